@@ -1,0 +1,41 @@
+"""Computer players over the common game interface.
+
+    from ludothek.ai import get_player, levels
+    player = get_player("momentum", level=3, seed=7)
+    move = player.choose(state)            # runs the whole search
+    for step in player.search(state):      # or time-sliced: a generator that yields None
+        ...                                # between small chunks of work and returns the move
+
+Players see only `game.observation(state, seat)`; a game with hidden information hands them
+nothing more. Every random choice comes from the player's own seeded generator.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .base import ComputerPlayer, Level, RandomPlayer, run_search
+
+__all__ = ["ComputerPlayer", "Level", "RandomPlayer", "get_player", "levels", "run_search"]
+
+
+def _module(game_id: str):
+    return importlib.import_module(f"ludothek.ai.{game_id}")
+
+
+def levels(game_id: str) -> list[Level]:
+    """The levels offered for a game, weakest first."""
+    return list(_module(game_id).LEVELS)
+
+
+def get_player(game_id: str, level: int, seed: int = 0) -> ComputerPlayer:
+    """A computer player for `game_id` at `level` (1 = weakest); level 0 is a uniform random player."""
+    from ludothek.games import get_game
+
+    game = get_game(game_id)
+    if level == 0:
+        return RandomPlayer(game, seed=seed)
+    known = [lv.number for lv in levels(game_id)]
+    if level not in known:
+        raise ValueError(f"{game.name} has computer levels {', '.join(map(str, known))}, not {level!r}")
+    return _module(game_id).make_player(game, level, seed)

@@ -1,0 +1,241 @@
+"""The common game interface, shared helpers and the record format.
+
+A game is a stateless object (one `Game` instance per game) whose methods take and return
+immutable states, in the manner of OpenSpiel's games and python-chess's notation pairs:
+
+    current_player(s)   seat that decides now (0-based), None once over
+    legal_moves(s)      every legal move in notation, deterministic order; [] iff over
+    play(s, move)       new state; s untouched; IllegalMove names the rule broken
+    is_over, winners, scores
+    position / from_position    text notation of a state (parse/format pair)
+    record / from_record        setup + moves, replayed (never trusted)
+
+States are frozen dataclasses that carry their `setup` (how the game began) and `moves`
+(everything played since), so a record is always available and replay is deterministic.
+Chance comes only from `setup.seed` through `chance_rng`, never from a global generator.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+RECORD_FORMAT = "ludothek"
+RECORD_VERSION = 1
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow in this state; the message names the rule that forbids it."""
+
+
+class PositionError(ValueError):
+    """Position text that does not describe a state of the game; the message says what is wrong."""
+
+
+class RecordError(ValueError):
+    """A record (saved game) that is malformed or does not replay; the message says where."""
+
+
+def freeze(value: Any) -> Any:
+    """Lists and dicts of options turned into tuples so that setups compare and hash."""
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, freeze(v)) for k, v in value.items()))
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """The JSON-friendly form of a frozen option value (tuples back to lists)."""
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a game began: either from options and a seed, or from a position text."""
+
+    players: int
+    seed: int | None = 0
+    options: tuple[tuple[str, Any], ...] = ()
+    position: str | None = None
+
+    @staticmethod
+    def from_options(players: int, seed: int | None, options: Mapping[str, Any]) -> "Setup":
+        return Setup(players=players, seed=seed, options=tuple(sorted((k, freeze(v)) for k, v in options.items())))
+
+    def option(self, name: str, default: Any = None) -> Any:
+        for key, value in self.options:
+            if key == name:
+                return value
+        return default
+
+    def options_dict(self) -> dict[str, Any]:
+        return {key: thaw(value) for key, value in self.options}
+
+
+def chance_rng(seed: int | None, *keys: object) -> random.Random:
+    """A generator for one chance event, derived from the game's seed and the event's keys.
+
+    Seeding with a string is stable across Python versions and platforms (it hashes with
+    SHA-512), so a record replays the same in CPython and in Pyodide.
+    """
+    return random.Random(":".join(["ludothek", str(seed), *map(str, keys)]))
+
+
+def check_players(game: "Game", players: Any) -> int:
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players must be a whole number, not {players!r}")
+    if not game.min_players <= players <= game.max_players:
+        if game.min_players == game.max_players:
+            raise ValueError(f"{game.name} is played by exactly {game.min_players} players, not {players}")
+        raise ValueError(f"{game.name} is played by {game.min_players} to {game.max_players} players, not {players}")
+    return players
+
+
+def check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    return seed
+
+
+def check_unknown_options(game: "Game", options: Mapping[str, Any], known: Iterable[str]) -> None:
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        known_text = ", ".join(sorted(known)) or "none"
+        raise ValueError(f"{game.name} has no option {unknown[0]!r} (options: {known_text})")
+
+
+class Game:
+    """Base class of the five engines. Subclasses set the class attributes and implement the
+    abstract methods; `record`/`from_record` and the option helpers are shared."""
+
+    id: str = ""
+    name: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    has_hidden_information: bool = False
+
+    # -- the interface every game implements -------------------------------------------------
+
+    def new_game(self, players: int = 2, seed: int = 0, **options: Any):
+        raise NotImplementedError
+
+    def current_player(self, s) -> int | None:
+        raise NotImplementedError
+
+    def legal_moves(self, s) -> list[str]:
+        raise NotImplementedError
+
+    def play(self, s, move: str):
+        raise NotImplementedError
+
+    def is_over(self, s) -> bool:
+        raise NotImplementedError
+
+    def winners(self, s) -> list[int]:
+        raise NotImplementedError
+
+    def scores(self, s) -> list[int | float]:
+        raise NotImplementedError
+
+    def position(self, s) -> str:
+        raise NotImplementedError
+
+    def from_position(self, text: str):
+        raise NotImplementedError
+
+    # -- optional hooks ------------------------------------------------------------------------
+
+    def observation(self, s, seat: int | None):
+        """What `seat` may know of `s` (None: an onlooker). Perfect-information games return
+        `s` itself; games with hidden information return a state with the hidden parts masked,
+        which is all a view or a computer player may be given."""
+        return s
+
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        """Setups (players and options) that the conformance test plays through."""
+        return [{"players": n} for n in range(self.min_players, self.max_players + 1)]
+
+    def move_cap(self) -> int:
+        """A bound on the length of a random game, for tests."""
+        return 500
+
+    # -- records -----------------------------------------------------------------------------------
+
+    def record(self, s) -> dict[str, Any]:
+        setup: Setup = s.setup
+        data: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.id,
+            "players": [{"seat": i} for i in range(setup.players)],
+        }
+        if setup.position is not None:
+            data["position"] = setup.position
+        else:
+            data["options"] = setup.options_dict()
+            data["seed"] = setup.seed
+        data["moves"] = list(s.moves)
+        return data
+
+    def from_record(self, data: Any):
+        """Replay a record. Every problem raises RecordError naming what is wrong and where."""
+        if not isinstance(data, Mapping):
+            raise RecordError("a record must be a JSON object")
+        if data.get("format") != RECORD_FORMAT:
+            raise RecordError(f"not a Ludothek record (format is {data.get('format')!r}, expected {RECORD_FORMAT!r})")
+        if data.get("version") != RECORD_VERSION:
+            raise RecordError(f"record version {data.get('version')!r} is not supported (expected {RECORD_VERSION})")
+        if data.get("game") != self.id:
+            raise RecordError(f"the record is a game of {data.get('game')!r}, not of {self.id!r}")
+        players = data.get("players")
+        if not isinstance(players, Sequence) or isinstance(players, (str, bytes)):
+            raise RecordError("the record's 'players' must be a list")
+        moves = data.get("moves", [])
+        if not isinstance(moves, Sequence) or isinstance(moves, (str, bytes)) or not all(isinstance(m, str) for m in moves):
+            raise RecordError("the record's 'moves' must be a list of move texts")
+        try:
+            if "position" in data:
+                position = data["position"]
+                if not isinstance(position, str):
+                    raise RecordError("the record's 'position' must be text")
+                s = self.from_position(position)
+                if s.setup.players != len(players):
+                    raise RecordError(f"the position is for {s.setup.players} players, the record lists {len(players)}")
+            else:
+                options = data.get("options", {})
+                if not isinstance(options, Mapping):
+                    raise RecordError("the record's 'options' must be an object")
+                s = self.new_game(players=len(players), seed=data.get("seed", 0), **options)
+        except RecordError:
+            raise
+        except ValueError as exc:
+            raise RecordError(f"the record's setup is invalid: {exc}") from exc
+        except TypeError as exc:
+            raise RecordError(f"the record's setup is invalid: {exc}") from exc
+        for number, move in enumerate(moves, start=1):
+            try:
+                s = self.play(s, move)
+            except IllegalMove as exc:
+                raise RecordError(f"move {number} ({move!r}) is illegal: {exc}") from exc
+        return s
+
+    # -- helpers for subclasses ---------------------------------------------------------------
+
+    def illegal(self, move: str, reason: str) -> IllegalMove:
+        return IllegalMove(f"{move!r}: {reason}")
+
+    def require_not_over(self, s, move: str) -> None:
+        if self.is_over(s):
+            raise self.illegal(move, "the game is over")
+
+
+@dataclass(frozen=True, kw_only=True)
+class StateBase:
+    """Fields every state has; games add theirs (all immutable: tuples, strings, numbers)."""
+
+    setup: Setup
+    moves: tuple[str, ...] = field(default=())

@@ -1,0 +1,481 @@
+"""Momentum (Phillip L. Leduc): place a stone, its momentum pushes the last stone of every
+adjacent run one cell outward; the first player with an empty hand at the end of their own
+turn wins.
+
+Position notation (design.md):
+
+    <W>x<H> <ranks top to bottom, '/' between> <to move> <hands in seat order, ','> [pie|swap] [r<round>/<limit>]
+
+Cells: `.` empty, `R` `B` `G` stones, `x` hole, `d` damper, `p` buffer. `pie`: the pie rule is
+in force and not yet due; `swap`: the player to move may use it now. `r<round>/<limit>`: the
+optional round limit is on, `<round>` is the round being played (beyond the limit: over).
+
+Moves: a cell such as `d4` (place a stone there) or `swap` (pie rule).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from .base import (
+    Game,
+    IllegalMove,
+    PositionError,
+    Setup,
+    StateBase,
+    chance_rng,
+    check_players,
+    check_seed,
+    check_unknown_options,
+)
+
+SIZES = {"7x7": (7, 7), "7x9": (7, 9), "9x9": (9, 9)}
+# Stones per player by board size, from the rulebook's two tables.
+STONES_PER_PLAYER = {2: {"7x7": 8, "7x9": 10, "9x9": 12}, 3: {"7x7": 6, "7x9": 7, "9x9": 8}}
+SEAT_LETTERS = "RBG"
+SEAT_COLOURS = ("red", "blue", "green")
+
+EMPTY, HOLE, DAMPER, BUFFER = ".", "x", "d", "p"
+SPECIAL_KINDS = {"holes": HOLE, "dampers": DAMPER, "buffers": BUFFER}
+STONE_CHARS = frozenset(SEAT_LETTERS)
+RECOMMENDED_MAX_SPECIALS = 6  # the rulebook advises no more than six special cells
+MAX_SPECIALS = 16
+MAX_ROUND_LIMIT = 999
+DESIGNER_ROUND_LIMIT = 30
+
+# Directions ordered so that direction i and i ^ 1 are opposite.
+DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
+
+FILES = "abcdefghi"
+
+
+def cell_name(index: int, width: int) -> str:
+    return f"{FILES[index % width]}{index // width + 1}"
+
+
+def parse_cell(text: str, width: int, height: int) -> int | None:
+    """Index of a cell name such as 'd4' on a board of that size, None if it is not one."""
+    if not 2 <= len(text) <= 3 or text[0] not in FILES[:width] or not text[1:].isdigit() or text[1] == "0":
+        return None
+    rank = int(text[1:])
+    if not 1 <= rank <= height:
+        return None
+    return (rank - 1) * width + FILES.index(text[0])
+
+
+@lru_cache(maxsize=None)
+def rays(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """rays[cell][d]: the cells outward from `cell` in direction d, up to the edge."""
+    table = []
+    for index in range(width * height):
+        x, y = index % width, index // width
+        per_direction = []
+        for dx, dy in DIRECTIONS:
+            cells = []
+            cx, cy = x + dx, y + dy
+            while 0 <= cx < width and 0 <= cy < height:
+                cells.append(cy * width + cx)
+                cx, cy = cx + dx, cy + dy
+            per_direction.append(tuple(cells))
+        table.append(tuple(per_direction))
+    return tuple(table)
+
+
+class Push(NamedTuple):
+    """One stone moved by a move: `to` is None when it left the board or fell into a hole."""
+
+    origin: int
+    to: int | None
+    stone: str
+    reflected: bool = False
+
+
+class Effect(NamedTuple):
+    """What a move did: the cell played (None for nothing placed) and the stones it moved."""
+
+    placed: int | None
+    pushes: tuple[Push, ...]
+    swapped: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class MomentumState(StateBase):
+    width: int
+    height: int
+    board: str  # row-major from rank 1 upward: index = (rank - 1) * width + file
+    to_move: int
+    hands: tuple[int, ...]
+    pie: str | None = None  # "pie" before the first stone, "swap" while it may be used, else None
+    round: int = 1
+    round_limit: int = 0
+    winners: tuple[int, ...] = ()
+    over: bool = False
+
+
+def _run_end(board: list[str] | str, ray: tuple[int, ...]) -> int:
+    """Index in `ray` of the last stone of the unbroken run starting next to the placed stone,
+    or -1 if the neighbouring cell holds no stone."""
+    k = -1
+    for cell in ray:
+        if board[cell] in STONE_CHARS:
+            k += 1
+        else:
+            break
+    return k
+
+
+def push_stones(board: list[str], cell: int, width: int, height: int) -> list[Push]:
+    """Apply the momentum of a stone just placed on `cell` to `board` (in place).
+
+    Each of the eight rays is independent: the last stone of the run next to the placed stone
+    moves one cell outward, leaves the board, falls into a hole, is stopped by a damper, or, at
+    a buffer, stays while the momentum is sent back once along the opposite ray (after that
+    ray's own push) [decided, see rules-notes].
+    """
+    cell_rays = rays(width, height)[cell]
+    pushes: list[Push] = []
+    buffered: list[int] = []
+    for d, ray in enumerate(cell_rays):
+        k = _run_end(board, ray)
+        if k < 0:
+            continue
+        last = ray[k]
+        beyond = board[ray[k + 1]] if k + 1 < len(ray) else None
+        if beyond == BUFFER:
+            buffered.append(d)
+            continue
+        if beyond == DAMPER:
+            continue
+        stone = board[last]
+        board[last] = EMPTY
+        if beyond is None or beyond == HOLE:
+            pushes.append(Push(last, None, stone))
+        else:
+            board[ray[k + 1]] = stone
+            pushes.append(Push(last, ray[k + 1], stone))
+    buffered_set = set(buffered)
+    for d in buffered:
+        opposite = d ^ 1
+        if opposite in buffered_set:
+            continue  # placed between two buffers on this axis: no momentum either way
+        ray = cell_rays[opposite]
+        k = _run_end(board, ray)
+        if k < 0:
+            continue  # a just-placed stone is never moved by reflected momentum
+        last = ray[k]
+        beyond = board[ray[k + 1]] if k + 1 < len(ray) else None
+        if beyond in (DAMPER, BUFFER):
+            continue  # reflected momentum is never reflected again
+        stone = board[last]
+        board[last] = EMPTY
+        if beyond is None or beyond == HOLE:
+            pushes.append(Push(last, None, stone, True))
+        else:
+            board[ray[k + 1]] = stone
+            pushes.append(Push(last, ray[k + 1], stone, True))
+    return pushes
+
+
+class Momentum(Game):
+    id = "momentum"
+    name = "Momentum"
+    min_players = 2
+    max_players = 3
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> MomentumState:
+        check_players(self, players)
+        check_seed(seed)
+        check_unknown_options(
+            self, options, ("size", "pie", "holes", "dampers", "buffers", "random_specials", "round_limit")
+        )
+        size = options.get("size", "7x7")
+        if size not in SIZES:
+            raise ValueError(f"board size must be one of {', '.join(SIZES)}, not {size!r}")
+        width, height = SIZES[size]
+        pie = options.get("pie", players == 2)
+        if not isinstance(pie, bool):
+            raise ValueError(f"pie must be true or false, not {pie!r}")
+        if pie and players != 2:
+            raise ValueError("the pie rule is only played with 2 players")
+        round_limit = options.get("round_limit", 0)
+        if isinstance(round_limit, bool) or not isinstance(round_limit, int) or not 0 <= round_limit <= MAX_ROUND_LIMIT:
+            raise ValueError(f"round_limit must be 0 (off) or a number of rounds up to {MAX_ROUND_LIMIT}, not {round_limit!r}")
+        board = [EMPTY] * (width * height)
+        for option, kind in SPECIAL_KINDS.items():
+            cells = options.get(option, [])
+            if isinstance(cells, str) or not isinstance(cells, (list, tuple)):
+                raise ValueError(f"{option} must be a list of cells such as ['e5'], not {cells!r}")
+            for text in cells:
+                index = parse_cell(text, width, height) if isinstance(text, str) else None
+                if index is None:
+                    raise ValueError(f"{option}: {text!r} is not a cell of the {size} board")
+                if board[index] != EMPTY:
+                    raise ValueError(f"{option}: cell {text} already holds a special cell")
+                board[index] = kind
+        random_specials = options.get("random_specials", 0)
+        if isinstance(random_specials, bool) or not isinstance(random_specials, int) or random_specials < 0:
+            raise ValueError(f"random_specials must be a number of cells, not {random_specials!r}")
+        if random_specials:
+            if any(c != EMPTY for c in board):
+                raise ValueError("choose special cells either by hand or at random, not both")
+            board = symmetric_random_specials(width, height, random_specials, seed)
+        count = sum(c != EMPTY for c in board)
+        if count > MAX_SPECIALS:
+            raise ValueError(f"at most {MAX_SPECIALS} special cells fit a playable board, not {count}")
+        hands = (STONES_PER_PLAYER[players][size],) * players
+        setup = Setup.from_options(players, seed, options)
+        return MomentumState(
+            setup=setup,
+            width=width,
+            height=height,
+            board="".join(board),
+            to_move=0,
+            hands=hands,
+            pie="pie" if pie else None,
+            round=1,
+            round_limit=round_limit,
+        )
+
+    # -- queries -------------------------------------------------------------------------------
+
+    def current_player(self, s: MomentumState) -> int | None:
+        return None if s.over else s.to_move
+
+    def is_over(self, s: MomentumState) -> bool:
+        return s.over
+
+    def winners(self, s: MomentumState) -> list[int]:
+        return list(s.winners)
+
+    def scores(self, s: MomentumState) -> list[int]:
+        """Stones each seat has on the board."""
+        return [s.board.count(letter) for letter in SEAT_LETTERS[: len(s.hands)]]
+
+    def legal_moves(self, s: MomentumState) -> list[str]:
+        if s.over:
+            return []
+        moves = [cell_name(i, s.width) for i, c in enumerate(s.board) if c == EMPTY]
+        if s.pie == "swap":
+            moves.append("swap")
+        return moves
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def effect(self, s: MomentumState, move: str) -> Effect:
+        """What `move` does in `s` (which stones move where), without playing it."""
+        return self._apply(s, move)[1]
+
+    def play(self, s: MomentumState, move: str) -> MomentumState:
+        return self._apply(s, move)[0]
+
+    def _apply(self, s: MomentumState, move: str) -> tuple[MomentumState, Effect]:
+        if not isinstance(move, str):
+            raise IllegalMove(f"a move is text such as 'd4', not {move!r}")
+        self.require_not_over(s, move)
+        seat = s.to_move
+        letter = SEAT_LETTERS[seat]
+        hands = list(s.hands)
+        board = list(s.board)
+        if move == "swap":
+            if s.pie != "swap":
+                if s.pie == "pie":
+                    raise self.illegal(move, "the pie rule applies only to the second player's first turn")
+                raise self.illegal(move, "the pie rule is not available now")
+            first = next(i for i, c in enumerate(board) if c in STONE_CHARS)
+            owner = SEAT_LETTERS.index(board[first])
+            board[first] = letter
+            hands[owner] += 1
+            hands[seat] -= 1
+            effect = Effect(None, (), swapped=first)
+        else:
+            cell = parse_cell(move, s.width, s.height)
+            if cell is None:
+                raise self.illegal(move, f"not a cell of the {s.width}x{s.height} board (files a-{FILES[s.width - 1]}, ranks 1-{s.height})")
+            content = board[cell]
+            if content in STONE_CHARS:
+                raise self.illegal(move, "the cell is occupied by a stone")
+            if content != EMPTY:
+                raise self.illegal(move, "stones may not be placed on a special cell (hole, damper or buffer)")
+            board[cell] = letter
+            hands[seat] -= 1
+            pushes = push_stones(board, cell, s.width, s.height)
+            for push in pushes:
+                if push.to is None:
+                    hands[SEAT_LETTERS.index(push.stone)] += 1
+            effect = Effect(cell, tuple(pushes))
+        pie = "swap" if s.pie == "pie" else None
+        nxt = (seat + 1) % len(hands)
+        round_number = s.round + (1 if nxt == 0 else 0)
+        winners: tuple[int, ...] = ()
+        over = False
+        if hands[seat] == 0:
+            # Only the mover can empty their hand; their win is checked after all pushes.
+            winners, over = (seat,), True
+        elif s.round_limit and round_number > s.round_limit:
+            over = True
+            winners = self._round_limit_winners(board, len(hands))
+        new = MomentumState(
+            setup=s.setup,
+            moves=s.moves + (move,),
+            width=s.width,
+            height=s.height,
+            board="".join(board),
+            to_move=nxt,
+            hands=tuple(hands),
+            pie=pie,
+            round=round_number,
+            round_limit=s.round_limit,
+            winners=winners,
+            over=over,
+        )
+        return new, effect
+
+    @staticmethod
+    def _round_limit_winners(board: list[str] | str, players: int) -> tuple[int, ...]:
+        """Most stones on the board wins; tied leaders share the win, an all-round tie is a draw [decided]."""
+        counts = [sum(1 for c in board if c == SEAT_LETTERS[i]) for i in range(players)]
+        best = max(counts)
+        leaders = tuple(i for i, n in enumerate(counts) if n == best)
+        return () if len(leaders) == players else leaders
+
+    # -- notation ------------------------------------------------------------------------------
+
+    def position(self, s: MomentumState) -> str:
+        ranks = [s.board[r * s.width : (r + 1) * s.width] for r in range(s.height - 1, -1, -1)]
+        tokens = [f"{s.width}x{s.height}", "/".join(ranks), SEAT_LETTERS[s.to_move], ",".join(map(str, s.hands))]
+        if s.pie:
+            tokens.append(s.pie)
+        if s.round_limit:
+            tokens.append(f"r{s.round}/{s.round_limit}")
+        return " ".join(tokens)
+
+    def from_position(self, text: str) -> MomentumState:
+        if not isinstance(text, str):
+            raise PositionError("a position is text")
+        tokens = text.split(" ")
+        if len(tokens) < 4 or len(tokens) > 6:
+            raise PositionError("a Momentum position has 4 to 6 tokens: size, board, player to move, hands, [pie|swap], [r<round>/<limit>]")
+        size, ranks_text, to_move_text, hands_text, *extra = tokens
+        if size not in SIZES:
+            raise PositionError(f"board size must be one of {', '.join(SIZES)}, not {size!r}")
+        width, height = SIZES[size]
+        ranks = ranks_text.split("/")
+        if len(ranks) != height or any(len(r) != width for r in ranks):
+            raise PositionError(f"a {size} board needs {height} ranks of {width} cells separated by '/'")
+        board = "".join(reversed(ranks))
+        bad = set(board) - STONE_CHARS - {EMPTY, HOLE, DAMPER, BUFFER}
+        if bad:
+            raise PositionError(f"unknown cell content {sorted(bad)[0]!r} (use . R B G x d p)")
+        hand_texts = hands_text.split(",")
+        if len(hand_texts) not in (2, 3) or not all(h.isdigit() for h in hand_texts):
+            raise PositionError("hands must be 2 or 3 numbers separated by ',' (stones in hand per seat)")
+        hands = tuple(int(h) for h in hand_texts)
+        players = len(hands)
+        if to_move_text not in SEAT_LETTERS[:players] or len(to_move_text) != 1:
+            raise PositionError(f"player to move must be one of {', '.join(SEAT_LETTERS[:players])}, not {to_move_text!r}")
+        letters_present = {c for c in board if c in STONE_CHARS}
+        if any(SEAT_LETTERS.index(c) >= players for c in letters_present):
+            raise PositionError(f"a {players}-player position holds no green stones")
+        total = STONES_PER_PLAYER[players][size]
+        for seat in range(players):
+            on_board = board.count(SEAT_LETTERS[seat])
+            if on_board + hands[seat] != total:
+                raise PositionError(
+                    f"{SEAT_COLOURS[seat]} has {on_board} stones on the board and {hands[seat]} in hand; "
+                    f"a {players}-player {size} game gives each player {total}"
+                )
+        if sum(c not in STONE_CHARS and c != EMPTY for c in board) > MAX_SPECIALS:
+            raise PositionError(f"at most {MAX_SPECIALS} special cells")
+        pie = None
+        round_number, round_limit = 1, 0
+        rest = list(extra)
+        if rest and rest[0] in ("pie", "swap"):
+            pie = rest.pop(0)
+            if players != 2:
+                raise PositionError("the pie rule is only played with 2 players")
+            stones = sum(c in STONE_CHARS for c in board)
+            if pie == "pie" and (stones or to_move_text != "R"):
+                raise PositionError("'pie' (not yet due) needs an empty board with red to move")
+            if pie == "swap" and (board.count("R") != 1 or board.count("B") != 0 or to_move_text != "B"):
+                raise PositionError("'swap' needs exactly one red stone on the board and blue to move")
+        if rest:
+            token = rest.pop(0)
+            parts = token[1:].split("/")
+            if not token.startswith("r") or len(parts) != 2 or not all(p.isdigit() for p in parts):
+                raise PositionError(f"unknown token {token!r} (expected pie, swap or r<round>/<limit>)")
+            round_number, round_limit = int(parts[0]), int(parts[1])
+            if not 1 <= round_limit <= MAX_ROUND_LIMIT or not 1 <= round_number <= round_limit + 1:
+                raise PositionError(f"round {round_number} of limit {round_limit} is not a valid round count")
+        if rest:
+            raise PositionError(f"unexpected token {rest[0]!r}")
+        to_move = SEAT_LETTERS.index(to_move_text)
+        winners: tuple[int, ...] = ()
+        over = False
+        empty_hands = [i for i, h in enumerate(hands) if h == 0]
+        if empty_hands:
+            previous = (to_move - 1) % players
+            if empty_hands != [previous]:
+                raise PositionError("only the player who moved last can have an empty hand (that player has won)")
+            winners, over = (previous,), True
+        elif round_limit and round_number > round_limit:
+            if to_move != 0:
+                raise PositionError("a game past its round limit ends after the last seat's turn (red to move)")
+            over = True
+            winners = self._round_limit_winners(board, players)
+        setup = Setup(players=players, seed=None, position=text)
+        return MomentumState(
+            setup=setup,
+            width=width,
+            height=height,
+            board=board,
+            to_move=to_move,
+            hands=hands,
+            pie=pie,
+            round=round_number,
+            round_limit=round_limit,
+            winners=winners,
+            over=over,
+        )
+
+    # -- tests and tools -----------------------------------------------------------------------
+
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        return [
+            {"players": 2},
+            {"players": 2, "size": "7x9", "pie": False},
+            {"players": 3, "size": "9x9"},
+            {"players": 2, "size": "9x9", "holes": ["e5"]},
+            {"players": 2, "random_specials": 6},
+            {"players": 3, "size": "7x9", "dampers": ["d3", "d7"], "buffers": ["b5", "f5"], "holes": ["d5"]},
+            {"players": 2, "round_limit": 5},
+        ]
+
+    def move_cap(self) -> int:
+        return 400
+
+
+def symmetric_random_specials(width: int, height: int, count: int, seed: int) -> list[str]:
+    """A board with `count` special cells placed point-symmetrically (180° rotation), kinds and
+    cells drawn from the seed. An odd count puts one cell on the centre."""
+    if count > MAX_SPECIALS:
+        raise ValueError(f"at most {MAX_SPECIALS} special cells fit a playable board, not {count}")
+    rng = chance_rng(seed, "momentum-specials", width, height, count)
+    board = [EMPTY] * (width * height)
+    centre = (width * height) // 2
+    pairs = [i for i in range(width * height) if i < centre]
+    rng.shuffle(pairs)
+    kinds = (HOLE, DAMPER, BUFFER)
+    if count % 2:
+        board[centre] = rng.choice(kinds)
+    for i in pairs[: count // 2]:
+        kind = rng.choice(kinds)
+        board[i] = kind
+        board[width * height - 1 - i] = kind
+    return board
+
+
+GAME = Momentum()

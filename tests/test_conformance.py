@@ -1,0 +1,156 @@
+"""The interface's promises, checked on seeded random games of every game and variant.
+
+Every registered game plugs in through `Game.conformance_setups()`; nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+from ludothek.games import GAME_IDS, IllegalMove, all_games, get_game
+from ludothek.games.base import PositionError, RecordError
+
+SEEDS = (0, 1, 2)
+
+CASES = [
+    pytest.param(game.id, setup, seed, id=f"{game.id}-{i}-seed{seed}")
+    for game in all_games()
+    for i, setup in enumerate(game.conformance_setups())
+    for seed in SEEDS
+]
+
+GARBAGE_MOVES = ["", " ", "zz9", "a0", "??", "k9", "1:1", "swap!", "PASS", "a1 ", "xa1", "-", "a1,a2!a9", "99:99"]
+
+
+def snapshot(game, s):
+    """Everything observable about a state, to detect mutation."""
+    return (copy.deepcopy(s), game.position(s), json.dumps(game.record(s), sort_keys=True))
+
+
+def check_state(game, s):
+    over = game.is_over(s)
+    moves = game.legal_moves(s)
+    assert moves == game.legal_moves(s), "legal_moves must be deterministic"
+    assert len(moves) == len(set(moves)), "legal_moves must not repeat a move"
+    assert all(isinstance(m, str) and m for m in moves)
+    if over:
+        assert moves == []
+        assert game.current_player(s) is None
+    else:
+        assert moves, "legal_moves may be empty only when the game is over"
+        seat = game.current_player(s)
+        assert isinstance(seat, int) and 0 <= seat < s.setup.players
+        assert game.winners(s) == []
+    scores = game.scores(s)
+    assert len(scores) == s.setup.players
+    assert all(0 <= w < s.setup.players for w in game.winners(s))
+
+
+def check_position_round_trip(game, s):
+    text = game.position(s)
+    restored = game.from_position(text)
+    assert game.position(restored) == text
+    assert game.legal_moves(restored) == game.legal_moves(s)
+    assert game.current_player(restored) == game.current_player(s)
+    assert game.is_over(restored) == game.is_over(s)
+    assert game.winners(restored) == game.winners(s)
+    assert game.scores(restored) == game.scores(s)
+
+
+def check_record_round_trip(game, s):
+    data = game.record(s)
+    text = json.dumps(data)  # a record is plain JSON
+    replayed = game.from_record(json.loads(text))
+    assert replayed == s
+    assert game.record(replayed) == data
+
+
+@pytest.mark.parametrize("game_id,setup,seed", CASES)
+def test_random_game_keeps_the_interface_promises(game_id, setup, seed):
+    game = get_game(game_id)
+    options = dict(setup)
+    players = options.pop("players")
+    rng = random.Random(f"{game_id}-{seed}-{sorted(setup.items())}")
+    s = game.new_game(players=players, seed=seed, **options)
+    start = s
+    seen_moves: set[str] = set()
+    played = 0
+    while True:
+        check_state(game, s)
+        if played % 7 == 0 or game.is_over(s):
+            check_position_round_trip(game, s)
+        moves = game.legal_moves(s)
+        legal = set(moves)
+        for candidate in GARBAGE_MOVES + sorted(seen_moves)[:40]:
+            if candidate not in legal:
+                before = snapshot(game, s)
+                with pytest.raises(IllegalMove):
+                    game.play(s, candidate)
+                assert snapshot(game, s) == before, "a refused move must not change the state"
+        if game.is_over(s) or played >= game.move_cap():
+            break
+        seen_moves.update(moves)
+        move = rng.choice(moves)
+        before = snapshot(game, s)
+        nxt = game.play(s, move)
+        assert snapshot(game, s) == before, "play must not mutate its input"
+        assert nxt.moves == s.moves + (move,)
+        s = nxt
+        played += 1
+    check_record_round_trip(game, s)
+    # Replaying the same moves from the same setup gives the same game, move by move.
+    again = game.new_game(players=players, seed=seed, **options)
+    assert again == start
+    for move in s.moves:
+        again = game.play(again, move)
+    assert again == s
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_setup_errors_are_value_errors_with_a_message(game_id):
+    game = get_game(game_id)
+    for bad in (dict(players=game.max_players + 1), dict(players=0), dict(players="2"), dict(no_such_option=1)):
+        with pytest.raises(ValueError) as info:
+            game.new_game(**bad)
+        assert str(info.value)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_bad_position_text_raises_position_error(game_id):
+    game = get_game(game_id)
+    for text in ("", "nonsense", "a b c d e f g h i j k", game.position(game.new_game(players=game.min_players)) + " extra"):
+        with pytest.raises(PositionError):
+            game.from_position(text)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_bad_records_raise_record_error(game_id):
+    game = get_game(game_id)
+    s = game.new_game(players=game.min_players, seed=5)
+    good = game.record(s)
+    bad_records = [
+        None,
+        [],
+        {**good, "format": "pgn"},
+        {**good, "version": 99},
+        {**good, "game": "chess" if game_id != "chess" else "x"},
+        {**good, "players": "two"},
+        {**good, "players": [{}] * (game.max_players + 1)},
+        {**good, "moves": "d4"},
+        {**good, "moves": ["not a move at all"]},
+        {**good, "options": {"no_such_option": True}},
+    ]
+    for data in bad_records:
+        with pytest.raises(RecordError):
+            game.from_record(data)
+
+
+def test_registry():
+    assert GAME_IDS == ("momentum", "nummerus", "fenn", "mops", "momox")
+    with pytest.raises(ValueError):
+        get_game("chess")
+    assert issubclass(IllegalMove, ValueError)
