@@ -155,6 +155,11 @@ class Game:
         which is all a view or a computer player may be given."""
         return s
 
+    def undo_floor(self, s) -> int:
+        """The fewest moves `s` may be rewound to by undo: a game with hidden chance (a revealed
+        tile, an uncovered chip) never lets undo take back a reveal. Default: all the way."""
+        return 0
+
     def conformance_setups(self) -> list[dict[str, Any]]:
         """Setups (players and options) that the conformance test plays through."""
         return [{"players": n} for n in range(self.min_players, self.max_players + 1)]

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Strength and speed of computer players, over seeded 2-player games (a benchmark, not a test).
+
+    python bench/strength.py momentum 3 0 --games 100     # level 3 against random (level 0)
+    python bench/strength.py momentum 3 2 --games 100     # level 3 against level 2
+
+Seats alternate from game to game. Prints wins/draws/losses of the first player named, the mean
+and worst time per move (CPython), and the longest single chunk of a time-sliced search, which
+bounds how long the page's main thread is busy at once (Pyodide runs about 1.5-2x slower).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from ludothek.ai import get_player  # noqa: E402
+from ludothek.games import get_game  # noqa: E402
+
+
+def play_match(game_id: str, level_a: int, level_b: int, games: int, players: int = 2, options: dict | None = None,
+               seed0: int = 0, move_cap: int = 2000):
+    game = get_game(game_id)
+    results = {"win": 0, "draw": 0, "loss": 0}
+    times: list[float] = []
+    worst_chunk = 0.0
+    for g in range(games):
+        seed = seed0 + g
+        a_seat = g % 2
+        levels = [level_b] * players
+        levels[a_seat] = level_a
+        bots = [get_player(game_id, lv, seed=seed * 10 + i) for i, lv in enumerate(levels)]
+        s = game.new_game(players=players, seed=seed, **(options or {}))
+        n = 0
+        while not game.is_over(s) and n < move_cap:
+            seat = game.current_player(s)
+            search = bots[seat].search(s)
+            t0 = time.perf_counter()
+            while True:
+                c0 = time.perf_counter()
+                try:
+                    next(search)
+                except StopIteration as stop:
+                    move = stop.value
+                    break
+                finally:
+                    worst_chunk = max(worst_chunk, time.perf_counter() - c0)
+            if levels[seat] == level_a:
+                times.append(time.perf_counter() - t0)
+            s = game.play(s, move)
+            n += 1
+        winners = game.winners(s)
+        if a_seat in winners and len(winners) == 1:
+            results["win"] += 1
+        elif not winners or a_seat in winners:
+            results["draw"] += 1
+        else:
+            results["loss"] += 1
+    return {
+        "game": game_id,
+        "level": level_a,
+        "opponent": level_b,
+        "games": games,
+        **results,
+        "win_rate": results["win"] / games,
+        "mean_move_s": sum(times) / max(1, len(times)),
+        "max_move_s": max(times, default=0.0),
+        "max_chunk_s": worst_chunk,
+    }
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game")
+    parser.add_argument("level", type=int)
+    parser.add_argument("opponent", type=int, help="opponent level (0 = random)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--options", default="{}", help="JSON object of game options")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    result = play_match(args.game, args.level, args.opponent, args.games, args.players, json.loads(args.options), args.seed)
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
