@@ -1,0 +1,374 @@
+"""Momentum rules, each from a small literal position (board drawn rank 7 at the top)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludothek.games import IllegalMove, get_game
+from ludothek.games.base import PositionError
+
+G = get_game("momentum")
+
+
+def pos(*ranks: str, to_move="R", hands=None, extra="", size=None) -> str:
+    """A position text from ranks drawn top to bottom; hands default to the stones not on the board."""
+    height, width = len(ranks), len(ranks[0])
+    size = size or f"{width}x{height}"
+    board = "".join(ranks)
+    players = 3 if "G" in board or (hands and len(hands) == 3) else 2
+    if hands is None:
+        total = {2: {"7x7": 8, "7x9": 10, "9x9": 12}, 3: {"7x7": 6, "7x9": 7, "9x9": 8}}[players][size]
+        hands = [total - board.count(c) for c in "RBG"[:players]]
+    text = f"{size} {'/'.join(ranks)} {to_move} {','.join(map(str, hands))}"
+    return f"{text} {extra}".strip()
+
+
+def board_after(text: str, move: str) -> list[str]:
+    s = G.play(G.from_position(text), move)
+    return G.position(s).split(" ")[1].split("/")
+
+
+class TestPushesInEveryDirection:
+    # A red stone placed on d4 with one blue neighbour in each of the eight directions:
+    # every neighbour moves one cell outward.
+    START = pos(
+        ".........",
+        ".........",
+        ".........",
+        "...BBB...",
+        "...B.B...",
+        "...BBB...",
+        ".........",
+        ".........",
+        ".........",
+    )
+
+    def test_all_eight_neighbours_move_outward(self):
+        assert board_after(self.START, "e5") == [
+            ".........",
+            ".........",
+            "..B.B.B..",
+            ".........",
+            "..B.R.B..",
+            ".........",
+            "..B.B.B..",
+            ".........",
+            ".........",
+        ]
+
+    @pytest.mark.parametrize(
+        "neighbour,pushed_to",
+        [("e4", "f4"), ("c4", "b4"), ("d5", "d6"), ("d3", "d2"), ("e5", "f6"), ("c3", "b2"), ("e3", "f2"), ("c5", "b6")],
+    )
+    def test_each_direction_alone(self, neighbour, pushed_to):
+        s = G.play(G.from_position(_with_stone(neighbour, "B")), "d4")
+        assert _stone_at(s, pushed_to) == "B"
+        assert _stone_at(s, neighbour) == "."
+
+
+def _with_stone(cell: str, stone: str) -> str:
+    ranks = [list(".......") for _ in range(7)]
+    f, r = "abcdefg".index(cell[0]), int(cell[1:])
+    ranks[7 - r][f] = stone
+    return pos(*("".join(x) for x in ranks))
+
+
+def _stone_at(s, cell: str) -> str:
+    ranks = G.position(s).split(" ")[1].split("/")
+    f, r = "abcdefg".index(cell[0]), int(cell[1:])
+    return ranks[len(ranks) - r][f]
+
+
+class TestRuns:
+    def test_only_the_last_stone_of_a_run_moves(self):
+        after = board_after(pos(".......", ".......", ".......", "...RBB.", ".......", ".......", "......."), "c4")
+        # c4 placed; run d4 e4 f4 to the east: only f4 moves to g4.
+        assert after[3] == "..RRB.B"
+
+    def test_a_gap_ends_the_run(self):
+        after = board_after(pos(".......", ".......", ".......", "...R.B.", ".......", ".......", "......."), "c4")
+        # c4 placed; the run east is d4 alone (e4 is empty): d4 moves to e4, f4 is untouched.
+        assert after[3] == "..R.RB."
+
+    def test_a_run_reaching_the_edge_pushes_its_last_stone_off(self):
+        text = pos(".......", ".......", ".......", "...RBBR", ".......", ".......", ".......", hands=[6, 6])
+        s = G.play(G.from_position(text), "c4")  # it is red's move: red places on c4
+        assert G.position(s).split(" ")[1].split("/")[3] == "..RRBB."
+        assert s.hands == (6, 6)  # red placed one (7->... ) and got g4 back
+
+    def test_stone_of_any_colour_is_pushed_and_returned_to_its_owner(self):
+        text = pos(".......", ".......", ".......", "R.....B", ".......", ".......", ".......", hands=[7, 7])
+        s = G.from_position(text)
+        s = G.play(s, "b4")  # red on b4 pushes a4 (red) off: red's own stone comes back
+        assert s.hands == (7, 7)
+        s = G.play(s, "f4")  # blue on f4 pushes g4 (blue) off
+        assert s.hands == (7, 7)
+
+    def test_several_stones_returned_at_once(self):
+        # Red on b6: a7, b7, c7 (top edge), a6 (left edge) and a5 (diagonal off the corner) all leave.
+        text = pos("BBB....", "B......", "B......", ".......", ".......", ".......", ".......")
+        s = G.play(G.from_position(text), "b6")
+        assert s.hands == (7, 8)
+        assert G.scores(s) == [1, 0]
+        assert len(G.effect(G.from_position(text), "b6").pushes) == 5
+
+    def test_placed_stone_never_moves(self):
+        text = pos(".......", ".......", ".......", "RBR.RBR", ".......", ".......", ".......")
+        s = G.play(G.from_position(text), "d4")
+        assert G.position(s).split(" ")[1].split("/")[3] == ".BRRRB."
+
+
+class TestWinning:
+    def test_emptying_the_hand_wins(self):
+        text = pos(".......", ".R.R.R.", ".......", ".R.R.R.", ".......", ".R...B.", ".......", hands=[1, 7])
+        s = G.play(G.from_position(text), "a1")
+        assert G.is_over(s) and G.winners(s) == [0]
+        assert G.legal_moves(s) == [] and G.current_player(s) is None
+
+    def test_no_win_when_a_push_returns_one_of_the_movers_stones(self):
+        # Red's last stone lands on a2, which pushes red's a1 off the board: red has a stone again.
+        text = pos(".......", ".R.R.R.", ".......", ".R.R.R.", ".......", ".......", "R......", hands=[1, 8])
+        s = G.play(G.from_position(text), "a2")
+        assert not G.is_over(s)
+        assert s.hands[0] == 1
+
+    def test_opponent_stones_returned_do_not_let_the_opponent_win(self):
+        text = pos(".......", ".......", ".......", "BR.....", ".......", ".......", ".......")
+        s = G.play(G.from_position(text), "c4")
+        assert not G.is_over(s) and s.hands == (6, 8)
+
+    def test_win_is_decided_after_all_pushes(self):
+        # Red's last stone pushes blue off the board and nothing of red's: red wins.
+        text = pos(".......", ".R.R.R.", ".......", ".R.R.RB", ".......", ".R.....", ".......")
+        s = G.play(G.from_position(text), "e4")
+        # The run f4 g4 ends at the edge, so blue's g4 goes off; red's d4 moves to c4.
+        assert G.is_over(s) and G.winners(s) == [0]
+        assert s.hands == (0, 8)
+
+
+class TestPieRule:
+    def test_start_of_a_two_player_game_has_the_pie_rule_pending(self):
+        s = G.new_game(players=2)
+        assert G.position(s) == "7x7 ......./......./......./......./......./......./....... R 8,8 pie"
+        assert "swap" not in G.legal_moves(s)
+
+    def test_second_player_may_swap_on_their_first_turn(self):
+        s = G.play(G.new_game(players=2), "d4")
+        assert G.position(s) == "7x7 ......./......./......./...R.../......./......./....... B 7,8 swap"
+        assert "swap" in G.legal_moves(s)
+        s = G.play(s, "swap")
+        assert G.position(s) == "7x7 ......./......./......./...B.../......./......./....... R 8,7"
+        assert "swap" not in G.legal_moves(s)
+
+    def test_swap_is_gone_after_the_second_players_first_turn(self):
+        s = G.play(G.play(G.new_game(players=2), "d4"), "a1")
+        assert "swap" not in G.legal_moves(s)
+        with pytest.raises(IllegalMove, match="not available"):
+            G.play(s, "swap")
+
+    def test_swap_before_the_first_stone_is_refused(self):
+        with pytest.raises(IllegalMove, match="second player's first turn"):
+            G.play(G.new_game(players=2), "swap")
+
+    def test_no_pie_rule_with_three_players_or_when_off(self):
+        assert G.position(G.new_game(players=3)).endswith("R 6,6,6")
+        s = G.play(G.new_game(players=2, pie=False), "d4")
+        assert "swap" not in G.legal_moves(s)
+        with pytest.raises(ValueError, match="only played with 2 players"):
+            G.new_game(players=3, pie=True)
+
+
+class TestThreePlayers:
+    def test_turn_order_red_blue_green(self):
+        s = G.new_game(players=3)
+        order = []
+        for move in ("a1", "g7", "a7", "g1"):
+            order.append(G.current_player(s))
+            s = G.play(s, move)
+        assert order == [0, 1, 2, 0]
+
+    def test_stone_counts(self):
+        for size, n in (("7x7", 6), ("7x9", 7), ("9x9", 8)):
+            assert G.new_game(players=3, size=size).hands == (n, n, n)
+        for size, n in (("7x7", 8), ("7x9", 10), ("9x9", 12)):
+            assert G.new_game(players=2, size=size).hands == (n, n)
+
+
+class TestBoardSizes:
+    def test_7x9_is_seven_files_by_nine_ranks(self):
+        s = G.new_game(size="7x9")
+        assert (s.width, s.height) == (7, 9)
+        assert "g9" in G.legal_moves(s) and "h1" not in G.legal_moves(s)
+        with pytest.raises(IllegalMove, match="not a cell"):
+            G.play(s, "h1")
+
+    def test_bad_size(self):
+        with pytest.raises(ValueError, match="board size"):
+            G.new_game(size="8x8")
+
+
+class TestHole:
+    def test_stone_pushed_into_a_hole_returns_to_its_owner(self):
+        text = pos(".......", ".......", ".......", "..RBx..", ".......", ".......", ".......", hands=[7, 7])
+        s = G.play(G.from_position(text), "b4")
+        assert G.position(s).split(" ")[1].split("/")[3] == ".RR.x.."  # blue fell into the hole on e4
+        assert s.hands == (6, 8)
+        assert _stone_at(s, "e4") == "x"
+
+    def test_nothing_may_be_placed_on_a_special_cell(self):
+        s = G.new_game(size="9x9", holes=["e5"])
+        assert "e5" not in G.legal_moves(s)
+        with pytest.raises(IllegalMove, match="special cell"):
+            G.play(s, "e5")
+
+    def test_a_stone_next_to_a_hole_falls_in(self):
+        text = pos(".......", ".......", ".......", "....Rx.", ".......", ".......", ".......", hands=[7, 8])
+        s = G.play(G.from_position(text.replace(" R ", " B ")), "d4")
+        assert _stone_at(s, "e4") == "." and s.hands == (8, 7)
+
+
+class TestRunEndsAtASpecialCell:
+    def test_a_stone_beyond_a_special_cell_is_not_part_of_the_run(self):
+        # The run east of c4 is d4 alone: the damper e4 ends it and absorbs it, f4 beyond is untouched.
+        text = pos(".......", ".......", ".......", "...BdB.", ".......", ".......", ".......")
+        s = G.play(G.from_position(text), "c4")
+        assert G.position(s).split(" ")[1].split("/")[3] == "..RBdB."
+
+
+class TestDamper:
+    def test_a_damper_absorbs_the_momentum(self):
+        text = pos(".......", ".......", ".......", "...BBd.", ".......", ".......", ".......", hands=[8, 6])
+        s = G.play(G.from_position(text), "c4")
+        assert G.position(s).split(" ")[1].split("/")[3] == "..RBBd."
+
+    def test_damper_on_one_side_does_not_stop_the_other_side(self):
+        text = pos(".......", ".......", ".......", ".B.Bd..", ".......", ".......", ".......", hands=[8, 6])
+        s = G.play(G.from_position(text), "c4")
+        assert G.position(s).split(" ")[1].split("/")[3] == "B.RBd.."
+
+
+class TestBuffer:
+    def test_buffer_reflects_the_momentum_to_the_opposite_run(self):
+        # c4 placed; east run d4 ends before the buffer e4: d4 stays; west run b4 a4: a4 goes off (normal push),
+        # then the reflected push moves the new last stone of the west run (b4) one cell west, to a4.
+        text = pos(".......", ".......", ".......", "BB.Bp..", ".......", ".......", ".......", hands=[8, 5])
+        s = G.play(G.from_position(text), "c4")
+        assert G.position(s).split(" ")[1].split("/")[3] == "B.RBp.."
+        assert s.hands == (7, 6)
+
+    def test_two_stones_can_move_the_same_way(self):
+        text = pos(".......", ".......", ".......", ".BB.Bp.", ".......", ".......", ".......", hands=[8, 5])
+        s = G.play(G.from_position(text), "d4")
+        # West run c4 b4: b4 to a4 (normal), then reflected: c4 to b4.
+        assert G.position(s).split(" ")[1].split("/")[3] == "BB.RBp."
+        effect = G.effect(G.from_position(text), "d4")
+        assert [p.reflected for p in effect.pushes] == [False, True]
+
+    def test_reflection_never_moves_the_placed_stone(self):
+        text = pos(".......", ".......", ".......", "...Bp..", ".......", ".......", ".......", hands=[8, 7])
+        s = G.play(G.from_position(text), "c4")
+        assert G.position(s).split(" ")[1].split("/")[3] == "..RBp.."
+
+    def test_placed_between_two_buffers_nothing_moves_on_that_axis(self):
+        text = pos(".......", ".......", ".......", ".pB.Bp.", ".......", ".......", ".......", hands=[8, 6])
+        s = G.play(G.from_position(text), "d4")
+        assert G.position(s).split(" ")[1].split("/")[3] == ".pBRBp."
+
+    def test_reflected_push_stopped_by_a_damper(self):
+        text = pos(".......", ".......", ".......", "dBB.Bp.", ".......", ".......", ".......", hands=[8, 5])
+        s = G.play(G.from_position(text), "d4")
+        assert G.position(s).split(" ")[1].split("/")[3] == "dBBRBp."
+
+
+class TestSpecialCellSetup:
+    def test_random_specials_are_point_symmetric_and_seeded(self):
+        a = G.new_game(random_specials=6, seed=3)
+        b = G.new_game(random_specials=6, seed=3)
+        assert a.board == b.board
+        assert sum(c in "xdp" for c in a.board) == 6
+        assert a.board == a.board[::-1]  # 180-degree rotation maps the layout onto itself
+
+    def test_by_hand_and_random_are_exclusive(self):
+        with pytest.raises(ValueError, match="either by hand or at random"):
+            G.new_game(random_specials=2, holes=["a1"])
+
+    def test_bad_special_cell(self):
+        with pytest.raises(ValueError, match="not a cell"):
+            G.new_game(holes=["z9"])
+        with pytest.raises(ValueError, match="already holds"):
+            G.new_game(holes=["a1"], dampers=["a1"])
+
+
+class TestRoundLimit:
+    def test_most_stones_on_the_board_wins_after_the_limit(self):
+        s = G.new_game(round_limit=1, pie=False)
+        s = G.play(s, "a1")
+        assert not G.is_over(s)
+        s = G.play(s, "c3")  # blue's stone lands next to... a1 is not adjacent to c3: nothing moves
+        assert G.is_over(s) and G.winners(s) == []  # one stone each: a draw
+
+    def test_leader_wins(self):
+        s = G.new_game(round_limit=1, pie=False)
+        s = G.play(G.play(s, "b2"), "a1")  # blue on a1 pushes red's b2 to c3: both keep one stone
+        assert G.winners(s) == []
+        s = G.new_game(round_limit=1, pie=False)
+        s = G.play(G.play(s, "a2"), "a3")  # blue on a3 pushes red's a2 to a1: still one each
+        assert G.winners(s) == []
+        s = G.new_game(round_limit=1, pie=False)
+        s = G.play(G.play(s, "a1"), "b1")  # blue on b1 pushes red a1 off: blue has more
+        assert G.winners(s) == [1]
+
+    def test_round_token_in_position(self):
+        s = G.new_game(round_limit=30)
+        assert G.position(s).endswith("pie r1/30")
+        s = G.play(G.play(s, "a1"), "g7")
+        assert G.position(s).endswith("r2/30")
+
+
+class TestPositionNotation:
+    def test_examples_from_design(self):
+        start = "7x7 ......./......./......./......./......./......./....... R 8,8 pie"
+        assert G.position(G.from_position(start)) == start
+        after = "7x7 ......./......./......./...R.../......./......./....... B 7,8 swap"
+        assert G.position(G.from_position(after)) == after
+
+    @pytest.mark.parametrize(
+        "text,message",
+        [
+            ("7x7 ......./......./......./......./......./......./....... R 8,8 pie extra", "unknown token"),
+            ("7x7 ......./......./......./......./......./......./....... R 8,8 pie r1/3 extra", "4 to 6 tokens"),
+            ("8x8 ........ R 8,8", "board size"),
+            ("7x7 ......./....... R 8,8", "7 ranks"),
+            ("7x7 ......./......./......./...Q.../......./......./....... R 8,8", "unknown cell"),
+            ("7x7 ......./......./......./...R.../......./......./....... R 8,8", "stones on the board"),
+            ("7x7 ......./......./......./......./......./......./....... G 8,8", "player to move"),
+            ("7x7 ......./......./......./......./......./......./....... R 8,8 swap", "'swap' needs"),
+            ("7x7 ......./......./......./......./......./......./....... R 8,8 q5", "unknown token"),
+            ("7x7 ......./......./......./......./......./......./....... R x,8", "hands"),
+        ],
+    )
+    def test_bad_positions_say_what_is_wrong(self, text, message):
+        with pytest.raises(PositionError, match=message):
+            G.from_position(text)
+
+    def test_finished_position_names_the_winner(self):
+        s = G.from_position(pos(".......", ".RRRR..", ".......", ".RRRR..", ".......", ".......", ".......", to_move="B", hands=[0, 8]))
+        assert G.is_over(s) and G.winners(s) == [0]
+
+
+class TestIllegalMoves:
+    def test_occupied_cell(self):
+        s = G.play(G.new_game(pie=False), "d4")
+        with pytest.raises(IllegalMove, match="occupied"):
+            G.play(s, "d4")
+
+    def test_not_a_cell(self):
+        s = G.new_game()
+        for move in ("h1", "a8", "a0", "d44", "D4", ""):
+            with pytest.raises(IllegalMove):
+                G.play(s, move)
+
+    def test_after_the_end(self):
+        s = G.from_position(pos(".......", ".RRRR..", ".......", ".RRRR..", ".......", ".......", ".......", to_move="B", hands=[0, 8]))
+        with pytest.raises(IllegalMove, match="over"):
+            G.play(s, "a1")
