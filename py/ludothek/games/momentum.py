@@ -136,14 +136,18 @@ def push_stones(board: list[str], cell: int, width: int, height: int) -> list[Pu
     """
     cell_rays = rays(width, height)[cell]
     pushes: list[Push] = []
-    buffered: list[int] = []
+    buffered: list[int] | None = None
+    stones = STONE_CHARS
     for d, ray in enumerate(cell_rays):
-        k = _run_end(board, ray)
-        if k < 0:
+        # Most rays start at an empty cell or the edge: test that before anything else.
+        if not ray or board[ray[0]] not in stones:
             continue
+        k = _run_end(board, ray)
         last = ray[k]
         beyond = board[ray[k + 1]] if k + 1 < len(ray) else None
         if beyond == BUFFER:
+            if buffered is None:
+                buffered = []
             buffered.append(d)
             continue
         if beyond == DAMPER:
@@ -155,26 +159,26 @@ def push_stones(board: list[str], cell: int, width: int, height: int) -> list[Pu
         else:
             board[ray[k + 1]] = stone
             pushes.append(Push(last, ray[k + 1], stone))
-    buffered_set = set(buffered)
-    for d in buffered:
-        opposite = d ^ 1
-        if opposite in buffered_set:
-            continue  # placed between two buffers on this axis: no momentum either way
-        ray = cell_rays[opposite]
-        k = _run_end(board, ray)
-        if k < 0:
-            continue  # a just-placed stone is never moved by reflected momentum
-        last = ray[k]
-        beyond = board[ray[k + 1]] if k + 1 < len(ray) else None
-        if beyond in (DAMPER, BUFFER):
-            continue  # reflected momentum is never reflected again
-        stone = board[last]
-        board[last] = EMPTY
-        if beyond is None or beyond == HOLE:
-            pushes.append(Push(last, None, stone, True))
-        else:
-            board[ray[k + 1]] = stone
-            pushes.append(Push(last, ray[k + 1], stone, True))
+    if buffered:
+        for d in buffered:
+            opposite = d ^ 1
+            if opposite in buffered:
+                continue  # placed between two buffers on this axis: no momentum either way
+            ray = cell_rays[opposite]
+            k = _run_end(board, ray)
+            if k < 0:
+                continue  # a just-placed stone is never moved by reflected momentum
+            last = ray[k]
+            beyond = board[ray[k + 1]] if k + 1 < len(ray) else None
+            if beyond in (DAMPER, BUFFER):
+                continue  # reflected momentum is never reflected again
+            stone = board[last]
+            board[last] = EMPTY
+            if beyond is None or beyond == HOLE:
+                pushes.append(Push(last, None, stone, True))
+            else:
+                board[ray[k + 1]] = stone
+                pushes.append(Push(last, ray[k + 1], stone, True))
     return pushes
 
 

@@ -1,0 +1,215 @@
+"""Momentum computer players: alpha-beta search over placements (paranoid for three players).
+
+The search works on plain lists (board cells, hands) with the engine's own `push_stones`, so
+it can never disagree with the rules; it only adds speed by skipping state objects.
+
+Evaluation, from the point of view of the player to move: stones in hand decide the game, so
+the difference in hands dominates; stones on the border (which the next placement may push
+off) and stones one step from it are slight liabilities.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+
+from ..games.momentum import EMPTY, SEAT_LETTERS, cell_name, push_stones
+from .base import ComputerPlayer, Level, Search
+
+LEVELS = [
+    Level(1, "Easy", "Looks one move ahead and often picks a move that is merely good enough."),
+    Level(2, "Medium", "Looks two moves ahead: takes what it is given and sees your immediate win coming."),
+    Level(3, "Hard", "Searches three moves deep with alpha-beta pruning."),
+    Level(4, "Expert", "Searches four moves deep where time allows (three on crowded 9x9 boards)."),
+]
+
+WIN = 100_000
+HAND_WEIGHT = 100
+BORDER_WEIGHT = 12
+NEAR_BORDER_WEIGHT = 4
+CHUNK_SECONDS = 0.008  # yield to the page after about this much work
+
+# Depth in plies per level, and a budget of placements tried that keeps the answer well under
+# a second in the page (a placement with its evaluation costs about 10 microseconds in CPython).
+DEPTHS = {1: 1, 2: 2, 3: 3, 4: 4}
+WORK_BUDGET = {1: 10_000, 2: 20_000, 3: 25_000, 4: 35_000}
+EASY_MARGIN = 60  # level 1 picks at random among moves within this much of its best
+
+
+@lru_cache(maxsize=None)
+def border_weights(width: int, height: int) -> tuple[int, ...]:
+    weights = []
+    for index in range(width * height):
+        x, y = index % width, index // width
+        ring = min(x, y, width - 1 - x, height - 1 - y)
+        weights.append(BORDER_WEIGHT if ring == 0 else NEAR_BORDER_WEIGHT if ring == 1 else 0)
+    return tuple(weights)
+
+
+class _Budget(Exception):
+    """Raised inside the search when the node budget or the time limit is spent."""
+
+
+class MomentumPlayer(ComputerPlayer):
+    def __init__(self, game, level: int, seed: int = 0, time_limit: float | None = None):
+        super().__init__(game, level, seed, time_limit)
+        self.depth = DEPTHS[level]
+        self.work_budget = WORK_BUDGET[level]
+
+    # -- the search ----------------------------------------------------------------------------
+
+    def search(self, s) -> Search:
+        s = self.view(s)
+        moves = self.game.legal_moves(s)
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        if len(moves) == 1:
+            yield None
+            return moves[0]
+        me = s.to_move
+        players = len(s.hands)
+        self.width, self.height = s.width, s.height
+        self.weights = border_weights(s.width, s.height)
+        self.players = players
+        self.me = me
+        self.work = 0
+        self.last_yield = time.perf_counter()
+        self.deadline_at = self.deadline()
+
+        root = [(m, *self._child(s, m)) for m in moves]
+        # Immediate wins first: nothing to think about.
+        for move, board, hands, exposure, won in root:
+            if won:
+                yield None
+                return move
+        scored = [(self._evaluate(hands, exposure), move) for move, board, hands, exposure, won in root]
+        if self.level == 1 or len(moves) == 1:
+            yield None
+            return self._pick_easy(scored)
+
+        best_move = max(scored)[1]
+        order = [m for _, m in sorted(scored, key=lambda t: -t[0])]
+        children = {move: (board, hands, exposure) for move, board, hands, exposure, _ in root}
+        depth_limit = self.depth
+        if self.level == 4 and s.width * s.height > 60:
+            depth_limit = 3
+        for depth in range(2, depth_limit + 1):
+            try:
+                values = {}
+                alpha = -WIN * 2
+                for move in order:
+                    board, hands, exposure = children[move]
+                    value = yield from self._value(board, hands, exposure, (me + 1) % players, depth - 1, alpha, WIN * 2)
+                    values[move] = value
+                    if value > alpha:
+                        alpha = value
+            except _Budget:
+                break
+            best_value = max(values.values())
+            best = [m for m in order if values[m] == best_value]
+            best_move = best[0] if len(best) == 1 else self.rng.choice(best)
+            order = sorted(order, key=lambda m: -values.get(m, -WIN * 2))
+            if best_value >= WIN - 100:
+                break
+        yield None
+        return best_move
+
+    def _pick_easy(self, scored: list[tuple[int, str]]) -> str:
+        best = max(v for v, _ in scored)
+        good = sorted(m for v, m in scored if v >= best - EASY_MARGIN)
+        return self.rng.choice(good)
+
+    def _value(self, board, hands, exposure, to_move, depth, alpha, beta):
+        """Value for `self.me` (paranoid: every other seat minimises it), `depth` >= 1 plies
+        below this node. A generator, so the whole search can pause between chunks."""
+        now = time.perf_counter()
+        if self.work > self.work_budget or (self.deadline_at is not None and now > self.deadline_at):
+            raise _Budget()
+        if now - self.last_yield > CHUNK_SECONDS:
+            yield None
+            self.last_yield = time.perf_counter()
+        maximising = to_move == self.me
+        children = []
+        for index, content in enumerate(board):
+            if content != EMPTY:
+                continue
+            child_board, child_hands, child_exposure, won = self._place(board, hands, exposure, to_move, index)
+            if won:
+                # The mover empties their hand: decided, sooner is more certain.
+                return (WIN + depth) if maximising else -(WIN + depth)
+            children.append((self._evaluate(child_hands, child_exposure), child_board, child_hands, child_exposure))
+        self.work += len(children)
+        if depth == 1:
+            # The children's static values are the leaves: no need to visit them again.
+            return max(c[0] for c in children) if maximising else min(c[0] for c in children)
+        children.sort(key=lambda c: -c[0] if maximising else c[0])
+        nxt = (to_move + 1) % self.players
+        if maximising:
+            value = -WIN * 2
+            for _, child_board, child_hands, child_exposure in children:
+                value = max(value, (yield from self._value(child_board, child_hands, child_exposure, nxt, depth - 1, alpha, beta)))
+                alpha = max(alpha, value)
+                if alpha >= beta:
+                    break
+        else:
+            value = WIN * 2
+            for _, child_board, child_hands, child_exposure in children:
+                value = min(value, (yield from self._value(child_board, child_hands, child_exposure, nxt, depth - 1, alpha, beta)))
+                beta = min(beta, value)
+                if alpha >= beta:
+                    break
+        return value
+
+    # -- moves and evaluation --------------------------------------------------------------------
+
+    def _child(self, s, move):
+        """Board, hands, exposure and win flag after a root move (the swap goes through the engine)."""
+        if move == "swap":
+            after = self.game.play(s, move)
+            board = list(after.board)
+            return board, list(after.hands), self._exposure(board), False
+        board = list(s.board)
+        return self._place(board, list(s.hands), self._exposure(board), s.to_move, _cell_index(move, s.width))
+
+    def _exposure(self, board) -> list[int]:
+        """Per seat, the summed border weights of its stones on the board."""
+        exposure = [0] * self.players
+        for index, content in enumerate(board):
+            if content in "RBG":
+                exposure[SEAT_LETTERS.index(content)] += self.weights[index]
+        return exposure
+
+    def _place(self, board, hands, exposure, seat, index):
+        board = board[:]
+        hands = hands[:]
+        exposure = exposure[:]
+        weights = self.weights
+        board[index] = SEAT_LETTERS[seat]
+        hands[seat] -= 1
+        exposure[seat] += weights[index]
+        for push in push_stones(board, index, self.width, self.height):
+            owner = SEAT_LETTERS.index(push.stone)
+            exposure[owner] -= weights[push.origin]
+            if push.to is None:
+                hands[owner] += 1
+            else:
+                exposure[owner] += weights[push.to]
+        return board, hands, exposure, hands[seat] == 0
+
+    def _evaluate(self, hands, exposure) -> int:
+        """Static value for `self.me`: hands first, then how exposed the stones are."""
+        me = self.me
+        others = [i for i in range(self.players) if i != me]
+        value = (min(hands[i] for i in others) - hands[me]) * HAND_WEIGHT
+        return value - exposure[me] + sum(exposure[i] for i in others) // len(others)
+
+
+def _cell_index(move: str, width: int) -> int:
+    return (int(move[1:]) - 1) * width + "abcdefghi".index(move[0])
+
+
+def make_player(game, level: int, seed: int = 0) -> MomentumPlayer:
+    return MomentumPlayer(game, level, seed)
+
+
+__all__ = ["LEVELS", "make_player", "MomentumPlayer", "cell_name"]
