@@ -1,0 +1,63 @@
+"""Translations through the standard library's gettext catalogs.
+
+Source strings are English. Catalogs live in ludothek/locale/<lang>/LC_MESSAGES/ludothek.mo
+(compiled from the .po files by the build). Strings are looked up when used, never at import
+time, so switching the language re-renders everything in the new language. Module-level
+constants are marked with `N_` and translated where they are shown.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from pathlib import Path
+
+DOMAIN = "ludothek"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LANGUAGES = ("en", "de")
+DEFAULT_LANGUAGE = "en"
+
+_current = DEFAULT_LANGUAGE
+_translations: dict[str, _gettext.NullTranslations] = {}
+
+
+def _catalog(language: str) -> _gettext.NullTranslations:
+    if language not in _translations:
+        _translations[language] = _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[language], fallback=True)
+    return _translations[language]
+
+
+def set_language(language: str) -> str:
+    """Switch the language (unknown codes fall back to English); returns the one in force."""
+    global _current
+    _current = language if language in LANGUAGES else DEFAULT_LANGUAGE
+    return _current
+
+
+def language() -> str:
+    return _current
+
+
+def pick_language(preferences) -> str:
+    """The first supported language among browser preferences such as ['de-AT', 'en']."""
+    for tag in preferences or ():
+        base = str(tag).split("-")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return DEFAULT_LANGUAGE
+
+
+def _(message: str) -> str:
+    return _catalog(_current).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _catalog(_current).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _catalog(_current).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Marks a string for extraction without translating it (translated later with `_`)."""
+    return message

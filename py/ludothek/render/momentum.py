@@ -1,0 +1,418 @@
+"""Momentum drawn as SVG: the board, its stones and special cells, the last move's pushes.
+
+Stones differ by colour (Okabe-Ito vermilion, blue, bluish green) and by mark (red plain, blue
+ringed, green with a diamond), so they stay apart for colour-blind players and in print.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games.momentum import (
+    BUFFER,
+    DAMPER,
+    DESIGNER_ROUND_LIMIT,
+    EMPTY,
+    FILES,
+    HOLE,
+    RECOMMENDED_MAX_SPECIALS,
+    SEAT_LETTERS,
+    SIZES,
+    cell_name,
+    parse_cell,
+)
+from ..i18n import N_, _, ngettext
+from .svg import empty, esc, num, svg_document, tag
+from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState
+
+CELL = 40
+MARGIN = 22  # room for the coordinates on the left and at the bottom
+PAD = 6
+STONE_R = 15
+
+SEAT_CSS = ("red", "blue", "green")
+SEAT_NAMES = (N_("Red"), N_("Blue"), N_("Green"))
+SPECIAL_NAMES = {HOLE: N_("hole"), DAMPER: N_("damper"), BUFFER: N_("buffer")}
+SPECIAL_CSS = {HOLE: "hole", DAMPER: "damper", BUFFER: "buffer"}
+SPECIAL_CODES = {"x": HOLE, "d": DAMPER, "p": BUFFER}
+
+THUMBNAIL_POSITION = "7x7 ......./..B..../....R../..RB.B./.R...../....B../....... B 5,4"
+
+
+def _centre(index: int, width: int, height: int) -> tuple[float, float]:
+    x, y = index % width, index // width
+    return MARGIN + x * CELL + CELL / 2, PAD + (height - 1 - y) * CELL + CELL / 2
+
+
+def stone_svg(letter: str, cx: float, cy: float, r: float = STONE_R, class_: str = "", style: str | None = None) -> str:
+    seat = SEAT_LETTERS.index(letter)
+    css = SEAT_CSS[seat]
+    parts = [empty("circle", cx=num(cx), cy=num(cy), r=num(r), class_=f"stone-body {css}")]
+    if css == "blue":
+        parts.append(empty("circle", cx=num(cx), cy=num(cy), r=num(r * 0.55), class_="stone-mark ring"))
+    elif css == "green":
+        d = r * 0.5
+        parts.append(
+            empty(
+                "path",
+                d=f"M{num(cx)} {num(cy - d)}L{num(cx + d)} {num(cy)}L{num(cx)} {num(cy + d)}L{num(cx - d)} {num(cy)}Z",
+                class_="stone-mark diamond",
+            )
+        )
+    return tag("g", "".join(parts), class_=f"stone {css} {class_}".strip(), style=style)
+
+
+def special_svg(kind: str, cx: float, cy: float) -> str:
+    css = SPECIAL_CSS[kind]
+    if kind == HOLE:
+        body = empty("circle", cx=num(cx), cy=num(cy), r=num(STONE_R), class_="special-body")
+    elif kind == DAMPER:
+        s = STONE_R * 0.9
+        body = empty("rect", x=num(cx - s), y=num(cy - s), width=num(2 * s), height=num(2 * s), rx="4", class_="special-body")
+    else:
+        s = STONE_R * 1.1
+        body = empty(
+            "path",
+            d=f"M{num(cx)} {num(cy - s)}L{num(cx + s)} {num(cy)}L{num(cx)} {num(cy + s)}L{num(cx - s)} {num(cy)}Z",
+            class_="special-body",
+        )
+    return tag("g", body, class_=f"special {css}")
+
+
+def board_svg(
+    s,
+    *,
+    legal: frozenset[str] | set[str] = frozenset(),
+    cursor: str | None = None,
+    effect=None,
+    animate: bool = False,
+    interactive: bool = False,
+    label: str | None = None,
+    coordinates: bool = True,
+) -> str:
+    """The whole board as one SVG element. Pure: same arguments, same text."""
+    width, height = s.width, s.height
+    total_w = MARGIN + width * CELL + PAD
+    total_h = PAD + height * CELL + MARGIN
+    parts = [empty("rect", x=num(MARGIN - 3), y=num(PAD - 3), width=num(width * CELL + 6), height=num(height * CELL + 6), rx="6", class_="board-bg")]
+
+    placed = effect.placed if effect else None
+    swapped = effect.swapped if effect else None
+    moved_to = {p.to: p for p in effect.pushes if p.to is not None} if effect else {}
+    vacated = {p.origin for p in effect.pushes} if effect else set()
+    if cursor is None and interactive:
+        cursor = next(iter(sorted(legal)), None)
+
+    for index, content in enumerate(s.board):
+        name = cell_name(index, width)
+        cx, cy = _centre(index, width, height)
+        x0, y0 = cx - CELL / 2, cy - CELL / 2
+        classes = ["cell"]
+        if name in legal:
+            classes.append("legal")
+        if index == placed or index == swapped:
+            classes.append("last")
+        if index in vacated and content == EMPTY:
+            classes.append("vacated")
+        inner = [empty("rect", x=num(x0), y=num(y0), width=str(CELL), height=str(CELL), class_="cell-bg")]
+        if content in SEAT_LETTERS:
+            push = moved_to.get(index)
+            style = None
+            stone_class = "placed" if index == placed and animate else ""
+            if push is not None and animate:
+                ox, oy = _centre(push.origin, width, height)
+                style = f"--dx:{num(ox - cx)}px;--dy:{num(oy - cy)}px"
+                stone_class = "pushed"
+            inner.append(stone_svg(content, cx, cy, class_=stone_class, style=style))
+            what = _("{colour} stone").format(colour=_(SEAT_NAMES[SEAT_LETTERS.index(content)]))
+        elif content in SPECIAL_CSS:
+            inner.append(special_svg(content, cx, cy))
+            what = _(SPECIAL_NAMES[content])
+        else:
+            if name in legal:
+                inner.append(empty("circle", cx=num(cx), cy=num(cy), r="3.5", class_="legal-dot"))
+            what = _("empty")
+        if interactive:
+            cell_attrs: dict[str, Any] = dict(
+                data_target=name,
+                data_x=index % width,
+                data_y=height - 1 - index // width,  # screen order: down is +1
+                role="button",
+                tabindex="0" if name == cursor else "-1",
+                aria_label=f"{name}: {what}",
+                aria_disabled=None if name in legal else "true",
+            )
+        else:
+            cell_attrs = {}
+        parts.append(tag("g", "".join(inner), class_=" ".join(classes), **cell_attrs))
+
+    # Stones that left the board on the last move: a ghost where they stood, fading out.
+    if effect:
+        for push in effect.pushes:
+            if push.to is None:
+                cx, cy = _centre(push.origin, width, height)
+                parts.append(stone_svg(push.stone, cx, cy, class_="returned" + (" animate" if animate else ""), style=None))
+        for push in effect.pushes:
+            if push.to is not None:
+                (ax, ay), (bx, by) = _centre(push.origin, width, height), _centre(push.to, width, height)
+                parts.append(empty("line", x1=num(ax), y1=num(ay), x2=num(bx), y2=num(by), class_="push-trail"))
+
+    if coordinates:
+        for x in range(width):
+            cx = MARGIN + x * CELL + CELL / 2
+            parts.append(tag("text", FILES[x], x=num(cx), y=num(PAD + height * CELL + 16), class_="coord", aria_hidden="true"))
+        for y in range(height):
+            cy = PAD + (height - 1 - y) * CELL + CELL / 2 + 4
+            parts.append(tag("text", str(y + 1), x=num(MARGIN / 2), y=num(cy), class_="coord", aria_hidden="true"))
+
+    label = label or _("Momentum board, {w} by {h}").format(w=width, h=height)
+    return svg_document("".join(parts), total_w, total_h, label=label, class_="board momentum", interactive=interactive)
+
+
+def parse_specials_text(text: str, size: str) -> dict[str, list[str]]:
+    """'e5:x c3:d' (cell:kind with x hole, d damper, p buffer) to engine options."""
+    width, height = SIZES[size]
+    found: dict[str, list[str]] = {"holes": [], "dampers": [], "buffers": []}
+    option_of = {HOLE: "holes", DAMPER: "dampers", BUFFER: "buffers"}
+    for token in text.split():
+        cell, _sep, code = token.partition(":")
+        if code not in SPECIAL_CODES or parse_cell(cell, width, height) is None:
+            raise ValueError(_("{token} is not a special cell on the {size} board").format(token=token, size=size))
+        found[option_of[SPECIAL_CODES[code]]].append(cell)
+    return found
+
+
+class MomentumView(GameView):
+    game_id = "momentum"
+    default_players = 2
+
+    def tagline(self) -> str:
+        return _("Place a stone and push your neighbours away. Empty your hand first.")
+
+    def seat_style(self, seat: int, players: int) -> SeatStyle:
+        return SeatStyle(_(SEAT_NAMES[seat]), SEAT_CSS[seat])
+
+    def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
+        return tag("svg", stone_svg(SEAT_LETTERS[seat], 20, 20, 17), viewBox="0 0 40 40", width=num(size), height=num(size), class_="piece", aria_hidden="true")
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def setup_fields(self) -> list[Field]:
+        return [
+            Field(
+                "size",
+                _("Board size"),
+                _("Width by height. Bigger boards give each player more stones (2 players: 8, 10 or 12; 3 players: 6, 7 or 8)."),
+                choices=tuple(Choice(k, k) for k in SIZES),
+                default="7x7",
+            ),
+            Field(
+                "pie",
+                _("Pie rule"),
+                _("On their first turn the second player may take over the first stone instead of placing one, so the first player has no advantage from starting."),
+                kind="bool",
+                default=True,
+                players=(2,),
+            ),
+            Field(
+                "specials",
+                _("Special cells (Bumm, Boing, Zisch!)"),
+                _("Holes swallow a pushed stone (it returns to its owner), dampers stop the momentum, buffers send it back the other way. Nothing may be placed on them."),
+                choices=(
+                    Choice("none", _("None")),
+                    Choice("centre-hole", _("A hole in the centre (recommended for 9x9)")),
+                    Choice("random", _("Random, symmetric")),
+                    Choice("hand", _("Placed by hand")),
+                ),
+                default="none",
+            ),
+            Field(
+                "random_specials",
+                _("Number of random special cells"),
+                _("Placed point-symmetrically; the rulebook advises no more than 6."),
+                kind="int",
+                default=4,
+                minimum=1,
+                maximum=12,
+                show_when=("specials", "random"),
+            ),
+            Field(
+                "hand_specials",
+                _("Special cells by hand"),
+                _("Cells and kinds, e.g. 'e5:x c3:d g7:p' (x hole, d damper, p buffer)."),
+                kind="text",
+                default="",
+                show_when=("specials", "hand"),
+            ),
+            Field(
+                "round_limit",
+                _("Round limit"),
+                _("Optional: after this many full rounds the player with the most stones on the board wins (a tie is a draw)."),
+                choices=(Choice("0", _("Off")), Choice("20", "20"), Choice(str(DESIGNER_ROUND_LIMIT), _("30 (the designer's)")), Choice("40", "40")),
+                default="0",
+            ),
+        ]
+
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
+        size = values.get("size", "7x7")
+        if size not in SIZES:
+            raise ValueError(_("Choose a board size."))
+        options: dict[str, Any] = {"size": size}
+        if players == 2:
+            options["pie"] = values.get("pie", "on") in ("on", "true", "1", True)
+        specials = values.get("specials", "none")
+        if specials == "centre-hole":
+            width, height = SIZES[size]
+            options["holes"] = [cell_name((width * height) // 2, width)]
+        elif specials == "random":
+            try:
+                count = int(values.get("random_specials", "4"))
+            except ValueError:
+                raise ValueError(_("The number of special cells must be a whole number.")) from None
+            if not 1 <= count <= 12:
+                raise ValueError(_("Choose between 1 and 12 special cells."))
+            options["random_specials"] = count
+        elif specials == "hand":
+            options.update({k: v for k, v in parse_specials_text(values.get("hand_specials", ""), size).items() if v})
+        limit = values.get("round_limit", "0")
+        if limit not in ("0", "20", "30", "40"):
+            raise ValueError(_("Choose a round limit."))
+        if limit != "0":
+            options["round_limit"] = int(limit)
+        return options
+
+    def option_warnings(self, options: dict[str, Any], players: int) -> list[str]:
+        count = options.get("random_specials", 0) + sum(len(options.get(k, [])) for k in ("holes", "dampers", "buffers"))
+        if count > RECOMMENDED_MAX_SPECIALS:
+            return [_("The rulebook advises no more than {n} special cells.").format(n=RECOMMENDED_MAX_SPECIALS)]
+        return []
+
+    def setup_preview(self, values: dict[str, str], players: int) -> str:
+        """The board as set up so far; with specials placed by hand, a click cycles a cell
+        through empty, hole, damper and buffer."""
+        size = values.get("size", "7x7")
+        if size not in SIZES:
+            size = "7x7"
+        by_hand = values.get("specials") == "hand"
+        try:
+            options = self.options_from_form(values, players)
+            options.pop("random_specials", None)
+            s = self.game.new_game(players=players, **options)
+        except ValueError:
+            s = self.game.new_game(players=players, size=size)
+        svg = board_svg(s, label=_("Preview of the board"), coordinates=True)
+        if not by_hand:
+            return svg
+        width, height = SIZES[size]
+        buttons = []
+        for index in range(width * height):
+            name = cell_name(index, width)
+            content = s.board[index]
+            what = _(SPECIAL_NAMES[content]) if content in SPECIAL_NAMES else _("empty")
+            cx, cy = _centre(index, width, height)
+            buttons.append(
+                tag("rect", "", x=num(cx - CELL / 2), y=num(cy - CELL / 2), width=str(CELL), height=str(CELL), class_="setup-cell",
+                    data_action="setup-cell", data_cell=name, role="button", tabindex="0",
+                    aria_label=_("{cell}: {what}. Click to change.").format(cell=name, what=what))
+            )
+        return svg.replace("</svg>", "".join(buttons) + "</svg>")
+
+    def setup_click(self, values: dict[str, str], cell: str) -> dict[str, str]:
+        """Cycle `cell` through empty, hole, damper, buffer in the by-hand text field."""
+        cycle = {"": "x", "x": "d", "d": "p", "p": ""}
+        entries = {}
+        for token in values.get("hand_specials", "").split():
+            name, _sep, code = token.partition(":")
+            entries[name] = code
+        code = cycle.get(entries.get(cell, ""), "")
+        if code:
+            entries[cell] = code
+        else:
+            entries.pop(cell, None)
+        return {"hand_specials": " ".join(f"{k}:{v}" for k, v in sorted(entries.items()))}
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def board_svg(self, s, ui: UIState) -> str:
+        effect = None
+        if ui.last_before is not None and ui.last_move:
+            effect = self.game.effect(ui.last_before, ui.last_move)
+        legal = {m for m in self.game.legal_moves(s) if m != "swap"} if ui.interactive else set()
+        return board_svg(s, legal=legal, cursor=ui.cursor, effect=effect, animate=ui.animate, interactive=ui.interactive)
+
+    def thumbnail_svg(self) -> str:
+        s = self.game.from_position(THUMBNAIL_POSITION)
+        return board_svg(s, label=_("Momentum"), coordinates=False)
+
+    def seat_details(self, s, seat: int) -> str:
+        n = s.hands[seat]
+        return tag("span", esc(ngettext("{n} stone in hand", "{n} stones in hand", n).format(n=n)), class_="hand", data_hand=str(n))
+
+    def actions(self, s, ui: UIState) -> list[Action]:
+        if ui.interactive and s.pie == "swap" and not s.over:
+            return [Action("swap", _("Swap (pie rule)"), _("Take over the first stone instead of placing one."))]
+        return []
+
+    def click(self, s, ui: UIState, target: str) -> ClickResult:
+        legal = self.game.legal_moves(s)
+        if target in legal:
+            return ClickResult(ui.with_(selection=(), cursor=target if target != "swap" else ui.cursor), target)
+        index = parse_cell(target, s.width, s.height)
+        if index is None:
+            return ClickResult(ui, None, _("That is not a legal move now."))
+        content = s.board[index]
+        if content in SEAT_LETTERS:
+            return ClickResult(ui, None, _("{cell} is occupied.").format(cell=target))
+        if content in SPECIAL_CSS:
+            return ClickResult(ui, None, _("{cell} is a {kind}: nothing may be placed there.").format(cell=target, kind=_(SPECIAL_NAMES[content])))
+        return ClickResult(ui, None, _("That is not a legal move now."))
+
+    # -- words ---------------------------------------------------------------------------------
+
+    def status_text(self, s, ui: UIState, names: list[str]) -> str:
+        if s.over:
+            return self.result_text(s, names)
+        name = names[s.to_move]
+        n = s.hands[s.to_move]
+        text = ngettext("{name} to move: place a stone ({n} left).", "{name} to move: place a stone ({n} left).", n).format(name=name, n=n)
+        if s.pie == "swap":
+            text += " " + _("Or swap: take over the first stone (pie rule).")
+        if s.round_limit:
+            text += " " + _("Round {r} of {limit}.").format(r=min(s.round, s.round_limit), limit=s.round_limit)
+        return text
+
+    def describe_move(self, before, move: str, after, names: list[str]) -> str:
+        name = names[before.to_move]
+        if move == "swap":
+            return _("{name} swapped: the first stone is now theirs.").format(name=name)
+        effect = self.game.effect(before, move)
+        sentences = [_("{name} placed a stone on {cell}.").format(name=name, cell=move)]
+        moved = [p for p in effect.pushes if p.to is not None]
+        gone = [p for p in effect.pushes if p.to is None]
+        colour = lambda p: _(SEAT_NAMES[SEAT_LETTERS.index(p.stone)])  # noqa: E731
+        if moved:
+            sentences.append(
+                _("Pushed: {list}.").format(
+                    list=", ".join(
+                        _("{colour} {a} to {b}").format(colour=colour(p), a=cell_name(p.origin, before.width), b=cell_name(p.to, before.width))
+                        for p in moved
+                    )
+                )
+            )
+        if gone:
+            sentences.append(
+                _("Back to hand: {list}.").format(
+                    list=", ".join(_("{colour} from {a}").format(colour=colour(p), a=cell_name(p.origin, before.width)) for p in gone)
+                )
+            )
+        return " ".join(sentences)
+
+    def move_text(self, before, move: str) -> str:
+        if move == "swap":
+            return _("swap")
+        gone = sum(1 for p in self.game.effect(before, move).pushes if p.to is None)
+        return move + (" " + _("({n} off)").format(n=gone) if gone else "")
+
+
+def make_view(game) -> MomentumView:
+    return MomentumView(game)

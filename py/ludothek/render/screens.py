@@ -1,0 +1,355 @@
+"""The app's screens as HTML text (pure). ludothek.web puts them into the page and wires events.
+
+Every interactive element names its intent in data attributes: `data-action` for app commands
+(`undo`, `new-game`, ...), `data-target` for game input handled by the game's view. Every text
+that came from a user (player names, file contents) is escaped.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Iterable
+
+from ..ai import levels as ai_levels
+from ..i18n import _, language, ngettext
+from .svg import esc, tag
+from .view import Action, Field, GameView, seat_names
+
+def button(label: str, action: str | None = None, *, target: str | None = None, class_: str = "", title: str | None = None,
+           disabled: bool = False, data: dict[str, Any] | None = None, **attributes: Any) -> str:
+    """A button naming its command in data-action (and its arguments in data-*)."""
+    extra = {f"data_{k}": v for k, v in (data or {}).items()}
+    return tag("button", esc(label), type="button", class_=class_ or None, data_action=action, data_target=target,
+               title=title, disabled=disabled, **extra, **attributes)
+
+
+# Icons as SVG paths (fonts differ in which arrow glyphs they have).
+ICON_FIRST = "M5 4h2v16H5zM20 4v16L9 12z"
+ICON_PREV = "M18 4v16L6 12z"
+ICON_NEXT = "M6 4v16l12-8z"
+ICON_LAST = "M17 4h2v16h-2zM4 4v16l11-8z"
+
+
+def icon_button(path: str, action: str, label: str) -> str:
+    icon = tag("svg", tag("path", "", d=path), viewBox="0 0 24 24", width="20", height="20", aria_hidden="true", focusable="false", class_="icon")
+    return tag("button", icon, type="button", data_action=action, title=label, aria_label=label, class_="icon-button")
+
+
+def level_label(game_id: str, number: int) -> str:
+    for level in ai_levels(game_id):
+        if level.number == number:
+            return _(level.name)
+    return str(number)
+
+
+# -- home -----------------------------------------------------------------------------------
+
+
+def game_card(view: GameView) -> str:
+    game_id = view.game_id
+    picture = view.thumbnail_svg()
+    body = (
+        tag("div", picture, class_="thumb", aria_hidden="true")
+        + tag("h3", esc(view.title()))
+        + tag("p", esc(view.tagline()), class_="tagline")
+        + tag(
+            "div",
+            tag("a", esc(_("New game")), href=f"#/setup/{game_id}", class_="button primary", data_action="setup", data_game=game_id)
+            + tag("a", esc(_("Rules")), href=f"#/rules/{game_id}", class_="button"),
+            class_="card-actions",
+        )
+    )
+    return tag("article", body, class_="game-card", data_game=game_id)
+
+
+def home_html(views: list[GameView], saves_html: str = "") -> str:
+    cards = "".join(game_card(v) for v in views)
+    return (
+        tag("h1", esc(_("Ludothek")), class_="visually-hidden")
+        + tag("section", saves_html, id="saves", class_="saves", aria_label=_("Your games"))
+        + tag("section", tag("h2", esc(_("Games"))) + tag("div", cards, class_="cards"), class_="games", aria_labelledby=None)
+    )
+
+
+def saves_html(summaries, problems, views: dict[str, GameView], now: float | None = None) -> str:
+    """The 'continue' list: saved games with continue/delete/export, and entries kept aside."""
+    parts = []
+    if summaries:
+        items = []
+        for summary in summaries:
+            view = views.get(summary.game_id)
+            title = view.title() if view else summary.game_id
+            who = " – ".join(summary.names)
+            state = _("finished") if summary.over else ngettext("{n} move", "{n} moves", summary.moves).format(n=summary.moves)
+            when = _format_time(summary.updated, now)
+            info = tag("span", esc(title), class_="save-game") + tag("span", esc(who), class_="save-names") + tag(
+                "span", esc(f"{state} · {when}"), class_="save-meta"
+            )
+            actions = (
+                tag("a", esc(_("Continue") if not summary.over else _("View")), href=f"#/play/{summary.save_id}", class_="button primary",
+                    aria_label=_("Continue {game}: {names}").format(game=title, names=who))
+                + button(_("Export"), "export-save", class_="small", data={"save": summary.save_id},
+                         aria_label=_("Export {game}: {names}").format(game=title, names=who))
+                + button(_("Delete"), "delete-save", class_="small danger", data={"save": summary.save_id},
+                         aria_label=_("Delete {game}: {names}").format(game=title, names=who))
+            )
+            items.append(tag("li", tag("div", info, class_="save-info") + tag("div", actions, class_="save-actions"), data_save=summary.save_id))
+        parts.append(tag("h2", esc(_("Continue"))) + tag("ul", "".join(items), class_="save-list"))
+    tools = (
+        tag("label", esc(_("Import games…")) + tag("input", "", type="file", accept=".json,application/json", id="import-file", class_="visually-hidden", data_action="import"), class_="button small file-button")
+        + (button(_("Export all"), "export-all", class_="small") if summaries else "")
+    )
+    parts.append(tag("div", tools, class_="save-tools"))
+    if problems:
+        rows = "".join(
+            tag("li", tag("span", esc(_("Kept aside: {key}").format(key=p.key))) + tag("span", esc(p.reason), class_="reason")
+                + button(_("Download"), "download-problem", class_="small", data={"save": p.key})
+                + button(_("Remove"), "forget-problem", class_="small danger", data={"save": p.key}))
+            for p in problems
+        )
+        parts.append(tag("details", tag("summary", esc(ngettext("{n} saved game could not be read", "{n} saved games could not be read", len(problems)).format(n=len(problems)))) + tag("ul", rows, class_="problem-list"), class_="problems"))
+    return "".join(parts)
+
+
+def _format_time(stamp: float, now: float | None) -> str:
+    if not stamp:
+        return ""
+    now = now if now is not None else time.time()
+    delta = max(0, now - stamp)
+    if delta < 60:
+        return _("just now")
+    if delta < 3600:
+        return ngettext("{n} minute ago", "{n} minutes ago", int(delta // 60)).format(n=int(delta // 60))
+    if delta < 86400:
+        return ngettext("{n} hour ago", "{n} hours ago", int(delta // 3600)).format(n=int(delta // 3600))
+    return time.strftime("%Y-%m-%d", time.localtime(stamp))
+
+
+# -- setup ----------------------------------------------------------------------------------
+
+
+def setup_html(view: GameView, players: int, values: dict[str, Any] | None = None, errors: Iterable[str] = (), warnings: Iterable[str] = ()) -> str:
+    """The setup form: player count, one row per seat, the game's options, each explained."""
+    game = view.game
+    values = values or {}
+    game_id = view.game_id
+    parts = [tag("h1", esc(_("New game: {title}").format(title=view.title())))]
+
+    if game.min_players != game.max_players:
+        radios = "".join(
+            tag("label", tag("input", "", type="radio", name="players", value=str(n), checked=n == players, data_action="players") + esc(str(n)), class_="radio")
+            for n in range(game.min_players, game.max_players + 1)
+        )
+        parts.append(tag("fieldset", tag("legend", esc(_("Players"))) + tag("div", radios, class_="radios"), class_="field"))
+
+    levels = ai_levels(game_id)
+    default_names = seat_names(view, players)
+    seat_rows = []
+    for seat in range(players):
+        kind = values.get(f"seat{seat}_kind", "human" if seat == 0 or players == 1 else "computer")
+        name = values.get(f"seat{seat}_name", default_names[seat] if kind == "human" else _("Computer"))
+        level = str(values.get(f"seat{seat}_level", levels[len(levels) // 2].number if levels else 1))
+        kind_select = tag(
+            "select",
+            "".join(tag("option", esc(label), value=v, selected=v == kind) for v, label in (("human", _("Human")), ("computer", _("Computer")))),
+            name=f"seat{seat}_kind",
+            data_action="seat-kind",
+            aria_label=_("Seat {n}: human or computer").format(n=seat + 1),
+        )
+        level_select = tag(
+            "select",
+            "".join(
+                tag("option", esc(f"{_(lv.name)}"), value=str(lv.number), selected=str(lv.number) == level, title=_(lv.description))
+                for lv in levels
+            ),
+            name=f"seat{seat}_level",
+            aria_label=_("Seat {n}: computer level").format(n=seat + 1),
+            hidden=kind != "computer",
+        )
+        name_input = tag("input", "", type="text", name=f"seat{seat}_name", value=name, maxlength="40", autocomplete="off",
+                         aria_label=_("Seat {n}: name").format(n=seat + 1))
+        swatch = view.piece_svg(seat, players, 28)
+        seat_rows.append(tag("div", tag("span", swatch, class_="seat-piece") + name_input + kind_select + level_select, class_="seat-row", data_seat=str(seat)))
+    level_help = "".join(tag("li", tag("strong", esc(_(lv.name))) + " " + esc(_(lv.description))) for lv in levels)
+    parts.append(
+        tag("fieldset", tag("legend", esc(_("Seats"))) + "".join(seat_rows)
+            + (tag("details", tag("summary", esc(_("About the computer levels"))) + tag("ul", level_help), class_="help") if levels else ""),
+            class_="field seats")
+    )
+
+    fields = view.setup_fields()
+    defaults = {f.name: f.default for f in fields}
+    for field in fields:
+        if field.players and players not in field.players:
+            continue
+        if field.show_when:
+            other, wanted = field.show_when
+            if str(values.get(other, defaults.get(other))) != wanted:
+                continue
+        parts.append(field_html(field, values.get(field.name)))
+
+    if warnings:
+        parts.append(tag("ul", "".join(tag("li", esc(w)) for w in warnings), class_="warnings", role="status"))
+    if errors:
+        parts.append(tag("ul", "".join(tag("li", esc(e)) for e in errors), class_="errors", role="alert"))
+    parts.append(tag("div", tag("button", esc(_("Start game")), type="submit", class_="primary") + tag("a", esc(_("Back")), href="#/", class_="button"), class_="form-actions"))
+    return tag("form", "".join(parts), class_="setup", data_game=game_id, novalidate=True, data_action="start")
+
+
+def field_html(field: Field, value: Any) -> str:
+    value = field.default if value is None else value
+    control_id = f"opt-{field.name}"
+    help_id = f"{control_id}-help"
+    if field.kind == "bool":
+        checked = value in (True, "on", "true", "1")
+        control = tag("label", tag("input", "", type="checkbox", name=field.name, id=control_id, checked=checked, aria_describedby=help_id) + esc(field.label), class_="check")
+        label = ""
+    else:
+        if field.kind == "choice":
+            control = tag(
+                "select",
+                "".join(tag("option", esc(c.label), value=c.value, selected=str(c.value) == str(value)) for c in field.choices),
+                name=field.name, id=control_id, aria_describedby=help_id,
+            )
+        elif field.kind == "int":
+            control = tag("input", "", type="number", name=field.name, id=control_id, value=str(value), min=field.minimum, max=field.maximum,
+                          inputmode="numeric", aria_describedby=help_id)
+        else:
+            control = tag("input", "", type="text", name=field.name, id=control_id, value=str(value or ""), aria_describedby=help_id, autocomplete="off")
+        label = tag("label", esc(field.label), for_=control_id)
+    return tag("div", label + control + tag("p", esc(field.help), id=help_id, class_="help"), class_=f"field option-{field.kind}", data_field=field.name)
+
+
+# -- game -----------------------------------------------------------------------------------
+
+
+def game_frame_html(game_id: str, title: str) -> str:
+    """The static frame of the game screen; its regions are filled by `game_parts`."""
+    return (
+        tag("div",
+            tag("h1", esc(title), class_="game-title")
+            + tag("p", "", id="status", class_="status")
+            , class_="game-head")
+        + tag("div",
+              tag("div", "", id="board", class_="board-wrap")
+              + tag("div", "", id="extra", class_="extra")
+              + tag("div", "", id="actions", class_="actions")
+              , class_="play-area")
+        + tag("aside",
+              tag("div", "", id="players", class_="players")
+              + tag("div", "", id="controls", class_="controls")
+              + tag("section", tag("h2", esc(_("Moves")), id="moves-heading") + tag("div", "", id="moves", class_="moves"), class_="move-list", aria_labelledby="moves-heading")
+              , class_="side")
+    )
+
+
+def players_html(view: GameView, session, thinking_seat: int | None) -> str:
+    s = session.shown_state
+    game = view.game
+    players = len(session.seats)
+    current = game.current_player(s)
+    scores = game.scores(s)
+    winners = set(game.winners(s)) if game.is_over(s) else set()
+    rows = []
+    for seat, info in enumerate(session.seats):
+        style = view.seat_style(seat, players)
+        who = _("computer, {level}").format(level=level_label(session.game_id, info.level)) if info.is_computer else _("human")
+        badges = ""
+        if seat == current:
+            badges += tag("span", esc(_("thinking…") if seat == thinking_seat else _("to move")), class_="badge turn")
+        if seat in winners:
+            badges += tag("span", esc(_("winner")), class_="badge winner")
+        rows.append(
+            tag(
+                "li",
+                tag("span", view.piece_svg(seat, players, 26), class_="seat-piece")
+                + tag("span", tag("span", esc(info.name), class_="name") + tag("span", esc(f"{style.name} · {who}"), class_="seat-kind"), class_="who")
+                + tag("span", view.seat_details(s, seat), class_="details")
+                + badges,
+                class_="player" + (" current" if seat == current else "") + (" winner" if seat in winners else ""),
+                data_seat=str(seat),
+                data_score=str(scores[seat]),
+                aria_current="true" if seat == current else None,
+            )
+        )
+    return tag("ul", "".join(rows), class_="player-list", aria_label=_("Players"))
+
+
+def actions_html(actions: list[Action]) -> str:
+    return "".join(
+        tag("button", esc(a.label), type="button", data_target=a.target, class_="action" + (" primary" if a.primary else ""), title=a.hint or None)
+        for a in actions
+    )
+
+
+def controls_html(session, busy: bool) -> str:
+    replaying = session.is_replaying
+    return tag(
+        "div",
+        button(_("Undo"), "undo", disabled=busy or replaying or not session.can_undo(), title=_("Take back your last move (U)"), aria_keyshortcuts="u")
+        + button(_("Redo"), "redo", disabled=busy or replaying or not session.can_redo(), title=_("Replay a move taken back (R)"), aria_keyshortcuts="r")
+        + button(_("New game"), "new-same", title=_("Start again with the same players and options"))
+        + button(_("Export"), "export-current", title=_("Download this game as a file")),
+        class_="control-row",
+    )
+
+
+def moves_html(view: GameView, session) -> str:
+    """The move list with step-through replay: each entry shows the position after it."""
+    shown = session.shown_index
+    items = [
+        tag("li", button(_("Start"), "replay-to", class_="move" + (" shown" if shown == 0 else ""), data={"index": 0}, aria_current="step" if shown == 0 else None), class_="start")
+    ]
+    players = len(session.seats)
+    for i, move in enumerate(session.moves):
+        before = session.states[i]
+        seat = view.game.current_player(before)
+        style = view.seat_style(seat, players) if seat is not None else None
+        label = view.move_text(before, move)
+        items.append(
+            tag(
+                "li",
+                button(f"{i + 1}. {label}", "replay-to", class_="move " + (f"seat-{style.css}" if style else "") + (" shown" if shown == i + 1 else ""),
+                       data={"index": i + 1}, aria_current="step" if shown == i + 1 else None,
+                       aria_label=_("Move {n} by {name}: {move}").format(n=i + 1, name=session.seats[seat].name if seat is not None else "", move=label)),
+            )
+        )
+    nav = tag(
+        "div",
+        icon_button(ICON_FIRST, "replay-first", _("First position"))
+        + icon_button(ICON_PREV, "replay-prev", _("Previous move"))
+        + icon_button(ICON_NEXT, "replay-next", _("Next move"))
+        + icon_button(ICON_LAST, "replay-live", _("Back to the game")),
+        class_="replay-nav",
+    )
+    banner = tag("p", esc(_("Replay: showing the position after move {n} of {total}.").format(n=shown, total=len(session.moves))), class_="replay-banner") if session.is_replaying else ""
+    return banner + nav + tag("ol", "".join(items), class_="move-items")
+
+
+def result_dialog_html(view: GameView, session) -> str:
+    text = view.result_text(session.state, session.names())
+    scores = view.game.scores(session.state)
+    rows = "".join(
+        tag("li", esc(f"{seat.name}: {score}")) for seat, score in zip(session.seats, scores)
+    )
+    return (
+        tag("h2", esc(_("Game over")), id="result-title")
+        + tag("p", esc(text), class_="result-text")
+        + tag("ul", rows, class_="result-scores", aria_label=_("Scores"))
+        + tag("div",
+              button(_("Rematch"), "rematch", class_="primary")
+              + button(_("Look at the board"), "close-dialog")
+              + tag("a", esc(_("Home")), href="#/", class_="button", data_action="close-dialog"),
+              class_="dialog-actions")
+    )
+
+
+def rules_html(view: GameView, body: str) -> str:
+    return tag("article", tag("h1", esc(_("Rules: {title}").format(title=view.title()))) + body
+               + tag("p", tag("a", esc(_("Start a game")), href=f"#/setup/{view.game_id}", class_="button primary")), class_="rules", lang=language())
+
+
+__all__ = [
+    "home_html", "saves_html", "setup_html", "game_frame_html", "players_html", "actions_html", "controls_html",
+    "moves_html", "result_dialog_html", "rules_html", "button", "level_label",
+]

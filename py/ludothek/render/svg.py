@@ -1,0 +1,57 @@
+"""Small helpers to write SVG and HTML text safely (every attribute and text is escaped)."""
+
+from __future__ import annotations
+
+from html import escape as _escape
+from typing import Any
+
+
+def esc(text: Any) -> str:
+    """Escape text for element content and attribute values."""
+    return _escape(str(text), quote=True)
+
+
+def attrs(**items: Any) -> str:
+    """Attributes from keyword arguments: trailing '_' dropped, '_' becomes '-'; None/False skipped."""
+    parts = []
+    for key, value in items.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        parts.append(f"{name}=\"\"" if value is True else f"{name}=\"{esc(value)}\"")
+    return (" " + " ".join(parts)) if parts else ""
+
+
+VOID_ELEMENTS = frozenset({"input", "img", "br", "hr", "meta", "link", "source", "col", "wbr"})
+
+
+def tag(name: str, content: str = "", /, **items: Any) -> str:
+    """An element with escaped attributes; `content` is trusted markup (build it with esc/tag).
+    HTML's void elements (input, img, ...) are written self-closed, so the text is also XML."""
+    if name in VOID_ELEMENTS:
+        return f"<{name}{attrs(**items)}/>"
+    return f"<{name}{attrs(**items)}>{content}</{name}>"
+
+
+def empty(name: str, /, **items: Any) -> str:
+    return f"<{name}{attrs(**items)}/>"
+
+
+def num(value: float) -> str:
+    """Compact number text for coordinates."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return text if text not in ("-0", "") else "0"
+
+
+def svg_document(content: str, width: float, height: float, *, label: str, class_: str = "board", **items: Any) -> str:
+    """An inline SVG element with a viewBox, scaled by CSS, announced as one image/figure."""
+    return tag(
+        "svg",
+        tag("title", esc(label)) + content,
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {num(width)} {num(height)}",
+        class_=class_,
+        role="group" if items.pop("interactive", False) else "img",
+        aria_label=label,
+        **items,
+    )

@@ -1,0 +1,182 @@
+"""The contract between a game's drawing code and the app (pure: text in, text out).
+
+Like chessground, a view holds no rules: it asks the engine what may be clicked, draws it, and
+turns a click into an intent. The app (ludothek.web) owns the DOM and calls only these methods.
+
+Everything clickable in `board_svg` / `extra_html` carries `data-target="<token>"`; the app passes
+that token to `click`, which answers with a new UI state and perhaps a complete move for the
+engine. Targets that are board cells also carry `data-x`/`data-y` (grid coordinates) so that the
+app's keyboard navigation (arrow keys) can move between them spatially, and an `aria-label`.
+Views only ever receive what a player at the table may see (`game.observation`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..i18n import _
+
+
+@dataclass(frozen=True)
+class UIState:
+    """What the app knows beyond the game state: a partial multi-step input, the keyboard
+    cursor, the last move (to highlight and animate it), and whether input is accepted."""
+
+    selection: tuple[str, ...] = ()
+    cursor: str | None = None
+    last_before: Any = None  # the state before the last move (None: nothing to show)
+    last_move: str | None = None
+    animate: bool = False
+    interactive: bool = True
+    # Optional extra hints the app may show (e.g. the value of each move from a solver).
+    hints: tuple[tuple[str, str], ...] = ()
+
+    def with_(self, **changes: Any) -> "UIState":
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class ClickResult:
+    ui: UIState
+    move: str | None = None
+    message: str | None = None  # said aloud and shown when the click does nothing (why not)
+
+
+@dataclass(frozen=True)
+class Action:
+    """A button beside the board for a move (or a step of one) that has no place on the board."""
+
+    target: str
+    label: str
+    hint: str = ""
+    primary: bool = False
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Field:
+    """One option of the setup screen. kind: 'choice' (select), 'bool' (checkbox), 'int', 'text'."""
+
+    name: str
+    label: str
+    help: str
+    kind: str = "choice"
+    choices: tuple[Choice, ...] = ()
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    # Only shown for these player counts (empty: always).
+    players: tuple[int, ...] = ()
+    # Only shown while another field has this value, e.g. ("specials", "random").
+    show_when: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class SeatStyle:
+    name: str  # translated colour/seat name, e.g. "Red"
+    css: str  # CSS class suffix for swatches and highlights, e.g. "red"
+
+
+class GameView:
+    """Base class: one subclass per game in ludothek.render.<game_id>."""
+
+    game_id: str = ""
+    default_players: int = 2
+
+    def __init__(self, game):
+        self.game = game
+
+    # -- identity ------------------------------------------------------------------------------
+
+    def title(self) -> str:
+        return self.game.name
+
+    def tagline(self) -> str:
+        raise NotImplementedError
+
+    def seat_style(self, seat: int, players: int) -> SeatStyle:
+        raise NotImplementedError
+
+    def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
+        """A small picture of a seat's piece (for player panels), standalone SVG."""
+        return ""
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def setup_fields(self) -> list[Field]:
+        return []
+
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
+        """Engine options from the setup form's strings; ValueError with a message on bad input."""
+        return {}
+
+    def option_warnings(self, options: dict[str, Any], players: int) -> list[str]:
+        """Advice that does not stop the game from starting (e.g. more special cells than recommended)."""
+        return []
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def board_svg(self, s, ui: UIState) -> str:
+        raise NotImplementedError
+
+    def thumbnail_svg(self) -> str:
+        """A small picture of the game for the home screen (a typical position)."""
+        raise NotImplementedError
+
+    def extra_html(self, s, ui: UIState) -> str:
+        """Game-specific controls beside the board (e.g. a face chooser); may hold data-targets."""
+        return ""
+
+    def seat_details(self, s, seat: int) -> str:
+        """Short HTML about one seat for its panel (e.g. stones in hand)."""
+        return ""
+
+    def actions(self, s, ui: UIState) -> list[Action]:
+        return []
+
+    # -- input ---------------------------------------------------------------------------------
+
+    def click(self, s, ui: UIState, target: str) -> ClickResult:
+        """Default: a target is a complete move."""
+        if target in self.game.legal_moves(s):
+            return ClickResult(ui.with_(selection=()), target)
+        return ClickResult(ui, None, _("That is not a legal move now."))
+
+    def cancel(self, ui: UIState) -> UIState:
+        """Escape: drop a partial input."""
+        return ui.with_(selection=())
+
+    # -- words ---------------------------------------------------------------------------------
+
+    def status_text(self, s, ui: UIState, names: list[str]) -> str:
+        """One line: whose turn and what to do (or the result)."""
+        raise NotImplementedError
+
+    def describe_move(self, before, move: str, after, names: list[str]) -> str:
+        """A sentence for the screen reader and the status line after a move."""
+        raise NotImplementedError
+
+    def move_text(self, before, move: str) -> str:
+        """The move as shown in the move list (notation, perhaps with a short effect)."""
+        return move
+
+    def result_text(self, s, names: list[str]) -> str:
+        winners = self.game.winners(s)
+        if not winners:
+            return _("The game is drawn.")
+        if len(winners) == 1:
+            return _("{name} wins!").format(name=names[winners[0]])
+        return _("{names} share the win.").format(names=", ".join(names[w] for w in winners))
+
+
+def seat_names(view: GameView, players: int) -> list[str]:
+    return [view.seat_style(i, players).name for i in range(players)]
+
+
+__all__ = ["UIState", "ClickResult", "Action", "Choice", "Field", "SeatStyle", "GameView", "seat_names", "field"]

@@ -1,0 +1,122 @@
+"""Thin helpers over the browser's DOM and storage (Pyodide only)."""
+
+from __future__ import annotations
+
+import json
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import JsException, create_proxy, to_js  # type: ignore[import-not-found]
+
+try:
+    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+except ImportError:  # older Pyodide: null always arrived as None
+    jsnull = None
+
+from .saves import StorageFull
+
+document = js.document
+window = js.window
+
+_proxies: list = []  # keep event-handler proxies alive for the page's lifetime
+
+
+def nullable(value):
+    """JS null (which may arrive as pyodide's jsnull) as None, so `is None` tests work."""
+    return None if value is None or value is jsnull else value
+
+
+def by_id(element_id: str):
+    return nullable(document.getElementById(element_id))
+
+
+def query(selector: str, root=None):
+    return nullable((root if root is not None else document).querySelector(selector))
+
+
+def on(target, event: str, handler, **options) -> None:
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    if options:
+        target.addEventListener(event, proxy, to_js(options, dict_converter=js.Object.fromEntries))
+    else:
+        target.addEventListener(event, proxy)
+
+
+def data(element, key: str) -> str | None:
+    """The element's data-<key> attribute, None when it has none."""
+    # Test with hasAttribute: JS null may arrive as pyodide's jsnull rather than None.
+    if nullable(element) is None or not element.hasAttribute("data-" + key):
+        return None
+    return str(element.getAttribute("data-" + key))
+
+
+def closest(element, selector: str):
+    element = nullable(element)
+    while element is not None and not hasattr(element, "closest"):
+        element = nullable(getattr(element, "parentElement", None))
+    return nullable(element.closest(selector)) if element is not None else None
+
+
+def download(filename: str, text: str, mime: str = "application/json") -> None:
+    blob = js.Blob.new(to_js([text]), to_js({"type": mime}, dict_converter=js.Object.fromEntries))
+    url = js.URL.createObjectURL(blob)
+    anchor = document.createElement("a")
+    anchor.href = url
+    anchor.download = filename
+    anchor.style.display = "none"
+    document.body.appendChild(anchor)
+    anchor.click()
+    anchor.remove()
+    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 2000)
+
+
+class LocalStorage:
+    """The SaveStore's storage on window.localStorage; falls back to memory when it is blocked."""
+
+    def __init__(self):
+        self.memory: dict[str, str] | None = None
+        try:
+            storage = window.localStorage
+            probe = "ludothek.probe"
+            storage.setItem(probe, "1")
+            storage.removeItem(probe)
+            self.storage = storage
+        except Exception:  # noqa: BLE001 - SecurityError in partitioned or sandboxed frames
+            self.storage = None
+            self.memory = {}
+
+    @property
+    def persistent(self) -> bool:
+        return self.storage is not None
+
+    def get(self, key: str) -> str | None:
+        if self.storage is None:
+            return self.memory.get(key)
+        value = self.storage.getItem(key)
+        return str(value) if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> None:
+        if self.storage is None:
+            self.memory[key] = value
+            return
+        try:
+            self.storage.setItem(key, value)
+        except JsException as exc:
+            if "quota" in str(exc).lower():
+                raise StorageFull() from exc
+            raise
+
+    def remove(self, key: str) -> None:
+        if self.storage is None:
+            self.memory.pop(key, None)
+        else:
+            self.storage.removeItem(key)
+
+    def keys(self) -> list[str]:
+        if self.storage is None:
+            return list(self.memory)
+        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+
+
+def to_json_text(value) -> str:
+    return json.dumps(value)

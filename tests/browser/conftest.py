@@ -1,0 +1,123 @@
+"""Browser tests: Debian's Chromium driven by pytest-playwright against the app served on localhost.
+
+The app is served from the repository root (after scripts/setup built assets/). Pages are timed
+by the app's ready flag (body[data-ready]), never by the load event.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+READY_TIMEOUT_MS = 90_000
+
+import sys  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from serve import make_server  # noqa: E402
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+class AppServer:
+    def __init__(self, port: int = 0, root: Path = ROOT):
+        self.server = make_server("127.0.0.1", port, root=root)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture(scope="session")
+def app_server():
+    if not (ROOT / "node_modules" / "pyodide").exists():
+        pytest.fail("the runtime is not installed: run scripts/setup (scripts/test does it)")
+    # Rebuild the generated files so the page always runs the sources under test (fast when unchanged).
+    import build
+
+    build.main()
+    server = AppServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def app_url(app_server) -> str:
+    return app_server.url
+
+
+@pytest.fixture
+def context(browser, app_url):
+    """A fresh profile per test, without service workers unless a test asks for them."""
+    context = browser.new_context(service_workers="block", viewport={"width": 1000, "height": 900})
+    yield context
+    context.close()
+
+
+class Requests:
+    """Every request a page makes, to prove nothing leaves the origin."""
+
+    def __init__(self, page, origin: str):
+        self.origin = origin
+        self.urls: list[str] = []
+        page.on("request", lambda request: self.urls.append(request.url))
+
+    def foreign(self) -> list[str]:
+        return [u for u in self.urls if not (u.startswith(self.origin) or u.startswith(("data:", "blob:")))]
+
+
+@pytest.fixture
+def page(context, app_url):
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" and "Traceback" in message.text else None)
+    page.requests = Requests(page, app_url.rstrip("/"))
+    yield page
+
+
+def open_app(page, url: str, route: str = "") -> None:
+    page.goto(url + route)
+    page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+
+
+def put_save(page, save_id: str, record: dict, **meta) -> None:
+    entry = {"record": record, "meta": {"created": 1, "updated": 1, **meta}}
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", ["ludothek.save." + save_id, json.dumps(entry)])
+
+
+def moves_played(page) -> int:
+    return int(page.evaluate("document.body.dataset.moves || '0'"))

@@ -1,0 +1,220 @@
+"""The app as a new user meets it: Momentum against the computer, saves, keyboard, offline."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from conftest import AppServer, moves_played, open_app, put_save, READY_TIMEOUT_MS
+
+RED_WINS_NEXT = "7x7 ......./.R.R.R./......./.R.R.R./......./.R....B/....... R 1,7"
+
+
+def start_momentum_against_computer(page, app_url, level: str | None = None):
+    open_app(page, app_url)
+    page.get_by_role("link", name="New game").first.click()
+    expect(page.get_by_role("heading", name="New game: Momentum")).to_be_visible()
+    if level:
+        page.locator("select[name=seat1_level]").select_option(level)
+    page.get_by_role("button", name="Start game").click()
+    expect(page.locator("#board svg")).to_be_visible()
+
+
+def wait_for_computer(page, moves: int):
+    page.wait_for_function(f"Number(document.body.dataset.moves) >= {moves} && document.body.dataset.thinking === '0'")
+
+
+class TestNewUserPlaysMomentum:
+    def test_play_undo_reload_continue(self, page, app_url):
+        start_momentum_against_computer(page, app_url)
+        assert page.locator("body").get_attribute("data-screen") == "game"
+        expect(page.locator("#status")).to_contain_text("Red to move")
+
+        page.locator("[data-target=d4]").click()
+        wait_for_computer(page, 2)
+        expect(page.locator("#moves .move-items li")).to_have_count(3)  # start + two moves
+        page.locator("#board [data-target]:not([aria-disabled=true])").first.click()
+        wait_for_computer(page, 4)
+        assert moves_played(page) == 4
+
+        # Undo takes back the computer's reply and your move.
+        page.get_by_role("button", name="Undo").click()
+        assert moves_played(page) == 2
+        expect(page.get_by_role("button", name="Redo")).to_be_enabled()
+
+        # Reload: the game continues where it was.
+        url = page.url
+        page.reload()
+        page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+        assert page.url == url
+        expect(page.locator("#board svg")).to_be_visible()
+        assert moves_played(page) == 2
+        page.get_by_role("button", name="Redo").click()
+        wait_for_computer(page, 4)
+
+        # Home lists the game under "Continue".
+        page.get_by_role("link", name="Ludothek").click()
+        expect(page.locator(".save-list li")).to_have_count(1)
+        assert page.requests.foreign() == []
+        assert page.errors == []
+
+    def test_the_board_shows_the_last_move_and_legal_cells(self, page, app_url):
+        start_momentum_against_computer(page, app_url)
+        legal = page.locator("#board .cell.legal")
+        expect(legal).to_have_count(49)
+        page.locator("[data-target=d4]").click()
+        wait_for_computer(page, 2)
+        # The computer's move is marked as the last move, and the announcement says what happened.
+        expect(page.locator("#board .cell.last")).to_have_count(1)
+        expect(page.locator("#announce")).to_contain_text("Computer")
+
+    def test_replay_steps_through_the_moves(self, page, app_url):
+        start_momentum_against_computer(page, app_url)
+        page.locator("[data-target=a1]").click()
+        wait_for_computer(page, 2)
+        page.get_by_role("button", name="First position").click()
+        expect(page.locator(".replay-banner")).to_contain_text("after move 0 of 2")
+        expect(page.locator("#board [data-target=a1]")).to_have_count(0)  # not interactive while replaying
+        page.get_by_role("button", name="Next move").click()
+        expect(page.locator(".replay-banner")).to_contain_text("after move 1 of 2")
+        page.get_by_role("button", name="Back to the game").click()
+        expect(page.locator(".replay-banner")).to_have_count(0)
+
+
+class TestKeyboard:
+    def test_arrows_and_enter_place_a_stone_and_it_is_announced(self, page, app_url):
+        start_momentum_against_computer(page, app_url)
+        page.locator("#board [tabindex='0']").focus()
+        first = page.evaluate("document.activeElement.dataset.target")
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowUp")
+        target = page.evaluate("document.activeElement.dataset.target")
+        assert target != first
+        # ArrowRight then ArrowUp from the first legal cell (a1) reaches b2.
+        assert (first, target) == ("a1", "b2")
+        page.keyboard.press("Enter")
+        expect(page.locator("#announce")).to_contain_text("placed a stone on b2")
+        wait_for_computer(page, 2)
+        page.keyboard.press("u")
+        assert moves_played(page) == 0
+
+
+class TestWinningAndRematch:
+    def test_winner_dialog_and_rematch(self, page, app_url):
+        open_app(page, app_url)
+        record = {
+            "format": "ludothek", "version": 1, "game": "momentum",
+            "players": [{"name": "Ada", "type": "human"}, {"name": "Bot", "type": "computer", "level": 1}],
+            "position": RED_WINS_NEXT, "moves": [],
+        }
+        put_save(page, "win1", record)
+        page.goto(app_url + "#/play/win1")
+        page.locator("[data-target=a1]").click()
+        dialog = page.locator("dialog#dialog")
+        expect(dialog).to_be_visible()
+        expect(dialog).to_contain_text("Ada wins!")
+        dialog.get_by_role("button", name="Rematch").click()
+        expect(dialog).to_be_hidden()
+        assert moves_played(page) == 0
+        assert "#/play/" in page.url and "win1" not in page.url
+
+
+class TestSaves:
+    def test_export_delete_import(self, page, app_url, tmp_path):
+        start_momentum_against_computer(page, app_url)
+        page.locator("[data-target=c3]").click()
+        wait_for_computer(page, 2)
+        with page.expect_download() as info:
+            page.get_by_role("button", name="Export").click()
+        path = tmp_path / "game.json"
+        info.value.save_as(path)
+        record = json.loads(path.read_text())
+        assert record["game"] == "momentum" and record["moves"][0] == "c3"
+
+        page.get_by_role("link", name="Ludothek").click()
+        page.locator(".save-list").get_by_role("button", name=re.compile("^Delete")).click()
+        expect(page.locator(".save-list li")).to_have_count(0)
+        page.locator("#import-file").set_input_files(str(path))
+        expect(page.locator("#toast")).to_contain_text("Imported 1 game")
+        expect(page.locator(".save-list li")).to_have_count(1)
+
+    def test_a_corrupted_save_is_kept_aside_and_the_rest_still_load(self, page, app_url, tmp_path):
+        open_app(page, app_url)
+        good = {"format": "ludothek", "version": 1, "game": "momentum", "players": [{"name": "A"}, {"name": "B"}],
+                "options": {}, "seed": 1, "moves": ["d4"]}
+        put_save(page, "good", good)
+        page.evaluate("localStorage.setItem('ludothek.save.broken', '{not json')")
+        put_save(page, "illegal", {**good, "moves": ["d4", "d4"]})
+        page.reload()
+        page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+        expect(page.locator(".save-list li")).to_have_count(2)  # 'good' and 'illegal' (replayed when opened)
+        expect(page.locator(".problems")).to_contain_text("1 saved game could not be read")
+        # Opening the save with an illegal move reports it and keeps it aside.
+        page.goto(app_url + "#/play/illegal")
+        expect(page.locator("#toast")).to_contain_text("kept aside")
+        expect(page.locator(".save-list li")).to_have_count(1)
+        assert page.evaluate("localStorage.getItem('ludothek.quarantine.broken') !== null")
+        # A bad import file gives a message and changes nothing.
+        bad = tmp_path / "bad.json"
+        bad.write_text('{"format": "ludothek", "game": "momentum"')
+        page.locator("#import-file").set_input_files(str(bad))
+        expect(page.locator("#toast")).to_contain_text("not JSON")
+        expect(page.locator(".save-list li")).to_have_count(1)
+
+    def test_hostile_player_name_is_shown_as_text(self, page, app_url):
+        open_app(page, app_url, "#/setup/momentum")
+        page.locator("input[name=seat0_name]").fill("<img src=x onerror=alert(1)>")
+        page.get_by_role("button", name="Start game").click()
+        expect(page.locator(".player .name").first).to_have_text("<img src=x onerror=alert(1)>"), page.errors
+        assert page.locator("#screen img[src=x]").count() == 0
+
+
+class TestComputerNeverFreezesThePage:
+    def test_no_long_task_while_the_computer_thinks(self, page, app_url):
+        page.add_init_script("""
+            window.__longTasks = [];
+            new PerformanceObserver(list => list.getEntries().forEach(e => window.__longTasks.push(e.duration)))
+              .observe({type: 'longtask', buffered: false});
+        """)
+        open_app(page, app_url, "#/setup/momentum")
+        page.locator("select[name=size]").select_option("9x9")
+        page.locator("select[name=seat0_kind]").select_option("computer")
+        page.locator("select[name=seat0_level]").select_option("4")
+        page.locator("select[name=seat1_level]").select_option("4")
+        page.get_by_role("button", name="Start game").click()
+        expect(page.locator("#board svg")).to_be_visible()
+        page.wait_for_timeout(300)
+        page.evaluate("window.__longTasks = []")
+        page.wait_for_function("Number(document.body.dataset.moves) >= 6", timeout=60_000)
+        durations = page.evaluate("window.__longTasks")
+        assert max(durations, default=0) < 200, durations
+
+
+class TestOffline:
+    def test_the_app_works_offline_after_the_first_visit(self, browser, tmp_path):
+        server = AppServer()
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            open_app(page, server.url)
+            page.wait_for_function("navigator.serviceWorker.controller !== null || document.body.dataset.swRegistered", timeout=60_000)
+            page.evaluate("navigator.serviceWorker.ready")
+            # Install finishes when every precached file is stored; the page is controlled after a reload.
+            page.reload()
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+            server.stop()
+            context.set_offline(True)
+            page.reload()
+            page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+            page.get_by_role("link", name="New game").first.click()
+            page.get_by_role("button", name="Start game").click()
+            page.locator("[data-target=d4]").click()
+            page.wait_for_function("Number(document.body.dataset.moves) >= 2", timeout=30_000)
+        finally:
+            context.close()
+            try:
+                server.stop()
+            except Exception:  # noqa: BLE001 - already stopped
+                pass

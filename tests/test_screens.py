@@ -1,0 +1,109 @@
+"""Every screen and view renders to well-formed markup in CPython, escapes user text, and
+offers exactly the legal moves as targets."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from ludothek.games import GAME_IDS, get_game
+from ludothek.render import get_view, has_view, screens
+from ludothek.render.view import UIState
+from ludothek.web.saves import DictStorage, SaveStore
+from ludothek.web.session import GameSession, Seat
+
+VIEW_IDS = [g for g in GAME_IDS if has_view(g)]
+HOSTILE = '<img src=x onerror=alert(1)>&"'
+
+
+def well_formed(html: str) -> ET.Element:
+    """Parse markup as XML (our HTML is written to be XML-clean: every element closed, every attribute quoted)."""
+    return ET.fromstring(f"<root>{html}</root>")
+
+
+def sessions(game_id: str):
+    game = get_game(game_id)
+    rng = random.Random(3)
+    for players in range(game.min_players, game.max_players + 1):
+        seats = [Seat(HOSTILE, "human")] + [Seat(f"Bot {i}", "computer", 1) for i in range(1, players)]
+        session = GameSession.new(game_id, seats, seed=7, options={}, save_id="t1")
+        yield session
+        for _ in range(12):
+            moves = game.legal_moves(session.state)
+            if not moves:
+                break
+            session.play(rng.choice(moves))
+        yield session
+
+
+@pytest.mark.parametrize("game_id", VIEW_IDS)
+def test_game_screen_parts_render_and_escape_names(game_id):
+    view = get_view(game_id)
+    for session in sessions(game_id):
+        ui = UIState(interactive=True)
+        if session.moves:
+            ui = ui.with_(last_before=session.states[-2], last_move=session.moves[-1], animate=True)
+        parts = [
+            view.board_svg(session.state, ui),
+            view.extra_html(session.state, ui),
+            screens.actions_html(view.actions(session.state, ui)),
+            screens.players_html(view, session, None),
+            screens.controls_html(session, busy=False),
+            screens.moves_html(view, session),
+            screens.result_dialog_html(view, session),
+        ]
+        for html in parts:
+            well_formed(html)
+            assert "<img src=x" not in html
+        assert "&lt;img src=x onerror=alert(1)&gt;" in screens.players_html(view, session, None)
+        assert view.status_text(session.state, ui, session.names())
+
+
+@pytest.mark.parametrize("game_id", VIEW_IDS)
+def test_board_targets_are_the_legal_moves(game_id):
+    """What the board offers to click leads to legal moves, and every legal board move can be clicked."""
+    game, view = get_game(game_id), get_view(game_id)
+    for session in sessions(game_id):
+        s = session.state
+        if game.is_over(s):
+            continue
+        ui = UIState(interactive=True)
+        svg = view.board_svg(s, ui) + view.extra_html(s, ui) + screens.actions_html(view.actions(s, ui))
+        root = well_formed(svg)
+        enabled = {e.get("data-target") for e in root.iter() if e.get("data-target") and e.get("aria-disabled") != "true"}
+        legal = set(game.legal_moves(s))
+        for target in enabled:
+            result = view.click(s, ui, target)
+            assert result.move is None or result.move in legal
+        reached = {view.click(s, ui, t).move for t in enabled} - {None}
+        assert reached, "some legal move must be reachable by one click"
+
+
+@pytest.mark.parametrize("game_id", VIEW_IDS)
+def test_setup_and_home_render(game_id):
+    view = get_view(game_id)
+    game = view.game
+    for players in range(game.min_players, game.max_players + 1):
+        html = screens.setup_html(view, players, {}, ["an error"], ["a warning"])
+        well_formed(html)
+        assert html.count('class="seat-row"') == players
+    store = SaveStore(DictStorage())
+    session = next(sessions(game_id))
+    store.save(session, 100.0)
+    summaries, problems = store.summaries()
+    home = screens.home_html([view], screens.saves_html(summaries, problems, {game_id: view}, 200.0))
+    well_formed(home)
+    assert "&lt;img" in home and "<img src=x" not in home
+    well_formed(view.thumbnail_svg())
+
+
+@pytest.mark.parametrize("game_id", VIEW_IDS)
+def test_default_setup_form_gives_valid_options(game_id):
+    view = get_view(game_id)
+    game = view.game
+    for players in range(game.min_players, game.max_players + 1):
+        values = {f.name: ("on" if f.default is True else "off" if f.default is False else str(f.default)) for f in view.setup_fields()}
+        options = view.options_from_form(values, players)
+        game.new_game(players=players, seed=1, **options)
