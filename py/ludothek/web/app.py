@@ -20,9 +20,10 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 from ..ai import get_player
 from ..games import GAME_IDS, IllegalMove
 from ..games.base import RecordError
-from ..i18n import _, pick_language, set_language
+from ..i18n import _, language, pick_language, set_language
 from ..render import get_view, has_view
 from ..render import screens
+from ..render.rules import rules_body_html
 from ..render.view import UIState
 from . import dom
 from .saves import SaveStore, StorageFull
@@ -711,7 +712,7 @@ class App:
 
     def show_rules(self, game_id: str) -> None:
         view = get_view(game_id)
-        body = view.rules_html() if hasattr(view, "rules_html") else ""
+        body = rules_body_html(view, language())
         self.set_screen("rules", screens.rules_html(view, body), _("Rules: {title}").format(title=view.title()))
 
 

@@ -1,0 +1,162 @@
+"""Rules pages: plain-text documents per game and language, with diagrams drawn by the game's
+own renderer.
+
+Documents live in ludothek/rules/<game>.<lang>.md and use a small, well-known subset of
+Markdown: `#`/`##`/`###` headings, paragraphs, `- ` lists, `**bold**`, `*italic*`, and diagram
+blocks:
+
+    :::diagram
+    position: 7x7 ......./......./......./...R.../......./......./....... B 7,8 swap
+    move: d5
+    caption: Blue places on d5 and pushes the red stone to d3.
+    :::
+
+A diagram shows `position`, or, with `move`, the position after that move with the move's
+effect marked. Every diagram is checked by a test: its position parses and its move is legal.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..games import get_game
+from ..i18n import DEFAULT_LANGUAGE, _
+from .svg import esc, tag
+from .view import UIState
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+
+
+@dataclass(frozen=True)
+class Diagram:
+    game_id: str
+    position: str
+    move: str | None
+    caption: str
+
+    def states(self):
+        game = get_game(self.game_id)
+        before = game.from_position(self.position)
+        if self.move is None:
+            return None, before
+        return before, game.play(before, self.move)
+
+
+def rules_path(game_id: str, language: str) -> Path:
+    path = RULES_DIR / f"{game_id}.{language}.md"
+    return path if path.exists() else RULES_DIR / f"{game_id}.{DEFAULT_LANGUAGE}.md"
+
+
+def has_rules(game_id: str) -> bool:
+    return (RULES_DIR / f"{game_id}.{DEFAULT_LANGUAGE}.md").exists()
+
+
+def parse_diagram(game_id: str, lines: list[str]) -> Diagram:
+    fields: dict[str, str] = {}
+    for line in lines:
+        key, sep, value = line.partition(":")
+        if not sep:
+            raise ValueError(f"diagram line without 'key: value': {line!r}")
+        fields[key.strip()] = value.strip()
+    if "position" not in fields:
+        raise ValueError("a diagram needs a position")
+    return Diagram(game_id, fields["position"], fields.get("move") or None, fields.get("caption", ""))
+
+
+def diagrams(game_id: str, language: str) -> list[Diagram]:
+    return [block for kind, block in _blocks(game_id, rules_path(game_id, language).read_text(encoding="utf-8")) if kind == "diagram"]
+
+
+def _blocks(game_id: str, text: str):
+    """('heading', (level, text)), ('para', text), ('list', [items]), ('diagram', Diagram)."""
+    lines = text.splitlines()
+    i = 0
+    para: list[str] = []
+    items: list[str] = []
+
+    def flush():
+        nonlocal para, items
+        found = []
+        if para:
+            found.append(("para", " ".join(para)))
+            para = []
+        if items:
+            found.append(("list", items))
+            items = []
+        return found
+
+    while i < len(lines):
+        line = lines[i].rstrip()
+        if line.startswith(":::diagram"):
+            yield from flush()
+            body = []
+            i += 1
+            while i < len(lines) and lines[i].strip() != ":::":
+                if lines[i].strip():
+                    body.append(lines[i].strip())
+                i += 1
+            yield ("diagram", parse_diagram(game_id, body))
+        elif line.startswith("#"):
+            yield from flush()
+            level = len(line) - len(line.lstrip("#"))
+            yield ("heading", (level, line[level:].strip()))
+        elif line.startswith("- "):
+            if para:
+                yield from flush()
+            items.append(line[2:].strip())
+        elif line.startswith("  ") and items:
+            items[-1] += " " + line.strip()
+        elif not line.strip():
+            yield from flush()
+        else:
+            if items:
+                yield from flush()
+            para.append(line.strip())
+        i += 1
+    yield from flush()
+
+
+_INLINE = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*")
+
+
+def inline(text: str) -> str:
+    """Escape text, then mark up **bold** and *italic*."""
+    out, pos = [], 0
+    for match in _INLINE.finditer(text):
+        out.append(esc(text[pos:match.start()]))
+        if match.group(1) is not None:
+            out.append(tag("strong", esc(match.group(1))))
+        else:
+            out.append(tag("em", esc(match.group(2))))
+        pos = match.end()
+    out.append(esc(text[pos:]))
+    return "".join(out)
+
+
+def diagram_html(view, diagram: Diagram) -> str:
+    before, after = diagram.states()
+    ui = UIState(interactive=False, last_before=before, last_move=diagram.move)
+    svg = view.board_svg(after, ui)
+    caption = tag("figcaption", inline(diagram.caption)) if diagram.caption else ""
+    return tag("figure", svg + caption, class_="diagram", data_position=diagram.position)
+
+
+def rules_body_html(view, language: str) -> str:
+    """The rules document of `view`'s game in `language` (English when there is no translation)."""
+    path = rules_path(view.game_id, language)
+    if not path.exists():
+        return tag("p", esc(_("The rules of this game are not written yet.")))
+    parts = []
+    for kind, block in _blocks(view.game_id, path.read_text(encoding="utf-8")):
+        if kind == "heading":
+            level, text = block
+            parts.append(tag(f"h{min(level + 1, 4)}", inline(text)))
+        elif kind == "para":
+            parts.append(tag("p", inline(block)))
+        elif kind == "list":
+            parts.append(tag("ul", "".join(tag("li", inline(item)) for item in block)))
+        else:
+            parts.append(diagram_html(view, block))
+    return "".join(parts)
