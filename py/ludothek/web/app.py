@@ -406,6 +406,8 @@ class App:
                 await next_frame()
                 if token != self.thinking_token:
                     return
+            # Published for benchmarks: how long the search took, slices and frames included.
+            dom.document.body.dataset.lastThinkMs = str(round((time.perf_counter() - started) * 1000))
             remaining = MIN_THINK_SECONDS - (time.perf_counter() - started)
             if remaining > 0:
                 await asyncio.sleep(remaining)
