@@ -218,3 +218,55 @@ class TestOffline:
                 server.stop()
             except Exception:  # noqa: BLE001 - already stopped
                 pass
+
+
+class TestSetupOptions:
+    def test_special_cells_placed_by_hand_on_the_preview(self, page, app_url):
+        open_app(page, app_url, "#/setup/momentum")
+        page.locator("select[name=specials]").select_option("hand")
+        page.locator("#setup-preview [data-cell=d4]").click()  # empty -> hole
+        page.locator("#setup-preview [data-cell=b2]").click()  # empty -> hole
+        page.locator("#setup-preview [data-cell=b2]").click()  # hole -> damper
+        expect(page.locator("input[name=hand_specials]")).to_have_value("b2:d d4:x")
+        page.get_by_role("button", name="Start game").click()
+        expect(page.locator("#board .special.hole")).to_have_count(1)
+        expect(page.locator("#board .special.damper")).to_have_count(1)
+        expect(page.locator("#board [data-target=d4]")).to_have_attribute("aria-disabled", "true")
+
+    def test_more_than_six_special_cells_warns(self, page, app_url):
+        open_app(page, app_url, "#/setup/momentum")
+        page.locator("select[name=specials]").select_option("random")
+        page.locator("input[name=random_specials]").fill("8")
+        page.locator("input[name=random_specials]").press("Tab")
+        page.locator("select[name=size]").select_option("9x9")  # a structural change redraws the form
+        expect(page.locator(".warnings")).to_contain_text("no more than 6")
+        page.get_by_role("button", name="Start game").click()
+        expect(page.locator("#board .special")).to_have_count(8)
+
+    def test_three_players(self, page, app_url):
+        open_app(page, app_url, "#/setup/momentum")
+        page.get_by_role("radio", name="3").check()
+        expect(page.locator(".seat-row")).to_have_count(3)
+        expect(page.locator("input[name=pie]")).to_have_count(0)  # no pie rule with three
+        page.get_by_role("button", name="Start game").click()
+        expect(page.locator(".player")).to_have_count(3)
+        expect(page.locator(".player").first).to_contain_text("6 stones in hand")
+
+
+class TestPhone:
+    def test_board_fits_an_upright_phone(self, browser, app_url):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True,
+                                      has_touch=True, service_workers="block")
+        page = context.new_page()
+        try:
+            open_app(page, app_url, "#/setup/momentum")
+            page.get_by_role("button", name="Start game").click()
+            board = page.locator("#board svg").bounding_box()
+            assert board["width"] <= 390 and board["x"] >= 0
+            cell = page.locator("#board [data-target=d4]").bounding_box()
+            assert cell["width"] >= 40, cell  # a comfortable finger target
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            page.locator("#board [data-target=d4]").tap()
+            page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        finally:
+            context.close()
