@@ -1,0 +1,367 @@
+"""Momox computer players: they remember uncovered chips (some better than others) and plan.
+
+What a player knows comes only from its observation (`game.observation`): the open chip, and the
+public memory `seen`, the face-up chips least recently uncovered first. A level with memory m
+remembers the last m of them (the open chip is always among them) and treats every other chip
+as unknown: each still unknown value is equally likely under each circle it does not remember.
+So permuting chips a player has not seen can never change its decision.
+
+Planning: on its turn the player searches its choices of keys as an expectimax tree (a known
+chip walks a known distance, an unknown one is a lottery over the values it does not know),
+following chains of yellow fields a few keys deep. The end of a turn is valued with a table of
+expected turns still needed to collect the remaining tiles from each field, computed once from
+the board (`momox_board.FIELDS`) under a model of a player who picks the best chip most of the
+time (`RACE_CONTROL`) and otherwise walks a random one. The strongest level also counts the chip it
+leaves open against the next player (who cannot use that number), and over several rounds
+chooses which tiles to take: for each order of collecting the rest it weighs the number formed,
+and the lead over the opponents' numbers, by the chance that each leg ends before the quickest
+opponent ends the round. How quick an opponent is, it reads from the tiles taken in the turns
+played so far this round (a slow opponent leaves time to wait for the better digits).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from itertools import permutations
+from typing import Generator, NamedTuple
+
+from ..games.momox import (
+    KEY,
+    KEY_MOVES,
+    SHUFFLE,
+    TILE,
+    MomoxState,
+    number_of,
+    open_circle_of,
+)
+from ..games.momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, FIELD_COUNT, TILE_AT, YELLOW_FIELDS
+from .base import ComputerPlayer, Level, Search
+
+LEVELS = [
+    Level(1, "Forgetful", "Remembers only the last two chips it saw and looks one key ahead."),
+    Level(
+        2,
+        "Attentive",
+        "Remembers the last four chips it saw and plans chains of yellow fields two keys deep.",
+    ),
+    Level(
+        3,
+        "Elephant",
+        "Remembers every chip ever uncovered, plans its route over yellow fields to the corners three keys "
+        "deep, blocks the next player's number and, over several rounds, chooses which tiles to take.",
+    ),
+]
+
+MEMORY = {1: 2, 2: 4, 3: CIRCLES}  # face-up chips remembered, most recently uncovered first
+DEPTH = {1: 1, 2: 2, 3: 3}  # keys looked ahead within one turn (each yellow field adds one)
+BLOCKING = {1: 0.0, 2: 0.0, 3: 1.0}  # weight of the next player's loss from the chip left open
+PLANS_TILES = {1: False, 2: False, 3: True}  # several rounds: chooses take/leave by the number formed
+# After three yellows: level 1 does as the fancy takes it, level 2 keeps what it knows, level 3
+# reshuffles only when it is behind in the race.
+SHUFFLE_POLICY = {1: "whim", 2: "keep", 3: "when behind"}
+
+# The turns tables model a player who on a share of the steps can pick the best chip (knows it)
+# and otherwise walks a random one. Moves are planned with a modest share (early on, few chips
+# are known); how soon a round ends, with a high one (by then the chips in use are known).
+RACE_CONTROL = 0.6
+ROUND_CONTROL = 0.9
+# Over several rounds, the strongest level times its own legs with this share (cautious: the
+# opponents are timed with ROUND_CONTROL), so it leaves a tile only when it can afford to.
+LEG_CONTROL = 0.6
+WIN = 1000.0  # utility of taking the last tile (ends the round) in a race
+PRIOR_TURNS = 3.0  # weight, in turns, of the assumption that an opponent plays at the model's pace
+MAX_SLOWNESS = 8.0
+ROUND_END_SPREAD = 1.5  # turns: how sharply the chance to finish a leg falls as it nears the round's end
+SHUFFLE_MARGIN = 1.0  # turns behind the best opponent before the strongest level reshuffles
+# Our board lets a turn run round the yellow fields for ever (chips 3 and 5 alternate from yellow
+# to yellow). Once a turn has landed on as many yellow fields as the board has, another yellow
+# landing is valued as a wasted turn, so a player caught in that loop leaves it.
+LOOP_YELLOWS = len(YELLOW_FIELDS)
+NODES_PER_CHUNK = 40  # expectimax nodes between yields (a few ms of CPython time)
+
+_CORNER_BIT = {field: 1 << i for i, field in enumerate(CORNER_FIELDS)}
+_STEPS = tuple(tuple((v, (f + v) % FIELD_COUNT) for v in CHIP_VALUES) for f in range(FIELD_COUNT))
+
+
+
+class Tables(NamedTuple):
+    """turns[mask][field]: expected turns, this one included, to collect the tiles beside the
+    corners in `mask` (bits in CORNER_FIELDS order) when a turn starts on `field`;
+    cont[mask][field][e]: the same in the middle of a turn that goes on after a yellow field,
+    with the chip showing `e` open."""
+
+    turns: dict[int, list[float]]
+    cont: dict[int, list[list[float]]]
+
+
+# Built once per process and control share (about 0.05 s each, in chunks).
+TABLES: dict[float, Tables] = {}
+
+
+def build_tables(control: float) -> Generator[None, None, Tables]:
+    """The turns tables for `control` (value iteration per set of target corners); a generator
+    that yields between chunks of work and returns the tables."""
+    if control in TABLES:
+        return TABLES[control]
+    turns: dict[int, list[float]] = {0: [0.0] * FIELD_COUNT}
+    cont: dict[int, list[list[float]]] = {0: [[0.0] * (len(CHIP_VALUES) + 1) for _ in range(FIELD_COUNT)]}
+    masks = sorted(range(1, 1 << len(CORNER_FIELDS)), key=lambda m: (bin(m).count("1"), m))
+    values = len(CHIP_VALUES)
+    for mask in masks:
+        t = [float(bin(mask).count("1")) * 2.0] * FIELD_COUNT
+        w = [[0.0] * (values + 1) for _ in range(FIELD_COUNT)]
+        for sweep in range(400):
+            delta = 0.0
+            for field in range(FIELD_COUNT - 1, -1, -1):
+                outcome = []
+                for v, q in _STEPS[field]:
+                    bit = _CORNER_BIT.get(q, 0)
+                    if bit & mask:
+                        rest = mask & ~bit
+                        outcome.append(1.0 + turns[rest][q] if rest else 1.0)
+                    elif q in YELLOW_FIELDS:
+                        outcome.append(w[q][v])
+                    else:
+                        outcome.append(1.0 + t[q])
+                total = sum(outcome)
+                row = w[field]
+                start = 0.0
+                for e in range(1, values + 1):
+                    others = outcome[: e - 1] + outcome[e:]
+                    row[e] = control * min(others) + (1.0 - control) * (total - outcome[e - 1]) / (values - 1)
+                    start += row[e]
+                start /= values  # at the start of a turn the open chip is any value
+                delta = max(delta, abs(start - t[field]))
+                t[field] = start
+            if delta < 1e-6:
+                break
+            if sweep % 8 == 7:
+                yield None
+        turns[mask], cont[mask] = t, w
+        yield None
+    TABLES[control] = Tables(turns, cont)
+    return TABLES[control]
+
+
+def need_mask(field_tiles_seat: int, held: tuple[int, ...]) -> int:
+    """Corners (as bits) beside which a tile of this seat still lies."""
+    mask = 0
+    for field in CORNER_FIELDS:
+        value = TILE_AT[field][field_tiles_seat]
+        if value and value not in held:
+            mask |= _CORNER_BIT[field]
+    return mask
+
+
+class MomoxPlayer(ComputerPlayer):
+    def __init__(self, game, level: int, seed: int = 0, time_limit: float | None = None):
+        super().__init__(game, level, seed, time_limit)
+        self.memory = MEMORY[level]
+        self.depth = DEPTH[level]
+        self.blocking = BLOCKING[level]
+        self.plans_tiles = PLANS_TILES[level]
+        self.shuffle_policy = SHUFFLE_POLICY[level]
+
+    # -- entry ---------------------------------------------------------------------------------
+
+    def search(self, s: MomoxState) -> Search:
+        obs = self.view(s)
+        moves = self.game.legal_moves(obs)
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        self.turns, self.cont = yield from build_tables(RACE_CONTROL)
+        self.round_turns = (yield from build_tables(ROUND_CONTROL)).turns
+        self.leg_turns = (yield from build_tables(LEG_CONTROL)).turns
+        self._prepare(obs)
+        if obs.phase == TILE:
+            yield None
+            return self._tile_choice(obs)
+        if obs.phase == SHUFFLE:
+            yield None
+            return self._shuffle_choice(obs)
+        assert obs.phase == KEY
+        return (yield from self._key_choice(obs))
+
+    def _prepare(self, obs: MomoxState) -> None:
+        """What the search needs about the table: own targets, the next player, the race."""
+        self.me = me = obs.to_move
+        players = len(obs.figures)
+        self.held = obs.tiles[me]
+        self.need = need_mask(me, self.held)
+        self.multi_round = obs.rounds > 1 and self.plans_tiles
+        nxt = (me + 1) % players
+        self.next_field = obs.figures[nxt]
+        self.next_need = need_mask(nxt, obs.tiles[nxt])
+        self.block_weight = self.blocking if players == 2 else self.blocking / 2
+        # How slow each opponent is compared with the model's able player, from the tiles taken
+        # in the turns played so far this round; the round ends when the quickest opponent has
+        # all four tiles (in turns from now).
+        self.slowness = {seat: self._slowness(obs, seat) for seat in range(players) if seat != me}
+        self.horizon = min(
+            self.round_turns[need_mask(seat, obs.tiles[seat])][obs.figures[seat]] * slow
+            for seat, slow in self.slowness.items()
+        )
+        self._pv_cache: dict[tuple[int, tuple[int, ...], float], float] = {}
+        self.opponent_legs = self._opponent_legs(obs) if self.multi_round else []
+
+    def _slowness(self, obs: MomoxState, seat: int) -> float:
+        """The model's pace (tiles per turn) over this opponent's pace so far, with a prior of
+        PRIOR_TURNS turns at the model's pace; 1 for an able player, more for a slow one."""
+        players = len(obs.figures)
+        first_turn = (seat - (obs.round - 1)) % players + 1  # the round's first seat plays turn 1
+        before_now = obs.turn - first_turn  # turns of the round before this one, from theirs on
+        played = 0 if before_now <= 0 else (before_now + players - 1) // players
+        model_pace = len(CORNER_FIELDS) / self.round_turns[(1 << len(CORNER_FIELDS)) - 1][obs.figures[seat]]
+        pace = (len(obs.tiles[seat]) + PRIOR_TURNS * model_pace) / (played + PRIOR_TURNS)
+        return min(MAX_SLOWNESS, max(1.0, model_pace / pace))
+
+    # -- take / leave, shuffle / keep ----------------------------------------------------------
+
+    def _tile_choice(self, obs: MomoxState) -> str:
+        if not self.multi_round:
+            return "take"  # in a race every tile is needed: leaving one costs a lap
+        field = obs.figures[self.me]
+        value = TILE_AT[field][self.me]
+        take = self._plan_value(field, self.held + (value,))
+        leave = self._plan_value(field, self.held)
+        return "take" if take >= leave else "leave"
+
+    def _shuffle_choice(self, obs: MomoxState) -> str:
+        if self.shuffle_policy == "whim":
+            return self.rng.choice(("shuffle", "keep"))
+        if self.shuffle_policy == "keep":
+            return "keep"
+        # Reshuffling throws away what everyone knows: worth it only for a player who is behind.
+        mine = self.round_turns[self.need][obs.figures[self.me]]
+        return "shuffle" if mine > self.horizon + SHUFFLE_MARGIN else "keep"
+
+    # -- keys: expectimax over one turn --------------------------------------------------------
+
+    def _key_choice(self, obs: MomoxState) -> Search:
+        known = [0] * CIRCLES
+        for circle, value in obs.seen[-self.memory :]:
+            known[circle] = value
+        open_c = open_circle_of(obs.seen)
+        field = obs.figures[self.me]
+        self.nodes = 0
+        self.deadline_at = self.deadline()
+        self.out_of_time = False
+        self.turn_yellows = obs.yellows
+        scored = []
+        for circle in range(CIRCLES):
+            if circle == open_c:
+                continue
+            value = yield from self._lift(field, circle, tuple(known), self.need, 1)
+            scored.append((value, circle))
+        best = max(v for v, _ in scored)
+        choices = [circle for v, circle in scored if v >= best - 1e-9]
+        return KEY_MOVES[choices[0] if len(choices) == 1 else self.rng.choice(choices)]
+
+    def _tick(self) -> bool:
+        """Count a node; True when it is time to yield to the page."""
+        self.nodes += 1
+        if self.nodes % NODES_PER_CHUNK:
+            return False
+        if self.deadline_at is not None and time.perf_counter() > self.deadline_at:
+            self.out_of_time = True  # from now on every yellow field is valued by the table
+        return True
+
+    def _lift(self, field: int, circle: int, known: tuple[int, ...], need: int, depth: int):
+        """Expected utility of lifting the key from `circle` (a generator: yields between chunks)."""
+        value = known[circle]
+        if value:
+            return (yield from self._walk(field, circle, value, known, need, depth))
+        unknown = [v for v in CHIP_VALUES if v not in known]
+        total = 0.0
+        for v in unknown:
+            revealed = known[:circle] + (v,) + known[circle + 1 :]
+            total += yield from self._walk(field, circle, v, revealed, need, depth)
+        return total / len(unknown)
+
+    def _walk(self, field: int, circle: int, value: int, known: tuple[int, ...], need: int, depth: int):
+        if self._tick():
+            yield None
+        q = (field + value) % FIELD_COUNT
+        bit = _CORNER_BIT.get(q, 0)
+        if bit & need:
+            rest = need & ~bit
+            if not rest:
+                return WIN
+            return -(1.0 + self.turns[rest][q]) + self._block(value)
+        if q in YELLOW_FIELDS:
+            if self.turn_yellows + depth >= LOOP_YELLOWS:
+                return -(2.0 + self.turns[need][q])
+            if depth < self.depth and not self.out_of_time:
+                best = -math.inf
+                for nxt in range(CIRCLES):
+                    if nxt != circle:
+                        best = max(best, (yield from self._lift(q, nxt, known, need, depth + 1)))
+                return best
+            return -self.cont[need][q][value]
+        return -(1.0 + self.turns[need][q]) + self._block(value)
+
+    def _block(self, open_value: int) -> float:
+        """Expected turns the next player loses because the chip showing `open_value` stays open."""
+        if not self.block_weight or not self.next_need:
+            return 0.0
+        row = self.cont[self.next_need][self.next_field]
+        return self.block_weight * (row[open_value] - self.turns[self.next_need][self.next_field])
+
+    # -- several rounds: the number a plan is expected to form ---------------------------------
+
+    def _plan_value(self, field: int, held: tuple[int, ...], delay: float = 0.0) -> float:
+        """Expected lead in this round's numbers over the opponents, for the best order of
+        collecting the remaining tiles from `field` (starting `delay` turns late). Each of my
+        tiles counts in its place weighted by the chance that its leg ends before the quickest
+        opponent ends the round; each opponent tile by the chance that it is taken before I end
+        the round."""
+        key = (field, held, delay)
+        cached = self._pv_cache.get(key)
+        if cached is not None:
+            return cached
+        base = float(number_of(held))
+        remaining = [f for f in CORNER_FIELDS if TILE_AT[f][self.me] and TILE_AT[f][self.me] not in held]
+        best = -math.inf
+        for order in permutations(remaining):
+            elapsed, at, mine = delay, field, base
+            for i, target in enumerate(order):
+                elapsed += self.leg_turns[_CORNER_BIT[target]][at]
+                at = target
+                mine += _chance_before(elapsed, self.horizon) * TILE_AT[target][self.me] * 10 ** (len(held) + i)
+            theirs = sum(
+                number + sum(_chance_before(when, elapsed) * worth for when, worth in legs)
+                for number, legs in self.opponent_legs
+            )
+            best = max(best, mine - theirs)
+        self._pv_cache[key] = best
+        return best
+
+    def _opponent_legs(self, obs: MomoxState) -> list[tuple[int, list[tuple[float, int]]]]:
+        """Per opponent: the number held, and for each tile still to come (taken as the figure
+        passes the corners, clockwise) when it is expected and what it adds."""
+        result = []
+        for seat in range(len(obs.figures)):
+            if seat == self.me:
+                continue
+            held, at = obs.tiles[seat], obs.figures[seat]
+            remaining = [f for f in CORNER_FIELDS if TILE_AT[f][seat] and TILE_AT[f][seat] not in held]
+            remaining.sort(key=lambda f: (f - at - 1) % FIELD_COUNT)
+            elapsed, legs = 0.0, []
+            for i, target in enumerate(remaining):
+                elapsed += self.round_turns[_CORNER_BIT[target]][at] * self.slowness[seat]
+                at = target
+                legs.append((elapsed, TILE_AT[target][seat] * 10 ** (len(held) + i)))
+            result.append((number_of(held), legs))
+        return result
+
+
+def _chance_before(when: float, deadline: float) -> float:
+    """Chance that something expected after `when` turns happens before `deadline` turns."""
+    return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (when - deadline) / ROUND_END_SPREAD))))
+
+
+def make_player(game, level: int, seed: int = 0) -> MomoxPlayer:
+    if level not in MEMORY:
+        raise ValueError(f"Momox has computer levels {', '.join(map(str, MEMORY))}, not {level!r}")
+    return MomoxPlayer(game, level, seed)

@@ -1,0 +1,749 @@
+"""Momox (Rudi Hoffmann, Spear 1972): lift a key, walk the number it uncovers, and collect your
+four number tiles by landing exactly on the corners; the first with four tiles ends the round.
+
+The board (32 fields, corners, yellow fields, tiles beside the corners) is our reconstruction and
+lives in one table, `momox_board.FIELDS`. Fields are numbered 0-31 clockwise; the corners are
+0, 8, 16, 24 and corner 8k is the start of colour k (red, blue, green, purple); seat i plays
+colour i. Six chips 1-6 lie on circles 0-5 (0 = centre); five keys cover all circles but one,
+the open circle (the centre at the start of a round and after a reshuffle).
+
+Turn
+----
+`k1`: lift the key from circle 1 and put it over the open circle; circle 1 is now the open one,
+its chip turns face up for good (until a reshuffle), and the figure walks that many fields
+clockwise. Ending exactly on a corner beside which a tile of your colour still lies: `take` it
+(the first goes to the ones, then tens, hundreds, thousands) or `leave` it. Ending on a yellow
+field: lift a key again. A turn that ended on yellow three or more times may finish with
+`shuffle` (all chips face down, shuffled, keys back on circles 1-5) or `keep`.
+
+Moves: `k0`..`k5` (lift the key from that circle), `take` / `leave`, `shuffle` / `keep`.
+Legal moves come in that order (circles ascending).
+
+Position notation
+-----------------
+Tokens separated by single spaces:
+
+    <figures> <tiles> <to move> <phase> t<turn> y<yellows> <chips> <uncovered> [r<round>/<rounds> <results>]
+
+- figures: the field (0-31) of each seat's figure, seat order, `,` between; their number is the
+  number of players (2-4).
+- tiles: per seat the number its tiles form so far, `-` for none, `,` between seats. `34`: the 4
+  was taken first (ones), then the 3 (tens); `4321` is the best possible number.
+- to move: `R` `B` `G` `P` (seat 0-3), `-` once the game is over.
+- phase: `key` (lift a key), `tile` (take or leave the tile where the figure stands), `shuffle`
+  (reshuffle or keep), `over`.
+- t<turn>: the turn being played in this round, counted over all seats from 1 (as the move number
+  in chess notation); the seat to move follows from it: the round's first seat plays turn 1.
+- y<yellows>: yellow fields landed on so far in this turn (`y0` at the start of a turn).
+- chips: the six chip values on circles 0-5 (hidden ones included, so the text round-trips).
+- uncovered: the face-up chips' circles, least recently uncovered first, `-` for none. The last
+  one is the open circle; with `-` the centre is open and every chip face down. A chip lies face
+  up exactly when it was uncovered since the last shuffle (or the start of the round).
+- Only with several rounds: `r<round>/<rounds>` and the finished rounds' numbers, rounds `/`
+  apart, seats `,` apart (`-` before the first round ends).
+
+Start of a 2-player game (chips 3 5 2 6 1 4 on circles 0-5):
+`0,8 -,- R key t1 y0 352614 -`; after `k3` red walks 6 onto yellow field 6:
+`6,8 -,- R key t1 y1 352614 3`. Round 2 of 3 after red won round one with 1234 (blue, who
+starts round 2, had 12): `0,8 -,- B key t1 y0 415236 - r2/3 1234,12`.
+
+The observation of a state (`observation`) writes `?` for face-down chips; such text describes
+what the table knows and cannot be read back.
+
+Queries for a view
+------------------
+All work on observations and reveal nothing hidden:
+
+- `open_circle(s)`; `circles(s)`: each circle's `Circle(index, covered, face_up, value)` where
+  `value` is set only for the open circle's face-up chip (covered chips are shown as keys).
+- `key_circles(s)`: the circles whose key may be lifted now (all covered circles, in the key
+  phase; empty otherwise).
+- `figure_field(s, seat)`, `held_tiles(s, seat)` (values in the order taken, ones first),
+  `number(s, seat)` (missing digits are 0), `corner_tiles(s)` (tiles still beside each corner).
+- `phase(s)`, `yellow_streak(s)`, `pending_tile(s)` (the tile that may be taken now, its corner
+  and the place it would fill, 0-3 as in `PLACE_NAMES`), `may_shuffle(s)`.
+- `round_table(s)`: each finished round's numbers, the totals, the round being played.
+- `effect(s, move)`: what a move does (lifted circle, value walked, the fields walked, landing,
+  yellow, tile taken and its place, reshuffle, round results). Called on the full state before
+  the move, it reveals only what the move itself turns face up.
+- `why_illegal(s, move)`: None for a legal move, otherwise the rule that forbids it.
+- `walk(field, steps)`: the fields a figure passes, ending where it lands.
+
+Hidden information: the values of covered chips. `observation(s, seat)` returns a state with every
+covered chip's value (and the face-down centre chip's) set to 0 and the setup reduced to the
+number of players (seed, `chips=` and position text would tell the chips); it keeps the public memory in `seen`: the (circle, value) of each face-up
+chip, least recently uncovered first, which every player at the table saw. `undo_floor(s)` never
+lets undo take back a move that turned a chip face up.
+
+Clarifications
+--------------
+Where the rulebook is silent we decided (**[decided]** in rules-notes.md and here):
+
+- The board geometry above is our reconstruction **[decided]**.
+- Seat i plays colour i (red, blue, green, purple) with any number of players; the corners of
+  absent colours still count as corners and hold the tiles of the colours in play **[decided]**.
+  Red begins the first round **[decided]**.
+- The centre chip lies face down though uncovered at the start; it turns up only when its own
+  key is lifted later **[decided]** (the rulebook turns up only uncovered chips).
+- Standing on a corner at the start of a turn never gives a tile; only ending a walk exactly on
+  it does (so your own start corner's 1 needs a full lap). Taking is always a choice, even for
+  the fourth tile **[decided]**.
+- A corner is not yellow: after `take`/`leave` the turn ends.
+- Landing on yellow always goes on with another key (the rulebook's "darf" read as part of the
+  turn, as in rules-notes.md) **[decided]**. From every yellow field exactly one number leads to
+  the next yellow field (3 or 5 on our board), so with the 3 and the 5 a turn could circle the
+  board for ever; no rule forbids it and any other key ends it (the computer players do so).
+- The three-yellows reshuffle is decided at the very end of the turn (after `take`/`leave` when
+  the turn ended on a corner); the yellow count starts afresh each turn. After a reshuffle the
+  chips lie exactly as at the start: all face down, the centre open **[decided]**. A turn that
+  ends the round offers no reshuffle.
+- One round: the first player with four tiles wins alone; there is no draw.
+- Several rounds (`rounds=`): every round is set up afresh (figures to start, tiles back, chips
+  shuffled); round r begins with seat (r-1) mod players **[decided]**. A round ends the moment a
+  player takes a fourth tile. Each player scores the number formed, missing digits 0 (tiles 4
+  then 3: 34). Highest total wins; equal leaders share the win; all equal is a draw **[decided]**.
+- `chips=` fixes the first round's arrangement only; reshuffles and later rounds are drawn from
+  the seed **[decided]**.
+- Several figures may share a field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from .base import (
+    Game,
+    IllegalMove,
+    PositionError,
+    Setup,
+    StateBase,
+    chance_rng,
+    check_players,
+    check_seed,
+    check_unknown_options,
+)
+from .momox_board import (
+    CENTRE,
+    CHIP_VALUES,
+    CIRCLES,
+    COLOUR_LETTERS,
+    COLOURS,
+    CORNER_FIELDS,
+    FIELD_COUNT,
+    START_FIELDS,
+    TILE_AT,
+    TILE_VALUES,
+    YELLOW_FIELDS,
+)
+
+KEY, TILE, SHUFFLE, OVER = "key", "tile", "shuffle", "over"
+PHASES = (KEY, TILE, SHUFFLE, OVER)
+KEY_MOVES = tuple(f"k{c}" for c in range(CIRCLES))
+YELLOWS_FOR_SHUFFLE = 3  # "mindestens dreimal hintereinander auf ein gelbes Feld"
+MAX_ROUNDS = 99
+PLACE_NAMES = ("ones", "tens", "hundreds", "thousands")
+MOVE_HELP = "k0-k5, take, leave, shuffle or keep"
+
+
+class HiddenChipError(ValueError):
+    """A question whose answer is a chip nobody has seen (asked of an observation)."""
+
+
+class Circle(NamedTuple):
+    """One of the six chip circles as the table sees it: `value` only for the open face-up chip."""
+
+    index: int
+    covered: bool
+    face_up: bool
+    value: int | None
+
+
+class PendingTile(NamedTuple):
+    """The tile the player to move may take now."""
+
+    field: int
+    value: int
+    place: int  # 0 ones, 1 tens, 2 hundreds, 3 thousands
+
+
+class RoundTable(NamedTuple):
+    """Finished rounds' numbers (one tuple per round, seat order), the totals, the round played."""
+
+    rounds: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    round: int
+    of: int
+
+
+class Effect(NamedTuple):
+    """What one move did. Key moves fill circle..yellow; `take` fills tile and place."""
+
+    move: str
+    seat: int
+    circle: int | None = None  # the circle whose key was lifted
+    value: int | None = None  # the chip uncovered: fields walked
+    first_seen: bool = False  # the chip was face down until now
+    path: tuple[int, ...] = ()  # fields passed, ending on the landing field
+    landing: int | None = None
+    yellow: bool = False  # landed on yellow: the same player lifts another key
+    tile: int | None = None  # value of the tile taken
+    place: int | None = None  # where it went: 0 ones .. 3 thousands
+    shuffled: bool = False
+    round_result: tuple[int, ...] | None = None  # the numbers, when this move ended a round
+
+
+@dataclass(frozen=True, kw_only=True)
+class MomoxState(StateBase):
+    figures: tuple[int, ...]  # field of each seat's figure
+    tiles: tuple[tuple[int, ...], ...]  # per seat, tile values in the order taken (ones first)
+    to_move: int  # the seat deciding now (the round's finisher once over)
+    phase: str  # key, tile, shuffle or over
+    yellows: int  # yellow fields landed on in this turn so far
+    turn: int = 1  # the turn being played in this round, over all seats, from 1
+    chips: tuple[int, ...]  # value on each circle; 0 = hidden (only in observations)
+    seen: tuple[tuple[int, int], ...]  # face-up chips (circle, value), least recently uncovered first
+    round: int = 1
+    rounds: int = 1
+    results: tuple[tuple[int, ...], ...] = ()  # numbers of each finished round, seat order
+    reveal_floor: int = 0  # moves up to the last one that turned a chip face up (undo stops there)
+    masked: bool = False  # an observation: hidden chips are 0
+
+    def __deepcopy__(self, memo: dict) -> "MomoxState":
+        # Every field is immutable (numbers, strings, tuples of them), so a new state with the same
+        # field values is a deep copy; copying the long move tuple item by item would only cost time.
+        return replace(self)
+
+
+# -- small pure helpers (also used by the computer players) -------------------------------------
+
+
+def walk(field: int, steps: int) -> tuple[int, ...]:
+    """The fields a figure on `field` passes walking `steps` clockwise, ending where it lands."""
+    return tuple((field + i) % FIELD_COUNT for i in range(1, steps + 1))
+
+
+def number_of(tiles: tuple[int, ...]) -> int:
+    """The number formed by tiles taken in this order (first = ones); missing digits are 0."""
+    return sum(value * 10**place for place, value in enumerate(tiles))
+
+
+def tile_beside(field: int, seat: int, held: tuple[int, ...]) -> int:
+    """Value of the seat's tile still lying beside `field` (0: none there or already taken)."""
+    value = TILE_AT[field][seat]
+    return 0 if value == 0 or value in held else value
+
+
+def _is_plain_number(text: str) -> bool:
+    """Digits without a leading zero, so that reading and writing give the same text."""
+    return text.isdigit() and text.isascii() and str(int(text)) == text
+
+
+def open_circle_of(seen: tuple[tuple[int, int], ...]) -> int:
+    return seen[-1][0] if seen else CENTRE
+
+
+class Momox(Game):
+    id = "momox"
+    name = "Momox"
+    min_players = 2
+    max_players = 4
+    has_hidden_information = True
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> MomoxState:
+        check_players(self, players)
+        check_seed(seed)
+        check_unknown_options(self, options, ("rounds", "chips"))
+        rounds = options.get("rounds", 1)
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+            raise ValueError(f"rounds must be a number of rounds from 1 to {MAX_ROUNDS}, not {rounds!r}")
+        if "chips" in options:
+            chips = options["chips"]
+            if (
+                not isinstance(chips, (list, tuple))
+                or any(isinstance(v, bool) or not isinstance(v, int) for v in chips)
+                or sorted(chips) != list(CHIP_VALUES)
+            ):
+                raise ValueError(
+                    f"chips must list the values 1-6 once each, on circles 0-5 (0 = centre), such as "
+                    f"[3, 5, 2, 6, 1, 4], not {chips!r}"
+                )
+            chips = tuple(chips)
+        else:
+            chips = self._draw_chips(seed, "round", 1)
+        setup = Setup.from_options(players, seed, options)
+        return self._round_start(setup, (), 1, rounds, chips, (), 0)
+
+    @staticmethod
+    def _draw_chips(base: object, *keys: object) -> tuple[int, ...]:
+        rng = chance_rng(base, "momox-chips", *keys)
+        chips = list(CHIP_VALUES)
+        rng.shuffle(chips)
+        return tuple(chips)
+
+    @staticmethod
+    def _chance_base(s: MomoxState) -> object:
+        # A game begun from a position has no seed: its text seeds the chance instead, so that
+        # different positions do not shuffle alike.
+        return s.setup.seed if s.setup.position is None else s.setup.position
+
+    @staticmethod
+    def _round_start(setup, moves, round_number, rounds, chips, results, reveal_floor) -> MomoxState:
+        players = setup.players
+        return MomoxState(
+            setup=setup,
+            moves=moves,
+            figures=START_FIELDS[:players],
+            tiles=((),) * players,
+            to_move=(round_number - 1) % players,
+            phase=KEY,
+            yellows=0,
+            chips=chips,
+            seen=(),
+            round=round_number,
+            rounds=rounds,
+            results=results,
+            reveal_floor=reveal_floor,
+        )
+
+    # -- the interface's queries ---------------------------------------------------------------
+
+    def current_player(self, s: MomoxState) -> int | None:
+        return None if s.phase == OVER else s.to_move
+
+    def is_over(self, s: MomoxState) -> bool:
+        return s.phase == OVER
+
+    def winners(self, s: MomoxState) -> list[int]:
+        if s.phase != OVER:
+            return []
+        if s.rounds == 1:
+            return [s.to_move]  # the first with four tiles
+        totals = self.scores(s)
+        best = max(totals)
+        leaders = [seat for seat, total in enumerate(totals) if total == best]
+        return [] if len(leaders) == len(totals) else leaders
+
+    def scores(self, s: MomoxState) -> list[int]:
+        """Sum of the finished rounds' numbers plus the number formed so far in this round."""
+        totals = [sum(row[seat] for row in s.results) for seat in range(len(s.figures))]
+        if s.phase != OVER:  # once over, the last round is already among the results
+            totals = [total + number_of(held) for total, held in zip(totals, s.tiles)]
+        return totals
+
+    def legal_moves(self, s: MomoxState) -> list[str]:
+        if s.phase == KEY:
+            open_c = open_circle_of(s.seen)
+            return [KEY_MOVES[c] for c in range(CIRCLES) if c != open_c]
+        if s.phase == TILE:
+            return ["take", "leave"]
+        if s.phase == SHUFFLE:
+            return ["shuffle", "keep"]
+        return []
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def play(self, s: MomoxState, move: str) -> MomoxState:
+        return self._apply(s, move)[0]
+
+    def effect(self, s: MomoxState, move: str) -> Effect:
+        """What `move` does in `s`, without playing it (see the module docstring)."""
+        return self._apply(s, move)[1]
+
+    def why_illegal(self, s: MomoxState, move: str) -> str | None:
+        """None if `move` is legal in `s`, else the rule that forbids it (the IllegalMove text)."""
+        if move in self.legal_moves(s):
+            return None
+        try:
+            self._check(s, move)
+        except IllegalMove as exc:
+            return str(exc)
+        return None  # pragma: no cover - _check refuses every move legal_moves does not list
+
+    def _check(self, s: MomoxState, move: str) -> None:
+        """Raise IllegalMove naming the rule if `move` may not be played in `s`."""
+        if not isinstance(move, str):
+            raise IllegalMove(f"a move is text such as 'k1', not {move!r}")
+        if move not in KEY_MOVES and move not in ("take", "leave", "shuffle", "keep"):
+            raise self.illegal(move, f"not a Momox move ({MOVE_HELP})")
+        self.require_not_over(s, move)
+        if move in KEY_MOVES:
+            if s.phase == TILE:
+                raise self.illegal(move, "first take or leave the tile beside this corner")
+            if s.phase == SHUFFLE:
+                raise self.illegal(move, "the turn is over: first decide to shuffle or keep the chips")
+            circle = KEY_MOVES.index(move)
+            if circle == open_circle_of(s.seen):
+                raise self.illegal(
+                    move,
+                    f"circle {circle} is the open circle and has no key: lift a key from a covered circle "
+                    "(so the same number can never be used twice in a row)",
+                )
+        elif move in ("take", "leave"):
+            if s.phase != TILE:
+                raise self.illegal(
+                    move,
+                    "a tile may be taken or left only when your figure has just ended its walk exactly on a "
+                    "corner beside which a tile of your colour lies",
+                )
+        elif s.phase != SHUFFLE:
+            raise self.illegal(
+                move,
+                f"the chips may be reshuffled only at the end of a turn that landed on yellow fields "
+                f"{YELLOWS_FOR_SHUFFLE} or more times in a row",
+            )
+
+    def _chip_value(self, s: MomoxState, circle: int) -> int:
+        value = s.chips[circle]
+        if value:
+            return value
+        for c, v in s.seen:  # an observation still knows every face-up chip from the table's memory
+            if c == circle:
+                return v
+        raise HiddenChipError(f"the chip on circle {circle} is face down: an observation cannot tell what it shows")
+
+    def _apply(self, s: MomoxState, move: str) -> tuple[MomoxState, Effect]:
+        self._check(s, move)
+        seat = s.to_move
+        moves = s.moves + (move,)
+        if move in KEY_MOVES:
+            circle = KEY_MOVES.index(move)
+            value = self._chip_value(s, circle)
+            first_seen = all(c != circle for c, _ in s.seen)
+            seen = tuple(entry for entry in s.seen if entry[0] != circle) + ((circle, value),)
+            chips = s.chips
+            if s.masked:  # the open chip is face up: the table sees it
+                chips = tuple(value if c == circle else 0 for c in range(CIRCLES))
+            path = walk(s.figures[seat], value)
+            landing = path[-1]
+            figures = s.figures[:seat] + (landing,) + s.figures[seat + 1 :]
+            base = replace(
+                s,
+                moves=moves,
+                figures=figures,
+                chips=chips,
+                seen=seen,
+                reveal_floor=len(moves) if first_seen else s.reveal_floor,
+            )
+            yellow = False
+            if tile_beside(landing, seat, s.tiles[seat]):
+                new = replace(base, phase=TILE)
+            elif landing in YELLOW_FIELDS:
+                yellow = True
+                new = replace(base, phase=KEY, yellows=s.yellows + 1)
+            else:
+                new = self._end_turn(base)
+            return new, Effect(move, seat, circle, value, first_seen, path, landing, yellow)
+        if move == "take":
+            field = s.figures[seat]
+            value = tile_beside(field, seat, s.tiles[seat])
+            held = s.tiles[seat] + (value,)
+            tiles = s.tiles[:seat] + (held,) + s.tiles[seat + 1 :]
+            base = replace(s, moves=moves, tiles=tiles)
+            if len(held) == len(TILE_VALUES):
+                numbers = tuple(number_of(t) for t in tiles)
+                return self._end_round(base, numbers), Effect(
+                    move, seat, tile=value, place=len(held) - 1, round_result=numbers
+                )
+            return self._end_turn(base), Effect(move, seat, tile=value, place=len(held) - 1)
+        if move == "leave":
+            return self._end_turn(replace(s, moves=moves)), Effect(move, seat)
+        if move == "shuffle":
+            if s.masked:
+                chips = (0,) * CIRCLES  # the new arrangement is hidden from everybody
+            else:
+                chips = self._draw_chips(self._chance_base(s), "shuffle", len(s.moves))
+            return self._next_turn(replace(s, moves=moves, chips=chips, seen=())), Effect(move, seat, shuffled=True)
+        # keep
+        return self._next_turn(replace(s, moves=moves)), Effect(move, seat)
+
+    def _end_turn(self, s: MomoxState) -> MomoxState:
+        if s.yellows >= YELLOWS_FOR_SHUFFLE:
+            return replace(s, phase=SHUFFLE)
+        return self._next_turn(s)
+
+    @staticmethod
+    def _next_turn(s: MomoxState) -> MomoxState:
+        return replace(s, phase=KEY, yellows=0, to_move=(s.to_move + 1) % len(s.figures), turn=s.turn + 1)
+
+    def _end_round(self, s: MomoxState, numbers: tuple[int, ...]) -> MomoxState:
+        results = s.results + (numbers,)
+        if s.round >= s.rounds:
+            return replace(s, phase=OVER, yellows=0, results=results)
+        next_round = s.round + 1
+        if s.masked:
+            chips = (0,) * CIRCLES
+        else:
+            chips = self._draw_chips(self._chance_base(s), "round", next_round)
+        new = self._round_start(s.setup, s.moves, next_round, s.rounds, chips, results, s.reveal_floor)
+        return replace(new, masked=s.masked)
+
+    # -- hidden information --------------------------------------------------------------------
+
+    def observation(self, s: MomoxState, seat: int | None) -> MomoxState:
+        """What a player (or an onlooker, seat None) may know: every chip that is covered, and the
+        face-down centre chip, reads 0; the public memory `seen` stays. The setup is reduced to the
+        number of players, since seed, `chips=` and position text would tell the hidden chips."""
+        players = len(s.figures)
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
+            raise ValueError(f"seat must be None (an onlooker) or 0 to {players - 1}, not {seat!r}")
+        open_c = open_circle_of(s.seen)
+        face_up_open = bool(s.seen)  # with nothing uncovered the open centre chip is face down
+        chips = tuple(s.chips[c] if c == open_c and face_up_open else 0 for c in range(CIRCLES))
+        return replace(s, setup=Setup(players=players, seed=None), chips=chips, masked=True)
+
+    def undo_floor(self, s: MomoxState) -> int:
+        """Undo may not take back a move that turned a chip face up."""
+        return s.reveal_floor
+
+    # -- queries for the view ------------------------------------------------------------------
+
+    def phase(self, s: MomoxState) -> str:
+        return s.phase
+
+    def yellow_streak(self, s: MomoxState) -> int:
+        return s.yellows
+
+    def may_shuffle(self, s: MomoxState) -> bool:
+        return s.phase == SHUFFLE
+
+    def open_circle(self, s: MomoxState) -> int:
+        return open_circle_of(s.seen)
+
+    def circles(self, s: MomoxState) -> list[Circle]:
+        open_c = open_circle_of(s.seen)
+        face_up = {c for c, _ in s.seen}
+        result = []
+        for c in range(CIRCLES):
+            if c == open_c:
+                value = self._chip_value(s, c) if c in face_up else None
+                result.append(Circle(c, False, c in face_up, value))
+            else:
+                result.append(Circle(c, True, c in face_up, None))
+        return result
+
+    def key_circles(self, s: MomoxState) -> list[int]:
+        if s.phase != KEY:
+            return []
+        open_c = open_circle_of(s.seen)
+        return [c for c in range(CIRCLES) if c != open_c]
+
+    def figure_field(self, s: MomoxState, seat: int) -> int:
+        return s.figures[seat]
+
+    def held_tiles(self, s: MomoxState, seat: int) -> tuple[int, ...]:
+        return s.tiles[seat]
+
+    def number(self, s: MomoxState, seat: int) -> int:
+        return number_of(s.tiles[seat])
+
+    def corner_tiles(self, s: MomoxState) -> dict[int, list[tuple[int, int]]]:
+        """For each corner field: the (seat, value) tiles still lying beside it, seat order."""
+        return {
+            field: [
+                (seat, TILE_AT[field][seat])
+                for seat in range(len(s.figures))
+                if tile_beside(field, seat, s.tiles[seat])
+            ]
+            for field in CORNER_FIELDS
+        }
+
+    def pending_tile(self, s: MomoxState) -> PendingTile | None:
+        if s.phase != TILE:
+            return None
+        field = s.figures[s.to_move]
+        held = s.tiles[s.to_move]
+        return PendingTile(field, tile_beside(field, s.to_move, held), len(held))
+
+    def round_table(self, s: MomoxState) -> RoundTable:
+        totals = tuple(sum(row[seat] for row in s.results) for seat in range(len(s.figures)))
+        return RoundTable(s.results, totals, s.round, s.rounds)
+
+    # -- notation ------------------------------------------------------------------------------
+
+    def position(self, s: MomoxState) -> str:
+        if s.masked:
+            known = dict(s.seen)
+            chips = "".join(str(known.get(c) or s.chips[c] or "?") for c in range(CIRCLES))
+        else:
+            chips = "".join(map(str, s.chips))
+        tokens = [
+            ",".join(map(str, s.figures)),
+            ",".join("".join(map(str, reversed(held))) or "-" for held in s.tiles),
+            "-" if s.phase == OVER else COLOUR_LETTERS[s.to_move],
+            s.phase,
+            f"t{s.turn}",
+            f"y{s.yellows}",
+            chips,
+            "".join(str(c) for c, _ in s.seen) or "-",
+        ]
+        if s.rounds > 1:
+            tokens.append(f"r{s.round}/{s.rounds}")
+            tokens.append("/".join(",".join(map(str, row)) for row in s.results) or "-")
+        return " ".join(tokens)
+
+    def from_position(self, text: str) -> MomoxState:
+        if not isinstance(text, str):
+            raise PositionError("a position is text")
+        tokens = text.split(" ")
+        if len(tokens) not in (8, 10):
+            raise PositionError(
+                "a Momox position has 8 tokens (figures, tiles, to move, phase, t<turn>, y<yellows>, chips, "
+                "uncovered), then r<round>/<rounds> and results when several rounds are played"
+            )
+        figures_text, tiles_text, to_move_text, phase, turn_text, yellows_text, chips_text, uncovered_text = tokens[:8]
+        figure_texts = figures_text.split(",")
+        if not self.min_players <= len(figure_texts) <= self.max_players:
+            raise PositionError(f"figures: give the field of each of the 2 to 4 figures, ',' between, not {figures_text!r}")
+        if not all(_is_plain_number(f) and int(f) < FIELD_COUNT for f in figure_texts):
+            raise PositionError(f"figures: each figure stands on a field 0-{FIELD_COUNT - 1}, not {figures_text!r}")
+        figures = tuple(int(f) for f in figure_texts)
+        players = len(figures)
+        tile_texts = tiles_text.split(",")
+        if len(tile_texts) != players:
+            raise PositionError(f"tiles: give the tiles of each of the {players} seats, ',' between")
+        tiles = []
+        for seat, held_text in enumerate(tile_texts):
+            # The text is the number formed: its last digit is the tile taken first.
+            held = () if held_text == "-" else tuple(int(ch) for ch in reversed(held_text) if ch in "0123456789")
+            if held_text != "-" and (
+                len(held) != len(held_text) or len(set(held)) != len(held) or not set(held) <= set(TILE_VALUES)
+            ):
+                raise PositionError(
+                    f"tiles: {COLOURS[seat]} holds {held_text!r}; write the number its tiles form (digits 1-4, "
+                    "each once, the tile taken first last), or '-'"
+                )
+            tiles.append(held)
+        tiles = tuple(tiles)
+        if phase not in PHASES:
+            raise PositionError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+        if not (yellows_text.startswith("y") and _is_plain_number(yellows_text[1:])):
+            raise PositionError(f"yellows: write y and the yellow fields landed on in this turn, such as y0, not {yellows_text!r}")
+        yellows = int(yellows_text[1:])
+        if not (turn_text.startswith("t") and _is_plain_number(turn_text[1:]) and turn_text != "t0"):
+            raise PositionError(f"turn: write t and the turn of this round, from t1, not {turn_text!r}")
+        turn = int(turn_text[1:])
+        if "?" in chips_text:
+            raise PositionError("chips: a position must name every chip ('?' marks an observation, which cannot be read back)")
+        if len(chips_text) != CIRCLES or sorted(chips_text) != [str(v) for v in CHIP_VALUES]:
+            raise PositionError(f"chips: write the values 1-6 once each, on circles 0-5, such as 352614, not {chips_text!r}")
+        chips = tuple(int(ch) for ch in chips_text)
+        if uncovered_text == "-":
+            uncovered: tuple[int, ...] = ()
+        else:
+            if not all(ch in "012345"[:CIRCLES] for ch in uncovered_text) or len(set(uncovered_text)) != len(
+                uncovered_text
+            ):
+                raise PositionError(f"uncovered: list circles 0-5, each at most once, or '-', not {uncovered_text!r}")
+            uncovered = tuple(int(ch) for ch in uncovered_text)
+            if uncovered == (CENTRE,):
+                raise PositionError("uncovered: the centre can be uncovered only after another circle was")
+        seen = tuple((c, chips[c]) for c in uncovered)
+        rounds, round_number, results = 1, 1, ()
+        if len(tokens) == 10:
+            round_text, results_text = tokens[8:]
+            parts = round_text[1:].split("/")
+            if not round_text.startswith("r") or len(parts) != 2 or not all(_is_plain_number(p) for p in parts):
+                raise PositionError(f"rounds: write r<round>/<rounds> such as r2/3, not {round_text!r}")
+            round_number, rounds = int(parts[0]), int(parts[1])
+            if not 2 <= rounds <= MAX_ROUNDS or not 1 <= round_number <= rounds:
+                raise PositionError(f"rounds: round {round_number} of {rounds} is not a round of a 2-{MAX_ROUNDS} round game")
+            if results_text != "-":
+                rows = []
+                for row_text in results_text.split("/"):
+                    row = row_text.split(",")
+                    if len(row) != players or not all(_is_plain_number(n) and self._is_round_number(int(n)) for n in row):
+                        raise PositionError(
+                            f"results: each finished round lists {players} numbers formed of tiles 1-4, not {row_text!r}"
+                        )
+                    if sum(len(n) == len(TILE_VALUES) for n in row) != 1:
+                        raise PositionError(f"results: in each finished round exactly one player holds four tiles, not {row_text!r}")
+                    rows.append(tuple(int(n) for n in row))
+                results = tuple(rows)
+            finished_expected = round_number if phase == OVER else round_number - 1
+            if len(results) != finished_expected:
+                raise PositionError(f"results: round {round_number} needs the numbers of {finished_expected} finished rounds")
+        complete = [seat for seat, held in enumerate(tiles) if len(held) == len(TILE_VALUES)]
+        if phase == OVER:
+            if to_move_text != "-":
+                raise PositionError("to move: '-' once the game is over")
+            if len(complete) != 1:
+                raise PositionError("over: exactly one player holds all four tiles (the one who ended the round)")
+            if round_number != rounds:
+                raise PositionError("over: the game ends only after its last round")
+            if yellows:
+                raise PositionError("over: the yellow count is y0 once the game is over")
+            to_move = complete[0]
+            numbers = tuple(number_of(held) for held in tiles)
+            if rounds == 1:
+                results = (numbers,)
+            elif results[-1] != numbers:
+                raise PositionError("results: the last round's numbers must be those formed by the tiles on the board")
+        else:
+            if len(to_move_text) != 1 or to_move_text not in COLOUR_LETTERS[:players]:
+                raise PositionError(f"to move must be one of {', '.join(COLOUR_LETTERS[:players])}, not {to_move_text!r}")
+            to_move = COLOUR_LETTERS.index(to_move_text)
+            if complete:
+                raise PositionError("a player holding all four tiles has ended the round: use phase 'over'")
+            field = figures[to_move]
+            if not uncovered and (phase in (TILE, SHUFFLE) or yellows):
+                raise PositionError(f"phase {phase} y{yellows}: a key was lifted this turn, so some chip lies face up")
+            if phase == TILE and not tile_beside(field, to_move, tiles[to_move]):
+                raise PositionError(
+                    f"phase tile: {COLOURS[to_move]}'s figure must stand on a corner beside which a tile of its colour lies"
+                )
+            if phase == KEY and yellows and field not in YELLOW_FIELDS:
+                raise PositionError(f"y{yellows}: a turn goes on after yellow fields only while the figure stands on one")
+            if phase == SHUFFLE and yellows < YELLOWS_FOR_SHUFFLE:
+                raise PositionError(f"phase shuffle needs y{YELLOWS_FOR_SHUFFLE} or more")
+            if phase == SHUFFLE and field in YELLOW_FIELDS:
+                raise PositionError("phase shuffle: a turn ends only on a field that is not yellow")
+        turn_seat = ((round_number - 1) + turn - 1) % players
+        if turn_seat != to_move:
+            who = "the finisher" if phase == OVER else "the seat to move"
+            raise PositionError(
+                f"turn {turn} of round {round_number} is {COLOURS[turn_seat]}'s (round {round_number} begins with "
+                f"{COLOURS[(round_number - 1) % players]}), but {who} is {COLOURS[to_move]}"
+            )
+        setup = Setup(players=players, seed=None, position=text)
+        return MomoxState(
+            setup=setup,
+            figures=figures,
+            tiles=tiles,
+            to_move=to_move,
+            phase=phase,
+            yellows=yellows,
+            turn=turn,
+            chips=chips,
+            seen=seen,
+            round=round_number,
+            rounds=rounds,
+            results=results,
+        )
+
+    @staticmethod
+    def _is_round_number(n: int) -> bool:
+        digits = str(n)
+        if n == 0:
+            return True
+        return len(set(digits)) == len(digits) and set(digits) <= set("1234")
+
+    # -- tests and tools -----------------------------------------------------------------------
+
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        return [
+            {"players": 2},
+            {"players": 3},
+            {"players": 4},
+            {"players": 2, "rounds": 2},
+            {"players": 3, "rounds": 2, "chips": [6, 5, 4, 3, 2, 1]},
+            {"players": 4, "chips": [1, 2, 3, 4, 5, 6]},
+        ]
+
+    def move_cap(self) -> int:
+        return 500
+
+
+GAME = Momox()
