@@ -1,0 +1,696 @@
+"""Fenn (mgf. Winkelmann), played with Miwin's dice on a 1x9 board.
+
+Two dice are the playing pieces: blue (Miwin's die III, faces 1 2 5 6 7 9) starts beside the
+board before field 1 and must reach field 9; red (die IV, faces 1 3 4 5 8 9) starts after
+field 9 and must reach field 1. A third, black die (die V, faces 2 3 4 6 7 8) lies beside
+the board. The numbers on top of the dice say which fields may not be entered: blue may not
+enter the fields shown by black and red, red not those shown by black and blue, and neither
+may enter the field the other stands on.
+
+A turn is one step (the die moves 1 or 2 fields forward or back and shows a new face of the
+player's choice), possibly followed by:
+
+- a Pasch: the new top equals the black die's top; the player may turn the black die to any
+  other face (and so ban another field), which ends the turn;
+- an extra step: the new top equals the number of the field the die now stands on; the player
+  may step again (again with a new face), as long as the die never returns to the field where
+  the turn began.
+
+The first die to reach its far end (blue field 9, red field 1) wins; the same position at the
+start of a turn for the third time is a draw.
+
+Seats: 0 is blue, 1 is red.
+
+Move notation
+-------------
+
+- `3:7`   step to field 3 and turn 7 up.
+- `k8`    after a Pasch: turn the black die to 8.
+- `end`   stop a turn that could go on (decline the Pasch or the extra step).
+- `pass`  no legal step at the start of a turn.
+
+Legal moves are listed steps first (by field, then face), then `k` moves (by face), then `end`.
+
+Position notation
+-----------------
+
+    b<field>:<face> r<field>:<face> k<face> <b|r> [pasch | extra<field>] [draw]
+
+Fields are 0-10: 0 is beside the board before field 1 (blue's start), 10 beside it after field 9
+(red's start). `k` is the black die. `b`/`r` names the player to move (once the game is won, the
+player whose step won it; either letter is read). Optional tokens:
+
+- `pasch`          the player to move has just thrown a Pasch and may set the black die (`k..`)
+                   or `end` the turn;
+- `extra<field>`   the player to move has earned an extra step; the turn began on <field>,
+                   which the die may not enter again this turn (`extra0`: blue's first turn);
+- `draw`           the game has ended in a draw by threefold repetition.
+
+A won game needs no token: a die on its far end has won. The start with blue to move is
+`b0:5 r10:5 k6 b`; with red to move `b0:5 r10:5 k4 r`. After blue's opening `2:2` (an extra
+step, as the new 2 matches field 2): `b2:2 r10:5 k6 b extra0`.
+
+Like a chess FEN, a position holds no history: the turn-start positions seen before (for the
+repetition rule) and the opening roll live only in a state reached by play.
+
+Clarifications
+--------------
+
+Where the rulebook is silent, Ludothek decided as follows.
+
+1. The dice are Miwin's III (blue), IV (red) and V (black) [decided, from the inventor's site].
+2. Both dice start beside the board showing 5: blue before field 1 (field 0), red after field 9
+   (field 10). Blue wins on reaching field 9, red on reaching field 1 [decided].
+3. Opening: the black die is rolled until it shows 4 or 6; 6: blue begins, 4: red begins; the
+   black die keeps that face. The setup option `first="blue"|"red"` fixes the outcome.
+4. A die on the board never leaves it again: it cannot step back beside the board [decided].
+5. A step of 2 may jump over the other die and over forbidden fields [decided].
+6. Only the field stepped onto must be allowed; a die may stay on a field that becomes
+   forbidden later. The top of a die beside the board counts like any other: at the start red's
+   5 bans field 5 for blue and blue's 5 bans it for red [decided].
+7. A player's own top never bans a field for that player [decided].
+8. The Pasch is optional; the black die may be set to any of its five other faces; doing so
+   ends the turn. A Pasch and an extra step never come together: the new top would have to equal
+   both the black top and the field's number, and that field is forbidden [decided].
+9. The extra step is optional and may be earned again and again; within the turn only the field
+   where it began is barred, other fields may be entered again. If an extra step is earned but
+   no step is legal, the turn simply ends [decided].
+10. At the start of a turn a player who has a legal step must step; a player without one passes
+    [decided].
+11. Reaching the far end wins at once, before any Pasch or extra step [decided]. The far end is
+    banned like any other field: red showing 9 (or standing on 9) keeps blue out, blue showing 1
+    (or standing on 1) keeps red out.
+12. Threefold repetition counts positions (fields and tops of both dice, the black top, the player
+    to move) at the start of turns only; the start position and turns that were passed count too
+    [decided]. Positions inside a turn are not counted: a player chaining extra steps in a
+    circle never causes a draw, but can always `end` [decided].
+13. Scores: 1 for the winner, 0 otherwise (the rulebook counts nothing else) [decided].
+
+Queries for the view
+--------------------
+
+All take a state (the perfect-information game has no hidden parts) and never change it.
+
+- `phase(s)`: "step" (a new turn: must step), "pass" (a new turn without a legal step: only
+  `pass`), "extra" (may step again or `end`), "pasch" (may set the black die or `end`), "over".
+- `field_statuses(s)`: for each field 1-9, a `FieldStatus(field, enterable, faces, reasons)`:
+  whether the player to move may step there now, with which new faces, and if not, why
+  (reason codes, explained in English by `REASONS`: `distance`, `own`, `occupied`, `black`,
+  `opponent-face`, `turn-start`, `not-stepping`).
+- `field_bans(s, seat)`: {field: reason codes} for the fields the die of `seat` may not enter
+  while the other dice stay as they are (black and opponent tops, the opponent's field).
+- `faces_for(s, field)`: the new faces allowed when stepping to `field` ([] if it may not be entered).
+- `pasch_faces(s)`: faces the black die may be turned to now ([] unless a Pasch is pending).
+- `can_end(s)`, `can_pass(s)`: whether `end` / `pass` are legal now.
+- `turn_start_field(s)`: the field the current turn began on (None after a Pasch or when over).
+- `effect(s, move)`: a `MoveEffect` saying what the move does (from/to, faces, black before/after,
+  Pasch or extra step earned, turn ended, win, draw); `describe_move(s, move)`: one English sentence.
+- `repetitions(s)`: how often the current turn-start position has occurred (1 = first time;
+  0 inside a turn, where nothing is counted).
+- `opening_rolls(s)`: the black die's opening rolls, last one decisive (empty for positions).
+- `winner_colour(s)`: "blue", "red" or None.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .base import (
+    Game,
+    IllegalMove,
+    PositionError,
+    Setup,
+    StateBase,
+    chance_rng,
+    check_players,
+    check_seed,
+    check_unknown_options,
+)
+
+BLUE, RED = 0, 1
+COLOURS = ("blue", "red")
+LETTERS = "br"
+# Miwin's dice: III for blue, IV for red, V for the black die.
+DIE_FACES = ((1, 2, 5, 6, 7, 9), (1, 3, 4, 5, 8, 9))
+DIE_NAMES = ("III", "IV")
+BLACK_FACES = (2, 3, 4, 6, 7, 8)
+BLACK_NAME = "V"
+START_FACE = 5
+START_FIELD = (0, 10)  # beside the board: before field 1, after field 9
+GOAL_FIELD = (9, 1)
+FIRST_FIELD, LAST_FIELD = 1, 9
+BOARD_FIELDS = tuple(range(FIRST_FIELD, LAST_FIELD + 1))
+# The opening roll of the black die: 6 lets blue begin, 4 lets red begin; other faces are rerolled.
+OPENING_FACE = {BLUE: 6, RED: 4}
+REPETITION_LIMIT = 3
+
+# Phases of a turn.
+TURN = "turn"  # a new turn begins: the player must step (or pass when no step is legal)
+EXTRA = "extra"  # an extra step was earned: step again or end
+PASCH = "pasch"  # a Pasch was thrown: set the black die or end
+
+# Why a field may not be entered (codes for the view; English explanations beside them).
+REASONS = {
+    "distance": "a die moves 1 or 2 fields",
+    "own": "your die stands here",
+    "occupied": "the other die stands here",
+    "black": "the black die shows this number",
+    "opponent-face": "the other die shows this number",
+    "turn-start": "your turn began on this field",
+    "not-stepping": "no step is due now",
+}
+
+STEP_RE = re.compile(r"(\d{1,2}):(\d{1,2})")
+BLACK_RE = re.compile(r"k(\d{1,2})")
+
+
+# -- the rule in one place: which landing fields are banned -------------------------------------
+# The engine, its view queries and the solver (ludothek.ai.fenn_solver) all use these two
+# functions on plain integers, so they can never disagree about a step.
+
+
+def landing_bans(seat: int, to: int, opp_field: int, opp_face: int, black: int, turn_start: int) -> tuple[str, ...]:
+    """Reason codes that forbid the die of `seat` to land on board field `to` (distance aside)."""
+    reasons = []
+    if to == opp_field:
+        reasons.append("occupied")
+    if to == black:
+        reasons.append("black")
+    if to == opp_face:
+        reasons.append("opponent-face")
+    if to == turn_start:
+        reasons.append("turn-start")
+    return tuple(reasons)
+
+
+def legal_steps(
+    seat: int, field: int, face: int, opp_field: int, opp_face: int, black: int, turn_start: int
+) -> list[tuple[int, int]]:
+    """Every legal step (landing field, new face) of the die of `seat`, ordered by field then face.
+
+    A step goes 1 or 2 fields either way but never off the board (fields 1-9; a die beside the
+    board can only step onto it), lands on a field that the black top, the opponent's top, the
+    opponent's die and the turn's starting field leave free, and turns up a different face.
+    """
+    steps = []
+    faces = DIE_FACES[seat]
+    for to in (field - 2, field - 1, field + 1, field + 2):
+        if not FIRST_FIELD <= to <= LAST_FIELD:
+            continue
+        if landing_bans(seat, to, opp_field, opp_face, black, turn_start):
+            continue
+        for new_face in faces:
+            if new_face != face:
+                steps.append((to, new_face))
+    return steps
+
+
+class FieldStatus(NamedTuple):
+    """One field as the player to move sees it: may it be entered now, with which faces, and why not."""
+
+    field: int
+    enterable: bool
+    faces: tuple[int, ...]
+    reasons: tuple[str, ...]
+
+
+class MoveEffect(NamedTuple):
+    """What a move does: `kind` is "step", "black" (set after a Pasch), "end" or "pass"."""
+
+    kind: str
+    seat: int
+    from_field: int
+    to_field: int
+    old_face: int
+    new_face: int
+    black_before: int
+    black_after: int
+    pasch: bool  # the step earned a Pasch
+    extra_step: bool  # the step earned an extra step that can be used
+    extra_step_blocked: bool  # an extra step was earned but no step is legal, so the turn ended
+    turn_ends: bool
+    wins: bool
+    draw: bool  # the turn ends in a threefold repetition
+
+
+@dataclass(frozen=True, kw_only=True)
+class FennState(StateBase):
+    blue: int  # field 0-9 (0: beside the board before field 1)
+    blue_face: int
+    red: int  # field 1-10 (10: beside the board after field 9)
+    red_face: int
+    black: int
+    to_move: int  # 0 blue, 1 red; after a win: the winner
+    phase: str = TURN
+    turn_start: int | None = None  # the field the turn began on, kept while an extra step is pending
+    opening_rolls: tuple[int, ...] = ()
+    history: tuple[str, ...] = ()  # turn-start positions so far (repetition rule), the current one last
+    winner: int | None = None
+    drawn: bool = False
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None or self.drawn
+
+    def field_of(self, seat: int) -> int:
+        return self.blue if seat == BLUE else self.red
+
+    def face_of(self, seat: int) -> int:
+        return self.blue_face if seat == BLUE else self.red_face
+
+
+def turn_key(blue: int, blue_face: int, red: int, red_face: int, black: int, to_move: int) -> str:
+    """The position text of a turn start: what the repetition rule compares."""
+    return f"b{blue}:{blue_face} r{red}:{red_face} k{black} {LETTERS[to_move]}"
+
+
+class Fenn(Game):
+    id = "fenn"
+    name = "Fenn"
+    min_players = 2
+    max_players = 2
+
+    # -- setup ---------------------------------------------------------------------------------
+
+    def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> FennState:
+        check_players(self, players)
+        check_seed(seed)
+        check_unknown_options(self, options, ("first",))
+        first = options.get("first")
+        if first is None:
+            rolls = opening_roll(seed)
+        elif first in COLOURS:
+            rolls = (OPENING_FACE[COLOURS.index(first)],)
+        else:
+            raise ValueError(f"first must be 'blue' or 'red' (who begins), not {first!r}")
+        to_move = BLUE if rolls[-1] == OPENING_FACE[BLUE] else RED
+        black = rolls[-1]
+        blue, red = START_FIELD
+        return FennState(
+            setup=Setup.from_options(players, seed, options),
+            blue=blue,
+            blue_face=START_FACE,
+            red=red,
+            red_face=START_FACE,
+            black=black,
+            to_move=to_move,
+            opening_rolls=rolls,
+            history=(turn_key(blue, START_FACE, red, START_FACE, black, to_move),),
+        )
+
+    # -- interface queries -----------------------------------------------------------------------
+
+    def current_player(self, s: FennState) -> int | None:
+        return None if s.over else s.to_move
+
+    def is_over(self, s: FennState) -> bool:
+        return s.over
+
+    def winners(self, s: FennState) -> list[int]:
+        return [] if s.winner is None else [s.winner]
+
+    def scores(self, s: FennState) -> list[int]:
+        """1 for the winner, 0 otherwise: Fenn counts nothing but the win."""
+        return [int(s.winner == seat) for seat in (BLUE, RED)]
+
+    def legal_moves(self, s: FennState) -> list[str]:
+        if s.over:
+            return []
+        if s.phase == PASCH:
+            return [f"k{face}" for face in BLACK_FACES if face != s.black] + ["end"]
+        steps = [f"{to}:{face}" for to, face in self._steps(s)]
+        if s.phase == EXTRA:
+            return steps + ["end"]
+        return steps or ["pass"]
+
+    def _steps(self, s: FennState) -> list[tuple[int, int]]:
+        seat, opp = s.to_move, 1 - s.to_move
+        start = s.turn_start if s.phase == EXTRA else s.field_of(seat)
+        return legal_steps(seat, s.field_of(seat), s.face_of(seat), s.field_of(opp), s.face_of(opp), s.black, start)
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def play(self, s: FennState, move: str) -> FennState:
+        return self._apply(s, move)[0]
+
+    def effect(self, s: FennState, move: str) -> MoveEffect:
+        """What `move` does in `s`, without playing it (IllegalMove if it is not legal)."""
+        return self._apply(s, move)[1]
+
+    def _apply(self, s: FennState, move: str) -> tuple[FennState, MoveEffect]:
+        if not isinstance(move, str):
+            raise IllegalMove(f"a move is text such as '3:7', 'k8', 'end' or 'pass', not {move!r}")
+        self.require_not_over(s, move)
+        seat = s.to_move
+        field, face = s.field_of(seat), s.face_of(seat)
+        base = dict(
+            kind=move, seat=seat, from_field=field, to_field=field, old_face=face, new_face=face,
+            black_before=s.black, black_after=s.black, pasch=False, extra_step=False,
+            extra_step_blocked=False, turn_ends=True, wins=False, draw=False,
+        )
+        if move == "pass":
+            if s.phase != TURN:
+                raise self.illegal(move, "only a new turn can be passed; 'end' stops a turn after a Pasch or an extra step")
+            if self._steps(s):
+                raise self.illegal(move, "a player who has a legal step must step")
+            new = self._end_turn(s, s.blue, s.blue_face, s.red, s.red_face, s.black, move)
+            return new, MoveEffect(**{**base, "draw": new.drawn})
+        if move == "end":
+            if s.phase == TURN:
+                raise self.illegal(move, "a turn begins with a step; 'end' only declines a Pasch or an extra step")
+            new = self._end_turn(s, s.blue, s.blue_face, s.red, s.red_face, s.black, move)
+            return new, MoveEffect(**{**base, "kind": "end", "draw": new.drawn})
+        match = BLACK_RE.fullmatch(move)
+        if match:
+            new_black = int(match.group(1))
+            if s.phase != PASCH:
+                raise self.illegal(move, "the black die may be set only after a Pasch (your new top equals the black die's top)")
+            if str(new_black) != match.group(1) or new_black not in BLACK_FACES:
+                raise self.illegal(move, f"the black die ({BLACK_NAME}) has no face {match.group(1)} (faces {_faces_text(BLACK_FACES)})")
+            if new_black == s.black:
+                raise self.illegal(move, f"the Pasch turns the black die to another face (it shows {s.black}); to keep it, 'end'")
+            new = self._end_turn(s, s.blue, s.blue_face, s.red, s.red_face, new_black, move)
+            return new, MoveEffect(**{**base, "kind": "black", "black_after": new_black, "draw": new.drawn})
+        match = STEP_RE.fullmatch(move)
+        if not match or any(str(int(g)) != g for g in match.groups()):
+            raise self.illegal(move, "not a Fenn move: write '3:7' (step to field 3 showing 7), 'k8', 'end' or 'pass'")
+        to, new_face = int(match.group(1)), int(match.group(2))
+        self._check_step(s, move, to, new_face)
+        blue, blue_face, red, red_face = s.blue, s.blue_face, s.red, s.red_face
+        if seat == BLUE:
+            blue, blue_face = to, new_face
+        else:
+            red, red_face = to, new_face
+        effect = {**base, "kind": "step", "to_field": to, "new_face": new_face}
+        moves = s.moves + (move,)
+        if to == GOAL_FIELD[seat]:
+            new = self._replace(s, blue, blue_face, red, red_face, s.black, moves, phase=TURN, winner=seat)
+            return new, MoveEffect(**{**effect, "wins": True})
+        if new_face == s.black:
+            new = self._replace(s, blue, blue_face, red, red_face, s.black, moves, phase=PASCH)
+            return new, MoveEffect(**{**effect, "pasch": True, "turn_ends": False})
+        if new_face == to:
+            start = s.turn_start if s.phase == EXTRA else field
+            new = self._replace(s, blue, blue_face, red, red_face, s.black, moves, phase=EXTRA, turn_start=start)
+            if self._steps(new):
+                return new, MoveEffect(**{**effect, "extra_step": True, "turn_ends": False})
+            # The extra step was earned but every step is blocked: the turn is over [decided].
+            new = self._end_turn(s, blue, blue_face, red, red_face, s.black, move)
+            return new, MoveEffect(**{**effect, "extra_step_blocked": True, "draw": new.drawn})
+        new = self._end_turn(s, blue, blue_face, red, red_face, s.black, move)
+        return new, MoveEffect(**{**effect, "draw": new.drawn})
+
+    def _check_step(self, s: FennState, move: str, to: int, new_face: int) -> None:
+        """Raise IllegalMove naming the first rule the step `to:new_face` breaks."""
+        seat, opp = s.to_move, 1 - s.to_move
+        colour = COLOURS[seat]
+        if s.phase == PASCH:
+            raise self.illegal(move, "after a Pasch the turn goes on only with setting the black die ('k..') or 'end'")
+        field, face = s.field_of(seat), s.face_of(seat)
+        faces = DIE_FACES[seat]
+        if new_face not in faces:
+            raise self.illegal(move, f"the {colour} die ({DIE_NAMES[seat]}) has no face {new_face} (faces {_faces_text(faces)})")
+        if new_face == face:
+            raise self.illegal(move, f"a step must turn up a new face (the {colour} die already shows {face})")
+        if not FIRST_FIELD <= to <= LAST_FIELD:
+            raise self.illegal(move, f"field {to} is not on the board (fields 1-9); a die never leaves the board once on it")
+        if abs(to - field) not in (1, 2):
+            raise self.illegal(move, f"a die moves 1 or 2 fields (the {colour} die stands on field {field})")
+        start = s.turn_start if s.phase == EXTRA else field
+        bans = landing_bans(seat, to, s.field_of(opp), s.face_of(opp), s.black, start)
+        if bans:
+            raise self.illegal(move, f"field {to} may not be entered: {_ban_text(bans[0], seat)}")
+
+    def _replace(self, s: FennState, blue, blue_face, red, red_face, black, moves, *, phase, turn_start=None, winner=None) -> FennState:
+        return FennState(
+            setup=s.setup, moves=moves, blue=blue, blue_face=blue_face, red=red, red_face=red_face, black=black,
+            to_move=s.to_move, phase=phase, turn_start=turn_start, opening_rolls=s.opening_rolls,
+            history=s.history, winner=winner,
+        )
+
+    def _end_turn(self, s: FennState, blue, blue_face, red, red_face, black, move: str) -> FennState:
+        """The next player's turn begins; a third occurrence of its position is a draw."""
+        to_move = 1 - s.to_move
+        key = turn_key(blue, blue_face, red, red_face, black, to_move)
+        history = s.history + (key,)
+        return FennState(
+            setup=s.setup, moves=s.moves + (move,), blue=blue, blue_face=blue_face, red=red, red_face=red_face,
+            black=black, to_move=to_move, phase=TURN, opening_rolls=s.opening_rolls, history=history,
+            drawn=history.count(key) >= REPETITION_LIMIT,
+        )
+
+    # -- queries for the view ------------------------------------------------------------------
+
+    def phase(self, s: FennState) -> str:
+        """"step", "pass", "extra", "pasch" or "over" (see the module docstring)."""
+        if s.over:
+            return "over"
+        if s.phase == TURN:
+            return "step" if self._steps(s) else "pass"
+        return s.phase
+
+    def field_bans(self, s: FennState, seat: int) -> dict[int, tuple[str, ...]]:
+        """Fields 1-9 the die of `seat` may not enter while the other dice stay as they are."""
+        opp = 1 - seat
+        bans = {}
+        for to in BOARD_FIELDS:
+            reasons = landing_bans(seat, to, s.field_of(opp), s.face_of(opp), s.black, -1)
+            if reasons:
+                bans[to] = reasons
+        return bans
+
+    def field_statuses(self, s: FennState) -> list[FieldStatus]:
+        """Each field 1-9 for the player to move: may it be entered now, with which faces, why not."""
+        stepping = not s.over and s.phase in (TURN, EXTRA)
+        seat = s.to_move
+        opp = 1 - seat
+        field = s.field_of(seat)
+        start = s.turn_start if s.phase == EXTRA else field
+        steps = self._steps(s) if stepping else []
+        statuses = []
+        for to in BOARD_FIELDS:
+            reasons: list[str] = []
+            if not stepping:
+                reasons.append("not-stepping")
+            if to == field:
+                reasons.append("own")
+            else:
+                if abs(to - field) > 2:
+                    reasons.append("distance")
+                reasons.extend(landing_bans(seat, to, s.field_of(opp), s.face_of(opp), s.black, start))
+            faces = tuple(f for t, f in steps if t == to)
+            statuses.append(FieldStatus(to, bool(faces), faces, tuple(dict.fromkeys(reasons))))
+        return statuses
+
+    def faces_for(self, s: FennState, field: int) -> list[int]:
+        """The new faces allowed when stepping to `field` now ([] if it may not be entered)."""
+        if s.over or s.phase == PASCH:
+            return []
+        return [f for t, f in self._steps(s) if t == field]
+
+    def pasch_faces(self, s: FennState) -> list[int]:
+        if s.over or s.phase != PASCH:
+            return []
+        return [face for face in BLACK_FACES if face != s.black]
+
+    def can_end(self, s: FennState) -> bool:
+        return not s.over and s.phase in (EXTRA, PASCH)
+
+    def can_pass(self, s: FennState) -> bool:
+        return not s.over and s.phase == TURN and not self._steps(s)
+
+    def turn_start_field(self, s: FennState) -> int | None:
+        """The field the current turn began on (barred for the rest of the turn); None when it no
+        longer matters: after a Pasch (the turn can only end) or once the game is over."""
+        if s.over or s.phase == PASCH:
+            return None
+        return s.turn_start if s.phase == EXTRA else s.field_of(s.to_move)
+
+    def repetitions(self, s: FennState) -> int:
+        """Occurrences of the current turn-start position (1: first time; 3: the game is drawn)."""
+        if s.phase != TURN:
+            return 0
+        key = turn_key(s.blue, s.blue_face, s.red, s.red_face, s.black, s.to_move)
+        return max(1, s.history.count(key))
+
+    def opening_rolls(self, s: FennState) -> tuple[int, ...]:
+        return s.opening_rolls
+
+    def winner_colour(self, s: FennState) -> str | None:
+        return None if s.winner is None else COLOURS[s.winner]
+
+    def describe_move(self, s: FennState, move: str) -> str:
+        """One English sentence saying what `move` does in `s`."""
+        e = self.effect(s, move)
+        who = COLOURS[e.seat].capitalize()
+        if e.kind == "pass":
+            text = f"{who} cannot step and passes"
+        elif e.kind == "end":
+            text = f"{who} ends the turn"
+        elif e.kind == "black":
+            text = f"{who} turns the black die from {e.black_before} to {e.black_after}"
+        else:
+            where = "from beside the board" if e.from_field in START_FIELD else f"from field {e.from_field}"
+            text = f"{who} steps {where} to field {e.to_field} and turns {e.new_face} up"
+            if e.wins:
+                text += f", reaching the far end: {COLOURS[e.seat]} wins"
+            elif e.pasch:
+                text += f": a Pasch with the black die, which {COLOURS[e.seat]} may now turn"
+            elif e.extra_step:
+                text += f": {e.new_face} matches the field, an extra step"
+            elif e.extra_step_blocked:
+                text += ": an extra step is earned, but no step is possible"
+        if e.draw:
+            text += "; the position occurs for the third time: a draw"
+        return text + "."
+
+    # -- notation ------------------------------------------------------------------------------
+
+    def position(self, s: FennState) -> str:
+        tokens = [turn_key(s.blue, s.blue_face, s.red, s.red_face, s.black, s.to_move)]
+        if s.phase == PASCH:
+            tokens.append("pasch")
+        elif s.phase == EXTRA:
+            tokens.append(f"extra{s.turn_start}")
+        if s.drawn:
+            tokens.append("draw")
+        return " ".join(tokens)
+
+    def from_position(self, text: str) -> FennState:
+        if not isinstance(text, str):
+            raise PositionError("a position is text")
+        tokens = text.split(" ")
+        if not 4 <= len(tokens) <= 6:
+            raise PositionError(
+                "a Fenn position has 4 to 6 tokens: b<field>:<face> r<field>:<face> k<face> <b|r> [pasch|extra<field>] [draw]"
+            )
+        blue, blue_face = _parse_die(tokens[0], BLUE)
+        red, red_face = _parse_die(tokens[1], RED)
+        black_text = tokens[2]
+        if not black_text.startswith("k") or not _is_number(black_text[1:]) or int(black_text[1:]) not in BLACK_FACES:
+            raise PositionError(f"the black die is written k<face> with a face of {_faces_text(BLACK_FACES)}, not {black_text!r}")
+        black = int(black_text[1:])
+        if tokens[3] not in ("b", "r"):
+            raise PositionError(f"the player to move is 'b' (blue) or 'r' (red), not {tokens[3]!r}")
+        to_move = LETTERS.index(tokens[3])
+        if blue == red:
+            raise PositionError(f"both dice stand on field {blue}; a field holds one die")
+        winner = None
+        if blue == GOAL_FIELD[BLUE] and red == GOAL_FIELD[RED]:
+            raise PositionError("blue on field 9 and red on field 1: only one player can have won")
+        if blue == GOAL_FIELD[BLUE]:
+            winner = BLUE
+        elif red == GOAL_FIELD[RED]:
+            winner = RED
+        phase, turn_start, drawn = TURN, None, False
+        rest = tokens[4:]
+        if rest and rest[0] == "pasch":
+            phase = PASCH
+            rest.pop(0)
+        elif rest and rest[0].startswith("extra"):
+            number = rest.pop(0)[5:]
+            if not _is_number(number) or not 0 <= int(number) <= 10:
+                raise PositionError(f"extra<field> names the field (0-10) the turn began on, not {'extra' + number!r}")
+            phase, turn_start = EXTRA, int(number)
+        if rest and rest[0] == "draw":
+            drawn = True
+            rest.pop(0)
+        if rest:
+            raise PositionError(f"unexpected token {rest[0]!r} (expected pasch, extra<field> or draw)")
+        if winner is not None and (phase != TURN or drawn):
+            raise PositionError(f"{COLOURS[winner]} has reached the far end and won: no Pasch, extra step or draw follows")
+        if drawn and phase != TURN:
+            raise PositionError("a draw by repetition happens at the start of a turn, not after a Pasch or extra step")
+        seat, opp = to_move, 1 - to_move
+        fields, faces = (blue, red), (blue_face, red_face)
+        if phase != TURN:
+            field, face = fields[seat], faces[seat]
+            if field == START_FIELD[seat]:
+                raise PositionError(f"{COLOURS[seat]} is still beside the board: no step of this turn has been made")
+            if field in (black, faces[opp]):
+                raise PositionError(
+                    f"{COLOURS[seat]} stands on field {field}, which it could not have entered this turn "
+                    f"(the black die or the other die shows {field})"
+                )
+            if phase == PASCH and face != black:
+                raise PositionError(f"'pasch' needs {COLOURS[seat]}'s top to equal the black top ({face} is not {black})")
+            if phase == EXTRA:
+                if face != field:
+                    raise PositionError(f"'extra' needs {COLOURS[seat]}'s top to equal its field ({face} on field {field})")
+                if turn_start == field or turn_start == fields[opp]:
+                    raise PositionError(f"the turn cannot have begun on field {turn_start}: a die stands there")
+                possible = range(0, 9) if seat == BLUE else range(2, 11)  # never the far end: that ends the game
+                if turn_start not in possible:
+                    raise PositionError(f"{COLOURS[seat]} cannot have begun its turn on field {turn_start}")
+        s = FennState(
+            setup=Setup(players=2, seed=None, position=text),
+            blue=blue, blue_face=blue_face, red=red, red_face=red_face, black=black, to_move=to_move,
+            phase=phase, turn_start=turn_start, winner=winner, drawn=drawn,
+            history=(turn_key(blue, blue_face, red, red_face, black, to_move),) if phase == TURN else (),
+        )
+        if phase == EXTRA and not self._steps(s):
+            raise PositionError("an extra step is pending but no step is legal (the turn would have ended)")
+        return s
+
+    # -- tests and tools -----------------------------------------------------------------------
+
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        return [{"players": 2}, {"players": 2, "first": "blue"}, {"players": 2, "first": "red"}]
+
+    def move_cap(self) -> int:
+        return 400
+
+
+def opening_roll(seed: int) -> tuple[int, ...]:
+    """The black die rolled until it shows 4 or 6: the rolls in order, the decisive one last."""
+    rng = chance_rng(seed, "fenn-opening")
+    rolls = []
+    while not rolls or rolls[-1] not in OPENING_FACE.values():
+        rolls.append(rng.choice(BLACK_FACES))
+    return tuple(rolls)
+
+
+def _is_number(text: str) -> bool:
+    """A plain decimal number without sign or leading zero (so every field has one spelling)."""
+    return text.isdigit() and text.isascii() and str(int(text)) == text
+
+
+def _parse_die(token: str, seat: int) -> tuple[int, int]:
+    letter, colour = LETTERS[seat], COLOURS[seat]
+    example = "b0:5" if seat == BLUE else "r10:5"
+    if not token.startswith(letter) or token.count(":") != 1:
+        raise PositionError(f"the {colour} die is written {letter}<field>:<face> such as {example!r}, not {token!r}")
+    field_text, face_text = token[1:].split(":")
+    if not _is_number(field_text) or not _is_number(face_text):
+        raise PositionError(f"the {colour} die is written {letter}<field>:<face> such as {example!r}, not {token!r}")
+    field, face = int(field_text), int(face_text)
+    allowed = range(0, 10) if seat == BLUE else range(1, 11)
+    if field not in allowed:
+        raise PositionError(
+            f"the {colour} die stands on field {allowed[0]}-{allowed[-1]} "
+            f"({START_FIELD[seat]}: beside the board), not {field}"
+        )
+    if face not in DIE_FACES[seat]:
+        raise PositionError(f"the {colour} die ({DIE_NAMES[seat]}) has faces {_faces_text(DIE_FACES[seat])}, not {face}")
+    if field == START_FIELD[seat] and face != START_FACE:
+        raise PositionError(f"the {colour} die beside the board has not moved yet and shows {START_FACE}, not {face}")
+    return field, face
+
+
+def _faces_text(faces) -> str:
+    return " ".join(map(str, faces))
+
+
+def _ban_text(reason: str, seat: int) -> str:
+    other = COLOURS[1 - seat]
+    return {
+        "occupied": f"the {other} die stands there",
+        "black": "the black die shows this number",
+        "opponent-face": f"the {other} die shows this number",
+        "turn-start": "the turn began there, and a die may not return to its turn's starting field",
+    }[reason]
+
+
+GAME = Fenn()
