@@ -7,9 +7,10 @@
    files a page needs; versions pinned by package-lock.json).
 2. Pack the Python package py/ludothek into assets/build/ludothek.zip (one request instead of
    dozens; PyScript unpacks it into the virtual file system).
-3. Draw the static pictures that show before Python has loaded (home-screen thumbnails) with the
+3. Join the games' stylesheets (assets/games/*.css) into assets/build/games.css.
+4. Draw the static pictures that show before Python has loaded (home-screen thumbnails) with the
    same renderer the app uses.
-4. Write assets/build/precache.js: every file the app needs with its content hash, for the service
+5. Write assets/build/precache.js: every file the app needs with its content hash, for the service
    worker. Generated from the files themselves, never maintained by hand.
 """
 
@@ -85,6 +86,15 @@ def pack_python() -> Path:
     return target
 
 
+def join_game_styles() -> Path:
+    """One stylesheet from every game's own (assets/games/<game>.css): one request for the page."""
+    target = BUILD / "games.css"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    parts = [f"/* {path.name} */\n{path.read_text(encoding='utf-8')}" for path in sorted((ROOT / "assets" / "games").glob("*.css"))]
+    target.write_text("\n".join(parts), encoding="utf-8")
+    return target
+
+
 def draw_static_pictures() -> None:
     from ludothek.render.static import write_static_pictures
 
@@ -121,6 +131,7 @@ def write_precache() -> Path:
 def main() -> None:
     vendor_runtime()
     pack_python()
+    join_game_styles()
     draw_static_pictures()
     target = write_precache()
     count = target.read_text().count('": "')

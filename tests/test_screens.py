@@ -41,24 +41,30 @@ def sessions(game_id: str):
 @pytest.mark.parametrize("game_id", VIEW_IDS)
 def test_game_screen_parts_render_and_escape_names(game_id):
     view = get_view(game_id)
+    game = view.game
+    public = lambda state: game.observation(state, None)  # noqa: E731 - what the app hands to views
     for session in sessions(game_id):
+        s = public(session.state)
         ui = UIState(interactive=True)
         if session.moves:
-            ui = ui.with_(last_before=session.states[-2], last_move=session.moves[-1], animate=True)
+            ui = ui.with_(last_before=public(session.states[-2]), last_move=session.moves[-1], animate=True)
         parts = [
-            view.board_svg(session.state, ui),
-            view.extra_html(session.state, ui),
-            screens.actions_html(view.actions(session.state, ui)),
-            screens.players_html(view, session, None),
-            screens.controls_html(session, busy=False),
-            screens.moves_html(view, session),
-            screens.result_dialog_html(view, session),
+            view.board_svg(s, ui),
+            view.extra_html(s, ui),
+            screens.actions_html(view.actions(s, ui)),
+            screens.players_html(view, session, s, None),
+            view.side_html(s, session.names()),
+            screens.controls_html(session, busy=False, hint_label=view.hint_label()),
+            screens.moves_html(view, session, public),
+            screens.result_dialog_html(view, session, s),
         ]
         for html in parts:
             well_formed(html)
             assert "<img src=x" not in html
-        assert "&lt;img src=x onerror=alert(1)&gt;" in screens.players_html(view, session, None)
-        assert view.status_text(session.state, ui, session.names())
+        assert "&lt;img src=x onerror=alert(1)&gt;" in screens.players_html(view, session, s, None)
+        assert view.status_text(s, ui, session.names())
+        if session.moves:
+            assert view.describe_move(public(session.states[-2]), session.moves[-1], s, session.names())
 
 
 @pytest.mark.parametrize("game_id", VIEW_IDS)
@@ -66,7 +72,7 @@ def test_board_targets_are_the_legal_moves(game_id):
     """What the board offers to click leads to legal moves, and every legal board move can be clicked."""
     game, view = get_game(game_id), get_view(game_id)
     for session in sessions(game_id):
-        s = session.state
+        s = game.observation(session.state, None)
         if game.is_over(s):
             continue
         ui = UIState(interactive=True)

@@ -237,14 +237,15 @@ def game_frame_html(game_id: str, title: str) -> str:
               , class_="play-area")
         + tag("aside",
               tag("div", "", id="players", class_="players")
+              + tag("div", "", id="side-extra", class_="side-extra")
               + tag("div", "", id="controls", class_="controls")
               + tag("section", tag("h2", esc(_("Moves")), id="moves-heading") + tag("div", "", id="moves", class_="moves"), class_="move-list", aria_labelledby="moves-heading")
               , class_="side")
     )
 
 
-def players_html(view: GameView, session, thinking_seat: int | None) -> str:
-    s = session.shown_state
+def players_html(view: GameView, session, s, thinking_seat: int | None) -> str:
+    """One panel per seat: piece, name, kind, the game's details, whose turn, winners."""
     game = view.game
     players = len(session.seats)
     current = game.current_player(s)
@@ -282,11 +283,12 @@ def actions_html(actions: list[Action]) -> str:
     )
 
 
-def controls_html(session, busy: bool) -> str:
+def controls_html(session, busy: bool, hint_label: str | None = None) -> str:
     replaying = session.is_replaying
     return tag(
         "div",
-        button(_("Undo"), "undo", disabled=busy or replaying or not session.can_undo(), title=_("Take back your last move (U)"), aria_keyshortcuts="u")
+        (button(hint_label, "hint", title=_("Show what the computer thinks of the moves (H)"), aria_keyshortcuts="h") if hint_label else "")
+        + button(_("Undo"), "undo", disabled=busy or replaying or not session.can_undo(), title=_("Take back your last move (U)"), aria_keyshortcuts="u")
         + button(_("Redo"), "redo", disabled=busy or replaying or not session.can_redo(), title=_("Replay a move taken back (R)"), aria_keyshortcuts="r")
         + button(_("New game"), "new-same", title=_("Start again with the same players and options"))
         + button(_("Export"), "export-current", title=_("Download this game as a file")),
@@ -294,15 +296,16 @@ def controls_html(session, busy: bool) -> str:
     )
 
 
-def moves_html(view: GameView, session) -> str:
-    """The move list with step-through replay: each entry shows the position after it."""
+def moves_html(view: GameView, session, public=lambda state: state) -> str:
+    """The move list with step-through replay: each entry shows the position after it.
+    `public` turns a state into what the players may see (the game's observation)."""
     shown = session.shown_index
     items = [
         tag("li", button(_("Start"), "replay-to", class_="move" + (" shown" if shown == 0 else ""), data={"index": 0}, aria_current="step" if shown == 0 else None), class_="start")
     ]
     players = len(session.seats)
     for i, move in enumerate(session.moves):
-        before = session.states[i]
+        before = public(session.states[i])
         seat = view.game.current_player(before)
         style = view.seat_style(seat, players) if seat is not None else None
         label = view.move_text(before, move)
@@ -326,9 +329,9 @@ def moves_html(view: GameView, session) -> str:
     return banner + nav + tag("ol", "".join(items), class_="move-items")
 
 
-def result_dialog_html(view: GameView, session) -> str:
-    text = view.result_text(session.state, session.names())
-    scores = view.game.scores(session.state)
+def result_dialog_html(view: GameView, session, state) -> str:
+    text = view.result_text(state, session.names())
+    scores = view.game.scores(state)
     rows = "".join(
         tag("li", esc(f"{seat.name}: {score}")) for seat, score in zip(session.seats, scores)
     )
@@ -341,6 +344,14 @@ def result_dialog_html(view: GameView, session) -> str:
               + button(_("Look at the board"), "close-dialog")
               + tag("a", esc(_("Home")), href="#/", class_="button", data_action="close-dialog"),
               class_="dialog-actions")
+    )
+
+
+def handover_dialog_html(name: str) -> str:
+    return (
+        tag("h2", esc(_("Your turn, {name}").format(name=name)), id="result-title")
+        + tag("p", esc(_("Pass the device to {name}.").format(name=name)))
+        + tag("div", button(_("I am {name}: play").format(name=name), "close-dialog", class_="primary"), class_="dialog-actions")
     )
 
 

@@ -88,6 +88,8 @@ class GameView:
 
     game_id: str = ""
     default_players: int = 2
+    # Hot-seat: ask to pass the device when the turn goes from one human to another.
+    handover: bool = False
 
     def __init__(self, game):
         self.game = game
@@ -139,6 +141,24 @@ class GameView:
 
     def actions(self, s, ui: UIState) -> list[Action]:
         return []
+
+    def side_html(self, s, names: list[str]) -> str:
+        """Game-specific information beside the player panels (e.g. a table of round results)."""
+        return ""
+
+    # -- hints ---------------------------------------------------------------------------------
+
+    def hint_label(self) -> str | None:
+        """The label of the hint button, None when the game offers no hints."""
+        return None
+
+    def hints(self, s) -> tuple[tuple[str, str], ...]:
+        """(target, short label) pairs the view marks on the board, e.g. ('3:7', 'wins')."""
+        return ()
+
+    def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
+        """One or two sentences that sum the hints up (spoken and shown)."""
+        return ""
 
     # -- input ---------------------------------------------------------------------------------
 

@@ -254,14 +254,27 @@ class App:
                 return
         session = self.session
         self.view = get_view(session.game_id)
-        self.ui = UIState(interactive=self._human_can_move())
-        if session.moves:
-            self.ui = self.ui.with_(last_before=session.states[-2], last_move=session.moves[-1])
+        self.ui = self.live_ui()
         layout = screens.tag("div", screens.game_frame_html(session.game_id, self.view.title()), class_="game-layout")
         self.set_screen("game", layout, self.view.title())
         dom.document.body.dataset.game = session.game_id
         self.update_game()
         self.schedule_computer()
+
+    def public(self, state):
+        """What every player at the table may see of `state`: the only thing views are given."""
+        return self.session.game.observation(state, None)
+
+    def live_ui(self, **changes) -> UIState:
+        """A fresh UI state for the live position, marking the last move."""
+        session = self.session
+        if session.moves:
+            changes.setdefault("last_before", self.public(session.states[-2]))
+            changes.setdefault("last_move", session.moves[-1])
+        return UIState(interactive=self._human_can_move(), **changes)
+
+    def animations_wanted(self) -> bool:
+        return not js.matchMedia("(prefers-reduced-motion: reduce)").matches
 
     def _human_can_move(self) -> bool:
         s = self.session
@@ -271,11 +284,12 @@ class App:
         session, view = self.session, self.view
         if session is None or self.screen != "game":
             return
-        shown = session.shown_state
+        shown = self.public(session.shown_state)
         ui = self.ui.with_(interactive=self._human_can_move())
         if session.is_replaying:
             index = session.shown_index
-            ui = ui.with_(last_before=session.states[index - 1] if index else None, last_move=session.moves[index - 1] if index else None, animate=False)
+            ui = ui.with_(last_before=self.public(session.states[index - 1]) if index else None,
+                          last_move=session.moves[index - 1] if index else None, animate=False, hints=())
         self.ui = ui
         names = session.names()
         if self.thinking_seat is not None:
@@ -290,9 +304,10 @@ class App:
             "board": view.board_svg(shown, ui),
             "extra": view.extra_html(shown, ui),
             "actions": screens.actions_html(view.actions(shown, ui)) if ui.interactive else "",
-            "players": screens.players_html(view, session, self.thinking_seat),
-            "controls": screens.controls_html(session, busy=False),
-            "moves": screens.moves_html(view, session),
+            "players": screens.players_html(view, session, shown, self.thinking_seat),
+            "side-extra": view.side_html(shown, names),
+            "controls": screens.controls_html(session, busy=False, hint_label=view.hint_label() if ui.interactive else None),
+            "moves": screens.moves_html(view, session, self.public),
         }
         for region, html in regions.items():
             if self.rendered.get(region) != html:
@@ -328,7 +343,7 @@ class App:
             elif self.thinking_seat is not None:
                 self.announce(_("Please wait: the computer is thinking."))
             return
-        result = view.click(session.state, self.ui, target)
+        result = view.click(self.public(session.state), self.ui, target)
         self.ui = result.ui
         if result.move is not None:
             self.apply_move(result.move)
@@ -345,7 +360,8 @@ class App:
         except IllegalMove as exc:
             self.announce(str(exc), show=True)
             return
-        self.ui = UIState(cursor=self.ui.cursor, last_before=before, last_move=move, animate=True)
+        before, after = self.public(before), self.public(after)
+        self.ui = UIState(cursor=self.ui.cursor, last_before=before, last_move=move, animate=self.animations_wanted())
         text = view.describe_move(before, move, after, session.names())
         if session.is_over():
             text += " " + view.result_text(after, session.names())
@@ -354,8 +370,39 @@ class App:
         self.update_game()
         if session.is_over():
             self.show_result()
+        elif self.needs_handover(before):
+            self.show_handover()
         else:
             self.schedule_computer()
+
+    def needs_handover(self, before) -> bool:
+        """Hot-seat: the device passes from one human to another."""
+        session, view = self.session, self.view
+        if not view.handover or sum(1 for seat in session.seats if not seat.is_computer) < 2:
+            return False
+        mover = view.game.current_player(before)
+        nxt = view.game.current_player(session.state)
+        return nxt is not None and nxt != mover and not session.seats[nxt].is_computer
+
+    def show_handover(self) -> None:
+        session = self.session
+        name = session.seats[session.game.current_player(session.state)].name
+        dialog = dom.by_id("dialog")
+        dialog.innerHTML = screens.handover_dialog_html(name)
+        if not dialog.open:
+            dialog.showModal()
+        button = dom.query("[data-action=close-dialog]", dialog)
+        if button is not None:
+            button.focus()
+
+    def show_hints(self) -> None:
+        session, view = self.session, self.view
+        if session is None or not self.ui.interactive:
+            return
+        hints = view.hints(self.public(session.state))
+        self.ui = self.ui.with_(hints=tuple(hints))
+        self.announce(view.hint_text(self.public(session.state), self.ui.hints, session.names()), show=True)
+        self.update_game()
 
     def save(self) -> None:
         session = self.session
@@ -431,7 +478,7 @@ class App:
             return
         self.cancel_thinking()
         count = session.undo()
-        self.ui = UIState()
+        self.ui = self.live_ui()
         self.announce(_("Took back {n} move(s).").format(n=count) if count != 1 else _("Took back one move."))
         self.save()
         self.update_game()
@@ -442,9 +489,9 @@ class App:
         if session is None or not session.can_redo():
             return
         self.cancel_thinking()
-        before = session.state
+        before = self.public(session.state)
         session.redo()
-        self.ui = UIState(last_before=session.states[-2] if len(session.states) > 1 else None, last_move=session.moves[-1] if session.moves else None)
+        self.ui = self.live_ui()
         self.announce(_("Replayed: {move}.").format(move=self.view.move_text(before, session.moves[-1])) if session.moves else "")
         self.save()
         self.update_game()
@@ -465,7 +512,7 @@ class App:
             self.cancel_thinking()
             self.announce(_("Showing the position after move {n}.").format(n=session.shown_index))
         else:
-            self.ui = UIState(last_before=session.states[-2] if len(session.states) > 1 else None, last_move=session.moves[-1] if session.moves else None)
+            self.ui = self.live_ui()
             if was_replaying:
                 self.announce(_("Back to the game."))
         self.update_game()
@@ -476,7 +523,7 @@ class App:
 
     def show_result(self) -> None:
         dialog = dom.by_id("dialog")
-        dialog.innerHTML = screens.result_dialog_html(self.view, self.session)
+        dialog.innerHTML = screens.result_dialog_html(self.view, self.session, self.public(self.session.state))
         if not dialog.open:
             dialog.showModal()
         button = dom.query("[data-action=rematch]", dialog)
@@ -570,6 +617,11 @@ class App:
             self.rematch()
         elif action == "close-dialog":
             self.close_dialog()
+            if self.screen == "game":
+                self.schedule_computer()
+                self.focus_cursor()
+        elif action == "hint":
+            self.show_hints()
         elif action == "export-current":
             self.export_current()
         elif action == "export-save":
@@ -663,6 +715,8 @@ class App:
             self.undo()
         elif key in ("r", "R"):
             self.redo()
+        elif key in ("h", "H") and self.view is not None and self.view.hint_label():
+            self.show_hints()
 
     def move_cursor(self, current, key: str) -> None:
         """Arrow keys move to the nearest board target in that direction (data-x right, data-y down)."""
