@@ -73,7 +73,7 @@ def pack_python() -> Path:
     source_root = ROOT / "py"
     files = sorted(
         p for p in (source_root / "ludothek").rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith((".pyc", ".po", ".pot"))
+        if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith((".pyc", ".pot"))
     )
     tmp = target.with_suffix(".zip.tmp")
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:

@@ -1,15 +1,19 @@
 """Translations through the standard library's gettext catalogs.
 
-Source strings are English. Catalogs live in ludothek/locale/<lang>/LC_MESSAGES/ludothek.mo
-(compiled from the .po files by the build). Strings are looked up when used, never at import
-time, so switching the language re-renders everything in the new language. Module-level
-constants are marked with `N_` and translated where they are shown.
+Source strings are English. Catalogs live in ludothek/locale/<lang>/LC_MESSAGES/ludothek.po
+(made and merged by scripts/i18n.py); they are compiled in memory when a language is first used
+and served by the standard library's `gettext.GNUTranslations`. Strings are looked up when used,
+never at import time, so switching the language re-renders everything in the new language.
+Module-level constants are marked with `N_` and translated where they are shown.
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
+import io
 from pathlib import Path
+
+from .po import compile_mo, parse_po
 
 DOMAIN = "ludothek"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -22,7 +26,12 @@ _translations: dict[str, _gettext.NullTranslations] = {}
 
 def _catalog(language: str) -> _gettext.NullTranslations:
     if language not in _translations:
-        _translations[language] = _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[language], fallback=True)
+        path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+        if language == DEFAULT_LANGUAGE or not path.exists():
+            _translations[language] = _gettext.NullTranslations()
+        else:
+            mo = compile_mo(parse_po(path.read_text(encoding="utf-8")))
+            _translations[language] = _gettext.GNUTranslations(io.BytesIO(mo))
     return _translations[language]
 
 

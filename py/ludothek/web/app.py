@@ -20,7 +20,7 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 from ..ai import get_player
 from ..games import GAME_IDS, IllegalMove
 from ..games.base import RecordError
-from ..i18n import _, language, pick_language, set_language
+from ..i18n import _, language, ngettext, pick_language, set_language
 from ..render import get_view, has_view
 from ..render import screens
 from ..render.rules import rules_body_html
@@ -70,6 +70,7 @@ class App:
     def start(self) -> None:
         saved = self.storage.get(LANGUAGE_KEY)
         set_language(saved if saved else pick_language(list(js.navigator.languages or [js.navigator.language])))
+        self.render_chrome()
         doc = dom.document
         dom.on(doc, "click", self.guard(self.on_click))
         dom.on(doc, "keydown", self.guard(self.on_keydown))
@@ -80,6 +81,37 @@ class App:
         doc.body.dataset.ready = "1"
         if not self.storage.persistent:
             self.toast(_("This browser does not let the page store games: they are kept until you close it. Export a game to keep it."))
+
+    def render_chrome(self) -> None:
+        """The parts of the page outside the screens, in the current language."""
+        doc = dom.document
+        doc.documentElement.lang = language()
+        skip = dom.query(".skip-link")
+        if skip is not None:
+            skip.textContent = _("Skip to content")
+        switch = dom.by_id("lang-switch")
+        if switch is not None:
+            other = "de" if language() == "en" else "en"
+            label = {"de": "Deutsch", "en": "English"}[other]
+            switch.innerHTML = screens.tag("button", screens.esc(label), type="button", class_="small", data_action="language",
+                                           data_language=other, lang=other,
+                                           aria_label=_("Switch the language to {language}").format(language=label))
+
+    def switch_language(self, code: str) -> None:
+        set_language(code)
+        self.storage.set(LANGUAGE_KEY, language())
+        self.render_chrome()
+        if self.screen == "game" and self.session is not None:
+            self.rendered.clear()
+            layout = screens.tag("div", screens.game_frame_html(self.session.game_id, self.view.title()), class_="game-layout")
+            self.set_screen("game", layout, self.view.title())
+            self.update_game()
+        elif self.screen == "setup":
+            self.screen = ""
+            self.route()
+        else:
+            self.route()
+        self.announce(_("Language: English") if language() == "en" else _("Language: German"))
 
     def guard(self, handler):
         """Never let an error in one handler break the page: report it and carry on."""
@@ -479,7 +511,7 @@ class App:
         self.cancel_thinking()
         count = session.undo()
         self.ui = self.live_ui()
-        self.announce(_("Took back {n} move(s).").format(n=count) if count != 1 else _("Took back one move."))
+        self.announce(ngettext("Took back {n} move.", "Took back {n} moves.", count).format(n=count))
         self.save()
         self.update_game()
         self.schedule_computer()
@@ -575,7 +607,7 @@ class App:
         finally:
             input_element.value = ""
         imported, problems = self.store.import_text(text, new_save_id, time.time())
-        message = _("Imported {n} game(s).").format(n=len(imported)) if imported else _("No game was imported.")
+        message = ngettext("Imported {n} game.", "Imported {n} games.", len(imported)).format(n=len(imported)) if imported else _("No game was imported.")
         if problems:
             message += " " + " ".join(f"{p.key}: {p.reason}." for p in problems[:3])
         self.toast(message, seconds=12 if problems else TOAST_SECONDS)
@@ -622,6 +654,8 @@ class App:
                 self.focus_cursor()
         elif action == "hint":
             self.show_hints()
+        elif action == "language":
+            self.switch_language(data("language"))
         elif action == "export-current":
             self.export_current()
         elif action == "export-save":
