@@ -270,3 +270,25 @@ class TestPhone:
             page.wait_for_function("Number(document.body.dataset.moves) >= 1")
         finally:
             context.close()
+
+
+class TestLanguage:
+    def test_german_from_the_browser_switch_and_remember(self, browser, app_url):
+        context = browser.new_context(locale="de-DE", service_workers="block")
+        page = context.new_page()
+        try:
+            open_app(page, app_url)
+            assert page.evaluate("document.documentElement.lang") == "de"
+            expect(page.get_by_role("heading", name="Spiele")).to_be_visible()
+            page.get_by_role("button", name="Sprache wechseln zu English").click()
+            expect(page.get_by_role("heading", name="Games")).to_be_visible()
+            page.reload()
+            page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+            expect(page.get_by_role("heading", name="Games")).to_be_visible()
+            page.get_by_role("button", name="Switch the language to Deutsch").click()
+            page.get_by_role("link", name="Neues Spiel").first.click()
+            expect(page.get_by_role("heading", name="Neues Spiel: Momentum")).to_be_visible()
+            page.get_by_role("button", name="Spiel starten").click()
+            expect(page.locator("#status")).to_contain_text("am Zug")
+        finally:
+            context.close()
