@@ -76,9 +76,14 @@ def pack_python() -> Path:
         if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith((".pyc", ".pot"))
     )
     tmp = target.with_suffix(".zip.tmp")
+    # The board stylesheets go along, so Python can write standalone SVG files in the page.
+    styles = [(ROOT / "assets" / "app.css", "ludothek/render/styles/app.css")] + [
+        (path, f"ludothek/render/styles/games/{path.name}") for path in sorted((ROOT / "assets" / "games").glob("*.css"))
+    ]
+    entries = [(path, str(path.relative_to(source_root))) for path in files] + styles
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path in files:
-            info = zipfile.ZipInfo(str(path.relative_to(source_root)), date_time=(2020, 1, 1, 0, 0, 0))
+        for path, name in entries:
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             archive.writestr(info, path.read_bytes())

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import quote
 from pathlib import Path
 
 from ..games import get_game
@@ -136,11 +137,17 @@ def inline(text: str) -> str:
 
 
 def diagram_html(view, diagram: Diagram) -> str:
+    game = view.game
     before, after = diagram.states()
-    ui = UIState(interactive=False, last_before=before, last_move=diagram.move)
-    svg = view.board_svg(after, ui)
+    ui = UIState(interactive=False, last_before=game.observation(before, None) if before is not None else None, last_move=diagram.move)
+    svg = view.board_svg(game.observation(after, None), ui)
     caption = tag("figcaption", inline(diagram.caption)) if diagram.caption else ""
-    return tag("figure", svg + caption, class_="diagram", data_position=diagram.position)
+    try_it = ""
+    if not game.is_over(after) and not game.has_hidden_information:
+        position = game.position(after)
+        try_it = tag("a", esc(_("Try it")), href=f"#/try/{view.game_id}/{quote(position, safe='')}", class_="button small try-it",
+                     aria_label=_("Try it: play from this position"))
+    return tag("figure", svg + caption + try_it, class_="diagram", data_position=diagram.position)
 
 
 def rules_body_html(view, language: str) -> str:

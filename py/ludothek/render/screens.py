@@ -128,14 +128,20 @@ def _format_time(stamp: float, now: float | None) -> str:
 # -- setup ----------------------------------------------------------------------------------
 
 
-def setup_html(view: GameView, players: int, values: dict[str, Any] | None = None, errors: Iterable[str] = (), warnings: Iterable[str] = ()) -> str:
-    """The setup form: player count, one row per seat, the game's options, each explained."""
+def setup_html(view: GameView, players: int, values: dict[str, Any] | None = None, errors: Iterable[str] = (), warnings: Iterable[str] = (),
+               position_preview: str | None = None) -> str:
+    """The setup form: player count, one row per seat, the game's options, each explained.
+    With `position_preview` (a board picture) the game starts from a given position: its
+    player count and options are the position's, only the seats are chosen."""
     game = view.game
     values = values or {}
     game_id = view.game_id
+    from_position = position_preview is not None
     parts = [tag("h1", esc(_("New game: {title}").format(title=view.title())))]
+    if from_position:
+        parts.append(tag("figure", position_preview + tag("figcaption", esc(_("The game starts from this position."))), class_="start-position"))
 
-    if game.min_players != game.max_players:
+    if game.min_players != game.max_players and not from_position:
         radios = "".join(
             tag("label", tag("input", "", type="radio", name="players", value=str(n), checked=n == players, data_action="players") + esc(str(n)), class_="radio")
             for n in range(game.min_players, game.max_players + 1)
@@ -177,7 +183,7 @@ def setup_html(view: GameView, players: int, values: dict[str, Any] | None = Non
             class_="field seats")
     )
 
-    fields = view.setup_fields()
+    fields = [] if from_position else view.setup_fields()
     defaults = {f.name: f.default for f in fields}
     for field in fields:
         if field.players and players not in field.players:
@@ -193,7 +199,8 @@ def setup_html(view: GameView, players: int, values: dict[str, Any] | None = Non
     if errors:
         parts.append(tag("ul", "".join(tag("li", esc(e)) for e in errors), class_="errors", role="alert"))
     parts.append(tag("div", tag("button", esc(_("Start game")), type="submit", class_="primary") + tag("a", esc(_("Back")), href="#/", class_="button"), class_="form-actions"))
-    return tag("form", "".join(parts), class_="setup", data_game=game_id, novalidate=True, data_action="start")
+    return tag("form", "".join(parts), class_="setup", data_game=game_id, novalidate=True, data_action="start",
+               data_from_position="1" if from_position else None)
 
 
 def field_html(field: Field, value: Any) -> str:
@@ -291,6 +298,7 @@ def controls_html(session, busy: bool, hint_label: str | None = None) -> str:
         + button(_("Undo"), "undo", disabled=busy or replaying or not session.can_undo(), title=_("Take back your last move (U)"), aria_keyshortcuts="u")
         + button(_("Redo"), "redo", disabled=busy or replaying or not session.can_redo(), title=_("Replay a move taken back (R)"), aria_keyshortcuts="r")
         + button(_("New game"), "new-same", title=_("Start again with the same players and options"))
+        + button(_("Share"), "share", title=_("Links, an embeddable board and pictures of this game"))
         + button(_("Export"), "export-current", title=_("Download this game as a file")),
         class_="control-row",
     )
@@ -344,6 +352,63 @@ def result_dialog_html(view: GameView, session, state) -> str:
               + button(_("Look at the board"), "close-dialog")
               + tag("a", esc(_("Home")), href="#/", class_="button", data_action="close-dialog"),
               class_="dialog-actions")
+    )
+
+
+def share_dialog_html(view: GameView, game_link: str, position_link: str | None, snippet: str, embed_values: dict[str, Any],
+                      levels: list) -> str:
+    """Links to the game and the position, and an iframe snippet with its options."""
+    def copy_row(label: str, value: str, name: str) -> str:
+        field_id = f"share-{name}"
+        return tag("div",
+                   tag("label", esc(label), for_=field_id)
+                   + tag("div", tag("input", "", type="text", id=field_id, value=value, readonly=True, class_="share-text")
+                         + button(_("Copy"), "copy", class_="small", data={"copy": field_id}), class_="copy-row"),
+                   class_="field")
+    opponent = embed_values.get("vs", "computer")
+    level_options = "".join(
+        tag("option", esc(_(lv.name)), value=str(lv.number), selected=str(lv.number) == str(embed_values.get("level")))
+        for lv in levels
+    )
+    embed_form = tag(
+        "fieldset",
+        tag("legend", esc(_("Embed this board in a web page")))
+        + tag("label", tag("input", "", type="checkbox", name="readonly", checked=bool(embed_values.get("readonly"))) + esc(_("Read-only (a diagram)")), class_="check")
+        + tag("label", esc(_("Readers play")), for_="embed-vs")
+        + tag("select",
+              tag("option", esc(_("against the computer")), value="computer", selected=opponent == "computer")
+              + tag("option", esc(_("against each other")), value="human", selected=opponent == "human"),
+              id="embed-vs", name="vs")
+        + tag("label", esc(_("Computer level")), for_="embed-level")
+        + tag("select", level_options, id="embed-level", name="level")
+        + tag("div",
+              tag("label", esc(_("Width")) + tag("input", "", type="number", name="width", value=str(embed_values.get("width", 420)), min="200", max="2000"))
+              + tag("label", esc(_("Height")) + tag("input", "", type="number", name="height", value=str(embed_values.get("height", 520)), min="200", max="2000")),
+              class_="size-row")
+        + tag("label", esc(_("Code for your page")), for_="share-snippet")
+        + tag("textarea", esc(snippet), id="share-snippet", rows="5", readonly=True, class_="share-text")
+        + button(_("Copy the code"), "copy", class_="small", data={"copy": "share-snippet"}),
+        class_="embed-options", data_action="embed-options",
+    )
+    return (
+        tag("h2", esc(_("Share")), id="result-title")
+        + copy_row(_("Link to this game"), game_link, "game")
+        + (copy_row(_("Link to this position"), position_link, "position") if position_link else
+           tag("p", esc(_("This game has hidden information: share the whole game, not a position.")), class_="help"))
+        + embed_form
+        + tag("div",
+              button(_("Download picture (SVG)"), "download-svg")
+              + button(_("Download picture (PNG)"), "download-png")
+              + button(_("Close"), "close-dialog", class_="primary"),
+              class_="dialog-actions")
+    )
+
+
+def link_error_html(message: str) -> str:
+    return (
+        tag("h1", esc(_("This link cannot be opened")))
+        + tag("p", esc(message), role="alert", class_="errors")
+        + tag("p", tag("a", esc(_("Go to the games")), href="#/", class_="button primary"))
     )
 
 

@@ -8,6 +8,7 @@ which it runs in small slices between browser frames so the page never freezes.
 from __future__ import annotations
 
 import asyncio
+from html import unescape as html_unescape
 import json
 import random
 import time
@@ -23,10 +24,13 @@ from ..games.base import RecordError
 from ..i18n import _, language, ngettext, pick_language, set_language
 from ..render import get_view, has_view
 from ..render import screens
+from ..ai import levels as ai_levels
 from ..render.rules import rules_body_html
+from ..render.standalone import embed_snippet, standalone_svg
 from ..render.view import UIState
 from . import dom
 from .saves import SaveStore, StorageFull
+from .links import EmbedOptions, LinkError, decode_position, decode_record, position_fragment, record_fragment
 from .session import GameSession, Seat, clean_name
 
 LANGUAGE_KEY = "ludothek.language"
@@ -44,6 +48,10 @@ def next_frame():
     return future
 
 
+def standalone_board(view, state) -> str:
+    return view.board_svg(state, UIState(interactive=False))
+
+
 def new_save_id() -> str:
     return f"{int(time.time() * 1000):x}{random.getrandbits(24):06x}"
 
@@ -59,6 +67,9 @@ class App:
         self.thinking_token = 0
         self.thinking_seat: int | None = None
         self.setup_values: dict[str, dict[str, str]] = {}
+        self.setup_position: dict[str, str] = {}  # game id -> position a new game starts from
+        self.embed = EmbedOptions.from_query(str(js.location.search))
+        self.share_values: dict = {"vs": "computer", "readonly": False, "width": 420, "height": 520}
         self.setup_errors: list[str] = []
         self.storage_warned = False
         self.deleted: tuple[str, str] | None = None
@@ -133,14 +144,160 @@ class App:
         argument = parts[1] if len(parts) > 1 else ""
         self.cancel_thinking()
         self.close_dialog()
-        if screen == "setup" and argument in GAME_IDS and has_view(argument):
-            self.show_setup(argument)
-        elif screen == "play" and argument:
-            self.show_game(argument)
-        elif screen == "rules" and argument in GAME_IDS and has_view(argument):
-            self.show_rules(argument)
+        try:
+            if screen in ("position", "try"):
+                if len(parts) < 3:
+                    raise LinkError(_("the link is incomplete: it names no position"))
+                self.open_position_link(argument, parts[2])
+            elif screen == "game":
+                self.open_game_link(argument)
+            elif self.embed.embed:
+                raise LinkError(_("an embedded board needs a position or a game in its link"))
+            elif screen == "setup" and argument in GAME_IDS and has_view(argument):
+                self.show_setup(argument)
+            elif screen == "play" and argument:
+                self.show_game(argument)
+            elif screen == "rules" and argument in GAME_IDS and has_view(argument):
+                self.show_rules(argument)
+            else:
+                self.show_home()
+        except LinkError as exc:
+            self.set_screen("error", screens.link_error_html(str(exc)), _("This link cannot be opened"))
+
+    # -- links and embedding -------------------------------------------------------------------
+
+    def open_position_link(self, game_id: str, encoded: str) -> None:
+        game, state = decode_position(game_id, encoded)
+        if not has_view(game_id):
+            raise LinkError(_("this game is not available yet"))
+        position = game.position(state)
+        if self.embed.embed:
+            self.begin_embedded(GameSession.from_position(game_id, self.embed_seats(game_id, state), position, save_id="embed"))
         else:
-            self.show_home()
+            self.show_setup(game_id, position=position)
+
+    def open_game_link(self, encoded: str) -> None:
+        record = decode_record(encoded)
+        try:
+            session = GameSession.from_record(record, save_id="embed" if self.embed.embed else new_save_id())
+        except RecordError as exc:
+            raise LinkError(_("the game in the link does not replay: {reason}").format(reason=str(exc))) from None
+        if not has_view(session.game_id):
+            raise LinkError(_("this game is not available yet"))
+        if self.embed.embed:
+            self.begin_embedded(session)
+            return
+        session.created = session.updated = time.time()
+        self.begin_session(session)
+
+    def embed_seats(self, game_id: str, state) -> list[Seat]:
+        """Seats for an embedded board: two readers, or one reader against the computer."""
+        view = get_view(game_id)
+        players = state.setup.players
+        names = [view.seat_style(i, players).name for i in range(players)]
+        if self.embed.readonly or self.embed.opponent == "human":
+            return [Seat(name) for name in names]
+        levels = ai_levels(game_id)
+        level = self.embed.level if self.embed.level in [lv.number for lv in levels] else levels[len(levels) // 2].number
+        reader = min(self.embed.seat, players - 1)
+        return [Seat(name) if i == reader else Seat(_("Computer"), "computer", level) for i, name in enumerate(names)]
+
+    def begin_embedded(self, session: GameSession) -> None:
+        self.session = session
+        self.view = get_view(session.game_id)
+        self.ui = self.live_ui()
+        layout = screens.tag("div", screens.game_frame_html(session.game_id, self.view.title()), class_="game-layout")
+        layout += screens.tag("p", screens.tag("a", screens.esc(_("Open in Ludothek")), href=self.full_app_url(), target="_blank",
+                                               rel="noopener"), class_="embed-credit")
+        self.set_screen("game", layout, self.view.title())
+        dom.document.body.dataset.game = session.game_id
+        if self.embed.readonly:
+            dom.document.body.classList.add("readonly")
+        self.update_game()
+        self.schedule_computer()
+
+    def full_app_url(self) -> str:
+        return self.base_url() + (record_fragment(self.session.record()) if self.session is not None else "")
+
+    def base_url(self) -> str:
+        """The app's address without query or fragment, e.g. https://example.org/ludothek/index.html."""
+        return str(js.location.origin) + str(js.location.pathname)
+
+    def show_share(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        self.share_values = getattr(self, "share_values", {"vs": "computer", "readonly": False, "width": 420, "height": 520})
+        dialog = dom.by_id("dialog")
+        dialog.innerHTML = self.share_html()
+        if not dialog.open:
+            dialog.showModal()
+
+    def share_html(self) -> str:
+        session = self.session
+        values = self.share_values
+        levels = ai_levels(session.game_id)
+        values.setdefault("level", levels[len(levels) // 2].number)
+        game_link = self.base_url() + record_fragment(session.record())
+        shown = self.public(session.shown_state)
+        hidden = session.game.has_hidden_information
+        position_fragment_text = None if hidden else position_fragment(session.game_id, session.game.position(session.shown_state))
+        position_link = None if hidden else self.base_url() + position_fragment_text
+        options = EmbedOptions(embed=True, opponent=values["vs"], level=int(values["level"]), readonly=bool(values["readonly"]),
+                               seat=session.game.current_player(session.shown_state) or 0)
+        fragment = position_fragment_text if position_fragment_text else record_fragment(session.record())
+        picture = standalone_svg(session.game_id, shown, UIState(interactive=False))
+        snippet = embed_snippet(self.base_url() + options.query() + fragment, picture, int(values["width"]), int(values["height"]),
+                                _("{title} – Ludothek").format(title=self.view.title()))
+        return screens.share_dialog_html(self.view, game_link, position_link, snippet, values, levels)
+
+    def update_share_options(self, fieldset) -> None:
+        values = self.share_values
+        for element in fieldset.querySelectorAll("input, select"):
+            name = str(element.name or "")
+            if name == "readonly":
+                values["readonly"] = bool(element.checked)
+            elif name in ("width", "height"):
+                try:
+                    values[name] = min(2000, max(200, int(str(element.value))))
+                except ValueError:
+                    pass
+            elif name in ("vs", "level"):
+                values[name] = str(element.value)
+        snippet = dom.by_id("share-snippet")
+        if snippet is not None:
+            fresh = self.share_html()
+            start = fresh.index('id="share-snippet"')
+            text = fresh[fresh.index(">", start) + 1 : fresh.index("</textarea>", start)]
+            snippet.value = html_unescape(text)
+
+    async def copy_text(self, field_id: str) -> None:
+        element = dom.by_id(field_id)
+        if element is None:
+            return
+        text = str(element.value)
+        try:
+            await js.navigator.clipboard.writeText(text)
+            self.toast(_("Copied."))
+        except Exception:  # noqa: BLE001 - clipboard refused: let the reader copy by hand
+            element.focus()
+            element.select()
+            self.toast(_("Press Ctrl+C to copy the selected text."))
+
+    def download_picture(self, kind: str) -> None:
+        session = self.session
+        if session is None:
+            return
+        shown = self.public(session.shown_state)
+        index = session.shown_index
+        ui = UIState(interactive=False, last_before=self.public(session.states[index - 1]) if index else None,
+                     last_move=session.moves[index - 1] if index else None)
+        svg = standalone_svg(session.game_id, shown, ui)
+        name = f"ludothek-{session.game_id}-{time.strftime('%Y-%m-%d')}"
+        if kind == "svg":
+            dom.download(name + ".svg", svg, "image/svg+xml")
+        else:
+            asyncio.ensure_future(dom.download_png(name + ".png", svg, 1200))
 
     def go(self, route: str) -> None:
         if str(js.location.hash) == route:
@@ -181,12 +338,23 @@ class App:
 
     # -- setup -------------------------------------------------------------------------------
 
-    def show_setup(self, game_id: str, focus_name: str | None = None) -> None:
+    def show_setup(self, game_id: str, focus_name: str | None = None, position: str | None = None) -> None:
         view = get_view(game_id)
         values = self.setup_values.get(game_id, {})
-        players = self._setup_players(game_id, values)
-        html = screens.setup_html(view, players, values, self.setup_errors, self.setup_warnings(view, values, players))
-        html += screens.tag("div", self.setup_preview(view, values, players), id="setup-preview", class_="setup-preview")
+        if position is not None:
+            self.setup_position[game_id] = position
+        elif focus_name is None:
+            self.setup_position.pop(game_id, None)  # a plain "new game" forgets an earlier start position
+        position = self.setup_position.get(game_id)
+        if position is not None:
+            state = view.game.from_position(position)
+            players = state.setup.players
+            preview = standalone_board(view, view.game.observation(state, None))
+            html = screens.setup_html(view, players, values, self.setup_errors, (), position_preview=preview)
+        else:
+            players = self._setup_players(game_id, values)
+            html = screens.setup_html(view, players, values, self.setup_errors, self.setup_warnings(view, values, players))
+            html += screens.tag("div", self.setup_preview(view, values, players), id="setup-preview", class_="setup-preview")
         if self.screen == "setup" and dom.data(dom.document.body, "game") == game_id:
             dom.by_id("screen").innerHTML = html
         else:
@@ -245,7 +413,11 @@ class App:
         view = get_view(game_id)
         values = self.read_form(form)
         self.setup_values[game_id] = values
-        players = self._setup_players(game_id, values)
+        position = self.setup_position.get(game_id) if dom.data(form, "from-position") else None
+        if position is not None:
+            players = view.game.from_position(position).setup.players
+        else:
+            players = self._setup_players(game_id, values)
         seats = []
         default_names = [view.seat_style(i, players).name for i in range(players)]
         for seat in range(players):
@@ -257,6 +429,9 @@ class App:
             name = clean_name(values.get(f"seat{seat}_name"), default_names[seat])
             seats.append(Seat(name, "computer" if kind == "computer" else "human", level if kind == "computer" else 0))
         try:
+            if position is not None:
+                self.start_from_position(game_id, position, seats)
+                return
             options = view.options_from_form(values, players)
             session = GameSession.new(game_id, seats, seed=random.getrandbits(31), options=options, save_id=new_save_id(), now=time.time())
         except ValueError as exc:
@@ -269,6 +444,10 @@ class App:
         self.session = session
         self.save()
         self.go(f"#/play/{session.save_id}")
+
+    def start_from_position(self, game_id: str, position: str, seats: list[Seat]) -> None:
+        session = GameSession.from_position(game_id, seats, position, save_id=new_save_id(), now=time.time())
+        self.begin_session(session)
 
     # -- game --------------------------------------------------------------------------------
 
@@ -309,6 +488,8 @@ class App:
         return not js.matchMedia("(prefers-reduced-motion: reduce)").matches
 
     def _human_can_move(self) -> bool:
+        if self.embed.readonly:
+            return False
         s = self.session
         return s is not None and not s.is_replaying and not s.is_over() and not s.computer_to_move() and self.thinking_seat is None
 
@@ -439,6 +620,11 @@ class App:
     def save(self) -> None:
         session = self.session
         if session is None:
+            return
+        if self.embed.embed:
+            # An embedded board never writes to the reader's storage (it may be blocked or
+            # partitioned): the game lives in the frame's address, so a reload keeps it.
+            js.history.replaceState(None, "", self.embed.query() + record_fragment(session.record()))
             return
         try:
             self.store.save(session, time.time())
@@ -656,6 +842,14 @@ class App:
             self.show_hints()
         elif action == "language":
             self.switch_language(data("language"))
+        elif action == "share":
+            self.show_share()
+        elif action == "copy":
+            asyncio.ensure_future(self.copy_text(data("copy")))
+        elif action == "download-svg":
+            self.download_picture("svg")
+        elif action == "download-png":
+            self.download_picture("png")
         elif action == "export-current":
             self.export_current()
         elif action == "export-save":
@@ -703,6 +897,10 @@ class App:
         element = event.target
         if str(element.id or "") == "import-file":
             asyncio.ensure_future(self.import_file(element))
+            return
+        embed_options = dom.closest(element, "[data-action=embed-options]")
+        if embed_options is not None:
+            self.update_share_options(embed_options)
             return
         form = dom.closest(element, "form.setup")
         if form is not None:

@@ -1,0 +1,121 @@
+"""Games and positions in links (pure): everything travels in the URL fragment, never to a server.
+
+    #/position/<game>/<position>     a position, percent-encoded text (readable, e.g. in a blog's HTML)
+    #/game/<data>                    a whole game: the record as JSON, deflated, base64url
+
+`index.html?embed=1&...` plus one of these shows a single board for an iframe. Every decoding
+error raises LinkError with a message a player can understand.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs, quote, unquote
+
+from ..games import GAME_IDS, get_game
+from ..games.base import RecordError
+from ..i18n import _
+
+MAX_LINK_CHARS = 100_000
+MAX_RECORD_BYTES = 1_000_000
+
+
+class LinkError(ValueError):
+    """A link that does not carry a readable game or position."""
+
+
+@dataclass(frozen=True)
+class EmbedOptions:
+    embed: bool = False
+    opponent: str = "computer"  # "computer" or "human" (two readers at one screen)
+    level: int | None = None
+    readonly: bool = False
+    seat: int = 0  # the seat the reader plays against the computer
+
+    @staticmethod
+    def from_query(search: str) -> "EmbedOptions":
+        query = parse_qs(search.lstrip("?"))
+
+        def first(name: str, default: str = "") -> str:
+            return query.get(name, [default])[0]
+
+        level_text = first("level")
+        seat_text = first("seat", "1")
+        return EmbedOptions(
+            embed=first("embed") == "1",
+            opponent="human" if first("vs") == "human" else "computer",
+            level=int(level_text) if level_text.isdigit() else None,
+            readonly=first("readonly") == "1",
+            seat=max(0, int(seat_text) - 1) if seat_text.isdigit() else 0,
+        )
+
+    def query(self) -> str:
+        parts = ["embed=1"]
+        if self.readonly:
+            parts.append("readonly=1")
+        else:
+            parts.append(f"vs={self.opponent}")
+            if self.opponent == "computer":
+                if self.level is not None:
+                    parts.append(f"level={self.level}")
+                parts.append(f"seat={self.seat + 1}")
+        return "?" + "&".join(parts)
+
+
+def position_fragment(game_id: str, position: str) -> str:
+    return f"#/position/{game_id}/{quote(position, safe='')}"
+
+
+def record_fragment(record: dict[str, Any]) -> str:
+    data = json.dumps(record, separators=(",", ":")).encode("utf-8")
+    packed = base64.urlsafe_b64encode(zlib.compress(data, 9)).decode("ascii").rstrip("=")
+    return f"#/game/{packed}"
+
+
+def decode_position(game_id: str, encoded: str):
+    """(game, state) for a position link; LinkError says what is wrong."""
+    if game_id not in GAME_IDS:
+        raise LinkError(_("the link names no game of Ludothek ({game})").format(game=repr(game_id)))
+    if len(encoded) > MAX_LINK_CHARS:
+        raise LinkError(_("the link is too long"))
+    text = unquote(encoded)
+    game = get_game(game_id)
+    try:
+        return game, game.from_position(text)
+    except ValueError as exc:
+        raise LinkError(_("the link's position is not a valid {game} position: {reason}").format(game=game.name, reason=exc)) from None
+
+
+def decode_record(encoded: str) -> dict[str, Any]:
+    """The record in a game link; LinkError when it is truncated or not a record (replay is the caller's)."""
+    if not encoded:
+        raise LinkError(_("the link holds no game"))
+    if len(encoded) > MAX_LINK_CHARS:
+        raise LinkError(_("the link is too long"))
+    try:
+        packed = base64.b64decode(encoded + "=" * (-len(encoded) % 4), altchars=b"-_", validate=True)
+    except (ValueError, TypeError):
+        raise LinkError(_("the link is damaged (it is not in the expected code)")) from None
+    try:
+        decompressor = zlib.decompressobj()
+        data = decompressor.decompress(packed, MAX_RECORD_BYTES)
+        if decompressor.unconsumed_tail:
+            raise LinkError(_("the link's game is too large"))
+        if not decompressor.eof:
+            raise LinkError(_("the link is incomplete: it was probably cut off when copied"))
+    except zlib.error:
+        raise LinkError(_("the link is damaged: it was probably cut off or changed when copied")) from None
+    try:
+        record = json.loads(data.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        raise LinkError(_("the link's game cannot be read")) from None
+    if not isinstance(record, dict) or record.get("format") != "ludothek":
+        raise LinkError(_("the link does not hold a Ludothek game"))
+    return record
+
+
+__all__ = ["LinkError", "EmbedOptions", "position_fragment", "record_fragment", "decode_position", "decode_record", "RecordError"]

@@ -1,0 +1,148 @@
+"""Rules with "try it", links that carry games and positions, and boards embedded in other sites."""
+
+from __future__ import annotations
+
+import html
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import READY_TIMEOUT_MS, moves_played, open_app
+
+
+def board_cells(page_or_frame) -> list[str]:
+    """What the board says about each cell (its accessible names), in document order."""
+    return page_or_frame.locator("#board [data-target]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+
+
+class HostPage:
+    """A blog on another origin (another port): serves one page with the given body."""
+
+    def __init__(self, body: str):
+        page = f"<!doctype html><html><head><meta charset='utf-8'><title>A rules blog</title></head><body><h1>My blog</h1>{body}</body></html>"
+        content = page.encode("utf-8")
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802 - http.server's name
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(content)))
+                self.end_headers()
+                self.wfile.write(content)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.mark.parametrize(
+    "locale,rules,try_it,start,heading",
+    [("en-GB", "Rules", "Try it", "Start game", "New game: Momentum"),
+     ("de-DE", "Regeln", "Ausprobieren", "Spiel starten", "Neues Spiel: Momentum")],
+)
+def test_rules_diagram_try_it_opens_a_playable_game(browser, app_url, locale, rules, try_it, start, heading):
+    context = browser.new_context(locale=locale, service_workers="block")
+    page = context.new_page()
+    try:
+        open_app(page, app_url)
+        page.locator(".game-card[data-game=momentum]").get_by_role("link", name=rules).click()
+        expect(page.locator(".rules h2").first).to_be_visible()
+        figure = page.locator("figure.diagram").first
+        figure.get_by_role("link", name=try_it).click()
+        expect(page.get_by_role("heading", name=heading)).to_be_visible()
+        expect(page.locator(".start-position svg")).to_be_visible()
+        page.get_by_role("button", name=start).click()
+        expect(page.locator("#board svg")).to_be_visible()
+        assert moves_played(page) == 0
+        # The diagram shows the position after its move; the game starts there (red to move, 5 in hand).
+        expect(page.locator(".player").first).to_contain_text("5")
+        page.locator("#board [data-target]:not([aria-disabled=true])").first.click()
+        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+    finally:
+        context.close()
+
+
+def test_shared_game_link_opens_the_same_position_on_a_fresh_profile(page, app_url, browser):
+    open_app(page, app_url, "#/setup/momentum")
+    page.locator("select[name=seat1_kind]").select_option("human")
+    page.get_by_role("button", name="Start game").click()
+    for cell in ("a1", "g7", "d4"):
+        page.locator(f"[data-target={cell}]").click()
+    page.get_by_role("button", name="Share").click()
+    link = page.locator("#share-game").input_value()
+    position_link = page.locator("#share-position").input_value()
+    cells = None
+    page.get_by_role("button", name="Close").click()
+    cells = board_cells(page)
+
+    fresh = browser.new_context(service_workers="block")
+    try:
+        other = fresh.new_page()
+        other.goto(link)
+        other.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+        expect(other.locator("#board svg")).to_be_visible()
+        assert moves_played(other) == 3
+        assert board_cells(other) == cells
+        # The position link shows the same board before the game starts.
+        other.goto(position_link)
+        expect(other.locator(".start-position svg")).to_be_visible()
+    finally:
+        fresh.close()
+
+
+def test_a_damaged_link_gives_a_clear_message(page, app_url):
+    open_app(page, app_url, "#/game/eNpNjsEKgzAMhl9Fci4d")
+    expect(page.locator("#screen [role=alert]")).to_contain_text("cut off")
+    expect(page.get_by_role("link", name="Go to the games")).to_be_visible()
+    page.goto(app_url + "#/position/momentum/7x7%20garbage")
+    expect(page.locator("#screen [role=alert]")).to_contain_text("not a valid Momentum position")
+
+
+def test_embed_snippet_works_on_another_origin(page, app_url, browser):
+    open_app(page, app_url, "#/setup/momentum")
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("button", name="Share").click()
+    page.locator("#embed-level").select_option("1")
+    snippet = page.locator("#share-snippet").input_value()
+    assert snippet.startswith("<iframe") and "embed=1" in snippet and "level=1" in snippet
+
+    host = HostPage(snippet)
+    # The blog blocks third-party storage: the embedded board must play on without it.
+    context = browser.new_context(service_workers="block")
+    try:
+        blog = context.new_page()
+        requests = []
+        blog.on("request", lambda r: requests.append(r.url))
+        blog.goto(host.url)
+        frame = blog.frame_locator("iframe")
+        frame.locator("body[data-ready]").wait_for(timeout=READY_TIMEOUT_MS)
+        expect(frame.locator("#board svg")).to_be_visible()
+        expect(frame.locator(".topbar")).to_be_hidden()
+        frame.locator("#board [data-target=d4]").click()
+        frame.locator("body[data-moves='2']").wait_for(timeout=30_000)  # the reader's move and the computer's reply
+        # The game lives in the frame's address: nothing was written to the reader's storage.
+        frame_page = next(f for f in blog.frames if f != blog.main_frame)
+        assert "#/game/" in frame_page.url
+        assert frame_page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('ludothek.save')).length") == 0
+        origins = {u.split("/")[2] for u in requests if u.startswith("http")}
+        assert origins <= {host.url.split("/")[2], app_url.split("/")[2]}
+    finally:
+        context.close()
+        host.stop()
+
+
+def test_read_only_embed_is_a_diagram(page, app_url):
+    open_app(page, app_url, "?embed=1&readonly=1#/position/momentum/" + "7x7%20.......%2F.......%2F.......%2F...R...%2F.......%2F.......%2F.......%20B%207%2C8%20swap")
+    expect(page.locator("#board svg")).to_be_visible()
+    assert page.locator("#board [data-target]").count() == 0
+    expect(page.locator(".topbar")).to_be_hidden()
+    assert html.unescape("&amp;") == "&"

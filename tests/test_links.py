@@ -1,0 +1,62 @@
+"""Games and positions in links: round trips, and a clear LinkError for every damaged link."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludothek.games import get_game
+from ludothek.web.links import EmbedOptions, LinkError, decode_position, decode_record, position_fragment, record_fragment
+from ludothek.web.session import GameSession, Seat
+
+POSITION = "7x7 ......./......./......./...R.../......./......./....... B 7,8 swap"
+
+
+def test_position_link_round_trip():
+    fragment = position_fragment("momentum", POSITION)
+    assert " " not in fragment and fragment.count("/") == 3  # the position's '/' are encoded
+    game_id, encoded = fragment.split("/")[2:4]
+    game, state = decode_position(game_id, encoded)
+    assert game.position(state) == POSITION
+
+
+def test_record_link_round_trip():
+    session = GameSession.new("momentum", [Seat("Ada"), Seat("Bot", "computer", 2)], seed=3, options={}, save_id="x")
+    for move in ("d4", "swap", "a1"):
+        session.play(move)
+    fragment = record_fragment(session.record())
+    again = GameSession.from_record(decode_record(fragment.split("/", 2)[2]))
+    assert again.moves == session.moves and again.seats == session.seats
+
+
+@pytest.mark.parametrize(
+    "encoded,message",
+    [("", "holds no game"), ("abc", "damaged"), ("!!!", "damaged"), ("x" * 200_000, "too long")],
+)
+def test_damaged_game_links(encoded, message):
+    with pytest.raises(LinkError, match=message):
+        decode_record(encoded)
+
+
+def test_truncated_game_link_is_reported_as_cut_off():
+    session = GameSession.new("momentum", [Seat("A"), Seat("B")], seed=3, options={}, save_id="x")
+    for move in ("d4", "a1", "g7", "b2"):
+        session.play(move)
+    encoded = record_fragment(session.record()).split("/", 2)[2]
+    with pytest.raises(LinkError, match="cut off"):
+        decode_record(encoded[: len(encoded) * 2 // 3])
+
+
+def test_bad_position_links():
+    with pytest.raises(LinkError, match="names no game"):
+        decode_position("chess", "x")
+    with pytest.raises(LinkError, match="not a valid Momentum position"):
+        decode_position("momentum", "7x7%20nonsense")
+
+
+def test_embed_options_from_and_to_query():
+    options = EmbedOptions.from_query("?embed=1&vs=computer&level=2&seat=2")
+    assert options == EmbedOptions(embed=True, opponent="computer", level=2, readonly=False, seat=1)
+    assert EmbedOptions.from_query(options.query()) == options
+    assert EmbedOptions.from_query("?embed=1&readonly=1").readonly
+    assert not EmbedOptions.from_query("").embed
+    assert get_game("momentum")  # the registry is importable alongside
