@@ -20,6 +20,7 @@ SAVE_PREFIX = "ludothek.save."
 QUARANTINE_PREFIX = "ludothek.quarantine."
 EXPORT_FORMAT = "ludothek-saves"
 MAX_IMPORT_BYTES = 5_000_000
+MAX_IMPORT_ITEMS = 1000
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 
 
@@ -228,6 +229,8 @@ class SaveStore:
             items = data.get("saves")
             if not isinstance(items, list):
                 return [], [Problem("file", "the file's 'saves' is not a list")]
+            if len(items) > MAX_IMPORT_ITEMS:
+                return [], [Problem("file", f"the file holds {len(items)} games; at most {MAX_IMPORT_ITEMS} can be imported at once")]
             records = [(i, item.get("record") if isinstance(item, dict) else None, item.get("meta") if isinstance(item, dict) else None)
                        for i, item in enumerate(items)]
         elif isinstance(data, dict) and data.get("format") == "ludothek":
