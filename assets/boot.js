@@ -67,6 +67,7 @@
       if (html && !doc.body.dataset.ready && !screen.childElementCount) {
         screen.innerHTML = html;
         screen.dataset.static = "1";
+        screen.dataset.staticLang = lang;
       }
     }).catch(function () {});
   }

@@ -321,19 +321,27 @@ class App:
         return [get_view(game_id) for game_id in GAME_IDS if has_view(game_id)]
 
     def show_home(self) -> None:
-        summaries, problems = self.store.summaries()
-        problems = self.store.quarantined()
-        views = {v.game_id: v for v in self.views()}
-        saves = screens.saves_html(summaries, problems, views, time.time())
-        html = screens.home_html(list(views.values()), saves)
-        self.set_screen("home", html, "Ludothek")
+        screen = dom.by_id("screen")
+        if self.screen == "" and dom.data(screen, "static") == "1" and dom.data(screen, "static-lang") == language():
+            # The home screen the build rendered ahead of time is already showing: keep it (no need
+            # to draw five thumbnails again) and only add what is personal, the saved games.
+            screen.removeAttribute("data-static")
+            self.screen = "home"
+            self.rendered.clear()
+            dom.document.body.dataset.screen = "home"
+            dom.document.title = "Ludothek"
+            self.refresh_saves()
+        else:
+            html = screens.home_html(self.views(), "")
+            self.set_screen("home", html, "Ludothek")
+            self.refresh_saves()
         self.session = None
 
     def refresh_saves(self) -> None:
         if self.screen != "home":
             return
         summaries, _problems = self.store.summaries()
-        views = {v.game_id: v for v in self.views()}
+        views = {game_id: get_view(game_id) for game_id in sorted({s.game_id for s in summaries}) if has_view(game_id)}
         dom.by_id("saves").innerHTML = screens.saves_html(summaries, self.store.quarantined(), views, time.time())
 
     # -- setup -------------------------------------------------------------------------------
