@@ -86,28 +86,32 @@ def measure_page(playwright, url: str, runs: int, offline: bool) -> dict:
     return summary
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--json", help="also write the results to this file")
-    args = parser.parse_args(argv)
+def main_result(runs: int) -> dict:
     import build
 
     build.main()
     server = AppServer()
     try:
         with sync_playwright() as playwright:
-            bare = measure_page(playwright, server.url + "bench/bare/index.html", args.runs, offline=False)
-            app = measure_page(playwright, server.url, args.runs, offline=True)
+            bare = measure_page(playwright, server.url + "bench/bare/index.html", runs, offline=False)
+            app = measure_page(playwright, server.url, runs, offline=True)
     finally:
         server.stop()
-    result = {
-        "runs": args.runs,
+    return {
+        "runs": runs,
         "bare": bare,
         "app": app,
         "ratio_cold": round(app["cold"]["ready_ms"] / bare["cold"]["ready_ms"], 3),
         "ratio_warm": round(app["warm"]["ready_ms"] / bare["warm"]["ready_ms"], 3),
     }
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--json", help="also write the results to this file")
+    args = parser.parse_args(argv)
+    result = main_result(args.runs)
     print(json.dumps(result, indent=2))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2))

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Every benchmark in one command; writes docs/benchmarks.md (a benchmark, not a test).
+
+    scripts/bench                      # all of it (takes a while)
+    scripts/bench --games 20 --runs 3  # quicker, less precise
+
+1. Start-up: the app against a bare PyScript page (bench/startup.py).
+2. Computer players in the page: time per move and the longest main-thread task, per game and level
+   (bench/page_ai.py).
+3. Strength: each level against random and against the level below, over seeded 2-player games
+   (bench/strength.py).
+4. Engines: random playouts per second in CPython and in the page (bench/playouts.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import platform
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from ludothek.ai import levels  # noqa: E402
+from ludothek.games import GAME_IDS, get_game  # noqa: E402
+
+import page_ai  # noqa: E402
+import playouts  # noqa: E402
+import startup  # noqa: E402
+import strength  # noqa: E402
+
+# Setups for the page timings: the most demanding common setup of each game.
+PAGE_SETUPS = {"momentum": {"size": "9x9"}}
+
+
+def table(headers: list[str], rows: list[list]) -> str:
+    lines = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
+    lines += ["| " + " | ".join("" if v is None else str(v) for v in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=100, help="games per strength pairing")
+    parser.add_argument("--runs", type=int, default=5, help="page loads per start-up measurement")
+    parser.add_argument("--moves", type=int, default=12, help="computer moves timed per game and level in the page")
+    parser.add_argument("--output", default=str(ROOT / "docs" / "benchmarks.md"))
+    parser.add_argument("--only", default="startup,page,strength,playouts")
+    args = parser.parse_args(argv)
+    parts = set(args.only.split(","))
+    games = [g for g in GAME_IDS if _available(g)]
+    sections = []
+    raw: dict = {}
+
+    if "startup" in parts:
+        result = startup.main_result(args.runs)
+        raw["startup"] = result
+        rows = []
+        for kind in ("cold", "warm", "offline"):
+            bare = result["bare"].get(kind, {})
+            app = result["app"].get(kind, {})
+            rows.append([kind, bare.get("fcp_ms"), bare.get("ready_ms"), app.get("fcp_ms"), app.get("ready_ms"),
+                         round(app["ready_ms"] / bare["ready_ms"], 2) if bare.get("ready_ms") and app.get("ready_ms") else None])
+        sections.append("## Start-up (headless Chromium, localhost, median of %d loads)\n\n" % args.runs + table(
+            ["load", "bare FCP ms", "bare ready ms", "app FCP ms", "app ready ms", "app / bare"], rows)
+            + f"\n\nBytes on a cold load: bare {result['bare']['cold_bytes']:,}, app {result['app']['cold_bytes']:,}."
+            + "\n\nApp start split (cold): Python starts at %s ms; importing the app takes %s ms; the first screen %s ms." % (
+                result["app"]["cold"].get("python_starts_ms"), result["app"]["cold"].get("imports_ms"), result["app"]["cold"].get("first_screen_ms")))
+
+    if "page" in parts:
+        rows = []
+        for game_id in games:
+            for level in levels(game_id):
+                r = page_ai.measure(game_id, level.number, args.moves, PAGE_SETUPS.get(game_id, {}))
+                rows.append([game_id, f"{level.number} {level.name}", r["moves"], r["median_ms"], r["max_ms"], r["longest_task_ms"]])
+        raw["page"] = rows
+        sections.append("## Computer players in the page\n\nTwo computer players of the level play each other; the app's own "
+                        "measurement of each search (slices and frames included).\n\n" + table(
+                            ["game", "level", "moves", "median ms", "max ms", "longest task ms"], rows))
+
+    if "strength" in parts:
+        rows = []
+        for game_id in games:
+            numbers = [lv.number for lv in levels(game_id)]
+            for number in numbers:
+                for opponent in sorted({0, number - 1}):
+                    if opponent == number:
+                        continue
+                    r = strength.play_match(game_id, number, opponent, args.games)
+                    rows.append([game_id, number, opponent or "random", f"{r['win']}/{r['draw']}/{r['loss']}",
+                                 f"{100 * r['win_rate']:.0f}%", round(r["mean_move_s"] * 1000, 1), round(r["max_chunk_cpu_s"] * 1000, 1)])
+        raw["strength"] = rows
+        sections.append(f"## Strength ({args.games} seeded 2-player games per pairing, seats alternating)\n\n" + table(
+            ["game", "level", "against", "won/drawn/lost", "win rate", "mean ms per move (CPython)", "longest chunk ms (CPU)"], rows))
+
+    if "playouts" in parts:
+        cpython = {r["game"]: r for r in playouts.all_playouts(3.0)}
+        page = {r["game"]: r for r in playouts.in_page(3.0)}
+        rows = [[g, cpython[g]["moves_per_s"], page.get(g, {}).get("moves_per_s"),
+                 round(page[g]["moves_per_s"] / cpython[g]["moves_per_s"], 2) if g in page else None] for g in cpython]
+        raw["playouts"] = rows
+        sections.append("## Engines: random playouts\n\n" + table(["game", "CPython moves/s", "page moves/s", "page / CPython"], rows))
+
+    head = (
+        "# Benchmarks\n\nMeasured by `scripts/bench` on "
+        f"{datetime.date.today().isoformat()} ({platform.machine()}, {_cpus()} cores, Python {platform.python_version()}, "
+        f"Chromium {_chromium()}). Re-run it to reproduce; numbers move with the machine's load.\n"
+    )
+    Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.output).write_text(head + "\n" + "\n\n".join(sections) + "\n", encoding="utf-8")
+    Path(args.output).with_suffix(".json").write_text(json.dumps(raw, indent=1), encoding="utf-8")
+    print(f"wrote {args.output}")
+
+
+def _available(game_id: str) -> bool:
+    try:
+        get_game(game_id)
+        from ludothek.render import has_view
+
+        return has_view(game_id)
+    except ModuleNotFoundError:
+        return False
+
+
+def _cpus() -> int:
+    import os
+
+    return os.cpu_count() or 0
+
+
+def _chromium() -> str:
+    try:
+        return subprocess.run(["/usr/bin/chromium", "--version"], capture_output=True, text=True, timeout=30).stdout.strip().split()[-1]
+    except (OSError, subprocess.SubprocessError, IndexError):
+        return "?"
+
+
+if __name__ == "__main__":
+    main()
