@@ -1,0 +1,245 @@
+"""Fenn in the page: a new user against the perfect computer, the opening roll, two-step input,
+the Pasch, the end of a game, reload, keyboard, hints and an upright phone."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from conftest import moves_played, open_app, put_save, READY_TIMEOUT_MS
+from ludothek.render.rules import diagrams
+
+PERFECT = "5"
+
+
+def start_fenn(page, app_url, first: str | None = None, level: str = PERFECT, from_home: bool = False):
+    if from_home:
+        open_app(page, app_url)
+        page.locator(".game-card[data-game=fenn]").get_by_role("link", name="New game").click()
+    else:
+        open_app(page, app_url, "#/setup/fenn")
+    expect(page.get_by_role("heading", name="New game: Fenn")).to_be_visible()
+    page.locator("select[name=seat1_level]").select_option(level)
+    if first:
+        page.locator("select[name=first]").select_option(first)
+    page.get_by_role("button", name="Start game").click()
+    expect(page.locator("#board svg.board.fenn")).to_be_visible()
+
+
+def wait_for_human(page):
+    """Until the computer has finished and it is the human's (blue's) turn, or the game is over."""
+    page.wait_for_function(
+        "document.body.dataset.thinking === '0' && (document.body.dataset.turn === '0' || document.body.dataset.over === '1')",
+        timeout=60_000,
+    )
+
+
+def open_save(page, app_url, save_id: str, position: str, level: int = 5):
+    open_app(page, app_url)
+    record = {
+        "format": "ludothek", "version": 1, "game": "fenn",
+        "players": [{"name": "Ada", "type": "human"}, {"name": "Bot", "type": "computer", "level": level}],
+        "position": position, "moves": [],
+    }
+    put_save(page, save_id, record)
+    page.goto(app_url + f"#/play/{save_id}")
+    expect(page.locator("#board svg.board.fenn")).to_be_visible()
+
+
+def enabled_fields(page):
+    return page.locator("#board [data-target]:not([aria-disabled=true])")
+
+
+class TestNewUserAgainstThePerfectComputer:
+    def test_opening_roll_steps_with_a_face_choice_and_reload(self, page, app_url):
+        start_fenn(page, app_url, from_home=True)
+        expect(page.locator(".player").nth(1)).to_contain_text("Perfect")
+        # The opening roll: the black die rolled until 4 or 6, and who begins.
+        side = page.locator(".fenn-side")
+        expect(side.get_by_role("heading", name="Opening roll")).to_be_visible()
+        rolls = [int(t) for t in side.locator(".fenn-roll-die").all_text_contents()]
+        assert rolls and rolls[-1] in (4, 6) and all(r in (2, 3, 7, 8) for r in rolls[:-1])
+        starter = "Blue" if rolls[-1] == 6 else "Red"
+        expect(side.locator(".fenn-roll-text")).to_contain_text(f"{', '.join(map(str, rolls))}. {starter} begins.")
+        expect(side).to_contain_text("With perfect play from this start the game is a draw.")
+
+        wait_for_human(page)
+        before = moves_played(page)
+        # Step 1 of 2: pick a field. The face chooser lists the new tops allowed there.
+        field = enabled_fields(page).first
+        number = field.get_attribute("data-target")
+        field.click()
+        chooser = page.locator(".fenn-chooser")
+        expect(chooser).to_contain_text(f"Field {number}: choose the new top of the blue die")
+        expect(page.locator("#status")).to_contain_text(f"field {number} picked")
+        faces = chooser.locator("button[data-target]")
+        assert faces.count() >= 1
+        assert all(t.startswith(number + ":") for t in (faces.nth(i).get_attribute("data-target") for i in range(faces.count())))
+        # Step 2 of 2: pick a face (a plain one when there is one, so the turn ends).
+        plain = chooser.locator("button[data-target]:not(:has(.fenn-note))")
+        (plain.first if plain.count() else faces.first).click()
+        assert moves_played(page) == before + 1
+        expect(page.locator("#announce")).to_contain_text(f"to field {number}")
+        end = page.locator("#actions").get_by_role("button", name=re.compile("^End turn"))
+        if end.count():
+            end.click()
+        wait_for_human(page)
+        played = moves_played(page)
+        assert played > before + 1  # the computer replied
+        picture = page.locator("#board svg").get_attribute("aria-label")
+
+        # Reload: the game continues where it was.
+        url = page.url
+        page.reload()
+        page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+        assert page.url == url
+        expect(page.locator("#board svg.board.fenn")).to_be_visible()
+        assert moves_played(page) == played
+        assert page.locator("#board svg").get_attribute("aria-label") == picture
+        expect(page.locator(".fenn-roll-die")).to_have_count(len(rolls))
+        assert page.requests.foreign() == []
+        assert page.errors == []
+
+    def test_pasch_turns_the_black_die_and_undo_returns_to_the_choice(self, page, app_url):
+        start_fenn(page, app_url, first="blue")
+        expect(page.locator("#status")).to_contain_text("Blue to move")
+        black = page.locator("#board .black-row .die.black").first
+        expect(black).to_have_text("6")
+        page.locator("#board [data-target='1']").click()
+        pasch_face = page.locator(".fenn-chooser button[data-target='1:6']")
+        expect(pasch_face).to_contain_text("Pasch")
+        pasch_face.click()
+        # The Pasch is offered: the black die's other faces as buttons, or end the turn.
+        chooser = page.locator(".fenn-chooser.pasch")
+        expect(chooser).to_contain_text("Pasch!")
+        expect(chooser.locator("button[data-target]")).to_have_count(5)
+        expect(page.locator("#actions").get_by_role("button", name="End turn (black stays 6)")).to_be_visible()
+        expect(page.locator("#board [data-target]:not([aria-disabled=true])")).to_have_count(0)
+        chooser.get_by_role("button", name="Turn the black die to 8 (closes field 8)").click()
+        expect(page.locator("#announce")).to_contain_text("turns the black die from 6 to 8")
+        wait_for_human(page)
+        expect(page.locator("#moves")).to_contain_text("1:6 Pasch")
+        expect(page.locator("#moves")).to_contain_text("black 8")
+        # Undo goes back to the human's last decision: the Pasch choice.
+        page.get_by_role("button", name="Undo").click()
+        assert moves_played(page) == 1
+        expect(page.locator(".fenn-chooser.pasch button[data-target]")).to_have_count(5)
+
+    def test_extra_step_and_end_turn(self, page, app_url):
+        start_fenn(page, app_url, first="blue")
+        page.locator("#board [data-target='2']").click()
+        page.locator(".fenn-chooser button[data-target='2:2']").click()
+        expect(page.locator("#status")).to_contain_text("extra step")
+        expect(page.locator("#extra .fenn-banner")).to_contain_text("Step again")
+        # Stepping back beside the board is impossible, the other fields near the die are open.
+        expect(enabled_fields(page)).to_have_count(3)
+        page.locator("#actions").get_by_role("button", name="End turn").click()
+        wait_for_human(page)
+        assert moves_played(page) >= 3
+
+
+class TestTheEnd:
+    def test_the_human_wins(self, page, app_url):
+        open_save(page, app_url, "fenn-win", "b7:2 r4:3 k8 b")
+        page.locator("#board [data-target='9']").click()
+        page.locator(".fenn-chooser button[data-target='9:5']").click()
+        dialog = page.locator("dialog#dialog")
+        expect(dialog).to_be_visible()
+        expect(dialog).to_contain_text("Ada (blue) wins: the die has crossed the board!")
+        assert page.evaluate("document.body.dataset.over") == "1"
+
+    def test_the_perfect_computer_takes_its_win(self, page, app_url):
+        open_save(page, app_url, "fenn-loss", "b5:2 r3:4 k6 r")
+        dialog = page.locator("dialog#dialog")
+        expect(dialog).to_be_visible(timeout=30_000)
+        expect(dialog).to_contain_text("Bot (red) wins")
+        expect(page.locator("#board .die.red.winner")).to_have_count(1)
+
+
+class TestKeyboard:
+    def test_arrows_enter_tab_and_escape(self, page, app_url):
+        start_fenn(page, app_url, first="blue")
+        page.locator("#board [tabindex='0']").focus()
+        assert page.evaluate("document.activeElement.dataset.target") == "1"
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.dataset.target") == "2"
+        page.keyboard.press("Enter")
+        expect(page.locator("#status")).to_contain_text("field 2 picked")
+        page.keyboard.press("Escape")
+        expect(page.locator("#status")).to_contain_text("pick a field")
+        page.locator("#board [tabindex='0']").focus()
+        page.keyboard.press("Enter")
+        expect(page.locator(".fenn-chooser")).to_be_visible()
+        # Tab leaves the board for the face chooser below it.
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.target") == "2:1"
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.target") == "2:2"
+        page.keyboard.press("Enter")
+        expect(page.locator("#announce")).to_contain_text("to field 2 and turns 2 up")
+        assert moves_played(page) == 1
+
+    def test_a_closed_field_says_why(self, page, app_url):
+        start_fenn(page, app_url, first="blue")
+        field = page.locator("#board [data-target='6']")
+        expect(field).to_have_attribute("aria-disabled", "true")
+        assert "Closed to blue: the black die shows 6." in field.get_attribute("aria-label")
+        expect(field.locator("title")).to_contain_text("Closed to red: the black die shows 6.")
+        field.click(force=True)  # Playwright refuses aria-disabled elements; a player may still click them
+        expect(page.locator("#toast")).to_contain_text("Field 6 is closed to blue")
+        expect(page.locator("#toast")).to_contain_text("the black die shows 6")
+        assert moves_played(page) == 0
+
+
+class TestHint:
+    def test_the_hint_shows_the_value_of_every_step(self, page, app_url):
+        start_fenn(page, app_url, first="blue")
+        page.get_by_role("button", name="Hint").click()
+        expect(page.locator("#toast")).to_contain_text("With perfect play the game is a draw.")
+        steps = page.locator("details.fenn-steps")
+        expect(steps).to_have_attribute("open", "")
+        expect(steps.locator("button[data-target]")).to_have_count(10)
+        for label in steps.locator("button[data-target]").all_text_contents():
+            assert re.search(r"· (draw|win \d+|loss \d+)$", label), label
+        expect(page.locator("#board .hint-mark")).to_have_count(2)  # fields 1 and 2
+        # The values stay while a field is picked.
+        page.locator("#board [data-target='2']").click()
+        expect(page.locator(".fenn-chooser .fenn-value").first).to_be_visible()
+
+
+class TestPhone:
+    def test_board_and_choosers_fit_an_upright_phone(self, browser, app_url):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True,
+                                      has_touch=True, service_workers="block")
+        page = context.new_page()
+        try:
+            open_app(page, app_url, "#/setup/fenn")
+            page.locator("select[name=first]").select_option("blue")
+            page.get_by_role("button", name="Start game").click()
+            board = page.locator("#board svg").bounding_box()
+            assert board["width"] <= 390 and board["x"] >= 0
+            field = page.locator("#board [data-target='2']").bounding_box()
+            assert field["width"] >= 30 and field["height"] >= 44, field
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            page.locator("#board [data-target='2']").tap()
+            face = page.locator(".fenn-chooser button[data-target='2:7']")
+            box = face.bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44, box
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            face.tap()
+            page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        finally:
+            context.close()
+
+
+class TestRulesPages:
+    def test_english_and_german_rules_with_diagrams(self, page, app_url):
+        open_app(page, app_url, "#/rules/fenn")
+        expect(page.get_by_role("heading", name="Rules: Fenn")).to_be_visible()
+        expect(page.get_by_role("heading", name="Clarifications")).to_be_visible()
+        expect(page.locator(".rules figure svg.board.fenn")).to_have_count(len(diagrams("fenn", "en")))
+        expect(page.locator(".rules")).to_contain_text("draw, whoever begins")
+        page.locator("#lang-switch button").click()
+        expect(page.get_by_role("heading", name="Klarstellungen")).to_be_visible()
+        expect(page.locator(".rules")).to_contain_text("Fenn ist gelöst")

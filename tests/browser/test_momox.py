@@ -1,0 +1,327 @@
+"""Momox in the page: a new user plays two rounds against the computer, lifting keys, leaving and
+taking tiles, until the round totals appear; and no chip that lies under a key ever reaches the
+page (its HTML or its accessible names).
+
+The test knows the real chips: it reads the saved record (seed, options and moves) from
+localStorage and replays it with the engine in CPython, which sees everything the page must not.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from conftest import READY_TIMEOUT_MS, moves_played, open_app, put_save
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
+from ludothek.games import get_game  # noqa: E402
+from ludothek.games.momox_board import CORNER_FIELDS, FIELD_COUNT, TILE_AT  # noqa: E402
+
+GAME = get_game("momox")
+SAVE_PREFIX = "ludothek.save."
+
+
+def save_id_of(page) -> str:
+    match = re.search(r"#/play/([A-Za-z0-9_-]+)", page.url)
+    assert match, page.url
+    return match.group(1)
+
+
+def true_state(page, save_id: str):
+    """The game as the engine knows it, chips under the keys included."""
+    entry = json.loads(page.evaluate("key => localStorage.getItem(key)", SAVE_PREFIX + save_id))
+    return GAME.from_record(entry["record"])
+
+
+def wait_for_turn(page, seat: int = 0) -> None:
+    page.wait_for_function(
+        f"document.body.dataset.thinking === '0' && (document.body.dataset.turn === '{seat}' || document.body.dataset.over === '1')",
+        timeout=60_000,
+    )
+
+
+def click_and_wait(page, locator) -> None:
+    before = moves_played(page)
+    locator.click()
+    page.wait_for_function(f"Number(document.body.dataset.moves) > {before}")
+
+
+# -- what must never be in the page ------------------------------------------------------------------
+
+
+def assert_no_covered_chip_in_page(page, state) -> None:
+    """Nothing in the document or its accessibility tree tells a chip that lies under a key.
+
+    The open chip (when face up) is the only chip value the page may show; every number that
+    the page attaches to a chip or a walk must be that one."""
+    circles = GAME.circles(state)
+    open_circle = GAME.open_circle(state)
+    shown_value = state.chips[open_circle] if circles[open_circle].face_up else None
+    covered = {c.index: state.chips[c.index] for c in circles if c.covered}
+    html = page.content()
+    tree = page.locator("body").aria_snapshot()
+
+    # Each key shows only its circle's number: in its text, its name, its title.
+    for circle in covered:
+        key = page.locator(f"#board [data-target=k{circle}]")
+        if key.count():
+            assert (key.text_content() or "").strip() == str(circle)
+            name = key.get_attribute("aria-label") or ""
+            assert re.findall(r"\d", name) == [str(circle)], name
+            assert key.locator("title").count() == 0 and key.get_attribute("title") is None
+    # One chip is drawn, on the open circle, and no covered circle holds a chip element.
+    assert page.locator("#board .circle.covered .chip").count() == 0
+    numbers = [t.strip() for t in page.locator("#board .chip-number").all_text_contents()]
+    assert numbers == ([str(shown_value)] if shown_value is not None else [])
+    # Every sentence about a chip or a walk, anywhere (status, last walk, live region,
+    # accessible names), names the open chip and no other.
+    for text in (html, tree):
+        for said in re.findall(r"(?:chip shows|walked|: a) (\d)\b", text):
+            assert shown_value is not None and int(said) == shown_value, (said, shown_value)
+    # The arrangement itself, the seed or a position text never appear.
+    arrangement = "".join(map(str, state.chips))
+    assert arrangement not in html and arrangement not in tree
+    assert GAME.position(state) not in html
+    assert "data-chips" not in html and "data-seed" not in html
+
+
+# -- a simple player that knows the chips, to drive the human seat -----------------------------------
+
+
+def needed_corners(state, seat: int) -> set[int]:
+    held = state.tiles[seat]
+    return {corner for corner in CORNER_FIELDS if TILE_AT[corner][seat] and TILE_AT[corner][seat] not in held}
+
+
+def keys_to_a_tile(state, seat: int, depth: int = 3) -> list[str] | None:
+    """Key moves (knowing the chips) that end this turn on a corner with one of our tiles."""
+    if depth == 0:
+        return None
+    for move in GAME.legal_moves(state):
+        after = GAME.play(state, move)
+        if GAME.phase(after) == "tile" and after.to_move == seat:
+            return [move]
+        if GAME.phase(after) == "key" and after.to_move == seat:
+            rest = keys_to_a_tile(after, seat, depth - 1)
+            if rest:
+                return [move] + rest
+    return None
+
+
+def best_key(state, seat: int) -> str:
+    route = keys_to_a_tile(state, seat)
+    if route:
+        return route[0]
+    targets = needed_corners(state, seat)
+
+    def distance(move):
+        landing = GAME.play(state, move).figures[seat]
+        return min((corner - landing) % FIELD_COUNT for corner in targets)
+
+    return min(GAME.legal_moves(state), key=distance)
+
+
+class TestNewUserPlaysTwoRounds:
+    def test_keys_tiles_and_round_totals(self, page, app_url):
+        open_app(page, app_url)
+        page.locator("article[data-game=momox]").get_by_role("link", name="New game").click()
+        expect(page.get_by_role("heading", name="New game: Momox")).to_be_visible()
+        page.locator("input[name=rounds]").fill("2")
+        page.locator("select[name=seat1_level]").select_option("1")
+        page.get_by_role("button", name="Start game").click()
+        expect(page.locator("#board svg")).to_be_visible()
+        expect(page.locator("#status")).to_have_text("Red to move: lift a key. Round 1 of 2.")
+        expect(page.locator(".momox-rounds caption")).to_have_text("Rounds: 0 of 2 finished")
+        save_id = save_id_of(page)
+
+        # The start: the centre is open and face down, keys on circles 1-5, nothing numbered.
+        expect(page.locator("#board .chip.face-down")).to_have_count(1)
+        expect(page.locator("#board [data-target=k0]")).to_have_attribute("aria-disabled", "true")
+        assert_no_covered_chip_in_page(page, true_state(page, save_id))
+
+        # A first key: the chip under it turns up, the figure walks, the walk is marked.
+        state = true_state(page, save_id)
+        first = best_key(state, 0)
+        click_and_wait(page, page.locator(f"#board [data-target={first}]"))
+        state = true_state(page, save_id)
+        circle = int(first[1:])
+        expect(page.locator(f"#board [data-target={first}] .chip-number")).to_have_text(str(state.chips[circle]))
+        expect(page.locator("#board .walk-trail")).to_have_count(1)
+        expect(page.locator("#announce")).to_contain_text(f"lifted the key from {'the centre circle 0' if circle == 0 else f'circle {circle}'}: a {state.chips[circle]}")
+        assert_no_covered_chip_in_page(page, state)
+        # A chip once turned up cannot be taken back.
+        expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+
+        left = taken = 0
+        for _ in range(120):
+            wait_for_turn(page, 0)
+            state = true_state(page, save_id)
+            if state.round > 1 or GAME.is_over(state):
+                break
+            assert_no_covered_chip_in_page(page, state)
+            phase = GAME.phase(state)
+            if phase == "tile":
+                tile = GAME.pending_tile(state)
+                expect(page.locator("#status")).to_contain_text(f"may take the {tile.value} here")
+                if left == 0 and len(state.tiles[0]) < 3:
+                    click_and_wait(page, page.locator("#actions").get_by_role("button", name="Leave it"))
+                    left += 1
+                    # The tile still lies beside the corner.
+                    assert tile.value in [v for seat, v in GAME.corner_tiles(true_state(page, save_id))[tile.field] if seat == 0]
+                else:
+                    digits_before = len(state.tiles[0])
+                    click_and_wait(page, page.locator("#actions").get_by_role("button", name=f"Take the {tile.value}"))
+                    taken += 1
+                    if digits_before < 3:
+                        # The number fills from the ones: the newest digit is the leftmost one taken so far.
+                        digits = page.locator(".player[data-seat='0'] .momox-number .digit")
+                        expect(digits.nth(3 - digits_before)).to_have_text(str(tile.value))
+            elif phase == "shuffle":
+                click_and_wait(page, page.get_by_role("button", name="Keep the chips"))
+            else:
+                click_and_wait(page, page.locator(f"#board [data-target={best_key(state, 0)}]"))
+        else:
+            raise AssertionError("round 1 did not end")
+
+        assert left >= 1 and taken >= 1, (left, taken)
+        state = true_state(page, save_id)
+        assert state.round == 2
+        numbers = state.results[0]
+        table = page.locator(".momox-rounds")
+        expect(table.locator("caption")).to_have_text("Rounds: 1 of 2 finished")
+        row = table.locator("tbody tr.finished").first.locator("td")
+        expect(row).to_have_text([str(n) for n in numbers])
+        expect(table.locator("tfoot td")).to_have_text([str(n) for n in GAME.scores(state)])
+        expect(page.locator("#status")).to_contain_text("Round 2 of 2")
+        # Round 2 starts afresh: all tiles back beside the corners, figures on their start corners.
+        expect(page.locator("#board .tile-slot")).to_have_count(0)
+        assert_no_covered_chip_in_page(page, true_state(page, save_id))
+        assert page.errors == []
+        assert page.requests.foreign() == []
+
+
+# -- the same page for different chips ---------------------------------------------------------------
+
+
+def page_as_seen(page) -> tuple[str, str]:
+    """The game screen's markup and the accessibility tree of the whole page."""
+    html = page.evaluate("document.getElementById('screen').outerHTML + document.getElementById('announce').outerHTML")
+    return html, page.locator("body").aria_snapshot()
+
+
+def hot_seat_record(position: str) -> dict:
+    return {"format": "ludothek", "version": 1, "game": "momox",
+            "players": [{"name": "Ada", "type": "human"}, {"name": "Bo", "type": "human"}],
+            "position": position, "moves": []}
+
+
+class TestCoveredChipsChangeNothing:
+    def test_two_games_differing_only_under_the_keys_show_the_same_page(self, page, app_url):
+        """The 6 lies open on circle 3 in both games, and the 1 on circle 4; under the other keys
+        the chips differ, also under the circles everybody saw uncovered before (2 and 1). After
+        the same clicks (red lifts circle 4, blue circle 3) both pages are the same, to the letter."""
+        positions = {"a": "6,8 -,- R key t1 y1 352614 213", "b": "6,8 -,- R key t1 y1 245613 213"}
+        open_app(page, app_url)
+        for key, position in positions.items():
+            put_save(page, key, hot_seat_record(position))
+        seen: dict[str, list[tuple[str, str]]] = {}
+        for key in positions:
+            page.goto(app_url + f"#/play/{key}")
+            page.reload()  # a fresh page each time: nothing said about the other game lingers
+            page.wait_for_selector("body[data-ready] #board svg", timeout=READY_TIMEOUT_MS)
+            expect(page.locator("#board .chip-number")).to_have_text("6")
+            snapshots = [page_as_seen(page)]
+            for target in ("k4", "k3"):
+                click_and_wait(page, page.locator(f"#board [data-target={target}]"))
+                snapshots.append(page_as_seen(page))
+            seen[key] = snapshots
+            assert_no_covered_chip_in_page(page, true_state(page, key))
+        assert seen["a"] == seen["b"]
+        assert page.errors == []
+
+
+class TestKeyboardAndUndo:
+    def test_arrows_enter_and_undo_stops_at_a_turned_chip(self, page, app_url):
+        open_app(page, app_url)
+        # Red stands on blue's corner beside its 4, and may take it or leave it.
+        put_save(page, "kb", hot_seat_record("8,8 -,- R tile t1 y1 625314 32"))
+        page.goto(app_url + "#/play/kb")
+        expect(page.locator("#status")).to_contain_text("Ada may take the 4 here (it would be the ones digit) or leave it.")
+        tile = page.locator("#board [data-target=take]")
+        expect(tile).to_have_attribute("tabindex", "0")
+        expect(tile).to_have_attribute("aria-label", "Take your 4 (it becomes your ones digit)")
+        # Leaving is a plain decision: it may be taken back.
+        click_and_wait(page, page.locator("#actions").get_by_role("button", name="Leave it"))
+        expect(page.locator("#status")).to_contain_text("Bo to move: lift a key.")
+        page.get_by_role("button", name="Undo").click()
+        expect(page.locator("#status")).to_contain_text("Ada may take the 4 here")
+        page.locator("#actions").get_by_role("button", name="Leave it").click()
+        page.wait_for_function("Number(document.body.dataset.moves) === 1")
+
+        # Blue, by keyboard: the cursor starts on the first key that may be lifted.
+        cursor = page.locator("#board [tabindex='0']")
+        cursor.focus()
+        assert page.evaluate("document.activeElement.dataset.target") == "k0"
+        page.keyboard.press("ArrowUp")  # from the centre up to circle 1
+        assert page.evaluate("document.activeElement.dataset.target") == "k1"
+        page.keyboard.press("Escape")
+        page.keyboard.press("Enter")
+        page.wait_for_function("Number(document.body.dataset.moves) === 2")
+        expect(page.locator("#announce")).to_contain_text("Bo lifted the key from circle 1: a 2.")
+        # The 2 was face down until now: undo cannot take that back.
+        expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+        page.keyboard.press("u")
+        assert moves_played(page) == 2
+        expect(page.locator("#moves .move-items")).to_contain_text("2. key 1")
+        assert page.errors == []
+
+
+class TestMotion:
+    def test_the_walk_is_animated_unless_reduced_motion_is_asked_for(self, browser, app_url):
+        for motion, expected in (("no-preference", 1), ("reduce", 0)):
+            context = browser.new_context(service_workers="block", reduced_motion=motion)
+            page = context.new_page()
+            try:
+                open_app(page, app_url)
+                put_save(page, "m", hot_seat_record("0,8 -,- R key t1 y0 352614 -"))
+                page.goto(app_url + "#/play/m")
+                page.wait_for_selector("#board svg")
+                click_and_wait(page, page.locator("#board [data-target=k3]"))
+                expect(page.locator("#board .figure animateMotion")).to_have_count(expected)
+                # Either way the walk stays marked: from the red corner to the yellow field 6.
+                expect(page.locator("#board .field.last")).to_have_attribute("data-field", "6")
+                expect(page.locator("#board .walk-trail")).to_have_count(1)
+            finally:
+                context.close()
+
+
+class TestPhoneAndRules:
+    def test_board_fits_an_upright_phone(self, browser, app_url):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True,
+                                      has_touch=True, service_workers="block")
+        page = context.new_page()
+        try:
+            open_app(page, app_url, "#/setup/momox")
+            page.get_by_role("button", name="Start game").click()
+            board = page.locator("#board svg").bounding_box()
+            assert board["width"] <= 390 and board["x"] >= 0
+            key = page.locator("#board [data-target=k1]").bounding_box()
+            assert key["width"] >= 44 and key["height"] >= 44, key  # a comfortable finger target
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            page.locator("#board [data-target=k1]").tap()
+            page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        finally:
+            context.close()
+
+    def test_rules_in_english_and_german(self, page, app_url):
+        open_app(page, app_url, "#/rules/momox")
+        rules = page.locator("article.rules")
+        expect(rules.get_by_role("heading", name="Clarifications")).to_be_visible()
+        expect(rules.locator("figure svg")).to_have_count(6)
+        page.get_by_role("button", name=re.compile("Deutsch")).click()
+        expect(rules.get_by_role("heading", name="Klarstellungen")).to_be_visible()
+        expect(rules).to_contain_text("Zehner")
