@@ -31,6 +31,9 @@ class UIState:
     interactive: bool = True
     # Optional extra hints the app may show (e.g. the value of each move from a solver).
     hints: tuple[tuple[str, str], ...] = ()
+    # Showing an earlier position in replay: views of games with hidden information must not show
+    # what has been covered again since (e.g. Momox chips seen then).
+    replaying: bool = False
 
     def with_(self, **changes: Any) -> "UIState":
         return replace(self, **changes)

@@ -8,7 +8,6 @@ which it runs in small slices between browser frames so the page never freezes.
 from __future__ import annotations
 
 import asyncio
-from html import unescape as html_unescape
 import json
 import random
 import time
@@ -38,6 +37,7 @@ SLICE_SECONDS = 0.012  # computer thinking runs in slices this long, then lets t
 MIN_THINK_SECONDS = 0.35  # a reply that comes at once is hard to follow: show the thinking briefly
 AI_TIME_LIMIT = 0.9  # safety bound on one computer move in the page (levels budget their own work)
 TOAST_SECONDS = 6
+ANIMATION_SECONDS = 0.8  # longest animation of a move (the CSS and views keep theirs shorter)
 
 
 def next_frame():
@@ -75,6 +75,7 @@ class App:
         self.deleted: tuple[str, str] | None = None
         self.toast_timer = None
         self.screen = ""
+        self.animate_until = 0.0
 
     # -- start -------------------------------------------------------------------------------
 
@@ -238,18 +239,25 @@ class App:
         values = self.share_values
         levels = ai_levels(session.game_id)
         values.setdefault("level", levels[len(levels) // 2].number)
-        game_link = self.base_url() + record_fragment(session.record())
-        shown = self.public(session.shown_state)
         hidden = session.game.has_hidden_information
-        position_fragment_text = None if hidden else position_fragment(session.game_id, session.game.position(session.shown_state))
-        position_link = None if hidden else self.base_url() + position_fragment_text
+        position_link = None if hidden else self.base_url() + position_fragment(session.game_id, session.game.position(session.shown_state))
+        game_link = None if hidden else self.base_url() + record_fragment(session.record())
+        snippet = None if hidden else self.embed_code()
+        return screens.share_dialog_html(self.view, game_link, position_link, snippet, values, levels)
+
+    def embed_code(self) -> str:
+        """The iframe code for the shown position (or, with hidden information, the whole game)."""
+        session = self.session
+        values = self.share_values
         options = EmbedOptions(embed=True, opponent=values["vs"], level=int(values["level"]), readonly=bool(values["readonly"]),
                                seat=session.game.current_player(session.shown_state) or 0)
-        fragment = position_fragment_text if position_fragment_text else record_fragment(session.record())
-        picture = standalone_svg(session.game_id, shown, UIState(interactive=False))
-        snippet = embed_snippet(self.base_url() + options.query() + fragment, picture, int(values["width"]), int(values["height"]),
-                                _("{title} – Ludothek").format(title=self.view.title()))
-        return screens.share_dialog_html(self.view, game_link, position_link, snippet, values, levels)
+        if session.game.has_hidden_information:
+            fragment = record_fragment(session.record())
+        else:
+            fragment = position_fragment(session.game_id, session.game.position(session.shown_state))
+        picture = standalone_svg(session.game_id, self.public(session.shown_state), UIState(interactive=False))
+        return embed_snippet(self.base_url() + options.query() + fragment, picture, int(values["width"]), int(values["height"]),
+                             _("{title} – Ludothek").format(title=self.view.title()))
 
     def update_share_options(self, fieldset) -> None:
         values = self.share_values
@@ -266,10 +274,19 @@ class App:
                 values[name] = str(element.value)
         snippet = dom.by_id("share-snippet")
         if snippet is not None:
-            fresh = self.share_html()
-            start = fresh.index('id="share-snippet"')
-            text = fresh[fresh.index(">", start) + 1 : fresh.index("</textarea>", start)]
-            snippet.value = html_unescape(text)
+            snippet.value = self.embed_code()
+
+    async def copy_secret(self, kind: str) -> None:
+        """Copy a link or code that must not appear in the page (it carries hidden information)."""
+        session = self.session
+        if session is None:
+            return
+        text = self.embed_code() if kind == "embed" else self.base_url() + record_fragment(session.record())
+        try:
+            await js.navigator.clipboard.writeText(text)
+            self.toast(_("Copied."))
+        except Exception:  # noqa: BLE001 - no clipboard: offer the file instead
+            self.toast(_("The browser did not allow copying. Use Export to pass the game on as a file."))
 
     async def copy_text(self, field_id: str) -> None:
         element = dom.by_id(field_id)
@@ -313,6 +330,9 @@ class App:
         screen = dom.by_id("screen")
         screen.removeAttribute("data-static")
         screen.innerHTML = html
+        announce = dom.by_id("announce")
+        if announce is not None:
+            announce.textContent = ""  # what was said about the last screen does not belong to this one
         dom.document.title = f"{title} – Ludothek" if title != "Ludothek" else title
 
     # -- home --------------------------------------------------------------------------------
@@ -502,15 +522,24 @@ class App:
         return s is not None and not s.is_replaying and not s.is_over() and not s.computer_to_move() and self.thinking_seat is None
 
     def update_game(self) -> None:
+        js.performance.mark("update-start")
+        try:
+            self._update_game()
+        finally:
+            js.performance.measure("update", "update-start")
+
+    def _update_game(self) -> None:
         session, view = self.session, self.view
         if session is None or self.screen != "game":
             return
         shown = self.public(session.shown_state)
-        ui = self.ui.with_(interactive=self._human_can_move())
+        # A move animates in the redraws right after it (the board is drawn again at once when
+        # the computer starts thinking); later redraws show it at rest.
+        ui = self.ui.with_(interactive=self._human_can_move(), animate=self.ui.animate and time.perf_counter() < self.animate_until)
         if session.is_replaying:
             index = session.shown_index
             ui = ui.with_(last_before=self.public(session.states[index - 1]) if index else None,
-                          last_move=session.moves[index - 1] if index else None, animate=False, hints=())
+                          last_move=session.moves[index - 1] if index else None, animate=False, hints=(), replaying=True)
         self.ui = ui
         names = session.names()
         if self.thinking_seat is not None:
@@ -545,8 +574,6 @@ class App:
         moves = dom.query("#moves .move-items")
         if moves is not None:
             moves.scrollTop = moves.scrollHeight
-        # The animation plays once; later redraws of the same move show it at rest.
-        self.ui = self.ui.with_(animate=False)
 
     def focus_cursor(self) -> None:
         board = dom.by_id("board")
@@ -564,6 +591,7 @@ class App:
             elif self.thinking_seat is not None:
                 self.announce(_("Please wait: the computer is thinking."))
             return
+        from_buttons = dom.closest(dom.document.activeElement, "#extra, #actions") is not None
         result = view.click(self.public(session.state), self.ui, target)
         self.ui = result.ui
         if result.move is not None:
@@ -572,8 +600,22 @@ class App:
             if result.message:
                 self.announce(result.message, show=True)
             self.update_game()
+        if from_buttons and dom.closest(dom.document.activeElement, "#extra, #actions") is None:
+            # The button pressed was redrawn away: keyboard play goes on from the board (or the next choice).
+            choice = dom.query("#extra button, #actions button")
+            if choice is not None and result.move is None:
+                choice.focus()
+            else:
+                self.focus_cursor()
 
     def apply_move(self, move: str) -> None:
+        js.performance.mark("apply-start")
+        try:
+            self._apply_move(move)
+        finally:
+            js.performance.measure("apply", "apply-start")
+
+    def _apply_move(self, move: str) -> None:
         session, view = self.session, self.view
         before = session.state
         try:
@@ -583,6 +625,7 @@ class App:
             return
         before, after = self.public(before), self.public(after)
         self.ui = UIState(cursor=self.ui.cursor, last_before=before, last_move=move, animate=self.animations_wanted())
+        self.animate_until = time.perf_counter() + ANIMATION_SECONDS
         text = view.describe_move(before, move, after, session.names())
         if session.is_over():
             text += " " + view.result_text(after, session.names())
@@ -854,6 +897,8 @@ class App:
             self.show_share()
         elif action == "copy":
             asyncio.ensure_future(self.copy_text(data("copy")))
+        elif action == "copy-secret":
+            asyncio.ensure_future(self.copy_secret(data("kind")))
         elif action == "download-svg":
             self.download_picture("svg")
         elif action == "download-png":
