@@ -580,7 +580,6 @@ class MomoxView(GameView):
         # The app asks for the walk to be animated on one drawing only, and draws again at once
         # (e.g. when the computer starts thinking): keep that drawing's markup for the same move
         # so the browser lets the animation run instead of restarting or cutting it.
-        self._animated: tuple[str, str, str] | None = None
 
     def tagline(self) -> str:
         return _("Lift a key, walk the number beneath it and collect your four tiles. Remember where the numbers lie!")
@@ -654,27 +653,14 @@ class MomoxView(GameView):
     # -- drawing -------------------------------------------------------------------------------
 
     def board_svg(self, s, ui: UIState) -> str:
-        replaying = bool(getattr(ui, "replaying", False))
-        animate = ui.animate
-        key = None
-        if ui.last_before is not None and ui.last_move:
-            key = (self.game.position(ui.last_before), ui.last_move, self.game.position(s))
-        if key is None:
-            self._animated = None
-        elif animate:
-            self._animated = key
-        elif key == self._animated and not replaying:
-            animate = True  # the same move drawn again at once: keep the running animation's markup
-        else:
-            self._animated = None
         return board_svg(
             self.game, s,
             interactive=ui.interactive,
             cursor=ui.cursor,
             last_before=ui.last_before,
             last_move=ui.last_move,
-            animate=animate and key is not None,
-            replaying=replaying,
+            animate=ui.animate and ui.last_before is not None and bool(ui.last_move),
+            replaying=ui.replaying,
         )
 
     def thumbnail_svg(self) -> str:
@@ -685,7 +671,7 @@ class MomoxView(GameView):
 
     def extra_html(self, s, ui: UIState) -> str:
         """The last walk in words, under the board (the board shows it; this says it)."""
-        if ui.last_before is None or ui.last_move not in KEY_MOVES or getattr(ui, "replaying", False):
+        if ui.last_before is None or ui.last_move not in KEY_MOVES or ui.replaying:
             return ""
         before = ui.last_before
         seat = before.to_move

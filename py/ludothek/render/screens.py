@@ -322,7 +322,7 @@ def moves_html(view: GameView, session, public=lambda state: state) -> str:
                 "li",
                 button(f"{i + 1}. {label}", "replay-to", class_="move " + (f"seat-{style.css}" if style else "") + (" shown" if shown == i + 1 else ""),
                        data={"index": i + 1}, aria_current="step" if shown == i + 1 else None,
-                       aria_label=_("Move {n} by {name}: {move}").format(n=i + 1, name=session.seats[seat].name if seat is not None else "", move=label)),
+                       aria_label=_("{text}, by {name}").format(text=f"{i + 1}. {label}", name=session.seats[seat].name if seat is not None else "")),
             )
         )
     nav = tag(
