@@ -94,8 +94,16 @@
     toast.classList.add("visible", "sticky");
     doc.body.dataset.updateReady = "1";
   }
+  // Register the worker once the app is ready: its first install downloads every file of the
+  // app again, which must not compete with the page's own start.
+  function whenReady(callback) {
+    if (doc.body.dataset.ready) { callback(); return; }
+    new MutationObserver(function (changes, observer) {
+      if (doc.body.dataset.ready) { observer.disconnect(); callback(); }
+    }).observe(doc.body, { attributes: true, attributeFilter: ["data-ready"] });
+  }
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    window.addEventListener("load", function () {
+    whenReady(function () {
       var hadController = !!navigator.serviceWorker.controller;
       navigator.serviceWorker.register("./sw.js").then(function (registration) {
         doc.body.dataset.swRegistered = "1";

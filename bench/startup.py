@@ -25,7 +25,32 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from conftest import CHROMIUM, AppServer  # noqa: E402
+import functools  # noqa: E402
+import threading  # noqa: E402
+
+import serve  # noqa: E402
+from conftest import CHROMIUM  # noqa: E402
+
+
+class CountingHandler(serve.Handler):
+    """Counts the bytes of every response body the server sends (what crossed the 'network')."""
+
+    def send_header(self, keyword, value):
+        if keyword.lower() == "content-length":
+            self.server.bytes_sent += int(value)
+        super().send_header(keyword, value)
+
+
+class BenchServer:
+    def __init__(self):
+        self.server = serve.Server(("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(ROOT)))
+        self.server.bytes_sent = 0
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
 
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                "--disable-component-update", "--disable-sync"]
@@ -36,21 +61,24 @@ def timings(page) -> dict:
     return page.evaluate("""() => {
         const nav = performance.getEntriesByType('navigation')[0];
         const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-        const bytes = performance.getEntriesByType('resource').reduce((n, e) => n + (e.transferSize || 0), nav ? nav.transferSize : 0);
         const mark = name => { const m = performance.getEntriesByName(name)[0]; return m ? m.startTime : null; };
-        return {fcp: fcp ? fcp.startTime : null, bytes, python: mark('ludothek:python'), imported: mark('ludothek:imported'),
+        return {fcp: fcp ? fcp.startTime : null, python: mark('ludothek:python'), imported: mark('ludothek:imported'),
                 app_ready: mark('ludothek:ready')};
     }""")
 
 
+SERVER = None
+
+
 def load(page, url: str) -> dict:
+    SERVER.server.bytes_sent = 0
     started = time.perf_counter()
     page.goto(url)
     page.wait_for_selector(READY, state="attached", timeout=180_000)
     ready = (time.perf_counter() - started) * 1000
     # Ready as the page measures it (from navigation start), which excludes Playwright's overhead.
     page_ready = page.evaluate("performance.now()")
-    return {"ready_ms": page_ready, "ready_wall_ms": ready, **timings(page)}
+    return {"ready_ms": page_ready, "ready_wall_ms": ready, **timings(page), "bytes": SERVER.server.bytes_sent}
 
 
 def measure_page(playwright, url: str, runs: int, offline: bool) -> dict:
@@ -90,7 +118,8 @@ def main_result(runs: int) -> dict:
     import build
 
     build.main()
-    server = AppServer()
+    global SERVER
+    server = SERVER = BenchServer()
     try:
         with sync_playwright() as playwright:
             bare = measure_page(playwright, server.url + "bench/bare/index.html", runs, offline=False)
