@@ -91,7 +91,7 @@ class App:
         dom.on(dom.window, "hashchange", self.guard(lambda event: self.route()))
         self.route()
         doc.body.dataset.ready = "1"
-        if not self.storage.persistent:
+        if not self.storage.persistent and not self.embed.embed:
             self.toast(_("This browser does not let the page store games: they are kept until you close it. Export a game to keep it."))
 
     def render_chrome(self) -> None:
