@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -66,6 +67,39 @@ def vendor_runtime() -> None:
             copy_if_changed(package / licence, VENDOR / ("pyodide" if package == pyodide else "pyscript") / "LICENSE")
 
 
+def compile_bytecode(sources: list[Path], source_root: Path) -> list[tuple[Path, str]]:
+    """Bytecode for the sources from the page's own Python (Pyodide in Node), cached by the
+    sources' hash. Without Node or on failure the app still works, compiling in the browser."""
+    digest = hashlib.sha256()
+    for path in sources:
+        digest.update(str(path.relative_to(source_root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    cache = ROOT / ".cache" / "bytecode"  # outside assets/: not part of the site
+    stamp = cache / "sources.sha256"
+    if not (stamp.exists() and stamp.read_text() == digest.hexdigest()):
+        shutil.rmtree(cache, ignore_errors=True)
+        cache.mkdir(parents=True)
+        package = cache / "src"
+        for path in sources:
+            target = package / path.relative_to(source_root)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+        try:
+            subprocess.run(["node", str(ROOT / "scripts" / "compile_bytecode.mjs"), str(package), str(cache / "pyc")],
+                           cwd=ROOT, check=True, timeout=600)
+        except (OSError, subprocess.SubprocessError) as exc:
+            print(f"build: no bytecode ({exc}); the page will compile the sources itself", file=sys.stderr)
+            return []
+        stamp.write_text(digest.hexdigest())
+    pyc_root = cache / "pyc"
+    # Shipped sourceless: a module's .pyc where its .py would be (the import system's legacy place).
+    found = []
+    for path in sorted(pyc_root.rglob("*.pyc")):
+        rel = path.relative_to(pyc_root)
+        module = rel.name.split(".")[0]
+        found.append((path, (rel.parent.parent / f"{module}.pyc").as_posix()))
+    return found
+
+
 def pack_python() -> Path:
     """Zip py/ludothek with fixed timestamps, so the same sources give the same bytes (and hash)."""
     target = BUILD / "ludothek.zip"
@@ -80,7 +114,11 @@ def pack_python() -> Path:
     styles = [(ROOT / "assets" / "app.css", "ludothek/render/styles/app.css")] + [
         (path, f"ludothek/render/styles/games/{path.name}") for path in sorted((ROOT / "assets" / "games").glob("*.css"))
     ]
-    entries = [(path, str(path.relative_to(source_root))) for path in files] + styles
+    bytecode = compile_bytecode([p for p in files if p.suffix == ".py"], source_root)
+    if bytecode:
+        # The page runs the bytecode; the sources stay in the repository (tracebacks keep file and line).
+        files = [p for p in files if p.suffix != ".py"]
+    entries = [(path, str(path.relative_to(source_root))) for path in files] + styles + bytecode
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path, name in entries:
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
