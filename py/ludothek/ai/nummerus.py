@@ -1,0 +1,551 @@
+"""Nummerus Zahlus computer players, and the solitaire hint.
+
+The search works on plain lists (board fields, the owner of every number) over the engine's own
+lines (`RAYS`), taking chips and putting them back in place instead of building states. The
+star's target rule is repeated here without the engine's bookkeeping, for speed; the tests check
+that both agree on every state of a set of games. Moves chosen are always legal engine moves.
+
+Evaluation (per seat, then "mine minus the best opponent's"):
+- each run of consecutive numbers is worth `W[length]`: steep in the basic game, where the
+  longest chains decide lexicographically, and the tournament points n(n+1)/2 in a tournament;
+- a run with a free neighbour (a number still on the board) may still grow: it gets part of the
+  value of the next length, more when the player can reach that chip next turn;
+- a finished round is judged exactly (who wins, or the point difference).
+
+Levels: 1 scores every move one ply deep and picks among the good ones at random (sometimes
+any move); 2 takes the best move one ply deep; 3 searches. Two players: alpha-beta (negamax)
+with iterative deepening, root moves ordered by the previous iteration, to the end of the game
+once few chips are left. Three or four players: among the moves that are nearly best one move
+ahead, its own next three moves are tried in full, each opponent answering with the move that
+looks best for that opponent one move ahead (max-n and paranoid searches of the same cost
+played no better than level 2 in our benchmarks; the margin keeps the prediction from trading
+a sure gain for one that only comes if the opponents play as predicted). Budgets count nodes, so results are reproducible; `time_limit` is only a safety bound.
+Swap variant: the swap step tries every swap that takes a chip beside one's own numbers and
+makes it only if it gains more than keeping the swap chip for later is worth.
+
+Solitaire: a beam search to the end of the game over (board, star, chains), keyed by
+`solitaire_bound` (the fewest chains that could be left if the star allowed any order) and then
+by the chips the short chains still lack; `hint(state)` is the strongest level's move.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP, RAYS, SOLITAIRE_REMOVED_FROM
+from .base import ComputerPlayer, Level, Search
+
+LEVELS = [
+    Level(1, "Easy", "Takes a chip that suits its own numbers, but often settles for one that is merely good enough."),
+    Level(2, "Medium", "Always takes the chip that looks best right now for its chains and against yours."),
+    Level(3, "Hard", "Looks several moves ahead (where the star goes next matters) and plays the end exactly."),
+]
+
+FREE = -1  # owner of a number still on the board
+WIN = 10**9
+CHUNK_SECONDS = 0.004  # yield to the page after about this much work (checked every 16 nodes)
+
+# Value of a run of n chips. Basic game: lexicographic comparison of chain lengths, so each
+# extra chip of a run is worth more than several shorter runs (x3.5 per length).
+BASIC_W = [0, 0] + [int(10 * 3.5 ** (n - 2)) for n in range(2, CHIPS + 2)]
+TOURNAMENT_W = [0, 0] + [n * (n + 1) // 2 for n in range(2, CHIPS + 2)]
+GROW = 0.35  # share of the next length's gain credited to a run with a free neighbour
+GROW_REACH = 0.25  # extra share when the player to move can reach that free chip now
+
+# Per level: plies searched with two players, own turns with three or four, node budget.
+DEPTH_2P = {1: 1, 2: 1, 3: 7}
+OWN_TURNS_NP = {1: 1, 2: 1, 3: 3}  # 3-4 players: own moves looked ahead (level 3: 3)
+# 3-4 players: only moves within this much of the best one-ply value are looked at more deeply
+# (a look-ahead with predicted opponents beat level 2 more often without it, but fell behind
+# level 2 against players who do not play as predicted; 24 is about two thirds of a 3-run).
+NP_MARGIN = 24
+NODE_BUDGET = {1: 1_000, 2: 2_000, 3: 18_000}
+ENDGAME_CHIPS = 9  # with this few chips left level 3 searches to the end where the budget allows
+EASY_SHARE = 0.45  # level 1 considers moves within this share of its best margin ...
+EASY_RANDOM = 0.25  # ... and sometimes any move at all
+SWAP_KEEP = 0.6  # a swap must gain more than this share of a 3-run's value per 48 chips left
+
+# Solitaire beam search per level: beam width and node budget.
+SOLITAIRE_BEAM = {1: 1, 2: 4, 3: 40}
+SOLITAIRE_NODE_BUDGET = {1: 2_000, 2: 10_000, 3: 40_000}
+
+
+class _Budget(Exception):
+    """Raised inside the search when the node budget or the time limit is spent."""
+
+
+def _targets(board, star: int) -> list[int]:
+    """The fields the star can reach (the engine's rule on a plain list)."""
+    out = []
+    for ray in RAYS[star]:
+        for f in ray:
+            if board[f]:
+                out.append(f)
+                break
+    if not out:
+        out = [f for f in range(FIELD_COUNT) if board[f]]
+    return out
+
+
+def _owners(s) -> list[int]:
+    owner = [FREE] * (CHIPS + 2)
+    owner[0] = owner[CHIPS + 1] = -2  # sentinels: neither free nor anyone's
+    for seat, groups in enumerate(s.collections):
+        for lo, hi in groups:
+            for n in range(lo, hi + 1):
+                owner[n] = seat
+    return owner
+
+
+def _profile(owner, seat: int) -> tuple[int, ...]:
+    """Chain lengths (runs of 2 or more) longest first."""
+    lengths = []
+    run = 0
+    for n in range(1, CHIPS + 2):
+        if owner[n] == seat:
+            run += 1
+        else:
+            if run >= 2:
+                lengths.append(run)
+            run = 0
+    return tuple(sorted(lengths, reverse=True))
+
+
+class _Model:
+    """A 2-4 player position as plain lists, with make/unmake and the evaluation."""
+
+    def __init__(self, s, tournament: bool):
+        self.board = list(s.board)
+        self.star = s.star
+        self.owner = _owners(s)
+        self.players = len(s.collections)
+        self.w = TOURNAMENT_W if tournament else BASIC_W
+        self.tournament = tournament
+        self.left = sum(1 for c in self.board if c)
+
+    def take(self, field: int, seat: int) -> tuple[int, int]:
+        chip = self.board[field]
+        undo = (self.star, chip)
+        self.board[field] = 0
+        self.owner[chip] = seat
+        self.star = field
+        self.left -= 1
+        return undo
+
+    def untake(self, field: int, undo: tuple[int, int]) -> None:
+        star, chip = undo
+        self.board[field] = chip
+        self.owner[chip] = FREE
+        self.star = star
+        self.left += 1
+
+    def values(self, to_move: int) -> list[float]:
+        """Heuristic worth of each seat's collection (see the module docstring)."""
+        owner, w = self.owner, self.w
+        values = [0.0] * self.players
+        reachable = None
+        n = 1
+        while n <= CHIPS:
+            seat = owner[n]
+            if seat < 0:
+                n += 1
+                continue
+            start = n
+            while owner[n] == seat:
+                n += 1
+            length = n - start
+            gain = w[length + 1] - w[length]
+            value = w[length]
+            for free in (start - 1, n):
+                if owner[free] == FREE:
+                    share = GROW
+                    if seat == to_move:
+                        if reachable is None:
+                            reachable = {self.board[f] for f in _targets(self.board, self.star)}
+                        if free in reachable:
+                            share += GROW_REACH
+                    value += share * gain
+            values[seat] += value
+        return values
+
+    def terminal_utilities(self) -> list[float]:
+        """Exact result of a finished round, per seat: win/loss (basic game) or point margin."""
+        w = self.w
+        if self.tournament:
+            points = [sum(w[n] for n in _profile(self.owner, p)) for p in range(self.players)]
+            return [points[p] - max(points[q] for q in range(self.players) if q != p) for p in range(self.players)]
+        profiles = [_profile(self.owner, p) for p in range(self.players)]
+        out = []
+        for p in range(self.players):
+            best_other = max(profiles[q] for q in range(self.players) if q != p)
+            margin = sum(w[n] for n in profiles[p]) - sum(w[n] for n in best_other)
+            sign = (profiles[p] > best_other) - (profiles[p] < best_other)
+            out.append(sign * WIN + margin)
+        return out
+
+    def utilities(self, to_move: int) -> list[float]:
+        if not self.left:
+            return self.terminal_utilities()
+        v = self.values(to_move)
+        if self.players == 2:
+            return [v[0] - v[1], v[1] - v[0]]
+        return [v[p] - max(v[q] for q in range(self.players) if q != p) for p in range(self.players)]
+
+
+class NummerusPlayer(ComputerPlayer):
+    """All levels, for 1-4 players; the level sets the kind and the budget of the search."""
+
+    # -- driving -------------------------------------------------------------------------------
+
+    def search(self, s) -> Search:
+        s = self.view(s)
+        moves = self.game.legal_moves(s)
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        self.nodes = 0
+        self.next_check = 16
+        self.last_yield = time.perf_counter()
+        self.deadline_at = self.deadline()
+        if len(moves) == 1:
+            yield None
+            return moves[0]
+        if len(s.collections) == 1:
+            return (yield from self._solitaire(s, moves))
+        if s.swap_step:
+            return (yield from self._swap_decision(s, moves))
+        return (yield from self._star_move(s, moves))
+
+    def _tick(self, budget: int):
+        """Count a node; raise _Budget when spent; say whether it is time to yield."""
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            # Plain (non-generator) nodes count too, so compare with a mark instead of a mask.
+            self.next_check = self.nodes + 16
+            now = time.perf_counter()
+            if self.nodes > budget or (self.deadline_at is not None and now > self.deadline_at):
+                raise _Budget()
+            if now - self.last_yield > CHUNK_SECONDS:
+                return True
+        return False
+
+    def _pause(self):
+        self.last_yield = time.perf_counter()
+
+    # -- star moves with 2-4 players ------------------------------------------------------------
+
+    def _star_move(self, s, moves: list[str]) -> Search:
+        me = s.to_move
+        model = _Model(s, tournament=bool(s.rounds))
+        players = model.players
+        nxt = (me + 1) % players
+        scored = []
+        for move in moves:
+            field = FIELD_INDEX[move]
+            undo = model.take(field, me)
+            scored.append((model.utilities(nxt)[me], move))
+            model.untake(field, undo)
+        yield None
+        self._pause()
+        if self.level == 1:
+            return self._pick_easy(scored)
+        best_value = max(v for v, _ in scored)
+        if self.level == 2:
+            return self._pick_best([m for v, m in scored if v == best_value])
+        order = [m for _, m in sorted(scored, key=lambda t: -t[0])]
+        best_move = self._pick_best([m for v, m in scored if v == best_value])
+        if players == 2:
+            max_depth = DEPTH_2P[self.level]
+            if model.left <= ENDGAME_CHIPS:
+                max_depth = max(max_depth, model.left)
+            depths = list(range(2, min(max_depth, model.left) + 1))
+        else:
+            # Look ahead only among the moves that are nearly best right now: the look-ahead
+            # predicts the opponents, and a prediction is no reason to give up a sure gain.
+            order = [m for v, m in sorted(scored, key=lambda t: -t[0]) if v >= best_value - NP_MARGIN]
+            # Plies ending just after one of my own moves: 2 own moves, then 3, ...
+            depths = [turns * players + 1 for turns in range(1, OWN_TURNS_NP[self.level])]
+            depths = [d for d in depths if d <= model.left] or [model.left]
+        budget = NODE_BUDGET[self.level]
+        for depth in depths:
+            # Alpha-beta at the root: a later move's value is exact only when it beats the best
+            # so far (otherwise it is a bound), so the first move reaching the best value is kept.
+            values: dict[str, float] = {}
+            iteration_best = None
+            try:
+                alpha = -4 * WIN
+                for move in order:
+                    field = FIELD_INDEX[move]
+                    undo = model.take(field, me)
+                    if players == 2:
+                        value = -(yield from self._negamax(model, nxt, depth - 1, -4 * WIN, -alpha, budget))
+                    else:
+                        value = yield from self._replies(model, nxt, me, depth - 1, budget)
+                    model.untake(field, undo)
+                    values[move] = value
+                    if iteration_best is None or value > alpha:
+                        alpha, iteration_best = value, move
+            except _Budget:
+                # The previous best is searched first, so a move found better part-way through
+                # this deeper iteration is trusted; otherwise the previous choice stands.
+                if iteration_best is not None:
+                    best_move = iteration_best
+                break
+            best_move = iteration_best
+            order = sorted(order, key=lambda m: -values[m])  # stable: ties keep their order
+        yield None
+        return best_move
+
+    def _negamax(self, model: _Model, seat: int, depth: int, alpha: float, beta: float, budget: int):
+        """Value for `seat` to move, 2 players (fail-soft alpha-beta). A generator, so the search
+        can pause between nodes; the leaves are evaluated inline."""
+        if self._tick(budget):
+            yield None
+            self._pause()
+        if not model.left or depth == 0:
+            return model.utilities(seat)[seat]
+        other = 1 - seat
+        targets = _targets(model.board, model.star)
+        best = -4 * WIN
+        if depth == 1:
+            for f in targets:
+                undo = model.take(f, seat)
+                value = -model.utilities(other)[other]
+                model.untake(f, undo)
+                if value > best:
+                    best = value
+                    if value >= beta:
+                        break
+            self.nodes += len(targets)
+            return best
+        if depth >= 3:
+            # Order children by a one-ply look for better pruning.
+            keyed = []
+            for f in targets:
+                undo = model.take(f, seat)
+                keyed.append((model.utilities(other)[seat], f))
+                model.untake(f, undo)
+            keyed.sort(reverse=True)
+            targets = [f for _, f in keyed]
+        for f in targets:
+            undo = model.take(f, seat)
+            value = -(yield from self._negamax(model, other, depth - 1, -beta, -alpha, budget))
+            model.untake(f, undo)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _greedy_reply(self, model: _Model, seat: int) -> int:
+        """The field a one-ply player in `seat` would take (its best own margin)."""
+        nxt = (seat + 1) % model.players
+        best_field, best_value = -1, None
+        targets = _targets(model.board, model.star)
+        for f in targets:
+            undo = model.take(f, seat)
+            value = model.utilities(nxt)[seat]
+            model.untake(f, undo)
+            if best_value is None or value > best_value:
+                best_field, best_value = f, value
+        self.nodes += len(targets)
+        return best_field
+
+    def _replies(self, model: _Model, seat: int, me: int, depth: int, budget: int):
+        """Value for `me`: `me` tries every move, the other seats answer with their one-ply best
+        (as a table of players looking one move ahead would); `depth` counts plies."""
+        if self._tick(budget):
+            yield None
+            self._pause()
+        if not model.left or depth == 0:
+            return model.utilities(seat)[me]
+        nxt = (seat + 1) % model.players
+        if seat != me:
+            f = self._greedy_reply(model, seat)
+            undo = model.take(f, seat)
+            value = yield from self._replies(model, nxt, me, depth - 1, budget)
+            model.untake(f, undo)
+            return value
+        best = -4 * WIN
+        for f in _targets(model.board, model.star):
+            undo = model.take(f, seat)
+            value = yield from self._replies(model, nxt, me, depth - 1, budget)
+            model.untake(f, undo)
+            best = max(best, value)
+        return best
+
+    # -- choosing among scored moves ----------------------------------------------------------
+
+    def _pick_best(self, moves: list[str]) -> str:
+        return moves[0] if len(moves) == 1 else self.rng.choice(sorted(moves))
+
+    def _pick_easy(self, scored: list[tuple[float, str]]) -> str:
+        if self.rng.random() < EASY_RANDOM:
+            return self.rng.choice(sorted(m for _, m in scored))
+        best = max(v for v, _ in scored)
+        worst = min(v for v, _ in scored)
+        good = sorted(m for v, m in scored if v >= best - EASY_SHARE * (best - worst))
+        return self.rng.choice(good)
+
+    # -- the swap step ---------------------------------------------------------------------------
+
+    def _swap_decision(self, s, moves: list[str]) -> Search:
+        """Take a chip next to one's own runs (or away from an opponent's) if that gains enough."""
+        me = s.to_move
+        model = _Model(s, tournament=bool(s.rounds))
+        owner = model.owner
+        nxt = (me + 1) % model.players
+        base = model.utilities(nxt)[me]
+        scored = [(base, NO_SWAP)]
+        for move in moves:
+            if move == NO_SWAP:
+                continue
+            give, take = map(int, move.split("x"))
+            partner = owner[take]
+            # Only swaps that take a chip beside one's own numbers can help; skip the rest.
+            if owner[take - 1] != me and owner[take + 1] != me:
+                continue
+            owner[give], owner[take] = partner, me
+            scored.append((model.utilities(nxt)[me], move))
+            owner[give], owner[take] = me, partner
+            if self._tick(10**9):
+                yield None
+                self._pause()
+        yield None
+        if self.level == 1:
+            return self._pick_easy(scored)
+        keep = SWAP_KEEP * model.w[3] * model.left / CHIPS
+        best_value = max(v for v, _ in scored)
+        if best_value <= base + keep:
+            return NO_SWAP
+        return self._pick_best([m for v, m in scored if v == best_value])
+
+    # -- solitaire -------------------------------------------------------------------------------
+
+    def _solitaire(self, s, moves: list[str]) -> Search:
+        """Beam search to the end of the game: every line keeps the root move it started with;
+        each ply expands the beam's states, drops transpositions and keeps the best `width` by
+        `_solitaire_key`. When the beam reaches the end, its keys are the exact results."""
+        width = SOLITAIRE_BEAM[self.level]
+        budget = SOLITAIRE_NODE_BUDGET[self.level]
+        if self.level == 1 and self.rng.random() < EASY_RANDOM:
+            yield None
+            return self.rng.choice(moves)
+        root = []
+        for move in moves:
+            board, star, chains = _solitaire_child(s.board, s.star, s.collections[0], move)
+            root.append((_solitaire_key(board, chains), move, board, star, chains))
+        root.sort(key=lambda t: t[:2])
+        beam = root[:width]
+        best = beam[0]
+        try:
+            while any(beam[0][2]):
+                children = []
+                seen = set()
+                for _, move, board, star, chains in beam:
+                    if not any(board):
+                        children.append((_solitaire_key(board, chains), move, board, star, chains))
+                        continue
+                    for nxt in _solitaire_moves(board, star, chains):
+                        if self._tick(budget):
+                            yield None
+                            self._pause()
+                        child = _solitaire_child(board, star, chains, nxt)
+                        ident = (child[0], child[1], child[2])
+                        if ident in seen:
+                            continue
+                        seen.add(ident)
+                        children.append((_solitaire_key(child[0], child[2]), move, *child))
+                children.sort(key=lambda t: t[:2])
+                beam = children[:width]
+                best = beam[0]
+        except _Budget:
+            pass
+        yield None
+        return best[1]
+
+
+def _solitaire_moves(board, star: int, chains) -> list[str]:
+    moves = []
+    for f in _targets(board, star):
+        number = board[f]
+        lower = upper = False
+        for lo, hi in chains:
+            if hi == number - 1:
+                lower = True
+            elif lo == number + 1:
+                upper = True
+        if lower and upper:
+            moves += [FIELD_NAMES[f] + "-", FIELD_NAMES[f] + "+"]
+        else:
+            moves.append(FIELD_NAMES[f])
+    return moves
+
+
+def _solitaire_child(board, star: int, chains, move: str):
+    """(board, star, chains) after a solitaire move (the engine's rule on plain values)."""
+    side = move[-1] if move[-1] in "-+" else None
+    field = FIELD_INDEX[move[:-1] if side else move]
+    number = board[field]
+    out = list(chains)
+    lower = upper = None
+    for i, (lo, hi) in enumerate(out):
+        if hi == number - 1:
+            lower = i
+        elif lo == number + 1:
+            upper = i
+    if lower is not None and (side == "-" or upper is None):
+        out[lower] = (out[lower][0], number)
+    elif upper is not None:
+        out[upper] = (number, out[upper][1])
+    else:
+        out.append((number, number))
+        out.sort()
+    b = bytearray(board)
+    b[field] = 0
+    return bytes(b), field, tuple(out)
+
+
+def solitaire_bound(chains) -> int:
+    """The fewest solitaire chains that can be left at the end if the remaining numbers could be
+    taken in any order (a lower bound: the star may force worse; exact once the board is empty).
+
+    Every number not in a chain is still on the board, so the gaps between chains are free. A
+    chain below 6 needs numbers from the gap below or above it; going up the chains, each takes
+    what it lacks from the gap below first (only it can still use that), then from the gap above,
+    which it shares with the next chain; a chain that cannot reach 6 takes nothing and stays."""
+    short = 0
+    left_below = chains[0][0] - 1 if chains else 0
+    for i, (lo, hi) in enumerate(chains):
+        need = SOLITAIRE_REMOVED_FROM - (hi - lo + 1)
+        above = (chains[i + 1][0] if i + 1 < len(chains) else CHIPS + 1) - hi - 1
+        if need <= 0:
+            left_below = above
+            continue
+        from_below = min(need, left_below)
+        if from_below + above < need:
+            short += 1
+            left_below = above
+        else:
+            left_below = above - (need - from_below)
+    return short
+
+
+def _solitaire_key(board, chains) -> tuple[int, int]:
+    """Lower is better: the bound on chains left, then the chips the short chains still lack
+    (every new chain adds 5, so this also counts the chains started)."""
+    lacking = sum(max(0, SOLITAIRE_REMOVED_FROM - (hi - lo + 1)) for lo, hi in chains)
+    return (solitaire_bound(chains), lacking)
+
+
+def make_player(game, level: int, seed: int = 0) -> NummerusPlayer:
+    return NummerusPlayer(game, level, seed)
+
+
+def hint(s, level: int = 3, seed: int = 0) -> str:
+    """The solitaire helper: the move the given level (default: the strongest) would play in a
+    1-player state (works for any state, in fact)."""
+    from ..games.nummerus import GAME
+
+    return make_player(GAME, level, seed).choose(s)
