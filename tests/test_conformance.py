@@ -5,7 +5,7 @@ Every registered game plugs in through `Game.conformance_setups()`; nothing here
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import os
 import json
 import random
@@ -34,8 +34,10 @@ GARBAGE_MOVES = ["", " ", "zz9", "a0", "??", "k9", "1:1", "swap!", "PASS", "a1 "
 
 
 def snapshot(game, s):
-    """Everything observable about a state, to detect mutation."""
-    return (copy.deepcopy(s), game.position(s), json.dumps(game.record(s), sort_keys=True))
+    """Everything observable about a state, to detect mutation. States must be hashable: every
+    field immutable, so no method can change one in place (and a copy of the fields suffices)."""
+    hash(s)
+    return (tuple(getattr(s, f.name) for f in dataclasses.fields(s)), game.position(s), json.dumps(game.record(s), sort_keys=True))
 
 
 def check_state(game, s):
@@ -158,6 +160,7 @@ def test_bad_records_raise_record_error(game_id):
 
 def test_registry():
     assert GAME_IDS == ("momentum", "nummerus", "fenn", "mops", "momox")
+    assert [g.id for g in all_games()] == list(GAME_IDS)  # every engine is present
     with pytest.raises(ValueError):
         get_game("chess")
     assert issubclass(IllegalMove, ValueError)
