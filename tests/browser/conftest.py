@@ -78,12 +78,25 @@ def app_url(app_server) -> str:
     return app_server.url
 
 
-@pytest.fixture
-def context(browser, app_url):
-    """A fresh profile per test, without service workers unless a test asks for them."""
+@pytest.fixture(scope="session")
+def shared_context(browser):
+    """One profile for the tests that need no fresh one: its HTTP cache keeps the runtime, so each
+    page starts like a returning visitor's (tests needing a new visitor make their own context)."""
     context = browser.new_context(service_workers="block", viewport={"width": 1000, "height": 900})
     yield context
     context.close()
+
+
+@pytest.fixture
+def context(shared_context, app_url):
+    """The shared profile with its storage emptied: no test sees another's saves."""
+    page = shared_context.new_page()
+    page.goto(app_url + "assets/icon.svg")
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    page.close()
+    yield shared_context
+    for leftover in list(shared_context.pages):
+        leftover.close()
 
 
 class Requests:
