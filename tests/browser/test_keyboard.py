@@ -1,0 +1,118 @@
+"""Every game, played from the home screen to its end with the keyboard alone (Tab, arrows, Enter),
+against a computer player: no mouse, no script clicks."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import open_app
+
+from ludothek.games import GAME_IDS
+from ludothek.render import has_view
+
+# Shorter games where the game allows it (set with the keyboard on the setup screen).
+SETUP_KEYS = {
+    "momentum": [("round_limit", "20")],
+    "nummerus": [],
+    "fenn": [],
+    "mops": [],
+    "momox": [],
+}
+MAX_KEYS = 6000
+
+
+def focus_info(page) -> dict:
+    return page.evaluate("""() => {
+        const el = document.activeElement;
+        const area = el && el.closest ? (el.closest('#board') ? 'board' : el.closest('#extra') ? 'extra'
+                   : el.closest('#actions') ? 'actions' : 'other') : 'other';
+        return {area, tag: el ? el.tagName.toLowerCase() : '', target: el && el.dataset ? el.dataset.target || null : null,
+                disabled: !!(el && (el.disabled || el.getAttribute('aria-disabled') === 'true')),
+                label: el ? (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 60) : ''};
+    }""")
+
+
+def tab_to(page, predicate, limit: int = 80) -> None:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if predicate(page):
+            return
+    raise AssertionError("Tab never reached the wanted control")
+
+
+def state(page) -> dict:
+    return page.evaluate("({moves: Number(document.body.dataset.moves), over: document.body.dataset.over === '1',"
+                         " turn: document.body.dataset.turn, thinking: document.body.dataset.thinking === '1'})")
+
+
+def play_my_turn(page, presses: list[int]) -> None:
+    """Keys until the move count grows: Enter on a playable target, Tab into choices that appear,
+    arrows across the board to find a playable cell, Shift+Tab back when focus wanders off."""
+    before = state(page)["moves"]
+    arrows = ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"]
+    stuck = 0
+    while True:
+        now = state(page)
+        if now["moves"] > before or now["over"] or now["turn"] != "0":
+            return
+        presses[0] += 1
+        assert presses[0] < MAX_KEYS, "the game could not be finished with the keyboard"
+        info = focus_info(page)
+        if info["area"] == "other":
+            page.keyboard.press("Shift+Tab")
+            continue
+        if info["area"] in ("extra", "actions") and not info["disabled"]:
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(30)
+            after = focus_info(page)
+            if state(page)["moves"] == before and after == info:
+                page.keyboard.press("Tab")  # a control that changes nothing here (e.g. a list's summary): go on
+            continue
+        if info["area"] in ("extra", "actions"):
+            page.keyboard.press("Tab")
+            continue
+        # On the board.
+        if not info["disabled"]:
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(30)
+            if state(page)["moves"] > before:
+                return
+            if page.locator("#extra button:not([disabled]), #actions button:not([disabled])").count():
+                page.keyboard.press("Tab")  # a second step: the choices are next in the tab order
+                continue
+        page.keyboard.press(arrows[(stuck // 8) % 4])
+        stuck += 1
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAME_IDS if has_view(g)])
+def test_a_whole_game_by_keyboard(page, app_url, game_id):
+    open_app(page, app_url)
+    tab_to(page, lambda p: p.evaluate(
+        f"document.activeElement.closest && !!document.activeElement.closest('[data-game={game_id}]') "
+        "&& document.activeElement.dataset.action === 'setup'"))
+    page.keyboard.press("Enter")
+    page.wait_for_selector("form.setup")
+    for name, value in SETUP_KEYS[game_id]:
+        tab_to(page, lambda p, n=name: p.evaluate(f"document.activeElement.name === '{n}'"))
+        for _ in range(12):
+            if page.evaluate("document.activeElement.value") == value:
+                break
+            page.keyboard.press("ArrowDown")
+    # The second seat is a computer by default; make it the weakest so the game is quick.
+    tab_to(page, lambda p: p.evaluate("document.activeElement.name === 'seat1_level'"))
+    page.keyboard.press("Home")
+    tab_to(page, lambda p: p.evaluate("document.activeElement.type === 'submit'"))
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board svg")
+    presses = [0]
+    while not state(page)["over"]:
+        page.wait_for_function("document.body.dataset.over === '1' || (document.body.dataset.thinking === '0' "
+                               "&& document.body.dataset.turn === '0')", timeout=60_000)
+        if state(page)["over"]:
+            break
+        if page.locator("dialog#dialog[open]").count():
+            page.keyboard.press("Enter")  # a hand-over or notice: confirm it
+            continue
+        play_my_turn(page, presses)
+    assert page.locator("dialog#dialog[open]").count() == 1  # the result, reached by keyboard alone
+    assert page.errors == []
