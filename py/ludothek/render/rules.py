@@ -147,7 +147,7 @@ def diagram_html(view, diagram: Diagram) -> str:
         position = game.position(after)
         try_it = tag("a", esc(_("Try it")), href=f"#/try/{view.game_id}/{quote(position, safe='')}", class_="button small try-it",
                      aria_label=_("Try it: play from this position"))
-    return tag("figure", svg + caption + try_it, class_="diagram", data_position=diagram.position)
+    return tag("figure", svg + caption + try_it, class_="diagram")
 
 
 def rules_body_html(view, language: str) -> str:
