@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import platform
 import subprocess
 import sys
@@ -54,23 +55,11 @@ def main(argv=None):
     args = parser.parse_args(argv)
     parts = set(args.only.split(","))
     games = [g for g in GAME_IDS if _available(g)]
-    sections = []
-    raw: dict = {}
+    json_path = Path(args.output).with_suffix(".json")
+    raw: dict = json.loads(json_path.read_text()) if json_path.exists() else {}
 
     if "startup" in parts:
-        result = startup.main_result(args.runs)
-        raw["startup"] = result
-        rows = []
-        for kind in ("cold", "warm", "offline"):
-            bare = result["bare"].get(kind, {})
-            app = result["app"].get(kind, {})
-            rows.append([kind, bare.get("fcp_ms"), bare.get("ready_ms"), app.get("fcp_ms"), app.get("ready_ms"),
-                         round(app["ready_ms"] / bare["ready_ms"], 2) if bare.get("ready_ms") and app.get("ready_ms") else None])
-        sections.append("## Start-up (headless Chromium, localhost, median of %d loads)\n\n" % args.runs + table(
-            ["load", "bare FCP ms", "bare ready ms", "app FCP ms", "app ready ms", "app / bare"], rows)
-            + f"\n\nBytes on a cold load: bare {result['bare']['cold_bytes']:,}, app {result['app']['cold_bytes']:,}."
-            + "\n\nApp start split (cold): Python starts at %s ms; importing the app takes %s ms; the first screen %s ms." % (
-                result["app"]["cold"].get("python_starts_ms"), result["app"]["cold"].get("imports_ms"), result["app"]["cold"].get("first_screen_ms")))
+        raw["startup"] = startup.main_result(args.runs)
 
     if "page" in parts:
         rows = []
@@ -79,42 +68,73 @@ def main(argv=None):
                 r = page_ai.measure(game_id, level.number, args.moves, PAGE_SETUPS.get(game_id, {}))
                 rows.append([game_id, f"{level.number} {level.name}", r["moves"], r["median_ms"], r["max_ms"], r["longest_task_ms"]])
         raw["page"] = rows
-        sections.append("## Computer players in the page\n\nTwo computer players of the level play each other; the app's own "
-                        "measurement of each search (slices and frames included).\n\n" + table(
-                            ["game", "level", "moves", "median ms", "max ms", "longest task ms"], rows))
 
     if "strength" in parts:
         rows = []
         for game_id in games:
-            numbers = [lv.number for lv in levels(game_id)]
-            for number in numbers:
+            for number in [lv.number for lv in levels(game_id)]:
                 for opponent in sorted({0, number - 1}):
                     if opponent == number:
                         continue
                     r = strength.play_match(game_id, number, opponent, args.games)
                     rows.append([game_id, number, opponent or "random", f"{r['win']}/{r['draw']}/{r['loss']}",
                                  f"{100 * r['win_rate']:.0f}%", round(r["mean_move_s"] * 1000, 1), round(r["max_chunk_cpu_s"] * 1000, 1)])
-        raw["strength"] = rows
-        sections.append(f"## Strength ({args.games} seeded 2-player games per pairing, seats alternating)\n\n" + table(
-            ["game", "level", "against", "won/drawn/lost", "win rate", "mean ms per move (CPython)", "longest chunk ms (CPU)"], rows))
+        raw["strength"] = {"games": args.games, "rows": rows}
 
     if "playouts" in parts:
         cpython = {r["game"]: r for r in playouts.all_playouts(3.0)}
         page = {r["game"]: r for r in playouts.in_page(3.0)}
-        rows = [[g, cpython[g]["moves_per_s"], page.get(g, {}).get("moves_per_s"),
-                 round(page[g]["moves_per_s"] / cpython[g]["moves_per_s"], 2) if g in page else None] for g in cpython]
-        raw["playouts"] = rows
-        sections.append("## Engines: random playouts\n\n" + table(["game", "CPython moves/s", "page moves/s", "page / CPython"], rows))
+        raw["playouts"] = [[g, cpython[g]["moves_per_s"], page.get(g, {}).get("moves_per_s"),
+                            round(page[g]["moves_per_s"] / cpython[g]["moves_per_s"], 2) if g in page else None] for g in cpython]
 
-    head = (
-        "# Benchmarks\n\nMeasured by `scripts/bench` on "
-        f"{datetime.date.today().isoformat()} ({platform.machine()}, {_cpus()} cores, Python {platform.python_version()}, "
-        f"Chromium {_chromium()}). Re-run it to reproduce; numbers move with the machine's load.\n"
-    )
-    Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.output).write_text(head + "\n" + "\n\n".join(sections) + "\n", encoding="utf-8")
-    Path(args.output).with_suffix(".json").write_text(json.dumps(raw, indent=1), encoding="utf-8")
+    raw.setdefault("measured", {})
+    for part in parts:
+        raw["measured"][part] = f"{datetime.date.today().isoformat()}, load average {os.getloadavg()[0]:.1f}"
+    json_path.parent.mkdir(parents=True, exist_ok=True)
+    json_path.write_text(json.dumps(raw, indent=1), encoding="utf-8")
+    Path(args.output).write_text(render(raw), encoding="utf-8")
     print(f"wrote {args.output}")
+
+
+def render(raw: dict) -> str:
+    sections = []
+    measured = raw.get("measured", {})
+    if "startup" in raw:
+        result = raw["startup"]
+        rows = []
+        for kind in ("cold", "warm", "offline"):
+            bare = result["bare"].get(kind, {})
+            app = result["app"].get(kind, {})
+            rows.append([kind, bare.get("fcp_ms"), bare.get("ready_ms"), app.get("fcp_ms"), app.get("ready_ms"),
+                         round(app["ready_ms"] / bare["ready_ms"], 2) if bare.get("ready_ms") and app.get("ready_ms") else None])
+        cold = result["app"]["cold"]
+        sections.append(
+            f"## Start-up (headless Chromium, localhost, median of {result['runs']} loads; {measured.get('startup', '')})\n\n"
+            + table(["load", "bare FCP ms", "bare ready ms", "app FCP ms", "app ready ms", "app / bare"], rows)
+            + f"\n\nBytes on a cold load (counted at the server): bare {result['bare']['cold_bytes']:,}, app {result['app']['cold_bytes']:,}."
+            + f"\n\nThe app's cold start: Python runs at {cold.get('python_starts_ms')} ms; importing the app takes "
+            f"{cold.get('imports_ms')} ms; its first screen {cold.get('first_screen_ms')} ms. 'Offline' is a reload served by the "
+            "service worker with the network off (the bare page has no service worker).")
+    if "page" in raw:
+        sections.append(f"## Computer players in the page ({measured.get('page', '')})\n\nTwo computer players of the level play each "
+                        "other; the app's own measurement of each search (slices and frames included), and the longest "
+                        "main-thread task the browser reported meanwhile.\n\n"
+                        + table(["game", "level", "moves", "median ms", "max ms", "longest task ms"], raw["page"]))
+    if "strength" in raw:
+        strength_raw = raw["strength"]
+        sections.append(f"## Strength ({strength_raw['games']} seeded 2-player games per pairing, seats alternating; "
+                        f"{measured.get('strength', '')})\n\n" + table(
+                            ["game", "level", "against", "won/drawn/lost", "win rate", "mean ms per move (CPython)",
+                             "longest chunk ms (CPU)"], strength_raw["rows"]))
+    if "playouts" in raw:
+        sections.append(f"## Engines: random playouts ({measured.get('playouts', '')})\n\n"
+                        + table(["game", "CPython moves/s", "page moves/s", "page / CPython"], raw["playouts"]))
+    head = (
+        "# Benchmarks\n\nMeasured by `scripts/bench` "
+        f"({platform.machine()}, {_cpus()} cores, Python {platform.python_version()}, Chromium {_chromium()}). "
+        "Re-run it to reproduce; timings move with the machine's load (noted per section).\n"
+    )
+    return head + "\n" + "\n\n".join(sections) + "\n"
 
 
 def _available(game_id: str) -> bool:
