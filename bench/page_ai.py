@@ -28,6 +28,22 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-ru
                "--disable-component-update", "--disable-sync"]
 
 
+def set_field(page, name: str, value: str) -> None:
+    """Set a setup field as a user would: radio, checkbox ('on'/'off'), select, or text."""
+    field = page.locator(f"form.setup [name={name}]")
+    kind = field.first.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.type")
+    if kind == "radio":
+        page.locator(f"form.setup [name={name}][value='{value}']").check()
+    elif kind == "checkbox":
+        field.set_checked(value in ("on", "1", "true"))
+    elif kind == "select":
+        field.select_option(value)
+    else:
+        field.fill(value)
+        field.press("Tab")
+    page.wait_for_timeout(100)  # the form redraws after a change
+
+
 def measure(game_id: str, level: int, moves: int, options: dict[str, str]) -> dict:
     import build
 
@@ -45,7 +61,7 @@ def measure(game_id: str, level: int, moves: int, options: dict[str, str]) -> di
             page.goto(server.url + f"#/setup/{game_id}")
             page.wait_for_selector("body[data-ready]", timeout=120_000)
             for name, value in options.items():
-                page.locator(f"[name={name}]").select_option(value)
+                set_field(page, name, value)
             seats = page.locator(".seat-row").count()
             for seat in range(seats):
                 page.locator(f"select[name=seat{seat}_kind]").select_option("computer")

@@ -604,13 +604,13 @@ class NummerusView(GameView):
         seat = effect.seat
         if effect.give is not None:
             text = _("{colour} swapped: gave {give} to {other} and took {take}.").format(
-                colour=colour_name(seat), give=effect.give, other=colour_name(effect.partner), take=effect.take)
+                colour=player_name(list(ui.names), seat), give=effect.give, other=player_name(list(ui.names), effect.partner), take=effect.take)
         elif ui.last_move == NO_SWAP:
-            text = _("{colour} did not swap.").format(colour=colour_name(seat))
+            text = _("{colour} did not swap.").format(colour=player_name(list(ui.names), seat))
         else:
             text = ""
         if effect.round_over and effect.round_points is not None and not effect.game_over:
-            points = ", ".join(f"{colour_name(i)} {p}" for i, p in enumerate(effect.round_points))
+            points = ", ".join(f"{player_name(list(ui.names), i)} {p}" for i, p in enumerate(effect.round_points))
             round_text = _("Round {r} is over ({points} points); the board is laid out afresh.").format(r=ui.last_before.round, points=points)
             text = f"{text} {round_text}".strip()
         return text
@@ -678,7 +678,7 @@ class NummerusView(GameView):
         rows.append(tag("div", tag("span", esc(_("Give:")), class_="nz-row-label") + tag("span", "".join(own), class_="nz-row-chips"),
                         class_="nz-swap-row give", role="group", aria_label=_("Give one of your chips")))
         for other, (free, protected) in sorted(self.game.swappable(s).items()):
-            name = colour_name(other)
+            name = player_name(list(ui.names), other)
             chips = []
             for lo, hi in self.game.groups(s, other):
                 group = []
@@ -825,7 +825,18 @@ class NummerusView(GameView):
 
         if self.game.is_over(s):
             return ()
-        move = hint(s)
+        return self._hints_for(hint(s))
+
+    def hint_search(self, s):
+        """The strongest level's search, in slices (the app runs it between frames)."""
+        from ..ai.nummerus import make_player
+
+        if self.game.is_over(s):
+            return ()
+        move = yield from make_player(self.game, 3, 0).search(s)
+        return self._hints_for(move)
+
+    def _hints_for(self, move: str) -> tuple[tuple[str, str], ...]:
         if move == NO_SWAP:
             return ((NO_SWAP, "hint"),)
         if "x" in move:

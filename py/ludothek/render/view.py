@@ -34,6 +34,8 @@ class UIState:
     # Showing an earlier position in replay: views of games with hidden information must not show
     # what has been covered again since (e.g. Momox chips seen then).
     replaying: bool = False
+    # The players' names in seat order, for views that mention players beside the board.
+    names: tuple[str, ...] = ()
 
     def with_(self, **changes: Any) -> "UIState":
         return replace(self, **changes)
@@ -158,6 +160,12 @@ class GameView:
     def hints(self, s) -> tuple[tuple[str, str], ...]:
         """(target, short label) pairs the view marks on the board, e.g. ('3:7', 'wins')."""
         return ()
+
+    def hint_search(self, s):
+        """The hints as a time-sliced search: a generator that yields None between small chunks of
+        work and returns what `hints` returns. The default computes them in one go."""
+        yield None
+        return self.hints(s)
 
     def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
         """One or two sentences that sum the hints up (spoken and shown)."""

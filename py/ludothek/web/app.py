@@ -76,6 +76,8 @@ class App:
         self.toast_timer = None
         self.screen = ""
         self.animate_until = 0.0
+        self.hint_token = 0
+        self.board_focus_wanted = False  # the player was on the board when the computer took over
 
     # -- start -------------------------------------------------------------------------------
 
@@ -535,7 +537,8 @@ class App:
         shown = self.public(session.shown_state)
         # A move animates in the redraws right after it (the board is drawn again at once when
         # the computer starts thinking); later redraws show it at rest.
-        ui = self.ui.with_(interactive=self._human_can_move(), animate=self.ui.animate and time.perf_counter() < self.animate_until)
+        ui = self.ui.with_(interactive=self._human_can_move(), animate=self.ui.animate and time.perf_counter() < self.animate_until,
+                           names=tuple(session.names()))
         if session.is_replaying:
             index = session.shown_index
             ui = ui.with_(last_before=self.public(session.states[index - 1]) if index else None,
@@ -570,7 +573,14 @@ class App:
         dom.document.body.dataset.over = "1" if session.is_over() else "0"
         dom.document.body.dataset.thinking = "1" if self.thinking_seat is not None else "0"
         if board_had_focus:
-            self.focus_cursor()
+            self.board_focus_wanted = True
+        if self.board_focus_wanted and ui.interactive:
+            # Back on the player's turn: the keyboard cursor returns to the board, even if the board
+            # was redrawn without targets (and lost focus) while the computer was thinking.
+            active = dom.nullable(dom.document.activeElement)
+            if board_had_focus or active is None or active == dom.document.body:
+                self.focus_cursor()
+            self.board_focus_wanted = False
         moves = dom.query("#moves .move-items")
         if moves is not None:
             moves.scrollTop = moves.scrollHeight
@@ -660,12 +670,32 @@ class App:
             button.focus()
 
     def show_hints(self) -> None:
-        session, view = self.session, self.view
+        session = self.session
         if session is None or not self.ui.interactive:
             return
-        hints = view.hints(self.public(session.state))
-        self.ui = self.ui.with_(hints=tuple(hints))
-        self.announce(view.hint_text(self.public(session.state), self.ui.hints, session.names()), show=True)
+        self.hint_token += 1
+        asyncio.ensure_future(self.compute_hints(self.hint_token, len(session.moves)))
+
+    async def compute_hints(self, token: int, moves: int) -> None:
+        """Run the view's hint search in slices, like a computer player's, then show the hints."""
+        session, view = self.session, self.view
+        state = self.public(session.state)
+        search = view.hint_search(state)
+        hints = None
+        self.announce(_("Looking for a good move…"))
+        while hints is None:
+            slice_end = time.perf_counter() + SLICE_SECONDS
+            try:
+                while time.perf_counter() < slice_end:
+                    next(search)
+            except StopIteration as stop:
+                hints = tuple(stop.value or ())
+                break
+            await next_frame()
+            if token != self.hint_token or self.session is not session or len(session.moves) != moves:
+                return
+        self.ui = self.ui.with_(hints=hints)
+        self.announce(view.hint_text(state, hints, session.names()), show=True)
         self.update_game()
 
     def save(self) -> None:
