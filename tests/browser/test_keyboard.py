@@ -18,7 +18,7 @@ SETUP_KEYS = {
     "mops": [],
     "momox": [],
 }
-MAX_KEYS = 6000
+MAX_KEYS = 3000
 
 
 def focus_info(page) -> dict:
@@ -45,12 +45,66 @@ def state(page) -> dict:
                          " turn: document.body.dataset.turn, thinking: document.body.dataset.thinking === '1'})")
 
 
-def play_my_turn(page, presses: list[int]) -> None:
-    """Keys until the move count grows: Enter on a playable target, Tab into choices that appear,
-    arrows across the board to find a playable cell, Shift+Tab back when focus wanders off."""
+BOARD_TARGETS = """() => [...document.querySelectorAll('#board [data-target][data-x]')].map(e => ({
+    target: e.dataset.target, x: Number(e.dataset.x), y: Number(e.dataset.y),
+    enabled: !e.disabled && e.getAttribute('aria-disabled') !== 'true', focused: e === document.activeElement}))"""
+END_TURN = "#actions button[data-target=end]:not([disabled])"
+CHOICES = "#extra button:not([disabled]), #actions button:not([disabled])"
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+
+def arrow_step(targets: list[dict], here: int, key: str) -> int:
+    """Where an arrow key takes the cursor: the page's rule (nearest target that way, sideways
+    distance counting double, first in document order on a tie), so the test can plan its keys."""
+    dx, dy = ARROWS[key]
+    x0, y0 = targets[here]["x"], targets[here]["y"]
+    best, best_score = here, None
+    for index, t in enumerate(targets):
+        along = (t["x"] - x0) * dx + (t["y"] - y0) * dy
+        if along <= 0:
+            continue
+        score = along + 2 * (abs((t["x"] - x0) * dy) + abs((t["y"] - y0) * dx))
+        if best_score is None or score < best_score:
+            best, best_score = index, score
+    return best
+
+
+def keys_to(targets: list[dict], here: int, wanted) -> list[str] | None:
+    """The shortest run of arrow keys from `here` to a target for which `wanted` holds, as a
+    sighted keyboard player would plan it (breadth-first over the page's arrow rule)."""
+    paths = {here: []}
+    queue = [here]
+    for index in queue:
+        if wanted(targets[index]) and index != here:
+            return paths[index]
+        for key in ARROWS:
+            step = arrow_step(targets, index, key)
+            if step not in paths:
+                paths[step] = paths[index] + [key]
+                queue.append(step)
+    return None
+
+
+def end_turn(page, presses: list[int]) -> bool:
+    """Tab to the button that ends the turn and press it, if there is one (a player would stop a
+    chain of optional extra steps, which the rules allow to go on and on)."""
+    if not page.locator(END_TURN).count():
+        return False
+    while not page.evaluate(f"document.activeElement.matches('{END_TURN}')"):
+        page.keyboard.press("Tab")
+        presses[0] += 1
+        assert presses[0] < MAX_KEYS, "Tab never reached the button that ends the turn"
+    page.keyboard.press("Enter")
+    return True
+
+
+def play_my_turn(page, presses: list[int], steps_in_turn: int) -> None:
+    """Keys until the move count grows: on the board, arrows to the nearest playable target and
+    Enter; Tab into choices that appear off the board; Shift+Tab back when focus wanders off."""
     before = state(page)["moves"]
-    arrows = ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"]
-    stuck = 0
+    if steps_in_turn >= 3 and end_turn(page, presses):
+        return
+    last_entered = None
     while True:
         now = state(page)
         if now["moves"] > before or now["over"] or now["turn"] != "0":
@@ -72,16 +126,28 @@ def play_my_turn(page, presses: list[int]) -> None:
             page.keyboard.press("Tab")
             continue
         # On the board.
-        if not info["disabled"]:
+        targets = page.evaluate(BOARD_TARGETS)
+        here = next((i for i, t in enumerate(targets) if t["focused"]), None)
+        if here is None:
+            page.keyboard.press("Tab")
+            continue
+        if targets[here]["enabled"] and targets[here]["target"] != last_entered:
             page.keyboard.press("Enter")
+            last_entered = targets[here]["target"]
             page.wait_for_timeout(30)
-            if state(page)["moves"] > before:
-                return
-            if page.locator("#extra button:not([disabled]), #actions button:not([disabled])").count():
+            if state(page)["moves"] == before and page.locator(CHOICES).count():
                 page.keyboard.press("Tab")  # a second step: the choices are next in the tab order
-                continue
-        page.keyboard.press(arrows[(stuck // 8) % 4])
-        stuck += 1
+            continue
+        path = keys_to(targets, here, lambda t: t["enabled"] and t["target"] != last_entered)
+        if path:
+            for key in path:
+                page.keyboard.press(key)
+                presses[0] += 1
+            continue
+        if page.locator(CHOICES).count():
+            page.keyboard.press("Tab")  # a second step: the choices are next in the tab order
+            continue
+        last_entered = None  # only the target just chosen is playable: Enter on it again (e.g. to confirm)
 
 
 @pytest.mark.parametrize("game_id", [g for g in GAME_IDS if has_view(g)])
@@ -105,6 +171,7 @@ def test_a_whole_game_by_keyboard(page, app_url, game_id):
     page.keyboard.press("Enter")
     page.wait_for_selector("#board svg")
     presses = [0]
+    steps_in_turn = 0
     while not state(page)["over"]:
         page.wait_for_function("document.body.dataset.over === '1' || (document.body.dataset.thinking === '0' "
                                "&& document.body.dataset.turn === '0')", timeout=60_000)
@@ -113,6 +180,9 @@ def test_a_whole_game_by_keyboard(page, app_url, game_id):
         if page.locator("dialog#dialog[open]").count():
             page.keyboard.press("Enter")  # a hand-over or notice: confirm it
             continue
-        play_my_turn(page, presses)
+        moves = state(page)["moves"]
+        play_my_turn(page, presses, steps_in_turn)
+        now = state(page)
+        steps_in_turn = steps_in_turn + 1 if now["turn"] == "0" and now["moves"] > moves else 0
     assert page.locator("dialog#dialog[open]").count() == 1  # the result, reached by keyboard alone
     assert page.errors == []
