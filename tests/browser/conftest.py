@@ -7,6 +7,7 @@ by the app's ready flag (body[data-ready]), never by the load event.
 from __future__ import annotations
 
 import json
+import re
 import threading
 from pathlib import Path
 
@@ -127,10 +128,39 @@ def open_app(page, url: str, route: str = "") -> None:
     page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
 
 
+SAVE_PREFIX = "ludothek.save."
+
+
 def put_save(page, save_id: str, record: dict, **meta) -> None:
     entry = {"record": record, "meta": {"created": 1, "updated": 1, **meta}}
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", ["ludothek.save." + save_id, json.dumps(entry)])
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_PREFIX + save_id, json.dumps(entry)])
 
 
 def moves_played(page) -> int:
     return int(page.evaluate("document.body.dataset.moves || '0'"))
+
+
+def save_id_of(page) -> str:
+    match = re.search(r"#/play/([A-Za-z0-9_-]+)", page.url)
+    assert match, page.url
+    return match.group(1)
+
+
+def true_state(page, game, save_id: str):
+    """The game as the engine knows it from the page's save, hidden parts included (for checks
+    that the page shows none of them)."""
+    entry = json.loads(page.evaluate("key => localStorage.getItem(key)", SAVE_PREFIX + save_id))
+    return game.from_record(entry["record"])
+
+
+def wait_for_turn(page, seat: int = 0, timeout: int = 90_000) -> None:
+    page.wait_for_function(
+        f"document.body.dataset.thinking === '0' && (document.body.dataset.turn === '{seat}' || document.body.dataset.over === '1')",
+        timeout=timeout,
+    )
+
+
+def click_and_wait(page, locator) -> None:
+    before = moves_played(page)
+    locator.click()
+    page.wait_for_function(f"Number(document.body.dataset.moves) > {before}")

@@ -8,46 +8,19 @@ localStorage and replays it with the engine in CPython, which sees everything th
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
 
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, moves_played, open_app, put_save
+from conftest import READY_TIMEOUT_MS, click_and_wait, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 from ludothek.games import get_game  # noqa: E402
 from ludothek.games.momox_board import CORNER_FIELDS, FIELD_COUNT, TILE_AT  # noqa: E402
 
 GAME = get_game("momox")
-SAVE_PREFIX = "ludothek.save."
-
-
-def save_id_of(page) -> str:
-    match = re.search(r"#/play/([A-Za-z0-9_-]+)", page.url)
-    assert match, page.url
-    return match.group(1)
-
-
-def true_state(page, save_id: str):
-    """The game as the engine knows it, chips under the keys included."""
-    entry = json.loads(page.evaluate("key => localStorage.getItem(key)", SAVE_PREFIX + save_id))
-    return GAME.from_record(entry["record"])
-
-
-def wait_for_turn(page, seat: int = 0) -> None:
-    page.wait_for_function(
-        f"document.body.dataset.thinking === '0' && (document.body.dataset.turn === '{seat}' || document.body.dataset.over === '1')",
-        timeout=60_000,
-    )
-
-
-def click_and_wait(page, locator) -> None:
-    before = moves_played(page)
-    locator.click()
-    page.wait_for_function(f"Number(document.body.dataset.moves) > {before}")
 
 
 # -- what must never be in the page ------------------------------------------------------------------
@@ -149,13 +122,13 @@ class TestNewUserPlaysTwoRounds:
         # The start: the centre is open and face down, keys on circles 1-5, nothing numbered.
         expect(page.locator("#board .chip.face-down")).to_have_count(1)
         expect(page.locator("#board [data-target=k0]")).to_have_attribute("aria-disabled", "true")
-        assert_no_covered_chip_in_page(page, true_state(page, save_id))
+        assert_no_covered_chip_in_page(page, true_state(page, GAME, save_id))
 
         # A first key: the chip under it turns up, the figure walks, the walk is marked.
-        state = true_state(page, save_id)
+        state = true_state(page, GAME, save_id)
         first = best_key(state, 0)
         click_and_wait(page, page.locator(f"#board [data-target={first}]"))
-        state = true_state(page, save_id)
+        state = true_state(page, GAME, save_id)
         circle = int(first[1:])
         expect(page.locator(f"#board [data-target={first}] .chip-number")).to_have_text(str(state.chips[circle]))
         expect(page.locator("#board .walk-trail")).to_have_count(1)
@@ -167,7 +140,7 @@ class TestNewUserPlaysTwoRounds:
         left = taken = 0
         for _ in range(300):
             wait_for_turn(page, 0)
-            state = true_state(page, save_id)
+            state = true_state(page, GAME, save_id)
             if state.round > 1 or GAME.is_over(state):
                 break
             assert_no_covered_chip_in_page(page, state)
@@ -179,7 +152,7 @@ class TestNewUserPlaysTwoRounds:
                     click_and_wait(page, page.locator("#actions").get_by_role("button", name="Leave it"))
                     left += 1
                     # The tile still lies beside the corner.
-                    assert tile.value in [v for seat, v in GAME.corner_tiles(true_state(page, save_id))[tile.field] if seat == 0]
+                    assert tile.value in [v for seat, v in GAME.corner_tiles(true_state(page, GAME, save_id))[tile.field] if seat == 0]
                 else:
                     digits_before = len(state.tiles[0])
                     click_and_wait(page, page.locator("#actions").get_by_role("button", name=f"Take the {tile.value}"))
@@ -196,7 +169,7 @@ class TestNewUserPlaysTwoRounds:
             raise AssertionError("round 1 did not end")
 
         assert left >= 1 and taken >= 1, (left, taken)
-        state = true_state(page, save_id)
+        state = true_state(page, GAME, save_id)
         assert state.round == 2
         numbers = state.results[0]
         table = page.locator(".momox-rounds")
@@ -208,9 +181,9 @@ class TestNewUserPlaysTwoRounds:
         # Round 2 starts afresh: all tiles back beside the corners. (The computer may already have
         # moved, even taken a tile over yellow fields: compare with the true state on the reader's turn.)
         page.wait_for_function("document.body.dataset.turn === '0' && document.body.dataset.thinking === '0'")
-        held = sum(len(GAME.held_tiles(true_state(page, save_id), seat)) for seat in range(2))
+        held = sum(len(GAME.held_tiles(true_state(page, GAME, save_id), seat)) for seat in range(2))
         expect(page.locator("#board .tile-slot")).to_have_count(held)
-        assert_no_covered_chip_in_page(page, true_state(page, save_id))
+        assert_no_covered_chip_in_page(page, true_state(page, GAME, save_id))
         assert page.errors == []
         assert page.requests.foreign() == []
 
@@ -250,7 +223,7 @@ class TestCoveredChipsChangeNothing:
                 click_and_wait(page, page.locator(f"#board [data-target={target}]"))
                 snapshots.append(page_as_seen(page))
             seen[key] = snapshots
-            assert_no_covered_chip_in_page(page, true_state(page, key))
+            assert_no_covered_chip_in_page(page, true_state(page, GAME, key))
         assert seen["a"] == seen["b"]
         assert page.errors == []
 

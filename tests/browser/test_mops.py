@@ -10,20 +10,18 @@ replays it with the engine in CPython, which sees everything the page must not.
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
 
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, moves_played, open_app, put_save
+from conftest import READY_TIMEOUT_MS, click_and_wait, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 from ludothek.games import get_game  # noqa: E402
 
 GAME = get_game("mops")
-SAVE_PREFIX = "ludothek.save."
 ALL_TILES = [m + c for m in "PBWCKH" for c in "bgopvy"]
 
 # Two players at the start (the pile in a known order): Red began with the pink bowl, Blue with
@@ -45,30 +43,6 @@ FINAL = ("9/9/9/2WvWyHvCbPg2/2PyBvcvKokg2/2PpBpboPoWg2/2WpKpWoPbWb2/2CyHyhoHbHg2
 def record(position: str, players: list[tuple[str, str]]) -> dict:
     return {"format": "ludothek", "version": 1, "game": "mops", "position": position, "moves": [],
             "players": [{"name": n, "type": kind, **({"level": 1} if kind == "computer" else {})} for n, kind in players]}
-
-
-def save_id_of(page) -> str:
-    match = re.search(r"#/play/([A-Za-z0-9_-]+)", page.url)
-    assert match, page.url
-    return match.group(1)
-
-
-def true_state(page, save_id: str):
-    entry = json.loads(page.evaluate("key => localStorage.getItem(key)", SAVE_PREFIX + save_id))
-    return GAME.from_record(entry["record"])
-
-
-def wait_for_turn(page, seat: int = 0) -> None:
-    page.wait_for_function(
-        f"document.body.dataset.thinking === '0' && (document.body.dataset.turn === '{seat}' || document.body.dataset.over === '1')",
-        timeout=90_000,
-    )
-
-
-def click_and_wait(page, locator) -> None:
-    before = moves_played(page)
-    locator.click()
-    page.wait_for_function(f"Number(document.body.dataset.moves) > {before}")
 
 
 def open_save(page, app_url, save_id: str, rec: dict) -> None:
@@ -187,7 +161,7 @@ class TestNewUserPlaysThree:
             raise AssertionError("the game did not end")
         dialog = page.locator("dialog#dialog")
         expect(dialog).to_be_visible()
-        state = true_state(page, save_id)
+        state = true_state(page, GAME, save_id)
         assert GAME.is_over(state)
         scores = GAME.scores(state)
         expect(dialog.locator(".result-scores li")).to_have_text([f"{name}: {score}" for name, score in zip(["Ada", "Computer", "Computer"], scores)])
@@ -229,7 +203,7 @@ class TestVariants:
                 break
             play_my_turn(page)
         expect(page.locator("dialog#dialog")).to_contain_text("Game over")
-        state = true_state(page, "final")
+        state = true_state(page, GAME, "final")
         assert GAME.is_over(state) and not GAME.scoring_options(state, 0) and not GAME.scoring_options(state, 1)
         assert page.errors == []
 

@@ -9,14 +9,13 @@ engine in CPython, then compares what the page shows with it.
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
 
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, moves_played, open_app, put_save
+from conftest import READY_TIMEOUT_MS, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 from ludothek.games import get_game  # noqa: E402
@@ -24,31 +23,12 @@ from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES  # noqa: E402
 from ludothek.render.rules import diagrams  # noqa: E402
 
 GAME = get_game("nummerus")
-SAVE_PREFIX = "ludothek.save."
 
 # A solitaire four chips from its end, every chip out of line with the star and with each other
 # (so the star jumps each time): 13 on d1 touches 8-12 and 14-19, 30 on g3 touches 20-29 and 31-36,
 # 1 on a6 fits 2-7 and 48 on b2 fits 43-47. Played well, every chain reaches 6: no chain left.
 SOLITAIRE_END = (".,.,./.,.,.,.,./.,.,.,.,.,.,./1,.,.,.,.,.,./.,.,.,.,./.,.,.,.,*,.,./.,.,.,.,.,.,30/48,.,.,.,./.,13,. 1 "
                  "2-7,8-12,14-19,20-29,31-36,37-42,43-47")
-
-
-def save_id_of(page) -> str:
-    match = re.search(r"#/play/([A-Za-z0-9_-]+)", page.url)
-    assert match, page.url
-    return match.group(1)
-
-
-def true_state(page, save_id: str):
-    entry = json.loads(page.evaluate("key => localStorage.getItem(key)", SAVE_PREFIX + save_id))
-    return GAME.from_record(entry["record"])
-
-
-def wait_for_turn(page, seat: int = 0) -> None:
-    page.wait_for_function(
-        f"document.body.dataset.thinking === '0' && (document.body.dataset.turn === '{seat}' || document.body.dataset.over === '1')",
-        timeout=60_000,
-    )
 
 
 def reachable(page):
@@ -104,7 +84,7 @@ class TestNewUserAgainstTwoComputers:
         save_id = save_id_of(page)
 
         # The start: the star with its neighbours ringed; the status says what to do.
-        state = true_state(page, save_id)
+        state = true_state(page, GAME, save_id)
         expect(page.locator("#status")).to_contain_text("Red to move: take one of the")
         targets = {t.field for t in GAME.star_targets(state)}
         expect(reachable(page)).to_have_count(len(targets))
@@ -115,7 +95,7 @@ class TestNewUserAgainstTwoComputers:
         # The first chip: into Red's panel; then both computers move, and their chips show up too.
         chip = take_a_good_chip(page, state)
         wait_for_turn(page, 0)
-        state = true_state(page, save_id)
+        state = true_state(page, GAME, save_id)
         assert len(state.moves) == 3
         assert panel_ranges(page, 0) == [(chip, chip)]
         assert_panels_show(page, state)
@@ -132,7 +112,7 @@ class TestNewUserAgainstTwoComputers:
         for _ in range(14):
             take_a_good_chip(page, state)
             wait_for_turn(page, 0)
-            state = true_state(page, save_id)
+            state = true_state(page, GAME, save_id)
             assert_panels_show(page, state)
             if any(GAME.chain_lengths(state, seat) for seat in range(3)):
                 break
@@ -153,11 +133,11 @@ class TestNewUserAgainstTwoComputers:
         wait_for_turn(page, 0)
         assert moves_played(page) == played
         assert page.locator("#board svg").get_attribute("aria-label") == picture
-        assert_panels_show(page, true_state(page, save_id))
+        assert_panels_show(page, true_state(page, GAME, save_id))
         take_a_good_chip(page, state)
         wait_for_turn(page, 0)
         assert moves_played(page) == played + 3
-        assert_panels_show(page, true_state(page, save_id))
+        assert_panels_show(page, true_state(page, GAME, save_id))
         assert page.requests.foreign() == []
         assert page.errors == []
 
@@ -211,7 +191,7 @@ class TestSolitaire:
         expect(dialog).to_contain_text("The solitaire is over: 0 chains left: superb!")
         expect(page.locator(".nz-score")).to_have_attribute("data-score", "0")
         expect(page.locator(".nz-grade")).to_have_text("0 chains left: superb!")
-        state = true_state(page, "solo")
+        state = true_state(page, GAME, "solo")
         assert GAME.is_over(state) and GAME.winners(state) == [0]
         assert page.errors == []
 
@@ -228,11 +208,11 @@ class TestSwapVariant:
         expect(page.locator(".nz-rounds caption")).to_have_text("Tournament: 0 of 2 rounds finished")
         expect(page.locator(".player[data-seat='0'] .nz-swaps")).to_have_text("2 swap chips")
 
-        state = true_state(page, save_id)
+        state = true_state(page, GAME, save_id)
         take_a_good_chip(page, state)
         for _ in range(6):
             wait_for_turn(page, 0)
-            state = true_state(page, save_id)
+            state = true_state(page, GAME, save_id)
             if state.swap_step:
                 break
             take_a_good_chip(page, state)
@@ -254,7 +234,7 @@ class TestSwapVariant:
         expect(page.locator("#announce")).to_contain_text(f"swaps: gives {mine} to Computer and takes {theirs}")
         expect(page.locator(".player[data-seat='0'] .nz-swaps")).to_have_text("1 swap chip")
         wait_for_turn(page, 0)
-        state = true_state(page, save_id)
+        state = true_state(page, GAME, save_id)
         assert_panels_show(page, state)
         assert any(lo <= theirs <= hi for lo, hi in GAME.groups(state, 0))
         assert any(lo <= mine <= hi for lo, hi in GAME.groups(state, 1))
@@ -291,7 +271,7 @@ class TestKeyboardAndMotion:
         expect(page.locator("#board [tabindex='0']")).to_have_count(1)  # the cursor is back for the next move
         # A chip out of reach: Enter explains instead of moving.
         save_id = save_id_of(page)
-        state = true_state(page, save_id)
+        state = true_state(page, GAME, save_id)
         reach = {t.field for t in GAME.star_targets(state)}
         blocked = next(f for f in FIELD_NAMES if f not in reach and state.board[FIELD_INDEX[f]])
         page.locator(f"#board [data-target={blocked}]").focus()

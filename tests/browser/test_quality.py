@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import json
 import shutil
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, READY_TIMEOUT_MS, AppServer, moves_played, open_app, put_save
+from conftest import ROOT, READY_TIMEOUT_MS, AppServer, open_app, put_save
 
 from ludothek.games import GAME_IDS
 from ludothek.render import has_view

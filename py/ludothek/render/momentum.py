@@ -22,6 +22,7 @@ from ..games.momentum import (
     parse_cell,
 )
 from ..i18n import N_, _, ngettext
+from .marks import colour_mark
 from .svg import empty, esc, num, svg_document, tag
 from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState
 
@@ -47,18 +48,7 @@ def _centre(index: int, width: int, height: int) -> tuple[float, float]:
 def stone_svg(letter: str, cx: float, cy: float, r: float = STONE_R, class_: str = "", style: str | None = None) -> str:
     seat = SEAT_LETTERS.index(letter)
     css = SEAT_CSS[seat]
-    parts = [empty("circle", cx=num(cx), cy=num(cy), r=num(r), class_=f"stone-body {css}")]
-    if css == "blue":
-        parts.append(empty("circle", cx=num(cx), cy=num(cy), r=num(r * 0.55), class_="stone-mark ring"))
-    elif css == "green":
-        d = r * 0.5
-        parts.append(
-            empty(
-                "path",
-                d=f"M{num(cx)} {num(cy - d)}L{num(cx + d)} {num(cy)}L{num(cx)} {num(cy + d)}L{num(cx - d)} {num(cy)}Z",
-                class_="stone-mark diamond",
-            )
-        )
+    parts = [empty("circle", cx=num(cx), cy=num(cy), r=num(r), class_=f"stone-body {css}"), colour_mark(css, cx, cy, r, "stone-mark")]
     return tag("g", "".join(parts), class_=f"stone {css} {class_}".strip(), style=style)
 
 

@@ -34,6 +34,7 @@ from ..games.momox_board import (
     YELLOW,
 )
 from ..i18n import N_, _, ngettext
+from .marks import colour_mark
 from .svg import empty, esc, num, tag
 from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState
 
@@ -129,18 +130,7 @@ def figure_offsets(count: int) -> list[tuple[float, float, float]]:
 
 
 def seat_mark(seat: int, cx: float, cy: float, r: float, class_: str = "mark") -> str:
-    """The mark that tells a colour without its hue: none, ring, diamond, square."""
-    css = SEAT_CSS[seat]
-    if css == "blue":
-        return empty("circle", cx=num(cx), cy=num(cy), r=num(r * 0.55), class_=f"{class_} ring")
-    if css == "green":
-        d = r * 0.58
-        return empty("path", d=f"M{num(cx)} {num(cy - d)}L{num(cx + d)} {num(cy)}L{num(cx)} {num(cy + d)}L{num(cx - d)} {num(cy)}Z",
-                     class_=f"{class_} diamond")
-    if css == "purple":
-        d = r * 0.38
-        return empty("rect", x=num(cx - d), y=num(cy - d), width=num(2 * d), height=num(2 * d), class_=f"{class_} square")
-    return ""
+    return colour_mark(SEAT_CSS[seat], cx, cy, r, class_)
 
 
 def figure_svg(seat: int, cx: float, cy: float, r: float, class_: str = "", motion: str = "") -> str:

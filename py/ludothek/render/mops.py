@@ -40,6 +40,7 @@ from ..games.mops import (
 from ..games.mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, SHAPES, orientations
 from ..i18n import N_, _, language, ngettext
 from .mops_icons import COLOURS, CROWN_CODES, MOTIFS, colour_key_svg, crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg
+from .marks import colour_mark
 from .svg import empty, esc, num, tag
 from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState
 
@@ -149,18 +150,7 @@ def flips_text(flips) -> str:
 
 
 def seat_mark(seat: int, cx: float, cy: float, r: float) -> str:
-    """The mark that tells a seat's colour without its hue: none, ring, diamond, square."""
-    css = SEAT_CSS[seat]
-    if css == "blue":
-        return empty("circle", cx=num(cx), cy=num(cy), r=num(r * 0.55), class_="seat-mark ring")
-    if css == "green":
-        d = r * 0.58
-        return empty("path", d=f"M{num(cx)} {num(cy - d)}L{num(cx + d)} {num(cy)}L{num(cx)} {num(cy + d)}L{num(cx - d)} {num(cy)}Z",
-                     class_="seat-mark diamond")
-    if css == "purple":
-        d = r * 0.38
-        return empty("rect", x=num(cx - d), y=num(cy - d), width=num(2 * d), height=num(2 * d), class_="seat-mark square")
-    return ""
+    return colour_mark(SEAT_CSS[seat], cx, cy, r, "seat-mark")
 
 
 def token_svg(seat: int, cx: float, cy: float, r: float) -> str:
