@@ -130,6 +130,15 @@ class Game:
         raise NotImplementedError
 
     def play(self, s, move: str):
+        return self._apply(s, move)[0]
+
+    def effect(self, s, move: str):
+        """What `move` does in `s` (for drawing and telling it), without playing it; IllegalMove if
+        it is not legal."""
+        return self._apply(s, move)[1]
+
+    def _apply(self, s, move: str):
+        """The state after `move` and what it did: the one place a game checks and plays a move."""
         raise NotImplementedError
 
     def is_over(self, s) -> bool:

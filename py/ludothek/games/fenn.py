@@ -332,13 +332,6 @@ class Fenn(Game):
 
     # -- moves ---------------------------------------------------------------------------------
 
-    def play(self, s: FennState, move: str) -> FennState:
-        return self._apply(s, move)[0]
-
-    def effect(self, s: FennState, move: str) -> MoveEffect:
-        """What `move` does in `s`, without playing it (IllegalMove if it is not legal)."""
-        return self._apply(s, move)[1]
-
     def _apply(self, s: FennState, move: str) -> tuple[FennState, MoveEffect]:
         if not isinstance(move, str):
             raise IllegalMove(f"a move is text such as '3:7', 'k8', 'end' or 'pass', not {move!r}")

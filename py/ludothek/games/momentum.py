@@ -269,13 +269,6 @@ class Momentum(Game):
 
     # -- moves ---------------------------------------------------------------------------------
 
-    def effect(self, s: MomentumState, move: str) -> Effect:
-        """What `move` does in `s` (which stones move where), without playing it."""
-        return self._apply(s, move)[1]
-
-    def play(self, s: MomentumState, move: str) -> MomentumState:
-        return self._apply(s, move)[0]
-
     def _apply(self, s: MomentumState, move: str) -> tuple[MomentumState, Effect]:
         if not isinstance(move, str):
             raise IllegalMove(f"a move is text such as 'd4', not {move!r}")

@@ -345,13 +345,6 @@ class Momox(Game):
 
     # -- moves ---------------------------------------------------------------------------------
 
-    def play(self, s: MomoxState, move: str) -> MomoxState:
-        return self._apply(s, move)[0]
-
-    def effect(self, s: MomoxState, move: str) -> Effect:
-        """What `move` does in `s`, without playing it (see the module docstring)."""
-        return self._apply(s, move)[1]
-
     def why_illegal(self, s: MomoxState, move: str) -> str | None:
         """None if `move` is legal in `s`, else the rule that forbids it (the IllegalMove text)."""
         if move in self.legal_moves(s):

@@ -670,9 +670,6 @@ class MopsRoyal(Game):
 
     # -- moves ---------------------------------------------------------------------------------
 
-    def play(self, s: MopsState, move: str) -> MopsState:
-        return self._apply(s, move)[0]
-
     def effect(self, s: MopsState, move: str) -> Effect:
         """What `move` does in `s`, without playing it (IllegalMove if it is not legal)."""
         return self._check(s, move)[0]

@@ -579,13 +579,6 @@ class Nummerus(Game):
 
     # -- moves ---------------------------------------------------------------------------------
 
-    def effect(self, s: NummerusState, move: str) -> Effect:
-        """What `move` does in `s`, without playing it (IllegalMove as `play`)."""
-        return self._apply(s, move)[1]
-
-    def play(self, s: NummerusState, move: str) -> NummerusState:
-        return self._apply(s, move)[0]
-
     def _apply(self, s: NummerusState, move: str) -> tuple[NummerusState, Effect]:
         if not isinstance(move, str):
             raise IllegalMove(f"a move is text such as 'd5', not {move!r}")
