@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import datetime
 import json
 import os
@@ -39,6 +40,11 @@ import strength  # noqa: E402
 PAGE_SETUPS = {"momentum": {"size": "9x9"}}
 
 
+def _match(pairing: tuple[str, int, int], games: int) -> dict:
+    game_id, level, opponent = pairing
+    return strength.play_match(game_id, level, opponent, games)
+
+
 def table(headers: list[str], rows: list[list]) -> str:
     lines = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
     lines += ["| " + " | ".join("" if v is None else str(v) for v in row) + " |" for row in rows]
@@ -51,6 +57,7 @@ def main(argv=None):
     parser.add_argument("--runs", type=int, default=5, help="page loads per start-up measurement")
     parser.add_argument("--moves", type=int, default=12, help="computer moves timed per game and level in the page")
     parser.add_argument("--output", default=str(ROOT / "docs" / "benchmarks.md"))
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the strength games")
     parser.add_argument("--only", default="startup,page,strength,playouts")
     args = parser.parse_args(argv)
     parts = set(args.only.split(","))
@@ -70,15 +77,15 @@ def main(argv=None):
         raw["page"] = rows
 
     if "strength" in parts:
+        pairings = [(game_id, number, opponent) for game_id in games for number in [lv.number for lv in levels(game_id)]
+                    for opponent in sorted({0, number - 1}) if opponent != number]
+        # Pairings are independent: spread them over processes (each keeps its own CPU-time figures).
+        with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            results = list(pool.map(_match, pairings, [args.games] * len(pairings)))
         rows = []
-        for game_id in games:
-            for number in [lv.number for lv in levels(game_id)]:
-                for opponent in sorted({0, number - 1}):
-                    if opponent == number:
-                        continue
-                    r = strength.play_match(game_id, number, opponent, args.games)
-                    rows.append([game_id, number, opponent or "random", f"{r['win']}/{r['draw']}/{r['loss']}",
-                                 f"{100 * r['win_rate']:.0f}%", round(r["mean_move_s"] * 1000, 1), round(r["max_chunk_cpu_s"] * 1000, 1)])
+        for (game_id, number, opponent), r in zip(pairings, results):
+            rows.append([game_id, number, opponent or "random", f"{r['win']}/{r['draw']}/{r['loss']}",
+                         f"{100 * r['win_rate']:.0f}%", round(r["mean_move_s"] * 1000, 1), round(r["max_chunk_cpu_s"] * 1000, 1)])
         raw["strength"] = {"games": args.games, "rows": rows}
 
     if "playouts" in parts:
