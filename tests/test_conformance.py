@@ -70,6 +70,19 @@ def check_position_round_trip(game, s):
     assert game.scores(restored) == game.scores(s)
 
 
+def check_observation_deals_a_consistent_state(game, s, rng):
+    """An onlooker's position text (what a diagram or a link shows) opens as a playable state that
+    looks the same to everyone: only what it hid is dealt afresh."""
+    seen = game.position(game.observation(s, None))
+    dealt = game.from_observation(seen, rng)
+    assert game.position(game.observation(dealt, None)) == seen
+    assert game.legal_moves(dealt) == game.legal_moves(game.observation(s, None))
+    if not game.is_over(dealt):
+        game.play(dealt, game.legal_moves(dealt)[0])  # nothing is left hidden from the engine
+    if not game.has_hidden_information:
+        assert game.position(dealt) == game.position(s)
+
+
 def check_record_round_trip(game, s):
     data = game.record(s)
     text = json.dumps(data)  # a record is plain JSON
@@ -92,6 +105,7 @@ def test_random_game_keeps_the_interface_promises(game_id, setup, seed):
         check_state(game, s)
         if played % 7 == 0 or game.is_over(s):
             check_position_round_trip(game, s)
+            check_observation_deals_a_consistent_state(game, s, rng)
         moves = game.legal_moves(s)
         legal = set(moves)
         for candidate in GARBAGE_MOVES + sorted(seen_moves)[:40]:

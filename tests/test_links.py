@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from ludothek.games import get_game
@@ -17,6 +19,29 @@ def test_position_link_round_trip():
     game_id, encoded = fragment.split("/")[2:4]
     game, state = decode_position(game_id, encoded)
     assert game.position(state) == POSITION
+
+
+MOPS_SEEN = "9/9/9/9/4Wp4/9/9/9/9 ?PgPoPpPvPyBbBgBoBpBvByWbWgWoWvWyCbCgCoCpCvCyKbKgKoKpKvKyHbHgHoHpHvHy Pb p1 0"
+MOMOX_SEEN = "6,8 -,- R key t1 y1 ???2?? 3"
+
+
+@pytest.mark.parametrize("game_id,seen", [("mops", MOPS_SEEN), ("momox", MOMOX_SEEN)])
+def test_a_position_link_that_hides_something_deals_it_afresh(game_id, seen):
+    """A diagram's link carries what an onlooker sees: the hidden part is dealt anew on opening,
+    the same for the same dealer, and the visible part is kept."""
+    encoded = position_fragment(game_id, seen).split("/")[3]
+    dealt = [decode_position(game_id, encoded, random.Random(k)) for k in range(6)]
+    game = dealt[0][0]
+    assert all(game.position(game.observation(state, None)) == seen for _, state in dealt)
+    assert all("?" not in game.position(state) for _, state in dealt)
+    assert len({game.position(state) for _, state in dealt}) > 1
+    again = decode_position(game_id, encoded, random.Random(3))[1]
+    assert game.position(again) == game.position(dealt[3][1])
+
+
+def test_hidden_chips_must_still_be_a_set_of_chips():
+    with pytest.raises(LinkError, match="chips"):
+        decode_position("momox", "6,8%20-,-%20R%20key%20t1%20y1%20??22??%203")
 
 
 def test_record_link_round_trip():

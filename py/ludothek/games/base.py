@@ -156,6 +156,12 @@ class Game:
     def from_position(self, text: str):
         raise NotImplementedError
 
+    def from_observation(self, text: str, rng):
+        """A playable state from a position text that may leave things hidden (an observation's
+        text, as a rules diagram or a link shows it): what it hides is dealt afresh from `rng`,
+        consistent with what it tells. Perfect-information games: `from_position(text)`."""
+        return self.from_position(text)
+
     # -- optional hooks ------------------------------------------------------------------------
 
     def observation(self, s, seat: int | None):

@@ -48,7 +48,8 @@ Start of a 2-player game (chips 3 5 2 6 1 4 on circles 0-5):
 starts round 2, had 12): `0,8 -,- B key t1 y0 415236 - r2/3 1234,12`.
 
 The observation of a state (`observation`) writes `?` for face-down chips; such text describes
-what the table knows and cannot be read back.
+what the table knows. `from_position` refuses it; `from_observation(text, rng)` lays the hidden
+chips out afresh (a rules diagram's "try it" starts from such a text).
 
 Queries for a view
 ------------------
@@ -110,6 +111,7 @@ Where the rulebook is silent we decided (**[decided]** in rules-notes.md and her
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from random import Random
 from typing import Any, NamedTuple
 
 from .base import (
@@ -576,6 +578,24 @@ class Momox(Game):
             tokens.append(f"r{s.round}/{s.rounds}")
             tokens.append("/".join(",".join(map(str, row)) for row in s.results) or "-")
         return " ".join(tokens)
+
+    def from_observation(self, text: str, rng: Random) -> MomoxState:
+        """The chips an observation hides (`?`) are laid out afresh by `rng` from the values it
+        does not show."""
+        if not isinstance(text, str):
+            raise PositionError("a position is text")
+        tokens = text.split(" ")
+        if len(tokens) >= 8 and "?" in tokens[6]:
+            chips_text = tokens[6]
+            if len(chips_text) != CIRCLES or not all(ch == "?" or ch in "123456" for ch in chips_text) or (
+                len({ch for ch in chips_text if ch != "?"}) != sum(ch != "?" for ch in chips_text)
+            ):
+                raise PositionError(f"chips: write the values 1-6 once each or '?' for a hidden one, on circles 0-5, not {chips_text!r}")
+            missing = [str(v) for v in CHIP_VALUES if str(v) not in chips_text]
+            rng.shuffle(missing)
+            dealt = iter(missing)
+            tokens[6] = "".join(next(dealt) if ch == "?" else ch for ch in chips_text)
+        return self.from_position(" ".join(tokens))
 
     def from_position(self, text: str) -> MomoxState:
         if not isinstance(text, str):

@@ -559,6 +559,10 @@ class MopsRoyal(Game):
     def undo_floor(self, s: MopsState) -> int:
         return s.reveal_floor
 
+    def from_observation(self, text: str, rng: Random) -> MopsState:
+        """A hidden pile (`?`) comes out shuffled by `rng`."""
+        return self.determinize(self.from_position(text), rng)
+
     def determinize(self, s: MopsState, rng: Random) -> MopsState:
         """A full state consistent with an observation: the hidden pile in an order drawn by
         `rng`. For computer players that look ahead; a real state is returned unchanged."""

@@ -143,8 +143,10 @@ def diagram_html(view, diagram: Diagram) -> str:
     svg = view.board_svg(game.observation(after, None), ui)
     caption = tag("figcaption", inline(diagram.caption)) if diagram.caption else ""
     try_it = ""
-    if not game.is_over(after) and not game.has_hidden_information:
-        position = game.position(after)
+    if not game.is_over(after):
+        # What the diagram hides (a pile's order, covered chips) stays out of the link: opening it
+        # deals the hidden part afresh.
+        position = game.position(game.observation(after, None))
         try_it = tag("a", esc(_("Try it")), href=f"#/try/{view.game_id}/{quote(position, safe='')}", class_="button small try-it",
                      aria_label=_("Try it: play from this position"))
     return tag("figure", svg + caption + try_it, class_="diagram")

@@ -13,6 +13,7 @@ import base64
 import json
 import zlib
 from dataclasses import dataclass
+from random import Random
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote
 
@@ -76,8 +77,9 @@ def record_fragment(record: dict[str, Any]) -> str:
     return f"#/game/{packed}"
 
 
-def decode_position(game_id: str, encoded: str):
-    """(game, state) for a position link; LinkError says what is wrong."""
+def decode_position(game_id: str, encoded: str, rng: Random | None = None):
+    """(game, state) for a position link; LinkError says what is wrong. What the position leaves
+    hidden (a tile pile's order, covered chips) is dealt afresh from `rng`."""
     if game_id not in GAME_IDS:
         raise LinkError(_("the link names no game of Ludothek ({game})").format(game=repr(game_id)))
     if len(encoded) > MAX_LINK_CHARS:
@@ -85,7 +87,7 @@ def decode_position(game_id: str, encoded: str):
     text = unquote(encoded)
     game = get_game(game_id)
     try:
-        return game, game.from_position(text)
+        return game, game.from_observation(text, rng or Random())
     except ValueError as exc:
         raise LinkError(_("the link's position is not a valid {game} position: {reason}").format(game=game.name, reason=exc)) from None
 
