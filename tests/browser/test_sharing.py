@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from urllib.parse import unquote
 
-from conftest import READY_TIMEOUT_MS, moves_played, open_app
+from conftest import READY_TIMEOUT_MS, moves_played, open_app, save_id_of, true_state
 
 from ludothek.games import GAME_IDS, get_game
 from ludothek.render import has_view
@@ -115,6 +115,40 @@ def test_shared_game_link_opens_the_same_position_on_a_fresh_profile(page, app_u
         # The position link shows the same board before the game starts.
         other.goto(position_link)
         expect(other.locator(".start-position svg")).to_be_visible()
+    finally:
+        fresh.close()
+
+
+def test_a_hidden_information_game_shares_only_what_everyone_sees(page, app_url, browser):
+    """Mops Royal: the position link and the embed code show the pile's tiles but not their order;
+    the game link (which holds the order) is copied, never shown; a reader who opens the position
+    gets the same table with the pile shuffled afresh."""
+    game = get_game("mops")
+    open_app(page, app_url, "#/setup/mops")
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_function("document.body.dataset.turn === '0' && document.body.dataset.thinking === '0'")
+    state = true_state(page, game, save_id_of(page))
+    seen = game.position(game.observation(state, None))
+    secret_order = game.position(state).split(" ")[1]
+    page.get_by_role("button", name="Share").click()
+    position_link = page.locator("#share-position").input_value()
+    snippet = page.locator("#share-snippet").input_value()
+    assert unquote(position_link.split("#/position/mops/", 1)[1]) == seen
+    assert "/position/mops/" in html.unescape(snippet)
+    expect(page.locator("#share-game")).to_have_count(0)
+    expect(page.get_by_role("button", name="Copy a link to this game")).to_be_visible()
+    assert secret_order not in page.content() and secret_order not in unquote(position_link + html.unescape(snippet))
+
+    fresh = browser.new_context(service_workers="block")
+    try:
+        other = fresh.new_page()
+        other.goto(position_link)
+        other.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+        expect(other.locator(".start-position svg")).to_be_visible()
+        other.get_by_role("button", name="Start game").click()
+        expect(other.locator("#board svg")).to_be_visible()
+        dealt = true_state(other, game, save_id_of(other))
+        assert game.position(game.observation(dealt, None)) == seen
     finally:
         fresh.close()
 

@@ -355,11 +355,11 @@ def result_dialog_html(view: GameView, session, state) -> str:
     )
 
 
-def share_dialog_html(view: GameView, game_link: str | None, position_link: str | None, snippet: str | None, embed_values: dict[str, Any],
+def share_dialog_html(view: GameView, game_link: str | None, position_link: str, snippet: str, embed_values: dict[str, Any],
                       levels: list) -> str:
     """Links to the game and the position, and an iframe snippet with its options. For a game with
-    hidden information `game_link` and `snippet` are None: they would carry the chance of the game
-    (its seed), so they are made only when copied and never shown in the page."""
+    hidden information `game_link` is None: it would carry the chance of the game (its seed), so it
+    is made only when copied and never shown in the page."""
     def copy_row(label: str, value: str, name: str) -> str:
         field_id = f"share-{name}"
         return tag("div",
@@ -387,21 +387,21 @@ def share_dialog_html(view: GameView, game_link: str | None, position_link: str 
               tag("label", esc(_("Width")) + tag("input", "", type="number", name="width", value=str(embed_values.get("width", 420)), min="200", max="2000"))
               + tag("label", esc(_("Height")) + tag("input", "", type="number", name="height", value=str(embed_values.get("height", 520)), min="200", max="2000")),
               class_="size-row")
-        + (tag("label", esc(_("Code for your page")), for_="share-snippet")
-           + tag("textarea", esc(snippet), id="share-snippet", rows="5", readonly=True, class_="share-text")
-           + button(_("Copy the code"), "copy", class_="small", data={"copy": "share-snippet"})
-           if snippet is not None else
-           button(_("Copy the code"), "copy-secret", class_="small", data={"kind": "embed"})),
+        + tag("label", esc(_("Code for your page")), for_="share-snippet")
+        + tag("textarea", esc(snippet), id="share-snippet", rows="5", readonly=True, class_="share-text")
+        + button(_("Copy the code"), "copy", class_="small", data={"copy": "share-snippet"}),
         class_="embed-options", data_action="embed-options",
     )
     return (
         tag("h2", esc(_("Share")), id="result-title")
         + (copy_row(_("Link to this game"), game_link, "game") if game_link is not None else
-           tag("div", button(_("Copy a link to this game"), "copy-secret", data={"kind": "game"})
+           tag("div", button(_("Copy a link to this game"), "copy-secret")
                + tag("p", esc(_("This game has hidden information. A link to it holds the order of what is still hidden, "
-                               "so it is copied without being shown here, and there is no link to a bare position.")), class_="help"),
+                               "so it is copied without being shown here. The link to this position and the code for your "
+                               "page show only what everyone sees: whoever opens them gets the hidden part dealt afresh.")),
+                     class_="help"),
                class_="field"))
-        + (copy_row(_("Link to this position"), position_link, "position") if position_link else "")
+        + copy_row(_("Link to this position"), position_link, "position")
         + embed_form
         + tag("div",
               button(_("Download picture (SVG)"), "download-svg")

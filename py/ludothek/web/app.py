@@ -241,23 +241,22 @@ class App:
         values = self.share_values
         levels = ai_levels(session.game_id)
         values.setdefault("level", levels[len(levels) // 2].number)
-        hidden = session.game.has_hidden_information
-        position_link = None if hidden else self.base_url() + position_fragment(session.game_id, session.game.position(session.shown_state))
-        game_link = None if hidden else self.base_url() + record_fragment(session.record())
-        snippet = None if hidden else self.embed_code()
-        return screens.share_dialog_html(self.view, game_link, position_link, snippet, values, levels)
+        # The position link and the embed code carry what everyone sees (whoever opens them gets
+        # anything hidden dealt afresh); the game link of a hidden-information game carries its
+        # chance, so it is copied without being shown.
+        position_link = self.base_url() + position_fragment(session.game_id, session.game.position(self.public(session.shown_state)))
+        game_link = None if session.game.has_hidden_information else self.base_url() + record_fragment(session.record())
+        return screens.share_dialog_html(self.view, game_link, position_link, self.embed_code(), values, levels)
 
     def embed_code(self) -> str:
-        """The iframe code for the shown position (or, with hidden information, the whole game)."""
+        """The iframe code for the shown position, as everyone at the table sees it."""
         session = self.session
         values = self.share_values
         options = EmbedOptions(embed=True, opponent=values["vs"], level=int(values["level"]), readonly=bool(values["readonly"]),
                                seat=session.game.current_player(session.shown_state) or 0)
-        if session.game.has_hidden_information:
-            fragment = record_fragment(session.record())
-        else:
-            fragment = position_fragment(session.game_id, session.game.position(session.shown_state))
-        picture = standalone_svg(session.game_id, self.public(session.shown_state), UIState(interactive=False))
+        public = self.public(session.shown_state)
+        fragment = position_fragment(session.game_id, session.game.position(public))
+        picture = standalone_svg(session.game_id, public, UIState(interactive=False))
         return embed_snippet(self.base_url() + options.query() + fragment, picture, int(values["width"]), int(values["height"]),
                              _("{title} – Ludothek").format(title=self.view.title()))
 
@@ -278,12 +277,12 @@ class App:
         if snippet is not None:
             snippet.value = self.embed_code()
 
-    async def copy_secret(self, kind: str) -> None:
-        """Copy a link or code that must not appear in the page (it carries hidden information)."""
+    async def copy_game_link(self) -> None:
+        """Copy the link to a game with hidden information: it must not appear in the page."""
         session = self.session
         if session is None:
             return
-        text = self.embed_code() if kind == "embed" else self.base_url() + record_fragment(session.record())
+        text = self.base_url() + record_fragment(session.record())
         try:
             await js.navigator.clipboard.writeText(text)
             self.toast(_("Copied."))
@@ -928,7 +927,7 @@ class App:
         elif action == "copy":
             asyncio.ensure_future(self.copy_text(data("copy")))
         elif action == "copy-secret":
-            asyncio.ensure_future(self.copy_secret(data("kind")))
+            asyncio.ensure_future(self.copy_game_link())
         elif action == "download-svg":
             self.download_picture("svg")
         elif action == "download-png":
