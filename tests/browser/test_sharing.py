@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import threading
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -16,6 +17,19 @@ from conftest import READY_TIMEOUT_MS, moves_played, open_app, save_id_of, true_
 from ludothek.games import GAME_IDS, get_game
 from ludothek.render import has_view
 from ludothek.render.rules import has_rules
+
+
+@contextmanager
+def fresh_profile(browser, url: str):
+    """A page in a new browser profile (no saves, nothing cached), opened at `url` and ready."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+        yield page
+    finally:
+        context.close()
 
 
 def board_cells(page_or_frame) -> list[str]:
@@ -100,23 +114,16 @@ def test_shared_game_link_opens_the_same_position_on_a_fresh_profile(page, app_u
     page.get_by_role("button", name="Share").click()
     link = page.locator("#share-game").input_value()
     position_link = page.locator("#share-position").input_value()
-    cells = None
     page.get_by_role("button", name="Close").click()
     cells = board_cells(page)
 
-    fresh = browser.new_context(service_workers="block")
-    try:
-        other = fresh.new_page()
-        other.goto(link)
-        other.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+    with fresh_profile(browser, link) as other:
         expect(other.locator("#board svg")).to_be_visible()
         assert moves_played(other) == 3
         assert board_cells(other) == cells
         # The position link shows the same board before the game starts.
         other.goto(position_link)
         expect(other.locator(".start-position svg")).to_be_visible()
-    finally:
-        fresh.close()
 
 
 def test_a_hidden_information_game_shares_only_what_everyone_sees(page, app_url, browser):
@@ -139,18 +146,12 @@ def test_a_hidden_information_game_shares_only_what_everyone_sees(page, app_url,
     expect(page.get_by_role("button", name="Copy a link to this game")).to_be_visible()
     assert secret_order not in page.content() and secret_order not in unquote(position_link + html.unescape(snippet))
 
-    fresh = browser.new_context(service_workers="block")
-    try:
-        other = fresh.new_page()
-        other.goto(position_link)
-        other.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+    with fresh_profile(browser, position_link) as other:
         expect(other.locator(".start-position svg")).to_be_visible()
         other.get_by_role("button", name="Start game").click()
         expect(other.locator("#board svg")).to_be_visible()
         dealt = true_state(other, game, save_id_of(other))
         assert game.position(game.observation(dealt, None)) == seen
-    finally:
-        fresh.close()
 
 
 def test_a_damaged_link_gives_a_clear_message(page, app_url):
