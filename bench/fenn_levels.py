@@ -18,11 +18,11 @@ import argparse
 import json
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from timing import timed_search  # noqa: E402
 from ludothek.ai import fenn as fenn_ai  # noqa: E402
 from ludothek.ai import fenn_solver as solver  # noqa: E402
 from ludothek.ai import get_player  # noqa: E402
@@ -45,21 +45,6 @@ def collect_positions(games: int, seed: int) -> list:
     return states
 
 
-def timed_search(player, s):
-    """The move and each chunk's (wall, CPU) time: on a busy machine the wall clock also counts
-    time the process waited for a core, the CPU clock does not."""
-    search = player.search(s)
-    chunks = []
-    while True:
-        wall, cpu = time.perf_counter(), time.process_time()
-        try:
-            next(search)
-        except StopIteration as stop:
-            chunks.append((time.perf_counter() - wall, time.process_time() - cpu))
-            return stop.value, chunks
-        chunks.append((time.perf_counter() - wall, time.process_time() - cpu))
-
-
 def measure(level: int, states: list, table: bytes) -> dict:
     player = get_player("fenn", level, seed=level)
     blunders = slips = 0
@@ -67,7 +52,7 @@ def measure(level: int, states: list, table: bytes) -> dict:
     for s in states:
         values = {mv.move: mv.value for mv in solver.move_values(G, table, s)}
         best = max(v.rank() for v in values.values())
-        move, chunks = timed_search(player, s)
+        move, chunks = timed_search(player.search(s))
         per_move.append(sum(wall for wall, _ in chunks))
         chunks_all.extend(chunks)
         rank = values[move].rank()

@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 import ludothek.ai.momox as momox_ai  # noqa: E402
+from timing import timed_search  # noqa: E402
 from ludothek.ai import get_player  # noqa: E402
 from ludothek.games.momox import GAME  # noqa: E402
 
@@ -32,17 +33,10 @@ def play_game(levels, seed, options=None, bots=None, on_chunk=None):
     bots = bots or [get_player("momox", level, seed=seed * 10 + i) for i, level in enumerate(levels)]
     s = GAME.new_game(players=len(bots), seed=seed, **(options or {}))
     while not GAME.is_over(s):
-        search = bots[GAME.current_player(s)].search(s)
-        while True:
-            started = time.perf_counter()
-            try:
-                next(search)
-            except StopIteration as stop:
-                move = stop.value
-                break
-            finally:
-                if on_chunk:
-                    on_chunk(time.perf_counter() - started)
+        move, chunks = timed_search(bots[GAME.current_player(s)].search(s))
+        if on_chunk:
+            for wall, _ in chunks:
+                on_chunk(wall)
         s = GAME.play(s, move)
     return s
 
@@ -117,15 +111,10 @@ def memory(games: int) -> dict:
 def _drive(search, worst: dict) -> str:
     """Run a search to its end, keeping the longest chunk in wall-clock and in CPU time (the CPU
     time is what the page's main thread would spend; wall-clock also counts other processes)."""
-    while True:
-        wall, cpu = time.perf_counter(), time.process_time()
-        try:
-            next(search)
-        except StopIteration as stop:
-            return stop.value
-        finally:
-            worst["chunk_wall_s"] = max(worst["chunk_wall_s"], time.perf_counter() - wall)
-            worst["chunk_cpu_s"] = max(worst["chunk_cpu_s"], time.process_time() - cpu)
+    move, chunks = timed_search(search)
+    worst["chunk_wall_s"] = max([worst["chunk_wall_s"]] + [wall for wall, _ in chunks])
+    worst["chunk_cpu_s"] = max([worst["chunk_cpu_s"]] + [cpu for _, cpu in chunks])
+    return move
 
 
 def speed(games: int) -> dict:

@@ -18,12 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from timing import timed_search  # noqa: E402
 from ludothek.ai import get_player  # noqa: E402
 from ludothek.games import get_game  # noqa: E402
 
@@ -41,20 +41,11 @@ def play_game(levels: list[int], seed: int, options: dict) -> dict:
     worst_chunk_cpu = [0.0 for _ in levels]
     while not game.is_over(s):
         seat = game.current_player(s)
-        search = bots[seat].search(s)
-        t0, cpu_start = time.perf_counter(), time.thread_time()
-        while True:
-            c0, cpu0 = time.perf_counter(), time.thread_time()
-            try:
-                next(search)
-            except StopIteration as stop:
-                move = stop.value
-                break
-            finally:
-                worst_chunk[seat] = max(worst_chunk[seat], time.perf_counter() - c0)
-                worst_chunk_cpu[seat] = max(worst_chunk_cpu[seat], time.thread_time() - cpu0)
-        move_times[seat].append(time.perf_counter() - t0)
-        move_cpu[seat].append(time.thread_time() - cpu_start)
+        move, chunks = timed_search(bots[seat].search(s))
+        worst_chunk[seat] = max([worst_chunk[seat]] + [wall for wall, _ in chunks])
+        worst_chunk_cpu[seat] = max([worst_chunk_cpu[seat]] + [cpu for _, cpu in chunks])
+        move_times[seat].append(sum(wall for wall, _ in chunks))
+        move_cpu[seat].append(sum(cpu for _, cpu in chunks))
         s = game.play(s, move)
     return {
         "seed": seed,

@@ -15,11 +15,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from timing import timed_search  # noqa: E402
 from ludothek.ai import get_player  # noqa: E402
 from ludothek.games import get_game  # noqa: E402
 
@@ -33,20 +33,9 @@ def run(level: int, games: int, seed0: int = 0) -> dict:
         s = game.new_game(players=1, seed=seed)
         player = get_player("nummerus", level, seed=seed)
         while not game.is_over(s):
-            search = player.search(s)
-            total = 0.0
-            while True:
-                c0 = time.process_time()
-                try:
-                    next(search)
-                except StopIteration as stop:
-                    move = stop.value
-                    break
-                finally:
-                    chunk = time.process_time() - c0
-                    total += chunk
-                    worst_chunk = max(worst_chunk, chunk)
-            move_times.append(total)
+            move, chunks = timed_search(player.search(s))
+            worst_chunk = max([worst_chunk] + [cpu for _, cpu in chunks])
+            move_times.append(sum(cpu for _, cpu in chunks))
             s = game.play(s, move)
         results.append(game.scores(s)[0])
     return {

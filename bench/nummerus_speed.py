@@ -17,11 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from timing import timed_search  # noqa: E402
 from ludothek.ai import get_player  # noqa: E402
 from ludothek.games import get_game  # noqa: E402
 
@@ -40,22 +40,10 @@ def run(level: int, opponent: int, games: int, players: int, options: dict, seed
         s = game.new_game(players=players, seed=seed, **options)
         while not game.is_over(s):
             seat = game.current_player(s)
-            search = bots[seat].search(s)
-            total = 0.0
-            while True:
-                c0 = time.process_time()
-                try:
-                    next(search)
-                except StopIteration as stop:
-                    move = stop.value
-                    break
-                finally:
-                    chunk = time.process_time() - c0
-                    total += chunk
-                    if seat == seat_under_test:
-                        worst_chunk = max(worst_chunk, chunk)
+            move, chunks = timed_search(bots[seat].search(s))
             if seat == seat_under_test:
-                move_times.append(total)
+                worst_chunk = max([worst_chunk] + [cpu for _, cpu in chunks])
+                move_times.append(sum(cpu for _, cpu in chunks))
             s = game.play(s, move)
         winners = game.winners(s)
         if winners == [seat_under_test]:

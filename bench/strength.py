@@ -14,11 +14,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from timing import timed_search  # noqa: E402
 from ludothek.ai import get_player  # noqa: E402
 from ludothek.games import get_game  # noqa: E402
 
@@ -40,20 +40,11 @@ def play_match(game_id: str, level_a: int, level_b: int, games: int, players: in
         n = 0
         while not game.is_over(s) and n < move_cap:
             seat = game.current_player(s)
-            search = bots[seat].search(s)
-            t0 = time.perf_counter()
-            while True:
-                c0, p0 = time.perf_counter(), time.process_time()
-                try:
-                    next(search)
-                except StopIteration as stop:
-                    move = stop.value
-                    break
-                finally:
-                    worst_chunk = max(worst_chunk, time.perf_counter() - c0)
-                    worst_chunk_cpu = max(worst_chunk_cpu, time.process_time() - p0)
+            move, chunks = timed_search(bots[seat].search(s))
+            worst_chunk = max([worst_chunk] + [wall for wall, _ in chunks])
+            worst_chunk_cpu = max([worst_chunk_cpu] + [cpu for _, cpu in chunks])
             if levels[seat] == level_a:
-                times.append(time.perf_counter() - t0)
+                times.append(sum(wall for wall, _ in chunks))
             s = game.play(s, move)
             n += 1
         winners = game.winners(s)
