@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-import xml.etree.ElementTree as ET
 
 import pytest
 
+from markup import enabled, parse, targets, texts
 from ludothek.games import get_game
 from ludothek.games.momox_board import CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, YELLOW_FIELDS
 from ludothek.i18n import set_language
@@ -38,22 +38,6 @@ def public(s):
 
 def pos(text):
     return GAME.from_position(text)
-
-
-def parse(html: str) -> ET.Element:
-    return ET.fromstring(f"<root>{html}</root>")
-
-
-def targets(html: str) -> dict[str, ET.Element]:
-    return {e.get("data-target"): e for e in parse(html).iter() if e.get("data-target")}
-
-
-def enabled(html: str) -> set[str]:
-    return {t for t, e in targets(html).items() if e.get("aria-disabled") != "true"}
-
-
-def texts(element: ET.Element) -> list[str]:
-    return [t.strip() for t in element.itertext() if t.strip()]
 
 
 def after_move(text: str, move: str, **ui):

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import replace
-import xml.etree.ElementTree as ET
 
 import pytest
 
+from markup import enabled, parse, targets
 from ludothek.games import get_game
 from ludothek.i18n import set_language
 from ludothek.render import get_view, screens
@@ -65,18 +65,6 @@ def pos(text):
 
 def public(s):
     return GAME.observation(s, None)
-
-
-def parse(html: str) -> ET.Element:
-    return ET.fromstring(f"<root>{html}</root>")
-
-
-def targets(html: str) -> dict[str, ET.Element]:
-    return {e.get("data-target"): e for e in parse(html).iter() if e.get("data-target")}
-
-
-def enabled(html: str) -> set[str]:
-    return {t for t, e in targets(html).items() if e.get("aria-disabled") != "true"}
 
 
 def page(v, s, ui) -> str:

@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from markup import enabled, parse, targets, texts
 from ludothek.games import get_game
 from ludothek.games.nummerus import FIELD_NAMES, NO_SWAP
 from ludothek.i18n import set_language
@@ -36,22 +37,6 @@ def pos(picture: str, rest: str):
 
 def view() -> NummerusView:
     return NummerusView(GAME)
-
-
-def parse(html: str) -> ET.Element:
-    return ET.fromstring(f"<root>{html}</root>")
-
-
-def targets(html: str) -> dict[str, ET.Element]:
-    return {e.get("data-target"): e for e in parse(html).iter() if e.get("data-target")}
-
-
-def enabled(html: str) -> set[str]:
-    return {t for t, e in targets(html).items() if e.get("aria-disabled") != "true"}
-
-
-def texts(e: ET.Element) -> list[str]:
-    return [t.strip() for t in e.itertext() if t.strip()]
 
 
 def classes(e: ET.Element) -> set[str]:
