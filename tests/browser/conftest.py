@@ -146,11 +146,15 @@ def save_id_of(page) -> str:
     return match.group(1)
 
 
-def true_state(page, game, save_id: str):
+def true_state(page, game, save_id: str, moves: int | None = None):
     """The game as the engine knows it from the page's save, hidden parts included (for checks
-    that the page shows none of them)."""
+    that the page shows none of them); after its first `moves` moves when given."""
     entry = json.loads(page.evaluate("key => localStorage.getItem(key)", SAVE_PREFIX + save_id))
-    return game.from_record(entry["record"])
+    record = entry["record"]
+    if moves is not None:
+        assert len(record["moves"]) >= moves, (len(record["moves"]), moves)
+        record = {**record, "moves": record["moves"][:moves]}
+    return game.from_record(record)
 
 
 def wait_for_turn(page, seat: int = 0, timeout: int = 90_000) -> None:

@@ -233,11 +233,12 @@ class TestSwapVariant:
         page.wait_for_function(f"Number(document.body.dataset.moves) > {before}")
         expect(page.locator("#announce")).to_contain_text(f"swaps: gives {mine} to Computer and takes {theirs}")
         expect(page.locator(".player[data-seat='0'] .nz-swaps")).to_have_text("1 swap chip")
+        # Checked on the game right after the swap: the computer's reply may swap the chip back.
+        after_swap = true_state(page, GAME, save_id, moves=before + 1)
+        assert any(lo <= theirs <= hi for lo, hi in GAME.groups(after_swap, 0))
+        assert any(lo <= mine <= hi for lo, hi in GAME.groups(after_swap, 1))
         wait_for_turn(page, 0)
-        state = true_state(page, GAME, save_id)
-        assert_panels_show(page, state)
-        assert any(lo <= theirs <= hi for lo, hi in GAME.groups(state, 0))
-        assert any(lo <= mine <= hi for lo, hi in GAME.groups(state, 1))
+        assert_panels_show(page, true_state(page, GAME, save_id))
 
         # Undo takes back the computer's reply and the swap: the chooser is there again.
         page.get_by_role("button", name="Undo").click()
