@@ -6,6 +6,17 @@
 (function () {
   "use strict";
   var doc = document;
+
+  // -- no WebAssembly stack switching ------------------------------------------------------
+  // Chromium's stack switching (JSPI) crashes the tab now and then while Pyodide runs Python on
+  // a switched stack (a segfault just past the end of V8's secondary stack; Pyodide issues 5702
+  // and 6106 report the same). Nothing here needs it: Pyodide checks for these names and runs
+  // the way it does in browsers without JSPI, so the page hides them before Pyodide starts.
+  if (typeof WebAssembly === "object") {
+    delete WebAssembly.Suspending;
+    delete WebAssembly.promising;
+    delete WebAssembly.Suspender;
+  }
   var LANG_KEY = "ludothek.language";
 
   function language() {

@@ -192,6 +192,31 @@ class TestComputerNeverFreezesThePage:
         assert max(durations, default=0) < 200, durations
 
 
+class TestNoStackSwitching:
+    def test_pyodide_starts_without_stack_switching_and_the_computer_still_plays(self, page, app_url):
+        # Chromium's stack switching (JSPI) crashed tabs while Python ran on a switched stack;
+        # boot.js hides it. The proxy records what Pyodide saw at the moment it asked.
+        page.add_init_script("""
+            window.__wasmAsked = [];
+            const real = WebAssembly;
+            globalThis.WebAssembly = new Proxy(real, {
+              has(target, name) {
+                const present = Reflect.has(target, name);
+                window.__wasmAsked.push([String(name), present]);
+                return present;
+              },
+            });
+        """)
+        start_momentum_against_computer(page, app_url)
+        asked = page.evaluate("window.__wasmAsked")
+        switching = [entry for entry in asked if entry[0] in ("Suspending", "Suspender", "promising")]
+        assert any(name == "Suspending" for name, _ in switching), asked  # Pyodide did ask
+        assert not any(present for _, present in switching), switching
+        page.locator("#board [data-target]:not([aria-disabled=true])").first.click()
+        wait_for_computer(page, 2)
+        assert page.errors == []
+
+
 class TestOffline:
     def test_the_app_works_offline_after_the_first_visit(self, browser, tmp_path):
         server = AppServer()
