@@ -81,7 +81,7 @@ def measure(game_id: str, level: int, moves: int, options: dict[str, str]) -> di
         server.stop()
     return {
         "game": game_id, "level": level, "options": options, "moves": len(times),
-        "median_ms": statistics.median(times) if times else None, "max_ms": max(times, default=None),
+        "median_ms": statistics.median(times) if times else None, "max_ms": max(times, default=None), "times_ms": times,
         "long_tasks": len(long_tasks), "longest_task_ms": max(long_tasks, default=0),
     }
 

@@ -54,7 +54,7 @@ def table(headers: list[str], rows: list[list]) -> str:
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100, help="games per strength pairing")
-    parser.add_argument("--runs", type=int, default=5, help="page loads per start-up measurement")
+    parser.add_argument("--runs", type=int, default=9, help="page loads per start-up measurement")
     parser.add_argument("--moves", type=int, default=12, help="computer moves timed per game and level in the page")
     parser.add_argument("--output", default=str(ROOT / "docs" / "benchmarks.md"))
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the strength games")
@@ -118,7 +118,8 @@ def render(raw: dict) -> str:
         sections.append(
             f"## Start-up (headless Chromium, localhost, median of {result['runs']} loads; {measured.get('startup', '')})\n\n"
             + table(["load", "bare FCP ms", "bare ready ms", "app FCP ms", "app ready ms", "app / bare"], rows)
-            + f"\n\nBytes on a cold load (counted at the server): bare {result['bare']['cold_bytes']:,}, app {result['app']['cold_bytes']:,}."
+            + f"\n\nBytes a cold load fetched until ready (the page's resource timing): bare {result['bare']['cold_bytes']:,}, "
+            f"app {result['app']['cold_bytes']:,}; the app's service worker then precaches the app for offline play."
             + f"\n\nThe app's cold start: Python runs at {cold.get('python_starts_ms')} ms; importing the app takes "
             f"{cold.get('imports_ms')} ms; its first screen {cold.get('first_screen_ms')} ms. 'Offline' is a reload served by the "
             "service worker with the network off (the bare page has no service worker).")
