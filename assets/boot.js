@@ -12,11 +12,11 @@
   // a switched stack (a segfault just past the end of V8's secondary stack; Pyodide issues 5702
   // and 6106 report the same). Nothing here needs it: Pyodide checks for these names and runs
   // the way it does in browsers without JSPI, so the page hides them before Pyodide starts.
-  ["Suspending", "promising", "Suspender"].forEach(function (name) {
-    try {
-      if (typeof WebAssembly === "object") delete WebAssembly[name];
-    } catch (e) { /* not deletable here: Pyodide will use it, the rest of the boot goes on */ }
-  });
+  if (typeof WebAssembly === "object") {
+    ["Suspending", "promising", "Suspender"].forEach(function (name) {
+      try { delete WebAssembly[name]; } catch (e) { /* not deletable here: Pyodide will use it, the boot goes on */ }
+    });
+  }
   var LANG_KEY = "ludothek.language";
 
   function language() {
