@@ -88,11 +88,10 @@ def load(page, url: str) -> dict:
     page_ready = page.evaluate("window.__readyAt ?? performance.now()")
     # Bytes the page itself fetched until it was ready, from its resource timing: the server's
     # count would also include the service worker's precache, which starts once the app is ready.
-    needed = page.evaluate("""() => {
-        const ready = performance.getEntriesByName('ludothek:ready')[0] || {startTime: performance.now()};
+    needed = page.evaluate("""ready => {
         const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
-        return entries.filter(e => e.responseEnd <= ready.startTime).reduce((sum, e) => sum + e.transferSize, 0);
-    }""")
+        return entries.filter(e => e.responseEnd <= ready).reduce((sum, e) => sum + e.transferSize, 0);
+    }""", page_ready)
     return {"ready_ms": page_ready, "ready_wall_ms": ready, **timings(page), "bytes": needed, "bytes_served": SERVER.server.bytes_sent}
 
 
