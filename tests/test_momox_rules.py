@@ -258,6 +258,58 @@ class TestYellowFields:
         illegal(s, "keep", "end of a turn")
 
 
+class TestStayOnYellow:
+    """"Erreicht man dabei ein gelbes Feld, so *darf* man nochmals ein Schlüsselchen versetzen":
+    going on from a yellow field is a choice; `stay` ends the turn there. Every yellow field
+    landed on in the turn counts towards "mindestens dreimal hintereinander", the one stayed on too."""
+
+    def test_a_yellow_field_offers_stay_after_the_keys(self):
+        s = pos("6,8 -,- R key t1 y1 352614 3")  # red just walked 6 onto yellow field 6
+        assert GAME.legal_moves(s) == ["k0", "k1", "k2", "k4", "k5", "stay"]
+
+    def test_stay_ends_the_turn_on_the_yellow_field(self):
+        s = play(pos("6,8 -,- R key t1 y1 352614 3"), "stay")
+        assert GAME.position(s) == "6,8 -,- B key t2 y0 352614 3"
+        assert GAME.current_player(s) == 1 and s.figures[0] == 6
+
+    def test_stay_turns_no_chip_and_moves_no_figure(self):
+        before = pos("11,8 -,- R key t1 y2 352614 31")
+        effect = GAME.effect(before, "stay")
+        assert effect.move == "stay" and effect.seat == 0
+        assert effect.circle is None and effect.path == () and not effect.first_seen
+        assert GAME.undo_floor(play(before, "stay")) == GAME.undo_floor(before)
+
+    def test_stay_only_on_a_yellow_field_reached_in_this_turn(self):
+        illegal(pos("0,8 -,- R key t1 y0 352614 -"), "stay", "only on a yellow field")
+        illegal(pos("6,8 -,- B key t2 y0 352614 3"), "stay", "only on a yellow field")  # red's turn ended there
+        tile = play(pos("5,8 -,- R key t1 y0 352614 1"), "k0")
+        illegal(tile, "stay", "first take or leave the tile")
+        shuffle = play(pos("19,8 -,- R key t1 y2 123456 21"), "k2", "k0")
+        illegal(shuffle, "stay", "the turn is over")
+
+    def test_staying_on_the_third_yellow_field_offers_the_reshuffle(self):
+        s = play(pos("19,8 -,- R key t1 y2 123456 21"), "k2")  # 19 + 3 = 22: third yellow
+        s = play(s, "stay")
+        assert GAME.position(s) == "22,8 -,- R shuffle t1 y3 123456 12"
+        assert GAME.legal_moves(s) == ["shuffle", "keep"]
+        assert GAME.position(play(s, "keep")) == "22,8 -,- B key t2 y0 123456 12"
+
+    def test_staying_on_the_second_yellow_field_offers_no_reshuffle(self):
+        s = play(pos("6,8 -,- R key t1 y1 123456 3"), "k4")  # 6 + 5 = 11: second yellow
+        s = play(s, "stay")
+        assert GAME.current_player(s) == 1 and s.phase == "key" and s.yellows == 0
+
+    def test_the_count_starts_afresh_with_every_turn(self):
+        # Red stays on its second yellow field; blue's yellow fields count from one.
+        s = play(pos("6,8 -,- R key t1 y1 123456 3"), "k4", "stay")  # red on 11 (y2), blue to move
+        s = play(s, "k2")  # blue: 8 + 3 = 11, yellow
+        assert s.yellows == 1 and GAME.current_player(s) == 1
+
+    def test_a_turn_that_stays_can_be_written_and_read(self):
+        text = "22,8 -,- R shuffle t1 y3 123456 12"
+        assert GAME.position(pos(text)) == text
+
+
 class TestRoundEnd:
     """The first player with all four tiles ends the round; one round: that player wins."""
 
@@ -372,7 +424,6 @@ class TestPositionNotation:
             ("5,8 -,- R tile t1 y0 352614 1", "must stand on a corner"),
             ("8,8 4,- R tile t1 y0 352614 1", "must stand on a corner"),
             ("5,8 -,- R shuffle t1 y2 352614 1", "needs y3"),
-            ("6,8 -,- R shuffle t1 y3 352614 1", "not yellow"),
             ("5,8 -,- R tile t1 y0 352614 -", "some chip lies face up"),
             ("0,8 4321,- R key t1 y0 352614 1", "use phase 'over'"),
             ("0,8 4321,- R over t1 y0 352614 1", "'-' once the game is over"),
