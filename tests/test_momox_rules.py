@@ -207,7 +207,7 @@ class TestTakeOrLeave:
 
 
 class TestYellowFields:
-    """Yellow: lift another key. Three or more yellows in one turn: the player may reshuffle."""
+    """Yellow: lift another key (or stay, below). Three or more yellows in one turn: the player may reshuffle."""
 
     def test_landing_on_yellow_moves_again(self):
         s = play(pos("0,8 -,- R key t1 y0 352614 -"), "k3")  # 6 onto yellow field 6
