@@ -264,6 +264,34 @@ class TestKeyboardAndUndo:
         assert page.errors == []
 
 
+class TestStayOnYellow:
+    def test_stay_by_keyboard_ends_the_turn_on_the_yellow_field(self, page, app_url):
+        open_app(page, app_url)
+        # Red has walked 6 onto the yellow field 6 (the 6 lies open on circle 3).
+        put_save(page, "st", hot_seat_record("6,8 -,- R key t1 y1 352614 3"))
+        page.goto(app_url + "#/play/st")
+        expect(page.locator("#status")).to_contain_text("Ada is on a yellow field: lift another key or stay")
+        stay = page.locator("#board [data-target=stay]")
+        expect(stay).to_have_attribute("role", "button")
+        expect(stay).to_have_accessible_name("Stay on this yellow field and end your turn (1 yellow field in this turn)")
+        expect(page.locator("#actions").get_by_role("button", name="Stay")).to_be_visible()
+        # From the centre key, the arrow down reaches "Stay" below the circles; Enter plays it.
+        page.locator("#board [tabindex='0']").focus()
+        assert page.evaluate("document.activeElement.dataset.target") == "k0"
+        page.keyboard.press("ArrowDown")
+        assert page.evaluate("document.activeElement.dataset.target") == "stay"
+        page.keyboard.press("Enter")
+        page.wait_for_function("Number(document.body.dataset.moves) === 1")
+        expect(page.locator("#announce")).to_contain_text("Ada stays on the yellow field; the turn ends.")
+        expect(page.locator("#status")).to_contain_text("Bo to move: lift a key.")
+        expect(page.locator("#board [data-target=stay]")).to_have_count(0)
+        expect(page.locator("#moves .move-items")).to_contain_text("stay")
+        # Red's figure is still on the yellow field.
+        state = true_state(page, GAME, "st")
+        assert state.figures[0] == 6 and GAME.current_player(state) == 1
+        assert page.errors == []
+
+
 class TestMotion:
     def test_the_walk_is_animated_unless_reduced_motion_is_asked_for(self, browser, app_url):
         for motion, expected in (("no-preference", 1), ("reduce", 0)):
