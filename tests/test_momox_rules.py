@@ -491,12 +491,24 @@ class TestHiddenInformation:
         with pytest.raises(HiddenChipError):
             GAME.play(obs, "k2")
 
-    def test_position_of_an_observation_hides_face_down_chips_and_is_not_readable(self):
+    def test_position_of_an_observation_names_only_the_open_chip_and_is_not_readable(self):
+        # The 6 on circle 3 was seen and lies under a key again: the text (a position link) leaves
+        # it to the players' memory, as the board does; only the open 5 is named.
         s = play(GAME.new_game(players=2, seed=0, chips=[3, 5, 2, 6, 1, 4]), "k3", "k1")
         text = GAME.position(GAME.observation(s, 0))
-        assert text == "11,8 -,- R key t1 y2 ?5?6?? 31"
+        assert text == "11,8 -,- R key t1 y2 ?5???? 31"
         with pytest.raises(PositionError):
             GAME.from_position(text)
+
+    def test_determinize_deals_only_what_nobody_remembers(self):
+        s = play(GAME.new_game(players=2, seed=0, chips=[3, 5, 2, 6, 1, 4]), "k3", "k1")
+        obs = GAME.observation(s, 1)
+        dealt = {GAME.determinize(obs, __import__("random").Random(k)).chips for k in range(30)}
+        assert all(chips[3] == 6 and chips[1] == 5 and sorted(chips) == [1, 2, 3, 4, 5, 6] for chips in dealt)
+        assert len(dealt) > 1
+        full = GAME.determinize(obs, __import__("random").Random(0))
+        assert not full.masked and GAME.observation(full, 1) == obs
+        assert GAME.determinize(s, None) is s
 
     def test_observation_after_a_reshuffle_knows_nothing(self):
         s = play(pos("19,8 -,- R key t1 y2 123456 21"), "k2", "k0", "shuffle")

@@ -49,8 +49,9 @@ Start of a 2-player game (chips 3 5 2 6 1 4 on circles 0-5):
 `6,8 -,- R key t1 y1 352614 3`. Round 2 of 3 after red won round one with 1234 (blue, who
 starts round 2, had 12): `0,8 -,- B key t1 y0 415236 - r2/3 1234,12`.
 
-The observation of a state (`observation`) writes `?` for face-down chips; such text describes
-what the table knows. `from_position` refuses it; `from_observation(text, rng)` lays the hidden
+The observation of a state (`observation`) writes `?` for every chip but the open one, even for
+a chip seen earlier and covered again (the players' memory, not something that lies open); such
+text (a position link, a rules diagram's "try it") describes what lies on the table now. `from_position` refuses it; `from_observation(text, rng)` lays the hidden
 chips out afresh (a rules diagram's "try it" starts from such a text).
 
 Queries for a view
@@ -75,7 +76,8 @@ All work on observations and reveal nothing hidden:
 Hidden information: the values of covered chips. `observation(s, seat)` returns a state with every
 covered chip's value (and the face-down centre chip's) set to 0 and the setup reduced to the
 number of players (seed, `chips=` and position text would tell the chips); it keeps the public memory in `seen`: the (circle, value) of each face-up
-chip, least recently uncovered first, which every player at the table saw. `undo_floor(s)` never
+chip, least recently uncovered first, which every player at the table saw. `determinize(obs, rng)`
+deals the chips nobody remembers afresh (a full state). `undo_floor(s)` never
 lets undo take back a move that turned a chip face up.
 
 Clarifications
@@ -508,6 +510,19 @@ class Momox(Game):
         chips = tuple(s.chips[c] if c == open_c and face_up_open else 0 for c in range(CIRCLES))
         return replace(s, setup=Setup(players=players, seed=None), chips=chips, masked=True)
 
+    def determinize(self, s: MomoxState, rng: Random) -> MomoxState:
+        """A full state consistent with an observation: the chips nobody can see now are dealt by
+        `rng` from the values the table does not remember (the remembered ones stay where they
+        were seen). A full state is returned unchanged."""
+        if not s.masked:
+            return s
+        known = dict(s.seen)
+        missing = [v for v in CHIP_VALUES if v not in known.values()]
+        rng.shuffle(missing)
+        dealt = iter(missing)
+        chips = tuple(known[c] if c in known else next(dealt) for c in range(CIRCLES))
+        return replace(s, chips=chips, masked=False)
+
     def undo_floor(self, s: MomoxState) -> int:
         """Undo may not take back a move that turned a chip face up."""
         return s.reveal_floor
@@ -579,8 +594,11 @@ class Momox(Game):
 
     def position(self, s: MomoxState) -> str:
         if s.masked:
-            known = dict(s.seen)
-            chips = "".join(str(known.get(c) or s.chips[c] or "?") for c in range(CIRCLES))
+            # An observation's text (a position link, a diagram's "try it") names only the chip
+            # that lies open now: a chip seen earlier and covered again is the players' memory to
+            # keep, and the game is a memory game. Which circles lie face up stays in `uncovered`.
+            open_c = open_circle_of(s.seen)
+            chips = "".join(str(s.chips[c]) if c == open_c and s.chips[c] else "?" for c in range(CIRCLES))
         else:
             chips = "".join(map(str, s.chips))
         tokens = [
