@@ -333,7 +333,7 @@ class TestPhoneAndRules:
         open_app(page, app_url, "#/rules/momox")
         rules = page.locator("article.rules")
         expect(rules.get_by_role("heading", name="Clarifications")).to_be_visible()
-        expect(rules.locator("figure svg")).to_have_count(6)
+        expect(rules.locator("figure svg")).to_have_count(7)
         page.get_by_role("button", name=re.compile("Deutsch")).click()
         expect(rules.get_by_role("heading", name="Klarstellungen")).to_be_visible()
         expect(rules).to_contain_text("Zehner")
