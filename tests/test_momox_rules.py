@@ -371,6 +371,11 @@ class TestSeveralRounds:
         s = play(pos("29,8 234,- R key t2 y0 352614 1 r2/2 0,1234"), "k0", "take")
         assert GAME.scores(s) == [1234, 1234] and GAME.winners(s) == []
 
+    def test_when_every_one_of_three_players_ties_the_game_is_drawn(self):
+        # Our decision (Clarifications): nobody beat anybody, so it is a draw, not a win for all.
+        s = play(pos("29,8,16 234,-,- R key t2 y0 352614 1 r3/3 0,1234,0/0,0,1234"), "k0", "take")
+        assert GAME.is_over(s) and GAME.scores(s) == [1234, 1234, 1234] and GAME.winners(s) == []
+
     def test_record_replays_all_rounds(self):
         s = GAME.new_game(players=2, seed=3, rounds=2)
         rng = __import__("random").Random(3)
