@@ -8,9 +8,11 @@ localStorage and replays it with the engine in CPython, which sees everything th
 
 from __future__ import annotations
 
+import html as html_module
 import re
 import sys
 from pathlib import Path
+from urllib.parse import unquote
 
 from playwright.sync_api import expect
 
@@ -226,6 +228,21 @@ class TestCoveredChipsChangeNothing:
             assert_no_covered_chip_in_page(page, true_state(page, GAME, key))
         assert seen["a"] == seen["b"]
         assert page.errors == []
+
+    def test_the_position_link_names_only_the_open_chip(self, page, app_url):
+        """Red stands on yellow 6 with the 6 open on circle 3; the 2 (circle 2) and the 1 (circle 1)
+        were seen before and lie under keys. The share dialog's position link and embed code name
+        the 6 and no other chip: remembering the covered ones is the game."""
+        open_app(page, app_url)
+        put_save(page, "ln", hot_seat_record("6,8 -,- R key t1 y1 352614 213"))
+        page.goto(app_url + "#/play/ln")
+        page.wait_for_selector("body[data-ready] #board svg", timeout=READY_TIMEOUT_MS)
+        page.get_by_role("button", name="Share").click()
+        link = unquote(page.locator("#share-position").input_value().split("#/position/momox/", 1)[1])
+        assert link == "6,8 -,- R key t1 y1 ???6?? 213"
+        snippet = unquote(html_module.unescape(page.locator("#share-snippet").input_value()))
+        assert "???6??" in snippet and "352614" not in snippet
+        expect(page.locator("#share-game")).to_have_count(0)
 
 
 class TestKeyboardAndUndo:
