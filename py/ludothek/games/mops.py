@@ -109,7 +109,8 @@ Clarifications (our decisions where the rulebook is silent) [decided]
 4. The game ends after the round in which the last layout became full, or when the caller's pile
    is empty at the end of a round (possible only after refusals).
 5. Ties: most points wins; then fewer face-down cells in the layout (a refused tile lying on a
-   face-down tile is not counted again); still tied, the tied players share the win. In a solo
+   face-down tile is not counted again); still tied, the tied players share the win (all of them
+   when every player ties). In a solo
    game the single player is the winner; the score is the result.
 6. Variant "Ersatzplättchen": a refusal replaces placing; the refused tile may go onto any own
    face-down tile, even one that already carries a refused tile. After refusing, the player may
@@ -121,6 +122,9 @@ Clarifications (our decisions where the rulebook is silent) [decided]
 8. Start tiles are drawn uniformly from the 30 tiles without a crown (the same as redrawing
    until no crown shows, as the rulebook says). The setup option `draws` may give just the top
    of the pile; the rest follows in an order drawn from the seed.
+9. The 17 shapes and their marked tiles (`mops_shapes`) and the six crown tiles are read from
+   the printed score board and tiles; the rulebook's text only says a combination must be shown
+   on the board.
 """
 
 from __future__ import annotations
