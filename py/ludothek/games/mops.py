@@ -110,8 +110,8 @@ Clarifications (our decisions where the rulebook is silent) [decided]
    is empty at the end of a round (possible only after refusals).
 5. Ties: most points wins; then fewer face-down cells in the layout (a refused tile lying on a
    face-down tile is not counted again); still tied, the tied players share the win (all of them
-   when every player ties). In a solo
-   game the single player is the winner; the score is the result.
+   when every player ties). In a solo game the single player is the winner; the score is the
+   result.
 6. Variant "Ersatzplättchen": a refusal replaces placing; the refused tile may go onto any own
    face-down tile, even one that already carries a refused tile. After refusing, the player may
    still score a combination that round. Scores may become negative.
