@@ -105,7 +105,9 @@ def check_players(game: "Game", players: Any) -> int:
 
 def check_seed(seed: Any) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
+        raise ValueError(f"seed must be a whole number, not {str(seed)[:40]}")
+    if not -(2**63) <= seed < 2**63:
+        raise ValueError("seed must be a whole number of at most 19 digits")
     return seed
 
 
