@@ -353,6 +353,10 @@ class TestHostileImports:
         imported, problems = target.import_text(text, lambda: next(ids), 6.0)
         assert imported == [] and "already" in problems[0].reason
         assert target.ids() == ["n1"]
+        # A record file as people write it (seats without types) is recognised too.
+        record = {"format": "ludothek", "version": 1, "game": "momentum", "players": [{"name": "A"}, {}], "seed": 3, "moves": ["a1"]}
+        assert len(target.import_text(json.dumps(record), lambda: next(ids), 7.0)[0]) == 1
+        assert target.import_text(json.dumps(record), lambda: next(ids), 8.0)[0] == []
 
     def test_import_runs_in_steps_with_progress(self):
         source = SaveStore(DictStorage())

@@ -99,7 +99,7 @@ def decode_position(game_id: str, encoded: str, rng: Random | None = None):
     """(game, state) for a position link; LinkError says what is wrong. What the position leaves
     hidden (a tile pile's order, covered chips) is dealt afresh from `rng`."""
     if game_id not in GAME_IDS:
-        raise LinkError(_("the link names no game of Ludothek ({game})").format(game=repr(game_id)))
+        raise LinkError(_("the link names no game of Ludothek ({game})").format(game=repr(unquote(game_id)[:40])))
     if len(encoded) > MAX_LINK_CHARS:
         raise LinkError(_("the link is too long"))
     text = unquote(encoded)

@@ -403,11 +403,11 @@ class SaveStore:
             yield 0, len(items)
         for index, (label, record, meta) in enumerate(items):
             try:
-                fingerprint = _fingerprint(record)
+                session = GameSession.from_record(record, save_id=new_id())
+                fingerprint = _fingerprint(session.record())  # as stored: seats and options written out
                 if fingerprint in known:
                     result.duplicates += 1
                     continue
-                session = GameSession.from_record(record, save_id=new_id())
                 if isinstance(meta, dict):
                     session.created = _number(meta.get("created")) or now
                     session.redo_stack = session.checked_redo(meta.get("redo"))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import get_game
-from ..games.base import RecordError
+from ..games.base import MAX_RECORD_MOVES, IllegalMove, RecordError
 
 MAX_NAME = 40
 MAX_REDO = 1000
@@ -112,13 +112,25 @@ class GameSession:
             game = None
         if game is None:
             raise RecordError(f"unknown game {game_id!r}")
-        game.from_record(data)  # validates and replays everything, raising RecordError on any fault
+        # The start is checked by the engine's own record reader; the moves are replayed once,
+        # keeping every state (undo and replay need them), each fault named by its number.
+        start = game.from_record({**data, "moves": []})
+        moves = data.get("moves", [])
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise RecordError("the record's 'moves' must be a list of move texts")
+        if len(moves) > MAX_RECORD_MOVES:
+            raise RecordError(f"the record holds {len(moves)} moves; no game of Ludothek lasts more than {MAX_RECORD_MOVES}")
         players = data["players"]
         seats = [Seat.from_json(p, f"{i + 1}") for i, p in enumerate(players)]
-        start = game.from_record({**data, "moves": []})
         if len(players) > game.max_players:
             raise RecordError(f"the record lists {len(players)} players; {game.name} has at most {game.max_players}")
-        session = cls(game_id, seats, start, list(data.get("moves", [])), save_id=save_id, created=created, updated=updated)
+        session = cls(game_id, seats, start, save_id=save_id, created=created, updated=updated)
+        for number, move in enumerate(moves, start=1):
+            try:
+                session.states.append(game.play(session.state, move))
+            except IllegalMove as exc:
+                raise RecordError(f"move {number} ({move[:40]!r}) is illegal: {exc}") from None
+            session.moves.append(move)
         session.redo_stack = session.checked_redo(redo)
         return session
 
