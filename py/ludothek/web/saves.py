@@ -403,7 +403,14 @@ class SaveStore:
             yield 0, len(items)
         for index, (label, record, meta) in enumerate(items):
             try:
-                session = GameSession.from_record(record, save_id=new_id())
+                replay = GameSession.replay_steps(record, save_id=new_id())
+                while True:
+                    try:
+                        next(replay)
+                    except StopIteration as stop:
+                        session = stop.value
+                        break
+                    yield index, len(items)
                 fingerprint = _fingerprint(session.record())  # as stored: seats and options written out
                 if fingerprint in known:
                     result.duplicates += 1

@@ -94,15 +94,40 @@ class GameSession:
     @classmethod
     def from_record(cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0):
         """Replay a record (never trusted): RecordError says what is wrong, whatever the fault."""
+        steps = cls.replay_steps(data, save_id=save_id, redo=redo, created=created, updated=updated)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                return stop.value
+
+    @classmethod
+    def replay_steps(cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0,
+                     updated: float = 0.0, moves_per_step: int = 8):
+        """from_record as a generator: it yields every few moves, so a page can replay a long game
+        between frames; its return value is the session."""
         try:
-            return cls._from_record(data, save_id=save_id, redo=redo, created=created, updated=updated)
+            session, moves = cls._start_of_record(data, save_id=save_id, created=created, updated=updated)
+            game = session.game
+            for number, move in enumerate(moves, start=1):
+                try:
+                    session.states.append(game.play(session.state, move))
+                except IllegalMove as exc:
+                    raise RecordError(f"move {number} ({move[:40]!r}) is illegal: {exc}") from None
+                session.moves.append(move)
+                if number % moves_per_step == 0:
+                    yield number
+            session.redo_stack = session.checked_redo(redo)
+            return session
         except RecordError:
             raise
         except Exception as exc:  # noqa: BLE001 - a record is data: no fault in it may escape as anything else
             raise RecordError(f"the record does not replay ({type(exc).__name__}: {str(exc)[:200]})") from None
 
     @classmethod
-    def _from_record(cls, data: Any, *, save_id: str, redo, created: float, updated: float):
+    def _start_of_record(cls, data: Any, *, save_id: str, created: float, updated: float):
+        """The session at the record's start (checked by the engine's own record reader) and the
+        moves still to replay."""
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         game_id = data.get("game")
@@ -111,9 +136,7 @@ class GameSession:
         except ValueError:
             game = None
         if game is None:
-            raise RecordError(f"unknown game {game_id!r}")
-        # The start is checked by the engine's own record reader; the moves are replayed once,
-        # keeping every state (undo and replay need them), each fault named by its number.
+            raise RecordError(f"unknown game {str(game_id)[:40]!r}")
         start = game.from_record({**data, "moves": []})
         moves = data.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
@@ -121,18 +144,10 @@ class GameSession:
         if len(moves) > MAX_RECORD_MOVES:
             raise RecordError(f"the record holds {len(moves)} moves; no game of Ludothek lasts more than {MAX_RECORD_MOVES}")
         players = data["players"]
-        seats = [Seat.from_json(p, f"{i + 1}") for i, p in enumerate(players)]
         if len(players) > game.max_players:
             raise RecordError(f"the record lists {len(players)} players; {game.name} has at most {game.max_players}")
-        session = cls(game_id, seats, start, save_id=save_id, created=created, updated=updated)
-        for number, move in enumerate(moves, start=1):
-            try:
-                session.states.append(game.play(session.state, move))
-            except IllegalMove as exc:
-                raise RecordError(f"move {number} ({move[:40]!r}) is illegal: {exc}") from None
-            session.moves.append(move)
-        session.redo_stack = session.checked_redo(redo)
-        return session
+        seats = [Seat.from_json(p, f"{i + 1}") for i, p in enumerate(players)]
+        return cls(game_id, seats, start, save_id=save_id, created=created, updated=updated), moves
 
     def checked_redo(self, redo: Any) -> list[str]:
         """A stored redo stack when it replays from the live position; otherwise none (the game
