@@ -19,7 +19,7 @@ GOOD = {"format": "ludothek", "version": 1, "game": "momentum", "players": [{"na
 
 def corpus(name: str) -> list[str]:
     lines = (CORPUS / name).read_text(encoding="utf-8").split("\n")
-    return [line for line in lines if line and not line.startswith("#")]
+    return [line for line in lines if line and not line.startswith("# ")]
 
 
 def wait_ready(page) -> None:
