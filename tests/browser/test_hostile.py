@@ -224,3 +224,23 @@ def test_a_large_import_runs_in_slices_with_progress(page, app_url, tmp_path):
     print("long tasks during a 150-game Mops import (ms):", sorted(durations)[-5:], "count", len(durations))
     expect(page.locator(".save-list li")).to_have_count(150)
     assert max(durations, default=0) < 100, sorted(durations)[-5:]
+
+
+def test_the_last_resort_screen_leads_home_and_sets_the_save_aside(page, app_url):
+    open_app(page, app_url)
+    put_save(page, "good", GOOD)
+    put_save(page, "bad", {**GOOD, "moves": ["a1", "g7"]})
+    # Whatever fails while a save is shown (here: drawing the board) ends on the last-resort screen.
+    page.evaluate("""() => { const d = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
+        Object.defineProperty(Element.prototype, 'innerHTML', {configurable: true, get() { return d.get.call(this); },
+            set(v) { if (this.id === 'board' && window.__breakBoard) throw new Error('drawing failed'); d.set.call(this, v); }}); }""")
+    page.evaluate("window.__breakBoard = true")
+    page.goto(app_url + "#/play/bad")
+    expect(page.get_by_role("heading", name="Something went wrong")).to_be_visible()
+    expect(page.locator("#screen [role=alert]")).to_contain_text("drawing failed")
+    page.evaluate("window.__breakBoard = false")
+    page.get_by_role("button", name="Set this game aside").click()
+    expect(page.locator('.save-list li[data-save="good"]')).to_have_count(1)
+    expect(page.locator('.save-list li[data-save="bad"]')).to_have_count(0)
+    expect(page.locator(".problems")).to_contain_text("1 saved game could not be read")
+    assert page.evaluate("localStorage.getItem('ludothek.quarantine.bad') !== null")

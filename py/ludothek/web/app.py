@@ -200,7 +200,7 @@ class App:
             + screens.tag("p", screens.esc(_("This could not be shown: {reason}").format(reason=reason)), role="alert", class_="errors")
             + (screens.tag("p", screens.esc(_("If it happens again, set the game aside: it is kept, and you can download it from the list of games that could not be read.")))
                if save_id else "")
-            + screens.tag("p", actions, class_="problem-actions")
+            + screens.tag("div", actions, class_="dialog-actions")
         )
         self.set_screen("error", html, _("Something went wrong"))
 
