@@ -137,3 +137,18 @@ def test_hostile_records_in_links_raise_link_or_record_errors(record):
         assert str(exc)
     else:
         raise AssertionError("accepted")
+
+
+def test_a_mops_position_link_from_an_observation_starts_a_game_that_plays_and_saves():
+    """Issue 12: the setup started from such a link made a save where every move failed."""
+    from ludothek.games import get_game
+    from ludothek.web.session import GameSession, Seat
+
+    game = get_game("mops")
+    observed = game.position(game.observation(game.new_game(players=2, seed=4), None))
+    assert "?" in observed
+    _, state = decode_position("mops", position_fragment("mops", observed).split("/")[-1])
+    session = GameSession.from_position("mops", [Seat("A"), Seat("B")], game.position(state), save_id="x")
+    for _ in range(12):
+        session.play(game.legal_moves(session.state)[0])
+    assert GameSession.from_record(session.record()).moves == session.moves
