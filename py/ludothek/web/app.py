@@ -78,6 +78,7 @@ class App:
         self.storage_warned = False
         self.deleted: tuple[str, str] | None = None
         self.importing = False
+        self.refresh_pending = False
         self.toast_timer = None
         self.screen = ""
         self.animate_until = 0.0
@@ -131,7 +132,10 @@ class App:
 
     def switch_language(self, code: str) -> None:
         set_language(code)
-        self.storage.set(LANGUAGE_KEY, language())
+        try:
+            self.storage.set(LANGUAGE_KEY, language())
+        except StorageError:
+            pass  # full or blocked: the choice holds until the page closes
         self.render_chrome()
         if self.screen == "game" and self.session is not None:
             self.rendered.clear()
@@ -791,6 +795,10 @@ class App:
         self.toast(message)
         self.schedule_computer()
 
+    def refresh_after_storage(self) -> None:
+        self.refresh_pending = False
+        self.refresh_saves()
+
     def keep_game(self) -> None:
         """Save again a game deleted in another window (as the player chose)."""
         if self.session is not None:
@@ -805,7 +813,10 @@ class App:
         if key is not None and not key.startswith(SAVE_PREFIX):
             return
         if self.screen == "home":
-            self.refresh_saves()
+            # Another window importing writes hundreds of saves: list them once it pauses.
+            if not self.refresh_pending:
+                self.refresh_pending = True
+                js.setTimeout(create_once_callable(lambda *args: self.guard(lambda event: self.refresh_after_storage())(None)), 300)
             return
         session = self.session
         if self.screen != "game" or session is None or self.embed.embed or key not in (None, SAVE_PREFIX + session.save_id):
