@@ -375,3 +375,16 @@ class TestHostileImports:
                 result = stop.value
                 break
         assert progress[-1] == (5, 5) and len(result.imported) == 5
+
+    def test_items_split_by_the_caller_are_read_one_by_one(self):
+        good = json.dumps({"record": session(moves=["a1"]).record()})
+        texts = [good, "[" * 100_000, "5", '{"record": {"game": "momentum"}}', good]
+        ids = iter(f"n{i}" for i in range(10))
+        steps = SaveStore(DictStorage()).import_steps(None, lambda: next(ids), 1.0, item_texts=texts)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                result = stop.value
+                break
+        assert len(result.imported) == 1 and result.duplicates == 1 and len(result.problems) == 3
