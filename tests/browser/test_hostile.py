@@ -244,3 +244,16 @@ def test_the_last_resort_screen_leads_home_and_sets_the_save_aside(page, app_url
     expect(page.locator('.save-list li[data-save="bad"]')).to_have_count(0)
     expect(page.locator(".problems")).to_contain_text("1 saved game could not be read")
     assert page.evaluate("localStorage.getItem('ludothek.quarantine.bad') !== null")
+
+
+def test_the_list_follows_saves_written_in_another_window(fresh_page, app_url):
+    first = fresh_page
+    open_app(first, app_url)
+    second = first.context.new_page()
+    open_app(second, app_url)
+    expect(second.locator(".save-list li")).to_have_count(0)
+    for i in range(30):  # as an import in the other window writes them
+        put_save(first, f"w{i}", GOOD)
+    expect(second.locator(".save-list li")).to_have_count(30)
+    first.evaluate("localStorage.removeItem('ludothek.save.w0')")
+    expect(second.locator(".save-list li")).to_have_count(29)
