@@ -388,3 +388,22 @@ class TestHostileImports:
                 result = stop.value
                 break
         assert len(result.imported) == 1 and result.duplicates == 1 and len(result.problems) == 3
+
+    def test_opening_a_save_that_is_not_there_is_a_key_error_even_for_odd_ids(self):
+        store = SaveStore(DictStorage())
+        for save_id in ["", "%F0%9F%8E%B2", "../x", "x" * 500]:
+            with pytest.raises(KeyError):
+                store.load(save_id)
+        assert store.quarantined() == []
+
+
+def test_isolate_names_wraps_only_right_to_left_names():
+    from ludothek.render.bidi import isolate_names, name_html
+
+    assert isolate_names("Ada &amp; سارا to move", ["Ada", "سارا", "amp"]) == "Ada &amp; <bdi>سارا</bdi> to move"
+    assert name_html("<b>") == "<bdi>&lt;b&gt;</bdi>"
+
+
+def test_names_lose_bidi_overrides():
+    assert clean_name("\u202eevil\u202c", "x") == "evil"
+    assert clean_name("\u2067سارا\u2069", "x") == "سارا"

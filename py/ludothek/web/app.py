@@ -1266,7 +1266,8 @@ class App:
         toast = dom.by_id("toast")
         if toast is None:
             return
-        html = screens.tag("span", screens.esc(text))
+        names = self.session.names() if self.session is not None else []
+        html = screens.tag("span", isolate_names(screens.esc(text), names))
         if action:
             html += screens.button(action[1], action[0], class_="small")
         toast.innerHTML = html

@@ -241,9 +241,9 @@ class SaveStore:
     def load(self, save_id: str) -> GameSession:
         """Replay a save. A save that does not replay is moved aside and RecordError raised."""
         try:
+            entry = self._entry(save_id)
             if not ID_PATTERN.match(save_id):
                 raise RecordError(_("the save's key {key} is not one Ludothek writes").format(key=repr(save_id)[:60]))
-            entry = self._entry(save_id)
             meta = entry["meta"]
             session = GameSession.from_record(
                 entry["record"],
