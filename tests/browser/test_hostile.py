@@ -257,3 +257,15 @@ def test_the_list_follows_saves_written_in_another_window(fresh_page, app_url):
     expect(second.locator(".save-list li")).to_have_count(30)
     first.evaluate("localStorage.removeItem('ludothek.save.w0')")
     expect(second.locator(".save-list li")).to_have_count(29)
+
+
+def test_after_a_hostile_link_the_service_worker_still_registers(browser, app_url):
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(app_url + corpus("links.txt")[0])  # a game whose move is 'c²6'
+        wait_ready(page)
+        expect(page.locator("#screen [role=alert]")).to_contain_text("illegal")
+        page.wait_for_selector("body[data-sw-registered]", timeout=30_000)
+    finally:
+        context.close()
