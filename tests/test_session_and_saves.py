@@ -407,3 +407,44 @@ def test_isolate_names_wraps_only_right_to_left_names():
 def test_names_lose_bidi_overrides():
     assert clean_name("\u202eevil\u202c", "x") == "evil"
     assert clean_name("\u2067سارا\u2069", "x") == "سارا"
+
+
+# -- arbitrary entries (hypothesis): nothing stored stops the list or escapes as anything but RecordError
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.floats(allow_nan=False) | st.text(max_size=6),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.sampled_from(
+        ["record", "meta", "game", "players", "moves", "seed", "options", "position", "format", "version", "name", "updated", "redo", "x"]),
+        children, max_size=6),
+    max_leaves=20,
+)
+GOOD_RECORD = {"format": "ludothek", "version": 1, "game": "momentum", "players": [{}, {}], "seed": 1, "options": {}, "moves": ["a1"]}
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(value=json_values, key=st.sampled_from(["record", "meta", "game", "players", "moves", "seed", "options", "position", "redo", "updated"]),
+       raw=st.text(max_size=30))
+def test_any_stored_entry_is_listed_opened_or_set_aside(value, key, raw):
+    storage = DictStorage()
+    store = SaveStore(storage)
+    entry = {"record": dict(GOOD_RECORD), "meta": {"updated": 5}}
+    if key in ("meta", "record"):
+        entry[key] = value
+    elif key in ("redo", "updated"):
+        entry["meta"][key] = value
+    else:
+        entry["record"][key] = value
+    storage.set(SAVE_PREFIX + "a", json.dumps(entry))
+    storage.set(SAVE_PREFIX + "b", raw)
+    storage.set(SAVE_PREFIX + "good", json.dumps({"record": GOOD_RECORD}))
+    summaries, problems = store.summaries()
+    assert "good" in [s.save_id for s in summaries]
+    for summary in summaries:
+        assert 0 <= summary.updated < 1e11
+        try:
+            store.load(summary.save_id)
+        except RecordError as exc:
+            assert str(exc)
