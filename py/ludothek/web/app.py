@@ -130,6 +130,8 @@ class App:
         dom.on(dom.window, "storage", self.guard(self.on_storage))
         try:
             self.route()
+        except Exception:  # noqa: BLE001 - even the error screen failed: the page still becomes ready
+            js.console.error(traceback.format_exc())
         finally:
             doc.body.dataset.ready = "1"
         if self.embed.embed:
