@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 import traceback
 import zlib
@@ -38,6 +39,7 @@ SLICE_SECONDS = 0.012  # computer thinking runs in slices this long, then lets t
 MIN_THINK_SECONDS = 0.35  # a reply that comes at once is hard to follow: show the thinking briefly
 AI_TIME_LIMIT = 0.9  # safety bound on one computer move in the page (levels budget their own work)
 TOAST_SECONDS = 6
+LIST_PART = 100  # saves drawn per frame on the home screen
 ANIMATION_SECONDS = 0.8  # longest animation of a move (the CSS and views keep theirs shorter)
 
 
@@ -78,6 +80,12 @@ def split_export(text: str) -> list[str] | None:
         return None
 
 
+def _list_items(html: str) -> str | None:
+    """The <li> items of the save list in saves_html's markup (None if it has no such list)."""
+    match = re.search(r'<ul class="save-list">(.*?)</ul>', html, re.DOTALL)
+    return match.group(1) if match else None
+
+
 def new_save_id() -> str:
     return f"{int(time.time() * 1000):x}{random.getrandbits(24):06x}"
 
@@ -104,6 +112,7 @@ class App:
         self.deleted: tuple[str, str] | None = None
         self.importing = False
         self.refresh_pending = False
+        self.list_token = 0
         self.toast_timer = None
         self.screen = ""
         self.animate_until = 0.0
@@ -438,14 +447,33 @@ class App:
         # Entries kept aside, and broken ones that could not be moved aside (storage full).
         shown_problems = self.store.quarantined() + [p for p in problems if not p.kept_aside]
         views = {game_id: get_view(game_id) for game_id in sorted({s.game_id for s in summaries}) if has_view(game_id)}
+        self.list_token += 1
         try:
-            element.innerHTML = screens.saves_html(summaries, shown_problems, views, time.time())
+            # A long list is drawn the newest first, the rest appended a part per frame (1,000
+            # saves at once held the page for half a second).
+            now = time.time()
+            element.innerHTML = screens.saves_html(summaries[:LIST_PART], shown_problems, views, now)
             js.performance.measure("saves-shown", "saves-start")
+            if len(summaries) > LIST_PART:
+                asyncio.ensure_future(self.append_saves(self.list_token, summaries[LIST_PART:], views, now))
         except Exception:  # noqa: BLE001 - one odd summary must not hide the list: show it plainly
             js.console.error(traceback.format_exc())
             element.innerHTML = screens.saves_html([], shown_problems, {}, time.time()) + screens.tag(
                 "p", screens.esc(_("Your saved games could not be listed. Use Export all to keep them.")), class_="errors") + screens.button(
                 _("Export all"), "export-all", class_="small")
+
+    async def append_saves(self, token: int, rest, views, now: float) -> None:
+        for start in range(0, len(rest), LIST_PART):
+            await next_frame()
+            if token != self.list_token or self.screen != "home":
+                return
+            js.performance.mark("saves-part-start")
+            items = _list_items(screens.saves_html(rest[start:start + LIST_PART], [], views, now))
+            target = dom.query("#saves ul.save-list")
+            if items is None or target is None:
+                return
+            target.insertAdjacentHTML("beforeend", items)
+            js.performance.measure("saves-part", "saves-part-start")
 
     # -- setup -------------------------------------------------------------------------------
 
