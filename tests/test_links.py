@@ -85,3 +85,70 @@ def test_embed_options_from_and_to_query():
     assert EmbedOptions.from_query("?embed=1&readonly=1").readonly
     assert not EmbedOptions.from_query("").embed
     assert get_game("momentum")  # the registry is importable alongside
+
+
+# -- hostile links (issue 12) ---------------------------------------------------------------------
+
+import base64 as _base64  # noqa: E402
+import json as _json  # noqa: E402
+import zlib as _zlib  # noqa: E402
+
+from ludothek.web.links import small_number  # noqa: E402
+
+
+def pack(text: str) -> str:
+    return _base64.urlsafe_b64encode(_zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("query", ["?embed=1&level=%C2%B2", "?embed=1&seat=%C2%B2", "?embed=1&level=" + "9" * 5000,
+                                   "?embed=1&seat=" + "9" * 5000, "?embed=1&seat=0", "?embed=1&level=-1&seat=-3",
+                                   "?embed=1&level=１&seat=𝟙", "?" + "&".join(f"a{i}=1" for i in range(5000)), "?embed=1&vs=%00"])
+def test_hostile_embed_parameters_fall_back_to_defaults(query):
+    options = EmbedOptions.from_query(query)
+    assert options.level is None or 0 <= options.level <= 9
+    assert 0 <= options.seat <= 3
+
+
+def test_small_numbers_are_ascii_digits_in_range():
+    assert small_number("2", 0, 9) == 2
+    assert [small_number(t, 0, 9) for t in ["²", "１", "", "10", "-1", "9" * 5000, " 2"]] == [None] * 7
+
+
+def test_a_record_nested_deep_is_refused_before_parsing():
+    encoded = pack("[" * 100_000 + "]" * 100_000)
+    assert len(encoded) < 1000
+    with pytest.raises(LinkError):
+        decode_record(encoded)
+
+
+@pytest.mark.parametrize("record", [
+    '{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{},"moves":["c\u00b26"]}',
+    '{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1e400,"moves":[]}',
+    '{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":' + "1" * 401 + ',"moves":[]}',
+])
+def test_hostile_records_in_links_raise_link_or_record_errors(record):
+    from ludothek.games.base import RecordError
+    from ludothek.web.session import GameSession
+
+    try:
+        data = decode_record(pack(record))
+        GameSession.from_record(data)
+    except (LinkError, RecordError) as exc:
+        assert str(exc)
+    else:
+        raise AssertionError("accepted")
+
+
+def test_a_mops_position_link_from_an_observation_starts_a_game_that_plays_and_saves():
+    """Issue 12: the setup started from such a link made a save where every move failed."""
+    from ludothek.games import get_game
+    from ludothek.web.session import GameSession, Seat
+
+    game = get_game("mops")
+    observed = game.position(game.observation(game.new_game(players=2, seed=4), None))
+    assert "?" in observed
+    _, state = decode_position("mops", position_fragment("mops", observed).split("/")[-1])
+    session = GameSession.from_position("mops", [Seat("A"), Seat("B")], game.position(state), save_id="x")
+    for _ in range(12):
+        session.play(game.legal_moves(session.state)[0])
+    assert GameSession.from_record(session.record()).moves == session.moves

@@ -273,9 +273,12 @@ class TestFlipChoice:
         with pytest.raises(IllegalMove, match="after '!'"):
             G.play(s, "d5,e5,f5,g5")
 
-    def test_cells_in_any_order_are_recorded_in_frame_order(self):
-        s = G.play(G.from_position(scoring_position(self.LINE4)), "g5,d5,f5,e5!e5")
-        assert s.moves == ("d5,e5,f5,g5!e5",)
+    def test_only_the_listed_text_of_a_scoring_is_a_move(self):
+        # Issue 12: an engine accepts exactly the texts legal_moves lists (a record holds what was typed).
+        s = G.from_position(scoring_position(self.LINE4))
+        with pytest.raises(IllegalMove, match="'d5,e5,f5,g5!e5'"):
+            G.play(s, "g5,d5,f5,e5!e5")
+        assert G.play(s, "d5,e5,f5,g5!e5").moves == ("d5,e5,f5,g5!e5",)
 
     def test_a_combination_may_be_part_of_a_larger_group(self):
         moves = G.legal_moves(G.from_position(scoring_position(self.LINE4)))

@@ -146,3 +146,193 @@ def test_mutated_records_replay_or_raise_record_error(game_id, data):
         return
     # Accepted: then it is a faithful replay of its own moves.
     assert list(replayed.moves) == list(record.get("moves", []))
+
+
+# -- hostile text (issue 12): only ASCII digits are digits, only listed moves are moves -----------
+
+# Characters that Python's str methods call digits or numbers but int() or the notation must not
+# accept as the ASCII ones: superscripts, full-width, mathematical, Arabic-Indic, Devanagari digits.
+LOOKALIKE_DIGITS = "²³¹⁰₁１２𝟙𝟚٣३০"
+HOSTILE_CHARS = LOOKALIKE_DIGITS + "\u202e\u200b\u00a0ａＡ－，：！\x00\n\t?"
+
+
+def lookalike(text: str, rng: random.Random) -> str:
+    """`text` with one character swapped for a look-alike (digits for Unicode digits, others too)."""
+    if not text:
+        return rng.choice(HOSTILE_CHARS)
+    i = rng.randrange(len(text))
+    digit_spots = [j for j, ch in enumerate(text) if ch.isdigit()]
+    if digit_spots and rng.random() < 0.7:
+        i = rng.choice(digit_spots)
+    return text[:i] + rng.choice(HOSTILE_CHARS) + text[i + 1:]
+
+
+def unicode_move_texts(state_moves):
+    return st.one_of(
+        st.text(max_size=16),
+        st.text(alphabet=st.characters(codec=None), max_size=12),
+        st.builds(lambda m, seed: lookalike(m, random.Random(seed)), st.sampled_from(state_moves), st.integers(0, 10**6)),
+        st.builds(lambda m, s: m + s, st.sampled_from(state_moves), st.sampled_from(["", " ", "\n", "0", "²", "!"] + list(HOSTILE_CHARS))),
+    )
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data())
+def test_only_listed_move_texts_are_played(game_id, data):
+    game = get_game(game_id)
+    state = data.draw(st.sampled_from([s for s in reached_states(game_id) if game.legal_moves(s)]))
+    legal = game.legal_moves(state)
+    move = data.draw(unicode_move_texts(legal))
+    try:
+        after = game.play(state, move)
+    except IllegalMove as exc:
+        assert str(exc)
+        assert move not in legal, move
+    else:
+        assert move in legal, f"{move!r} was played but is not listed"
+        assert after.moves[-1] == move
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data(), seed=st.integers(0, 10**6))
+def test_position_with_lookalike_characters_is_refused_or_reads_back(game_id, data, seed):
+    game = get_game(game_id)
+    state = data.draw(st.sampled_from(reached_states(game_id)))
+    rng = random.Random(seed)
+    text = game.position(state)
+    for _ in range(rng.randrange(1, 3)):
+        text = lookalike(text, rng)
+    try:
+        restored = game.from_position(text)
+    except PositionError as exc:
+        assert str(exc)
+        return
+    assert text.isascii() or not any(ch in text for ch in LOOKALIKE_DIGITS), f"accepted {text!r}"
+    game.legal_moves(restored)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data())
+def test_arbitrary_unicode_position_text_is_refused_with_position_error(game_id, data):
+    game = get_game(game_id)
+    text = data.draw(st.text(alphabet=st.characters(codec=None), max_size=120) | st.text(alphabet=HOSTILE_CHARS + "0123456789/:,.-+abgkmprxyBGKPRW ", max_size=120))
+    try:
+        game.from_position(text)
+    except PositionError as exc:
+        assert str(exc)
+    try:
+        game.from_observation(text, random.Random(0))
+    except PositionError as exc:
+        assert str(exc)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data(), seed=st.integers(0, 10**6))
+def test_records_with_hostile_moves_and_setups_raise_record_error(game_id, data, seed):
+    game = get_game(game_id)
+    state = data.draw(st.sampled_from(reached_states(game_id)))
+    record = json.loads(json.dumps(game.record(state)))
+    rng = random.Random(seed)
+    kind = data.draw(st.sampled_from(["move", "position", "seed", "players", "options", "extra-move"]))
+    if kind == "move" and record["moves"]:
+        i = rng.randrange(len(record["moves"]))
+        record["moves"][i] = lookalike(record["moves"][i], rng)
+    elif kind == "position":
+        record["position"] = lookalike(game.position(state), rng)
+        record.pop("seed", None)
+        record.pop("options", None)
+    elif kind == "seed":
+        record["seed"] = data.draw(st.sampled_from([10**400, -10**400, 1e308, float("inf"), "1", "²", None, [1]]))
+    elif kind == "players":
+        record["players"] = data.draw(st.sampled_from([[], [{}] * 100, "ab", [None, None], [{"name": "\u202eevil"}] * 2]))
+    elif kind == "options":
+        record["options"] = data.draw(json_value)
+    elif kind == "extra-move":
+        record["moves"].append(data.draw(st.text(alphabet=st.characters(codec=None), max_size=8)))
+    try:
+        replayed = game.from_record(record)
+    except RecordError as exc:
+        assert str(exc)
+        return
+    assert list(replayed.moves) == list(record.get("moves", []))
+    for number, move in enumerate(record.get("moves", [])):
+        assert move.isascii() or not any(ch in move for ch in LOOKALIKE_DIGITS), move
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_record_never_starts_from_a_position_with_hidden_parts(game_id):
+    """An observation's text (hidden parts masked) is for drawing: a record from it is refused,
+    and from_observation deals what is hidden so that its own record replays."""
+    game = get_game(game_id)
+    for state in reached_states(game_id):
+        text = game.position(game.observation(state, None))
+        dealt = game.from_observation(text, random.Random(1))
+        assert not game.is_observation(dealt)
+        record = game.record(dealt)
+        assert game.position(game.from_record(record)) == game.position(dealt)
+        if text == game.position(state):
+            continue
+        moves = game.legal_moves(dealt)[:1]
+        try:
+            observed = game.from_position(text)
+        except PositionError:
+            continue
+        if game.is_observation(observed):
+            with pytest.raises(RecordError):
+                game.from_record({**game.record(state), "position": text, "moves": moves, "seed": None})
+
+
+def huge_numbers(text: str, rng: random.Random) -> str:
+    """`text` with one run of digits made thousands of digits long (past int()'s own limit)."""
+    runs = [m for m in __import__("re").finditer(r"[0-9]+", text)]
+    if not runs:
+        return text + "9" * 5000
+    m = rng.choice(runs)
+    return text[: m.start()] + rng.choice(["9" * 5000, "1" + "0" * 400, "0" * 30 + "1"]) + text[m.end():]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@SETTINGS
+@given(data=st.data(), seed=st.integers(0, 10**6))
+def test_huge_numbers_in_positions_and_moves_are_refused_cleanly(game_id, data, seed):
+    game = get_game(game_id)
+    state = data.draw(st.sampled_from(reached_states(game_id)))
+    rng = random.Random(seed)
+    try:
+        game.from_position(huge_numbers(game.position(state), rng))
+    except PositionError as exc:
+        assert str(exc)
+    legal = game.legal_moves(state)
+    if legal:
+        move = huge_numbers(rng.choice(legal), rng)
+        try:
+            game.play(state, move)
+        except IllegalMove as exc:
+            assert str(exc)
+        else:
+            assert move in legal
+
+
+@pytest.mark.parametrize("game_id,move", [("momentum", "a１"), ("momentum", "a𝟙"), ("momentum", "c²"), ("mops", "e²"),
+                                          ("fenn", "k٣"), ("fenn", "٣:٣"), ("nummerus", "１x２"), ("momox", "²")])
+def test_lookalike_digits_from_the_issue_are_illegal(game_id, move):
+    game = get_game(game_id)
+    for state in reached_states(game_id):
+        with pytest.raises(IllegalMove):
+            game.play(state, move)
+
+
+def test_mops_scoring_in_another_order_is_not_a_move():
+    """Issue 12: 'b3,c2,b2!b2' is no text legal_moves lists, so it is no move (only the listed text is)."""
+    game = get_game("mops")
+    for state in reached_states("mops"):
+        for move in game.legal_moves(state):
+            if "!" in move:
+                cells, _, flip = move.partition("!")
+                shuffled = ",".join(reversed(cells.split(","))) + "!" + flip
+                with pytest.raises(IllegalMove):
+                    game.play(state, shuffled)

@@ -148,3 +148,303 @@ class TestSaveStore:
         imported, problems = store.import_text(text, lambda: "x", 1.0)
         assert imported == [] and reason in problems[0].reason
         assert store.ids() == []
+
+
+# -- hostile storage, saves and files (issue 12) ------------------------------------------------
+
+from ludothek.web.saves import BrowserStorage, SaveConflict, StorageBlocked  # noqa: E402
+
+
+class QuotaExceededError(Exception):
+    name = "QuotaExceededError"
+
+
+class SecurityError(Exception):
+    name = "SecurityError"
+
+
+class FakeLocalStorage:
+    """window.localStorage as a browser may have it: full, throwing on every call, or fine."""
+
+    def __init__(self, quota=None, throw=None):
+        self.data, self.quota, self.throw = {}, quota, throw
+
+    def _check(self):
+        if self.throw:
+            raise self.throw("The operation is insecure.")
+
+    @property
+    def length(self):
+        self._check()
+        return len(self.data)
+
+    def key(self, i):
+        self._check()
+        return list(self.data)[i]
+
+    def getItem(self, key):
+        self._check()
+        return self.data.get(key)
+
+    def setItem(self, key, value):
+        self._check()
+        if self.quota is not None and sum(len(k) + len(v) for k, v in self.data.items() if k != key) + len(key) + len(value) > self.quota:
+            raise QuotaExceededError("Failed to execute 'setItem' on 'Storage': exceeded the quota.")
+        self.data[key] = value
+
+    def removeItem(self, key):
+        self._check()
+        self.data.pop(key, None)
+
+
+HOSTILE_ENTRIES = {
+    "neg": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{},"moves":[]},"meta":{"updated":-1e20,"created":-1e20}}',
+    "huge": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{},"moves":[]},"meta":{"updated":' + "9" * 401 + "}}",
+    "deep": '{"record":' + "[" * 50_000 + "]" * 50_000 + "}",
+    "deep2": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"moves":[],"options":{"a":' + "[" * 50_000 + "]" * 50_000 + "}}}",
+    "sup": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{},"moves":["c\u00b26"]},"meta":{"created":' + "1" * 401 + "}}",
+    "nan": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{},"moves":[]},"meta":{"updated":NaN}}',
+    "names": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{"name":{"x":1}},{"name":"\\u202eevil"}],"seed":1,"options":{},"moves":[]}}',
+    "badredo": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{"pie":false},"moves":["a1"]},"meta":{"redo":["zz",5]}}',
+    "": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{},"moves":[]}}',
+    "mopsobs": json.dumps({"record": {"format": "ludothek", "version": 1, "game": "mops", "players": [{}, {}],
+                                      "position": "9/9/9/9/4Cg4/9/9/9/9,9/9/9/9/4Wv4/9/9/9/9 ?PbPgPoPpPvPyBbBgBoBpBvByWbWgWoWpWvCbCoCpCvCyKbKgKoKpKvKyHbHgHoHpHvHy Wy p1 0,0",
+                                      "moves": ["e4"]}}),
+}
+
+
+class TestHostileSaves:
+    def store_with_hostile_entries(self, storage=None):
+        storage = storage or DictStorage()
+        store = SaveStore(storage)
+        store.save(session(moves=["a1"]), 100.0)
+        for key, text in HOSTILE_ENTRIES.items():
+            storage.set(SAVE_PREFIX + key, text)
+        return store, storage
+
+    def test_no_entry_stops_the_list_and_every_entry_opens_or_is_set_aside(self):
+        store, storage = self.store_with_hostile_entries()
+        summaries, problems = store.summaries()
+        listed = {s.save_id for s in summaries}
+        assert "s1" in listed
+        assert {"deep", "deep2", ""} <= {p.key for p in problems}
+        for summary in summaries:
+            assert 0 <= summary.updated < 1e11
+            assert all("\u202e" not in name for name in summary.names)
+            try:
+                loaded = store.load(summary.save_id)
+            except RecordError as exc:
+                assert str(exc) and summary.save_id in {p.key for p in store.quarantined()}
+            else:
+                assert all(isinstance(m, str) for m in loaded.redo_stack)
+        assert store.load("s1").moves == ["a1"]
+        assert {"sup", "mopsobs"} <= {p.key for p in store.quarantined()}
+        assert store.load("badredo").redo_stack == []
+
+    def test_a_broken_entry_in_full_storage_stays_listed_as_a_problem(self):
+        storage = DictStorage()
+        store = SaveStore(storage)
+        store.save(session(moves=["a1"]), 100.0)
+        storage.set(SAVE_PREFIX + "junk", "{oops")
+        storage.quota = sum(len(k) + len(v) for k, v in storage.data.items())
+        summaries, problems = store.summaries()
+        assert [s.save_id for s in summaries] == ["s1"]
+        assert problems == [Problem("junk", problems[0].reason, kept_aside=False)]
+        assert store.quarantined_text("junk") == "{oops"
+        store.forget_broken("junk")
+        assert store.ids() == ["s1"]
+
+
+from ludothek.web.saves import Problem  # noqa: E402
+
+
+class TestBrowserStorage:
+    def test_blocked_storage_keeps_games_in_memory(self):
+        storage = BrowserStorage(lambda: FakeLocalStorage(throw=SecurityError))
+        assert storage.status == "blocked" and not storage.persistent
+        storage.set("k", "v")
+        assert storage.get("k") == "v" and storage.keys() == ["k"]
+
+    def test_reaching_local_storage_itself_may_throw(self):
+        def refuse():
+            raise SecurityError("Failed to read the 'localStorage' property from 'Window'")
+        storage = BrowserStorage(refuse)
+        assert storage.status == "blocked" and storage.get("x") is None and storage.keys() == []
+
+    def test_full_storage_is_told_apart_and_its_saves_stay_listed(self):
+        raw = FakeLocalStorage()
+        store = SaveStore(BrowserStorage(lambda: raw))
+        store.save(session(moves=["a1"]), 100.0)
+        raw.quota = sum(len(k) + len(v) for k, v in raw.data.items())
+        storage = BrowserStorage(lambda: raw)
+        assert storage.status == "full" and storage.persistent
+        store = SaveStore(storage)
+        assert [s.save_id for s in store.summaries()[0]] == ["s1"]
+        s = store.load("s1")
+        s.play("g7")
+        with pytest.raises(StorageFull):
+            store.save(s, 200.0)
+
+    def test_a_write_refused_for_another_reason_is_storage_blocked(self):
+        raw = FakeLocalStorage()
+        storage = BrowserStorage(lambda: raw)
+        raw.throw = SecurityError
+        with pytest.raises(StorageBlocked):
+            storage.set("k", "v")
+        assert storage.get("k") is None and storage.keys() == []
+
+
+class TestTwoWindows:
+    def test_a_stale_window_never_overwrites_moves_made_in_another(self):
+        storage = DictStorage()
+        store = SaveStore(storage)
+        store.save(session(moves=["a1"]), 1.0)
+        first, second = store.load("s1"), store.load("s1")
+        first.play("g7")
+        store.save(first, 2.0)
+        second.play("d4")
+        with pytest.raises(SaveConflict) as conflict:
+            store.save(second, 3.0)
+        assert conflict.value.entry_text is not None
+        assert store.load("s1").moves == ["a1", "g7"]
+        # A window that has caught up (its moves extend the stored ones) saves normally.
+        third = store.load("s1")
+        third.play("d4")
+        store.save(third, 4.0)
+        assert store.load("s1").moves == ["a1", "g7", "d4"]
+
+    def test_a_game_deleted_in_one_window_stays_deleted(self):
+        storage = DictStorage()
+        store = SaveStore(storage)
+        store.save(session(moves=["a1"]), 1.0)
+        other = store.load("s1")
+        store.delete("s1")
+        other.play("g7")
+        with pytest.raises(SaveConflict) as conflict:
+            store.save(other, 2.0)
+        assert conflict.value.entry_text is None and store.ids() == []
+
+
+class TestHostileImports:
+    def test_deep_nesting_is_refused_with_a_message(self):
+        store = SaveStore(DictStorage())
+        for text in ["[" * 100_000 + "]" * 100_000, "[" * 100_000, '{"format":"ludothek-saves","saves":[' + "{" * 60 + "}" * 60 + "]}"]:
+            imported, problems = store.import_text(text, lambda: "x", 1.0)
+            assert imported == [] and problems and problems[0].reason
+
+    def test_each_bad_item_gets_a_message_and_good_items_import(self):
+        good = session(moves=["a1"]).record()
+        items = [{"record": good, "meta": {"created": 10**400 // 10**380, "redo": ["zz"]}},
+                 {"record": {**good, "moves": ["c\u00b26"]}}, {"record": {**good, "seed": 1e300}}, "junk", {"record": None}]
+        text = json.dumps({"format": "ludothek-saves", "version": 1, "saves": items})
+        ids = iter(f"n{i}" for i in range(10))
+        store = SaveStore(DictStorage())
+        imported, problems = store.import_text(text, lambda: next(ids), 5.0)
+        assert imported == ["n0"] and len(problems) == 4 and all(p.reason for p in problems)
+        assert store.load("n0").redo_stack == []
+
+    def test_the_same_file_twice_is_recognised(self):
+        source = SaveStore(DictStorage())
+        source.save(session(moves=["a1", "b2"]), 1.0)
+        text = source.export_text()
+        target = SaveStore(DictStorage())
+        ids = iter(["n1", "n2", "n3"])
+        assert target.import_text(text, lambda: next(ids), 5.0) == (["n1"], [])
+        imported, problems = target.import_text(text, lambda: next(ids), 6.0)
+        assert imported == [] and "already" in problems[0].reason
+        assert target.ids() == ["n1"]
+        # A record file as people write it (seats without types) is recognised too.
+        record = {"format": "ludothek", "version": 1, "game": "momentum", "players": [{"name": "A"}, {}], "seed": 3, "moves": ["a1"]}
+        assert len(target.import_text(json.dumps(record), lambda: next(ids), 7.0)[0]) == 1
+        assert target.import_text(json.dumps(record), lambda: next(ids), 8.0)[0] == []
+
+    def test_import_runs_in_steps_with_progress(self):
+        source = SaveStore(DictStorage())
+        for i in range(5):
+            s = session(moves=["a1"][: i % 2])
+            s.save_id = f"s{i}"
+            s.seats = [Seat(f"P{i}"), Seat("Q")]
+            source.save(s, 1.0)
+        ids = iter(f"n{i}" for i in range(10))
+        steps = SaveStore(DictStorage()).import_steps(source.export_text(), lambda: next(ids), 2.0)
+        progress = []
+        while True:
+            try:
+                progress.append(next(steps))
+            except StopIteration as stop:
+                result = stop.value
+                break
+        assert progress[-1] == (5, 5) and len(result.imported) == 5
+
+    def test_items_split_by_the_caller_are_read_one_by_one(self):
+        good = json.dumps({"record": session(moves=["a1"]).record()})
+        texts = [good, "[" * 100_000, "5", '{"record": {"game": "momentum"}}', good]
+        ids = iter(f"n{i}" for i in range(10))
+        steps = SaveStore(DictStorage()).import_steps(None, lambda: next(ids), 1.0, item_texts=texts)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                result = stop.value
+                break
+        assert len(result.imported) == 1 and result.duplicates == 1 and len(result.problems) == 3
+
+    def test_opening_a_save_that_is_not_there_is_a_key_error_even_for_odd_ids(self):
+        store = SaveStore(DictStorage())
+        for save_id in ["", "%F0%9F%8E%B2", "../x", "x" * 500]:
+            with pytest.raises(KeyError):
+                store.load(save_id)
+        assert store.quarantined() == []
+
+
+def test_isolate_names_wraps_only_right_to_left_names():
+    from ludothek.render.bidi import isolate_names, name_html
+
+    assert isolate_names("Ada &amp; سارا to move", ["Ada", "سارا", "amp"]) == "Ada &amp; <bdi>سارا</bdi> to move"
+    assert name_html("<b>") == "<bdi>&lt;b&gt;</bdi>"
+
+
+def test_names_lose_bidi_overrides():
+    assert clean_name("\u202eevil\u202c", "x") == "evil"
+    assert clean_name("\u2067سارا\u2069", "x") == "سارا"
+
+
+# -- arbitrary entries (hypothesis): nothing stored stops the list or escapes as anything but RecordError
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.floats(allow_nan=False) | st.text(max_size=6),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.sampled_from(
+        ["record", "meta", "game", "players", "moves", "seed", "options", "position", "format", "version", "name", "updated", "redo", "x"]),
+        children, max_size=6),
+    max_leaves=20,
+)
+GOOD_RECORD = {"format": "ludothek", "version": 1, "game": "momentum", "players": [{}, {}], "seed": 1, "options": {}, "moves": ["a1"]}
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(value=json_values, key=st.sampled_from(["record", "meta", "game", "players", "moves", "seed", "options", "position", "redo", "updated"]),
+       raw=st.text(max_size=30))
+def test_any_stored_entry_is_listed_opened_or_set_aside(value, key, raw):
+    storage = DictStorage()
+    store = SaveStore(storage)
+    entry = {"record": dict(GOOD_RECORD), "meta": {"updated": 5}}
+    if key in ("meta", "record"):
+        entry[key] = value
+    elif key in ("redo", "updated"):
+        entry["meta"][key] = value
+    else:
+        entry["record"][key] = value
+    storage.set(SAVE_PREFIX + "a", json.dumps(entry))
+    storage.set(SAVE_PREFIX + "b", raw)
+    storage.set(SAVE_PREFIX + "good", json.dumps({"record": GOOD_RECORD}))
+    summaries, problems = store.summaries()
+    assert "good" in [s.save_id for s in summaries]
+    for summary in summaries:
+        assert 0 <= summary.updated < 1e11
+        try:
+            store.load(summary.save_id)
+        except RecordError as exc:
+            assert str(exc)

@@ -23,6 +23,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 RECORD_FORMAT = "ludothek"
 RECORD_VERSION = 1
+MAX_POSITION_CHARS = 10_000
+MAX_RECORD_MOVES = 5_000
 
 
 class IllegalMove(ValueError):
@@ -35,6 +37,12 @@ class PositionError(ValueError):
 
 class RecordError(ValueError):
     """A record (saved game) that is malformed or does not replay; the message says where."""
+
+
+def is_ascii_number(text: str) -> bool:
+    """True for a text of ASCII digits only. `str.isdigit()` also accepts '²', '１' or '𝟙', which
+    `int()` reads (or refuses with a bare ValueError) and a notation must not."""
+    return bool(text) and text.isascii() and text.isdigit()
 
 
 def freeze(value: Any) -> Any:
@@ -97,7 +105,9 @@ def check_players(game: "Game", players: Any) -> int:
 
 def check_seed(seed: Any) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
+        raise ValueError(f"seed must be a whole number, not {str(seed)[:40]}")
+    if not -(2**63) <= seed < 2**63:
+        raise ValueError("seed must be a whole number of at most 19 digits")
     return seed
 
 
@@ -162,6 +172,11 @@ class Game:
         consistent with what it tells. Perfect-information games: `from_position(text)`."""
         return self.from_position(text)
 
+    def is_observation(self, s) -> bool:
+        """True when `s` leaves something hidden (read from an observation's text): it can be
+        drawn but not played to the end, so no record may begin from it."""
+        return False
+
     # -- optional hooks ------------------------------------------------------------------------
 
     def observation(self, s, seat: int | None):
@@ -217,12 +232,18 @@ class Game:
         moves = data.get("moves", [])
         if not isinstance(moves, Sequence) or isinstance(moves, (str, bytes)) or not all(isinstance(m, str) for m in moves):
             raise RecordError("the record's 'moves' must be a list of move texts")
+        if len(moves) > MAX_RECORD_MOVES:
+            raise RecordError(f"the record holds {len(moves)} moves; no game of Ludothek lasts more than {MAX_RECORD_MOVES}")
         try:
             if "position" in data:
                 position = data["position"]
                 if not isinstance(position, str):
                     raise RecordError("the record's 'position' must be text")
+                if len(position) > MAX_POSITION_CHARS:
+                    raise RecordError("the record's 'position' is too long")
                 s = self.from_position(position)
+                if self.is_observation(s):
+                    raise RecordError("the record's position hides part of the game (it is what a player sees), so it cannot be replayed")
                 if s.setup.players != len(players):
                     raise RecordError(f"the position is for {s.setup.players} players, the record lists {len(players)}")
             else:

@@ -127,6 +127,7 @@ from .base import (
     check_players,
     check_seed,
     check_unknown_options,
+    is_ascii_number,
 )
 
 BLUE, RED = 0, 1
@@ -162,8 +163,8 @@ REASONS = {
     "not-stepping": "no step is due now",
 }
 
-STEP_RE = re.compile(r"(\d{1,2}):(\d{1,2})")
-BLACK_RE = re.compile(r"k(\d{1,2})")
+STEP_RE = re.compile(r"([0-9]{1,2}):([0-9]{1,2})")
+BLACK_RE = re.compile(r"k([0-9]{1,2})")
 
 
 # -- the rule in one place: which landing fields are banned -------------------------------------
@@ -647,7 +648,7 @@ def opening_roll(seed: int) -> tuple[int, ...]:
 
 def _is_number(text: str) -> bool:
     """A plain decimal number without sign or leading zero (so every field has one spelling)."""
-    return text.isdigit() and text.isascii() and str(int(text)) == text
+    return is_ascii_number(text) and len(text) <= 6 and str(int(text)) == text
 
 
 def _parse_die(token: str, seat: int) -> tuple[int, int]:

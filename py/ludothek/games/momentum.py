@@ -29,6 +29,7 @@ from .base import (
     check_players,
     check_seed,
     check_unknown_options,
+    is_ascii_number,
 )
 
 SIZES = {"7x7": (7, 7), "7x9": (7, 9), "9x9": (9, 9)}
@@ -57,7 +58,7 @@ def cell_name(index: int, width: int) -> str:
 
 def parse_cell(text: str, width: int, height: int) -> int | None:
     """Index of a cell name such as 'd4' on a board of that size, None if it is not one."""
-    if not 2 <= len(text) <= 3 or text[0] not in FILES[:width] or not text[1:].isdigit() or text[1] == "0":
+    if not 2 <= len(text) <= 3 or text[0] not in FILES[:width] or not is_ascii_number(text[1:]) or text[1] == "0":
         return None
     rank = int(text[1:])
     if not 1 <= rank <= height:
@@ -368,7 +369,7 @@ class Momentum(Game):
         if bad:
             raise PositionError(f"unknown cell content {sorted(bad)[0]!r} (use . R B G x d p)")
         hand_texts = hands_text.split(",")
-        if len(hand_texts) not in (2, 3) or not all(h.isdigit() for h in hand_texts):
+        if len(hand_texts) not in (2, 3) or not all(is_ascii_number(h) and len(h) <= 3 for h in hand_texts):
             raise PositionError("hands must be 2 or 3 numbers separated by ',' (stones in hand per seat)")
         hands = tuple(int(h) for h in hand_texts)
         players = len(hands)
@@ -402,7 +403,7 @@ class Momentum(Game):
         if rest:
             token = rest.pop(0)
             parts = token[1:].split("/")
-            if not token.startswith("r") or len(parts) != 2 or not all(p.isdigit() for p in parts):
+            if not token.startswith("r") or len(parts) != 2 or not all(is_ascii_number(p) and len(p) <= 4 for p in parts):
                 raise PositionError(f"unknown token {token!r} (expected pie, swap or r<round>/<limit>)")
             round_number, round_limit = int(parts[0]), int(parts[1])
             if not 1 <= round_limit <= MAX_ROUND_LIMIT or not 1 <= round_number <= round_limit + 1:

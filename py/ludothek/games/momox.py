@@ -131,6 +131,7 @@ from .base import (
     check_players,
     check_seed,
     check_unknown_options,
+    is_ascii_number,
 )
 from .momox_board import (
     CENTRE,
@@ -246,7 +247,7 @@ def tile_beside(field: int, seat: int, held: tuple[int, ...]) -> int:
 
 def _is_plain_number(text: str) -> bool:
     """Digits without a leading zero, so that reading and writing give the same text."""
-    return text.isdigit() and text.isascii() and str(int(text)) == text
+    return is_ascii_number(text) and len(text) <= 6 and str(int(text)) == text
 
 
 def open_circle_of(seen: tuple[tuple[int, int], ...]) -> int:

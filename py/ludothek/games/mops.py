@@ -144,6 +144,7 @@ from .base import (
     check_players,
     check_seed,
     check_unknown_options,
+    is_ascii_number,
 )
 from .mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, Placement, placements_by_anchor, recognise
 
@@ -568,8 +569,17 @@ class MopsRoyal(Game):
         return s.reveal_floor
 
     def from_observation(self, text: str, rng: Random) -> MopsState:
-        """A hidden pile (`?`) comes out shuffled by `rng`."""
-        return self.determinize(self.from_position(text), rng)
+        """A hidden pile (`?`) comes out shuffled by `rng`. The state begins from the position it
+        became (the pile in its drawn order), so its record replays."""
+        observed = self._parse_position(text, hidden_allowed=True)
+        if not observed.pile_hidden:
+            return observed
+        dealt = self.determinize(observed, rng)
+        return replace(dealt, setup=Setup(players=dealt.setup.players, seed=None, position=self.position(dealt)))
+
+    def from_public_position(self, text: str) -> MopsState:
+        """An observation's text as it reads, the pile's order left hidden (for diagrams)."""
+        return self._parse_position(text, hidden_allowed=True)
 
     def determinize(self, s: MopsState, rng: Random) -> MopsState:
         """A full state consistent with an observation: the hidden pile in an order drawn by
@@ -771,6 +781,8 @@ class MopsRoyal(Game):
         new = bytearray(layout)
         new[flip] += FACE_DOWN
         canonical = scoring_move(placement, flip)
+        if move != canonical:
+            raise self.illegal(move, f"a scoring lists its cells in order, then the tile to turn: write it as {canonical!r}")
         names = tuple(cell_name(c) for c in cells)
         return Effect(seat, "score", None, cell_name(flip), names, orientation.shape.name, points), bytes(new), canonical
 
@@ -808,6 +820,14 @@ class MopsRoyal(Game):
         return " ".join(tokens)
 
     def from_position(self, text: str) -> MopsState:
+        """The state a position text describes; with the pile's order hidden ('?') it is an
+        observation (is_observation), which a record never starts from."""
+        return self._parse_position(text, hidden_allowed=True)
+
+    def is_observation(self, s: MopsState) -> bool:
+        return s.pile_hidden
+
+    def _parse_position(self, text: str, hidden_allowed: bool) -> MopsState:
         if not isinstance(text, str):
             raise PositionError("a position is text")
         tokens = text.split(" ")
@@ -820,6 +840,8 @@ class MopsRoyal(Game):
         layouts = tuple(self._parse_layout(t, seat) for seat, t in enumerate(layout_texts))
         players = len(layouts)
         pile_hidden = pile_text.startswith("?")
+        if pile_hidden and not hidden_allowed:
+            raise PositionError("the pile's order is hidden ('?'): this is what a player sees, not a position a game can go on from")
         pile = self._parse_tiles(pile_text[1:] if pile_hidden else pile_text, "pile")
         if pile_hidden and not pile:
             raise PositionError("an empty pile is written '-', without '?'")
@@ -879,7 +901,7 @@ class MopsRoyal(Game):
         values = []
         for part in parts:
             digits = part[1:] if negative and part.startswith("-") else part
-            if not digits.isdigit() or not digits.isascii():
+            if not is_ascii_number(digits) or len(digits) > 6:
                 raise PositionError(f"{what}: {part!r} is not a whole number")
             values.append(int(part))
         return tuple(values)

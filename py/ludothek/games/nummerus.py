@@ -133,6 +133,7 @@ from .base import (
     check_players,
     check_seed,
     check_unknown_options,
+    is_ascii_number,
 )
 
 # -- the board ------------------------------------------------------------------------------
@@ -735,7 +736,7 @@ class Nummerus(Game):
         board, star = self._parse_board(board_text)
         collections = self._parse_collections(collections_text)
         players = len(collections)
-        if not (to_move_text.isdigit() and len(to_move_text) == 1 and 1 <= int(to_move_text) <= players):
+        if not (is_ascii_number(to_move_text) and len(to_move_text) == 1 and 1 <= int(to_move_text) <= players):
             raise PositionError(f"the player to move is a seat number from 1 to {players}, not {to_move_text!r}")
         to_move = int(to_move_text) - 1
         # Every chip is either on the board or in exactly one collection.
@@ -883,7 +884,7 @@ class Nummerus(Game):
         out = []
         for row_text in row_texts:
             cells = row_text.split(",")
-            if len(cells) != players or not all(c.isdigit() and (c == "0" or c[0] != "0") for c in cells):
+            if len(cells) != players or not all(is_ascii_number(c) and len(c) <= 6 and (c == "0" or c[0] != "0") for c in cells):
                 raise PositionError(f"each finished round lists {players} point totals separated by ',', not {row_text!r}")
             out.append(tuple(int(c) for c in cells))
         return tuple(out)
@@ -892,7 +893,7 @@ class Nummerus(Game):
     def _parse_swaps(text: str, players: int) -> tuple[int, ...]:
         cells = text.split(",")
         most = swap_chips_per_player(players)
-        if len(cells) != players or not all(len(c) == 1 and c.isdigit() and int(c) <= most for c in cells):
+        if len(cells) != players or not all(len(c) == 1 and is_ascii_number(c) and int(c) <= most for c in cells):
             raise PositionError(f"x lists the swap chips left per seat ({players} numbers from 0 to {most}, ',' between)")
         return tuple(int(c) for c in cells)
 

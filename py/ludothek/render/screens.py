@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from ..ai import levels as ai_levels
 from ..i18n import _, language, ngettext
+from .bidi import name_html
 from .svg import esc, tag
 from .view import Action, Field, GameView, seat_names
 
@@ -80,9 +81,10 @@ def saves_html(summaries, problems, views: dict[str, GameView], now: float | Non
             view = views.get(summary.game_id)
             title = view.title() if view else summary.game_id
             who = " – ".join(summary.names)
+            who_html = " – ".join(name_html(name) for name in summary.names)
             state = _("finished") if summary.over else ngettext("{n} move", "{n} moves", summary.moves).format(n=summary.moves)
             when = _format_time(summary.updated, now)
-            info = tag("span", esc(title), class_="save-game") + tag("span", esc(who), class_="save-names") + tag(
+            info = tag("span", esc(title), class_="save-game") + tag("span", who_html, class_="save-names") + tag(
                 "span", esc(f"{state} · {when}"), class_="save-meta"
             )
             actions = (
@@ -271,7 +273,7 @@ def players_html(view: GameView, session, s, thinking_seat: int | None) -> str:
             tag(
                 "li",
                 tag("span", view.piece_svg(seat, players, 26), class_="seat-piece")
-                + tag("span", tag("span", esc(info.name), class_="name") + tag("span", esc(f"{style.name} · {who}"), class_="seat-kind"), class_="who")
+                + tag("span", tag("span", name_html(info.name), class_="name") + tag("span", esc(f"{style.name} · {who}"), class_="seat-kind"), class_="who")
                 + tag("span", view.seat_details(s, seat), class_="details")
                 + badges,
                 class_="player" + (" current" if seat == current else "") + (" winner" if seat in winners else ""),

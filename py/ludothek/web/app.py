@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 import traceback
 import zlib
@@ -28,7 +29,8 @@ from ..render.rules import rules_body_html
 from ..render.standalone import embed_snippet, standalone_svg
 from ..render.view import UIState
 from . import dom
-from .saves import SaveStore, StorageFull
+from ..render.bidi import isolate_names
+from .saves import EXPORT_FORMAT, MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS, SAVE_PREFIX, SaveConflict, SaveStore, StorageError, StorageFull
 from .links import EmbedOptions, LinkError, decode_position, decode_record, position_fragment, record_fragment
 from .session import GameSession, Seat, clean_name
 
@@ -37,6 +39,7 @@ SLICE_SECONDS = 0.012  # computer thinking runs in slices this long, then lets t
 MIN_THINK_SECONDS = 0.35  # a reply that comes at once is hard to follow: show the thinking briefly
 AI_TIME_LIMIT = 0.9  # safety bound on one computer move in the page (levels budget their own work)
 TOAST_SECONDS = 6
+LIST_PART = 100  # saves drawn per frame on the home screen
 ANIMATION_SECONDS = 0.8  # longest animation of a move (the CSS and views keep theirs shorter)
 
 
@@ -50,6 +53,37 @@ def next_frame():
 
 def standalone_board(view, state) -> str:
     return view.board_svg(state, UIState(interactive=False))
+
+
+def split_export(text: str) -> list[str] | None:
+    """The games of an export file, each as its own JSON text, read by the browser's JSON parser
+    (a megabyte in about 10 ms, where Python's takes 300 ms in the page); None when the file is
+    no export (the Python reader then reads it and says why). Each game's text is read again,
+    bounded, by the SaveStore, one game a step."""
+    if len(text) > MAX_IMPORT_BYTES:
+        return None
+    try:
+        data = js.JSON.parse(text)
+        if not js.Array.isArray(data.saves) or str(data.format) != EXPORT_FORMAT:
+            return None
+        saves = data.saves
+        if int(saves.length) > MAX_IMPORT_ITEMS:
+            return None
+        texts = []
+        for i in range(int(saves.length)):
+            try:
+                texts.append(str(js.JSON.stringify(saves[i])))
+            except Exception:  # noqa: BLE001 - nested too deep for the browser: an item the reader refuses
+                texts.append("[" * 100)
+        return texts
+    except Exception:  # noqa: BLE001 - not JSON, or not an object: the Python reader says why
+        return None
+
+
+def _list_items(html: str) -> str | None:
+    """The <li> items of the save list in saves_html's markup (None if it has no such list)."""
+    match = re.search(r'<ul class="save-list">(.*?)</ul>', html, re.DOTALL)
+    return match.group(1) if match else None
 
 
 def new_save_id() -> str:
@@ -68,11 +102,17 @@ class App:
         self.thinking_seat: int | None = None
         self.setup_values: dict[str, dict[str, str]] = {}
         self.setup_position: dict[str, str] = {}  # game id -> position a new game starts from
-        self.embed = EmbedOptions.from_query(str(js.location.search))
+        try:
+            self.embed = EmbedOptions.from_query(str(js.location.search))
+        except Exception:  # noqa: BLE001 - an address is data: it never stops the start
+            self.embed = EmbedOptions()
         self.share_values: dict = {"vs": "computer", "readonly": False, "width": 420, "height": 520}
         self.setup_errors: list[str] = []
         self.storage_warned = False
         self.deleted: tuple[str, str] | None = None
+        self.importing = False
+        self.refresh_pending = False
+        self.list_token = 0
         self.toast_timer = None
         self.screen = ""
         self.animate_until = 0.0
@@ -82,8 +122,13 @@ class App:
     # -- start -------------------------------------------------------------------------------
 
     def start(self) -> None:
-        saved = self.storage.get(LANGUAGE_KEY)
-        set_language(saved if saved else pick_language(list(js.navigator.languages or [js.navigator.language])))
+        """Start the page. Nothing stored or in the address can stop this: whatever fails shows
+        the "Something went wrong" screen, and the page still becomes ready."""
+        try:
+            saved = self.storage.get(LANGUAGE_KEY)
+            set_language(saved if saved else pick_language(list(js.navigator.languages or [js.navigator.language])))
+        except Exception:  # noqa: BLE001 - an odd stored language or navigator: English
+            set_language("en")
         self.render_chrome()
         doc = dom.document
         dom.on(doc, "click", self.guard(self.on_click))
@@ -91,10 +136,20 @@ class App:
         dom.on(doc, "change", self.guard(self.on_change))
         dom.on(doc, "submit", self.guard(self.on_submit))
         dom.on(dom.window, "hashchange", self.guard(lambda event: self.route()))
-        self.route()
-        doc.body.dataset.ready = "1"
-        if not self.storage.persistent and not self.embed.embed:
+        dom.on(dom.window, "storage", self.guard(self.on_storage))
+        try:
+            self.route()
+        except Exception:  # noqa: BLE001 - even the error screen failed: the page still becomes ready
+            js.console.error(traceback.format_exc())
+        finally:
+            doc.body.dataset.ready = "1"
+        if self.embed.embed:
+            return
+        if self.storage.status == "blocked":
             self.toast(_("This browser does not let the page store games: they are kept until you close it. Export a game to keep it."))
+        elif self.storage.status == "full":
+            self.toast(_("The browser's storage is full: your saved games are listed, but new moves cannot be saved. Export games to keep them, or delete old ones."),
+                       seconds=12, action=("export-all", _("Export all")))
 
     def render_chrome(self) -> None:
         """The parts of the page outside the screens, in the current language."""
@@ -113,7 +168,10 @@ class App:
 
     def switch_language(self, code: str) -> None:
         set_language(code)
-        self.storage.set(LANGUAGE_KEY, language())
+        try:
+            self.storage.set(LANGUAGE_KEY, language())
+        except StorageError:
+            pass  # full or blocked: the choice holds until the page closes
         self.render_chrome()
         if self.screen == "game" and self.session is not None:
             self.rendered.clear()
@@ -166,6 +224,25 @@ class App:
                 self.show_home()
         except LinkError as exc:
             self.set_screen("error", screens.link_error_html(str(exc)), _("This link cannot be opened"))
+        except Exception as exc:  # noqa: BLE001 - the last resort: data never leaves the page stuck
+            js.console.error(traceback.format_exc())
+            self.show_problem(exc, argument if screen == "play" else None)
+
+    def show_problem(self, exc: BaseException, save_id: str | None = None) -> None:
+        """The last-resort screen: what went wrong, a way home, and a way to set the save aside."""
+        self.session = None
+        reason = (str(exc) or type(exc).__name__)[:300]
+        actions = screens.tag("a", screens.esc(_("Go to the games")), href="#/", class_="button primary")
+        if save_id:
+            actions += screens.button(_("Set this game aside"), "set-aside", data={"save": save_id})
+        html = (
+            screens.tag("h1", screens.esc(_("Something went wrong")))
+            + screens.tag("p", screens.esc(_("This could not be shown: {reason}").format(reason=reason)), role="alert", class_="errors")
+            + (screens.tag("p", screens.esc(_("If it happens again, set the game aside: it is kept, and you can download it from the list of games that could not be read.")))
+               if save_id else "")
+            + screens.tag("div", actions, class_="dialog-actions")
+        )
+        self.set_screen("error", html, _("Something went wrong"))
 
     # -- links and embedding -------------------------------------------------------------------
 
@@ -361,9 +438,42 @@ class App:
     def refresh_saves(self) -> None:
         if self.screen != "home":
             return
-        summaries, _problems = self.store.summaries()
+        element = dom.by_id("saves")
+        if element is None:
+            return
+        js.performance.mark("saves-start")
+        summaries, problems = self.store.summaries()
+        js.performance.measure("saves-read", "saves-start")
+        # Entries kept aside, and broken ones that could not be moved aside (storage full).
+        shown_problems = self.store.quarantined() + [p for p in problems if not p.kept_aside]
         views = {game_id: get_view(game_id) for game_id in sorted({s.game_id for s in summaries}) if has_view(game_id)}
-        dom.by_id("saves").innerHTML = screens.saves_html(summaries, self.store.quarantined(), views, time.time())
+        self.list_token += 1
+        try:
+            # A long list is drawn the newest first, the rest appended a part per frame (1,000
+            # saves at once held the page for half a second).
+            now = time.time()
+            element.innerHTML = screens.saves_html(summaries[:LIST_PART], shown_problems, views, now)
+            js.performance.measure("saves-shown", "saves-start")
+            if len(summaries) > LIST_PART:
+                asyncio.ensure_future(self.append_saves(self.list_token, summaries[LIST_PART:], views, now))
+        except Exception:  # noqa: BLE001 - one odd summary must not hide the list: show it plainly
+            js.console.error(traceback.format_exc())
+            element.innerHTML = screens.saves_html([], shown_problems, {}, time.time()) + screens.tag(
+                "p", screens.esc(_("Your saved games could not be listed. Use Export all to keep them.")), class_="errors") + screens.button(
+                _("Export all"), "export-all", class_="small")
+
+    async def append_saves(self, token: int, rest, views, now: float) -> None:
+        for start in range(0, len(rest), LIST_PART):
+            await next_frame()
+            if token != self.list_token or self.screen != "home":
+                return
+            js.performance.mark("saves-part-start")
+            items = _list_items(screens.saves_html(rest[start:start + LIST_PART], [], views, now))
+            target = dom.query("#saves ul.save-list")
+            if items is None or target is None:
+                return
+            target.insertAdjacentHTML("beforeend", items)
+            js.performance.measure("saves-part", "saves-part-start")
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -489,7 +599,7 @@ class App:
                 self.go("#/")
                 return
             except RecordError as exc:
-                self.toast(_("That saved game could not be read and was kept aside: {reason}").format(reason=str(exc)))
+                self.toast(_("That saved game could not be read and was kept aside: {reason}").format(reason=str(exc)), seconds=12)
                 self.go("#/")
                 return
         session = self.session
@@ -552,7 +662,7 @@ class App:
             status = view.status_text(shown, ui, names)
         board_had_focus = dom.closest(dom.document.activeElement, "#board") is not None
         regions = {
-            "status": screens.esc(status),
+            "status": isolate_names(screens.esc(status), names),
             "board": view.board_svg(shown, ui),
             "extra": view.extra_html(shown, ui),
             "actions": screens.actions_html(view.actions(shown, ui)) if ui.interactive else "",
@@ -708,10 +818,76 @@ class App:
             return
         try:
             self.store.save(session, time.time())
-        except StorageFull:
+        except SaveConflict as conflict:
+            self.on_save_conflict(session, conflict.entry_text)
+        except StorageError as exc:
             if not self.storage_warned:
                 self.storage_warned = True
-                self.toast(_("The browser's storage is full: this game is not being saved. Export it, or delete old games."))
+                if isinstance(exc, StorageFull):
+                    text = _("The browser's storage is full: this game is not being saved. Export it, or delete old games.")
+                else:
+                    text = _("The browser refused to store this game: it is not being saved. Export it to keep it.")
+                self.toast(text, seconds=12, action=("export-current", _("Export")))
+
+    def on_save_conflict(self, session: GameSession, entry_text: str | None) -> None:
+        """Another window changed or deleted this game: its moves win, nothing is overwritten."""
+        if session is not self.session:
+            return
+        if entry_text is None:
+            self.toast(_("This game was deleted in another window. Keep it here?"), seconds=12, action=("keep-game", _("Keep it")))
+            return
+        self.reload_session(_("This game went on in another window: it is shown as it stands there."))
+
+    def reload_session(self, message: str) -> None:
+        session = self.session
+        if session is None:
+            return
+        self.cancel_thinking()
+        try:
+            self.session = self.store.load(session.save_id)
+        except (KeyError, RecordError):
+            return
+        self.close_dialog()
+        self.ui = self.live_ui()
+        self.update_game()
+        self.toast(message)
+        self.schedule_computer()
+
+    def refresh_after_storage(self) -> None:
+        self.refresh_pending = False
+        self.refresh_saves()
+
+    def keep_game(self) -> None:
+        """Save again a game deleted in another window (as the player chose)."""
+        if self.session is not None:
+            self.session.revision = None
+            self.save()
+            self.toast(_("The game is saved again."))
+
+    def on_storage(self, event) -> None:
+        """Another window of this page changed the storage: show what it did."""
+        key = event.key
+        key = None if dom.nullable(key) is None else str(key)
+        if key is not None and not key.startswith(SAVE_PREFIX):
+            return
+        if self.screen == "home":
+            # Another window importing writes hundreds of saves: list them once it pauses.
+            if not self.refresh_pending:
+                self.refresh_pending = True
+                js.setTimeout(create_once_callable(lambda *args: self.guard(lambda event: self.refresh_after_storage())(None)), 300)
+            return
+        session = self.session
+        if self.screen != "game" or session is None or self.embed.embed or key not in (None, SAVE_PREFIX + session.save_id):
+            return
+        if self.storage.get(SAVE_PREFIX + session.save_id) is None:
+            self.on_save_conflict(session, None)
+            return
+        try:
+            stored = self.store.load(session.save_id)
+        except (KeyError, RecordError):
+            return
+        if stored.revision != session.revision:
+            self.reload_session(_("This game went on in another window: it is shown as it stands there."))
 
     # -- the computer's turn ---------------------------------------------------------------------
 
@@ -872,12 +1048,47 @@ class App:
             return
         finally:
             input_element.value = ""
-        imported, problems = self.store.import_text(text, new_save_id, time.time())
+        if self.importing:
+            self.toast(_("An import is already running."))
+            return
+        self.importing = True
+        try:
+            result = await self.run_import(text)
+        finally:
+            self.importing = False
+        imported, problems = result.imported, result.problems
         message = ngettext("Imported {n} game.", "Imported {n} games.", len(imported)).format(n=len(imported)) if imported else _("No game was imported.")
+        if result.duplicates:
+            message += " " + ngettext("{n} game was already saved.", "{n} games were already saved.", result.duplicates).format(n=result.duplicates)
         if problems:
             message += " " + " ".join(f"{p.key}: {p.reason}." for p in problems[:3])
+            if len(problems) > 3:
+                message += " " + ngettext("And {n} more problem.", "And {n} more problems.", len(problems) - 3).format(n=len(problems) - 3)
         self.toast(message, seconds=12 if problems else TOAST_SECONDS)
         self.refresh_saves()
+
+    async def run_import(self, text: str):
+        """Import in slices between frames (a file of 1,000 long games takes many seconds to
+        replay), with progress in the toast; the page never stops answering."""
+        js.performance.mark("import-split-start")
+        item_texts = split_export(text)
+        js.performance.measure("import-split", "import-split-start")
+        steps = self.store.import_steps(text, new_save_id, time.time(), item_texts=item_texts)
+        shown_at = time.perf_counter()
+        while True:
+            slice_end = time.perf_counter() + SLICE_SECONDS
+            js.performance.mark("import-start")
+            try:
+                while time.perf_counter() < slice_end:
+                    done, total = next(steps)
+            except StopIteration as stop:
+                return stop.value
+            finally:
+                js.performance.measure("import-slice", "import-start")  # for the tests' long-task checks
+            if time.perf_counter() - shown_at > 0.25 and total:
+                shown_at = time.perf_counter()
+                self.toast(_("Importing… {done} of {total} games").format(done=done, total=total), seconds=30)
+            await next_frame()
 
     # -- events ------------------------------------------------------------------------------
 
@@ -946,25 +1157,41 @@ class App:
             text = self.store.quarantined_text(data("save")) or ""
             dom.download(f"ludothek-unreadable-{data('save')}.json", text)
         elif action == "forget-problem":
-            self.store.forget_quarantined(data("save"))
+            self.store.forget_broken(data("save"))
             self.refresh_saves()
+        elif action == "set-aside":
+            self.store.quarantine(data("save"), _("set aside by the player after an error"))
+            self.session = None
+            self.go("#/")
+        elif action == "keep-game":
+            self.keep_game()
+        elif action == "download-deleted" and self.deleted is not None:
+            dom.download(f"ludothek-deleted-{self.deleted[0]}.json", self.deleted[1])
         elif action == "setup-cell":
             self.setup_cell(data("cell"))
 
     def delete_save(self, save_id: str) -> None:
-        text = self.storage.get("ludothek.save." + save_id)
+        # The entry's text stays in memory until the page closes, so Undo can always bring it
+        # back (or, when the storage refuses, offer it as a file).
+        text = self.storage.get(SAVE_PREFIX + save_id)
         self.store.delete(save_id)
         self.deleted = (save_id, text) if text is not None else None
         self.refresh_saves()
-        self.toast(_("The game was deleted."), action=("undo-delete", _("Undo")))
+        self.toast(_("The game was deleted."), seconds=10, action=("undo-delete", _("Undo")))
 
     def undo_delete(self) -> None:
-        if self.deleted is not None:
-            save_id, text = self.deleted
-            self.storage.set("ludothek.save." + save_id, text)
-            self.deleted = None
-            self.refresh_saves()
-            self.toast(_("The game is back."))
+        if self.deleted is None:
+            return
+        save_id, text = self.deleted
+        try:
+            self.storage.set(SAVE_PREFIX + save_id, text)
+        except StorageError:
+            self.toast(_("The browser's storage refused to take the game back. Download it to keep it."), seconds=30,
+                       action=("download-deleted", _("Download")))
+            return
+        self.deleted = None
+        self.refresh_saves()
+        self.toast(_("The game is back."))
 
     def setup_cell(self, cell: str) -> None:
         game_id = dom.data(dom.document.body, "game")
@@ -1069,7 +1296,8 @@ class App:
         toast = dom.by_id("toast")
         if toast is None:
             return
-        html = screens.tag("span", screens.esc(text))
+        names = self.session.names() if self.session is not None else []
+        html = screens.tag("span", isolate_names(screens.esc(text), names))
         if action:
             html += screens.button(action[1], action[0], class_="small")
         toast.innerHTML = html

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import JsException, create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 try:
     from pyodide.ffi import jsnull  # type: ignore[import-not-found]
 except ImportError:  # older Pyodide: null always arrived as None
     jsnull = None
 
-from .saves import StorageFull
+from .saves import BrowserStorage
 
 document = js.document
 window = js.window
@@ -70,52 +70,12 @@ def download(filename: str, text: str, mime: str = "application/json") -> None:
     js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 2000)
 
 
-class LocalStorage:
-    """The SaveStore's storage on window.localStorage; falls back to memory when it is blocked."""
+class LocalStorage(BrowserStorage):
+    """The SaveStore's storage on window.localStorage: every call guarded (saves.BrowserStorage),
+    in memory when the browser allows none, "full" told apart from blocked."""
 
     def __init__(self):
-        self.memory: dict[str, str] | None = None
-        try:
-            storage = window.localStorage
-            probe = "ludothek.probe"
-            storage.setItem(probe, "1")
-            storage.removeItem(probe)
-            self.storage = storage
-        except Exception:  # noqa: BLE001 - SecurityError in partitioned or sandboxed frames
-            self.storage = None
-            self.memory = {}
-
-    @property
-    def persistent(self) -> bool:
-        return self.storage is not None
-
-    def get(self, key: str) -> str | None:
-        if self.storage is None:
-            return self.memory.get(key)
-        value = self.storage.getItem(key)
-        return str(value) if isinstance(value, str) else None
-
-    def set(self, key: str, value: str) -> None:
-        if self.storage is None:
-            self.memory[key] = value
-            return
-        try:
-            self.storage.setItem(key, value)
-        except JsException as exc:
-            if "quota" in str(exc).lower():
-                raise StorageFull() from exc
-            raise
-
-    def remove(self, key: str) -> None:
-        if self.storage is None:
-            self.memory.pop(key, None)
-        else:
-            self.storage.removeItem(key)
-
-    def keys(self) -> list[str]:
-        if self.storage is None:
-            return list(self.memory)
-        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+        super().__init__(lambda: window.localStorage)
 
 
 def to_json_text(value) -> str:

@@ -20,13 +20,28 @@ from urllib.parse import parse_qs, quote, unquote
 from ..games import GAME_IDS, get_game
 from ..games.base import RecordError
 from ..i18n import _
+from . import jsontext
 
 MAX_LINK_CHARS = 100_000
 MAX_RECORD_BYTES = 1_000_000
 
 
+MAX_QUERY_CHARS = 2_000
+MAX_LEVEL = 9
+MAX_SEATS = 4
+
+
 class LinkError(ValueError):
     """A link that does not carry a readable game or position."""
+
+
+def small_number(text: str, lowest: int, highest: int) -> int | None:
+    """A number from an address when it is plain ASCII digits within the range, else None
+    ('²', '１', 5,000 digits or '-1' are not numbers here)."""
+    if not (1 <= len(text) <= 3 and text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if lowest <= value <= highest else None
 
 
 @dataclass(frozen=True)
@@ -39,19 +54,22 @@ class EmbedOptions:
 
     @staticmethod
     def from_query(search: str) -> "EmbedOptions":
-        query = parse_qs(search.lstrip("?"))
+        try:
+            query = parse_qs(str(search)[:MAX_QUERY_CHARS].lstrip("?"), max_num_fields=50)
+        except ValueError:  # too many fields: a hostile address, read as no options
+            query = {}
 
         def first(name: str, default: str = "") -> str:
             return query.get(name, [default])[0]
 
-        level_text = first("level")
-        seat_text = first("seat", "1")
+        level = small_number(first("level"), 0, MAX_LEVEL)
+        seat = small_number(first("seat", "1"), 1, MAX_SEATS)
         return EmbedOptions(
             embed=first("embed") == "1",
             opponent="human" if first("vs") == "human" else "computer",
-            level=int(level_text) if level_text.isdigit() else None,
+            level=level,
             readonly=first("readonly") == "1",
-            seat=max(0, int(seat_text) - 1) if seat_text.isdigit() else 0,
+            seat=seat - 1 if seat is not None else 0,
         )
 
     def query(self) -> str:
@@ -81,14 +99,14 @@ def decode_position(game_id: str, encoded: str, rng: Random | None = None):
     """(game, state) for a position link; LinkError says what is wrong. What the position leaves
     hidden (a tile pile's order, covered chips) is dealt afresh from `rng`."""
     if game_id not in GAME_IDS:
-        raise LinkError(_("the link names no game of Ludothek ({game})").format(game=repr(game_id)))
+        raise LinkError(_("the link names no game of Ludothek ({game})").format(game=repr(unquote(game_id)[:40])))
     if len(encoded) > MAX_LINK_CHARS:
         raise LinkError(_("the link is too long"))
     text = unquote(encoded)
     game = get_game(game_id)
     try:
         return game, game.from_observation(text, rng or Random())
-    except ValueError as exc:
+    except (ValueError, TypeError, IndexError, KeyError, RecursionError, OverflowError) as exc:
         raise LinkError(_("the link's position is not a valid {game} position: {reason}").format(game=game.name, reason=exc)) from None
 
 
@@ -112,7 +130,7 @@ def decode_record(encoded: str) -> dict[str, Any]:
     except zlib.error:
         raise LinkError(_("the link is damaged: it was probably cut off or changed when copied")) from None
     try:
-        record = json.loads(data.decode("utf-8"))
+        record = jsontext.loads(data.decode("utf-8"), MAX_RECORD_BYTES)
     except (ValueError, UnicodeDecodeError):
         raise LinkError(_("the link's game cannot be read")) from None
     if not isinstance(record, dict) or record.get("format") != "ludothek":

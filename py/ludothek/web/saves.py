@@ -9,30 +9,56 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
-from typing import Any, Protocol
+from dataclasses import dataclass, field
+from typing import Any, Generator, Protocol
 
 from ..games import GAME_IDS
 from ..games.base import RecordError
-from .session import GameSession
+from ..i18n import _
+from . import jsontext
+from .session import GameSession, clean_name
 
 SAVE_PREFIX = "ludothek.save."
 QUARANTINE_PREFIX = "ludothek.quarantine."
 EXPORT_FORMAT = "ludothek-saves"
 MAX_IMPORT_BYTES = 5_000_000
 MAX_IMPORT_ITEMS = 1000
+MAX_ENTRY_CHARS = 1_000_000
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 
 
 class Storage(Protocol):
     def get(self, key: str) -> str | None: ...
-    def set(self, key: str, value: str) -> None: ...  # may raise StorageFull
+    def set(self, key: str, value: str) -> None: ...  # may raise StorageFull or StorageBlocked
     def remove(self, key: str) -> None: ...
     def keys(self) -> list[str]: ...
 
 
-class StorageFull(Exception):
-    """The browser refused to store more (quota exceeded)."""
+class StorageError(Exception):
+    """The browser did not store what was asked."""
+
+
+class StorageFull(StorageError):
+    """The browser refused to store more (quota exceeded): the saves already there are still there."""
+
+
+class StorageBlocked(StorageError):
+    """The browser does not let the page store anything (private window, third-party frame)."""
+
+
+class SaveConflict(Exception):
+    """Another window changed this game since this one read it (`entry_text`: what is stored now, or
+    None when the game was deleted there)."""
+
+    def __init__(self, entry_text: str | None):
+        super().__init__("changed in another window" if entry_text is not None else "deleted in another window")
+        self.entry_text = entry_text
+
+
+def is_quota_error(exc: BaseException) -> bool:
+    """QuotaExceededError (Chromium, Firefox's NS_ERROR_DOM_QUOTA_REACHED, or a code 22 DOMException)."""
+    text = f"{getattr(exc, 'name', '')} {exc}".lower()
+    return "quota" in text or "ns_error_dom_quota_reached" in text
 
 
 class DictStorage:
@@ -59,6 +85,84 @@ class DictStorage:
         return list(self.data)
 
 
+class BrowserStorage:
+    """The Storage interface over a Web Storage object (window.localStorage), where ANY call may
+    throw: reaching localStorage itself throws SecurityError in a private window's third-party
+    frame, a full quota throws QuotaExceededError, a storage turned off throws on every write.
+
+    `status` is "ok", "full" (the saves are there and readable, nothing more fits) or "blocked"
+    (nothing is kept beyond this page: games live in memory). Reading never raises."""
+
+    PROBE = "ludothek.probe"
+
+    def __init__(self, open_storage):
+        self.memory: dict[str, str] = {}
+        self.raw = None
+        self.status = "blocked"
+        try:
+            raw = open_storage()
+            int(raw.length)
+        except Exception:  # noqa: BLE001 - SecurityError and kin: no storage at all
+            return
+        self.raw = raw
+        try:
+            raw.setItem(self.PROBE, "1")
+            raw.removeItem(self.PROBE)
+            self.status = "ok"
+        except Exception as exc:  # noqa: BLE001
+            self.status = "full" if is_quota_error(exc) else "blocked"
+
+    @property
+    def persistent(self) -> bool:
+        return self.status != "blocked"
+
+    def get(self, key: str) -> str | None:
+        if key in self.memory:
+            return self.memory[key]
+        if self.raw is None:
+            return None
+        try:
+            value = self.raw.getItem(key)
+        except Exception:  # noqa: BLE001
+            return None
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> None:
+        if self.status == "blocked":
+            self.memory[key] = value
+            return
+        try:
+            self.raw.setItem(key, value)
+        except Exception as exc:  # noqa: BLE001
+            if is_quota_error(exc):
+                self.status = "full"
+                raise StorageFull() from None
+            raise StorageBlocked(str(exc)) from None
+        self.memory.pop(key, None)
+        if self.status == "full":
+            self.status = "ok"
+
+    def remove(self, key: str) -> None:
+        self.memory.pop(key, None)
+        if self.raw is not None:
+            try:
+                self.raw.removeItem(key)
+            except Exception:  # noqa: BLE001 - nothing more can be done; the key stays
+                pass
+
+    def keys(self) -> list[str]:
+        found = list(self.memory)
+        if self.raw is not None:
+            try:
+                for i in range(int(self.raw.length)):
+                    key = self.raw.key(i)
+                    if isinstance(key, str) and key not in self.memory:
+                        found.append(key)
+            except Exception:  # noqa: BLE001
+                pass
+        return found
+
+
 @dataclass(frozen=True)
 class SaveSummary:
     save_id: str
@@ -71,15 +175,27 @@ class SaveSummary:
 
 @dataclass(frozen=True)
 class Problem:
-    """A stored entry or imported item that could not be used, and why."""
+    """A stored entry or imported item that could not be used, and why. `kept_aside` is False
+    for a stored entry that could not be moved aside (storage full): it is still under its key."""
 
     key: str
     reason: str
+    kept_aside: bool = True
+
+
+@dataclass
+class ImportResult:
+    imported: list[str] = field(default_factory=list)
+    duplicates: int = 0
+    problems: list[Problem] = field(default_factory=list)
 
 
 class SaveStore:
     def __init__(self, storage: Storage):
         self.storage = storage
+        # The summary of each entry by the text it was read from: the list is drawn again after
+        # every import and window change, and 1,000 entries take 150 ms to read in the page.
+        self._summaries: dict[str, tuple[str, SaveSummary]] = {}
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -90,95 +206,133 @@ class SaveStore:
         text = self.storage.get(SAVE_PREFIX + save_id)
         if text is None:
             raise KeyError(save_id)
-        try:
-            entry = json.loads(text)
-        except ValueError as exc:
-            raise RecordError(f"the stored text is not JSON ({exc.msg})") from exc
-        if not isinstance(entry, dict) or not isinstance(entry.get("record"), dict):
-            raise RecordError("the stored entry holds no record")
-        meta = entry.get("meta")
-        entry["meta"] = meta if isinstance(meta, dict) else {}
-        return entry
+        return _parse_entry(text)
 
     def summaries(self) -> tuple[list[SaveSummary], list[Problem]]:
         """Every save that reads as a well-formed entry, newest first; the broken ones are
-        moved aside and reported. (Full replay happens when a save is opened.)"""
+        moved aside and reported. (Full replay happens when a save is opened.) Nothing in an
+        entry can make this raise."""
         found, problems = [], []
         for save_id in self.ids():
             try:
-                entry = self._entry(save_id)
-                record = entry["record"]
-                game_id = record.get("game")
-                players = record.get("players")
-                moves = record.get("moves", [])
-                if game_id not in GAME_IDS:
-                    raise RecordError(f"unknown game {game_id!r}")
-                if not isinstance(players, list) or not players or not isinstance(moves, list):
-                    raise RecordError("the record lacks players or moves")
-                names = tuple(
-                    str(p.get("name"))[:40] if isinstance(p, dict) and isinstance(p.get("name"), str) else str(i + 1)
-                    for i, p in enumerate(players)
-                )
-                meta = entry["meta"]
-                updated = meta.get("updated", 0)
-                found.append(
-                    SaveSummary(save_id, game_id, names, len(moves), bool(meta.get("over", False)),
-                                float(updated) if isinstance(updated, (int, float)) else 0.0)
-                )
-            except (RecordError, KeyError) as exc:
-                problems.append(self.quarantine(save_id, str(exc)))
+                found.append(self._summary(save_id))
+            except KeyError:
+                continue  # removed meanwhile (another window)
+            except Exception as exc:  # noqa: BLE001 - RecordError, and whatever else data can cause
+                problems.append(self.quarantine(save_id, _reason(exc)))
         found.sort(key=lambda s: (-s.updated, s.save_id))
         return found, problems
+
+    def _summary(self, save_id: str) -> SaveSummary:
+        if not ID_PATTERN.match(save_id):
+            raise RecordError(_("the save's key {key} is not one Ludothek writes").format(key=repr(save_id)[:60]))
+        text = self.storage.get(SAVE_PREFIX + save_id)
+        if text is None:
+            raise KeyError(save_id)
+        cached = self._summaries.get(save_id)
+        if cached is not None and cached[0] == text:
+            return cached[1]
+        summary = self._read_summary(save_id, _parse_entry(text))
+        self._summaries[save_id] = (text, summary)
+        return summary
+
+    def _read_summary(self, save_id: str, entry: dict[str, Any]) -> SaveSummary:
+        record = entry["record"]
+        game_id = record.get("game")
+        players = record.get("players")
+        moves = record.get("moves", [])
+        if not isinstance(game_id, str) or game_id not in GAME_IDS:
+            raise RecordError(_("unknown game {game}").format(game=repr(game_id)[:60]))
+        if not isinstance(players, list) or not 1 <= len(players) <= 8 or not isinstance(moves, list):
+            raise RecordError(_("the record lacks players or moves"))
+        names = tuple(
+            clean_name(p.get("name"), str(i + 1)) if isinstance(p, dict) else str(i + 1) for i, p in enumerate(players)
+        )
+        meta = entry["meta"]
+        return SaveSummary(save_id, game_id, names, len(moves), meta.get("over") is True, _number(meta.get("updated")))
 
     def load(self, save_id: str) -> GameSession:
         """Replay a save. A save that does not replay is moved aside and RecordError raised."""
         try:
             entry = self._entry(save_id)
+            if not ID_PATTERN.match(save_id):
+                raise RecordError(_("the save's key {key} is not one Ludothek writes").format(key=repr(save_id)[:60]))
             meta = entry["meta"]
-            return GameSession.from_record(
+            session = GameSession.from_record(
                 entry["record"],
                 save_id=save_id,
                 redo=meta.get("redo"),
                 created=_number(meta.get("created")),
                 updated=_number(meta.get("updated")),
             )
-        except RecordError as exc:
-            self.quarantine(save_id, str(exc))
+        except KeyError:
             raise
+        except Exception as exc:  # noqa: BLE001 - any fault of the data: set aside, say why
+            reason = _reason(exc)
+            self.quarantine(save_id, reason)
+            raise RecordError(reason) from None
+        session.revision = _revision(meta)
+        return session
 
     # -- writing -------------------------------------------------------------------------------
 
     def save(self, session: GameSession, now: float) -> None:
-        """Store the session (raises StorageFull when the browser refuses)."""
+        """Store the session. Raises StorageFull / StorageBlocked when the browser refuses, and
+        SaveConflict when another window moved this game on (or deleted it) since this session
+        read it: then nothing is written, so no window's moves are lost."""
         if not session.save_id:
             raise ValueError("a session needs an id to be saved")
-        session.updated = now
-        if not session.created:
-            session.created = now
+        key = SAVE_PREFIX + session.save_id
+        stored_text = self.storage.get(key)
+        stored_revision = 0
+        if stored_text is None:
+            if session.revision is not None:
+                raise SaveConflict(None)
+        else:
+            try:
+                stored = _parse_entry(stored_text)
+                stored_revision = _revision(stored["meta"])
+                stored_moves = stored["record"].get("moves")
+            except Exception:  # noqa: BLE001 - an unreadable entry under our key: ours replaces it
+                stored, stored_moves = None, None
+            if stored is not None and session.revision is not None and stored_revision != session.revision:
+                theirs = stored_moves if isinstance(stored_moves, list) else []
+                if session.moves[: len(theirs)] != theirs:
+                    raise SaveConflict(stored_text)
+        revision = max(stored_revision, session.revision or 0) + 1
         entry = {
             "record": session.record(),
             "meta": {
-                "created": session.created,
+                "created": session.created or now,
                 "updated": now,
                 "redo": list(session.redo_stack),
                 "over": session.is_over(),
+                "revision": revision,
             },
         }
-        self.storage.set(SAVE_PREFIX + session.save_id, json.dumps(entry, separators=(",", ":")))
+        text = json.dumps(entry, separators=(",", ":"))
+        self.storage.set(key, text)
+        session.updated = now
+        if not session.created:
+            session.created = now
+        session.revision = revision
+        self._summaries[session.save_id] = (text, SaveSummary(session.save_id, session.game_id, tuple(session.names()),
+                                                               len(session.moves), entry["meta"]["over"], _number(now)))
 
     def delete(self, save_id: str) -> None:
         self.storage.remove(SAVE_PREFIX + save_id)
 
     def quarantine(self, save_id: str, reason: str) -> Problem:
-        """Move a broken entry aside (never lose it) with the reason it failed."""
+        """Move a broken entry aside (never lose it) with the reason it failed. When the storage
+        cannot take the copy (full) the entry stays where it is and the problem says so."""
         key = SAVE_PREFIX + save_id
         text = self.storage.get(key)
         if text is not None:
             kept = json.dumps({"reason": reason, "text": text})
             try:
                 self.storage.set(QUARANTINE_PREFIX + save_id, kept)
-            except StorageFull:
-                return Problem(save_id, reason)  # no room to move it: leave it where it is
+            except StorageError:
+                return Problem(save_id, reason, kept_aside=False)
             self.storage.remove(key)
         return Problem(save_id, reason)
 
@@ -187,21 +341,38 @@ class SaveStore:
         for key in sorted(self.storage.keys()):
             if key.startswith(QUARANTINE_PREFIX):
                 try:
-                    reason = str(json.loads(self.storage.get(key) or "{}").get("reason", ""))
-                except (ValueError, AttributeError):
+                    data = jsontext.loads(self.storage.get(key) or "{}", MAX_ENTRY_CHARS * 2)
+                    reason = str(data.get("reason", ""))[:300] if isinstance(data, dict) else ""
+                except ValueError:
                     reason = ""
                 problems.append(Problem(key[len(QUARANTINE_PREFIX):], reason))
         return problems
 
     def quarantined_text(self, save_id: str) -> str | None:
+        """The text of an entry kept aside (or of a broken entry that could not be moved)."""
         raw = self.storage.get(QUARANTINE_PREFIX + save_id)
+        if raw is None:
+            return self.storage.get(SAVE_PREFIX + save_id)
         try:
-            return json.loads(raw).get("text") if raw else None
-        except (ValueError, AttributeError):
+            data = jsontext.loads(raw, MAX_ENTRY_CHARS * 2)
+            return data.get("text") if isinstance(data, dict) and isinstance(data.get("text"), str) else raw
+        except ValueError:
             return raw
 
     def forget_quarantined(self, save_id: str) -> None:
         self.storage.remove(QUARANTINE_PREFIX + save_id)
+
+    def forget_broken(self, save_id: str) -> None:
+        """Remove an entry that does not read (kept aside or, when storage was full, in place)."""
+        self.forget_quarantined(save_id)
+        text = self.storage.get(SAVE_PREFIX + save_id)
+        if text is not None:
+            try:
+                self._summary(save_id)
+            except KeyError:
+                return
+            except Exception:  # noqa: BLE001 - it is broken: the player chose to remove it
+                self.storage.remove(SAVE_PREFIX + save_id)
 
     # -- files ---------------------------------------------------------------------------------
 
@@ -211,55 +382,158 @@ class SaveStore:
         for save_id in save_ids if save_ids is not None else self.ids():
             try:
                 entry = self._entry(save_id)
-            except (RecordError, KeyError):
+            except Exception:  # noqa: BLE001 - unreadable entries are not exported
                 continue
             saves.append({"id": save_id, "record": entry["record"], "meta": entry["meta"]})
         return json.dumps({"format": EXPORT_FORMAT, "version": 1, "saves": saves}, indent=1)
 
     def import_text(self, text: str, new_id, now: float) -> tuple[list[str], list[Problem]]:
+        """Import a file at once (tests and tools); the page runs `import_steps` in slices."""
+        steps = self.import_steps(text, new_id, now)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                result = stop.value
+                return result.imported, result.problems + (
+                    [Problem("file", _("{n} games were already saved").format(n=result.duplicates))] if result.duplicates else [])
+
+    def import_steps(self, text: Any, new_id, now: float, item_texts: list[str] | None = None
+                     ) -> Generator[tuple[int, int], None, ImportResult]:
         """Import a file: an export of saves or a single record. Every item is replayed first;
-        items that fail are reported and skipped. `new_id()` gives fresh save ids."""
-        if len(text) > MAX_IMPORT_BYTES:
-            return [], [Problem("file", f"the file is too large ({len(text)} bytes; at most {MAX_IMPORT_BYTES})")]
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            return [], [Problem("file", f"the file is not JSON ({exc.msg} at line {exc.lineno})")]
-        if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
-            items = data.get("saves")
-            if not isinstance(items, list):
-                return [], [Problem("file", "the file's 'saves' is not a list")]
-            if len(items) > MAX_IMPORT_ITEMS:
-                return [], [Problem("file", f"the file holds {len(items)} games; at most {MAX_IMPORT_ITEMS} can be imported at once")]
-            records = [(i, item.get("record") if isinstance(item, dict) else None, item.get("meta") if isinstance(item, dict) else None)
-                       for i, item in enumerate(items)]
-        elif isinstance(data, dict) and data.get("format") == "ludothek":
-            records = [(0, data, None)]
+        items that fail are reported and skipped, games already saved are recognised and counted.
+        Yields (items done, items in all) after each piece of work, so the caller can run it in
+        slices and show progress; returns an ImportResult. Nothing in the file can make it raise.
+
+        `item_texts`: the export's items, each as its own JSON text, when the caller has split the
+        file already (the page does, with the browser's parser: reading 1 MB of JSON at once here
+        would hold the page for 300 ms); each is then read (bounded) in its own step."""
+        result = ImportResult()
+        if item_texts is not None:
+            if len(item_texts) > MAX_IMPORT_ITEMS:
+                result.problems.append(Problem("file", _("the file holds {n} games; at most {most} can be imported at once").format(
+                    n=len(item_texts), most=MAX_IMPORT_ITEMS)))
+                return result
+            items: list = list(item_texts)
         else:
-            return [], [Problem("file", "this is not a Ludothek save file")]
-        imported, problems = [], []
-        for index, record, meta in records:
             try:
-                session = GameSession.from_record(record, save_id=new_id())
+                items = _import_items(text)
             except RecordError as exc:
-                problems.append(Problem(f"item {index + 1}", str(exc)))
-                continue
-            if isinstance(meta, dict):
-                session.created = _number(meta.get("created")) or now
-                redo = meta.get("redo")
-                if isinstance(redo, list) and all(isinstance(m, str) for m in redo):
-                    session.redo_stack = list(redo)
+                result.problems.append(Problem("file", str(exc)))
+                return result
+        yield 0, len(items)
+        known = set()
+        for save_id in self.ids():
             try:
-                self.save(session, now)
-            except StorageFull:
-                problems.append(Problem(f"item {index + 1}", "the browser's storage is full"))
-                break
-            imported.append(session.save_id)
-        return imported, problems
+                known.add(_fingerprint(self._entry(save_id)["record"]))
+            except Exception:  # noqa: BLE001 - unreadable saves match nothing
+                pass
+            yield 0, len(items)
+        for index, item in enumerate(items):
+            label = _("game {n}").format(n=index + 1)
+            try:
+                if isinstance(item, str):
+                    item = _item_of(jsontext.loads(item, MAX_ENTRY_CHARS), label)
+                label, record, meta = item
+                replay = GameSession.replay_steps(record, save_id=new_id())
+                while True:
+                    try:
+                        next(replay)
+                    except StopIteration as stop:
+                        session = stop.value
+                        break
+                    yield index, len(items)
+                fingerprint = _fingerprint(session.record())  # as stored: seats and options written out
+                if fingerprint in known:
+                    result.duplicates += 1
+                    continue
+                if isinstance(meta, dict):
+                    session.created = _number(meta.get("created")) or now
+                    session.redo_stack = session.checked_redo(meta.get("redo"))
+                try:
+                    self.save(session, now)
+                except StorageError as exc:
+                    reason = _("the browser's storage is full") if isinstance(exc, StorageFull) else _("the browser does not let the page store games")
+                    result.problems.append(Problem(label, reason))
+                    return result
+                known.add(fingerprint)
+                result.imported.append(session.save_id)
+            except Exception as exc:  # noqa: BLE001 - RecordError or any fault of the item
+                result.problems.append(Problem(label, _reason(exc)))
+            finally:
+                yield index + 1, len(items)
+        return result
+
+
+def _import_items(text: Any) -> list[tuple[str, Any, Any]]:
+    """(label, record, meta) for every game in an import file; RecordError when it is no such file."""
+    if not isinstance(text, str):
+        raise RecordError(_("the file could not be read as text"))
+    if len(text) > MAX_IMPORT_BYTES:
+        raise RecordError(_("the file is too large ({size} bytes; at most {most})").format(size=len(text), most=MAX_IMPORT_BYTES))
+    try:
+        data = jsontext.loads(text, MAX_IMPORT_BYTES)
+    except ValueError as exc:
+        raise RecordError(_("the file is not JSON or not a file of Ludothek ({reason})").format(reason=str(exc)[:200])) from None
+    if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
+        items = data.get("saves")
+        if not isinstance(items, list):
+            raise RecordError(_("the file's 'saves' is not a list"))
+        if len(items) > MAX_IMPORT_ITEMS:
+            raise RecordError(_("the file holds {n} games; at most {most} can be imported at once").format(n=len(items), most=MAX_IMPORT_ITEMS))
+        return [_item_of(item, _("game {n}").format(n=i + 1)) for i, item in enumerate(items)]
+    if isinstance(data, dict) and data.get("format") == "ludothek":
+        return [(_("the game"), data, None)]
+    raise RecordError(_("this is not a Ludothek save file"))
+
+
+def _item_of(item: Any, label: str) -> tuple[str, Any, Any]:
+    """(label, record, meta) of one item of an export's 'saves'."""
+    if not isinstance(item, dict):
+        return label, None, None
+    return label, item.get("record"), item.get("meta")
+
+
+def _parse_entry(text: str) -> dict[str, Any]:
+    try:
+        entry = jsontext.loads(text, MAX_ENTRY_CHARS)
+    except ValueError as exc:
+        raise RecordError(_("the stored text is not readable ({reason})").format(reason=str(exc)[:200])) from None
+    if not isinstance(entry, dict) or not isinstance(entry.get("record"), dict):
+        raise RecordError(_("the stored entry holds no record"))
+    meta = entry.get("meta")
+    entry["meta"] = meta if isinstance(meta, dict) else {}
+    return entry
+
+
+def _fingerprint(record: Any) -> str:
+    """The same game (setup, seats and moves) gives the same text, whatever the key order."""
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc)[:300]
+    return text if isinstance(exc, RecordError) and text else f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+# A time in seconds since 1970, as the app stores it: anything else (negative, 1e20, a 401-digit
+# number, NaN) is read as "unknown" rather than passed to time formatting, which would overflow.
+LATEST_TIME = 32_503_680_000.0  # the year 3000
 
 
 def _number(value: Any) -> float:
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return 0.0
+    if isinstance(value, int) and not 0 <= value <= LATEST_TIME:
+        return 0.0
+    number = float(value)
+    return number if 0.0 <= number <= LATEST_TIME else 0.0
 
 
-__all__ = ["SaveStore", "DictStorage", "Storage", "StorageFull", "SaveSummary", "Problem", "SAVE_PREFIX", "QUARANTINE_PREFIX"]
+def _revision(meta: dict[str, Any]) -> int:
+    value = meta.get("revision", 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**53 else 0
+
+
+__all__ = ["SaveStore", "DictStorage", "BrowserStorage", "Storage", "StorageError", "StorageFull", "StorageBlocked",
+           "SaveConflict", "SaveSummary", "Problem", "ImportResult", "SAVE_PREFIX", "QUARANTINE_PREFIX"]

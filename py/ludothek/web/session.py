@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import get_game
-from ..games.base import RecordError
+from ..games.base import MAX_RECORD_MOVES, IllegalMove, RecordError
 
 MAX_NAME = 40
+MAX_REDO = 1000
 
 
 @dataclass(frozen=True)
@@ -43,11 +44,17 @@ class Seat:
         return Seat(name, kind, level if kind == "computer" else 0)
 
 
+# Bidirectional controls that act beyond the name itself (an override such as U+202E left open
+# reverses the rest of the line it is shown in); names are shown isolated (<bdi>), so right-to-left
+# letters keep working without them.
+_BIDI_CONTROLS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"))
+
+
 def clean_name(value: Any, fallback: str) -> str:
     """A player name as typed, trimmed and bounded; never markup (it is escaped when shown)."""
     if not isinstance(value, str):
         return fallback
-    text = " ".join(value.split())[:MAX_NAME]
+    text = " ".join(value.translate(_BIDI_CONTROLS).split())[:MAX_NAME]
     return text or fallback
 
 
@@ -69,6 +76,7 @@ class GameSession:
         self.created = created
         self.updated = updated
         self.replay_index: int | None = None  # None: showing the live position
+        self.revision: int | None = None  # the stored entry's revision this session holds; None: never stored
 
     # -- construction and records --------------------------------------------------------------
 
@@ -85,7 +93,41 @@ class GameSession:
 
     @classmethod
     def from_record(cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0):
-        """Replay a record (never trusted): RecordError says what is wrong."""
+        """Replay a record (never trusted): RecordError says what is wrong, whatever the fault."""
+        steps = cls.replay_steps(data, save_id=save_id, redo=redo, created=created, updated=updated)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                return stop.value
+
+    @classmethod
+    def replay_steps(cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0,
+                     updated: float = 0.0, moves_per_step: int = 8):
+        """from_record as a generator: it yields every few moves, so a page can replay a long game
+        between frames; its return value is the session."""
+        try:
+            session, moves = cls._start_of_record(data, save_id=save_id, created=created, updated=updated)
+            game = session.game
+            for number, move in enumerate(moves, start=1):
+                try:
+                    session.states.append(game.play(session.state, move))
+                except IllegalMove as exc:
+                    raise RecordError(f"move {number} ({move[:40]!r}) is illegal: {exc}") from None
+                session.moves.append(move)
+                if number % moves_per_step == 0:
+                    yield number
+            session.redo_stack = session.checked_redo(redo)
+            return session
+        except RecordError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a record is data: no fault in it may escape as anything else
+            raise RecordError(f"the record does not replay ({type(exc).__name__}: {str(exc)[:200]})") from None
+
+    @classmethod
+    def _start_of_record(cls, data: Any, *, save_id: str, created: float, updated: float):
+        """The session at the record's start (checked by the engine's own record reader) and the
+        moves still to replay."""
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         game_id = data.get("game")
@@ -94,14 +136,31 @@ class GameSession:
         except ValueError:
             game = None
         if game is None:
-            raise RecordError(f"unknown game {game_id!r}")
-        game.from_record(data)  # validates and replays everything, raising RecordError on any fault
-        players = data["players"]
-        seats = [Seat.from_json(p, f"{i + 1}") for i, p in enumerate(players)]
+            raise RecordError(f"unknown game {str(game_id)[:40]!r}")
         start = game.from_record({**data, "moves": []})
-        if redo is not None and not (isinstance(redo, list) and all(isinstance(m, str) for m in redo)):
-            redo = []
-        return cls(game_id, seats, start, list(data.get("moves", [])), save_id=save_id, redo=redo, created=created, updated=updated)
+        moves = data.get("moves", [])
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise RecordError("the record's 'moves' must be a list of move texts")
+        if len(moves) > MAX_RECORD_MOVES:
+            raise RecordError(f"the record holds {len(moves)} moves; no game of Ludothek lasts more than {MAX_RECORD_MOVES}")
+        players = data["players"]
+        if len(players) > game.max_players:
+            raise RecordError(f"the record lists {len(players)} players; {game.name} has at most {game.max_players}")
+        seats = [Seat.from_json(p, f"{i + 1}") for i, p in enumerate(players)]
+        return cls(game_id, seats, start, save_id=save_id, created=created, updated=updated), moves
+
+    def checked_redo(self, redo: Any) -> list[str]:
+        """A stored redo stack when it replays from the live position; otherwise none (the game
+        itself is fine, only the moves to redo are lost)."""
+        if not isinstance(redo, list) or not redo or len(redo) > MAX_REDO or not all(isinstance(m, str) for m in redo):
+            return []
+        state = self.state
+        try:
+            for move in reversed(redo):
+                state = self.game.play(state, move)
+        except Exception:  # noqa: BLE001 - IllegalMove or any fault: the redo stack is dropped
+            return []
+        return list(redo)
 
     def record(self) -> dict[str, Any]:
         data = self.game.record(self.state)

@@ -1,0 +1,276 @@
+"""Hostile links, saves, files and storage (issue 12): the app always becomes ready, says what is
+wrong, and still lists the good saves. Inputs come from the corpus in tests/hostile/ (one a line)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import READY_TIMEOUT_MS, SAVE_PREFIX, moves_played, open_app, put_save
+
+CORPUS = Path(__file__).resolve().parents[1] / "hostile"
+GOOD = {"format": "ludothek", "version": 1, "game": "momentum", "players": [{"name": "Ada"}, {"name": "Bea"}],
+        "options": {"pie": False}, "seed": 1, "moves": ["a1"]}
+
+
+def corpus(name: str) -> list[str]:
+    lines = (CORPUS / name).read_text(encoding="utf-8").split("\n")
+    return [line for line in lines if line and not line.startswith("# ")]
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+
+
+def assert_home_lists_the_good_save(page, app_url) -> None:
+    page.goto(app_url + "#/")
+    wait_ready(page)
+    expect(page.locator('.save-list li[data-save="good"]')).to_have_count(1)
+
+
+def test_every_hostile_link_leaves_the_app_ready_with_a_message_and_the_saves_listed(page, app_url):
+    open_app(page, app_url)
+    put_save(page, "good", GOOD)
+    stuck = []
+    for number, link in enumerate(corpus("links.txt"), start=1):
+        page.goto("about:blank")
+        page.goto(app_url + link)
+        try:
+            wait_ready(page)
+        except Exception:  # noqa: BLE001 - collect every stuck link, then fail once
+            stuck.append((number, link[:80]))
+            continue
+        screen = page.locator("body").get_attribute("data-screen")
+        assert screen in ("home", "error", "setup", "game", "rules"), (number, screen)
+        if screen == "error":
+            expect(page.locator("#screen [role=alert]")).not_to_be_empty()
+            expect(page.locator("#screen a[href='#/']")).to_be_visible()
+        text = page.locator("#screen").inner_text()
+        assert "%F0" not in text, (number, text)  # names from the address are shown decoded
+    assert stuck == []
+    assert_home_lists_the_good_save(page, app_url)
+    assert page.requests.foreign() == []
+
+
+def test_hostile_saves_never_stop_the_start_and_are_set_aside_with_a_message(page, app_url):
+    open_app(page, app_url)
+    put_save(page, "good", GOOD)
+    for line in corpus("saves.txt"):
+        key, text = line.split("\t", 1)
+        page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_PREFIX + key, text])
+    page.reload()
+    wait_ready(page)
+    expect(page.locator('.save-list li[data-save="good"]')).to_have_count(1)
+    expect(page.locator(".problems")).to_contain_text("could not be read")
+    # Every save still listed opens, or is set aside with a message; the app stays usable.
+    listed = page.locator(".save-list li").evaluate_all("items => items.map(li => li.dataset.save)")
+    for save_id in listed:
+        page.goto(app_url + f"#/play/{save_id}")
+        page.wait_for_function("['game', 'home', 'error'].includes(document.body.dataset.screen)")
+        screen = page.locator("body").get_attribute("data-screen")
+        if screen == "home":
+            expect(page.locator("#toast")).to_contain_text("kept aside")
+        elif screen == "error":
+            expect(page.locator("#screen [role=alert]")).not_to_be_empty()
+    assert_home_lists_the_good_save(page, app_url)
+    # Right-to-left overrides never reach the page; names are isolated.
+    assert "\u202e" not in page.locator("#saves").inner_text()
+    assert page.locator(".save-names bdi").count() >= 2
+
+
+def test_every_hostile_import_gives_a_message_and_the_app_keeps_working(page, app_url, tmp_path):
+    open_app(page, app_url)
+    put_save(page, "good", GOOD)
+    page.reload()
+    wait_ready(page)
+    for number, text in enumerate(corpus("files.txt"), start=1):
+        path = tmp_path / f"file{number}.json"
+        path.write_text(text, encoding="utf-8")
+        page.evaluate("document.getElementById('toast').textContent = ''")
+        page.locator("#import-file").set_input_files(str(path))
+        expect(page.locator("#toast")).to_contain_text(re.compile("Imported|No game was imported|already saved"), timeout=60_000)
+        assert page.locator("body").get_attribute("data-ready") == "1"
+    expect(page.locator('.save-list li[data-save="good"]')).to_have_count(1)
+    # The app still imports a good file afterwards, and recognises it the second time.
+    count = page.locator(".save-list li").count()
+    good_file = tmp_path / "good.json"
+    good_file.write_text(json.dumps({**GOOD, "moves": ["a1", "g7", "d4"]}))
+    page.locator("#import-file").set_input_files(str(good_file))
+    expect(page.locator("#toast")).to_contain_text("Imported 1 game")
+    page.locator("#import-file").set_input_files(str(good_file))
+    expect(page.locator("#toast")).to_contain_text("1 game was already saved")
+    expect(page.locator(".save-list li")).to_have_count(count + 1)
+
+
+def fill_storage(page) -> None:
+    """Fill localStorage up to its quota (about 5 MB of text) with one filler key."""
+    page.evaluate("""() => {
+        let size = 1 << 22, text = 'x'.repeat(size);
+        localStorage.setItem('filler', '');
+        while (size >= 16) {
+            try { localStorage.setItem('filler', localStorage.getItem('filler') + text.slice(0, size)); }
+            catch (e) { size = size >> 1; }
+        }
+        for (let i = 0; ; i++) { try { localStorage.setItem('f' + i, ''); } catch (e) { break; } }
+    }""")
+
+
+@pytest.fixture
+def fresh_page(browser, app_url):
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    yield page
+    context.close()
+
+
+def test_full_storage_keeps_the_saves_listed_and_nothing_is_lost_on_delete_and_undo(fresh_page, app_url):
+    page = fresh_page
+    open_app(page, app_url)
+    put_save(page, "good", GOOD)
+    put_save(page, "other", {**GOOD, "moves": ["a1", "g7"]})
+    fill_storage(page)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#toast")).to_contain_text("storage is full")
+    expect(page.locator(".save-list li")).to_have_count(2)
+    # A move cannot be saved: the player is told and offered the export.
+    page.goto(app_url + "#/play/good")
+    expect(page.locator("#board svg")).to_be_visible()
+    page.locator("#board [data-target]:not([aria-disabled=true])").first.click()
+    expect(page.locator("#toast")).to_contain_text("not being saved")
+    expect(page.locator("#toast").get_by_role("button", name="Export")).to_be_visible()
+    # Delete, fill the freed room, Undo: the game is offered as a file, never silently gone.
+    page.goto(app_url + "#/")
+    page.locator('.save-list li[data-save="other"]').get_by_role("button", name=re.compile("^Delete")).click()
+    expect(page.locator(".save-list li")).to_have_count(1)
+    fill_storage(page)
+    page.locator("#toast").get_by_role("button", name="Undo").click()
+    expect(page.locator("#toast")).to_contain_text("Download it")
+    with page.expect_download() as info:
+        page.locator("#toast").get_by_role("button", name="Download").click()
+    assert json.loads(Path(info.value.path()).read_text())["record"]["moves"] == ["a1", "g7"]
+    # With room again, Undo brings it back.
+    page.evaluate("localStorage.removeItem('filler')")
+    page.goto(app_url + "#/")
+    page.locator('.save-list li[data-save="good"]').get_by_role("button", name=re.compile("^Delete")).click()
+    page.locator("#toast").get_by_role("button", name="Undo").click()
+    expect(page.locator("#toast")).to_contain_text("The game is back")
+    expect(page.locator('.save-list li[data-save="good"]')).to_have_count(1)
+
+
+def test_two_tabs_never_lose_each_others_moves_and_a_deleted_game_stays_deleted(fresh_page, app_url):
+    first = fresh_page
+    open_app(first, app_url)
+    put_save(first, "good", {**GOOD, "moves": []})
+    second = first.context.new_page()
+    second.set_default_timeout(30_000)
+    open_app(first, app_url, "#/play/good")
+    open_app(second, app_url, "#/play/good")
+    # A move in the first tab reaches the second (storage event) before it plays on.
+    first.locator("[data-target=a1]").click()
+    second.wait_for_function("Number(document.body.dataset.moves) === 1")
+    second.locator("[data-target=g7]").click()
+    first.wait_for_function("Number(document.body.dataset.moves) === 2")
+    stored = json.loads(first.evaluate("localStorage.getItem('ludothek.save.good')"))
+    assert stored["record"]["moves"] == ["a1", "g7"]
+    # (A stale tab that missed the event cannot overwrite either: tests/test_session_and_saves.py.)
+    first.locator("[data-target=d4]").click()
+    second.wait_for_function("Number(document.body.dataset.moves) === 3")
+    assert json.loads(first.evaluate("localStorage.getItem('ludothek.save.good')"))["record"]["moves"] == ["a1", "g7", "d4"]
+    # Deleted in one tab: the other says so and never brings it back by itself.
+    first.goto(app_url + "#/")
+    first.locator('.save-list li[data-save="good"]').get_by_role("button", name=re.compile("^Delete")).click()
+    expect(second.locator("#toast")).to_contain_text("deleted in another window")
+    second.locator("#board [data-target]:not([aria-disabled=true])").first.click()
+    assert first.evaluate("localStorage.getItem('ludothek.save.good')") is None
+    expect(first.locator(".save-list li")).to_have_count(0)
+
+
+def test_a_large_import_runs_in_slices_with_progress(page, app_url, tmp_path):
+    from ludothek.games import get_game
+
+    import random
+
+    game = get_game("mops")
+    rng = random.Random(12)
+    saves = []
+    for i in range(150):
+        s = game.new_game(players=4, seed=i)
+        while game.legal_moves(s):
+            s = game.play(s, rng.choice(game.legal_moves(s)))
+        record = game.record(s)
+        record["players"] = [{"name": f"P{i}-{k}"} for k in range(4)]
+        saves.append({"id": f"m{i}", "record": record, "meta": {"created": 1, "updated": 1}})
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps({"format": "ludothek-saves", "version": 1, "saves": saves}))
+    page.add_init_script("""
+        window.__longTasks = [];
+        new PerformanceObserver(list => list.getEntries().forEach(e => window.__longTasks.push(e.duration)))
+          .observe({type: 'longtask', buffered: false});
+    """)
+    open_app(page, app_url)
+    page.evaluate("window.__longTasks = []")
+    page.locator("#import-file").set_input_files(str(path))
+    expect(page.locator("#toast")).to_contain_text("Importing", timeout=20_000)
+    expect(page.locator("#toast")).to_contain_text("Imported 150 games", timeout=120_000)
+    durations = page.evaluate("window.__longTasks")
+    slices = page.evaluate("performance.getEntriesByName('import-slice').map(e => Math.round(e.duration))")
+    print("import slices (ms): longest", sorted(slices)[-5:], "count", len(slices), "first", slices[:3])
+    print("long tasks during a 150-game Mops import (ms):", sorted(durations)[-5:], "count", len(durations))
+    expect(page.locator(".save-list li")).to_have_count(150)
+    # Each slice does 12 ms of work and then yields. On an idle machine no task passed 100 ms (1,000
+    # games: longest slice 54 ms); on this shared 2-core machine under a load of 10, the operating
+    # system stretches a few slices past it, so a handful of stretched tasks are tolerated, not more.
+    slices.sort()
+    assert slices[int(len(slices) * 0.95)] < 50, slices[-10:]
+    assert sum(d > 100 for d in durations) <= 3, sorted(durations)[-5:]
+
+
+def test_the_last_resort_screen_leads_home_and_sets_the_save_aside(page, app_url):
+    open_app(page, app_url)
+    put_save(page, "good", GOOD)
+    put_save(page, "bad", {**GOOD, "moves": ["a1", "g7"]})
+    # Whatever fails while a save is shown (here: drawing the board) ends on the last-resort screen.
+    page.evaluate("""() => { const d = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
+        Object.defineProperty(Element.prototype, 'innerHTML', {configurable: true, get() { return d.get.call(this); },
+            set(v) { if (this.id === 'board' && window.__breakBoard) throw new Error('drawing failed'); d.set.call(this, v); }}); }""")
+    page.evaluate("window.__breakBoard = true")
+    page.goto(app_url + "#/play/bad")
+    expect(page.get_by_role("heading", name="Something went wrong")).to_be_visible()
+    expect(page.locator("#screen [role=alert]")).to_contain_text("drawing failed")
+    page.evaluate("window.__breakBoard = false")
+    page.get_by_role("button", name="Set this game aside").click()
+    expect(page.locator('.save-list li[data-save="good"]')).to_have_count(1)
+    expect(page.locator('.save-list li[data-save="bad"]')).to_have_count(0)
+    expect(page.locator(".problems")).to_contain_text("1 saved game could not be read")
+    assert page.evaluate("localStorage.getItem('ludothek.quarantine.bad') !== null")
+
+
+def test_the_list_follows_saves_written_in_another_window(fresh_page, app_url):
+    first = fresh_page
+    open_app(first, app_url)
+    second = first.context.new_page()
+    open_app(second, app_url)
+    expect(second.locator(".save-list li")).to_have_count(0)
+    for i in range(30):  # as an import in the other window writes them
+        put_save(first, f"w{i}", GOOD)
+    expect(second.locator(".save-list li")).to_have_count(30)
+    first.evaluate("localStorage.removeItem('ludothek.save.w0')")
+    expect(second.locator(".save-list li")).to_have_count(29)
+
+
+def test_after_a_hostile_link_the_service_worker_still_registers(browser, app_url):
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(app_url + corpus("links.txt")[0])  # a game whose move is 'c²6'
+        wait_ready(page)
+        expect(page.locator("#screen [role=alert]")).to_contain_text("illegal")
+        page.wait_for_selector("body[data-sw-registered]", timeout=30_000)
+    finally:
+        context.close()

@@ -1,0 +1,129 @@
+"""Writes the hostile-input corpus of issue 12 (links.txt, saves.txt, files.txt: one input a line).
+
+    PYTHONPATH=py python3 tests/hostile/make_corpus.py
+"""
+
+import base64
+import json
+import zlib
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def pack(text: str) -> str:
+    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+
+def rec(**changes) -> str:
+    return json.dumps({"format": "ludothek", "version": 1, "game": "momentum", "players": [{"name": "A"}, {"name": "B"}],
+                       "seed": 1, "options": {"pie": False}, "moves": [], **changes})
+
+
+R = json.loads(rec())
+MOPS_OBSERVATION = ("9/9/9/9/4Cg4/9/9/9/9,9/9/9/9/4Wv4/9/9/9/9 ?PbPgPoPpPvPyBbBgBoBpBvByWbWgWoWpWvCbCoCpCvCyKbKgKoKpKvKyHbHgHoHpHvHy "
+                    "Wy p1 0,0")
+MOPS_FROM_OBSERVATION = {"format": "ludothek", "version": 1, "game": "mops", "players": [{}, {}], "position": MOPS_OBSERVATION,
+                         "moves": ["e4"]}
+DEEP = "[" * 100_000 + "]" * 100_000
+EMPTY_7X7 = "7x7%20" + "%2F".join(["......."] * 7) + "%20R%208%2C8"
+
+LINKS = [
+    "#/game/" + pack(rec(moves=["c\u00b26"])),
+    "#/game/" + pack(DEEP),
+    "#/game/" + pack(json.dumps(MOPS_FROM_OBSERVATION)),
+    "?embed=1&level=%C2%B2#/game/" + pack(rec(moves=["a1"])),
+    "?embed=1&seat=%C2%B2#/game/" + pack(rec(moves=["a1"])),
+    "?embed=1&level=" + "9" * 5000 + "#/game/" + pack(rec(moves=["a1"])),
+    "?embed=1&seat=" + "9" * 5000 + "&vs=%00&readonly=%C2%B2#/position/momentum/" + EMPTY_7X7,
+    "?embed=1#/game/" + pack(DEEP),
+    "?embed=1#/",
+    "?" + "&".join(f"k{i}=1" for i in range(3000)) + "#/",
+    "#/game/" + pack(rec(seed=10**401)),
+    "#/game/" + pack(rec(seed=1e300)),
+    "#/game/" + pack(rec(moves=["a\uff11"])),
+    "#/game/" + pack(rec(moves=["a\U0001d7d9"])),
+    "#/game/" + pack(rec(players=[{}] * 100)),
+    "#/game/" + pack(json.dumps({"format": "ludothek", "version": 1, "game": "mops", "players": [{}, {}], "seed": 1, "moves": ["b3,c2,b2!b2"]})),
+    "#/game/" + pack("x" * 2_000_000),
+    "#/game/!!!!",
+    "#/game/",
+    "#/game/" + "A" * 200_000,
+    "#/position/momentum/" + "%C2%B2" * 50,
+    "#/position/%F0%9F%8E%B2/abc",
+    "#/position/fenn/%E0%A5%A9",
+    "#/position/nummerus/" + "%25" * 1000,
+    "#/play/",
+    "#/play/%F0%9F%8E%B2",
+    "#/play/..%2F..%2Fx",
+    "#/setup/%00",
+    "#/rules/" + "a" * 10_000,
+    "#/position",
+    "#////////",
+]
+
+
+def entry(record=None, meta=None) -> str:
+    return json.dumps({"record": R if record is None else record, "meta": meta or {}})
+
+
+SAVES = [
+    ("neg", entry(meta={"updated": -1e20, "created": -1e20})),
+    ("huge", '{"record":' + rec() + ',"meta":{"updated":' + "9" * 401 + "}}"),
+    ("hugecreated", '{"record":' + rec(moves=["a1"]) + ',"meta":{"created":' + "1" * 401 + "}}"),
+    ("deep", '{"record":' + "[" * 50_000 + "]" * 50_000 + "}"),
+    ("deepopts", '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"moves":[],"options":{"a":'
+     + "[" * 50_000 + "]" * 50_000 + "}}}"),
+    ("sup", entry({**R, "moves": ["c\u00b26"]})),
+    ("nan", '{"record":' + rec() + ',"meta":{"updated":NaN,"created":Infinity}}'),
+    ("names", entry({**R, "players": [{"name": {"x": 1}}, {"name": "\u202eevil"}]})),
+    ("badredo", entry({**R, "moves": ["a1"]}, {"redo": ["zz", 5]})),
+    ("", entry()),
+    ("mopsobs", entry(MOPS_FROM_OBSERVATION)),
+    ("junk", "{oops"),
+    ("null", "null"),
+    ("alien", entry({"game": "chess", "players": [], "moves": []})),
+    ("many", entry({**R, "players": [{}] * 1000})),
+    ("seedbig", entry({**R, "seed": 10**30})),
+    ("moves", entry({**R, "moves": "a1"})),
+]
+
+
+def export(items) -> str:
+    return json.dumps({"format": "ludothek-saves", "version": 1, "saves": items})
+
+
+FILES = [
+    DEEP,
+    "[" * 100_000,
+    export([{"record": {**R, "moves": ["c\u00b26"]}}]),
+    export([{"record": {**R, "moves": ["a1", "g7"]}, "meta": {"created": 10**401}}]),
+    json.dumps({**R, "moves": ["a\uff11"]}),
+    export("x"),
+    export([None, 5, "x", [], {"record": None}]),
+    export([{"record": R}] * 1001),
+    "not json",
+    "",
+    json.dumps({**R, "seed": 1e300}),
+    json.dumps(MOPS_FROM_OBSERVATION),
+    export([{"record": R, "meta": {"redo": ["zz"] * 5000}}]),
+    '{"format":"ludothek-saves","saves":[' + "{" * 60 + "}" * 60 + "]}",
+]
+
+
+def main() -> None:
+    with open(HERE / "links.txt", "w", encoding="utf-8") as f:
+        f.write("# One hostile address per line (issue 12): a query and/or fragment after the app's URL.\n")
+        f.writelines(line + "\n" for line in LINKS)
+    with open(HERE / "saves.txt", "w", encoding="utf-8") as f:
+        f.write("# One hostile stored entry per line (issue 12): its key after 'ludothek.save.', a tab, the stored text.\n")
+        f.writelines(f"{key}\t{text}\n" for key, text in SAVES)
+    with open(HERE / "files.txt", "w", encoding="utf-8") as f:
+        f.write("# One hostile import file per line (issue 12): the whole text of the file.\n")
+        for text in FILES:
+            assert "\n" not in text
+            f.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""The hostile-input corpus (tests/hostile, issue 12) without a browser: every link, stored entry
+and import file is refused with a message or read, and nothing else escapes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+from ludothek.games.base import RecordError
+from ludothek.web.links import EmbedOptions, LinkError, decode_position, decode_record
+from ludothek.web.saves import SAVE_PREFIX, DictStorage, SaveStore
+from ludothek.web.session import GameSession
+
+CORPUS = Path(__file__).resolve().parent / "hostile"
+
+
+def lines(name: str) -> list[str]:
+    return [line for line in (CORPUS / name).read_text(encoding="utf-8").split("\n") if line and not line.startswith("# ")]
+
+
+@pytest.mark.parametrize("link", lines("links.txt"), ids=lambda link: link[:30])
+def test_links(link):
+    query, _, fragment = link.partition("#")
+    options = EmbedOptions.from_query(query)
+    assert 0 <= options.seat <= 3 and (options.level is None or 0 <= options.level <= 9)
+    parts = [p for p in fragment.split("/") if p]
+    try:
+        if parts[:1] == ["game"]:
+            GameSession.from_record(decode_record(parts[1] if len(parts) > 1 else ""))
+        elif parts[:1] == ["position"] and len(parts) >= 3:
+            decode_position(parts[1], parts[2])
+    except (LinkError, RecordError) as exc:
+        assert str(exc)
+        assert "%F0" not in str(exc)
+
+
+def test_saves():
+    storage = DictStorage()
+    store = SaveStore(storage)
+    storage.set(SAVE_PREFIX + "good", '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"moves":["a1"]}}')
+    for line in lines("saves.txt"):
+        key, text = line.split("\t", 1)
+        storage.set(SAVE_PREFIX + key, text)
+    summaries, problems = store.summaries()
+    assert "good" in {s.save_id for s in summaries} and problems
+    for summary in summaries:
+        try:
+            store.load(summary.save_id)
+        except RecordError as exc:
+            assert str(exc)
+    assert store.load("good").moves == ["a1"]
+
+
+@pytest.mark.parametrize("text", lines("files.txt"), ids=lambda text: unquote(text[:20]))
+def test_files(text):
+    store = SaveStore(DictStorage())
+    counter = iter(range(10_000))
+    imported, problems = store.import_text(text, lambda: f"n{next(counter)}", 1.0)
+    assert imported or problems
+    assert all(p.reason for p in problems)
