@@ -446,7 +446,7 @@ class TestPictures:
 class TestSetup:
     def test_defaults_are_the_plain_game_against_the_computer(self):
         v = get_view("mops")
-        assert v.default_players == 2 and v.handover is True
+        assert v.default_players == 2 and v.handover is False  # nothing is hidden from the next player
         assert GAME.min_players == 1
         values = {f.name: ("on" if f.default is True else "off" if f.default is False else str(f.default)) for f in v.setup_fields()}
         assert v.options_from_form(values, 2) == {}

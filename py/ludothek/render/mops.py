@@ -661,7 +661,7 @@ def _shapes_reference(lang: str) -> str:
 class MopsView(GameView):
     game_id = "mops"
     default_players = 2
-    handover = True  # hot-seat: each human places in turn, on the same device
+    handover = False  # every layout lies open on the table: the players hide nothing from each other
 
     def tagline(self) -> str:
         return _("Everybody lays out the same tile. Build same-colour or same-motif shapes and score them at the right moment.")

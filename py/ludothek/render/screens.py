@@ -404,10 +404,10 @@ def share_dialog_html(view: GameView, game_link: str | None, position_link: str,
         + copy_row(_("Link to this position"), position_link, "position")
         + embed_form
         + tag("div",
-              button(_("Download picture (SVG)"), "download-svg")
-              + button(_("Download picture (PNG)"), "download-png")
-              + button(_("Close"), "close-dialog", class_="primary"),
-              class_="dialog-actions")
+              button(_("Download picture (SVG)"), "download-svg", class_="small")
+              + button(_("Download picture (PNG)"), "download-png", class_="small"),
+              class_="picture-actions")
+        + tag("div", button(_("Close"), "close-dialog", class_="primary"), class_="dialog-actions")
     )
 
 

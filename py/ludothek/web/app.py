@@ -118,7 +118,7 @@ class App:
         if self.screen == "game" and self.session is not None:
             self.rendered.clear()
             layout = screens.tag("div", screens.game_frame_html(self.session.game_id, self.view.title()), class_="game-layout")
-            self.set_screen("game", layout, self.view.title())
+            self.set_screen("game", layout, self.view.title(), keep_scroll=True)
             self.update_game()
         elif self.screen == "setup":
             self.screen = ""
@@ -323,7 +323,7 @@ class App:
         else:
             js.location.hash = route
 
-    def set_screen(self, name: str, html: str, title: str) -> None:
+    def set_screen(self, name: str, html: str, title: str, keep_scroll: bool = False) -> None:
         self.screen = name
         self.rendered.clear()
         body = dom.document.body
@@ -335,6 +335,10 @@ class App:
         if announce is not None:
             announce.textContent = ""  # what was said about the last screen does not belong to this one
         dom.document.title = f"{title} – Ludothek" if title != "Ludothek" else title
+        if keep_scroll is False:
+            # A new screen shows its top (the page would keep the old screen's scroll position,
+            # e.g. a new game would open at the height where Start was on the setup page).
+            dom.window.scrollTo(0, 0)
 
     # -- home --------------------------------------------------------------------------------
 
