@@ -324,7 +324,7 @@ def board_svg(game, s, *, ui: UIState | None = None, label: str | None = None) -
     if ui.last_before is not None and ui.last_move:
         effect = game.effect(ui.last_before, ui.last_move)
     if final_grid:
-        parts.append(_final_layouts_svg(game, s, effect))
+        parts.append(_final_layouts_svg(game, s, effect, ui.names))
     else:
         seat = s.to_move if s.step != OVER else 0
         parts.append(_main_layout_svg(game, s, seat, ui, effect))
@@ -522,8 +522,9 @@ def _cursor(order: list[int], wanted: BoardInput, ui: UIState, interactive: bool
     return "e5" if "e5" in names else names[0]
 
 
-def _final_layouts_svg(game, s, effect) -> str:
-    """Once the game is over: every layout side by side (two per row), points and rank beside."""
+def _final_layouts_svg(game, s, effect, names=()) -> str:
+    """Once the game is over: every layout side by side (two per row), points and rank beside,
+    each headed by its seat's name as the panels show it (`names`, else the seat colours)."""
     players = len(s.layouts)
     cols = 2
     block_w = (WIDTH - 30) / cols
@@ -537,7 +538,8 @@ def _final_layouts_svg(game, s, effect) -> str:
         y0 = HEAD_H + 8 + row * FINAL_ROW
         layout = s.layouts[seat]
         f0, f1, r0, r1 = extent(layout)
-        heading = _("{seat}: {points}").format(seat=seat_colour(seat), points=points_text(s.scores[seat]))
+        name = names[seat] if seat < len(names) else seat_colour(seat)
+        heading = _("{seat}: {points}").format(seat=name, points=points_text(s.scores[seat]))
         place_no = ranking.index(seat) + 1
         parts.append(token_svg(seat, x0 + 7, y0 + 10, 7))
         parts.append(tag("text", esc(f"{place_no}. {heading}"), x=num(x0 + 20), y=num(y0 + 15),

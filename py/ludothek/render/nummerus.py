@@ -710,6 +710,13 @@ class NummerusView(GameView):
         label = _("No swap") + (" · " + _("hint") if hinted else "")
         return [Action(NO_SWAP, label, _("Keep your chips and your swap chips; the turn passes on."))]
 
+    def score_text(self, s, score) -> str | None:
+        if len(s.collections) == 1:
+            return ngettext("{n} chain shorter than 6 left", "{n} chains shorter than 6 left", score).format(n=score)
+        if s.rounds:
+            return ngettext("{n} point", "{n} points", score).format(n=score)
+        return _("longest chain {n}").format(n=score)
+
     def seat_details(self, s, seat: int) -> str:
         groups = self.game.groups(s, seat)
         solitaire = len(s.collections) == 1

@@ -13,7 +13,7 @@ from typing import Any, Iterable
 from ..ai import levels as ai_levels
 from ..i18n import _, language, ngettext
 from .svg import esc, tag
-from .view import Action, Field, GameView, seat_names
+from .view import Action, Field, GameView, seat_names, shown_seat_names
 
 def button(label: str, action: str | None = None, *, target: str | None = None, class_: str = "", title: str | None = None,
            disabled: bool = False, data: dict[str, Any] | None = None, **attributes: Any) -> str:
@@ -79,7 +79,7 @@ def saves_html(summaries, problems, views: dict[str, GameView], now: float | Non
         for summary in summaries:
             view = views.get(summary.game_id)
             title = view.title() if view else summary.game_id
-            who = " – ".join(summary.names)
+            who = " – ".join(shown_seat_names(view, summary.names) if view else summary.names)
             state = _("finished") if summary.over else ngettext("{n} move", "{n} moves", summary.moves).format(n=summary.moves)
             when = _format_time(summary.updated, now)
             info = tag("span", esc(title), class_="save-game") + tag("span", esc(who), class_="save-names") + tag(
@@ -153,7 +153,7 @@ def setup_html(view: GameView, players: int, values: dict[str, Any] | None = Non
     seat_rows = []
     for seat in range(players):
         kind = values.get(f"seat{seat}_kind", "human" if seat == 0 or players == 1 else "computer")
-        name = values.get(f"seat{seat}_name", default_names[seat] if kind == "human" else _("Computer"))
+        name = values.get(f"seat{seat}_name", default_names[seat])
         level = str(values.get(f"seat{seat}_level", levels[len(levels) // 2].number if levels else 1))
         kind_select = tag(
             "select",
@@ -259,6 +259,7 @@ def players_html(view: GameView, session, s, thinking_seat: int | None) -> str:
     scores = game.scores(s)
     winners = set(game.winners(s)) if game.is_over(s) else set()
     rows = []
+    names = shown_seat_names(view, session.names())
     for seat, info in enumerate(session.seats):
         style = view.seat_style(seat, players)
         who = _("computer, {level}").format(level=level_label(session.game_id, info.level)) if info.is_computer else _("human")
@@ -271,7 +272,8 @@ def players_html(view: GameView, session, s, thinking_seat: int | None) -> str:
             tag(
                 "li",
                 tag("span", view.piece_svg(seat, players, 26), class_="seat-piece")
-                + tag("span", tag("span", esc(info.name), class_="name") + tag("span", esc(f"{style.name} · {who}"), class_="seat-kind"), class_="who")
+                + tag("span", tag("span", esc(names[seat]), class_="name")
+                      + tag("span", esc(who if names[seat] == style.name else f"{style.name} · {who}"), class_="seat-kind"), class_="who")
                 + tag("span", view.seat_details(s, seat), class_="details")
                 + badges,
                 class_="player" + (" current" if seat == current else "") + (" winner" if seat in winners else ""),
@@ -312,6 +314,7 @@ def moves_html(view: GameView, session, public=lambda state: state) -> str:
         tag("li", button(_("Start"), "replay-to", class_="move" + (" shown" if shown == 0 else ""), data={"index": 0}, aria_current="step" if shown == 0 else None), class_="start")
     ]
     players = len(session.seats)
+    names = shown_seat_names(view, session.names())
     for i, move in enumerate(session.moves):
         before = public(session.states[i])
         seat = view.game.current_player(before)
@@ -322,7 +325,7 @@ def moves_html(view: GameView, session, public=lambda state: state) -> str:
                 "li",
                 button(f"{i + 1}. {label}", "replay-to", class_="move " + (f"seat-{style.css}" if style else "") + (" shown" if shown == i + 1 else ""),
                        data={"index": i + 1}, aria_current="step" if shown == i + 1 else None,
-                       aria_label=_("{text}, by {name}").format(text=f"{i + 1}. {label}", name=session.seats[seat].name if seat is not None else "")),
+                       aria_label=_("{text}, by {name}").format(text=f"{i + 1}. {label}", name=names[seat] if seat is not None else "")),
             )
         )
     nav = tag(
@@ -338,15 +341,17 @@ def moves_html(view: GameView, session, public=lambda state: state) -> str:
 
 
 def result_dialog_html(view: GameView, session, state) -> str:
-    text = view.result_text(state, session.names())
+    names = shown_seat_names(view, session.names())
+    text = view.result_text(state, names)
     scores = view.game.scores(state)
-    rows = "".join(
-        tag("li", esc(f"{seat.name}: {score}")) for seat, score in zip(session.seats, scores)
-    )
+    # Each number says what it counts ("8 points", "longest chain: 5"); a game that counts only
+    # the win lists nothing.
+    counted = [(name, view.score_text(state, score)) for name, score in zip(names, scores)]
+    rows = "".join(tag("li", esc(_("{name}: {score}").format(name=name, score=score))) for name, score in counted if score is not None)
     return (
         tag("h2", esc(_("Game over")), id="result-title")
         + tag("p", esc(text), class_="result-text")
-        + tag("ul", rows, class_="result-scores", aria_label=_("Scores"))
+        + (tag("ul", rows, class_="result-scores", aria_label=_("Scores")) if rows else "")
         + tag("div",
               button(_("Rematch"), "rematch", class_="primary")
               + button(_("Look at the board"), "close-dialog")

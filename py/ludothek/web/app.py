@@ -26,7 +26,7 @@ from ..render import screens
 from ..ai import levels as ai_levels
 from ..render.rules import rules_body_html
 from ..render.standalone import embed_snippet, standalone_svg
-from ..render.view import UIState
+from ..render.view import UIState, shown_seat_names
 from . import dom
 from .saves import SaveStore, StorageFull
 from .links import EmbedOptions, LinkError, decode_position, decode_record, position_fragment, record_fragment
@@ -203,7 +203,7 @@ class App:
         levels = ai_levels(game_id)
         level = self.embed.level if self.embed.level in [lv.number for lv in levels] else levels[len(levels) // 2].number
         reader = min(self.embed.seat, players - 1)
-        return [Seat(name) if i == reader else Seat(_("Computer"), "computer", level) for i, name in enumerate(names)]
+        return [Seat(name) if i == reader else Seat(name, "computer", level) for i, name in enumerate(names)]
 
     def begin_embedded(self, session: GameSession) -> None:
         self.session = session
@@ -505,6 +505,10 @@ class App:
         self.update_game()
         self.schedule_computer()
 
+    def seat_names(self) -> list[str]:
+        """Each seat's one name (the typed one, or its colour): see render.view.shown_seat_names."""
+        return shown_seat_names(self.view, self.session.names())
+
     def public(self, state):
         """What every player at the table may see of `state`: the only thing views are given."""
         return self.session.game.observation(state, None)
@@ -541,13 +545,13 @@ class App:
         # A move animates in the redraws right after it (the board is drawn again at once when
         # the computer starts thinking); later redraws show it at rest.
         ui = self.ui.with_(interactive=self._human_can_move(), animate=self.ui.animate and time.perf_counter() < self.animate_until,
-                           names=tuple(session.names()))
+                           names=tuple(self.seat_names()))
         if session.is_replaying:
             index = session.shown_index
             ui = ui.with_(last_before=self.public(session.states[index - 1]) if index else None,
                           last_move=session.moves[index - 1] if index else None, animate=False, hints=(), replaying=True)
         self.ui = ui
-        names = session.names()
+        names = self.seat_names()
         if self.thinking_seat is not None:
             status = _("{name} is thinking…").format(name=names[self.thinking_seat])
         elif session.is_replaying:
@@ -639,9 +643,9 @@ class App:
         before, after = self.public(before), self.public(after)
         self.ui = UIState(cursor=self.ui.cursor, last_before=before, last_move=move, animate=self.animations_wanted())
         self.animate_until = time.perf_counter() + ANIMATION_SECONDS
-        text = view.describe_move(before, move, after, session.names())
+        text = view.describe_move(before, move, after, self.seat_names())
         if session.is_over():
-            text += " " + view.result_text(after, session.names())
+            text += " " + view.result_text(after, self.seat_names())
         self.announce(text)
         self.save()
         self.update_game()
@@ -663,7 +667,7 @@ class App:
 
     def show_handover(self) -> None:
         session = self.session
-        name = session.seats[session.game.current_player(session.state)].name
+        name = self.seat_names()[session.game.current_player(session.state)]
         dialog = dom.by_id("dialog")
         dialog.innerHTML = screens.handover_dialog_html(name)
         if not dialog.open:
@@ -698,7 +702,7 @@ class App:
             if token != self.hint_token or self.session is not session or len(session.moves) != moves:
                 return
         self.ui = self.ui.with_(hints=hints)
-        self.announce(view.hint_text(state, hints, session.names()), show=True)
+        self.announce(view.hint_text(state, hints, self.seat_names()), show=True)
         self.update_game()
 
     def save(self) -> None:
