@@ -64,15 +64,21 @@ def game_card(view: GameView) -> str:
 
 def home_html(views: list[GameView], saves_html: str = "") -> str:
     cards = "".join(game_card(v) for v in views)
+    # The games lead; the player's saved games follow them. Python fills #saves after the page
+    # has shown the home screen rendered ahead of time: below the cards, that moves nothing.
     return (
         tag("h1", esc(_("Ludothek")), class_="visually-hidden")
-        + tag("section", saves_html, id="saves", class_="saves", aria_label=_("Your games"))
         + tag("section", tag("h2", esc(_("Games"))) + tag("div", cards, class_="cards"), class_="games", aria_labelledby=None)
+        + tag("section", saves_html, id="saves", class_="saves", aria_label=_("Your games"))
     )
 
 
-def saves_html(summaries, problems, views: dict[str, GameView], now: float | None = None) -> str:
-    """The 'continue' list: saved games with continue/delete/export, and entries kept aside."""
+RECENT_SAVES = 3  # the Continue list shows this many; the rest are behind "All saved games"
+
+
+def saves_html(summaries, problems, views: dict[str, GameView], now: float | None = None, recent: int = RECENT_SAVES) -> str:
+    """The 'continue' list: the latest saved games with continue/delete/export, the others behind a
+    disclosure, and entries kept aside. `summaries` come newest first."""
     parts = []
     if summaries:
         items = []
@@ -94,7 +100,13 @@ def saves_html(summaries, problems, views: dict[str, GameView], now: float | Non
                          aria_label=_("Delete {game}: {names}").format(game=title, names=who))
             )
             items.append(tag("li", tag("div", info, class_="save-info") + tag("div", actions, class_="save-actions"), data_save=summary.save_id))
-        parts.append(tag("h2", esc(_("Continue"))) + tag("ul", "".join(items), class_="save-list"))
+        parts.append(tag("h2", esc(_("Continue"))) + tag("ul", "".join(items[:recent]), class_="save-list"))
+        if len(items) > recent:
+            more = len(items) - recent
+            parts.append(tag("details",
+                             tag("summary", esc(ngettext("All saved games ({n} more)", "All saved games ({n} more)", more).format(n=more)))
+                             + tag("ul", "".join(items[recent:]), class_="save-list"),
+                             class_="more-saves"))
     tools = (
         tag("label", esc(_("Import games…")) + tag("input", "", type="file", accept=".json,application/json", id="import-file", class_="visually-hidden", data_action="import"), class_="button small file-button")
         + (button(_("Export all"), "export-all", class_="small") if summaries else "")
