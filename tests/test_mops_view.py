@@ -402,6 +402,9 @@ class TestPictures:
         assert sum(1 for e in chart.iter() if e.get("class") == "gone") == 5  # Pb (Red's start), Pg Py Ky placed, Po revealed
         assert "Blue: bone, bowl, can, cushion, heap" in text_of(side)
         assert "The 17 scoring shapes" in text_of(side)
+        # Reference material is behind a disclosure, closed at first.
+        shapes = next(e for e in parse(side).iter() if e.get("class") == "mops-shapes")
+        assert shapes.tag == "details" and shapes.get("open") is None
 
     def test_the_pile_order_never_reaches_the_page(self):
         """Two games that differ only in the order of the pile look the same, to the letter."""

@@ -652,9 +652,10 @@ def _shapes_reference(lang: str) -> str:
         groups.append(tag("h3", esc(title)) + tag("ul", "".join(items), class_="mops-shape-list"))
     note = _("Any rotation or reflection counts. A crown in the combination adds {n} point. After scoring, one marked tile "
              "(with the turn-over sign) is turned face down: with two marks, you choose.").format(n=CROWN_BONUS)
-    # Always open: the side is drawn again every round, which would close a <details> element.
-    return tag("section", tag("h2", esc(_("The 17 scoring shapes"))) + tag("p", esc(note), class_="help") + "".join(groups),
-               class_="mops-shapes")
+    # Reference material: closed until asked for (the app keeps it open when the side is drawn again).
+    return tag("details", tag("summary", tag("h2", esc(_("The 17 scoring shapes"))))
+               + tag("p", esc(note), class_="help") + "".join(groups),
+               class_="mops-shapes", data_keep="mops-shapes")
 
 
 # -- the view ------------------------------------------------------------------------------------------
@@ -859,8 +860,11 @@ class MopsView(GameView):
                            class_="mops-flip")
         final = s.step == FINAL
         heading = _("Final scoring: choose a combination") if final else _("Score a combination")
-        note = (_("Point at an entry or focus it to see it on your layout. You must score while you can.") if final
-                else _("Point at an entry or focus it to see it on your layout. You may also pass and wait for a bigger one."))
+        # With a mouse, pointing at an entry shows it; on a touch screen the first tap shows it and
+        # a second tap scores (the app does that for entries marked data-preview).
+        note = (tag("span", esc(_("Point at an entry or focus it to see it on your layout.")), class_="note-pointer")
+                + tag("span", esc(_("Tap an entry to see it on your layout, tap it again to score it.")), class_="note-touch")
+                + " " + esc(_("You must score while you can.") if final else _("You may also pass and wait for a bigger one.")))
         items, rules = [], []
         for i, combo in enumerate(options):
             key = f"o{i}"
@@ -880,15 +884,16 @@ class MopsView(GameView):
             body = (icon + tag("span", tag("span", esc(capitalised(combination_text(combo))), class_="opt-name")
                                + tag("span", esc(f"{cells_text(combo.cells)} · {flip}"), class_="opt-cells"), class_="opt-main")
                     + tag("span", points, class_="opt-points"))
-            items.append(tag("li", tag("button", body, type="button", class_="mops-option", data_target=target, data_option=key)))
+            items.append(tag("li", tag("button", body, type="button", class_="mops-option", data_target=target, data_option=key,
+                                       data_preview="1")))
             cells = ",".join(f"[data-cell={c}]" for c in combo.cells)
             flips = ",".join(f"[data-cell={c}]" for c in combo.flips)
-            when = f".play-area:has([data-option={key}]:is(:hover,:focus-visible)) .board.mops .main"
+            when = f".play-area:has([data-option={key}]:is(:hover,:focus-visible,.previewing)) .board.mops .main"
             rules.append(f"{when} .cell:is({cells}) .hl{{opacity:1}}{when} .cell:is({cells}) .tile{{opacity:1}}"
                          f"{when} .cell:is({flips}) .flip-hint{{opacity:1}}")
         style = tag("style", "".join(rules))
         return tag("section",
-                   tag("h2", esc(heading), class_="mops-h") + tag("p", esc(note), class_="help")
+                   tag("h2", esc(heading), class_="mops-h") + tag("p", note, class_="help")
                    + tag("ul", "".join(items), class_="mops-options") + style,
                    class_="mops-scoring" + (" final" if final else ""), aria_label=heading)
 

@@ -249,16 +249,21 @@ def game_frame_html(game_id: str, title: str) -> str:
             tag("h1", esc(title), class_="game-title")
             + tag("p", "", id="status", class_="status")
             , class_="game-head")
+        # Beside the board (below it on a phone): the choices of the move, then the replay buttons,
+        # so that stepping through the game keeps the board in view.
         + tag("div",
               tag("div", "", id="board", class_="board-wrap")
               + tag("div", "", id="extra", class_="extra")
               + tag("div", "", id="actions", class_="actions")
+              + tag("div", "", id="replay", class_="replay")
               , class_="play-area")
+        # The side: what a player uses often (Undo, Share, the players, the moves) before what is
+        # there to look up (the game's own panels).
         + tag("aside",
-              tag("div", "", id="players", class_="players")
-              + tag("div", "", id="side-extra", class_="side-extra")
-              + tag("div", "", id="controls", class_="controls")
+              tag("div", "", id="controls", class_="controls")
+              + tag("div", "", id="players", class_="players")
               + tag("section", tag("h2", esc(_("Moves")), id="moves-heading") + tag("div", "", id="moves", class_="moves"), class_="move-list", aria_labelledby="moves-heading")
+              + tag("div", "", id="side-extra", class_="side-extra")
               , class_="side")
     )
 
@@ -340,16 +345,24 @@ def moves_html(view: GameView, session, public=lambda state: state) -> str:
                        aria_label=_("{text}, by {name}").format(text=f"{i + 1}. {label}", name=names[seat] if seat is not None else "")),
             )
         )
+    return tag("ol", "".join(items), class_="move-items")
+
+
+def replay_html(session) -> str:
+    """The buttons that step through the game, under the board; while replaying, which move is shown."""
+    if not session.moves:
+        return ""
+    shown = session.shown_index
     nav = tag(
         "div",
         icon_button(ICON_FIRST, "replay-first", _("First position"))
         + icon_button(ICON_PREV, "replay-prev", _("Previous move"))
         + icon_button(ICON_NEXT, "replay-next", _("Next move"))
         + icon_button(ICON_LAST, "replay-live", _("Back to the game")),
-        class_="replay-nav",
+        class_="replay-nav", role="group", aria_label=_("Replay"),
     )
     banner = tag("p", esc(_("Replay: showing the position after move {n} of {total}.").format(n=shown, total=len(session.moves))), class_="replay-banner") if session.is_replaying else ""
-    return banner + nav + tag("ol", "".join(items), class_="move-items")
+    return banner + nav
 
 
 def result_dialog_html(view: GameView, session, state) -> str:
@@ -451,5 +464,5 @@ def rules_html(view: GameView, body: str) -> str:
 
 __all__ = [
     "home_html", "saves_html", "setup_html", "game_frame_html", "players_html", "actions_html", "controls_html",
-    "moves_html", "result_dialog_html", "rules_html", "button", "level_label",
+    "moves_html", "replay_html", "result_dialog_html", "rules_html", "button", "level_label",
 ]

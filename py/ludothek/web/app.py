@@ -28,6 +28,7 @@ from ..render.rules import rules_body_html
 from ..render.standalone import embed_snippet, standalone_svg
 from ..render.view import UIState, shown_seat_names
 from . import dom
+from .dom import to_js_options
 from .saves import SaveStore, StorageFull
 from .links import EmbedOptions, LinkError, decode_position, decode_record, position_fragment, record_fragment
 from .session import GameSession, Seat, clean_name
@@ -573,12 +574,19 @@ class App:
             "side-extra": view.side_html(shown, names),
             "controls": screens.controls_html(session, busy=False, hint_label=view.hint_label() if ui.interactive else None),
             "moves": screens.moves_html(view, session, self.public),
+            "replay": screens.replay_html(session),
         }
         for region, html in regions.items():
             if self.rendered.get(region) != html:
                 element = dom.by_id(region)
                 if element is not None:
+                    # A disclosure the player opened stays open when its region is drawn again.
+                    opened = [dom.data(d, "keep") for d in element.querySelectorAll("details[data-keep][open]")]
                     element.innerHTML = html
+                    for key in opened:
+                        reopened = dom.query(f'details[data-keep="{key}"]', element)
+                        if reopened is not None:
+                            reopened.open = True
                     self.rendered[region] = html
         dom.document.body.dataset.turn = str(view.game.current_player(session.state))
         dom.document.body.dataset.moves = str(len(session.moves))
@@ -596,6 +604,13 @@ class App:
         moves = dom.query("#moves .move-items")
         if moves is not None:
             moves.scrollTop = moves.scrollHeight
+
+    def show_board(self) -> None:
+        """Bring the board into view when its top is out of sight (on a phone the move list is
+        far below it): the replay buttons under the board then go on from there."""
+        board = dom.by_id("board")
+        if board is not None and board.getBoundingClientRect().top < 0:
+            board.scrollIntoView(to_js_options({"block": "start"}))
 
     def focus_cursor(self) -> None:
         board = dom.by_id("board")
@@ -907,6 +922,8 @@ class App:
         target = dom.data(element, "target")
         if target is not None and action is None and dom.closest(element, "#board, #extra, #actions") is not None:
             event.preventDefault()
+            if self.preview_first(element, event):
+                return
             self.ui = self.ui.with_(cursor=str(target)) if dom.closest(element, "#board") is not None else self.ui
             self.handle_target(str(target))
             return
@@ -921,6 +938,7 @@ class App:
             self.redo()
         elif action == "replay-to":
             self.replay(int(data("index") or 0))
+            self.show_board()
         elif action == "replay-first":
             self.replay(0)
         elif action == "replay-prev" and self.session is not None:
@@ -968,6 +986,22 @@ class App:
             self.refresh_saves()
         elif action == "setup-cell":
             self.setup_cell(data("cell"))
+
+    def preview_first(self, element, event) -> bool:
+        """On a touch screen nothing can be pointed at: the first tap on an entry that shows itself
+        on hover (data-preview) only shows it, a second tap on it commits. Mouse and keyboard
+        clicks commit at once, as before."""
+        if dom.data(element, "preview") is None or str(getattr(event, "pointerType", "") or "") != "touch":
+            return False
+        if element.classList.contains("previewing"):
+            return False
+        for other in dom.document.querySelectorAll(".previewing"):
+            other.classList.remove("previewing")
+            other.removeAttribute("aria-pressed")
+        element.classList.add("previewing")
+        element.setAttribute("aria-pressed", "true")
+        self.announce(_("Shown on your layout. Tap it again to choose it."))
+        return True
 
     def delete_save(self, save_id: str) -> None:
         text = self.storage.get("ludothek.save." + save_id)
