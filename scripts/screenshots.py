@@ -149,7 +149,7 @@ def main() -> None:
                         page.locator("dialog#dialog [data-action=close-dialog]").first.click()
                         shot(game_id, "6-end-board")
                     page.goto(url)
-                    page.wait_for_selector(".game-card")
+                    page.wait_for_selector("body[data-ready]", timeout=READY_MS)
                     page.screenshot(path=str(out / f"home-{size}-{language}-with-saves.png"), full_page=True)
                     context.close()
             browser.close()

@@ -785,17 +785,19 @@ class MopsView(GameView):
         layout = self.game.from_position(thumbnail_position()).layouts[0]
         f0, f1, r0, r1 = extent(layout)
         cell = 32
-        parts = [empty("rect", x="1", y="1", width=num(5 * cell + 8), height=num(5 * cell + 8), rx="10", class_="board-bg")]
-        oy = 4 + (5 - (r1 - r0 + 1)) * cell / 2
+        margin = 11  # room inside the frame for the rings around highlighted tiles (their halo reaches out)
+        side = 5 * cell + 2 * margin
+        parts = [empty("rect", x="1", y="1", width=num(side - 2), height=num(side - 2), rx="10", class_="board-bg")]
+        ox = margin + (5 - (f1 - f0 + 1)) * cell / 2
+        oy = margin + (5 - (r1 - r0 + 1)) * cell / 2
         for index, value in enumerate(layout):
             if value == EMPTY:
                 continue
             rank, file = divmod(index, FRAME)
-            x, y = 4 + (file - f0) * cell, oy + (r1 - rank) * cell
+            x, y = ox + (file - f0) * cell, oy + (r1 - rank) * cell
             parts.append(tile_svg(_code(value), True, x + 1, y + 1, cell - 2))
             if cell_name(index) in THUMBNAIL_HIGHLIGHT:
                 parts.append(ring(x, y, cell, 7, "select-mark"))
-        side = 5 * cell + 10
         return tag("svg", tag("title", esc(self.title())) + "".join(parts), xmlns="http://www.w3.org/2000/svg",
                    viewBox=f"0 0 {num(side)} {num(side)}", class_="board mops mops-art thumb", role="img", aria_label=self.title())
 

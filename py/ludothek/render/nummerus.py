@@ -563,8 +563,8 @@ class NummerusView(GameView):
         before = self.game.from_position(THUMBNAIL_BEFORE)
         after = self.game.play(before, THUMBNAIL_MOVE)
         ui = UIState(interactive=False, last_before=before, last_move=THUMBNAIL_MOVE)
-        # The upper loop of the 8 down to rank 3, where the star's run began: nearly square.
-        crop = (X0 - PAD - 2, Y0 - PAD - 2, len(FILES) * CELL + 2 * PAD + 4, 7 * CELL + PAD + 4)
+        # The whole board with its rim (a crop through a row of chips looked like a mistake).
+        crop = (X0 - PAD - 2, Y0 - PAD - 2, len(FILES) * CELL + 2 * PAD + 4, 9 * CELL + 2 * PAD + 4)
         return Board(self.game, after, ui, label=_("Nummerus Zahlus"), coordinates=False, view_box=crop).svg()
 
     def extra_html(self, s, ui: UIState) -> str:
