@@ -677,13 +677,17 @@ class App:
             self.schedule_computer()
 
     def needs_handover(self, before) -> bool:
-        """Hot-seat: the device passes from one human to another."""
+        """Hot-seat: the device passes from one human to another, who is to see what is theirs alone."""
         session, view = self.session, self.view
         if not view.handover or sum(1 for seat in session.seats if not seat.is_computer) < 2:
             return False
         mover = view.game.current_player(before)
         nxt = view.game.current_player(session.state)
-        return nxt is not None and nxt != mover and not session.seats[nxt].is_computer
+        if nxt is None or nxt == mover or session.seats[nxt].is_computer:
+            return False
+        # Only when the next player knows something the others must not see: information hidden
+        # from everybody alike (a shuffled pile) needs no one to look away.
+        return session.game.observation(session.state, nxt) != session.game.observation(session.state, None)
 
     def show_handover(self) -> None:
         session = self.session
