@@ -164,12 +164,16 @@ class TestNewUserPlaysThree:
         state = true_state(page, GAME, save_id)
         assert GAME.is_over(state)
         scores = GAME.scores(state)
-        expect(dialog.locator(".result-scores li")).to_have_text([f"{name}: {score}" for name, score in zip(["Ada", "Computer", "Computer"], scores)])
+        # One name per seat (the computers go by their colours) and numbers that say what they count.
+        names = ["Ada", "Blue", "Green"]
+        expect(dialog.locator(".result-scores li")).to_have_text(
+            [f"{name}: {score} point{'' if score == 1 else 's'}" for name, score in zip(names, scores)])
         dialog.get_by_role("button", name="Look at the board").click()
         ranking = page.locator(".mops-ranking li")
         expect(ranking).to_have_count(3)
         order = sorted(range(3), key=lambda seat: (-scores[seat], GAME.face_down_count(state, seat), seat))
-        expect(ranking.first).to_contain_text(f"{['Ada', 'Computer', 'Computer'][order[0]]}: {scores[order[0]]} points")
+        expect(ranking.first).to_contain_text(f"{names[order[0]]}: {scores[order[0]]} points")
+        expect(page.locator("#board")).to_contain_text(f"{names[order[0]]}: {scores[order[0]]} points")
         expect(page.locator("#board")).to_contain_text("Game over")
         assert page.errors == []
         assert page.requests.foreign() == []
@@ -279,7 +283,7 @@ class TestHiddenPile:
             snapshots = []
             for target in ("f5", "e4"):  # Ada and Bo place the pug: the next tile (the same in both) comes up
                 click_and_wait(page, page.locator(f"#board [data-target={target}]"))
-                page.locator("dialog#dialog [data-action=close-dialog]").click()
+                expect(page.locator("dialog#dialog")).to_be_hidden()  # no hand-over: nothing is private
                 html = page.evaluate("document.getElementById('screen').outerHTML + document.getElementById('announce').outerHTML")
                 snapshots.append((html, page.locator("body").aria_snapshot()))
                 assert "".join(pile[6:10]) not in html
