@@ -99,10 +99,9 @@ class TestHostileInput:
         }""")
         page.goto(app_url + "#/setup/momentum")
         page.get_by_role("button", name="Start game").click()
-        # A game is saved from its first move on: that is when the full storage shows.
+        expect(page.locator("#toast")).to_contain_text("storage is full")
         page.locator("#board [data-target=a1]").click()
         page.wait_for_function("Number(document.body.dataset.moves) >= 1")
-        expect(page.locator("#toast")).to_contain_text("storage is full")
         assert page.errors == []
 
     def test_hostile_names_in_saves_and_files_are_text(self, page, app_url, tmp_path):

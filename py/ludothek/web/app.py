@@ -367,8 +367,7 @@ class App:
         if self.screen != "home":
             return
         summaries, _problems = self.store.summaries()
-        # A game nobody has moved in yet is not worth continuing (older versions saved every game
-        # at Start): it stays stored, and in "Export all", but is not listed.
+        # A game nobody has moved in yet is not listed (it stays stored, and in "Export all").
         summaries = [summary for summary in summaries if summary.moves or summary.over]
         views = {game_id: get_view(game_id) for game_id in sorted({s.game_id for s in summaries}) if has_view(game_id)}
         dom.by_id("saves").innerHTML = screens.saves_html(summaries, self.store.quarantined(), views, time.time())
@@ -478,8 +477,8 @@ class App:
         self.begin_session(session)
 
     def begin_session(self, session: GameSession) -> None:
-        # Not saved yet: a game is saved from its first move on (see save), so games started and
-        # left at once do not pile up in the Continue list. (A game from a link may bring moves.)
+        # Stored at once, so that a reload loses nothing; the Continue list shows a game from its
+        # first move on (see refresh_saves), so games started and left at once do not pile up there.
         self.session = session
         self.save()
         self.go(f"#/play/{session.save_id}")
@@ -738,17 +737,12 @@ class App:
             # partitioned): the game lives in the frame's address, so a reload keeps it.
             js.history.replaceState(None, "", self.embed.query() + record_fragment(session.record()))
             return
-        if not session.moves and not session.redo_stack and not self.store_has(session.save_id):
-            return  # saved from the first move on; once stored, always kept up to date
         try:
             self.store.save(session, time.time())
         except StorageFull:
             if not self.storage_warned:
                 self.storage_warned = True
                 self.toast(_("The browser's storage is full: this game is not being saved. Export it, or delete old games."))
-
-    def store_has(self, save_id: str) -> bool:
-        return self.storage.get("ludothek.save." + save_id) is not None
 
     # -- the computer's turn ---------------------------------------------------------------------
 
