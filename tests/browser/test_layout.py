@@ -352,9 +352,10 @@ def test_a_tap_on_a_scoring_entry_previews_and_a_second_tap_scores(page):
 # -- 11: the home screen does not move ------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_the_home_screen_does_not_shift_when_python_takes_over(browser, app_server, language):
-    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+def test_the_home_screen_does_not_shift_when_python_takes_over(browser, app_server, language, size):
+    context = browser.new_context(service_workers="block", **SIZES[size])
     try:
         context.add_init_script("""
             window.__shifts = [];
@@ -375,6 +376,6 @@ def test_the_home_screen_does_not_shift_when_python_takes_over(browser, app_serv
         expect(page.locator(".save-list li")).to_have_count(1)
         page.wait_for_timeout(500)
         shifts = page.evaluate("window.__shifts")
-        assert sum(s["value"] for s in shifts) < 0.001, shifts
+        assert shifts == []  # before: 0.09 (the boot bar and the language button moved main and the brand)
     finally:
         context.close()
