@@ -126,7 +126,8 @@ def main() -> None:
                         page.goto(url + f"#/setup/{game_id}")
                         page.wait_for_selector("form.setup")
                         shot(game_id, "1-setup")
-                        page.locator("form.setup button[type=submit]").click()
+                        start = page.locator("form.setup button[type=submit]")
+                        start.tap() if size == "phone" else start.click()  # a tap leaves no mouse hovering on the board
                         page.wait_for_selector("#board svg")
                         page.wait_for_function("document.body.dataset.thinking === '0'")
                         shot(game_id, "2-start")
