@@ -402,6 +402,9 @@ class TestPictures:
         assert sum(1 for e in chart.iter() if e.get("class") == "gone") == 5  # Pb (Red's start), Pg Py Ky placed, Po revealed
         assert "Blue: bone, bowl, can, cushion, heap" in text_of(side)
         assert "The 17 scoring shapes" in text_of(side)
+        # Reference material is behind a disclosure, closed at first.
+        shapes = next(e for e in parse(side).iter() if e.get("class") == "mops-shapes")
+        assert shapes.tag == "details" and shapes.get("open") is None
 
     def test_the_pile_order_never_reaches_the_page(self):
         """Two games that differ only in the order of the pile look the same, to the letter."""
@@ -446,7 +449,7 @@ class TestPictures:
 class TestSetup:
     def test_defaults_are_the_plain_game_against_the_computer(self):
         v = get_view("mops")
-        assert v.default_players == 2 and v.handover is True
+        assert v.default_players == 2 and v.handover is False  # nothing is hidden from the next player
         assert GAME.min_players == 1
         values = {f.name: ("on" if f.default is True else "off" if f.default is False else str(f.default)) for f in v.setup_fields()}
         assert v.options_from_form(values, 2) == {}

@@ -4,6 +4,7 @@ offers exactly the legal moves as targets."""
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -128,3 +129,55 @@ def test_default_setup_form_gives_valid_options(game_id):
         values = {f.name: ("on" if f.default is True else "off" if f.default is False else str(f.default)) for f in view.setup_fields()}
         options = view.options_from_form(values, players)
         game.new_game(players=players, seed=1, **options)
+
+
+# -- one name per seat, numbers that say what they count, a short Continue list ------------------------
+
+
+def test_a_seat_goes_by_its_typed_name_or_else_its_colour_in_the_current_language():
+    from ludothek.i18n import set_language
+    from ludothek.render.view import shown_seat_names
+
+    view = get_view("mops")
+    try:
+        set_language("de")
+        # Saved in English (and with the old default "Computer" for computer seats): shown in German,
+        # and two computers are told apart.
+        assert shown_seat_names(view, ["Red", "Computer", "Computer"]) == ["Rot", "Blau", "Grün"]
+        assert shown_seat_names(view, ["Ada", "Blau", "Bo"]) == ["Ada", "Blau", "Bo"]
+        set_language("en")
+        assert shown_seat_names(view, ["Rot", "Computer"]) == ["Red", "Blue"]
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAME_IDS if has_view(g)])
+def test_the_result_says_what_each_number_counts(game_id):
+    view = get_view(game_id)
+    game = get_game(game_id)
+    players = 3 if game_id == "mops" else view.default_players
+    session = GameSession.new(game_id, [Seat(n) for n in screens.seat_names(view, players)], seed=5, options={})
+    rng = random.Random(5)
+    while not game.is_over(session.state):
+        session.play(rng.choice(game.legal_moves(session.state)))
+    html = screens.result_dialog_html(view, session, game.observation(session.state, None))
+    well_formed(html)
+    for row in well_formed(html).iter("li"):
+        assert not re.search(r":\s*\d+\s*$", row.text), row.text  # never a bare number
+
+
+def test_continue_lists_the_latest_three_and_the_rest_behind_a_disclosure():
+    from ludothek.web.saves import SaveSummary
+
+    summaries = [SaveSummary(f"s{i}", "momentum", ("Red", "Computer"), 3, False, 100 - i) for i in range(5)]
+    root = well_formed(screens.saves_html(summaries, [], {"momentum": get_view("momentum")}, now=100))
+    top = [li for ul in root.findall("ul") for li in ul.findall("li")]
+    hidden = [li for d in root.findall("details") for ul in d.findall("ul") for li in ul.findall("li")]
+    assert [li.get("data-save") for li in top] == ["s0", "s1", "s2"]
+    assert [li.get("data-save") for li in hidden] == ["s3", "s4"]
+    assert "Red – Blue" in ET.tostring(root, encoding="unicode")
+
+
+def test_home_leads_with_the_games():
+    html = screens.home_html([get_view(g) for g in GAME_IDS if has_view(g)], "")
+    assert html.index('class="games"') < html.index('id="saves"')

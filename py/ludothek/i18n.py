@@ -67,6 +67,21 @@ def pgettext(context: str, message: str) -> str:
     return _catalog(_current).pgettext(context, message)
 
 
+def in_every_language(make) -> set[str]:
+    """What `make()` returns in each language, e.g. a default name as either language wrote it
+    (a save keeps the words of the language it was made in)."""
+    global _current
+    saved = _current
+    try:
+        results = set()
+        for code in LANGUAGES:
+            _current = code
+            results.add(make())
+        return results
+    finally:
+        _current = saved
+
+
 def N_(message: str) -> str:
     """Marks a string for extraction without translating it (translated later with `_`)."""
     return message

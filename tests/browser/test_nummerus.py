@@ -231,7 +231,7 @@ class TestSwapVariant:
         theirs = int(take.inner_text())
         take.click()
         page.wait_for_function(f"Number(document.body.dataset.moves) > {before}")
-        expect(page.locator("#announce")).to_contain_text(f"swaps: gives {mine} to Computer and takes {theirs}")
+        expect(page.locator("#announce")).to_contain_text(f"swaps: gives {mine} to Blue and takes {theirs}")
         expect(page.locator(".player[data-seat='0'] .nz-swaps")).to_have_text("1 swap chip")
         # Checked on the game right after the swap: the computer's reply may swap the chip back.
         after_swap = true_state(page, GAME, save_id, moves=before + 1)

@@ -68,7 +68,7 @@ class TestNewUserPlaysMomentum:
         wait_for_computer(page, 2)
         # The computer's move is marked as the last move, and the announcement says what happened.
         expect(page.locator("#board .cell.last")).to_have_count(1)
-        expect(page.locator("#announce")).to_contain_text("Computer")
+        expect(page.locator("#announce")).to_contain_text("Blue")  # the computer's seat goes by its colour
 
     def test_replay_steps_through_the_moves(self, page, app_url):
         start_momentum_against_computer(page, app_url)
@@ -117,6 +117,7 @@ class TestWinningAndRematch:
         expect(dialog).to_contain_text("Ada wins!")
         dialog.get_by_role("button", name="Rematch").click()
         expect(dialog).to_be_hidden()
+        page.wait_for_function("!location.hash.includes('win1')")  # the new game's screen is up
         assert moves_played(page) == 0
         assert "#/play/" in page.url and "win1" not in page.url
 

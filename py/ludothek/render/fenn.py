@@ -409,6 +409,9 @@ class FennView(GameView):
             return [Action("end", valued(_("End turn"), "end"), _("Do not take the extra step."))]
         return []
 
+    def score_text(self, s, score) -> str | None:
+        return None  # Fenn counts nothing but the win
+
     def seat_details(self, s, seat: int) -> str:
         field, face = s.field_of(seat), s.face_of(seat)
         where = _("beside the board") if field in START_FIELD else _("on field {n}").format(n=field)

@@ -334,6 +334,9 @@ class MomentumView(GameView):
         s = self.game.from_position(THUMBNAIL_POSITION)
         return board_svg(s, label=_("Momentum"), coordinates=False)
 
+    def score_text(self, s, score) -> str | None:
+        return ngettext("{n} stone on the board", "{n} stones on the board", score).format(n=score)
+
     def seat_details(self, s, seat: int) -> str:
         n = s.hands[seat]
         return tag("span", esc(ngettext("{n} stone in hand", "{n} stones in hand", n).format(n=n)), class_="hand", data_hand=str(n))

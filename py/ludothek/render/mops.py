@@ -324,7 +324,7 @@ def board_svg(game, s, *, ui: UIState | None = None, label: str | None = None) -
     if ui.last_before is not None and ui.last_move:
         effect = game.effect(ui.last_before, ui.last_move)
     if final_grid:
-        parts.append(_final_layouts_svg(game, s, effect))
+        parts.append(_final_layouts_svg(game, s, effect, ui.names))
     else:
         seat = s.to_move if s.step != OVER else 0
         parts.append(_main_layout_svg(game, s, seat, ui, effect))
@@ -522,8 +522,9 @@ def _cursor(order: list[int], wanted: BoardInput, ui: UIState, interactive: bool
     return "e5" if "e5" in names else names[0]
 
 
-def _final_layouts_svg(game, s, effect) -> str:
-    """Once the game is over: every layout side by side (two per row), points and rank beside."""
+def _final_layouts_svg(game, s, effect, names=()) -> str:
+    """Once the game is over: every layout side by side (two per row), points and rank beside,
+    each headed by its seat's name as the panels show it (`names`, else the seat colours)."""
     players = len(s.layouts)
     cols = 2
     block_w = (WIDTH - 30) / cols
@@ -537,7 +538,8 @@ def _final_layouts_svg(game, s, effect) -> str:
         y0 = HEAD_H + 8 + row * FINAL_ROW
         layout = s.layouts[seat]
         f0, f1, r0, r1 = extent(layout)
-        heading = _("{seat}: {points}").format(seat=seat_colour(seat), points=points_text(s.scores[seat]))
+        name = names[seat] if seat < len(names) else seat_colour(seat)
+        heading = _("{seat}: {points}").format(seat=name, points=points_text(s.scores[seat]))
         place_no = ranking.index(seat) + 1
         parts.append(token_svg(seat, x0 + 7, y0 + 10, 7))
         parts.append(tag("text", esc(f"{place_no}. {heading}"), x=num(x0 + 20), y=num(y0 + 15),
@@ -650,9 +652,10 @@ def _shapes_reference(lang: str) -> str:
         groups.append(tag("h3", esc(title)) + tag("ul", "".join(items), class_="mops-shape-list"))
     note = _("Any rotation or reflection counts. A crown in the combination adds {n} point. After scoring, one marked tile "
              "(with the turn-over sign) is turned face down: with two marks, you choose.").format(n=CROWN_BONUS)
-    # Always open: the side is drawn again every round, which would close a <details> element.
-    return tag("section", tag("h2", esc(_("The 17 scoring shapes"))) + tag("p", esc(note), class_="help") + "".join(groups),
-               class_="mops-shapes")
+    # Reference material: closed until asked for (the app keeps it open when the side is drawn again).
+    return tag("details", tag("summary", tag("h2", esc(_("The 17 scoring shapes"))))
+               + tag("p", esc(note), class_="help") + "".join(groups),
+               class_="mops-shapes", data_keep="mops-shapes")
 
 
 # -- the view ------------------------------------------------------------------------------------------
@@ -661,7 +664,7 @@ def _shapes_reference(lang: str) -> str:
 class MopsView(GameView):
     game_id = "mops"
     default_players = 2
-    handover = True  # hot-seat: each human places in turn, on the same device
+    handover = False  # every layout lies open on the table: the players hide nothing from each other
 
     def tagline(self) -> str:
         return _("Everybody lays out the same tile. Build same-colour or same-motif shapes and score them at the right moment.")
@@ -782,17 +785,19 @@ class MopsView(GameView):
         layout = self.game.from_position(thumbnail_position()).layouts[0]
         f0, f1, r0, r1 = extent(layout)
         cell = 32
-        parts = [empty("rect", x="1", y="1", width=num(5 * cell + 8), height=num(5 * cell + 8), rx="10", class_="board-bg")]
-        oy = 4 + (5 - (r1 - r0 + 1)) * cell / 2
+        margin = 11  # room inside the frame for the rings around highlighted tiles (their halo reaches out)
+        side = 5 * cell + 2 * margin
+        parts = [empty("rect", x="1", y="1", width=num(side - 2), height=num(side - 2), rx="10", class_="board-bg")]
+        ox = margin + (5 - (f1 - f0 + 1)) * cell / 2
+        oy = margin + (5 - (r1 - r0 + 1)) * cell / 2
         for index, value in enumerate(layout):
             if value == EMPTY:
                 continue
             rank, file = divmod(index, FRAME)
-            x, y = 4 + (file - f0) * cell, oy + (r1 - rank) * cell
+            x, y = ox + (file - f0) * cell, oy + (r1 - rank) * cell
             parts.append(tile_svg(_code(value), True, x + 1, y + 1, cell - 2))
             if cell_name(index) in THUMBNAIL_HIGHLIGHT:
                 parts.append(ring(x, y, cell, 7, "select-mark"))
-        side = 5 * cell + 10
         return tag("svg", tag("title", esc(self.title())) + "".join(parts), xmlns="http://www.w3.org/2000/svg",
                    viewBox=f"0 0 {num(side)} {num(side)}", class_="board mops mops-art thumb", role="img", aria_label=self.title())
 
@@ -857,8 +862,11 @@ class MopsView(GameView):
                            class_="mops-flip")
         final = s.step == FINAL
         heading = _("Final scoring: choose a combination") if final else _("Score a combination")
-        note = (_("Point at an entry or focus it to see it on your layout. You must score while you can.") if final
-                else _("Point at an entry or focus it to see it on your layout. You may also pass and wait for a bigger one."))
+        # With a mouse, pointing at an entry shows it; on a touch screen the first tap shows it and
+        # a second tap scores (the app does that for entries marked data-preview).
+        note = (tag("span", esc(_("Point at an entry or focus it to see it on your layout.")), class_="note-pointer")
+                + tag("span", esc(_("Tap an entry to see it on your layout, tap it again to score it.")), class_="note-touch")
+                + " " + esc(_("You must score while you can.") if final else _("You may also pass and wait for a bigger one.")))
         items, rules = [], []
         for i, combo in enumerate(options):
             key = f"o{i}"
@@ -878,15 +886,16 @@ class MopsView(GameView):
             body = (icon + tag("span", tag("span", esc(capitalised(combination_text(combo))), class_="opt-name")
                                + tag("span", esc(f"{cells_text(combo.cells)} · {flip}"), class_="opt-cells"), class_="opt-main")
                     + tag("span", points, class_="opt-points"))
-            items.append(tag("li", tag("button", body, type="button", class_="mops-option", data_target=target, data_option=key)))
+            items.append(tag("li", tag("button", body, type="button", class_="mops-option", data_target=target, data_option=key,
+                                       data_preview="1")))
             cells = ",".join(f"[data-cell={c}]" for c in combo.cells)
             flips = ",".join(f"[data-cell={c}]" for c in combo.flips)
-            when = f".play-area:has([data-option={key}]:is(:hover,:focus-visible)) .board.mops .main"
+            when = f".play-area:has([data-option={key}]:is(:hover,:focus-visible,.previewing)) .board.mops .main"
             rules.append(f"{when} .cell:is({cells}) .hl{{opacity:1}}{when} .cell:is({cells}) .tile{{opacity:1}}"
                          f"{when} .cell:is({flips}) .flip-hint{{opacity:1}}")
         style = tag("style", "".join(rules))
         return tag("section",
-                   tag("h2", esc(heading), class_="mops-h") + tag("p", esc(note), class_="help")
+                   tag("h2", esc(heading), class_="mops-h") + tag("p", note, class_="help")
                    + tag("ul", "".join(items), class_="mops-options") + style,
                    class_="mops-scoring" + (" final" if final else ""), aria_label=heading)
 

@@ -563,8 +563,8 @@ class NummerusView(GameView):
         before = self.game.from_position(THUMBNAIL_BEFORE)
         after = self.game.play(before, THUMBNAIL_MOVE)
         ui = UIState(interactive=False, last_before=before, last_move=THUMBNAIL_MOVE)
-        # The upper loop of the 8 down to rank 3, where the star's run began: nearly square.
-        crop = (X0 - PAD - 2, Y0 - PAD - 2, len(FILES) * CELL + 2 * PAD + 4, 7 * CELL + PAD + 4)
+        # The whole board with its rim (a crop through a row of chips looked like a mistake).
+        crop = (X0 - PAD - 2, Y0 - PAD - 2, len(FILES) * CELL + 2 * PAD + 4, 9 * CELL + 2 * PAD + 4)
         return Board(self.game, after, ui, label=_("Nummerus Zahlus"), coordinates=False, view_box=crop).svg()
 
     def extra_html(self, s, ui: UIState) -> str:
@@ -709,6 +709,13 @@ class NummerusView(GameView):
         hinted = any(t == NO_SWAP for t, _l in ui.hints)
         label = _("No swap") + (" · " + _("hint") if hinted else "")
         return [Action(NO_SWAP, label, _("Keep your chips and your swap chips; the turn passes on."))]
+
+    def score_text(self, s, score) -> str | None:
+        if len(s.collections) == 1:
+            return ngettext("{n} chain shorter than 6 left", "{n} chains shorter than 6 left", score).format(n=score)
+        if s.rounds:
+            return ngettext("{n} point", "{n} points", score).format(n=score)
+        return _("longest chain {n}").format(n=score)
 
     def seat_details(self, s, seat: int) -> str:
         groups = self.game.groups(s, seat)

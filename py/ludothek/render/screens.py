@@ -14,7 +14,7 @@ from ..ai import levels as ai_levels
 from ..i18n import _, language, ngettext
 from .bidi import name_html
 from .svg import esc, tag
-from .view import Action, Field, GameView, seat_names
+from .view import Action, Field, GameView, seat_names, shown_seat_names
 
 def button(label: str, action: str | None = None, *, target: str | None = None, class_: str = "", title: str | None = None,
            disabled: bool = False, data: dict[str, Any] | None = None, **attributes: Any) -> str:
@@ -65,23 +65,32 @@ def game_card(view: GameView) -> str:
 
 def home_html(views: list[GameView], saves_html: str = "") -> str:
     cards = "".join(game_card(v) for v in views)
+    # The games lead; the player's saved games follow them. Python fills #saves after the page
+    # has shown the home screen rendered ahead of time: below the cards, that moves nothing.
     return (
         tag("h1", esc(_("Ludothek")), class_="visually-hidden")
-        + tag("section", saves_html, id="saves", class_="saves", aria_label=_("Your games"))
         + tag("section", tag("h2", esc(_("Games"))) + tag("div", cards, class_="cards"), class_="games", aria_labelledby=None)
+        + tag("section", saves_html, id="saves", class_="saves", aria_label=_("Your games"))
     )
 
 
-def saves_html(summaries, problems, views: dict[str, GameView], now: float | None = None) -> str:
-    """The 'continue' list: saved games with continue/delete/export, and entries kept aside."""
+RECENT_SAVES = 3  # the Continue list shows this many; the rest are behind "All saved games"
+
+
+def saves_html(summaries, problems, views: dict[str, GameView], now: float | None = None, recent: int = RECENT_SAVES,
+               total: int | None = None) -> str:
+    """The 'continue' list: the latest saved games with continue/delete/export, the others behind a
+    disclosure, and entries kept aside. `summaries` come newest first; `total` counts the saves
+    when only the first of them are drawn now (the app appends the rest to the disclosure)."""
     parts = []
     if summaries:
         items = []
         for summary in summaries:
             view = views.get(summary.game_id)
             title = view.title() if view else summary.game_id
-            who = " – ".join(summary.names)
-            who_html = " – ".join(name_html(name) for name in summary.names)
+            shown = shown_seat_names(view, summary.names) if view else list(summary.names)
+            who = " – ".join(shown)
+            who_html = " – ".join(name_html(name) for name in shown)
             state = _("finished") if summary.over else ngettext("{n} move", "{n} moves", summary.moves).format(n=summary.moves)
             when = _format_time(summary.updated, now)
             info = tag("span", esc(title), class_="save-game") + tag("span", who_html, class_="save-names") + tag(
@@ -96,7 +105,13 @@ def saves_html(summaries, problems, views: dict[str, GameView], now: float | Non
                          aria_label=_("Delete {game}: {names}").format(game=title, names=who))
             )
             items.append(tag("li", tag("div", info, class_="save-info") + tag("div", actions, class_="save-actions"), data_save=summary.save_id))
-        parts.append(tag("h2", esc(_("Continue"))) + tag("ul", "".join(items), class_="save-list"))
+        parts.append(tag("h2", esc(_("Continue"))) + tag("ul", "".join(items[:recent]), class_="save-list"))
+        if len(items) > recent:
+            more = (total if total is not None else len(items)) - recent
+            parts.append(tag("details",
+                             tag("summary", esc(ngettext("All saved games ({n} more)", "All saved games ({n} more)", more).format(n=more)))
+                             + tag("ul", "".join(items[recent:]), class_="save-list"),
+                             class_="more-saves"))
     tools = (
         tag("label", esc(_("Import games…")) + tag("input", "", type="file", accept=".json,application/json", id="import-file", class_="visually-hidden", data_action="import"), class_="button small file-button")
         + (button(_("Export all"), "export-all", class_="small") if summaries else "")
@@ -155,7 +170,7 @@ def setup_html(view: GameView, players: int, values: dict[str, Any] | None = Non
     seat_rows = []
     for seat in range(players):
         kind = values.get(f"seat{seat}_kind", "human" if seat == 0 or players == 1 else "computer")
-        name = values.get(f"seat{seat}_name", default_names[seat] if kind == "human" else _("Computer"))
+        name = values.get(f"seat{seat}_name", default_names[seat])
         level = str(values.get(f"seat{seat}_level", levels[len(levels) // 2].number if levels else 1))
         kind_select = tag(
             "select",
@@ -239,16 +254,21 @@ def game_frame_html(game_id: str, title: str) -> str:
             tag("h1", esc(title), class_="game-title")
             + tag("p", "", id="status", class_="status")
             , class_="game-head")
+        # Beside the board (below it on a phone): the choices of the move, then the replay buttons,
+        # so that stepping through the game keeps the board in view.
         + tag("div",
               tag("div", "", id="board", class_="board-wrap")
               + tag("div", "", id="extra", class_="extra")
               + tag("div", "", id="actions", class_="actions")
+              + tag("div", "", id="replay", class_="replay")
               , class_="play-area")
+        # The side: what a player uses often (Undo, Share, the players, the moves) before what is
+        # there to look up (the game's own panels).
         + tag("aside",
-              tag("div", "", id="players", class_="players")
-              + tag("div", "", id="side-extra", class_="side-extra")
-              + tag("div", "", id="controls", class_="controls")
+              tag("div", "", id="controls", class_="controls")
+              + tag("div", "", id="players", class_="players")
               + tag("section", tag("h2", esc(_("Moves")), id="moves-heading") + tag("div", "", id="moves", class_="moves"), class_="move-list", aria_labelledby="moves-heading")
+              + tag("div", "", id="side-extra", class_="side-extra")
               , class_="side")
     )
 
@@ -261,6 +281,7 @@ def players_html(view: GameView, session, s, thinking_seat: int | None) -> str:
     scores = game.scores(s)
     winners = set(game.winners(s)) if game.is_over(s) else set()
     rows = []
+    names = shown_seat_names(view, session.names())
     for seat, info in enumerate(session.seats):
         style = view.seat_style(seat, players)
         who = _("computer, {level}").format(level=level_label(session.game_id, info.level)) if info.is_computer else _("human")
@@ -273,7 +294,8 @@ def players_html(view: GameView, session, s, thinking_seat: int | None) -> str:
             tag(
                 "li",
                 tag("span", view.piece_svg(seat, players, 26), class_="seat-piece")
-                + tag("span", tag("span", name_html(info.name), class_="name") + tag("span", esc(f"{style.name} · {who}"), class_="seat-kind"), class_="who")
+                + tag("span", tag("span", name_html(names[seat]), class_="name")
+                      + tag("span", esc(who if names[seat] == style.name else f"{style.name} · {who}"), class_="seat-kind"), class_="who")
                 + tag("span", view.seat_details(s, seat), class_="details")
                 + badges,
                 class_="player" + (" current" if seat == current else "") + (" winner" if seat in winners else ""),
@@ -314,6 +336,7 @@ def moves_html(view: GameView, session, public=lambda state: state) -> str:
         tag("li", button(_("Start"), "replay-to", class_="move" + (" shown" if shown == 0 else ""), data={"index": 0}, aria_current="step" if shown == 0 else None), class_="start")
     ]
     players = len(session.seats)
+    names = shown_seat_names(view, session.names())
     for i, move in enumerate(session.moves):
         before = public(session.states[i])
         seat = view.game.current_player(before)
@@ -324,31 +347,41 @@ def moves_html(view: GameView, session, public=lambda state: state) -> str:
                 "li",
                 button(f"{i + 1}. {label}", "replay-to", class_="move " + (f"seat-{style.css}" if style else "") + (" shown" if shown == i + 1 else ""),
                        data={"index": i + 1}, aria_current="step" if shown == i + 1 else None,
-                       aria_label=_("{text}, by {name}").format(text=f"{i + 1}. {label}", name=session.seats[seat].name if seat is not None else "")),
+                       aria_label=_("{text}, by {name}").format(text=f"{i + 1}. {label}", name=names[seat] if seat is not None else "")),
             )
         )
+    return tag("ol", "".join(items), class_="move-items")
+
+
+def replay_html(session) -> str:
+    """The buttons that step through the game, under the board; while replaying, which move is shown."""
+    if not session.moves:
+        return ""
+    shown = session.shown_index
     nav = tag(
         "div",
         icon_button(ICON_FIRST, "replay-first", _("First position"))
         + icon_button(ICON_PREV, "replay-prev", _("Previous move"))
         + icon_button(ICON_NEXT, "replay-next", _("Next move"))
         + icon_button(ICON_LAST, "replay-live", _("Back to the game")),
-        class_="replay-nav",
+        class_="replay-nav", role="group", aria_label=_("Replay"),
     )
     banner = tag("p", esc(_("Replay: showing the position after move {n} of {total}.").format(n=shown, total=len(session.moves))), class_="replay-banner") if session.is_replaying else ""
-    return banner + nav + tag("ol", "".join(items), class_="move-items")
+    return banner + nav
 
 
 def result_dialog_html(view: GameView, session, state) -> str:
-    text = view.result_text(state, session.names())
+    names = shown_seat_names(view, session.names())
+    text = view.result_text(state, names)
     scores = view.game.scores(state)
-    rows = "".join(
-        tag("li", esc(f"{seat.name}: {score}")) for seat, score in zip(session.seats, scores)
-    )
+    # Each number says what it counts ("8 points", "longest chain: 5"); a game that counts only
+    # the win lists nothing.
+    counted = [(name, view.score_text(state, score)) for name, score in zip(names, scores)]
+    rows = "".join(tag("li", esc(_("{name}: {score}").format(name=name, score=score))) for name, score in counted if score is not None)
     return (
         tag("h2", esc(_("Game over")), id="result-title")
         + tag("p", esc(text), class_="result-text")
-        + tag("ul", rows, class_="result-scores", aria_label=_("Scores"))
+        + (tag("ul", rows, class_="result-scores", aria_label=_("Scores")) if rows else "")
         + tag("div",
               button(_("Rematch"), "rematch", class_="primary")
               + button(_("Look at the board"), "close-dialog")
@@ -406,10 +439,10 @@ def share_dialog_html(view: GameView, game_link: str | None, position_link: str,
         + copy_row(_("Link to this position"), position_link, "position")
         + embed_form
         + tag("div",
-              button(_("Download picture (SVG)"), "download-svg")
-              + button(_("Download picture (PNG)"), "download-png")
-              + button(_("Close"), "close-dialog", class_="primary"),
-              class_="dialog-actions")
+              button(_("Download picture (SVG)"), "download-svg", class_="small")
+              + button(_("Download picture (PNG)"), "download-png", class_="small"),
+              class_="picture-actions")
+        + tag("div", button(_("Close"), "close-dialog", class_="primary"), class_="dialog-actions")
     )
 
 
@@ -436,5 +469,5 @@ def rules_html(view: GameView, body: str) -> str:
 
 __all__ = [
     "home_html", "saves_html", "setup_html", "game_frame_html", "players_html", "actions_html", "controls_html",
-    "moves_html", "result_dialog_html", "rules_html", "button", "level_label",
+    "moves_html", "replay_html", "result_dialog_html", "rules_html", "button", "level_label",
 ]

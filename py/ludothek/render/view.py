@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, in_every_language, ngettext
 
 
 @dataclass(frozen=True)
@@ -197,6 +197,10 @@ class GameView:
         """The move as shown in the move list (notation, perhaps with a short effect)."""
         return move
 
+    def score_text(self, s, score) -> str | None:
+        """A seat's score with what it counts, e.g. "12 points" (None: the game counts nothing but the win)."""
+        return ngettext("{n} point", "{n} points", score).format(n=score)
+
     def result_text(self, s, names: list[str]) -> str:
         winners = self.game.winners(s)
         if not winners:
@@ -207,7 +211,31 @@ class GameView:
 
 
 def seat_names(view: GameView, players: int) -> list[str]:
+    """The default name of each seat: its colour, for humans and computers alike (so that two
+    computers are told apart, and the board, which speaks of colours, agrees with the panels)."""
     return [view.seat_style(i, players).name for i in range(players)]
 
 
-__all__ = ["UIState", "ClickResult", "Action", "Choice", "Field", "SeatStyle", "GameView", "seat_names", "field"]
+_DEFAULT_NAMES: dict[tuple[str, int, int], frozenset[str]] = {}
+
+
+def is_default_name(view: GameView, seat: int, players: int, name: str) -> bool:
+    """Whether `name` is what the app filled in for this seat, in any language: the seat's colour,
+    or "Computer" (the default of computer seats in older saves)."""
+    key = (view.game_id, seat, players)
+    if key not in _DEFAULT_NAMES:
+        _DEFAULT_NAMES[key] = frozenset(in_every_language(lambda: view.seat_style(seat, players).name)
+                                        | in_every_language(lambda: _("Computer")) | {"Computer"})
+    return name in _DEFAULT_NAMES[key]
+
+
+def shown_seat_names(view: GameView, names) -> list[str]:
+    """The one name each seat goes by everywhere (panels, status, move list, dialogs, saves list):
+    the name a player typed, or else the seat's colour in the current language. This is the single
+    place that decides a seat's name; everything that shows one takes it from here."""
+    names = list(names)
+    players = len(names)
+    return [view.seat_style(i, players).name if is_default_name(view, i, players, name) else name for i, name in enumerate(names)]
+
+
+__all__ = ["UIState", "ClickResult", "Action", "Choice", "Field", "SeatStyle", "GameView", "seat_names", "shown_seat_names", "is_default_name", "field"]

@@ -27,9 +27,10 @@ from ..render import screens
 from ..ai import levels as ai_levels
 from ..render.rules import rules_body_html
 from ..render.standalone import embed_snippet, standalone_svg
-from ..render.view import UIState
+from ..render.view import UIState, shown_seat_names
 from . import dom
 from ..render.bidi import isolate_names
+from .dom import to_js_options
 from .saves import EXPORT_FORMAT, MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS, SAVE_PREFIX, SaveConflict, SaveStore, StorageError, StorageFull
 from .links import EmbedOptions, LinkError, decode_position, decode_record, position_fragment, record_fragment
 from .session import GameSession, Seat, clean_name
@@ -40,6 +41,7 @@ MIN_THINK_SECONDS = 0.35  # a reply that comes at once is hard to follow: show t
 AI_TIME_LIMIT = 0.9  # safety bound on one computer move in the page (levels budget their own work)
 TOAST_SECONDS = 6
 LIST_PART = 100  # saves drawn per frame on the home screen
+UNPLAYED_KEPT_SECONDS = 3600  # a started game with no move is stored this long (for a reload)
 ANIMATION_SECONDS = 0.8  # longest animation of a move (the CSS and views keep theirs shorter)
 
 
@@ -176,7 +178,7 @@ class App:
         if self.screen == "game" and self.session is not None:
             self.rendered.clear()
             layout = screens.tag("div", screens.game_frame_html(self.session.game_id, self.view.title()), class_="game-layout")
-            self.set_screen("game", layout, self.view.title())
+            self.set_screen("game", layout, self.view.title(), keep_scroll=True)
             self.update_game()
         elif self.screen == "setup":
             self.screen = ""
@@ -280,7 +282,7 @@ class App:
         levels = ai_levels(game_id)
         level = self.embed.level if self.embed.level in [lv.number for lv in levels] else levels[len(levels) // 2].number
         reader = min(self.embed.seat, players - 1)
-        return [Seat(name) if i == reader else Seat(_("Computer"), "computer", level) for i, name in enumerate(names)]
+        return [Seat(name) if i == reader else Seat(name, "computer", level) for i, name in enumerate(names)]
 
     def begin_embedded(self, session: GameSession) -> None:
         self.session = session
@@ -400,7 +402,7 @@ class App:
         else:
             js.location.hash = route
 
-    def set_screen(self, name: str, html: str, title: str) -> None:
+    def set_screen(self, name: str, html: str, title: str, keep_scroll: bool = False) -> None:
         self.screen = name
         self.rendered.clear()
         body = dom.document.body
@@ -412,6 +414,10 @@ class App:
         if announce is not None:
             announce.textContent = ""  # what was said about the last screen does not belong to this one
         dom.document.title = f"{title} – Ludothek" if title != "Ludothek" else title
+        if keep_scroll is False:
+            # A new screen shows its top (the page would keep the old screen's scroll position,
+            # e.g. a new game would open at the height where Start was on the setup page).
+            dom.window.scrollTo(0, 0)
 
     # -- home --------------------------------------------------------------------------------
 
@@ -446,13 +452,19 @@ class App:
         js.performance.measure("saves-read", "saves-start")
         # Entries kept aside, and broken ones that could not be moved aside (storage full).
         shown_problems = self.store.quarantined() + [p for p in problems if not p.kept_aside]
+        # A game nobody has moved in yet is not listed; one left unplayed for long is forgotten,
+        # so unplayed games never pile up in storage (a fresh one survives a reload meanwhile).
+        unplayed = [summary for summary in summaries if not (summary.moves or summary.over)]
+        for summary in unplayed:
+            self.forget_unplayed(summary)
+        summaries = [summary for summary in summaries if summary.moves or summary.over]
         views = {game_id: get_view(game_id) for game_id in sorted({s.game_id for s in summaries}) if has_view(game_id)}
         self.list_token += 1
         try:
             # A long list is drawn the newest first, the rest appended a part per frame (1,000
             # saves at once held the page for half a second).
             now = time.time()
-            element.innerHTML = screens.saves_html(summaries[:LIST_PART], shown_problems, views, now)
+            element.innerHTML = screens.saves_html(summaries[:LIST_PART], shown_problems, views, now, total=len(summaries))
             js.performance.measure("saves-shown", "saves-start")
             if len(summaries) > LIST_PART:
                 asyncio.ensure_future(self.append_saves(self.list_token, summaries[LIST_PART:], views, now))
@@ -462,14 +474,25 @@ class App:
                 "p", screens.esc(_("Your saved games could not be listed. Use Export all to keep them.")), class_="errors") + screens.button(
                 _("Export all"), "export-all", class_="small")
 
+    def forget_unplayed(self, summary) -> bool:
+        """Remove a save that has no move and was left alone for an hour; True if it is gone."""
+        if time.time() - summary.updated < UNPLAYED_KEPT_SECONDS:
+            return False
+        try:
+            self.store.delete(summary.save_id)
+        except Exception:  # noqa: BLE001 - storage refused: the entry stays, unlisted
+            return False
+        return True
+
     async def append_saves(self, token: int, rest, views, now: float) -> None:
         for start in range(0, len(rest), LIST_PART):
             await next_frame()
             if token != self.list_token or self.screen != "home":
                 return
             js.performance.mark("saves-part-start")
-            items = _list_items(screens.saves_html(rest[start:start + LIST_PART], [], views, now))
-            target = dom.query("#saves ul.save-list")
+            part = rest[start:start + LIST_PART]
+            items = _list_items(screens.saves_html(part, [], views, now, recent=len(part)))
+            target = dom.query("#saves details.more-saves ul.save-list")
             if items is None or target is None:
                 return
             target.insertAdjacentHTML("beforeend", items)
@@ -580,6 +603,8 @@ class App:
         self.begin_session(session)
 
     def begin_session(self, session: GameSession) -> None:
+        # Stored at once, so that a reload loses nothing; the Continue list shows a game from its
+        # first move on (see refresh_saves), so games started and left at once do not pile up there.
         self.session = session
         self.save()
         self.go(f"#/play/{session.save_id}")
@@ -610,6 +635,10 @@ class App:
         dom.document.body.dataset.game = session.game_id
         self.update_game()
         self.schedule_computer()
+
+    def seat_names(self) -> list[str]:
+        """Each seat's one name (the typed one, or its colour): see render.view.shown_seat_names."""
+        return shown_seat_names(self.view, self.session.names())
 
     def public(self, state):
         """What every player at the table may see of `state`: the only thing views are given."""
@@ -647,13 +676,13 @@ class App:
         # A move animates in the redraws right after it (the board is drawn again at once when
         # the computer starts thinking); later redraws show it at rest.
         ui = self.ui.with_(interactive=self._human_can_move(), animate=self.ui.animate and time.perf_counter() < self.animate_until,
-                           names=tuple(session.names()))
+                           names=tuple(self.seat_names()))
         if session.is_replaying:
             index = session.shown_index
             ui = ui.with_(last_before=self.public(session.states[index - 1]) if index else None,
                           last_move=session.moves[index - 1] if index else None, animate=False, hints=(), replaying=True)
         self.ui = ui
-        names = session.names()
+        names = self.seat_names()
         if self.thinking_seat is not None:
             status = _("{name} is thinking…").format(name=names[self.thinking_seat])
         elif session.is_replaying:
@@ -670,12 +699,19 @@ class App:
             "side-extra": view.side_html(shown, names),
             "controls": screens.controls_html(session, busy=False, hint_label=view.hint_label() if ui.interactive else None),
             "moves": screens.moves_html(view, session, self.public),
+            "replay": screens.replay_html(session),
         }
         for region, html in regions.items():
             if self.rendered.get(region) != html:
                 element = dom.by_id(region)
                 if element is not None:
+                    # A disclosure the player opened stays open when its region is drawn again.
+                    opened = [dom.data(d, "keep") for d in element.querySelectorAll("details[data-keep][open]")]
                     element.innerHTML = html
+                    for key in opened:
+                        reopened = dom.query(f'details[data-keep="{key}"]', element)
+                        if reopened is not None:
+                            reopened.open = True
                     self.rendered[region] = html
         dom.document.body.dataset.turn = str(view.game.current_player(session.state))
         dom.document.body.dataset.moves = str(len(session.moves))
@@ -693,6 +729,13 @@ class App:
         moves = dom.query("#moves .move-items")
         if moves is not None:
             moves.scrollTop = moves.scrollHeight
+
+    def show_board(self) -> None:
+        """Bring the board into view when its top is out of sight (on a phone the move list is
+        far below it): the replay buttons under the board then go on from there."""
+        board = dom.by_id("board")
+        if board is not None and board.getBoundingClientRect().top < 0:
+            board.scrollIntoView(to_js_options({"block": "start"}))
 
     def focus_cursor(self) -> None:
         board = dom.by_id("board")
@@ -745,9 +788,9 @@ class App:
         before, after = self.public(before), self.public(after)
         self.ui = UIState(cursor=self.ui.cursor, last_before=before, last_move=move, animate=self.animations_wanted())
         self.animate_until = time.perf_counter() + ANIMATION_SECONDS
-        text = view.describe_move(before, move, after, session.names())
+        text = view.describe_move(before, move, after, self.seat_names())
         if session.is_over():
-            text += " " + view.result_text(after, session.names())
+            text += " " + view.result_text(after, self.seat_names())
         self.announce(text)
         self.save()
         self.update_game()
@@ -759,17 +802,21 @@ class App:
             self.schedule_computer()
 
     def needs_handover(self, before) -> bool:
-        """Hot-seat: the device passes from one human to another."""
+        """Hot-seat: the device passes from one human to another, who is to see what is theirs alone."""
         session, view = self.session, self.view
         if not view.handover or sum(1 for seat in session.seats if not seat.is_computer) < 2:
             return False
         mover = view.game.current_player(before)
         nxt = view.game.current_player(session.state)
-        return nxt is not None and nxt != mover and not session.seats[nxt].is_computer
+        if nxt is None or nxt == mover or session.seats[nxt].is_computer:
+            return False
+        # Only when the next player knows something the others must not see: information hidden
+        # from everybody alike (a shuffled pile) needs no one to look away.
+        return session.game.observation(session.state, nxt) != session.game.observation(session.state, None)
 
     def show_handover(self) -> None:
         session = self.session
-        name = session.seats[session.game.current_player(session.state)].name
+        name = self.seat_names()[session.game.current_player(session.state)]
         dialog = dom.by_id("dialog")
         dialog.innerHTML = screens.handover_dialog_html(name)
         if not dialog.open:
@@ -804,7 +851,7 @@ class App:
             if token != self.hint_token or self.session is not session or len(session.moves) != moves:
                 return
         self.ui = self.ui.with_(hints=hints)
-        self.announce(view.hint_text(state, hints, session.names()), show=True)
+        self.announce(view.hint_text(state, hints, self.seat_names()), show=True)
         self.update_game()
 
     def save(self) -> None:
@@ -1100,6 +1147,8 @@ class App:
         target = dom.data(element, "target")
         if target is not None and action is None and dom.closest(element, "#board, #extra, #actions") is not None:
             event.preventDefault()
+            if self.preview_first(element, event):
+                return
             self.ui = self.ui.with_(cursor=str(target)) if dom.closest(element, "#board") is not None else self.ui
             self.handle_target(str(target))
             return
@@ -1114,6 +1163,7 @@ class App:
             self.redo()
         elif action == "replay-to":
             self.replay(int(data("index") or 0))
+            self.show_board()
         elif action == "replay-first":
             self.replay(0)
         elif action == "replay-prev" and self.session is not None:
@@ -1169,6 +1219,22 @@ class App:
             dom.download(f"ludothek-deleted-{self.deleted[0]}.json", self.deleted[1])
         elif action == "setup-cell":
             self.setup_cell(data("cell"))
+
+    def preview_first(self, element, event) -> bool:
+        """On a touch screen nothing can be pointed at: the first tap on an entry that shows itself
+        on hover (data-preview) only shows it, a second tap on it commits. Mouse and keyboard
+        clicks commit at once, as before."""
+        if dom.data(element, "preview") is None or str(getattr(event, "pointerType", "") or "") != "touch":
+            return False
+        if element.classList.contains("previewing"):
+            return False
+        for other in dom.document.querySelectorAll(".previewing"):
+            other.classList.remove("previewing")
+            other.removeAttribute("aria-pressed")
+        element.classList.add("previewing")
+        element.setAttribute("aria-pressed", "true")
+        self.announce(_("Shown on your layout. Tap it again to choose it."))
+        return True
 
     def delete_save(self, save_id: str) -> None:
         # The entry's text stays in memory until the page closes, so Undo can always bring it

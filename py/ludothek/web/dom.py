@@ -42,6 +42,11 @@ def on(target, event: str, handler, **options) -> None:
         target.addEventListener(event, proxy)
 
 
+def to_js_options(options: dict):
+    """A Python dict as a plain JavaScript object (for options arguments such as scrollIntoView's)."""
+    return to_js(options, dict_converter=js.Object.fromEntries)
+
+
 def data(element, key: str) -> str | None:
     """The element's data-<key> attribute, None when it has none."""
     # Test with hasAttribute: JS null may arrive as pyodide's jsnull rather than None.
