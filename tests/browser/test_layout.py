@@ -329,7 +329,7 @@ def test_unplayed_games_do_not_pile_up_and_a_long_list_keeps_its_count(page):
     go(page, "#/rules/momentum")
     go(page, "#/")
     expect(page.locator("#saves > .save-list li")).to_have_count(3)
-    expect(page.locator(".more-saves summary")).to_have_text("All saved games (102 more)")
+    expect(page.locator(".more-saves summary")).to_have_text(re.compile(r"\(102 "))  # in whichever language the page is
     expect(page.locator(".more-saves .save-list li")).to_have_count(102)
     stored = page.evaluate("Object.keys(localStorage)")
     assert SAVE_PREFIX + "fresh" in stored and SAVE_PREFIX + "old" not in stored
