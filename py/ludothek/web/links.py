@@ -36,6 +36,7 @@ class EmbedOptions:
     level: int | None = None
     readonly: bool = False
     seat: int = 0  # the seat the reader plays against the computer
+    picture: bool = False  # the snippet's frame shows the board's picture (snippets since the picture fix)
 
     @staticmethod
     def from_query(search: str) -> "EmbedOptions":
@@ -52,6 +53,7 @@ class EmbedOptions:
             level=int(level_text) if level_text.isdigit() else None,
             readonly=first("readonly") == "1",
             seat=max(0, int(seat_text) - 1) if seat_text.isdigit() else 0,
+            picture=first("picture") == "1",
         )
 
     def query(self) -> str:
@@ -64,6 +66,8 @@ class EmbedOptions:
                 if self.level is not None:
                     parts.append(f"level={self.level}")
                 parts.append(f"seat={self.seat + 1}")
+        if self.picture:
+            parts.append("picture=1")
         return "?" + "&".join(parts)
 
 
