@@ -205,6 +205,7 @@
     de: { play: "Spielen", hint: "Startet das Spiel in diesem Rahmen", open: "In Ludothek öffnen" }
   };
   var POINTER_REST_MS = 300;  // a pointer that only passes over while the page scrolls starts nothing
+  var POINTER_GAP_MS = 150;
   function embedCover() {
     var body = doc.body;
     body.classList.add("embed");
@@ -237,23 +238,24 @@
     cover.title = words.hint;
     body.insertBefore(cover, body.firstChild);
     var boot = doc.getElementById("boot");
-    var restTimer = null;
-    function go() {
-      if (restTimer) { clearTimeout(restTimer); restTimer = null; }
+    function go(event) {
       if (runtimeRequested) return;
-      body.dataset.starting = "1";
+      body.dataset.starting = (event && event.type) || "pointer rest";
       cover.setAttribute("aria-busy", "true");
       if (boot) cover.appendChild(boot);  // the progress shows where the Play button was
       startRuntime();
     }
-    doc.addEventListener("pointerenter", function () { if (!restTimer) restTimer = setTimeout(go, POINTER_REST_MS); }, true);
-    doc.addEventListener("pointermove", function () { if (!restTimer) restTimer = setTimeout(go, POINTER_REST_MS); }, true);
-    doc.addEventListener("pointerleave", function (event) {
-      if (event.target === doc.documentElement || event.target === doc || event.target === body) {
-        if (restTimer) { clearTimeout(restTimer); restTimer = null; }
-      }
-    }, true);
-    doc.documentElement.addEventListener("mouseleave", function () { if (restTimer) { clearTimeout(restTimer); restTimer = null; } });
+    // The pointer "rests" on the board when it keeps moving over it for a moment. (A frame on
+    // another site is not always told when the pointer leaves it, so a timer from the moment it
+    // entered would start boards the pointer only crossed.)
+    var movingSince = 0, lastMove = 0;
+    function moved(event) {
+      var now = event.timeStamp || Date.now();
+      if (now - lastMove > POINTER_GAP_MS) movingSince = now;
+      lastMove = now;
+      if (now - movingSince >= POINTER_REST_MS) go(event);
+    }
+    doc.addEventListener("pointermove", moved, true);
     ["pointerdown", "touchstart", "keydown", "focusin"].forEach(function (type) {
       doc.addEventListener(type, go, { capture: true, passive: true });
     });
