@@ -259,11 +259,18 @@
     ["pointerdown", "touchstart", "keydown", "focusin"].forEach(function (type) {
       doc.addEventListener(type, go, { capture: true, passive: true });
     });
-    cover.addEventListener("click", function () {
-      go();
-      // Once live, the keyboard goes on where the reader was: on the board.
-      body.dataset.playClicked = "1";
-    });
+    cover.addEventListener("click", go);
+    // Once live, the keyboard goes on where the reader was: from the Play button to the board.
+    function whenLive() {
+      if (!doc.hasFocus()) return;
+      var active = doc.activeElement;
+      if (active && active !== cover && active !== body) return;
+      var cursor = doc.querySelector('#board [tabindex="0"]') || doc.querySelector("#board, #main");
+      if (cursor) cursor.focus({ preventScroll: true });
+    }
+    new MutationObserver(function (changes, observer) {
+      if (isReady()) { observer.disconnect(); whenLive(); }
+    }).observe(body, { attributes: true, attributeFilter: ["data-ready"] });
     window.addEventListener("focus", go);
   }
   if (embed) onBody(embedCover);

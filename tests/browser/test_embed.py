@@ -147,6 +147,8 @@ def test_the_board_a_reader_clicks_goes_live_where_it_stood_and_takes_a_move(ope
     assert idle.evaluate("document.documentElement.dataset.runtime") is None
     expect(live.locator("#board svg")).to_be_visible()
     expect(live.locator("#status")).not_to_be_empty()
+    # The keyboard goes on from the Play button to the board.
+    live.wait_for_function("!!document.activeElement && !!document.activeElement.closest('#board')")
     assert live.evaluate(SCROLL_ROOM) == {"height": 0, "width": 0}
     # The board is in the box the picture was drawn in (no jump).
     board = live.locator("#board").bounding_box()
