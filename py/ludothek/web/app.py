@@ -477,6 +477,11 @@ class App:
         self.begin_session(session)
 
     def begin_session(self, session: GameSession) -> None:
+        if self.embed.embed:
+            # A rematch in a blog's board: it stays in the frame (whose address holds the game).
+            self.begin_embedded(session)
+            self.save()
+            return
         self.session = session
         self.save()
         self.go(f"#/play/{session.save_id}")
