@@ -249,7 +249,7 @@ def markdown(result: dict, measured: str = "") -> str:
     images, embeds, blanks = result["images"], result["embeds"], result["blanks"]
     rows = [
         ["plain <img> pictures", f"{int(images['bytes']):,}", images["mib"], images["pss_mib"], images["cpu_s"]],
-        ["ten empty frames from the app's site", f"{int(blanks['bytes']):,}", blanks["mib"], blanks["pss_mib"], blanks["cpu_s"]],
+        ["ten empty frames from the app's site (no pictures)", f"{int(blanks['bytes']):,}", blanks["mib"], blanks["pss_mib"], blanks["cpu_s"]],
         ["ten embeds, idle", f"{int(embeds['bytes']):,}", embeds["mib"], embeds["pss_mib"], embeds["cpu_s"]],
     ]
     lines = ["| page | bytes fetched | renderer memory MiB (private) | (PSS) | renderer CPU s |", "|---|---|---|---|---|"]
