@@ -241,7 +241,6 @@
     function go(event) {
       if (runtimeRequested) return;
       body.dataset.starting = (event && event.type) || "pointer rest";
-      cover.setAttribute("aria-busy", "true");
       if (boot) cover.appendChild(boot);  // the progress shows where the Play button was
       startRuntime();
     }
