@@ -49,7 +49,13 @@
   }
   var lang = language();
   root.lang = lang;
-  if (embed) root.classList.add("embed");
+  if (embed) {
+    root.classList.add("embed");
+    // The embed's own stylesheet, only where it is needed (the app's start has one request less),
+    // and written by the parser so that it holds the first paint back in every browser (an
+    // inserted <link> would not: the blog's reader would see the app's top bar for a moment).
+    doc.write('<link rel="stylesheet" href="./assets/embed.css">');
+  }
 
   // -- IndexedDB where the browser refuses it ----------------------------------------------
   // PyScript keeps a package cache in IndexedDB and opens it on every start, even with no
