@@ -237,3 +237,28 @@ def test_the_app_starts_and_plays_with_every_storage_api_throwing(browser, app_u
         assert errors == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("game_id", ["mops", "fenn"])
+def test_an_embed_has_no_serious_accessibility_violation(browser, app_url, game_id):
+    """The frame's own page, idle (picture and Play), live, and with More open (axe-core)."""
+    import html as html_text
+
+    from test_quality import axe_violations
+
+    src = html_text.unescape(re.search(r'src="([^"]*)"', snippet(game_id, app_url)).group(1))
+    width, height = embed_size(game_id)
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        page.goto(src)
+        expect(page.get_by_role("button", name="Play")).to_be_visible()
+        assert axe_violations(page) == [], "idle"
+        page.get_by_role("button", name="Play").click()
+        page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function("document.body.dataset.thinking !== '1'", timeout=30_000)
+        assert axe_violations(page) == [], "live"
+        page.get_by_role("button", name="More").click()
+        assert axe_violations(page) == [], "more"
+    finally:
+        context.close()
