@@ -1,11 +1,17 @@
-// Boot: everything that must happen before Python is ready, kept small.
-// 1. Show the home screen at once: it was rendered ahead of time by the same Python code
+// Boot: everything that must happen before Python is ready, kept small. It runs in <head>, before
+// the stylesheets, so that the runtime's download starts as early as it did when index.html named it.
+// 1. Start the Python runtime (PyScript), at once for the app; for an embedded board (?embed=1) only
+//    when the reader reaches for it, and never for a read-only diagram (see "embedded boards").
+// 2. Where the browser blocks IndexedDB (a blog's frame in a private window, storage switched off),
+//    give the runtime a memory stand-in: PyScript opens IndexedDB during its start and stops there.
+// 3. Show the home screen at once: it was rendered ahead of time by the same Python code
 //    (scripts/build.py) for each language; the app replaces it when it is ready.
-// 2. Show loading progress while the runtime downloads and starts.
-// 3. Register the service worker (offline play) and say when a new version is ready.
+// 4. Show loading progress while the runtime downloads and starts.
+// 5. Register the service worker (offline play) and say when a new version is ready.
 (function () {
   "use strict";
   var doc = document;
+  var root = doc.documentElement;
 
   // -- no WebAssembly stack switching ------------------------------------------------------
   // Chromium's stack switching (JSPI) crashes the tab now and then while Pyodide runs Python on
@@ -18,12 +24,22 @@
     });
   }
   var LANG_KEY = "ludothek.language";
+  var params = new URLSearchParams(location.search);
+  var embed = params.get("embed") === "1";
+  var readonly = embed && params.get("readonly") === "1";
+  // Snippets written since the picture fix say so: their frame's background is the board drawn
+  // where the live board will stand. Older snippets (without it) keep their old behaviour.
+  var pictured = embed && params.get("picture") === "1";
 
   function language() {
-    try {
-      var saved = localStorage.getItem(LANG_KEY);
-      if (saved === "de" || saved === "en") return saved;
-    } catch (e) { /* storage blocked: fall back to the browser's language */ }
+    // An embedded board reads nothing from the reader's storage (it may be blocked, and the
+    // promise to blog readers is that embeds use none): the browser's language decides.
+    if (!embed) {
+      try {
+        var saved = localStorage.getItem(LANG_KEY);
+        if (saved === "de" || saved === "en") return saved;
+      } catch (e) { /* storage blocked: fall back to the browser's language */ }
+    }
     var langs = navigator.languages || [navigator.language || "en"];
     for (var i = 0; i < langs.length; i++) {
       var base = String(langs[i]).split("-")[0].toLowerCase();
@@ -31,12 +47,112 @@
     }
     return "en";
   }
-
-  var params = new URLSearchParams(location.search);
-  var embed = params.get("embed") === "1";
   var lang = language();
-  doc.documentElement.lang = lang;
-  if (embed) doc.body.classList.add("embed");
+  root.lang = lang;
+  if (embed) {
+    root.classList.add("embed");
+    // The embed's own stylesheet, only where it is needed (the app's start has one request less),
+    // and written by the parser so that it holds the first paint back in every browser (an
+    // inserted <link> would not: the blog's reader would see the app's top bar for a moment).
+    doc.write('<link rel="stylesheet" href="./assets/embed.css">');
+  }
+
+  // -- IndexedDB where the browser refuses it ----------------------------------------------
+  // PyScript keeps a package cache in IndexedDB and opens it on every start, even with no
+  // packages and with packages_cache = "never" (it then clears it); its file-system module
+  // opens another database when it is imported. Where IndexedDB is blocked the open fails and
+  // the start stops. This stand-in keeps those databases in memory for the page's lifetime:
+  // only what PyScript's IDBMap uses (open; get, getKey, getAllKeys, count, put, delete, clear).
+  function memoryIndexedDB() {
+    var databases = {};
+    function answer(result) {
+      var request = { readyState: "pending", result: undefined, error: null };
+      setTimeout(function () {
+        request.readyState = "done";
+        request.result = result;
+        if (typeof request.onsuccess === "function") request.onsuccess({ type: "success", target: request });
+      }, 0);
+      return request;
+    }
+    function Store(entries) { this.entries = entries; }
+    Store.prototype.get = function (key) { return answer(this.entries.get(key)); };
+    Store.prototype.getKey = function (key) { return answer(this.entries.has(key) ? key : undefined); };
+    Store.prototype.getAllKeys = function () { return answer(Array.from(this.entries.keys())); };
+    Store.prototype.count = function () { return answer(this.entries.size); };
+    Store.prototype.put = function (value, key) { this.entries.set(key, value); return answer(key); };
+    Store.prototype["delete"] = function (key) { this.entries["delete"](key); return answer(undefined); };
+    Store.prototype.clear = function () { this.entries.clear(); return answer(undefined); };
+    function Database(name) { this.name = name; this.stores = {}; }
+    Database.prototype.store = function (name) { return this.stores[name] || (this.stores[name] = new Map()); };
+    Database.prototype.createObjectStore = function (name) { return new Store(this.store(name)); };
+    Database.prototype.transaction = function () {
+      var database = this;
+      return { objectStore: function (name) { return new Store(database.store(name)); } };
+    };
+    Database.prototype.close = function () {};
+    return {
+      open: function (name) { return answer(databases[name] || (databases[name] = new Database(name))); },
+      deleteDatabase: function (name) { delete databases[name]; return answer(undefined); }
+    };
+  }
+  function useMemoryIndexedDB() {
+    try {
+      Object.defineProperty(window, "indexedDB", { value: memoryIndexedDB(), configurable: true, writable: true });
+      root.dataset.storage = "memory";
+    } catch (e) { /* cannot replace it: the runtime tries the browser's own */ }
+  }
+  // Calls back once IndexedDB is known to open, or has been replaced by the stand-in.
+  function whenIndexedDBUsable(callback) {
+    var settled = false;
+    function settle(works) {
+      if (settled) return;
+      settled = true;
+      if (!works) useMemoryIndexedDB();
+      callback();
+    }
+    var factory = null;
+    try { factory = window.indexedDB; } catch (e) { /* SecurityError where storage is denied */ }
+    if (!factory || typeof factory.open !== "function") { settle(false); return; }
+    try {
+      var request = factory.open("ludothek.probe");
+      request.onsuccess = function () { try { request.result.close(); } catch (e) { /* closed already */ } settle(true); };
+      request.onerror = function (event) { if (event && event.preventDefault) event.preventDefault(); settle(false); };
+      request.onblocked = function () { settle(true); };
+    } catch (e) { settle(false); return; }
+    // Some browsers leave the request hanging in private windows: do not wait for ever.
+    setTimeout(function () { settle(false); }, 2000);
+  }
+
+  // -- the runtime -----------------------------------------------------------------------------
+  var CORE = "./assets/vendor/pyscript/core.js";
+  var runtimeRequested = false;
+  function startRuntime() {
+    if (runtimeRequested) return;
+    runtimeRequested = true;
+    root.dataset.runtime = "loading";
+    // The download starts now; the module runs once IndexedDB is settled (a few milliseconds).
+    var preload = doc.createElement("link");
+    preload.rel = "modulepreload";
+    preload.href = CORE;
+    doc.head.appendChild(preload);
+    function run() {
+      var script = doc.createElement("script");
+      script.type = "module";
+      script.src = CORE;
+      doc.head.appendChild(script);
+    }
+    // An embedded board keeps nothing in the reader's browser: always the memory stand-in.
+    if (embed) { useMemoryIndexedDB(); run(); } else whenIndexedDBUsable(run);
+  }
+  if (!embed || (readonly && !pictured)) startRuntime();
+  // An older read-only snippet has no picture of its own: it is drawn by Python, as before.
+
+  // Everything below needs the body: it runs once the page is parsed.
+  function onBody(callback) {
+    if (doc.body && doc.readyState !== "loading") callback();
+    else doc.addEventListener("DOMContentLoaded", callback);
+  }
+  function isReady() { return !!(doc.body && doc.body.dataset.ready); }
 
   // -- progress ----------------------------------------------------------------------------
   var STAGES = {
@@ -45,15 +161,15 @@
   };
   var stage = 0;
   function setStage(n, fraction) {
-    var boot = doc.getElementById("boot");
-    if (!boot || doc.body.dataset.ready) return;
     if (n > stage) stage = n;
+    var boot = doc.getElementById("boot");
+    if (!boot || isReady()) return;
     var text = boot.querySelector(".boot-text");
     if (text) text.textContent = STAGES[lang][stage];
     var fill = boot.querySelector(".boot-fill");
     if (fill) fill.style.width = Math.round((fraction || [0.05, 0.3, 0.7, 0.9][stage]) * 100) + "%";
   }
-  setStage(0);
+  onBody(function () { setStage(stage); });
   if ("PerformanceObserver" in window) {
     try {
       new PerformanceObserver(function (list) {
@@ -75,15 +191,119 @@
       return response.ok ? response.text() : "";
     }).then(function (html) {
       // Python may have been quicker: never overwrite the live screen.
-      if (html && !doc.body.dataset.ready && !screen.childElementCount) {
+      if (html && !isReady() && !screen.childElementCount) {
         screen.innerHTML = html;
         screen.dataset.static = "1";
         screen.dataset.staticLang = lang;
       }
     }).catch(function () {});
   }
-  if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", showStaticHome);
-  else showStaticHome();
+  onBody(showStaticHome);
+
+  // -- embedded boards -----------------------------------------------------------------------
+  // A blog may hold many boards, and a reader plays one, if any. Until the reader reaches for a
+  // board (the pointer rests on it, it gets the keyboard focus, a tap or a click), the frame shows
+  // the picture the snippet carries (the frame's own background) and a Play button, and fetches
+  // nothing of the runtime. Then the button shows the progress, and the live board appears where
+  // the picture was. A read-only diagram is the picture alone: no Python at all.
+  var EMBED_TEXT = {
+    en: { play: "Play", hint: "Starts the game in this frame", open: "Open in Ludothek" },
+    de: { play: "Spielen", hint: "Startet das Spiel in diesem Rahmen", open: "In Ludothek öffnen" }
+  };
+  var POINTER_REST_MS = 300;  // a pointer that only passes over while the page scrolls starts nothing
+  var POINTER_GAP_MS = 150;
+  function embedCover() {
+    var body = doc.body;
+    body.classList.add("embed");
+    if (readonly) body.classList.add("readonly");
+    if (pictured) body.classList.add("pictured");
+    var words = EMBED_TEXT[lang];
+    if (readonly && pictured) {
+      var credit = doc.createElement("p");
+      credit.className = "embed-credit embed-diagram-credit";
+      var link = doc.createElement("a");
+      link.href = location.pathname + location.hash;
+      link.target = "_blank";
+      link.rel = "noopener";
+      link.textContent = words.open;
+      credit.appendChild(link);
+      body.appendChild(credit);
+      body.dataset.diagram = "1";
+      return;
+    }
+    if (runtimeRequested) return;
+    var cover = doc.createElement("button");
+    cover.type = "button";
+    cover.className = "embed-cover";
+    cover.setAttribute("aria-describedby", "embed-cover-hint");
+    cover.innerHTML = '<span class="embed-play"><svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">'
+      + '<path d="M8 5v14l11-7z" fill="currentColor"/></svg><span class="embed-play-text"></span></span>'
+      + '<span class="embed-hint" id="embed-cover-hint"></span>';
+    cover.querySelector(".embed-play-text").textContent = words.play;
+    cover.querySelector(".embed-hint").textContent = words.hint;
+    cover.title = words.hint;
+    body.insertBefore(cover, body.firstChild);
+    var boot = doc.getElementById("boot");
+    function go(event) {
+      if (runtimeRequested) return;
+      body.dataset.starting = (event && event.type) || "pointer rest";
+      if (boot) cover.appendChild(boot);  // the progress shows where the Play button was
+      startRuntime();
+    }
+    // The pointer "rests" on the board when it keeps moving over it for a moment. (A frame on
+    // another site is not always told when the pointer leaves it, so a timer from the moment it
+    // entered would start boards the pointer only crossed.)
+    var movingSince = 0, lastMove = 0;
+    function moved(event) {
+      var now = event.timeStamp || Date.now();
+      if (now - lastMove > POINTER_GAP_MS) movingSince = now;
+      lastMove = now;
+      if (now - movingSince >= POINTER_REST_MS) go(event);
+    }
+    doc.addEventListener("pointermove", moved, true);
+    ["pointerdown", "touchstart", "keydown", "focusin"].forEach(function (type) {
+      doc.addEventListener(type, go, { capture: true, passive: true });
+    });
+    cover.addEventListener("click", go);
+    // Once live, the keyboard goes on where the reader was: from the Play button to the board.
+    function whenLive() {
+      if (!doc.hasFocus()) return;
+      var active = doc.activeElement;
+      if (active && active !== cover && active !== body) return;
+      var cursor = doc.querySelector('#board [tabindex="0"]') || doc.querySelector("#board, #main");
+      if (cursor) cursor.focus({ preventScroll: true });
+    }
+    new MutationObserver(function (changes, observer) {
+      if (isReady()) { observer.disconnect(); whenLive(); }
+    }).observe(body, { attributes: true, attributeFilter: ["data-ready"] });
+    window.addEventListener("focus", go);
+  }
+  if (embed) onBody(embedCover);
+  // "More" in an embedded board: the players, the game's reference material and the link to the
+  // app, over the board (the frame itself never scrolls).
+  if (embed) {
+    doc.addEventListener("click", function (event) {
+      var toggle = event.target && event.target.closest ? event.target.closest("[data-embed-toggle]") : null;
+      if (!toggle) return;
+      var panel = doc.getElementById(toggle.getAttribute("aria-controls") || "embed-more");
+      if (!panel) return;
+      var open = panel.hidden;
+      panel.hidden = !open;
+      doc.querySelectorAll("[data-embed-toggle][aria-controls='" + panel.id + "']").forEach(function (button) {
+        if (button.hasAttribute("aria-expanded")) button.setAttribute("aria-expanded", open ? "true" : "false");
+      });
+      var focusTarget = open ? panel.querySelector("[data-embed-toggle]") : doc.querySelector("[data-embed-toggle][aria-expanded]");
+      if (focusTarget) focusTarget.focus();
+    });
+    doc.addEventListener("keydown", function (event) {
+      var panel = doc.getElementById("embed-more");
+      if (event.key === "Escape" && panel && !panel.hidden) {
+        panel.hidden = true;
+        var opener = doc.querySelector("[data-embed-toggle][aria-expanded]");
+        if (opener) { opener.setAttribute("aria-expanded", "false"); opener.focus(); }
+      }
+    });
+  }
 
   // -- service worker ----------------------------------------------------------------------
   var UPDATE_TEXT = {
@@ -108,26 +328,29 @@
   // Register the worker once the app is ready: its first install downloads every file of the
   // app again, which must not compete with the page's own start.
   function whenReady(callback) {
-    if (doc.body.dataset.ready) { callback(); return; }
+    if (isReady()) { callback(); return; }
     new MutationObserver(function (changes, observer) {
-      if (doc.body.dataset.ready) { observer.disconnect(); callback(); }
+      if (isReady()) { observer.disconnect(); callback(); }
     }).observe(doc.body, { attributes: true, attributeFilter: ["data-ready"] });
   }
-  if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    whenReady(function () {
-      var hadController = !!navigator.serviceWorker.controller;
-      navigator.serviceWorker.register("./sw.js").then(function (registration) {
-        doc.body.dataset.swRegistered = "1";
-        registration.addEventListener("updatefound", function () {
-          var worker = registration.installing;
-          if (!worker) return;
-          worker.addEventListener("statechange", function () {
-            if (worker.state === "activated" && hadController) offerReload();
+  // Not in an embedded board: its install would store the whole app in the blog reader's browser.
+  if (!embed && "serviceWorker" in navigator && location.protocol !== "file:") {
+    onBody(function () {
+      whenReady(function () {
+        var hadController = !!navigator.serviceWorker.controller;
+        navigator.serviceWorker.register("./sw.js").then(function (registration) {
+          doc.body.dataset.swRegistered = "1";
+          registration.addEventListener("updatefound", function () {
+            var worker = registration.installing;
+            if (!worker) return;
+            worker.addEventListener("statechange", function () {
+              if (worker.state === "activated" && hadController) offerReload();
+            });
           });
+        }).catch(function (error) {
+          // Storage blocked (e.g. in a sandboxed iframe): the app still works online.
+          doc.body.dataset.swError = String(error && error.name || error);
         });
-      }).catch(function (error) {
-        // Storage blocked (e.g. in a sandboxed iframe): the app still works online.
-        doc.body.dataset.swError = String(error && error.name || error);
       });
     });
   }

@@ -10,6 +10,8 @@
 3. Strength: each level against random and against the level below, over seeded 2-player games
    (bench/strength.py).
 4. Engines: random playouts per second in CPython and in the page (bench/playouts.py).
+5. Embeds: ten idle boards in a blog against plain pictures, and the time from Play to a live board
+   (bench/embeds.py).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from ludothek.ai import levels  # noqa: E402
 from ludothek.games import GAME_IDS, get_game  # noqa: E402
 
+import embeds  # noqa: E402
 import page_ai  # noqa: E402
 import playouts  # noqa: E402
 import startup  # noqa: E402
@@ -58,7 +61,8 @@ def main(argv=None):
     parser.add_argument("--moves", type=int, default=12, help="computer moves timed per game and level in the page")
     parser.add_argument("--output", default=str(ROOT / "docs" / "benchmarks.md"))
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the strength games")
-    parser.add_argument("--only", default="startup,page,strength,playouts")
+    parser.add_argument("--embed-runs", type=int, default=3, help="runs of the embeds benchmark")
+    parser.add_argument("--only", default="startup,page,strength,playouts,embeds")
     args = parser.parse_args(argv)
     parts = set(args.only.split(","))
     games = [g for g in GAME_IDS if _available(g)]
@@ -93,6 +97,11 @@ def main(argv=None):
         page = {r["game"]: r for r in playouts.in_page(3.0)}
         raw["playouts"] = [[g, cpython[g]["moves_per_s"], page.get(g, {}).get("moves_per_s"),
                             round(page[g]["moves_per_s"] / cpython[g]["moves_per_s"], 2) if g in page else None] for g in cpython]
+
+    if "embeds" in parts:
+        result = embeds.main_result(args.embed_runs)
+        result.pop("raw", None)
+        raw["embeds"] = result
 
     raw.setdefault("measured", {})
     for part in parts:
@@ -137,6 +146,8 @@ def render(raw: dict) -> str:
     if "playouts" in raw:
         sections.append(f"## Engines: random playouts ({measured.get('playouts', '')})\n\n"
                         + table(["game", "CPython moves/s", "page moves/s", "page / CPython"], raw["playouts"]))
+    if "embeds" in raw:
+        sections.append(embeds.markdown(raw["embeds"], measured.get("embeds", "")))
     head = (
         "# Benchmarks\n\nMeasured by `scripts/bench` "
         f"({platform.machine()}, {_cpus()} cores, Python {platform.python_version()}, Chromium {_chromium()}). "

@@ -84,6 +84,11 @@ def test_embed_options_from_and_to_query():
     assert EmbedOptions.from_query(options.query()) == options
     assert EmbedOptions.from_query("?embed=1&readonly=1").readonly
     assert not EmbedOptions.from_query("").embed
+    # Snippets since the picture fix say that their frame shows the picture; the flag survives the
+    # round trip (an embed rewrites its address after every move) and older snippets lack it.
+    pictured = EmbedOptions.from_query("?embed=1&readonly=1&picture=1")
+    assert pictured.picture and EmbedOptions.from_query(pictured.query()) == pictured
+    assert not options.picture
     assert get_game("momentum")  # the registry is importable alongside
 
 

@@ -41,3 +41,49 @@ def test_embed_snippet_shows_the_picture_until_the_board_is_live():
     assert snippet.startswith("<iframe ") and snippet.endswith("></iframe>")
     assert "data:image/svg+xml," in snippet and "&quot;title&quot;" in snippet
     assert "<svg" not in snippet  # the picture is percent-encoded inside the style attribute
+
+
+def picture_of(snippet: str) -> str:
+    """The SVG inside a snippet's data: URL, as the browser decodes it."""
+    import html
+    import re
+    from urllib.parse import unquote
+
+    style = html.unescape(re.search(r' style="([^"]*)"', snippet).group(1))
+    url = re.search(r'url\("data:image/svg\+xml,([^"]*)"\)', style).group(1)
+    assert "#" not in url and '"' not in url  # '#' would end the URL, '"' the CSS string
+    return unquote(url)
+
+
+def test_the_snippets_picture_survives_any_character():
+    svg = ('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" class="board">'
+           '<style>.board-bg{fill:#e9d5ab}.unused{fill:#000}</style>'
+           '<rect class="board-bg" width="10" height="10"/><text class="board-bg">100% &amp; "Grüße" #1 \'a\' &lt;b&gt;</text></svg>')
+    picture = picture_of(embed_snippet("https://example.org/index.html?embed=1", svg, 400, 500, "t"))
+    root = ET.fromstring(picture)  # well-formed after the round trip
+    assert root.find("{http://www.w3.org/2000/svg}text").text == '100% & "Grüße" #1 \'a\' <b>'
+    assert ".board-bg{fill:#e9d5ab}" in picture and ".unused" not in picture
+
+
+def test_each_games_snippet_is_small_and_carries_only_the_css_its_picture_uses():
+    from ludothek.render.standalone import board_styles, embed_size
+
+    for game_id in ("momentum", "nummerus", "fenn", "mops", "momox"):
+        game = get_game(game_id)
+        state = game.observation(game.new_game(players=2, seed=7), None)
+        width, height = embed_size(game_id)
+        snippet = embed_snippet("https://example.org/index.html?embed=1&picture=1#/position/x", standalone_svg(game_id, state), width, height,
+                                "t", game_id=game_id)
+        picture = picture_of(snippet)
+        ET.fromstring(picture)
+        css = picture.split("<style>", 1)[1].split("</style>", 1)[0]
+        assert len(css) < len(board_styles(game_id)) / 2, game_id
+        assert ":hover" not in css and ":focus" not in css
+        # Every class a rule names is one the picture uses.
+        import re
+
+        used = {name for value in re.findall(r"class='([^']*)'", picture) for name in value.split()}
+        for rule in re.findall(r"([^{}]+)\{", css):
+            for selector in rule.split(","):
+                assert set(re.findall(r"\.([A-Za-z_][\w-]*)", re.sub(r"\[[^\]]*\]", "", selector))) <= used, (game_id, selector)
+        assert len(snippet.encode()) < 17_000, (game_id, len(snippet.encode()))

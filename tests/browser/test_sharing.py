@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 
 from urllib.parse import unquote
 
-from conftest import READY_TIMEOUT_MS, moves_played, open_app, save_id_of, true_state
+from blog import BlogServer
+from conftest import READY_TIMEOUT_MS, Requests, moves_played, open_app, save_id_of, true_state
 
 from ludothek.games import GAME_IDS, get_game
 from ludothek.render import has_view
@@ -32,36 +33,23 @@ def fresh_profile(browser, url: str):
         context.close()
 
 
+@pytest.fixture
+def page(browser, app_url):
+    """Sharing as a new visitor meets it: each test in a fresh default context (no saves, nothing
+    cached, and, for frames from another site, no storage at all), never the suite's shared profile."""
+    context = browser.new_context(service_workers="block", viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.requests = Requests(page, app_url.rstrip("/"))
+    yield page
+    context.close()
+
+
 def board_cells(page_or_frame) -> list[str]:
     """What the board says about each cell (its accessible names), in document order."""
     return page_or_frame.locator("#board [data-target]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
-
-
-class HostPage:
-    """A blog on another origin (another port): serves one page with the given body."""
-
-    def __init__(self, body: str):
-        page = f"<!doctype html><html><head><meta charset='utf-8'><title>A rules blog</title></head><body><h1>My blog</h1>{body}</body></html>"
-        content = page.encode("utf-8")
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):  # noqa: N802 - http.server's name
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(content)))
-                self.end_headers()
-                self.wfile.write(content)
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
-
-    def stop(self):
-        self.server.shutdown()
-        self.server.server_close()
 
 
 LANGUAGES = {
@@ -168,22 +156,30 @@ def test_embed_snippet_works_on_another_origin(page, app_url, browser):
     page.get_by_role("button", name="Share").click()
     page.locator("#embed-level").select_option("1")
     snippet = page.locator("#share-snippet").input_value()
-    assert snippet.startswith("<iframe") and "embed=1" in snippet and "level=1" in snippet
+    assert snippet.startswith("<iframe") and "embed=1" in snippet and "level=1" in snippet and "picture=1" in snippet
+    assert 'width="420" height="520"' in snippet  # the size proposed for Momentum (it fits: test_embed.py)
 
-    host = HostPage(snippet)
-    # The reader's browser blocks storage for embedded frames: the board must play on without it.
-    context = browser.new_context(service_workers="block")
-    context.add_init_script("""
-        if (window !== window.top) {
-            Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('blocked', 'SecurityError'); }});
-        }
-    """)
+    # The blog is another site (localhost; the app is on 127.0.0.1), opened in a fresh default
+    # context: like a private window, it blocks storage for the embedded frame.
+    host = BlogServer(snippet)
+    context = browser.new_context()
     try:
         blog = context.new_page()
         requests = []
         blog.on("request", lambda r: requests.append(r.url))
         blog.goto(host.url)
         frame = blog.frame_locator("iframe")
+        # The picture shows (the frame's background) and nothing of the runtime loads until the reader plays.
+        frame.get_by_role("button", name="Play").wait_for()
+        picture = blog.evaluate("""() => new Promise(done => {
+            const image = new Image();
+            image.onload = () => done(image.naturalWidth);
+            image.onerror = () => done(-1);
+            image.src = getComputedStyle(document.querySelector('iframe')).backgroundImage.slice(5, -2);
+        })""")
+        assert picture > 0
+        assert not [u for u in requests if "/vendor/" in u]
+        frame.get_by_role("button", name="Play").click()
         frame.locator("body[data-ready]").wait_for(timeout=READY_TIMEOUT_MS)
         expect(frame.locator("#board svg")).to_be_visible()
         expect(frame.locator(".topbar")).to_be_hidden()
@@ -195,6 +191,7 @@ def test_embed_snippet_works_on_another_origin(page, app_url, browser):
         assert frame_page.evaluate("() => { try { localStorage; return false; } catch (e) { return true; } }")  # really blocked
         # After a reload of the frame the game is still there: it lives in the address.
         frame_page.evaluate("location.reload()")
+        frame.get_by_role("button", name="Play").click()
         frame.locator("body[data-ready]").wait_for(timeout=READY_TIMEOUT_MS)
         frame.locator("body[data-moves='2']").wait_for(timeout=30_000)
         expect(frame.locator("#toast")).not_to_have_class("toast visible")
@@ -205,7 +202,27 @@ def test_embed_snippet_works_on_another_origin(page, app_url, browser):
         host.stop()
 
 
-def test_read_only_embed_is_a_diagram(page, app_url):
+def test_an_older_snippet_still_plays(browser, app_url):
+    """Snippets written before the picture fix (no `picture=1`): the board still starts on Play."""
+    position = "7x7%20.......%2F.......%2F.......%2F.......%2F.......%2F.......%2F.......%20R%208%2C8%20pie"
+    host = BlogServer(f'<iframe src="{app_url}index.html?embed=1&amp;vs=human#/position/momentum/{position}" '
+                      'width="420" height="520" style="border:0"></iframe>')
+    context = browser.new_context()
+    try:
+        blog = context.new_page()
+        blog.goto(host.url)
+        frame = blog.frame_locator("iframe")
+        frame.get_by_role("button", name="Play").click()
+        frame.locator("body[data-ready]").wait_for(timeout=READY_TIMEOUT_MS)
+        frame.locator("#board [data-target=d4]").click()
+        frame.locator("body[data-moves='1']").wait_for(timeout=30_000)
+    finally:
+        context.close()
+        host.stop()
+
+
+def test_an_older_read_only_embed_is_still_drawn(page, app_url):
+    """A read-only snippet from before the picture fix carries no picture: Python draws it, as before."""
     open_app(page, app_url, "?embed=1&readonly=1#/position/momentum/" + "7x7%20.......%2F.......%2F.......%2F...R...%2F.......%2F.......%2F.......%20B%207%2C8%20swap")
     expect(page.locator("#board svg")).to_be_visible()
     assert page.locator("#board [data-target]").count() == 0

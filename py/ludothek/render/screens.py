@@ -273,6 +273,39 @@ def game_frame_html(game_id: str, title: str) -> str:
     )
 
 
+def embed_frame_html(title: str, app_link: str) -> str:
+    """The game screen of a board embedded in a blog, made to fit its frame without scrolling:
+    whose turn it is above the board, the essential controls under it, and the rest (players,
+    the game's reference material, the link to the app) behind "More", over the board. The regions
+    have the ids `game_parts` fills, so the app updates both screens alike."""
+    more_label = _("More about this game")
+    return tag(
+        "div",
+        tag("h1", esc(title), class_="visually-hidden")
+        + tag("p", "", id="status", class_="status embed-status")
+        + tag("div", "", id="board", class_="board-wrap")
+        + tag("div",
+              tag("div", "", id="extra", class_="extra")
+              + tag("div",
+                    tag("div", "", id="actions", class_="actions")
+                    + tag("div", "", id="controls", class_="controls")
+                    + tag("button", esc(_("More")), type="button", class_="small embed-more-button", data_embed_toggle="1",
+                          aria_controls="embed-more", aria_expanded="false", title=more_label),
+                    class_="embed-bar"),
+              class_="embed-dock")
+        + tag("section",
+              tag("div",
+                  tag("h2", esc(title))
+                  + tag("button", esc(_("Back to the board")), type="button", class_="small", data_embed_toggle="1", aria_controls="embed-more"),
+                  class_="embed-more-head")
+              + tag("div", "", id="players", class_="players")
+              + tag("div", "", id="side-extra", class_="side-extra")
+              + tag("p", tag("a", esc(_("Open in Ludothek")), href=app_link, target="_blank", rel="noopener"), class_="embed-credit"),
+              id="embed-more", class_="embed-more", hidden=True, aria_label=more_label),
+        class_="embed-layout",
+    )
+
+
 def players_html(view: GameView, session, s, thinking_seat: int | None) -> str:
     """One panel per seat: piece, name, kind, the game's details, whose turn, winners."""
     game = view.game

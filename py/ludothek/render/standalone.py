@@ -4,6 +4,8 @@ picture an embed shows before Python has loaded): the board's SVG with its style
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from urllib.parse import quote
 from pathlib import Path
 
 from . import get_view
@@ -46,16 +48,199 @@ def standalone_svg(game_id: str, state, ui: UIState | None = None) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + head + sep + style + rest + "\n"
 
 
-def embed_snippet(src: str, picture_svg: str, width: int, height: int, title: str) -> str:
-    """The <iframe> code for a blog post. The frame's background is the board drawn now by the
-    same renderer, so readers see the position at once; the live board replaces it when ready."""
-    from urllib.parse import quote
+# How an embedded board shares its frame (px): whose turn it is above the board, the controls
+# under it. The snippet draws its picture into the same box, so the live board appears exactly
+# where the picture was. The app's embed layout reads these numbers too (one source).
+EMBED_TOP = 44
+EMBED_BOTTOM = 56
+EMBED_DIAGRAM_BOTTOM = 28  # a read-only diagram: only the link to the app under the picture
 
-    picture = quote(re.sub(r"\s+", " ", picture_svg.split("?>", 1)[-1]).strip(), safe=" =:;,/'#-.()")
+
+@dataclass(frozen=True)
+class EmbedLayout:
+    width: int  # the frame size the Share dialog proposes: everything fits without scrolling
+    height: int
+    bottom: int = EMBED_BOTTOM  # room kept under the board for the game's controls
+
+
+EMBED_LAYOUTS = {
+    "momentum": EmbedLayout(420, 520),
+    "nummerus": EmbedLayout(420, 540),
+    "fenn": EmbedLayout(480, 360, bottom=EMBED_BOTTOM + 40),
+    "mops": EmbedLayout(420, 600, bottom=EMBED_BOTTOM + 40),
+    "momox": EmbedLayout(420, 540),
+}
+
+
+def embed_layout(game_id: str) -> EmbedLayout:
+    return EMBED_LAYOUTS.get(game_id, EmbedLayout(420, 520))
+
+
+def embed_size(game_id: str) -> tuple[int, int]:
+    """The frame size the Share dialog proposes for a game."""
+    layout = embed_layout(game_id)
+    return layout.width, layout.height
+
+
+def embed_picture_box(game_id: str, readonly: bool) -> tuple[int, int]:
+    """(top, bottom): the margins of the box the board takes in the frame."""
+    return (0, EMBED_DIAGRAM_BOTTOM) if readonly else (EMBED_TOP, embed_layout(game_id).bottom)
+
+
+# In a data: URL everything but these is percent-encoded: '#' would end the URL, '%' start an
+# escape, quotes and '<' '>' '&' would break the attribute or the CSS around it.
+_DATA_URL_SAFE = " =:;,/-.!*_~@"
+
+
+def embed_snippet(src: str, picture_svg: str, width: int, height: int, title: str, *, game_id: str = "", readonly: bool = False) -> str:
+    """The <iframe> code for a blog post. The frame's background is the board drawn now by the
+    same renderer (with only the CSS it uses), in the box where the live board will appear, so
+    readers see the position at once and the board does not move when it comes alive."""
+    top, bottom = embed_picture_box(game_id, readonly)
+    picture = quote(compact_picture(picture_svg), safe=_DATA_URL_SAFE + "'")
     style = (f"border:0;width:100%;max-width:{width}px;height:{height}px;"
-             f'background:#f7f3ea url("data:image/svg+xml,{picture}") top center/contain no-repeat')
+             f'background:#f7f3ea url("data:image/svg+xml,{picture}") no-repeat 50% {top}px/100% calc(100% - {top + bottom}px)')
     return (f'<iframe src="{_attr(src)}" title="{_attr(title)}" width="{width}" height="{height}" '
             f'style="{_attr(style)}" loading="lazy"></iframe>')
+
+
+_STATE_PSEUDO = re.compile(r":(hover|focus|focus-visible|focus-within|active|checked|disabled)\b")
+_VAR_USE = re.compile(r"var\(\s*(--[\w-]+)")
+
+
+def _css_blocks(css: str) -> list[tuple[str, str]]:
+    """Top-level (prelude, body) pairs of a stylesheet without comments."""
+    blocks, depth, start, prelude = [], 0, 0, ""
+    for i, char in enumerate(css):
+        if char == "{":
+            if depth == 0:
+                prelude, start = css[start:i].strip(), i + 1
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                blocks.append((prelude, css[start:i]))
+                start = i + 1
+    return blocks
+
+
+def _selector_used(selector: str, classes: set[str], ids: set[str]) -> bool:
+    if _STATE_PSEUDO.search(selector):
+        return False  # a picture is never hovered or focused
+    bare = re.sub(r"\[[^\]]*\]|\([^)]*\)", "", selector)  # attribute tests and :not(...) stay possible
+    return (all(name in classes for name in re.findall(r"\.(-?[A-Za-z_][\w-]*)", bare))
+            and all(name in ids for name in re.findall(r"#(-?[A-Za-z_][\w-]*)", bare)))
+
+
+def used_styles(css: str, markup: str) -> str:
+    """The rules of `css` that can apply to `markup` (by the classes and ids it uses), and the
+    custom properties and keyframes those rules need. Rules for states a picture never has
+    (hover, focus) are left out."""
+    classes = {name for value in re.findall(r'class="([^"]*)"', markup) for name in value.split()}
+    ids = set(re.findall(r'id="([^"]*)"', markup))
+
+    def rules(text: str) -> list[tuple[str, str]]:
+        kept = []
+        for prelude, body in _css_blocks(text):
+            if prelude.startswith("@keyframes"):
+                kept.append((prelude, body))
+            elif prelude.startswith("@media"):
+                inner = rules(body)
+                if inner:
+                    kept.append((prelude, inner))
+            elif not prelude.startswith("@"):
+                selectors = [sel for sel in prelude.split(",") if _selector_used(sel.strip(), classes, ids)]
+                if selectors:
+                    kept.append((",".join(selectors), body))
+        return kept
+
+    kept = rules(css)
+
+    def flat(items):
+        for prelude, body in items:
+            if isinstance(body, list):
+                yield from flat(body)
+            elif not prelude.startswith("@keyframes"):
+                yield prelude, body
+
+    # Custom properties and keyframes: only those the kept rules use (and those they use in turn).
+    declarations = [d.strip() for _p, body in flat(kept) for d in body.split(";") if d.strip()]
+    defined = {d.split(":", 1)[0].strip(): d for d in declarations if d.startswith("--")}
+    wanted: set[str] = set()
+    pending = [name for d in declarations if not d.startswith("--") for name in _VAR_USE.findall(d)]
+    while pending:
+        name = pending.pop()
+        if name not in wanted:
+            wanted.add(name)
+            pending.extend(_VAR_USE.findall(defined.get(name, "")))
+    animations = {word for d in declarations if d.startswith("animation") for word in re.findall(r"[\w-]+", d.split(":", 1)[-1])}
+
+    def write(items) -> str:
+        out = []
+        for prelude, body in items:
+            if isinstance(body, list):
+                inner = write(body)
+                if inner:
+                    out.append(f"{prelude}{{{inner}}}")
+            elif prelude.startswith("@keyframes"):
+                if prelude.split()[-1] in animations:
+                    out.append(f"{prelude}{{{body}}}")
+            else:
+                parts = [d.strip() for d in body.split(";") if d.strip() and (not d.strip().startswith("--") or d.split(":", 1)[0].strip() in wanted)]
+                if parts:
+                    out.append(f"{prelude}{{{';'.join(parts)}}}")
+        return "".join(out)
+
+    return write(kept)
+
+
+def compact_picture(svg: str) -> str:
+    """A standalone SVG made small for a data: URL: only the CSS it uses, no accessibility or data
+    attributes (a background picture is never read out: the frame's title names it), single
+    quotes around attribute values (a double quote costs three characters once encoded)."""
+    svg = re.sub(r">\s+<", "><", re.sub(r"\s+", " ", svg.split("?>", 1)[-1])).strip()
+    svg = re.sub(r"<title>.*?</title>|<desc>.*?</desc>", "", svg, flags=re.S)
+    svg = re.sub(r'\s(?:aria-[\w-]+|role|data-[\w-]+|tabindex|focusable)="[^"]*"', "", svg)
+    svg = _with_used_styles(svg)
+    css = re.search(r"<style>(.*?)</style>", svg, re.S)
+    styled = set(re.findall(r"\.(-?[A-Za-z_][\w-]*)", css.group(1))) if css else set()
+
+    def classes(match: re.Match) -> str:
+        kept = " ".join(name for name in match.group(1).split() if name in styled)
+        return f' class="{kept}"' if kept else ""
+
+    svg = re.sub(r'\sclass="([^"]*)"', classes, svg)
+    svg = _unwrap_bare_groups(svg)
+    svg = re.sub(r'\sd="([^"]*)"', lambda m: ' d="' + re.sub(r"\s*([A-Za-z])\s*", r"\1", m.group(1)) + '"', svg)
+    return re.sub(r'(\s[\w:-]+)="([^"\']*)"', r"\1='\2'", svg)
+
+
+def _unwrap_bare_groups(svg: str) -> str:
+    """Drop <g> elements without attributes (left after unused classes went), keeping their content."""
+    out, stack, last = [], [], 0
+    for match in re.finditer(r"<g(\s[^>]*)?>|</g>", svg):
+        out.append(svg[last:match.start()])
+        last = match.end()
+        if match.group(0) == "</g>":
+            if stack.pop():
+                out.append("</g>")
+        else:
+            keep = bool((match.group(1) or "").strip())
+            stack.append(keep)
+            if keep:
+                out.append(match.group(0))
+    out.append(svg[last:])
+    return "".join(out)
+
+
+def _with_used_styles(svg: str) -> str:
+    """`svg` with its <style> cut down to the rules its own elements use."""
+    match = re.search(r"<style>(.*?)</style>", svg, re.S)
+    if not match:
+        return svg
+    rest = svg[:match.start()] + svg[match.end():]
+    css = re.sub(r":\s+", ":", re.sub(r"\s*([;,{}>])\s*", r"\1", used_styles(match.group(1), rest)))
+    return svg[:match.start()] + f"<style>{css}</style>" + svg[match.end():]
 
 
 def _attr(text: str) -> str:

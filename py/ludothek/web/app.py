@@ -26,12 +26,12 @@ from ..render import get_view, has_view
 from ..render import screens
 from ..ai import levels as ai_levels
 from ..render.rules import rules_body_html
-from ..render.standalone import embed_snippet, standalone_svg
+from ..render.standalone import EMBED_TOP, embed_layout, embed_size, embed_snippet, standalone_svg
 from ..render.view import UIState, shown_seat_names
 from . import dom
 from ..render.bidi import isolate_names
 from .dom import to_js_options
-from .saves import EXPORT_FORMAT, MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS, SAVE_PREFIX, SaveConflict, SaveStore, StorageError, StorageFull
+from .saves import EXPORT_FORMAT, MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS, SAVE_PREFIX, DictStorage, SaveConflict, SaveStore, StorageError, StorageFull
 from .links import EmbedOptions, LinkError, decode_position, decode_record, position_fragment, record_fragment
 from .session import GameSession, Seat, clean_name
 
@@ -94,7 +94,13 @@ def new_save_id() -> str:
 
 class App:
     def __init__(self):
-        self.storage = dom.LocalStorage()
+        try:
+            self.embed = EmbedOptions.from_query(str(js.location.search))
+        except Exception:  # noqa: BLE001 - an address is data: it never stops the start
+            self.embed = EmbedOptions()
+        # An embedded board keeps nothing in the blog reader's browser (and its storage is often
+        # blocked there): its game lives in the frame's address, its settings in memory.
+        self.storage = DictStorage() if self.embed.embed else dom.LocalStorage()
         self.store = SaveStore(self.storage)
         self.session: GameSession | None = None
         self.view = None
@@ -104,11 +110,7 @@ class App:
         self.thinking_seat: int | None = None
         self.setup_values: dict[str, dict[str, str]] = {}
         self.setup_position: dict[str, str] = {}  # game id -> position a new game starts from
-        try:
-            self.embed = EmbedOptions.from_query(str(js.location.search))
-        except Exception:  # noqa: BLE001 - an address is data: it never stops the start
-            self.embed = EmbedOptions()
-        self.share_values: dict = {"vs": "computer", "readonly": False, "width": 420, "height": 520}
+        self.share_values: dict = {"vs": "computer", "readonly": False}
         self.setup_errors: list[str] = []
         self.storage_warned = False
         self.deleted: tuple[str, str] | None = None
@@ -288,11 +290,13 @@ class App:
         self.session = session
         self.view = get_view(session.game_id)
         self.ui = self.live_ui()
-        layout = screens.tag("div", screens.game_frame_html(session.game_id, self.view.title()), class_="game-layout")
-        layout += screens.tag("p", screens.tag("a", screens.esc(_("Open in Ludothek")), href=self.full_app_url(), target="_blank",
-                                               rel="noopener"), class_="embed-credit")
+        layout = screens.embed_frame_html(self.view.title(), self.full_app_url())
         self.set_screen("game", layout, self.view.title())
-        dom.document.body.dataset.game = session.game_id
+        body = dom.document.body
+        body.dataset.game = session.game_id
+        # The board takes the box the snippet's picture was drawn in (the same numbers).
+        body.style.setProperty("--embed-top", f"{EMBED_TOP}px")
+        body.style.setProperty("--embed-bottom", f"{embed_layout(session.game_id).bottom}px")
         if self.embed.readonly:
             dom.document.body.classList.add("readonly")
         self.update_game()
@@ -309,7 +313,10 @@ class App:
         session = self.session
         if session is None:
             return
-        self.share_values = getattr(self, "share_values", {"vs": "computer", "readonly": False, "width": 420, "height": 520})
+        if self.share_values.get("game") != session.game_id:
+            # Each game proposes its own frame size: one its board and controls fit without scrolling.
+            width, height = embed_size(session.game_id)
+            self.share_values.update(game=session.game_id, width=width, height=height)
         dialog = dom.by_id("dialog")
         dialog.innerHTML = self.share_html()
         if not dialog.open:
@@ -332,12 +339,12 @@ class App:
         session = self.session
         values = self.share_values
         options = EmbedOptions(embed=True, opponent=values["vs"], level=int(values["level"]), readonly=bool(values["readonly"]),
-                               seat=session.game.current_player(session.shown_state) or 0)
+                               seat=session.game.current_player(session.shown_state) or 0, picture=True)
         public = self.public(session.shown_state)
         fragment = position_fragment(session.game_id, session.game.position(public))
         picture = standalone_svg(session.game_id, public, UIState(interactive=False))
         return embed_snippet(self.base_url() + options.query() + fragment, picture, int(values["width"]), int(values["height"]),
-                             _("{title} – Ludothek").format(title=self.view.title()))
+                             _("{title} – Ludothek").format(title=self.view.title()), game_id=session.game_id, readonly=options.readonly)
 
     def update_share_options(self, fieldset) -> None:
         values = self.share_values
@@ -603,6 +610,11 @@ class App:
         self.begin_session(session)
 
     def begin_session(self, session: GameSession) -> None:
+        if self.embed.embed:
+            # A rematch in a blog's board: it stays in the frame (whose address holds the game).
+            self.begin_embedded(session)
+            self.save()
+            return
         # Stored at once, so that a reload loses nothing; the Continue list shows a game from its
         # first move on (see refresh_saves), so games started and left at once do not pile up there.
         self.session = session
@@ -862,6 +874,9 @@ class App:
             # An embedded board never writes to the reader's storage (it may be blocked or
             # partitioned): the game lives in the frame's address, so a reload keeps it.
             js.history.replaceState(None, "", self.embed.query() + record_fragment(session.record()))
+            link = dom.query(".embed-credit a")
+            if link is not None:
+                link.href = self.full_app_url()
             return
         try:
             self.store.save(session, time.time())

@@ -51,6 +51,7 @@ class EmbedOptions:
     level: int | None = None
     readonly: bool = False
     seat: int = 0  # the seat the reader plays against the computer
+    picture: bool = False  # the snippet's frame shows the board's picture (snippets since the picture fix)
 
     @staticmethod
     def from_query(search: str) -> "EmbedOptions":
@@ -70,6 +71,7 @@ class EmbedOptions:
             level=level,
             readonly=first("readonly") == "1",
             seat=seat - 1 if seat is not None else 0,
+            picture=first("picture") == "1",
         )
 
     def query(self) -> str:
@@ -82,6 +84,8 @@ class EmbedOptions:
                 if self.level is not None:
                     parts.append(f"level={self.level}")
                 parts.append(f"seat={self.seat + 1}")
+        if self.picture:
+            parts.append("picture=1")
         return "?" + "&".join(parts)
 
 

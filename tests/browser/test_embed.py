@@ -1,0 +1,264 @@
+"""Boards embedded in a blog, as blog readers meet them.
+
+The blog is on another site (`localhost`, the app on `127.0.0.1`) and every test opens it in a fresh
+default browser context: like a private window, it gives the embedded frames no storage at all.
+The snippets are the Share dialog's own (ludothek.render.standalone.embed_snippet, as the app calls
+it); test_sharing.py takes one from the dialog itself.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from blog import EMBED_GAMES, BlogServer, snippet
+from conftest import READY_TIMEOUT_MS
+from ludothek.render.standalone import embed_size
+
+RUNTIME = re.compile(r"/assets/vendor/(pyodide|pyscript)/|/py/main\.py|ludothek\.zip|pyscript\.toml")
+SMALL = (320, 400)
+
+# Decodes each frame's background picture (the snippet's data: URL) as an image: its width, or -1.
+PICTURE_WIDTHS = """() => Promise.all([...document.querySelectorAll('iframe')].map(frame => new Promise(done => {
+    const match = getComputedStyle(frame).backgroundImage.match(/^url\\("(.*)"\\)$/s);
+    if (!match) { done(-1); return; }
+    const image = new Image();
+    image.onload = () => done(image.naturalWidth);
+    image.onerror = () => done(-1);
+    image.src = match[1];
+})))"""
+SCROLL_ROOM = """() => { const e = document.documentElement;
+    return {height: e.scrollHeight - e.clientHeight, width: e.scrollWidth - e.clientWidth}; }"""
+# What a reader can press to play on: choices first (a die's new top, a tile to flip), then the board.
+PLAYABLE = """() => {
+    const visible = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+    const choices = [...document.querySelectorAll('#extra button[data-target]:not([disabled]), #actions button[data-target]:not([disabled])')]
+        .filter(e => visible(e) && !['end', 'pass', 'refuse'].includes(e.dataset.target));
+    const cells = [...document.querySelectorAll('#board [data-target][role=button]:not([aria-disabled=true])')].filter(visible);
+    const pick = choices[0] || cells[0];
+    return pick ? (pick.closest('#board') ? '#board ' : '#extra, #actions').trim() + ' [data-target="' + pick.dataset.target + '"]' : null;
+}"""
+
+
+class Blog:
+    """The blog page with the given snippets, in a fresh default context (no storage for frames)."""
+
+    def __init__(self, browser, body: str, viewport=(1000, 900)):
+        self.server = BlogServer(body)
+        self.context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(30_000)
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        self.context.on("request", lambda request: self.requests.append(request.url))
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" and ("Traceback" in m.text or "InvalidState" in m.text) else None)
+        self.page.goto(self.server.url)
+
+    def frames(self):
+        return [f for f in self.page.frames if f != self.page.main_frame]
+
+    def runtime_requests(self) -> list[str]:
+        return [u for u in self.requests if RUNTIME.search(u)]
+
+    def close(self) -> None:
+        self.context.close()
+        self.server.stop()
+
+
+@pytest.fixture
+def open_blog(browser):
+    blogs = []
+
+    def opened(body: str, viewport=(1000, 900)) -> Blog:
+        blog = Blog(browser, body, viewport)
+        blogs.append(blog)
+        return blog
+
+    yield opened
+    for blog in blogs:
+        blog.close()
+
+
+def wait_for_covers(blog: Blog, count: int) -> None:
+    blog.page.wait_for_function(f"document.querySelectorAll('iframe').length === {count}")
+    for index in range(count):
+        blog.page.frame_locator("iframe").nth(index).locator("body.embed").wait_for(state="attached")
+
+
+def play_one_move(frame) -> None:
+    """Press what a reader would until the move count goes up (a Fenn move takes two presses)."""
+    before = int(frame.evaluate("Number(document.body.dataset.moves || 0)"))
+    for _ in range(4):
+        frame.wait_for_function("document.body.dataset.thinking === '0'", timeout=60_000)
+        selector = frame.evaluate(PLAYABLE)
+        assert selector, "nothing to press on the live board"
+        frame.locator(selector).first.click()
+        try:
+            frame.wait_for_function(f"Number(document.body.dataset.moves) > {before}", timeout=3_000)
+            return
+        except Exception:  # noqa: BLE001 - the first press chose a piece or a field: press on
+            continue
+    raise AssertionError("the board took no move")
+
+
+def test_every_game_shows_its_picture_and_fetches_no_runtime_until_a_reader_plays(open_blog, app_url):
+    body = "".join(f"<h2>{game}</h2><p>A paragraph about the rules.</p>{snippet(game, app_url)}" for game in EMBED_GAMES)
+    # Tall enough that every (lazy) frame loads at once.
+    blog = open_blog(body, viewport=(1000, 4200))
+    wait_for_covers(blog, len(EMBED_GAMES))
+    widths = blog.page.evaluate(PICTURE_WIDTHS)
+    assert all(width > 0 for width in widths), widths
+    for frame in blog.frames():
+        expect(frame.get_by_role("button", name="Play")).to_be_visible()
+        assert frame.evaluate(SCROLL_ROOM) == {"height": 0, "width": 0}
+    # The reader moves on past every board (the pointer crosses them on the way, resting on none):
+    # nothing starts.
+    blog.page.mouse.move(950, 10)
+    blog.page.mouse.move(300, 4100, steps=40)
+    blog.page.mouse.move(950, 4100, steps=5)
+    time.sleep(1.5)
+    assert blog.runtime_requests() == []
+    assert not any(f.evaluate("!!document.body.dataset.starting") for f in blog.frames())
+    # A pointer that stays on a board (moving over it a moment) starts that board, and only it.
+    box = blog.page.locator("iframe").nth(1).bounding_box()
+    for step in range(8):
+        blog.page.mouse.move(box["x"] + 100 + 10 * step, box["y"] + 200)
+        time.sleep(0.08)
+    blog.page.frame_locator("iframe").nth(1).locator("body[data-ready]").wait_for(timeout=READY_TIMEOUT_MS)
+    assert [bool(f.evaluate("document.documentElement.dataset.runtime")) for f in blog.frames()] == [False, True, False, False, False]
+
+
+@pytest.mark.parametrize("game_id", EMBED_GAMES)
+def test_the_board_a_reader_clicks_goes_live_where_it_stood_and_takes_a_move(open_blog, app_url, game_id):
+    width, height = embed_size(game_id)
+    body = snippet(game_id, app_url) + "<p>Between the boards.</p>" + snippet(game_id, app_url, width=SMALL[0], height=SMALL[1])
+    blog = open_blog(body)
+    wait_for_covers(blog, 2)
+    frames = blog.page.frame_locator("iframe")
+    picture_box = blog.page.locator("iframe").first.bounding_box()
+    frames.first.get_by_role("button", name="Play").click()
+    frames.first.locator("body[data-ready]").wait_for(timeout=READY_TIMEOUT_MS)
+    live, idle = blog.frames()
+    # Only the clicked frame started the runtime: the other still shows its picture.
+    assert live.evaluate("document.documentElement.dataset.runtime") == "loading"
+    assert idle.evaluate("document.documentElement.dataset.runtime") is None
+    expect(live.locator("#board svg")).to_be_visible()
+    expect(live.locator("#status")).not_to_be_empty()
+    # The keyboard goes on from the Play button to the board.
+    live.wait_for_function("!!document.activeElement && !!document.activeElement.closest('#board')")
+    assert live.evaluate(SCROLL_ROOM) == {"height": 0, "width": 0}
+    # The board is in the box the picture was drawn in (no jump).
+    board = live.locator("#board").bounding_box()
+    assert abs(board["x"] - picture_box["x"]) < 1 and abs(board["width"] - picture_box["width"]) < 1
+    assert abs(board["y"] - (picture_box["y"] + 44)) < 1
+    play_one_move(live)
+    assert live.evaluate(SCROLL_ROOM) == {"height": 0, "width": 0}
+    # The small frame too fits after it comes alive; the reader reaches it with the keyboard.
+    frames.nth(1).get_by_role("button", name="Play").focus()
+    frames.nth(1).locator("body[data-ready]").wait_for(timeout=READY_TIMEOUT_MS)
+    assert idle.evaluate(SCROLL_ROOM) == {"height": 0, "width": 0}
+    expect(idle.locator("#board svg")).to_be_visible()
+    assert idle.evaluate("document.documentElement.dataset.storage") == "memory"
+    assert blog.errors == []
+    origins = {u.split("/")[2] for u in blog.requests if u.startswith("http")}
+    assert origins <= {blog.server.url.split("/")[2], app_url.split("/")[2]}
+
+
+def test_more_holds_the_players_and_reference_material_over_the_board(open_blog, app_url):
+    blog = open_blog(snippet("mops", app_url, width=SMALL[0], height=SMALL[1]))
+    wait_for_covers(blog, 1)
+    frame = blog.page.frame_locator("iframe")
+    frame.get_by_role("button", name="Play").click()
+    frame.locator("body[data-ready]").wait_for(timeout=READY_TIMEOUT_MS)
+    expect(frame.locator("#side-extra")).to_be_hidden()
+    more = frame.get_by_role("button", name="More")
+    expect(more).to_have_attribute("aria-expanded", "false")
+    more.click()
+    expect(frame.locator("#side-extra")).to_be_visible()
+    expect(frame.locator("#players")).to_be_visible()
+    expect(frame.get_by_role("link", name="Open in Ludothek")).to_be_visible()
+    assert blog.frames()[0].evaluate(SCROLL_ROOM) == {"height": 0, "width": 0}
+    blog.page.keyboard.press("Escape")
+    expect(frame.locator("#side-extra")).to_be_hidden()
+    expect(more).to_be_focused()
+
+
+def test_a_read_only_diagram_never_starts_python(open_blog, app_url):
+    blog = open_blog(snippet("momentum", app_url, readonly=True))
+    wait_for_covers(blog, 1)
+    frame = blog.page.frame_locator("iframe")
+    expect(frame.get_by_role("link", name="Open in Ludothek")).to_be_visible()
+    expect(frame.get_by_role("button", name="Play")).to_have_count(0)
+    blog.page.locator("iframe").hover()
+    blog.page.locator("iframe").click(position={"x": 100, "y": 100})
+    time.sleep(1.5)
+    assert blog.runtime_requests() == []
+    assert blog.page.evaluate(PICTURE_WIDTHS)[0] > 0
+
+
+@pytest.mark.parametrize("language, play", [("de-DE", "Spielen"), ("en-US", "Play")])
+def test_play_speaks_the_readers_language(browser, app_url, language, play):
+    server = BlogServer(snippet("fenn", app_url))
+    context = browser.new_context(locale=language)
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        expect(page.frame_locator("iframe").get_by_role("button", name=play)).to_be_visible()
+    finally:
+        context.close()
+        server.stop()
+
+
+STORAGE_THROWS = """
+(() => {
+    const refuse = () => { throw new DOMException('The operation is insecure.', 'SecurityError'); };
+    for (const name of ['localStorage', 'sessionStorage']) Object.defineProperty(window, name, {get: refuse, configurable: true});
+    if (window.indexedDB) window.indexedDB.open = refuse;
+})();
+"""
+
+
+def test_the_app_starts_and_plays_with_every_storage_api_throwing(browser, app_url):
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(STORAGE_THROWS)
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(app_url + "#/setup/momentum")
+        page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+        assert page.evaluate("document.documentElement.dataset.storage") == "memory"
+        page.get_by_role("button", name="Start game").click()
+        page.locator("#board [data-target=d4]").click()
+        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game_id", ["mops", "fenn"])
+def test_an_embed_has_no_serious_accessibility_violation(browser, app_url, game_id):
+    """The frame's own page, idle (picture and Play), live, and with More open (axe-core)."""
+    import html as html_text
+
+    from test_quality import axe_violations
+
+    src = html_text.unescape(re.search(r'src="([^"]*)"', snippet(game_id, app_url)).group(1))
+    width, height = embed_size(game_id)
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        page.goto(src)
+        expect(page.get_by_role("button", name="Play")).to_be_visible()
+        assert axe_violations(page) == [], "idle"
+        page.get_by_role("button", name="Play").click()
+        page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function("document.body.dataset.thinking !== '1'", timeout=30_000)
+        assert axe_violations(page) == [], "live"
+        page.get_by_role("button", name="More").click()
+        assert axe_violations(page) == [], "more"
+    finally:
+        context.close()
