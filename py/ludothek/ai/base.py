@@ -38,6 +38,9 @@ class ComputerPlayer:
         self.think_seconds: float | None = None
         # The page counts wall time (frames between chunks included); benchmarks may count CPU.
         self.clock = time.perf_counter
+        # A cap on an anytime search's work (its own unit: nodes, playouts), None: none. With a
+        # cap below what the time allows, the search is reproducible (for tests).
+        self.max_work: int | None = None
         self.rng = random.Random(f"ludothek-ai:{game.id}:{level}:{seed}")
 
     def search(self, s) -> Search:

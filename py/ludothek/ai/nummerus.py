@@ -30,6 +30,7 @@ by the chips the short chains still lack; `hint(state)` is the strongest level's
 
 from __future__ import annotations
 
+import math
 import time
 
 from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP, RAYS, SOLITAIRE_REMOVED_FROM
@@ -68,6 +69,14 @@ SWAP_KEEP = 0.6  # a swap must gain more than this share of a 3-run's value per 
 # Solitaire beam search per level: beam width and node budget.
 SOLITAIRE_BEAM = {1: 1, 2: 4, 3: 40}
 SOLITAIRE_NODE_BUDGET = {1: 2_000, 2: 10_000, 3: 40_000}
+
+
+# The strongest level: Monte-Carlo tree search against the clock (see `_mcts`).
+MCTS_LEVEL = 3
+MCTS_EXPLORATION = 0.7  # UCB1 constant for results in [0, 1]
+PLAYOUT_GREEDY = 0.85  # share of playout moves that follow the playout rule (the rest at random)
+MCTS_ENDGAME_CHIPS = 10  # two players, this few chips left: exact alpha-beta to the end
+MCTS_CHUNK_PLAYOUTS = 8  # playouts between clock checks
 
 
 class _Budget(Exception):
@@ -204,7 +213,7 @@ class NummerusPlayer(ComputerPlayer):
             raise ValueError("the game is over: there is no move to choose")
         self.nodes = 0
         self.next_check = 16
-        self.last_yield = time.perf_counter()
+        self.last_yield = self.clock()
         self.deadline_at = self.deadline()
         if len(moves) == 1:
             yield None
@@ -213,6 +222,8 @@ class NummerusPlayer(ComputerPlayer):
             return (yield from self._solitaire(s, moves))
         if s.swap_step:
             return (yield from self._swap_decision(s, moves))
+        if self.level == MCTS_LEVEL:
+            return (yield from self._mcts(s, moves))
         return (yield from self._star_move(s, moves))
 
     def _tick(self, budget: int):
@@ -221,7 +232,7 @@ class NummerusPlayer(ComputerPlayer):
         if self.nodes >= self.next_check:
             # Plain (non-generator) nodes count too, so compare with a mark instead of a mask.
             self.next_check = self.nodes + 16
-            now = time.perf_counter()
+            now = self.clock()
             if self.nodes > budget or (self.deadline_at is not None and now > self.deadline_at):
                 raise _Budget()
             if now - self.last_yield > CHUNK_SECONDS:
@@ -229,7 +240,7 @@ class NummerusPlayer(ComputerPlayer):
         return False
 
     def _pause(self):
-        self.last_yield = time.perf_counter()
+        self.last_yield = self.clock()
 
     # -- star moves with 2-4 players ------------------------------------------------------------
 
@@ -375,6 +386,137 @@ class NummerusPlayer(ComputerPlayer):
             best = max(best, value)
         return best
 
+
+    # -- the strongest level: Monte-Carlo tree search --------------------------------------------
+
+    def _mcts(self, s, moves: list[str]) -> Search:
+        """Monte-Carlo tree search until the thinking time is spent (or `max_playouts`). Playouts
+        follow a rule of thumb (take the chip that joins or extends one's own run, else one that
+        blocks an opponent's, else any) and end in the exact result of the round. With two
+        players and few chips left the end is searched exactly with alpha-beta first. Stops early
+        when the most visited move can no longer be overtaken in the time left."""
+        me = s.to_move
+        model = _Model(s, tournament=bool(s.rounds))
+        players = model.players
+        end = self.thinking_deadline()
+        # A move that ends the round with a win needs no thought.
+        if model.left == 1:
+            yield None
+            return moves[0]
+        if players == 2 and model.left <= MCTS_ENDGAME_CHIPS:
+            # At most half the time: an unfinished exact search says nothing, the playouts do.
+            exact = yield from self._exact_end(model, me, moves, (self.clock() + end) / 2)
+            if exact is not None:
+                return exact
+            model = _Model(s, tournament=bool(s.rounds))  # an interrupted search leaves it half-played
+        cap = self.max_work
+        rng = self.rng
+        root = _MctsNode()
+        root_fields = [FIELD_INDEX[m] for m in moves]
+        playouts = 0
+        started = self.clock()
+        while True:
+            for _ in range(MCTS_CHUNK_PLAYOUTS):
+                self._mcts_iteration(model, me, root, rng)
+                playouts += 1
+            now = self.clock()
+            if (cap is not None and playouts >= cap) or now >= end:
+                break
+            # Early stop: the runner-up cannot catch up with the playouts left at this rate.
+            if playouts >= 64 and len(root.children) == len(root_fields):
+                visits = sorted((c.visits for c in root.children.values()), reverse=True)
+                rate = playouts / max(1e-6, now - started)
+                if visits[0] - visits[1] > rate * (end - now):
+                    break
+            if now - self.last_yield > CHUNK_SECONDS:
+                yield None
+                self._pause()
+        self.last_playouts = playouts
+        best = max(root_fields, key=lambda f: (root.children[f].visits if f in root.children else -1,
+                                               root.children[f].reward if f in root.children else 0))
+        yield None
+        return FIELD_NAMES[best]
+
+    def _mcts_iteration(self, model: _Model, me: int, root: "_MctsNode", rng) -> None:
+        players = model.players
+        seat = me
+        node = root
+        path = [root]
+        undos = []
+        # Selection and expansion.
+        while model.left:
+            targets = _targets(model.board, model.star)
+            children = node.children
+            untried = [f for f in targets if f not in children]
+            if untried:
+                f = untried[0] if len(untried) == 1 else rng.choice(untried)
+                child = _MctsNode()
+                child.mover = seat
+                children[f] = child
+                undos.append((f, model.take(f, seat)))
+                path.append(child)
+                seat = (seat + 1) % players
+                break
+            log_n = math.log(node.visits)
+            best_f, best_score = -1, -1.0
+            for f in targets:
+                c = children[f]
+                score = c.reward / c.visits + MCTS_EXPLORATION * math.sqrt(log_n / c.visits)
+                if score > best_score:
+                    best_f, best_score = f, score
+            node = children[best_f]
+            undos.append((best_f, model.take(best_f, seat)))
+            path.append(node)
+            seat = (seat + 1) % players
+        # Playout by the rule of thumb.
+        owner, board = model.owner, model.board
+        while model.left:
+            targets = _targets(board, model.star)
+            if len(targets) == 1 or rng.random() > PLAYOUT_GREEDY:
+                f = targets[0] if len(targets) == 1 else rng.choice(targets)
+            else:
+                best_score = -1
+                f = targets[0]
+                for t in targets:
+                    n = board[t]
+                    below, above = owner[n - 1], owner[n + 1]
+                    score = (4 if below == seat else 1 if below >= 0 else 0) + (4 if above == seat else 1 if above >= 0 else 0)
+                    score += rng.random()
+                    if score > best_score:
+                        best_score, f = score, t
+            undos.append((f, model.take(f, seat)))
+            seat = (seat + 1) % players
+        rewards = _round_rewards(model)
+        for f, undo in reversed(undos):
+            model.untake(f, undo)
+        for node in path:
+            node.visits += 1
+            if node.mover >= 0:
+                node.reward += rewards[node.mover]
+
+    def _exact_end(self, model: _Model, me: int, moves: list[str], end: float):
+        """Two players near the end: alpha-beta to the end of the round; None when out of time."""
+        saved = self.deadline_at
+        self.deadline_at = end if saved is None else min(saved, end)
+        nxt = 1 - me
+        best_move, alpha = None, -4 * WIN
+        try:
+            for move in moves:
+                field = FIELD_INDEX[move]
+                undo = model.take(field, me)
+                try:
+                    value = -(yield from self._negamax(model, nxt, model.left, -4 * WIN, -alpha, 10**12))
+                finally:
+                    model.untake(field, undo)
+                if best_move is None or value > alpha:
+                    best_move, alpha = move, value
+        except _Budget:
+            return None
+        finally:
+            self.deadline_at = saved
+        yield None
+        return best_move
+
     # -- choosing among scored moves ----------------------------------------------------------
 
     def _pick_best(self, moves: list[str]) -> str:
@@ -464,6 +606,33 @@ class NummerusPlayer(ComputerPlayer):
             pass
         yield None
         return best[1]
+
+
+class _MctsNode:
+    __slots__ = ("mover", "children", "visits", "reward")
+
+    def __init__(self):
+        self.mover = -1  # the seat whose move led here (-1 at the root)
+        self.children: dict[int, _MctsNode] = {}  # field taken -> node
+        self.visits = 0
+        self.reward = 0.0
+
+
+TOURNAMENT_SCALE = 40  # a round's point margin that counts as a sure win in the search
+
+
+def _round_rewards(model: _Model) -> list[float]:
+    """Each seat's result of a finished round in [0, 1]: 1 a sole win, shared or drawn less, 0 a
+    loss (basic game); in a tournament the point margin, scaled."""
+    players = model.players
+    if model.tournament:
+        points = [sum(model.w[n] for n in _profile(model.owner, p)) for p in range(players)]
+        return [min(1.0, max(0.0, 0.5 + (points[p] - max(points[q] for q in range(players) if q != p)) / (2 * TOURNAMENT_SCALE)))
+                for p in range(players)]
+    profiles = [_profile(model.owner, p) for p in range(players)]
+    top = max(profiles)
+    winners = [p for p in range(players) if profiles[p] == top]
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(players)]
 
 
 def _solitaire_moves(board, star: int, chains) -> list[str]:
