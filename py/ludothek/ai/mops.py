@@ -58,7 +58,7 @@ LEVELS = [
     Level(1, "Easy", "Lays each tile at random beside a matching one and scores whatever it finds at once."),
     Level(2, "Greedy", "Lays each tile where it scores most right now and always cashes its best combination."),
     Level(3, "Planner", "Builds towards big combinations and waits for them, weighing the tiles still to come."),
-    Level(4, "Expert", "Plans like level 3 and also looks one round ahead at the tiles that may come next."),
+    Level(4, "Expert", "Plans like level 3 and, while its thinking time lasts, looks one round ahead at the tiles that may come next."),
 ]
 GREEDY_LEVEL = 2
 

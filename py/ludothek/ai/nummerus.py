@@ -13,13 +13,15 @@ Evaluation (per seat, then "mine minus the best opponent's"):
 - a finished round is judged exactly (who wins, or the point difference).
 
 Levels: 1 scores every move one ply deep and picks among the good ones at random (sometimes
-any move); 2 takes the best move one ply deep; 3 searches. Two players: alpha-beta (negamax)
-with iterative deepening, root moves ordered by the previous iteration, to the end of the game
-once few chips are left. Three or four players: among the moves that are nearly best one move
-ahead, its own next three moves are tried in full, each opponent answering with the move that
-looks best for that opponent one move ahead (max-n and paranoid searches of the same cost
-played no better than level 2 in our benchmarks; the margin keeps the prediction from trading
-a sure gain for one that only comes if the opponents play as predicted). Budgets count nodes, so results are reproducible; `time_limit` is only a safety bound.
+any move); 2 takes the best move one ply deep (both count work, so they are reproducible).
+3 thinks against the clock (`think_seconds`, see ai/base.py) with Monte-Carlo tree search, for
+2-4 players alike: UCB1 in the tree, playouts that mostly take the chip joining or extending the
+mover's own run (else one that blocks an opponent's), each playout judged by the exact result
+of the round. A plain depth-limited alpha-beta on the evaluation below lost to a uniform-random
+UCT search of a few hundred playouts; the playouts see what the evaluation missed (which chips
+the star will still reach). With two players and at most `MCTS_ENDGAME_CHIPS` chips left it
+first tries to solve the end with alpha-beta; it stops early once the most visited move cannot
+be overtaken in the time left.
 Swap variant: the swap step tries every swap that takes a chip beside one's own numbers and
 makes it only if it gains more than keeping the swap chip for later is worth.
 
@@ -39,7 +41,7 @@ from .base import ComputerPlayer, Level, Search
 LEVELS = [
     Level(1, "Easy", "Takes a chip that suits its own numbers, but often settles for one that is merely good enough."),
     Level(2, "Medium", "Always takes the chip that looks best right now for its chains and against yours."),
-    Level(3, "Hard", "Looks several moves ahead (where the star goes next matters) and plays the end exactly."),
+    Level(3, "Hard", "Plays thousands of quick games to the end for every move it weighs, and plays the last chips exactly."),
 ]
 
 FREE = -1  # owner of a number still on the board
@@ -74,6 +76,7 @@ SOLITAIRE_NODE_BUDGET = {1: 2_000, 2: 10_000, 3: 40_000}
 # The strongest level: Monte-Carlo tree search against the clock (see `_mcts`).
 MCTS_LEVEL = 3
 MCTS_EXPLORATION = 0.7  # UCB1 constant for results in [0, 1]
+RAVE_K = 0  # visits at which a move's own mean and its rapid action value weigh about equally (0: off)
 PLAYOUT_GREEDY = 0.85  # share of playout moves that follow the playout rule (the rest at random)
 MCTS_ENDGAME_CHIPS = 10  # two players, this few chips left: exact alpha-beta to the end
 MCTS_CHUNK_PLAYOUTS = 8  # playouts between clock checks
@@ -203,6 +206,11 @@ class _Model:
 
 class NummerusPlayer(ComputerPlayer):
     """All levels, for 1-4 players; the level sets the kind and the budget of the search."""
+
+    # The strongest level's search parameters (attributes, so that benchmarks can vary them).
+    exploration = MCTS_EXPLORATION
+    playout_greedy = PLAYOUT_GREEDY
+    rave_k = RAVE_K
 
     # -- driving -------------------------------------------------------------------------------
 
@@ -439,9 +447,11 @@ class NummerusPlayer(ComputerPlayer):
 
     def _mcts_iteration(self, model: _Model, me: int, root: "_MctsNode", rng) -> None:
         players = model.players
+        rave_k = self.rave_k
         seat = me
         node = root
         path = [root]
+        taken = []  # (seat, field) of every move of this iteration, in order
         undos = []
         # Selection and expansion.
         while model.left:
@@ -454,6 +464,7 @@ class NummerusPlayer(ComputerPlayer):
                 child.mover = seat
                 children[f] = child
                 undos.append((f, model.take(f, seat)))
+                taken.append((seat, f))
                 path.append(child)
                 seat = (seat + 1) % players
                 break
@@ -461,18 +472,26 @@ class NummerusPlayer(ComputerPlayer):
             best_f, best_score = -1, -1.0
             for f in targets:
                 c = children[f]
-                score = c.reward / c.visits + MCTS_EXPLORATION * math.sqrt(log_n / c.visits)
+                mean = c.reward / c.visits
+                if rave_k and c.amaf_visits:
+                    # Rapid action value estimate: a chip is worth much the same whenever it is
+                    # taken, so every later taking of it by the same seat counts, fading with visits.
+                    beta = math.sqrt(rave_k / (3 * c.visits + rave_k))
+                    mean = (1 - beta) * mean + beta * c.amaf_reward / c.amaf_visits
+                score = mean + self.exploration * math.sqrt(log_n / c.visits)
                 if score > best_score:
                     best_f, best_score = f, score
             node = children[best_f]
             undos.append((best_f, model.take(best_f, seat)))
+            taken.append((seat, best_f))
             path.append(node)
             seat = (seat + 1) % players
         # Playout by the rule of thumb.
         owner, board = model.owner, model.board
+        greedy = self.playout_greedy
         while model.left:
             targets = _targets(board, model.star)
-            if len(targets) == 1 or rng.random() > PLAYOUT_GREEDY:
+            if len(targets) == 1 or rng.random() > greedy:
                 f = targets[0] if len(targets) == 1 else rng.choice(targets)
             else:
                 best_score = -1
@@ -485,14 +504,25 @@ class NummerusPlayer(ComputerPlayer):
                     if score > best_score:
                         best_score, f = score, t
             undos.append((f, model.take(f, seat)))
+            taken.append((seat, f))
             seat = (seat + 1) % players
         rewards = _round_rewards(model)
         for f, undo in reversed(undos):
             model.untake(f, undo)
-        for node in path:
+        for depth, node in enumerate(path):
             node.visits += 1
             if node.mover >= 0:
                 node.reward += rewards[node.mover]
+            if rave_k and node.children:
+                # The move chosen at this node was taken[depth], by seat taken[depth][0].
+                mover = taken[depth][0] if depth < len(taken) else -1
+                reward = rewards[mover] if mover >= 0 else 0.0
+                children = node.children
+                for k in range(depth, len(taken), players):
+                    child = children.get(taken[k][1])
+                    if child is not None:
+                        child.amaf_visits += 1
+                        child.amaf_reward += reward
 
     def _exact_end(self, model: _Model, me: int, moves: list[str], end: float):
         """Two players near the end: alpha-beta to the end of the round; None when out of time."""
@@ -609,13 +639,15 @@ class NummerusPlayer(ComputerPlayer):
 
 
 class _MctsNode:
-    __slots__ = ("mover", "children", "visits", "reward")
+    __slots__ = ("mover", "children", "visits", "reward", "amaf_visits", "amaf_reward")
 
     def __init__(self):
         self.mover = -1  # the seat whose move led here (-1 at the root)
         self.children: dict[int, _MctsNode] = {}  # field taken -> node
         self.visits = 0
         self.reward = 0.0
+        self.amaf_visits = 0  # later takings of this node's chip by the same seat (RAVE)
+        self.amaf_reward = 0.0
 
 
 TOURNAMENT_SCALE = 40  # a round's point margin that counts as a sure win in the search
@@ -712,7 +744,7 @@ def make_player(game, level: int, seed: int = 0) -> NummerusPlayer:
     return NummerusPlayer(game, level, seed)
 
 
-def hint(s, level: int = 3, seed: int = 0) -> str:
+def hint(s, level: int = LEVELS[-1].number, seed: int = 0) -> str:
     """The solitaire helper: the move the given level (default: the strongest) would play in a
     1-player state (works for any state, in fact)."""
     from ..games.nummerus import GAME
