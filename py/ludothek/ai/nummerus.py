@@ -76,7 +76,7 @@ SOLITAIRE_NODE_BUDGET = {1: 2_000, 2: 10_000, 3: 40_000}
 # The strongest level: Monte-Carlo tree search against the clock (see `_mcts`).
 MCTS_LEVEL = 3
 MCTS_EXPLORATION = 0.7  # UCB1 constant for results in [0, 1]
-RAVE_K = 0  # visits at which a move's own mean and its rapid action value weigh about equally (0: off)
+RAVE_K = 300  # visits at which a move's own mean and its rapid action value weigh about equally (0: off)
 PLAYOUT_GREEDY = 0.85  # share of playout moves that follow the playout rule (the rest at random)
 MCTS_ENDGAME_CHIPS = 10  # two players, this few chips left: exact alpha-beta to the end
 MCTS_CHUNK_PLAYOUTS = 8  # playouts between clock checks
