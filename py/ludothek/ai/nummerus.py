@@ -55,15 +55,6 @@ TOURNAMENT_W = [0, 0] + [n * (n + 1) // 2 for n in range(2, CHIPS + 2)]
 GROW = 0.35  # share of the next length's gain credited to a run with a free neighbour
 GROW_REACH = 0.25  # extra share when the player to move can reach that free chip now
 
-# Per level: plies searched with two players, own turns with three or four, node budget.
-DEPTH_2P = {1: 1, 2: 1, 3: 7}
-OWN_TURNS_NP = {1: 1, 2: 1, 3: 3}  # 3-4 players: own moves looked ahead (level 3: 3)
-# 3-4 players: only moves within this much of the best one-ply value are looked at more deeply
-# (a look-ahead with predicted opponents beat level 2 more often without it, but fell behind
-# level 2 against players who do not play as predicted; 24 is about two thirds of a 3-run).
-NP_MARGIN = 24
-NODE_BUDGET = {1: 1_000, 2: 2_000, 3: 18_000}
-ENDGAME_CHIPS = 9  # with this few chips left level 3 searches to the end where the budget allows
 EASY_SHARE = 0.45  # level 1 considers moves within this share of its best margin ...
 EASY_RANDOM = 0.25  # ... and sometimes any move at all
 SWAP_KEEP = 0.6  # a swap must gain more than this share of a 3-run's value per 48 chips left
@@ -270,49 +261,8 @@ class NummerusPlayer(ComputerPlayer):
         best_value = max(v for v, _ in scored)
         if self.level == 2:
             return self._pick_best([m for v, m in scored if v == best_value])
-        order = [m for _, m in sorted(scored, key=lambda t: -t[0])]
-        best_move = self._pick_best([m for v, m in scored if v == best_value])
-        if players == 2:
-            max_depth = DEPTH_2P[self.level]
-            if model.left <= ENDGAME_CHIPS:
-                max_depth = max(max_depth, model.left)
-            depths = list(range(2, min(max_depth, model.left) + 1))
-        else:
-            # Look ahead only among the moves that are nearly best right now: the look-ahead
-            # predicts the opponents, and a prediction is no reason to give up a sure gain.
-            order = [m for v, m in sorted(scored, key=lambda t: -t[0]) if v >= best_value - NP_MARGIN]
-            # Plies ending just after one of my own moves: 2 own moves, then 3, ...
-            depths = [turns * players + 1 for turns in range(1, OWN_TURNS_NP[self.level])]
-            depths = [d for d in depths if d <= model.left] or [model.left]
-        budget = NODE_BUDGET[self.level]
-        for depth in depths:
-            # Alpha-beta at the root: a later move's value is exact only when it beats the best
-            # so far (otherwise it is a bound), so the first move reaching the best value is kept.
-            values: dict[str, float] = {}
-            iteration_best = None
-            try:
-                alpha = -4 * WIN
-                for move in order:
-                    field = FIELD_INDEX[move]
-                    undo = model.take(field, me)
-                    if players == 2:
-                        value = -(yield from self._negamax(model, nxt, depth - 1, -4 * WIN, -alpha, budget))
-                    else:
-                        value = yield from self._replies(model, nxt, me, depth - 1, budget)
-                    model.untake(field, undo)
-                    values[move] = value
-                    if iteration_best is None or value > alpha:
-                        alpha, iteration_best = value, move
-            except _Budget:
-                # The previous best is searched first, so a move found better part-way through
-                # this deeper iteration is trusted; otherwise the previous choice stands.
-                if iteration_best is not None:
-                    best_move = iteration_best
-                break
-            best_move = iteration_best
-            order = sorted(order, key=lambda m: -values[m])  # stable: ties keep their order
-        yield None
-        return best_move
+        # Level 3 never comes here: it searches with `_mcts`.
+        return self._pick_best([m for v, m in scored if v == best_value])
 
     def _negamax(self, model: _Model, seat: int, depth: int, alpha: float, beta: float, budget: int):
         """Value for `seat` to move, 2 players (fail-soft alpha-beta). A generator, so the search
@@ -356,44 +306,6 @@ class NummerusPlayer(ComputerPlayer):
                     if alpha >= beta:
                         break
         return best
-
-    def _greedy_reply(self, model: _Model, seat: int) -> int:
-        """The field a one-ply player in `seat` would take (its best own margin)."""
-        nxt = (seat + 1) % model.players
-        best_field, best_value = -1, None
-        targets = _targets(model.board, model.star)
-        for f in targets:
-            undo = model.take(f, seat)
-            value = model.utilities(nxt)[seat]
-            model.untake(f, undo)
-            if best_value is None or value > best_value:
-                best_field, best_value = f, value
-        self.nodes += len(targets)
-        return best_field
-
-    def _replies(self, model: _Model, seat: int, me: int, depth: int, budget: int):
-        """Value for `me`: `me` tries every move, the other seats answer with their one-ply best
-        (as a table of players looking one move ahead would); `depth` counts plies."""
-        if self._tick(budget):
-            yield None
-            self._pause()
-        if not model.left or depth == 0:
-            return model.utilities(seat)[me]
-        nxt = (seat + 1) % model.players
-        if seat != me:
-            f = self._greedy_reply(model, seat)
-            undo = model.take(f, seat)
-            value = yield from self._replies(model, nxt, me, depth - 1, budget)
-            model.untake(f, undo)
-            return value
-        best = -4 * WIN
-        for f in _targets(model.board, model.star):
-            undo = model.take(f, seat)
-            value = yield from self._replies(model, nxt, me, depth - 1, budget)
-            model.untake(f, undo)
-            best = max(best, value)
-        return best
-
 
     # -- the strongest level: Monte-Carlo tree search --------------------------------------------
 
