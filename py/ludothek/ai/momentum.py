@@ -99,6 +99,7 @@ class MomentumPlayer(ComputerPlayer):
         else:
             depth_limit = self.depth
         self.completed_depth = 1
+        self.best_replies: dict[tuple[str, int], int] = {}
         for depth in range(2, depth_limit + 1):
             values = {}
             iteration_best, alpha = None, -WIN * 2
@@ -117,8 +118,9 @@ class MomentumPlayer(ComputerPlayer):
                 break
             self.completed_depth = depth
             best_value = max(values.values())
-            best = [m for m in order if values[m] == best_value]
-            best_move = best[0] if len(best) == 1 else self.rng.choice(best)
+            # Only the first move to reach the best value is exact: the others were searched
+            # against it and their values are bounds that may tie with it.
+            best_move = iteration_best
             order = sorted(order, key=lambda m: -values.get(m, -WIN * 2))
             if best_value >= WIN - 100 or best_value <= -WIN + 100:
                 break  # a forced win found, or every move loses against best play: no need to look further
@@ -173,27 +175,40 @@ class MomentumPlayer(ComputerPlayer):
             if won:
                 # The mover empties their hand: decided, sooner is more certain.
                 return (WIN + depth) if maximising else -(WIN + depth)
-            children.append((self._evaluate(child_hands, child_exposure), child_board, child_hands, child_exposure))
+            children.append((self._evaluate(child_hands, child_exposure), index, child_board, child_hands, child_exposure))
         self.work += len(children)
-        if depth == 1:
-            # The children's static values are the leaves: no need to visit them again.
-            return max(c[0] for c in children) if maximising else min(c[0] for c in children)
         children.sort(key=lambda c: -c[0] if maximising else c[0])
+        # The best reply found here by a shallower iteration goes first (iterative deepening's
+        # main gain: far more cut-offs than the static order alone gives).
+        key = ("".join(board), to_move)
+        known = self.best_replies.get(key)
+        if known is not None:
+            for k, child in enumerate(children):
+                if child[1] == known:
+                    if k:
+                        children.insert(0, children.pop(k))
+                    break
         nxt = (to_move + 1) % self.players
+        best_index = children[0][1]
         if maximising:
             value = -WIN * 2
-            for _, child_board, child_hands, child_exposure in children:
-                value = max(value, (yield from self._value(child_board, child_hands, child_exposure, nxt, depth - 1, alpha, beta)))
+            for _, index, child_board, child_hands, child_exposure in children:
+                child_value = yield from self._value(child_board, child_hands, child_exposure, nxt, depth - 1, alpha, beta)
+                if child_value > value:
+                    value, best_index = child_value, index
                 alpha = max(alpha, value)
                 if alpha >= beta:
                     break
         else:
             value = WIN * 2
-            for _, child_board, child_hands, child_exposure in children:
-                value = min(value, (yield from self._value(child_board, child_hands, child_exposure, nxt, depth - 1, alpha, beta)))
+            for _, index, child_board, child_hands, child_exposure in children:
+                child_value = yield from self._value(child_board, child_hands, child_exposure, nxt, depth - 1, alpha, beta)
+                if child_value < value:
+                    value, best_index = child_value, index
                 beta = min(beta, value)
                 if alpha >= beta:
                     break
+        self.best_replies[key] = best_index
         return value
 
     # -- moves and evaluation --------------------------------------------------------------------
