@@ -19,7 +19,7 @@ from .base import ComputerPlayer, Level, Search
 LEVELS = [
     Level(1, "Easy", "Looks one move ahead and often picks a move that is merely good enough."),
     Level(2, "Medium", "Looks two moves ahead: takes what it is given and sees your immediate win coming."),
-    Level(3, "Hard", "Searches three moves deep with alpha-beta pruning."),
+    Level(3, "Hard", "Looks three moves ahead: its move, your answer and its next move."),
     Level(4, "Expert", "Searches deeper and deeper until its thinking time is up, and plays a forced win at once."),
 ]
 
