@@ -32,12 +32,15 @@ def strongest(game_id: str) -> int:
     return levels(game_id)[-1].number
 
 
-def play_game(game_id: str, seed: int, ours: float, uct: float, level: int | None = None, options: dict | None = None) -> dict:
+def play_game(game_id: str, seed: int, ours: float, uct: float, level: int | None = None, options: dict | None = None,
+              settings: dict | None = None) -> dict:
     """One seeded 2-player game; our level sits in seat seed % 2."""
     game = get_game(game_id)
     level = level or strongest(game_id)
     our_seat = seed % 2
     ours_player = get_player(game_id, level, seed=seed, think_seconds=ours, clock=time.process_time)
+    for name, value in (settings or {}).items():  # search parameters to try (development)
+        setattr(ours_player, name, value)
     uct_player = UCTPlayer(game, seconds=uct, seed=seed)
     s = game.new_game(players=2, seed=seed, **(options or {}))
     our_cpu: list[float] = []
@@ -71,8 +74,8 @@ def _play(args):
 
 
 def play_match(game_id: str, ours: float, uct: float, games: int, jobs: int = 1, seed0: int = 0,
-               level: int | None = None, options: dict | None = None) -> dict:
-    tasks = [(game_id, seed0 + g, ours, uct, level, options) for g in range(games)]
+               level: int | None = None, options: dict | None = None, settings: dict | None = None) -> dict:
+    tasks = [(game_id, seed0 + g, ours, uct, level, options, settings) for g in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(_play, tasks))
@@ -107,9 +110,10 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--level", type=int, default=None, help="default: the strongest")
     parser.add_argument("--options", default="{}", help="JSON object of game options")
+    parser.add_argument("--set", default="{}", help="JSON object of our player's attributes to set (search parameters)")
     args = parser.parse_args(argv)
     print(json.dumps(play_match(args.game, args.ours, args.uct, args.games, args.jobs, args.seed, args.level,
-                                json.loads(args.options)), indent=1))
+                                json.loads(args.options), json.loads(args.set)), indent=1))
 
 
 if __name__ == "__main__":

@@ -89,6 +89,9 @@ class MomentumPlayer(ComputerPlayer):
             return self._pick_easy(scored)
 
         best_move = max(scored)[1]
+        # Moves of equal static value in a seeded random order: the first of equal moves to reach
+        # the best value is played, so ties are broken by the seed (and games vary).
+        self.rng.shuffle(scored)
         order = [m for _, m in sorted(scored, key=lambda t: -t[0])]
         children = {move: (board, hands, exposure) for move, board, hands, exposure, _ in root}
         if self.level == ANYTIME_LEVEL:

@@ -202,6 +202,7 @@ class NummerusPlayer(ComputerPlayer):
     exploration = MCTS_EXPLORATION
     playout_greedy = PLAYOUT_GREEDY
     rave_k = RAVE_K
+    early_stop = True
 
     # -- driving -------------------------------------------------------------------------------
 
@@ -343,7 +344,7 @@ class NummerusPlayer(ComputerPlayer):
             if (cap is not None and playouts >= cap) or now >= end:
                 break
             # Early stop: the runner-up cannot catch up with the playouts left at this rate.
-            if playouts >= 64 and len(root.children) == len(root_fields):
+            if self.early_stop and playouts >= 64 and len(root.children) == len(root_fields):
                 visits = sorted((c.visits for c in root.children.values()), reverse=True)
                 rate = playouts / max(1e-6, now - started)
                 if visits[0] - visits[1] > rate * (end - now):
