@@ -115,7 +115,8 @@ def main(argv=None):
             for factor in (1, 4):
                 r = versus_uct.play_match(game_id, args.uct_seconds, factor * args.uct_seconds, args.uct_games, jobs=args.jobs)
                 rows.append(uct_row(r))
-        raw["uct"] = {"rows": sorted(rows, key=lambda r: GAME_IDS.index(r[0]))}
+        # Notes are measurements made by hand with the single benchmarks (kept until replaced).
+        raw["uct"] = {"rows": sorted(rows, key=lambda r: GAME_IDS.index(r[0])), "notes": raw.get("uct", {}).get("notes", [])}
 
     if "playouts" in parts:
         cpython = {r["game"]: r for r in playouts.all_playouts(3.0)}
@@ -177,7 +178,8 @@ def render(raw: dict) -> str:
                         "of CPython work.\n\n"
                         + table(["game", "level", "games", "our s/move", "UCT s/move", "UCT playouts/move",
                                  "won/drawn/lost", "win rate", "higher score", "mean ms/move", "max ms/move",
-                                 "longest chunk ms (CPU)"], raw["uct"]["rows"]))
+                                 "longest chunk ms (CPU)"], raw["uct"]["rows"])
+                        + "".join("\n\n" + note for note in raw["uct"].get("notes", [])))
     if "playouts" in raw:
         sections.append(f"## Engines: random playouts ({measured.get('playouts', '')})\n\n"
                         + table(["game", "CPython moves/s", "page moves/s", "page / CPython"], raw["playouts"]))
