@@ -100,12 +100,15 @@ def main(argv=None):
         with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
             results = list(pool.map(_match, pairings, [args.games] * len(pairings), [args.uct_seconds] * len(pairings)))
         # Games not re-run keep their rows (and the note says when each was measured).
-        rows = [r for r in raw.get("strength", {}).get("rows", []) if r[0] not in redo] if args.strength_games_list else []
+        old = raw.get("strength", {})
+        rows = [r if len(r) == 8 else r[:3] + [old.get("games")] + r[3:] for r in old.get("rows", []) if r[0] not in redo] \
+            if args.strength_games_list else []
         for (game_id, number, opponent), r in zip(pairings, results):
             rows.append([game_id, number, opponent or "random", r["games"], f"{r['win']}/{r['draw']}/{r['loss']}",
                          f"{100 * r['win_rate']:.0f}%", round(r["mean_move_s"] * 1000, 1), round(r["max_chunk_cpu_s"] * 1000, 1)])
         rows.sort(key=lambda r: GAME_IDS.index(r[0]))  # stable: levels stay in order
-        raw["strength"] = {"games": args.games, "rows": rows, "think_seconds": args.uct_seconds}
+        raw["strength"] = {"games": args.games, "rows": rows, "think_seconds": args.uct_seconds,
+                           "note": old.get("note", "") if args.strength_games_list else ""}
 
     if "uct" in parts:
         chosen = [g for g in games if not args.uct_games_list or g in args.uct_games_list.split(",")]
@@ -162,9 +165,10 @@ def render(raw: dict) -> str:
         strength_raw = raw["strength"]
         # Rows from before the games column had strength_raw["games"] games each.
         rows = [r if len(r) == 8 else r[:3] + [strength_raw["games"]] + r[3:] for r in strength_raw["rows"]]
+        note = (" " + strength_raw["note"]) if strength_raw.get("note") else ""
         sections.append(f"## Strength (seeded 2-player games per pairing, seats alternating; "
                         f"{measured.get('strength', '')})\n\nThe anytime (strongest) levels think "
-                        f"{strength_raw.get('think_seconds', 'their default')} s of CPU time per move here.\n\n" + table(
+                        f"{strength_raw.get('think_seconds', 'their default')} s of CPU time per move here.{note}\n\n" + table(
                             ["game", "level", "against", "games", "won/drawn/lost", "win rate", "mean ms per move (CPython)",
                              "longest chunk ms (CPU)"], rows))
     if "uct" in raw:
