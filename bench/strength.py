@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
@@ -24,7 +25,8 @@ from ludothek.games import get_game  # noqa: E402
 
 
 def play_match(game_id: str, level_a: int, level_b: int, games: int, players: int = 2, options: dict | None = None,
-               seed0: int = 0, move_cap: int = 2000):
+               seed0: int = 0, move_cap: int = 2000, think_seconds: float | None = None):
+    """`think_seconds`: CPU seconds per move of the anytime levels (None: their default, wall time)."""
     game = get_game(game_id)
     results = {"win": 0, "draw": 0, "loss": 0}
     times: list[float] = []
@@ -35,7 +37,8 @@ def play_match(game_id: str, level_a: int, level_b: int, games: int, players: in
         a_seat = g % 2
         levels = [level_b] * players
         levels[a_seat] = level_a
-        bots = [get_player(game_id, lv, seed=seed * 10 + i) for i, lv in enumerate(levels)]
+        clock = None if think_seconds is None else time.process_time
+        bots = [get_player(game_id, lv, seed=seed * 10 + i, think_seconds=think_seconds, clock=clock) for i, lv in enumerate(levels)]
         s = game.new_game(players=players, seed=seed, **(options or {}))
         n = 0
         while not game.is_over(s) and n < move_cap:
@@ -77,8 +80,10 @@ def main(argv=None):
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--options", default="{}", help="JSON object of game options")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--think", type=float, default=None, help="CPU seconds per move of the anytime (strongest) levels")
     args = parser.parse_args(argv)
-    result = play_match(args.game, args.level, args.opponent, args.games, args.players, json.loads(args.options), args.seed)
+    result = play_match(args.game, args.level, args.opponent, args.games, args.players, json.loads(args.options), args.seed,
+                        think_seconds=args.think)
     print(json.dumps(result, indent=2))
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import importlib
 
-from .base import ComputerPlayer, Level, RandomPlayer, run_search
+from .base import THINK_SECONDS, ComputerPlayer, Level, RandomPlayer, run_search
 
-__all__ = ["ComputerPlayer", "Level", "RandomPlayer", "get_player", "levels", "run_search"]
+__all__ = ["THINK_SECONDS", "ComputerPlayer", "Level", "RandomPlayer", "get_player", "levels", "run_search"]
 
 
 def _module(game_id: str):
@@ -28,8 +28,10 @@ def levels(game_id: str) -> list[Level]:
     return list(_module(game_id).LEVELS)
 
 
-def get_player(game_id: str, level: int, seed: int = 0) -> ComputerPlayer:
-    """A computer player for `game_id` at `level` (1 = weakest); level 0 is a uniform random player."""
+def get_player(game_id: str, level: int, seed: int = 0, think_seconds: float | None = None, clock=None) -> ComputerPlayer:
+    """A computer player for `game_id` at `level` (1 = weakest); level 0 is a uniform random player.
+    `think_seconds`: the anytime levels' time per move (default `THINK_SECONDS`), counted on
+    `clock` (default wall time, `time.perf_counter`)."""
     from ludothek.games import get_game
 
     game = get_game(game_id)
@@ -38,4 +40,8 @@ def get_player(game_id: str, level: int, seed: int = 0) -> ComputerPlayer:
     known = [lv.number for lv in levels(game_id)]
     if level not in known:
         raise ValueError(f"{game.name} has computer levels {', '.join(map(str, known))}, not {level!r}")
-    return _module(game_id).make_player(game, level, seed)
+    player = _module(game_id).make_player(game, level, seed)
+    player.think_seconds = think_seconds
+    if clock is not None:
+        player.clock = clock
+    return player

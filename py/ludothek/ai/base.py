@@ -11,6 +11,11 @@ from typing import Any, Generator, Iterator
 # CPython time, so the page can stay responsive between chunks) and returns the chosen move.
 Search = Generator[None, None, str]
 
+# Thinking time of the anytime levels per move, in the page's wall-clock seconds (frames between
+# chunks included). The page runs Python at about half CPython's speed, and about three quarters
+# of the wall time are spent thinking, so this is worth some 0.25 s of CPython time.
+THINK_SECONDS = 0.7
+
 
 @dataclass(frozen=True)
 class Level:
@@ -28,6 +33,14 @@ class ComputerPlayer:
         self.seed = seed
         # An upper bound on thinking time in seconds, None: only the level's own work budget.
         self.time_limit = time_limit
+        # Anytime levels (the strongest of a game) think this many seconds on `clock` per move
+        # unless the move is forced or clear; None: the level's default (THINK_SECONDS).
+        self.think_seconds: float | None = None
+        # The page counts wall time (frames between chunks included); benchmarks may count CPU.
+        self.clock = time.perf_counter
+        # A cap on an anytime search's work (its own unit: nodes, playouts), None: none. With a
+        # cap below what the time allows, the search is reproducible (for tests).
+        self.max_work: int | None = None
         self.rng = random.Random(f"ludothek-ai:{game.id}:{level}:{seed}")
 
     def search(self, s) -> Search:
@@ -38,7 +51,14 @@ class ComputerPlayer:
         return run_search(self.search(s))
 
     def deadline(self) -> float | None:
-        return None if self.time_limit is None else time.perf_counter() + self.time_limit
+        return None if self.time_limit is None else self.clock() + self.time_limit
+
+    def thinking_deadline(self) -> float:
+        """When an anytime search stops: its thinking time, capped by `time_limit`."""
+        seconds = THINK_SECONDS if self.think_seconds is None else self.think_seconds
+        if self.time_limit is not None:
+            seconds = min(seconds, self.time_limit)
+        return self.clock() + seconds
 
     def view(self, s):
         """The state as this player may see it (hidden information removed)."""

@@ -19,8 +19,8 @@ from .base import ComputerPlayer, Level, Search
 LEVELS = [
     Level(1, "Easy", "Looks one move ahead and often picks a move that is merely good enough."),
     Level(2, "Medium", "Looks two moves ahead: takes what it is given and sees your immediate win coming."),
-    Level(3, "Hard", "Searches three moves deep with alpha-beta pruning."),
-    Level(4, "Expert", "Searches four moves deep where time allows (three on crowded 9x9 boards)."),
+    Level(3, "Hard", "Looks three moves ahead: its move, your answer and its next move."),
+    Level(4, "Expert", "Searches deeper and deeper until its thinking time is up, and plays a forced win at once."),
 ]
 
 WIN = 100_000
@@ -33,6 +33,7 @@ CHUNK_SECONDS = 0.008  # yield to the page after about this much work
 # a second in the page (a placement with its evaluation costs about 10 microseconds in CPython).
 DEPTHS = {1: 1, 2: 2, 3: 3, 4: 4}
 WORK_BUDGET = {1: 10_000, 2: 20_000, 3: 25_000, 4: 35_000}
+ANYTIME_LEVEL = 4  # thinks against the clock (`think_seconds`) instead of a fixed depth
 EASY_MARGIN = 60  # level 1 picks at random among moves within this much of its best
 
 
@@ -73,7 +74,7 @@ class MomentumPlayer(ComputerPlayer):
         self.players = players
         self.me = me
         self.work = 0
-        self.last_yield = time.perf_counter()
+        self.last_yield = self.clock()
         self.deadline_at = self.deadline()
 
         root = [(m, *self._child(s, m)) for m in moves]
@@ -88,29 +89,44 @@ class MomentumPlayer(ComputerPlayer):
             return self._pick_easy(scored)
 
         best_move = max(scored)[1]
+        # Moves of equal static value in a seeded random order: the first of equal moves to reach
+        # the best value is played, so ties are broken by the seed (and games vary).
+        self.rng.shuffle(scored)
         order = [m for _, m in sorted(scored, key=lambda t: -t[0])]
         children = {move: (board, hands, exposure) for move, board, hands, exposure, _ in root}
-        depth_limit = self.depth
-        if self.level == 4 and s.width * s.height > 60:
-            depth_limit = 3
+        if self.level == ANYTIME_LEVEL:
+            # Iterative deepening against the clock, as deep as the time allows.
+            self.deadline_at = self.thinking_deadline()
+            self.work_budget = self.max_work
+            depth_limit = sum(1 for c in s.board if c == EMPTY)
+        else:
+            depth_limit = self.depth
+        self.completed_depth = 1
+        self.best_replies: dict[tuple[str, int], int] = {}
         for depth in range(2, depth_limit + 1):
+            values = {}
+            iteration_best, alpha = None, -WIN * 2
             try:
-                values = {}
-                alpha = -WIN * 2
                 for move in order:
                     board, hands, exposure = children[move]
                     value = yield from self._value(board, hands, exposure, (me + 1) % players, depth - 1, alpha, WIN * 2)
                     values[move] = value
                     if value > alpha:
-                        alpha = value
+                        alpha, iteration_best = value, move
             except _Budget:
+                # The previous best is searched first: a move that beat it in the unfinished
+                # deeper iteration is trusted, otherwise the previous choice stands.
+                if self.level == ANYTIME_LEVEL and iteration_best is not None and len(values) > 1 and iteration_best != order[0]:
+                    best_move = iteration_best
                 break
+            self.completed_depth = depth
             best_value = max(values.values())
-            best = [m for m in order if values[m] == best_value]
-            best_move = best[0] if len(best) == 1 else self.rng.choice(best)
+            # Only the first move to reach the best value is exact: the others were searched
+            # against it and their values are bounds that may tie with it.
+            best_move = iteration_best
             order = sorted(order, key=lambda m: -values.get(m, -WIN * 2))
-            if best_value >= WIN - 100:
-                break
+            if best_value >= WIN - 100 or best_value <= -WIN + 100:
+                break  # a forced win found, or every move loses against best play: no need to look further
         yield None
         return best_move
 
@@ -122,13 +138,38 @@ class MomentumPlayer(ComputerPlayer):
     def _value(self, board, hands, exposure, to_move, depth, alpha, beta):
         """Value for `self.me` (paranoid: every other seat minimises it), `depth` >= 1 plies
         below this node. A generator, so the whole search can pause between chunks."""
-        now = time.perf_counter()
-        if self.work > self.work_budget or (self.deadline_at is not None and now > self.deadline_at):
+        now = self.clock()
+        if (self.work_budget is not None and self.work > self.work_budget) or (self.deadline_at is not None and now > self.deadline_at):
             raise _Budget()
         if now - self.last_yield > CHUNK_SECONDS:
             yield None
-            self.last_yield = time.perf_counter()
+            self.last_yield = self.clock()
         maximising = to_move == self.me
+        if depth == 1:
+            # The children's static values are the leaves. Cut as soon as one is strictly
+            # outside the window (strictly: a bound must never tie with an exact value above).
+            best = -WIN * 2 if maximising else WIN * 2
+            tried = 0
+            for index, content in enumerate(board):
+                if content != EMPTY:
+                    continue
+                tried += 1
+                _b, child_hands, child_exposure, won = self._place(board, hands, exposure, to_move, index)
+                if won:
+                    self.work += tried
+                    return (WIN + depth) if maximising else -(WIN + depth)
+                value = self._evaluate(child_hands, child_exposure)
+                if maximising:
+                    if value > best:
+                        best = value
+                        if value > beta:
+                            break
+                elif value < best:
+                    best = value
+                    if value < alpha:
+                        break
+            self.work += tried
+            return best
         children = []
         for index, content in enumerate(board):
             if content != EMPTY:
@@ -137,27 +178,40 @@ class MomentumPlayer(ComputerPlayer):
             if won:
                 # The mover empties their hand: decided, sooner is more certain.
                 return (WIN + depth) if maximising else -(WIN + depth)
-            children.append((self._evaluate(child_hands, child_exposure), child_board, child_hands, child_exposure))
+            children.append((self._evaluate(child_hands, child_exposure), index, child_board, child_hands, child_exposure))
         self.work += len(children)
-        if depth == 1:
-            # The children's static values are the leaves: no need to visit them again.
-            return max(c[0] for c in children) if maximising else min(c[0] for c in children)
         children.sort(key=lambda c: -c[0] if maximising else c[0])
+        # The best reply found here by a shallower iteration goes first (iterative deepening's
+        # main gain: far more cut-offs than the static order alone gives).
+        key = ("".join(board), to_move)
+        known = self.best_replies.get(key)
+        if known is not None:
+            for k, child in enumerate(children):
+                if child[1] == known:
+                    if k:
+                        children.insert(0, children.pop(k))
+                    break
         nxt = (to_move + 1) % self.players
+        best_index = children[0][1]
         if maximising:
             value = -WIN * 2
-            for _, child_board, child_hands, child_exposure in children:
-                value = max(value, (yield from self._value(child_board, child_hands, child_exposure, nxt, depth - 1, alpha, beta)))
+            for _, index, child_board, child_hands, child_exposure in children:
+                child_value = yield from self._value(child_board, child_hands, child_exposure, nxt, depth - 1, alpha, beta)
+                if child_value > value:
+                    value, best_index = child_value, index
                 alpha = max(alpha, value)
                 if alpha >= beta:
                     break
         else:
             value = WIN * 2
-            for _, child_board, child_hands, child_exposure in children:
-                value = min(value, (yield from self._value(child_board, child_hands, child_exposure, nxt, depth - 1, alpha, beta)))
+            for _, index, child_board, child_hands, child_exposure in children:
+                child_value = yield from self._value(child_board, child_hands, child_exposure, nxt, depth - 1, alpha, beta)
+                if child_value < value:
+                    value, best_index = child_value, index
                 beta = min(beta, value)
                 if alpha >= beta:
                     break
+        self.best_replies[key] = best_index
         return value
 
     # -- moves and evaluation --------------------------------------------------------------------

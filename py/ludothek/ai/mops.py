@@ -23,10 +23,10 @@ makes the most of its own.
   best order of scorings.
 
 The potential is kept as counts per group and kind of placement (`Analysis`), so that laying or
-flipping one tile updates only the placements through that cell. Work is counted (placements
-looked at, search nodes), never timed, so a level plays the same given the same seed and
-state; `time_limit` only caps it as a safety bound. Level 4 answers in at most about 0.3 s of
-CPython time (mostly far less), levels 1-3 in a few milliseconds to some 0.1 s.
+flipping one tile updates only the placements through that cell. Levels 1-3 count work, never
+time, so they play the same given the same seed and state (`time_limit` only caps them as a
+safety bound), and answer in a few milliseconds to some 0.1 s of CPython time. Level 4's
+look-ahead runs against its clock (`think_seconds`); it stops sooner once every tile is tried.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ LEVELS = [
     Level(1, "Easy", "Lays each tile at random beside a matching one and scores whatever it finds at once."),
     Level(2, "Greedy", "Lays each tile where it scores most right now and always cashes its best combination."),
     Level(3, "Planner", "Builds towards big combinations and waits for them, weighing the tiles still to come."),
-    Level(4, "Expert", "Plans like level 3 and also looks one round ahead at the tiles that may come next."),
+    Level(4, "Expert", "Plans like level 3 and, while its thinking time lasts, looks one round ahead at the tiles that may come next."),
 ]
 GREEDY_LEVEL = 2
 
@@ -70,7 +70,6 @@ CHUNK_SECONDS = 0.004
 SECOND_WEIGHT = 0.25  # share of a group's second-best placement added to its best
 NEED_DISCOUNT = 0.7  # per missing tile: the tiles must also find their cells in time
 LOOKAHEAD_CANDIDATES = 3  # level 4: candidate placements re-examined one round ahead
-LOOKAHEAD_WORK = 360_000  # level 4: work (placements looked at) after which no further next tile is tried
 VALUE_COST = 40  # the work of valuing an analysed layout, in the same unit
 FINAL_NODE_BUDGET = 1500  # level 4: layouts searched for the order of the final scoring
 
@@ -503,7 +502,7 @@ class MopsPlayer(ComputerPlayer):
         moves = self.game.legal_moves(s)
         if not moves:
             raise ValueError("the game is over: there is no move to choose")
-        self.last_yield = time.perf_counter()
+        self.last_yield = self.clock()
         self.deadline_at = self.deadline()
         if len(moves) == 1:
             yield None
@@ -520,12 +519,12 @@ class MopsPlayer(ComputerPlayer):
 
     def pause(self):
         """Yield to the page if the current chunk has run long enough."""
-        if time.perf_counter() - self.last_yield > CHUNK_SECONDS:
+        if self.clock() - self.last_yield > CHUNK_SECONDS:
             yield None
-            self.last_yield = time.perf_counter()
+            self.last_yield = self.clock()
 
     def out_of_time(self) -> bool:
-        return self.deadline_at is not None and time.perf_counter() > self.deadline_at
+        return self.deadline_at is not None and self.clock() > self.deadline_at
 
     def choose_placement(self, s, moves):
         raise NotImplementedError
@@ -658,7 +657,7 @@ class PlanningPlayer(MopsPlayer):
         """Re-rank the best candidates by what they lead to one round later: this round's best
         scoring decision, then the best placement and scoring of the next tile, averaged over
         the tiles that may come next. The tiles are tried in a seeded order, each for every
-        candidate, until all are tried or the work budget is spent."""
+        candidate, until all are tried or the thinking time is spent."""
         order = sorted(ranked, key=lambda vm: -vm[0])
         candidates = [move for _, move in order[:LOOKAHEAD_CANDIDATES]]
         layout = s.layouts[s.to_move]
@@ -667,6 +666,7 @@ class PlanningPlayer(MopsPlayer):
         if len(candidates) < 2 or not pool:
             return ranked
         tiles = self.rng.sample(pool, len(pool))
+        thinking_end = self.thinking_deadline()
         ctx = Context(layout, s.pile, False)
         futures = []  # per candidate: (points this round, analysis after this round, cells next round)
         for move in candidates:
@@ -693,7 +693,7 @@ class PlanningPlayer(MopsPlayer):
                     values = yield from self.placement_values(after, tile, cells, next_ctx, False)
                     totals[k] += max(value for value, _ in values)
             tried += 1
-            if self.work >= LOOKAHEAD_WORK or self.out_of_time():
+            if self.clock() > thinking_end or self.out_of_time() or (self.max_work is not None and self.work >= self.max_work):
                 break
         result = [(points + totals[k] / tried, move) for k, ((points, _, _), move) in enumerate(zip(futures, candidates))]
         # Candidates not re-examined rank below those that were.

@@ -13,13 +13,14 @@ Evaluation (per seat, then "mine minus the best opponent's"):
 - a finished round is judged exactly (who wins, or the point difference).
 
 Levels: 1 scores every move one ply deep and picks among the good ones at random (sometimes
-any move); 2 takes the best move one ply deep; 3 searches. Two players: alpha-beta (negamax)
-with iterative deepening, root moves ordered by the previous iteration, to the end of the game
-once few chips are left. Three or four players: among the moves that are nearly best one move
-ahead, its own next three moves are tried in full, each opponent answering with the move that
-looks best for that opponent one move ahead (max-n and paranoid searches of the same cost
-played no better than level 2 in our benchmarks; the margin keeps the prediction from trading
-a sure gain for one that only comes if the opponents play as predicted). Budgets count nodes, so results are reproducible; `time_limit` is only a safety bound.
+any move); 2 takes the best move one ply deep (both count work, so they are reproducible).
+3 thinks against the clock (`think_seconds`, see ai/base.py) with Monte-Carlo tree search, for
+2-4 players alike: UCB1 in the tree, playouts that mostly take the chip joining or extending the
+mover's own run (else one that blocks an opponent's), each playout judged by the exact result
+of the round. A plain depth-limited alpha-beta on the evaluation below lost to a uniform-random
+UCT search of a few hundred playouts; the playouts see what the evaluation missed (which chips
+the star will still reach). With two players and at most `MCTS_ENDGAME_CHIPS` chips left it
+first tries to solve the end with alpha-beta, and plays at once when that succeeds.
 Swap variant: the swap step tries every swap that takes a chip beside one's own numbers and
 makes it only if it gains more than keeping the swap chip for later is worth.
 
@@ -30,6 +31,7 @@ by the chips the short chains still lack; `hint(state)` is the strongest level's
 
 from __future__ import annotations
 
+import math
 import time
 
 from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP, RAYS, SOLITAIRE_REMOVED_FROM
@@ -38,7 +40,7 @@ from .base import ComputerPlayer, Level, Search
 LEVELS = [
     Level(1, "Easy", "Takes a chip that suits its own numbers, but often settles for one that is merely good enough."),
     Level(2, "Medium", "Always takes the chip that looks best right now for its chains and against yours."),
-    Level(3, "Hard", "Looks several moves ahead (where the star goes next matters) and plays the end exactly."),
+    Level(3, "Hard", "Plays thousands of quick games to the end for every move it weighs, and plays the last chips exactly."),
 ]
 
 FREE = -1  # owner of a number still on the board
@@ -52,15 +54,6 @@ TOURNAMENT_W = [0, 0] + [n * (n + 1) // 2 for n in range(2, CHIPS + 2)]
 GROW = 0.35  # share of the next length's gain credited to a run with a free neighbour
 GROW_REACH = 0.25  # extra share when the player to move can reach that free chip now
 
-# Per level: plies searched with two players, own turns with three or four, node budget.
-DEPTH_2P = {1: 1, 2: 1, 3: 7}
-OWN_TURNS_NP = {1: 1, 2: 1, 3: 3}  # 3-4 players: own moves looked ahead (level 3: 3)
-# 3-4 players: only moves within this much of the best one-ply value are looked at more deeply
-# (a look-ahead with predicted opponents beat level 2 more often without it, but fell behind
-# level 2 against players who do not play as predicted; 24 is about two thirds of a 3-run).
-NP_MARGIN = 24
-NODE_BUDGET = {1: 1_000, 2: 2_000, 3: 18_000}
-ENDGAME_CHIPS = 9  # with this few chips left level 3 searches to the end where the budget allows
 EASY_SHARE = 0.45  # level 1 considers moves within this share of its best margin ...
 EASY_RANDOM = 0.25  # ... and sometimes any move at all
 SWAP_KEEP = 0.6  # a swap must gain more than this share of a 3-run's value per 48 chips left
@@ -68,6 +61,15 @@ SWAP_KEEP = 0.6  # a swap must gain more than this share of a 3-run's value per 
 # Solitaire beam search per level: beam width and node budget.
 SOLITAIRE_BEAM = {1: 1, 2: 4, 3: 40}
 SOLITAIRE_NODE_BUDGET = {1: 2_000, 2: 10_000, 3: 40_000}
+
+
+# The strongest level: Monte-Carlo tree search against the clock (see `_mcts`).
+MCTS_LEVEL = 3
+MCTS_EXPLORATION = 0.7  # UCB1 constant for results in [0, 1]
+RAVE_K = 300  # visits at which a move's own mean and its rapid action value weigh about equally (0: off)
+PLAYOUT_GREEDY = 0.85  # share of playout moves that follow the playout rule (the rest at random)
+MCTS_ENDGAME_CHIPS = 10  # two players, this few chips left: exact alpha-beta to the end
+MCTS_CHUNK_PLAYOUTS = 8  # playouts between clock checks
 
 
 class _Budget(Exception):
@@ -195,6 +197,15 @@ class _Model:
 class NummerusPlayer(ComputerPlayer):
     """All levels, for 1-4 players; the level sets the kind and the budget of the search."""
 
+    # The strongest level's search parameters (attributes, so that benchmarks can vary them).
+    exploration = MCTS_EXPLORATION
+    playout_greedy = PLAYOUT_GREEDY
+    rave_k = RAVE_K
+    # Stopping once the most visited move cannot be overtaken cannot change the move in theory,
+    # but it lost clearly more against UCT (4/4/12 against 10/0/10 on the same 20 seeds), so
+    # level 3 thinks its whole time unless the move is forced or the end is solved.
+    early_stop = False
+
     # -- driving -------------------------------------------------------------------------------
 
     def search(self, s) -> Search:
@@ -204,7 +215,7 @@ class NummerusPlayer(ComputerPlayer):
             raise ValueError("the game is over: there is no move to choose")
         self.nodes = 0
         self.next_check = 16
-        self.last_yield = time.perf_counter()
+        self.last_yield = self.clock()
         self.deadline_at = self.deadline()
         if len(moves) == 1:
             yield None
@@ -213,6 +224,8 @@ class NummerusPlayer(ComputerPlayer):
             return (yield from self._solitaire(s, moves))
         if s.swap_step:
             return (yield from self._swap_decision(s, moves))
+        if self.level == MCTS_LEVEL:
+            return (yield from self._mcts(s, moves))
         return (yield from self._star_move(s, moves))
 
     def _tick(self, budget: int):
@@ -221,7 +234,7 @@ class NummerusPlayer(ComputerPlayer):
         if self.nodes >= self.next_check:
             # Plain (non-generator) nodes count too, so compare with a mark instead of a mask.
             self.next_check = self.nodes + 16
-            now = time.perf_counter()
+            now = self.clock()
             if self.nodes > budget or (self.deadline_at is not None and now > self.deadline_at):
                 raise _Budget()
             if now - self.last_yield > CHUNK_SECONDS:
@@ -229,7 +242,7 @@ class NummerusPlayer(ComputerPlayer):
         return False
 
     def _pause(self):
-        self.last_yield = time.perf_counter()
+        self.last_yield = self.clock()
 
     # -- star moves with 2-4 players ------------------------------------------------------------
 
@@ -251,49 +264,8 @@ class NummerusPlayer(ComputerPlayer):
         best_value = max(v for v, _ in scored)
         if self.level == 2:
             return self._pick_best([m for v, m in scored if v == best_value])
-        order = [m for _, m in sorted(scored, key=lambda t: -t[0])]
-        best_move = self._pick_best([m for v, m in scored if v == best_value])
-        if players == 2:
-            max_depth = DEPTH_2P[self.level]
-            if model.left <= ENDGAME_CHIPS:
-                max_depth = max(max_depth, model.left)
-            depths = list(range(2, min(max_depth, model.left) + 1))
-        else:
-            # Look ahead only among the moves that are nearly best right now: the look-ahead
-            # predicts the opponents, and a prediction is no reason to give up a sure gain.
-            order = [m for v, m in sorted(scored, key=lambda t: -t[0]) if v >= best_value - NP_MARGIN]
-            # Plies ending just after one of my own moves: 2 own moves, then 3, ...
-            depths = [turns * players + 1 for turns in range(1, OWN_TURNS_NP[self.level])]
-            depths = [d for d in depths if d <= model.left] or [model.left]
-        budget = NODE_BUDGET[self.level]
-        for depth in depths:
-            # Alpha-beta at the root: a later move's value is exact only when it beats the best
-            # so far (otherwise it is a bound), so the first move reaching the best value is kept.
-            values: dict[str, float] = {}
-            iteration_best = None
-            try:
-                alpha = -4 * WIN
-                for move in order:
-                    field = FIELD_INDEX[move]
-                    undo = model.take(field, me)
-                    if players == 2:
-                        value = -(yield from self._negamax(model, nxt, depth - 1, -4 * WIN, -alpha, budget))
-                    else:
-                        value = yield from self._replies(model, nxt, me, depth - 1, budget)
-                    model.untake(field, undo)
-                    values[move] = value
-                    if iteration_best is None or value > alpha:
-                        alpha, iteration_best = value, move
-            except _Budget:
-                # The previous best is searched first, so a move found better part-way through
-                # this deeper iteration is trusted; otherwise the previous choice stands.
-                if iteration_best is not None:
-                    best_move = iteration_best
-                break
-            best_move = iteration_best
-            order = sorted(order, key=lambda m: -values[m])  # stable: ties keep their order
-        yield None
-        return best_move
+        # Level 3 never comes here: it searches with `_mcts`.
+        return self._pick_best([m for v, m in scored if v == best_value])
 
     def _negamax(self, model: _Model, seat: int, depth: int, alpha: float, beta: float, budget: int):
         """Value for `seat` to move, 2 players (fail-soft alpha-beta). A generator, so the search
@@ -338,42 +310,157 @@ class NummerusPlayer(ComputerPlayer):
                         break
         return best
 
-    def _greedy_reply(self, model: _Model, seat: int) -> int:
-        """The field a one-ply player in `seat` would take (its best own margin)."""
-        nxt = (seat + 1) % model.players
-        best_field, best_value = -1, None
-        targets = _targets(model.board, model.star)
-        for f in targets:
-            undo = model.take(f, seat)
-            value = model.utilities(nxt)[seat]
-            model.untake(f, undo)
-            if best_value is None or value > best_value:
-                best_field, best_value = f, value
-        self.nodes += len(targets)
-        return best_field
+    # -- the strongest level: Monte-Carlo tree search --------------------------------------------
 
-    def _replies(self, model: _Model, seat: int, me: int, depth: int, budget: int):
-        """Value for `me`: `me` tries every move, the other seats answer with their one-ply best
-        (as a table of players looking one move ahead would); `depth` counts plies."""
-        if self._tick(budget):
+    def _mcts(self, s, moves: list[str]) -> Search:
+        """Monte-Carlo tree search until the thinking time is spent (or `max_playouts`). Playouts
+        follow a rule of thumb (take the chip that joins or extends one's own run, else one that
+        blocks an opponent's, else any) and end in the exact result of the round. With two
+        players and few chips left the end is searched exactly with alpha-beta first. Stops early
+        when the most visited move can no longer be overtaken in the time left."""
+        me = s.to_move
+        model = _Model(s, tournament=bool(s.rounds))
+        players = model.players
+        end = self.thinking_deadline()
+        # A move that ends the round with a win needs no thought.
+        if model.left == 1:
             yield None
-            self._pause()
-        if not model.left or depth == 0:
-            return model.utilities(seat)[me]
-        nxt = (seat + 1) % model.players
-        if seat != me:
-            f = self._greedy_reply(model, seat)
-            undo = model.take(f, seat)
-            value = yield from self._replies(model, nxt, me, depth - 1, budget)
+            return moves[0]
+        if players == 2 and model.left <= MCTS_ENDGAME_CHIPS:
+            # At most half the time: an unfinished exact search says nothing, the playouts do.
+            exact = yield from self._exact_end(model, me, moves, (self.clock() + end) / 2)
+            if exact is not None:
+                return exact
+            model = _Model(s, tournament=bool(s.rounds))  # an interrupted search leaves it half-played
+        cap = self.max_work
+        rng = self.rng
+        root = _MctsNode()
+        root_fields = [FIELD_INDEX[m] for m in moves]
+        playouts = 0
+        started = self.clock()
+        while True:
+            for _ in range(MCTS_CHUNK_PLAYOUTS):
+                self._mcts_iteration(model, me, root, rng)
+                playouts += 1
+            now = self.clock()
+            if (cap is not None and playouts >= cap) or now >= end:
+                break
+            # Early stop: the runner-up cannot catch up with the playouts left at this rate.
+            if self.early_stop and playouts >= 64 and len(root.children) == len(root_fields):
+                visits = sorted((c.visits for c in root.children.values()), reverse=True)
+                rate = playouts / max(1e-6, now - started)
+                if visits[0] - visits[1] > rate * (end - now):
+                    break
+            if now - self.last_yield > CHUNK_SECONDS:
+                yield None
+                self._pause()
+        self.last_playouts = playouts
+        best = max(root_fields, key=lambda f: (root.children[f].visits if f in root.children else -1,
+                                               root.children[f].reward if f in root.children else 0))
+        yield None
+        return FIELD_NAMES[best]
+
+    def _mcts_iteration(self, model: _Model, me: int, root: "_MctsNode", rng) -> None:
+        players = model.players
+        rave_k = self.rave_k
+        seat = me
+        node = root
+        path = [root]
+        taken = []  # (seat, field) of every move of this iteration, in order
+        undos = []
+        # Selection and expansion.
+        while model.left:
+            targets = _targets(model.board, model.star)
+            children = node.children
+            untried = [f for f in targets if f not in children]
+            if untried:
+                f = untried[0] if len(untried) == 1 else rng.choice(untried)
+                child = _MctsNode()
+                child.mover = seat
+                children[f] = child
+                undos.append((f, model.take(f, seat)))
+                taken.append((seat, f))
+                path.append(child)
+                seat = (seat + 1) % players
+                break
+            log_n = math.log(node.visits)
+            best_f, best_score = -1, -1.0
+            for f in targets:
+                c = children[f]
+                mean = c.reward / c.visits
+                if rave_k and c.amaf_visits:
+                    # Rapid action value estimate: a chip is worth much the same whenever it is
+                    # taken, so every later taking of it by the same seat counts, fading with visits.
+                    beta = math.sqrt(rave_k / (3 * c.visits + rave_k))
+                    mean = (1 - beta) * mean + beta * c.amaf_reward / c.amaf_visits
+                score = mean + self.exploration * math.sqrt(log_n / c.visits)
+                if score > best_score:
+                    best_f, best_score = f, score
+            node = children[best_f]
+            undos.append((best_f, model.take(best_f, seat)))
+            taken.append((seat, best_f))
+            path.append(node)
+            seat = (seat + 1) % players
+        # Playout by the rule of thumb.
+        owner, board = model.owner, model.board
+        greedy = self.playout_greedy
+        while model.left:
+            targets = _targets(board, model.star)
+            if len(targets) == 1 or rng.random() > greedy:
+                f = targets[0] if len(targets) == 1 else rng.choice(targets)
+            else:
+                best_score = -1
+                f = targets[0]
+                for t in targets:
+                    n = board[t]
+                    below, above = owner[n - 1], owner[n + 1]
+                    score = (4 if below == seat else 1 if below >= 0 else 0) + (4 if above == seat else 1 if above >= 0 else 0)
+                    score += rng.random()
+                    if score > best_score:
+                        best_score, f = score, t
+            undos.append((f, model.take(f, seat)))
+            taken.append((seat, f))
+            seat = (seat + 1) % players
+        rewards = _round_rewards(model)
+        for f, undo in reversed(undos):
             model.untake(f, undo)
-            return value
-        best = -4 * WIN
-        for f in _targets(model.board, model.star):
-            undo = model.take(f, seat)
-            value = yield from self._replies(model, nxt, me, depth - 1, budget)
-            model.untake(f, undo)
-            best = max(best, value)
-        return best
+        for depth, node in enumerate(path):
+            node.visits += 1
+            if node.mover >= 0:
+                node.reward += rewards[node.mover]
+            if rave_k and node.children:
+                # The move chosen at this node was taken[depth], by seat taken[depth][0].
+                mover = taken[depth][0] if depth < len(taken) else -1
+                reward = rewards[mover] if mover >= 0 else 0.0
+                children = node.children
+                for k in range(depth, len(taken), players):
+                    child = children.get(taken[k][1])
+                    if child is not None:
+                        child.amaf_visits += 1
+                        child.amaf_reward += reward
+
+    def _exact_end(self, model: _Model, me: int, moves: list[str], end: float):
+        """Two players near the end: alpha-beta to the end of the round; None when out of time."""
+        saved = self.deadline_at
+        self.deadline_at = end if saved is None else min(saved, end)
+        nxt = 1 - me
+        best_move, alpha = None, -4 * WIN
+        try:
+            for move in moves:
+                field = FIELD_INDEX[move]
+                undo = model.take(field, me)
+                try:
+                    value = -(yield from self._negamax(model, nxt, model.left, -4 * WIN, -alpha, 10**12))
+                finally:
+                    model.untake(field, undo)
+                if best_move is None or value > alpha:
+                    best_move, alpha = move, value
+        except _Budget:
+            return None
+        finally:
+            self.deadline_at = saved
+        yield None
+        return best_move
 
     # -- choosing among scored moves ----------------------------------------------------------
 
@@ -466,6 +553,35 @@ class NummerusPlayer(ComputerPlayer):
         return best[1]
 
 
+class _MctsNode:
+    __slots__ = ("mover", "children", "visits", "reward", "amaf_visits", "amaf_reward")
+
+    def __init__(self):
+        self.mover = -1  # the seat whose move led here (-1 at the root)
+        self.children: dict[int, _MctsNode] = {}  # field taken -> node
+        self.visits = 0
+        self.reward = 0.0
+        self.amaf_visits = 0  # later takings of this node's chip by the same seat (RAVE)
+        self.amaf_reward = 0.0
+
+
+TOURNAMENT_SCALE = 40  # a round's point margin that counts as a sure win in the search
+
+
+def _round_rewards(model: _Model) -> list[float]:
+    """Each seat's result of a finished round in [0, 1]: 1 a sole win, shared or drawn less, 0 a
+    loss (basic game); in a tournament the point margin, scaled."""
+    players = model.players
+    if model.tournament:
+        points = [sum(model.w[n] for n in _profile(model.owner, p)) for p in range(players)]
+        return [min(1.0, max(0.0, 0.5 + (points[p] - max(points[q] for q in range(players) if q != p)) / (2 * TOURNAMENT_SCALE)))
+                for p in range(players)]
+    profiles = [_profile(model.owner, p) for p in range(players)]
+    top = max(profiles)
+    winners = [p for p in range(players) if profiles[p] == top]
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(players)]
+
+
 def _solitaire_moves(board, star: int, chains) -> list[str]:
     moves = []
     for f in _targets(board, star):
@@ -543,7 +659,7 @@ def make_player(game, level: int, seed: int = 0) -> NummerusPlayer:
     return NummerusPlayer(game, level, seed)
 
 
-def hint(s, level: int = 3, seed: int = 0) -> str:
+def hint(s, level: int = LEVELS[-1].number, seed: int = 0) -> str:
     """The solitaire helper: the move the given level (default: the strongest) would play in a
     1-player state (works for any state, in fact)."""
     from ..games.nummerus import GAME

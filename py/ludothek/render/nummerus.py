@@ -826,11 +826,11 @@ class NummerusView(GameView):
 
     def hint_search(self, s):
         """The strongest level's search, in slices (the app runs it between frames)."""
-        from ..ai.nummerus import make_player
+        from ..ai.nummerus import LEVELS, make_player
 
         if self.game.is_over(s):
             return ()
-        move = yield from make_player(self.game, 3, 0).search(s)
+        move = yield from make_player(self.game, LEVELS[-1].number, 0).search(s)
         return self._hints_for(move)
 
     def _hints_for(self, move: str) -> tuple[tuple[str, str], ...]:
