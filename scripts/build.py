@@ -12,10 +12,14 @@
    same renderer the app uses.
 5. Write assets/build/precache.js: every file the app needs with its content hash, for the service
    worker. Generated from the files themselves, never maintained by hand.
+6. Write dist/: exactly the files the published site needs (the precache list, the service worker
+   and its list), with precompressed `.gz` and `.br` copies beside the large ones. dist/ is what
+   scripts/serve.py serves and what a person uploads to a static host.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -29,12 +33,18 @@ ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "assets" / "vendor"
 BUILD = ROOT / "assets" / "build"
 NODE = ROOT / "node_modules"
+DIST = ROOT / "dist"
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 # Files of the app itself (besides assets/) that the service worker must hold.
 APP_FILES = ("index.html", "pyscript.toml", "py/main.py")
 # Not needed by any screen; kept out of the precache list (tests and build tooling).
 PRECACHE_EXCLUDE_SUFFIXES = (".map",)
+# Published beside the precached files: the worker itself and its list.
+SITE_EXTRA_FILES = ("sw.js", "assets/build/precache.js")
+# Text-like files worth sending compressed (zip and images are compressed already).
+COMPRESSIBLE_SUFFIXES = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".toml", ".py", ".wasm", ".webmanifest", ".txt")
+COMPRESS_MIN_BYTES = 1024
 
 sys.path.insert(0, str(ROOT / "py"))
 
@@ -171,6 +181,66 @@ def write_precache() -> Path:
     return target
 
 
+def site_files() -> list[Path]:
+    """Every file the published site consists of, and nothing else (no tests, sources or tooling)."""
+    return precache_files() + [ROOT / name for name in SITE_EXTRA_FILES]
+
+
+def brotli_compress(paths: list[Path]) -> bool:
+    """Write `<file>.br` beside each path with Node's built-in Brotli (Python's standard library
+    has none); False when Node is not there, and the site goes out with gzip only."""
+    script = (
+        "const fs=require('fs'),z=require('zlib');"
+        "for(const p of process.argv.slice(1)){fs.writeFileSync(p+'.br',z.brotliCompressSync(fs.readFileSync(p),"
+        "{params:{[z.constants.BROTLI_PARAM_QUALITY]:11,[z.constants.BROTLI_PARAM_SIZE_HINT]:fs.statSync(p).size}}));}"
+    )
+    try:
+        subprocess.run(["node", "-e", script, *map(str, paths)], check=True, timeout=600)
+    except (OSError, subprocess.SubprocessError) as exc:
+        print(f"build: no Brotli copies ({exc}); gzip only", file=sys.stderr)
+        return False
+    return True
+
+
+def write_dist() -> Path:
+    """dist/ brought up to date: the site's files at their paths, plus `.gz`/`.br` copies of the
+    large text ones (only where smaller). Unchanged files keep their compressed copies, so a
+    rebuild after editing Python compresses a few files, not the 13 MB runtime again."""
+    wanted: set[Path] = set()
+    changed = []
+    for source in site_files():
+        target = DIST / source.relative_to(ROOT)
+        wanted.add(target)
+        compressible = source.suffix in COMPRESSIBLE_SUFFIXES and source.stat().st_size >= COMPRESS_MIN_BYTES
+        if compressible:
+            wanted.update(target.with_name(target.name + ext) for ext in (".gz", ".br"))
+        if target.exists() and target.read_bytes() == source.read_bytes():
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        for ext in (".gz", ".br"):
+            target.with_name(target.name + ext).unlink(missing_ok=True)
+        shutil.copy2(source, target)
+        if compressible:
+            changed.append(target)
+    for path in changed:
+        data = path.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) < len(data):
+            path.with_name(path.name + ".gz").write_bytes(packed)
+    if changed and brotli_compress(changed):
+        for path in changed:
+            br = path.with_name(path.name + ".br")
+            if br.exists() and br.stat().st_size >= path.stat().st_size:
+                br.unlink()
+    # Whatever is no longer part of the site goes (an old PyScript chunk, a removed asset).
+    for path in sorted(DIST.rglob("*"), reverse=True):
+        if path.is_file() and path not in wanted:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    return DIST
+
+
 def main() -> None:
     vendor_runtime()
     pack_python()
@@ -178,7 +248,8 @@ def main() -> None:
     draw_static_pictures()
     target = write_precache()
     count = target.read_text().count('": "')
-    print(f"build: runtime vendored, package packed, {count} files in the precache list")
+    write_dist()
+    print(f"build: runtime vendored, package packed, {count} files in the precache list, the site in dist/")
 
 
 if __name__ == "__main__":

@@ -133,6 +133,68 @@ def test_random_game_keeps_the_interface_promises(game_id, setup, seed):
     assert again == s
 
 
+HIDDEN_CASES = [case for case in CASES if get_game(case.values[0]).has_hidden_information]
+
+
+def sampled_states(game, setup, seed, every=5):
+    """States of a seeded random game (every few moves, and the last), from its real setup."""
+    options = dict(setup)
+    players = options.pop("players")
+    rng = random.Random(f"hidden-{game.id}-{seed}-{sorted(setup.items())}")
+    s = game.new_game(players=players, seed=seed, **options)
+    states = []
+    for played in range(game.move_cap()):
+        if played % every == 0:
+            states.append(s)
+        if game.is_over(s):
+            break
+        s = game.play(s, rng.choice(game.legal_moves(s)))
+    if states[-1] is not s:
+        states.append(s)
+    return states
+
+
+@pytest.mark.parametrize("game_id,setup,seed", HIDDEN_CASES)
+def test_states_differing_only_in_hidden_parts_give_identical_observations(game_id, setup, seed):
+    """Nothing derived from an observation (the state itself, its position text, its record, a
+    position link) depends on the hidden parts: a state dealt afresh from the observation
+    (`determinize`, a new order of what is hidden, and no seed, options or position text that
+    could tell it) looks exactly like the real game, which has a seed and perhaps options that
+    fix hidden parts. So nothing derived from the observation can tell which of them it came from."""
+    game = get_game(game_id)
+    differed = 0
+    for s in sampled_states(game, setup, seed):
+        for k in range(2):
+            twin = game.determinize(game.observation(s, None), random.Random(f"{seed}-{k}-{len(s.moves)}"))
+            assert not getattr(twin, "masked", False) and not getattr(twin, "pile_hidden", False), "a twin is a full state"
+            differed += game.position(twin) != game.position(s)
+            for seat in [None, *range(s.setup.players)]:
+                real, dealt = game.observation(s, seat), game.observation(twin, seat)
+                assert real == dealt, (seat, game.position(s), game.position(twin))
+                assert game.position(real) == game.position(dealt)
+                assert game.record(real) == game.record(dealt)
+                assert game.record(real).get("seed") is None, "an observation's record carries no seed"
+                with pytest.raises(RecordError):  # it cannot be replayed into the real game
+                    game.from_record(game.record(real))
+    assert differed, "the twins should differ from the real game in what is hidden"
+
+
+@pytest.mark.parametrize("game_id,setup,seed", [case for case in HIDDEN_CASES if case.values[0] == "momox"])
+def test_a_momox_position_link_shows_only_the_chip_that_lies_open(game_id, setup, seed):
+    """The share dialog's position link is the position text of an observation: of the chips it
+    names only the open one (when face up), never one that was seen earlier and lies under a key
+    again (remembering those is the game). Its last token still says which circles lie face up."""
+    game = get_game(game_id)
+    covered_seen = 0
+    for s in sampled_states(game, setup, seed, every=1):
+        link = game.position(game.observation(s, None))
+        chips = link.split(" ")[6]
+        shown = {c.index: c.value for c in game.circles(game.observation(s, None)) if c.value is not None}
+        assert chips == "".join(str(shown[c]) if c in shown else "?" for c in range(6)), (game.position(s), link)
+        covered_seen += sum(1 for c in game.circles(s) if c.covered and c.face_up)
+    assert covered_seen, "the game should reach chips seen and covered again"
+
+
 @pytest.mark.parametrize("game_id", [g.id for g in _games_under_test()])
 def test_setup_errors_are_value_errors_with_a_message(game_id):
     game = get_game(game_id)

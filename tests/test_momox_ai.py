@@ -146,6 +146,20 @@ class TestObviousMoves:
         for level in LEVEL_NUMBERS:
             assert choose(level, s) != "k2"
 
+    def test_stays_on_yellow_when_the_number_it_knows_reaches_the_corner_next_turn(self):
+        # Red walked 6 and then the 5 onto yellow 11; its 3 lies on 16, five fields on. The 5 is
+        # open now, so red cannot use it in this turn, and every other key is a face-down lottery
+        # or the 6 past the corner. Staying: the next player covers the 5, and red walks it to 16.
+        s = pos("11,8 -,- R key t1 y2 352614 31")
+        for level in LEVEL_NUMBERS:
+            assert choose(level, s) == "stay"
+
+    def test_goes_on_from_yellow_when_a_known_chip_reaches_the_corner_now(self):
+        # Red on yellow 6 remembers the 2 under circle 2: it walks onto 8, where red's 4 lies.
+        s = pos("6,8 -,- R key t1 y1 352614 23")
+        for level in LEVEL_NUMBERS:
+            assert choose(level, s) == "k2"
+
     def test_the_strongest_remembers_an_old_chip(self):
         # The 3 under circle 0 was seen long ago (first in the memory); the open 6 and the 1, 2, 5 later.
         s = pos("5,8 -,- R key t1 y0 352614 02413")

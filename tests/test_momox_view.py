@@ -116,6 +116,10 @@ class TestTargets:
                         break
                     s = GAME.play(s, rng.choice(GAME.legal_moves(s)))
                 yield s
+        # Every kind of decision, whatever the random games happened to reach.
+        yield pos("8,8 -,- R tile t1 y0 352614 10")  # take or leave
+        yield pos("6,8 -,- R key t1 y1 352614 3")  # a key or stay
+        yield pos("23,8 -,- R shuffle t1 y3 123456 120")  # reshuffle or keep
 
     def test_targets_and_buttons_are_the_legal_moves(self):
         v = view()
@@ -171,6 +175,28 @@ class TestTargets:
         actions = view().actions(s, UIState(interactive=True))
         assert [(a.target, a.label) for a in actions] == [("take", "Take the 3"), ("leave", "Leave it")]
         assert "tens" in actions[0].hint
+
+    def test_on_a_yellow_field_stay_is_offered_next_to_the_keys(self):
+        s = public(pos("6,8 -,- R key t1 y1 352614 3"))  # red walked 6 onto yellow field 6
+        found = targets(view().board_svg(s, UIState(interactive=True)))
+        stay = found["stay"]
+        assert stay.get("role") == "button" and stay.get("tabindex") == "-1"
+        assert stay.get("aria-label") == "Stay on this yellow field and end your turn (1 yellow field in this turn)"
+        assert "Stay" in texts(stay)
+        # Below the lower circles: the nearest target downwards from them, so arrow keys reach it.
+        keys_y = max(float(found[f"k{c}"].get("data-y")) for c in range(6))
+        assert float(stay.get("data-y")) > keys_y
+        actions = view().actions(s, UIState(interactive=True))
+        assert [(a.target, a.label) for a in actions] == [("stay", "Stay")]
+        assert view().click(s, UIState(interactive=True), "stay").move == "stay"
+        assert targets(view().board_svg(s, UIState(interactive=True, cursor="stay")))["stay"].get("tabindex") == "0"
+
+    def test_stay_is_not_offered_at_the_start_of_a_turn(self):
+        s = public(pos(START))
+        assert "stay" not in targets(view().board_svg(s, UIState(interactive=True)))
+        assert view().actions(s, UIState(interactive=True)) == []
+        result = view().click(s, UIState(interactive=True), "stay")
+        assert result.move is None and "only on a yellow field" in result.message
 
     def test_the_cursor_stays_on_a_playable_key(self):
         found = targets(view().board_svg(public(pos(START)), UIState(interactive=True, cursor="k4")))
@@ -427,7 +453,7 @@ class TestPanelsAndWords:
 
     @pytest.mark.parametrize("text, expected", [
         (START, "Ada to move: lift a key."),
-        ("6,8 -,- R key t1 y1 352614 3", "Ada is on a yellow field: lift another key (1 yellow field in this turn)."),
+        ("6,8 -,- R key t1 y1 352614 3", "Ada is on a yellow field: lift another key or stay (1 yellow field in this turn)."),
         ("8,8 -,- R tile t1 y1 625314 32", "Ada may take the 4 here (it would be the ones digit) or leave it."),
         ("15,8 -,- R shuffle t1 y3 265314 1234", "Ada landed on yellow 3 times in this turn: reshuffle the chips or keep them?"),
         ("8,0 -,1 B key t3 y0 625314 31 r2/3 1234,12", "Bo to move: lift a key. Round 2 of 3."),
@@ -442,7 +468,7 @@ class TestPanelsAndWords:
         assert text == "Ada lifted the key from circle 2: a 5. Ada walks to the blue corner. Ada may take the 4 here or leave it."
         before = pos(START)
         text = view().describe_move(public(before), "k3", public(GAME.play(before, "k3")), NAMES[:2])
-        assert text.endswith("Ada walks to a yellow field, 6 after the red corner. A yellow field: Ada lifts another key.")
+        assert text.endswith("Ada walks to a yellow field, 6 after the red corner. A yellow field: Ada may lift another key or stay.")
 
     def test_taking_the_last_tile_ends_the_round(self):
         before = pos("0,13 234,12 R tile t9 y0 625314 21 r1/2 -")
@@ -460,6 +486,16 @@ class TestPanelsAndWords:
         three = pos("15,8 -,- R shuffle t1 y3 265314 1234")
         assert "reshuffled" in v.describe_move(public(three), "shuffle", public(GAME.play(three, "shuffle")), NAMES[:2])
         assert v.move_text(public(three), "shuffle") == "reshuffle" and v.move_text(public(three), "keep") == "keep"
+
+    def test_staying_in_words(self):
+        v = view()
+        yellow = pos("6,8 -,- R key t1 y1 352614 3")
+        after = public(GAME.play(yellow, "stay"))
+        assert v.describe_move(public(yellow), "stay", after, NAMES[:2]) == "Ada stays on the yellow field; the turn ends."
+        assert v.move_text(public(yellow), "stay") == "stay"
+        third = GAME.play(pos("19,8 -,- R key t1 y2 123456 21"), "k2")  # third yellow field
+        text = v.describe_move(public(third), "stay", public(GAME.play(third, "stay")), NAMES[:2])
+        assert text == "Ada stays on the yellow field; the turn ends. 3 yellow fields in this turn: Ada may reshuffle the chips."
 
     def test_the_last_walk_in_words_under_the_board(self):
         s, ui = after_move(START, "k3")

@@ -6,12 +6,14 @@ with a lower-case motif lies face down (`wb`: the blue bowl, face down).
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import replace
 
 import pytest
 
 from ludothek.games import IllegalMove, get_game
-from ludothek.games.base import PositionError
+from ludothek.games.base import PositionError, RecordError, Setup
 from ludothek.games.mops import HiddenPileError
 
 G = get_game("mops")
@@ -592,6 +594,20 @@ class TestHiddenPile:
         assert G.legal_moves(seen) == G.legal_moves(s)
         assert G.current_player(seen) == G.current_player(s)
         assert G.observation(s, 0) == G.observation(s, None) == seen
+
+    def test_the_observation_keeps_no_seed_draws_or_start_position(self):
+        # The seed and `draws` fix the pile's order, and so would the text of a start position:
+        # none of them stays in the observation, nor in its record, which replays into nothing.
+        s = G.play(G.new_game(2, seed=6, draws=["Kv", "Wy", "Co"]), "f5")
+        seen = G.observation(s, 0)
+        assert seen.setup == Setup(players=2, seed=None)
+        record = G.record(seen)
+        assert record.get("seed") is None and "draws" not in json.dumps(record) and record["moves"] == ["f5"]
+        with pytest.raises(RecordError):
+            G.from_record(record)
+        started = G.from_position(G.position(s))
+        assert G.observation(started, None).setup == Setup(players=2, seed=None)
+        assert G.observation(started, None) == G.observation(replace(s, moves=()), None)
 
     def test_an_observation_cannot_reveal_the_next_tile(self):
         s = G.new_game(1, seed=6)

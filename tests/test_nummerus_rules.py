@@ -376,6 +376,17 @@ class TestResult:
         )
         assert GAME.winners(s) == [0, 1]
 
+    def test_when_every_player_ties_the_game_is_drawn(self):
+        # Three players, each with one chain of 3 and single chips: nobody beats anybody. Our
+        # decision (rules pages, Clarifications): a draw, not a win shared by all.
+        s = self.finished(
+            "1-3,10,13,16,19,22,25,28,31,34,37,40,43,46"
+            "/4-6,11,14,17,20,23,26,29,32,35,38,41,44,47"
+            "/7-9,12,15,18,21,24,27,30,33,36,39,42,45,48"
+        )
+        assert [GAME.chain_lengths(s, seat) for seat in range(3)] == [[3], [3], [3]]
+        assert GAME.is_over(s) and GAME.winners(s) == []
+
     def test_no_winner_while_playing(self):
         assert GAME.winners(pos(STAR_D4, STAR_D4_REST)) == []
 
@@ -432,6 +443,13 @@ class TestTournament:
         assert GAME.is_over(s) and GAME.scores(s) == [66 + 300, 300] and GAME.winners(s) == [0]
         s = GAME.from_position(done.replace("p66,0", "p0,0"))
         assert GAME.winners(s) == []  # equal totals: a draw
+
+    def test_equal_totals_of_every_player_are_a_draw_and_of_some_a_shared_win(self):
+        done = f"{board(EMPTY_STAR_D5)} 1 1-16/17-32/33-48 r2/2 p3,3,3"
+        s = GAME.from_position(done)
+        assert GAME.is_over(s) and GAME.scores(s) == [139, 139, 139] and GAME.winners(s) == []
+        s = GAME.from_position(done.replace("p3,3,3", "p3,3,0"))
+        assert GAME.winners(s) == [0, 1]
 
 
 class TestSwapVariant:

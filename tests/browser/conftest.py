@@ -1,7 +1,8 @@
 """Browser tests: Debian's Chromium driven by pytest-playwright against the app served on localhost.
 
-The app is served from the repository root (after scripts/setup built assets/). Pages are timed
-by the app's ready flag (body[data-ready]), never by the load event.
+The app is served from dist/ (the published site, written by scripts/build.py), as a static host
+serves it: what is tested is what ships. Pages are timed by the app's ready flag (body[data-ready]),
+never by the load event.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ READY_TIMEOUT_MS = 90_000
 import sys  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "scripts"))
-from serve import make_server  # noqa: E402
+from serve import SITE, make_server  # noqa: E402
 
 
 def pytest_collection_modifyitems(items):
@@ -47,7 +48,7 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 class AppServer:
-    def __init__(self, port: int = 0, root: Path = ROOT):
+    def __init__(self, port: int = 0, root: Path = SITE):
         self.server = make_server("127.0.0.1", port, root=root)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

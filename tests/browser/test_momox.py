@@ -8,9 +8,11 @@ localStorage and replays it with the engine in CPython, which sees everything th
 
 from __future__ import annotations
 
+import html as html_module
 import re
 import sys
 from pathlib import Path
+from urllib.parse import unquote
 
 from playwright.sync_api import expect
 
@@ -227,6 +229,21 @@ class TestCoveredChipsChangeNothing:
         assert seen["a"] == seen["b"]
         assert page.errors == []
 
+    def test_the_position_link_names_only_the_open_chip(self, page, app_url):
+        """Red stands on yellow 6 with the 6 open on circle 3; the 2 (circle 2) and the 1 (circle 1)
+        were seen before and lie under keys. The share dialog's position link and embed code name
+        the 6 and no other chip: remembering the covered ones is the game."""
+        open_app(page, app_url)
+        put_save(page, "ln", hot_seat_record("6,8 -,- R key t1 y1 352614 213"))
+        page.goto(app_url + "#/play/ln")
+        page.wait_for_selector("body[data-ready] #board svg", timeout=READY_TIMEOUT_MS)
+        page.get_by_role("button", name="Share").click()
+        link = unquote(page.locator("#share-position").input_value().split("#/position/momox/", 1)[1])
+        assert link == "6,8 -,- R key t1 y1 ???6?? 213"
+        snippet = unquote(html_module.unescape(page.locator("#share-snippet").input_value()))
+        assert "???6??" in snippet and "352614" not in snippet
+        expect(page.locator("#share-game")).to_have_count(0)
+
 
 class TestKeyboardAndUndo:
     def test_arrows_enter_and_undo_stops_at_a_turned_chip(self, page, app_url):
@@ -261,6 +278,34 @@ class TestKeyboardAndUndo:
         page.keyboard.press("u")
         assert moves_played(page) == 2
         expect(page.locator("#moves .move-items")).to_contain_text("2. key 1")
+        assert page.errors == []
+
+
+class TestStayOnYellow:
+    def test_stay_by_keyboard_ends_the_turn_on_the_yellow_field(self, page, app_url):
+        open_app(page, app_url)
+        # Red has walked 6 onto the yellow field 6 (the 6 lies open on circle 3).
+        put_save(page, "st", hot_seat_record("6,8 -,- R key t1 y1 352614 3"))
+        page.goto(app_url + "#/play/st")
+        expect(page.locator("#status")).to_contain_text("Ada is on a yellow field: lift another key or stay")
+        stay = page.locator("#board [data-target=stay]")
+        expect(stay).to_have_attribute("role", "button")
+        expect(stay).to_have_accessible_name("Stay on this yellow field and end your turn (1 yellow field in this turn)")
+        expect(page.locator("#actions").get_by_role("button", name="Stay")).to_be_visible()
+        # From the centre key, the arrow down reaches "Stay" below the circles; Enter plays it.
+        page.locator("#board [tabindex='0']").focus()
+        assert page.evaluate("document.activeElement.dataset.target") == "k0"
+        page.keyboard.press("ArrowDown")
+        assert page.evaluate("document.activeElement.dataset.target") == "stay"
+        page.keyboard.press("Enter")
+        page.wait_for_function("Number(document.body.dataset.moves) === 1")
+        expect(page.locator("#announce")).to_contain_text("Ada stays on the yellow field; the turn ends.")
+        expect(page.locator("#status")).to_contain_text("Bo to move: lift a key.")
+        expect(page.locator("#board [data-target=stay]")).to_have_count(0)
+        expect(page.locator("#moves .move-items")).to_contain_text("stay")
+        # Red's figure is still on the yellow field.
+        state = true_state(page, GAME, "st")
+        assert state.figures[0] == 6 and GAME.current_player(state) == 1
         assert page.errors == []
 
 
@@ -305,7 +350,7 @@ class TestPhoneAndRules:
         open_app(page, app_url, "#/rules/momox")
         rules = page.locator("article.rules")
         expect(rules.get_by_role("heading", name="Clarifications")).to_be_visible()
-        expect(rules.locator("figure svg")).to_have_count(6)
+        expect(rules.locator("figure svg")).to_have_count(7)
         page.get_by_role("button", name=re.compile("Deutsch")).click()
         expect(rules.get_by_role("heading", name="Klarstellungen")).to_be_visible()
         expect(rules).to_contain_text("Zehner")

@@ -9,7 +9,7 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, READY_TIMEOUT_MS, AppServer, open_app, put_save
+from conftest import ROOT, READY_TIMEOUT_MS, SITE, AppServer, open_app, put_save
 
 from ludothek.games import GAME_IDS
 from ludothek.render import has_view
@@ -133,10 +133,7 @@ class TestHostileInput:
 def test_a_new_version_is_picked_up_on_the_next_visit_without_losing_saves(browser, tmp_path):
     """Serve a copy of the site, visit it, change a file and rebuild the precache list, visit again."""
     site = tmp_path / "site"
-    for name in ("index.html", "pyscript.toml", "sw.js"):
-        shutil.copy2(ROOT / name, site / name) if site.exists() else (site.mkdir(), shutil.copy2(ROOT / name, site / name))
-    shutil.copytree(ROOT / "assets", site / "assets")
-    shutil.copytree(ROOT / "py", site / "py", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(SITE, site)
     server = AppServer(root=site)
     context = browser.new_context()
     try:
@@ -160,6 +157,9 @@ def test_a_new_version_is_picked_up_on_the_next_visit_without_losing_saves(brows
         data["files"]["./assets/app.css"] = "changed"
         data["version"] = "v2-" + data["version"]
         precache.write_text("self.LUDOTHEK_PRECACHE = " + json.dumps(data) + ";\n")
+        for changed in (css, precache):  # their precompressed copies would still be the old version
+            for suffix in (".gz", ".br"):
+                changed.with_name(changed.name + suffix).unlink(missing_ok=True)
 
         page.reload()
         page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)

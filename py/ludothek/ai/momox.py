@@ -8,7 +8,8 @@ So permuting chips a player has not seen can never change its decision.
 
 Planning: on its turn the player searches its choices of keys as an expectimax tree (a known
 chip walks a known distance, an unknown one is a lottery over the values it does not know),
-following chains of yellow fields a few keys deep. The end of a turn is valued with a table of
+following chains of yellow fields a few keys deep; on a yellow field it may also stay (see
+`_stay_value`). The end of a turn is valued with a table of
 expected turns still needed to collect the remaining tiles from each field, computed once from
 the board (`momox_board.FIELDS`) under a model of a player who picks the best chip most of the
 time (`RACE_CONTROL`) and otherwise walks a random one. The strongest level also counts the chip it
@@ -30,6 +31,7 @@ from ..games.momox import (
     KEY,
     KEY_MOVES,
     SHUFFLE,
+    STAY,
     TILE,
     MomoxState,
     number_of,
@@ -121,7 +123,8 @@ def build_tables(control: float) -> Generator[None, None, Tables]:
                         rest = mask & ~bit
                         outcome.append(1.0 + turns[rest][q] if rest else 1.0)
                     elif q in YELLOW_FIELDS:
-                        outcome.append(w[q][v])
+                        # On a yellow field the player may go on (w) or stay and end the turn there.
+                        outcome.append(min(w[q][v], 1.0 + t[q]))
                     else:
                         outcome.append(1.0 + t[q])
                 total = sum(outcome)
@@ -255,8 +258,40 @@ class MomoxPlayer(ComputerPlayer):
             value = yield from self._lift(field, circle, tuple(known), self.need, 1)
             scored.append((value, circle))
         best = max(v for v, _ in scored)
+        if obs.yellows:
+            stay = yield from self._stay_value(field, open_c, tuple(known))
+            if stay > best + 1e-9:
+                return STAY
         choices = [circle for v, circle in scored if v >= best - 1e-9]
         return KEY_MOVES[choices[0] if len(choices) == 1 else self.rng.choice(choices)]
+
+    def _stay_value(self, field: int, open_c: int, known: tuple[int, ...]):
+        """Expected utility of staying on the yellow field `field` (a generator, like `_lift`).
+
+        The heuristic: staying ends this turn here (one turn spent) and the player starts its next
+        turn from this field. By then the next player has put a key over the chip open now, so that
+        chip, whose value the player knows, can be lifted next turn; only the circle the next player
+        uncovers is closed to it. So the next turn is searched like this one, once for each circle
+        the next player may uncover (equally likely), and averaged. Staying wins when the chips the
+        player remembers reach a corner from here next turn while every key now would carry the
+        figure past it or onto a plain field, or when going on is a poor lottery over unknown chips.
+        Leaving the number just walked open also costs the next player (`_block`). Deeper in the
+        search a yellow field is valued with the turns table for staying, which (like the tables
+        themselves) counts a yellow landing as the better of going on and staying."""
+        total, cases = 0.0, 0
+        saved = self.turn_yellows
+        self.turn_yellows = 0  # the next turn starts its own yellow count
+        for opened in range(CIRCLES):
+            if opened == open_c:
+                continue
+            best = -math.inf
+            for circle in range(CIRCLES):
+                if circle != opened:
+                    best = max(best, (yield from self._lift(field, circle, known, self.need, 1)))
+            total += best
+            cases += 1
+        self.turn_yellows = saved
+        return -1.0 + total / cases + self._block(known[open_c])
 
     def _tick(self) -> bool:
         """Count a node; True when it is time to yield to the page."""
@@ -293,12 +328,12 @@ class MomoxPlayer(ComputerPlayer):
             if self.turn_yellows + depth >= LOOP_YELLOWS:
                 return -(2.0 + self.turns[need][q])
             if depth < self.depth and not self.out_of_time:
-                best = -math.inf
+                best = -(1.0 + self.turns[need][q]) + self._block(value)  # stay here
                 for nxt in range(CIRCLES):
                     if nxt != circle:
                         best = max(best, (yield from self._lift(q, nxt, known, need, depth + 1)))
                 return best
-            return -self.cont[need][q][value]
+            return max(-self.cont[need][q][value], -(1.0 + self.turns[need][q]) + self._block(value))
         return -(1.0 + self.turns[need][q]) + self._block(value)
 
     def _block(self, open_value: int) -> float:

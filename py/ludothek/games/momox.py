@@ -13,11 +13,13 @@ Turn
 its chip turns face up for good (until a reshuffle), and the figure walks that many fields
 clockwise. Ending exactly on a corner beside which a tile of your colour still lies: `take` it
 (the first goes to the ones, then tens, hundreds, thousands) or `leave` it. Ending on a yellow
-field: lift a key again. A turn that ended on yellow three or more times may finish with
-`shuffle` (all chips face down, shuffled, keys back on circles 1-5) or `keep`.
+field: lift a key again, or `stay` there and end the turn (the rulebook's "darf": may). A turn
+that landed on yellow three or more times (the field stayed on counts) may finish with `shuffle`
+(all chips face down, shuffled, keys back on circles 1-5) or `keep`.
 
-Moves: `k0`..`k5` (lift the key from that circle), `take` / `leave`, `shuffle` / `keep`.
-Legal moves come in that order (circles ascending).
+Moves: `k0`..`k5` (lift the key from that circle), `stay` (end the turn on the yellow field just
+reached), `take` / `leave`, `shuffle` / `keep`. Legal moves come in that order (circles ascending,
+then `stay`).
 
 Position notation
 -----------------
@@ -47,8 +49,9 @@ Start of a 2-player game (chips 3 5 2 6 1 4 on circles 0-5):
 `6,8 -,- R key t1 y1 352614 3`. Round 2 of 3 after red won round one with 1234 (blue, who
 starts round 2, had 12): `0,8 -,- B key t1 y0 415236 - r2/3 1234,12`.
 
-The observation of a state (`observation`) writes `?` for face-down chips; such text describes
-what the table knows. `from_position` refuses it; `from_observation(text, rng)` lays the hidden
+The observation of a state (`observation`) writes `?` for every chip but the open one, even for
+a chip seen earlier and covered again (the players' memory, not something that lies open); such
+text (a position link, a rules diagram's "try it") describes what lies on the table now. `from_position` refuses it; `from_observation(text, rng)` lays the hidden
 chips out afresh (a rules diagram's "try it" starts from such a text).
 
 Queries for a view
@@ -73,7 +76,8 @@ All work on observations and reveal nothing hidden:
 Hidden information: the values of covered chips. `observation(s, seat)` returns a state with every
 covered chip's value (and the face-down centre chip's) set to 0 and the setup reduced to the
 number of players (seed, `chips=` and position text would tell the chips); it keeps the public memory in `seen`: the (circle, value) of each face-up
-chip, least recently uncovered first, which every player at the table saw. `undo_floor(s)` never
+chip, least recently uncovered first, which every player at the table saw. `determinize(obs, rng)`
+deals the chips nobody remembers afresh (a full state). `undo_floor(s)` never
 lets undo take back a move that turned a chip face up.
 
 Clarifications
@@ -90,12 +94,15 @@ Where the rulebook is silent we decided (**[decided]** in rules-notes.md and her
   it does (so your own start corner's 1 needs a full lap). Taking is always a choice, even for
   the fourth tile **[decided]**.
 - A corner is not yellow: after `take`/`leave` the turn ends.
-- Landing on yellow always goes on with another key (the rulebook's "darf" read as part of the
-  turn, as in rules-notes.md) **[decided]**. From every yellow field exactly one number leads to
-  the next yellow field (3 or 5 on our board), so with the 3 and the 5 a turn could circle the
-  board for ever; no rule forbids it and any other key ends it (the computer players do so).
+- Landing on yellow, the player may lift another key or `stay` and end the turn there (the
+  rulebook: "so darf man nochmals ein Schlüsselchen versetzen"). From every yellow field exactly
+  one number leads to the next yellow field (3 or 5 on our board), so with the 3 and the 5 a turn
+  could circle the board for ever; no rule forbids it, and staying or any other key ends it.
+- "Mindestens dreimal hintereinander auf ein gelbes Feld" counts every yellow field landed on in
+  one turn, those moved on from and the one stayed on alike **[decided]**: three yellow fields
+  and `stay` offer the reshuffle. The count starts afresh each turn.
 - The three-yellows reshuffle is decided at the very end of the turn (after `take`/`leave` when
-  the turn ended on a corner); the yellow count starts afresh each turn. After a reshuffle the
+  the turn ended on a corner, after `stay` when it ended on yellow). After a reshuffle the
   chips lie exactly as at the start: all face down, the centre open **[decided]**. A turn that
   ends the round offers no reshuffle.
 - One round: the first player with four tiles wins alone; there is no draw.
@@ -142,10 +149,11 @@ from .momox_board import (
 KEY, TILE, SHUFFLE, OVER = "key", "tile", "shuffle", "over"
 PHASES = (KEY, TILE, SHUFFLE, OVER)
 KEY_MOVES = tuple(f"k{c}" for c in range(CIRCLES))
+STAY = "stay"  # end the turn on the yellow field just reached ("so darf man nochmals ...": may)
 YELLOWS_FOR_SHUFFLE = 3  # "mindestens dreimal hintereinander auf ein gelbes Feld"
 MAX_ROUNDS = 99
 PLACE_NAMES = ("ones", "tens", "hundreds", "thousands")
-MOVE_HELP = "k0-k5, take, leave, shuffle or keep"
+MOVE_HELP = "k0-k5, stay, take, leave, shuffle or keep"
 
 
 class HiddenChipError(ValueError):
@@ -338,7 +346,10 @@ class Momox(Game):
     def legal_moves(self, s: MomoxState) -> list[str]:
         if s.phase == KEY:
             open_c = open_circle_of(s.seen)
-            return [KEY_MOVES[c] for c in range(CIRCLES) if c != open_c]
+            keys = [KEY_MOVES[c] for c in range(CIRCLES) if c != open_c]
+            # In the key phase a yellow count means the figure stands on the yellow field it just
+            # reached this turn: going on from there is the player's choice.
+            return keys + [STAY] if s.yellows else keys
         if s.phase == TILE:
             return ["take", "leave"]
         if s.phase == SHUFFLE:
@@ -361,14 +372,22 @@ class Momox(Game):
         """Raise IllegalMove naming the rule if `move` may not be played in `s`."""
         if not isinstance(move, str):
             raise IllegalMove(f"a move is text such as 'k1', not {move!r}")
-        if move not in KEY_MOVES and move not in ("take", "leave", "shuffle", "keep"):
+        if move not in KEY_MOVES and move not in (STAY, "take", "leave", "shuffle", "keep"):
             raise self.illegal(move, f"not a Momox move ({MOVE_HELP})")
         self.require_not_over(s, move)
-        if move in KEY_MOVES:
+        if move in KEY_MOVES or move == STAY:
             if s.phase == TILE:
                 raise self.illegal(move, "first take or leave the tile beside this corner")
             if s.phase == SHUFFLE:
                 raise self.illegal(move, "the turn is over: first decide to shuffle or keep the chips")
+            if move == STAY:
+                if not s.yellows:
+                    raise self.illegal(
+                        move,
+                        "you may stay only on a yellow field your figure has just reached in this turn "
+                        "(elsewhere the turn ends by itself)",
+                    )
+                return
             circle = KEY_MOVES.index(move)
             if circle == open_circle_of(s.seen):
                 raise self.illegal(
@@ -431,6 +450,8 @@ class Momox(Game):
             else:
                 new = self._end_turn(base)
             return new, Effect(move, seat, circle, value, first_seen, path, landing, yellow)
+        if move == STAY:
+            return self._end_turn(replace(s, moves=moves)), Effect(move, seat)
         if move == "take":
             field = s.figures[seat]
             value = tile_beside(field, seat, s.tiles[seat])
@@ -488,6 +509,19 @@ class Momox(Game):
         face_up_open = bool(s.seen)  # with nothing uncovered the open centre chip is face down
         chips = tuple(s.chips[c] if c == open_c and face_up_open else 0 for c in range(CIRCLES))
         return replace(s, setup=Setup(players=players, seed=None), chips=chips, masked=True)
+
+    def determinize(self, s: MomoxState, rng: Random) -> MomoxState:
+        """A full state consistent with an observation: the chips nobody can see now are dealt by
+        `rng` from the values the table does not remember (the remembered ones stay where they
+        were seen). A full state is returned unchanged."""
+        if not s.masked:
+            return s
+        known = dict(s.seen)
+        missing = [v for v in CHIP_VALUES if v not in known.values()]
+        rng.shuffle(missing)
+        dealt = iter(missing)
+        chips = tuple(known[c] if c in known else next(dealt) for c in range(CIRCLES))
+        return replace(s, chips=chips, masked=False)
 
     def undo_floor(self, s: MomoxState) -> int:
         """Undo may not take back a move that turned a chip face up."""
@@ -560,8 +594,11 @@ class Momox(Game):
 
     def position(self, s: MomoxState) -> str:
         if s.masked:
-            known = dict(s.seen)
-            chips = "".join(str(known.get(c) or s.chips[c] or "?") for c in range(CIRCLES))
+            # An observation's text (a position link, a diagram's "try it") names only the chip
+            # that lies open now: a chip seen earlier and covered again is the players' memory to
+            # keep, and the game is a memory game. Which circles lie face up stays in `uncovered`.
+            open_c = open_circle_of(s.seen)
+            chips = "".join(str(s.chips[c]) if c == open_c and s.chips[c] else "?" for c in range(CIRCLES))
         else:
             chips = "".join(map(str, s.chips))
         tokens = [
@@ -711,8 +748,6 @@ class Momox(Game):
                 raise PositionError(f"y{yellows}: a turn goes on after yellow fields only while the figure stands on one")
             if phase == SHUFFLE and yellows < YELLOWS_FOR_SHUFFLE:
                 raise PositionError(f"phase shuffle needs y{YELLOWS_FOR_SHUFFLE} or more")
-            if phase == SHUFFLE and field in YELLOW_FIELDS:
-                raise PositionError("phase shuffle: a turn ends only on a field that is not yellow")
         turn_seat = ((round_number - 1) + turn - 1) % players
         if turn_seat != to_move:
             who = "the finisher" if phase == OVER else "the seat to move"

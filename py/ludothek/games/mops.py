@@ -53,7 +53,7 @@ Five tokens, separated by single spaces, then the optional variant tokens:
 - `w`: the variant "Wertung" is on.
 
 Start of a 2-player game (`new_game(players=2, seed=0)`): the caller (seat 1) started with the
-pink bowl, seat 2 with the yellow bowl, the green pug is revealed and seat 1 places first:
+pink bowl, seat 2 with the yellow bowl, the blue pug is revealed and seat 1 places first:
 
     9/9/9/9/4Wp4/9/9/9/9,9/9/9/9/4Wy4/9/9/9/9 KpBbKoBpWbHpKvByCgBgHgKyWoCyHbPpPyHoPoCpKbHvKgCoBvHyCbPgBoWgCvWyPvWv Pb p1 0,0
 
@@ -89,7 +89,8 @@ Queries for the view (all pure, all work on observations)
   pile shuffled by `rng`: for computer players only).
 
 Hidden information: `observation(s, seat)` is the same for every seat: the pile is replaced by
-its sorted tiles (`pile_hidden`). Every query works on it, and so does `play` until a move would
+its sorted tiles (`pile_hidden`), and the setup by the number of players alone (no seed, options
+or start position, which would tell the pile's order). Every query works on it, and so does `play` until a move would
 reveal the next tile: then it raises `HiddenPileError` (a ValueError, not an IllegalMove).
 `undo_floor(s)` is the number of moves at the last reveal; undo never goes below it.
 
@@ -108,8 +109,9 @@ Clarifications (our decisions where the rulebook is silent) [decided]
 4. The game ends after the round in which the last layout became full, or when the caller's pile
    is empty at the end of a round (possible only after refusals).
 5. Ties: most points wins; then fewer face-down cells in the layout (a refused tile lying on a
-   face-down tile is not counted again); still tied, the tied players share the win. In a solo
-   game the single player is the winner; the score is the result.
+   face-down tile is not counted again); still tied, the tied players share the win (all of them
+   when every player ties). In a solo game the single player is the winner; the score is the
+   result.
 6. Variant "Ersatzplättchen": a refusal replaces placing; the refused tile may go onto any own
    face-down tile, even one that already carries a refused tile. After refusing, the player may
    still score a combination that round. Scores may become negative.
@@ -120,6 +122,9 @@ Clarifications (our decisions where the rulebook is silent) [decided]
 8. Start tiles are drawn uniformly from the 30 tiles without a crown (the same as redrawing
    until no crown shows, as the rulebook says). The setup option `draws` may give just the top
    of the pile; the rest follows in an order drawn from the seed.
+9. The 17 shapes and their marked tiles (`mops_shapes`) and the six crown tiles are read from
+   the printed score board and tiles; the rulebook's text only says a combination must be shown
+   on the board.
 """
 
 from __future__ import annotations
@@ -551,10 +556,13 @@ class MopsRoyal(Game):
 
     def observation(self, s: MopsState, seat: int | None) -> MopsState:
         """Every seat (and an onlooker) sees the same: all layouts and the revealed tile, and of
-        the caller's pile only which tiles are left (sorted), never their order."""
+        the caller's pile only which tiles are left (sorted), never their order. The setup is
+        reduced to the number of players: the seed, the `draws` option and a start position's
+        text would each tell the pile's order (so would the record made from them)."""
+        public_setup = Setup(players=s.setup.players, seed=None)
         if s.pile_hidden or not s.pile:
-            return s
-        return replace(s, pile=bytes(sorted(s.pile)), pile_hidden=True)
+            return s if s.setup == public_setup else replace(s, setup=public_setup)
+        return replace(s, setup=public_setup, pile=bytes(sorted(s.pile)), pile_hidden=True)
 
     def undo_floor(self, s: MopsState) -> int:
         return s.reveal_floor

@@ -19,7 +19,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from ..games.momox import KEY, KEY_MOVES, OVER, SHUFFLE, TILE, walk
+from ..games.momox import KEY, KEY_MOVES, OVER, SHUFFLE, STAY, TILE, walk
 from ..games.momox_board import (
     CENTRE,
     CIRCLES,
@@ -56,6 +56,7 @@ CORNER_R = 25  # the round corner fields are larger than the plain ones
 KEY_R = 30  # a chip circle; also the size of the finger target for a key
 KEY_RING = 84  # distance of the five outer circles from the centre circle
 TILE_W, TILE_H, TILE_GAP = 26, 32, 4
+STAY_W, STAY_H = 78, 30  # the "Stay" button below the circles, between them and the circuit
 STEP_SECONDS = 0.11  # the walk animation: per field
 
 if len(CORNER_FIELDS) != 4 or CORNER_FIELDS[0] != 0:
@@ -268,6 +269,7 @@ def board_svg(
     phase = game.phase(s)
     to_move = s.to_move
     legal_keys = set(game.key_circles(s)) if interactive else set()
+    may_stay = interactive and STAY in game.legal_moves(s)
     pending = game.pending_tile(s)
     parts: list[str] = [
         empty("rect", x=num(MARGIN / 2), y=num(MARGIN / 2), width=num(SIZE - MARGIN), height=num(SIZE - MARGIN), rx="18",
@@ -355,7 +357,7 @@ def board_svg(
     # -- the circles: keys, and the open chip
     open_c = game.open_circle(s)
     circles = []
-    cursor_target = _cursor(s, game, interactive, cursor, legal_keys, pending)
+    cursor_target = _cursor(s, game, interactive, cursor, legal_keys, pending, may_stay)
     for circle in game.circles(s):
         c = circle.index
         x, y = circle_xy(c)
@@ -399,6 +401,8 @@ def board_svg(
             )
         circles.append(tag("g", "".join(inner), class_=" ".join(classes), **attributes))
     parts.append(tag("g", "".join(circles), class_="circles"))
+    if may_stay:
+        parts.append(_stay_button(s.yellows, cursor_target == STAY))
 
     # -- the figures (several may share a field: side by side)
     by_field: dict[int, list[int]] = {}
@@ -440,15 +444,30 @@ def board_svg(
     )
 
 
-def _cursor(s, game, interactive: bool, cursor: str | None, legal_keys: set[int], pending) -> str | None:
+def _stay_button(yellows: int, tab_stop: bool) -> str:
+    """On a yellow field reached in this turn: end the turn there instead of lifting another key
+    (the rulebook's "darf"). Drawn next to the keys, as one of the board's targets."""
+    x, y = STAY_XY
+    label = ngettext(
+        "Stay on this yellow field and end your turn ({n} yellow field in this turn)",
+        "Stay on this yellow field and end your turn ({n} yellow fields in this turn)", yellows).format(n=yellows)
+    inner = (
+        empty("rect", x=num(x - STAY_W / 2), y=num(y - STAY_H / 2), width=num(STAY_W), height=num(STAY_H), rx="15", class_="stay-bg")
+        + tag("text", esc(_("Stay")), x=num(x), y=num(y + 5), class_="stay-text", aria_hidden="true")
+    )
+    return tag("g", inner, class_="stay target", data_target=STAY, data_x=num(x / U), data_y=num(y / U), role="button",
+               tabindex="0" if tab_stop else "-1", aria_label=label)
+
+
+def _cursor(s, game, interactive: bool, cursor: str | None, legal_keys: set[int], pending, may_stay: bool = False) -> str | None:
     """The one target that holds tabindex 0: the cursor when it is still there, else the first
     playable target, else the first target."""
     if not interactive:
         return None
-    targets = [KEY_MOVES[c] for c in range(CIRCLES)]
+    targets = [KEY_MOVES[c] for c in range(CIRCLES)] + ([STAY] if may_stay else [])
     if pending is not None:
         return "take"  # the one thing to do on the board now: the tile (the keys wait)
-    playable = [KEY_MOVES[c] for c in sorted(legal_keys)]
+    playable = [KEY_MOVES[c] for c in sorted(legal_keys)] + ([STAY] if may_stay else [])
     if cursor in playable:
         return cursor
     if playable:
@@ -520,6 +539,10 @@ def _chevron(corner: int) -> str:
     right = (mx - ux * a + uy * a, my - uy * a - ux * a)
     d = f"M{num(left[0])} {num(left[1])}L{num(tip[0])} {num(tip[1])}L{num(right[0])} {num(right[1])}"
     return empty("path", d=d, class_="direction", aria_hidden="true")
+
+
+# Below the two lower outer circles, clear of the step counts along the bottom of the circuit.
+STAY_XY = (MID, MID + KEY_RING + KEY_R + 4)
 
 
 def _circle_label_xy(circle: int) -> tuple[float, float]:
@@ -729,6 +752,8 @@ class MomoxView(GameView):
                 Action("shuffle", _("Reshuffle the chips"), _("All chips face down, shuffled, the centre open: everybody's memory is wiped.")),
                 Action("keep", _("Keep the chips"), _("The chips stay where they are.")),
             ]
+        if STAY in self.game.legal_moves(s):
+            return [Action(STAY, _("Stay"), _("End your turn on this yellow field instead of lifting another key."))]
         return []
 
     # -- input ---------------------------------------------------------------------------------
@@ -757,6 +782,8 @@ class MomoxView(GameView):
             return _("There is no tile to take here: only landing exactly on a corner with your tile offers one.")
         if target in ("shuffle", "keep"):
             return _("The chips may be reshuffled only after landing on yellow fields three times in one turn.")
+        if target == STAY:
+            return _("You may stay only on a yellow field you have just reached in this turn.")
         return _("That is not a legal move now.")
 
     # -- words ---------------------------------------------------------------------------------
@@ -787,8 +814,8 @@ class MomoxView(GameView):
                 "{name} landed on yellow {n} times in this turn: reshuffle the chips or keep them?", yellows).format(name=name, n=yellows)
         elif yellows:
             text = ngettext(
-                "{name} is on a yellow field: lift another key ({n} yellow field in this turn).",
-                "{name} is on a yellow field: lift another key ({n} yellow fields in this turn).", yellows).format(name=name, n=yellows)
+                "{name} is on a yellow field: lift another key or stay ({n} yellow field in this turn).",
+                "{name} is on a yellow field: lift another key or stay ({n} yellow fields in this turn).", yellows).format(name=name, n=yellows)
         else:
             text = _("{name} to move: lift a key.").format(name=name)
         if s.rounds > 1:
@@ -811,7 +838,7 @@ class MomoxView(GameView):
                 tile = self.game.pending_tile(after)
                 sentences.append(_("{name} may take the {value} here or leave it.").format(name=name, value=tile.value))
             elif phase == KEY and after.to_move == seat and self.game.yellow_streak(after):
-                sentences.append(_("A yellow field: {name} lifts another key.").format(name=name))
+                sentences.append(_("A yellow field: {name} may lift another key or stay.").format(name=name))
             elif phase == SHUFFLE:
                 sentences.append(self._may_reshuffle(after, name))
             return " ".join(sentences)
@@ -836,6 +863,11 @@ class MomoxView(GameView):
             if self.game.phase(after) == SHUFFLE:
                 text += " " + self._may_reshuffle(after, name)
             return text
+        if move == STAY:
+            text = _("{name} stays on the yellow field; the turn ends.").format(name=name)
+            if self.game.phase(after) == SHUFFLE:
+                text += " " + self._may_reshuffle(after, name)
+            return text
         if move == "shuffle":
             return _("{name} reshuffled the chips: all lie face down again, the centre circle is open.").format(name=name)
         return _("{name} kept the chips as they lie.").format(name=name)
@@ -855,6 +887,8 @@ class MomoxView(GameView):
             if tile is not None:
                 return (_("take {value}") if move == "take" else _("leave {value}")).format(value=tile.value)
             return _("take") if move == "take" else _("leave")
+        if move == STAY:
+            return _("stay")
         return _("reshuffle") if move == "shuffle" else _("keep")
 
     def result_text(self, s, names: list[str]) -> str:

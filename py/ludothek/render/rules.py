@@ -13,6 +13,11 @@ blocks:
 
 A diagram shows `position`, or, with `move`, the position after that move with the move's
 effect marked. Every diagram is checked by a test: its position parses and its move is legal.
+
+Diagrams that tell a story carry `story: <name>`; each one after the first may list `via: <moves>`
+(space-separated), the moves played from the previous diagram of the story (after its `move`)
+to its `position`. A test replays every story as one game, so the diagrams cannot contradict
+each other; `via` is not shown to the reader.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ class Diagram:
     position: str
     move: str | None
     caption: str
+    story: str | None = None  # diagrams of one story follow from each other (see the module docstring)
+    via: tuple[str, ...] = ()  # moves from the previous diagram of the story to this position
 
     def states(self):
         game = get_game(self.game_id)
@@ -63,7 +70,8 @@ def parse_diagram(game_id: str, lines: list[str]) -> Diagram:
         fields[key.strip()] = value.strip()
     if "position" not in fields:
         raise ValueError("a diagram needs a position")
-    return Diagram(game_id, fields["position"], fields.get("move") or None, fields.get("caption", ""))
+    return Diagram(game_id, fields["position"], fields.get("move") or None, fields.get("caption", ""),
+                   fields.get("story") or None, tuple(fields.get("via", "").split()))
 
 
 def diagrams(game_id: str, language: str) -> list[Diagram]:

@@ -1,0 +1,59 @@
+"""Publishing: dist/ copied into a subfolder of a plain static server (no special types, no
+compression, nothing but files) runs the app, and after the first visit it plays offline."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import threading
+
+from playwright.sync_api import expect
+
+from conftest import READY_TIMEOUT_MS, SITE, moves_played
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the stdlib's name
+        pass
+
+
+def test_dist_in_a_subfolder_plays_and_goes_on_offline(browser, app_server, tmp_path):
+    root = tmp_path / "www"
+    shutil.copytree(SITE, root / "some" / "path")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/some/path/"
+    context = browser.new_context()
+    requests: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("request", lambda request: requests.append(request.url))
+        page.goto(base)
+        page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+        page.goto(base + "#/setup/momentum")
+        page.locator("select[name=seat1_kind]").select_option("human")
+        page.get_by_role("button", name="Start game").click()
+        page.locator("#board [data-target=d4]").click()
+        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        play_url = page.url
+        page.wait_for_function("navigator.serviceWorker.controller !== null || document.body.dataset.swRegistered", timeout=60_000)
+        page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)", timeout=60_000)
+
+        # Every request stayed inside the subfolder: the site needs nothing at the host's root.
+        assert [u for u in requests if not u.startswith(base) and not u.startswith(("data:", "blob:"))] == []
+
+        server.shutdown()
+        server.server_close()
+        context.set_offline(True)
+        page.reload()
+        assert page.url == play_url
+        page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+        assert moves_played(page) == 1
+        page.locator("#board [data-target]:not([aria-disabled=true])").first.click()
+        page.wait_for_function("Number(document.body.dataset.moves) >= 2")
+        expect(page.locator("#moves .move-items li")).to_have_count(3)
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
