@@ -160,3 +160,62 @@ def test_a_review_survives_json_and_counts_grades():
     assert all(-1.0 <= m.advantage <= 1.0 for m in result.moves)
     with pytest.raises(ValueError):
         Review.from_json({"game": "nummerus", "moves": [[1, 2]]})
+
+
+# -- drawing ------------------------------------------------------------------------------------------
+
+
+def _reviewed(game_id: str, blunder_index: int = 0):
+    game_id, position, blunder, better = BLUNDERS[blunder_index]
+    game = get_game(game_id)
+    s = game.from_position(position)
+    record = {**game.record(s), "moves": [better, ] if False else [blunder]}
+    return game, run_review(review_record(game, record))
+
+
+def test_the_chart_has_a_named_point_per_move_and_marks_mistakes():
+    from markup import parse
+
+    from ludothek.render.review import advantage_chart_svg
+
+    game = get_game("momentum")
+    s = game.new_game(players=2, seed=1)
+    rng = random.Random(1)
+    for _ in range(8):
+        s = game.play(s, rng.choice(game.legal_moves(s)))
+    result = run_review(review_state(game, s))
+    svg = advantage_chart_svg(result, 3, ["Red", "Blue"], list(s.moves))
+    root = parse(svg)
+    points = [e for e in root.iter() if e.get("data-action") == "review-goto"]
+    assert [p.get("data-index") for p in points] == [str(i) for i in range(1, 9)]
+    assert all(p.get("aria-label", "").startswith(f"Move {i + 1}: {s.moves[i]}, ") for i, p in enumerate(points))
+    assert sum(1 for p in points if "shown" in p.get("class", "")) == 1
+    grades = {m.grade for m in result.moves}
+    drawn = {c.get("class").split("grade-")[1] for c in root.iter() if (c.get("class") or "").startswith("chart-dot")}
+    assert drawn == {g or "none" for g in grades}
+    assert "Red is ahead" in root.find("{http://www.w3.org/2000/svg}svg").get("aria-label")
+
+
+def test_the_panel_tells_the_shown_move_and_offers_the_worst_in_both_languages():
+    from markup import parse, texts
+
+    from ludothek.i18n import set_language
+    from ludothek.render.review import advantage_chart_svg, review_panel_html
+
+    game, result = _reviewed("fenn")
+    names = ["Anna", "Ben"]
+    chart = advantage_chart_svg(result, 1, names, ["2:5"])
+    try:
+        for language, words in (("en", ("throws the draw away", "loss in 2 turns", "Better: 2:9 (draw)", "Go to the worst move")),
+                                ("de", ("remis", "Niederlage in 2 Zügen", "2:9", "schlechtesten Zug"))):
+            set_language(language)
+            html = review_panel_html(result, 1, names, ["2:5"], ["2:9"], chart)
+            text = " ".join(texts(parse(html)))
+            for word in words:
+                assert word in text, (language, word, text)
+            worst = [e for e in parse(html).iter() if e.get("data-action") == "review-worst"]
+            assert worst and worst[0].get("data-index") == "1"
+    finally:
+        set_language("en")
+    running = review_panel_html(result, 0, names, ["2:5"], [None], chart, progress=(3, 10))
+    assert parse(running).find(".//progress").get("value") == "3"
