@@ -137,7 +137,12 @@ def review_panel_html(review: Review, shown: int, names: list[str], move_texts: 
         rows.append(tag("tr", tag("th", esc(name), scope="row") + cells))
     head = tag("tr", tag("th", esc(_("Player")), scope="col") + "".join(tag("th", esc(grade_name(g)), scope="col") for g in GRADES))
     parts.append(tag("table", tag("caption", esc(_("Moves by grade"))) + tag("thead", head) + tag("tbody", "".join(rows)), class_="review-summary"))
-    parts.append(tag("div", chart, class_="chart-wrap"))
+    if names:
+        legend = _("Above the middle line {name} is ahead, below it {other}.").format(
+            name=names[0], other=names[1] if len(names) == 2 else _("the others"))
+        parts.append(tag("figure", chart + tag("figcaption", esc(legend)), class_="chart-wrap"))
+    else:
+        parts.append(tag("div", chart, class_="chart-wrap"))
     # The shown move's judgement.
     if shown == 0 or shown > len(review.moves):
         detail = _("The start position. Step through the moves, or go to the worst one.")
