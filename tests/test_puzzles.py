@@ -54,3 +54,27 @@ def test_the_lines_replay_and_end_as_promised(game_id):
         else:  # Mops Royal: the placement and the round's best scoring make the promised points
             start = P.puzzle_state(game, p)
             assert game.scores(s)[seat] - game.scores(start)[seat] == P.mops_placement_points(game, start)[p["solution"]]
+
+
+def test_the_puzzle_panel_in_both_languages():
+    from markup import parse, texts
+
+    from ludothek.i18n import set_language
+    from ludothek.render.puzzles import hint_text, puzzle_list_html, puzzle_panel_html
+
+    game = get_game("fenn")
+    p = P.puzzles("fenn")[0]
+    legal = tuple(game.legal_moves(P.puzzle_state(game, p)))
+    try:
+        for language, words in (("en", ("Puzzle 1 of 24", "Hint", "Link to this puzzle")), ("de", ("Rätsel 1 von 24", "Tipp", "Link zu diesem Rätsel"))):
+            set_language(language)
+            html = puzzle_panel_html("fenn", p, 1, 24, "Blue", "", True, "x", p["solution"], "http://h/#/puzzle/fenn/" + p["id"], legal)
+            text = " ".join(texts(parse(html)))
+            assert all(w in text for w in words), (language, text)
+            assert hint_text("fenn", p, legal) in text
+            failed = puzzle_panel_html("fenn", p, 1, 24, "Blue", "failed", False, None, p["solution"], "", legal)
+            assert p["solution"] in " ".join(texts(parse(failed)))
+        listing = puzzle_list_html("Fenn", "fenn", P.puzzles("fenn"), {p["id"]: "solved"})
+        assert "1 von 24 gelöst." in " ".join(texts(parse(listing)))
+    finally:
+        set_language("en")

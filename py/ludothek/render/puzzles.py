@@ -36,12 +36,15 @@ def task_text(game_id: str, puzzle: dict[str, Any], mover: str) -> str:
     return ""
 
 
-def hint_text(game_id: str, puzzle: dict[str, Any]) -> str:
-    """A nudge that does not give the answer away."""
+def hint_text(game_id: str, puzzle: dict[str, Any], legal: tuple[str, ...] = ()) -> str:
+    """A nudge that does not give the answer away (`legal`: the position's moves)."""
     solution = puzzle["solution"]
     if game_id == "fenn":
         if ":" in solution:
-            return _("The step goes to field {field}.").format(field=solution.split(":")[0])
+            field = solution.split(":")[0]
+            if legal and all(m.split(":")[0] == field for m in legal if ":" in m):
+                return _("Every step goes to field {field}: the face it shows decides.").format(field=field)
+            return _("The step goes to field {field}.").format(field=field)
         return _("Think about the black die.")
     if game_id in ("momentum", "nummerus"):
         return _("Look at file {file}.").format(file=solution[0])
@@ -76,8 +79,7 @@ def puzzle_list_html(title: str, game_id: str, shipped: list[dict[str, Any]], pr
 
 def puzzle_frame_html(title: str) -> str:
     return tag("div",
-               tag("div", tag("h1", esc(title), class_="game-title") + tag("p", "", id="status", class_="status", aria_live="polite"),
-                   class_="game-head")
+               tag("div", tag("h1", esc(title), class_="game-title"), class_="game-head")
                + tag("div", tag("div", "", id="board", class_="board-wrap") + tag("div", "", id="extra", class_="extra")
                      + tag("div", "", id="actions", class_="actions"), class_="play-area")
                + tag("aside", tag("div", "", id="puzzle-panel", class_="puzzle-panel"), class_="side"),
@@ -85,7 +87,7 @@ def puzzle_frame_html(title: str) -> str:
 
 
 def puzzle_panel_html(game_id: str, puzzle: dict[str, Any], number: int, total: int, mover: str, outcome: str, hint_shown: bool,
-                      next_id: str | None, solution_text: str, share_link: str) -> str:
+                      next_id: str | None, solution_text: str, share_link: str, legal: tuple[str, ...] = ()) -> str:
     """`outcome`: '' while solving, 'solved', or 'failed' (then the solution is being shown)."""
     parts = [
         tag("p", esc(_("Puzzle {n} of {total} · {difficulty}").format(n=number, total=total, difficulty=difficulty_name(puzzle["difficulty"]))),
@@ -98,7 +100,7 @@ def puzzle_panel_html(game_id: str, puzzle: dict[str, Any], number: int, total: 
         parts.append(tag("p", esc(_("Not this time: the move was {move}. Watch the solution on the board.").format(move=solution_text)),
                          class_="puzzle-result failed", role="status"))
     if hint_shown and not outcome:
-        parts.append(tag("p", esc(hint_text(game_id, puzzle)), class_="puzzle-hint", role="status"))
+        parts.append(tag("p", esc(hint_text(game_id, puzzle, legal)), class_="puzzle-hint", role="status"))
     buttons = ""
     if not outcome:
         buttons += tag("button", esc(_("Hint")), type="button", data_action="puzzle-hint", disabled=hint_shown)

@@ -88,6 +88,9 @@ class PuzzleScreen:
     def public(self, state):
         return get_game(self.game_id).observation(state, None)
 
+    def legal(self) -> tuple[str, ...]:
+        return tuple(get_game(self.game_id).legal_moves(self.start))
+
     def mover_name(self) -> str:
         game = get_game(self.game_id)
         seat = game.current_player(self.start)
@@ -109,8 +112,7 @@ class PuzzleScreen:
             "extra": view.extra_html(shown, ui) if not self.outcome else "",
             "actions": "" if self.outcome else _actions_html(view.actions(shown, ui)),
             "puzzle-panel": draw.puzzle_panel_html(self.game_id, self.puzzle, number, len(shipped), self.mover_name(), self.outcome,
-                                                   self.hint_shown, next_id, solution, link),
-            "status": draw.esc(draw.task_text(self.game_id, self.puzzle, self.mover_name())) if not self.outcome else "",
+                                                   self.hint_shown, next_id, solution, link, self.legal()),
         }
         for region, html in regions.items():
             if app.rendered.get(region) != html:
@@ -180,7 +182,7 @@ class PuzzleScreen:
         if action == "puzzle-hint":
             self.hint_shown = True
             self.update()
-            self.app.announce(draw.hint_text(self.game_id, self.puzzle))
+            self.app.announce(draw.hint_text(self.game_id, self.puzzle, self.legal()))
         elif action == "puzzle-solution":
             self.token += 1
             asyncio.ensure_future(self.show_solution(self.token))
