@@ -82,7 +82,8 @@ def puzzle_frame_html(title: str) -> str:
                tag("div", tag("h1", esc(title), class_="game-title"), class_="game-head")
                + tag("div", tag("div", "", id="board", class_="board-wrap") + tag("div", "", id="extra", class_="extra")
                      + tag("div", "", id="actions", class_="actions"), class_="play-area")
-               + tag("aside", tag("div", "", id="puzzle-panel", class_="puzzle-panel"), class_="side"),
+               + tag("aside", tag("div", "", id="puzzle-seats", class_="players") + tag("div", "", id="puzzle-panel", class_="puzzle-panel"),
+                     class_="side"),
                class_="game-layout puzzle-layout")
 
 

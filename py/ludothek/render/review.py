@@ -175,6 +175,19 @@ def review_panel_html(review: Review, shown: int, names: list[str], move_texts: 
     return "".join(parts)
 
 
+def seats_html(view, s, names: list[str]) -> str:
+    """Each seat with its piece and the game's details (chains, stones in hand, points): what a
+    position needs beside the board to be judged, as the game screen's player panels show it."""
+    players = len(names)
+    rows = "".join(
+        tag("li", tag("span", view.piece_svg(seat, players, 26), class_="seat-piece")
+            + tag("span", tag("span", esc(name), class_="name"), class_="who")
+            + tag("span", view.seat_details(s, seat), class_="details"), class_="player", data_seat=str(seat))
+        for seat, name in enumerate(names)
+    )
+    return tag("ul", rows, class_="player-list", aria_label=_("Players"))
+
+
 def review_frame_html(title: str) -> str:
     """The review screen's regions: the board (filled with the view's drawing), the preferred
     move's board, and the panel."""
@@ -183,8 +196,9 @@ def review_frame_html(title: str) -> str:
                    + tag("p", "", id="status", class_="status"), class_="game-head")
                + tag("div", tag("div", "", id="board", class_="board-wrap") + tag("div", "", id="review-preferred", class_="review-preferred"),
                      class_="play-area")
-               + tag("aside", tag("div", "", id="review-panel", class_="review-panel"), class_="side"),
+               + tag("aside", tag("div", "", id="review-seats", class_="players") + tag("div", "", id="review-panel", class_="review-panel"),
+                     class_="side"),
                class_="game-layout review-layout")
 
 
-__all__ = ["advantage_chart_svg", "review_panel_html", "review_frame_html", "grade_name", "fenn_value_text"]
+__all__ = ["seats_html", "advantage_chart_svg", "review_panel_html", "review_frame_html", "grade_name", "fenn_value_text"]

@@ -12,6 +12,7 @@ from ..games import get_game
 from ..i18n import _
 from ..render import get_view, has_view
 from ..render import puzzles as draw
+from ..render import review as review_draw
 from ..render.view import UIState
 from . import dom
 
@@ -107,7 +108,10 @@ class PuzzleScreen:
         ui = self.ui.with_(interactive=not self.outcome)
         solution = self._move_text(self.start, self.puzzle["solution"])
         link = app.base_url() + f"#/puzzle/{self.game_id}/{self.puzzle['id']}"
+        players = self.start.setup.players
+        names = [view.seat_style(seat, players).name for seat in range(players)]
         regions = {
+            "puzzle-seats": review_draw.seats_html(view, shown, names),
             "board": view.board_svg(shown, ui),
             "extra": view.extra_html(shown, ui) if not self.outcome else "",
             "actions": "" if self.outcome else _actions_html(view.actions(shown, ui)),

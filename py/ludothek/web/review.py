@@ -129,7 +129,10 @@ class ReviewScreen:
             moves.append(view.move_text(before, move))
             judged = self.review.moves[i] if self.review is not None and i < len(self.review.moves) else None
             choice = judged.preferred if judged is not None and judged.preferred and judged.preferred != move else None
-            preferred.append(self._move_text(before, choice) if choice else None)
+            text = self._move_text(before, choice) if choice else None
+            if text is not None and text == moves[-1]:
+                text = f"{text} ({choice})"  # told alike (e.g. the same shape, another tile flipped): add the notation
+            preferred.append(text)
         return moves, preferred
 
     def _move_text(self, before, move: str) -> str:
@@ -163,7 +166,8 @@ class ReviewScreen:
         kept = None
         if active is not None and dom.closest(active, "#review-panel") is not None:
             kept = (dom.data(active, "action"), dom.data(active, "index"))
-        for region, html in (("board", board), ("review-panel", panel), ("review-preferred", preferred_html), ("status", draw.esc(status))):
+        seats = draw.seats_html(view, state, names)
+        for region, html in (("board", board), ("review-seats", seats), ("review-panel", panel), ("review-preferred", preferred_html), ("status", draw.esc(status))):
             if app.rendered.get(region) != html:
                 element = dom.by_id(region)
                 if element is not None:
