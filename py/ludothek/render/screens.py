@@ -11,6 +11,7 @@ import time
 from typing import Any, Iterable
 
 from ..ai import levels as ai_levels
+from ..ai.puzzles import PUZZLE_GAMES
 from ..i18n import _, language, ngettext
 from .bidi import name_html
 from .svg import esc, tag
@@ -56,7 +57,8 @@ def game_card(view: GameView) -> str:
         + tag(
             "div",
             tag("a", esc(_("New game")), href=f"#/setup/{game_id}", class_="button primary", data_action="setup", data_game=game_id)
-            + tag("a", esc(_("Rules")), href=f"#/rules/{game_id}", class_="button"),
+            + tag("a", esc(_("Rules")), href=f"#/rules/{game_id}", class_="button")
+            + (tag("a", esc(_("Puzzles")), href=f"#/puzzles/{game_id}", class_="button") if game_id in PUZZLE_GAMES else ""),
             class_="card-actions",
         )
     )
@@ -99,6 +101,8 @@ def saves_html(summaries, problems, views: dict[str, GameView], now: float | Non
             actions = (
                 tag("a", esc(_("Continue") if not summary.over else _("View")), href=f"#/play/{summary.save_id}", class_="button primary",
                     aria_label=_("Continue {game}: {names}").format(game=title, names=who))
+                + tag("a", esc(_("Review")), href=f"#/review/{summary.save_id}", class_="button small",
+                      aria_label=_("Review {game}: {names}").format(game=title, names=who))
                 + button(_("Export"), "export-save", class_="small", data={"save": summary.save_id},
                          aria_label=_("Export {game}: {names}").format(game=title, names=who))
                 + button(_("Delete"), "delete-save", class_="small danger", data={"save": summary.save_id},
@@ -355,6 +359,7 @@ def controls_html(session, busy: bool, hint_label: str | None = None) -> str:
         + button(_("Undo"), "undo", disabled=busy or replaying or not session.can_undo(), title=_("Take back your last move (U)"), aria_keyshortcuts="u")
         + button(_("Redo"), "redo", disabled=busy or replaying or not session.can_redo(), title=_("Replay a move taken back (R)"), aria_keyshortcuts="r")
         + button(_("New game"), "new-same", title=_("Start again with the same players and options"))
+        + button(_("Review"), "review-open", title=_("Every move judged by the computer, with the turning points"))
         + button(_("Share"), "share", title=_("Links, an embeddable board and pictures of this game"))
         + button(_("Export"), "export-current", title=_("Download this game as a file")),
         class_="control-row",
@@ -417,6 +422,7 @@ def result_dialog_html(view: GameView, session, state) -> str:
         + (tag("ul", rows, class_="result-scores", aria_label=_("Scores")) if rows else "")
         + tag("div",
               button(_("Rematch"), "rematch", class_="primary")
+              + button(_("Review"), "review-open")
               + button(_("Look at the board"), "close-dialog")
               + tag("a", esc(_("Home")), href="#/", class_="button", data_action="close-dialog"),
               class_="dialog-actions")

@@ -28,7 +28,7 @@ from ..ai import levels as ai_levels
 from ..render.rules import rules_body_html
 from ..render.standalone import EMBED_TOP, embed_layout, embed_size, embed_snippet, standalone_svg
 from ..render.view import UIState, shown_seat_names
-from . import dom
+from . import dom, learn
 from ..render.bidi import isolate_names
 from .dom import to_js_options
 from .saves import EXPORT_FORMAT, MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS, SAVE_PREFIX, DictStorage, SaveConflict, SaveStore, StorageError, StorageFull
@@ -216,6 +216,8 @@ class App:
                 self.open_position_link(argument, parts[2])
             elif screen == "game":
                 self.open_game_link(argument)
+            elif screen in learn.SCREENS:
+                learn.route(self, parts)
             elif self.embed.embed:
                 raise LinkError(_("an embedded board needs a position or a game in its link"))
             elif screen == "setup" and argument in GAME_IDS and has_view(argument):
@@ -1156,7 +1158,7 @@ class App:
 
     def on_click(self, event) -> None:
         element = dom.closest(event.target, "[data-action], [data-target]")
-        if element is None:
+        if element is None or learn.click(self, event, element):
             return
         action = dom.data(element, "action")
         target = dom.data(element, "target")
@@ -1315,7 +1317,7 @@ class App:
         tag_name = str(getattr(element, "tagName", "") or "").lower()
         if tag_name in ("input", "select", "textarea"):
             return
-        if event.ctrlKey or event.metaKey or event.altKey:
+        if event.ctrlKey or event.metaKey or event.altKey or learn.keydown(self, event, key):
             return
         in_board = dom.closest(element, "#board [data-target]")
         if in_board is not None:

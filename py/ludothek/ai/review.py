@@ -1,0 +1,505 @@
+"""Move-by-move review of a finished (or unfinished) game: how good was each move?
+
+    from ludothek.ai.review import review_record, run_review
+    result = run_review(review_record(game, record))      # or drive the generator in slices
+    for move in result.moves: move.grade, move.preferred, move.loss, move.note
+
+Each move is judged in the position its player faced, on what that player could know then
+(`game.observation(state, seat)`: in Mops Royal and Momox never the hidden pile or chips):
+
+- Fenn exactly, from the solved table (`fenn_solver.move_values`): a move keeps the win, throws
+  it away, keeps the draw ... with the number of turns to the end.
+- Momentum, Nummerus Zahlus, Mops Royal and Momox against the strongest level's evaluation,
+  computed here with a fixed amount of work (so a review is the same every time):
+  Momentum: the strongest level's alpha-beta on its own evaluation, every move searched
+  `MOMENTUM_DEPTH` plies with a full window (exact minimax values, not bounds);
+  Nummerus (2-4 players): the strongest level's Monte-Carlo tree search with
+  `NUMMERUS_PLAYOUTS` playouts, a move valued by its mean result in [0, 1];
+  Mops Royal: the planning levels' points-now-plus-potential, with the strongest level's
+  one-round look-ahead for its best candidates (work-capped);
+  Momox: the strongest level's expectimax over the keys (expected turns still needed) and its
+  plan value for take / leave.
+  The preferred move is the one the evaluation rates highest; the loss of a move is how much
+  less it is worth, and thresholds per game (`THRESHOLDS`, in the evaluation's unit) turn
+  the loss into best / good / inaccuracy / mistake. Decisions the evaluation has no value for
+  (Nummerus solitaire and swap, Momox shuffle / keep) are left unjudged (grade None).
+
+The review is a generator, like the computer players' searches: it yields `None` between
+small chunks of work and `Progress` after each move, and returns a `Review`. Only the strongest
+level's existing functions are called (several are internal to those modules; the tests here
+check that the review still agrees with the players).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any, Generator
+
+GRADES = ("best", "good", "inaccuracy", "mistake")
+
+# Loss (in the game's evaluation unit) up to which a move gets the grade; beyond the last: mistake.
+THRESHOLDS = {
+    # Momentum: 100 points are a stone in hand; a move that gives up a forced win loses ~WIN.
+    "momentum": (0, 40, 100),
+    # Nummerus: mean result of the playouts in [0, 1] (chance to win the round).
+    "nummerus": (0.03, 0.08, 0.18),
+    # Mops Royal: points (now plus the expected points the layout may still make).
+    "mops": (0.25, 1.0, 3.0),
+    # Momox: turns (expected turns still needed to collect the tiles, and the next player's loss).
+    "momox": (0.05, 0.3, 0.9),
+}
+
+MOMENTUM_DEPTH = 3
+MOMENTUM_WORK = 30_000  # nodes of the strongest level's own search, whose choice is the preferred move
+NUMMERUS_PLAYOUTS = 1200
+MOPS_LOOKAHEAD_WORK = 20_000
+CHUNK_SECONDS = 0.01
+
+
+@dataclass(frozen=True)
+class Progress:
+    done: int  # moves reviewed
+    total: int  # moves to review
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """The judgement of move `index` (0-based, in the record's moves) by `seat`."""
+
+    index: int
+    seat: int
+    move: str
+    grade: str | None  # one of GRADES; None: not judged (the evaluation has no value for it)
+    preferred: str | None  # the move the evaluation rates highest (None when not judged)
+    loss: float = 0.0  # how much less than the preferred move it is worth, in the game's unit
+    forced: bool = False  # the only legal move
+    # Fenn: the exact outcome, e.g. "keeps the win", and the values of the move and of the best.
+    note: str = ""  # "keeps-win", "throws-win", "keeps-draw", "throws-draw", "loses-slower", "loses-faster", ""
+    value_text: str = ""  # e.g. "win in 3 turns" (Fenn), for the played move
+    best_text: str = ""  # the same for the preferred move
+    # The advantage after this move for seat 0 against the others, in [-1, 1] (the chart).
+    advantage: float = 0.0
+
+
+@dataclass(frozen=True)
+class Review:
+    game: str
+    moves: tuple[MoveReview, ...]
+    start_advantage: float = 0.0
+    hidden_information: bool = False  # judged on what each player could know (the page says so)
+
+    def worst(self) -> MoveReview | None:
+        """The judged move that lost most (ties: the earliest), None if no move lost anything."""
+        judged = [m for m in self.moves if m.grade is not None and m.grade != "best"]
+        if not judged:
+            return None
+        order = {g: i for i, g in enumerate(GRADES)}
+        return max(judged, key=lambda m: (order[m.grade], m.loss, -m.index))
+
+    def counts(self, seat: int) -> dict[str, int]:
+        result = {g: 0 for g in GRADES}
+        for m in self.moves:
+            if m.seat == seat and m.grade is not None:
+                result[m.grade] += 1
+        return result
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "start": self.start_advantage,
+            "hidden": self.hidden_information,
+            "moves": [
+                [m.index, m.seat, m.move, m.grade, m.preferred, m.loss, m.forced, m.note, m.value_text, m.best_text,
+                 m.advantage]
+                for m in self.moves
+            ],
+        }
+
+    @staticmethod
+    def from_json(data: Any) -> "Review":
+        """A review kept with a save; ValueError when it is not one."""
+        try:
+            moves = tuple(
+                MoveReview(int(i), int(seat), str(move), grade if grade in GRADES else None, preferred,
+                           float(loss), bool(forced), str(note), str(vt), str(bt), float(adv))
+                for i, seat, move, grade, preferred, loss, forced, note, vt, bt, adv in data["moves"]
+            )
+            return Review(str(data["game"]), moves, float(data.get("start", 0.0)), bool(data.get("hidden", False)))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a review: {exc}") from exc
+
+
+def grade_of(game_id: str, loss: float) -> str:
+    best, good, inaccuracy = THRESHOLDS[game_id]
+    if loss <= best + 1e-9:
+        return "best"
+    if loss <= good:
+        return "good"
+    if loss <= inaccuracy:
+        return "inaccuracy"
+    return "mistake"
+
+
+# -- per-move values ---------------------------------------------------------------------------------
+
+
+def move_values(game, s) -> Generator[None, None, dict[str, float] | None]:
+    """The strongest level's value of every legal move of `s` for the player to move, judged on
+    that player's observation (a generator: yields None between chunks). None: no values for
+    this kind of decision. Fenn has its own exact grading (`fenn_grades`)."""
+    seat = game.current_player(s)
+    obs = game.observation(s, seat)
+    evaluate = _EVALUATORS.get(game.id)
+    if evaluate is None:
+        return None
+    return (yield from evaluate(game, obs))
+
+
+def _momentum_values(game, s):
+    from . import momentum as ai
+
+    player = ai.MomentumPlayer(game, ai.ANYTIME_LEVEL)
+    player.width, player.height = s.width, s.height
+    player.weights = ai.border_weights(s.width, s.height)
+    player.players = len(s.hands)
+    player.me = me = s.to_move
+    player.work = 0
+    player.work_budget = None
+    player.deadline_at = None
+    player.last_yield = player.clock()
+    player.best_replies = {}
+    depth = min(MOMENTUM_DEPTH, sum(1 for c in s.board if c == ai.EMPTY))
+    values = {}
+    for move in game.legal_moves(s):
+        board, hands, exposure, won = player._child(s, move)
+        if won:
+            values[move] = ai.WIN + depth
+        elif depth <= 1 or not any(c == ai.EMPTY for c in board):
+            values[move] = player._evaluate(hands, exposure)
+        else:
+            nxt = (me + 1) % player.players
+            values[move] = yield from player._value(board, hands, exposure, nxt, depth - 1, -ai.WIN * 2, ai.WIN * 2)
+    # The strongest level searches deeper than these values: its own choice (with a fixed
+    # amount of work, so the review is reproducible) is the preferred move.
+    searcher = ai.MomentumPlayer(game, ai.ANYTIME_LEVEL)
+    searcher.think_seconds = 1e9
+    searcher.max_work = MOMENTUM_WORK
+    choice = yield from searcher.search(s)
+    values[choice] = max(values.values())
+    return values
+
+
+def _nummerus_values(game, s):
+    from . import nummerus as ai
+
+    if len(s.collections) == 1 or s.swap_step:
+        return None  # solitaire and the swap decision: no comparable values
+    moves = game.legal_moves(s)
+    player = ai.NummerusPlayer(game, ai.MCTS_LEVEL)
+    player.nodes, player.next_check = 0, 16
+    player.deadline_at = None
+    player.last_yield = player.clock()
+    player.best_replies = {}
+    me = s.to_move
+    model = ai._Model(s, tournament=bool(s.rounds))
+    if len(moves) == 1 or model.left == 1:
+        return {m: 1.0 for m in moves}
+    root = ai._MctsNode()
+    started = time.perf_counter()
+    for done in range(NUMMERUS_PLAYOUTS):
+        player._mcts_iteration(model, me, root, player.rng)
+        if time.perf_counter() - started > CHUNK_SECONDS:
+            yield None
+            started = time.perf_counter()
+    values = {}
+    for move in moves:
+        child = root.children.get(ai.FIELD_INDEX[move])
+        values[move] = child.reward / child.visits if child and child.visits else 0.0
+    # The preferred move is the most visited (as the strongest level plays): make it rate highest.
+    top = max(moves, key=lambda m: (root.children[ai.FIELD_INDEX[m]].visits if ai.FIELD_INDEX[m] in root.children else -1))
+    values[top] = max(values.values())
+    return values
+
+
+def _mops_values(game, s):
+    from . import mops as ai
+    from ..games.mops import FINAL, PLACE, SCORE
+
+    player = ai.PlanningPlayer(game, 4)
+    player.last_yield = player.clock()
+    player.best_replies = {}
+    player.deadline_at = None
+    player.max_work = MOPS_LOOKAHEAD_WORK
+    player.think_seconds = 1e9  # the work cap decides: the same review every time
+    moves = game.legal_moves(s)
+    layout = s.layouts[s.to_move]
+    an = ai.Analysis.of(layout)
+    if s.step == PLACE:
+        ctx = ai.Context(layout, s.pile, s.wertung)
+        cells = [ai.placement_cell(m) for m in moves if not m.startswith("x")]
+        values = yield from player.placement_values(an, s.tile, cells, ctx, s.wertung)
+        ranked = [(value, moves[k]) for k, (value, _) in enumerate(values)]
+        refusals = [m for m in moves if m.startswith("x")]
+        if refusals:
+            value, _ = yield from player.best_scoring(an, ctx, s.wertung)
+            for m in refusals:
+                ranked.append((value - game.refusal_penalty(s, s.to_move), m))
+        if not s.wertung and len(ranked) > 1:
+            plain = dict((m, v) for v, m in ranked)
+            ahead = yield from player.look_ahead(s, an, ranked)
+            if ahead is not ranked:
+                # The best candidates carry the look-ahead's values; the rest keep the plain
+                # values, moved onto the same scale and never above the worst candidate.
+                candidates = [m for _, m in sorted(ranked, key=lambda vm: -vm[0])[: ai.LOOKAHEAD_CANDIDATES]]
+                examined = {m: v for v, m in ahead if m in candidates}
+                shift = min(examined.values()) - min(plain[m] for m in examined)
+                floor = min(examined.values())
+                return {m: examined[m] if m in examined else min(floor - 0.01, plain[m] + shift) for m in plain}
+            return plain
+        return {m: v for v, m in ranked}
+    if s.step == SCORE:
+        ctx = ai.Context(layout, s.pile, s.wertung)
+        rounds = ai.FULL - an.tiles
+        values = {"pass": an.value(ctx, rounds)} if "pass" in moves else {}
+        for flip, (points, index) in sorted(an.flip_options().items()):
+            yield None
+            values[ai.scoring_move_of(index, flip)] = points + an.flipped(flip).value(ctx, rounds)
+        return {m: values.get(m, -1e9) for m in moves}
+    if s.step == FINAL:
+        memo: dict[bytes, int] = {}
+
+        def total(a) -> int:
+            # Most points still to make from this layout in the final scoring (exact, memoised).
+            if a.layout in memo:
+                return memo[a.layout]
+            best = 0
+            for flip, (points, _) in a.flip_options().items():
+                best = max(best, points + total(a.flipped(flip)))
+            memo[a.layout] = best
+            return best
+
+        values = {}
+        for flip, (points, index) in sorted(an.flip_options().items()):
+            yield None
+            values[ai.scoring_move_of(index, flip)] = points + total(an.flipped(flip))
+        return {m: values.get(m, -1e9) for m in moves}
+    return None
+
+
+def _momox_values(game, s):
+    from . import momox as ai
+    from ..games.momox import KEY, KEY_MOVES, STAY, TILE, open_circle_of
+    from ..games.momox_board import CIRCLES
+
+    player = ai.MomoxPlayer(game, max(ai.MEMORY))
+    player.turns, player.cont = yield from ai.build_tables(ai.RACE_CONTROL)
+    player.round_turns = (yield from ai.build_tables(ai.ROUND_CONTROL)).turns
+    player.leg_turns = (yield from ai.build_tables(ai.LEG_CONTROL)).turns
+    player._prepare(s)
+    moves = game.legal_moves(s)
+    if s.phase == TILE:
+        if not player.multi_round:
+            return None if len(moves) < 2 else {"take": 0.0, "leave": -1.0}  # a race: leaving costs a lap
+        fld = s.figures[player.me]
+        value = ai.TILE_AT[fld][player.me]
+        # The plan value is a number's lead; a tenth of its digit value counts like a turn.
+        take = player._plan_value(fld, player.held + (value,))
+        leave = player._plan_value(fld, player.held)
+        scale = 10 ** max(0, len(player.held) - 1)
+        return {"take": take / scale, "leave": leave / scale}
+    if s.phase != KEY:
+        return None  # shuffle / keep: a policy, not a value
+    known = [0] * CIRCLES
+    for circle, value in s.seen[-player.memory :]:
+        known[circle] = value
+    open_c = open_circle_of(s.seen)
+    here = s.figures[player.me]
+    player.nodes = 0
+    player.deadline_at = None
+    player.out_of_time = False
+    player.turn_yellows = s.yellows
+    values = {}
+    for circle in range(CIRCLES):
+        if circle == open_c or KEY_MOVES[circle] not in moves:
+            continue
+        values[KEY_MOVES[circle]] = yield from player._lift(here, circle, tuple(known), player.need, 1)
+    if STAY in moves:
+        values[STAY] = yield from player._stay_value(here, open_c, tuple(known))
+    return values
+
+
+_EVALUATORS = {
+    "momentum": _momentum_values,
+    "nummerus": _nummerus_values,
+    "mops": _mops_values,
+    "momox": _momox_values,
+}
+
+
+# -- Fenn: exact ------------------------------------------------------------------------------------
+
+
+def fenn_judgement(game, s, move: str) -> MoveReview:
+    """The exact judgement of `move` in Fenn state `s` (index and advantage left at 0)."""
+    from . import fenn_solver as solver
+
+    seat = game.current_player(s)
+    values = solver.move_values(game, solver.load_table(), game.observation(s, seat))
+    by_move = {mv.move: mv for mv in values}
+    best = max(values, key=lambda mv: (mv.value.rank(), -mv.moves_in_turn))
+    played = by_move[move]
+    bv, pv = best.value, played.value
+    if bv.outcome > 0:
+        if pv.outcome > 0:
+            note = "keeps-win"
+            grade = "best" if pv.turns == bv.turns else ("good" if pv.turns <= bv.turns + 2 else "inaccuracy")
+        else:
+            note, grade = "throws-win", "mistake"
+    elif bv.outcome == 0:
+        note, grade = ("keeps-draw", "best") if pv.outcome == 0 else ("throws-draw", "mistake")
+    else:
+        if pv.turns == bv.turns:
+            note, grade = "loses-slower", "best"
+        else:
+            note = "loses-faster"
+            grade = "good" if pv.turns >= bv.turns - 2 else "inaccuracy"
+    preferred = move if played.value.rank() == bv.rank() else best.move
+    loss = _fenn_scalar(bv) - _fenn_scalar(pv)
+    return MoveReview(
+        index=0, seat=seat, move=move, grade=grade, preferred=preferred, loss=max(0.0, loss),
+        forced=len(values) == 1, note=note, value_text=pv.text(), best_text=bv.text(),
+    )
+
+
+def _fenn_scalar(value) -> float:
+    """A value as a number in [-1, 1] for the chart: a win nearer 1 the sooner it comes."""
+    if value.outcome == 0:
+        return 0.0
+    return value.outcome * (1.0 - min(value.turns, 40) / 100.0)
+
+
+def _fenn_advantage(game, s) -> float:
+    from . import fenn_solver as solver
+
+    value = solver.position_value(solver.load_table(), s)
+    scalar = _fenn_scalar(value)
+    return scalar if s.to_move == 0 else -scalar
+
+
+# -- advantage for the chart ------------------------------------------------------------------------
+
+
+def _public_advantage(game, s) -> float:
+    """Seat 0's lead in the public scores, squashed into [-1, 1] (games without an evaluation
+    that compares seats: Mops Royal, Momox, Nummerus with more players)."""
+    scores = game.scores(s)
+    if len(scores) < 2:
+        return 0.0
+    lead = scores[0] - max(scores[1:])
+    if game.is_over(s):
+        winners = game.winners(s)
+        if winners:
+            return 1.0 if 0 in winners and len(winners) == 1 else (-1.0 if 0 not in winners else 0.0)
+    scale = {"mops": 15.0, "momox": 400.0, "nummerus": 10.0, "momentum": 3.0}.get(game.id, 10.0)
+    return math.tanh(lead / scale)
+
+
+def _advantage_after(game, after) -> float:
+    """Seat 0's advantage after a move from the result or the public scores."""
+    if game.is_over(after):
+        winners = game.winners(after)
+        if not winners or len(winners) > 1 and 0 in winners:
+            return 0.0
+        return 1.0 if 0 in winners else -1.0
+    return _public_advantage(game, after)
+
+
+def _to_seat0(seat: int, value: float) -> float:
+    """A two-player zero-sum value for `seat`, seen by seat 0."""
+    return value if seat == 0 else -value
+
+
+# -- the review ------------------------------------------------------------------------------------
+
+
+def review_state(game, final) -> Generator[Progress | None, None, Review]:
+    """Review every move of the game that led to `final` (its setup and moves)."""
+    record = game.record(final)
+    return (yield from review_record(game, record))
+
+
+def review_record(game, record: dict) -> Generator[Progress | None, None, Review]:
+    """Review a record's moves one by one (RecordError if it does not replay)."""
+    moves = list(record.get("moves", []))
+    start = game.from_record({**record, "moves": []})
+    s = start
+    reviews: list[MoveReview] = []
+    players = s.setup.players
+    start_adv = _fenn_advantage(game, s) if game.id == "fenn" else 0.0
+    yield Progress(0, len(moves))
+    for index, move in enumerate(moves):
+        seat = game.current_player(s)
+        after = game.play(s, move)
+        if game.id == "fenn":
+            judged = fenn_judgement(game, s, move)
+            adv = _fenn_advantage(game, after) if not game.is_over(after) else _advantage_after(game, after)
+            reviews.append(_with(judged, index=index, advantage=adv))
+        else:
+            legal = game.legal_moves(game.observation(s, seat))
+            values = None
+            if len(legal) > 1:
+                values = yield from move_values(game, s)
+            if values is None or move not in values:
+                grade = "best" if len(legal) == 1 else None
+                reviews.append(MoveReview(index, seat, move, grade, move if len(legal) == 1 else None, 0.0, len(legal) == 1,
+                                          advantage=_advantage_of(game, after, seat, None, players)))
+            else:
+                best_move = max(values, key=lambda m: (values[m], m == move))
+                loss = max(0.0, values[best_move] - values[move])
+                grade = grade_of(game.id, loss)
+                preferred = move if grade == "best" else best_move
+                reviews.append(MoveReview(index, seat, move, grade, preferred, loss, False,
+                                          advantage=_advantage_of(game, after, seat, (values[best_move], loss), players)))
+        s = after
+        yield Progress(index + 1, len(moves))
+    return Review(game.id, tuple(reviews), start_adv, game.has_hidden_information)
+
+
+def _advantage_of(game, after, seat: int, judged: tuple[float, float] | None, players: int) -> float:
+    """Seat 0's advantage after a move. Two-player zero-sum evaluations (Momentum, Nummerus)
+    give the move's own value for its player; elsewhere the result or the public scores."""
+    if game.is_over(after) or judged is None or players != 2 or game.id not in ("momentum", "nummerus"):
+        return _advantage_after(game, after)
+    best, loss = judged
+    worth = best - loss  # the move's own value for its player
+    if game.id == "momentum":
+        from .momentum import WIN
+
+        if abs(worth) >= WIN - 100:
+            mine = 1.0 if worth > 0 else -1.0
+        else:
+            mine = math.tanh(worth / 300.0)
+    else:
+        mine = 2.0 * worth - 1.0
+    return _to_seat0(seat, mine)
+
+
+def _with(m: MoveReview, **changes) -> MoveReview:
+    from dataclasses import replace
+
+    return replace(m, **changes)
+
+
+def run_review(review) -> Review:
+    """Drive a review generator to its end."""
+    while True:
+        try:
+            next(review)
+        except StopIteration as stop:
+            return stop.value
+
+
+__all__ = ["GRADES", "THRESHOLDS", "MoveReview", "Progress", "Review", "fenn_judgement", "grade_of", "move_values",
+           "review_record", "review_state", "run_review"]

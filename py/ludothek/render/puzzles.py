@@ -1,0 +1,124 @@
+"""The puzzle screens as text (pure): the list of a game's puzzles and one puzzle's panel.
+
+Commands (data-action) wired by ludothek.web.puzzles: `puzzle-hint`, `puzzle-solution`
+(show the solution again), `puzzle-retry`, `puzzle-next`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import N_, _
+from .svg import esc, tag
+
+DIFFICULTY_NAMES = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}
+
+
+def difficulty_name(level: int) -> str:
+    return _(DIFFICULTY_NAMES.get(level, DIFFICULTY_NAMES[2]))
+
+
+def task_text(game_id: str, puzzle: dict[str, Any], mover: str) -> str:
+    """What the player is asked to find."""
+    if game_id == "fenn":
+        turns = puzzle["depth"]
+        if turns <= 1:
+            return _("{name} to move: find the only step that wins this turn.").format(name=mover)
+        return _("{name} to move: find the only step that keeps the win (it wins in {n} turns).").format(name=mover, n=turns)
+    if game_id == "momentum":
+        if puzzle["depth"] <= 1:
+            return _("{name} to move: find the only stone that wins at once.").format(name=mover)
+        return _("{name} to move: find the only stone that wins with your next stone, whatever the opponent does.").format(name=mover)
+    if game_id == "nummerus":
+        return _("{name} to move: find the only chip that wins the round, whatever the opponent takes.").format(name=mover)
+    if game_id == "mops":
+        return _("Place the tile where this round scores the most points (with the best combination after it).")
+    return ""
+
+
+def hint_text(game_id: str, puzzle: dict[str, Any], legal: tuple[str, ...] = ()) -> str:
+    """A nudge that does not give the answer away (`legal`: the position's moves)."""
+    solution = puzzle["solution"]
+    if game_id == "fenn":
+        if ":" in solution:
+            field = solution.split(":")[0]
+            if legal and all(m.split(":")[0] == field for m in legal if ":" in m):
+                return _("Every step goes to field {field}: the face it shows decides.").format(field=field)
+            return _("The step goes to field {field}.").format(field=field)
+        return _("Think about the black die.")
+    if game_id in ("momentum", "nummerus"):
+        return _("Look at file {file}.").format(file=solution[0])
+    if game_id == "mops":
+        return _("Look at file {file}.").format(file=solution[0])
+    return ""
+
+
+def puzzle_list_html(title: str, game_id: str, shipped: list[dict[str, Any]], progress: dict[str, str]) -> str:
+    """Every puzzle of a game by difficulty, each marked solved / missed / new."""
+    sections = []
+    for level in (1, 2, 3):
+        items = []
+        for number, p in enumerate(shipped, start=1):
+            if p["difficulty"] != level:
+                continue
+            status = progress.get(p["id"], "")
+            mark = {"solved": _("solved"), "failed": _("missed")}.get(status, _("new"))
+            # The visible text is the accessible name ("Puzzle 3 solved"); the heading gives the difficulty.
+            items.append(tag("li", tag("a", esc(_("Puzzle {n}").format(n=number)) + " " + tag("span", esc(mark), class_="puzzle-mark"),
+                                       href=f"#/puzzle/{game_id}/{p['id']}", class_=f"button puzzle-link {status or 'new'}")))
+        if items:
+            sections.append(tag("section", tag("h2", esc(difficulty_name(level).capitalize())) + tag("ul", "".join(items), class_="puzzle-list")))
+    solved = sum(1 for p in shipped if progress.get(p["id"]) == "solved")
+    return tag("article",
+               tag("h1", esc(_("Puzzles: {title}").format(title=title)))
+               + tag("p", esc(_("{solved} of {total} solved.").format(solved=solved, total=len(shipped))), class_="puzzle-progress")
+               + "".join(sections)
+               + tag("p", tag("a", esc(_("Home")), href="#/", class_="button")),
+               class_="puzzles", data_game=game_id)
+
+
+def puzzle_frame_html(title: str) -> str:
+    return tag("div",
+               tag("div", tag("h1", esc(title), class_="game-title"), class_="game-head")
+               + tag("div", tag("div", "", id="board", class_="board-wrap") + tag("div", "", id="extra", class_="extra")
+                     + tag("div", "", id="actions", class_="actions"), class_="play-area")
+               + tag("aside", tag("div", "", id="puzzle-seats", class_="players") + tag("div", "", id="puzzle-panel", class_="puzzle-panel"),
+                     class_="side"),
+               class_="game-layout puzzle-layout")
+
+
+def puzzle_panel_html(game_id: str, puzzle: dict[str, Any], number: int, total: int, mover: str, outcome: str, hint_shown: bool,
+                      next_id: str | None, solution_text: str, share_link: str, legal: tuple[str, ...] = ()) -> str:
+    """`outcome`: '' while solving, 'solved', or 'failed' (then the solution is being shown)."""
+    parts = [
+        tag("p", esc(_("Puzzle {n} of {total} · {difficulty}").format(n=number, total=total, difficulty=difficulty_name(puzzle["difficulty"]))),
+            class_="puzzle-meta"),
+        tag("p", esc(task_text(game_id, puzzle, mover)), class_="puzzle-task", id="puzzle-task"),
+    ]
+    if outcome == "solved":
+        parts.append(tag("p", esc(_("Solved! {move} is the move.").format(move=solution_text)), class_="puzzle-result solved", role="status"))
+    elif outcome == "failed":
+        parts.append(tag("p", esc(_("Not this time: the move was {move}. Watch the solution on the board.").format(move=solution_text)),
+                         class_="puzzle-result failed", role="status"))
+    if hint_shown and not outcome:
+        parts.append(tag("p", esc(hint_text(game_id, puzzle, legal)), class_="puzzle-hint", role="status"))
+    buttons = ""
+    if not outcome:
+        buttons += tag("button", esc(_("Hint")), type="button", data_action="puzzle-hint", disabled=hint_shown)
+    else:
+        buttons += tag("button", esc(_("Show the solution")), type="button", data_action="puzzle-solution")
+        buttons += tag("button", esc(_("Try again")), type="button", data_action="puzzle-retry")
+    if next_id is not None:
+        buttons += tag("a", esc(_("Next puzzle")), href=f"#/puzzle/{game_id}/{next_id}", class_="button" + (" primary" if outcome else ""),
+                       data_action="puzzle-next")
+    buttons += tag("a", esc(_("All puzzles")), href=f"#/puzzles/{game_id}", class_="button")
+    parts.append(tag("div", buttons, class_="puzzle-commands"))
+    field_id = "puzzle-link"
+    parts.append(tag("div", tag("label", esc(_("Link to this puzzle")), for_=field_id)
+                     + tag("div", tag("input", "", type="text", id=field_id, value=share_link, readonly=True, class_="share-text")
+                           + tag("button", esc(_("Copy")), type="button", class_="small", data_action="copy", data_copy=field_id), class_="copy-row"),
+                     class_="field"))
+    return "".join(parts)
+
+
+__all__ = ["difficulty_name", "hint_text", "puzzle_frame_html", "puzzle_list_html", "puzzle_panel_html", "task_text"]

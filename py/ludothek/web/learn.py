@@ -1,0 +1,56 @@
+"""The hooks through which the app reaches the review and puzzle screens (kept here so that the
+app itself needs only a few lines: a route, a click and a key)."""
+
+from __future__ import annotations
+
+from . import dom
+from .puzzles import PuzzleScreen
+from .review import ReviewScreen
+
+SCREENS = ("review", "puzzles", "puzzle")
+
+
+def _screens(app) -> tuple[ReviewScreen, PuzzleScreen]:
+    if not hasattr(app, "_learn"):
+        app._learn = (ReviewScreen(app), PuzzleScreen(app))
+    return app._learn
+
+
+def route(app, parts: list[str]) -> None:
+    """#/review/<save id>, #/puzzles/<game>, #/puzzle/<game>/<id> (LinkError for a bad link)."""
+    review, puzzles = _screens(app)
+    screen = parts[0]
+    if screen == "review" and len(parts) > 1:
+        review.open(parts[1])
+    elif screen == "puzzles" and len(parts) > 1:
+        puzzles.show_list(parts[1])
+    elif screen == "puzzle" and len(parts) > 2:
+        puzzles.show(parts[1], parts[2])
+    else:
+        app.go("#/")
+
+
+def click(app, event, element) -> bool:
+    """True when a click belonged to these screens (and was handled)."""
+    review, puzzles = _screens(app)
+    action = dom.data(element, "action")
+    if action == "review-open" and app.session is not None:
+        app.go(f"#/review/{app.session.save_id}")
+        return True
+    if app.screen == "review" and action is not None:
+        return review.click(action, element)
+    if app.screen == "puzzle":
+        handled = puzzles.click(action, dom.data(element, "target"), element)
+        if handled:
+            event.preventDefault()
+        return handled
+    return False
+
+
+def keydown(app, event, key: str) -> bool:
+    review, puzzles = _screens(app)
+    if app.screen == "review":
+        return review.keydown(event, key)
+    if app.screen == "puzzle":
+        return puzzles.keydown(event, key)
+    return False

@@ -1,0 +1,222 @@
+"""The puzzle screens in the page: #/puzzles/<game> (the list) and #/puzzle/<game>/<id> (one
+puzzle, shareable and embeddable by link). Progress is kept in storage (the app's storage falls
+back to memory when the browser refuses it, so puzzles work without storage too)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from ..ai import puzzles as P
+from ..games import get_game
+from ..i18n import _
+from ..render import get_view, has_view
+from ..render import puzzles as draw
+from ..render import review as review_draw
+from ..render.view import UIState
+from . import dom
+
+PROGRESS_KEY = "ludothek.puzzles"  # {game: {puzzle id: "solved" | "failed"}}
+STEP_SECONDS = 0.9  # between the moves of a solution shown on the board
+
+
+class PuzzleScreen:
+    def __init__(self, app):
+        self.app = app
+        self.game_id = ""
+        self.puzzle: dict | None = None
+        self.start = None
+        self.state = None
+        self.ui = UIState()
+        self.outcome = ""
+        self.hint_shown = False
+        self.token = 0
+
+    # -- progress ------------------------------------------------------------------------------
+
+    def progress(self) -> dict[str, dict[str, str]]:
+        try:
+            data = json.loads(self.app.storage.get(PROGRESS_KEY) or "{}")
+            return data if isinstance(data, dict) else {}
+        except ValueError:
+            return {}
+
+    def mark(self, outcome: str) -> None:
+        data = self.progress()
+        game = data.setdefault(self.game_id, {})
+        if not isinstance(game, dict):
+            game = data[self.game_id] = {}
+        if game.get(self.puzzle["id"]) != "solved":  # once solved, a later miss does not undo it
+            game[self.puzzle["id"]] = outcome
+        try:
+            self.app.storage.set(PROGRESS_KEY, json.dumps(data, separators=(",", ":")))
+        except Exception:  # noqa: BLE001 - storage full: progress just is not kept
+            pass
+
+    # -- screens -------------------------------------------------------------------------------
+
+    def show_list(self, game_id: str) -> None:
+        app = self.app
+        if game_id not in P.PUZZLE_GAMES or not has_view(game_id):
+            app.go("#/")
+            return
+        view = get_view(game_id)
+        shipped = P.puzzles(game_id)
+        html = draw.puzzle_list_html(view.title(), game_id, shipped, self.progress().get(game_id, {}))
+        app.set_screen("puzzles", html, _("Puzzles: {title}").format(title=view.title()))
+        dom.document.body.dataset.game = game_id
+
+    def show(self, game_id: str, puzzle_id: str) -> None:
+        from .links import LinkError
+
+        app = self.app
+        puzzle = P.puzzle(game_id, puzzle_id) if game_id in P.PUZZLE_GAMES and has_view(game_id) else None
+        if puzzle is None:
+            raise LinkError(_("there is no such puzzle"))
+        self.token += 1
+        self.game_id, self.puzzle = game_id, puzzle
+        game = get_game(game_id)
+        self.start = self.state = P.puzzle_state(game, puzzle)
+        self.outcome, self.hint_shown = "", False
+        self.ui = UIState(interactive=True)
+        app.view = get_view(game_id)
+        title = _("Puzzle: {title}").format(title=app.view.title())
+        app.set_screen("puzzle", draw.puzzle_frame_html(title), title)
+        dom.document.body.dataset.game = game_id
+        self.update()
+        dom.document.body.dataset.puzzle = puzzle_id
+
+    def public(self, state):
+        return get_game(self.game_id).observation(state, None)
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(get_game(self.game_id).legal_moves(self.start))
+
+    def mover_name(self) -> str:
+        game = get_game(self.game_id)
+        seat = game.current_player(self.start)
+        return self.app.view.seat_style(seat, self.start.setup.players).name
+
+    def update(self) -> None:
+        app, view = self.app, self.app.view
+        if app.screen != "puzzle" or self.puzzle is None:
+            return
+        shipped = P.puzzles(self.game_id)
+        number = next(i for i, p in enumerate(shipped, start=1) if p["id"] == self.puzzle["id"])
+        next_id = shipped[number]["id"] if number < len(shipped) else None
+        shown = self.public(self.state)
+        ui = self.ui.with_(interactive=not self.outcome)
+        solution = self._move_text(self.start, self.puzzle["solution"])
+        link = app.base_url() + f"#/puzzle/{self.game_id}/{self.puzzle['id']}"
+        players = self.start.setup.players
+        names = [view.seat_style(seat, players).name for seat in range(players)]
+        regions = {
+            "puzzle-seats": review_draw.seats_html(view, shown, names),
+            "board": view.board_svg(shown, ui),
+            "extra": view.extra_html(shown, ui) if not self.outcome else "",
+            "actions": "" if self.outcome else _actions_html(view.actions(shown, ui)),
+            "puzzle-panel": draw.puzzle_panel_html(self.game_id, self.puzzle, number, len(shipped), self.mover_name(), self.outcome,
+                                                   self.hint_shown, next_id, solution, link, self.legal()),
+        }
+        for region, html in regions.items():
+            if app.rendered.get(region) != html:
+                element = dom.by_id(region)
+                if element is not None:
+                    element.innerHTML = html
+                    app.rendered[region] = html
+        dom.document.body.dataset.puzzleOutcome = self.outcome or "open"
+
+    def _move_text(self, before, move: str) -> str:
+        try:
+            return self.app.view.move_text(self.public(before), move)
+        except Exception:  # noqa: BLE001
+            return move
+
+    # -- answering -----------------------------------------------------------------------------
+
+    def target(self, target: str) -> None:
+        if self.outcome:
+            return
+        result = self.app.view.click(self.public(self.state), self.ui, target)
+        self.ui = result.ui
+        if result.move is None:
+            if result.message:
+                self.app.announce(result.message, show=True)
+            self.update()
+            return
+        game = get_game(self.game_id)
+        if P.is_solution(self.puzzle, result.move):
+            self.outcome = "solved"
+            self.state = game.play(self.start, result.move)
+            self.ui = UIState(interactive=False, last_before=self.public(self.start), last_move=result.move)
+            self.mark("solved")
+            self.app.announce(_("Solved! {move} is the move.").format(move=self._move_text(self.start, self.puzzle["solution"])))
+        else:
+            self.outcome = "failed"
+            self.mark("failed")
+            self.app.announce(_("Not this time: the move was {move}. Watch the solution on the board.").format(
+                move=self._move_text(self.start, self.puzzle["solution"])))
+            asyncio.ensure_future(self.show_solution(self.token))
+        self.update()
+        focus = dom.query("#puzzle-panel [data-action=puzzle-next], #puzzle-panel [data-action=puzzle-solution]")
+        if focus is not None:
+            focus.focus()
+
+    async def show_solution(self, token: int) -> None:
+        """Play the solution's line on the board, one move at a time."""
+        game = get_game(self.game_id)
+        state = self.start
+        self.state, self.ui = state, UIState(interactive=False)
+        self.update()
+        for move in self.puzzle["line"]:
+            await asyncio.sleep(STEP_SECONDS)
+            if token != self.token or self.app.screen != "puzzle":
+                return
+            before, state = state, game.play(state, move)
+            self.state = state
+            self.ui = UIState(interactive=False, last_before=self.public(before), last_move=move, animate=self.app.animations_wanted())
+            self.update()
+
+    def click(self, action: str | None, target: str | None, element) -> bool:
+        if self.puzzle is None:
+            return False
+        if target is not None and action is None and dom.closest(element, "#board, #extra, #actions") is not None:
+            self.target(str(target))
+            return True
+        if action == "puzzle-hint":
+            self.hint_shown = True
+            self.update()
+            self.app.announce(draw.hint_text(self.game_id, self.puzzle, self.legal()))
+        elif action == "puzzle-solution":
+            self.token += 1
+            asyncio.ensure_future(self.show_solution(self.token))
+        elif action == "puzzle-retry":
+            self.show(self.game_id, self.puzzle["id"])
+            board = dom.query('#board [tabindex="0"]')
+            if board is not None:
+                board.focus()
+        else:
+            return False
+        return True
+
+    def keydown(self, event, key: str) -> bool:
+        in_board = dom.closest(event.target, "#board [data-target]")
+        if in_board is None:
+            return False
+        if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+            event.preventDefault()
+            self.app.move_cursor(in_board, key)
+            self.ui = self.ui.with_(cursor=self.app.ui.cursor)
+            return True
+        if key in ("Enter", " "):
+            event.preventDefault()
+            self.ui = self.ui.with_(cursor=dom.data(in_board, "target"))
+            self.target(dom.data(in_board, "target"))
+            return True
+        return False
+
+
+def _actions_html(actions) -> str:
+    from ..render.screens import actions_html
+
+    return actions_html(actions)

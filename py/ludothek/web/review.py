@@ -1,0 +1,253 @@
+"""The review screen in the page (#/review/<save id>): runs the review in slices between frames,
+keeps a finished review beside the save, and lets the player step through the judged moves,
+jump to the worst one and play on from any position."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import traceback
+
+import js  # type: ignore[import-not-found]
+
+from ..ai.review import Progress, Review, review_record
+from ..i18n import _
+from ..render import get_view
+from ..render import review as draw
+from ..render.view import UIState
+from . import dom
+
+REVIEW_PREFIX = "ludothek.review."  # beside the save: {"moves": [...], "review": {...}}
+SLICE_SECONDS = 0.012
+
+
+class ReviewScreen:
+    def __init__(self, app):
+        self.app = app
+        self.session = None
+        self.review: Review | None = None
+        self.progress: tuple[int, int] | None = None
+        self.shown = 0
+        self.token = 0
+
+    # -- opening -------------------------------------------------------------------------------
+
+    def open(self, save_id: str) -> None:
+        app = self.app
+        session = app.session if app.session is not None and app.session.save_id == save_id else None
+        if session is None:
+            try:
+                session = app.store.load(save_id)
+            except Exception:  # noqa: BLE001 - a missing or unreadable save: back home
+                app.toast(_("That saved game does not exist (any more)."))
+                app.go("#/")
+                return
+        app.session = session
+        app.view = get_view(session.game_id)
+        self.session = session
+        self.token += 1
+        self.review = self._kept(session)
+        self.shown = 0
+        app.set_screen("review", draw.review_frame_html(app.view.title()), _("Review: {title}").format(title=app.view.title()))
+        dom.document.body.dataset.game = session.game_id
+        if self.review is None:
+            self.progress = (0, len(session.moves))
+            asyncio.ensure_future(self._run(self.token))
+        else:
+            self.progress = None
+        self.update()
+
+    def _key(self) -> str:
+        return REVIEW_PREFIX + self.session.save_id
+
+    def _kept(self, session) -> Review | None:
+        """The review kept with the save, if it is of these very moves."""
+        text = self.app.storage.get(REVIEW_PREFIX + session.save_id)
+        if not text:
+            return None
+        try:
+            entry = json.loads(text)
+            if entry.get("moves") != list(session.moves) or entry.get("review", {}).get("game") != session.game_id:
+                return None
+            return Review.from_json(entry["review"])
+        except (ValueError, AttributeError, TypeError):
+            return None
+
+    async def _run(self, token: int) -> None:
+        session = self.session
+        record = session.record()
+        search = review_record(session.game, record)
+        result = None
+        try:
+            while result is None:
+                slice_end = time.perf_counter() + SLICE_SECONDS
+                try:
+                    while time.perf_counter() < slice_end:
+                        step = next(search)
+                        if isinstance(step, Progress):
+                            self.progress = (step.done, step.total)
+                except StopIteration as stop:
+                    result = stop.value
+                    break
+                self.update()
+                await self.app_next_frame()
+                if token != self.token or self.app.screen != "review":
+                    return
+        except Exception as exc:  # noqa: BLE001 - report, never leave the screen stuck
+            js.console.error(traceback.format_exc())
+            self.app.toast(_("Something went wrong: {error}").format(error=str(exc)))
+            return
+        self.review = result
+        self.progress = None
+        try:
+            self.app.storage.set(self._key(), json.dumps({"moves": list(session.moves), "review": result.to_json()}, separators=(",", ":")))
+        except Exception:  # noqa: BLE001 - storage full: the review is simply not kept
+            pass
+        self.app.announce(_("The review is ready."))
+        self.update()
+        first = dom.query("[data-action=review-worst]") or dom.query("[data-action=review-next]")
+        if first is not None:
+            first.focus()
+
+    @staticmethod
+    def app_next_frame():
+        from .app import next_frame
+
+        return next_frame()
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def public(self, state):
+        return self.session.game.observation(state, None)
+
+    def texts(self) -> tuple[list[str], list[str | None]]:
+        view, session = self.app.view, self.session
+        moves, preferred = [], []
+        for i, move in enumerate(session.moves):
+            before = self.public(session.states[i])
+            moves.append(view.move_text(before, move))
+            judged = self.review.moves[i] if self.review is not None and i < len(self.review.moves) else None
+            choice = judged.preferred if judged is not None and judged.preferred and judged.preferred != move else None
+            text = self._move_text(before, choice) if choice else None
+            if text is not None and text == moves[-1]:
+                text = f"{text} ({choice})"  # told alike (e.g. the same shape, another tile flipped): add the notation
+            preferred.append(text)
+        return moves, preferred
+
+    def _move_text(self, before, move: str) -> str:
+        try:
+            return self.app.view.move_text(before, move)
+        except Exception:  # noqa: BLE001 - a move the public state cannot tell (hidden chance): its notation
+            return move
+
+    def update(self) -> None:
+        app, session, view = self.app, self.session, self.app.view
+        if app.screen != "review" or session is None:
+            return
+        shown = max(0, min(self.shown, len(session.moves)))
+        state = self.public(session.states[shown])
+        ui = UIState(interactive=False, last_before=self.public(session.states[shown - 1]) if shown else None,
+                     last_move=session.moves[shown - 1] if shown else None, names=tuple(session.names()))
+        board = view.board_svg(state, ui)
+        move_texts, preferred_texts = self.texts()
+        names = session.names()
+        if self.review is None:
+            panel = draw.review_panel_html(Review(session.game_id, ()), 0, names, [], [], "", progress=self.progress or (0, len(session.moves)))
+            preferred_html = ""
+        else:
+            chart = draw.advantage_chart_svg(self.review, shown, names, move_texts)
+            panel = draw.review_panel_html(self.review, shown, names, move_texts, preferred_texts, chart)
+            preferred_html = self._preferred_board(shown, preferred_texts)
+        status = (_("The start position.") if shown == 0 else
+                  _("After move {n} of {total}.").format(n=shown, total=len(session.moves)))
+        # Redrawing the panel replaces the focused control: the keyboard stays on its successor.
+        active = dom.nullable(dom.document.activeElement)
+        kept = None
+        if active is not None and dom.closest(active, "#review-panel") is not None:
+            kept = (dom.data(active, "action"), dom.data(active, "index"))
+        seats = draw.seats_html(view, state, names)
+        for region, html in (("board", board), ("review-seats", seats), ("review-panel", panel), ("review-preferred", preferred_html), ("status", draw.esc(status))):
+            if app.rendered.get(region) != html:
+                element = dom.by_id(region)
+                if element is not None:
+                    element.innerHTML = html
+                    app.rendered[region] = html
+        if kept is not None and kept[0] and dom.closest(dom.document.activeElement, "#review-panel") is None:
+            action, index = kept
+            again = dom.query(f"#review-panel [data-action='{action}']" + (f"[data-index='{index}']" if index and action == "review-goto" else ""))
+            if again is not None and not getattr(again, "disabled", False):
+                again.focus()
+        dom.document.body.dataset.reviewShown = str(shown)
+        dom.document.body.dataset.reviewReady = "1" if self.review is not None else "0"
+
+    def _preferred_board(self, shown: int, preferred_texts: list[str | None]) -> str:
+        """The preferred move on a small board, when the game lets it be played on what everyone
+        sees (with hidden chance it may not: then the panel names it only)."""
+        if shown == 0 or self.review is None or not preferred_texts[shown - 1]:
+            return ""
+        judged = self.review.moves[shown - 1]
+        before = self.public(self.session.states[shown - 1])
+        try:
+            after = self.session.game.play(before, judged.preferred)
+        except Exception:  # noqa: BLE001 - hidden chance: cannot be shown on a board
+            return ""
+        board = self.app.view.board_svg(after, UIState(interactive=False, last_before=before, last_move=judged.preferred))
+        caption = _("The computer preferred {move}.").format(move=preferred_texts[shown - 1])
+        return draw.tag("figure", board + draw.tag("figcaption", draw.esc(caption)), class_="preferred-board")
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def go_to(self, index: int, focus: str | None = None) -> None:
+        self.shown = max(0, min(index, len(self.session.moves)))
+        self.update()
+        if 0 < self.shown and self.review is not None:
+            detail = dom.by_id("review-detail")
+            if detail is not None:
+                self.app.announce(str(detail.textContent or ""))
+        if focus:
+            element = dom.query(focus)
+            if element is not None and not getattr(element, "disabled", False):
+                element.focus()
+
+    def play_on(self) -> None:
+        from .app import new_save_id
+        from .session import GameSession
+
+        session = self.session
+        record = session.record()
+        record["moves"] = list(session.moves[: self.shown])
+        now = time.time()
+        fresh = GameSession.from_record(record, save_id=new_save_id(), created=now, updated=now)
+        self.app.announce(_("A new game from this position."))
+        self.app.begin_session(fresh)
+
+    def click(self, action: str, element) -> bool:
+        if self.session is None:
+            return False
+        if action == "review-goto":
+            self.go_to(int(dom.data(element, "index") or 0), focus=f"#review-panel [data-action=review-goto][data-index='{dom.data(element, 'index')}']"
+                       if dom.closest(element, "#review-panel .review-moves") is not None else None)
+        elif action == "review-prev":
+            self.go_to(self.shown - 1, focus="[data-action=review-prev]")
+        elif action == "review-next":
+            self.go_to(self.shown + 1, focus="[data-action=review-next]")
+        elif action == "review-worst":
+            self.go_to(int(dom.data(element, "index") or 0), focus="[data-action=review-play-on]")
+        elif action == "review-play-on":
+            self.play_on()
+        elif action == "review-back":
+            self.app.go(f"#/play/{self.session.save_id}")
+        else:
+            return False
+        return True
+
+    def keydown(self, event, key: str) -> bool:
+        if self.session is None:
+            return False
+        moves = {"ArrowLeft": self.shown - 1, "ArrowRight": self.shown + 1, "Home": 0, "End": len(self.session.moves)}
+        if key in moves:
+            event.preventDefault()
+            self.go_to(moves[key])
+            return True
+        return False

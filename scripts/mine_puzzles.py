@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""Mine the shipped puzzles (py/ludothek/data/puzzles.json) from games of the computer players.
+
+    nice -n 10 python3 scripts/mine_puzzles.py            # the shipped games, a few minutes
+    nice -n 10 python3 scripts/mine_puzzles.py fenn mops  # only these (the others are kept)
+
+A puzzle is a position with exactly one best move, proven by an exact search over the engine
+(ludothek.ai.puzzles): Fenn, the only step that keeps a won position won (solved table);
+Momentum, the only stone that forces a win within one or two own turns; Nummerus Zahlus, the
+only take that wins the round whatever the opponent does (few chips left); Mops Royal, the only
+cell for the tile from which the round scores the most points. Difficulty comes from the
+search depth and from whether a simple player finds the move. Everything is seeded: the same
+sources give the same file.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from ludothek.ai import get_player  # noqa: E402
+from ludothek.ai import puzzles as P  # noqa: E402
+from ludothek.games import get_game  # noqa: E402
+
+PER_DIFFICULTY = 8  # puzzles per game and difficulty (at most)
+TIME_PER_GAME = 120.0  # seconds of mining per game at most
+MOMENTUM_TIME = 900.0
+
+
+def _keep(found: dict[int, list], difficulty: int, entry: dict, seen: set) -> None:
+    if entry["position"] in seen or len(found.setdefault(difficulty, [])) >= PER_DIFFICULTY:
+        return
+    seen.add(entry["position"])
+    found[difficulty].append({**entry, "difficulty": difficulty})
+
+
+def _full(found: dict[int, list]) -> bool:
+    return all(len(found.get(d, [])) >= PER_DIFFICULTY for d in (1, 2, 3))
+
+
+def mine_fenn() -> dict[int, list]:
+    game = get_game("fenn")
+    found: dict[int, list] = {}
+    seen: set[str] = set()
+    end = time.monotonic() + TIME_PER_GAME
+    seed = 0
+    while not _full(found) and time.monotonic() < end:
+        seed += 1
+        s = game.new_game(players=2, seed=seed)
+        players = [get_player("fenn", 2, seed=seed), get_player("fenn", 3, seed=seed + 1000)]
+        while not game.is_over(s) and len(s.moves) < 300:
+            position = game.position(s)
+            fresh = game.from_position(position)
+            moves = game.legal_moves(fresh)
+            if len(moves) >= 3:
+                wins, turns = P.fenn_winning_moves(game, fresh)
+                if len(wins) == 1:
+                    difficulty = 1 if turns <= 1 else 2 if turns <= 3 else 3
+                    _keep(found, difficulty, {"position": position, "solution": wins[0], "line": _fenn_line(game, fresh, wins[0]),
+                                              "depth": turns}, seen)
+            s = game.play(s, players[game.current_player(s)].choose(s))
+    return found
+
+
+def _fenn_line(game, s, first: str) -> list[str]:
+    """The solution and perfect play by both sides to the end (at most 40 moves)."""
+    line = [first]
+    s = game.play(s, first)
+    perfect = get_player("fenn", 5, seed=0)
+    while not game.is_over(s) and len(line) < 40:
+        move = perfect.choose(s)
+        line.append(move)
+        s = game.play(s, move)
+    return line
+
+
+def mine_momentum() -> dict[int, list]:
+    """Balanced games (the same level on both sides, after a few random moves): a unique forced
+    win is rare on a 7x7 board (about one in forty games), so this one gets more time."""
+    game = get_game("momentum")
+    found: dict[int, list] = {}
+    seen: set[str] = set()
+    end = time.monotonic() + MOMENTUM_TIME
+    seed = 0
+    while not _full(found) and time.monotonic() < end:
+        seed += 1
+        s = game.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(4):
+            s = game.play(s, rng.choice(game.legal_moves(s)))
+        players = [get_player("momentum", 3, seed=seed), get_player("momentum", 3, seed=seed + 1000)]
+        while not game.is_over(s) and time.monotonic() < end:
+            seat = game.current_player(s)
+            moves = game.legal_moves(s)
+            if s.hands[seat] <= 2 and len(moves) >= 6:
+                now = P.winning_moves(game, s, 1)
+                if len(now) == 1:
+                    _keep(found, 1, {"position": game.position(s), "solution": now[0], "line": now, "depth": 1}, seen)
+                elif not now:
+                    two = P.winning_moves(game, s, 3)
+                    if len(two) == 1:
+                        simple = get_player("momentum", 2, seed=0).choose(s)
+                        line = _momentum_line(game, s, two[0])
+                        _keep(found, 2 if simple == two[0] else 3, {"position": game.position(s), "solution": two[0], "line": line,
+                                                                    "depth": 3}, seen)
+            s = game.play(s, players[seat].choose(s))
+    return found
+
+
+def _momentum_line(game, s, first: str) -> list[str]:
+    """The solution, a defence (the one that leaves the fewest winning replies), the win."""
+    after = game.play(s, first)
+    worst = None
+    for reply in game.legal_moves(after):
+        then = game.play(after, reply)
+        wins = P.winning_moves(game, then, 1)
+        if wins and (worst is None or len(wins) < worst[0]):
+            worst = (len(wins), reply, wins[0])
+    return [first, worst[1], worst[2]] if worst else [first]
+
+
+def mine_nummerus() -> dict[int, list]:
+    game = get_game("nummerus")
+    found: dict[int, list] = {}
+    seen: set[str] = set()
+    end = time.monotonic() + TIME_PER_GAME
+    seed = 0
+    while not _full(found) and time.monotonic() < end:
+        seed += 1
+        s = game.new_game(players=2, seed=seed)
+        players = [get_player("nummerus", 2, seed=seed), get_player("nummerus", 1, seed=seed + 1000)]
+        while not game.is_over(s):
+            left = sum(1 for c in s.board if c)
+            moves = game.legal_moves(s)
+            if 3 <= left <= 8 and len(moves) >= 2 and not s.swap_step:
+                wins = P.winning_moves(game, s, left)
+                if len(wins) == 1:
+                    difficulty = 1 if left <= 4 else 2 if left <= 6 else 3
+                    _keep(found, difficulty, {"position": game.position(s), "solution": wins[0],
+                                              "line": _nummerus_line(game, s, wins[0], left), "depth": left}, seen)
+            s = game.play(s, players[game.current_player(s)].choose(s))
+    return found
+
+
+def _nummerus_line(game, s, first: str, plies: int) -> list[str]:
+    """The solution and then, to the end, a defence and each time a winning take."""
+    seat = game.current_player(s)
+    line = [first]
+    s = game.play(s, first)
+    plies -= 1
+    while not game.is_over(s):
+        if game.current_player(s) == seat:
+            move = P.winning_moves(game, s, plies)[0]
+        else:
+            move = game.legal_moves(s)[0]
+        line.append(move)
+        s = game.play(s, move)
+        plies -= 1
+    return line
+
+
+def mine_mops() -> dict[int, list]:
+    game = get_game("mops")
+    found: dict[int, list] = {}
+    seen: set[str] = set()
+    end = time.monotonic() + TIME_PER_GAME
+    seed = 0
+    while not _full(found) and time.monotonic() < end:
+        seed += 1
+        s = game.new_game(players=1, seed=seed)
+        player = get_player("mops", 1, seed=seed)  # lays tiles loosely: many cells to choose from
+        while not game.is_over(s):
+            if s.step == "place" and len(game.legal_moves(s)) >= 3:
+                points = P.mops_placement_points(game, s)
+                top = max(points.values())
+                best = [m for m, v in points.items() if v == top]
+                scoring = sum(1 for v in points.values() if v > 0)
+                if top > 0 and len(best) == 1 and scoring >= 2:
+                    after = game.play(s, best[0])
+                    gains = {m: game.scores(game.play(after, m))[0] for m in game.legal_moves(after)}
+                    difficulty = 1 if scoring <= 2 else 2 if scoring <= 4 else 3
+                    _keep(found, difficulty, {"position": game.position(s), "solution": best[0],
+                                              "line": [best[0], max(sorted(gains), key=gains.get)], "depth": scoring}, seen)
+            s = game.play(s, player.choose(s))
+    return found
+
+
+MINERS = {"fenn": mine_fenn, "momentum": mine_momentum, "nummerus": mine_nummerus, "mops": mine_mops}
+
+
+def main(names: list[str]) -> None:
+    path = P.DATA_PATH
+    data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"version": 1, "games": {}}
+    for name in names or list(P.PUZZLE_GAMES):
+        started = time.monotonic()
+        found = MINERS[name]()
+        entries = []
+        for difficulty in (1, 2, 3):
+            for k, entry in enumerate(found.get(difficulty, []), start=1):
+                entries.append({"id": f"{name[:2]}{difficulty}{k:02d}", **entry})
+        if entries:
+            data["games"][name] = entries
+        else:
+            data["games"].pop(name, None)
+        counts = {d: len(found.get(d, [])) for d in (1, 2, 3)}
+        print(f"{name}: {len(entries)} puzzles {counts} in {time.monotonic() - started:.0f} s", flush=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

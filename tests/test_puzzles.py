@@ -1,0 +1,80 @@
+"""The shipped puzzles (ludothek/data/puzzles.json): every solution is correct and the only best
+move, proven again here by exact searches over the engines; the lines shown after a wrong
+answer replay legally and end as promised."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludothek.ai import puzzles as P
+from ludothek.games import get_game
+
+MINIMUM = {"fenn": 12, "nummerus": 12, "mops": 8}
+
+
+@pytest.mark.parametrize("game_id", P.PUZZLE_GAMES)
+def test_the_puzzles_are_well_formed(game_id):
+    shipped = P.puzzles(game_id)
+    assert len(shipped) >= MINIMUM[game_id]
+    ids = [p["id"] for p in shipped]
+    assert len(set(ids)) == len(ids)
+    assert all(p["difficulty"] in (1, 2, 3) for p in shipped)
+    assert [p["difficulty"] for p in shipped] == sorted(p["difficulty"] for p in shipped), "easiest first"
+    assert len({p["position"] for p in shipped}) == len(shipped)
+    assert P.puzzle(game_id, ids[0]) == shipped[0] and P.puzzle(game_id, "nothing") is None
+
+
+@pytest.mark.parametrize("game_id", P.PUZZLE_GAMES)
+def test_every_solution_is_correct_and_unique(game_id):
+    game = get_game(game_id)
+    for p in P.puzzles(game_id):
+        s = P.puzzle_state(game, p)
+        assert game.position(s) == p["position"]
+        assert p["solution"] in game.legal_moves(s), p["id"]
+        best = P.best_moves(game, p)
+        if game_id == "mops":
+            assert P.mops_placement_points(game, s)[p["solution"]] > 0
+        assert best == [p["solution"]], (p["id"], best)
+        assert P.is_solution(p, p["solution"])
+        wrong = next(m for m in game.legal_moves(s) if m not in best)
+        assert not P.is_solution(p, wrong)
+
+
+@pytest.mark.parametrize("game_id", P.PUZZLE_GAMES)
+def test_the_lines_replay_and_end_as_promised(game_id):
+    game = get_game(game_id)
+    for p in P.puzzles(game_id):
+        s = P.puzzle_state(game, p)
+        seat = game.current_player(s)
+        assert p["line"][0] == p["solution"]
+        for move in p["line"]:
+            s = game.play(s, move)
+        if game_id in ("fenn", "momentum", "nummerus"):
+            assert game.is_over(s) and game.winners(s) == [seat], p["id"]
+        else:  # Mops Royal: the placement and the round's best scoring make the promised points
+            start = P.puzzle_state(game, p)
+            assert game.scores(s)[seat] - game.scores(start)[seat] == P.mops_placement_points(game, start)[p["solution"]]
+
+
+def test_the_puzzle_panel_in_both_languages():
+    from markup import parse, texts
+
+    from ludothek.i18n import set_language
+    from ludothek.render.puzzles import hint_text, puzzle_list_html, puzzle_panel_html
+
+    game = get_game("fenn")
+    p = P.puzzles("fenn")[0]
+    legal = tuple(game.legal_moves(P.puzzle_state(game, p)))
+    try:
+        for language, words in (("en", ("Puzzle 1 of 24", "Hint", "Link to this puzzle")), ("de", ("Rätsel 1 von 24", "Tipp", "Link zu diesem Rätsel"))):
+            set_language(language)
+            html = puzzle_panel_html("fenn", p, 1, 24, "Blue", "", True, "x", p["solution"], "http://h/#/puzzle/fenn/" + p["id"], legal)
+            text = " ".join(texts(parse(html)))
+            assert all(w in text for w in words), (language, text)
+            assert hint_text("fenn", p, legal) in text
+            failed = puzzle_panel_html("fenn", p, 1, 24, "Blue", "failed", False, None, p["solution"], "", legal)
+            assert p["solution"] in " ".join(texts(parse(failed)))
+        listing = puzzle_list_html("Fenn", "fenn", P.puzzles("fenn"), {p["id"]: "solved"})
+        assert "1 von 24 gelöst." in " ".join(texts(parse(listing)))
+    finally:
+        set_language("en")

@@ -1,0 +1,221 @@
+"""The move-by-move review (ludothek.ai.review): known blunders in literal positions are graded
+mistakes, the strongest level's own moves are graded best, hidden information is never used,
+and the review runs in short chunks."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from ludothek.ai import get_player, levels
+from ludothek.ai.review import (
+    GRADES,
+    MOMENTUM_WORK,
+    MOPS_LOOKAHEAD_WORK,
+    NUMMERUS_PLAYOUTS,
+    Progress,
+    Review,
+    fenn_judgement,
+    move_values,
+    review_record,
+    review_state,
+    run_review,
+)
+from ludothek.ai.base import run_search
+from ludothek.games import get_game
+
+# (game, position before the blunder, the blunder, a move the review must prefer to it)
+BLUNDERS = [
+    # Red can hold the draw with 2:9; 2:5 lets blue win in two turns.
+    ("fenn", "b8:1 r4:3 k7 r", "2:5", "2:9"),
+    # Blue gives red stones back for nothing.
+    ("momentum", "7x7 ......./......./.R.R.B./......./...B.../.B...B./....... B 6,4", "g3", "c5"),
+    # Red leaves the chip that joins its runs.
+    (
+        "nummerus",
+        ".,.,./15,.,.,44,45/.,.,.,.,.,.,./.,.,.,.,.,.,22/.,.,.,.,./12,.,.,.,.,.,./.,.,.,.,.,.,./*,20,.,48,./.,28,. 1 "
+        "3,6-8,11,13,17-18,21,24-25,31,33-35,37,41-43,46/1-2,4-5,9-10,14,16,19,23,26-27,29-30,32,36,38-40,47",
+        "c2",
+        "b8",
+    ),
+    # The tile laid where it spoils a scoring group.
+    (
+        "mops",
+        "9/3CbPbCywy2/3PgcoCpHy2/2HgHoCgwgWv2/2KowoKvWbwp2/3PvPoBoBy2/9/9/9,9/9/9/2poWoHoWv3/1BoKoCgWywb3/"
+        "1pvPgCoWgHg3/1Pb2CpHy3/3ByCyWp3/9 BpHpBvKyHvKpBbPyPpCvBgKgKbHb Cb p2 13,12",
+        "c3",
+        "d3",
+    ),
+    # A key whose known chip walks past the last corner instead of onto it.
+    ("momox", "6,16 231,413 R key t25 y2 526134 510234", "k5", "k1"),
+]
+
+
+@pytest.mark.parametrize("game_id,position,blunder,better", BLUNDERS, ids=[b[0] for b in BLUNDERS])
+def test_known_blunders_are_mistakes(game_id, position, blunder, better):
+    game = get_game(game_id)
+    s = game.from_position(position)
+    assert blunder in game.legal_moves(s) and better in game.legal_moves(s)
+    result = run_review(review_record(game, {**game.record(s), "moves": [blunder]}))
+    (judged,) = result.moves
+    assert judged.grade == "mistake", judged
+    assert judged.preferred != blunder
+    assert result.worst() == judged
+    # The better move of the same position is not a mistake.
+    (other,) = run_review(review_record(game, {**game.record(s), "moves": [better]})).moves
+    assert other.grade in ("best", "good"), other
+
+
+def test_fenn_says_what_a_move_does_to_the_exact_result():
+    game = get_game("fenn")
+    s = game.from_position("b8:1 r4:3 k7 r")
+    thrown = fenn_judgement(game, s, "2:5")
+    assert (thrown.note, thrown.value_text, thrown.best_text) == ("throws-draw", "loss in 2 turns", "draw")
+    kept = fenn_judgement(game, s, "2:9")
+    assert (kept.grade, kept.note) == ("best", "keeps-draw")
+
+
+def _strongest_player(game_id: str):
+    """The strongest level with the review's fixed amount of work (a fresh, seed-0 player per
+    move, as the review makes), so that its choice is reproducible."""
+    player = get_player(game_id, levels(game_id)[-1].number, seed=0, think_seconds=1e9)
+    player.max_work = {"momentum": MOMENTUM_WORK, "nummerus": NUMMERUS_PLAYOUTS, "mops": MOPS_LOOKAHEAD_WORK}.get(game_id)
+    return player
+
+
+@pytest.mark.parametrize("game_id", ["fenn", "momentum", "mops", "momox", "nummerus"])
+def test_the_strongest_levels_moves_are_best(game_id):
+    game = get_game(game_id)
+    s = game.new_game(players=2, seed=5)
+    rng = random.Random(5)
+    # A few random moves first, so that the game is not the usual opening.
+    for _ in range(4 if game_id != "fenn" else 2):
+        s = game.play(s, rng.choice(game.legal_moves(s)))
+    opening = len(s.moves)
+    plies = {"momentum": 14, "nummerus": 10, "mops": 30, "momox": 30, "fenn": 40}[game_id]
+    while not game.is_over(s) and len(s.moves) < opening + plies:
+        s = game.play(s, _strongest_player(game_id).choose(s))
+    result = run_review(review_state(game, s))
+    own = [m for m in result.moves if m.index >= opening]
+    judged = [m for m in own if m.grade is not None]
+    assert len(judged) >= len(own) // 2, "most moves are judged"
+    assert all(m.grade == "best" for m in judged), [m for m in judged if m.grade != "best"]
+
+
+@pytest.mark.parametrize("game_id", ["mops", "momox"])
+def test_hidden_information_is_never_used(game_id):
+    """A move's values depend only on what its player could know: a state with the hidden
+    parts dealt afresh (the same observation for the mover) gets the same values."""
+    game = get_game(game_id)
+    rng = random.Random(2)
+    s = game.new_game(players=2, seed=11)
+    compared = 0
+    while not game.is_over(s) and compared < 12:
+        seat = game.current_player(s)
+        if len(game.legal_moves(s)) > 1:
+            twin = game.determinize(game.observation(s, seat), random.Random(compared))
+            assert game.observation(twin, seat) == game.observation(s, seat)
+            assert run_search(move_values(game, s)) == run_search(move_values(game, twin))
+            compared += 1
+        s = game.play(s, rng.choice(game.legal_moves(s)))
+    assert compared >= 6
+
+
+def test_the_review_runs_in_short_chunks_with_progress():
+    game = get_game("momentum")
+    s = game.new_game(players=2, seed=1)
+    rng = random.Random(1)
+    for _ in range(12):
+        s = game.play(s, rng.choice(game.legal_moves(s)))
+    review = review_state(game, s)
+    longest, progress = 0.0, []
+    while True:
+        started = time.process_time()
+        try:
+            step = next(review)
+        except StopIteration as stop:
+            result = stop.value
+            break
+        longest = max(longest, time.process_time() - started)
+        if isinstance(step, Progress):
+            progress.append(step)
+    assert isinstance(result, Review) and len(result.moves) == 12
+    assert [p.done for p in progress] == list(range(13)) and progress[-1].total == 12
+    assert longest < 0.1, longest
+
+
+def test_a_review_survives_json_and_counts_grades():
+    game = get_game("nummerus")
+    s = game.new_game(players=2, seed=4)
+    rng = random.Random(4)
+    for _ in range(6):
+        s = game.play(s, rng.choice(game.legal_moves(s)))
+    result = run_review(review_state(game, s))
+    again = Review.from_json(result.to_json())
+    assert again == result
+    assert sum(sum(result.counts(seat).values()) for seat in (0, 1)) == sum(1 for m in result.moves if m.grade)
+    assert all(m.grade in GRADES for m in result.moves if m.grade)
+    assert all(-1.0 <= m.advantage <= 1.0 for m in result.moves)
+    with pytest.raises(ValueError):
+        Review.from_json({"game": "nummerus", "moves": [[1, 2]]})
+
+
+# -- drawing ------------------------------------------------------------------------------------------
+
+
+def _reviewed(game_id: str, blunder_index: int = 0):
+    game_id, position, blunder, better = BLUNDERS[blunder_index]
+    game = get_game(game_id)
+    s = game.from_position(position)
+    record = {**game.record(s), "moves": [better, ] if False else [blunder]}
+    return game, run_review(review_record(game, record))
+
+
+def test_the_chart_has_a_named_point_per_move_and_marks_mistakes():
+    from markup import parse
+
+    from ludothek.render.review import advantage_chart_svg
+
+    game = get_game("momentum")
+    s = game.new_game(players=2, seed=1)
+    rng = random.Random(1)
+    for _ in range(8):
+        s = game.play(s, rng.choice(game.legal_moves(s)))
+    result = run_review(review_state(game, s))
+    svg = advantage_chart_svg(result, 3, ["Red", "Blue"], list(s.moves))
+    root = parse(svg)
+    points = [e for e in root.iter() if e.get("data-action") == "review-goto"]
+    assert [p.get("data-index") for p in points] == [str(i) for i in range(1, 9)]
+    assert all(p.get("aria-label", "").startswith(f"Move {i + 1}: {s.moves[i]}, ") for i, p in enumerate(points))
+    assert sum(1 for p in points if "shown" in p.get("class", "")) == 1
+    grades = {m.grade for m in result.moves}
+    drawn = {c.get("class").split("grade-")[1] for c in root.iter() if (c.get("class") or "").startswith("chart-dot")}
+    assert drawn == {g or "none" for g in grades}
+    assert "Red is ahead" in root.find("{http://www.w3.org/2000/svg}svg").get("aria-label")
+
+
+def test_the_panel_tells_the_shown_move_and_offers_the_worst_in_both_languages():
+    from markup import parse, texts
+
+    from ludothek.i18n import set_language
+    from ludothek.render.review import advantage_chart_svg, review_panel_html
+
+    game, result = _reviewed("fenn")
+    names = ["Anna", "Ben"]
+    chart = advantage_chart_svg(result, 1, names, ["2:5"])
+    try:
+        for language, words in (("en", ("throws the draw away", "loss in 2 turns", "Better: 2:9 (draw)", "Go to the worst move")),
+                                ("de", ("remis", "Niederlage in 2 Zügen", "2:9", "schlechtesten Zug"))):
+            set_language(language)
+            html = review_panel_html(result, 1, names, ["2:5"], ["2:9"], chart)
+            text = " ".join(texts(parse(html)))
+            for word in words:
+                assert word in text, (language, word, text)
+            worst = [e for e in parse(html).iter() if e.get("data-action") == "review-worst"]
+            assert worst and worst[0].get("data-index") == "1"
+    finally:
+        set_language("en")
+    running = review_panel_html(result, 0, names, ["2:5"], [None], chart, progress=(3, 10))
+    assert parse(running).find(".//progress").get("value") == "3"
