@@ -542,14 +542,24 @@ class TestNewGameOptions:
 class TestPositionNotation:
     EXAMPLES = [
         position({"e5": "Pb"}, pile="WbCb", tile="Kv"),
+        position({"e5": "Pb", "e4": "wb"}, pile="CoKg", tile="Kv", extra="x3"),
+    ]
+    # What a player sees: the pile's order hidden ('?'), its tiles sorted.
+    OBSERVED = [
         "9/9/9/9/4PbWbCb2/9/9/9/9,9/9/9/9/4Wy4/4Wb4/9/9/9 ?PoKbHy Cb s1 0,0",
         "9/9/9/9/4PbwbCb2/9/9/9/9,9/9/9/9/4Wy4/4Wb4/9/9/9 ?PoKbHy Cb p2 2,0",
-        position({"e5": "Pb", "e4": "wb"}, pile="CoKg", tile="Kv", extra="x3"),
     ]
 
     @pytest.mark.parametrize("text", EXAMPLES)
     def test_round_trip(self, text):
         assert G.position(G.from_position(text)) == text
+
+    @pytest.mark.parametrize("text", OBSERVED)
+    def test_what_a_player_sees_reads_back_but_is_no_position_to_play_from(self, text):
+        """Issue 12: a game never goes on from an observation, whose pile has no order."""
+        assert G.position(G.from_public_position(text)) == text
+        with pytest.raises(PositionError, match="hidden"):
+            G.from_position(text)
 
     def test_the_documented_start_position(self):
         assert G.position(G.new_game(2, seed=0)) == (

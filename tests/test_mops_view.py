@@ -60,7 +60,7 @@ def view() -> MopsView:
 
 
 def pos(text):
-    return GAME.from_position(text)
+    return GAME.from_public_position(text)
 
 
 def public(s):

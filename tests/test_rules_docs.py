@@ -22,7 +22,7 @@ def test_every_diagram_replays_through_the_engine(path):
     assert found, "a rules page should illustrate its rules"
     game = get_game(game_id)
     for diagram in found:
-        before = game.from_position(diagram.position)
+        before = game.from_public_position(diagram.position)
         assert game.position(before) == diagram.position
         if diagram.move is not None:
             assert diagram.move in game.legal_moves(before), diagram
@@ -42,7 +42,7 @@ def test_story_diagrams_replay_as_one_game(path):
         state = reached.get(diagram.story)
         if state is None:
             assert not diagram.via, f"the first diagram of story {diagram.story!r} has nothing to come from"
-            state = game.from_position(diagram.position)
+            state = game.from_public_position(diagram.position)
         else:
             for number, move in enumerate(diagram.via, start=1):
                 assert move in game.legal_moves(state), f"via move {number} ({move}) of {diagram}"

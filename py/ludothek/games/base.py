@@ -166,6 +166,12 @@ class Game:
     def from_position(self, text: str):
         raise NotImplementedError
 
+    def from_public_position(self, text: str):
+        """The state a position text describes as it reads, hidden parts left hidden (an
+        observation's text, for drawing it: rules diagrams, pictures). Not a game to go on from:
+        `from_position` refuses such text; `from_observation` deals what it hides."""
+        return self.from_position(text)
+
     def from_observation(self, text: str, rng):
         """A playable state from a position text that may leave things hidden (an observation's
         text, as a rules diagram or a link shows it): what it hides is dealt afresh from `rng`,

@@ -820,9 +820,10 @@ class MopsRoyal(Game):
         return " ".join(tokens)
 
     def from_position(self, text: str) -> MopsState:
-        """The state a position text describes; with the pile's order hidden ('?') it is an
-        observation (is_observation), which a record never starts from."""
-        return self._parse_position(text, hidden_allowed=True)
+        """The state a position text describes. Text with the pile's order hidden ('?') is what a
+        player sees, not a game that can go on: PositionError (`from_public_position` reads it for
+        drawing, `from_observation` deals the pile afresh)."""
+        return self._parse_position(text, hidden_allowed=False)
 
     def is_observation(self, s: MopsState) -> bool:
         return s.pile_hidden

@@ -782,7 +782,7 @@ class MopsView(GameView):
         return board_svg(self.game, s, ui=ui)
 
     def thumbnail_svg(self) -> str:
-        layout = self.game.from_position(thumbnail_position()).layouts[0]
+        layout = self.game.from_public_position(thumbnail_position()).layouts[0]
         f0, f1, r0, r1 = extent(layout)
         cell = 32
         margin = 11  # room inside the frame for the rings around highlighted tiles (their halo reaches out)

@@ -46,7 +46,7 @@ class Diagram:
 
     def states(self):
         game = get_game(self.game_id)
-        before = game.from_position(self.position)
+        before = game.from_public_position(self.position)
         if self.move is None:
             return None, before
         return before, game.play(before, self.move)
