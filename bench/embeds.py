@@ -17,14 +17,11 @@ Medians over the runs; memory is private memory (PSS moves with every other Chro
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import os
 import statistics
 import tempfile
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -35,7 +32,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-import serve  # noqa: E402
+from serving import CachingHandler, CountingServer  # noqa: E402
 from blog import EMBED_GAMES, BlogServer, snippet, start_state  # noqa: E402
 from conftest import CHROMIUM  # noqa: E402
 from ludothek.render.standalone import compact_picture, embed_size, standalone_svg  # noqa: E402
@@ -51,32 +48,6 @@ new MutationObserver((changes, observer) => {
   if (document.body && document.body.dataset.ready) { window.__readyAt = performance.now(); observer.disconnect(); }
 }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready']});
 """
-
-
-class CountingHandler(serve.Handler):
-    """Counts the bytes sent, and lets the browser cache for ten minutes, as a static host does
-    (the development server asks it to revalidate every file, and cannot answer 304)."""
-
-    def send_header(self, keyword, value):
-        if keyword.lower() == "content-length":
-            self.server.bytes_sent += int(value)
-        super().send_header(keyword, value)
-
-    def end_headers(self):
-        self.send_header("Cache-Control", "public, max-age=600")
-        http.server.SimpleHTTPRequestHandler.end_headers(self)
-
-
-class AppServer:
-    def __init__(self):
-        self.server = serve.Server(("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(ROOT)))
-        self.server.bytes_sent = 0
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
-
-    def stop(self):
-        self.server.shutdown()
-        self.server.server_close()
 
 
 def paragraphs(game_id: str, index: int) -> str:
@@ -188,7 +159,7 @@ def main_result(runs: int) -> dict:
     import build
 
     build.main()
-    app = AppServer()
+    app = CountingServer(handler=CachingHandler)
     blog = BlogServer("")
     blog.server.bytes_sent = 0
     original = blog.server.RequestHandlerClass

@@ -26,32 +26,9 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-import functools  # noqa: E402
-import threading  # noqa: E402
-
-import serve  # noqa: E402
+from serving import CountingServer  # noqa: E402
 from conftest import CHROMIUM  # noqa: E402
 
-
-class CountingHandler(serve.Handler):
-    """Counts the bytes of every response body the server sends (what crossed the 'network')."""
-
-    def send_header(self, keyword, value):
-        if keyword.lower() == "content-length":
-            self.server.bytes_sent += int(value)
-        super().send_header(keyword, value)
-
-
-class BenchServer:
-    def __init__(self):
-        self.server = serve.Server(("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(ROOT)))
-        self.server.bytes_sent = 0
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
-
-    def stop(self):
-        self.server.shutdown()
-        self.server.server_close()
 
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                "--disable-component-update", "--disable-sync"]
@@ -137,7 +114,7 @@ def main_result(runs: int) -> dict:
 
     build.main()
     global SERVER
-    server = SERVER = BenchServer()
+    server = SERVER = CountingServer()
     bare: dict = {"cold": [], "warm": [], "offline": []}
     app: dict = {"cold": [], "warm": [], "offline": []}
     try:
