@@ -26,6 +26,13 @@ def wait_ready(page) -> None:
     page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
 
 
+def reach_for_an_embedded_board(page) -> None:
+    """An embedded board starts only when a reader reaches for it (issue 11): press its Play button."""
+    cover = page.locator("button.embed-cover")
+    if cover.count():
+        cover.click()
+
+
 def assert_home_lists_the_good_save(page, app_url) -> None:
     page.goto(app_url + "#/")
     wait_ready(page)
@@ -39,6 +46,7 @@ def test_every_hostile_link_leaves_the_app_ready_with_a_message_and_the_saves_li
     for number, link in enumerate(corpus("links.txt"), start=1):
         page.goto("about:blank")
         page.goto(app_url + link)
+        reach_for_an_embedded_board(page)
         try:
             wait_ready(page)
         except Exception:  # noqa: BLE001 - collect every stuck link, then fail once
