@@ -265,17 +265,7 @@
       doc.addEventListener(type, go, { capture: true, passive: true });
     });
     cover.addEventListener("click", go);
-    // Once live, the keyboard goes on where the reader was: from the Play button to the board.
-    function whenLive() {
-      if (!doc.hasFocus()) return;
-      var active = doc.activeElement;
-      if (active && active !== cover && active !== body) return;
-      var cursor = doc.querySelector('#board [tabindex="0"]') || doc.querySelector("#board, #main");
-      if (cursor) cursor.focus({ preventScroll: true });
-    }
-    new MutationObserver(function (changes, observer) {
-      if (isReady()) { observer.disconnect(); whenLive(); }
-    }).observe(body, { attributes: true, attributeFilter: ["data-ready"] });
+    // Once live, the keyboard goes on from the Play button to the board (web/app.py begin_embedded).
     window.addEventListener("focus", go);
   }
   if (embed) onBody(embedCover);

@@ -301,6 +301,10 @@ class App:
         body.style.setProperty("--embed-bottom", f"{embed_layout(session.game_id).bottom}px")
         if self.embed.readonly:
             dom.document.body.classList.add("readonly")
+        # A reader who pressed Play (click, tap, key or Tab) goes on with the keyboard on the board,
+        # now or when the computer's first move is made; a pointer resting on the frame takes nothing.
+        if str(body.dataset.starting or "") not in ("", "pointermove", "pointer rest"):
+            self.board_focus_wanted = True
         self.update_game()
         self.schedule_computer()
 
@@ -737,7 +741,7 @@ class App:
             # Back on the player's turn: the keyboard cursor returns to the board, even if the board
             # was redrawn without targets (and lost focus) while the computer was thinking.
             active = dom.nullable(dom.document.activeElement)
-            if board_had_focus or active is None or active == dom.document.body:
+            if board_had_focus or active is None or active == dom.document.body or dom.closest(active, ".embed-cover") is not None:
                 self.focus_cursor()
             self.board_focus_wanted = False
         moves = dom.query("#moves .move-items")
