@@ -219,3 +219,25 @@ def test_the_panel_tells_the_shown_move_and_offers_the_worst_in_both_languages()
         set_language("en")
     running = review_panel_html(result, 0, names, ["2:5"], [None], chart, progress=(3, 10))
     assert parse(running).find(".//progress").get("value") == "3"
+
+
+def test_the_review_uses_only_the_ai_modules_public_functions():
+    """ai/review.py reaches the searches through their public `move_values` (and Fenn's solver),
+    never through a player's or a module's private names (those change with the searches)."""
+    import ast
+    import inspect
+
+    from ludothek.ai import review
+
+    tree = ast.parse(inspect.getsource(review))
+    modules = {"momentum", "nummerus", "mops", "momox", "fenn_solver", "solver", "ai"}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            assert not any(alias.name.startswith("_") for alias in node.names), ast.dump(node)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules:
+            assert not node.attr.startswith("_"), f"review uses {node.value.id}.{node.attr}"
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            assert isinstance(node.value, ast.Name) and node.value.id == "self", f"review uses a private ._{node.attr}"
+    for module in ("momentum", "nummerus", "mops", "momox"):
+        ai = __import__(f"ludothek.ai.{module}", fromlist=["move_values"])
+        assert inspect.isgeneratorfunction(ai.move_values), module
