@@ -9,7 +9,7 @@ import pytest
 from ludothek.ai import puzzles as P
 from ludothek.games import get_game
 
-MINIMUM = {"fenn": 12, "nummerus": 12, "mops": 8}
+MINIMUM = {"fenn": 12, "momentum": 12, "nummerus": 12, "mops": 8}
 
 
 @pytest.mark.parametrize("game_id", P.PUZZLE_GAMES)
@@ -34,6 +34,11 @@ def test_every_solution_is_correct_and_unique(game_id):
         best = P.best_moves(game, p)
         if game_id == "mops":
             assert P.mops_placement_points(game, s)[p["solution"]] > 0
+        if game_id == "momentum":
+            # No faster win, and the fast search agrees with the plain one over the engine.
+            assert P.momentum_shortest_win(game, s, 5) == ([p["solution"]], p["depth"]), p["id"]
+            if p["depth"] <= 3:
+                assert P.winning_moves(game, s, p["depth"]) == best, p["id"]
         assert best == [p["solution"]], (p["id"], best)
         assert P.is_solution(p, p["solution"])
         wrong = next(m for m in game.legal_moves(s) if m not in best)
@@ -78,3 +83,23 @@ def test_the_puzzle_panel_in_both_languages():
         assert "1 von 24 gelöst." in " ".join(texts(parse(listing)))
     finally:
         set_language("en")
+
+
+def test_the_fast_momentum_search_agrees_with_the_plain_one():
+    """`momentum_winning_moves` prunes by hands; on positions of random games (many with a win
+    within two turns) it finds exactly the moves the plain search over the engine finds."""
+    import random
+
+    game = get_game("momentum")
+    rng = random.Random(7)
+    checked = with_wins = 0
+    for seed in range(40):
+        s = game.new_game(players=2, seed=seed, pie=False)
+        while not game.is_over(s) and checked < 60:
+            if s.hands[s.to_move] <= 2:
+                fast = P.momentum_winning_moves(game, s, 3)
+                assert fast == P.winning_moves(game, s, 3), game.position(s)
+                checked += 1
+                with_wins += bool(fast)
+            s = game.play(s, rng.choice(game.legal_moves(s)))
+    assert checked == 60 and with_wins >= 5

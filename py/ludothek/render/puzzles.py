@@ -28,7 +28,9 @@ def task_text(game_id: str, puzzle: dict[str, Any], mover: str) -> str:
     if game_id == "momentum":
         if puzzle["depth"] <= 1:
             return _("{name} to move: find the only stone that wins at once.").format(name=mover)
-        return _("{name} to move: find the only stone that wins with your next stone, whatever the opponent does.").format(name=mover)
+        if puzzle["depth"] <= 3:
+            return _("{name} to move: find the only stone that wins with your next stone, whatever the opponent does.").format(name=mover)
+        return _("{name} to move: find the only stone that wins within three of your turns, whatever the opponent does.").format(name=mover)
     if game_id == "nummerus":
         return _("{name} to move: find the only chip that wins the round, whatever the opponent takes.").format(name=mover)
     if game_id == "mops":
