@@ -103,3 +103,26 @@ def test_the_fast_momentum_search_agrees_with_the_plain_one():
                 with_wins += bool(fast)
             s = game.play(s, rng.choice(game.legal_moves(s)))
     assert checked == 60 and with_wins >= 5
+
+
+def test_a_puzzle_embed_code_and_the_panel_inside_the_frame():
+    from markup import parse, texts
+
+    from ludothek.render.puzzles import puzzle_embed_snippet, puzzle_panel_html
+    from ludothek.render.standalone import standalone_svg
+    from ludothek.render.view import UIState
+
+    game = get_game("momentum")
+    p = P.puzzles("momentum")[-1]
+    s = P.puzzle_state(game, p)
+    code = puzzle_embed_snippet("https://example.org/ludothek/index.html", "momentum", p["id"],
+                                standalone_svg("momentum", game.observation(s, None), UIState(interactive=False)), "Puzzle – Ludothek")
+    assert code.startswith('<iframe src="https://example.org/ludothek/index.html?embed=1#/puzzle/momentum/' + p["id"] + '"')
+    assert 'loading="lazy"' in code and "data:image/svg+xml," in code and "<script" not in code
+    legal = tuple(game.legal_moves(s))
+    link = "https://example.org/ludothek/index.html#/puzzle/momentum/" + p["id"]
+    shared = puzzle_panel_html("momentum", p, 24, 24, "Red", "", False, None, p["solution"], link, legal, code)
+    assert "Embed this puzzle in a web page" in " ".join(texts(parse(shared))) and 'id="puzzle-embed"' in shared
+    framed = puzzle_panel_html("momentum", p, 24, 24, "Red", "", False, "x", p["solution"], link, legal, "", embedded=True)
+    assert "puzzle-link" not in framed and "puzzle-embed" not in framed and "puzzle-next" not in framed
+    assert "More puzzles in Ludothek" in " ".join(texts(parse(framed))) and f'href="{link}"' in framed
