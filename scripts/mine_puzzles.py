@@ -6,7 +6,8 @@
 
 A puzzle is a position with exactly one best move, proven by an exact search over the engine
 (ludothek.ai.puzzles): Fenn, the only step that keeps a won position won (solved table);
-Momentum, the only stone that forces a win within one or two own turns; Nummerus Zahlus, the
+Momentum, the only stone that forces a win within one to three own turns (from games of
+the hard level against itself and weaker levels); Nummerus Zahlus, the
 only take that wins the round whatever the opponent does (few chips left); Mops Royal, the only
 cell for the tile from which the round scores the most points. Difficulty comes from the
 search depth and from whether a simple player finds the move. Everything is seeded: the same
@@ -16,6 +17,7 @@ sources give the same file.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import time
@@ -30,7 +32,7 @@ from ludothek.games import get_game  # noqa: E402
 
 PER_DIFFICULTY = 8  # puzzles per game and difficulty (at most)
 TIME_PER_GAME = 120.0  # seconds of mining per game at most
-MOMENTUM_TIME = 900.0
+MOMENTUM_TIME = float(os.environ.get("MOMENTUM_SECONDS", "1500"))  # a unique forced win is rare: more time
 
 
 def _keep(found: dict[int, list], difficulty: int, entry: dict, seen: set) -> None:
@@ -81,8 +83,10 @@ def _fenn_line(game, s, first: str) -> list[str]:
 
 
 def mine_momentum() -> dict[int, list]:
-    """Balanced games (the same level on both sides, after a few random moves): a unique forced
-    win is rare on a 7x7 board (about one in forty games), so this one gets more time."""
+    """Games of the hard level against itself and weaker levels (seeded, after a few random
+    stones), where stones get pushed off and hands run low. A position is kept when its mover forces a win
+    within one to three own turns with exactly one first stone (and no faster win exists);
+    the difficulty is the number of turns (and whether the stone is quiet, see below). Random positions hold one in some 3000."""
     game = get_game("momentum")
     found: dict[int, list] = {}
     seen: set[str] = set()
@@ -90,39 +94,61 @@ def mine_momentum() -> dict[int, list]:
     seed = 0
     while not _full(found) and time.monotonic() < end:
         seed += 1
-        s = game.new_game(players=2, seed=seed)
+        s = game.new_game(players=2, seed=seed, pie=False)
         rng = random.Random(seed)
-        for _ in range(4):
+        for _ in range(2 + seed % 3):
             s = game.play(s, rng.choice(game.legal_moves(s)))
-        players = [get_player("momentum", 3, seed=seed), get_player("momentum", 3, seed=seed + 1000)]
+        # The hard level against itself and against weaker ones: close games, where hands run
+        # low on both sides, and lopsided ones, where the stronger side finds a forced win.
+        levels = PAIRINGS[seed % len(PAIRINGS)]
+        players = [get_player("momentum", level, seed=seed * 10 + seat) for seat, level in enumerate(levels)]
         while not game.is_over(s) and time.monotonic() < end:
             seat = game.current_player(s)
-            moves = game.legal_moves(s)
-            if s.hands[seat] <= 2 and len(moves) >= 6:
-                now = P.winning_moves(game, s, 1)
-                if len(now) == 1:
-                    _keep(found, 1, {"position": game.position(s), "solution": now[0], "line": now, "depth": 1}, seen)
-                elif not now:
-                    two = P.winning_moves(game, s, 3)
-                    if len(two) == 1:
-                        simple = get_player("momentum", 2, seed=0).choose(s)
-                        line = _momentum_line(game, s, two[0])
-                        _keep(found, 2 if simple == two[0] else 3, {"position": game.position(s), "solution": two[0], "line": line,
-                                                                    "depth": 3}, seen)
+            if s.hands[seat] <= 3 and len(game.legal_moves(s)) >= 6:
+                try:
+                    wins, plies = P.momentum_shortest_win(game, s, 5, budget=MOMENTUM_BUDGET)
+                except P.SearchTooLong:
+                    wins = []  # too tangled to prove quickly (and to verify in the tests): passed over
+                if len(wins) == 1:
+                    # By depth: one own turn is easy; two turns easy when the stone pushes an
+                    # opponent's stone off the board (it catches the eye), medium when it is
+                    # quiet; three turns medium when it pushes off, hard when it is quiet.
+                    turns = (plies + 1) // 2
+                    difficulty = 1 if turns == 1 else turns - (1 if _pushes_off(game, s, wins[0]) else 0)
+                    _keep(found, difficulty, {"position": game.position(s), "solution": wins[0],
+                                         "line": _momentum_line(game, s, wins[0], plies), "depth": plies}, seen)
             s = game.play(s, players[seat].choose(s))
+        counts = {d: len(found.get(d, [])) for d in (1, 2, 3)}
+        print(f"  momentum, {seed} games: {counts}, {time.monotonic() - end + MOMENTUM_TIME:.0f} s", flush=True)
     return found
 
 
-def _momentum_line(game, s, first: str) -> list[str]:
-    """The solution, a defence (the one that leaves the fewest winning replies), the win."""
-    after = game.play(s, first)
-    worst = None
-    for reply in game.legal_moves(after):
-        then = game.play(after, reply)
-        wins = P.winning_moves(game, then, 1)
-        if wins and (worst is None or len(wins) < worst[0]):
-            worst = (len(wins), reply, wins[0])
-    return [first, worst[1], worst[2]] if worst else [first]
+MOMENTUM_BUDGET = 40_000  # placements per position (under a second here)
+PAIRINGS = ((3, 3), (3, 2), (2, 3), (3, 1), (1, 3), (2, 2))
+
+
+def _pushes_off(game, s, move: str) -> bool:
+    seat = game.current_player(s)
+    after = game.play(s, move)
+    return any(after.hands[other] > s.hands[other] for other in range(len(s.hands)) if other != seat)
+
+
+def _momentum_line(game, s, first: str, plies: int) -> list[str]:
+    """The solution, then each time the defence that holds out longest (fewest winning answers
+    among equals) and a fastest win, to the end."""
+    line = [first]
+    s = game.play(s, first)
+    while not game.is_over(s):
+        replies = []
+        for reply in game.legal_moves(s):
+            then = game.play(s, reply)
+            wins, needed = P.momentum_shortest_win(game, then, plies)
+            replies.append((-needed, len(wins), reply, wins[0]))
+        _, _, reply, answer = min(replies)
+        line += [reply, answer]
+        s = game.play(game.play(s, reply), answer)
+        plies -= 2
+    return line
 
 
 def mine_nummerus() -> dict[int, list]:

@@ -9,7 +9,7 @@ import pytest
 from ludothek.ai import puzzles as P
 from ludothek.games import get_game
 
-MINIMUM = {"fenn": 12, "nummerus": 12, "mops": 8}
+MINIMUM = {"fenn": 12, "momentum": 12, "nummerus": 12, "mops": 8}
 
 
 @pytest.mark.parametrize("game_id", P.PUZZLE_GAMES)
@@ -34,6 +34,11 @@ def test_every_solution_is_correct_and_unique(game_id):
         best = P.best_moves(game, p)
         if game_id == "mops":
             assert P.mops_placement_points(game, s)[p["solution"]] > 0
+        if game_id == "momentum":
+            # No faster win, and the fast search agrees with the plain one over the engine.
+            assert P.momentum_shortest_win(game, s, 5) == ([p["solution"]], p["depth"]), p["id"]
+            if p["depth"] <= 3:
+                assert P.winning_moves(game, s, p["depth"]) == best, p["id"]
         assert best == [p["solution"]], (p["id"], best)
         assert P.is_solution(p, p["solution"])
         wrong = next(m for m in game.legal_moves(s) if m not in best)
@@ -78,3 +83,46 @@ def test_the_puzzle_panel_in_both_languages():
         assert "1 von 24 gelöst." in " ".join(texts(parse(listing)))
     finally:
         set_language("en")
+
+
+def test_the_fast_momentum_search_agrees_with_the_plain_one():
+    """`momentum_winning_moves` prunes by hands; on positions of random games (many with a win
+    within two turns) it finds exactly the moves the plain search over the engine finds."""
+    import random
+
+    game = get_game("momentum")
+    rng = random.Random(7)
+    checked = with_wins = 0
+    for seed in range(40):
+        s = game.new_game(players=2, seed=seed, pie=False)
+        while not game.is_over(s) and checked < 60:
+            if s.hands[s.to_move] <= 2:
+                fast = P.momentum_winning_moves(game, s, 3)
+                assert fast == P.winning_moves(game, s, 3), game.position(s)
+                checked += 1
+                with_wins += bool(fast)
+            s = game.play(s, rng.choice(game.legal_moves(s)))
+    assert checked == 60 and with_wins >= 5
+
+
+def test_a_puzzle_embed_code_and_the_panel_inside_the_frame():
+    from markup import parse, texts
+
+    from ludothek.render.puzzles import puzzle_embed_snippet, puzzle_panel_html
+    from ludothek.render.standalone import standalone_svg
+    from ludothek.render.view import UIState
+
+    game = get_game("momentum")
+    p = P.puzzles("momentum")[-1]
+    s = P.puzzle_state(game, p)
+    code = puzzle_embed_snippet("https://example.org/ludothek/index.html", "momentum", p["id"],
+                                standalone_svg("momentum", game.observation(s, None), UIState(interactive=False)), "Puzzle – Ludothek")
+    assert code.startswith('<iframe src="https://example.org/ludothek/index.html?embed=1#/puzzle/momentum/' + p["id"] + '"')
+    assert 'loading="lazy"' in code and "data:image/svg+xml," in code and "<script" not in code
+    legal = tuple(game.legal_moves(s))
+    link = "https://example.org/ludothek/index.html#/puzzle/momentum/" + p["id"]
+    shared = puzzle_panel_html("momentum", p, 24, 24, "Red", "", False, None, p["solution"], link, legal, code)
+    assert "Embed this puzzle in a web page" in " ".join(texts(parse(shared))) and 'id="puzzle-embed"' in shared
+    framed = puzzle_panel_html("momentum", p, 24, 24, "Red", "", False, "x", p["solution"], link, legal, "", embedded=True)
+    assert "puzzle-link" not in framed and "puzzle-embed" not in framed and "puzzle-next" not in framed
+    assert "More puzzles in Ludothek" in " ".join(texts(parse(framed))) and f'href="{link}"' in framed

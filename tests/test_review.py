@@ -219,3 +219,49 @@ def test_the_panel_tells_the_shown_move_and_offers_the_worst_in_both_languages()
         set_language("en")
     running = review_panel_html(result, 0, names, ["2:5"], [None], chart, progress=(3, 10))
     assert parse(running).find(".//progress").get("value") == "3"
+
+
+def test_the_review_uses_only_the_ai_modules_public_functions():
+    """ai/review.py reaches the searches through their public `move_values` (and Fenn's solver),
+    never through a player's or a module's private names (those change with the searches)."""
+    import ast
+    import inspect
+
+    from ludothek.ai import review
+
+    tree = ast.parse(inspect.getsource(review))
+    modules = {"momentum", "nummerus", "mops", "momox", "fenn_solver", "solver", "ai"}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            assert not any(alias.name.startswith("_") for alias in node.names), ast.dump(node)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules:
+            assert not node.attr.startswith("_"), f"review uses {node.value.id}.{node.attr}"
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            assert isinstance(node.value, ast.Name) and node.value.id == "self", f"review uses a private ._{node.attr}"
+    for module in ("momentum", "nummerus", "mops", "momox"):
+        ai = __import__(f"ludothek.ai.{module}", fromlist=["move_values"])
+        assert inspect.isgeneratorfunction(ai.move_values), module
+
+
+def test_deleting_a_save_deletes_its_review_and_a_game_without_moves_offers_no_review():
+    from ludothek.render import get_view, screens
+    from ludothek.web.saves import REVIEW_PREFIX, SAVE_PREFIX, DictStorage, SaveStore
+    from ludothek.web.session import GameSession, Seat
+
+    storage = DictStorage()
+    store = SaveStore(storage)
+    view = get_view("momentum")
+    fresh = GameSession.new("momentum", [Seat("Ada"), Seat("Bea")], seed=1, options={"pie": False}, save_id="s0")
+    played = GameSession.new("momentum", [Seat("Ada"), Seat("Bea")], seed=1, options={"pie": False}, save_id="s1")
+    played.play("d4")
+    for s in (fresh, played):
+        store.save(s, 100.0)
+    storage.set(REVIEW_PREFIX + "s1", '{"moves": ["d4"], "review": {}}')
+    storage.set(REVIEW_PREFIX + "s0", "{}")
+    listing = screens.saves_html(store.summaries()[0], [], {"momentum": view}, 200.0)
+    assert 'href="#/review/s1"' in listing and 'href="#/review/s0"' not in listing
+    assert 'data-action="review-open"' not in screens.controls_html(fresh, busy=False)
+    assert 'data-action="review-open"' in screens.controls_html(played, busy=False)
+    store.delete("s1")
+    assert storage.get(SAVE_PREFIX + "s1") is None and storage.get(REVIEW_PREFIX + "s1") is None
+    assert storage.get(REVIEW_PREFIX + "s0") == "{}", "another save's review stays"

@@ -267,3 +267,47 @@ def make_player(game, level: int, seed: int = 0) -> MomentumPlayer:
 
 
 __all__ = ["LEVELS", "make_player", "MomentumPlayer", "cell_name"]
+
+
+# -- values of every move, for the review (ludothek.ai.review) ----------------------------------------
+
+
+def move_values(game, s, depth: int = 3, work: int = 30_000):  # a generator returning dict[str, float]
+    """The value of every legal move of `s` for the player to move, on the strongest level's
+    evaluation (a generator, like `search`: it yields None between chunks of work).
+
+    Each move is searched `depth` plies with a full window (exact minimax values, not bounds);
+    the strongest level searches deeper, so its own choice (with `work` nodes, a fixed amount,
+    so the values are the same every time) is given the best value."""
+    player = MomentumPlayer(game, ANYTIME_LEVEL)
+    player.width, player.height = s.width, s.height
+    player.weights = border_weights(s.width, s.height)
+    player.players = len(s.hands)
+    player.me = me = s.to_move
+    player.work = 0
+    player.work_budget = None
+    player.deadline_at = None
+    player.last_yield = player.clock()
+    player.best_replies = {}
+    depth = min(depth, sum(1 for c in s.board if c == EMPTY))
+    values = {}
+    for move in game.legal_moves(s):
+        board, hands, exposure, won = player._child(s, move)
+        if won:
+            values[move] = WIN + depth
+        elif depth <= 1 or not any(c == EMPTY for c in board):
+            values[move] = player._evaluate(hands, exposure)
+        else:
+            nxt = (me + 1) % player.players
+            values[move] = yield from player._value(board, hands, exposure, nxt, depth - 1, -WIN * 2, WIN * 2)
+    # The strongest level searches deeper than these values: its own choice (with a fixed
+    # amount of work, so the review is reproducible) is the preferred move.
+    searcher = MomentumPlayer(game, ANYTIME_LEVEL)
+    searcher.think_seconds = 1e9
+    searcher.max_work = work
+    choice = yield from searcher.search(s)
+    values[choice] = max(values.values())
+    return values
+
+
+__all__ += ["move_values"]

@@ -400,3 +400,51 @@ def make_player(game, level: int, seed: int = 0) -> MomoxPlayer:
     if level not in MEMORY:
         raise ValueError(f"Momox has computer levels {', '.join(map(str, MEMORY))}, not {level!r}")
     return MomoxPlayer(game, level, seed)
+
+
+# -- values of every move, for the review (ludothek.ai.review) ----------------------------------------
+
+
+def move_values(game, s):  # a generator returning dict[str, float] | None
+    """The value of every legal move of `s` for the player to move, on the strongest level's
+    evaluation: its expectimax over the keys (minus the expected turns still needed) and its
+    plan value for take / leave. `s` should be what the player sees. None for shuffle / keep
+    (a policy, not a value). A generator: yields None between chunks."""
+    from ..games.momox import KEY, KEY_MOVES, STAY, TILE, open_circle_of
+    from ..games.momox_board import CIRCLES
+
+    player = MomoxPlayer(game, max(MEMORY))
+    player.turns, player.cont = yield from build_tables(RACE_CONTROL)
+    player.round_turns = (yield from build_tables(ROUND_CONTROL)).turns
+    player.leg_turns = (yield from build_tables(LEG_CONTROL)).turns
+    player._prepare(s)
+    moves = game.legal_moves(s)
+    if s.phase == TILE:
+        if not player.multi_round:
+            return None if len(moves) < 2 else {"take": 0.0, "leave": -1.0}  # a race: leaving costs a lap
+        fld = s.figures[player.me]
+        value = TILE_AT[fld][player.me]
+        # The plan value is a number's lead; a tenth of its digit value counts like a turn.
+        take = player._plan_value(fld, player.held + (value,))
+        leave = player._plan_value(fld, player.held)
+        scale = 10 ** max(0, len(player.held) - 1)
+        return {"take": take / scale, "leave": leave / scale}
+    if s.phase != KEY:
+        return None  # shuffle / keep: a policy, not a value
+    known = [0] * CIRCLES
+    for circle, value in s.seen[-player.memory :]:
+        known[circle] = value
+    open_c = open_circle_of(s.seen)
+    here = s.figures[player.me]
+    player.nodes = 0
+    player.deadline_at = None
+    player.out_of_time = False
+    player.turn_yellows = s.yellows
+    values = {}
+    for circle in range(CIRCLES):
+        if circle == open_c or KEY_MOVES[circle] not in moves:
+            continue
+        values[KEY_MOVES[circle]] = yield from player._lift(here, circle, tuple(known), player.need, 1)
+    if STAY in moves:
+        values[STAY] = yield from player._stay_value(here, open_c, tuple(known))
+    return values

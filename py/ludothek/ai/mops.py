@@ -734,3 +734,76 @@ def make_player(game, level: int, seed: int = 0, time_limit: float | None = None
     if level in (3, 4):
         return PlanningPlayer(game, level, seed, time_limit)
     raise ValueError(f"Mops Royal has computer levels 1-{len(LEVELS)}, not {level!r}")
+
+
+# -- values of every move, for the review (ludothek.ai.review) ----------------------------------------
+
+
+def move_values(game, s, lookahead_work: int = 20_000):  # a generator returning dict[str, float] | None
+    """The value of every legal move of `s` for the player to move, in points now plus the
+    points the layout may still make: the planning levels' values, with the strongest level's
+    one-round look-ahead for its best candidates (capped at `lookahead_work`, so the values are
+    the same every time). `s` should be what the player sees (the pile's order is never read
+    beyond what the planning levels use). A generator: yields None between chunks."""
+    from ..games.mops import FINAL, PLACE, SCORE
+
+
+    player = PlanningPlayer(game, 4)
+    player.last_yield = player.clock()
+    player.best_replies = {}
+    player.deadline_at = None
+    player.max_work = lookahead_work
+    player.think_seconds = 1e9  # the work cap decides: the same review every time
+    moves = game.legal_moves(s)
+    layout = s.layouts[s.to_move]
+    an = Analysis.of(layout)
+    if s.step == PLACE:
+        ctx = Context(layout, s.pile, s.wertung)
+        cells = [placement_cell(m) for m in moves if not m.startswith("x")]
+        values = yield from player.placement_values(an, s.tile, cells, ctx, s.wertung)
+        ranked = [(value, moves[k]) for k, (value, _) in enumerate(values)]
+        refusals = [m for m in moves if m.startswith("x")]
+        if refusals:
+            value, _ = yield from player.best_scoring(an, ctx, s.wertung)
+            for m in refusals:
+                ranked.append((value - game.refusal_penalty(s, s.to_move), m))
+        if not s.wertung and len(ranked) > 1:
+            plain = dict((m, v) for v, m in ranked)
+            ahead = yield from player.look_ahead(s, an, ranked)
+            if ahead is not ranked:
+                # The best candidates carry the look-ahead's values; the rest keep the plain
+                # values, moved onto the same scale and never above the worst candidate.
+                candidates = [m for _, m in sorted(ranked, key=lambda vm: -vm[0])[: LOOKAHEAD_CANDIDATES]]
+                examined = {m: v for v, m in ahead if m in candidates}
+                shift = min(examined.values()) - min(plain[m] for m in examined)
+                floor = min(examined.values())
+                return {m: examined[m] if m in examined else min(floor - 0.01, plain[m] + shift) for m in plain}
+            return plain
+        return {m: v for v, m in ranked}
+    if s.step == SCORE:
+        ctx = Context(layout, s.pile, s.wertung)
+        rounds = FULL - an.tiles
+        values = {"pass": an.value(ctx, rounds)} if "pass" in moves else {}
+        for flip, (points, index) in sorted(an.flip_options().items()):
+            yield None
+            values[scoring_move_of(index, flip)] = points + an.flipped(flip).value(ctx, rounds)
+        return {m: values.get(m, -1e9) for m in moves}
+    if s.step == FINAL:
+        memo: dict[bytes, int] = {}
+
+        def total(a) -> int:
+            # Most points still to make from this layout in the final scoring (exact, memoised).
+            if a.layout in memo:
+                return memo[a.layout]
+            best = 0
+            for flip, (points, _) in a.flip_options().items():
+                best = max(best, points + total(a.flipped(flip)))
+            memo[a.layout] = best
+            return best
+
+        values = {}
+        for flip, (points, index) in sorted(an.flip_options().items()):
+            yield None
+            values[scoring_move_of(index, flip)] = points + total(an.flipped(flip))
+        return {m: values.get(m, -1e9) for m in moves}
+    return None

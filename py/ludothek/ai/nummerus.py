@@ -665,3 +665,41 @@ def hint(s, level: int = LEVELS[-1].number, seed: int = 0) -> str:
     from ..games.nummerus import GAME
 
     return make_player(GAME, level, seed).choose(s)
+
+
+# -- values of every move, for the review (ludothek.ai.review) ----------------------------------------
+
+
+def move_values(game, s, playouts: int = 1200, chunk_seconds: float = 0.01):  # a generator returning dict[str, float] | None
+    """The value of every legal move of `s` for the player to move: the strongest level's
+    Monte-Carlo tree search with `playouts` playouts (a fixed amount: the same values every
+    time), a move valued by its mean result in [0, 1], the most visited move (the one the level
+    plays) given the best value. A generator: yields None about every `chunk_seconds`.
+    None for solitaire and the swap decision (no comparable values)."""
+    if len(s.collections) == 1 or s.swap_step:
+        return None  # solitaire and the swap decision: no comparable values
+    moves = game.legal_moves(s)
+    player = NummerusPlayer(game, MCTS_LEVEL)
+    player.nodes, player.next_check = 0, 16
+    player.deadline_at = None
+    player.last_yield = player.clock()
+    player.best_replies = {}
+    me = s.to_move
+    model = _Model(s, tournament=bool(s.rounds))
+    if len(moves) == 1 or model.left == 1:
+        return {m: 1.0 for m in moves}
+    root = _MctsNode()
+    started = time.perf_counter()
+    for _ in range(playouts):
+        player._mcts_iteration(model, me, root, player.rng)
+        if time.perf_counter() - started > chunk_seconds:
+            yield None
+            started = time.perf_counter()
+    values = {}
+    for move in moves:
+        child = root.children.get(FIELD_INDEX[move])
+        values[move] = child.reward / child.visits if child and child.visits else 0.0
+    # The preferred move is the most visited (as the strongest level plays): make it rate highest.
+    top = max(moves, key=lambda m: (root.children[FIELD_INDEX[m]].visits if FIELD_INDEX[m] in root.children else -1))
+    values[top] = max(values.values())
+    return values

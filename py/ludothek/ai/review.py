@@ -25,9 +25,10 @@ Each move is judged in the position its player faced, on what that player could 
   (Nummerus solitaire and swap, Momox shuffle / keep) are left unjudged (grade None).
 
 The review is a generator, like the computer players' searches: it yields `None` between
-small chunks of work and `Progress` after each move, and returns a `Review`. Only the strongest
-level's existing functions are called (several are internal to those modules; the tests here
-check that the review still agrees with the players).
+small chunks of work and `Progress` after each move, and returns a `Review`. It calls only each
+AI module's public functions: `move_values(game, state, ...)` (a generator returning a value
+per move, at the end of ludothek/ai/<game>.py), `fenn_solver.move_values` and
+`fenn_solver.position_value`, and the level constants.
 """
 
 from __future__ import annotations
@@ -158,176 +159,27 @@ def move_values(game, s) -> Generator[None, None, dict[str, float] | None]:
 
 
 def _momentum_values(game, s):
-    from . import momentum as ai
+    from . import momentum
 
-    player = ai.MomentumPlayer(game, ai.ANYTIME_LEVEL)
-    player.width, player.height = s.width, s.height
-    player.weights = ai.border_weights(s.width, s.height)
-    player.players = len(s.hands)
-    player.me = me = s.to_move
-    player.work = 0
-    player.work_budget = None
-    player.deadline_at = None
-    player.last_yield = player.clock()
-    player.best_replies = {}
-    depth = min(MOMENTUM_DEPTH, sum(1 for c in s.board if c == ai.EMPTY))
-    values = {}
-    for move in game.legal_moves(s):
-        board, hands, exposure, won = player._child(s, move)
-        if won:
-            values[move] = ai.WIN + depth
-        elif depth <= 1 or not any(c == ai.EMPTY for c in board):
-            values[move] = player._evaluate(hands, exposure)
-        else:
-            nxt = (me + 1) % player.players
-            values[move] = yield from player._value(board, hands, exposure, nxt, depth - 1, -ai.WIN * 2, ai.WIN * 2)
-    # The strongest level searches deeper than these values: its own choice (with a fixed
-    # amount of work, so the review is reproducible) is the preferred move.
-    searcher = ai.MomentumPlayer(game, ai.ANYTIME_LEVEL)
-    searcher.think_seconds = 1e9
-    searcher.max_work = MOMENTUM_WORK
-    choice = yield from searcher.search(s)
-    values[choice] = max(values.values())
-    return values
+    return (yield from momentum.move_values(game, s, depth=MOMENTUM_DEPTH, work=MOMENTUM_WORK))
 
 
 def _nummerus_values(game, s):
-    from . import nummerus as ai
+    from . import nummerus
 
-    if len(s.collections) == 1 or s.swap_step:
-        return None  # solitaire and the swap decision: no comparable values
-    moves = game.legal_moves(s)
-    player = ai.NummerusPlayer(game, ai.MCTS_LEVEL)
-    player.nodes, player.next_check = 0, 16
-    player.deadline_at = None
-    player.last_yield = player.clock()
-    player.best_replies = {}
-    me = s.to_move
-    model = ai._Model(s, tournament=bool(s.rounds))
-    if len(moves) == 1 or model.left == 1:
-        return {m: 1.0 for m in moves}
-    root = ai._MctsNode()
-    started = time.perf_counter()
-    for done in range(NUMMERUS_PLAYOUTS):
-        player._mcts_iteration(model, me, root, player.rng)
-        if time.perf_counter() - started > CHUNK_SECONDS:
-            yield None
-            started = time.perf_counter()
-    values = {}
-    for move in moves:
-        child = root.children.get(ai.FIELD_INDEX[move])
-        values[move] = child.reward / child.visits if child and child.visits else 0.0
-    # The preferred move is the most visited (as the strongest level plays): make it rate highest.
-    top = max(moves, key=lambda m: (root.children[ai.FIELD_INDEX[m]].visits if ai.FIELD_INDEX[m] in root.children else -1))
-    values[top] = max(values.values())
-    return values
+    return (yield from nummerus.move_values(game, s, playouts=NUMMERUS_PLAYOUTS, chunk_seconds=CHUNK_SECONDS))
 
 
 def _mops_values(game, s):
-    from . import mops as ai
-    from ..games.mops import FINAL, PLACE, SCORE
+    from . import mops
 
-    player = ai.PlanningPlayer(game, 4)
-    player.last_yield = player.clock()
-    player.best_replies = {}
-    player.deadline_at = None
-    player.max_work = MOPS_LOOKAHEAD_WORK
-    player.think_seconds = 1e9  # the work cap decides: the same review every time
-    moves = game.legal_moves(s)
-    layout = s.layouts[s.to_move]
-    an = ai.Analysis.of(layout)
-    if s.step == PLACE:
-        ctx = ai.Context(layout, s.pile, s.wertung)
-        cells = [ai.placement_cell(m) for m in moves if not m.startswith("x")]
-        values = yield from player.placement_values(an, s.tile, cells, ctx, s.wertung)
-        ranked = [(value, moves[k]) for k, (value, _) in enumerate(values)]
-        refusals = [m for m in moves if m.startswith("x")]
-        if refusals:
-            value, _ = yield from player.best_scoring(an, ctx, s.wertung)
-            for m in refusals:
-                ranked.append((value - game.refusal_penalty(s, s.to_move), m))
-        if not s.wertung and len(ranked) > 1:
-            plain = dict((m, v) for v, m in ranked)
-            ahead = yield from player.look_ahead(s, an, ranked)
-            if ahead is not ranked:
-                # The best candidates carry the look-ahead's values; the rest keep the plain
-                # values, moved onto the same scale and never above the worst candidate.
-                candidates = [m for _, m in sorted(ranked, key=lambda vm: -vm[0])[: ai.LOOKAHEAD_CANDIDATES]]
-                examined = {m: v for v, m in ahead if m in candidates}
-                shift = min(examined.values()) - min(plain[m] for m in examined)
-                floor = min(examined.values())
-                return {m: examined[m] if m in examined else min(floor - 0.01, plain[m] + shift) for m in plain}
-            return plain
-        return {m: v for v, m in ranked}
-    if s.step == SCORE:
-        ctx = ai.Context(layout, s.pile, s.wertung)
-        rounds = ai.FULL - an.tiles
-        values = {"pass": an.value(ctx, rounds)} if "pass" in moves else {}
-        for flip, (points, index) in sorted(an.flip_options().items()):
-            yield None
-            values[ai.scoring_move_of(index, flip)] = points + an.flipped(flip).value(ctx, rounds)
-        return {m: values.get(m, -1e9) for m in moves}
-    if s.step == FINAL:
-        memo: dict[bytes, int] = {}
-
-        def total(a) -> int:
-            # Most points still to make from this layout in the final scoring (exact, memoised).
-            if a.layout in memo:
-                return memo[a.layout]
-            best = 0
-            for flip, (points, _) in a.flip_options().items():
-                best = max(best, points + total(a.flipped(flip)))
-            memo[a.layout] = best
-            return best
-
-        values = {}
-        for flip, (points, index) in sorted(an.flip_options().items()):
-            yield None
-            values[ai.scoring_move_of(index, flip)] = points + total(an.flipped(flip))
-        return {m: values.get(m, -1e9) for m in moves}
-    return None
+    return (yield from mops.move_values(game, s, lookahead_work=MOPS_LOOKAHEAD_WORK))
 
 
 def _momox_values(game, s):
-    from . import momox as ai
-    from ..games.momox import KEY, KEY_MOVES, STAY, TILE, open_circle_of
-    from ..games.momox_board import CIRCLES
+    from . import momox
 
-    player = ai.MomoxPlayer(game, max(ai.MEMORY))
-    player.turns, player.cont = yield from ai.build_tables(ai.RACE_CONTROL)
-    player.round_turns = (yield from ai.build_tables(ai.ROUND_CONTROL)).turns
-    player.leg_turns = (yield from ai.build_tables(ai.LEG_CONTROL)).turns
-    player._prepare(s)
-    moves = game.legal_moves(s)
-    if s.phase == TILE:
-        if not player.multi_round:
-            return None if len(moves) < 2 else {"take": 0.0, "leave": -1.0}  # a race: leaving costs a lap
-        fld = s.figures[player.me]
-        value = ai.TILE_AT[fld][player.me]
-        # The plan value is a number's lead; a tenth of its digit value counts like a turn.
-        take = player._plan_value(fld, player.held + (value,))
-        leave = player._plan_value(fld, player.held)
-        scale = 10 ** max(0, len(player.held) - 1)
-        return {"take": take / scale, "leave": leave / scale}
-    if s.phase != KEY:
-        return None  # shuffle / keep: a policy, not a value
-    known = [0] * CIRCLES
-    for circle, value in s.seen[-player.memory :]:
-        known[circle] = value
-    open_c = open_circle_of(s.seen)
-    here = s.figures[player.me]
-    player.nodes = 0
-    player.deadline_at = None
-    player.out_of_time = False
-    player.turn_yellows = s.yellows
-    values = {}
-    for circle in range(CIRCLES):
-        if circle == open_c or KEY_MOVES[circle] not in moves:
-            continue
-        values[KEY_MOVES[circle]] = yield from player._lift(here, circle, tuple(known), player.need, 1)
-    if STAY in moves:
-        values[STAY] = yield from player._stay_value(here, open_c, tuple(known))
-    return values
+    return (yield from momox.move_values(game, s))
 
 
 _EVALUATORS = {

@@ -28,7 +28,9 @@ def task_text(game_id: str, puzzle: dict[str, Any], mover: str) -> str:
     if game_id == "momentum":
         if puzzle["depth"] <= 1:
             return _("{name} to move: find the only stone that wins at once.").format(name=mover)
-        return _("{name} to move: find the only stone that wins with your next stone, whatever the opponent does.").format(name=mover)
+        if puzzle["depth"] <= 3:
+            return _("{name} to move: find the only stone that wins with your next stone, whatever the opponent does.").format(name=mover)
+        return _("{name} to move: find the only stone that wins within three of your turns, whatever the opponent does.").format(name=mover)
     if game_id == "nummerus":
         return _("{name} to move: find the only chip that wins the round, whatever the opponent takes.").format(name=mover)
     if game_id == "mops":
@@ -88,8 +90,11 @@ def puzzle_frame_html(title: str) -> str:
 
 
 def puzzle_panel_html(game_id: str, puzzle: dict[str, Any], number: int, total: int, mover: str, outcome: str, hint_shown: bool,
-                      next_id: str | None, solution_text: str, share_link: str, legal: tuple[str, ...] = ()) -> str:
-    """`outcome`: '' while solving, 'solved', or 'failed' (then the solution is being shown)."""
+                      next_id: str | None, solution_text: str, share_link: str, legal: tuple[str, ...] = (), embed_code: str = "",
+                      embedded: bool = False) -> str:
+    """`outcome`: '' while solving, 'solved', or 'failed' (then the solution is being shown).
+    `embedded`: the puzzle stands alone in a blog's frame: no other puzzles, no sharing, and a
+    link that opens it in the app."""
     parts = [
         tag("p", esc(_("Puzzle {n} of {total} · {difficulty}").format(n=number, total=total, difficulty=difficulty_name(puzzle["difficulty"]))),
             class_="puzzle-meta"),
@@ -108,6 +113,10 @@ def puzzle_panel_html(game_id: str, puzzle: dict[str, Any], number: int, total: 
     else:
         buttons += tag("button", esc(_("Show the solution")), type="button", data_action="puzzle-solution")
         buttons += tag("button", esc(_("Try again")), type="button", data_action="puzzle-retry")
+    if embedded:
+        buttons += tag("a", esc(_("More puzzles in Ludothek")), href=share_link, class_="button", target="_blank", rel="noopener")
+        parts.append(tag("div", buttons, class_="puzzle-commands"))
+        return "".join(parts)
     if next_id is not None:
         buttons += tag("a", esc(_("Next puzzle")), href=f"#/puzzle/{game_id}/{next_id}", class_="button" + (" primary" if outcome else ""),
                        data_action="puzzle-next")
@@ -118,7 +127,38 @@ def puzzle_panel_html(game_id: str, puzzle: dict[str, Any], number: int, total: 
                      + tag("div", tag("input", "", type="text", id=field_id, value=share_link, readonly=True, class_="share-text")
                            + tag("button", esc(_("Copy")), type="button", class_="small", data_action="copy", data_copy=field_id), class_="copy-row"),
                      class_="field"))
+    if embed_code:
+        code_id = "puzzle-embed"
+        parts.append(tag("div", tag("label", esc(_("Embed this puzzle in a web page")), for_=code_id)
+                         + tag("div", tag("textarea", esc(embed_code), id=code_id, rows="3", readonly=True, class_="share-text", spellcheck="false")
+                               + tag("button", esc(_("Copy")), type="button", class_="small", data_action="copy", data_copy=code_id),
+                               class_="copy-row"),
+                         class_="field"))
     return "".join(parts)
 
 
-__all__ = ["difficulty_name", "hint_text", "puzzle_frame_html", "puzzle_list_html", "puzzle_panel_html", "task_text"]
+PUZZLE_EMBED_PANEL = 200  # px under the board in a puzzle's frame: the task, the players and the buttons
+
+
+def puzzle_embed_snippet(app_url: str, game_id: str, puzzle_id: str, picture_svg: str, title: str) -> str:
+    """The <iframe> code that shows one puzzle in a blog post (`app_url`: the app's index.html).
+    Like a game's embed it costs nothing until a reader presses Play; the frame's background is
+    the puzzle's position, drawn in the box where the live board appears (learn.css puts the
+    board there: EMBED_TOP from the top, PUZZLE_EMBED_PANEL from the bottom)."""
+    from urllib.parse import quote
+
+    from .standalone import _DATA_URL_SAFE, EMBED_TOP, compact_picture, embed_size
+
+    width, height = embed_size(game_id)
+    height += PUZZLE_EMBED_PANEL - EMBED_TOP
+    src = f"{app_url}?embed=1#/puzzle/{game_id}/{puzzle_id}"
+    picture = quote(compact_picture(picture_svg), safe=_DATA_URL_SAFE + "'")
+    style = (f"border:0;width:100%;max-width:{width}px;height:{height}px;"
+             f'background:#f7f3ea url("data:image/svg+xml,{picture}") no-repeat 50% {EMBED_TOP}px/100% '
+             f"calc(100% - {EMBED_TOP + PUZZLE_EMBED_PANEL}px)")
+    return (f'<iframe src="{esc(src)}" title="{esc(title)}" width="{width}" height="{height}" '
+            f'style="{esc(style)}" loading="lazy"></iframe>')
+
+
+__all__ = ["difficulty_name", "hint_text", "puzzle_embed_snippet", "puzzle_frame_html", "puzzle_list_html", "puzzle_panel_html",
+           "task_text"]

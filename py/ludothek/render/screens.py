@@ -101,8 +101,8 @@ def saves_html(summaries, problems, views: dict[str, GameView], now: float | Non
             actions = (
                 tag("a", esc(_("Continue") if not summary.over else _("View")), href=f"#/play/{summary.save_id}", class_="button primary",
                     aria_label=_("Continue {game}: {names}").format(game=title, names=who))
-                + tag("a", esc(_("Review")), href=f"#/review/{summary.save_id}", class_="button small",
-                      aria_label=_("Review {game}: {names}").format(game=title, names=who))
+                + (tag("a", esc(_("Review")), href=f"#/review/{summary.save_id}", class_="button small",
+                       aria_label=_("Review {game}: {names}").format(game=title, names=who)) if summary.moves else "")
                 + button(_("Export"), "export-save", class_="small", data={"save": summary.save_id},
                          aria_label=_("Export {game}: {names}").format(game=title, names=who))
                 + button(_("Delete"), "delete-save", class_="small danger", data={"save": summary.save_id},
@@ -359,7 +359,7 @@ def controls_html(session, busy: bool, hint_label: str | None = None) -> str:
         + button(_("Undo"), "undo", disabled=busy or replaying or not session.can_undo(), title=_("Take back your last move (U)"), aria_keyshortcuts="u")
         + button(_("Redo"), "redo", disabled=busy or replaying or not session.can_redo(), title=_("Replay a move taken back (R)"), aria_keyshortcuts="r")
         + button(_("New game"), "new-same", title=_("Start again with the same players and options"))
-        + button(_("Review"), "review-open", title=_("Every move judged by the computer, with the turning points"))
+        + (button(_("Review"), "review-open", title=_("Every move judged by the computer, with the turning points")) if session.moves else "")
         + button(_("Share"), "share", title=_("Links, an embeddable board and pictures of this game"))
         + button(_("Export"), "export-current", title=_("Download this game as a file")),
         class_="control-row",
@@ -422,7 +422,7 @@ def result_dialog_html(view: GameView, session, state) -> str:
         + (tag("ul", rows, class_="result-scores", aria_label=_("Scores")) if rows else "")
         + tag("div",
               button(_("Rematch"), "rematch", class_="primary")
-              + button(_("Review"), "review-open")
+              + (button(_("Review"), "review-open") if session.moves else "")
               + button(_("Look at the board"), "close-dialog")
               + tag("a", esc(_("Home")), href="#/", class_="button", data_action="close-dialog"),
               class_="dialog-actions")

@@ -1,5 +1,6 @@
 """The puzzle screens in the page: #/puzzles/<game> (the list) and #/puzzle/<game>/<id> (one
-puzzle, shareable and embeddable by link). Progress is kept in storage (the app's storage falls
+puzzle, shareable by link and embeddable in a web page: index.html?embed=1#/puzzle/<game>/<id>
+shows the puzzle alone in the frame, behind the embeds' Play cover). Progress is kept in storage (the app's storage falls
 back to memory when the browser refuses it, so puzzles work without storage too)."""
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class PuzzleScreen:
         self.outcome = ""
         self.hint_shown = False
         self.token = 0
+        self.embed_code = ""
 
     # -- progress ------------------------------------------------------------------------------
 
@@ -83,8 +85,24 @@ class PuzzleScreen:
         title = _("Puzzle: {title}").format(title=app.view.title())
         app.set_screen("puzzle", draw.puzzle_frame_html(title), title)
         dom.document.body.dataset.game = game_id
+        self.embed_code = "" if self.embedded() else self._embed_code(title)
         self.update()
         dom.document.body.dataset.puzzle = puzzle_id
+        if self.embedded():
+            # The reader pressed Play on the frame's cover: the keyboard goes on to the board.
+            board = dom.query('#board [tabindex="0"]')
+            if board is not None:
+                board.focus()
+
+    def embedded(self) -> bool:
+        """The puzzle alone in a blog's frame (index.html?embed=1#/puzzle/...)."""
+        return bool(self.app.embed.embed)
+
+    def _embed_code(self, title: str) -> str:
+        from ..render.standalone import standalone_svg
+
+        picture = standalone_svg(self.game_id, self.public(self.start), UIState(interactive=False))
+        return draw.puzzle_embed_snippet(self.app.base_url(), self.game_id, self.puzzle["id"], picture, f"{title} – Ludothek")
 
     def public(self, state):
         return get_game(self.game_id).observation(state, None)
@@ -116,7 +134,8 @@ class PuzzleScreen:
             "extra": view.extra_html(shown, ui) if not self.outcome else "",
             "actions": "" if self.outcome else _actions_html(view.actions(shown, ui)),
             "puzzle-panel": draw.puzzle_panel_html(self.game_id, self.puzzle, number, len(shipped), self.mover_name(), self.outcome,
-                                                   self.hint_shown, next_id, solution, link, self.legal()),
+                                                   self.hint_shown, next_id, solution, link, self.legal(), self.embed_code,
+                                                   self.embedded()),
         }
         for region, html in regions.items():
             if app.rendered.get(region) != html:

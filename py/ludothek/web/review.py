@@ -17,8 +17,7 @@ from ..render import get_view
 from ..render import review as draw
 from ..render.view import UIState
 from . import dom
-
-REVIEW_PREFIX = "ludothek.review."  # beside the save: {"moves": [...], "review": {...}}
+from .saves import REVIEW_PREFIX  # beside the save: {"moves": [...], "review": {...}}; deleted with it
 SLICE_SECONDS = 0.012
 
 
@@ -43,6 +42,9 @@ class ReviewScreen:
                 app.toast(_("That saved game does not exist (any more)."))
                 app.go("#/")
                 return
+        if not session.moves:
+            app.go(f"#/play/{save_id}")  # nothing to review yet (the page offers no Review then)
+            return
         app.session = session
         app.view = get_view(session.game_id)
         self.session = session

@@ -20,6 +20,7 @@ from .session import GameSession, clean_name
 
 SAVE_PREFIX = "ludothek.save."
 QUARANTINE_PREFIX = "ludothek.quarantine."
+REVIEW_PREFIX = "ludothek.review."  # a save's finished review (web/review.py): goes with the save
 EXPORT_FORMAT = "ludothek-saves"
 MAX_IMPORT_BYTES = 5_000_000
 MAX_IMPORT_ITEMS = 1000
@@ -321,6 +322,7 @@ class SaveStore:
 
     def delete(self, save_id: str) -> None:
         self.storage.remove(SAVE_PREFIX + save_id)
+        self.storage.remove(REVIEW_PREFIX + save_id)  # the review of a deleted game is of no use
 
     def quarantine(self, save_id: str, reason: str) -> Problem:
         """Move a broken entry aside (never lose it) with the reason it failed. When the storage
