@@ -13,15 +13,12 @@ import threading
 from pathlib import Path
 
 import pytest
+from serve import SITE, make_server  # scripts/serve.py (pytest.ini puts scripts/ on the path)
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 READY_TIMEOUT_MS = 90_000
 
-import sys  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "scripts"))
-from serve import SITE, make_server  # noqa: E402
 
 
 def pytest_collection_modifyitems(items):

@@ -10,17 +10,14 @@ from __future__ import annotations
 
 import html as html_module
 import re
-import sys
-from pathlib import Path
 from urllib.parse import unquote
 
 from playwright.sync_api import expect
 
 from conftest import READY_TIMEOUT_MS, click_and_wait, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
-from ludothek.games import get_game  # noqa: E402
-from ludothek.games.momox_board import CORNER_FIELDS, FIELD_COUNT, TILE_AT  # noqa: E402
+from ludothek.games import get_game
+from ludothek.games.momox_board import CORNER_FIELDS, FIELD_COUNT, TILE_AT
 
 GAME = get_game("momox")
 

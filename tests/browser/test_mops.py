@@ -11,15 +11,12 @@ replays it with the engine in CPython, which sees everything the page must not.
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 from playwright.sync_api import expect
 
 from conftest import READY_TIMEOUT_MS, click_and_wait, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
-from ludothek.games import get_game  # noqa: E402
+from ludothek.games import get_game
 
 GAME = get_game("mops")
 ALL_TILES = [m + c for m in "PBWCKH" for c in "bgopvy"]

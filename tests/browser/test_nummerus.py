@@ -10,17 +10,14 @@ engine in CPython, then compares what the page shows with it.
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 from playwright.sync_api import expect
 
 from conftest import READY_TIMEOUT_MS, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
-from ludothek.games import get_game  # noqa: E402
-from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES  # noqa: E402
-from ludothek.render.rules import diagrams  # noqa: E402
+from ludothek.games import get_game
+from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES
+from ludothek.render.rules import diagrams
 
 GAME = get_game("nummerus")
 
