@@ -32,7 +32,6 @@ by the chips the short chains still lack; `hint(state)` is the strongest level's
 from __future__ import annotations
 
 import math
-import time
 
 from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP, RAYS, SOLITAIRE_REMOVED_FROM
 from .base import ComputerPlayer, Level, Search

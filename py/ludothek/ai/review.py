@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generator
 
 GRADES = ("best", "good", "inaccuracy", "mistake")

@@ -13,7 +13,7 @@ import js  # type: ignore[import-not-found]
 from ..ai import get_player
 from ..i18n import _
 from . import dom
-from .search_runner import SearchCancelled, next_frame, run_sliced
+from .search_runner import SearchCancelled, in_background, next_frame, run_sliced
 
 MIN_THINK_SECONDS = 0.35  # a reply that comes at once is hard to follow: show the thinking briefly
 AI_TIME_LIMIT = 0.9  # safety bound on one computer move in the page (levels budget their own work)
@@ -36,7 +36,7 @@ class ComputerTurns:
         if session is None or session.is_over() or session.is_replaying or not session.computer_to_move():
             return
         self.thinking_token += 1
-        asyncio.ensure_future(self.think(self.thinking_token))
+        in_background(self.think(self.thinking_token))
 
     async def think(self, token: int) -> None:
         app = self.app
@@ -80,7 +80,7 @@ class ComputerTurns:
         if session is None or not app.ui.interactive:
             return
         self.hint_token += 1
-        asyncio.ensure_future(self.compute_hints(self.hint_token, len(session.moves)))
+        in_background(self.compute_hints(self.hint_token, len(session.moves)))
 
     async def compute_hints(self, token: int, moves: int) -> None:
         """Run the view's hint search in slices, like a computer player's, then show the hints."""

@@ -5,11 +5,11 @@ handed to the view); the review and puzzle screens see every click first (learn.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Callable
 
 from ..i18n import _
 from . import dom, learn, startup
+from .search_runner import in_background
 
 Handler = Callable[..., None]  # (app, data) -> None; data(key) is the clicked element's data-<key> or ""
 
@@ -36,8 +36,8 @@ CLICK_ACTIONS: dict[str, Handler] = {
     "language": lambda app, data: startup.switch_language(app, data("language")),
     # sharing
     "share": lambda app, data: app.sharing.show_dialog(),
-    "copy": lambda app, data: asyncio.ensure_future(app.sharing.copy_text(data("copy"))),
-    "copy-secret": lambda app, data: asyncio.ensure_future(app.sharing.copy_game_link()),
+    "copy": lambda app, data: in_background(app.sharing.copy_text(data("copy"))),
+    "copy-secret": lambda app, data: in_background(app.sharing.copy_game_link()),
     "download-svg": lambda app, data: app.sharing.download_picture("svg"),
     "download-png": lambda app, data: app.sharing.download_picture("png"),
     # files
@@ -95,7 +95,7 @@ def preview_first(app, element, event) -> bool:
 def on_change(app, event) -> None:
     element = event.target
     if str(element.id or "") == "import-file":
-        asyncio.ensure_future(app.files.import_file(element))
+        in_background(app.files.import_file(element))
         return
     embed_options = dom.closest(element, "[data-action=embed-options]")
     if embed_options is not None:

@@ -3,7 +3,6 @@ not be read)."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 import time
 import traceback
@@ -16,7 +15,7 @@ from ..i18n import _, language
 from ..render import get_view, has_view, screens
 from . import dom
 from .saves import StorageError
-from .search_runner import next_frame
+from .search_runner import in_background, next_frame
 
 LIST_PART = 100  # saves drawn per frame on the home screen
 UNPLAYED_KEPT_SECONDS = 3600  # a started game with no move is stored this long (for a reload)
@@ -80,7 +79,7 @@ class HomeScreen:
             element.innerHTML = screens.saves_html(summaries[:LIST_PART], shown_problems, views, now, total=len(summaries))
             js.performance.measure("saves-shown", "saves-start")
             if len(summaries) > LIST_PART:
-                asyncio.ensure_future(self.append_saves(self.list_token, summaries[LIST_PART:], views, now))
+                in_background(self.append_saves(self.list_token, summaries[LIST_PART:], views, now))
         except Exception:  # noqa: BLE001 - one odd summary must not hide the list: show it plainly
             js.console.error(traceback.format_exc())
             element.innerHTML = screens.saves_html([], shown_problems, {}, time.time()) + screens.tag(

@@ -4,7 +4,6 @@ jump to the worst one and play on from any position."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 import traceback
@@ -17,7 +16,7 @@ from ..render import get_view
 from ..render import review as draw
 from ..render.view import UIState
 from . import dom
-from .search_runner import SearchCancelled, run_sliced
+from .search_runner import SearchCancelled, in_background, run_sliced
 
 REVIEW_PREFIX = "ludothek.review."  # beside the save: {"moves": [...], "review": {...}}
 
@@ -53,7 +52,7 @@ class ReviewScreen:
         dom.document.body.dataset.game = session.game_id
         if self.review is None:
             self.progress = (0, len(session.moves))
-            asyncio.ensure_future(self._run(self.token))
+            in_background(self._run(self.token))
         else:
             self.progress = None
         self.update()

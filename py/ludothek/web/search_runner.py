@@ -14,6 +14,18 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 SLICE_SECONDS = 0.012  # one slice of work, then the browser draws (a frame is about 16 ms)
 
 
+_running: set[asyncio.Future] = set()
+
+
+def in_background(coroutine) -> asyncio.Future:
+    """Run `coroutine` as a task the page holds on to until it ends (the event loop keeps only a
+    weak reference: a task nobody refers to may be collected halfway)."""
+    task = asyncio.ensure_future(coroutine)
+    _running.add(task)
+    task.add_done_callback(_running.discard)
+    return task
+
+
 class SearchCancelled(Exception):
     """The work was no longer wanted (the player moved on): its result would be thrown away."""
 

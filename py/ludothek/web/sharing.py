@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import js  # type: ignore[import-not-found]
@@ -15,6 +14,7 @@ from ..render import get_view, has_view, screens
 from ..render.standalone import EMBED_TOP, embed_layout, embed_size, embed_snippet, standalone_svg
 from ..render.view import UIState
 from . import dom
+from .search_runner import in_background
 from .dialogs import open_dialog
 from .links import EmbedOptions, LinkError, decode_position, decode_record, position_fragment, record_fragment
 from .session import GameSession, Seat, new_save_id
@@ -188,4 +188,4 @@ class Sharing:
         if kind == "svg":
             dom.download(name + ".svg", svg, "image/svg+xml")
         else:
-            asyncio.ensure_future(dom.download_png(name + ".png", svg, 1200))
+            in_background(dom.download_png(name + ".png", svg, 1200))
