@@ -1,6 +1,6 @@
 """A game being played in the app: seats, the states so far, undo/redo and replay (pure Python).
 
-The record (design.md) is the source of truth: a session is built by replaying one, and saved
+The record (docs/architecture.md, "The game interface") is the source of truth: a session is built by replaying one, and saved
 as one. The players list of the record carries the seats: name, human or computer, level.
 """
 
