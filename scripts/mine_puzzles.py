@@ -33,25 +33,35 @@ TIME_PER_GAME = 120.0  # seconds of mining per game at most
 MOMENTUM_TIME = 900.0
 
 
-def _keep(found: dict[int, list], difficulty: int, entry: dict, seen: set) -> None:
-    if entry["position"] in seen or len(found.setdefault(difficulty, [])) >= PER_DIFFICULTY:
-        return
-    seen.add(entry["position"])
-    found[difficulty].append({**entry, "difficulty": difficulty})
+class Mine:
+    """One game's mining: the puzzles found so far by difficulty (each position once), and its time."""
 
+    def __init__(self, seconds: float):
+        self.found: dict[int, list] = {}
+        self.seen: set[str] = set()
+        self.end = time.monotonic() + seconds
 
-def _full(found: dict[int, list]) -> bool:
-    return all(len(found.get(d, [])) >= PER_DIFFICULTY for d in (1, 2, 3))
+    def keep(self, difficulty: int, entry: dict) -> None:
+        if entry["position"] in self.seen or len(self.found.setdefault(difficulty, [])) >= PER_DIFFICULTY:
+            return
+        self.seen.add(entry["position"])
+        self.found[difficulty].append({**entry, "difficulty": difficulty})
+
+    def time_left(self) -> bool:
+        return time.monotonic() < self.end
+
+    def seeds(self):
+        """Seeds 1, 2, 3, ... for one game each, until every difficulty is full or the time is up."""
+        seed = 0
+        while not all(len(self.found.get(d, [])) >= PER_DIFFICULTY for d in (1, 2, 3)) and self.time_left():
+            seed += 1
+            yield seed
 
 
 def mine_fenn() -> dict[int, list]:
     game = get_game("fenn")
-    found: dict[int, list] = {}
-    seen: set[str] = set()
-    end = time.monotonic() + TIME_PER_GAME
-    seed = 0
-    while not _full(found) and time.monotonic() < end:
-        seed += 1
+    mine = Mine(TIME_PER_GAME)
+    for seed in mine.seeds():
         s = game.new_game(players=2, seed=seed)
         players = [get_player("fenn", 2, seed=seed), get_player("fenn", 3, seed=seed + 1000)]
         while not game.is_over(s) and len(s.moves) < 300:
@@ -62,10 +72,10 @@ def mine_fenn() -> dict[int, list]:
                 wins, turns = P.fenn_winning_moves(game, fresh)
                 if len(wins) == 1:
                     difficulty = 1 if turns <= 1 else 2 if turns <= 3 else 3
-                    _keep(found, difficulty, {"position": position, "solution": wins[0], "line": _fenn_line(game, fresh, wins[0]),
-                                              "depth": turns}, seen)
+                    mine.keep(difficulty, {"position": position, "solution": wins[0], "line": _fenn_line(game, fresh, wins[0]),
+                              "depth": turns})
             s = game.play(s, players[game.current_player(s)].choose(s))
-    return found
+    return mine.found
 
 
 def _fenn_line(game, s, first: str) -> list[str]:
@@ -84,33 +94,29 @@ def mine_momentum() -> dict[int, list]:
     """Balanced games (the same level on both sides, after a few random moves): a unique forced
     win is rare on a 7x7 board (about one in forty games), so this one gets more time."""
     game = get_game("momentum")
-    found: dict[int, list] = {}
-    seen: set[str] = set()
-    end = time.monotonic() + MOMENTUM_TIME
-    seed = 0
-    while not _full(found) and time.monotonic() < end:
-        seed += 1
+    mine = Mine(MOMENTUM_TIME)
+    for seed in mine.seeds():
         s = game.new_game(players=2, seed=seed)
         rng = random.Random(seed)
         for _ in range(4):
             s = game.play(s, rng.choice(game.legal_moves(s)))
         players = [get_player("momentum", 3, seed=seed), get_player("momentum", 3, seed=seed + 1000)]
-        while not game.is_over(s) and time.monotonic() < end:
+        while not game.is_over(s) and mine.time_left():
             seat = game.current_player(s)
             moves = game.legal_moves(s)
             if s.hands[seat] <= 2 and len(moves) >= 6:
                 now = P.winning_moves(game, s, 1)
                 if len(now) == 1:
-                    _keep(found, 1, {"position": game.position(s), "solution": now[0], "line": now, "depth": 1}, seen)
+                    mine.keep(1, {"position": game.position(s), "solution": now[0], "line": now, "depth": 1})
                 elif not now:
                     two = P.winning_moves(game, s, 3)
                     if len(two) == 1:
                         simple = get_player("momentum", 2, seed=0).choose(s)
                         line = _momentum_line(game, s, two[0])
-                        _keep(found, 2 if simple == two[0] else 3, {"position": game.position(s), "solution": two[0], "line": line,
-                                                                    "depth": 3}, seen)
+                        mine.keep(2 if simple == two[0] else 3, {"position": game.position(s), "solution": two[0], "line": line,
+                                  "depth": 3})
             s = game.play(s, players[seat].choose(s))
-    return found
+    return mine.found
 
 
 def _momentum_line(game, s, first: str) -> list[str]:
@@ -127,12 +133,8 @@ def _momentum_line(game, s, first: str) -> list[str]:
 
 def mine_nummerus() -> dict[int, list]:
     game = get_game("nummerus")
-    found: dict[int, list] = {}
-    seen: set[str] = set()
-    end = time.monotonic() + TIME_PER_GAME
-    seed = 0
-    while not _full(found) and time.monotonic() < end:
-        seed += 1
+    mine = Mine(TIME_PER_GAME)
+    for seed in mine.seeds():
         s = game.new_game(players=2, seed=seed)
         players = [get_player("nummerus", 2, seed=seed), get_player("nummerus", 1, seed=seed + 1000)]
         while not game.is_over(s):
@@ -142,10 +144,10 @@ def mine_nummerus() -> dict[int, list]:
                 wins = P.winning_moves(game, s, left)
                 if len(wins) == 1:
                     difficulty = 1 if left <= 4 else 2 if left <= 6 else 3
-                    _keep(found, difficulty, {"position": game.position(s), "solution": wins[0],
-                                              "line": _nummerus_line(game, s, wins[0], left), "depth": left}, seen)
+                    mine.keep(difficulty, {"position": game.position(s), "solution": wins[0],
+                              "line": _nummerus_line(game, s, wins[0], left), "depth": left})
             s = game.play(s, players[game.current_player(s)].choose(s))
-    return found
+    return mine.found
 
 
 def _nummerus_line(game, s, first: str, plies: int) -> list[str]:
@@ -167,12 +169,8 @@ def _nummerus_line(game, s, first: str, plies: int) -> list[str]:
 
 def mine_mops() -> dict[int, list]:
     game = get_game("mops")
-    found: dict[int, list] = {}
-    seen: set[str] = set()
-    end = time.monotonic() + TIME_PER_GAME
-    seed = 0
-    while not _full(found) and time.monotonic() < end:
-        seed += 1
+    mine = Mine(TIME_PER_GAME)
+    for seed in mine.seeds():
         s = game.new_game(players=1, seed=seed)
         player = get_player("mops", 1, seed=seed)  # lays tiles loosely: many cells to choose from
         while not game.is_over(s):
@@ -185,10 +183,10 @@ def mine_mops() -> dict[int, list]:
                     after = game.play(s, best[0])
                     gains = {m: game.scores(game.play(after, m))[0] for m in game.legal_moves(after)}
                     difficulty = 1 if scoring <= 2 else 2 if scoring <= 4 else 3
-                    _keep(found, difficulty, {"position": game.position(s), "solution": best[0],
-                                              "line": [best[0], max(sorted(gains), key=gains.get)], "depth": scoring}, seen)
+                    mine.keep(difficulty, {"position": game.position(s), "solution": best[0],
+                              "line": [best[0], max(sorted(gains), key=gains.get)], "depth": scoring})
             s = game.play(s, player.choose(s))
-    return found
+    return mine.found
 
 
 MINERS = {"fenn": mine_fenn, "momentum": mine_momentum, "nummerus": mine_nummerus, "mops": mine_mops}

@@ -251,17 +251,12 @@ class GameScreen:
     # -- undo, redo, replay ----------------------------------------------------------------------
 
     def undo(self) -> None:
-        app = self.app
-        session = app.session
+        session = self.app.session
         if session is None or not session.can_undo():
             return
-        app.computer.cancel_thinking()
+        self.app.computer.cancel_thinking()
         count = session.undo()
-        app.ui = self.live_ui()
-        app.announce(ngettext("Took back {n} move.", "Took back {n} moves.", count).format(n=count))
-        app.autosave.save()
-        self.update()
-        app.computer.schedule()
+        self._after_undo_or_redo(ngettext("Took back {n} move.", "Took back {n} moves.", count).format(n=count))
 
     def redo(self) -> None:
         app = self.app
@@ -271,11 +266,17 @@ class GameScreen:
         app.computer.cancel_thinking()
         before = app.public(session.state)
         session.redo()
+        self._after_undo_or_redo(_("Replayed: {move}.").format(move=app.view.move_text(before, session.moves[-1])) if session.moves else "")
+
+    def _after_undo_or_redo(self, text: str) -> None:
+        """The live position said, saved and drawn; then the game goes on (a position a move was
+        taken back to is never over: only a redo can end the game)."""
+        app = self.app
         app.ui = self.live_ui()
-        app.announce(_("Replayed: {move}.").format(move=app.view.move_text(before, session.moves[-1])) if session.moves else "")
+        app.announce(text)
         app.autosave.save()
         self.update()
-        if session.is_over():
+        if app.session.is_over():
             self.show_result()
         else:
             app.computer.schedule()
