@@ -84,7 +84,9 @@ class Sharing:
             body.classList.add("readonly")
         # A reader who pressed Play (click, tap, key or Tab) goes on with the keyboard on the board,
         # now or when the computer's first move is made; a pointer resting on the frame takes nothing.
-        if str(body.dataset.starting or "") not in ("", "pointermove", "pointer rest"):
+        # (An older read-only snippet starts without Play: no data-starting, which Pyodide's dataset
+        # would raise AttributeError for.)
+        if (dom.data(body, "starting") or "") not in ("", "pointermove", "pointer rest"):
             app.game.board_focus_wanted = True
         app.game.update()
         app.computer.schedule()
