@@ -1,4 +1,5 @@
-"""The browser-free parts of the web layer: addresses, the keyboard cursor's geometry, save keys."""
+"""The browser-free parts of the web layer: addresses, the keyboard cursor's geometry, save keys,
+the setup form."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import pytest
 from ludothek.web.arrow_keys import nearest_in_direction
 from ludothek.web.routes import parse_route
 from ludothek.web.saves import DictStorage, SaveStore
+from ludothek.render import get_view
 from ludothek.web.session import new_save_id
+from ludothek.web.setup_form import form_players, form_seats, read_form
 
 
 @pytest.mark.parametrize("fragment, screen, argument, rest", [
@@ -82,3 +85,38 @@ def test_new_save_ids_are_valid_and_distinct():
     ids = {new_save_id() for _ in range(100)}
     assert len(ids) == 100
     assert all(re.fullmatch(r"[0-9a-f]{16,}", save_id) for save_id in ids)
+
+
+class Field:
+    """A form element as the DOM gives it (name, type, value, checked)."""
+
+    def __init__(self, name, kind="text", value="", checked=False):
+        self.name, self.type, self.value, self.checked = name, kind, value, checked
+
+
+class Form:
+    def __init__(self, *elements):
+        self.elements = elements
+
+
+def test_the_setup_form_reads_every_kind_of_field():
+    form = Form(Field("players", "number", "3"), Field("rule", "checkbox", checked=True), Field("off", "checkbox"),
+                Field("first", "radio", "red"), Field("first", "radio", "blue", checked=True), Field("upload", "file", "x"),
+                Field("", "button", "Start"))
+    assert read_form(form) == {"players": "3", "rule": "on", "off": "off", "first": "blue"}
+
+
+@pytest.mark.parametrize("typed, expected", [("3", 3), ("0", 1), ("99", 4), ("many", None), (None, None)])
+def test_the_number_of_players_stays_within_the_game(typed, expected):
+    game = get_view("mops").game
+    values = {} if typed is None else {"players": typed}
+    default = get_view("mops").default_players
+    assert form_players("mops", values) == (expected if expected is not None else default)
+    assert game.min_players <= form_players("mops", values) <= game.max_players
+
+
+def test_seats_come_from_the_form_with_colour_names_where_none_was_typed():
+    view = get_view("momentum")
+    seats = form_seats(view, {"seat0_name": "  Ada  ", "seat1_kind": "computer", "seat1_level": "x"}, 2)
+    assert seats[0].name == "Ada" and not seats[0].is_computer and seats[0].level == 0
+    assert seats[1].name == view.seat_style(1, 2).name and seats[1].is_computer and seats[1].level == 1

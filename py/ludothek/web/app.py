@@ -8,7 +8,7 @@ Where things are:
     startup.py       start-up, language, routing (routes.py: the addresses, pure)
     events.py        clicks (a table of actions), keys, form changes
     home_screen.py   the games and the saved-games list
-    setup_screen.py  a new game's settings
+    setup_screen.py  a new game's settings (setup_form.py: reading the form, pure)
     game_screen.py   the game being played (arrow_keys.py: the keyboard cursor, pure)
     computer.py      the computer players' turns and hints (search_runner.py: work in slices)
     autosave.py      saving the game, and what another window did to it
