@@ -35,25 +35,35 @@ TIME_PER_GAME = 120.0  # seconds of mining per game at most
 MOMENTUM_TIME = float(os.environ.get("MOMENTUM_SECONDS", "1500"))  # a unique forced win is rare: more time
 
 
-def _keep(found: dict[int, list], difficulty: int, entry: dict, seen: set) -> None:
-    if entry["position"] in seen or len(found.setdefault(difficulty, [])) >= PER_DIFFICULTY:
-        return
-    seen.add(entry["position"])
-    found[difficulty].append({**entry, "difficulty": difficulty})
+class Mine:
+    """One game's mining: the puzzles found so far by difficulty (each position once), and its time."""
 
+    def __init__(self, seconds: float):
+        self.found: dict[int, list] = {}
+        self.seen: set[str] = set()
+        self.end = time.monotonic() + seconds
 
-def _full(found: dict[int, list]) -> bool:
-    return all(len(found.get(d, [])) >= PER_DIFFICULTY for d in (1, 2, 3))
+    def keep(self, difficulty: int, entry: dict) -> None:
+        if entry["position"] in self.seen or len(self.found.setdefault(difficulty, [])) >= PER_DIFFICULTY:
+            return
+        self.seen.add(entry["position"])
+        self.found[difficulty].append({**entry, "difficulty": difficulty})
+
+    def time_left(self) -> bool:
+        return time.monotonic() < self.end
+
+    def seeds(self):
+        """Seeds 1, 2, 3, ... for one game each, until every difficulty is full or the time is up."""
+        seed = 0
+        while not all(len(self.found.get(d, [])) >= PER_DIFFICULTY for d in (1, 2, 3)) and self.time_left():
+            seed += 1
+            yield seed
 
 
 def mine_fenn() -> dict[int, list]:
     game = get_game("fenn")
-    found: dict[int, list] = {}
-    seen: set[str] = set()
-    end = time.monotonic() + TIME_PER_GAME
-    seed = 0
-    while not _full(found) and time.monotonic() < end:
-        seed += 1
+    mine = Mine(TIME_PER_GAME)
+    for seed in mine.seeds():
         s = game.new_game(players=2, seed=seed)
         players = [get_player("fenn", 2, seed=seed), get_player("fenn", 3, seed=seed + 1000)]
         while not game.is_over(s) and len(s.moves) < 300:
@@ -64,10 +74,10 @@ def mine_fenn() -> dict[int, list]:
                 wins, turns = P.fenn_winning_moves(game, fresh)
                 if len(wins) == 1:
                     difficulty = 1 if turns <= 1 else 2 if turns <= 3 else 3
-                    _keep(found, difficulty, {"position": position, "solution": wins[0], "line": _fenn_line(game, fresh, wins[0]),
-                                              "depth": turns}, seen)
+                    mine.keep(difficulty, {"position": position, "solution": wins[0], "line": _fenn_line(game, fresh, wins[0]),
+                              "depth": turns})
             s = game.play(s, players[game.current_player(s)].choose(s))
-    return found
+    return mine.found
 
 
 def _fenn_line(game, s, first: str) -> list[str]:
@@ -88,12 +98,8 @@ def mine_momentum() -> dict[int, list]:
     within one to three own turns with exactly one first stone (and no faster win exists);
     the difficulty is the number of turns (and whether the stone is quiet, see below). Random positions hold one in some 3000."""
     game = get_game("momentum")
-    found: dict[int, list] = {}
-    seen: set[str] = set()
-    end = time.monotonic() + MOMENTUM_TIME
-    seed = 0
-    while not _full(found) and time.monotonic() < end:
-        seed += 1
+    mine = Mine(MOMENTUM_TIME)
+    for seed in mine.seeds():
         s = game.new_game(players=2, seed=seed, pie=False)
         rng = random.Random(seed)
         for _ in range(2 + seed % 3):
@@ -102,7 +108,7 @@ def mine_momentum() -> dict[int, list]:
         # low on both sides, and lopsided ones, where the stronger side finds a forced win.
         levels = PAIRINGS[seed % len(PAIRINGS)]
         players = [get_player("momentum", level, seed=seed * 10 + seat) for seat, level in enumerate(levels)]
-        while not game.is_over(s) and time.monotonic() < end:
+        while not game.is_over(s) and mine.time_left():
             seat = game.current_player(s)
             if s.hands[seat] <= 3 and len(game.legal_moves(s)) >= 6:
                 try:
@@ -115,12 +121,12 @@ def mine_momentum() -> dict[int, list]:
                     # quiet; three turns medium when it pushes off, hard when it is quiet.
                     turns = (plies + 1) // 2
                     difficulty = 1 if turns == 1 else turns - (1 if _pushes_off(game, s, wins[0]) else 0)
-                    _keep(found, difficulty, {"position": game.position(s), "solution": wins[0],
-                                         "line": _momentum_line(game, s, wins[0], plies), "depth": plies}, seen)
+                    mine.keep(difficulty, {"position": game.position(s), "solution": wins[0],
+                                           "line": _momentum_line(game, s, wins[0], plies), "depth": plies})
             s = game.play(s, players[seat].choose(s))
-        counts = {d: len(found.get(d, [])) for d in (1, 2, 3)}
-        print(f"  momentum, {seed} games: {counts}, {time.monotonic() - end + MOMENTUM_TIME:.0f} s", flush=True)
-    return found
+        counts = {d: len(mine.found.get(d, [])) for d in (1, 2, 3)}
+        print(f"  momentum, {seed} games: {counts}, {time.monotonic() - mine.end + MOMENTUM_TIME:.0f} s", flush=True)
+    return mine.found
 
 
 MOMENTUM_BUDGET = 40_000  # placements per position (under a second here)
@@ -153,12 +159,8 @@ def _momentum_line(game, s, first: str, plies: int) -> list[str]:
 
 def mine_nummerus() -> dict[int, list]:
     game = get_game("nummerus")
-    found: dict[int, list] = {}
-    seen: set[str] = set()
-    end = time.monotonic() + TIME_PER_GAME
-    seed = 0
-    while not _full(found) and time.monotonic() < end:
-        seed += 1
+    mine = Mine(TIME_PER_GAME)
+    for seed in mine.seeds():
         s = game.new_game(players=2, seed=seed)
         players = [get_player("nummerus", 2, seed=seed), get_player("nummerus", 1, seed=seed + 1000)]
         while not game.is_over(s):
@@ -168,10 +170,10 @@ def mine_nummerus() -> dict[int, list]:
                 wins = P.winning_moves(game, s, left)
                 if len(wins) == 1:
                     difficulty = 1 if left <= 4 else 2 if left <= 6 else 3
-                    _keep(found, difficulty, {"position": game.position(s), "solution": wins[0],
-                                              "line": _nummerus_line(game, s, wins[0], left), "depth": left}, seen)
+                    mine.keep(difficulty, {"position": game.position(s), "solution": wins[0],
+                              "line": _nummerus_line(game, s, wins[0], left), "depth": left})
             s = game.play(s, players[game.current_player(s)].choose(s))
-    return found
+    return mine.found
 
 
 def _nummerus_line(game, s, first: str, plies: int) -> list[str]:
@@ -193,12 +195,8 @@ def _nummerus_line(game, s, first: str, plies: int) -> list[str]:
 
 def mine_mops() -> dict[int, list]:
     game = get_game("mops")
-    found: dict[int, list] = {}
-    seen: set[str] = set()
-    end = time.monotonic() + TIME_PER_GAME
-    seed = 0
-    while not _full(found) and time.monotonic() < end:
-        seed += 1
+    mine = Mine(TIME_PER_GAME)
+    for seed in mine.seeds():
         s = game.new_game(players=1, seed=seed)
         player = get_player("mops", 1, seed=seed)  # lays tiles loosely: many cells to choose from
         while not game.is_over(s):
@@ -211,10 +209,10 @@ def mine_mops() -> dict[int, list]:
                     after = game.play(s, best[0])
                     gains = {m: game.scores(game.play(after, m))[0] for m in game.legal_moves(after)}
                     difficulty = 1 if scoring <= 2 else 2 if scoring <= 4 else 3
-                    _keep(found, difficulty, {"position": game.position(s), "solution": best[0],
-                                              "line": [best[0], max(sorted(gains), key=gains.get)], "depth": scoring}, seen)
+                    mine.keep(difficulty, {"position": game.position(s), "solution": best[0],
+                              "line": [best[0], max(sorted(gains), key=gains.get)], "depth": scoring})
             s = game.play(s, player.choose(s))
-    return found
+    return mine.found
 
 
 MINERS = {"fenn": mine_fenn, "momentum": mine_momentum, "nummerus": mine_nummerus, "mops": mine_mops}

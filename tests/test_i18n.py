@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gettext
 import io
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,10 +12,9 @@ import pytest
 from ludothek import i18n
 from ludothek.po import Entry, compile_mo, format_po, parse_po
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+import i18n as i18n_tool  # scripts/i18n.py (pytest.ini puts scripts/ on the path)
 
-import i18n as i18n_tool  # noqa: E402  (scripts/i18n.py)
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class TestCatalogFormat:

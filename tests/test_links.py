@@ -95,7 +95,6 @@ def test_embed_options_from_and_to_query():
 # -- hostile links (issue 12) ---------------------------------------------------------------------
 
 import base64 as _base64  # noqa: E402
-import json as _json  # noqa: E402
 import zlib as _zlib  # noqa: E402
 
 from ludothek.web.links import small_number  # noqa: E402

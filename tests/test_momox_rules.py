@@ -50,7 +50,7 @@ class TestRegistry:
 
 
 class TestBoardTable:
-    """Our reconstruction (rules-notes.md): 32 fields, corners 8 apart, yellows 3 and 6 after each."""
+    """Our reconstruction (docs/rules-decisions.md, Momox): 32 fields, corners 8 apart, yellows 3 and 6 after each."""
 
     def test_circuit_corners_and_yellow_fields(self):
         assert FIELD_COUNT == 32

@@ -91,7 +91,7 @@ def scoring_moves_for(text: str, cells: list[str]) -> set[str]:
     return {m for m in G.legal_moves(G.from_position(text)) if m.split("!")[0] == wanted}
 
 
-# -- the 17 shapes, written here independently of the engine's table (rules-notes.md) ---------
+# -- the 17 shapes, written here independently of the engine's table (docs/rules-decisions.md)
 
 SHAPES = {
     "line3": ([(0, 0), (0, 1), (0, 2)], [(0, 1)]),

@@ -124,7 +124,7 @@ class TestStarLines:
 
 
 class TestWaist:
-    """The star never crosses a place where no field exists (rules-notes: [decided])."""
+    """The star never crosses a place where no field exists (docs/rules-decisions.md, Nummerus Zahlus)."""
 
     A6 = """
     .  .  .

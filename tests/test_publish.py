@@ -6,14 +6,13 @@ from __future__ import annotations
 import gzip
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+import build  # scripts/build.py (pytest.ini puts scripts/ on the path)
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-import build  # noqa: E402
 
 DIST = build.DIST
 

@@ -13,15 +13,13 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
+from serve import SITE, make_server  # scripts/serve.py (pytest.ini puts scripts/ on the path)
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 READY_TIMEOUT_MS = 90_000
 
-import sys  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "scripts"))
-from serve import SITE, make_server  # noqa: E402
 
 
 def pytest_collection_modifyitems(items):
@@ -122,6 +120,43 @@ def page(context, app_url):
     page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" and "Traceback" in message.text else None)
     page.requests = Requests(page, app_url.rstrip("/"))
     yield page
+
+
+PHONE = {"width": 390, "height": 844}  # an upright phone's viewport in CSS pixels
+
+
+@pytest.fixture
+def phone_page(browser):
+    """A page on an upright phone (touch, three device pixels a CSS pixel), in a fresh profile."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True, service_workers="block")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def assert_fits_phone(page) -> None:
+    """The board fits the phone's width, and nothing makes the page scroll sideways."""
+    board = page.locator("#board svg").bounding_box()
+    assert board["width"] <= PHONE["width"] and board["x"] >= 0, board
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def start_on_phone(page, app_url: str, game_id: str) -> None:
+    """A new game with the default settings, on the phone_page: it must fit."""
+    open_app(page, app_url, f"#/setup/{game_id}")
+    page.get_by_role("button", name="Start game").click()
+    assert_fits_phone(page)
+
+
+def check_rules_page(page, app_url: str, game_id: str, figures: int, german_word: str) -> None:
+    """A game's rules page: its clarifications and diagrams, and the same page in German."""
+    open_app(page, app_url, f"#/rules/{game_id}")
+    rules = page.locator("article.rules")
+    expect(rules.get_by_role("heading", name="Clarifications")).to_be_visible()
+    expect(rules.locator("figure svg")).to_have_count(figures)
+    page.get_by_role("button", name=re.compile("Deutsch")).click()
+    expect(rules.get_by_role("heading", name="Klarstellungen")).to_be_visible()
+    expect(rules).to_contain_text(german_word)
 
 
 def open_app(page, url: str, route: str = "") -> None:

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import moves_played, open_app, put_save, READY_TIMEOUT_MS
+from conftest import assert_fits_phone, moves_played, open_app, put_save, READY_TIMEOUT_MS
 from ludothek.render.rules import diagrams
 
 PERFECT = "5"
@@ -209,28 +209,21 @@ class TestHint:
 
 
 class TestPhone:
-    def test_board_and_choosers_fit_an_upright_phone(self, browser, app_url):
-        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True,
-                                      has_touch=True, service_workers="block")
-        page = context.new_page()
-        try:
-            open_app(page, app_url, "#/setup/fenn")
-            page.locator("select[name=first]").select_option("blue")
-            page.get_by_role("button", name="Start game").click()
-            board = page.locator("#board svg").bounding_box()
-            assert board["width"] <= 390 and board["x"] >= 0
-            field = page.locator("#board [data-target='2']").bounding_box()
-            assert field["width"] >= 30 and field["height"] >= 44, field
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            page.locator("#board [data-target='2']").tap()
-            face = page.locator(".fenn-chooser button[data-target='2:7']")
-            box = face.bounding_box()
-            assert box["width"] >= 44 and box["height"] >= 44, box
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            face.tap()
-            page.wait_for_function("Number(document.body.dataset.moves) >= 1")
-        finally:
-            context.close()
+    def test_board_and_choosers_fit_an_upright_phone(self, phone_page, app_url):
+        page = phone_page
+        open_app(page, app_url, "#/setup/fenn")
+        page.locator("select[name=first]").select_option("blue")
+        page.get_by_role("button", name="Start game").click()
+        assert_fits_phone(page)
+        field = page.locator("#board [data-target='2']").bounding_box()
+        assert field["width"] >= 30 and field["height"] >= 44, field
+        page.locator("#board [data-target='2']").tap()
+        face = page.locator(".fenn-chooser button[data-target='2:7']")
+        box = face.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
+        assert_fits_phone(page)
+        face.tap()
+        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
 
 
 class TestRulesPages:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, SAVE_PREFIX, moves_played, open_app, put_save
+from conftest import READY_TIMEOUT_MS, SAVE_PREFIX, open_app, put_save
 
 CORPUS = Path(__file__).resolve().parents[1] / "hostile"
 GOOD = {"format": "ludothek", "version": 1, "game": "momentum", "players": [{"name": "Ada"}, {"name": "Bea"}],

@@ -138,7 +138,7 @@ def play_my_turn(page, presses: list[int], steps_in_turn: int) -> None:
             if state(page)["moves"] == before and page.locator(CHOICES).count():
                 page.keyboard.press("Tab")  # a second step: the choices are next in the tab order
             continue
-        path = keys_to(targets, here, lambda t: t["enabled"] and t["target"] != last_entered)
+        path = keys_to(targets, here, lambda t: t["enabled"] and t["target"] != last_entered)  # noqa: B023 - called at once
         if path:
             for key in path:
                 page.keyboard.press(key)

@@ -6,7 +6,6 @@ when Python takes over. Positions come from games played at random (scripts/scre
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import pytest
@@ -66,7 +65,6 @@ def open_save(page, save_id: str, entry: dict) -> None:
 
 def human_game(game_id: str, cut: int, seed: int = 3) -> dict:
     """A save of a random game after `cut` of its moves, every seat human (all positions playable)."""
-    game = get_game(game_id)
     players = 3 if game_id == "mops" else get_view(game_id).default_players
     record, states = random_game(game_id, players, seed)
     cut = min(cut, len(record["moves"]) - 1)

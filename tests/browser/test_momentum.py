@@ -8,16 +8,13 @@ engine in CPython, then compares what the page shows with it.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 from playwright.sync_api import expect
 
 from conftest import moves_played, open_app, put_save, save_id_of, true_state
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
-from ludothek.games import get_game  # noqa: E402
-from ludothek.games.momentum import cell_name  # noqa: E402
+from ludothek.games import get_game
+from ludothek.games.momentum import cell_name
 
 GAME = get_game("momentum")
 STONE = {"R": "Red stone", "B": "Blue stone", "G": "Green stone", "x": "hole", "d": "damper", "p": "buffer", ".": "empty"}

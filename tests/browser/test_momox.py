@@ -10,17 +10,14 @@ from __future__ import annotations
 
 import html as html_module
 import re
-import sys
-from pathlib import Path
 from urllib.parse import unquote
 
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, click_and_wait, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
+from conftest import start_on_phone, check_rules_page, READY_TIMEOUT_MS, click_and_wait, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
-from ludothek.games import get_game  # noqa: E402
-from ludothek.games.momox_board import CORNER_FIELDS, FIELD_COUNT, TILE_AT  # noqa: E402
+from ludothek.games import get_game
+from ludothek.games.momox_board import CORNER_FIELDS, FIELD_COUNT, TILE_AT
 
 GAME = get_game("momox")
 
@@ -329,28 +326,13 @@ class TestMotion:
 
 
 class TestPhoneAndRules:
-    def test_board_fits_an_upright_phone(self, browser, app_url):
-        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True,
-                                      has_touch=True, service_workers="block")
-        page = context.new_page()
-        try:
-            open_app(page, app_url, "#/setup/momox")
-            page.get_by_role("button", name="Start game").click()
-            board = page.locator("#board svg").bounding_box()
-            assert board["width"] <= 390 and board["x"] >= 0
-            key = page.locator("#board [data-target=k1]").bounding_box()
-            assert key["width"] >= 44 and key["height"] >= 44, key  # a comfortable finger target
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            page.locator("#board [data-target=k1]").tap()
-            page.wait_for_function("Number(document.body.dataset.moves) >= 1")
-        finally:
-            context.close()
+    def test_board_fits_an_upright_phone(self, phone_page, app_url):
+        page = phone_page
+        start_on_phone(page, app_url, "momox")
+        key = page.locator("#board [data-target=k1]").bounding_box()
+        assert key["width"] >= 44 and key["height"] >= 44, key  # a comfortable finger target
+        page.locator("#board [data-target=k1]").tap()
+        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
 
     def test_rules_in_english_and_german(self, page, app_url):
-        open_app(page, app_url, "#/rules/momox")
-        rules = page.locator("article.rules")
-        expect(rules.get_by_role("heading", name="Clarifications")).to_be_visible()
-        expect(rules.locator("figure svg")).to_have_count(7)
-        page.get_by_role("button", name=re.compile("Deutsch")).click()
-        expect(rules.get_by_role("heading", name="Klarstellungen")).to_be_visible()
-        expect(rules).to_contain_text("Zehner")
+        check_rules_page(page, app_url, "momox", figures=7, german_word="Zehner")

@@ -11,15 +11,12 @@ replays it with the engine in CPython, which sees everything the page must not.
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, click_and_wait, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
+from conftest import start_on_phone, check_rules_page, READY_TIMEOUT_MS, click_and_wait, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
-from ludothek.games import get_game  # noqa: E402
+from ludothek.games import get_game
 
 GAME = get_game("mops")
 ALL_TILES = [m + c for m in "PBWCKH" for c in "bgopvy"]
@@ -307,28 +304,13 @@ class TestMotionPhoneAndRules:
             finally:
                 context.close()
 
-    def test_board_fits_an_upright_phone(self, browser, app_url):
-        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True,
-                                      has_touch=True, service_workers="block")
-        page = context.new_page()
-        try:
-            open_app(page, app_url, "#/setup/mops")
-            page.get_by_role("button", name="Start game").click()
-            board = page.locator("#board svg").bounding_box()
-            assert board["width"] <= 390 and board["x"] >= 0
-            cell = page.locator("#board .cell.legal").first.bounding_box()
-            assert cell["width"] >= 44 and cell["height"] >= 44, cell  # a comfortable finger target
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            page.locator("#board .cell.legal").first.tap()
-            page.wait_for_function("Number(document.body.dataset.moves) >= 1")
-        finally:
-            context.close()
+    def test_board_fits_an_upright_phone(self, phone_page, app_url):
+        page = phone_page
+        start_on_phone(page, app_url, "mops")
+        cell = page.locator("#board .cell.legal").first.bounding_box()
+        assert cell["width"] >= 44 and cell["height"] >= 44, cell  # a comfortable finger target
+        page.locator("#board .cell.legal").first.tap()
+        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
 
     def test_rules_in_english_and_german(self, page, app_url):
-        open_app(page, app_url, "#/rules/mops")
-        rules = page.locator("article.rules")
-        expect(rules.get_by_role("heading", name="Clarifications")).to_be_visible()
-        expect(rules.locator("figure svg")).to_have_count(7)
-        page.get_by_role("button", name=re.compile("Deutsch")).click()
-        expect(rules.get_by_role("heading", name="Klarstellungen")).to_be_visible()
-        expect(rules).to_contain_text("Aufdecker")
+        check_rules_page(page, app_url, "mops", figures=7, german_word="Aufdecker")

@@ -10,17 +10,14 @@ engine in CPython, then compares what the page shows with it.
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
+from conftest import assert_fits_phone, start_on_phone, READY_TIMEOUT_MS, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
-from ludothek.games import get_game  # noqa: E402
-from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES  # noqa: E402
-from ludothek.render.rules import diagrams  # noqa: E402
+from ludothek.games import get_game
+from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES
+from ludothek.render.rules import diagrams
 
 GAME = get_game("nummerus")
 
@@ -297,28 +294,19 @@ class TestKeyboardAndMotion:
 
 
 class TestPhone:
-    def test_numbers_are_readable_on_an_upright_phone(self, browser, app_url):
-        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True,
-                                      has_touch=True, service_workers="block")
-        page = context.new_page()
-        try:
-            open_app(page, app_url, "#/setup/nummerus")
-            page.get_by_role("button", name="Start game").click()
-            board = page.locator("#board svg").bounding_box()
-            assert board["width"] <= 390 and board["x"] >= 0
-            cell = page.locator("#board [data-target] .cell-bg").first.bounding_box()
-            assert cell["width"] >= 38 and cell["height"] >= 38, cell  # a finger-sized field
-            number = page.locator("#board .chip-number").first.bounding_box()
-            assert number["height"] >= 14, number  # about 20 px type
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            reachable(page).first.tap()
-            page.wait_for_function("Number(document.body.dataset.moves) >= 1")
-            wait_for_turn(page, 0)
-            panel = page.locator(".player[data-seat='0'] .nz-chip").first.bounding_box()
-            assert panel["x"] >= 0 and panel["x"] + panel["width"] <= 390
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        finally:
-            context.close()
+    def test_numbers_are_readable_on_an_upright_phone(self, phone_page, app_url):
+        page = phone_page
+        start_on_phone(page, app_url, "nummerus")
+        cell = page.locator("#board [data-target] .cell-bg").first.bounding_box()
+        assert cell["width"] >= 38 and cell["height"] >= 38, cell  # a finger-sized field
+        number = page.locator("#board .chip-number").first.bounding_box()
+        assert number["height"] >= 14, number  # about 20 px type
+        reachable(page).first.tap()
+        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        wait_for_turn(page, 0)
+        panel = page.locator(".player[data-seat='0'] .nz-chip").first.bounding_box()
+        assert panel["x"] >= 0 and panel["x"] + panel["width"] <= 390
+        assert_fits_phone(page)
 
 
 class TestRulesPages:

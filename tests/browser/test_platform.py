@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import AppServer, moves_played, open_app, put_save, READY_TIMEOUT_MS
+from conftest import start_on_phone, AppServer, moves_played, open_app, put_save, READY_TIMEOUT_MS
 
 RED_WINS_NEXT = "7x7 ......./.R.R.R./......./.R.R.R./......./.R....B/....... R 1,7"
 
@@ -280,22 +280,13 @@ class TestSetupOptions:
 
 
 class TestPhone:
-    def test_board_fits_an_upright_phone(self, browser, app_url):
-        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True,
-                                      has_touch=True, service_workers="block")
-        page = context.new_page()
-        try:
-            open_app(page, app_url, "#/setup/momentum")
-            page.get_by_role("button", name="Start game").click()
-            board = page.locator("#board svg").bounding_box()
-            assert board["width"] <= 390 and board["x"] >= 0
-            cell = page.locator("#board [data-target=d4]").bounding_box()
-            assert cell["width"] >= 40, cell  # a comfortable finger target
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            page.locator("#board [data-target=d4]").tap()
-            page.wait_for_function("Number(document.body.dataset.moves) >= 1")
-        finally:
-            context.close()
+    def test_board_fits_an_upright_phone(self, phone_page, app_url):
+        page = phone_page
+        start_on_phone(page, app_url, "momentum")
+        cell = page.locator("#board [data-target=d4]").bounding_box()
+        assert cell["width"] >= 40, cell  # a comfortable finger target
+        page.locator("#board [data-target=d4]").tap()
+        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
 
 
 class TestLanguage:

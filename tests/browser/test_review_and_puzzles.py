@@ -131,7 +131,7 @@ def test_solve_a_puzzle_miss_one_and_keep_the_progress(page, app_url):
     expect(page.locator(".puzzle-result")).to_contain_text("Not this time")
     # The solution's line is shown move by move: at its end the board shows its last move.
     last = second["line"][-1]
-    expect(page.locator(f"#board [data-last-move], #board .last")).not_to_have_count(0, timeout=15_000)
+    expect(page.locator("#board [data-last-move], #board .last")).not_to_have_count(0, timeout=15_000)
     page.get_by_role("link", name="All puzzles").click()
     expect(page.locator(f"a[href='#/puzzle/nummerus/{first['id']}']")).to_contain_text("solved")
     expect(page.locator(f"a[href='#/puzzle/nummerus/{second['id']}']")).to_contain_text("missed")

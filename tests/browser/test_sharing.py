@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import html
-import threading
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from playwright.sync_api import expect

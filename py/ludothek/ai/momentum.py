@@ -10,7 +10,6 @@ off) and stones one step from it are slight liabilities.
 
 from __future__ import annotations
 
-import time
 from functools import lru_cache
 
 from ..games.momentum import EMPTY, SEAT_LETTERS, cell_name, push_stones

@@ -31,7 +31,6 @@ look-ahead runs against its clock (`think_seconds`); it stops sooner once every 
 
 from __future__ import annotations
 
-import time
 from functools import lru_cache
 from math import comb
 

@@ -683,7 +683,6 @@ def move_values(game, s, playouts: int = 1200, chunk_seconds: float = 0.01):  # 
     player.nodes, player.next_check = 0, 16
     player.deadline_at = None
     player.last_yield = player.clock()
-    player.best_replies = {}
     me = s.to_move
     model = _Model(s, tournament=bool(s.rounds))
     if len(moves) == 1 or model.left == 1:

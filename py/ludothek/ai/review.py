@@ -34,8 +34,7 @@ per move, at the end of ludothek/ai/<game>.py), `fenn_solver.move_values` and
 from __future__ import annotations
 
 import math
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generator
 
 GRADES = ("best", "good", "inaccuracy", "mistake")

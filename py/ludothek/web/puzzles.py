@@ -16,6 +16,7 @@ from ..render import puzzles as draw
 from ..render import review as review_draw
 from ..render.view import UIState
 from . import dom
+from .search_runner import in_background
 
 PROGRESS_KEY = "ludothek.puzzles"  # {game: {puzzle id: "solved" | "failed"}}
 STEP_SECONDS = 0.9  # between the moves of a solution shown on the board
@@ -175,7 +176,7 @@ class PuzzleScreen:
             self.mark("failed")
             self.app.announce(_("Not this time: the move was {move}. Watch the solution on the board.").format(
                 move=self._move_text(self.start, self.puzzle["solution"])))
-            asyncio.ensure_future(self.show_solution(self.token))
+            in_background(self.show_solution(self.token))
         self.update()
         focus = dom.query("#puzzle-panel [data-action=puzzle-next], #puzzle-panel [data-action=puzzle-solution]")
         if focus is not None:
@@ -208,7 +209,7 @@ class PuzzleScreen:
             self.app.announce(draw.hint_text(self.game_id, self.puzzle, self.legal()))
         elif action == "puzzle-solution":
             self.token += 1
-            asyncio.ensure_future(self.show_solution(self.token))
+            in_background(self.show_solution(self.token))
         elif action == "puzzle-retry":
             self.show(self.game_id, self.puzzle["id"])
             board = dom.query('#board [tabindex="0"]')

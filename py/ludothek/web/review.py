@@ -4,7 +4,6 @@ jump to the worst one and play on from any position."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 import traceback
@@ -18,7 +17,7 @@ from ..render import review as draw
 from ..render.view import UIState
 from . import dom
 from .saves import REVIEW_PREFIX  # beside the save: {"moves": [...], "review": {...}}; deleted with it
-SLICE_SECONDS = 0.012
+from .search_runner import SearchCancelled, in_background, run_sliced
 
 
 class ReviewScreen:
@@ -55,7 +54,7 @@ class ReviewScreen:
         dom.document.body.dataset.game = session.game_id
         if self.review is None:
             self.progress = (0, len(session.moves))
-            asyncio.ensure_future(self._run(self.token))
+            in_background(self._run(self.token))
         else:
             self.progress = None
         self.update()
@@ -78,24 +77,16 @@ class ReviewScreen:
 
     async def _run(self, token: int) -> None:
         session = self.session
-        record = session.record()
-        search = review_record(session.game, record)
-        result = None
+
+        def note(step) -> None:
+            if isinstance(step, Progress):
+                self.progress = (step.done, step.total)
+
         try:
-            while result is None:
-                slice_end = time.perf_counter() + SLICE_SECONDS
-                try:
-                    while time.perf_counter() < slice_end:
-                        step = next(search)
-                        if isinstance(step, Progress):
-                            self.progress = (step.done, step.total)
-                except StopIteration as stop:
-                    result = stop.value
-                    break
-                self.update()
-                await self.app_next_frame()
-                if token != self.token or self.app.screen != "review":
-                    return
+            result = await run_sliced(review_record(session.game, session.record()), on_step=note, after_slice=self.update,
+                                      still_wanted=lambda: token == self.token and self.app.screen == "review")
+        except SearchCancelled:
+            return
         except Exception as exc:  # noqa: BLE001 - report, never leave the screen stuck
             js.console.error(traceback.format_exc())
             self.app.toast(_("Something went wrong: {error}").format(error=str(exc)))
@@ -111,12 +102,6 @@ class ReviewScreen:
         first = dom.query("[data-action=review-worst]") or dom.query("[data-action=review-next]")
         if first is not None:
             first.focus()
-
-    @staticmethod
-    def app_next_frame():
-        from .app import next_frame
-
-        return next_frame()
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -213,8 +198,7 @@ class ReviewScreen:
                 element.focus()
 
     def play_on(self) -> None:
-        from .app import new_save_id
-        from .session import GameSession
+        from .session import GameSession, new_save_id
 
         session = self.session
         record = session.record()

@@ -198,6 +198,25 @@ class SaveStore:
         # every import and window change, and 1,000 entries take 150 ms to read in the page.
         self._summaries: dict[str, tuple[str, SaveSummary]] = {}
 
+    # -- keys ----------------------------------------------------------------------------------
+
+    @staticmethod
+    def key(save_id: str) -> str:
+        """The storage key a save lives under."""
+        return SAVE_PREFIX + save_id
+
+    @staticmethod
+    def is_save_key(key: str) -> bool:
+        return key.startswith(SAVE_PREFIX)
+
+    def entry_text(self, save_id: str) -> str | None:
+        """A save's stored text as it is (None when there is none), e.g. to bring it back after a delete."""
+        return self.storage.get(SAVE_PREFIX + save_id)
+
+    def put_entry_text(self, save_id: str, text: str) -> None:
+        """Store a text entry_text gave back (may raise StorageError)."""
+        self.storage.set(SAVE_PREFIX + save_id, text)
+
     # -- reading -------------------------------------------------------------------------------
 
     def ids(self) -> list[str]:

@@ -1,11 +1,13 @@
 """A game being played in the app: seats, the states so far, undo/redo and replay (pure Python).
 
-The record (design.md) is the source of truth: a session is built by replaying one, and saved
+The record (docs/architecture.md, "The game interface") is the source of truth: a session is built by replaying one, and saved
 as one. The players list of the record carries the seats: name, human or computer, level.
 """
 
 from __future__ import annotations
 
+import random
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +58,11 @@ def clean_name(value: Any, fallback: str) -> str:
         return fallback
     text = " ".join(value.translate(_BIDI_CONTROLS).split())[:MAX_NAME]
     return text or fallback
+
+
+def new_save_id() -> str:
+    """A fresh save id: the time in milliseconds and 24 random bits, in hex."""
+    return f"{int(time.time() * 1000):x}{random.getrandbits(24):06x}"
 
 
 class GameSession:

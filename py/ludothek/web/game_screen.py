@@ -1,0 +1,367 @@
+"""The game screen (#/play/<save id>, and an embedded board): drawing the shown position, the
+player's clicks and keys, undo, redo and replay, the hand-over between players at one screen,
+and the result. The computer's turns are in computer.py, saving in autosave.py."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import js  # type: ignore[import-not-found]
+
+from ..games import IllegalMove
+from ..games.base import RecordError
+from ..i18n import _, ngettext
+from ..render import get_view, screens
+from ..render.bidi import isolate_names
+from ..render.view import UIState
+from . import dom
+from .arrow_keys import nearest_in_direction
+from .dialogs import close_dialog, open_dialog
+from .dom import to_js_options
+from .session import GameSession, new_save_id
+
+ANIMATION_SECONDS = 0.8  # longest animation of a move (the CSS and views keep theirs shorter)
+ARROW_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
+
+
+class GameScreen:
+    def __init__(self, app):
+        self.app = app
+        self.animate_until = 0.0
+        self.board_focus_wanted = False  # the player was on the board when the computer took over
+
+    # -- opening and drawing ---------------------------------------------------------------------
+
+    def show(self, save_id: str) -> None:
+        app = self.app
+        if app.session is None or app.session.save_id != save_id:
+            try:
+                app.session = app.store.load(save_id)
+            except KeyError:
+                app.toast(_("That saved game does not exist (any more)."))
+                app.go("#/")
+                return
+            except RecordError as exc:
+                app.toast(_("That saved game could not be read and was kept aside: {reason}").format(reason=str(exc)), seconds=12)
+                app.go("#/")
+                return
+        session = app.session
+        app.view = get_view(session.game_id)
+        app.ui = self.live_ui()
+        self.redraw_frame(keep_scroll=False)
+        app.computer.schedule()
+
+    def redraw_frame(self, keep_scroll: bool = True) -> None:
+        """The screen's frame drawn anew (a new game, or a new language), then the game in it."""
+        app = self.app
+        layout = screens.tag("div", screens.game_frame_html(app.session.game_id, app.view.title()), class_="game-layout")
+        app.set_screen("game", layout, app.view.title(), keep_scroll=keep_scroll)
+        dom.document.body.dataset.game = app.session.game_id
+        self.update()
+
+    def live_ui(self, **changes) -> UIState:
+        """A fresh UI state for the live position, marking the last move."""
+        app = self.app
+        session = app.session
+        if session.moves:
+            changes.setdefault("last_before", app.public(session.states[-2]))
+            changes.setdefault("last_move", session.moves[-1])
+        return UIState(interactive=self.human_can_move(), **changes)
+
+    def human_can_move(self) -> bool:
+        app = self.app
+        if app.embed.readonly:
+            return False
+        s = app.session
+        return s is not None and not s.is_replaying and not s.is_over() and not s.computer_to_move() and app.computer.thinking_seat is None
+
+    def update(self) -> None:
+        js.performance.mark("update-start")
+        try:
+            self._update()
+        finally:
+            js.performance.measure("update", "update-start")
+
+    def _update(self) -> None:
+        app = self.app
+        session, view = app.session, app.view
+        if session is None or app.screen != "game":
+            return
+        thinking_seat = app.computer.thinking_seat
+        shown = app.public(session.shown_state)
+        # A move animates in the redraws right after it (the board is drawn again at once when
+        # the computer starts thinking); later redraws show it at rest.
+        ui = app.ui.with_(interactive=self.human_can_move(), animate=app.ui.animate and time.perf_counter() < self.animate_until,
+                          names=tuple(app.seat_names()))
+        if session.is_replaying:
+            index = session.shown_index
+            ui = ui.with_(last_before=app.public(session.states[index - 1]) if index else None,
+                          last_move=session.moves[index - 1] if index else None, animate=False, hints=(), replaying=True)
+        app.ui = ui
+        names = app.seat_names()
+        if thinking_seat is not None:
+            status = _("{name} is thinking…").format(name=names[thinking_seat])
+        elif session.is_replaying:
+            status = _("Replay: move {n} of {total}. Use “Back to the game” to play on.").format(n=session.shown_index, total=len(session.moves))
+        else:
+            status = view.status_text(shown, ui, names)
+        board_had_focus = dom.closest(dom.document.activeElement, "#board") is not None
+        regions = {
+            "status": isolate_names(screens.esc(status), names),
+            "board": view.board_svg(shown, ui),
+            "extra": view.extra_html(shown, ui),
+            "actions": screens.actions_html(view.actions(shown, ui)) if ui.interactive else "",
+            "players": screens.players_html(view, session, shown, thinking_seat),
+            "side-extra": view.side_html(shown, names),
+            "controls": screens.controls_html(session, busy=False, hint_label=view.hint_label() if ui.interactive else None),
+            "moves": screens.moves_html(view, session, app.public),
+            "replay": screens.replay_html(session),
+        }
+        for region, html in regions.items():
+            if app.rendered.get(region) != html:
+                element = dom.by_id(region)
+                if element is not None:
+                    # A disclosure the player opened stays open when its region is drawn again.
+                    opened = [dom.data(d, "keep") for d in element.querySelectorAll("details[data-keep][open]")]
+                    element.innerHTML = html
+                    for key in opened:
+                        reopened = dom.query(f'details[data-keep="{key}"]', element)
+                        if reopened is not None:
+                            reopened.open = True
+                    app.rendered[region] = html
+        body = dom.document.body
+        body.dataset.turn = str(view.game.current_player(session.state))
+        body.dataset.moves = str(len(session.moves))
+        body.dataset.over = "1" if session.is_over() else "0"
+        body.dataset.thinking = "1" if thinking_seat is not None else "0"
+        if board_had_focus:
+            self.board_focus_wanted = True
+        if self.board_focus_wanted and ui.interactive:
+            # Back on the player's turn: the keyboard cursor returns to the board, even if the board
+            # was redrawn without targets (and lost focus) while the computer was thinking.
+            active = dom.nullable(dom.document.activeElement)
+            if board_had_focus or active is None or active == body or dom.closest(active, ".embed-cover") is not None:
+                self.focus_cursor()
+            self.board_focus_wanted = False
+        moves = dom.query("#moves .move-items")
+        if moves is not None:
+            moves.scrollTop = moves.scrollHeight
+
+    def show_board(self) -> None:
+        """Bring the board into view when its top is out of sight (on a phone the move list is
+        far below it): the replay buttons under the board then go on from there."""
+        board = dom.by_id("board")
+        if board is not None and board.getBoundingClientRect().top < 0:
+            board.scrollIntoView(to_js_options({"block": "start"}))
+
+    def focus_cursor(self) -> None:
+        board = dom.by_id("board")
+        element = dom.query('[tabindex="0"]', board) if board is not None else None
+        if element is not None:
+            element.focus()
+
+    # -- the player's moves ----------------------------------------------------------------------
+
+    def handle_target(self, target: str) -> None:
+        app = self.app
+        session, view = app.session, app.view
+        if session is None:
+            return
+        if not app.ui.interactive:
+            if session.is_replaying:
+                app.announce(_("You are looking at an earlier position. Use “Back to the game” to play on."))
+            elif app.computer.thinking_seat is not None:
+                app.announce(_("Please wait: the computer is thinking."))
+            return
+        from_buttons = dom.closest(dom.document.activeElement, "#extra, #actions") is not None
+        result = view.click(app.public(session.state), app.ui, target)
+        app.ui = result.ui
+        if result.move is not None:
+            self.apply_move(result.move)
+        else:
+            if result.message:
+                app.announce(result.message, show=True)
+            self.update()
+        if from_buttons and dom.closest(dom.document.activeElement, "#extra, #actions") is None:
+            # The button pressed was redrawn away: keyboard play goes on from the board (or the next choice).
+            choice = dom.query("#extra button, #actions button")
+            if choice is not None and result.move is None:
+                choice.focus()
+            else:
+                self.focus_cursor()
+
+    def apply_move(self, move: str) -> None:
+        js.performance.mark("apply-start")
+        try:
+            self._apply_move(move)
+        finally:
+            js.performance.measure("apply", "apply-start")
+
+    def _apply_move(self, move: str) -> None:
+        app = self.app
+        session, view = app.session, app.view
+        before = session.state
+        try:
+            after = session.play(move)
+        except IllegalMove as exc:
+            app.announce(str(exc), show=True)
+            return
+        before, after = app.public(before), app.public(after)
+        app.ui = UIState(cursor=app.ui.cursor, last_before=before, last_move=move, animate=app.animations_wanted())
+        self.animate_until = time.perf_counter() + ANIMATION_SECONDS
+        text = view.describe_move(before, move, after, app.seat_names())
+        if session.is_over():
+            text += " " + view.result_text(after, app.seat_names())
+        app.announce(text)
+        app.autosave.save()
+        self.update()
+        if session.is_over():
+            self.show_result()
+        elif self.needs_handover(before):
+            self.show_handover()
+        else:
+            app.computer.schedule()
+
+    def needs_handover(self, before) -> bool:
+        """Hot-seat: the device passes from one human to another, who is to see what is theirs alone."""
+        session, view = self.app.session, self.app.view
+        if not view.handover or sum(1 for seat in session.seats if not seat.is_computer) < 2:
+            return False
+        mover = view.game.current_player(before)
+        nxt = view.game.current_player(session.state)
+        if nxt is None or nxt == mover or session.seats[nxt].is_computer:
+            return False
+        # Only when the next player knows something the others must not see: information hidden
+        # from everybody alike (a shuffled pile) needs no one to look away.
+        return session.game.observation(session.state, nxt) != session.game.observation(session.state, None)
+
+    def show_handover(self) -> None:
+        session = self.app.session
+        name = self.app.seat_names()[session.game.current_player(session.state)]
+        open_dialog(screens.handover_dialog_html(name), focus="[data-action=close-dialog]")
+
+    def dialog_closed(self) -> None:
+        """The player closed the dialog (after a hand-over, the result, or sharing): play goes on."""
+        close_dialog()
+        if self.app.screen == "game":
+            self.app.computer.schedule()
+            self.focus_cursor()
+
+    # -- undo, redo, replay ----------------------------------------------------------------------
+
+    def undo(self) -> None:
+        session = self.app.session
+        if session is None or not session.can_undo():
+            return
+        self.app.computer.cancel_thinking()
+        count = session.undo()
+        self._after_undo_or_redo(ngettext("Took back {n} move.", "Took back {n} moves.", count).format(n=count))
+
+    def redo(self) -> None:
+        app = self.app
+        session = app.session
+        if session is None or not session.can_redo():
+            return
+        app.computer.cancel_thinking()
+        before = app.public(session.state)
+        session.redo()
+        self._after_undo_or_redo(_("Replayed: {move}.").format(move=app.view.move_text(before, session.moves[-1])) if session.moves else "")
+
+    def _after_undo_or_redo(self, text: str) -> None:
+        """The live position said, saved and drawn; then the game goes on (a position a move was
+        taken back to is never over: only a redo can end the game)."""
+        app = self.app
+        app.ui = self.live_ui()
+        app.announce(text)
+        app.autosave.save()
+        self.update()
+        if app.session.is_over():
+            self.show_result()
+        else:
+            app.computer.schedule()
+
+    def replay(self, index: int | None) -> None:
+        app = self.app
+        session = app.session
+        if session is None:
+            return
+        if index is not None and index >= len(session.moves):
+            index = None
+        was_replaying = session.is_replaying
+        session.replay_to(index)
+        if session.is_replaying:
+            app.computer.cancel_thinking()
+            app.announce(_("Showing the position after move {n}.").format(n=session.shown_index))
+        else:
+            app.ui = self.live_ui()
+            if was_replaying:
+                app.announce(_("Back to the game."))
+        self.update()
+        if not session.is_replaying:
+            app.computer.schedule()
+
+    def replay_step(self, step: int) -> None:
+        """One move back (-1) or forward (+1) from the position shown."""
+        if self.app.session is not None:
+            self.replay(max(0, self.app.session.shown_index + step))
+
+    # -- the end ---------------------------------------------------------------------------------
+
+    def show_result(self) -> None:
+        app = self.app
+        open_dialog(screens.result_dialog_html(app.view, app.session, app.public(app.session.state)), focus="[data-action=rematch]")
+
+    def rematch(self) -> None:
+        session = self.app.session
+        if session is None:
+            return
+        close_dialog()
+        record = session.record()
+        if "position" in record:
+            new = GameSession.from_position(session.game_id, session.seats, record["position"], save_id=new_save_id(), now=time.time())
+        else:
+            new = GameSession.new(session.game_id, session.seats, seed=random.getrandbits(31), options=record.get("options", {}),
+                                  save_id=new_save_id(), now=time.time())
+        self.app.begin_session(new)
+
+    # -- keys ------------------------------------------------------------------------------------
+
+    def keydown(self, event, key: str) -> None:
+        """A key on the game screen (the board's own keys first: arrows, Enter and Space)."""
+        app = self.app
+        in_board = dom.closest(event.target, "#board [data-target]")
+        if in_board is not None:
+            if key in ARROW_KEYS:
+                event.preventDefault()
+                self.move_cursor(in_board, key)
+                return
+            if key in ("Enter", " "):
+                event.preventDefault()
+                app.ui = app.ui.with_(cursor=dom.data(in_board, "target"))
+                self.handle_target(dom.data(in_board, "target"))
+                return
+        if app.screen != "game":
+            return
+        if key == "Escape" and app.view is not None:
+            app.ui = app.view.cancel(app.ui)
+            self.update()
+        elif key in ("u", "U"):
+            self.undo()
+        elif key in ("r", "R"):
+            self.redo()
+        elif key in ("h", "H") and app.view is not None and app.view.hint_label():
+            app.computer.show_hints()
+
+    def move_cursor(self, current, key: str) -> None:
+        """Arrow keys move to the nearest board target in that direction (see arrow_keys.py)."""
+        origin = (float(dom.data(current, "x")), float(dom.data(current, "y")))
+        targets = ((float(dom.data(element, "x")), float(dom.data(element, "y")), element)
+                   for element in dom.document.querySelectorAll("#board [data-target][data-x]"))
+        best = nearest_in_direction(origin, key, targets)
+        if best is None:
+            return
+        current.setAttribute("tabindex", "-1")
+        best.setAttribute("tabindex", "0")
+        best.focus()
+        self.app.ui = self.app.ui.with_(cursor=dom.data(best, "target"))

@@ -1,0 +1,164 @@
+"""The home screen: the games, and the saved ones (Continue, delete and undo, entries that could
+not be read)."""
+
+from __future__ import annotations
+
+import re
+import time
+import traceback
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+from ..games import GAME_IDS
+from ..i18n import _, language
+from ..render import get_view, has_view, screens
+from . import dom
+from .saves import StorageError
+from .search_runner import in_background, next_frame
+
+LIST_PART = 100  # saves drawn per frame on the home screen
+UNPLAYED_KEPT_SECONDS = 3600  # a started game with no move is stored this long (for a reload)
+
+
+def list_items(html: str) -> str | None:
+    """The <li> items of the save list in saves_html's markup (None if it has no such list)."""
+    match = re.search(r'<ul class="save-list">(.*?)</ul>', html, re.DOTALL)
+    return match.group(1) if match else None
+
+
+class HomeScreen:
+    def __init__(self, app):
+        self.app = app
+        self.list_token = 0  # a newer list stops the drawing of an older one
+        self.deleted: tuple[str, str] | None = None  # (save id, entry text) of the last deleted game
+        self.refresh_pending = False
+
+    def show(self) -> None:
+        app = self.app
+        screen = dom.by_id("screen")
+        if app.screen == "" and dom.data(screen, "static") == "1" and dom.data(screen, "static-lang") == language():
+            # The home screen the build rendered ahead of time is already showing: keep it (no need
+            # to draw five thumbnails again) and only add what is personal, the saved games.
+            screen.removeAttribute("data-static")
+            app.screen = "home"
+            app.rendered.clear()
+            dom.document.body.dataset.screen = "home"
+            dom.document.title = "Ludothek"
+            self.refresh_saves()
+        else:
+            views = [get_view(game_id) for game_id in GAME_IDS if has_view(game_id)]
+            app.set_screen("home", screens.home_html(views, ""), "Ludothek")
+            self.refresh_saves()
+        app.session = None
+
+    def refresh_saves(self) -> None:
+        app = self.app
+        if app.screen != "home":
+            return
+        element = dom.by_id("saves")
+        if element is None:
+            return
+        js.performance.mark("saves-start")
+        summaries, problems = app.store.summaries()
+        js.performance.measure("saves-read", "saves-start")
+        # Entries kept aside, and broken ones that could not be moved aside (storage full).
+        shown_problems = app.store.quarantined() + [p for p in problems if not p.kept_aside]
+        # A game nobody has moved in yet is not listed; one left unplayed for long is forgotten,
+        # so unplayed games never pile up in storage (a fresh one survives a reload meanwhile).
+        unplayed = [summary for summary in summaries if not (summary.moves or summary.over)]
+        for summary in unplayed:
+            self.forget_unplayed(summary)
+        summaries = [summary for summary in summaries if summary.moves or summary.over]
+        views = {game_id: get_view(game_id) for game_id in sorted({s.game_id for s in summaries}) if has_view(game_id)}
+        self.list_token += 1
+        try:
+            # A long list is drawn the newest first, the rest appended a part per frame (1,000
+            # saves at once held the page for half a second).
+            now = time.time()
+            element.innerHTML = screens.saves_html(summaries[:LIST_PART], shown_problems, views, now, total=len(summaries))
+            js.performance.measure("saves-shown", "saves-start")
+            if len(summaries) > LIST_PART:
+                in_background(self.append_saves(self.list_token, summaries[LIST_PART:], views, now))
+        except Exception:  # noqa: BLE001 - one odd summary must not hide the list: show it plainly
+            js.console.error(traceback.format_exc())
+            element.innerHTML = screens.saves_html([], shown_problems, {}, time.time()) + screens.tag(
+                "p", screens.esc(_("Your saved games could not be listed. Use Export all to keep them.")), class_="errors") + screens.button(
+                _("Export all"), "export-all", class_="small")
+
+    def forget_unplayed(self, summary) -> bool:
+        """Remove a save that has no move and was left alone for an hour; True if it is gone."""
+        if time.time() - summary.updated < UNPLAYED_KEPT_SECONDS:
+            return False
+        try:
+            self.app.store.delete(summary.save_id)
+        except Exception:  # noqa: BLE001 - storage refused: the entry stays, unlisted
+            return False
+        return True
+
+    async def append_saves(self, token: int, rest, views, now: float) -> None:
+        for start in range(0, len(rest), LIST_PART):
+            await next_frame()
+            if token != self.list_token or self.app.screen != "home":
+                return
+            js.performance.mark("saves-part-start")
+            part = rest[start:start + LIST_PART]
+            items = list_items(screens.saves_html(part, [], views, now, recent=len(part)))
+            target = dom.query("#saves details.more-saves ul.save-list")
+            if items is None or target is None:
+                return
+            target.insertAdjacentHTML("beforeend", items)
+            js.performance.measure("saves-part", "saves-part-start")
+
+    def saves_changed_elsewhere(self) -> None:
+        """Another window changed the saves. One importing writes hundreds: list them once it pauses."""
+        if not self.refresh_pending:
+            self.refresh_pending = True
+            js.setTimeout(create_once_callable(lambda *args: self.app.guard(lambda event: self.refresh_after_storage())(None)), 300)
+
+    def refresh_after_storage(self) -> None:
+        self.refresh_pending = False
+        self.refresh_saves()
+
+    # -- deleting and what could not be read ----------------------------------------------------
+
+    def delete_save(self, save_id: str) -> None:
+        store = self.app.store
+        # The entry's text stays in memory until the page closes, so Undo can always bring it
+        # back (or, when the storage refuses, offer it as a file).
+        text = store.entry_text(save_id)
+        store.delete(save_id)
+        self.deleted = (save_id, text) if text is not None else None
+        self.refresh_saves()
+        self.app.toast(_("The game was deleted."), seconds=10, action=("undo-delete", _("Undo")))
+
+    def undo_delete(self) -> None:
+        if self.deleted is None:
+            return
+        save_id, text = self.deleted
+        try:
+            self.app.store.put_entry_text(save_id, text)
+        except StorageError:
+            self.app.toast(_("The browser's storage refused to take the game back. Download it to keep it."), seconds=30,
+                           action=("download-deleted", _("Download")))
+            return
+        self.deleted = None
+        self.refresh_saves()
+        self.app.toast(_("The game is back."))
+
+    def download_deleted(self) -> None:
+        if self.deleted is not None:
+            dom.download(f"ludothek-deleted-{self.deleted[0]}.json", self.deleted[1])
+
+    def download_problem(self, save_id: str) -> None:
+        dom.download(f"ludothek-unreadable-{save_id}.json", self.app.store.quarantined_text(save_id) or "")
+
+    def forget_problem(self, save_id: str) -> None:
+        self.app.store.forget_broken(save_id)
+        self.refresh_saves()
+
+    def set_aside(self, save_id: str) -> None:
+        app = self.app
+        app.store.quarantine(save_id, _("set aside by the player after an error"))
+        app.session = None
+        app.go("#/")

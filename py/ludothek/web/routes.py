@@ -1,0 +1,39 @@
+"""The app's addresses, read without the browser: `#/<screen>/<argument>/...` in the fragment.
+
+    #/                          home (anything unknown, too)
+    #/setup/<game>              a new game's settings
+    #/play/<save id>            a saved game
+    #/rules/<game>              the rules page
+    #/position/<game>/<pos>     a shared position (#/try/... is an older name for it)
+    #/game/<data>               a shared game
+    #/review/<save id>, #/puzzles/<game>, #/puzzle/<game>/<id>   see web/learn.py
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+POSITION_SCREENS = ("position", "try")
+
+
+@dataclass(frozen=True)
+class Route:
+    parts: tuple[str, ...]
+
+    @property
+    def screen(self) -> str:
+        return self.parts[0] if self.parts else "home"
+
+    @property
+    def argument(self) -> str:
+        return self.parts[1] if len(self.parts) > 1 else ""
+
+    @property
+    def rest(self) -> str:
+        """The third part (a position link's position, a puzzle's id), '' when there is none."""
+        return self.parts[2] if len(self.parts) > 2 else ""
+
+
+def parse_route(fragment: str) -> Route:
+    """The route in a location's fragment (`location.hash`, with or without its '#')."""
+    return Route(tuple(part for part in fragment.lstrip("#").split("/") if part))

@@ -1,0 +1,60 @@
+"""The setup form read without the browser: its fields, the number of players, the seats, and
+what the game's view says about the options (setup_screen.py puts them in the page)."""
+
+from __future__ import annotations
+
+from ..render import get_view
+from .session import Seat, clean_name
+
+
+def read_form(form) -> dict[str, str]:
+    """A form's fields by name (a checkbox "on" or "off", a radio group its checked value)."""
+    values: dict[str, str] = {}
+    for element in form.elements:
+        name = str(element.name or "")
+        if not name:
+            continue
+        kind = str(element.type or "")
+        if kind == "checkbox":
+            values[name] = "on" if element.checked else "off"
+        elif kind == "radio":
+            if element.checked:
+                values[name] = str(element.value)
+        elif kind != "file":
+            values[name] = str(element.value)
+    return values
+
+
+def form_players(game_id: str, values: dict[str, str]) -> int:
+    """The number of players the form asks for, within what the game allows."""
+    view = get_view(game_id)
+    try:
+        players = int(values.get("players", view.default_players))
+    except ValueError:
+        players = view.default_players
+    return min(max(players, view.game.min_players), view.game.max_players)
+
+
+def form_seats(view, values: dict[str, str], players: int) -> list[Seat]:
+    seats = []
+    default_names = [view.seat_style(i, players).name for i in range(players)]
+    for seat in range(players):
+        kind = values.get(f"seat{seat}_kind", "human")
+        try:
+            level = int(values.get(f"seat{seat}_level", "1"))
+        except ValueError:
+            level = 1
+        name = clean_name(values.get(f"seat{seat}_name"), default_names[seat])
+        seats.append(Seat(name, "computer" if kind == "computer" else "human", level if kind == "computer" else 0))
+    return seats
+
+
+def setup_warnings(view, values, players) -> list[str]:
+    try:
+        return view.option_warnings(view.options_from_form(values, players), players)
+    except ValueError:
+        return []
+
+
+def setup_preview(view, values, players) -> str:
+    return view.setup_preview(values, players) if hasattr(view, "setup_preview") else ""

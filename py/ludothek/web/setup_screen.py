@@ -1,0 +1,95 @@
+"""The setup screen (#/setup/<game>): players, seats and options of a new game, with a preview;
+or, opened from a position link, the seats for a game from that position."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..i18n import _
+from ..render import get_view, screens
+from ..render.view import UIState
+from . import dom
+from .session import GameSession, new_save_id
+from .setup_form import form_players, form_seats, read_form, setup_preview, setup_warnings
+
+
+class SetupScreen:
+    def __init__(self, app):
+        self.app = app
+        self.values: dict[str, dict[str, str]] = {}  # game id -> the form as the player left it
+        self.position: dict[str, str] = {}  # game id -> position a new game starts from
+        self.errors: list[str] = []
+
+    def show(self, game_id: str, focus_name: str | None = None, position: str | None = None) -> None:
+        app = self.app
+        view = get_view(game_id)
+        values = self.values.get(game_id, {})
+        if position is not None:
+            self.position[game_id] = position
+        elif focus_name is None:
+            self.position.pop(game_id, None)  # a plain "new game" forgets an earlier start position
+        position = self.position.get(game_id)
+        if position is not None:
+            state = view.game.from_position(position)
+            players = state.setup.players
+            preview = view.board_svg(view.game.observation(state, None), UIState(interactive=False))
+            html = screens.setup_html(view, players, values, self.errors, (), position_preview=preview)
+        else:
+            players = form_players(game_id, values)
+            html = screens.setup_html(view, players, values, self.errors, setup_warnings(view, values, players))
+            html += screens.tag("div", setup_preview(view, values, players), id="setup-preview", class_="setup-preview")
+        if app.screen == "setup" and dom.data(dom.document.body, "game") == game_id:
+            dom.by_id("screen").innerHTML = html
+        else:
+            app.set_screen("setup", html, _("New game: {title}").format(title=view.title()))
+            dom.document.body.dataset.game = game_id
+        self.errors = []
+        if focus_name:
+            element = dom.query(f'form.setup [name="{focus_name}"]')
+            if element is not None:
+                element.focus()
+
+    def changed(self, form, element) -> None:
+        game_id = dom.data(form, "game")
+        self.values[game_id] = read_form(form)
+        kind = str(element.type or "")
+        if kind in ("text", "number", "search"):
+            # The form stays as it is while the player types (and may be clicking Start): redraw
+            # only the preview.
+            view = get_view(game_id)
+            values = self.values.get(game_id, {})
+            preview = dom.by_id("setup-preview")
+            if preview is not None:
+                preview.innerHTML = setup_preview(view, values, form_players(game_id, values))
+        else:
+            self.show(game_id, focus_name=str(element.name or "") or None)
+
+    def cell_clicked(self, cell: str) -> None:
+        """A click on the setup's own board (a game whose options are drawn, e.g. a layout)."""
+        game_id = dom.data(dom.document.body, "game")
+        view = get_view(game_id)
+        values = read_form(dom.query("form.setup"))
+        values.update(view.setup_click(values, cell))
+        self.values[game_id] = values
+        self.show(game_id)
+
+    def start_game(self, form) -> None:
+        game_id = dom.data(form, "game")
+        view = get_view(game_id)
+        values = read_form(form)
+        self.values[game_id] = values
+        position = self.position.get(game_id) if dom.data(form, "from-position") else None
+        players = view.game.from_position(position).setup.players if position is not None else form_players(game_id, values)
+        seats = form_seats(view, values, players)
+        try:
+            if position is not None:
+                session = GameSession.from_position(game_id, seats, position, save_id=new_save_id(), now=time.time())
+            else:
+                options = view.options_from_form(values, players)
+                session = GameSession.new(game_id, seats, seed=random.getrandbits(31), options=options, save_id=new_save_id(), now=time.time())
+        except ValueError as exc:
+            self.errors = [str(exc)]
+            self.show(game_id)
+            return
+        self.app.begin_session(session)

@@ -1,0 +1,193 @@
+"""Sharing: opening a shared link (#/position/..., #/game/...), boards embedded in other pages
+(?embed=1), the Share dialog with its links and iframe code, and pictures of the board."""
+
+from __future__ import annotations
+
+import time
+
+import js  # type: ignore[import-not-found]
+
+from ..ai import levels as ai_levels
+from ..games.base import RecordError
+from ..i18n import _
+from ..render import get_view, has_view, screens
+from ..render.standalone import EMBED_TOP, embed_layout, embed_size, embed_snippet, standalone_svg
+from ..render.view import UIState
+from . import dom
+from .search_runner import in_background
+from .dialogs import open_dialog
+from .links import EmbedOptions, LinkError, decode_position, decode_record, position_fragment, record_fragment
+from .session import GameSession, Seat, new_save_id
+
+
+class Sharing:
+    def __init__(self, app):
+        self.app = app
+        self.values: dict = {"vs": "computer", "readonly": False}  # the Share dialog's embed options
+
+    # -- opening links ---------------------------------------------------------------------------
+
+    def open_position_link(self, game_id: str, encoded: str) -> None:
+        app = self.app
+        game, state = decode_position(game_id, encoded)
+        if not has_view(game_id):
+            raise LinkError(_("this game is not available yet"))
+        position = game.position(state)
+        if app.embed.embed:
+            self.begin_embedded(GameSession.from_position(game_id, self.embed_seats(game_id, state), position, save_id="embed"))
+        else:
+            app.setup.show(game_id, position=position)
+
+    def open_game_link(self, encoded: str) -> None:
+        app = self.app
+        record = decode_record(encoded)
+        try:
+            session = GameSession.from_record(record, save_id="embed" if app.embed.embed else new_save_id())
+        except RecordError as exc:
+            raise LinkError(_("the game in the link does not replay: {reason}").format(reason=str(exc))) from None
+        if not has_view(session.game_id):
+            raise LinkError(_("this game is not available yet"))
+        if app.embed.embed:
+            self.begin_embedded(session)
+            return
+        session.created = session.updated = time.time()
+        app.begin_session(session)
+
+    # -- embedded boards -------------------------------------------------------------------------
+
+    def embed_seats(self, game_id: str, state) -> list[Seat]:
+        """Seats for an embedded board: two readers, or one reader against the computer."""
+        embed = self.app.embed
+        view = get_view(game_id)
+        players = state.setup.players
+        names = [view.seat_style(i, players).name for i in range(players)]
+        if embed.readonly or embed.opponent == "human":
+            return [Seat(name) for name in names]
+        levels = ai_levels(game_id)
+        level = embed.level if embed.level in [lv.number for lv in levels] else levels[len(levels) // 2].number
+        reader = min(embed.seat, players - 1)
+        return [Seat(name) if i == reader else Seat(name, "computer", level) for i, name in enumerate(names)]
+
+    def begin_embedded(self, session: GameSession) -> None:
+        app = self.app
+        app.session = session
+        app.view = get_view(session.game_id)
+        app.ui = app.game.live_ui()
+        layout = screens.embed_frame_html(app.view.title(), self.full_app_url())
+        app.set_screen("game", layout, app.view.title())
+        body = dom.document.body
+        body.dataset.game = session.game_id
+        # The board takes the box the snippet's picture was drawn in (the same numbers).
+        body.style.setProperty("--embed-top", f"{EMBED_TOP}px")
+        body.style.setProperty("--embed-bottom", f"{embed_layout(session.game_id).bottom}px")
+        if app.embed.readonly:
+            body.classList.add("readonly")
+        # A reader who pressed Play (click, tap, key or Tab) goes on with the keyboard on the board,
+        # now or when the computer's first move is made; a pointer resting on the frame takes nothing.
+        # (An older read-only snippet starts without Play: no data-starting, which Pyodide's dataset
+        # would raise AttributeError for.)
+        if (dom.data(body, "starting") or "") not in ("", "pointermove", "pointer rest"):
+            app.game.board_focus_wanted = True
+        app.game.update()
+        app.computer.schedule()
+
+    def full_app_url(self) -> str:
+        session = self.app.session
+        return self.app.base_url() + (record_fragment(session.record()) if session is not None else "")
+
+    # -- the Share dialog ------------------------------------------------------------------------
+
+    def show_dialog(self) -> None:
+        session = self.app.session
+        if session is None:
+            return
+        if self.values.get("game") != session.game_id:
+            # Each game proposes its own frame size: one its board and controls fit without scrolling.
+            width, height = embed_size(session.game_id)
+            self.values.update(game=session.game_id, width=width, height=height)
+        open_dialog(self.dialog_html())
+
+    def dialog_html(self) -> str:
+        app = self.app
+        session = app.session
+        levels = ai_levels(session.game_id)
+        self.values.setdefault("level", levels[len(levels) // 2].number)
+        # The position link and the embed code carry what everyone sees (whoever opens them gets
+        # anything hidden dealt afresh); the game link of a hidden-information game carries its
+        # chance, so it is copied without being shown.
+        position_link = app.base_url() + position_fragment(session.game_id, session.game.position(app.public(session.shown_state)))
+        game_link = None if session.game.has_hidden_information else app.base_url() + record_fragment(session.record())
+        return screens.share_dialog_html(app.view, game_link, position_link, self.embed_code(), self.values, levels)
+
+    def embed_code(self) -> str:
+        """The iframe code for the shown position, as everyone at the table sees it."""
+        app = self.app
+        session = app.session
+        values = self.values
+        options = EmbedOptions(embed=True, opponent=values["vs"], level=int(values["level"]), readonly=bool(values["readonly"]),
+                               seat=session.game.current_player(session.shown_state) or 0, picture=True)
+        public = app.public(session.shown_state)
+        fragment = position_fragment(session.game_id, session.game.position(public))
+        picture = standalone_svg(session.game_id, public, UIState(interactive=False))
+        return embed_snippet(app.base_url() + options.query() + fragment, picture, int(values["width"]), int(values["height"]),
+                             _("{title} – Ludothek").format(title=app.view.title()), game_id=session.game_id, readonly=options.readonly)
+
+    def update_options(self, fieldset) -> None:
+        values = self.values
+        for element in fieldset.querySelectorAll("input, select"):
+            name = str(element.name or "")
+            if name == "readonly":
+                values["readonly"] = bool(element.checked)
+            elif name in ("width", "height"):
+                try:
+                    values[name] = min(2000, max(200, int(str(element.value))))
+                except ValueError:
+                    pass
+            elif name in ("vs", "level"):
+                values[name] = str(element.value)
+        snippet = dom.by_id("share-snippet")
+        if snippet is not None:
+            snippet.value = self.embed_code()
+
+    async def copy_game_link(self) -> None:
+        """Copy the link to a game with hidden information: it must not appear in the page."""
+        session = self.app.session
+        if session is None:
+            return
+        text = self.app.base_url() + record_fragment(session.record())
+        try:
+            await js.navigator.clipboard.writeText(text)
+            self.app.toast(_("Copied."))
+        except Exception:  # noqa: BLE001 - no clipboard: offer the file instead
+            self.app.toast(_("The browser did not allow copying. Use Export to pass the game on as a file."))
+
+    async def copy_text(self, field_id: str) -> None:
+        element = dom.by_id(field_id)
+        if element is None:
+            return
+        text = str(element.value)
+        try:
+            await js.navigator.clipboard.writeText(text)
+            self.app.toast(_("Copied."))
+        except Exception:  # noqa: BLE001 - clipboard refused: let the reader copy by hand
+            element.focus()
+            element.select()
+            self.app.toast(_("Press Ctrl+C to copy the selected text."))
+
+    # -- pictures --------------------------------------------------------------------------------
+
+    def download_picture(self, kind: str) -> None:
+        app = self.app
+        session = app.session
+        if session is None:
+            return
+        shown = app.public(session.shown_state)
+        index = session.shown_index
+        ui = UIState(interactive=False, last_before=app.public(session.states[index - 1]) if index else None,
+                     last_move=session.moves[index - 1] if index else None)
+        svg = standalone_svg(session.game_id, shown, ui)
+        name = f"ludothek-{session.game_id}-{time.strftime('%Y-%m-%d')}"
+        if kind == "svg":
+            dom.download(name + ".svg", svg, "image/svg+xml")
+        else:
+            in_background(dom.download_png(name + ".png", svg, 1200))
