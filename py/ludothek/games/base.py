@@ -5,7 +5,8 @@ immutable states, in the manner of OpenSpiel's games and python-chess's notation
 
     current_player(s)   seat that decides now (0-based), None once over
     legal_moves(s)      every legal move in notation, deterministic order; [] iff over
-    play(s, move)       new state; s untouched; IllegalMove names the rule broken
+    play(s, move)       new state; s untouched; IllegalMove names the rule broken,
+                        InvalidMoveText refuses text that is not a move
     is_over, winners, scores
     position / from_position    text notation of a state (parse/format pair)
     record / from_record        setup + moves, replayed (never trusted)
@@ -27,8 +28,42 @@ MAX_POSITION_CHARS = 10_000
 MAX_RECORD_MOVES = 5_000
 
 
-class IllegalMove(ValueError):
-    """A move the rules do not allow in this state; the message names the rule that forbids it."""
+class MoveError(ValueError):
+    """A move that cannot be played in a state, as data: `rule`, a stable identifier of what is
+    wrong (such as "cell-occupied"), and `params`, the numbers, cells and seats it concerns.
+    The engine writes its English message from them (`str(exc)`, for programs and logs); a view
+    writes the player's sentence from them in the player's language (never from `str(exc)`).
+
+    Two kinds, as python-chess separates them: `InvalidMoveText` (the text is not a move of the
+    game's notation) and `IllegalMove` (a move the rules forbid here). Catch `MoveError` for both.
+    """
+
+    def __init__(self, rule: str, *, move: Any = None, message: str | None = None, **params: Any):
+        self.rule = rule
+        self.move = move
+        self.params = params
+        text = message if message is not None else rule + (f" {params}" if params else "")
+        super().__init__(text if move is None else f"{str(move)[:40]!r}: {text}")
+
+
+class InvalidMoveText(MoveError):
+    """Text that is not a move in the game's notation (or not text at all): no state makes it legal."""
+
+
+class IllegalMove(MoveError):
+    """A move written correctly that the rules do not allow in this state; `rule` names the rule."""
+
+
+class HiddenInformationError(ValueError):
+    """A question about something no player has seen (asked of an observation, where it is masked):
+    a covered chip's value, the order of a face-down pile."""
+
+
+# The move errors every game can raise, with the English message of each (games add their own).
+COMMON_MOVE_RULES: dict[str, str] = {
+    "not-text": "a move is text such as {examples}",
+    "game-over": "the game is over",
+}
 
 
 class PositionError(ValueError):
@@ -266,18 +301,40 @@ class Game:
         for number, move in enumerate(moves, start=1):
             try:
                 s = self.play(s, move)
-            except IllegalMove as exc:
+            except MoveError as exc:
                 raise RecordError(f"move {number} ({move!r}) is illegal: {exc}") from exc
         return s
 
     # -- helpers for subclasses ---------------------------------------------------------------
 
-    def illegal(self, move: str, reason: str) -> IllegalMove:
-        return IllegalMove(f"{move!r}: {reason}")
+    # Rule identifier -> English message (a format string over the error's params). One table per
+    # engine; its view holds the same identifiers with translatable sentences.
+    move_rules: Mapping[str, str] = {}
+    # Moves in notation, quoted when text that is no move at all is refused.
+    move_examples: tuple[str, ...] = ()
+
+    def move_rule_message(self, rule: str, params: Mapping[str, Any]) -> str:
+        """The English message of a move error (engines add derived words, such as a colour)."""
+        template = self.move_rules.get(rule) or COMMON_MOVE_RULES[rule]
+        return template.format(**params)
+
+    def illegal(self, move: str, rule: str, **params: Any) -> IllegalMove:
+        """The error for a move the rules forbid: `rule` names the rule, `params` its data."""
+        return IllegalMove(rule, move=move, message=self.move_rule_message(rule, params), **params)
+
+    def invalid(self, move: Any, rule: str, **params: Any) -> InvalidMoveText:
+        """The error for text that is not a move of this game's notation."""
+        return InvalidMoveText(rule, move=move, message=self.move_rule_message(rule, params), **params)
+
+    def require_text(self, move: Any) -> None:
+        if not isinstance(move, str):
+            examples = ", ".join(repr(m) for m in self.move_examples)
+            raise InvalidMoveText("not-text", move=move, message=COMMON_MOVE_RULES["not-text"].format(examples=examples),
+                                  examples=self.move_examples)
 
     def require_not_over(self, s, move: str) -> None:
         if self.is_over(s):
-            raise self.illegal(move, "the game is over")
+            raise self.illegal(move, "game-over")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -21,7 +21,6 @@ from typing import Any, NamedTuple
 
 from .base import (
     Game,
-    IllegalMove,
     PositionError,
     Setup,
     StateBase,
@@ -188,6 +187,14 @@ class Momentum(Game):
     name = "Momentum"
     min_players = 2
     max_players = 3
+    move_examples = ("d4", "swap")
+    move_rules = {
+        "not-a-cell": "not a cell of the {width}x{height} board (files a-{last_file}, ranks 1-{height})",
+        "pie-not-yet": "the pie rule applies only to the second player's first turn",
+        "pie-unavailable": "the pie rule is not available now",
+        "cell-occupied": "the cell is occupied by a stone",
+        "cell-special": "stones may not be placed on a special cell (hole, damper or buffer)",
+    }
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -271,8 +278,9 @@ class Momentum(Game):
     # -- moves ---------------------------------------------------------------------------------
 
     def _apply(self, s: MomentumState, move: str) -> tuple[MomentumState, Effect]:
-        if not isinstance(move, str):
-            raise IllegalMove(f"a move is text such as 'd4', not {move!r}")
+        self.require_text(move)
+        if move != "swap" and parse_cell(move, len(FILES), len(FILES)) is None:
+            raise self.invalid(move, "not-a-cell", width=s.width, height=s.height, last_file=FILES[s.width - 1])
         self.require_not_over(s, move)
         seat = s.to_move
         letter = SEAT_LETTERS[seat]
@@ -281,8 +289,8 @@ class Momentum(Game):
         if move == "swap":
             if s.pie != "swap":
                 if s.pie == "pie":
-                    raise self.illegal(move, "the pie rule applies only to the second player's first turn")
-                raise self.illegal(move, "the pie rule is not available now")
+                    raise self.illegal(move, "pie-not-yet")
+                raise self.illegal(move, "pie-unavailable")
             first = next(i for i, c in enumerate(board) if c in STONE_CHARS)
             owner = SEAT_LETTERS.index(board[first])
             board[first] = letter
@@ -292,12 +300,14 @@ class Momentum(Game):
         else:
             cell = parse_cell(move, s.width, s.height)
             if cell is None:
-                raise self.illegal(move, f"not a cell of the {s.width}x{s.height} board (files a-{FILES[s.width - 1]}, ranks 1-{s.height})")
+                # A cell of the largest board that this board lacks is a move the board forbids;
+                # anything else is not a move of the notation at all.
+                raise self.illegal(move, "not-a-cell", width=s.width, height=s.height, last_file=FILES[s.width - 1])
             content = board[cell]
             if content in STONE_CHARS:
-                raise self.illegal(move, "the cell is occupied by a stone")
+                raise self.illegal(move, "cell-occupied", cell=cell_name(cell, s.width))
             if content != EMPTY:
-                raise self.illegal(move, "stones may not be placed on a special cell (hole, damper or buffer)")
+                raise self.illegal(move, "cell-special", cell=cell_name(cell, s.width), kind=content)
             board[cell] = letter
             hands[seat] -= 1
             pushes = push_stones(board, cell, s.width, s.height)

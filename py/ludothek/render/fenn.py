@@ -226,6 +226,30 @@ def _hint_mark(code: str, cx: float, y: float) -> str:
 class FennView(GameView):
     game_id = "fenn"
     default_players = 2
+    move_error_texts = {
+        "not-a-move": N_("That is not a legal move now."),
+        "pass-not-new-turn": N_("Only a new turn can be passed; to stop after a Pasch or an extra step, end your turn."),
+        "pass-must-step": N_("You have a legal step, so you must step."),
+        "end-not-yet": N_("A turn begins with a step; ending it is for declining a Pasch or an extra step."),
+        "black-not-after-pasch": N_("The black die may be turned only after a Pasch."),
+        "black-no-face": N_("The black die has no face {face}."),
+        "black-same-face": N_("The Pasch turns the black die to another number (it shows {face}); to keep it, end your turn."),
+        "step-after-pasch": N_("Pasch: first turn the black die to a new number, or end your turn."),
+        "die-no-face": N_("The {colour} die has no face {face}."),
+        "same-face": N_("A step must turn up a new number (the {colour} die already shows {face})."),
+        "off-board": N_("Field {field} is not on the board: a die never leaves the board once on it."),
+        "step-length": N_("A die moves one or two fields (the {colour} die stands on field {field})."),
+        "ban-occupied": N_("Field {field} is closed to {colour}: the other die stands there."),
+        "ban-black": N_("Field {field} is closed to {colour}: the black die shows this number."),
+        "ban-opponent-face": N_("Field {field} is closed to {colour}: the other die shows this number."),
+        "ban-turn-start": N_("Field {field} is closed to {colour}: this turn began there."),
+    }
+
+    def move_error_words(self, error) -> dict[str, Any]:
+        words = dict(error.params)
+        if "seat" in words:
+            words["colour"] = colour_word(words["seat"])
+        return words
 
     def tagline(self) -> str:
         return _("Three dice, nine fields: the numbers on top say where nobody may go. Cross the strip first.")

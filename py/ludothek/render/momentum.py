@@ -175,6 +175,19 @@ def parse_specials_text(text: str, size: str) -> dict[str, list[str]]:
 class MomentumView(GameView):
     game_id = "momentum"
     default_players = 2
+    move_error_texts = {
+        "not-a-cell": N_("That is not a legal move now."),
+        "pie-not-yet": N_("The pie rule applies only to the second player's first turn."),
+        "pie-unavailable": N_("The pie rule is not available now."),
+        "cell-occupied": N_("{cell} is occupied."),
+        "cell-special": N_("{cell} is a {kind_name}: nothing may be placed there."),
+    }
+
+    def move_error_words(self, error) -> dict:
+        words = dict(error.params)
+        if "kind" in words:
+            words["kind_name"] = _(SPECIAL_NAMES[words["kind"]])
+        return words
 
     def tagline(self) -> str:
         return _("Place a stone and push your neighbours away. Empty your hand first.")
@@ -350,15 +363,7 @@ class MomentumView(GameView):
         legal = self.game.legal_moves(s)
         if target in legal:
             return ClickResult(ui.with_(selection=(), cursor=target if target != "swap" else ui.cursor), target)
-        index = parse_cell(target, s.width, s.height)
-        if index is None:
-            return ClickResult(ui, None, _("That is not a legal move now."))
-        content = s.board[index]
-        if content in SEAT_LETTERS:
-            return ClickResult(ui, None, _("{cell} is occupied.").format(cell=target))
-        if content in SPECIAL_CSS:
-            return ClickResult(ui, None, _("{cell} is a {kind}: nothing may be placed there.").format(cell=target, kind=_(SPECIAL_NAMES[content])))
-        return ClickResult(ui, None, _("That is not a legal move now."))
+        return ClickResult(ui, None, self.refusal(s, target) or _("That is not a legal move now."))
 
     # -- words ---------------------------------------------------------------------------------
 

@@ -587,6 +587,15 @@ class MomoxView(GameView):
     game_id = "momox"
     default_players = 2
     handover = False  # nothing is private to one player: every chip is hidden from everybody alike
+    move_error_texts = {
+        "not-a-move": N_("That is not a legal move now."),
+        "tile-pending": N_("First take or leave the tile beside this corner."),
+        "shuffle-pending": N_("The turn is over: first reshuffle the chips or keep them."),
+        "stay-not-yellow": N_("You may stay only on a yellow field you have just reached in this turn."),
+        "open-circle": N_("This circle is open: it has no key. Lift a key from another circle."),
+        "no-tile": N_("There is no tile to take here: only landing exactly on a corner with your tile offers one."),
+        "no-shuffle": N_("The chips may be reshuffled only after landing on yellow fields three times in one turn."),
+    }
 
     def __init__(self, game):
         super().__init__(game)
@@ -763,28 +772,10 @@ class MomoxView(GameView):
         if target in legal:
             cursor = target if target in KEY_MOVES else ui.cursor
             return ClickResult(ui.with_(selection=(), cursor=cursor), target)
-        if self.game.is_over(s):
-            return ClickResult(ui, None, _("The game is over."))
-        if target in KEY_MOVES and KEY_MOVES.index(target) == self.game.open_circle(s) and self.game.phase(s) == KEY:
-            return ClickResult(ui, None, _("This circle is open: it has no key. Lift a key from another circle."))
-        reason = self.game.why_illegal(s, target)
-        if reason is None:
+        refusal = self.game.why_illegal(s, target)
+        if refusal is None:
             return ClickResult(ui, None, _("That is not a legal move now."))
-        return ClickResult(ui, None, self._reason(s, target))
-
-    def _reason(self, s, target: str) -> str:
-        phase = self.game.phase(s)
-        if phase == TILE:
-            return _("First take or leave the tile beside this corner.")
-        if phase == SHUFFLE:
-            return _("The turn is over: first reshuffle the chips or keep them.")
-        if target in ("take", "leave"):
-            return _("There is no tile to take here: only landing exactly on a corner with your tile offers one.")
-        if target in ("shuffle", "keep"):
-            return _("The chips may be reshuffled only after landing on yellow fields three times in one turn.")
-        if target == STAY:
-            return _("You may stay only on a yellow field you have just reached in this turn.")
-        return _("That is not a legal move now.")
+        return ClickResult(ui, None, self.move_error_text(refusal))
 
     # -- words ---------------------------------------------------------------------------------
 

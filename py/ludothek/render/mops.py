@@ -665,6 +665,36 @@ class MopsView(GameView):
     game_id = "mops"
     default_players = 2
     handover = False  # every layout lies open on the table: the players hide nothing from each other
+    move_error_texts = {
+        "not-a-move": N_("That is not a legal move now."),
+        "refusal-text": N_("That is not a legal move now."),
+        "scoring-no-flip": N_("That combination cannot be scored now."),
+        "scoring-text": N_("That combination cannot be scored now."),
+        "cell-twice": N_("That combination cannot be scored now."),
+        "combination-size": N_("A combination has 3, 4 or 5 tiles."),
+        "not-canonical": N_("That combination cannot be scored now."),
+        "pass-before-place": N_("First place the revealed tile; scoring or passing comes after."),
+        "must-score": N_("In the final scoring a player who can score must score."),
+        "tile-placed": N_("Choose a combination from the list under the board, or pass."),
+        "cell-taken": N_("{cell} already holds a tile."),
+        "not-touching": N_("{cell} does not touch your layout along a side."),
+        "beyond-square": N_("{cell} lies outside the 5×5 square your layout must fit in."),
+        "no-ersatz": N_("Refusing tiles is the variant “Ersatzplättchen”, which is not being played."),
+        "refuse-after-place": N_("Only the tile of the round can be refused, before it is placed."),
+        "refuse-not-face-down": N_("A refused tile goes face down onto one of your face-down tiles; {cell} is not one."),
+        "score-before-place": N_("First place the revealed tile; scoring comes after."),
+        "cell-empty": N_("{cell} holds no tile of yours."),
+        "cell-face-down": N_("{cell} is face down, and face-down tiles never score again."),
+        "not-a-shape": N_("These tiles do not form one of the 17 shapes of the score board."),
+        "mixed": N_("A combination must be all one colour or all one motif."),
+        "flip-not-marked": N_("Turn one of the marked tiles face down: {cells}."),
+    }
+
+    def move_error_words(self, error) -> dict[str, Any]:
+        words = dict(error.params)
+        if "marks" in words:
+            words["cells"] = flips_text(words["marks"])
+        return words
 
     def tagline(self) -> str:
         return _("Everybody lays out the same tile. Build same-colour or same-motif shapes and score them at the right moment.")
@@ -1012,13 +1042,9 @@ class MopsView(GameView):
         layout = s.layouts[s.to_move]
         kind = cell_kinds(layout)[index]
         if s.step == PLACE:
-            if kind in ("up", "down"):
-                if kind == "down" and s.ersatz:
-                    return ClickResult(ui, None, _("{cell} already holds a tile. To lay the revealed tile face down on it, use “Refuse the tile”.").format(cell=target))
-                return ClickResult(ui, None, _("{cell} already holds a tile.").format(cell=target))
-            if kind == "blocked":
-                return ClickResult(ui, None, _("{cell} lies outside the 5×5 square your layout must fit in.").format(cell=target))
-            return ClickResult(ui, None, _("{cell} does not touch your layout along a side.").format(cell=target))
+            if kind == "down" and s.ersatz:
+                return ClickResult(ui, None, _("{cell} already holds a tile. To lay the revealed tile face down on it, use “Refuse the tile”.").format(cell=target))
+            return ClickResult(ui, None, self.refusal(s, target) or _("That is not a legal move now."))
         if s.step == SCORE:
             return ClickResult(ui, None, _("Choose a combination from the list under the board, or pass."))
         return ClickResult(ui, None, _("Choose a combination from the list under the board."))

@@ -3,9 +3,9 @@ the chips the star can reach now, and the star's last path; the players' chains 
 
 The board asks the engine for everything that depends on the rules: which chips the star may
 take (`star_targets`, `must_jump`), what the last move did (`effect`), which chains a solitaire
-number touches (`solitaire_sides`), which chips a swap may take (`swappable`). Only the words
-for why a chip is out of reach are found here, from the engine's own lines (`RAYS`), so that
-they can be translated; a test checks them against the engine's `why_unreachable`.
+number touches (`solitaire_sides`), which chips a swap may take (`swappable`), and why a chip is
+out of reach (`why_unreachable`: a rule identifier and its fields). Only the words for those
+rules are found here, in one table (`move_error_texts`), so that they can be translated.
 
 What a player sees, and how it is told without colour:
 - chips the star can reach carry a thick ring and a dotted line from the star; with no chip in
@@ -30,7 +30,6 @@ from typing import Any
 from ..games.nummerus import (
     CHIPS,
     DIRECTION_NAMES,
-    DIRECTIONS,
     FIELD_COORDS,
     FIELD_COUNT,
     FIELD_INDEX,
@@ -39,7 +38,6 @@ from ..games.nummerus import (
     MAX_ROUNDS,
     NO_SWAP,
     RANK_FILES,
-    RAYS,
     SOLITAIRE_REMOVED_FROM,
     STAR,
     parse_field,
@@ -434,6 +432,33 @@ class NummerusView(GameView):
     game_id = "nummerus"
     default_players = 2
     handover = False  # nothing is private: every chip lies open
+    move_error_texts = {
+        "not-a-field": N_("That is not a legal move now."),
+        "swap-text": N_("The chip is taken. Now swap – pick one of your chips and an opponent's single chip – or choose “No swap”."),
+        "swap-pending": N_("The chip is taken. Now swap – pick one of your chips and an opponent's single chip – or choose “No swap”."),
+        "swap-not-now": N_("A swap may only follow your own star move, in the swap variant."),
+        "star-here": N_("The star stands on {field}: move it to a chip it can reach (ringed)."),
+        "field-empty": N_("{field} is empty: the star moves to a chip and takes it."),
+        "not-in-line": N_("{chip} on {field} is not in a straight line (row, column or diagonal) from the star on {here}."),
+        "gap": N_("The line from {here} to {field} crosses a gap in the board (such as the waist of the 8): the star never leaves the board."),
+        "blocked": N_("{chip} on {blocker_field} comes first in that line: the star stops at the first chip it meets."),
+        "choose-chain": N_("{chip} touches the chains {lower_text} and {upper_text}: choose which one it joins."),
+        "no-two-chains": N_("{chip} does not touch two chains: there is no chain to choose."),
+        "side-not-solitaire": N_("Only in the solitaire does a chip choose its chain."),
+        "give-not-yours": N_("{chip} is not yours: give one of your own chips."),
+        "take-not-held": N_("No opponent holds {chip}."),
+        "take-own": N_("{chip} is your own: take a single chip of an opponent."),
+        "take-chain": N_("{chip} is part of {colour}'s chain {chain_text}: a swap may only take a single chip."),
+    }
+
+    def move_error_words(self, error) -> dict[str, Any]:
+        words = dict(error.params)
+        for name in ("lower", "upper", "chain"):
+            if name in words:
+                words[name + "_text"] = range_text(*words[name])
+        if "seat" in words:
+            words["colour"] = colour_name(words["seat"])
+        return words
 
     def tagline(self) -> str:
         return _("Move the star in a straight line to the first number and take it. Collect the longest chains of consecutive numbers.")
@@ -924,31 +949,12 @@ class NummerusView(GameView):
         return ui.with_(selection=())
 
     def unreachable_message(self, s, field: str) -> str:
-        """Why the star may not take the chip on `field` now, in the player's language. The
-        engine's `why_unreachable` decides; the words name the same rule."""
-        reason = self.game.why_unreachable(s, field)
-        index = parse_field(field)
-        if reason is None or index is None:
+        """Why the star may not take the chip on `field` now, in the player's language: the
+        engine's `why_unreachable` names the rule, this game's table words it."""
+        refusal = self.game.why_unreachable(s, field)
+        if refusal is None:
             return _("That is not a legal move now.")
-        if index == s.star:
-            return _("The star stands on {field}: move it to a chip it can reach (ringed).").format(field=field)
-        chip = s.board[index]
-        if not chip:
-            return _("{field} is empty: the star moves to a chip and takes it.").format(field=field)
-        here = FIELD_NAMES[s.star]
-        (x0, y0), (x1, y1) = FIELD_COORDS[s.star], FIELD_COORDS[index]
-        dx, dy = x1 - x0, y1 - y0
-        if not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
-            return _("{chip} on {field} is not in a straight line (row, column or diagonal) from the star on {here}.").format(
-                chip=chip, field=field, here=here)
-        step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
-        ray = RAYS[s.star][DIRECTIONS.index(step)]
-        if index not in ray:
-            return _("The line from {here} to {field} crosses a gap in the board (such as the waist of the 8): the star never leaves the board.").format(
-                here=here, field=field)
-        blocker = next(c for c in ray if s.board[c])
-        return _("{chip} on {blocker_field} comes first in that line: the star stops at the first chip it meets.").format(
-            chip=s.board[blocker], blocker_field=FIELD_NAMES[blocker])
+        return self.move_error_text(refusal)
 
     # -- words -------------------------------------------------------------------------------------
 

@@ -13,9 +13,16 @@ Views only ever receive what a player at the table may see (`game.observation`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Mapping
 
-from ..i18n import _, in_every_language, ngettext
+from ..games.base import MoveError
+from ..i18n import N_, _, in_every_language, ngettext
+
+# The player's sentence for the move errors every engine can raise (games add theirs).
+COMMON_MOVE_ERROR_TEXTS: dict[str, str] = {
+    "not-text": N_("That is not a legal move now."),
+    "game-over": N_("The game is over."),
+}
 
 
 @dataclass(frozen=True)
@@ -182,6 +189,34 @@ class GameView:
     def cancel(self, ui: UIState) -> UIState:
         """Escape: drop a partial input."""
         return ui.with_(selection=())
+
+    # -- refused moves -------------------------------------------------------------------------
+
+    # The one table of the game: each rule identifier its engine raises (`MoveError.rule`) and the
+    # sentence the player reads, marked with N_ and formatted with the error's params (and the
+    # words `move_error_words` adds). A test checks that every identifier has its sentence.
+    move_error_texts: Mapping[str, str] = {}
+
+    def move_error_words(self, error: MoveError) -> dict[str, Any]:
+        """The words a sentence needs beyond the error's params, in the player's language (a
+        colour's name for a seat, say). Default: the params as they are."""
+        return dict(error.params)
+
+    def move_error_text(self, error: MoveError) -> str:
+        """Why the move was refused, in the player's language: the game's sentence for the rule
+        (never the engine's English message)."""
+        template = self.move_error_texts.get(error.rule) or COMMON_MOVE_ERROR_TEXTS.get(error.rule)
+        if template is None:
+            return _("That is not a legal move now.")
+        return _(template).format(**self.move_error_words(error))
+
+    def refusal(self, s, move: str) -> str | None:
+        """The sentence for why `move` may not be played in `s` (None if it may)."""
+        try:
+            self.game.effect(s, move)
+        except MoveError as error:
+            return self.move_error_text(error)
+        return None
 
     # -- words ---------------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from ..ai import get_player
-from ..games import GAME_IDS, IllegalMove
+from ..games import GAME_IDS, MoveError
 from ..games.base import RecordError
 from ..i18n import _, language, ngettext, pick_language, set_language
 from ..render import get_view, has_view
@@ -800,8 +800,8 @@ class App:
         before = session.state
         try:
             after = session.play(move)
-        except IllegalMove as exc:
-            self.announce(str(exc), show=True)
+        except MoveError as exc:
+            self.announce(view.move_error_text(exc), show=True)
             return
         before, after = self.public(before), self.public(after)
         self.ui = UIState(cursor=self.ui.cursor, last_before=before, last_move=move, animate=self.animations_wanted())
