@@ -153,6 +153,61 @@ def check_unknown_options(game: "Game", options: Mapping[str, Any], known: Itera
         raise ValueError(f"{game.name} has no option {unknown[0]!r} (options: {known_text})")
 
 
+@dataclass(frozen=True)
+class Option:
+    """One option of a game, declared once: the engine checks values against it (`check_options`)
+    and the setup screen builds its field from it.
+
+    kind: "bool", "int" (whole numbers from `minimum` to `maximum`), "choice" (one of `choices`)
+    or "list" (structured: a list whose entries the engine checks itself).
+    players: the player counts it applies to (empty: all); given for another count it is refused,
+    except a switch given as off.
+    what: how messages name it ("board size"); note: said after a range ("0: no limit"), or for a
+    list what it must be ("be a list of cells such as ['e5']").
+    """
+
+    name: str
+    kind: str
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[Any, ...] = ()
+    players: tuple[int, ...] = ()
+    what: str = ""
+    note: str = ""
+
+    def applies_to(self, players: int) -> bool:
+        return not self.players or players in self.players
+
+    def check(self, value: Any, players: int) -> Any:
+        """`value` if it is allowed with `players` players, else ValueError saying why."""
+        what = self.what or self.name
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise ValueError(f"{what} must be true or false, not {str(value)[:40]!r}")
+        elif self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int) or not self.minimum <= value <= self.maximum:
+                note = f" ({self.note})" if self.note else ""
+                raise ValueError(f"{what} must be a whole number from {self.minimum} to {self.maximum}{note}, not {str(value)[:40]!r}")
+        elif self.kind == "choice":
+            if isinstance(value, bool) or value not in self.choices:
+                raise ValueError(f"{what} must be {_or_list(self.choices)}, not {str(value)[:40]!r}")
+        elif self.kind == "list":
+            if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+                raise ValueError(f"{what} must {self.note or 'be a list'}, not {str(value)[:40]!r}")
+        else:  # pragma: no cover - a declaration error, caught by the option tests
+            raise TypeError(f"option {self.name!r} has an unknown kind {self.kind!r}")
+        if not self.applies_to(players) and value is not False:
+            alone = " (not in the solitaire)" if players == 1 else ""
+            raise ValueError(f"{what} is only played with {_or_list(self.players, quote=False)} players, not {players}{alone}")
+        return value
+
+
+def _or_list(values: Sequence[Any], quote: bool = True) -> str:
+    texts = [repr(v) if quote else str(v) for v in values]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
+
+
 class Game:
     """Base class of the five engines. Subclasses set the class attributes and implement the
     abstract methods; `record`/`from_record` and the option helpers are shared."""
@@ -162,6 +217,27 @@ class Game:
     min_players: int = 2
     max_players: int = 2
     has_hidden_information: bool = False
+
+    # The game's options, declared once (see `Option`); `check_options` enforces them.
+    options: tuple[Option, ...] = ()
+
+    def option(self, name: str) -> Option:
+        return next(o for o in self.options if o.name == name)
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every declared option's value for a new game of `players` players: the given one, checked
+        against its declaration, or its default (None where it does not apply). ValueError names
+        an unknown option, a value of the wrong type or out of range, or one for other player counts."""
+        check_unknown_options(self, options, [o.name for o in self.options])
+        values = {}
+        for option in self.options:
+            if option.name in options:
+                values[option.name] = option.check(options[option.name], players)
+            elif option.applies_to(players):
+                values[option.name] = option.default
+            else:
+                values[option.name] = False if option.kind == "bool" else None
+        return values
 
     # -- the interface every game implements -------------------------------------------------
 

@@ -125,7 +125,7 @@ from .base import (
     chance_rng,
     check_players,
     check_seed,
-    check_unknown_options,
+    Option,
     is_ascii_number,
 )
 
@@ -271,6 +271,8 @@ class Fenn(Game):
     name = "Fenn"
     min_players = 2
     max_players = 2
+    # Who begins; absent: the black die is rolled (the rules).
+    options = (Option("first", "choice", default=None, choices=COLOURS),)
     move_examples = ("3:7", "k8", "end", "pass")
     move_rules = {
         "not-a-move": "not a Fenn move: write '3:7' (step to field 3 showing 7), 'k8', 'end' or 'pass'",
@@ -305,14 +307,11 @@ class Fenn(Game):
     def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> FennState:
         check_players(self, players)
         check_seed(seed)
-        check_unknown_options(self, options, ("first",))
-        first = options.get("first")
+        first = self.check_options(players, options)["first"]
         if first is None:
             rolls = opening_roll(seed)
-        elif first in COLOURS:
-            rolls = (OPENING_FACE[COLOURS.index(first)],)
         else:
-            raise ValueError(f"first must be 'blue' or 'red' (who begins), not {first!r}")
+            rolls = (OPENING_FACE[COLOURS.index(first)],)
         to_move = BLUE if rolls[-1] == OPENING_FACE[BLUE] else RED
         black = rolls[-1]
         blue, red = START_FIELD

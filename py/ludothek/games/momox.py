@@ -131,7 +131,7 @@ from .base import (
     chance_rng,
     check_players,
     check_seed,
-    check_unknown_options,
+    Option,
     is_ascii_number,
 )
 from .momox_board import (
@@ -260,6 +260,10 @@ class Momox(Game):
     name = "Momox"
     min_players = 2
     max_players = 4
+    options = (
+        Option("rounds", "int", default=1, minimum=1, maximum=MAX_ROUNDS),
+        Option("chips", "list", note="list the values 1-6 once each, on circles 0-5 (0 = centre), such as [3, 5, 2, 6, 1, 4]"),
+    )
     move_examples = ("k1", "stay", "take")
     move_rules = {
         "not-a-move": "not a Momox move (" + MOVE_HELP + ")",
@@ -289,12 +293,10 @@ class Momox(Game):
     def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> MomoxState:
         check_players(self, players)
         check_seed(seed)
-        check_unknown_options(self, options, ("rounds", "chips"))
-        rounds = options.get("rounds", 1)
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-            raise ValueError(f"rounds must be a number of rounds from 1 to {MAX_ROUNDS}, not {rounds!r}")
-        if "chips" in options:
-            chips = options["chips"]
+        values = self.check_options(players, options)
+        rounds = values["rounds"]
+        if values["chips"] is not None:
+            chips = values["chips"]
             if (
                 not isinstance(chips, (list, tuple))
                 or any(isinstance(v, bool) or not isinstance(v, int) for v in chips)

@@ -143,7 +143,7 @@ from .base import (
     chance_rng,
     check_players,
     check_seed,
-    check_unknown_options,
+    Option,
     is_ascii_number,
 )
 from .mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, Placement, placements_by_anchor, recognise
@@ -408,6 +408,12 @@ class MopsRoyal(Game):
     name = "Mops Royal"
     min_players = 1
     max_players = 4
+    options = (
+        Option("ersatz", "bool", default=False),
+        Option("wertung", "bool", default=False),
+        Option("starts", "list", note="be a list of tile codes such as ['Kb', 'Pg']"),
+        Option("draws", "list", note="be a list of tile codes such as ['Kb', 'Pg']"),
+    )
     move_examples = ("e6", "e5,f5,g5!f5", "pass", "xf6")
     move_rules = {
         "not-a-move": "not a move: a cell of the 9x9 frame (files a-i, ranks 1-9), 'pass', a scoring such as 'e5,f5,g5!f5' or a refusal such as 'xf6'",
@@ -446,16 +452,13 @@ class MopsRoyal(Game):
     def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> MopsState:
         check_players(self, players)
         check_seed(seed)
-        check_unknown_options(self, options, ("ersatz", "wertung", "starts", "draws"))
-        for flag in ("ersatz", "wertung"):
-            if not isinstance(options.get(flag, False), bool):
-                raise ValueError(f"{flag} must be true or false, not {options[flag]!r}")
-        draws = self._tile_list_option(options.get("draws"), "draws")
+        values = self.check_options(players, options)
+        draws = self._tile_list_option(values["draws"], "draws")
         if len(set(draws)) != len(draws):
             raise ValueError("draws: the caller's pile holds each tile once")
         if len(draws) > TILE_COUNT - 1:
             raise ValueError(f"draws: the caller's pile holds {TILE_COUNT - 1} tiles, not {len(draws)}")
-        starts_option = options.get("starts")
+        starts_option = values["starts"]
         if starts_option is None:
             starts = []
             for seat in range(players):
@@ -491,8 +494,8 @@ class MopsRoyal(Game):
             step=OVER,
             scores=(0,) * players,
             refusals=(0,) * players,
-            ersatz=options.get("ersatz", False),
-            wertung=options.get("wertung", False),
+            ersatz=values["ersatz"],
+            wertung=values["wertung"],
         )
         # The first tile is revealed as part of the setup.
         return replace(state, **self._after_seat(state, state.layouts, state.pile, None, -1))
@@ -501,9 +504,7 @@ class MopsRoyal(Game):
     def _tile_list_option(value: Any, name: str) -> list[int]:
         if value is None:
             return []
-        if isinstance(value, str) or not isinstance(value, (list, tuple)):
-            raise ValueError(f"{name} must be a list of tile codes such as ['Kb', 'Pg'], not {value!r}")
-        tiles = []
+        tiles = []  # a list: check_options saw to it
         for code in value:
             t = parse_tile(code)
             if t is None:

@@ -132,7 +132,7 @@ from .base import (
     chance_rng,
     check_players,
     check_seed,
-    check_unknown_options,
+    Option,
     is_ascii_number,
 )
 
@@ -336,6 +336,12 @@ class Nummerus(Game):
     name = "Nummerus Zahlus"
     min_players = 1
     max_players = 4
+    options = (
+        Option("layout", "list", note="be a list of 49 field contents (ranks 9 to 1, left to right; 0 for the star)"),
+        Option("ages", "list", note="list one age per seat"),
+        Option("rounds", "int", default=None, minimum=1, maximum=MAX_ROUNDS, players=(2, 3, 4)),
+        Option("swap", "bool", default=False, players=(2, 3, 4), what="the swap variant"),
+    )
     move_examples = ("d5", "d5-", "12x30", NO_SWAP)
     move_rules = {
         "not-a-field": "{field!r} is not a field of the board (files a-g, ranks 1-9, in the shape of an 8)",
@@ -376,27 +382,18 @@ class Nummerus(Game):
     def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> NummerusState:
         check_players(self, players)
         check_seed(seed)
-        check_unknown_options(self, options, ("layout", "ages", "rounds", "swap"))
-        layout = options.get("layout")
+        values = self.check_options(players, options)
+        layout = values["layout"]
         if layout is None:
             board, star = self._random_layout(chance_rng(seed, "round", 1))
         else:
             board, star = self._check_layout(layout)
         starter = 0
-        ages = options.get("ages")
+        ages = values["ages"]
         if ages is not None:
             starter = self._starter_by_age(ages, players)
-        rounds = options.get("rounds")
-        if rounds is not None:
-            if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-                raise ValueError(f"rounds must be a number of tournament rounds from 1 to {MAX_ROUNDS}, not {rounds!r}")
-            if players == 1:
-                raise ValueError("the solitaire is a single round: it takes no rounds option")
-        swap = options.get("swap", False)
-        if not isinstance(swap, bool):
-            raise ValueError(f"swap must be true or false, not {swap!r}")
-        if swap and players == 1:
-            raise ValueError("the swap variant needs opponents: it is not played in the solitaire")
+        rounds = values["rounds"]
+        swap = values["swap"]
         return NummerusState(
             setup=Setup.from_options(players, seed, options),
             board=board,
@@ -416,8 +413,6 @@ class Nummerus(Game):
 
     @staticmethod
     def _check_layout(layout: Any) -> tuple[bytes, int]:
-        if isinstance(layout, (str, bytes)) or not isinstance(layout, (list, tuple)):
-            raise ValueError("layout must be a list of 49 field contents (ranks 9 to 1, left to right; 0 for the star)")
         if len(layout) != FIELD_COUNT:
             raise ValueError(f"layout must list all 49 fields (ranks 9 to 1, left to right), not {len(layout)}")
         seen: set[int] = set()
@@ -432,7 +427,7 @@ class Nummerus(Game):
 
     @staticmethod
     def _starter_by_age(ages: Any, players: int) -> int:
-        if isinstance(ages, (str, bytes)) or not isinstance(ages, (list, tuple)) or len(ages) != players:
+        if len(ages) != players:
             raise ValueError(f"ages must list one age per seat ({players}), not {ages!r}")
         for age in ages:
             if isinstance(age, bool) or not isinstance(age, int) or not 0 <= age <= 150:

@@ -276,6 +276,7 @@ class FennView(GameView):
                     Choice("red", _("Red begins (black shows 4)")),
                 ),
                 default="roll",
+                options=("first",),  # "roll": the option left out, as the rules have it
             ),
         ]
 

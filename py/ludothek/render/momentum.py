@@ -24,7 +24,7 @@ from ..games.momentum import (
 from ..i18n import N_, _, ngettext
 from .marks import colour_mark
 from .svg import empty, esc, num, svg_document, tag
-from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState
+from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
 
 CELL = 40
 MARGIN = 22  # room for the coordinates on the left and at the bottom
@@ -202,20 +202,17 @@ class MomentumView(GameView):
 
     def setup_fields(self) -> list[Field]:
         return [
-            Field(
+            option_field(
+                self.game,
                 "size",
                 _("Board size"),
                 _("Width by height. Bigger boards give each player more stones (2 players: 8, 10 or 12; 3 players: 6, 7 or 8)."),
-                choices=tuple(Choice(k, k) for k in SIZES),
-                default="7x7",
             ),
-            Field(
+            option_field(
+                self.game,
                 "pie",
                 _("Pie rule"),
                 _("On their first turn the second player may take over the first stone instead of placing one, so the first player has no advantage from starting."),
-                kind="bool",
-                default=True,
-                players=(2,),
             ),
             Field(
                 "specials",
@@ -228,12 +225,13 @@ class MomentumView(GameView):
                     Choice("hand", _("Placed by hand")),
                 ),
                 default="none",
+                options=("holes", "dampers", "buffers", "random_specials"),
             ),
-            Field(
+            option_field(
+                self.game,
                 "random_specials",
                 _("Number of random special cells"),
                 _("Placed point-symmetrically; the rulebook advises no more than 6."),
-                kind="int",
                 default=4,
                 minimum=1,
                 maximum=12,
@@ -246,11 +244,16 @@ class MomentumView(GameView):
                 kind="text",
                 default="",
                 show_when=("specials", "hand"),
+                options=("holes", "dampers", "buffers"),
             ),
-            Field(
+            option_field(
+                self.game,
                 "round_limit",
                 _("Round limit"),
                 _("Optional: after this many full rounds the player with the most stones on the board wins (a tie is a draw)."),
+                kind="choice",
+                minimum=None,
+                maximum=None,
                 choices=(Choice("0", _("Off")), Choice("20", "20"), Choice(str(DESIGNER_ROUND_LIMIT), _("30 (the designer's)")), Choice("40", "40")),
                 default="0",
             ),

@@ -36,7 +36,7 @@ from ..games.momox_board import (
 from ..i18n import N_, _, ngettext
 from .marks import colour_mark
 from .svg import empty, esc, num, tag
-from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState
+from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
 
 SEAT_CSS = COLOURS  # red, blue, green, purple: class names, as in app.css
 SEAT_NAMES = (N_("Red"), N_("Blue"), N_("Green"), N_("Purple"))
@@ -617,14 +617,12 @@ class MomoxView(GameView):
 
     def setup_fields(self) -> list[Field]:
         return [
-            Field(
+            option_field(
+                self.game,
                 "rounds",
                 _("Rounds"),
                 _("One round: the first player to collect all four tiles wins. Several rounds: at the end of each round every "
                   "player scores the number their tiles form (missing digits count as 0); the highest total wins."),
-                kind="int",
-                default=1,
-                minimum=1,
                 maximum=MAX_ROUNDS_IN_FORM,
             ),
             Field(
@@ -634,6 +632,7 @@ class MomoxView(GameView):
                   "and later rounds are shuffled as usual."),
                 choices=(Choice("shuffled", _("Shuffled (the normal game)")), Choice("hand", _("Laid out by hand (for teaching)"))),
                 default="shuffled",
+                options=("chips",),
             ),
             Field(
                 "chips_text",
@@ -642,6 +641,7 @@ class MomoxView(GameView):
                 kind="text",
                 default="",
                 show_when=("chips", "hand"),
+                options=("chips",),
             ),
         ]
 

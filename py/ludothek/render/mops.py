@@ -42,7 +42,7 @@ from ..i18n import N_, _, language, ngettext
 from .mops_icons import COLOURS, CROWN_CODES, MOTIFS, colour_key_svg, crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg
 from .marks import colour_mark
 from .svg import empty, esc, num, tag
-from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState
+from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
 
 SEAT_CSS = ("red", "blue", "green", "purple")
 SEAT_NAMES = (N_("Red"), N_("Blue"), N_("Green"), N_("Purple"))
@@ -710,21 +710,19 @@ class MopsView(GameView):
 
     def setup_fields(self) -> list[Field]:
         return [
-            Field(
+            option_field(
+                self.game,
                 "ersatz",
                 _("Variant “Ersatzplättchen”: refusing tiles"),
                 _("Instead of placing the revealed tile you may refuse it and lay it face down onto one of your face-down tiles. "
                   "The first refusal costs 2 points, each further one 1 point more."),
-                kind="bool",
-                default=False,
             ),
-            Field(
+            option_field(
+                self.game,
                 "wertung",
                 _("Variant “Wertung”: all scoring at the end"),
                 _("Nobody scores while the layouts grow. Once they are full, the players score in turn, one combination each, "
                   "until nobody can; whoever can score must. The order of scorings matters, since each turns a tile face down."),
-                kind="bool",
-                default=False,
             ),
             Field(
                 "tiles",
@@ -733,6 +731,7 @@ class MopsView(GameView):
                   "tiles and the first tiles of the pile."),
                 choices=(Choice("shuffled", _("Shuffled (the normal game)")), Choice("hand", _("Chosen by hand (for teaching)"))),
                 default="shuffled",
+                options=("starts", "draws"),
             ),
             Field(
                 "starts_text",
@@ -743,6 +742,7 @@ class MopsView(GameView):
                 kind="text",
                 default="",
                 show_when=("tiles", "hand"),
+                options=("starts",),
             ),
             Field(
                 "draws_text",
@@ -751,6 +751,7 @@ class MopsView(GameView):
                 kind="text",
                 default="",
                 show_when=("tiles", "hand"),
+                options=("draws",),
             ),
         ]
 

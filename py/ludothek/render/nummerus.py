@@ -45,7 +45,7 @@ from ..games.nummerus import (
 from ..i18n import N_, _, ngettext
 from .marks import colour_mark
 from .svg import empty, esc, num, svg_document, tag
-from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState
+from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
 
 # -- geometry (user units of the viewBox; x right, y down) ---------------------------------------
 
@@ -487,6 +487,7 @@ class NummerusView(GameView):
                 choices=(Choice("seat1", _("Seat 1")), Choice("age", _("By age: closest to 48 begins"))),
                 default="seat1",
                 players=several,
+                options=("ages",),
             ),
         ]
         for seat in range(4):
@@ -498,29 +499,25 @@ class NummerusView(GameView):
                 default="",
                 players=tuple(p for p in several if p > seat),
                 show_when=("start", "age"),
+                options=("ages",),
             ))
         fields += [
-            Field(
+            option_field(
+                self.game,
                 "rounds",
                 _("Rounds"),
                 _("One round: the longest chains win. Several rounds: tournament scoring. A chain of n chips scores "
                   "n·(n+1)/2 points (2 chips 3, 3 chips 6, 4 chips 10 … 11 chips 66), single chips score nothing; "
                   "the highest total wins. Each round is laid out afresh and the next player in turn begins it."),
-                kind="int",
                 default=1,
-                minimum=1,
-                maximum=MAX_ROUNDS,
-                players=several,
             ),
-            Field(
+            option_field(
+                self.game,
                 "swap",
                 _("Swap variant"),
                 _("Everybody gets 2 swap chips (1 each with 4 players). Right after taking a chip you may spend one: give any "
                   "of your chips to an opponent and take one of theirs in return – but only a single chip, never one that is "
                   "part of their chain."),
-                kind="bool",
-                default=False,
-                players=several,
             ),
             Field(
                 "layout",
@@ -529,6 +526,7 @@ class NummerusView(GameView):
                   "enter it by hand (in a tournament only the first round)."),
                 choices=(Choice("shuffled", _("Shuffled (the normal game)")), Choice("hand", _("Entered by hand"))),
                 default="shuffled",
+                options=("layout",),
             ),
             Field(
                 "layout_text",
@@ -538,6 +536,7 @@ class NummerusView(GameView):
                 kind="text",
                 default="",
                 show_when=("layout", "hand"),
+                options=("layout",),
             ),
         ]
         return fields

@@ -87,6 +87,23 @@ class Field:
     players: tuple[int, ...] = ()
     # Only shown while another field has this value, e.g. ("specials", "random").
     show_when: tuple[str, str] | None = None
+    # The engine options (`Game.options`) this field sets; empty: the one named like the field.
+    options: tuple[str, ...] = ()
+
+    def sets(self) -> tuple[str, ...]:
+        return self.options or (self.name,)
+
+
+def option_field(game, name: str, label: str, help: str, *, labels: dict[Any, str] | None = None, **shown: Any) -> Field:
+    """The setup field of the engine's option `name`, built from its declaration (kind, default,
+    range, choices, player counts): the view adds the words (label, help, choice labels) and, in
+    `shown`, what the form offers more narrowly than the engine allows (a smaller maximum)."""
+    option = game.option(name)
+    labels = labels or {}
+    choices = tuple(Choice(str(value), labels.get(value, str(value))) for value in option.choices)
+    field = Field(name, label, help, kind=option.kind, choices=choices, default=option.default,
+                  minimum=option.minimum, maximum=option.maximum, players=option.players)
+    return replace(field, **shown)
 
 
 @dataclass(frozen=True)
