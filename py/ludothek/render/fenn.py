@@ -36,7 +36,8 @@ from ..games.fenn import (
 )
 from ..i18n import N_, _, ngettext
 from .svg import empty, esc, num, svg_document, tag
-from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState
+from .seats import seat_names
+from .view import Action, Choice, ClickResult, Field, GameView, UIState
 
 # -- geometry (user units of the board's viewBox; x right, y down) -------------------------------
 
@@ -54,7 +55,7 @@ BADGE = 12  # the small die copies that mark closed fields
 BLACK_DIE = 34
 
 SEAT_CSS = ("blue", "red")
-SEAT_NAMES = (N_("Blue"), N_("Red"))
+SEAT_NAMES = seat_names(SEAT_CSS)
 COLOUR_WORDS = (N_("blue"), N_("red"))
 
 # Why a field is closed, as each player reads it (the engine's REASONS are English only).
@@ -225,6 +226,7 @@ def _hint_mark(code: str, cx: float, y: float) -> str:
 
 class FennView(GameView):
     game_id = "fenn"
+    seat_colours = SEAT_CSS
     default_players = 2
     move_error_texts = {
         "not-a-move": N_("That is not a legal move now."),
@@ -254,8 +256,6 @@ class FennView(GameView):
     def tagline(self) -> str:
         return _("Three dice, nine fields: the numbers on top say where nobody may go. Cross the strip first.")
 
-    def seat_style(self, seat: int, players: int) -> SeatStyle:
-        return SeatStyle(colour(seat), SEAT_CSS[seat])
 
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
         return die_icon(SEAT_CSS[seat], None, size)

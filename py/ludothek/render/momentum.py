@@ -24,7 +24,8 @@ from ..games.momentum import (
 from ..i18n import N_, _, ngettext
 from .marks import colour_mark
 from .svg import empty, esc, num, svg_document, tag
-from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
+from .seats import seat_names
+from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 
 CELL = 40
 MARGIN = 22  # room for the coordinates on the left and at the bottom
@@ -32,7 +33,7 @@ PAD = 6
 STONE_R = 15
 
 SEAT_CSS = ("red", "blue", "green")
-SEAT_NAMES = (N_("Red"), N_("Blue"), N_("Green"))
+SEAT_NAMES = seat_names(SEAT_CSS)
 SPECIAL_NAMES = {HOLE: N_("hole"), DAMPER: N_("damper"), BUFFER: N_("buffer")}
 SPECIAL_CSS = {HOLE: "hole", DAMPER: "damper", BUFFER: "buffer"}
 SPECIAL_CODES = {"x": HOLE, "d": DAMPER, "p": BUFFER}
@@ -174,6 +175,7 @@ def parse_specials_text(text: str, size: str) -> dict[str, list[str]]:
 
 class MomentumView(GameView):
     game_id = "momentum"
+    seat_colours = SEAT_CSS
     default_players = 2
     move_error_texts = {
         "not-a-cell": N_("That is not a legal move now."),
@@ -192,8 +194,6 @@ class MomentumView(GameView):
     def tagline(self) -> str:
         return _("Place a stone and push your neighbours away. Empty your hand first.")
 
-    def seat_style(self, seat: int, players: int) -> SeatStyle:
-        return SeatStyle(_(SEAT_NAMES[seat]), SEAT_CSS[seat])
 
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
         return tag("svg", stone_svg(SEAT_LETTERS[seat], 20, 20, 17), viewBox="0 0 40 40", width=num(size), height=num(size), class_="piece", aria_hidden="true")

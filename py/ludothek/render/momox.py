@@ -36,10 +36,11 @@ from ..games.momox_board import (
 from ..i18n import N_, _, ngettext
 from .marks import colour_mark
 from .svg import empty, esc, num, tag
-from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
+from .seats import seat_names
+from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 
 SEAT_CSS = COLOURS  # red, blue, green, purple: class names, as in app.css
-SEAT_NAMES = (N_("Red"), N_("Blue"), N_("Green"), N_("Purple"))
+SEAT_NAMES = seat_names(SEAT_CSS)
 # The corners by colour. Translators: these go into sentences in several grammatical cases
 # ("walks to ...", "stands on ...", "4 beside ..."): a form without article fits them all,
 # e.g. German "Ecke Rot".
@@ -585,6 +586,7 @@ def board_description(game, s, replaying: bool = False) -> str:
 
 class MomoxView(GameView):
     game_id = "momox"
+    seat_colours = SEAT_CSS
     default_players = 2
     handover = False  # nothing is private to one player: every chip is hidden from everybody alike
     move_error_texts = {
@@ -606,8 +608,6 @@ class MomoxView(GameView):
     def tagline(self) -> str:
         return _("Lift a key, walk the number beneath it and collect your four tiles. Remember where the numbers lie!")
 
-    def seat_style(self, seat: int, players: int) -> SeatStyle:
-        return SeatStyle(colour_name(seat), SEAT_CSS[seat])
 
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
         return tag("svg", figure_svg(seat, 20, 19, 16), viewBox="0 0 40 40", width=num(size), height=num(size), class_="piece momox-piece",

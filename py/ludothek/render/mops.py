@@ -42,10 +42,11 @@ from ..i18n import N_, _, language, ngettext
 from .mops_icons import COLOURS, CROWN_CODES, MOTIFS, colour_key_svg, crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg
 from .marks import colour_mark
 from .svg import empty, esc, num, tag
-from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
+from .seats import seat_names
+from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 
 SEAT_CSS = ("red", "blue", "green", "purple")
-SEAT_NAMES = (N_("Red"), N_("Blue"), N_("Green"), N_("Purple"))
+SEAT_NAMES = seat_names(SEAT_CSS)
 MOTIF_NAMES = {"P": N_("pug"), "B": N_("bone"), "W": N_("bowl"), "C": N_("can"), "K": N_("cushion"), "H": N_("heap")}
 MOTIF_PLURALS = {"P": N_("pugs"), "B": N_("bones"), "W": N_("bowls"), "C": N_("cans"), "K": N_("cushions"), "H": N_("heaps")}
 COLOUR_NAMES = {"b": N_("blue"), "g": N_("green"), "o": N_("orange"), "p": N_("pink"), "v": N_("purple"), "y": N_("yellow")}
@@ -663,6 +664,7 @@ def _shapes_reference(lang: str) -> str:
 
 class MopsView(GameView):
     game_id = "mops"
+    seat_colours = SEAT_CSS
     default_players = 2
     handover = False  # every layout lies open on the table: the players hide nothing from each other
     move_error_texts = {
@@ -699,8 +701,6 @@ class MopsView(GameView):
     def tagline(self) -> str:
         return _("Everybody lays out the same tile. Build same-colour or same-motif shapes and score them at the right moment.")
 
-    def seat_style(self, seat: int, players: int) -> SeatStyle:
-        return SeatStyle(seat_colour(seat), SEAT_CSS[seat])
 
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
         return tag("svg", token_svg(seat, 20, 20, 16), viewBox="0 0 40 40", width=num(size), height=num(size), class_="piece mops-piece",

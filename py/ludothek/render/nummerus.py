@@ -45,6 +45,7 @@ from ..games.nummerus import (
 from ..i18n import N_, _, ngettext
 from .marks import colour_mark
 from .svg import empty, esc, num, svg_document, tag
+from .seats import seat_names
 from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
 
 # -- geometry (user units of the viewBox; x right, y down) ---------------------------------------
@@ -62,7 +63,7 @@ CHIP_R = 16.5
 STAR_R = 18
 
 SEAT_CSS = ("red", "blue", "green", "purple")
-SEAT_NAMES = (N_("Red"), N_("Blue"), N_("Green"), N_("Purple"))
+SEAT_NAMES = seat_names(SEAT_CSS)
 # The engine's direction names (ludothek.games.nummerus.DIRECTION_NAMES), for translation.
 DIRECTION_WORDS = {
     "up": N_("up"), "up-right": N_("up and to the right"), "right": N_("to the right"), "down-right": N_("down and to the right"),
@@ -430,6 +431,7 @@ def lengths_text(lengths: list[int]) -> str:
 
 class NummerusView(GameView):
     game_id = "nummerus"
+    seat_colours = SEAT_CSS
     default_players = 2
     handover = False  # nothing is private: every chip lies open
     move_error_texts = {
@@ -466,7 +468,7 @@ class NummerusView(GameView):
     def seat_style(self, seat: int, players: int) -> SeatStyle:
         if players == 1:
             return SeatStyle(_("Player"), SEAT_CSS[seat])
-        return SeatStyle(colour_name(seat), SEAT_CSS[seat])
+        return super().seat_style(seat, players)
 
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
         css = SEAT_CSS[seat]

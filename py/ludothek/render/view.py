@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from ..games.base import MoveError
 from ..i18n import N_, _, in_every_language, ngettext
+from .seats import seat_colour_name
 
 # The player's sentence for the move errors every engine can raise (games add theirs).
 COMMON_MOVE_ERROR_TEXTS: dict[str, str] = {
@@ -131,8 +132,12 @@ class GameView:
     def tagline(self) -> str:
         raise NotImplementedError
 
+    # The colours of the seats in seat order, as CSS classes named in `seats.SEAT_COLOURS`.
+    seat_colours: tuple[str, ...] = ()
+
     def seat_style(self, seat: int, players: int) -> SeatStyle:
-        raise NotImplementedError
+        colour = self.seat_colours[seat]
+        return SeatStyle(seat_colour_name(colour), colour)
 
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
         """A small picture of a seat's piece (for player panels), standalone SVG."""
