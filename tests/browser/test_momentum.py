@@ -139,3 +139,27 @@ class TestSpecialCells:
         assert board_labels(page)["d5"] == "empty" and board_labels(page)["e5"] == "hole"
         expect(page.locator(".player[data-seat='1'] [data-hand]")).to_have_attribute("data-hand", "12")
         assert_board_is(page, true_state(page, GAME, "hole1"))
+
+
+class TestRefusalsInThePlayersLanguage:
+    def test_a_german_player_reads_why_a_click_is_refused_in_german(self, browser, app_url):
+        # The refusal comes from the engine as a rule identifier ("cell-occupied"), worded by the view's table.
+        context = browser.new_context(locale="de-DE", service_workers="block")
+        page = context.new_page()
+        try:
+            open_app(page, app_url)
+            record = {
+                "format": "ludothek", "version": 1, "game": "momentum",
+                "players": [{"name": "Ada", "type": "human"}, {"name": "Bert", "type": "human"}],
+                "position": PUSHES, "moves": [],
+            }
+            put_save(page, "refused1", record)
+            page.goto(app_url + "#/play/refused1")
+            expect(page.locator("#board svg")).to_be_visible()
+            # Marked aria-disabled (not a legal move), yet a mouse can click it: the page says why not.
+            page.locator("#board [data-target=d4]").click(force=True)
+            expect(page.locator("#announce")).to_contain_text("d4 ist besetzt.")
+            assert "occupied" not in page.locator("#announce").text_content()
+            assert moves_played(page) == 0
+        finally:
+            context.close()
