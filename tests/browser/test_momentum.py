@@ -81,17 +81,22 @@ class TestTwoFriendsWithThePieRule:
         expect(page.get_by_role("button", name="Swap (pie rule)")).to_have_count(0)
 
 
+def play_from_position(page, app_url, save_id: str, position: str) -> None:
+    """Ada and Bert at one device, from a saved game that starts at `position`."""
+    open_app(page, app_url)
+    record = {
+        "format": "ludothek", "version": 1, "game": "momentum",
+        "players": [{"name": "Ada", "type": "human"}, {"name": "Bert", "type": "human"}],
+        "position": position, "moves": [],
+    }
+    put_save(page, save_id, record)
+    page.goto(app_url + f"#/play/{save_id}")
+    expect(page.locator("#board svg")).to_be_visible()
+
+
 class TestPushesAsTheEngineSeesThem:
     def test_each_move_leaves_the_board_the_engine_computes(self, page, app_url):
-        open_app(page, app_url)
-        record = {
-            "format": "ludothek", "version": 1, "game": "momentum",
-            "players": [{"name": "Ada", "type": "human"}, {"name": "Bert", "type": "human"}],
-            "position": PUSHES, "moves": [],
-        }
-        put_save(page, "push1", record)
-        page.goto(app_url + "#/play/push1")
-        expect(page.locator("#board svg")).to_be_visible()
+        play_from_position(page, app_url, "push1", PUSHES)
         assert_board_is(page, GAME.from_position(PUSHES))
 
         # c4 pushes the run d4-e4 from its end: e4 goes to f4. Then blue's b5 pushes b6 off the top.
@@ -147,15 +152,7 @@ class TestRefusalsInThePlayersLanguage:
         context = browser.new_context(locale="de-DE", service_workers="block")
         page = context.new_page()
         try:
-            open_app(page, app_url)
-            record = {
-                "format": "ludothek", "version": 1, "game": "momentum",
-                "players": [{"name": "Ada", "type": "human"}, {"name": "Bert", "type": "human"}],
-                "position": PUSHES, "moves": [],
-            }
-            put_save(page, "refused1", record)
-            page.goto(app_url + "#/play/refused1")
-            expect(page.locator("#board svg")).to_be_visible()
+            play_from_position(page, app_url, "refused1", PUSHES)
             # Marked aria-disabled (not a legal move), yet a mouse can click it: the page says why not.
             page.locator("#board [data-target=d4]").click(force=True)
             expect(page.locator("#announce")).to_contain_text("d4 ist besetzt.")
