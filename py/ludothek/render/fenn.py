@@ -91,12 +91,8 @@ class FennView(GameView):
         ]
 
     def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
-        first = values.get("first", "roll")
-        if first == "roll":
-            return {}
-        if first in ("blue", "red"):
-            return {"first": first}
-        raise ValueError(_("Choose who begins."))
+        first = self.form_choice(values, "first", _("Choose who begins."))
+        return {} if first == "roll" else {"first": first}
 
     # -- drawing -----------------------------------------------------------------------------------
 

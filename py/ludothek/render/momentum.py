@@ -128,29 +128,21 @@ class MomentumView(GameView):
         ]
 
     def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
-        size = values.get("size", "7x7")
-        if size not in SIZES:
-            raise ValueError(_("Choose a board size."))
+        size = self.form_choice(values, "size", _("Choose a board size."))
         options: dict[str, Any] = {"size": size}
         if players == 2:
-            options["pie"] = values.get("pie", "on") in ("on", "true", "1", True)
+            options["pie"] = self.form_flag(values, "pie")
         specials = values.get("specials", "none")
         if specials == "centre-hole":
             width, height = SIZES[size]
             options["holes"] = [cell_name((width * height) // 2, width)]
         elif specials == "random":
-            try:
-                count = int(values.get("random_specials", "4"))
-            except ValueError:
-                raise ValueError(_("The number of special cells must be a whole number.")) from None
-            if not 1 <= count <= 12:
-                raise ValueError(_("Choose between 1 and 12 special cells."))
-            options["random_specials"] = count
+            options["random_specials"] = self.form_number(
+                values, "random_specials",
+                _("The number of special cells must be a whole number."), _("Choose between 1 and 12 special cells."))
         elif specials == "hand":
             options.update({k: v for k, v in parse_specials_text(values.get("hand_specials", ""), size).items() if v})
-        limit = values.get("round_limit", "0")
-        if limit not in ("0", "20", "30", "40"):
-            raise ValueError(_("Choose a round limit."))
+        limit = self.form_choice(values, "round_limit", _("Choose a round limit."))
         if limit != "0":
             options["round_limit"] = int(limit)
         return options

@@ -647,13 +647,8 @@ class MomoxView(GameView):
 
     def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
         options: dict[str, Any] = {}
-        text = str(values.get("rounds", "1") or "1").strip()
-        try:
-            rounds = int(text)
-        except ValueError:
-            raise ValueError(_("The number of rounds must be a whole number.")) from None
-        if not 1 <= rounds <= MAX_ROUNDS_IN_FORM:
-            raise ValueError(_("Choose between 1 and {n} rounds.").format(n=MAX_ROUNDS_IN_FORM))
+        rounds = self.form_number(values, "rounds", _("The number of rounds must be a whole number."),
+                                  _("Choose between 1 and {n} rounds.").format(n=MAX_ROUNDS_IN_FORM))
         if rounds > 1:
             options["rounds"] = rounds
         if values.get("chips", "shuffled") == "hand":

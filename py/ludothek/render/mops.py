@@ -758,7 +758,7 @@ class MopsView(GameView):
     def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
         options: dict[str, Any] = {}
         for flag in ("ersatz", "wertung"):
-            if values.get(flag, "off") in ("on", "true", "1", True):
+            if self.form_flag(values, flag):
                 options[flag] = True
         if values.get("tiles", "shuffled") == "hand":
             starts = self._codes(values.get("starts_text", ""))

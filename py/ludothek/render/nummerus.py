@@ -241,16 +241,11 @@ class NummerusView(GameView):
                         raise ValueError(_("Enter the age of seat {n} in whole years (0 to 150), or let seat 1 begin.").format(n=seat + 1))
                     ages.append(int(text))
                 options["ages"] = ages
-            text = str(values.get("rounds", "1") or "1").strip()
-            try:
-                rounds = int(text)
-            except ValueError:
-                raise ValueError(_("The number of rounds must be a whole number.")) from None
-            if not 1 <= rounds <= MAX_ROUNDS:
-                raise ValueError(_("Choose between 1 and {n} rounds.").format(n=MAX_ROUNDS))
+            rounds = self.form_number(values, "rounds", _("The number of rounds must be a whole number."),
+                                      _("Choose between 1 and {n} rounds.").format(n=MAX_ROUNDS))
             if rounds > 1:
                 options["rounds"] = rounds
-            if values.get("swap", "off") in ("on", "true", "1", True):
+            if self.form_flag(values, "swap"):
                 options["swap"] = True
         if values.get("layout", "shuffled") == "hand":
             options["layout"] = parse_layout(str(values.get("layout_text", "") or ""))

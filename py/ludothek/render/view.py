@@ -152,6 +152,38 @@ class GameView:
         """Engine options from the setup form's strings; ValueError with a message on bad input."""
         return {}
 
+    # Reading the setup form: each value within what its field offers (a field built from an
+    # option carries the option's declared range and choices, or the narrower ones of the form).
+
+    def setup_field(self, name: str) -> Field:
+        return next(field for field in self.setup_fields() if field.name == name)
+
+    def form_flag(self, values: dict[str, Any], name: str) -> bool:
+        """A switch of the form (a checkbox sends "on"); the field's default when it is absent."""
+        value = values.get(name, "on" if self.setup_field(name).default else "off")
+        return value in ("on", "true", "1", True)
+
+    def form_choice(self, values: dict[str, Any], name: str, refusal: str) -> str:
+        """One of the field's choices (its default when absent); ValueError(refusal) otherwise."""
+        field = self.setup_field(name)
+        value = values.get(name, field.default)
+        if value not in [choice.value for choice in field.choices]:
+            raise ValueError(refusal)
+        return value
+
+    def form_number(self, values: dict[str, Any], name: str, not_whole: str, out_of_range: str) -> int:
+        """A whole number within the field's range (its default when empty); ValueError with the
+        (translated) sentence that says what is wrong otherwise."""
+        field = self.setup_field(name)
+        text = str(values.get(name, field.default) or field.default).strip()
+        try:
+            number = int(text)
+        except ValueError:
+            raise ValueError(not_whole) from None
+        if not field.minimum <= number <= field.maximum:
+            raise ValueError(out_of_range)
+        return number
+
     def option_warnings(self, options: dict[str, Any], players: int) -> list[str]:
         """Advice that does not stop the game from starting (e.g. more special cells than recommended)."""
         return []
