@@ -26,8 +26,8 @@ from typing import Any
 
 from ..games.fenn import BLUE, BOARD_FIELDS, GOAL_FIELD, RED, START_FIELD, FennState
 from ..i18n import N_, _, ngettext
-from .svg import empty, esc, num, svg_document, tag
 from .seats import seat_names
+from .svg import empty, esc, num, svg_document, tag
 from .view import UIState
 
 # -- geometry (user units of the board's viewBox; x right, y down) -------------------------------

@@ -35,8 +35,8 @@ from ..games.momox_board import (
 )
 from ..i18n import N_, _, ngettext
 from .marks import colour_mark
-from .svg import empty, esc, num, tag
 from .seats import seat_names
+from .svg import empty, esc, num, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 
 SEAT_CSS = COLOURS  # red, blue, green, purple: class names, as in app.css

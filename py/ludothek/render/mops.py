@@ -41,8 +41,8 @@ from ..games.mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, SHAPES, orientation
 from ..i18n import N_, _, language, ngettext
 from .mops_icons import COLOURS, CROWN_CODES, MOTIFS, colour_key_svg, crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg
 from .marks import colour_mark
-from .svg import empty, esc, num, tag
 from .seats import seat_names
+from .svg import empty, esc, num, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 
 SEAT_CSS = ("red", "blue", "green", "purple")

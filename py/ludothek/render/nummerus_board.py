@@ -21,8 +21,8 @@ from ..games.nummerus import (
 )
 from ..i18n import N_, _, ngettext
 from .marks import colour_mark
-from .svg import empty, num, svg_document, tag
 from .seats import seat_names
+from .svg import empty, num, svg_document, tag
 from .view import UIState
 
 # -- geometry (user units of the viewBox; x right, y down) ---------------------------------------
