@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 RECORD_FORMAT = "ludothek"
 RECORD_VERSION = 1
@@ -201,6 +201,15 @@ class Option:
             alone = " (not in the solitaire)" if players == 1 else ""
             raise ValueError(f"{what} is only played with {_or_list(self.players, quote=False)} players, not {players}{alone}")
         return value
+
+
+def derived_words(params: Mapping[str, Any], derive: Mapping[str, Callable[[Any], Mapping[str, Any]]]) -> dict[str, Any]:
+    """`params` and the words `derive` makes from those of them it knows."""
+    words = dict(params)
+    for name, make in derive.items():
+        if name in params:
+            words.update(make(params[name]))
+    return words
 
 
 def _or_list(values: Sequence[Any], quote: bool = True) -> str:
@@ -386,13 +395,17 @@ class Game:
     # Rule identifier -> English message (a format string over the error's params). One table per
     # engine; its view holds the same identifiers with translatable sentences.
     move_rules: Mapping[str, str] = {}
+    # Words the messages derive from a param: param name -> function of its value giving words
+    # (e.g. "seat" -> {"colour": "blue"}), so that the params stay data.
+    move_words: Mapping[str, Callable[[Any], Mapping[str, Any]]] = {}
     # Moves in notation, quoted when text that is no move at all is refused.
     move_examples: tuple[str, ...] = ()
 
     def move_rule_message(self, rule: str, params: Mapping[str, Any]) -> str:
-        """The English message of a move error (engines add derived words, such as a colour)."""
+        """The English message of a move error: its rule's template, filled with the params and
+        the words derived from them."""
         template = self.move_rules.get(rule) or COMMON_MOVE_RULES[rule]
-        return template.format(**params)
+        return template.format(**derived_words(params, self.move_words))
 
     def illegal(self, move: str, rule: str, **params: Any) -> IllegalMove:
         """The error for a move the rules forbid: `rule` names the rule, `params` its data."""

@@ -280,7 +280,7 @@ class Fenn(Game):
         "pass-must-step": "a player who has a legal step must step",
         "end-not-yet": "a turn begins with a step; 'end' only declines a Pasch or an extra step",
         "black-not-after-pasch": "the black die may be set only after a Pasch (your new top equals the black die's top)",
-        "black-no-face": "the black die ({black_name}) has no face {face} (faces {faces_text})",
+        "black-no-face": "the black die (" + BLACK_NAME + ") has no face {face} (faces {faces_text})",
         "black-same-face": "the Pasch turns the black die to another face (it shows {face}); to keep it, 'end'",
         "step-after-pasch": "after a Pasch the turn goes on only with setting the black die ('k..') or 'end'",
         "die-no-face": "the {colour} die ({die_name}) has no face {face} (faces {faces_text})",
@@ -293,14 +293,10 @@ class Fenn(Game):
         "ban-turn-start": "field {field} may not be entered: the turn began there, and a die may not return to its turn's starting field",
     }
 
-    def move_rule_message(self, rule: str, params) -> str:
-        words = dict(params)
-        if "seat" in params:
-            words.update(colour=COLOURS[params["seat"]], other=COLOURS[1 - params["seat"]], die_name=DIE_NAMES[params["seat"]])
-        if "faces" in params:
-            words["faces_text"] = _faces_text(params["faces"])
-        words["black_name"] = BLACK_NAME
-        return super().move_rule_message(rule, words)
+    move_words = {
+        "seat": lambda seat: {"colour": COLOURS[seat], "other": COLOURS[1 - seat], "die_name": DIE_NAMES[seat]},
+        "faces": lambda faces: {"faces_text": _faces_text(faces)},
+    }
 
     # -- setup ---------------------------------------------------------------------------------
 

@@ -439,12 +439,7 @@ class MopsRoyal(Game):
         "mixed": "a combination must be all one colour or all one motif",
         "flip-not-marked": "the tile turned face down must be a marked tile of the {shape} shape: {marks_text}",
     }
-
-    def move_rule_message(self, rule: str, params) -> str:
-        words = dict(params)
-        if "marks" in params:
-            words["marks_text"] = " or ".join(params["marks"])
-        return super().move_rule_message(rule, words)
+    move_words = {"marks": lambda marks: {"marks_text": " or ".join(marks)}}
     has_hidden_information = True
 
     # -- setup ---------------------------------------------------------------------------------

@@ -368,14 +368,12 @@ class Nummerus(Game):
         "take-chain": "{chip} is part of seat {seat_number}'s chain {chain_text}: a swap may only take a chip that is not part of a chain",
     }
 
-    def move_rule_message(self, rule: str, params) -> str:
-        words = dict(params)
-        for name in ("lower", "upper", "chain"):
-            if name in params:
-                words[name + "_text"] = _range_text(*params[name])
-        if "seat" in params:
-            words["seat_number"] = params["seat"] + 1
-        return super().move_rule_message(rule, words)
+    move_words = {
+        "lower": lambda chain: {"lower_text": _range_text(*chain)},
+        "upper": lambda chain: {"upper_text": _range_text(*chain)},
+        "chain": lambda chain: {"chain_text": _range_text(*chain)},
+        "seat": lambda seat: {"seat_number": seat + 1},
+    }
 
     # -- setup ---------------------------------------------------------------------------------
 

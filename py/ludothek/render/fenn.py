@@ -57,11 +57,7 @@ class FennView(GameView):
         "ban-turn-start": N_("Field {field} is closed to {colour}: this turn began there."),
     }
 
-    def move_error_words(self, error) -> dict[str, Any]:
-        words = dict(error.params)
-        if "seat" in words:
-            words["colour"] = colour_word(words["seat"])
-        return words
+    move_error_words_from = {"seat": lambda seat: {"colour": colour_word(seat)}}
 
     def tagline(self) -> str:
         return _("Three dice, nine fields: the numbers on top say where nobody may go. Cross the strip first.")

@@ -185,11 +185,7 @@ class MomentumView(GameView):
         "cell-special": N_("{cell} is a {kind_name}: nothing may be placed there."),
     }
 
-    def move_error_words(self, error) -> dict:
-        words = dict(error.params)
-        if "kind" in words:
-            words["kind_name"] = _(SPECIAL_NAMES[words["kind"]])
-        return words
+    move_error_words_from = {"kind": lambda kind: {"kind_name": _(SPECIAL_NAMES[kind])}}
 
     def tagline(self) -> str:
         return _("Place a stone and push your neighbours away. Empty your hand first.")

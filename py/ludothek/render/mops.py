@@ -692,11 +692,7 @@ class MopsView(GameView):
         "flip-not-marked": N_("Turn one of the marked tiles face down: {cells}."),
     }
 
-    def move_error_words(self, error) -> dict[str, Any]:
-        words = dict(error.params)
-        if "marks" in words:
-            words["cells"] = flips_text(words["marks"])
-        return words
+    move_error_words_from = {"marks": lambda marks: {"cells": flips_text(marks)}}
 
     def tagline(self) -> str:
         return _("Everybody lays out the same tile. Build same-colour or same-motif shapes and score them at the right moment.")

@@ -140,14 +140,12 @@ class NummerusView(GameView):
         "take-chain": N_("{chip} is part of {colour}'s chain {chain_text}: a swap may only take a single chip."),
     }
 
-    def move_error_words(self, error) -> dict[str, Any]:
-        words = dict(error.params)
-        for name in ("lower", "upper", "chain"):
-            if name in words:
-                words[name + "_text"] = range_text(*words[name])
-        if "seat" in words:
-            words["colour"] = colour_name(words["seat"])
-        return words
+    move_error_words_from = {
+        "lower": lambda chain: {"lower_text": range_text(*chain)},
+        "upper": lambda chain: {"upper_text": range_text(*chain)},
+        "chain": lambda chain: {"chain_text": range_text(*chain)},
+        "seat": lambda seat: {"colour": colour_name(seat)},
+    }
 
     def tagline(self) -> str:
         return _("Move the star in a straight line to the first number and take it. Collect the longest chains of consecutive numbers.")

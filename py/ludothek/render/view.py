@@ -13,9 +13,9 @@ Views only ever receive what a player at the table may see (`game.observation`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-from ..games.base import MoveError
+from ..games.base import MoveError, derived_words
 from ..i18n import N_, _, in_every_language, ngettext
 from .seats import seat_colour_name
 
@@ -251,10 +251,13 @@ class GameView:
     # words `move_error_words` adds). A test checks that every identifier has its sentence.
     move_error_texts: Mapping[str, str] = {}
 
+    # Words the sentences derive from a param, in the player's language: param name -> function
+    # of its value giving words (e.g. "seat" -> {"colour": "Blau"}); called when a sentence is made.
+    move_error_words_from: Mapping[str, Callable[[Any], Mapping[str, Any]]] = {}
+
     def move_error_words(self, error: MoveError) -> dict[str, Any]:
-        """The words a sentence needs beyond the error's params, in the player's language (a
-        colour's name for a seat, say). Default: the params as they are."""
-        return dict(error.params)
+        """The error's params and the words derived from them (`move_error_words_from`)."""
+        return derived_words(error.params, self.move_error_words_from)
 
     def move_error_text(self, error: MoveError) -> str:
         """Why the move was refused, in the player's language: the game's sentence for the rule
