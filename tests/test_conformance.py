@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from ludothek.games import GAME_IDS, IllegalMove, all_games, get_game
+from ludothek.games import GAME_IDS, IllegalMove, InvalidMoveText, MoveError, all_games, get_game
 from ludothek.games.base import PositionError, RecordError
 
 SEEDS = (0, 1, 2)
@@ -31,6 +31,8 @@ CASES = [
 ]
 
 GARBAGE_MOVES = ["", " ", "zz9", "a0", "??", "k9", "1:1", "swap!", "PASS", "a1 ", "xa1", "-", "a1,a2!a9", "99:99"]
+# Text that is no move of any game's notation: InvalidMoveText, never IllegalMove.
+UNREADABLE_MOVES = ["", " ", "??", "-", "PASS", "a1 "]
 
 
 def snapshot(game, s):
@@ -111,8 +113,11 @@ def test_random_game_keeps_the_interface_promises(game_id, setup, seed):
         for candidate in GARBAGE_MOVES + sorted(seen_moves)[:40]:
             if candidate not in legal:
                 before = snapshot(game, s)
-                with pytest.raises(IllegalMove):
+                # Moves this game has listed are its notation: a state that refuses one names a rule.
+                expected = InvalidMoveText if candidate in UNREADABLE_MOVES else IllegalMove if candidate in seen_moves else MoveError
+                with pytest.raises(expected) as refused:
                     game.play(s, candidate)
+                assert refused.value.rule, "a refused move names its rule"
                 assert snapshot(game, s) == before, "a refused move must not change the state"
         if game.is_over(s) or played >= game.move_cap():
             break
@@ -239,4 +244,5 @@ def test_registry():
     assert [g.id for g in all_games()] == list(GAME_IDS)  # every engine is present
     with pytest.raises(ValueError):
         get_game("chess")
-    assert issubclass(IllegalMove, ValueError)
+    assert issubclass(IllegalMove, MoveError) and issubclass(InvalidMoveText, MoveError) and issubclass(MoveError, ValueError)
+    assert not issubclass(InvalidMoveText, IllegalMove) and not issubclass(IllegalMove, InvalidMoveText)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludothek.games import IllegalMove, get_game
+from ludothek.games import IllegalMove, InvalidMoveText, get_game
 from ludothek.games.base import PositionError
 from ludothek.games.fenn import BLUE, RED, opening_roll
 
@@ -376,7 +376,7 @@ class TestPositionNotation:
 class TestMoveNotation:
     @pytest.mark.parametrize("move", ["3", "3:", ":7", "3-7", "03:7", "3:07", "k", "k08", "K3", "End", " pass", "3:7 "])
     def test_malformed_moves_are_refused(self, move):
-        with pytest.raises(IllegalMove):
+        with pytest.raises(InvalidMoveText):
             G.play(at("b4:6 r8:3 k7 b"), move)
 
     def test_moves_are_listed_steps_then_black_then_end(self):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludothek.games import IllegalMove, get_game
+from ludothek.games import IllegalMove, InvalidMoveText, get_game
 from ludothek.games.base import PositionError
 
 G = get_game("momentum")
@@ -364,8 +364,12 @@ class TestIllegalMoves:
 
     def test_not_a_cell(self):
         s = G.new_game()
-        for move in ("h1", "a8", "a0", "d44", "D4", ""):
-            with pytest.raises(IllegalMove):
+        # A cell of a larger board is a move this board forbids; other text is not a move at all.
+        for move in ("h1", "a8"):
+            with pytest.raises(IllegalMove, match="not a cell"):
+                G.play(s, move)
+        for move in ("a0", "d44", "D4", ""):
+            with pytest.raises(InvalidMoveText):
                 G.play(s, move)
 
     def test_after_the_end(self):

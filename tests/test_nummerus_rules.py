@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludothek.games.base import IllegalMove, PositionError, chance_rng
+from ludothek.games.base import IllegalMove, InvalidMoveText, PositionError, chance_rng
 from ludothek.games.nummerus import FIELD_NAMES, GAME, RAYS, chain_points
 
 
@@ -18,8 +18,8 @@ def pos(picture: str, rest: str):
     return GAME.from_position(f"{board(picture)} {rest}")
 
 
-def illegal(s, move: str, *words: str) -> str:
-    with pytest.raises(IllegalMove) as info:
+def illegal(s, move: str, *words: str, error=IllegalMove) -> str:
+    with pytest.raises(error) as info:
         GAME.play(s, move)
     message = str(info.value)
     for word in words:
@@ -120,7 +120,7 @@ class TestStarLines:
         s = pos(STAR_D4, STAR_D4_REST)
         illegal(s, "d5", "empty")
         illegal(s, "d4", "the star stands on d4")
-        illegal(s, "a9", "not a field")
+        illegal(s, "a9", "not a field", error=InvalidMoveText)
 
 
 class TestWaist:
@@ -704,8 +704,8 @@ class TestQueriesForTheView:
     def test_why_unreachable_names_the_rule_or_says_nothing(self):
         s = pos(STAR_D4, STAR_D4_REST)
         assert GAME.why_unreachable(s, "d3") is None
-        assert "first chip" in GAME.why_unreachable(s, "d2")
-        assert "empty" in GAME.why_unreachable(s, "e4")
+        assert "first chip" in str(GAME.why_unreachable(s, "d2")) and GAME.why_unreachable(s, "d2").rule == "blocked"
+        assert "empty" in str(GAME.why_unreachable(s, "e4")) and GAME.why_unreachable(s, "e4").rule == "field-empty"
 
     def test_groups_and_longest_chain(self):
         s = pos(STAR_D4, "1 10-12,14,16-29/13,15,30-48")

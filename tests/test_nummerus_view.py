@@ -205,7 +205,7 @@ class TestTakingAChip:
                 if reason is None:
                     assert result.move == field
                     continue
-                engine_kind = next(k for k in kinds if k in reason)
+                engine_kind = next(k for k in kinds if k in str(reason))
                 assert kinds[engine_kind] in result.message, (reason, result.message)
                 seen.add(engine_kind)
         assert seen == set(kinds)

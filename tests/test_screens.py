@@ -70,7 +70,8 @@ def test_game_screen_parts_render_and_escape_names(game_id):
 
 @pytest.mark.parametrize("game_id", VIEW_IDS)
 def test_board_targets_are_the_legal_moves(game_id):
-    """What the board offers to click leads to legal moves, and every legal board move can be clicked."""
+    """What the board offers to click leads to legal moves, and some move is reached in one or two
+    clicks (that every legal move is, on every position of whole games: test_view_clicks)."""
     game, view = get_game(game_id), get_view(game_id)
     for session in sessions(game_id):
         s = game.observation(session.state, None)

@@ -78,17 +78,22 @@ class TestTwoFriendsWithThePieRule:
         expect(page.get_by_role("button", name="Swap (pie rule)")).to_have_count(0)
 
 
+def play_from_position(page, app_url, save_id: str, position: str) -> None:
+    """Ada and Bert at one device, from a saved game that starts at `position`."""
+    open_app(page, app_url)
+    record = {
+        "format": "ludothek", "version": 1, "game": "momentum",
+        "players": [{"name": "Ada", "type": "human"}, {"name": "Bert", "type": "human"}],
+        "position": position, "moves": [],
+    }
+    put_save(page, save_id, record)
+    page.goto(app_url + f"#/play/{save_id}")
+    expect(page.locator("#board svg")).to_be_visible()
+
+
 class TestPushesAsTheEngineSeesThem:
     def test_each_move_leaves_the_board_the_engine_computes(self, page, app_url):
-        open_app(page, app_url)
-        record = {
-            "format": "ludothek", "version": 1, "game": "momentum",
-            "players": [{"name": "Ada", "type": "human"}, {"name": "Bert", "type": "human"}],
-            "position": PUSHES, "moves": [],
-        }
-        put_save(page, "push1", record)
-        page.goto(app_url + "#/play/push1")
-        expect(page.locator("#board svg")).to_be_visible()
+        play_from_position(page, app_url, "push1", PUSHES)
         assert_board_is(page, GAME.from_position(PUSHES))
 
         # c4 pushes the run d4-e4 from its end: e4 goes to f4. Then blue's b5 pushes b6 off the top.
@@ -136,3 +141,19 @@ class TestSpecialCells:
         assert board_labels(page)["d5"] == "empty" and board_labels(page)["e5"] == "hole"
         expect(page.locator(".player[data-seat='1'] [data-hand]")).to_have_attribute("data-hand", "12")
         assert_board_is(page, true_state(page, GAME, "hole1"))
+
+
+class TestRefusalsInThePlayersLanguage:
+    def test_a_german_player_reads_why_a_click_is_refused_in_german(self, browser, app_url):
+        # The refusal comes from the engine as a rule identifier ("cell-occupied"), worded by the view's table.
+        context = browser.new_context(locale="de-DE", service_workers="block")
+        page = context.new_page()
+        try:
+            play_from_position(page, app_url, "refused1", PUSHES)
+            # Marked aria-disabled (not a legal move), yet a mouse can click it: the page says why not.
+            page.locator("#board [data-target=d4]").click(force=True)
+            expect(page.locator("#announce")).to_contain_text("d4 ist besetzt.")
+            assert "occupied" not in page.locator("#announce").text_content()
+            assert moves_played(page) == 0
+        finally:
+            context.close()

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import importlib
 
-from .base import Game, IllegalMove, RecordError, PositionError
+from .base import Game, HiddenInformationError, IllegalMove, InvalidMoveText, MoveError, PositionError, RecordError
 
-__all__ = ["GAME_IDS", "get_game", "all_games", "Game", "IllegalMove", "RecordError", "PositionError"]
+__all__ = [
+    "GAME_IDS", "get_game", "all_games", "Game", "MoveError", "IllegalMove", "InvalidMoveText",
+    "HiddenInformationError", "RecordError", "PositionError",
+]
 
 # The order is the order of the cards on the home screen.
 GAME_IDS: tuple[str, ...] = ("momentum", "nummerus", "fenn", "mops", "momox")

@@ -5,7 +5,8 @@ immutable states, in the manner of OpenSpiel's games and python-chess's notation
 
     current_player(s)   seat that decides now (0-based), None once over
     legal_moves(s)      every legal move in notation, deterministic order; [] iff over
-    play(s, move)       new state; s untouched; IllegalMove names the rule broken
+    play(s, move)       new state; s untouched; IllegalMove names the rule broken,
+                        InvalidMoveText refuses text that is not a move
     is_over, winners, scores
     position / from_position    text notation of a state (parse/format pair)
     record / from_record        setup + moves, replayed (never trusted)
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 RECORD_FORMAT = "ludothek"
 RECORD_VERSION = 1
@@ -27,8 +28,42 @@ MAX_POSITION_CHARS = 10_000
 MAX_RECORD_MOVES = 5_000
 
 
-class IllegalMove(ValueError):
-    """A move the rules do not allow in this state; the message names the rule that forbids it."""
+class MoveError(ValueError):
+    """A move that cannot be played in a state, as data: `rule`, a stable identifier of what is
+    wrong (such as "cell-occupied"), and `params`, the numbers, cells and seats it concerns.
+    The engine writes its English message from them (`str(exc)`, for programs and logs); a view
+    writes the player's sentence from them in the player's language (never from `str(exc)`).
+
+    Two kinds, as python-chess separates them: `InvalidMoveText` (the text is not a move of the
+    game's notation) and `IllegalMove` (a move the rules forbid here). Catch `MoveError` for both.
+    """
+
+    def __init__(self, rule: str, *, move: Any = None, message: str | None = None, **params: Any):
+        self.rule = rule
+        self.move = move
+        self.params = params
+        text = message if message is not None else rule + (f" {params}" if params else "")
+        super().__init__(text if move is None else f"{str(move)[:40]!r}: {text}")
+
+
+class InvalidMoveText(MoveError):
+    """Text that is not a move in the game's notation (or not text at all): no state makes it legal."""
+
+
+class IllegalMove(MoveError):
+    """A move written correctly that the rules do not allow in this state; `rule` names the rule."""
+
+
+class HiddenInformationError(ValueError):
+    """A question about something no player has seen (asked of an observation, where it is masked):
+    a covered chip's value, the order of a face-down pile."""
+
+
+# The move errors every game can raise, with the English message of each (games add their own).
+COMMON_MOVE_RULES: dict[str, str] = {
+    "not-text": "a move is text such as {examples}",
+    "game-over": "the game is over",
+}
 
 
 class PositionError(ValueError):
@@ -118,6 +153,72 @@ def check_unknown_options(game: "Game", options: Mapping[str, Any], known: Itera
         raise ValueError(f"{game.name} has no option {unknown[0]!r} (options: {known_text})")
 
 
+@dataclass(frozen=True)
+class Option:
+    """One option of a game, declared once: the engine checks values against it (`check_options`)
+    and the setup screen builds its field from it.
+
+    kind: "bool", "int" (whole numbers from `minimum` to `maximum`), "choice" (one of `choices`)
+    or "list" (structured: a list whose entries the engine checks itself).
+    players: the player counts it applies to (empty: all); given for another count it is refused,
+    except a switch given as off.
+    what: how messages name it ("board size"); note: said after a range ("0: no limit"), or for a
+    list what it must be ("be a list of cells such as ['e5']").
+    """
+
+    name: str
+    kind: str
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[Any, ...] = ()
+    players: tuple[int, ...] = ()
+    what: str = ""
+    note: str = ""
+
+    def applies_to(self, players: int) -> bool:
+        return not self.players or players in self.players
+
+    def check(self, value: Any, players: int) -> Any:
+        """`value` if it is allowed with `players` players, else ValueError saying why."""
+        what = self.what or self.name
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise ValueError(f"{what} must be true or false, not {str(value)[:40]!r}")
+        elif self.kind == "int":
+            if self.minimum is None or self.maximum is None:
+                raise TypeError(f"option {self.name} declares no range")
+            if isinstance(value, bool) or not isinstance(value, int) or not self.minimum <= value <= self.maximum:
+                note = f" ({self.note})" if self.note else ""
+                raise ValueError(f"{what} must be a whole number from {self.minimum} to {self.maximum}{note}, not {str(value)[:40]!r}")
+        elif self.kind == "choice":
+            if isinstance(value, bool) or value not in self.choices:
+                raise ValueError(f"{what} must be {_or_list(self.choices)}, not {str(value)[:40]!r}")
+        elif self.kind == "list":
+            if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+                raise ValueError(f"{what} must {self.note or 'be a list'}, not {str(value)[:40]!r}")
+        else:  # pragma: no cover - a declaration error, caught by the option tests
+            raise TypeError(f"option {self.name!r} has an unknown kind {self.kind!r}")
+        if not self.applies_to(players) and value is not False:
+            alone = " (not in the solitaire)" if players == 1 else ""
+            raise ValueError(f"{what} is only played with {_or_list(self.players, quote=False)} players, not {players}{alone}")
+        return value
+
+
+def derived_words(params: Mapping[str, Any], derive: Mapping[str, Callable[[Any], Mapping[str, Any]]]) -> dict[str, Any]:
+    """`params` and the words `derive` makes from those of them it knows."""
+    words = dict(params)
+    for name, make in derive.items():
+        if name in params:
+            words.update(make(params[name]))
+    return words
+
+
+def _or_list(values: Sequence[Any], quote: bool = True) -> str:
+    texts = [repr(v) if quote else str(v) for v in values]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
+
+
 class Game:
     """Base class of the five engines. Subclasses set the class attributes and implement the
     abstract methods; `record`/`from_record` and the option helpers are shared."""
@@ -127,6 +228,27 @@ class Game:
     min_players: int = 2
     max_players: int = 2
     has_hidden_information: bool = False
+
+    # The game's options, declared once (see `Option`); `check_options` enforces them.
+    options: tuple[Option, ...] = ()
+
+    def option(self, name: str) -> Option:
+        return next(o for o in self.options if o.name == name)
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every declared option's value for a new game of `players` players: the given one, checked
+        against its declaration, or its default (None where it does not apply). ValueError names
+        an unknown option, a value of the wrong type or out of range, or one for other player counts."""
+        check_unknown_options(self, options, [o.name for o in self.options])
+        values = {}
+        for option in self.options:
+            if option.name in options:
+                values[option.name] = option.check(options[option.name], players)
+            elif option.applies_to(players):
+                values[option.name] = option.default
+            else:
+                values[option.name] = False if option.kind == "bool" else None
+        return values
 
     # -- the interface every game implements -------------------------------------------------
 
@@ -266,18 +388,44 @@ class Game:
         for number, move in enumerate(moves, start=1):
             try:
                 s = self.play(s, move)
-            except IllegalMove as exc:
+            except MoveError as exc:
                 raise RecordError(f"move {number} ({move!r}) is illegal: {exc}") from exc
         return s
 
     # -- helpers for subclasses ---------------------------------------------------------------
 
-    def illegal(self, move: str, reason: str) -> IllegalMove:
-        return IllegalMove(f"{move!r}: {reason}")
+    # Rule identifier -> English message (a format string over the error's params). One table per
+    # engine; its view holds the same identifiers with translatable sentences.
+    move_rules: Mapping[str, str] = {}
+    # Words the messages derive from a param: param name -> function of its value giving words
+    # (e.g. "seat" -> {"colour": "blue"}), so that the params stay data.
+    move_words: Mapping[str, Callable[[Any], Mapping[str, Any]]] = {}
+    # Moves in notation, quoted when text that is no move at all is refused.
+    move_examples: tuple[str, ...] = ()
+
+    def move_rule_message(self, rule: str, params: Mapping[str, Any]) -> str:
+        """The English message of a move error: its rule's template, filled with the params and
+        the words derived from them."""
+        template = self.move_rules.get(rule) or COMMON_MOVE_RULES[rule]
+        return template.format(**derived_words(params, self.move_words))
+
+    def illegal(self, move: str, rule: str, **params: Any) -> IllegalMove:
+        """The error for a move the rules forbid: `rule` names the rule, `params` its data."""
+        return IllegalMove(rule, move=move, message=self.move_rule_message(rule, params), **params)
+
+    def invalid(self, move: Any, rule: str, **params: Any) -> InvalidMoveText:
+        """The error for text that is not a move of this game's notation."""
+        return InvalidMoveText(rule, move=move, message=self.move_rule_message(rule, params), **params)
+
+    def require_text(self, move: Any) -> None:
+        if not isinstance(move, str):
+            examples = ", ".join(repr(m) for m in self.move_examples)
+            raise InvalidMoveText("not-text", move=move, message=COMMON_MOVE_RULES["not-text"].format(examples=examples),
+                                  examples=self.move_examples)
 
     def require_not_over(self, s, move: str) -> None:
         if self.is_over(s):
-            raise self.illegal(move, "the game is over")
+            raise self.illegal(move, "game-over")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -119,14 +119,13 @@ from typing import Any, NamedTuple
 
 from .base import (
     Game,
-    IllegalMove,
     PositionError,
     Setup,
     StateBase,
     chance_rng,
     check_players,
     check_seed,
-    check_unknown_options,
+    Option,
     is_ascii_number,
 )
 
@@ -272,20 +271,43 @@ class Fenn(Game):
     name = "Fenn"
     min_players = 2
     max_players = 2
+    # Who begins; absent: the black die is rolled (the rules).
+    options = (Option("first", "choice", default=None, choices=COLOURS),)
+    move_examples = ("3:7", "k8", "end", "pass")
+    move_rules = {
+        "not-a-move": "not a Fenn move: write '3:7' (step to field 3 showing 7), 'k8', 'end' or 'pass'",
+        "pass-not-new-turn": "only a new turn can be passed; 'end' stops a turn after a Pasch or an extra step",
+        "pass-must-step": "a player who has a legal step must step",
+        "end-not-yet": "a turn begins with a step; 'end' only declines a Pasch or an extra step",
+        "black-not-after-pasch": "the black die may be set only after a Pasch (your new top equals the black die's top)",
+        "black-no-face": "the black die (" + BLACK_NAME + ") has no face {face} (faces {faces_text})",
+        "black-same-face": "the Pasch turns the black die to another face (it shows {face}); to keep it, 'end'",
+        "step-after-pasch": "after a Pasch the turn goes on only with setting the black die ('k..') or 'end'",
+        "die-no-face": "the {colour} die ({die_name}) has no face {face} (faces {faces_text})",
+        "same-face": "a step must turn up a new face (the {colour} die already shows {face})",
+        "off-board": "field {field} is not on the board (fields 1-9); a die never leaves the board once on it",
+        "step-length": "a die moves 1 or 2 fields (the {colour} die stands on field {field})",
+        "ban-occupied": "field {field} may not be entered: the {other} die stands there",
+        "ban-black": "field {field} may not be entered: the black die shows this number",
+        "ban-opponent-face": "field {field} may not be entered: the {other} die shows this number",
+        "ban-turn-start": "field {field} may not be entered: the turn began there, and a die may not return to its turn's starting field",
+    }
+
+    move_words = {
+        "seat": lambda seat: {"colour": COLOURS[seat], "other": COLOURS[1 - seat], "die_name": DIE_NAMES[seat]},
+        "faces": lambda faces: {"faces_text": _faces_text(faces)},
+    }
 
     # -- setup ---------------------------------------------------------------------------------
 
     def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> FennState:
         check_players(self, players)
         check_seed(seed)
-        check_unknown_options(self, options, ("first",))
-        first = options.get("first")
+        first = self.check_options(players, options)["first"]
         if first is None:
             rolls = opening_roll(seed)
-        elif first in COLOURS:
-            rolls = (OPENING_FACE[COLOURS.index(first)],)
         else:
-            raise ValueError(f"first must be 'blue' or 'red' (who begins), not {first!r}")
+            rolls = (OPENING_FACE[COLOURS.index(first)],)
         to_move = BLUE if rolls[-1] == OPENING_FACE[BLUE] else RED
         black = rolls[-1]
         blue, red = START_FIELD
@@ -334,8 +356,9 @@ class Fenn(Game):
     # -- moves ---------------------------------------------------------------------------------
 
     def _apply(self, s: FennState, move: str) -> tuple[FennState, MoveEffect]:
-        if not isinstance(move, str):
-            raise IllegalMove(f"a move is text such as '3:7', 'k8', 'end' or 'pass', not {move!r}")
+        self.require_text(move)
+        if not _is_move_text(move):
+            raise self.invalid(move, "not-a-move")
         self.require_not_over(s, move)
         seat = s.to_move
         field, face = s.field_of(seat), s.face_of(seat)
@@ -346,30 +369,29 @@ class Fenn(Game):
         )
         if move == "pass":
             if s.phase != TURN:
-                raise self.illegal(move, "only a new turn can be passed; 'end' stops a turn after a Pasch or an extra step")
+                raise self.illegal(move, "pass-not-new-turn")
             if self._steps(s):
-                raise self.illegal(move, "a player who has a legal step must step")
+                raise self.illegal(move, "pass-must-step")
             new = self._end_turn(s, s.blue, s.blue_face, s.red, s.red_face, s.black, move)
             return new, MoveEffect(**{**base, "draw": new.drawn})
         if move == "end":
             if s.phase == TURN:
-                raise self.illegal(move, "a turn begins with a step; 'end' only declines a Pasch or an extra step")
+                raise self.illegal(move, "end-not-yet")
             new = self._end_turn(s, s.blue, s.blue_face, s.red, s.red_face, s.black, move)
             return new, MoveEffect(**{**base, "kind": "end", "draw": new.drawn})
         match = BLACK_RE.fullmatch(move)
         if match:
             new_black = int(match.group(1))
             if s.phase != PASCH:
-                raise self.illegal(move, "the black die may be set only after a Pasch (your new top equals the black die's top)")
-            if str(new_black) != match.group(1) or new_black not in BLACK_FACES:
-                raise self.illegal(move, f"the black die ({BLACK_NAME}) has no face {match.group(1)} (faces {_faces_text(BLACK_FACES)})")
+                raise self.illegal(move, "black-not-after-pasch")
+            if new_black not in BLACK_FACES:
+                raise self.illegal(move, "black-no-face", face=match.group(1), faces=BLACK_FACES)
             if new_black == s.black:
-                raise self.illegal(move, f"the Pasch turns the black die to another face (it shows {s.black}); to keep it, 'end'")
+                raise self.illegal(move, "black-same-face", face=s.black)
             new = self._end_turn(s, s.blue, s.blue_face, s.red, s.red_face, new_black, move)
             return new, MoveEffect(**{**base, "kind": "black", "black_after": new_black, "draw": new.drawn})
         match = STEP_RE.fullmatch(move)
-        if not match or any(str(int(g)) != g for g in match.groups()):
-            raise self.illegal(move, "not a Fenn move: write '3:7' (step to field 3 showing 7), 'k8', 'end' or 'pass'")
+        assert match is not None  # _is_move_text let only steps through
         to, new_face = int(match.group(1)), int(match.group(2))
         self._check_step(s, move, to, new_face)
         blue, blue_face, red, red_face = s.blue, s.blue_face, s.red, s.red_face
@@ -399,23 +421,22 @@ class Fenn(Game):
     def _check_step(self, s: FennState, move: str, to: int, new_face: int) -> None:
         """Raise IllegalMove naming the first rule the step `to:new_face` breaks."""
         seat, opp = s.to_move, 1 - s.to_move
-        colour = COLOURS[seat]
         if s.phase == PASCH:
-            raise self.illegal(move, "after a Pasch the turn goes on only with setting the black die ('k..') or 'end'")
+            raise self.illegal(move, "step-after-pasch")
         field, face = s.field_of(seat), s.face_of(seat)
         faces = DIE_FACES[seat]
         if new_face not in faces:
-            raise self.illegal(move, f"the {colour} die ({DIE_NAMES[seat]}) has no face {new_face} (faces {_faces_text(faces)})")
+            raise self.illegal(move, "die-no-face", seat=seat, face=new_face, faces=faces)
         if new_face == face:
-            raise self.illegal(move, f"a step must turn up a new face (the {colour} die already shows {face})")
+            raise self.illegal(move, "same-face", seat=seat, face=face)
         if not FIRST_FIELD <= to <= LAST_FIELD:
-            raise self.illegal(move, f"field {to} is not on the board (fields 1-9); a die never leaves the board once on it")
+            raise self.illegal(move, "off-board", field=to)
         if abs(to - field) not in (1, 2):
-            raise self.illegal(move, f"a die moves 1 or 2 fields (the {colour} die stands on field {field})")
+            raise self.illegal(move, "step-length", seat=seat, field=field)
         start = s.turn_start if s.phase == EXTRA else field
         bans = landing_bans(seat, to, s.field_of(opp), s.face_of(opp), s.black, start)
         if bans:
-            raise self.illegal(move, f"field {to} may not be entered: {_ban_text(bans[0], seat)}")
+            raise self.illegal(move, "ban-" + bans[0], seat=seat, field=to)
 
     def _replace(self, s: FennState, blue, blue_face, red, red_face, black, moves, *, phase, turn_start=None, winner=None) -> FennState:
         return FennState(
@@ -673,18 +694,17 @@ def _parse_die(token: str, seat: int) -> tuple[int, int]:
     return field, face
 
 
+def _is_move_text(move: str) -> bool:
+    """Whether `move` is written in Fenn's notation (whatever the state): 'pass', 'end', a black
+    die's face 'k8' or a step '3:7', numbers without leading zeros."""
+    if move in ("pass", "end"):
+        return True
+    match = BLACK_RE.fullmatch(move) or STEP_RE.fullmatch(move)
+    return match is not None and all(str(int(g)) == g for g in match.groups())
+
+
 def _faces_text(faces) -> str:
     return " ".join(map(str, faces))
-
-
-def _ban_text(reason: str, seat: int) -> str:
-    other = COLOURS[1 - seat]
-    return {
-        "occupied": f"the {other} die stands there",
-        "black": "the black die shows this number",
-        "opponent-face": f"the {other} die shows this number",
-        "turn-start": "the turn began there, and a die may not return to its turn's starting field",
-    }[reason]
 
 
 GAME = Fenn()

@@ -21,14 +21,13 @@ from typing import Any, NamedTuple
 
 from .base import (
     Game,
-    IllegalMove,
     PositionError,
     Setup,
     StateBase,
     chance_rng,
     check_players,
     check_seed,
-    check_unknown_options,
+    Option,
     is_ascii_number,
 )
 
@@ -188,42 +187,44 @@ class Momentum(Game):
     name = "Momentum"
     min_players = 2
     max_players = 3
+    options = (
+        Option("size", "choice", default="7x7", choices=tuple(SIZES), what="board size"),
+        Option("pie", "bool", default=True, players=(2,), what="the pie rule"),
+        Option("round_limit", "int", default=0, minimum=0, maximum=MAX_ROUND_LIMIT, note="0: no limit"),
+        Option("holes", "list", default=(), note="be a list of cells such as ['e5']"),
+        Option("dampers", "list", default=(), note="be a list of cells such as ['e5']"),
+        Option("buffers", "list", default=(), note="be a list of cells such as ['e5']"),
+        Option("random_specials", "int", default=0, minimum=0, maximum=MAX_SPECIALS, what="random_specials"),
+    )
+    move_examples = ("d4", "swap")
+    move_rules = {
+        "not-a-cell": "not a cell of the {width}x{height} board (files a-{last_file}, ranks 1-{height})",
+        "pie-not-yet": "the pie rule applies only to the second player's first turn",
+        "pie-unavailable": "the pie rule is not available now",
+        "cell-occupied": "the cell is occupied by a stone",
+        "cell-special": "stones may not be placed on a special cell (hole, damper or buffer)",
+    }
 
     # -- setup ---------------------------------------------------------------------------------
 
     def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> MomentumState:
         check_players(self, players)
         check_seed(seed)
-        check_unknown_options(
-            self, options, ("size", "pie", "holes", "dampers", "buffers", "random_specials", "round_limit")
-        )
-        size = options.get("size", "7x7")
-        if size not in SIZES:
-            raise ValueError(f"board size must be one of {', '.join(SIZES)}, not {size!r}")
+        values = self.check_options(players, options)
+        size = values["size"]
         width, height = SIZES[size]
-        pie = options.get("pie", players == 2)
-        if not isinstance(pie, bool):
-            raise ValueError(f"pie must be true or false, not {pie!r}")
-        if pie and players != 2:
-            raise ValueError("the pie rule is only played with 2 players")
-        round_limit = options.get("round_limit", 0)
-        if isinstance(round_limit, bool) or not isinstance(round_limit, int) or not 0 <= round_limit <= MAX_ROUND_LIMIT:
-            raise ValueError(f"round_limit must be 0 (off) or a number of rounds up to {MAX_ROUND_LIMIT}, not {round_limit!r}")
+        pie = values["pie"]
+        round_limit = values["round_limit"]
         board = [EMPTY] * (width * height)
         for option, kind in SPECIAL_KINDS.items():
-            cells = options.get(option, [])
-            if isinstance(cells, str) or not isinstance(cells, (list, tuple)):
-                raise ValueError(f"{option} must be a list of cells such as ['e5'], not {cells!r}")
-            for text in cells:
+            for text in values[option]:
                 index = parse_cell(text, width, height) if isinstance(text, str) else None
                 if index is None:
                     raise ValueError(f"{option}: {text!r} is not a cell of the {size} board")
                 if board[index] != EMPTY:
                     raise ValueError(f"{option}: cell {text} already holds a special cell")
                 board[index] = kind
-        random_specials = options.get("random_specials", 0)
-        if isinstance(random_specials, bool) or not isinstance(random_specials, int) or random_specials < 0:
-            raise ValueError(f"random_specials must be a number of cells, not {random_specials!r}")
+        random_specials = values["random_specials"]
         if random_specials:
             if any(c != EMPTY for c in board):
                 raise ValueError("choose special cells either by hand or at random, not both")
@@ -271,8 +272,9 @@ class Momentum(Game):
     # -- moves ---------------------------------------------------------------------------------
 
     def _apply(self, s: MomentumState, move: str) -> tuple[MomentumState, Effect]:
-        if not isinstance(move, str):
-            raise IllegalMove(f"a move is text such as 'd4', not {move!r}")
+        self.require_text(move)
+        if move != "swap" and parse_cell(move, len(FILES), len(FILES)) is None:
+            raise self.invalid(move, "not-a-cell", width=s.width, height=s.height, last_file=FILES[s.width - 1])
         self.require_not_over(s, move)
         seat = s.to_move
         letter = SEAT_LETTERS[seat]
@@ -281,8 +283,8 @@ class Momentum(Game):
         if move == "swap":
             if s.pie != "swap":
                 if s.pie == "pie":
-                    raise self.illegal(move, "the pie rule applies only to the second player's first turn")
-                raise self.illegal(move, "the pie rule is not available now")
+                    raise self.illegal(move, "pie-not-yet")
+                raise self.illegal(move, "pie-unavailable")
             first = next(i for i, c in enumerate(board) if c in STONE_CHARS)
             owner = SEAT_LETTERS.index(board[first])
             board[first] = letter
@@ -292,12 +294,14 @@ class Momentum(Game):
         else:
             cell = parse_cell(move, s.width, s.height)
             if cell is None:
-                raise self.illegal(move, f"not a cell of the {s.width}x{s.height} board (files a-{FILES[s.width - 1]}, ranks 1-{s.height})")
+                # A cell of the largest board that this board lacks is a move the board forbids;
+                # anything else is not a move of the notation at all.
+                raise self.illegal(move, "not-a-cell", width=s.width, height=s.height, last_file=FILES[s.width - 1])
             content = board[cell]
             if content in STONE_CHARS:
-                raise self.illegal(move, "the cell is occupied by a stone")
+                raise self.illegal(move, "cell-occupied", cell=cell_name(cell, s.width))
             if content != EMPTY:
-                raise self.illegal(move, "stones may not be placed on a special cell (hole, damper or buffer)")
+                raise self.illegal(move, "cell-special", cell=cell_name(cell, s.width), kind=content)
             board[cell] = letter
             hands[seat] -= 1
             pushes = push_stones(board, cell, s.width, s.height)

@@ -70,7 +70,7 @@ All work on observations and reveal nothing hidden:
 - `effect(s, move)`: what a move does (lifted circle, value walked, the fields walked, landing,
   yellow, tile taken and its place, reshuffle, round results). Called on the full state before
   the move, it reveals only what the move itself turns face up.
-- `why_illegal(s, move)`: None for a legal move, otherwise the rule that forbids it.
+- `why_illegal(s, move)`: None for a legal move, otherwise the error (rule and params) that refuses it.
 - `walk(field, steps)`: the fields a figure passes, ending where it lands.
 
 Hidden information: the values of covered chips. `observation(s, seat)` returns a state with every
@@ -123,14 +123,15 @@ from typing import Any, NamedTuple
 
 from .base import (
     Game,
-    IllegalMove,
+    HiddenInformationError,
+    MoveError,
     PositionError,
     Setup,
     StateBase,
     chance_rng,
     check_players,
     check_seed,
-    check_unknown_options,
+    Option,
     is_ascii_number,
 )
 from .momox_board import (
@@ -157,7 +158,7 @@ PLACE_NAMES = ("ones", "tens", "hundreds", "thousands")
 MOVE_HELP = "k0-k5, stay, take, leave, shuffle or keep"
 
 
-class HiddenChipError(ValueError):
+class HiddenChipError(HiddenInformationError):
     """A question whose answer is a chip nobody has seen (asked of an observation)."""
 
 
@@ -259,6 +260,32 @@ class Momox(Game):
     name = "Momox"
     min_players = 2
     max_players = 4
+    options = (
+        Option("rounds", "int", default=1, minimum=1, maximum=MAX_ROUNDS),
+        Option("chips", "list", note="list the values 1-6 once each, on circles 0-5 (0 = centre), such as [3, 5, 2, 6, 1, 4]"),
+    )
+    move_examples = ("k1", "stay", "take")
+    move_rules = {
+        "not-a-move": "not a Momox move (" + MOVE_HELP + ")",
+        "tile-pending": "first take or leave the tile beside this corner",
+        "shuffle-pending": "the turn is over: first decide to shuffle or keep the chips",
+        "stay-not-yellow": (
+            "you may stay only on a yellow field your figure has just reached in this turn "
+            "(elsewhere the turn ends by itself)"
+        ),
+        "open-circle": (
+            "circle {circle} is the open circle and has no key: lift a key from a covered circle "
+            "(so the same number can never be used twice in a row)"
+        ),
+        "no-tile": (
+            "a tile may be taken or left only when your figure has just ended its walk exactly on a "
+            "corner beside which a tile of your colour lies"
+        ),
+        "no-shuffle": (
+            "the chips may be reshuffled only at the end of a turn that landed on yellow fields "
+            "{yellows} or more times in a row"
+        ),
+    }
     has_hidden_information = True
 
     # -- setup ---------------------------------------------------------------------------------
@@ -266,12 +293,10 @@ class Momox(Game):
     def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> MomoxState:
         check_players(self, players)
         check_seed(seed)
-        check_unknown_options(self, options, ("rounds", "chips"))
-        rounds = options.get("rounds", 1)
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-            raise ValueError(f"rounds must be a number of rounds from 1 to {MAX_ROUNDS}, not {rounds!r}")
-        if "chips" in options:
-            chips = options["chips"]
+        values = self.check_options(players, options)
+        rounds = values["rounds"]
+        if values["chips"] is not None:
+            chips = values["chips"]
             if (
                 not isinstance(chips, (list, tuple))
                 or any(isinstance(v, bool) or not isinstance(v, int) for v in chips)
@@ -359,56 +384,39 @@ class Momox(Game):
 
     # -- moves ---------------------------------------------------------------------------------
 
-    def why_illegal(self, s: MomoxState, move: str) -> str | None:
-        """None if `move` is legal in `s`, else the rule that forbids it (the IllegalMove text)."""
+    def why_illegal(self, s: MomoxState, move: str) -> MoveError | None:
+        """None if `move` is legal in `s`, else the error that refuses it (its rule and params)."""
         if move in self.legal_moves(s):
             return None
         try:
             self._check(s, move)
-        except IllegalMove as exc:
-            return str(exc)
+        except MoveError as exc:
+            return exc
         return None  # pragma: no cover - _check refuses every move legal_moves does not list
 
     def _check(self, s: MomoxState, move: str) -> None:
         """Raise IllegalMove naming the rule if `move` may not be played in `s`."""
-        if not isinstance(move, str):
-            raise IllegalMove(f"a move is text such as 'k1', not {move!r}")
+        self.require_text(move)
         if move not in KEY_MOVES and move not in (STAY, "take", "leave", "shuffle", "keep"):
-            raise self.illegal(move, f"not a Momox move ({MOVE_HELP})")
+            raise self.invalid(move, "not-a-move")
         self.require_not_over(s, move)
         if move in KEY_MOVES or move == STAY:
             if s.phase == TILE:
-                raise self.illegal(move, "first take or leave the tile beside this corner")
+                raise self.illegal(move, "tile-pending")
             if s.phase == SHUFFLE:
-                raise self.illegal(move, "the turn is over: first decide to shuffle or keep the chips")
+                raise self.illegal(move, "shuffle-pending")
             if move == STAY:
                 if not s.yellows:
-                    raise self.illegal(
-                        move,
-                        "you may stay only on a yellow field your figure has just reached in this turn "
-                        "(elsewhere the turn ends by itself)",
-                    )
+                    raise self.illegal(move, "stay-not-yellow")
                 return
             circle = KEY_MOVES.index(move)
             if circle == open_circle_of(s.seen):
-                raise self.illegal(
-                    move,
-                    f"circle {circle} is the open circle and has no key: lift a key from a covered circle "
-                    "(so the same number can never be used twice in a row)",
-                )
+                raise self.illegal(move, "open-circle", circle=circle)
         elif move in ("take", "leave"):
             if s.phase != TILE:
-                raise self.illegal(
-                    move,
-                    "a tile may be taken or left only when your figure has just ended its walk exactly on a "
-                    "corner beside which a tile of your colour lies",
-                )
+                raise self.illegal(move, "no-tile")
         elif s.phase != SHUFFLE:
-            raise self.illegal(
-                move,
-                f"the chips may be reshuffled only at the end of a turn that landed on yellow fields "
-                f"{YELLOWS_FOR_SHUFFLE} or more times in a row",
-            )
+            raise self.illegal(move, "no-shuffle", yellows=YELLOWS_FOR_SHUFFLE)
 
     def _chip_value(self, s: MomoxState, circle: int) -> int:
         value = s.chips[circle]

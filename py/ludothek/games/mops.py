@@ -91,7 +91,7 @@ Queries for the view (all pure, all work on observations)
 Hidden information: `observation(s, seat)` is the same for every seat: the pile is replaced by
 its sorted tiles (`pile_hidden`), and the setup by the number of players alone (no seed, options
 or start position, which would tell the pile's order). Every query works on it, and so does `play` until a move would
-reveal the next tile: then it raises `HiddenPileError` (a ValueError, not an IllegalMove).
+reveal the next tile: then it raises `HiddenPileError` (a HiddenInformationError, not an IllegalMove).
 `undo_floor(s)` is the number of moves at the last reveal; undo never goes below it.
 
 Clarifications (our decisions where the rulebook is silent) [decided]
@@ -136,14 +136,14 @@ from typing import Any, NamedTuple
 
 from .base import (
     Game,
-    IllegalMove,
+    HiddenInformationError,
     PositionError,
     Setup,
     StateBase,
     chance_rng,
     check_players,
     check_seed,
-    check_unknown_options,
+    Option,
     is_ascii_number,
 )
 from .mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, Placement, placements_by_anchor, recognise
@@ -231,7 +231,7 @@ NEIGHBOURS = tuple(_neighbours(i) for i in range(CELLS))
 ANCHORED = placements_by_anchor(FRAME, FRAME)
 
 
-class HiddenPileError(ValueError):
+class HiddenPileError(HiddenInformationError):
     """Playing on an observation reached a reveal: the pile's order is not known there."""
 
 
@@ -408,6 +408,38 @@ class MopsRoyal(Game):
     name = "Mops Royal"
     min_players = 1
     max_players = 4
+    options = (
+        Option("ersatz", "bool", default=False),
+        Option("wertung", "bool", default=False),
+        Option("starts", "list", note="be a list of tile codes such as ['Kb', 'Pg']"),
+        Option("draws", "list", note="be a list of tile codes such as ['Kb', 'Pg']"),
+    )
+    move_examples = ("e6", "e5,f5,g5!f5", "pass", "xf6")
+    move_rules = {
+        "not-a-move": "not a move: a cell of the 9x9 frame (files a-i, ranks 1-9), 'pass', a scoring such as 'e5,f5,g5!f5' or a refusal such as 'xf6'",
+        "refusal-text": "a refusal names a cell of the 9x9 frame after 'x', such as 'xf6'",
+        "scoring-no-flip": "a scoring names the tile to turn face down after '!', as in 'e5,f5,g5!f5'",
+        "scoring-text": "a scoring lists cells of the 9x9 frame (files a-i, ranks 1-9), as in 'e5,f5,g5!f5'",
+        "cell-twice": "a cell is listed twice",
+        "combination-size": "a combination has 3, 4 or 5 tiles",
+        "not-canonical": "a scoring lists its cells in order, then the tile to turn: write it as {canonical!r}",
+        "pass-before-place": "scoring or passing comes after placing: first place the revealed tile",
+        "must-score": "in the final scoring (variant 'Wertung') a player who can score must score",
+        "tile-placed": "this round's tile is already placed: score a combination or pass",
+        "cell-taken": "the cell already holds a tile",
+        "not-touching": "a tile must touch one of your tiles along a side (a corner is not enough)",
+        "beyond-square": "the layout may not grow beyond 5 tiles in a row or column (5x5 limit)",
+        "no-ersatz": "refusing a tile is the variant 'Ersatzplättchen', which is not being played",
+        "refuse-after-place": "only the tile of the round can be refused, before it is placed",
+        "refuse-not-face-down": "a refused tile goes face down onto one of your face-down tiles; {cell} is not one",
+        "score-before-place": "scoring comes after placing: first place the revealed tile",
+        "cell-empty": "{cell} holds no tile of yours",
+        "cell-face-down": "{cell} is face down, and face-down tiles never score again",
+        "not-a-shape": "these cells do not form one of the 17 shapes of the score board (in any rotation or reflection)",
+        "mixed": "a combination must be all one colour or all one motif",
+        "flip-not-marked": "the tile turned face down must be a marked tile of the {shape} shape: {marks_text}",
+    }
+    move_words = {"marks": lambda marks: {"marks_text": " or ".join(marks)}}
     has_hidden_information = True
 
     # -- setup ---------------------------------------------------------------------------------
@@ -415,16 +447,13 @@ class MopsRoyal(Game):
     def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> MopsState:
         check_players(self, players)
         check_seed(seed)
-        check_unknown_options(self, options, ("ersatz", "wertung", "starts", "draws"))
-        for flag in ("ersatz", "wertung"):
-            if not isinstance(options.get(flag, False), bool):
-                raise ValueError(f"{flag} must be true or false, not {options[flag]!r}")
-        draws = self._tile_list_option(options.get("draws"), "draws")
+        values = self.check_options(players, options)
+        draws = self._tile_list_option(values["draws"], "draws")
         if len(set(draws)) != len(draws):
             raise ValueError("draws: the caller's pile holds each tile once")
         if len(draws) > TILE_COUNT - 1:
             raise ValueError(f"draws: the caller's pile holds {TILE_COUNT - 1} tiles, not {len(draws)}")
-        starts_option = options.get("starts")
+        starts_option = values["starts"]
         if starts_option is None:
             starts = []
             for seat in range(players):
@@ -460,8 +489,8 @@ class MopsRoyal(Game):
             step=OVER,
             scores=(0,) * players,
             refusals=(0,) * players,
-            ersatz=options.get("ersatz", False),
-            wertung=options.get("wertung", False),
+            ersatz=values["ersatz"],
+            wertung=values["wertung"],
         )
         # The first tile is revealed as part of the setup.
         return replace(state, **self._after_seat(state, state.layouts, state.pile, None, -1))
@@ -470,9 +499,7 @@ class MopsRoyal(Game):
     def _tile_list_option(value: Any, name: str) -> list[int]:
         if value is None:
             return []
-        if isinstance(value, str) or not isinstance(value, (list, tuple)):
-            raise ValueError(f"{name} must be a list of tile codes such as ['Kb', 'Pg'], not {value!r}")
-        tiles = []
+        tiles = []  # a list: check_options saw to it
         for code in value:
             t = parse_tile(code)
             if t is None:
@@ -698,16 +725,16 @@ class MopsRoyal(Game):
 
     def _check(self, s: MopsState, move: str) -> tuple[Effect, bytes, str]:
         """Validate `move`; return its effect, the mover's new layout and the move's canonical text."""
-        if not isinstance(move, str):
-            raise IllegalMove(f"a move is text such as 'e6', 'e5,f5,g5!f5', 'pass' or 'xf6', not {move!r}")
+        self.require_text(move)
+        self._require_move_text(move)
         self.require_not_over(s, move)
         seat = s.to_move
         layout = s.layouts[seat]
         if move == "pass":
             if s.step == PLACE:
-                raise self.illegal(move, "scoring or passing comes after placing: first place the revealed tile")
+                raise self.illegal(move, "pass-before-place")
             if s.step == FINAL:
-                raise self.illegal(move, "in the final scoring (variant 'Wertung') a player who can score must score")
+                raise self.illegal(move, "must-score")
             return Effect(seat, "pass", None, None), layout, move
         if "!" in move or "," in move:
             return self._check_scoring(s, move, seat, layout)
@@ -715,74 +742,98 @@ class MopsRoyal(Game):
             return self._check_refusal(s, move, seat, layout)
         index = parse_cell(move)
         if index is None:
-            raise self.illegal(move, "not a move: a cell of the 9x9 frame (files a-i, ranks 1-9), 'pass', a scoring such as 'e5,f5,g5!f5' or a refusal such as 'xf6'")
+            raise self.invalid(move, "not-a-move")
         if s.step != PLACE:
-            raise self.illegal(move, "this round's tile is already placed: score a combination or pass")
+            raise self.illegal(move, "tile-placed")
         if layout[index] != EMPTY:
-            raise self.illegal(move, "the cell already holds a tile")
+            raise self.illegal(move, "cell-taken", cell=move)
         if not any(layout[n] != EMPTY for n in NEIGHBOURS[index]):
-            raise self.illegal(move, "a tile must touch one of your tiles along a side (a corner is not enough)")
+            raise self.illegal(move, "not-touching", cell=move)
         lo_f, hi_f, lo_r, hi_r = open_window(layout)
         rank, file = divmod(index, FRAME)
         if not (lo_f <= file <= hi_f and lo_r <= rank <= hi_r):
-            raise self.illegal(move, "the layout may not grow beyond 5 tiles in a row or column (5x5 limit)")
+            raise self.illegal(move, "beyond-square", cell=move)
         new = bytearray(layout)
         new[index] = s.tile
         return Effect(seat, "place", tile_code(s.tile), move), bytes(new), move
 
+    def _require_move_text(self, move: str) -> None:
+        """InvalidMoveText unless `move` is written in the notation (whatever the state)."""
+        if move == "pass":
+            return
+        if "!" in move or "," in move:
+            cells_text, bang, flip_text = move.partition("!")
+            if not bang:
+                raise self.invalid(move, "scoring-no-flip")
+            parsed = [parse_cell(text) for text in cells_text.split(",")]
+            cells = [c for c in parsed if c is not None]
+            if len(cells) != len(parsed) or parse_cell(flip_text) is None:
+                raise self.invalid(move, "scoring-text")
+            if len(set(cells)) != len(cells):
+                raise self.invalid(move, "cell-twice")
+            if not 3 <= len(cells) <= 5:
+                raise self.invalid(move, "combination-size")
+            if cells != sorted(cells):
+                canonical = ",".join(cell_name(c) for c in sorted(cells)) + "!" + flip_text
+                raise self.invalid(move, "not-canonical", canonical=canonical)
+        elif move.startswith("x"):
+            if parse_cell(move[1:]) is None:
+                raise self.invalid(move, "refusal-text")
+        elif parse_cell(move) is None:
+            raise self.invalid(move, "not-a-move")
+
     def _check_refusal(self, s: MopsState, move: str, seat: int, layout) -> tuple[Effect, bytes, str]:
         index = parse_cell(move[1:])
         if index is None:
-            raise self.illegal(move, "a refusal names a cell of the 9x9 frame after 'x', such as 'xf6'")
+            raise self.invalid(move, "refusal-text")
         if not s.ersatz:
-            raise self.illegal(move, "refusing a tile is the variant 'Ersatzplättchen', which is not being played")
+            raise self.illegal(move, "no-ersatz")
         if s.step != PLACE:
-            raise self.illegal(move, "only the tile of the round can be refused, before it is placed")
+            raise self.illegal(move, "refuse-after-place")
         if not FACE_DOWN <= layout[index] < EMPTY:
-            raise self.illegal(move, f"a refused tile goes face down onto one of your face-down tiles; {move[1:]} is not one")
+            raise self.illegal(move, "refuse-not-face-down", cell=move[1:])
         penalty = REFUSAL_BASE_PENALTY + s.refusals[seat]
         return Effect(seat, "refuse", tile_code(s.tile), move[1:], points=-penalty), layout, move
 
     def _check_scoring(self, s: MopsState, move: str, seat: int, layout) -> tuple[Effect, bytes, str]:
         cells_text, bang, flip_text = move.partition("!")
         if not bang:
-            raise self.illegal(move, "a scoring names the tile to turn face down after '!', as in 'e5,f5,g5!f5'")
+            raise self.invalid(move, "scoring-no-flip")
         cells = [parse_cell(text) for text in cells_text.split(",")]
         flip = parse_cell(flip_text)
         if any(c is None for c in cells) or flip is None:
-            raise self.illegal(move, "a scoring lists cells of the 9x9 frame (files a-i, ranks 1-9), as in 'e5,f5,g5!f5'")
+            raise self.invalid(move, "scoring-text")
         if s.step == PLACE:
-            raise self.illegal(move, "scoring comes after placing: first place the revealed tile")
+            raise self.illegal(move, "score-before-place")
         if len(set(cells)) != len(cells):
-            raise self.illegal(move, "a cell is listed twice")
+            raise self.invalid(move, "cell-twice")
         if not 3 <= len(cells) <= 5:
-            raise self.illegal(move, "a combination has 3, 4 or 5 tiles")
+            raise self.invalid(move, "combination-size")
         for c in cells:
             if layout[c] == EMPTY:
-                raise self.illegal(move, f"{cell_name(c)} holds no tile of yours")
+                raise self.illegal(move, "cell-empty", cell=cell_name(c))
             if layout[c] >= FACE_DOWN:
-                raise self.illegal(move, f"{cell_name(c)} is face down, and face-down tiles never score again")
+                raise self.illegal(move, "cell-face-down", cell=cell_name(c))
         cells.sort()
         orientation = recognise([divmod(c, FRAME) for c in cells])
         if orientation is None:
-            raise self.illegal(move, "these cells do not form one of the 17 shapes of the score board (in any rotation or reflection)")
+            raise self.illegal(move, "not-a-shape")
         tiles = [layout[c] for c in cells]
         if len({colour_of(t) for t in tiles}) != 1 and len({motif_of(t) for t in tiles}) != 1:
-            raise self.illegal(move, "a combination must be all one colour or all one motif")
+            raise self.illegal(move, "mixed")
         # The orientation's marks sit at the same offsets as in the frame.
         r0 = min(c // FRAME for c in cells)
         f0 = min(c % FRAME for c in cells)
         marks = tuple(sorted((r0 + r) * FRAME + f0 + f for r, f in orientation.marks))
         if flip not in marks:
-            names = " or ".join(cell_name(m) for m in marks)
-            raise self.illegal(move, f"the tile turned face down must be a marked tile of the {orientation.shape.name} shape: {names}")
+            raise self.illegal(move, "flip-not-marked", shape=orientation.shape.name, marks=tuple(cell_name(m) for m in marks))
         placement = Placement(orientation.shape, tuple(cells), marks)
         points = combination_points(layout, placement)
         new = bytearray(layout)
         new[flip] += FACE_DOWN
         canonical = scoring_move(placement, flip)
         if move != canonical:
-            raise self.illegal(move, f"a scoring lists its cells in order, then the tile to turn: write it as {canonical!r}")
+            raise self.invalid(move, "not-canonical", canonical=canonical)
         names = tuple(cell_name(c) for c in cells)
         return Effect(seat, "score", None, cell_name(flip), names, orientation.shape.name, points), bytes(new), canonical
 

@@ -125,14 +125,14 @@ from typing import Any, NamedTuple
 
 from .base import (
     Game,
-    IllegalMove,
+    MoveError,
     PositionError,
     Setup,
     StateBase,
     chance_rng,
     check_players,
     check_seed,
-    check_unknown_options,
+    Option,
     is_ascii_number,
 )
 
@@ -336,33 +336,62 @@ class Nummerus(Game):
     name = "Nummerus Zahlus"
     min_players = 1
     max_players = 4
+    options = (
+        Option("layout", "list", note="be a list of 49 field contents (ranks 9 to 1, left to right; 0 for the star)"),
+        Option("ages", "list", note="list one age per seat"),
+        Option("rounds", "int", default=None, minimum=1, maximum=MAX_ROUNDS, players=(2, 3, 4)),
+        Option("swap", "bool", default=False, players=(2, 3, 4), what="the swap variant"),
+    )
+    move_examples = ("d5", "d5-", "12x30", NO_SWAP)
+    move_rules = {
+        "not-a-field": "{field!r} is not a field of the board (files a-g, ranks 1-9, in the shape of an 8)",
+        "swap-text": "the chip is taken; now swap an own chip for an opponent's (such as '12x30': give 12, take 30) or decline with 'noswap'",
+        "swap-not-now": "a swap may only follow the player's own star move, in the swap variant",
+        "swap-pending": "the chip is taken: now swap a chip or decline the swap",
+        "star-here": "the star stands on {field}",
+        "field-empty": "{field} is empty: the star moves to a chip and takes it",
+        "not-in-line": "{field} is not in a straight line (row, column or diagonal) from the star on {here}",
+        "gap": (
+            "the line from {here} to {field} crosses a place where no field exists "
+            "(the star never leaves the board's outline, as at the waist of the 8)"
+        ),
+        "blocked": "the chip {chip} on {blocker_field} stands first in that line from {here}: the star stops at the first chip it meets",
+        "choose-chain": (
+            "{chip} touches the chains {lower_text} and {upper_text}: chains never merge, "
+            "so choose one: {field}- joins the lower, {field}+ the upper"
+        ),
+        "no-two-chains": "'-' and '+' choose between two chains; {chip} does not touch two chains",
+        "side-not-solitaire": "'-' and '+' choose a chain only in the solitaire",
+        "give-not-yours": "a swap gives away one of your own chips, and {chip} is not yours",
+        "take-not-held": "a swap takes a chip an opponent holds, and no opponent holds {chip}",
+        "take-own": "a swap takes an opponent's chip, and {chip} is your own",
+        "take-chain": "{chip} is part of seat {seat_number}'s chain {chain_text}: a swap may only take a chip that is not part of a chain",
+    }
+
+    move_words = {
+        "lower": lambda chain: {"lower_text": _range_text(*chain)},
+        "upper": lambda chain: {"upper_text": _range_text(*chain)},
+        "chain": lambda chain: {"chain_text": _range_text(*chain)},
+        "seat": lambda seat: {"seat_number": seat + 1},
+    }
 
     # -- setup ---------------------------------------------------------------------------------
 
     def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> NummerusState:
         check_players(self, players)
         check_seed(seed)
-        check_unknown_options(self, options, ("layout", "ages", "rounds", "swap"))
-        layout = options.get("layout")
+        values = self.check_options(players, options)
+        layout = values["layout"]
         if layout is None:
             board, star = self._random_layout(chance_rng(seed, "round", 1))
         else:
             board, star = self._check_layout(layout)
         starter = 0
-        ages = options.get("ages")
+        ages = values["ages"]
         if ages is not None:
             starter = self._starter_by_age(ages, players)
-        rounds = options.get("rounds")
-        if rounds is not None:
-            if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
-                raise ValueError(f"rounds must be a number of tournament rounds from 1 to {MAX_ROUNDS}, not {rounds!r}")
-            if players == 1:
-                raise ValueError("the solitaire is a single round: it takes no rounds option")
-        swap = options.get("swap", False)
-        if not isinstance(swap, bool):
-            raise ValueError(f"swap must be true or false, not {swap!r}")
-        if swap and players == 1:
-            raise ValueError("the swap variant needs opponents: it is not played in the solitaire")
+        rounds = values["rounds"]
+        swap = values["swap"]
         return NummerusState(
             setup=Setup.from_options(players, seed, options),
             board=board,
@@ -382,8 +411,6 @@ class Nummerus(Game):
 
     @staticmethod
     def _check_layout(layout: Any) -> tuple[bytes, int]:
-        if isinstance(layout, (str, bytes)) or not isinstance(layout, (list, tuple)):
-            raise ValueError("layout must be a list of 49 field contents (ranks 9 to 1, left to right; 0 for the star)")
         if len(layout) != FIELD_COUNT:
             raise ValueError(f"layout must list all 49 fields (ranks 9 to 1, left to right), not {len(layout)}")
         seen: set[int] = set()
@@ -398,7 +425,7 @@ class Nummerus(Game):
 
     @staticmethod
     def _starter_by_age(ages: Any, players: int) -> int:
-        if isinstance(ages, (str, bytes)) or not isinstance(ages, (list, tuple)) or len(ages) != players:
+        if len(ages) != players:
             raise ValueError(f"ages must list one age per seat ({players}), not {ages!r}")
         for age in ages:
             if isinstance(age, bool) or not isinstance(age, int) or not 0 <= age <= 150:
@@ -480,19 +507,21 @@ class Nummerus(Game):
         """True when no chip lies in line with the star, so it may jump to any chip."""
         return not s.over and not s.swap_step and star_targets_of(s.board, s.star)[1]
 
-    def why_unreachable(self, s: NummerusState, field: str) -> str | None:
-        """Why the star may not move to `field` now (None if it may): the rule that forbids it."""
+    def why_unreachable(self, s: NummerusState, field: str, move: str | None = None) -> MoveError | None:
+        """Why the star may not move to `field` now (None if it may): the error naming the rule
+        (for `move`, the move text that names the field, if not the field alone)."""
         index = parse_field(field)
+        move = field if move is None else move
         if index is None:
-            return f"{field!r} is not a field of the board (files a-g, ranks 1-9, in the shape of an 8)"
+            return self.invalid(move, "not-a-field", field=field)
         if s.over:
-            return "the game is over"
+            return self.illegal(move, "game-over")
         if s.swap_step:
-            return "the chip is taken: now swap a chip or decline the swap"
+            return self.illegal(move, "swap-pending")
         if index == s.star:
-            return f"the star stands on {field}"
+            return self.illegal(move, "star-here", field=field)
         if not s.board[index]:
-            return f"{field} is empty: the star moves to a chip and takes it"
+            return self.illegal(move, "field-empty", field=field)
         targets, jump = star_targets_of(s.board, s.star)
         if any(f == index for f, _ in targets):
             return None
@@ -500,19 +529,13 @@ class Nummerus(Game):
         (x0, y0), (x1, y1) = FIELD_COORDS[s.star], FIELD_COORDS[index]
         dx, dy = x1 - x0, y1 - y0
         if not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
-            return f"{field} is not in a straight line (row, column or diagonal) from the star on {here}"
+            return self.illegal(move, "not-in-line", chip=s.board[index], field=field, here=here)
         step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
         ray = RAYS[s.star][DIRECTIONS.index(step)]
         if index not in ray:
-            return (
-                f"the line from {here} to {field} crosses a place where no field exists "
-                "(the star never leaves the board's outline, as at the waist of the 8)"
-            )
+            return self.illegal(move, "gap", field=field, here=here)
         blocker = next(c for c in ray if s.board[c])
-        return (
-            f"the chip {s.board[blocker]} on {FIELD_NAMES[blocker]} stands first in that line from {here}: "
-            "the star stops at the first chip it meets"
-        )
+        return self.illegal(move, "blocked", chip=s.board[blocker], blocker_field=FIELD_NAMES[blocker], here=here)
 
     def solitaire_sides(self, s: NummerusState, field: str) -> tuple[str, ...]:
         """Solitaire: the chains (as range text) the number on `field` would join, lower first;
@@ -581,8 +604,9 @@ class Nummerus(Game):
     # -- moves ---------------------------------------------------------------------------------
 
     def _apply(self, s: NummerusState, move: str) -> tuple[NummerusState, Effect]:
-        if not isinstance(move, str):
-            raise IllegalMove(f"a move is text such as 'd5', not {move!r}")
+        self.require_text(move)
+        if not (move == NO_SWAP or _SWAP_RE.fullmatch(move) or parse_field(move[:-1] if move[-1:] in ("-", "+") else move) is not None):
+            raise self.invalid(move, "not-a-field", field=move)
         self.require_not_over(s, move)
         if s.swap_step:
             return self._apply_swap(s, move)
@@ -593,29 +617,23 @@ class Nummerus(Game):
         index = parse_field(field)
         if index is None:
             if _SWAP_RE.fullmatch(move) or move == NO_SWAP:
-                raise self.illegal(move, "a swap may only follow the player's own star move, in the swap variant")
-            raise self.illegal(
-                move, "not a field of the board: the star moves to a field such as 'd5' (files a-g, ranks 1-9, in the shape of an 8)"
-            )
-        reason = self.why_unreachable(s, field)
-        if reason:
-            raise self.illegal(move, reason)
+                raise self.illegal(move, "swap-not-now")
+            raise self.invalid(move, "not-a-field", field=field)
+        refusal = self.why_unreachable(s, field, move)
+        if refusal is not None:
+            raise refusal
         chip = s.board[index]
         groups = s.collections[seat]
         if solitaire:
             lower, upper = _sides(groups, chip)
             if lower and upper and not side:
-                raise self.illegal(
-                    move,
-                    f"{chip} touches the chains {_range_text(*lower)} and {_range_text(*upper)}: chains never merge, "
-                    f"so choose one: {field}- joins the lower, {field}+ the upper",
-                )
+                raise self.illegal(move, "choose-chain", chip=chip, lower=lower, upper=upper, field=field)
             if side and not (lower and upper):
-                raise self.illegal(move, f"'-' and '+' choose between two chains; {chip} does not touch two chains")
+                raise self.illegal(move, "no-two-chains", chip=chip)
             new_groups, joined = _solitaire_add(groups, chip, side)
         else:
             if side:
-                raise self.illegal(move, "'-' and '+' choose a chain only in the solitaire")
+                raise self.illegal(move, "side-not-solitaire")
             new_groups, joined = runs(_numbers(groups) + [chip]), None
         targets, jump = star_targets_of(s.board, s.star)
         direction = next(d for f, d in targets if f == index)
@@ -644,27 +662,19 @@ class Nummerus(Game):
             return self._end_turn(replace(s, swap_step=False), move, Effect(seat, move))
         match = _SWAP_RE.fullmatch(move)
         if not match:
-            raise self.illegal(
-                move,
-                "the chip is taken; now swap an own chip for an opponent's (such as '12x30': give 12, take 30) "
-                "or decline with 'noswap'",
-            )
+            raise self.illegal(move, "swap-text")
         give, take = int(match.group(1)), int(match.group(2))
         owners = {n: i for i, groups in enumerate(s.collections) for n in _numbers(groups)}
         if owners.get(give) != seat:
-            raise self.illegal(move, f"a swap gives away one of your own chips, and {give} is not yours")
+            raise self.illegal(move, "give-not-yours", chip=give)
         partner = owners.get(take)
         if partner is None:
-            raise self.illegal(move, f"a swap takes a chip an opponent holds, and no opponent holds {take}")
+            raise self.illegal(move, "take-not-held", chip=take)
         if partner == seat:
-            raise self.illegal(move, f"a swap takes an opponent's chip, and {take} is your own")
+            raise self.illegal(move, "take-own", chip=take)
         chain = next((lo, hi) for lo, hi in s.collections[partner] if lo <= take <= hi)
         if chain[0] != chain[1]:
-            raise self.illegal(
-                move,
-                f"{take} is part of seat {partner + 1}'s chain {_range_text(*chain)}: "
-                "a swap may only take a chip that is not part of a chain",
-            )
+            raise self.illegal(move, "take-chain", chip=take, seat=partner, chain=chain)
         collections = list(s.collections)
         collections[seat] = runs([n for n in _numbers(s.collections[seat]) if n != give] + [take])
         collections[partner] = runs([n for n in _numbers(s.collections[partner]) if n != take] + [give])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..games import GAME_IDS, IllegalMove, get_game
+from ..games import GAME_IDS, MoveError, get_game
 from .standalone import standalone_svg
 from .view import UIState
 
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
             state = game.play(before, args.move)
             ui = ui.with_(last_before=game.observation(before, None), last_move=args.move)
         svg = standalone_svg(args.game, game.observation(state, None), ui)
-    except (ValueError, IllegalMove) as exc:
+    except (ValueError, MoveError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.output:

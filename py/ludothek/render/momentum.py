@@ -23,8 +23,9 @@ from ..games.momentum import (
 )
 from ..i18n import N_, _, ngettext
 from .marks import colour_mark
+from .seats import seat_names
 from .svg import empty, esc, num, svg_document, tag
-from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState
+from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 
 CELL = 40
 MARGIN = 22  # room for the coordinates on the left and at the bottom
@@ -32,7 +33,7 @@ PAD = 6
 STONE_R = 15
 
 SEAT_CSS = ("red", "blue", "green")
-SEAT_NAMES = (N_("Red"), N_("Blue"), N_("Green"))
+SEAT_NAMES = seat_names(SEAT_CSS)
 SPECIAL_NAMES = {HOLE: N_("hole"), DAMPER: N_("damper"), BUFFER: N_("buffer")}
 SPECIAL_CSS = {HOLE: "hole", DAMPER: "damper", BUFFER: "buffer"}
 SPECIAL_CODES = {"x": HOLE, "d": DAMPER, "p": BUFFER}
@@ -174,13 +175,21 @@ def parse_specials_text(text: str, size: str) -> dict[str, list[str]]:
 
 class MomentumView(GameView):
     game_id = "momentum"
+    seat_colours = SEAT_CSS
     default_players = 2
+    move_error_texts = {
+        "not-a-cell": N_("That is not a legal move now."),
+        "pie-not-yet": N_("The pie rule applies only to the second player's first turn."),
+        "pie-unavailable": N_("The pie rule is not available now."),
+        "cell-occupied": N_("{cell} is occupied."),
+        "cell-special": N_("{cell} is a {kind_name}: nothing may be placed there."),
+    }
+
+    move_error_words_from = {"kind": lambda kind: {"kind_name": _(SPECIAL_NAMES[kind])}}
 
     def tagline(self) -> str:
         return _("Place a stone and push your neighbours away. Empty your hand first.")
 
-    def seat_style(self, seat: int, players: int) -> SeatStyle:
-        return SeatStyle(_(SEAT_NAMES[seat]), SEAT_CSS[seat])
 
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
         return tag("svg", stone_svg(SEAT_LETTERS[seat], 20, 20, 17), viewBox="0 0 40 40", width=num(size), height=num(size), class_="piece", aria_hidden="true")
@@ -189,20 +198,17 @@ class MomentumView(GameView):
 
     def setup_fields(self) -> list[Field]:
         return [
-            Field(
+            option_field(
+                self.game,
                 "size",
                 _("Board size"),
                 _("Width by height. Bigger boards give each player more stones (2 players: 8, 10 or 12; 3 players: 6, 7 or 8)."),
-                choices=tuple(Choice(k, k) for k in SIZES),
-                default="7x7",
             ),
-            Field(
+            option_field(
+                self.game,
                 "pie",
                 _("Pie rule"),
                 _("On their first turn the second player may take over the first stone instead of placing one, so the first player has no advantage from starting."),
-                kind="bool",
-                default=True,
-                players=(2,),
             ),
             Field(
                 "specials",
@@ -215,12 +221,13 @@ class MomentumView(GameView):
                     Choice("hand", _("Placed by hand")),
                 ),
                 default="none",
+                options=("holes", "dampers", "buffers", "random_specials"),
             ),
-            Field(
+            option_field(
+                self.game,
                 "random_specials",
                 _("Number of random special cells"),
                 _("Placed point-symmetrically; the rulebook advises no more than 6."),
-                kind="int",
                 default=4,
                 minimum=1,
                 maximum=12,
@@ -233,40 +240,37 @@ class MomentumView(GameView):
                 kind="text",
                 default="",
                 show_when=("specials", "hand"),
+                options=("holes", "dampers", "buffers"),
             ),
-            Field(
+            option_field(
+                self.game,
                 "round_limit",
                 _("Round limit"),
                 _("Optional: after this many full rounds the player with the most stones on the board wins (a tie is a draw)."),
+                kind="choice",
+                minimum=None,
+                maximum=None,
                 choices=(Choice("0", _("Off")), Choice("20", "20"), Choice(str(DESIGNER_ROUND_LIMIT), _("30 (the designer's)")), Choice("40", "40")),
                 default="0",
             ),
         ]
 
     def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
-        size = values.get("size", "7x7")
-        if size not in SIZES:
-            raise ValueError(_("Choose a board size."))
+        size = self.form_choice(values, "size", _("Choose a board size."))
         options: dict[str, Any] = {"size": size}
         if players == 2:
-            options["pie"] = values.get("pie", "on") in ("on", "true", "1", True)
+            options["pie"] = self.form_flag(values, "pie")
         specials = values.get("specials", "none")
         if specials == "centre-hole":
             width, height = SIZES[size]
             options["holes"] = [cell_name((width * height) // 2, width)]
         elif specials == "random":
-            try:
-                count = int(values.get("random_specials", "4"))
-            except ValueError:
-                raise ValueError(_("The number of special cells must be a whole number.")) from None
-            if not 1 <= count <= 12:
-                raise ValueError(_("Choose between 1 and 12 special cells."))
-            options["random_specials"] = count
+            options["random_specials"] = self.form_number(
+                values, "random_specials",
+                _("The number of special cells must be a whole number."), _("Choose between 1 and 12 special cells."))
         elif specials == "hand":
             options.update({k: v for k, v in parse_specials_text(values.get("hand_specials", ""), size).items() if v})
-        limit = values.get("round_limit", "0")
-        if limit not in ("0", "20", "30", "40"):
-            raise ValueError(_("Choose a round limit."))
+        limit = self.form_choice(values, "round_limit", _("Choose a round limit."))
         if limit != "0":
             options["round_limit"] = int(limit)
         return options
@@ -350,15 +354,7 @@ class MomentumView(GameView):
         legal = self.game.legal_moves(s)
         if target in legal:
             return ClickResult(ui.with_(selection=(), cursor=target if target != "swap" else ui.cursor), target)
-        index = parse_cell(target, s.width, s.height)
-        if index is None:
-            return ClickResult(ui, None, _("That is not a legal move now."))
-        content = s.board[index]
-        if content in SEAT_LETTERS:
-            return ClickResult(ui, None, _("{cell} is occupied.").format(cell=target))
-        if content in SPECIAL_CSS:
-            return ClickResult(ui, None, _("{cell} is a {kind}: nothing may be placed there.").format(cell=target, kind=_(SPECIAL_NAMES[content])))
-        return ClickResult(ui, None, _("That is not a legal move now."))
+        return ClickResult(ui, None, self.refusal(s, target) or _("That is not a legal move now."))
 
     # -- words ---------------------------------------------------------------------------------
 

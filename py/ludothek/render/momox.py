@@ -35,11 +35,12 @@ from ..games.momox_board import (
 )
 from ..i18n import N_, _, ngettext
 from .marks import colour_mark
+from .seats import seat_names
 from .svg import empty, esc, num, tag
-from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState
+from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 
 SEAT_CSS = COLOURS  # red, blue, green, purple: class names, as in app.css
-SEAT_NAMES = (N_("Red"), N_("Blue"), N_("Green"), N_("Purple"))
+SEAT_NAMES = seat_names(SEAT_CSS)
 # The corners by colour. Translators: these go into sentences in several grammatical cases
 # ("walks to ...", "stands on ...", "4 beside ..."): a form without article fits them all,
 # e.g. German "Ecke Rot".
@@ -585,8 +586,18 @@ def board_description(game, s, replaying: bool = False) -> str:
 
 class MomoxView(GameView):
     game_id = "momox"
+    seat_colours = SEAT_CSS
     default_players = 2
     handover = False  # nothing is private to one player: every chip is hidden from everybody alike
+    move_error_texts = {
+        "not-a-move": N_("That is not a legal move now."),
+        "tile-pending": N_("First take or leave the tile beside this corner."),
+        "shuffle-pending": N_("The turn is over: first reshuffle the chips or keep them."),
+        "stay-not-yellow": N_("You may stay only on a yellow field you have just reached in this turn."),
+        "open-circle": N_("This circle is open: it has no key. Lift a key from another circle."),
+        "no-tile": N_("There is no tile to take here: only landing exactly on a corner with your tile offers one."),
+        "no-shuffle": N_("The chips may be reshuffled only after landing on yellow fields three times in one turn."),
+    }
 
     def __init__(self, game):
         super().__init__(game)
@@ -597,8 +608,6 @@ class MomoxView(GameView):
     def tagline(self) -> str:
         return _("Lift a key, walk the number beneath it and collect your four tiles. Remember where the numbers lie!")
 
-    def seat_style(self, seat: int, players: int) -> SeatStyle:
-        return SeatStyle(colour_name(seat), SEAT_CSS[seat])
 
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
         return tag("svg", figure_svg(seat, 20, 19, 16), viewBox="0 0 40 40", width=num(size), height=num(size), class_="piece momox-piece",
@@ -608,14 +617,12 @@ class MomoxView(GameView):
 
     def setup_fields(self) -> list[Field]:
         return [
-            Field(
+            option_field(
+                self.game,
                 "rounds",
                 _("Rounds"),
                 _("One round: the first player to collect all four tiles wins. Several rounds: at the end of each round every "
                   "player scores the number their tiles form (missing digits count as 0); the highest total wins."),
-                kind="int",
-                default=1,
-                minimum=1,
                 maximum=MAX_ROUNDS_IN_FORM,
             ),
             Field(
@@ -625,6 +632,7 @@ class MomoxView(GameView):
                   "and later rounds are shuffled as usual."),
                 choices=(Choice("shuffled", _("Shuffled (the normal game)")), Choice("hand", _("Laid out by hand (for teaching)"))),
                 default="shuffled",
+                options=("chips",),
             ),
             Field(
                 "chips_text",
@@ -633,18 +641,14 @@ class MomoxView(GameView):
                 kind="text",
                 default="",
                 show_when=("chips", "hand"),
+                options=("chips",),
             ),
         ]
 
     def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
         options: dict[str, Any] = {}
-        text = str(values.get("rounds", "1") or "1").strip()
-        try:
-            rounds = int(text)
-        except ValueError:
-            raise ValueError(_("The number of rounds must be a whole number.")) from None
-        if not 1 <= rounds <= MAX_ROUNDS_IN_FORM:
-            raise ValueError(_("Choose between 1 and {n} rounds.").format(n=MAX_ROUNDS_IN_FORM))
+        rounds = self.form_number(values, "rounds", _("The number of rounds must be a whole number."),
+                                  _("Choose between 1 and {n} rounds.").format(n=MAX_ROUNDS_IN_FORM))
         if rounds > 1:
             options["rounds"] = rounds
         if values.get("chips", "shuffled") == "hand":
@@ -763,28 +767,10 @@ class MomoxView(GameView):
         if target in legal:
             cursor = target if target in KEY_MOVES else ui.cursor
             return ClickResult(ui.with_(selection=(), cursor=cursor), target)
-        if self.game.is_over(s):
-            return ClickResult(ui, None, _("The game is over."))
-        if target in KEY_MOVES and KEY_MOVES.index(target) == self.game.open_circle(s) and self.game.phase(s) == KEY:
-            return ClickResult(ui, None, _("This circle is open: it has no key. Lift a key from another circle."))
-        reason = self.game.why_illegal(s, target)
-        if reason is None:
+        refusal = self.game.why_illegal(s, target)
+        if refusal is None:
             return ClickResult(ui, None, _("That is not a legal move now."))
-        return ClickResult(ui, None, self._reason(s, target))
-
-    def _reason(self, s, target: str) -> str:
-        phase = self.game.phase(s)
-        if phase == TILE:
-            return _("First take or leave the tile beside this corner.")
-        if phase == SHUFFLE:
-            return _("The turn is over: first reshuffle the chips or keep them.")
-        if target in ("take", "leave"):
-            return _("There is no tile to take here: only landing exactly on a corner with your tile offers one.")
-        if target in ("shuffle", "keep"):
-            return _("The chips may be reshuffled only after landing on yellow fields three times in one turn.")
-        if target == STAY:
-            return _("You may stay only on a yellow field you have just reached in this turn.")
-        return _("That is not a legal move now.")
+        return ClickResult(ui, None, self.move_error_text(refusal))
 
     # -- words ---------------------------------------------------------------------------------
 

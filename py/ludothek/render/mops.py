@@ -41,11 +41,12 @@ from ..games.mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, SHAPES, orientation
 from ..i18n import N_, _, language, ngettext
 from .mops_icons import COLOURS, CROWN_CODES, MOTIFS, colour_key_svg, crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg
 from .marks import colour_mark
+from .seats import seat_names
 from .svg import empty, esc, num, tag
-from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState
+from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 
 SEAT_CSS = ("red", "blue", "green", "purple")
-SEAT_NAMES = (N_("Red"), N_("Blue"), N_("Green"), N_("Purple"))
+SEAT_NAMES = seat_names(SEAT_CSS)
 MOTIF_NAMES = {"P": N_("pug"), "B": N_("bone"), "W": N_("bowl"), "C": N_("can"), "K": N_("cushion"), "H": N_("heap")}
 MOTIF_PLURALS = {"P": N_("pugs"), "B": N_("bones"), "W": N_("bowls"), "C": N_("cans"), "K": N_("cushions"), "H": N_("heaps")}
 COLOUR_NAMES = {"b": N_("blue"), "g": N_("green"), "o": N_("orange"), "p": N_("pink"), "v": N_("purple"), "y": N_("yellow")}
@@ -663,14 +664,39 @@ def _shapes_reference(lang: str) -> str:
 
 class MopsView(GameView):
     game_id = "mops"
+    seat_colours = SEAT_CSS
     default_players = 2
     handover = False  # every layout lies open on the table: the players hide nothing from each other
+    move_error_texts = {
+        "not-a-move": N_("That is not a legal move now."),
+        "refusal-text": N_("That is not a legal move now."),
+        "scoring-no-flip": N_("That combination cannot be scored now."),
+        "scoring-text": N_("That combination cannot be scored now."),
+        "cell-twice": N_("That combination cannot be scored now."),
+        "combination-size": N_("A combination has 3, 4 or 5 tiles."),
+        "not-canonical": N_("That combination cannot be scored now."),
+        "pass-before-place": N_("First place the revealed tile; scoring or passing comes after."),
+        "must-score": N_("In the final scoring a player who can score must score."),
+        "tile-placed": N_("Choose a combination from the list under the board, or pass."),
+        "cell-taken": N_("{cell} already holds a tile."),
+        "not-touching": N_("{cell} does not touch your layout along a side."),
+        "beyond-square": N_("{cell} lies outside the 5×5 square your layout must fit in."),
+        "no-ersatz": N_("Refusing tiles is the variant “Ersatzplättchen”, which is not being played."),
+        "refuse-after-place": N_("Only the tile of the round can be refused, before it is placed."),
+        "refuse-not-face-down": N_("A refused tile goes face down onto one of your face-down tiles; {cell} is not one."),
+        "score-before-place": N_("First place the revealed tile; scoring comes after."),
+        "cell-empty": N_("{cell} holds no tile of yours."),
+        "cell-face-down": N_("{cell} is face down, and face-down tiles never score again."),
+        "not-a-shape": N_("These tiles do not form one of the 17 shapes of the score board."),
+        "mixed": N_("A combination must be all one colour or all one motif."),
+        "flip-not-marked": N_("Turn one of the marked tiles face down: {cells}."),
+    }
+
+    move_error_words_from = {"marks": lambda marks: {"cells": flips_text(marks)}}
 
     def tagline(self) -> str:
         return _("Everybody lays out the same tile. Build same-colour or same-motif shapes and score them at the right moment.")
 
-    def seat_style(self, seat: int, players: int) -> SeatStyle:
-        return SeatStyle(seat_colour(seat), SEAT_CSS[seat])
 
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
         return tag("svg", token_svg(seat, 20, 20, 16), viewBox="0 0 40 40", width=num(size), height=num(size), class_="piece mops-piece",
@@ -680,21 +706,19 @@ class MopsView(GameView):
 
     def setup_fields(self) -> list[Field]:
         return [
-            Field(
+            option_field(
+                self.game,
                 "ersatz",
                 _("Variant “Ersatzplättchen”: refusing tiles"),
                 _("Instead of placing the revealed tile you may refuse it and lay it face down onto one of your face-down tiles. "
                   "The first refusal costs 2 points, each further one 1 point more."),
-                kind="bool",
-                default=False,
             ),
-            Field(
+            option_field(
+                self.game,
                 "wertung",
                 _("Variant “Wertung”: all scoring at the end"),
                 _("Nobody scores while the layouts grow. Once they are full, the players score in turn, one combination each, "
                   "until nobody can; whoever can score must. The order of scorings matters, since each turns a tile face down."),
-                kind="bool",
-                default=False,
             ),
             Field(
                 "tiles",
@@ -703,6 +727,7 @@ class MopsView(GameView):
                   "tiles and the first tiles of the pile."),
                 choices=(Choice("shuffled", _("Shuffled (the normal game)")), Choice("hand", _("Chosen by hand (for teaching)"))),
                 default="shuffled",
+                options=("starts", "draws"),
             ),
             Field(
                 "starts_text",
@@ -713,6 +738,7 @@ class MopsView(GameView):
                 kind="text",
                 default="",
                 show_when=("tiles", "hand"),
+                options=("starts",),
             ),
             Field(
                 "draws_text",
@@ -721,13 +747,14 @@ class MopsView(GameView):
                 kind="text",
                 default="",
                 show_when=("tiles", "hand"),
+                options=("draws",),
             ),
         ]
 
     def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
         options: dict[str, Any] = {}
         for flag in ("ersatz", "wertung"):
-            if values.get(flag, "off") in ("on", "true", "1", True):
+            if self.form_flag(values, flag):
                 options[flag] = True
         if values.get("tiles", "shuffled") == "hand":
             starts = self._codes(values.get("starts_text", ""))
@@ -1012,13 +1039,9 @@ class MopsView(GameView):
         layout = s.layouts[s.to_move]
         kind = cell_kinds(layout)[index]
         if s.step == PLACE:
-            if kind in ("up", "down"):
-                if kind == "down" and s.ersatz:
-                    return ClickResult(ui, None, _("{cell} already holds a tile. To lay the revealed tile face down on it, use “Refuse the tile”.").format(cell=target))
-                return ClickResult(ui, None, _("{cell} already holds a tile.").format(cell=target))
-            if kind == "blocked":
-                return ClickResult(ui, None, _("{cell} lies outside the 5×5 square your layout must fit in.").format(cell=target))
-            return ClickResult(ui, None, _("{cell} does not touch your layout along a side.").format(cell=target))
+            if kind == "down" and s.ersatz:
+                return ClickResult(ui, None, _("{cell} already holds a tile. To lay the revealed tile face down on it, use “Refuse the tile”.").format(cell=target))
+            return ClickResult(ui, None, self.refusal(s, target) or _("That is not a legal move now."))
         if s.step == SCORE:
             return ClickResult(ui, None, _("Choose a combination from the list under the board, or pass."))
         return ClickResult(ui, None, _("Choose a combination from the list under the board."))

@@ -13,9 +13,17 @@ Views only ever receive what a player at the table may see (`game.observation`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Callable, Mapping
 
-from ..i18n import _, in_every_language, ngettext
+from ..games.base import MoveError, derived_words
+from ..i18n import N_, _, in_every_language, ngettext
+from .seats import seat_colour_name
+
+# The player's sentence for the move errors every engine can raise (games add theirs).
+COMMON_MOVE_ERROR_TEXTS: dict[str, str] = {
+    "not-text": N_("That is not a legal move now."),
+    "game-over": N_("The game is over."),
+}
 
 
 @dataclass(frozen=True)
@@ -80,6 +88,23 @@ class Field:
     players: tuple[int, ...] = ()
     # Only shown while another field has this value, e.g. ("specials", "random").
     show_when: tuple[str, str] | None = None
+    # The engine options (`Game.options`) this field sets; empty: the one named like the field.
+    options: tuple[str, ...] = ()
+
+    def sets(self) -> tuple[str, ...]:
+        return self.options or (self.name,)
+
+
+def option_field(game, name: str, label: str, help: str, *, labels: dict[Any, str] | None = None, **shown: Any) -> Field:
+    """The setup field of the engine's option `name`, built from its declaration (kind, default,
+    range, choices, player counts): the view adds the words (label, help, choice labels) and, in
+    `shown`, what the form offers more narrowly than the engine allows (a smaller maximum)."""
+    option = game.option(name)
+    labels = labels or {}
+    choices = tuple(Choice(str(value), labels.get(value, str(value))) for value in option.choices)
+    field = Field(name, label, help, kind=option.kind, choices=choices, default=option.default,
+                  minimum=option.minimum, maximum=option.maximum, players=option.players)
+    return replace(field, **shown)
 
 
 @dataclass(frozen=True)
@@ -107,8 +132,12 @@ class GameView:
     def tagline(self) -> str:
         raise NotImplementedError
 
+    # The colours of the seats in seat order, as CSS classes named in `seats.SEAT_COLOURS`.
+    seat_colours: tuple[str, ...] = ()
+
     def seat_style(self, seat: int, players: int) -> SeatStyle:
-        raise NotImplementedError
+        colour = self.seat_colours[seat]
+        return SeatStyle(seat_colour_name(colour), colour)
 
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
         """A small picture of a seat's piece (for player panels), standalone SVG."""
@@ -122,6 +151,38 @@ class GameView:
     def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
         """Engine options from the setup form's strings; ValueError with a message on bad input."""
         return {}
+
+    # Reading the setup form: each value within what its field offers (a field built from an
+    # option carries the option's declared range and choices, or the narrower ones of the form).
+
+    def setup_field(self, name: str) -> Field:
+        return next(field for field in self.setup_fields() if field.name == name)
+
+    def form_flag(self, values: dict[str, Any], name: str) -> bool:
+        """A switch of the form (a checkbox sends "on"); the field's default when it is absent."""
+        value = values.get(name, "on" if self.setup_field(name).default else "off")
+        return value in ("on", "true", "1", True)
+
+    def form_choice(self, values: dict[str, Any], name: str, refusal: str) -> str:
+        """One of the field's choices (its default when absent); ValueError(refusal) otherwise."""
+        field = self.setup_field(name)
+        value = values.get(name, field.default)
+        if value not in [choice.value for choice in field.choices]:
+            raise ValueError(refusal)
+        return value
+
+    def form_number(self, values: dict[str, Any], name: str, not_whole: str, out_of_range: str) -> int:
+        """A whole number within the field's range (its default when empty); ValueError with the
+        (translated) sentence that says what is wrong otherwise."""
+        field = self.setup_field(name)
+        text = str(values.get(name, field.default) or field.default).strip()
+        try:
+            number = int(text)
+        except ValueError:
+            raise ValueError(not_whole) from None
+        if not field.minimum <= number <= field.maximum:
+            raise ValueError(out_of_range)
+        return number
 
     def option_warnings(self, options: dict[str, Any], players: int) -> list[str]:
         """Advice that does not stop the game from starting (e.g. more special cells than recommended)."""
@@ -182,6 +243,37 @@ class GameView:
     def cancel(self, ui: UIState) -> UIState:
         """Escape: drop a partial input."""
         return ui.with_(selection=())
+
+    # -- refused moves -------------------------------------------------------------------------
+
+    # The one table of the game: each rule identifier its engine raises (`MoveError.rule`) and the
+    # sentence the player reads, marked with N_ and formatted with the error's params (and the
+    # words `move_error_words` adds). A test checks that every identifier has its sentence.
+    move_error_texts: Mapping[str, str] = {}
+
+    # Words the sentences derive from a param, in the player's language: param name -> function
+    # of its value giving words (e.g. "seat" -> {"colour": "Blau"}); called when a sentence is made.
+    move_error_words_from: Mapping[str, Callable[[Any], Mapping[str, Any]]] = {}
+
+    def move_error_words(self, error: MoveError) -> dict[str, Any]:
+        """The error's params and the words derived from them (`move_error_words_from`)."""
+        return derived_words(error.params, self.move_error_words_from)
+
+    def move_error_text(self, error: MoveError) -> str:
+        """Why the move was refused, in the player's language: the game's sentence for the rule
+        (never the engine's English message)."""
+        template = self.move_error_texts.get(error.rule) or COMMON_MOVE_ERROR_TEXTS.get(error.rule)
+        if template is None:
+            return _("That is not a legal move now.")
+        return _(template).format(**self.move_error_words(error))
+
+    def refusal(self, s, move: str) -> str | None:
+        """The sentence for why `move` may not be played in `s` (None if it may)."""
+        try:
+            self.game.effect(s, move)
+        except MoveError as error:
+            return self.move_error_text(error)
+        return None
 
     # -- words ---------------------------------------------------------------------------------
 

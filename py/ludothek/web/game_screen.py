@@ -9,7 +9,7 @@ import time
 
 import js  # type: ignore[import-not-found]
 
-from ..games import IllegalMove
+from ..games import MoveError
 from ..games.base import RecordError
 from ..i18n import _, ngettext
 from ..render import get_view, screens
@@ -204,8 +204,8 @@ class GameScreen:
         before = session.state
         try:
             after = session.play(move)
-        except IllegalMove as exc:
-            app.announce(str(exc), show=True)
+        except MoveError as exc:
+            app.announce(view.move_error_text(exc), show=True)
             return
         before, after = app.public(before), app.public(after)
         app.ui = UIState(cursor=app.ui.cursor, last_before=before, last_move=move, animate=app.animations_wanted())

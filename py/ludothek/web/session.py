@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import get_game
-from ..games.base import MAX_RECORD_MOVES, IllegalMove, RecordError
+from ..games.base import MAX_RECORD_MOVES, MoveError, RecordError
 
 MAX_NAME = 40
 MAX_REDO = 1000
@@ -119,7 +119,7 @@ class GameSession:
             for number, move in enumerate(moves, start=1):
                 try:
                     session.states.append(game.play(session.state, move))
-                except IllegalMove as exc:
+                except MoveError as exc:
                     raise RecordError(f"move {number} ({move[:40]!r}) is illegal: {exc}") from None
                 session.moves.append(move)
                 if number % moves_per_step == 0:

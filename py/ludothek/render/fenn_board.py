@@ -1,0 +1,601 @@
+"""Fenn's board drawn as SVG, and nothing else (as chess.svg draws a chess board): a leather strip
+of nine numbered fields, Miwin's dice drawn as dice, and the words each field carries.
+Clicks, setup fields and sentences are the view's (render/fenn.py).
+
+The board shows what the rules turn on: which fields each die may not enter, and why. A field
+closed by a die's top carries a small copy of that die (the black die's closes it for both
+players, the blue die's for red, the red die's for blue); fields closed to the player to move are
+hatched and show a no-entry sign. Every field says all of this in words too (its tooltip and its
+aria-label), so colour is never the only cue: the blue die also carries an arrow pointing right
+(it runs to field 9), the red die one pointing left (it runs to field 1), the black die none.
+
+Input is two clear actions: pick a field, then pick the new top among the faces the rules allow
+(buttons below the board, each saying what that face will do: a Pasch, an extra step, a win).
+After a Pasch the black die's faces are offered as buttons; after an extra step the fields are
+open again; "End turn" and "Pass" are buttons. Every legal step is also listed, one button each,
+in a collapsible list (handy with a screen reader, and where the hint shows each step's value).
+
+Moves of the current or the last turn are marked: a dashed ghost die where the turn began, the
+field of the last step tinted, and (only when `ui.animate`) the die sliding and turning over.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ..games.fenn import BLUE, BOARD_FIELDS, GOAL_FIELD, RED, START_FIELD, FennState
+from ..i18n import N_, _, ngettext
+from .seats import seat_names
+from .svg import empty, esc, num, svg_document, tag
+from .view import UIState
+
+# -- geometry (user units of the board's viewBox; x right, y down) -------------------------------
+
+PAD = 6
+SIDE = 40  # the places beside the board where the dice start
+CELL = 44  # width of a field
+TOP = 52  # the row above the strip: the black die (and the opening roll)
+FIELD_H = 76
+BOTTOM = 24  # the row below the strip: hint marks
+WIDTH = 2 * PAD + 2 * SIDE + len(BOARD_FIELDS) * CELL
+HEIGHT = TOP + FIELD_H + BOTTOM
+DIE = 32  # a playing die on the board
+DIE_CY = TOP + 39  # centre of a die on the strip
+BADGE = 12  # the small die copies that mark closed fields
+BLACK_DIE = 34
+
+SEAT_CSS = ("blue", "red")
+SEAT_NAMES = seat_names(SEAT_CSS)
+COLOUR_WORDS = (N_("blue"), N_("red"))
+
+# Why a field is closed, as each player reads it (the engine's REASONS are English only).
+SHOWS = {
+    "black": N_("the black die shows {n}"),
+    BLUE: N_("the blue die shows {n}"),
+    RED: N_("the red die shows {n}"),
+}
+STANDS = {BLUE: N_("the blue die stands there"), RED: N_("the red die stands there")}
+
+def field_x(field: int) -> float:
+    """Left edge of a board field (1-9); the places beside the board are 0 and 10."""
+    if field <= 0:
+        return PAD
+    if field >= 10:
+        return PAD + SIDE + len(BOARD_FIELDS) * CELL
+    return PAD + SIDE + (field - 1) * CELL
+
+
+def field_cx(field: int) -> float:
+    if field <= 0:
+        return PAD + SIDE / 2
+    if field >= 10:
+        return WIDTH - PAD - SIDE / 2
+    return field_x(field) + CELL / 2
+
+
+def colour(seat: int) -> str:
+    return _(SEAT_NAMES[seat])
+
+
+def colour_word(seat: int) -> str:
+    return _(COLOUR_WORDS[seat])
+
+
+# -- dice -----------------------------------------------------------------------------------------
+
+
+def _arrow(cx: float, cy: float, size: float, seat: int) -> str:
+    """The direction mark of a player's die: a small triangle pointing the way the die runs."""
+    h = size * 0.16
+    w = size * 0.13
+    if seat == BLUE:
+        x = cx + size / 2 - size * 0.08
+        d = f"M{num(x)} {num(cy)}L{num(x - w)} {num(cy - h)}L{num(x - w)} {num(cy + h)}Z"
+    else:
+        x = cx - size / 2 + size * 0.08
+        d = f"M{num(x)} {num(cy)}L{num(x + w)} {num(cy - h)}L{num(x + w)} {num(cy + h)}Z"
+    return empty("path", d=d, class_="die-mark")
+
+
+@lru_cache(maxsize=2048)
+def die_svg(kind: str, face: int | None, cx: float, cy: float, size: float = DIE, class_: str = "", style: str | None = None) -> str:
+    """A die seen from above with its top face as a numeral: `kind` is "blue", "red" or "black".
+    The player dice carry their direction arrow; `face` None draws a blank die."""
+    half = size / 2
+    depth = max(1.5, size * 0.07)
+    parts = [
+        empty("rect", x=num(cx - half), y=num(cy - half + depth), width=num(size), height=num(size), rx=num(size * 0.2), class_="die-side"),
+        empty("rect", x=num(cx - half), y=num(cy - half), width=num(size), height=num(size), rx=num(size * 0.2), class_="die-body"),
+    ]
+    if face is not None:
+        parts.append(tag("text", str(face), x=num(cx), y=num(cy + size * 0.02), class_="die-face",
+                         style=f"font-size:{num(size * 0.62)}px"))
+    if kind in SEAT_CSS:
+        parts.append(_arrow(cx, cy, size, SEAT_CSS.index(kind)))
+    return tag("g", "".join(parts), class_=f"die {kind} {class_}".strip(), style=style)
+
+
+def die_icon(kind: str, face: int | None, size: float = 28, label: str | None = None) -> str:
+    """A standalone small die picture for HTML (buttons, panels); decorative unless labelled."""
+    body = die_svg(kind, face, 20, 19, 34)
+    return tag("svg", body, viewBox="0 0 40 40", width=num(size), height=num(size), class_="fenn-die-icon",
+               role="img" if label else None, aria_label=label, aria_hidden=None if label else "true", focusable="false")
+
+
+@lru_cache(maxsize=256)
+def _hatch(x0: float, y0: float, w: float, h: float, step: float = 7) -> str:
+    """Diagonal hatching inside a rectangle, as one path (no pattern ids: pages hold many boards)."""
+    segments = []
+    c = -h
+    while c < w:
+        t0, t1 = max(0.0, -c), min(h, w - c)
+        if t0 < t1:
+            segments.append(f"M{num(x0 + c + t0)} {num(y0 + t0)}L{num(x0 + c + t1)} {num(y0 + t1)}")
+        c += step
+    return empty("path", d="".join(segments), class_="hatch")
+
+
+@lru_cache(maxsize=64)
+def _no_entry(cx: float, cy: float, r: float = 10) -> str:
+    d = r * 0.7071
+    return tag("g", empty("circle", cx=num(cx), cy=num(cy), r=num(r)) + empty("line", x1=num(cx - d), y1=num(cy + d), x2=num(cx + d), y2=num(cy - d)),
+               class_="no-entry")
+
+
+# -- hints ------------------------------------------------------------------------------------------
+
+
+def value_code(value) -> str:
+    """A solver value as a short code for ui.hints: 'win 2', 'draw', 'loss 1'. The number counts
+    the turns of the player who wins: your own (this one included) for a win, the opponent's for
+    a loss."""
+    if value.outcome > 0:
+        return f"win {max(1, (value.turns + 1) // 2)}"
+    if value.outcome < 0:
+        return f"loss {max(1, value.turns // 2)}"
+    return "draw"
+
+
+def parse_code(code: str) -> tuple[int, int]:
+    """(outcome, n) of a hint code; larger tuples by `code_rank` are better."""
+    word, _sep, n = code.partition(" ")
+    outcome = {"win": 1, "draw": 0, "loss": -1}.get(word, 0)
+    return outcome, int(n) if n.isdigit() else 0
+
+
+def code_rank(code: str) -> tuple[int, int]:
+    outcome, n = parse_code(code)
+    if outcome > 0:
+        return (2, -n)
+    if outcome < 0:
+        return (0, n)
+    return (1, 0)
+
+
+def code_text(code: str) -> str:
+    outcome, n = parse_code(code)
+    if outcome > 0:
+        return _("win this turn") if n == 1 else ngettext("win in {n} turn", "win in {n} turns", n).format(n=n)
+    if outcome < 0:
+        return ngettext("loss: the opponent wins in {n} turn", "loss: the opponent wins in {n} turns", n).format(n=n)
+    return _("draw")
+
+
+def code_short(code: str) -> str:
+    outcome, n = parse_code(code)
+    if outcome > 0:
+        return _("win {n}").format(n=n)
+    if outcome < 0:
+        return _("loss {n}").format(n=n)
+    return _("draw")
+
+
+def code_css(code: str) -> str:
+    return {1: "win", 0: "draw", -1: "loss"}[parse_code(code)[0]]
+
+
+def _hint_mark(code: str, cx: float, y: float) -> str:
+    """A hint below a field: a shape (up triangle win, bars draw, down triangle loss) and a number."""
+    outcome, n = parse_code(code)
+    w, h = 38, 17
+    parts = [empty("rect", x=num(cx - w / 2), y=num(y), width=str(w), height=str(h), rx="8", class_="hint-pill")]
+    sx, sy = cx - 9, y + h / 2
+    if outcome > 0:
+        parts.append(empty("path", d=f"M{num(sx)} {num(sy - 5)}L{num(sx + 5.5)} {num(sy + 4)}L{num(sx - 5.5)} {num(sy + 4)}Z", class_="hint-shape"))
+    elif outcome < 0:
+        parts.append(empty("path", d=f"M{num(sx)} {num(sy + 5)}L{num(sx + 5.5)} {num(sy - 4)}L{num(sx - 5.5)} {num(sy - 4)}Z", class_="hint-shape"))
+    else:
+        parts.append(empty("path", d=f"M{num(sx - 5)} {num(sy - 3)}h10v2h-10zM{num(sx - 5)} {num(sy + 1)}h10v2h-10z", class_="hint-shape"))
+    if outcome:
+        parts.append(tag("text", str(n), x=num(cx + 6), y=num(sy + 0.5), class_="hint-number"))
+    return tag("g", "".join(parts), class_=f"hint-mark {code_css(code)}", aria_hidden="true")
+
+
+# -- words shared by the view and the board -------------------------------------------------------
+
+_KINDS: dict[tuple, str] = {}
+
+
+def step_kind(game, s, move: str) -> str:
+    """What a legal step earns, by the engine's own `effect`: "win", "pasch", "extra",
+    "blocked" (an extra step earned but impossible) or "". Kept per position and move: the move
+    list and the choosers ask again on every redraw, and the answer does not depend on history."""
+    key = (s.blue, s.blue_face, s.red, s.red_face, s.black, s.to_move, s.phase, s.turn_start, move)
+    kind = _KINDS.get(key)
+    if kind is None:
+        effect = game.effect(s, move)
+        kind = ("win" if effect.wins else "pasch" if effect.pasch else "extra" if effect.extra_step
+                else "blocked" if effect.extra_step_blocked else "")
+        if len(_KINDS) > 20000:
+            _KINDS.clear()
+        _KINDS[key] = kind
+    return kind
+
+
+
+def player(names: list[str], seat: int) -> str:
+    """The player's name, with the colour when the name does not already say it."""
+    name = names[seat] if seat < len(names) else colour(seat)
+    if name.strip().lower() == colour(seat).lower():
+        return name
+    return _("{name} ({colour})").format(name=name, colour=colour_word(seat))
+
+
+def ban_texts(s, seat: int, field: int, reasons) -> list[str]:
+    """Words for the reason codes that close `field` to the die of `seat`."""
+    other = 1 - seat
+    texts = []
+    for code in reasons:
+        if code == "black":
+            texts.append(_(SHOWS["black"]).format(n=s.black))
+        elif code == "opponent-face":
+            texts.append(_(SHOWS[other]).format(n=s.face_of(other)))
+        elif code == "occupied":
+            texts.append(_(STANDS[other]))
+        elif code == "turn-start":
+            texts.append(_("this turn began there"))
+        elif code == "distance":
+            texts.append(_("it is more than two fields away"))
+        elif code == "own":
+            texts.append(_("the die already stands there"))
+    return texts
+
+
+def closed_message(s, field: int, reasons) -> str:
+    seat = s.to_move
+    texts = ban_texts(s, seat, field, [r for r in reasons if r != "not-stepping"])
+    if not texts:
+        return _("Field {n} cannot be entered now.").format(n=field)
+    return _("Field {n} is closed to {colour}: {reasons}.").format(n=field, colour=colour_word(seat), reasons="; ".join(texts))
+
+
+def start_value_sentence(starter: int | None = None, black: int | None = None) -> str:
+    """Who wins the start with perfect play (from the solved game)."""
+    from ..ai.fenn import start_values
+
+    values = start_values()
+    if starter is None:
+        outcomes = {values[("blue", 6)].outcome, values[("red", 4)].outcome}
+        if outcomes == {0}:
+            return _("Fenn is solved: with perfect play from the start it is a draw, whoever begins.")
+        parts = []
+        for seat, face in ((BLUE, 6), (RED, 4)):
+            parts.append(value_sentence(values[(SEAT_CSS[seat], face)], seat))
+        return _("Fenn is solved: {a} {b}").format(a=parts[0], b=parts[1])
+    return value_sentence(values[(SEAT_CSS[starter], black)], starter)
+
+
+def value_sentence(value, starter: int) -> str:
+    if value.outcome == 0:
+        return _("With perfect play from this start the game is a draw.")
+    winner = starter if value.outcome > 0 else 1 - starter
+    return _("With perfect play from this start {colour} wins.").format(colour=colour_word(winner))
+
+
+# -- the board --------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def _field_ground(field: int) -> str:
+    return empty("rect", x=num(field_x(field)), y=num(TOP), width=str(CELL), height=str(FIELD_H), class_="cell-bg")
+
+
+@lru_cache(maxsize=16)
+def _field_print(field: int) -> str:
+    """The number printed on a field, and at the far ends a pennant in the colour of the die
+    whose goal it is."""
+    x, y = field_x(field), TOP
+    parts = [tag("text", str(field), x=num(x + CELL / 2), y=num(y + FIELD_H - 7), class_="field-number")]
+    for seat in (BLUE, RED):
+        if field == GOAL_FIELD[seat]:
+            if seat == BLUE:
+                px = x + CELL - 5
+                d = f"M{num(px)} {num(y + FIELD_H - 22)}v16M{num(px)} {num(y + FIELD_H - 22)}l-9 4l9 4z"
+            else:
+                px = x + 5
+                d = f"M{num(px)} {num(y + FIELD_H - 22)}v16M{num(px)} {num(y + FIELD_H - 22)}l9 4l-9 4z"
+            parts.append(empty("path", d=d, class_=f"goal {SEAT_CSS[seat]}"))
+    return "".join(parts)
+
+
+
+class Board:
+    """One drawing of the board (pure: the same state and UI give the same text)."""
+
+    def __init__(self, game, s: FennState, ui: UIState):
+        self.game = game
+        self.s = s
+        self.ui = ui
+        self.over = s.over
+        self.mover = None if s.over else s.to_move
+        self.interactive = ui.interactive and not s.over
+        self.statuses = {st.field: st for st in game.field_statuses(s)}
+        self.bans = {seat: game.field_bans(s, seat) for seat in (BLUE, RED)}
+        self.hints = dict(ui.hints)
+        self.effect = None
+        if ui.last_before is not None and ui.last_move:
+            try:
+                self.effect = game.effect(ui.last_before, ui.last_move)
+            except ValueError:
+                self.effect = None
+        self.selected = None
+        if self.interactive and ui.selection and ui.selection[0].isdigit():
+            field = int(ui.selection[0])
+            if self.statuses.get(field) and self.statuses[field].enterable:
+                self.selected = field
+        self.turn_start = self._latest_turn_start()
+        self.ghost_field = None  # where the dashed ghost of the latest turn's start is drawn
+        if self.turn_start is not None and self.turn_start[1] != s.field_of(self.turn_start[0]):
+            self.ghost_field = self.turn_start[1]
+
+    def _latest_turn_start(self):
+        """(seat, field, face, black) where the latest turn began (the current one once a step of
+        it is made, else the previous one); None if unknown or nothing moved."""
+        s, game = self.s, self.game
+        history = s.history
+        if s.phase != "turn" or (s.winner is not None):
+            key, seat = (history[-1] if history else None), s.to_move
+        else:
+            key, seat = (history[-2] if len(history) >= 2 else None), 1 - s.to_move
+        if key is None:
+            if s.phase == "extra" and s.turn_start is not None:
+                return (s.to_move, s.turn_start, None, None)
+            return None
+        try:
+            start = game.from_position(key)
+        except ValueError:
+            return None
+        field = start.field_of(seat)
+        return (seat, field, start.face_of(seat), start.black)
+
+    # -- words -----------------------------------------------------------------------------------
+
+    def field_words(self, field: int) -> str:
+        s = self.s
+        words = [_("Field {n}").format(n=field)]
+        for seat in (BLUE, RED):
+            if field == GOAL_FIELD[seat]:
+                words.append(_("the goal of the {colour} die").format(colour=colour_word(seat)))
+        for seat in (BLUE, RED):
+            if s.field_of(seat) == field:
+                words.append(_("the {colour} die stands here, showing {n}").format(colour=colour_word(seat), n=s.face_of(seat)))
+        sentence = ", ".join(words) + "."
+        extra = []
+        for seat in (BLUE, RED):
+            reasons = self.bans[seat].get(field, ())
+            if reasons and s.field_of(seat) != field:
+                extra.append(_("Closed to {colour}: {reasons}.").format(colour=colour_word(seat), reasons="; ".join(ban_texts(s, seat, field, reasons))))
+        if self.mover is not None:
+            status = self.statuses[field]
+            seat = self.mover
+            if status.enterable:
+                faces = ", ".join(map(str, status.faces))
+                extra.append(_("{colour} may step here, new top {faces}.").format(colour=colour(seat), faces=faces))
+            elif "turn-start" in status.reasons:
+                extra.append(_("{colour}'s turn began here: no return this turn.").format(colour=colour(seat)))
+            elif "distance" in status.reasons and not self.bans[seat].get(field) and s.field_of(seat) != field:
+                extra.append(_("Out of reach for {colour} (a die moves one or two fields).").format(colour=colour_word(seat)))
+        code = self.hints.get(str(field))
+        if code:
+            extra.append(_("Hint: best step here: {value}.").format(value=code_text(code)))
+        if self.selected == field:
+            extra.append(_("Picked: choose the new top below."))
+        return " ".join([sentence] + extra)
+
+    def label(self) -> str:
+        s = self.s
+        parts = [_("Fenn board, fields 1 to 9.")]
+        for seat in (BLUE, RED):
+            field = s.field_of(seat)
+            if field in START_FIELD:
+                where = _("beside the board before field 1") if field == 0 else _("beside the board after field 9")
+            else:
+                where = _("on field {n}").format(n=field)
+            parts.append(_("The {colour} die is {where}, showing {n}.").format(colour=colour_word(seat), where=where, n=s.face_of(seat)))
+        parts.append(_("The black die shows {n}.").format(n=s.black))
+        return " ".join(parts)
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def svg(self) -> str:
+        s = self.s
+        parts = [self._black_row()]
+        # The places beside the board.
+        for seat in (BLUE, RED):
+            x = field_x(START_FIELD[seat])
+            parts.append(tag("g", empty("rect", x=num(x + 3), y=num(TOP + 6), width=num(SIDE - 6), height=num(FIELD_H - 12), rx="6", class_="start-place"),
+                             class_=f"start {SEAT_CSS[seat]}", aria_hidden="true"))
+        # The leather strip with its stitching.
+        x0, x1 = field_x(1), field_x(9) + CELL
+        parts.append(empty("rect", x=num(x0 - 3), y=num(TOP - 3), width=num(x1 - x0 + 6), height=num(FIELD_H + 6), rx="7", class_="board-bg strip"))
+        parts.append(empty("rect", x=num(x0 + 1.5), y=num(TOP + 1.5), width=num(x1 - x0 - 3), height=num(FIELD_H - 3), rx="5", class_="stitch"))
+        cursor = self._cursor()
+        for field in BOARD_FIELDS:
+            parts.append(self._field(field, cursor))
+        # The trail of the latest turn: a dashed ghost where it began.
+        if self.ghost_field is not None:
+            seat, field, face, _black = self.turn_start
+            parts.append(die_svg(SEAT_CSS[seat], face, field_cx(field), DIE_CY, DIE, class_="ghost"))
+        # The dice.
+        for seat in (BLUE, RED):
+            parts.append(self._player_die(seat))
+        return svg_document("".join(parts), WIDTH, HEIGHT, label=self.label(), class_="board fenn" + (" interactive" if self.interactive else ""),
+                            interactive=self.interactive, data_phase=self.game.phase(s))
+
+    def _black_row(self) -> str:
+        s = self.s
+        cx, cy = WIDTH / 2, TOP / 2 - 1
+        classes = []
+        effect = self.effect
+        if effect is not None and effect.kind == "black":
+            classes.append("last")
+            if self.ui.animate:
+                classes.append("turned")
+        if self.game.phase(s) == "pasch" and not s.over:
+            classes.append("pasch-due")
+        parts = []
+        if "last" in classes or "pasch-due" in classes:
+            parts.append(empty("rect", x=num(cx - BLACK_DIE / 2 - 4), y=num(cy - BLACK_DIE / 2 - 4), width=num(BLACK_DIE + 8),
+                               height=num(BLACK_DIE + 10), rx="9", class_="black-halo"))
+        parts.append(die_svg("black", s.black, cx, cy, BLACK_DIE, class_=" ".join(classes)))
+        parts.append(tag("text", esc(_("black die")), x=num(cx + BLACK_DIE / 2 + 8), y=num(cy - 6), class_="row-label start-label"))
+        # What the black die showed before the latest turn, if that turn changed it.
+        if self.turn_start is not None and self.turn_start[3] is not None and self.turn_start[3] != s.black:
+            parts.append(tag("text", esc(_("was {n}").format(n=self.turn_start[3])), x=num(cx + BLACK_DIE / 2 + 8), y=num(cy + 10), class_="row-label was"))
+        # The opening roll, during each player's first turn (not when the setup chose who begins).
+        rolls = self.game.opening_rolls(s)
+        if rolls and len(s.history) <= 2 and not s.over and not s.setup.option("first"):
+            shown = list(rolls)[-6:]
+            size, gap = 18, 4
+            right = cx - BLACK_DIE / 2 - 14
+            left = right - len(shown) * size - (len(shown) - 1) * gap
+            label = _("rolled") if len(shown) == len(rolls) else _("rolled …")
+            parts.append(tag("text", esc(label), x=num(left - 5), y=num(cy), class_="row-label end-label"))
+            for i, roll in enumerate(shown):
+                x = left + i * (size + gap) + size / 2
+                decisive = i == len(shown) - 1
+                parts.append(die_svg("black", roll, x, cy, size, class_="decisive" if decisive else "rerolled"))
+        return tag("g", "".join(parts), class_="black-row", aria_hidden="true")
+
+    def _cursor(self) -> str | None:
+        if not self.interactive:
+            return None
+        ui, s = self.ui, self.s
+        if ui.cursor and ui.cursor.isdigit() and int(ui.cursor) in BOARD_FIELDS:
+            return ui.cursor
+        if self.selected is not None:
+            return str(self.selected)
+        for field in BOARD_FIELDS:
+            if self.statuses[field].enterable:
+                return str(field)
+        own = s.field_of(s.to_move)
+        return str(own) if own in BOARD_FIELDS else "1"
+
+    def _field(self, field: int, cursor: str | None) -> str:
+        s = self.s
+        x, y = field_x(field), TOP
+        cx = x + CELL / 2
+        status = self.statuses[field]
+        classes = ["cell", "field"]
+        enterable = self.interactive and status.enterable
+        if enterable:
+            classes.append("legal")
+        if self.selected == field:
+            classes.append("selected")
+        effect = self.effect
+        if effect is not None and effect.kind == "step" and effect.to_field == field:
+            classes.append("last")
+        occupied = any(s.field_of(seat) == field for seat in (BLUE, RED))
+        mover_bans = self.bans[self.mover].get(field, ()) if self.mover is not None else ()
+        if self.mover is not None and "turn-start" in status.reasons and s.phase == "extra":
+            mover_bans = tuple(mover_bans) + ("turn-start",)
+        closed = bool(mover_bans) and s.field_of(self.mover) != field
+        if closed:
+            classes.append("closed")
+        inner = [_field_ground(field)]
+        if closed:
+            inner.append(_hatch(x + 1, y + 1, CELL - 2, FIELD_H - 2))
+        inner.append(_field_print(field))
+        # Copies of the dice whose tops close this field.
+        badges = []
+        if s.black == field:
+            badges.append("black")
+        for seat in (BLUE, RED):
+            if s.face_of(seat) == field:
+                badges.append(SEAT_CSS[seat])
+        if badges:
+            total = len(badges) * BADGE + (len(badges) - 1) * 2
+            bx = cx - total / 2 + BADGE / 2
+            for kind in badges:
+                inner.append(die_svg(kind, None, bx, y + 3 + BADGE / 2, BADGE, class_="badge"))
+                bx += BADGE + 2
+        if closed and not occupied and self.ghost_field != field:
+            inner.append(_no_entry(cx, DIE_CY))
+        if enterable and not occupied:
+            inner.append(empty("circle", cx=num(cx), cy=num(DIE_CY), r="5", class_="legal-dot"))
+        if self.selected == field:
+            inner.append(empty("rect", x=num(cx - DIE / 2 - 3), y=num(DIE_CY - DIE / 2 - 3), width=num(DIE + 6), height=num(DIE + 6), rx="8",
+                               class_="selected-ring"))
+        code = self.hints.get(str(field))
+        if code and self.interactive:
+            inner.append(_hint_mark(code, cx, TOP + FIELD_H + 4))
+        words = self.field_words(field)
+        attrs: dict[str, Any] = {}
+        if self.interactive:
+            attrs = dict(
+                data_target=str(field),
+                data_x=str(field - 1),
+                data_y="0",
+                role="button",
+                tabindex="0" if str(field) == cursor else "-1",
+                aria_label=words,
+                aria_disabled=None if enterable else "true",
+                aria_pressed="true" if self.selected == field else None,
+            )
+        return tag("g", tag("title", esc(words)) + "".join(inner), class_=" ".join(classes), data_field=str(field), **attrs)
+
+    def _player_die(self, seat: int) -> str:
+        s = self.s
+        field = s.field_of(seat)
+        cx = field_cx(field)
+        classes = []
+        style = None
+        effect = self.effect
+        if effect is not None and effect.kind == "step" and effect.seat == seat and effect.to_field == field:
+            if self.ui.animate:
+                classes.append("slide")
+                style = f"--dx:{num(field_cx(effect.from_field) - cx)}px"
+        if s.winner == seat:
+            classes.append("winner")
+        return die_svg(SEAT_CSS[seat], s.face_of(seat), cx, DIE_CY, DIE, class_=" ".join(classes), style=style)
+
+
+# -- the home-screen picture ------------------------------------------------------------------------
+
+
+def thumbnail_svg() -> str:
+    """Three of Miwin's dice above the strip (a square picture for the game card)."""
+    size = 200
+    cell = 21
+    x0 = (size - 9 * cell) / 2
+    y0, h = 120, 44
+    parts = [empty("rect", x="0", y="0", width=str(size), height=str(size), rx="14", class_="thumb-bg")]
+    parts.append(empty("rect", x=num(x0 - 3), y=num(y0 - 3), width=num(9 * cell + 6), height=num(h + 6), rx="5", class_="board-bg strip"))
+    # Blue on 3 showing 7, red on 6 showing 4, the black die at 8: the copies mark the closed fields.
+    badges = {4: "red", 7: "blue", 8: "black"}
+    for i in range(9):
+        x = x0 + i * cell
+        closed = i + 1 in (4, 8)  # closed to blue, the player to move
+        parts.append(tag("g", empty("rect", x=num(x), y=num(y0), width=str(cell), height=str(h), class_="cell-bg")
+                         + (_hatch(x + 1, y0 + 1, cell - 2, h - 2, 5) if closed else ""), class_="cell" + (" closed" if closed else "")))
+        parts.append(tag("text", str(i + 1), x=num(x + cell / 2), y=num(y0 + h - 4), class_="field-number small"))
+        if i + 1 in badges:
+            parts.append(die_svg(badges[i + 1], None, x + cell / 2, y0 + 6, 7, class_="badge"))
+    parts.append(die_svg("blue", 7, x0 + 2.5 * cell, y0 + 21, 17))
+    parts.append(die_svg("red", 4, x0 + 5.5 * cell, y0 + 21, 17))
+    parts.append(tag("g", die_svg("blue", 7, 48, 62, 46), transform="rotate(-8 48 62)"))
+    parts.append(tag("g", die_svg("black", 8, 100, 50, 46), transform="rotate(4 100 50)"))
+    parts.append(tag("g", die_svg("red", 4, 152, 62, 46), transform="rotate(9 152 62)"))
+    return tag("svg", "".join(parts), xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {size} {size}", class_="board fenn thumbnail",
+               role="img", aria_label=_("Fenn"))

@@ -1,0 +1,25 @@
+"""The colours seats play in, in one place: each colour's CSS class (the swatches and pieces of
+app.css) and its name as players read it. A game's view lists the colours of its seats in seat
+order (`GameView.seat_colours`); everything that names or paints a seat takes them from here."""
+
+from __future__ import annotations
+
+from ..i18n import N_, _
+
+# CSS class -> the seat's name (translated where shown). Capitalised: a seat's name stands alone.
+SEAT_COLOURS: dict[str, str] = {
+    "red": N_("Red"),
+    "blue": N_("Blue"),
+    "green": N_("Green"),
+    "purple": N_("Purple"),
+}
+
+
+def seat_names(colours: tuple[str, ...]) -> tuple[str, ...]:
+    """The untranslated names (N_ messages) of seats playing `colours`, in seat order."""
+    return tuple(SEAT_COLOURS[colour] for colour in colours)
+
+
+def seat_colour_name(colour: str) -> str:
+    """The name of the seat that plays `colour`, in the current language."""
+    return _(SEAT_COLOURS[colour])
