@@ -63,10 +63,19 @@ class SiteHandler(CountingHandler):
     """dist/ as the site, plus the bare pages under /bench/bare/ (they load the runtime from the
     site's assets/vendor/ by relative paths, so every page fetches the very same files)."""
 
+    # Other sites served beside it, {"/prefix/": folder}: e.g. an earlier version's dist/ (built
+    # from a checkout of it) to measure before and after in one interleaved run (--also-serve).
+    others: dict[str, Path] = {}
+
     def translate_path(self, path):
         clean = path.split("?", 1)[0].split("#", 1)[0]
         if clean.startswith("/bench/bare/"):
             return str(BARE / clean.removeprefix("/bench/bare/"))
+        for prefix, folder in self.others.items():
+            if clean.startswith(prefix):
+                rest = clean.removeprefix(prefix) or "index.html"
+                target = folder / rest
+                return str(target / "index.html" if target.is_dir() else target)
         return super().translate_path(path)
 
 
@@ -190,7 +199,12 @@ def main(argv=None):
                         help="an extra page, name=path under dist/ (e.g. a variant of index.html to compare)")
     parser.add_argument("--only", help="comma-separated page names to measure (default: all)")
     parser.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
+    parser.add_argument("--also-serve", action="append", default=[],
+                        help="/prefix/=folder: serve another site there too (e.g. an earlier version's dist/)")
     args = parser.parse_args(argv)
+    for item in args.also_serve:
+        prefix, _, folder = item.partition("=")
+        SiteHandler.others[prefix] = Path(folder).resolve()
     pages = dict(PAGES)
     for item in args.page:
         name, _, path = item.partition("=")

@@ -141,12 +141,24 @@ def pack_python() -> Path:
         # The page runs the bytecode; the sources stay in the repository (tracebacks keep file and line).
         files = [p for p in files if p.suffix != ".py"]
     entries = [(path, str(path.relative_to(source_root))) for path in files] + styles + bytecode
+    # The catalogs compiled (ludothek.i18n reads them without importing gettext, which the page
+    # would compile from source at every German start).
+    from ludothek.po import compile_json, parse_po
+
+    catalogs = [(str(po.relative_to(source_root).with_suffix(".json")),
+                 json.dumps(compile_json(parse_po(po.read_text(encoding="utf-8"))), ensure_ascii=False, sort_keys=True).encode("utf-8"))
+                for po in files if po.suffix == ".po"]
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path, name in entries:
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             archive.writestr(info, path.read_bytes())
+        for name, data in catalogs:
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
     os.replace(tmp, target)
     return target
 
