@@ -189,13 +189,17 @@
   onBody(function () { setStage(stage); });
   if ("PerformanceObserver" in window) {
     try {
-      new PerformanceObserver(function (list) {
+      var observe = function (list) {
         list.getEntries().forEach(function (entry) {
           if (/pyodide\.mjs$/.test(entry.name)) setStage(1);
           if (/pyodide\.asm\.wasm$/.test(entry.name)) setStage(2);
-          if (/python_stdlib\.zip$|ludothek\.zip$/.test(entry.name)) setStage(3);
+          // Our package arrives early now (asked for at once with the runtime): the games are
+          // being set up once Python runs main.py (its first performance mark).
+          if (entry.name === "ludothek:python") setStage(3);
         });
-      }).observe({ type: "resource", buffered: true });
+      };
+      new PerformanceObserver(observe).observe({ type: "resource", buffered: true });
+      new PerformanceObserver(observe).observe({ type: "mark", buffered: true });
     } catch (e) { /* older browsers: the first stage text stays */ }
   }
 
