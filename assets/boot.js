@@ -125,16 +125,33 @@
 
   // -- the runtime -----------------------------------------------------------------------------
   var CORE = "./assets/vendor/pyscript/core.js";
+  // The files the start needs, written onto this script's tag by scripts/build.py (their names
+  // carry content hashes): without them, PyScript asks for each only when the one before it has
+  // run (its chunks, then Pyodide, then the wasm and the standard library, then our package and
+  // main.py after Python is up). Asked for here, all at once, they are there when wanted.
+  var preloads = [];
+  try { preloads = JSON.parse((doc.currentScript && doc.currentScript.getAttribute("data-preload")) || "[]"); } catch (e) { /* none */ }
   var runtimeRequested = false;
+  function preload(href, as) {
+    var link = doc.createElement("link");
+    if (as === "module") {
+      link.rel = "modulepreload";
+    } else {
+      link.rel = "preload";
+      link.as = as;
+      // fetch() asks in CORS mode: a preload without this would not be the one fetch() finds.
+      link.crossOrigin = "anonymous";
+    }
+    link.href = href;
+    doc.head.appendChild(link);
+  }
   function startRuntime() {
     if (runtimeRequested) return;
     runtimeRequested = true;
     root.dataset.runtime = "loading";
-    // The download starts now; the module runs once IndexedDB is settled (a few milliseconds).
-    var preload = doc.createElement("link");
-    preload.rel = "modulepreload";
-    preload.href = CORE;
-    doc.head.appendChild(preload);
+    // The downloads start now; the module runs once IndexedDB is settled (a few milliseconds).
+    preload(CORE, "module");
+    preloads.forEach(function (item) { preload(item[0], item[1]); });
     function run() {
       var script = doc.createElement("script");
       script.type = "module";
@@ -172,13 +189,17 @@
   onBody(function () { setStage(stage); });
   if ("PerformanceObserver" in window) {
     try {
-      new PerformanceObserver(function (list) {
+      var observe = function (list) {
         list.getEntries().forEach(function (entry) {
           if (/pyodide\.mjs$/.test(entry.name)) setStage(1);
           if (/pyodide\.asm\.wasm$/.test(entry.name)) setStage(2);
-          if (/python_stdlib\.zip$|ludothek\.zip$/.test(entry.name)) setStage(3);
+          // Our package arrives early now (asked for at once with the runtime): the games are
+          // being set up once Python runs main.py (its first performance mark).
+          if (entry.name === "ludothek:python") setStage(3);
         });
-      }).observe({ type: "resource", buffered: true });
+      };
+      new PerformanceObserver(observe).observe({ type: "resource", buffered: true });
+      new PerformanceObserver(observe).observe({ type: "mark", buffered: true });
     } catch (e) { /* older browsers: the first stage text stays */ }
   }
 

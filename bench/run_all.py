@@ -4,7 +4,7 @@
     scripts/bench                      # all of it (takes a while)
     scripts/bench --games 20 --runs 3  # quicker, less precise
 
-1. Start-up: the app against a bare PyScript page (bench/startup.py).
+1. Start-up: the app beside bare Pyodide and bare PyScript pages (bench/startup.py).
 2. Computer players in the page: time per move and the longest main-thread task, per game and level
    (bench/page_ai.py).
 3. Strength: each level against random and against the level below, over seeded 2-player games
@@ -148,23 +148,8 @@ def main(argv=None):
 def render(raw: dict) -> str:
     sections = []
     measured = raw.get("measured", {})
-    if "startup" in raw:
-        result = raw["startup"]
-        rows = []
-        for kind in ("cold", "warm", "offline"):
-            bare = result["bare"].get(kind, {})
-            app = result["app"].get(kind, {})
-            rows.append([kind, bare.get("fcp_ms"), bare.get("ready_ms"), app.get("fcp_ms"), app.get("ready_ms"),
-                         round(app["ready_ms"] / bare["ready_ms"], 2) if bare.get("ready_ms") and app.get("ready_ms") else None])
-        cold = result["app"]["cold"]
-        sections.append(
-            f"## Start-up (headless Chromium, localhost, median of {result['runs']} loads; {measured.get('startup', '')})\n\n"
-            + table(["load", "bare FCP ms", "bare ready ms", "app FCP ms", "app ready ms", "app / bare"], rows)
-            + f"\n\nBytes a cold load fetched until ready (the page's resource timing): bare {result['bare']['cold_bytes']:,}, "
-            f"app {result['app']['cold_bytes']:,}; the app's service worker then precaches the app for offline play."
-            + f"\n\nThe app's cold start: Python runs at {cold.get('python_starts_ms')} ms; importing the app takes "
-            f"{cold.get('imports_ms')} ms; its first screen {cold.get('first_screen_ms')} ms. 'Offline' is a reload served by the "
-            "service worker with the network off (the bare page has no service worker).")
+    if "startup" in raw and "pages" in raw["startup"]:
+        sections.append(startup.markdown(raw["startup"], measured.get("startup", "")))
     if "page" in raw:
         sections.append(f"## Computer players in the page ({measured.get('page', '')})\n\nTwo computer players of the level play each "
                         "other; the app's own measurement of each search (slices and frames included), and the longest "

@@ -1,19 +1,32 @@
 #!/usr/bin/env python3
-"""Start-up of the app in headless Chromium on localhost, beside a bare PyScript page on the same
-vendored runtime (a benchmark, not a test).
+"""Start-up of the app beside the runtime's own floor, in headless Chromium on localhost (a
+benchmark, not a test).
 
-    .venv/bin/python bench/startup.py [--runs 9] [--json results.json]
+    .venv/bin/python bench/startup.py [--runs 5] [--json results.json] [--page name=path ...]
 
-For each page: first contentful paint and time until ready (body[data-ready]) on a cold load
-(new profile, empty caches), a warm reload (a returning visitor: the HTTP cache, and for the app its
-service worker once it has cached the app), and (app only) a reload with the network off; bytes the
-cold load fetched until ready. The two pages alternate run by run; medians over the runs.
+Pages, side by side in one run:
+- bare Pyodide: `loadPyodide()` and one line of Python (bench/bare/pyodide.html): the floor;
+- bare Pyodide, no JSPI: the same with WebAssembly stack switching hidden from Pyodide, as
+  assets/boot.js hides it for the app (a crash workaround, see there); Pyodide then starts
+  without it, which changes its start-up time, so this is the floor of the app's configuration;
+- bare PyScript: PyScript starts the same runtime and runs one line (bench/bare/pyscript.html);
+- Ludothek: the published site (dist/, written by scripts/build.py), as scripts/serve.py serves it:
+  precompressed `.br`/`.gz` copies with Content-Encoding, as a static host would.
+All three run the same vendored runtime from dist/. Each page is timed until its own ready flag
+(body[data-ready]: set by the app when its first screen is live, by the bare pages after their line
+of Python), never by the load event. Cold: a new browser profile (empty HTTP cache); warm: a reload
+in that profile (the HTTP cache revalidates with the server, as a returning visitor's does).
+Service workers are blocked, so the app's offline cache cannot help it in the comparison.
+Interleaved: each round loads every page once, in an order that rotates round by round, so the
+machine's load (other processes) touches every page alike; medians over the rounds.
+Bytes: what crossed the wire until ready (compressed transfer sizes from the page's resource timing).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -22,128 +35,188 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from serving import CountingServer  # noqa: E402
+from serving import CountingHandler, CountingServer  # noqa: E402
 from conftest import CHROMIUM  # noqa: E402
-
 
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                "--disable-component-update", "--disable-sync"]
 READY = "body[data-ready]"
+# The moment the flag is set, as the page saw it (from navigation start). Reading performance.now()
+# after Playwright's wait would add its polling delay (it backs off to 500 ms between checks).
 READY_RECORDER = """
 new MutationObserver((changes, observer) => {
   if (document.body && document.body.dataset.ready) { window.__readyAt = performance.now(); observer.disconnect(); }
 }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
 """
+BARE = ROOT / "bench" / "bare"
+PAGES = {"bare Pyodide": "bench/bare/pyodide.html", "bare Pyodide, no JSPI": "bench/bare/pyodide-nojspi.html",
+         "bare PyScript": "bench/bare/pyscript.html", "Ludothek": ""}
+FLOOR = "bare Pyodide"
 
 
-def timings(page) -> dict:
-    return page.evaluate("""() => {
-        const nav = performance.getEntriesByType('navigation')[0];
-        const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-        const mark = name => { const m = performance.getEntriesByName(name)[0]; return m ? m.startTime : null; };
-        return {fcp: fcp ? fcp.startTime : null, python: mark('ludothek:python'), imported: mark('ludothek:imported'),
-                app_ready: mark('ludothek:ready')};
-    }""")
+class SiteHandler(CountingHandler):
+    """dist/ as the site, plus the bare pages under /bench/bare/ (they load the runtime from the
+    site's assets/vendor/ by relative paths, so every page fetches the very same files)."""
+
+    # Other sites served beside it, {"/prefix/": folder}: e.g. an earlier version's dist/ (built
+    # from a checkout of it) to measure before and after in one interleaved run (--also-serve).
+    others: dict[str, Path] = {}
+
+    def translate_path(self, path):
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if clean.startswith("/bench/bare/"):
+            return str(BARE / clean.removeprefix("/bench/bare/"))
+        for prefix, folder in self.others.items():
+            if clean.startswith(prefix):
+                rest = clean.removeprefix(prefix) or "index.html"
+                target = folder / rest
+                return str(target / "index.html" if target.is_dir() else target)
+        return super().translate_path(path)
 
 
-SERVER = None
-
-
-def load(page, url: str) -> dict:
-    SERVER.server.bytes_sent = 0
-    started = time.perf_counter()
-    page.goto(url)
+def load(page, server, url: str, reload: bool = False) -> dict:
+    server.server.bytes_sent = 0
+    if reload:
+        page.reload(wait_until="commit")
+    else:
+        page.goto(url, wait_until="commit")
     page.wait_for_selector(READY, state="attached", timeout=180_000)
-    ready = (time.perf_counter() - started) * 1000
-    # Ready as the page saw it (from navigation start): the moment the flag was set, recorded by
-    # READY_RECORDER. Reading performance.now() after Playwright's wait would add its polling
-    # delay (it backs off to 500 ms between checks), which measured 0.4-0.5 s on either page.
-    page_ready = page.evaluate("window.__readyAt ?? performance.now()")
-    # Bytes the page itself fetched until it was ready, from its resource timing: the server's
-    # count would also include the service worker's precache, which starts once the app is ready.
-    needed = page.evaluate("""ready => {
-        const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
-        return entries.filter(e => e.responseEnd <= ready).reduce((sum, e) => sum + e.transferSize, 0);
-    }""", page_ready)
-    return {"ready_ms": page_ready, "ready_wall_ms": ready, **timings(page), "bytes": needed, "bytes_served": SERVER.server.bytes_sent}
+    ready = page.evaluate("window.__readyAt ?? performance.now()")
+    measured = page.evaluate("""ready => {
+        const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+            .filter(e => e.responseEnd <= ready);
+        const mark = name => { const m = performance.getEntriesByName(name)[0]; return m ? m.startTime : null; };
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+        return {
+            transfer: entries.reduce((sum, e) => sum + e.transferSize, 0),
+            decoded: entries.reduce((sum, e) => sum + e.decodedBodySize, 0),
+            requests: entries.length,
+            files: entries.map(e => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.responseEnd), e.transferSize]),
+            fcp: fcp ? fcp.startTime : null,
+            python: mark('ludothek:python'), imported: mark('ludothek:imported'), app_ready: mark('ludothek:ready'),
+        };
+    }""", ready)
+    return {"ready_ms": ready, **measured, "served": server.server.bytes_sent}
 
 
-def measure_once(playwright, url: str, offline: bool, results: dict) -> None:
-    """One fresh profile: a cold load, a warm reload, and (with the service worker) an offline one."""
+def measure_page(playwright, server, url: str, results: dict) -> None:
+    """A new profile: a cold load, then a warm reload."""
     with tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=LAUNCH_ARGS,
-                                                                service_workers="allow" if offline else "block")
-        context.add_init_script(READY_RECORDER)
-        page = context.pages[0] if context.pages else context.new_page()
-        results["cold"].append(load(page, url))
-        if offline:
-            # A returning visitor comes back after the first visit's service worker has cached the
-            # app; reloading while it still downloads would time that download, not a start.
-            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-        results["warm"].append(load(page, url))
-        if offline:
-            context.set_offline(True)
-            results["offline"].append(load(page, url))
-            context.set_offline(False)
-        context.close()
+                                                                service_workers="block")
+        try:
+            context.add_init_script(READY_RECORDER)
+            page = context.pages[0] if context.pages else context.new_page()
+            results["cold"].append(load(page, server, url))
+            results["warm"].append(load(page, server, url, reload=True))
+        finally:
+            context.close()
+
+
+def median(values):
+    values = [v for v in values if v is not None]
+    return round(statistics.median(values)) if values else None
 
 
 def summarise(results: dict) -> dict:
     summary = {}
-    for kind, items in results.items():
-        if items:
-            summary[kind] = {
-                "ready_ms": round(statistics.median(r["ready_ms"] for r in items)),
-                **({"python_starts_ms": round(statistics.median(r["python"] for r in items)),
-                    "imports_ms": round(statistics.median(r["imported"] - r["python"] for r in items)),
-                    "first_screen_ms": round(statistics.median(r["app_ready"] - r["imported"] for r in items))}
-                   if all(r.get("python") is not None for r in items) else {}),
-                "fcp_ms": round(statistics.median(r["fcp"] for r in items if r["fcp"] is not None)) if any(r["fcp"] for r in items) else None,
-            }
-    summary["cold_bytes"] = round(statistics.median(r["bytes"] for r in results["cold"]))
-    summary["cold_bytes_served"] = round(statistics.median(r["bytes_served"] for r in results["cold"]))
+    for kind in ("cold", "warm"):
+        items = results[kind]
+        summary[kind] = {
+            "ready_ms": median(r["ready_ms"] for r in items),
+            "all_ms": [round(r["ready_ms"]) for r in items],
+            "fcp_ms": median(r["fcp"] for r in items),
+            "transfer_bytes": median(r["transfer"] for r in items),
+            "decoded_bytes": median(r["decoded"] for r in items),
+            "requests": median(r["requests"] for r in items),
+        }
+        if all(r.get("python") is not None for r in items):
+            summary[kind].update({
+                "python_starts_ms": median(r["python"] for r in items),
+                "imports_ms": median(r["imported"] - r["python"] for r in items),
+                "first_screen_ms": median(r["app_ready"] - r["imported"] for r in items),
+            })
+    summary["cold_files"] = results["cold"][-1]["files"]
     return summary
 
 
-def main_result(runs: int) -> dict:
-    import build
+def main_result(runs: int = 5, pages: dict | None = None, build_first: bool = True) -> dict:
+    if build_first:
+        import build
 
-    build.main()
-    global SERVER
-    server = SERVER = CountingServer()
-    bare: dict = {"cold": [], "warm": [], "offline": []}
-    app: dict = {"cold": [], "warm": [], "offline": []}
+        build.main()
+    pages = dict(pages or PAGES)
+    server = CountingServer(ROOT / "dist", handler=SiteHandler)
+    results = {name: {"cold": [], "warm": []} for name in pages}
+    load_averages = [os.getloadavg()[0]]
+    started = time.time()
     try:
         with sync_playwright() as playwright:
-            # Alternate the pages run by run, so a change in the machine's load touches both alike.
-            for _ in range(runs):
-                measure_once(playwright, server.url + "bench/bare/index.html", False, bare)
-                measure_once(playwright, server.url, True, app)
+            names = list(pages)
+            for round_number in range(runs):
+                shift = round_number % len(names)
+                for name in names[shift:] + names[:shift]:
+                    measure_page(playwright, server, server.url + pages[name], results[name])
+                load_averages.append(os.getloadavg()[0])
     finally:
         server.stop()
-    bare_summary, app_summary = summarise(bare), summarise(app)
-    return {
-        "runs": runs,
-        "bare": bare_summary,
-        "app": app_summary,
-        "ratio_cold": round(app_summary["cold"]["ready_ms"] / bare_summary["cold"]["ready_ms"], 3),
-        "ratio_warm": round(app_summary["warm"]["ready_ms"] / bare_summary["warm"]["ready_ms"], 3),
-    }
+    summary = {name: summarise(results[name]) for name in pages}
+    floor = summary.get(FLOOR)
+    ratios = {}
+    if floor:
+        for name in pages:
+            ratios[name] = {kind: round(summary[name][kind]["ready_ms"] / floor[kind]["ready_ms"], 3) for kind in ("cold", "warm")}
+    return {"runs": runs, "pages": summary, "ratios": ratios, "seconds": round(time.time() - started),
+            "load_average": {"min": min(load_averages), "max": max(load_averages),
+                             "mean": round(statistics.mean(load_averages), 2)}}
+
+
+def markdown(result: dict, measured: str = "") -> str:
+    pages = result["pages"]
+    rows = []
+    for name, summary in pages.items():
+        ratio = result["ratios"].get(name, {})
+        rows.append(f"| {name} | {summary['cold']['ready_ms']} | {ratio.get('cold', '')} | {summary['warm']['ready_ms']} | "
+                    f"{ratio.get('warm', '')} | {summary['cold']['transfer_bytes']:,} | {summary['cold']['decoded_bytes']:,} | "
+                    f"{summary['cold']['requests']} |")
+    load = result["load_average"]
+    return (f"## Start-up (headless Chromium, localhost, median of {result['runs']} interleaved rounds; {measured}; "
+            f"load average {load['min']:.1f}-{load['max']:.1f} during the run)\n\n"
+            "| page | cold ready ms | cold / bare Pyodide | warm ready ms | warm / bare Pyodide | cold bytes over the wire | "
+            "cold bytes unpacked | requests |\n|---|---|---|---|---|---|---|---|\n" + "\n".join(rows))
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--page", action="append", default=[],
+                        help="an extra page, name=path under dist/ (e.g. a variant of index.html to compare)")
+    parser.add_argument("--only", help="comma-separated page names to measure (default: all)")
+    parser.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
+    parser.add_argument("--also-serve", action="append", default=[],
+                        help="/prefix/=folder: serve another site there too (e.g. an earlier version's dist/)")
     args = parser.parse_args(argv)
-    result = main_result(args.runs)
+    for item in args.also_serve:
+        prefix, _, folder = item.partition("=")
+        SiteHandler.others[prefix] = Path(folder).resolve()
+    pages = dict(PAGES)
+    for item in args.page:
+        name, _, path = item.partition("=")
+        pages[name] = path
+    if args.only:
+        pages = {name: path for name, path in pages.items() if name in args.only.split(",")}
+    result = main_result(args.runs, pages, build_first=not args.no_build)
+    files = {name: summary.pop("cold_files") for name, summary in result["pages"].items()}
     print(json.dumps(result, indent=2))
+    print(markdown(result, time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())))
     if args.json:
-        Path(args.json).write_text(json.dumps(result, indent=2))
+        Path(args.json).write_text(json.dumps({**result, "cold_files": files}, indent=2))
 
 
 if __name__ == "__main__":

@@ -10,9 +10,14 @@
 3. Join the games' stylesheets (assets/games/*.css) into assets/build/games.css.
 4. Draw the static pictures that show before Python has loaded (home-screen thumbnails) with the
    same renderer the app uses.
-5. Write assets/build/precache.js: every file the app needs with its content hash, for the service
-   worker. Generated from the files themselves, never maintained by hand.
-6. Write dist/: exactly the files the published site needs (the precache list, the service worker
+5. Write the page the site serves (assets/build/index.html from index.html): the configuration
+   from pyscript.toml written into it as JSON (PyScript then neither fetches the file nor a TOML
+   parser), and the list of files the start needs on boot.js's tag, so it can ask for them all at
+   once (see "the runtime" in assets/boot.js).
+6. Write assets/build/precache.js: every file the app needs with its content hash, for the service
+   worker; PyScript's chunks that no screen loads (editor, terminal, game...) are published but
+   only cached if ever fetched. Generated from the files themselves, never maintained by hand.
+7. Write dist/: exactly the files the published site needs (the precache list, the service worker
    and its list), with precompressed `.gz` and `.br` copies beside the large ones. dist/ is what
    scripts/serve.py serves and what a person uploads to a static host.
 """
@@ -24,8 +29,11 @@ import hashlib
 import json
 import os
 import shutil
+import html
+import re
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -36,8 +44,12 @@ NODE = ROOT / "node_modules"
 DIST = ROOT / "dist"
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-# Files of the app itself (besides assets/) that the service worker must hold.
-APP_FILES = ("index.html", "pyscript.toml", "py/main.py")
+# Files of the app itself (besides assets/) that the service worker must hold. index.html is
+# the built page (assets/build/index.html), which carries pyscript.toml's configuration.
+APP_FILES = ("py/main.py",)
+PAGE_SOURCE = ROOT / "index.html"
+CONFIG_SOURCE = ROOT / "pyscript.toml"
+PYSCRIPT = VENDOR / "pyscript"
 # Not needed by any screen; kept out of the precache list (tests and build tooling).
 PRECACHE_EXCLUDE_SUFFIXES = (".map",)
 # Published beside the precached files: the worker itself and its list.
@@ -129,12 +141,24 @@ def pack_python() -> Path:
         # The page runs the bytecode; the sources stay in the repository (tracebacks keep file and line).
         files = [p for p in files if p.suffix != ".py"]
     entries = [(path, str(path.relative_to(source_root))) for path in files] + styles + bytecode
+    # The catalogs compiled (ludothek.i18n reads them without importing gettext, which the page
+    # would compile from source at every German start).
+    from ludothek.po import compile_json, parse_po
+
+    catalogs = [(str(po.relative_to(source_root).with_suffix(".json")),
+                 json.dumps(compile_json(parse_po(po.read_text(encoding="utf-8"))), ensure_ascii=False, sort_keys=True).encode("utf-8"))
+                for po in files if po.suffix == ".po"]
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path, name in entries:
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             archive.writestr(info, path.read_bytes())
+        for name, data in catalogs:
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
     os.replace(tmp, target)
     return target
 
@@ -154,36 +178,111 @@ def draw_static_pictures() -> None:
     write_static_pictures(BUILD)
 
 
+def page_config() -> dict:
+    """pyscript.toml (the file people edit) as the JSON the page carries."""
+    with CONFIG_SOURCE.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def pyscript_start_chunks(config: dict) -> list[Path]:
+    """PyScript's files that the page loads on every start: core.js and what it imports, and the
+    plugins the configuration does not switch off (each plugin is a dynamic import in the core;
+    the editor, terminal and game plugins import their large libraries only when a page uses
+    them). The TOML parser is not among them: the page's configuration is JSON."""
+    core = (PYSCRIPT / "core.js").read_text(encoding="utf-8")
+    found: list[Path] = []
+
+    def follow(name: str) -> None:
+        path = PYSCRIPT / name
+        if path in found or not path.is_file():
+            return
+        found.append(path)
+        for imported in re.findall(r'from\s*"\./([\w.-]+\.js)"', path.read_text(encoding="utf-8")):
+            follow(imported)
+
+    follow("core.js")
+    switched_off = {name[1:] for name in config.get("plugins", []) if name.startswith("!")}
+    for chunk in found[1:]:
+        text = chunk.read_text(encoding="utf-8")
+        for plugin, name in re.findall(r'"?([\w-]+)"?:\(\)=>import\("\./([\w.-]+\.js)"\)', text):
+            if plugin not in switched_off:
+                follow(name)
+    if len(found) < 2:
+        sys.exit("build: PyScript's core.js imports nothing this build understands: check pyscript_start_chunks")
+    return found
+
+
+def start_preloads(config: dict, page: str) -> list[list[str]]:
+    """What boot.js asks for as the runtime starts, largest first: Pyodide's files (next to the
+    interpreter named in the configuration), PyScript's chunks, the [files] and the page's main
+    script. [url, how] with how = "fetch" (fetch() reads it) or "module" (imported)."""
+    interpreter = config["interpreter"]
+    runtime = interpreter.rsplit("/", 1)[0] + "/"
+    preloads = [[runtime + "pyodide.asm.wasm", "fetch"], [runtime + "python_stdlib.zip", "fetch"],
+                [runtime + "pyodide.asm.mjs", "module"], [interpreter, "module"], [runtime + "pyodide-lock.json", "fetch"]]
+    preloads += [["./" + chunk.relative_to(ROOT).as_posix(), "module"] for chunk in pyscript_start_chunks(config)[1:]]
+    preloads += [[url, "fetch"] for url in config.get("files", {}) if not url.startswith("{")]
+    preloads += [[src, "fetch"] for src in re.findall(r'<script type="py" src="([^"]+)"', page)]
+    return preloads
+
+
+def write_page() -> Path:
+    """The page as served: index.html with pyscript.toml's configuration inline (as JSON, which
+    PyScript reads without a parser) and the start's files on boot.js's tag."""
+    config = page_config()
+    page = PAGE_SOURCE.read_text(encoding="utf-8")
+    inline = html.escape(json.dumps(config, separators=(",", ":")), quote=True)
+    page, count = re.subn(r'config="\./pyscript\.toml"', f'config="{inline}"', page)
+    if count != 1:
+        sys.exit('build: index.html must name its configuration once, as config="./pyscript.toml"')
+    preloads = html.escape(json.dumps(start_preloads(config, page), separators=(",", ":")), quote=True)
+    page, count = re.subn(r'<script src="\./assets/boot\.js"></script>',
+                          f'<script src="./assets/boot.js" data-preload="{preloads}"></script>', page)
+    if count != 1:
+        sys.exit('build: index.html must load boot.js once, as <script src="./assets/boot.js"></script>')
+    target = BUILD / "index.html"
+    target.write_text(page, encoding="utf-8")
+    return target
+
+
 def file_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
-def precache_files() -> list[Path]:
-    files = [ROOT / name for name in APP_FILES]
+def site_paths(lazy: bool = False) -> dict[str, Path]:
+    """The site's files by their path on the site, each with the file it is copied from: those
+    the service worker precaches, or (lazy) PyScript's chunks that no start loads: published
+    beside the others (a page that used them would find them) but cached only when fetched."""
+    start_chunks = set(pyscript_start_chunks(page_config()))
+    files = {"index.html": BUILD / "index.html"}
+    files.update({name: ROOT / name for name in APP_FILES})
+    unused = {}
     for path in sorted((ROOT / "assets").rglob("*")):
-        if not path.is_file() or path.name.endswith(PRECACHE_EXCLUDE_SUFFIXES) or path.name == "precache.js":
+        if not path.is_file() or path.name.endswith(PRECACHE_EXCLUDE_SUFFIXES) or path in (BUILD / "precache.js", BUILD / "index.html"):
             continue
-        files.append(path)
-    return files
+        if path.parent == PYSCRIPT and path.suffix in (".js", ".css") and path not in start_chunks:
+            unused[path.relative_to(ROOT).as_posix()] = path
+        else:
+            files[path.relative_to(ROOT).as_posix()] = path
+    return unused if lazy else files
 
 
 def write_precache() -> Path:
-    entries = {}
-    for path in precache_files():
-        entries["./" + path.relative_to(ROOT).as_posix()] = file_hash(path)
-    version = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:12]
+    entries = {"./" + name: file_hash(path) for name, path in site_paths().items()}
+    lazy = {"./" + name: file_hash(path) for name, path in site_paths(lazy=True).items()}
+    version = hashlib.sha256(json.dumps([entries, lazy], sort_keys=True).encode()).hexdigest()[:12]
     target = BUILD / "precache.js"
     text = (
         "// Generated by scripts/build.py from the files themselves: do not edit.\n"
-        f"self.LUDOTHEK_PRECACHE = {json.dumps({'version': version, 'files': entries}, indent=1, sort_keys=True)};\n"
+        f"self.LUDOTHEK_PRECACHE = {json.dumps({'version': version, 'files': entries, 'lazy': lazy}, indent=1, sort_keys=True)};\n"
     )
     target.write_text(text, encoding="utf-8")
     return target
 
 
-def site_files() -> list[Path]:
+def site_files() -> dict[str, Path]:
     """Every file the published site consists of, and nothing else (no tests, sources or tooling)."""
-    return precache_files() + [ROOT / name for name in SITE_EXTRA_FILES]
+    return {**site_paths(), **site_paths(lazy=True), **{name: ROOT / name for name in SITE_EXTRA_FILES}}
 
 
 def brotli_compress(paths: list[Path]) -> bool:
@@ -208,8 +307,8 @@ def write_dist() -> Path:
     rebuild after editing Python compresses a few files, not the 13 MB runtime again."""
     wanted: set[Path] = set()
     changed = []
-    for source in site_files():
-        target = DIST / source.relative_to(ROOT)
+    for name, source in site_files().items():
+        target = DIST / name
         wanted.add(target)
         compressible = source.suffix in COMPRESSIBLE_SUFFIXES and source.stat().st_size >= COMPRESS_MIN_BYTES
         if compressible:
@@ -246,6 +345,7 @@ def main() -> None:
     pack_python()
     join_game_styles()
     draw_static_pictures()
+    write_page()
     target = write_precache()
     count = target.read_text().count('": "')
     write_dist()

@@ -13,6 +13,7 @@ import functools
 import http.server
 import os
 import sys
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,13 +65,31 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         except OSError:
             return super().send_head()
         stat = os.fstat(handle.fileno())
+        # A returning visitor revalidates (Cache-Control: no-cache): answer 304 as for any other
+        # file, or the browser downloads the runtime again on every visit and loses the compiled
+        # WebAssembly it keeps beside the cached response.
+        modified = int(os.stat(original).st_mtime)
+        if self.not_modified_since(modified):
+            handle.close()
+            self.send_response(304)
+            self.end_headers()
+            return None
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(original))
         self.send_header("Content-Encoding", encoding)
         self.send_header("Content-Length", str(stat.st_size))
-        self.send_header("Last-Modified", self.date_time_string(int(os.stat(original).st_mtime)))
+        self.send_header("Last-Modified", self.date_time_string(modified))
         self.end_headers()
         return handle
+
+    def not_modified_since(self, modified: int) -> bool:
+        since = self.headers.get("If-Modified-Since")
+        if not since or self.headers.get("If-None-Match"):
+            return False
+        try:
+            return modified <= parsedate_to_datetime(since).timestamp()
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
 
     def log_message(self, format, *args):  # noqa: A002 - the stdlib's name
         if self.server.verbose:

@@ -29,10 +29,54 @@ def published(site: Path) -> set[str]:
     return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.suffix not in (".gz", ".br")}
 
 
-def test_the_site_is_the_precache_list_plus_the_worker(site):
+def precache_manifest(site: Path) -> dict:
     text = (site / "assets" / "build" / "precache.js").read_text()
-    listed = {path.removeprefix("./") for path in json.loads(text.split("=", 1)[1].rsplit(";", 1)[0])["files"]}
-    assert published(site) == listed | {"sw.js", "assets/build/precache.js"}
+    return json.loads(text.split("=", 1)[1].rsplit(";", 1)[0])
+
+
+def test_the_site_is_the_precache_list_plus_the_worker(site):
+    manifest = precache_manifest(site)
+    listed = {path.removeprefix("./") for path in manifest["files"]}
+    # PyScript's chunks that no start loads are published (cached by the worker if ever fetched).
+    lazy = {path.removeprefix("./") for path in manifest["lazy"]}
+    assert not listed & lazy
+    assert all(path.startswith("assets/vendor/pyscript/") for path in lazy)
+    assert published(site) == listed | lazy | {"sw.js", "assets/build/precache.js"}
+
+
+def test_the_worker_precaches_no_editor_terminal_or_toml_chunk(site):
+    listed = precache_manifest(site)["files"]
+    for unused in ("codemirror", "xterm", "toml", "zip-"):
+        assert not [path for path in listed if f"/pyscript/{unused}" in path], unused
+    assert "./assets/vendor/pyscript/core.js" in listed and "./assets/vendor/pyodide/pyodide.asm.wasm" in listed
+
+
+def page_attribute(site: Path, pattern: str):
+    import html
+    import re
+
+    found = re.findall(pattern, (site / "index.html").read_text())
+    assert len(found) == 1, pattern
+    return json.loads(html.unescape(found[0]))
+
+
+def test_the_page_carries_pyscript_toml_as_json(site):
+    import tomllib
+
+    config = page_attribute(site, r'<script type="py" src="[^"]+" config="([^"]+)"')
+    assert config == tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./assets/vendor/pyodide/pyodide.mjs"
+
+
+def test_every_file_boot_js_asks_for_early_is_precached(site):
+    preloads = page_attribute(site, r'<script src="\./assets/boot\.js" data-preload="([^"]+)"')
+    listed = precache_manifest(site)["files"]
+    urls = [url for url, _ in preloads]
+    for needed in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "ludothek.zip", "main.py"):
+        assert any(url.endswith(needed) for url in urls), needed
+    for url, how in preloads:
+        assert url in listed, url
+        assert how in ("fetch", "module")
 
 
 def test_nothing_of_the_repository_is_published(site):
@@ -40,7 +84,9 @@ def test_nothing_of_the_repository_is_published(site):
     for private in (".git", "tests/", "node_modules/", "scripts/", "bench/", "docs/", ".venv/", ".ci/"):
         assert not any(f.startswith(private) or f"/{private}" in f for f in files), private
     assert not any(f.startswith("py/ludothek") for f in files)  # the package ships zipped
-    assert {"index.html", "pyscript.toml", "sw.js", "py/main.py", "assets/build/ludothek.zip"} <= files
+    assert {"index.html", "sw.js", "py/main.py", "assets/build/ludothek.zip"} <= files
+    # The configuration goes out inside index.html (see test_the_page_carries_pyscript_toml_as_json).
+    assert "pyscript.toml" not in files
 
 
 def test_compressed_copies_hold_the_same_bytes(site):

@@ -183,3 +183,25 @@ def compile_mo(entries: list[Entry]) -> bytes:
         + ids
         + strs
     )
+
+
+def compile_json(entries: list[Entry]) -> dict:
+    """The translated entries as a plain table ({"plural": rule, "messages": {...}, "plurals":
+    {...}}, keys as in a .mo: "context\x04msgid"), for ludothek.i18n to read without gettext."""
+    messages: dict[str, str] = {}
+    plurals: dict[str, list[str]] = {}
+    rule = ""
+    for entry in entries:
+        if not entry.msgid:
+            for line in entry.msgstr[0].splitlines():
+                if line.lower().startswith("plural-forms:"):
+                    rule = line.split("plural=", 1)[-1].strip().rstrip(";").strip()
+            continue
+        if not entry.is_translated():
+            continue
+        key = entry.msgid if entry.msgctxt is None else f"{entry.msgctxt}\x04{entry.msgid}"
+        if entry.msgid_plural is not None:
+            plurals[key] = list(entry.msgstr)
+        else:
+            messages[key] = entry.msgstr[0]
+    return {"plural": rule, "messages": messages, "plurals": plurals}

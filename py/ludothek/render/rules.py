@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import quote
 from pathlib import Path
 
 from ..games import get_game
@@ -155,6 +154,9 @@ def diagram_html(view, diagram: Diagram) -> str:
         # What the diagram hides (a pile's order, covered chips) stays out of the link: opening it
         # deals the hidden part afresh.
         position = game.position(game.observation(after, None))
+        # urllib.parse when a diagram is drawn, not at the start (compiled from source in the page).
+        from urllib.parse import quote
+
         try_it = tag("a", esc(_("Try it")), href=f"#/try/{view.game_id}/{quote(position, safe='')}", class_="button small try-it",
                      aria_label=_("Try it: play from this position"))
     return tag("figure", svg + caption + try_it, class_="diagram")

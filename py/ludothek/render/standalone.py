@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import quote
 from pathlib import Path
 
 from . import get_view
@@ -97,6 +96,8 @@ def embed_snippet(src: str, picture_svg: str, width: int, height: int, title: st
     same renderer (with only the CSS it uses), in the box where the live board will appear, so
     readers see the position at once and the board does not move when it comes alive."""
     top, bottom = embed_picture_box(game_id, readonly)
+    from urllib.parse import quote  # when a snippet is made, not at the start (compiled from source in the page)
+
     picture = quote(compact_picture(picture_svg), safe=_DATA_URL_SAFE + "'")
     style = (f"border:0;width:100%;max-width:{width}px;height:{height}px;"
              f'background:#f7f3ea url("data:image/svg+xml,{picture}") no-repeat 50% {top}px/100% calc(100% - {top + bottom}px)')

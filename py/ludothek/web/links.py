@@ -15,7 +15,6 @@ import zlib
 from dataclasses import dataclass
 from random import Random
 from typing import Any
-from urllib.parse import parse_qs, quote, unquote
 
 from ..games import GAME_IDS, get_game
 from ..games.base import RecordError
@@ -55,8 +54,15 @@ class EmbedOptions:
 
     @staticmethod
     def from_query(search: str) -> "EmbedOptions":
+        # urllib.parse only when there is a query: in the page it is compiled from source with
+        # ipaddress (Pyodide ships its standard library uncompiled), ~0.1 s of every start.
+        text = str(search)[:MAX_QUERY_CHARS].lstrip("?")
+        query = {}
         try:
-            query = parse_qs(str(search)[:MAX_QUERY_CHARS].lstrip("?"), max_num_fields=50)
+            if text:
+                from urllib.parse import parse_qs
+
+                query = parse_qs(text, max_num_fields=50)
         except ValueError:  # too many fields: a hostile address, read as no options
             query = {}
 
@@ -90,6 +96,8 @@ class EmbedOptions:
 
 
 def position_fragment(game_id: str, position: str) -> str:
+    from urllib.parse import quote  # when used: see EmbedOptions.from_query
+
     return f"#/position/{game_id}/{quote(position, safe='')}"
 
 
@@ -102,6 +110,8 @@ def record_fragment(record: dict[str, Any]) -> str:
 def decode_position(game_id: str, encoded: str, rng: Random | None = None):
     """(game, state) for a position link; LinkError says what is wrong. What the position leaves
     hidden (a tile pile's order, covered chips) is dealt afresh from `rng`."""
+    from urllib.parse import unquote  # when used: see EmbedOptions.from_query
+
     if game_id not in GAME_IDS:
         raise LinkError(_("the link names no game of Ludothek ({game})").format(game=repr(unquote(game_id)[:40])))
     if len(encoded) > MAX_LINK_CHARS:
