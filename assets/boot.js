@@ -286,7 +286,7 @@
       doc.addEventListener(type, go, { capture: true, passive: true });
     });
     cover.addEventListener("click", go);
-    // Once live, the keyboard goes on from the Play button to the board (web/app.py begin_embedded).
+    // Once live, the keyboard goes on from the Play button to the board (web/sharing.py begin_embedded).
     window.addEventListener("focus", go);
   }
   if (embed) onBody(embedCover);

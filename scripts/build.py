@@ -189,7 +189,6 @@ def pyscript_start_chunks(config: dict) -> list[Path]:
     plugins the configuration does not switch off (each plugin is a dynamic import in the core;
     the editor, terminal and game plugins import their large libraries only when a page uses
     them). The TOML parser is not among them: the page's configuration is JSON."""
-    core = (PYSCRIPT / "core.js").read_text(encoding="utf-8")
     found: list[Path] = []
 
     def follow(name: str) -> None:
