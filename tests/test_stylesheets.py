@@ -4,27 +4,19 @@ from pathlib import Path
 
 import pytest
 
+from ludothek.render.standalone import css_blocks
+
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 STYLESHEETS = sorted([ASSETS / "app.css", ASSETS / "embed.css", *(ASSETS / "games").glob("*.css")])
 
 
 def blocks(css: str, inside: tuple[str, ...] = ()):
     """(at-rules around it, selector) for every style rule of `css`."""
-    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
-    depth, start, prelude = 0, 0, ""
-    for i, char in enumerate(css):
-        if char == "{":
-            if depth == 0:
-                prelude, start = css[start:i].strip(), i + 1
-            depth += 1
-        elif char == "}":
-            depth -= 1
-            if depth == 0:
-                if prelude.startswith("@media"):
-                    yield from blocks(css[start:i], (*inside, prelude))
-                elif not prelude.startswith("@"):
-                    yield inside, prelude
-                start = i + 1
+    for prelude, body in css_blocks(re.sub(r"/\*.*?\*/", "", css, flags=re.S)):
+        if prelude.startswith("@media"):
+            yield from blocks(body, (*inside, prelude))
+        elif not prelude.startswith("@"):
+            yield inside, prelude
 
 
 @pytest.mark.parametrize("path", STYLESHEETS, ids=lambda p: p.name)

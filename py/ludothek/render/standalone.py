@@ -109,7 +109,7 @@ _STATE_PSEUDO = re.compile(r":(hover|focus|focus-visible|focus-within|active|che
 _VAR_USE = re.compile(r"var\(\s*(--[\w-]+)")
 
 
-def _css_blocks(css: str) -> list[tuple[str, str]]:
+def css_blocks(css: str) -> list[tuple[str, str]]:
     """Top-level (prelude, body) pairs of a stylesheet without comments."""
     blocks, depth, start, prelude = [], 0, 0, ""
     for i, char in enumerate(css):
@@ -142,7 +142,7 @@ def used_styles(css: str, markup: str) -> str:
 
     def rules(text: str) -> list[tuple[str, str]]:
         kept = []
-        for prelude, body in _css_blocks(text):
+        for prelude, body in css_blocks(text):
             if prelude.startswith("@keyframes"):
                 kept.append((prelude, body))
             elif prelude.startswith("@media"):
