@@ -204,3 +204,17 @@ def click_and_wait(page, locator) -> None:
     before = moves_played(page)
     locator.click()
     page.wait_for_function(f"Number(document.body.dataset.moves) > {before}")
+
+
+def arrows_to_target(page, target: str, tries: int = 60) -> None:
+    """Move the board's keyboard cursor with the arrow keys onto the cell `target` (the focus is on the board)."""
+    for _ in range(tries):
+        if page.evaluate("document.activeElement.dataset.target") == target:
+            return
+        box = page.locator(f"#board [data-target={target}]").bounding_box()
+        mine = page.evaluate("(() => { const r = document.activeElement.getBoundingClientRect(); return {x: r.x, y: r.y}; })()")
+        if abs(box["y"] - mine["y"]) > 4:
+            page.keyboard.press("ArrowDown" if box["y"] > mine["y"] else "ArrowUp")
+        else:
+            page.keyboard.press("ArrowRight" if box["x"] > mine["x"] else "ArrowLeft")
+    raise AssertionError(f"the arrow keys did not reach {target}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import open_app
+from conftest import arrows_to_target, open_app
 from test_quality import axe_violations
 
 from ludothek.ai import puzzles as P
@@ -41,15 +41,7 @@ def test_a_hard_momentum_puzzle_missed_then_solved_by_keyboard_in_german(browser
             if page.evaluate("!!(document.activeElement && document.activeElement.closest('#board'))"):
                 break
             page.keyboard.press("Tab")
-        for _ in range(60):
-            if page.evaluate("document.activeElement.dataset.target") == hard["solution"]:
-                break
-            box = page.locator(f"#board [data-target={hard['solution']}]").bounding_box()
-            mine = page.evaluate("(() => { const r = document.activeElement.getBoundingClientRect(); return {x: r.x, y: r.y}; })()")
-            if abs(box["y"] - mine["y"]) > 4:
-                page.keyboard.press("ArrowDown" if box["y"] > mine["y"] else "ArrowUp")
-            else:
-                page.keyboard.press("ArrowRight" if box["x"] > mine["x"] else "ArrowLeft")
+        arrows_to_target(page, hard["solution"])
         page.keyboard.press("Enter")
         expect(page.locator(".puzzle-result.solved")).to_contain_text("Gelöst!")
         page.get_by_role("link", name="Alle Rätsel").click()

@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, open_app, put_save
+from conftest import READY_TIMEOUT_MS, arrows_to_target, open_app, put_save
 from test_quality import axe_violations
 
 from ludothek.ai import get_player
@@ -157,17 +157,7 @@ def test_a_puzzle_link_opens_in_a_fresh_profile_and_is_solved_by_keyboard_in_ger
             page.keyboard.press("Tab")
             if page.evaluate("!!(document.activeElement && document.activeElement.closest('#board'))"):
                 break
-        for _ in range(60):
-            here = page.evaluate("document.activeElement.dataset.target")
-            if here == first["solution"]:
-                break
-            target = page.locator(f"#board [data-target={first['solution']}]")
-            box, mine = target.bounding_box(), page.evaluate(
-                "(() => { const r = document.activeElement.getBoundingClientRect(); return {x: r.x, y: r.y}; })()")
-            if abs(box["y"] - mine["y"]) > 4:
-                page.keyboard.press("ArrowDown" if box["y"] > mine["y"] else "ArrowUp")
-            else:
-                page.keyboard.press("ArrowRight" if box["x"] > mine["x"] else "ArrowLeft")
+        arrows_to_target(page, first["solution"])
         page.keyboard.press("Enter")
         expect(page.locator(".puzzle-result")).to_contain_text("Gelöst!")
         assert not errors
