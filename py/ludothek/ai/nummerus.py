@@ -205,6 +205,9 @@ class NummerusPlayer(ComputerPlayer):
     # but it lost clearly more against UCT (4/4/12 against 10/0/10 on the same 20 seeds), so
     # level 3 thinks its whole time unless the move is forced or the end is solved.
     early_stop = False
+    # Keep the subtree of the move chosen and start the next search from it (two players).
+    reuse_tree = True
+    _kept_tree = None
 
     # -- driving -------------------------------------------------------------------------------
 
@@ -334,7 +337,9 @@ class NummerusPlayer(ComputerPlayer):
             model = _Model(s, tournament=bool(s.rounds))  # an interrupted search leaves it half-played
         cap = self.max_work
         rng = self.rng
-        root = _MctsNode()
+        root = self._reused_root(model) if self.reuse_tree else None
+        if root is None:
+            root = _MctsNode()
         root_fields = [FIELD_INDEX[m] for m in moves]
         playouts = 0
         started = self.clock()
@@ -357,8 +362,32 @@ class NummerusPlayer(ComputerPlayer):
         self.last_playouts = playouts
         best = max(root_fields, key=lambda f: (root.children[f].visits if f in root.children else -1,
                                                root.children[f].reward if f in root.children else 0))
+        if self.reuse_tree and players == 2 and best in root.children:
+            undo = model.take(best, me)
+            self._kept_tree = (root.children[best], list(model.board), model.star, list(model.owner), 1 - me)
+            model.untake(best, undo)
         yield None
         return FIELD_NAMES[best]
+
+    def _reused_root(self, model: _Model) -> "_MctsNode | None":
+        """The subtree of the last search that this position lies in, if it is one opponent's move
+        (two players) after the move we chose: its playouts count again instead of being lost."""
+        kept, self._kept_tree = self._kept_tree, None
+        if kept is None or model.players != 2:
+            return None
+        node, board, star, owner, opponent = kept
+        taken = [f for f in range(FIELD_COUNT) if board[f] and not model.board[f]]
+        if len(taken) != 1 or model.star != taken[0]:
+            return None
+        field = taken[0]
+        owner[board[field]] = opponent
+        board[field] = 0
+        if board != model.board or owner != model.owner:
+            return None
+        child = node.children.get(field)
+        if child is not None:
+            child.mover = -1
+        return child
 
     def _mcts_iteration(self, model: _Model, me: int, root: "_MctsNode", rng) -> None:
         players = model.players
