@@ -18,9 +18,9 @@ any move); 2 takes the best move one ply deep (both count work, so they are repr
 2-4 players alike: UCB1 in the tree, playouts that mostly take the chip joining or extending the
 mover's own run (else one that blocks an opponent's), each playout judged by the exact result
 of the round; with two players it starts each search from the subtree it kept of the last one
-(after its own move and the opponent's answer). A plain depth-limited alpha-beta on the evaluation below lost to a uniform-random
-UCT search of a few hundred playouts; the playouts see what the evaluation missed (which chips
-the star will still reach). With two players and at most `MCTS_ENDGAME_CHIPS` chips left it
+(after its own move and the opponent's answer). A plain depth-limited alpha-beta on the
+evaluation below lost to a uniform-random UCT search of a few hundred playouts; the playouts see
+what the evaluation missed (which chips the star will still reach). With two players and at most `MCTS_ENDGAME_CHIPS` chips left it
 first tries to solve the end with alpha-beta, and plays at once when that succeeds.
 Swap variant: the swap step tries every swap that takes a chip beside one's own numbers and
 makes it only if it gains more than keeping the swap chip for later is worth.
