@@ -64,6 +64,9 @@ def play_match(game_id: str, level_a: int, level_b: int, games: int, players: in
         "games": games,
         **results,
         "win_rate": results["win"] / games,
+        # Wins and half the draws (as in chess): the ladder's measure, since a level that holds a
+        # draw against a perfect player cannot be beaten by it (Fenn).
+        "score": (results["win"] + results["draw"] / 2) / games,
         "mean_move_s": sum(times) / max(1, len(times)),
         "max_move_s": max(times, default=0.0),
         "max_chunk_s": worst_chunk,

@@ -157,3 +157,16 @@ class TestRefusalsInThePlayersLanguage:
             assert moves_played(page) == 0
         finally:
             context.close()
+
+
+class TestHint:
+    def test_the_hint_marks_a_cell_with_a_check_and_says_it(self, page, app_url):
+        start_hot_seat(page, app_url)
+        page.get_by_role("button", name="Hint").click()
+        expect(page.locator("#toast")).to_contain_text("Hint: place a stone on")
+        badge = page.locator("#board [data-target] .hint-badge")
+        expect(badge).to_have_count(1)
+        cell = page.locator("#board [data-target]:has(.hint-badge)").get_attribute("data-target")
+        assert cell in page.locator("#toast").text_content()
+        click_cell(page, cell)
+        expect(page.locator("#board .hint-badge")).to_have_count(0)  # the hint was for that move only

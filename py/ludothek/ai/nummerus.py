@@ -17,9 +17,10 @@ any move); 2 takes the best move one ply deep (both count work, so they are repr
 3 thinks against the clock (`think_seconds`, see ai/base.py) with Monte-Carlo tree search, for
 2-4 players alike: UCB1 in the tree, playouts that mostly take the chip joining or extending the
 mover's own run (else one that blocks an opponent's), each playout judged by the exact result
-of the round. A plain depth-limited alpha-beta on the evaluation below lost to a uniform-random
-UCT search of a few hundred playouts; the playouts see what the evaluation missed (which chips
-the star will still reach). With two players and at most `MCTS_ENDGAME_CHIPS` chips left it
+of the round; with two players it starts each search from the subtree it kept of the last one
+(after its own move and the opponent's answer). A plain depth-limited alpha-beta on the
+evaluation below lost to a uniform-random UCT search of a few hundred playouts; the playouts see
+what the evaluation missed (which chips the star will still reach). With two players and at most `MCTS_ENDGAME_CHIPS` chips left it
 first tries to solve the end with alpha-beta, and plays at once when that succeeds.
 Swap variant: the swap step tries every swap that takes a chip beside one's own numbers and
 makes it only if it gains more than keeping the swap chip for later is worth.
@@ -54,8 +55,11 @@ TOURNAMENT_W = [0, 0] + [n * (n + 1) // 2 for n in range(2, CHIPS + 2)]
 GROW = 0.35  # share of the next length's gain credited to a run with a free neighbour
 GROW_REACH = 0.25  # extra share when the player to move can reach that free chip now
 
-EASY_SHARE = 0.45  # level 1 considers moves within this share of its best margin ...
-EASY_RANDOM = 0.25  # ... and sometimes any move at all
+# Level 1 considers moves within this share of its best margin, and sometimes any move at all.
+# With 0.45 and 0.25 level 2 beat it in only 65% of 200 games; with 0.6 and 0.35 in 74% of 400,
+# and it still beats a random player in 77% (bench/strength.py, 2026-11-23).
+EASY_SHARE = 0.6
+EASY_RANDOM = 0.35
 SWAP_KEEP = 0.6  # a swap must gain more than this share of a 3-run's value per 48 chips left
 
 # Solitaire beam search per level: beam width and node budget.
@@ -205,6 +209,12 @@ class NummerusPlayer(ComputerPlayer):
     # but it lost clearly more against UCT (4/4/12 against 10/0/10 on the same 20 seeds), so
     # level 3 thinks its whole time unless the move is forced or the end is solved.
     early_stop = False
+    # Keep the subtree of the move chosen and start the next search from it (two players): the
+    # playouts spent on the opponent's likely answers count again. Against reuse_tree=False it
+    # won 23/1/16 (0.05 s a move); against UCT at four times the time 27/4/9 on seeds 0-39, where
+    # it had won 23/0/17 without (bench/ab_nummerus.py, bench/versus_uct.py, 2026-11-23).
+    reuse_tree = True
+    _kept_tree = None
 
     # -- driving -------------------------------------------------------------------------------
 
@@ -334,7 +344,9 @@ class NummerusPlayer(ComputerPlayer):
             model = _Model(s, tournament=bool(s.rounds))  # an interrupted search leaves it half-played
         cap = self.max_work
         rng = self.rng
-        root = _MctsNode()
+        root = self._reused_root(model) if self.reuse_tree else None
+        if root is None:
+            root = _MctsNode()
         root_fields = [FIELD_INDEX[m] for m in moves]
         playouts = 0
         started = self.clock()
@@ -357,8 +369,32 @@ class NummerusPlayer(ComputerPlayer):
         self.last_playouts = playouts
         best = max(root_fields, key=lambda f: (root.children[f].visits if f in root.children else -1,
                                                root.children[f].reward if f in root.children else 0))
+        if self.reuse_tree and players == 2 and best in root.children:
+            undo = model.take(best, me)
+            self._kept_tree = (root.children[best], list(model.board), model.star, list(model.owner), 1 - me)
+            model.untake(best, undo)
         yield None
         return FIELD_NAMES[best]
+
+    def _reused_root(self, model: _Model) -> "_MctsNode | None":
+        """The subtree of the last search that this position lies in, if it is one opponent's move
+        (two players) after the move we chose: its playouts count again instead of being lost."""
+        kept, self._kept_tree = self._kept_tree, None
+        if kept is None or model.players != 2:
+            return None
+        node, board, star, owner, opponent = kept
+        taken = [f for f in range(FIELD_COUNT) if board[f] and not model.board[f]]
+        if len(taken) != 1 or model.star != taken[0]:
+            return None
+        field = taken[0]
+        owner[board[field]] = opponent
+        board[field] = 0
+        if board != model.board or owner != model.owner:
+            return None
+        child = node.children.get(field)
+        if child is not None:
+            child.mover = -1
+        return child
 
     def _mcts_iteration(self, model: _Model, me: int, root: "_MctsNode", rng) -> None:
         players = model.players

@@ -25,6 +25,7 @@ from ..i18n import N_, _, ngettext
 from .marks import colour_mark
 from .seats import seat_names
 from .svg import empty, esc, num, svg_document, tag
+from .hinting import StrongestLevelHints, hint_badge, hinted_targets
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 
 CELL = 40
@@ -80,8 +81,10 @@ def board_svg(
     interactive: bool = False,
     label: str | None = None,
     coordinates: bool = True,
+    hinted: frozenset[str] = frozenset(),
 ) -> str:
-    """The whole board as one SVG element. Pure: same arguments, same text."""
+    """The whole board as one SVG element. Pure: same arguments, same text. `hinted`: cells the
+    Hint button suggests (marked with a check)."""
     width, height = s.width, s.height
     total_w = MARGIN + width * CELL + PAD
     total_h = PAD + height * CELL + MARGIN
@@ -106,6 +109,9 @@ def board_svg(
         if index in vacated and content == EMPTY:
             classes.append("vacated")
         inner = [empty("rect", x=num(x0), y=num(y0), width=str(CELL), height=str(CELL), class_="cell-bg")]
+        if name in hinted:
+            classes.append("hinted")
+            inner.append(hint_badge(x0 + CELL - 9, y0 + 9))
         if content in SEAT_LETTERS:
             push = moved_to.get(index)
             style = None
@@ -173,7 +179,7 @@ def parse_specials_text(text: str, size: str) -> dict[str, list[str]]:
     return found
 
 
-class MomentumView(GameView):
+class MomentumView(StrongestLevelHints, GameView):
     game_id = "momentum"
     seat_colours = SEAT_CSS
     default_players = 2
@@ -332,7 +338,8 @@ class MomentumView(GameView):
         if ui.last_before is not None and ui.last_move:
             effect = self.game.effect(ui.last_before, ui.last_move)
         legal = {m for m in self.game.legal_moves(s) if m != "swap"} if ui.interactive else set()
-        return board_svg(s, legal=legal, cursor=ui.cursor, effect=effect, animate=ui.animate, interactive=ui.interactive)
+        return board_svg(s, legal=legal, cursor=ui.cursor, effect=effect, animate=ui.animate, interactive=ui.interactive,
+                         hinted=hinted_targets(ui) if ui.interactive else frozenset())
 
     def thumbnail_svg(self) -> str:
         s = self.game.from_position(THUMBNAIL_POSITION)
@@ -357,6 +364,14 @@ class MomentumView(GameView):
         return ClickResult(ui, None, self.refusal(s, target) or _("That is not a legal move now."))
 
     # -- words ---------------------------------------------------------------------------------
+
+    def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
+        if not hints:
+            return ""
+        move = hints[-1][0]
+        if move == "swap":
+            return _("Hint: swap – take over the first stone (pie rule).")
+        return _("Hint: place a stone on {cell} (marked with a check).").format(cell=move)
 
     def status_text(self, s, ui: UIState, names: list[str]) -> str:
         if s.over:

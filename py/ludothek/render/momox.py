@@ -37,6 +37,7 @@ from ..i18n import N_, _, ngettext
 from .marks import colour_mark
 from .seats import seat_names
 from .svg import empty, esc, num, tag
+from .hinting import StrongestLevelHints, hint_badge, hinted_targets
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 
 SEAT_CSS = COLOURS  # red, blue, green, purple: class names, as in app.css
@@ -260,8 +261,10 @@ def board_svg(
     replaying: bool = False,
     label: str | None = None,
     describe: bool = True,
+    hinted: frozenset[str] = frozenset(),
 ) -> str:
-    """The whole board as one SVG element. Pure: same arguments, same text.
+    """The whole board as one SVG element. Pure: same arguments, same text. `hinted`: the key
+    the Hint button suggests lifting (marked with a check).
 
     Draws only what the table shows: the open chip when it lies face up (and not even that when
     `replaying`: an earlier position would show chips that keys cover now), every other circle
@@ -387,6 +390,9 @@ def board_svg(
                     what = _("{circle}: a key").format(circle=circle_title(c))
         lx, ly = _circle_label_xy(c)
         inner.append(tag("text", str(c), x=num(lx), y=num(ly + 4), class_="circle-label", aria_hidden="true"))
+        if interactive and KEY_MOVES[c] in hinted and c in legal_keys:
+            classes.append("hinted")
+            inner.append(hint_badge(x + KEY_R * 0.75, y - KEY_R * 0.75))
         attributes: dict[str, Any] = {}
         if interactive:
             enabled = c in legal_keys
@@ -584,7 +590,7 @@ def board_description(game, s, replaying: bool = False) -> str:
 # -- the view ---------------------------------------------------------------------------------------
 
 
-class MomoxView(GameView):
+class MomoxView(StrongestLevelHints, GameView):
     game_id = "momox"
     seat_colours = SEAT_CSS
     default_players = 2
@@ -678,6 +684,7 @@ class MomoxView(GameView):
             last_move=ui.last_move,
             animate=ui.animate and ui.last_before is not None and bool(ui.last_move),
             replaying=ui.replaying,
+            hinted=hinted_targets(ui),
         )
 
     def thumbnail_svg(self) -> str:
@@ -862,6 +869,14 @@ class MomoxView(GameView):
         n = self.game.yellow_streak(after)
         return ngettext("{n} yellow field in this turn: {name} may reshuffle the chips.",
                         "{n} yellow fields in this turn: {name} may reshuffle the chips.", n).format(n=n, name=name)
+
+    def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
+        if not hints:
+            return ""
+        move = hints[-1][0]
+        if move in KEY_MOVES:
+            return _("Hint: lift the key from {circle} (marked with a check).").format(circle=circle_words(KEY_MOVES.index(move)))
+        return _("Hint: {move}.").format(move=self.move_text(s, move))
 
     def move_text(self, before, move: str) -> str:
         """Short, and without the number walked: the list stays on screen long after a key covers

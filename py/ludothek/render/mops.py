@@ -43,6 +43,7 @@ from .mops_icons import COLOURS, CROWN_CODES, MOTIFS, colour_key_svg, crown_svg,
 from .marks import colour_mark
 from .seats import seat_names
 from .svg import empty, esc, num, tag
+from .hinting import StrongestLevelHints, hint_badge
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 
 SEAT_CSS = ("red", "blue", "green", "purple")
@@ -388,6 +389,14 @@ def _main_layout_svg(game, s, seat: int, ui: UIState, effect) -> str:
     round_cell = round_tile_cell(s, seat)
     tile = game.revealed_tile(s)
     scoring = interactive and s.step in (SCORE, FINAL) and not wanted.selected
+    # The cell of the move the Hint button suggests (placing, refusing onto or scoring from it).
+    hint_cells = set()
+    if interactive:
+        for target, _label in ui.hints:
+            if target in game.legal_moves(s):
+                cell = getattr(game.effect(s, target), "cell", None)
+                if cell:
+                    hint_cells.add(cell)
 
     # The last move, when it was made on this layout.
     last_cells: set[int] = set()
@@ -453,6 +462,9 @@ def _main_layout_svg(game, s, seat: int, ui: UIState, effect) -> str:
         if name in wanted.flips:
             classes.append("flip-choice")
             inner.append(flip_icon(x + CELL - 16, y + CELL - 16, 13))
+        if name in hint_cells:
+            classes.append("hinted")
+            inner.append(hint_badge(x + CELL - 10, y + 10))
         if interactive:
             inner.append(empty("rect", x=num(x + 1), y=num(y + 1), width=num(CELL - 2), height=num(CELL - 2), rx="12", class_="focus-ring"))
             action = wanted.enabled.get(name)
@@ -662,7 +674,7 @@ def _shapes_reference(lang: str) -> str:
 # -- the view ------------------------------------------------------------------------------------------
 
 
-class MopsView(GameView):
+class MopsView(StrongestLevelHints, GameView):
     game_id = "mops"
     seat_colours = SEAT_CSS
     default_players = 2
@@ -1116,6 +1128,15 @@ class MopsView(GameView):
         elif after.step == FINAL and after.to_move != before.to_move:
             sentences.append(_("{name} scores next.").format(name=names[after.to_move]))
         return " ".join(sentences)
+
+    def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
+        if not hints:
+            return ""
+        move = hints[-1][0]
+        effect = self.game.effect(s, move)
+        if effect.kind == "place":
+            return _("Hint: lay the {tile} on {cell} (marked with a check).").format(tile=tile_name(effect.tile), cell=effect.cell)
+        return _("Hint: {move}.").format(move=self.move_text(s, move))
 
     def move_text(self, before, move: str) -> str:
         effect = self.game.effect(before, move)

@@ -1,0 +1,73 @@
+"""The Hint button for games whose hint is simply the strongest level's move (Momentum, Mops Royal,
+Momox): a mixin for their views and the check badge that marks the hinted target on the board.
+
+The search sees only what every player at the table sees: `hint_search` takes the game's public
+observation of whatever state it is given (the app already passes the public state; taking it
+again costs nothing and keeps a hidden pile or covered chips out of reach even if a caller
+passes the true state). The strongest level then reads its own observation of that, as in play.
+"""
+
+from __future__ import annotations
+
+from ..i18n import _
+from .svg import empty, num, tag
+
+
+def hint_badge(cx: float, cy: float) -> str:
+    """A check in a green disc centred at (cx, cy): the mark of a hinted target (as Nummerus's)."""
+    return tag(
+        "g",
+        empty("circle", cx=num(cx), cy=num(cy), r="7.5", class_="hint-disc")
+        + empty("path", d=f"M{num(cx - 3.6)} {num(cy + 0.2)}l2.6 2.7l4.8-5.4", class_="hint-check"),
+        class_="hint-badge",
+        aria_hidden="true",
+    )
+
+
+def hinted_targets(ui) -> frozenset[str]:
+    return frozenset(target for target, _label in ui.hints)
+
+
+class StrongestLevelHints:
+    """Hint methods for a GameView: the strongest computer level's move, marked and said."""
+
+    # Tests cap the search's work (nodes, playouts) so that the hint is reproducible; the page
+    # leaves it to the level's thinking time.
+    hint_max_work: int | None = None
+    hint_seed = 0
+
+    def hint_label(self) -> str | None:
+        return _("Hint")
+
+    def hint_player(self):
+        from ..ai import get_player, levels
+
+        player = get_player(self.game.id, levels(self.game.id)[-1].number, seed=self.hint_seed)
+        player.max_work = self.hint_max_work
+        return player
+
+    def hint_move_search(self, s):
+        """The strongest level's move in the public position, as a time-sliced search (None when
+        the game is over)."""
+        public = self.game.observation(s, None)
+        if self.game.is_over(public) or not self.game.legal_moves(public):
+            return None
+        return (yield from self.hint_player().search(public))
+
+    def hint_search(self, s):
+        move = yield from self.hint_move_search(s)
+        return () if move is None else ((move, "hint"),)
+
+    def hints(self, s) -> tuple[tuple[str, str], ...]:
+        search = self.hint_search(s)
+        while True:
+            try:
+                next(search)
+            except StopIteration as stop:
+                return tuple(stop.value or ())
+
+    def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
+        if not hints:
+            return ""
+        move = hints[-1][0]
+        return _("Hint: {move}.").format(move=self.move_text(s, move))
