@@ -107,6 +107,21 @@ def test_brotli_copies_hold_the_same_bytes(site):
     assert result.returncode == 0, result.stdout
 
 
+def test_the_package_is_stored_and_sent_compressed_as_a_whole(site):
+    """Per-file deflate cannot share words between files and costs the page an inflate per file:
+    the archive is stored, and its Brotli copy is far smaller than the stored bytes."""
+    import zipfile
+
+    package = site / "assets" / "build" / "ludothek.zip"
+    with zipfile.ZipFile(package) as archive:
+        entries = archive.infolist()
+    assert entries and {entry.compress_type for entry in entries} == {zipfile.ZIP_STORED}
+    names = {entry.filename for entry in entries}
+    assert "ludothek/locale/de/LC_MESSAGES/ludothek.json" in names
+    assert not any(name.endswith(".po") for name in names), "the page reads the compiled catalogs"
+    assert (package.with_name("ludothek.zip.br")).stat().st_size < package.stat().st_size / 2
+
+
 def test_a_rebuild_drops_files_that_left_the_site(site):
     stale = site / "assets" / "vendor" / "pyscript" / "old-chunk-1234.js"
     stale.write_text("// from an earlier version")
