@@ -117,8 +117,9 @@ class TestWinningAndRematch:
         expect(dialog).to_contain_text("Ada wins!")
         dialog.get_by_role("button", name="Rematch").click()
         expect(dialog).to_be_hidden()
-        page.wait_for_function("!location.hash.includes('win1')")  # the new game's screen is up
-        assert moves_played(page) == 0
+        page.wait_for_function("!location.hash.includes('win1')")
+        # The address changes first; the new game's screen follows on the hashchange.
+        expect(page.locator("body")).to_have_attribute("data-moves", "0")
         assert "#/play/" in page.url and "win1" not in page.url
 
 
