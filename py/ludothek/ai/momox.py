@@ -89,6 +89,14 @@ _CORNER_BIT = {field: 1 << i for i, field in enumerate(CORNER_FIELDS)}
 _STEPS = tuple(tuple((v, (f + v) % FIELD_COUNT) for v in CHIP_VALUES) for f in range(FIELD_COUNT))
 
 
+def remembered_chips(seen, memory: int) -> list[int]:
+    """The chip value under each circle as a player who remembers the last `memory` turned-up
+    chips knows it (0: not known)."""
+    known = [0] * CIRCLES
+    for circle, value in seen[-memory:]:
+        known[circle] = value
+    return known
+
 
 class Tables(NamedTuple):
     """turns[mask][field]: expected turns, this one included, to collect the tiles beside the
@@ -245,9 +253,7 @@ class MomoxPlayer(ComputerPlayer):
     # -- keys: expectimax over one turn --------------------------------------------------------
 
     def _key_choice(self, obs: MomoxState) -> Search:
-        known = [0] * CIRCLES
-        for circle, value in obs.seen[-self.memory :]:
-            known[circle] = value
+        known = remembered_chips(obs.seen, self.memory)
         open_c = open_circle_of(obs.seen)
         field = obs.figures[self.me]
         self.nodes = 0
@@ -434,9 +440,7 @@ def move_values(game, s):  # a generator returning dict[str, float] | None
         return {"take": take / scale, "leave": leave / scale}
     if s.phase != KEY:
         return None  # shuffle / keep: a policy, not a value
-    known = [0] * CIRCLES
-    for circle, value in s.seen[-player.memory :]:
-        known[circle] = value
+    known = remembered_chips(s.seen, player.memory)
     open_c = open_circle_of(s.seen)
     here = s.figures[player.me]
     player.nodes = 0

@@ -14,7 +14,7 @@ from .svg import empty, num, tag
 
 
 def hint_badge(cx: float, cy: float) -> str:
-    """A check in a green disc centred at (cx, cy): the mark of a hinted target (as Nummerus's)."""
+    """A check in a green disc centred at (cx, cy): the mark of a hinted target in every game."""
     return tag(
         "g",
         empty("circle", cx=num(cx), cy=num(cy), r="7.5", class_="hint-disc")

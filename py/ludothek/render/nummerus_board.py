@@ -20,6 +20,7 @@ from ..games.nummerus import (
     RANK_FILES,
 )
 from ..i18n import N_, _, ngettext
+from .hinting import hint_badge
 from .marks import colour_mark
 from .seats import seat_names
 from .svg import empty, num, svg_document, tag
@@ -110,15 +111,8 @@ def chip_svg(cx: float, cy: float, number: int, class_: str = "", style: str | N
 
 
 def _check_badge(cx: float, cy: float) -> str:
-    """The hint's mark: a check in a disc at the field's top right corner."""
-    bx, by = cx + CELL / 2 - 8, cy - CELL / 2 + 8
-    return tag(
-        "g",
-        empty("circle", cx=num(bx), cy=num(by), r="7.5", class_="hint-disc")
-        + empty("path", d=f"M{num(bx - 3.6)} {num(by + 0.2)}l2.6 2.7l4.8-5.4", class_="hint-check"),
-        class_="hint-badge",
-        aria_hidden="true",
-    )
+    """The hint's mark at the field's top right corner."""
+    return hint_badge(cx + CELL / 2 - 8, cy - CELL / 2 + 8)
 
 
 @lru_cache(maxsize=1)
