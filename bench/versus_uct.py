@@ -70,7 +70,10 @@ def play_game(game_id: str, seed: int, ours: float, uct: float, level: int | Non
 
 
 def _play(args):
-    return play_game(*args)
+    result = play_game(*args)
+    # progress for long runs: one line per finished game on stderr (stdout carries the JSON)
+    print(f"{args[0]} seed {result['seed']}: {result['result']}", file=sys.stderr, flush=True)
+    return result
 
 
 def play_match(game_id: str, ours: float, uct: float, games: int, jobs: int = 1, seed0: int = 0,

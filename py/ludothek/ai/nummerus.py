@@ -71,7 +71,10 @@ SOLITAIRE_NODE_BUDGET = {1: 2_000, 2: 10_000, 3: 40_000}
 MCTS_LEVEL = 3
 MCTS_EXPLORATION = 0.7  # UCB1 constant for results in [0, 1]
 RAVE_K = 300  # visits at which a move's own mean and its rapid action value weigh about equally (0: off)
-PLAYOUT_GREEDY = 0.85  # share of playout moves that follow the playout rule (the rest at random)
+# Share of playout moves that follow the playout rule (the rest at random). Playouts that follow
+# it too often judge positions by one way of playing on: against UCT at four times the time, 0.6
+# won 42/3/14 where 0.85 won 29/4/26 on the same 59 seeds (bench/versus_uct.py, 2026-11-23).
+PLAYOUT_GREEDY = 0.6
 MCTS_ENDGAME_CHIPS = 10  # two players, this few chips left: exact alpha-beta to the end
 MCTS_CHUNK_PLAYOUTS = 8  # playouts between clock checks
 
