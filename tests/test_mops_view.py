@@ -18,7 +18,8 @@ from markup import enabled, parse, targets
 from ludothek.games import get_game
 from ludothek.i18n import set_language
 from ludothek.render import get_view, screens
-from ludothek.render.mops import MopsView, display_window
+from ludothek.render.mops import MopsView
+from ludothek.render.mops_board import display_window
 from ludothek.render.rules import rules_body_html
 from ludothek.render.view import UIState
 from ludothek.web.session import GameSession, Seat

@@ -1,0 +1,152 @@
+"""Momentum's board drawn as SVG, and nothing else (as chess.svg draws a chess board): cells,
+stones, special cells and the last move's pushes. Clicks, setup fields and sentences are the
+view's (render/momentum.py).
+
+Stones differ by colour (Okabe-Ito vermilion, blue, bluish green) and by mark (red plain, blue
+ringed, green with a diamond), so they stay apart for colour-blind players and in print.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games.momentum import BUFFER, DAMPER, EMPTY, FILES, HOLE, SEAT_LETTERS, cell_name
+from ..i18n import N_, _
+from .hinting import hint_badge
+from .marks import colour_mark
+from .seats import seat_names
+from .svg import empty, num, svg_document, tag
+
+CELL = 40
+MARGIN = 22  # room for the coordinates on the left and at the bottom
+PAD = 6
+STONE_R = 15
+
+SEAT_CSS = ("red", "blue", "green")
+SEAT_NAMES = seat_names(SEAT_CSS)
+SPECIAL_NAMES = {HOLE: N_("hole"), DAMPER: N_("damper"), BUFFER: N_("buffer")}
+SPECIAL_CSS = {HOLE: "hole", DAMPER: "damper", BUFFER: "buffer"}
+
+
+def cell_centre(index: int, width: int, height: int) -> tuple[float, float]:
+    x, y = index % width, index // width
+    return MARGIN + x * CELL + CELL / 2, PAD + (height - 1 - y) * CELL + CELL / 2
+
+
+def stone_svg(letter: str, cx: float, cy: float, r: float = STONE_R, class_: str = "", style: str | None = None) -> str:
+    seat = SEAT_LETTERS.index(letter)
+    css = SEAT_CSS[seat]
+    parts = [empty("circle", cx=num(cx), cy=num(cy), r=num(r), class_=f"stone-body {css}"), colour_mark(css, cx, cy, r, "stone-mark")]
+    return tag("g", "".join(parts), class_=f"stone {css} {class_}".strip(), style=style)
+
+
+def special_svg(kind: str, cx: float, cy: float) -> str:
+    css = SPECIAL_CSS[kind]
+    if kind == HOLE:
+        body = empty("circle", cx=num(cx), cy=num(cy), r=num(STONE_R), class_="special-body")
+    elif kind == DAMPER:
+        s = STONE_R * 0.9
+        body = empty("rect", x=num(cx - s), y=num(cy - s), width=num(2 * s), height=num(2 * s), rx="4", class_="special-body")
+    else:
+        s = STONE_R * 1.1
+        body = empty(
+            "path",
+            d=f"M{num(cx)} {num(cy - s)}L{num(cx + s)} {num(cy)}L{num(cx)} {num(cy + s)}L{num(cx - s)} {num(cy)}Z",
+            class_="special-body",
+        )
+    return tag("g", body, class_=f"special {css}")
+
+
+def board_svg(
+    s,
+    *,
+    legal: frozenset[str] | set[str] = frozenset(),
+    cursor: str | None = None,
+    effect=None,
+    animate: bool = False,
+    interactive: bool = False,
+    label: str | None = None,
+    coordinates: bool = True,
+    hinted: frozenset[str] = frozenset(),
+) -> str:
+    """The whole board as one SVG element. Pure: same arguments, same text. `hinted`: cells the
+    Hint button suggests (marked with a check)."""
+    width, height = s.width, s.height
+    total_w = MARGIN + width * CELL + PAD
+    total_h = PAD + height * CELL + MARGIN
+    parts = [empty("rect", x=num(MARGIN - 3), y=num(PAD - 3), width=num(width * CELL + 6), height=num(height * CELL + 6), rx="6", class_="board-bg")]
+
+    placed = effect.placed if effect else None
+    swapped = effect.swapped if effect else None
+    moved_to = {p.to: p for p in effect.pushes if p.to is not None} if effect else {}
+    vacated = {p.origin for p in effect.pushes} if effect else set()
+    if cursor is None and interactive:
+        cursor = next(iter(sorted(legal)), None)
+
+    for index, content in enumerate(s.board):
+        name = cell_name(index, width)
+        cx, cy = cell_centre(index, width, height)
+        x0, y0 = cx - CELL / 2, cy - CELL / 2
+        classes = ["cell"]
+        if name in legal:
+            classes.append("legal")
+        if index == placed or index == swapped:
+            classes.append("last")
+        if index in vacated and content == EMPTY:
+            classes.append("vacated")
+        inner = [empty("rect", x=num(x0), y=num(y0), width=str(CELL), height=str(CELL), class_="cell-bg")]
+        if name in hinted:
+            classes.append("hinted")
+            inner.append(hint_badge(x0 + CELL - 9, y0 + 9))
+        if content in SEAT_LETTERS:
+            push = moved_to.get(index)
+            style = None
+            stone_class = "placed" if index == placed and animate else ""
+            if push is not None and animate:
+                ox, oy = cell_centre(push.origin, width, height)
+                style = f"--dx:{num(ox - cx)}px;--dy:{num(oy - cy)}px"
+                stone_class = "pushed"
+            inner.append(stone_svg(content, cx, cy, class_=stone_class, style=style))
+            what = _("{colour} stone").format(colour=_(SEAT_NAMES[SEAT_LETTERS.index(content)]))
+        elif content in SPECIAL_CSS:
+            inner.append(special_svg(content, cx, cy))
+            what = _(SPECIAL_NAMES[content])
+        else:
+            if name in legal:
+                inner.append(empty("circle", cx=num(cx), cy=num(cy), r="3.5", class_="legal-dot"))
+            what = _("empty")
+        if interactive:
+            cell_attrs: dict[str, Any] = dict(
+                data_target=name,
+                data_x=index % width,
+                data_y=height - 1 - index // width,  # screen order: down is +1
+                role="button",
+                tabindex="0" if name == cursor else "-1",
+                aria_label=f"{name}: {what}",
+                aria_disabled=None if name in legal else "true",
+            )
+        else:
+            cell_attrs = {}
+        parts.append(tag("g", "".join(inner), class_=" ".join(classes), **cell_attrs))
+
+    # Stones that left the board on the last move: a ghost where they stood, fading out.
+    if effect:
+        for push in effect.pushes:
+            if push.to is None:
+                cx, cy = cell_centre(push.origin, width, height)
+                parts.append(stone_svg(push.stone, cx, cy, class_="returned" + (" animate" if animate else ""), style=None))
+        for push in effect.pushes:
+            if push.to is not None:
+                (ax, ay), (bx, by) = cell_centre(push.origin, width, height), cell_centre(push.to, width, height)
+                parts.append(empty("line", x1=num(ax), y1=num(ay), x2=num(bx), y2=num(by), class_="push-trail"))
+
+    if coordinates:
+        for x in range(width):
+            cx = MARGIN + x * CELL + CELL / 2
+            parts.append(tag("text", FILES[x], x=num(cx), y=num(PAD + height * CELL + 16), class_="coord", aria_hidden="true"))
+        for y in range(height):
+            cy = PAD + (height - 1 - y) * CELL + CELL / 2 + 4
+            parts.append(tag("text", str(y + 1), x=num(MARGIN / 2), y=num(cy), class_="coord", aria_hidden="true"))
+
+    label = label or _("Momentum board, {w} by {h}").format(w=width, h=height)
+    return svg_document("".join(parts), total_w, total_h, label=label, class_="board momentum", interactive=interactive)

@@ -1,0 +1,582 @@
+"""Momox drawn as SVG: the circuit with its round corners and yellow fields, the number tiles
+beside the corners, the figures, and the six circles with their keys and the one open chip.
+
+The geometry comes from the engine's table (`momox_board`): the corners are laid on the four
+corners of a square and the fields between two corners evenly along its side, so a change of
+the table changes the drawing. Nothing here knows a chip that lies under a key: the view is only
+ever given observations, and even the chips an observation still remembers (`seen`, the public
+memory of the table) are never drawn, named or described once a key covers them again:
+remembering them is the game. The only chip value shown is the open circle's face-up chip.
+
+Figures and tiles differ by colour (Okabe-Ito vermilion, blue, bluish green, reddish purple)
+and by mark (red plain, blue ringed, green with a diamond, purple with a square), so they stay
+apart for colour-blind players and in print. Yellow fields carry a star as well as their colour.
+
+This module only draws (as chess.svg draws a chess board); clicks, setup fields and sentences
+are the view's (render/momox.py).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+from ..games.momox import KEY, KEY_MOVES, OVER, STAY, walk
+from ..games.momox_board import (
+    CENTRE,
+    CIRCLES,
+    COLOURS,
+    CORNER,
+    CORNER_FIELDS,
+    FIELD_COUNT,
+    FIELD_KINDS,
+    START_FIELDS,
+    TILE_AT,
+    YELLOW,
+)
+from ..i18n import N_, _, ngettext
+from .marks import colour_mark
+from .seats import seat_names
+from .svg import empty, esc, num, tag
+from .hinting import hint_badge
+
+SEAT_CSS = COLOURS  # red, blue, green, purple: class names, as in app.css
+SEAT_NAMES = seat_names(SEAT_CSS)
+# The corners by colour. Translators: these go into sentences in several grammatical cases
+# ("walks to ...", "stands on ...", "4 beside ..."): a form without article fits them all,
+# e.g. German "Ecke Rot".
+CORNER_NAMES = (N_("the red corner"), N_("the blue corner"), N_("the green corner"), N_("the purple corner"))
+PLACE_NAMES = (N_("ones"), N_("tens"), N_("hundreds"), N_("thousands"))
+
+# -- geometry (SVG units) ------------------------------------------------------------------------
+
+U = 44  # distance between two neighbouring fields of the circuit
+MARGIN = 8
+FIELD = 38  # side of a plain field
+CORNER_R = 25  # the round corner fields are larger than the plain ones
+KEY_R = 30  # a chip circle; also the size of the finger target for a key
+KEY_RING = 84  # distance of the five outer circles from the centre circle
+TILE_W, TILE_H, TILE_GAP = 26, 32, 4
+STAY_W, STAY_H = 78, 30  # the "Stay" button below the circles, between them and the circuit
+STEP_SECONDS = 0.11  # the walk animation: per field
+
+if len(CORNER_FIELDS) != 4 or CORNER_FIELDS[0] != 0:
+    raise AssertionError("the Momox drawing needs four corners, the first on field 0")
+
+_SIDE_GAPS = [((CORNER_FIELDS + (FIELD_COUNT,))[i + 1] - CORNER_FIELDS[i]) for i in range(4)]
+SIDE = max(_SIDE_GAPS) * U  # distance between two corner centres
+LO = MARGIN + U / 2  # the square of the circuit: from LO to HI on both axes
+HI = LO + SIDE
+SIZE = HI + U / 2 + MARGIN
+MID = SIZE / 2
+# Square corners in the order of the corner fields: top left, then clockwise.
+_SQUARE = ((LO, LO), (HI, LO), (HI, HI), (LO, HI))
+
+
+def field_xy(field: int) -> tuple[float, float]:
+    """Centre of a field of the circuit: corners on the square's corners, the rest evenly between."""
+    for side in range(4):
+        start = CORNER_FIELDS[side]
+        gap = _SIDE_GAPS[side]
+        if start <= field < start + gap:
+            (ax, ay), (bx, by) = _SQUARE[side], _SQUARE[(side + 1) % 4]
+            t = (field - start) / gap
+            return ax + (bx - ax) * t, ay + (by - ay) * t
+    raise ValueError(f"no field {field}")
+
+
+def circle_xy(circle: int) -> tuple[float, float]:
+    """The centre circle in the middle, the others round it clockwise from the top."""
+    if circle == CENTRE:
+        return MID, MID
+    outer = [c for c in range(CIRCLES) if c != CENTRE]
+    angle = -math.pi / 2 + 2 * math.pi * outer.index(circle) / len(outer)
+    return MID + KEY_RING * math.cos(angle), MID + KEY_RING * math.sin(angle)
+
+
+def _corner_of(field: int) -> int:
+    """The index (0-3) of the corner that starts the side `field` lies on (the corner itself too)."""
+    return max(i for i, corner in enumerate(CORNER_FIELDS) if corner <= field)
+
+
+def corner_colour(field: int) -> int | None:
+    """The colour whose start corner `field` is (None for a corner nobody starts on)."""
+    return START_FIELDS.index(field) if field in START_FIELDS else None
+
+
+def tile_xy(corner: int, seat: int) -> tuple[float, float]:
+    """Top-left of a seat's tile beside a corner: a 2x2 block inside the square, at the corner."""
+    cx, cy = field_xy(corner)
+    inward_x = 1 if cx < MID else -1
+    inward_y = 1 if cy < MID else -1
+    block_w, block_h = 2 * TILE_W + TILE_GAP, 2 * TILE_H + TILE_GAP
+    near = U / 2 + 12  # from the corner centre to the block's near edge
+    x0 = cx + near if inward_x > 0 else cx - near - block_w
+    y0 = cy + near if inward_y > 0 else cy - near - block_h
+    col, row = seat % 2, seat // 2
+    return x0 + col * (TILE_W + TILE_GAP), y0 + row * (TILE_H + TILE_GAP)
+
+
+def figure_offsets(count: int) -> list[tuple[float, float, float]]:
+    """(dx, dy, radius) for `count` figures sharing a field: side by side."""
+    if count <= 1:
+        return [(0, 0, 12.5)]
+    if count == 2:
+        return [(-9.5, 0, 9.5), (9.5, 0, 9.5)]
+    if count == 3:
+        return [(-9.5, -7.5, 9), (9.5, -7.5, 9), (0, 8.5, 9)]
+    return [(-9, -9, 8.5), (9, -9, 8.5), (-9, 9, 8.5), (9, 9, 8.5)]
+
+
+# -- pieces ----------------------------------------------------------------------------------------
+
+
+def seat_mark(seat: int, cx: float, cy: float, r: float, class_: str = "mark") -> str:
+    return colour_mark(SEAT_CSS[seat], cx, cy, r, class_)
+
+
+def figure_svg(seat: int, cx: float, cy: float, r: float, class_: str = "", motion: str = "") -> str:
+    """A figure: a disc in the seat's colour with its mark, a light rim so it shows on any field."""
+    css = SEAT_CSS[seat]
+    parts = [
+        empty("circle", cx=num(cx), cy=num(cy + r * 0.14), r=num(r), class_="figure-shadow"),
+        empty("circle", cx=num(cx), cy=num(cy), r=num(r), class_=f"figure-body {css}"),
+        seat_mark(seat, cx, cy, r, "figure-mark"),
+    ]
+    return tag("g", "".join(parts) + motion, class_=f"figure {css} {class_}".strip(), data_seat=str(seat))
+
+
+@lru_cache(maxsize=None)
+def _still_tile(seat: int, value: int, x: float, y: float, class_: str = "") -> str:
+    """A tile that is only a picture (the same in every position): hidden from screen readers,
+    which read the tiles in the board's description."""
+    return tile_svg(seat, value, x, y, class_, aria_hidden="true")
+
+
+def tile_svg(seat: int, value: int, x: float, y: float, class_: str = "", **items: Any) -> str:
+    """A number tile: a band in the seat's colour carrying its mark, the number in dark ink."""
+    css = SEAT_CSS[seat]
+    band = 10
+    parts = [
+        empty("rect", x=num(x), y=num(y), width=num(TILE_W), height=num(TILE_H), rx="3", class_=f"tile-body {css}"),
+        empty("rect", x=num(x), y=num(y), width=num(TILE_W), height=num(band), rx="3", class_=f"tile-band {css}"),
+        seat_mark(seat, x + TILE_W / 2, y + band / 2, 6, "tile-mark"),
+        tag("text", str(value), x=num(x + TILE_W / 2), y=num(y + band + (TILE_H - band) / 2 + 6), class_="tile-number"),
+    ]
+    return tag("g", "".join(parts), class_=f"tile {css} {class_}".strip(), **items)
+
+
+@lru_cache(maxsize=None)
+def tile_slot_svg(seat: int, x: float, y: float) -> str:
+    """Where a tile lay that has been taken: a dashed outline in the seat's colour."""
+    return empty("rect", x=num(x + 1), y=num(y + 1), width=num(TILE_W - 2), height=num(TILE_H - 2), rx="3",
+                 class_=f"tile-slot {SEAT_CSS[seat]}")
+
+
+@lru_cache(maxsize=None)
+def key_svg(cx: float, cy: float, class_: str = "", motion: str = "") -> str:
+    """A key lying over a circle: bow, shaft and bit, in brass."""
+    bow = empty("circle", cx=num(cx - 11), cy=num(cy), r="8", class_="key-bow")
+    hole = empty("circle", cx=num(cx - 11), cy=num(cy), r="3", class_="key-hole")
+    shaft = empty("rect", x=num(cx - 4), y=num(cy - 2.5), width="22", height="5", rx="1.5", class_="key-metal")
+    bit1 = empty("rect", x=num(cx + 10), y=num(cy + 2), width="4", height="7", class_="key-metal")
+    bit2 = empty("rect", x=num(cx + 15), y=num(cy + 2), width="3", height="5", class_="key-metal")
+    return tag("g", bow + shaft + bit1 + bit2 + hole + motion, class_=f"key {class_}".strip())
+
+
+def chip_svg(cx: float, cy: float, value: int | None, class_: str = "") -> str:
+    """The open circle's chip: yellow; its number when face up, a plain back when face down."""
+    parts = [empty("circle", cx=num(cx), cy=num(cy), r=num(KEY_R - 6), class_="chip-body")]
+    if value is None:
+        parts.append(empty("circle", cx=num(cx), cy=num(cy), r=num(KEY_R - 12), class_="chip-back"))
+        parts.append(empty("circle", cx=num(cx), cy=num(cy), r=num(KEY_R - 17), class_="chip-back"))
+        css = "chip face-down"
+    else:
+        parts.append(tag("text", str(value), x=num(cx), y=num(cy + 9), class_="chip-number"))
+        css = "chip face-up"
+    return tag("g", "".join(parts), class_=f"{css} {class_}".strip())
+
+
+def _motion(points: list[tuple[float, float]], end: tuple[float, float], seconds: float) -> str:
+    """SMIL motion from `points` (absolute) to `end`, as offsets from the element's resting place."""
+    ex, ey = end
+    d = "M" + " L".join(f"{num(x - ex)} {num(y - ey)}" for x, y in points) + " L0 0"
+    return empty("animateMotion", path=d, dur=f"{seconds:.2f}s", begin="0s", fill="freeze", calcMode="linear")
+
+
+# -- words for places -----------------------------------------------------------------------------
+
+
+def colour_name(seat: int) -> str:
+    return _(SEAT_NAMES[seat])
+
+
+def place_name(place: int) -> str:
+    return _(PLACE_NAMES[place])
+
+
+def field_words(field: int) -> str:
+    """A field as a player finds it on the board: a corner by its colour, others by their distance
+    from the corner before them."""
+    corner = CORNER_FIELDS[_corner_of(field)]
+    corner_name = _(CORNER_NAMES[corner_colour(corner) if corner_colour(corner) is not None else _corner_of(field)])
+    if field == corner:
+        return corner_name
+    steps = field - corner
+    if FIELD_KINDS[field] == YELLOW:
+        return ngettext("a yellow field, {n} after {corner}", "a yellow field, {n} after {corner}", steps).format(n=steps, corner=corner_name)
+    return ngettext("a plain field, {n} after {corner}", "a plain field, {n} after {corner}", steps).format(n=steps, corner=corner_name)
+
+
+def circle_words(circle: int) -> str:
+    """A circle in the middle of a sentence."""
+    return _("the centre circle 0") if circle == CENTRE else _("circle {n}").format(n=circle)
+
+
+def circle_title(circle: int) -> str:
+    """A circle at the start of a label."""
+    return _("Centre circle 0") if circle == CENTRE else _("Circle {n}").format(n=circle)
+
+
+# -- the board ------------------------------------------------------------------------------------
+
+
+def board_svg(
+    game,
+    s,
+    *,
+    interactive: bool = False,
+    cursor: str | None = None,
+    last_before=None,
+    last_move: str | None = None,
+    animate: bool = False,
+    replaying: bool = False,
+    label: str | None = None,
+    describe: bool = True,
+    hinted: frozenset[str] = frozenset(),
+) -> str:
+    """The whole board as one SVG element. Pure: same arguments, same text. `hinted`: the key
+    the Hint button suggests lifting (marked with a check).
+
+    Draws only what the table shows: the open chip when it lies face up (and not even that when
+    `replaying`: an earlier position would show chips that keys cover now), every other circle
+    as a key."""
+    players = len(s.figures)
+    phase = game.phase(s)
+    to_move = s.to_move
+    legal_keys = set(game.key_circles(s)) if interactive else set()
+    may_stay = interactive and STAY in game.legal_moves(s)
+    pending = game.pending_tile(s)
+    parts: list[str] = [
+        empty("rect", x=num(MARGIN / 2), y=num(MARGIN / 2), width=num(SIZE - MARGIN), height=num(SIZE - MARGIN), rx="18",
+              class_="board-bg"),
+        empty("rect", x=num(LO), y=num(LO), width=num(SIDE), height=num(SIDE), class_="track-line"),
+    ]
+
+    # The last move: a walk (key moves) is marked by a trail from where the figure stood.
+    walk_seat, walk_path, walk_from = None, (), None
+    lifted, covered_again = None, None
+    if last_before is not None and last_move in KEY_MOVES:
+        walk_seat = last_before.to_move
+        walk_from = last_before.figures[walk_seat]
+        landing = s.figures[walk_seat] if walk_seat < len(s.figures) else walk_from
+        steps = (landing - walk_from) % FIELD_COUNT
+        if 1 <= steps <= 6 and s.round == last_before.round:
+            walk_path = walk(walk_from, steps)
+        lifted = KEY_MOVES.index(last_move)
+        covered_again = game.open_circle(last_before)
+
+    # Step counts ahead of the figure to move, so that a player sees which number leads where.
+    steps_ahead: dict[int, int] = {}
+    if interactive and phase == KEY:
+        here = s.figures[to_move]
+        steps_ahead = {f: i + 1 for i, f in enumerate(walk(here, 6))}
+
+    # -- the circuit
+    fields = []
+    for field in range(FIELD_COUNT):
+        x, y = field_xy(field)
+        kind = FIELD_KINDS[field]
+        classes = ["field", kind]
+        if walk_path and field == walk_path[-1]:
+            classes.append("last")
+        elif walk_path and field == walk_from:
+            classes.append("walk-start")
+        if kind == CORNER and corner_colour(field) is not None:
+            classes.append(SEAT_CSS[corner_colour(field)])
+        inner = [_field_shapes(field)]
+        if field in steps_ahead:
+            sx, sy = _step_label_xy(field)
+            inner.append(tag("text", str(steps_ahead[field]), x=num(sx), y=num(sy + 4), class_="step-ahead", aria_hidden="true"))
+        fields.append(tag("g", "".join(inner), class_=" ".join(classes), data_field=str(field)))
+    parts.append(tag("g", "".join(fields), class_="circuit"))
+    parts.append(_chevrons())
+
+    if walk_path:
+        points = [field_xy(walk_from)] + [field_xy(f) for f in walk_path]
+        d = "M" + " L".join(f"{num(px)} {num(py)}" for px, py in points)
+        trail = [empty("path", d=d, class_="walk-trail")]
+        trail += [empty("circle", cx=num(px), cy=num(py), r="3", class_="walk-dot") for px, py in points[1:-1]]
+        lx, ly = points[-1]
+        trail.append(empty("circle", cx=num(lx), cy=num(ly), r=num(CORNER_R + 3 if FIELD_KINDS[walk_path[-1]] == CORNER else 24),
+                           class_="walk-end"))
+        parts.append(tag("g", "".join(trail), class_="walk", aria_hidden="true"))
+
+    # -- the tiles beside the corners
+    tiles = []
+    remaining = game.corner_tiles(s)
+    for corner in CORNER_FIELDS:
+        lying = dict(remaining[corner])
+        for seat in range(players):
+            x, y = tile_xy(corner, seat)
+            value = TILE_AT[corner][seat]
+            if seat not in lying:
+                tiles.append(tile_slot_svg(seat, x, y))
+                continue
+            is_pending = pending is not None and pending.field == corner and seat == to_move
+            if is_pending and not interactive:
+                tiles.append(_still_tile(seat, value, x, y, "pending"))
+            elif is_pending:
+                target = dict(
+                    data_target="take",
+                    data_x=num(x / U), data_y=num(y / U),
+                    role="button",
+                    tabindex="0",
+                    aria_label=_("Take your {value} (it becomes your {place} digit)").format(value=value, place=place_name(pending.place)),
+                )
+                tiles.append(tile_svg(seat, value, x, y, "pending target", **target))
+            else:
+                tiles.append(_still_tile(seat, value, x, y))
+    # The tiles are told in the board's description; only the offered one is a control.
+    parts.append(tag("g", "".join(tiles), class_="tiles"))
+
+    # -- the circles: keys, and the open chip
+    open_c = game.open_circle(s)
+    circles = []
+    cursor_target = _cursor(s, game, interactive, cursor, legal_keys, pending, may_stay)
+    for circle in game.circles(s):
+        c = circle.index
+        x, y = circle_xy(c)
+        inner = [empty("circle", cx=num(x), cy=num(y), r=num(KEY_R), class_="circle-bg")]
+        classes = ["circle"]
+        if c == open_c:
+            classes.append("open")
+            shown = circle.value if circle.face_up and not replaying else None
+            chip_class = "turned" if animate and c == lifted else ""
+            inner.append(chip_svg(x, y, shown, chip_class))
+            if interactive:
+                if circle.face_up and not replaying:
+                    what = _("{circle}: open, its chip shows {value}").format(circle=circle_title(c), value=circle.value)
+                else:
+                    what = _("{circle}: open, its chip lies face down").format(circle=circle_title(c))
+        else:
+            classes.append("covered")
+            motion = ""
+            if animate and c == covered_again and lifted is not None:
+                motion = _motion([circle_xy(lifted)], (x, y), 0.35)
+            inner.append(key_svg(x, y, "moved" if motion else "", motion))
+            if interactive:
+                if c in legal_keys:
+                    what = _("Lift the key from {circle}").format(circle=circle_words(c))
+                else:
+                    what = _("{circle}: a key").format(circle=circle_title(c))
+        lx, ly = _circle_label_xy(c)
+        inner.append(tag("text", str(c), x=num(lx), y=num(ly + 4), class_="circle-label", aria_hidden="true"))
+        if interactive and KEY_MOVES[c] in hinted and c in legal_keys:
+            classes.append("hinted")
+            inner.append(hint_badge(x + KEY_R * 0.75, y - KEY_R * 0.75))
+        attributes: dict[str, Any] = {}
+        if interactive:
+            enabled = c in legal_keys
+            if enabled:
+                classes.append("legal")
+            attributes = dict(
+                data_target=KEY_MOVES[c],
+                data_x=num(x / U), data_y=num(y / U),
+                role="button",
+                tabindex="0" if KEY_MOVES[c] == cursor_target else "-1",
+                aria_label=what,
+                aria_disabled=None if enabled else "true",
+            )
+        circles.append(tag("g", "".join(inner), class_=" ".join(classes), **attributes))
+    parts.append(tag("g", "".join(circles), class_="circles"))
+    if may_stay:
+        parts.append(_stay_button(s.yellows, cursor_target == STAY))
+
+    # -- the figures (several may share a field: side by side)
+    by_field: dict[int, list[int]] = {}
+    for seat, field in enumerate(s.figures):
+        by_field.setdefault(field, []).append(seat)
+    start_offsets: dict[int, tuple[float, float]] = {}
+    if walk_path and animate:
+        sharing = [seat for seat, f in enumerate(last_before.figures) if f == walk_from]
+        dx, dy, _r = figure_offsets(len(sharing))[sharing.index(walk_seat)]
+        fx, fy = field_xy(walk_from)
+        start_offsets[walk_seat] = (fx + dx, fy + dy)
+    figures = []
+    for field, seats in sorted(by_field.items()):
+        fx, fy = field_xy(field)
+        for seat, (dx, dy, r) in zip(seats, figure_offsets(len(seats))):
+            classes = []
+            if phase != OVER and seat == to_move:
+                classes.append("to-move")
+            motion = ""
+            if seat in start_offsets:
+                points = [start_offsets[seat]] + [field_xy(f) for f in walk_path[:-1]]
+                motion = _motion(points, (fx + dx, fy + dy), STEP_SECONDS * len(walk_path) + 0.1)
+                classes.append("walking")
+            figures.append(figure_svg(seat, fx + dx, fy + dy, r, " ".join(classes), motion))
+    parts.append(tag("g", "".join(figures), class_="figures"))
+
+    label = label or _("Momox board")
+    content = tag("title", esc(label))
+    if describe:
+        content += tag("desc", esc(board_description(game, s, replaying)))
+    return tag(
+        "svg",
+        content + "".join(parts),
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {num(SIZE)} {num(SIZE)}",
+        class_="board momox",
+        role="group" if interactive else "img",
+        aria_label=label,
+    )
+
+
+def _stay_button(yellows: int, tab_stop: bool) -> str:
+    """On a yellow field reached in this turn: end the turn there instead of lifting another key
+    (the rulebook's "darf"). Drawn next to the keys, as one of the board's targets."""
+    x, y = STAY_XY
+    label = ngettext(
+        "Stay on this yellow field and end your turn ({n} yellow field in this turn)",
+        "Stay on this yellow field and end your turn ({n} yellow fields in this turn)", yellows).format(n=yellows)
+    inner = (
+        empty("rect", x=num(x - STAY_W / 2), y=num(y - STAY_H / 2), width=num(STAY_W), height=num(STAY_H), rx="15", class_="stay-bg")
+        + tag("text", esc(_("Stay")), x=num(x), y=num(y + 5), class_="stay-text", aria_hidden="true")
+    )
+    return tag("g", inner, class_="stay target", data_target=STAY, data_x=num(x / U), data_y=num(y / U), role="button",
+               tabindex="0" if tab_stop else "-1", aria_label=label)
+
+
+def _cursor(s, game, interactive: bool, cursor: str | None, legal_keys: set[int], pending, may_stay: bool = False) -> str | None:
+    """The one target that holds tabindex 0: the cursor when it is still there, else the first
+    playable target, else the first target."""
+    if not interactive:
+        return None
+    targets = [KEY_MOVES[c] for c in range(CIRCLES)] + ([STAY] if may_stay else [])
+    if pending is not None:
+        return "take"  # the one thing to do on the board now: the tile (the keys wait)
+    playable = [KEY_MOVES[c] for c in sorted(legal_keys)] + ([STAY] if may_stay else [])
+    if cursor in playable:
+        return cursor
+    if playable:
+        return playable[0]
+    return cursor if cursor in targets else targets[0]
+
+
+@lru_cache(maxsize=None)
+def _field_shapes(field: int) -> str:
+    """The drawing of a field itself (the same in every position)."""
+    x, y = field_xy(field)
+    kind = FIELD_KINDS[field]
+    if kind == CORNER:
+        colour = corner_colour(field)
+        shapes = empty("circle", cx=num(x), cy=num(y), r=num(CORNER_R), class_="field-bg")
+        return shapes + (seat_mark(colour, x, y, CORNER_R * 0.62, "corner-mark") if colour is not None else "")
+    half = FIELD / 2
+    shapes = empty("rect", x=num(x - half), y=num(y - half), width=num(FIELD), height=num(FIELD), rx="6", class_="field-bg")
+    return shapes + (_star(x, y, 8.5) if kind == YELLOW else "")
+
+
+@lru_cache(maxsize=None)
+def _chevrons() -> str:
+    """Which way the figures walk: a chevron after each corner."""
+    return "".join(_chevron(corner) for corner in CORNER_FIELDS)
+
+
+def _star(x: float, y: float, r: float) -> str:
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.45
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append(f"{num(x + radius * math.cos(angle))} {num(y + radius * math.sin(angle))}")
+    return empty("path", d="M" + " L".join(points) + "Z", class_="yellow-star")
+
+
+def _inward(field: int) -> tuple[float, float]:
+    x, y = field_xy(field)
+    return (1 if x < MID - 1 else -1 if x > MID + 1 else 0), (1 if y < MID - 1 else -1 if y > MID + 1 else 0)
+
+
+def _step_label_xy(field: int) -> tuple[float, float]:
+    """In the field's top-left corner, clear of a figure in its middle (corners: towards the
+    inside of the square)."""
+    x, y = field_xy(field)
+    if FIELD_KINDS[field] == CORNER:
+        ix, iy = _inward(field)
+        return x + ix * CORNER_R * 0.62, y + iy * CORNER_R * 0.62
+    return x - FIELD / 2 + 7, y - FIELD / 2 + 8
+
+
+def _chevron(corner: int) -> str:
+    """A small arrow on the line between a corner and the next field: the way round."""
+    nxt = (corner + 1) % FIELD_COUNT
+    (ax, ay), (bx, by) = field_xy(corner), field_xy(nxt)
+    ix, iy = _inward(nxt)
+    # Inside the square, halfway between the corner and the next field.
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy) or 1
+    ux, uy = dx / length, dy / length
+    if abs(ux) > abs(uy):
+        my += iy * (FIELD / 2 + 9)
+    else:
+        mx += ix * (FIELD / 2 + 9)
+    a = 5
+    tip = (mx + ux * a, my + uy * a)
+    left = (mx - ux * a - uy * a, my - uy * a + ux * a)
+    right = (mx - ux * a + uy * a, my - uy * a - ux * a)
+    d = f"M{num(left[0])} {num(left[1])}L{num(tip[0])} {num(tip[1])}L{num(right[0])} {num(right[1])}"
+    return empty("path", d=d, class_="direction", aria_hidden="true")
+
+
+# Below the two lower outer circles, clear of the step counts along the bottom of the circuit.
+STAY_XY = (MID, MID + KEY_RING + KEY_R + 4)
+
+
+def _circle_label_xy(circle: int) -> tuple[float, float]:
+    x, y = circle_xy(circle)
+    if circle == CENTRE:
+        return x + KEY_R * 0.8, y + KEY_R + 4
+    dx, dy = x - MID, y - MID
+    length = math.hypot(dx, dy)
+    return x + dx / length * (KEY_R + 9), y + dy / length * (KEY_R + 9)
+
+
+def board_description(game, s, replaying: bool = False) -> str:
+    """The board in words (the SVG's description): figures, the open circle, the tiles left."""
+    players = len(s.figures)
+    sentences = []
+    for seat in range(players):
+        sentences.append(_("{colour}'s figure stands on {field}.").format(colour=colour_name(seat), field=field_words(s.figures[seat])))
+    open_c = game.open_circle(s)
+    circle = game.circles(s)[open_c]
+    if circle.face_up and not replaying:
+        sentences.append(_("The open circle is {circle}; its chip shows {value}.").format(circle=circle_words(open_c), value=circle.value))
+    else:
+        sentences.append(_("The open circle is {circle}; its chip lies face down.").format(circle=circle_words(open_c)))
+    sentences.append(_("Keys cover the other circles."))
+    remaining = game.corner_tiles(s)
+    for seat in range(players):
+        where = [(TILE_AT[corner][seat], corner) for corner in CORNER_FIELDS if any(p == seat for p, _v in remaining[corner])]
+        if where:
+            sentences.append(
+                _("{colour}'s tiles still to take: {list}.").format(
+                    colour=colour_name(seat),
+                    list=", ".join(_("{value} beside {corner}").format(value=v, corner=field_words(c)) for v, c in sorted(where)),
+                )
+            )
+    return " ".join(sentences)
+
+
