@@ -26,7 +26,7 @@ from typing import Any
 
 from ..games.fenn import BLUE, BOARD_FIELDS, GOAL_FIELD, RED, START_FIELD, FennState
 from ..i18n import N_, _, ngettext
-from .seats import seat_names
+from .seats import seat_colour_word, seat_names
 from .svg import empty, esc, num, svg_document, tag
 from .view import UIState
 
@@ -47,7 +47,6 @@ BLACK_DIE = 34
 
 SEAT_CSS = ("blue", "red")
 SEAT_NAMES = seat_names(SEAT_CSS)
-COLOUR_WORDS = (N_("blue"), N_("red"))
 
 # Why a field is closed, as each player reads it (the engine's REASONS are English only).
 SHOWS = {
@@ -79,7 +78,7 @@ def colour(seat: int) -> str:
 
 
 def colour_word(seat: int) -> str:
-    return _(COLOUR_WORDS[seat])
+    return seat_colour_word(SEAT_CSS[seat])
 
 
 # -- dice -----------------------------------------------------------------------------------------

@@ -15,6 +15,16 @@ SEAT_COLOURS: dict[str, str] = {
 }
 
 
+# The same names as they stand inside an English sentence ("the blue die"); German nouns keep
+# their capital ("Kein Feld ist für Blau offen").
+SEAT_COLOUR_WORDS: dict[str, str] = {
+    "red": N_("red"),
+    "blue": N_("blue"),
+    "green": N_("green"),
+    "purple": N_("purple"),
+}
+
+
 def seat_names(colours: tuple[str, ...]) -> tuple[str, ...]:
     """The untranslated names (N_ messages) of seats playing `colours`, in seat order."""
     return tuple(SEAT_COLOURS[colour] for colour in colours)
@@ -23,3 +33,8 @@ def seat_names(colours: tuple[str, ...]) -> tuple[str, ...]:
 def seat_colour_name(colour: str) -> str:
     """The name of the seat that plays `colour`, in the current language."""
     return _(SEAT_COLOURS[colour])
+
+
+def seat_colour_word(colour: str) -> str:
+    """The seat's name inside a sentence, in the current language (lower case in English)."""
+    return _(SEAT_COLOUR_WORDS[colour])
