@@ -1,7 +1,8 @@
 """A/B of the strongest Nummerus level's search parameters (development aid, not a benchmark table).
 
-    python bench/ab_nummerus.py --think 0.05 --games 20 --a rave_k=300 --b rave_k=0
+python bench/ab_nummerus.py --think 0.05 --games 20 --a rave_k=300 --b rave_k=0
 """
+
 import argparse
 import json
 import sys

@@ -38,8 +38,15 @@ from conftest import CHROMIUM  # noqa: E402
 from ludothek.render.standalone import compact_picture, embed_size, standalone_svg  # noqa: E402
 from ludothek.render.view import UIState  # noqa: E402
 
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync"]
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 IDLE_SECONDS = 4.0
 # Records, in every frame, the reader's first press and the moment the app is ready.
 CLICK_AND_READY = """
@@ -51,8 +58,10 @@ new MutationObserver((changes, observer) => {
 
 
 def paragraphs(game_id: str, index: int) -> str:
-    return (f"<h2>{game_id.title()}, part {index + 1}</h2><p>A few sentences about the rules of this game, "
-            "the kind of text a rules blog has between its boards. " * 3 + "</p>")
+    return (
+        f"<h2>{game_id.title()}, part {index + 1}</h2><p>A few sentences about the rules of this game, "
+        "the kind of text a rules blog has between its boards. " * 3 + "</p>"
+    )
 
 
 def pages(app_url: str, blog: BlogServer) -> tuple[str, str, str]:
@@ -67,10 +76,14 @@ def pages(app_url: str, blog: BlogServer) -> tuple[str, str, str]:
             embeds.append(paragraphs(game_id, index) + snippet(game_id, app_url, opponent=opponent))
             path = f"/picture/{game_id}-{index}.svg"
             blog.pictures[path] = picture.encode("utf-8")
-            images.append(paragraphs(game_id, index) + f'<img src="{path}" alt="{game_id}" width="{width}" height="{height - 100}" '
-                          'style="max-width:100%;height:auto" loading="lazy">')
-            blanks.append(paragraphs(game_id, index) + f'<iframe src="{app_url}bench/embeds_blank.html" title="empty" width="{width}" '
-                          f'height="{height}" style="border:0;width:100%;max-width:{width}px;height:{height}px" loading="lazy"></iframe>')
+            images.append(
+                paragraphs(game_id, index) + f'<img src="{path}" alt="{game_id}" width="{width}" height="{height - 100}" '
+                'style="max-width:100%;height:auto" loading="lazy">'
+            )
+            blanks.append(
+                paragraphs(game_id, index) + f'<iframe src="{app_url}bench/embeds_blank.html" title="empty" width="{width}" '
+                f'height="{height}" style="border:0;width:100%;max-width:{width}px;height:{height}px" loading="lazy"></iframe>'
+            )
     return "".join(embeds), "".join(images), "".join(blanks)
 
 
@@ -107,14 +120,24 @@ def renderers(profile: str) -> list[dict]:
             continue
         # Private memory (what this process alone holds): the proportional share of shared pages
         # moves with every other Chromium on the machine.
-        out.append({"pid": pid, "private_kib": memory.get("Private_Clean", 0) + memory.get("Private_Dirty", 0),
-                    "pss_kib": memory.get("Pss", 0), "cpu_s": (int(stat[11]) + int(stat[12])) / ticks})  # utime + stime
+        out.append(
+            {
+                "pid": pid,
+                "private_kib": memory.get("Private_Clean", 0) + memory.get("Private_Dirty", 0),
+                "pss_kib": memory.get("Pss", 0),
+                "cpu_s": (int(stat[11]) + int(stat[12])) / ticks,
+            }
+        )  # utime + stime
     return out
 
 
 def totals(processes: list[dict]) -> dict:
-    return {"mib": round(sum(p["private_kib"] for p in processes) / 1024, 1), "pss_mib": round(sum(p["pss_kib"] for p in processes) / 1024, 1),
-            "cpu_s": round(sum(p["cpu_s"] for p in processes), 2), "processes": len(processes)}
+    return {
+        "mib": round(sum(p["private_kib"] for p in processes) / 1024, 1),
+        "pss_mib": round(sum(p["pss_kib"] for p in processes) / 1024, 1),
+        "cpu_s": round(sum(p["cpu_s"] for p in processes), 2),
+        "processes": len(processes),
+    }
 
 
 def measure(playwright, url: str, servers: list, play: bool) -> dict:
@@ -122,8 +145,7 @@ def measure(playwright, url: str, servers: list, play: bool) -> dict:
     # file, which an in-memory cache would not keep). The viewport is tall enough that all ten
     # frames load (a lazy frame far below the fold would not, which would flatter the embeds).
     with tempfile.TemporaryDirectory(prefix="ludothek-embeds-") as profile:
-        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=LAUNCH_ARGS,
-                                                                viewport={"width": 1000, "height": 6000})
+        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=LAUNCH_ARGS, viewport={"width": 1000, "height": 6000})
         try:
             return _measure(context, profile, url, servers, play)
         finally:
@@ -197,15 +219,29 @@ def main_result(runs: int) -> dict:
 
     summary = {
         "runs": runs,
-        "images": {"bytes": median("images", "idle_bytes"), "mib": median("images", "idle", "mib"), "pss_mib": median("images", "idle", "pss_mib"),
-                   "cpu_s": median("images", "idle", "cpu_s")},
-        "blanks": {"bytes": median("blanks", "idle_bytes"), "mib": median("blanks", "idle", "mib"), "pss_mib": median("blanks", "idle", "pss_mib"),
-                   "cpu_s": median("blanks", "idle", "cpu_s")},
-        "embeds": {"bytes": median("embeds", "idle_bytes"), "mib": median("embeds", "idle", "mib"), "pss_mib": median("embeds", "idle", "pss_mib"),
-                   "cpu_s": median("embeds", "idle", "cpu_s"),
-                   "processes": median("embeds", "idle", "processes"),
-                   "first_live_ms": median("embeds", "live_ms", 0), "second_live_ms": median("embeds", "live_ms", 1),
-                   "one_live_mib": median("embeds", "one_live", "mib"), "played_bytes": median("embeds", "played_bytes")},
+        "images": {
+            "bytes": median("images", "idle_bytes"),
+            "mib": median("images", "idle", "mib"),
+            "pss_mib": median("images", "idle", "pss_mib"),
+            "cpu_s": median("images", "idle", "cpu_s"),
+        },
+        "blanks": {
+            "bytes": median("blanks", "idle_bytes"),
+            "mib": median("blanks", "idle", "mib"),
+            "pss_mib": median("blanks", "idle", "pss_mib"),
+            "cpu_s": median("blanks", "idle", "cpu_s"),
+        },
+        "embeds": {
+            "bytes": median("embeds", "idle_bytes"),
+            "mib": median("embeds", "idle", "mib"),
+            "pss_mib": median("embeds", "idle", "pss_mib"),
+            "cpu_s": median("embeds", "idle", "cpu_s"),
+            "processes": median("embeds", "idle", "processes"),
+            "first_live_ms": median("embeds", "live_ms", 0),
+            "second_live_ms": median("embeds", "live_ms", 1),
+            "one_live_mib": median("embeds", "one_live", "mib"),
+            "played_bytes": median("embeds", "played_bytes"),
+        },
         "snippet_bytes": {game_id: len(snippet(game_id, app.url).encode("utf-8")) for game_id in EMBED_GAMES},
         "raw": raw,
     }

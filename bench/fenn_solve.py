@@ -38,19 +38,24 @@ def main() -> None:
     load_s = time.perf_counter() - started
     counts = Counter(table)
     by_turns = {d: n for d, n in sorted(counts.items()) if d not in (solver.DRAW_BYTE, solver.NO_POSITION)}
-    print(json.dumps({
-        "solve_wall_s": round(solve_wall, 3),
-        "solve_cpu_s": round(solve_cpu, 3),
-        "table_matches_shipped": solver.decode_table(shipped) == table,
-        "sha256": solver.table_hash(table),
-        "shipped_bytes": len(shipped),
-        "load_ms": round(1000 * load_s, 3),
-        "positions": sum(n for d, n in counts.items() if d != solver.NO_POSITION),
-        "won_for_mover": sum(n for d, n in by_turns.items() if d % 2),
-        "drawn": counts[solver.DRAW_BYTE],
-        "lost_for_mover": sum(n for d, n in by_turns.items() if d % 2 == 0),
-        "decided_in_turns": by_turns,
-    }, indent=2))
+    print(
+        json.dumps(
+            {
+                "solve_wall_s": round(solve_wall, 3),
+                "solve_cpu_s": round(solve_cpu, 3),
+                "table_matches_shipped": solver.decode_table(shipped) == table,
+                "sha256": solver.table_hash(table),
+                "shipped_bytes": len(shipped),
+                "load_ms": round(1000 * load_s, 3),
+                "positions": sum(n for d, n in counts.items() if d != solver.NO_POSITION),
+                "won_for_mover": sum(n for d, n in by_turns.items() if d % 2),
+                "drawn": counts[solver.DRAW_BYTE],
+                "lost_for_mover": sum(n for d, n in by_turns.items() if d % 2 == 0),
+                "decided_in_turns": by_turns,
+            },
+            indent=2,
+        )
+    )
     for (colour, black), value in solver.start_values(table).items():
         print(f"start b0:5 r10:5 k{black} {colour[0]}: {value.text()} for {colour}")
     for text in ("b0:5 r10:5 k6 b", "b0:5 r10:5 k4 r"):

@@ -29,8 +29,18 @@ def main(argv):
         results = [json.loads(Path(f).read_text()) for f in files]
         rows = [r for r in raw["strength"]["rows"] if r[0] != game_id]
         for r in sorted(results, key=lambda r: (r["level"], r["opponent"])):
-            rows.append([game_id, r["level"], r["opponent"] or "random", r["games"], f"{r['win']}/{r['draw']}/{r['loss']}",
-                         f"{100 * r['win_rate']:.0f}%", round(r["mean_move_s"] * 1000, 1), round(r["max_chunk_cpu_s"] * 1000, 1)])
+            rows.append(
+                [
+                    game_id,
+                    r["level"],
+                    r["opponent"] or "random",
+                    r["games"],
+                    f"{r['win']}/{r['draw']}/{r['loss']}",
+                    f"{100 * r['win_rate']:.0f}%",
+                    round(r["mean_move_s"] * 1000, 1),
+                    round(r["max_chunk_cpu_s"] * 1000, 1),
+                ]
+            )
         rows.sort(key=lambda r: GAME_IDS.index(r[0]))
         raw["strength"]["rows"] = rows
     elif argv[0] == "uct":

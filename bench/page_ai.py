@@ -24,8 +24,15 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from conftest import AppServer, CHROMIUM  # noqa: E402
 
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync"]
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def set_field(page, name: str, value: str) -> None:
@@ -80,9 +87,15 @@ def measure(game_id: str, level: int, moves: int, options: dict[str, str]) -> di
     finally:
         server.stop()
     return {
-        "game": game_id, "level": level, "options": options, "moves": len(times),
-        "median_ms": statistics.median(times) if times else None, "max_ms": max(times, default=None), "times_ms": times,
-        "long_tasks": len(long_tasks), "longest_task_ms": max(long_tasks, default=0),
+        "game": game_id,
+        "level": level,
+        "options": options,
+        "moves": len(times),
+        "median_ms": statistics.median(times) if times else None,
+        "max_ms": max(times, default=None),
+        "times_ms": times,
+        "long_tasks": len(long_tasks),
+        "longest_task_ms": max(long_tasks, default=0),
     }
 
 

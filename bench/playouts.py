@@ -31,8 +31,18 @@ def in_page(seconds: float) -> list[dict]:
     server = AppServer()
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", "--disable-quic",
-                                        "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+            browser = p.chromium.launch(
+                executable_path=CHROMIUM,
+                args=[
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                ],
+            )
             page = browser.new_page()
             page.goto(server.url + f"bench/playouts/index.html?seconds={seconds}")
             page.wait_for_selector("body[data-ready]", state="attached", timeout=600_000)
@@ -52,14 +62,16 @@ def main(argv=None):
     rows = []
     for game_id, native in cpython.items():
         browser = page.get(game_id, {})
-        rows.append({
-            "game": game_id,
-            "cpython_moves_per_s": native["moves_per_s"],
-            "page_moves_per_s": browser.get("moves_per_s"),
-            "page_to_cpython": round(browser["moves_per_s"] / native["moves_per_s"], 2) if browser else None,
-            "cpython_playouts_per_s": native["playouts_per_s"],
-            "page_playouts_per_s": browser.get("playouts_per_s"),
-        })
+        rows.append(
+            {
+                "game": game_id,
+                "cpython_moves_per_s": native["moves_per_s"],
+                "page_moves_per_s": browser.get("moves_per_s"),
+                "page_to_cpython": round(browser["moves_per_s"] / native["moves_per_s"], 2) if browser else None,
+                "cpython_playouts_per_s": native["playouts_per_s"],
+                "page_playouts_per_s": browser.get("playouts_per_s"),
+            }
+        )
     print(json.dumps(rows, indent=2))
 
 

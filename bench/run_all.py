@@ -54,9 +54,20 @@ def _match(pairing: tuple[str, int, int], games: int, think_seconds: float | Non
 def uct_row(r: dict) -> list:
     played = r["games"]
     score = f"{r['higher_score']}/{played} ({100 * r['higher_score'] / played:.0f}%)"
-    return [r["game"], r["level"], r["games"], r["ours_s"], r["uct_s"], r["uct_mean_playouts"],
-            f"{r['win']}/{r['draw']}/{r['loss']}", f"{100 * r['win'] / played:.0f}%", score,
-            r["mean_move_ms"], r["max_move_ms"], r["max_chunk_ms"]]
+    return [
+        r["game"],
+        r["level"],
+        r["games"],
+        r["ours_s"],
+        r["uct_s"],
+        r["uct_mean_playouts"],
+        f"{r['win']}/{r['draw']}/{r['loss']}",
+        f"{100 * r['win'] / played:.0f}%",
+        score,
+        r["mean_move_ms"],
+        r["max_move_ms"],
+        r["max_chunk_ms"],
+    ]
 
 
 def table(headers: list[str], rows: list[list]) -> str:
@@ -75,8 +86,7 @@ def main(argv=None):
     parser.add_argument("--embed-runs", type=int, default=3, help="runs of the embeds benchmark")
     parser.add_argument("--only", default="startup,page,strength,playouts,embeds,uct")
     parser.add_argument("--uct-games", type=int, default=100, help="games per pairing against UCT")
-    parser.add_argument("--uct-seconds", type=float, default=0.25,
-                        help="CPU seconds per move of our strongest level (UCT gets this and four times this)")
+    parser.add_argument("--uct-seconds", type=float, default=0.25, help="CPU seconds per move of our strongest level (UCT gets this and four times this)")
     parser.add_argument("--strength-games-list", default="", help="re-run the strength pairings of these games only")
     parser.add_argument("--uct-games-list", default="", help="only these games against UCT (comma-separated)")
     args = parser.parse_args(argv)
@@ -98,21 +108,39 @@ def main(argv=None):
 
     if "strength" in parts:
         redo = [g for g in games if not args.strength_games_list or g in args.strength_games_list.split(",")]
-        pairings = [(game_id, number, opponent) for game_id in redo for number in [lv.number for lv in levels(game_id)]
-                    for opponent in sorted({0, number - 1}) if opponent != number]
+        pairings = [
+            (game_id, number, opponent)
+            for game_id in redo
+            for number in [lv.number for lv in levels(game_id)]
+            for opponent in sorted({0, number - 1})
+            if opponent != number
+        ]
         # Pairings are independent: spread them over processes (each keeps its own CPU-time figures).
         with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
             results = list(pool.map(_match, pairings, [args.games] * len(pairings), [args.uct_seconds] * len(pairings)))
         # Games not re-run keep their rows (and the note says when each was measured).
         old = raw.get("strength", {})
-        rows = [r if len(r) == 8 else r[:3] + [old.get("games")] + r[3:] for r in old.get("rows", []) if r[0] not in redo] \
-            if args.strength_games_list else []
+        rows = [r if len(r) == 8 else r[:3] + [old.get("games")] + r[3:] for r in old.get("rows", []) if r[0] not in redo] if args.strength_games_list else []
         for (game_id, number, opponent), r in zip(pairings, results):
-            rows.append([game_id, number, opponent or "random", r["games"], f"{r['win']}/{r['draw']}/{r['loss']}",
-                         f"{100 * r['win_rate']:.0f}%", round(r["mean_move_s"] * 1000, 1), round(r["max_chunk_cpu_s"] * 1000, 1)])
+            rows.append(
+                [
+                    game_id,
+                    number,
+                    opponent or "random",
+                    r["games"],
+                    f"{r['win']}/{r['draw']}/{r['loss']}",
+                    f"{100 * r['win_rate']:.0f}%",
+                    round(r["mean_move_s"] * 1000, 1),
+                    round(r["max_chunk_cpu_s"] * 1000, 1),
+                ]
+            )
         rows.sort(key=lambda r: GAME_IDS.index(r[0]))  # stable: levels stay in order
-        raw["strength"] = {"games": args.games, "rows": rows, "think_seconds": args.uct_seconds,
-                           "note": old.get("note", "") if args.strength_games_list else ""}
+        raw["strength"] = {
+            "games": args.games,
+            "rows": rows,
+            "think_seconds": args.uct_seconds,
+            "note": old.get("note", "") if args.strength_games_list else "",
+        }
 
     if "uct" in parts:
         chosen = [g for g in games if not args.uct_games_list or g in args.uct_games_list.split(",")]
@@ -128,8 +156,15 @@ def main(argv=None):
     if "playouts" in parts:
         cpython = {r["game"]: r for r in playouts.all_playouts(3.0)}
         page = {r["game"]: r for r in playouts.in_page(3.0)}
-        raw["playouts"] = [[g, cpython[g]["moves_per_s"], page.get(g, {}).get("moves_per_s"),
-                            round(page[g]["moves_per_s"] / cpython[g]["moves_per_s"], 2) if g in page else None] for g in cpython]
+        raw["playouts"] = [
+            [
+                g,
+                cpython[g]["moves_per_s"],
+                page.get(g, {}).get("moves_per_s"),
+                round(page[g]["moves_per_s"] / cpython[g]["moves_per_s"], 2) if g in page else None,
+            ]
+            for g in cpython
+        ]
 
     if "embeds" in parts:
         result = embeds.main_result(args.embed_runs)
@@ -151,36 +186,56 @@ def render(raw: dict) -> str:
     if "startup" in raw and "pages" in raw["startup"]:
         sections.append(startup.markdown(raw["startup"], measured.get("startup", "")))
     if "page" in raw:
-        sections.append(f"## Computer players in the page ({measured.get('page', '')})\n\nTwo computer players of the level play each "
-                        "other; the app's own measurement of each search (slices and frames included), and the longest "
-                        "main-thread task the browser reported meanwhile.\n\n"
-                        + table(["game", "level", "moves", "median ms", "max ms", "longest task ms"], raw["page"]))
+        sections.append(
+            f"## Computer players in the page ({measured.get('page', '')})\n\nTwo computer players of the level play each "
+            "other; the app's own measurement of each search (slices and frames included), and the longest "
+            "main-thread task the browser reported meanwhile.\n\n" + table(["game", "level", "moves", "median ms", "max ms", "longest task ms"], raw["page"])
+        )
     if "strength" in raw:
         strength_raw = raw["strength"]
         # Rows from before the games column had strength_raw["games"] games each.
         rows = [r if len(r) == 8 else r[:3] + [strength_raw["games"]] + r[3:] for r in strength_raw["rows"]]
         note = (" " + strength_raw["note"]) if strength_raw.get("note") else ""
-        sections.append(f"## Strength (seeded 2-player games per pairing, seats alternating; "
-                        f"{measured.get('strength', '')})\n\nThe anytime (strongest) levels think "
-                        f"{strength_raw.get('think_seconds', 'their default')} s of CPU time per move here.{note}\n\n" + table(
-                            ["game", "level", "against", "games", "won/drawn/lost", "win rate", "mean ms per move (CPython)",
-                             "longest chunk ms (CPU)"], rows))
+        sections.append(
+            f"## Strength (seeded 2-player games per pairing, seats alternating; "
+            f"{measured.get('strength', '')})\n\nThe anytime (strongest) levels think "
+            f"{strength_raw.get('think_seconds', 'their default')} s of CPU time per move here.{note}\n\n"
+            + table(["game", "level", "against", "games", "won/drawn/lost", "win rate", "mean ms per move (CPython)", "longest chunk ms (CPU)"], rows)
+        )
     if "uct" in raw:
-        sections.append(f"## Against plain UCT ({measured.get('uct', '')})\n\n"
-                        "Each game's strongest level against a plain UCT search (bench/uct.py: UCB1, uniformly random "
-                        "playouts, hidden parts dealt afresh from the observation for every playout), 2 players, "
-                        "seats alternating. Both count CPU time of the process per move; UCT's time is the same as "
-                        "ours or four times it. Won/drawn/lost by the engine's winners; 'higher score' counts games "
-                        "in which our score was strictly higher (the measure for Mops Royal). Our times are CPU ms "
-                        "per move in CPython; the page gives the strongest level 0.7 s of wall time, about 0.25 s "
-                        "of CPython work.\n\n"
-                        + table(["game", "level", "games", "our s/move", "UCT s/move", "UCT playouts/move",
-                                 "won/drawn/lost", "win rate", "higher score", "mean ms/move", "max ms/move",
-                                 "longest chunk ms (CPU)"], raw["uct"]["rows"])
-                        + "".join("\n\n" + note for note in raw["uct"].get("notes", [])))
+        sections.append(
+            f"## Against plain UCT ({measured.get('uct', '')})\n\n"
+            "Each game's strongest level against a plain UCT search (bench/uct.py: UCB1, uniformly random "
+            "playouts, hidden parts dealt afresh from the observation for every playout), 2 players, "
+            "seats alternating. Both count CPU time of the process per move; UCT's time is the same as "
+            "ours or four times it. Won/drawn/lost by the engine's winners; 'higher score' counts games "
+            "in which our score was strictly higher (the measure for Mops Royal). Our times are CPU ms "
+            "per move in CPython; the page gives the strongest level 0.7 s of wall time, about 0.25 s "
+            "of CPython work.\n\n"
+            + table(
+                [
+                    "game",
+                    "level",
+                    "games",
+                    "our s/move",
+                    "UCT s/move",
+                    "UCT playouts/move",
+                    "won/drawn/lost",
+                    "win rate",
+                    "higher score",
+                    "mean ms/move",
+                    "max ms/move",
+                    "longest chunk ms (CPU)",
+                ],
+                raw["uct"]["rows"],
+            )
+            + "".join("\n\n" + note for note in raw["uct"].get("notes", []))
+        )
     if "playouts" in raw:
-        sections.append(f"## Engines: random playouts ({measured.get('playouts', '')})\n\n"
-                        + table(["game", "CPython moves/s", "page moves/s", "page / CPython"], raw["playouts"]))
+        sections.append(
+            f"## Engines: random playouts ({measured.get('playouts', '')})\n\n"
+            + table(["game", "CPython moves/s", "page moves/s", "page / CPython"], raw["playouts"])
+        )
     if "embeds" in raw:
         sections.append(embeds.markdown(raw["embeds"], measured.get("embeds", "")))
     head = (

@@ -43,8 +43,15 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from serving import CountingHandler, CountingServer  # noqa: E402
 from conftest import CHROMIUM  # noqa: E402
 
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync"]
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 READY = "body[data-ready]"
 # The moment the flag is set, as the page saw it (from navigation start). Reading performance.now()
 # after Playwright's wait would add its polling delay (it backs off to 500 ms between checks).
@@ -54,8 +61,12 @@ new MutationObserver((changes, observer) => {
 }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
 """
 BARE = ROOT / "bench" / "bare"
-PAGES = {"bare Pyodide": "bench/bare/pyodide.html", "bare Pyodide, no JSPI": "bench/bare/pyodide-nojspi.html",
-         "bare PyScript": "bench/bare/pyscript.html", "Ludothek": ""}
+PAGES = {
+    "bare Pyodide": "bench/bare/pyodide.html",
+    "bare Pyodide, no JSPI": "bench/bare/pyodide-nojspi.html",
+    "bare PyScript": "bench/bare/pyscript.html",
+    "Ludothek": "",
+}
 FLOOR = "bare Pyodide"
 
 
@@ -87,7 +98,8 @@ def load(page, server, url: str, reload: bool = False) -> dict:
         page.goto(url, wait_until="commit")
     page.wait_for_selector(READY, state="attached", timeout=180_000)
     ready = page.evaluate("window.__readyAt ?? performance.now()")
-    measured = page.evaluate("""ready => {
+    measured = page.evaluate(
+        """ready => {
         const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
             .filter(e => e.responseEnd <= ready);
         const mark = name => { const m = performance.getEntriesByName(name)[0]; return m ? m.startTime : null; };
@@ -100,15 +112,16 @@ def load(page, server, url: str, reload: bool = False) -> dict:
             fcp: fcp ? fcp.startTime : null,
             python: mark('ludothek:python'), imported: mark('ludothek:imported'), app_ready: mark('ludothek:ready'),
         };
-    }""", ready)
+    }""",
+        ready,
+    )
     return {"ready_ms": ready, **measured, "served": server.server.bytes_sent}
 
 
 def measure_page(playwright, server, url: str, results: dict) -> None:
     """A new profile: a cold load, then a warm reload."""
     with tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=LAUNCH_ARGS,
-                                                                service_workers="block")
+        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=LAUNCH_ARGS, service_workers="block")
         try:
             context.add_init_script(READY_RECORDER)
             page = context.pages[0] if context.pages else context.new_page()
@@ -136,11 +149,13 @@ def summarise(results: dict) -> dict:
             "requests": median(r["requests"] for r in items),
         }
         if all(r.get("python") is not None for r in items):
-            summary[kind].update({
-                "python_starts_ms": median(r["python"] for r in items),
-                "imports_ms": median(r["imported"] - r["python"] for r in items),
-                "first_screen_ms": median(r["app_ready"] - r["imported"] for r in items),
-            })
+            summary[kind].update(
+                {
+                    "python_starts_ms": median(r["python"] for r in items),
+                    "imports_ms": median(r["imported"] - r["python"] for r in items),
+                    "first_screen_ms": median(r["app_ready"] - r["imported"] for r in items),
+                }
+            )
     summary["cold_files"] = results["cold"][-1]["files"]
     return summary
 
@@ -171,9 +186,13 @@ def main_result(runs: int = 5, pages: dict | None = None, build_first: bool = Tr
     if floor:
         for name in pages:
             ratios[name] = {kind: round(summary[name][kind]["ready_ms"] / floor[kind]["ready_ms"], 3) for kind in ("cold", "warm")}
-    return {"runs": runs, "pages": summary, "ratios": ratios, "seconds": round(time.time() - started),
-            "load_average": {"min": min(load_averages), "max": max(load_averages),
-                             "mean": round(statistics.mean(load_averages), 2)}}
+    return {
+        "runs": runs,
+        "pages": summary,
+        "ratios": ratios,
+        "seconds": round(time.time() - started),
+        "load_average": {"min": min(load_averages), "max": max(load_averages), "mean": round(statistics.mean(load_averages), 2)},
+    }
 
 
 def markdown(result: dict, measured: str = "") -> str:
@@ -181,26 +200,28 @@ def markdown(result: dict, measured: str = "") -> str:
     rows = []
     for name, summary in pages.items():
         ratio = result["ratios"].get(name, {})
-        rows.append(f"| {name} | {summary['cold']['ready_ms']} | {ratio.get('cold', '')} | {summary['warm']['ready_ms']} | "
-                    f"{ratio.get('warm', '')} | {summary['cold']['transfer_bytes']:,} | {summary['cold']['decoded_bytes']:,} | "
-                    f"{summary['cold']['requests']} |")
+        rows.append(
+            f"| {name} | {summary['cold']['ready_ms']} | {ratio.get('cold', '')} | {summary['warm']['ready_ms']} | "
+            f"{ratio.get('warm', '')} | {summary['cold']['transfer_bytes']:,} | {summary['cold']['decoded_bytes']:,} | "
+            f"{summary['cold']['requests']} |"
+        )
     load = result["load_average"]
-    return (f"## Start-up (headless Chromium, localhost, median of {result['runs']} interleaved rounds; {measured}; "
-            f"load average {load['min']:.1f}-{load['max']:.1f} during the run)\n\n"
-            "| page | cold ready ms | cold / bare Pyodide | warm ready ms | warm / bare Pyodide | cold bytes over the wire | "
-            "cold bytes unpacked | requests |\n|---|---|---|---|---|---|---|---|\n" + "\n".join(rows))
+    return (
+        f"## Start-up (headless Chromium, localhost, median of {result['runs']} interleaved rounds; {measured}; "
+        f"load average {load['min']:.1f}-{load['max']:.1f} during the run)\n\n"
+        "| page | cold ready ms | cold / bare Pyodide | warm ready ms | warm / bare Pyodide | cold bytes over the wire | "
+        "cold bytes unpacked | requests |\n|---|---|---|---|---|---|---|---|\n" + "\n".join(rows)
+    )
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", help="also write the results to this file")
-    parser.add_argument("--page", action="append", default=[],
-                        help="an extra page, name=path under dist/ (e.g. a variant of index.html to compare)")
+    parser.add_argument("--page", action="append", default=[], help="an extra page, name=path under dist/ (e.g. a variant of index.html to compare)")
     parser.add_argument("--only", help="comma-separated page names to measure (default: all)")
     parser.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
-    parser.add_argument("--also-serve", action="append", default=[],
-                        help="/prefix/=folder: serve another site there too (e.g. an earlier version's dist/)")
+    parser.add_argument("--also-serve", action="append", default=[], help="/prefix/=folder: serve another site there too (e.g. an earlier version's dist/)")
     args = parser.parse_args(argv)
     for item in args.also_serve:
         prefix, _, folder = item.partition("=")

@@ -24,8 +24,17 @@ from ludothek.ai import get_player  # noqa: E402
 from ludothek.games import get_game  # noqa: E402
 
 
-def play_match(game_id: str, level_a: int, level_b: int, games: int, players: int = 2, options: dict | None = None,
-               seed0: int = 0, move_cap: int = 2000, think_seconds: float | None = None):
+def play_match(
+    game_id: str,
+    level_a: int,
+    level_b: int,
+    games: int,
+    players: int = 2,
+    options: dict | None = None,
+    seed0: int = 0,
+    move_cap: int = 2000,
+    think_seconds: float | None = None,
+):
     """`think_seconds`: CPU seconds per move of the anytime levels (None: their default, wall time)."""
     game = get_game(game_id)
     results = {"win": 0, "draw": 0, "loss": 0}
@@ -85,8 +94,7 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--think", type=float, default=None, help="CPU seconds per move of the anytime (strongest) levels")
     args = parser.parse_args(argv)
-    result = play_match(args.game, args.level, args.opponent, args.games, args.players, json.loads(args.options), args.seed,
-                        think_seconds=args.think)
+    result = play_match(args.game, args.level, args.opponent, args.games, args.players, json.loads(args.options), args.seed, think_seconds=args.think)
     print(json.dumps(result, indent=2))
 
 

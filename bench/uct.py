@@ -37,8 +37,7 @@ class _Node:
 class UCTPlayer:
     """`choose(state)` thinks for `seconds` (on `clock`) or `playouts` iterations, whichever ends first."""
 
-    def __init__(self, game: Game, seconds: float | None = 0.2, playouts: int | None = None, seed: int = 0,
-                 clock=time.process_time):
+    def __init__(self, game: Game, seconds: float | None = 0.2, playouts: int | None = None, seed: int = 0, clock=time.process_time):
         if seconds is None and playouts is None:
             raise ValueError("give UCT a time or a number of playouts")
         self.game = game

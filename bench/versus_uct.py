@@ -32,8 +32,7 @@ def strongest(game_id: str) -> int:
     return levels(game_id)[-1].number
 
 
-def play_game(game_id: str, seed: int, ours: float, uct: float, level: int | None = None, options: dict | None = None,
-              settings: dict | None = None) -> dict:
+def play_game(game_id: str, seed: int, ours: float, uct: float, level: int | None = None, options: dict | None = None, settings: dict | None = None) -> dict:
     """One seeded 2-player game; our level sits in seat seed % 2."""
     game = get_game(game_id)
     level = level or strongest(game_id)
@@ -76,8 +75,17 @@ def _play(args):
     return result
 
 
-def play_match(game_id: str, ours: float, uct: float, games: int, jobs: int = 1, seed0: int = 0,
-               level: int | None = None, options: dict | None = None, settings: dict | None = None) -> dict:
+def play_match(
+    game_id: str,
+    ours: float,
+    uct: float,
+    games: int,
+    jobs: int = 1,
+    seed0: int = 0,
+    level: int | None = None,
+    options: dict | None = None,
+    settings: dict | None = None,
+) -> dict:
     tasks = [(game_id, seed0 + g, ours, uct, level, options, settings) for g in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -115,8 +123,11 @@ def main(argv=None):
     parser.add_argument("--options", default="{}", help="JSON object of game options")
     parser.add_argument("--set", default="{}", help="JSON object of our player's attributes to set (search parameters)")
     args = parser.parse_args(argv)
-    print(json.dumps(play_match(args.game, args.ours, args.uct, args.games, args.jobs, args.seed, args.level,
-                                json.loads(args.options), json.loads(args.set)), indent=1))
+    print(
+        json.dumps(
+            play_match(args.game, args.ours, args.uct, args.games, args.jobs, args.seed, args.level, json.loads(args.options), json.loads(args.set)), indent=1
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -106,8 +106,7 @@ def compile_bytecode(sources: list[Path], source_root: Path) -> list[tuple[Path,
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
         try:
-            subprocess.run(["node", str(ROOT / "scripts" / "compile_bytecode.mjs"), str(package), str(cache / "pyc")],
-                           cwd=ROOT, check=True, timeout=600)
+            subprocess.run(["node", str(ROOT / "scripts" / "compile_bytecode.mjs"), str(package), str(cache / "pyc")], cwd=ROOT, check=True, timeout=600)
         except (OSError, subprocess.SubprocessError) as exc:
             print(f"build: no bytecode ({exc}); the page will compile the sources itself", file=sys.stderr)
             return []
@@ -127,10 +126,7 @@ def pack_python() -> Path:
     target = BUILD / "ludothek.zip"
     target.parent.mkdir(parents=True, exist_ok=True)
     source_root = ROOT / "py"
-    files = sorted(
-        p for p in (source_root / "ludothek").rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith((".pyc", ".pot"))
-    )
+    files = sorted(p for p in (source_root / "ludothek").rglob("*") if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith((".pyc", ".pot")))
     tmp = target.with_suffix(".zip.tmp")
     # The board stylesheets go along, so Python can write standalone SVG files in the page.
     styles = [(ROOT / "assets" / "app.css", "ludothek/render/styles/app.css")] + [
@@ -145,9 +141,14 @@ def pack_python() -> Path:
     # would compile from source at every German start).
     from ludothek.po import compile_json, parse_po
 
-    catalogs = [(str(po.relative_to(source_root).with_suffix(".json")),
-                 json.dumps(compile_json(parse_po(po.read_text(encoding="utf-8"))), ensure_ascii=False, sort_keys=True).encode("utf-8"))
-                for po in files if po.suffix == ".po"]
+    catalogs = [
+        (
+            str(po.relative_to(source_root).with_suffix(".json")),
+            json.dumps(compile_json(parse_po(po.read_text(encoding="utf-8"))), ensure_ascii=False, sort_keys=True).encode("utf-8"),
+        )
+        for po in files
+        if po.suffix == ".po"
+    ]
     if catalogs:
         # The page reads the compiled catalogs; the .po files would only add to every download.
         entries = [(path, name) for path, name in entries if path.suffix != ".po"]
@@ -218,8 +219,13 @@ def start_preloads(config: dict, page: str) -> list[list[str]]:
     script. [url, how] with how = "fetch" (fetch() reads it) or "module" (imported)."""
     interpreter = config["interpreter"]
     runtime = interpreter.rsplit("/", 1)[0] + "/"
-    preloads = [[runtime + "pyodide.asm.wasm", "fetch"], [runtime + "python_stdlib.zip", "fetch"],
-                [runtime + "pyodide.asm.mjs", "module"], [interpreter, "module"], [runtime + "pyodide-lock.json", "fetch"]]
+    preloads = [
+        [runtime + "pyodide.asm.wasm", "fetch"],
+        [runtime + "python_stdlib.zip", "fetch"],
+        [runtime + "pyodide.asm.mjs", "module"],
+        [interpreter, "module"],
+        [runtime + "pyodide-lock.json", "fetch"],
+    ]
     preloads += [["./" + chunk.relative_to(ROOT).as_posix(), "module"] for chunk in pyscript_start_chunks(config)[1:]]
     preloads += [[url, "fetch"] for url in config.get("files", {}) if not url.startswith("{")]
     preloads += [[src, "fetch"] for src in re.findall(r'<script type="py" src="([^"]+)"', page)]
@@ -236,8 +242,7 @@ def write_page() -> Path:
     if count != 1:
         sys.exit('build: index.html must name its configuration once, as config="./pyscript.toml"')
     preloads = html.escape(json.dumps(start_preloads(config, page), separators=(",", ":")), quote=True)
-    page, count = re.subn(r'<script src="\./assets/boot\.js"></script>',
-                          f'<script src="./assets/boot.js" data-preload="{preloads}"></script>', page)
+    page, count = re.subn(r'<script src="\./assets/boot\.js"></script>', f'<script src="./assets/boot.js" data-preload="{preloads}"></script>', page)
     if count != 1:
         sys.exit('build: index.html must load boot.js once, as <script src="./assets/boot.js"></script>')
     target = BUILD / "index.html"

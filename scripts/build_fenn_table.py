@@ -34,8 +34,11 @@ def main(argv=None) -> int:
     positions = sum(n for byte, n in counts.items() if byte != fenn_solver.NO_POSITION)
     wins = sum(n for byte, n in counts.items() if byte not in (0, 255) and byte % 2)
     losses = sum(n for byte, n in counts.items() if byte not in (0, 255) and byte % 2 == 0)
-    print(f"{positions} turn-start positions: {wins} won, {counts[0]} drawn, {losses} lost for the player to move; "
-          f"longest forced result {max(b for b in table if b != 255)} turns", file=sys.stderr)
+    print(
+        f"{positions} turn-start positions: {wins} won, {counts[0]} drawn, {losses} lost for the player to move; "
+        f"longest forced result {max(b for b in table if b != 255)} turns",
+        file=sys.stderr,
+    )
     for (colour, black), value in fenn_solver.start_values(table).items():
         print(f"start, {colour} to move, black {black}: {value.text()} for {colour}", file=sys.stderr)
     if args.check:

@@ -85,8 +85,9 @@ def merge(template: list[Entry], language: str) -> tuple[list[Entry], int]:
     for entry in template:
         previous = old.get(entry.key)
         msgstr = list(previous.msgstr) if previous and previous.msgid_plural == entry.msgid_plural else ["", ""] if entry.msgid_plural else [""]
-        new = Entry(entry.msgid, entry.msgid_plural, entry.msgctxt, msgstr, list(entry.references),
-                    [f for f in (previous.flags if previous else []) if f == "fuzzy"])
+        new = Entry(
+            entry.msgid, entry.msgid_plural, entry.msgctxt, msgstr, list(entry.references), [f for f in (previous.flags if previous else []) if f == "fuzzy"]
+        )
         missing += not new.is_translated()
         merged.append(new)
     return merged, missing

@@ -74,8 +74,7 @@ def mine_fenn() -> dict[int, list]:
                 wins, turns = P.fenn_winning_moves(game, fresh)
                 if len(wins) == 1:
                     difficulty = 1 if turns <= 1 else 2 if turns <= 3 else 3
-                    mine.keep(difficulty, {"position": position, "solution": wins[0], "line": _fenn_line(game, fresh, wins[0]),
-                              "depth": turns})
+                    mine.keep(difficulty, {"position": position, "solution": wins[0], "line": _fenn_line(game, fresh, wins[0]), "depth": turns})
             s = game.play(s, players[game.current_player(s)].choose(s))
     return mine.found
 
@@ -121,8 +120,7 @@ def mine_momentum() -> dict[int, list]:
                     # quiet; three turns medium when it pushes off, hard when it is quiet.
                     turns = (plies + 1) // 2
                     difficulty = 1 if turns == 1 else turns - (1 if _pushes_off(game, s, wins[0]) else 0)
-                    mine.keep(difficulty, {"position": game.position(s), "solution": wins[0],
-                                           "line": _momentum_line(game, s, wins[0], plies), "depth": plies})
+                    mine.keep(difficulty, {"position": game.position(s), "solution": wins[0], "line": _momentum_line(game, s, wins[0], plies), "depth": plies})
             s = game.play(s, players[seat].choose(s))
         counts = {d: len(mine.found.get(d, [])) for d in (1, 2, 3)}
         print(f"  momentum, {seed} games: {counts}, {time.monotonic() - mine.end + MOMENTUM_TIME:.0f} s", flush=True)
@@ -170,8 +168,7 @@ def mine_nummerus() -> dict[int, list]:
                 wins = P.winning_moves(game, s, left)
                 if len(wins) == 1:
                     difficulty = 1 if left <= 4 else 2 if left <= 6 else 3
-                    mine.keep(difficulty, {"position": game.position(s), "solution": wins[0],
-                              "line": _nummerus_line(game, s, wins[0], left), "depth": left})
+                    mine.keep(difficulty, {"position": game.position(s), "solution": wins[0], "line": _nummerus_line(game, s, wins[0], left), "depth": left})
             s = game.play(s, players[game.current_player(s)].choose(s))
     return mine.found
 
@@ -209,8 +206,9 @@ def mine_mops() -> dict[int, list]:
                     after = game.play(s, best[0])
                     gains = {m: game.scores(game.play(after, m))[0] for m in game.legal_moves(after)}
                     difficulty = 1 if scoring <= 2 else 2 if scoring <= 4 else 3
-                    mine.keep(difficulty, {"position": game.position(s), "solution": best[0],
-                              "line": [best[0], max(sorted(gains), key=gains.get)], "depth": scoring})
+                    mine.keep(
+                        difficulty, {"position": game.position(s), "solution": best[0], "line": [best[0], max(sorted(gains), key=gains.get)], "depth": scoring}
+                    )
             s = game.play(s, player.choose(s))
     return mine.found
 

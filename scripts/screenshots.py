@@ -52,8 +52,7 @@ def random_game(game_id: str, players: int, seed: int) -> tuple[dict, list]:
 def seats_json(game_id: str, players: int, computers: bool) -> list[dict]:
     """Seat 0 human, the others computers (or humans), named as the setup screen names them."""
     names = seat_names(get_view(game_id), players)
-    return [{"name": name, "type": "human"} if i == 0 or not computers else {"name": name, "type": "computer", "level": 1}
-            for i, name in enumerate(names)]
+    return [{"name": name, "type": "human"} if i == 0 or not computers else {"name": name, "type": "computer", "level": 1} for i, name in enumerate(names)]
 
 
 def saved_games(game_id: str, seed: int = 1) -> dict[str, dict]:

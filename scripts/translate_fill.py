@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fill msgstr entries of a catalog from a Python dict file (a translator's helper, not used at run time).
 
-    python3 scripts/translate_fill.py de /path/to/dict.py     # dict.py defines DE = {msgid: msgstr, (one, many): (one, many)}
+python3 scripts/translate_fill.py de /path/to/dict.py     # dict.py defines DE = {msgid: msgstr, (one, many): (one, many)}
 """
 
 from __future__ import annotations

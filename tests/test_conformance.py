@@ -23,6 +23,7 @@ def _games_under_test():
     only = [g for g in os.environ.get("LUDOTHEK_GAMES", "").split(",") if g]
     return [get_game(g) for g in only] if only else all_games()
 
+
 CASES = [
     pytest.param(game.id, setup, seed, id=f"{game.id}-{i}-seed{seed}")
     for game in _games_under_test()

@@ -49,8 +49,7 @@ def fields(s, ui: UIState = LIVE) -> dict[int, ET.Element]:
 
 
 def targets(html: str, enabled_only: bool = True) -> list[str]:
-    return [e.get("data-target") for e in root(html).iter()
-            if e.get("data-target") and not (enabled_only and e.get("aria-disabled") == "true")]
+    return [e.get("data-target") for e in root(html).iter() if e.get("data-target") and not (enabled_only and e.get("aria-disabled") == "true")]
 
 
 def all_targets(s, ui: UIState = LIVE) -> list[str]:
@@ -291,7 +290,8 @@ class TestWords:
     def test_descriptions_of_every_kind_of_move(self):
         s = at(START)
         assert V.describe_move(s, "2:2", G.play(s, "2:2"), NAMES) == (
-            "Ada (blue) steps from beside the board to field 2 and turns 2 up. 2 matches the field: an extra step.")
+            "Ada (blue) steps from beside the board to field 2 and turns 2 up. 2 matches the field: an extra step."
+        )
         assert "Pasch: 6 matches the black die" in V.describe_move(s, "1:6", None, NAMES)
         pasch = G.play(s, "1:6")
         assert V.describe_move(pasch, "k3", None, NAMES) == "Ada (blue) turns the black die from 6 to 3: field 3 is now closed to both."
@@ -465,7 +465,12 @@ class TestPictures:
             session.play(rng.choice(G.legal_moves(session.state)))
             s = session.state
             ui = UIState(interactive=True, last_before=session.states[-2], last_move=session.moves[-1], animate=True)
-            for html in (V.board_svg(s, ui), V.extra_html(s, ui), V.side_html(s, session.names()),
-                         screens.players_html(V, session, s, None), screens.moves_html(V, session)):
+            for html in (
+                V.board_svg(s, ui),
+                V.extra_html(s, ui),
+                V.side_html(s, session.names()),
+                screens.players_html(V, session, s, None),
+                screens.moves_html(V, session),
+            ):
                 root(html)
             assert V.status_text(s, ui, session.names())

@@ -19,8 +19,7 @@ WORK = 150  # the strongest levels' work cap here, so that the hint is reproduci
 # pile order hidden (a public position), Momox's covered chips taken away by the observation.
 POSITIONS = {
     "momentum": "7x7 ...R.R./......./......./......./......./......./....... B 6,8",
-    "mops": "9/4Ko4/4Po4/4Bo4/4Cv4/9/9/9/9,9/9/4Po4/4Bo4/4Wp4/9/9/9/9 "
-            "?PbPgPpPvPyBbBgBpBvByWbWgWoWpWvWyCbCgCoCpCyKbKgKpKvKyHbHgHoHpHvHy Ko s1 0,0",
+    "mops": "9/4Ko4/4Po4/4Bo4/4Cv4/9/9/9/9,9/9/4Po4/4Bo4/4Wp4/9/9/9/9 ?PbPgPpPvPyBbBgBpBvByWbWgWoWpWvWyCbCgCoCpCyKbKgKpKvKyHbHgHoHpHvHy Ko s1 0,0",
     "momox": "10,14 -,- B key t4 y1 461235 54",
 }
 

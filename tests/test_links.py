@@ -104,9 +104,20 @@ def pack(text: str) -> str:
     return _base64.urlsafe_b64encode(_zlib.compress(text.encode(), 9)).decode().rstrip("=")
 
 
-@pytest.mark.parametrize("query", ["?embed=1&level=%C2%B2", "?embed=1&seat=%C2%B2", "?embed=1&level=" + "9" * 5000,
-                                   "?embed=1&seat=" + "9" * 5000, "?embed=1&seat=0", "?embed=1&level=-1&seat=-3",
-                                   "?embed=1&level=１&seat=𝟙", "?" + "&".join(f"a{i}=1" for i in range(5000)), "?embed=1&vs=%00"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "?embed=1&level=%C2%B2",
+        "?embed=1&seat=%C2%B2",
+        "?embed=1&level=" + "9" * 5000,
+        "?embed=1&seat=" + "9" * 5000,
+        "?embed=1&seat=0",
+        "?embed=1&level=-1&seat=-3",
+        "?embed=1&level=１&seat=𝟙",
+        "?" + "&".join(f"a{i}=1" for i in range(5000)),
+        "?embed=1&vs=%00",
+    ],
+)
 def test_hostile_embed_parameters_fall_back_to_defaults(query):
     options = EmbedOptions.from_query(query)
     assert options.level is None or 0 <= options.level <= 9
@@ -125,11 +136,14 @@ def test_a_record_nested_deep_is_refused_before_parsing():
         decode_record(encoded)
 
 
-@pytest.mark.parametrize("record", [
-    '{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{},"moves":["c\u00b26"]}',
-    '{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1e400,"moves":[]}',
-    '{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":' + "1" * 401 + ',"moves":[]}',
-])
+@pytest.mark.parametrize(
+    "record",
+    [
+        '{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{},"moves":["c\u00b26"]}',
+        '{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1e400,"moves":[]}',
+        '{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":' + "1" * 401 + ',"moves":[]}',
+    ],
+)
 def test_hostile_records_in_links_raise_link_or_record_errors(record):
     from ludothek.games.base import RecordError
     from ludothek.web.session import GameSession

@@ -92,8 +92,7 @@ class TestPieRule:
         assert V.click(at(AFTER_D4), LIVE, "swap").move == "swap"
 
     def test_the_status_line_mentions_the_swap(self):
-        assert V.status_text(at(AFTER_D4), LIVE, NAMES) == (
-            "Bert to move: place a stone (8 left). Or swap: take over the first stone (pie rule).")
+        assert V.status_text(at(AFTER_D4), LIVE, NAMES) == ("Bert to move: place a stone (8 left). Or swap: take over the first stone (pie rule).")
 
 
 class TestLastMove:

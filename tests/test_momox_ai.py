@@ -209,7 +209,7 @@ class TestHiddenInformation:
             expected = choose(level, s, seed=3)
             # Every permutation for the positions with a few unseen chips; a spread of them (every
             # 7th) when nothing has been seen yet.
-            for values in list(permutations(unseen_values))[::7 if len(unseen_values) > 5 else 1]:
+            for values in list(permutations(unseen_values))[:: 7 if len(unseen_values) > 5 else 1]:
                 chips = list(s.chips)
                 for circle, value in zip(unseen, values):
                     chips[circle] = value

@@ -259,7 +259,7 @@ class TestYellowFields:
 
 
 class TestStayOnYellow:
-    """"Erreicht man dabei ein gelbes Feld, so *darf* man nochmals ein Schlüsselchen versetzen":
+    """ "Erreicht man dabei ein gelbes Feld, so *darf* man nochmals ein Schlüsselchen versetzen":
     going on from a yellow field is a choice; `stay` ends the turn there. Every yellow field
     landed on in the turn counts towards "mindestens dreimal hintereinander", the one stayed on too."""
 

@@ -269,19 +269,22 @@ def seats(players: int) -> list[Seat]:
 
 
 class TestNothingHiddenReachesThePage:
-    @pytest.mark.parametrize("first, second, moves", [
-        # The 6 lies open on circle 3 in both; under the keys the chips differ, also those seen
-        # before (circles 2 and 1: the table's memory). k4 lifts the 1 in both, k3 then the 6.
-        ("6,8 -,- R key t1 y1 352614 213", "6,8 -,- R key t1 y1 245613 213", []),
-        ("6,8 -,- R key t1 y1 352614 213", "6,8 -,- R key t1 y1 245613 213", ["k4"]),
-        ("6,8 -,- R key t1 y1 352614 213", "6,8 -,- R key t1 y1 245613 213", ["k4", "k3"]),
-        # Red stands on blue's corner beside its 4, the 5 open on circle 2, the 3 seen under circle 3.
-        ("8,8 -,- R tile t1 y1 625314 32", "8,8 -,- R tile t1 y1 135462 32", []),
-        ("8,8 -,- R tile t1 y1 625314 32", "8,8 -,- R tile t1 y1 135462 32", ["take"]),
-        ("8,8 -,- R tile t1 y1 625314 32", "8,8 -,- R tile t1 y1 135462 32", ["leave"]),
-        # After three yellows, with every chip but the open 1 under a key and remembered.
-        ("15,8 -,- R shuffle t1 y3 265314 1234", "15,8 -,- R shuffle t1 y3 356412 1234", ["keep"]),
-    ])
+    @pytest.mark.parametrize(
+        "first, second, moves",
+        [
+            # The 6 lies open on circle 3 in both; under the keys the chips differ, also those seen
+            # before (circles 2 and 1: the table's memory). k4 lifts the 1 in both, k3 then the 6.
+            ("6,8 -,- R key t1 y1 352614 213", "6,8 -,- R key t1 y1 245613 213", []),
+            ("6,8 -,- R key t1 y1 352614 213", "6,8 -,- R key t1 y1 245613 213", ["k4"]),
+            ("6,8 -,- R key t1 y1 352614 213", "6,8 -,- R key t1 y1 245613 213", ["k4", "k3"]),
+            # Red stands on blue's corner beside its 4, the 5 open on circle 2, the 3 seen under circle 3.
+            ("8,8 -,- R tile t1 y1 625314 32", "8,8 -,- R tile t1 y1 135462 32", []),
+            ("8,8 -,- R tile t1 y1 625314 32", "8,8 -,- R tile t1 y1 135462 32", ["take"]),
+            ("8,8 -,- R tile t1 y1 625314 32", "8,8 -,- R tile t1 y1 135462 32", ["leave"]),
+            # After three yellows, with every chip but the open 1 under a key and remembered.
+            ("15,8 -,- R shuffle t1 y3 265314 1234", "15,8 -,- R shuffle t1 y3 356412 1234", ["keep"]),
+        ],
+    )
     def test_states_that_differ_only_in_covered_chips_look_identical(self, first, second, moves):
         assert GAME.observation(pos(first), None) != GAME.observation(pos(second), None)  # they remember differently
         shown = []
@@ -451,13 +454,16 @@ class TestPanelsAndWords:
         assert rows[3] == ["Total", "1234", "13"]
         assert "Rounds: 1 of 3 finished" in texts(root)
 
-    @pytest.mark.parametrize("text, expected", [
-        (START, "Ada to move: lift a key."),
-        ("6,8 -,- R key t1 y1 352614 3", "Ada is on a yellow field: lift another key or stay (1 yellow field in this turn)."),
-        ("8,8 -,- R tile t1 y1 625314 32", "Ada may take the 4 here (it would be the ones digit) or leave it."),
-        ("15,8 -,- R shuffle t1 y3 265314 1234", "Ada landed on yellow 3 times in this turn: reshuffle the chips or keep them?"),
-        ("8,0 -,1 B key t3 y0 625314 31 r2/3 1234,12", "Bo to move: lift a key. Round 2 of 3."),
-    ])
+    @pytest.mark.parametrize(
+        "text, expected",
+        [
+            (START, "Ada to move: lift a key."),
+            ("6,8 -,- R key t1 y1 352614 3", "Ada is on a yellow field: lift another key or stay (1 yellow field in this turn)."),
+            ("8,8 -,- R tile t1 y1 625314 32", "Ada may take the 4 here (it would be the ones digit) or leave it."),
+            ("15,8 -,- R shuffle t1 y3 265314 1234", "Ada landed on yellow 3 times in this turn: reshuffle the chips or keep them?"),
+            ("8,0 -,1 B key t3 y0 625314 31 r2/3 1234,12", "Bo to move: lift a key. Round 2 of 3."),
+        ],
+    )
     def test_status_says_whose_turn_and_what_to_do(self, text, expected):
         assert view().status_text(public(pos(text)), UIState(), NAMES[:2]) == expected
 
@@ -474,8 +480,7 @@ class TestPanelsAndWords:
         before = pos("0,13 234,12 R tile t9 y0 625314 21 r1/2 -")
         after = GAME.play(before, "take")
         text = view().describe_move(public(before), "take", public(after), NAMES[:2])
-        assert text == ("Ada took the 1 as the thousands digit: 1234. Round 1 is over: Ada 1234, Bo 12. "
-                        "Round 2 begins; Bo starts.")
+        assert text == ("Ada took the 1 as the thousands digit: 1234. Round 1 is over: Ada 1234, Bo 12. Round 2 begins; Bo starts.")
         assert view().move_text(public(before), "take") == "take 1"
 
     def test_other_moves(self):
@@ -538,22 +543,28 @@ class TestSetup:
         assert fields["rounds"].default == 1 and fields["chips"].default == "shuffled"
         assert fields["chips_text"].show_when == ("chips", "hand")
 
-    @pytest.mark.parametrize("values, options", [
-        ({"rounds": "1", "chips": "shuffled", "chips_text": ""}, {}),
-        ({"rounds": "3", "chips": "shuffled"}, {"rounds": 3}),
-        ({"rounds": "2", "chips": "hand", "chips_text": "352614"}, {"rounds": 2, "chips": [3, 5, 2, 6, 1, 4]}),
-        ({"rounds": " 1 ", "chips": "hand", "chips_text": "6 5 4 3 2 1"}, {"chips": [6, 5, 4, 3, 2, 1]}),
-    ])
+    @pytest.mark.parametrize(
+        "values, options",
+        [
+            ({"rounds": "1", "chips": "shuffled", "chips_text": ""}, {}),
+            ({"rounds": "3", "chips": "shuffled"}, {"rounds": 3}),
+            ({"rounds": "2", "chips": "hand", "chips_text": "352614"}, {"rounds": 2, "chips": [3, 5, 2, 6, 1, 4]}),
+            ({"rounds": " 1 ", "chips": "hand", "chips_text": "6 5 4 3 2 1"}, {"chips": [6, 5, 4, 3, 2, 1]}),
+        ],
+    )
     def test_form_to_options(self, values, options):
         assert view().options_from_form(values, 2) == options
         GAME.new_game(players=2, seed=1, **options)
 
-    @pytest.mark.parametrize("values, fragment", [
-        ({"rounds": "0"}, "between 1 and 99"),
-        ({"rounds": "two"}, "whole number"),
-        ({"rounds": "1", "chips": "hand", "chips_text": "35261"}, "six digits"),
-        ({"rounds": "1", "chips": "hand", "chips_text": "352613"}, "six digits"),
-    ])
+    @pytest.mark.parametrize(
+        "values, fragment",
+        [
+            ({"rounds": "0"}, "between 1 and 99"),
+            ({"rounds": "two"}, "whole number"),
+            ({"rounds": "1", "chips": "hand", "chips_text": "35261"}, "six digits"),
+            ({"rounds": "1", "chips": "hand", "chips_text": "352613"}, "six digits"),
+        ],
+    )
     def test_bad_input_says_what_is_wrong(self, values, fragment):
         with pytest.raises(ValueError, match=fragment):
             view().options_from_form(values, 2)

@@ -25,6 +25,7 @@ def short_thinking(monkeypatch):
     second keeps these tests fast. tests/test_anytime_ai.py checks the clock itself."""
     monkeypatch.setattr(base, "THINK_SECONDS", 0.05)
 
+
 MOTIFS = "PBWCKH"
 COLOURS = "bgopvy"
 CROWNS = {"Kb", "Pg", "Bv", "Wo", "Cp", "Hy"}

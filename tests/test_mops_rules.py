@@ -120,6 +120,7 @@ def orientations(cells, marks):
     result = {}
     for turn in range(4):
         for mirror in (False, True):
+
             def move(rc, turn=turn, mirror=mirror):
                 r, c = rc
                 if mirror:
@@ -127,6 +128,7 @@ def orientations(cells, marks):
                 for _ in range(turn):
                     r, c = c, -r
                 return r, c
+
             moved = [move(rc) for rc in cells]
             moved_marks = [move(rc) for rc in marks]
             r0, c0 = min(r for r, _ in moved), min(c for _, c in moved)
@@ -565,8 +567,7 @@ class TestPositionNotation:
 
     def test_the_documented_start_position(self):
         assert G.position(G.new_game(2, seed=0)) == (
-            "9/9/9/9/4Wp4/9/9/9/9,9/9/9/9/4Wy4/9/9/9/9 "
-            "KpBbKoBpWbHpKvByCgBgHgKyWoCyHbPpPyHoPoCpKbHvKgCoBvHyCbPgBoWgCvWyPvWv Pb p1 0,0"
+            "9/9/9/9/4Wp4/9/9/9/9,9/9/9/9/4Wy4/9/9/9/9 KpBbKoBpWbHpKvByCgBgHgKyWoCyHbPpPyHoPoCpKbHvKgCoBvHyCbPgBoWgCvWyPvWv Pb p1 0,0"
         )
 
     @pytest.mark.parametrize(

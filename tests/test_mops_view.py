@@ -30,28 +30,23 @@ ALL_TILES = [m + c for m in "PBWCKH" for c in "bgopvy"]
 
 # Two players at the start: Red (the caller) began with the pink bowl, Blue with the yellow
 # bowl; the blue pug is revealed and Red places first.
-START = ("9/9/9/9/4Wp4/9/9/9/9,9/9/9/9/4Wy4/9/9/9/9 ?PgPoPpPvPyBbBgBoBpBvByWbWgWoWvWyCbCgCoCpCvCyKbKgKoKpKvKyHbHgHoHpHvHy "
-         "Pb p1 0,0")
+START = "9/9/9/9/4Wp4/9/9/9/9,9/9/9/9/4Wy4/9/9/9/9 ?PgPoPpPvPyBbBgBoBpBvByWbWgWoWvWyCbCgCoCpCvCyKbKgKoKpKvKyHbHgHoHpHvHy Pb p1 0,0"
 # Round 4, the blue can: Red has the blue pug on e5 and the blue bowl on f5.
-CAN = ("9/9/9/4Ky4/3HgPbWb3/9/9/9/9,9/9/9/4Hg4/4WyKy3/4Wb4/9/9/9 ?PgPoPpPvPyBbBgBoBpBvByWgWoWpWvWyCgCoCpCvCyKbKgKoKpKvHbHoHpHvHy "
-       "Cb p1 0,0")
+CAN = "9/9/9/4Ky4/3HgPbWb3/9/9/9/9,9/9/9/4Hg4/4WyKy3/4Wb4/9/9/9 ?PgPoPpPvPyBbBgBoBpBvByWgWoWpWvWyCgCoCpCvCyKbKgKoKpKvHbHoHpHvHy Cb p1 0,0"
 # ... and after Red laid the can on g5: the blue line e5-f5-g5 may be scored.
-LINE = ("9/9/9/4Ky4/3HgPbWbCb2/9/9/9/9,9/9/9/4Hg4/4WyKy3/4Wb4/9/9/9 ?PgPoPpPvPyBbBgBoBpBvByWgWoWpWvWyCgCoCpCvCyKbKgKoKpKvHbHoHpHvHy "
-        "Cb s1 0,0")
+LINE = "9/9/9/4Ky4/3HgPbWbCb2/9/9/9/9,9/9/9/4Hg4/4WyKy3/4Wb4/9/9/9 ?PgPoPpPvPyBbBgBoBpBvByWgWoWpWvWyCgCoCpCvCyKbKgKoKpKvHbHoHpHvHy Cb s1 0,0"
 # Four pugs in an L (e5 e6 e7 f7, with the crowned green pug): the L's marked tiles are e6 and e7.
-PUGS = ("9/9/4PyPo3/4Pg4/3KyPb4/9/9/9/9,9/9/9/4Ky4/2PyPgWy4/9/9/9/9 ?PpPvBbBgBoBpBvByWbWgWoWpWvWyCbCgCoCpCvCyKbKgKoKpKvHbHgHoHpHvHy "
-        "Po s1 0,0")
+PUGS = "9/9/4PyPo3/4Pg4/3KyPb4/9/9/9/9,9/9/9/4Ky4/2PyPgWy4/9/9/9/9 ?PpPvBbBgBoBpBvByWbWgWoWpWvWyCbCgCoCpCvCyKbKgKoKpKvHbHgHoHpHvHy Po s1 0,0"
 # Red's row c5-g5 is five wide: b5 and h5 are ruled out by the 5x5 limit.
-WIDE = ("9/9/9/4Kp4/2HvCgPbKyBo2/4Wv4/9/9/9,9/9/9/4KyBo3/4Wy4/3KpHvWv3/4Cg4/9/9 ?PgPoPpPvPyBbBgBpBvByWbWgWoWpWyCbCoCpCvKbKgKoKvHbHgHoHpHy "
-        "Cy p1 0,0")
+WIDE = "9/9/9/4Kp4/2HvCgPbKyBo2/4Wv4/9/9/9,9/9/9/4KyBo3/4Wy4/3KpHvWv3/4Cg4/9/9 ?PgPoPpPvPyBbBgBpBvByWbWgWoWpWyCbCoCpCvKbKgKoKvHbHgHoHpHy Cy p1 0,0"
 # Variant "Ersatzplättchen": Red has one face-down tile (f5), then two (d5 and f5, one refusal made).
-ONE_DOWN = ("9/9/9/4Ky4/3HgPbwbCb2/9/9/9/9,9/9/9/4Hg4/4WyKy3/4Wb4/4Cb4/9/9 ?PgPoPpPvPyBbBgBoBpBvByWgWoWpWvWyCgCoCpCvCyKbKgKoKpKvHbHpHvHy "
-            "Ho p1 2,0 x0,0")
-TWO_DOWN = ("9/9/9/4Ky4/3hgPbwbCb2/9/9/9/9,9/9/9/4Hg4/4WyKy3/4Wb4/4Cb4/9/9 ?PgPoPpPvPyBbBgBoBpBvByWgWoWpWvWyCgCoCpCvCyKbKgKoKpKvHbHpHvHy "
-            "Ho p1 4,0 x1,0")
+ONE_DOWN = "9/9/9/4Ky4/3HgPbwbCb2/9/9/9/9,9/9/9/4Hg4/4WyKy3/4Wb4/4Cb4/9/9 ?PgPoPpPvPyBbBgBoBpBvByWgWoWpWvWyCgCoCpCvCyKbKgKoKpKvHbHpHvHy Ho p1 2,0 x0,0"
+TWO_DOWN = "9/9/9/4Ky4/3hgPbwbCb2/9/9/9/9,9/9/9/4Hg4/4WyKy3/4Wb4/4Cb4/9/9 ?PgPoPpPvPyBbBgBoBpBvByWgWoWpWvWyCgCoCpCvCyKbKgKoKpKvHbHpHvHy Ho p1 4,0 x1,0"
 # Variant "Wertung": the layouts are full and the final scoring begins with Red (an orange N of 5 is the best).
-FINAL = ("9/9/9/2WvWyHvCbPg2/2PyBvCvKoKg2/2PpBpBoPoWg2/2WpKpWoPbWb2/2CyHyHoHbHg2/9,9/9/3BgWvCyHyPg1/3WgWbWoHoHg1/3WyWpKoKgKp1/"
-         "3BpBoPoPpPy1/3CbBvHvPbHb1/9/9 ?PvBbByCgCoCpKbKvKyHp - f1 0,0 w")
+FINAL = (
+    "9/9/9/2WvWyHvCbPg2/2PyBvCvKoKg2/2PpBpBoPoWg2/2WpKpWoPbWb2/2CyHyHoHbHg2/9,9/9/3BgWvCyHyPg1/3WgWbWoHoHg1/3WyWpKoKgKp1/"
+    "3BpBoPoPpPy1/3CbBvHvPbHb1/9/9 ?PvBbByCgCoCpKbKvKyHp - f1 0,0 w"
+)
 # Solo: the blue pug and the blue bowl, the blue can revealed.
 SOLO = "9/9/9/9/4PbWb3/9/9/9/9 ?PgPoPpPvPyBbBgBoBpBvByWgWoWpWvWyCgCoCpCvCyKbKgKoKpKvKyHbHgHoHpHvHy Cb p1 0"
 
@@ -292,13 +287,13 @@ class TestWords:
         s = pos(PUGS)
         move = "e5,e6,e7,f7!e7"
         assert v.describe_move(s, move, GAME.play(s, move), NAMES) == (
-            "Ada scored 5 points with the L of 4, all pugs (e5, e6, e7, f7) and turned e7 face down.")
+            "Ada scored 5 points with the L of 4, all pugs (e5, e6, e7, f7) and turned e7 face down."
+        )
         assert v.move_text(s, move) == "L of 4 +5"
         assert v.describe_move(s, "pass", GAME.play(s, "pass"), NAMES) == "Ada passed: no scoring this round."
         assert v.move_text(s, "pass") == "pass"
         s = pos(ONE_DOWN)
-        assert v.describe_move(s, "xf5", GAME.play(s, "xf5"), NAMES) == (
-            "Ada refused the orange heap, laid it face down on f5 and loses 2 points.")
+        assert v.describe_move(s, "xf5", GAME.play(s, "xf5"), NAMES) == ("Ada refused the orange heap, laid it face down on f5 and loses 2 points.")
         assert v.move_text(s, "xf5") == "refused onto f5 −2"
 
     def test_the_final_scoring_is_announced(self):
@@ -470,13 +465,16 @@ class TestSetup:
         # Shuffled ignores the text fields.
         assert v.options_from_form({"tiles": "shuffled", "starts_text": "zz"}, 2) == {}
 
-    @pytest.mark.parametrize("values, message", [
-        ({"tiles": "hand", "starts_text": "Pb"}, "Give 2 start tiles, one per seat."),
-        ({"tiles": "hand", "starts_text": "Pb Kb"}, "Kb carries a crown: start tiles never do."),
-        ({"tiles": "hand", "draws_text": "Xx"}, "“Xx” is not a tile"),
-        ({"tiles": "hand", "draws_text": "Pb Pb"}, "The pile holds each tile once."),
-        ({"tiles": "hand", "starts_text": "Pb Wy", "draws_text": "Pb"}, "Pb is the first seat's start tile"),
-    ])
+    @pytest.mark.parametrize(
+        "values, message",
+        [
+            ({"tiles": "hand", "starts_text": "Pb"}, "Give 2 start tiles, one per seat."),
+            ({"tiles": "hand", "starts_text": "Pb Kb"}, "Kb carries a crown: start tiles never do."),
+            ({"tiles": "hand", "draws_text": "Xx"}, "“Xx” is not a tile"),
+            ({"tiles": "hand", "draws_text": "Pb Pb"}, "The pile holds each tile once."),
+            ({"tiles": "hand", "starts_text": "Pb Wy", "draws_text": "Pb"}, "Pb is the first seat's start tile"),
+        ],
+    )
     def test_bad_tiles_are_explained(self, values, message):
         with pytest.raises(ValueError, match=re.escape(message)):
             view().options_from_form(values, 2)
@@ -516,8 +514,7 @@ class TestWholeGame:
 def test_session_screens_render_for_every_player_count():
     v = get_view("mops")
     for players in (1, 2, 3, 4):
-        session = GameSession.new("mops", [Seat(NAMES[i], "human" if i == 0 else "computer", 1) for i in range(players)],
-                                  seed=players, options={}, save_id="t")
+        session = GameSession.new("mops", [Seat(NAMES[i], "human" if i == 0 else "computer", 1) for i in range(players)], seed=players, options={}, save_id="t")
         for _ in range(20):
             session.play(GAME.legal_moves(session.state)[0])
         s = public(session.state)

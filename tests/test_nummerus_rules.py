@@ -236,8 +236,10 @@ class TestTakingChips:
     def test_the_chip_goes_to_the_mover_and_the_star_stays_on_its_field(self):
         s = pos(STAR_D4, STAR_D4_REST)
         after = GAME.play(s, "d3")
-        assert GAME.position(after) == board(
-            """
+        assert (
+            GAME.position(after)
+            == board(
+                """
     .  .  .
   .  .  1  .  .
 .  .  .  .  .  .  .
@@ -248,7 +250,9 @@ class TestTakingChips:
   .  .  9  .  .
     .  .  .
 """
-        ) + " 2 7,10-29/30-48"
+            )
+            + " 2 7,10-29/30-48"
+        )
         assert GAME.position(s) == f"{board(STAR_D4)} {STAR_D4_REST}"  # untouched
 
     def test_turns_pass_round_the_table(self):
@@ -332,58 +336,37 @@ class TestResult:
         return GAME.from_position(f"{board(EMPTY_STAR_D5)} 1 {collections}")
 
     def test_the_rulebook_example_two_chains_of_4_beat_4_and_3(self):
-        s = self.finished(
-            "1-4,6-9,11,16,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48"
-            "/5,10,12-15,17-19,21,23,25,27,29,31,33,35,37,39,41,43,45,47"
-        )
+        s = self.finished("1-4,6-9,11,16,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48/5,10,12-15,17-19,21,23,25,27,29,31,33,35,37,39,41,43,45,47")
         assert GAME.chain_lengths(s, 0) == [4, 4] and GAME.chain_lengths(s, 1) == [4, 3]
         assert GAME.winners(s) == [0]
         assert GAME.scores(s) == [4, 4]  # the longest chain of each seat
 
     def test_a_longer_chain_beats_any_number_of_shorter_ones(self):
-        s = self.finished(
-            "1-5,7,9,11,13,15,17,19,21,23,25,27,29,31,33,35,37,39,41,43,45,47"
-            "/6,8,10,12,14,16,18,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48"
-        )
+        s = self.finished("1-5,7,9,11,13,15,17,19,21,23,25,27,29,31,33,35,37,39,41,43,45,47/6,8,10,12,14,16,18,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48")
         assert GAME.winners(s) == [0]
-        s = self.finished(
-            "1-4,6-9,11-14,16,18,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48"
-            "/5,10,15,17,19,21,23,25,27,29,31,33,35,37,39,41,43,45,47"
-        )
+        s = self.finished("1-4,6-9,11-14,16,18,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48/5,10,15,17,19,21,23,25,27,29,31,33,35,37,39,41,43,45,47")
         assert GAME.winners(s) == [0]  # 4,4,4 against no chain at all
 
     def test_single_chips_are_no_chain(self):
         s = self.finished(
-            "1,3,5,7,9,11,13,15,17,19,21,23,25,27,29,31,33,35,37,39,41,43,45,47"
-            "/2,4,6,8,10,12,14,16,18,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48"
+            "1,3,5,7,9,11,13,15,17,19,21,23,25,27,29,31,33,35,37,39,41,43,45,47/2,4,6,8,10,12,14,16,18,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48"
         )
         assert GAME.chain_lengths(s, 0) == [] and GAME.scores(s) == [0, 0]
         assert GAME.winners(s) == []  # an all-round tie is a draw
 
     def test_a_chain_more_decides_a_tie_on_the_first(self):
-        s = self.finished(
-            "1-4,6-7,9,14,16,18,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48"
-            "/5,8,10-13,15,17,19,21,23,25,27,29,31,33,35,37,39,41,43,45,47"
-        )
+        s = self.finished("1-4,6-7,9,14,16,18,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48/5,8,10-13,15,17,19,21,23,25,27,29,31,33,35,37,39,41,43,45,47")
         assert GAME.chain_lengths(s, 0) == [4, 2] and GAME.chain_lengths(s, 1) == [4]
         assert GAME.winners(s) == [0]
 
     def test_equal_leaders_share_the_win(self):
-        s = self.finished(
-            "1-3,7,10,13,16,19,22,25,28,31,34,37,40,43,46"
-            "/4-6,8,11,14,17,20,23,26,29,32,35,38,41,44,47"
-            "/9,12,15,18,21,24,27,30,33,36,39,42,45,48"
-        )
+        s = self.finished("1-3,7,10,13,16,19,22,25,28,31,34,37,40,43,46/4-6,8,11,14,17,20,23,26,29,32,35,38,41,44,47/9,12,15,18,21,24,27,30,33,36,39,42,45,48")
         assert GAME.winners(s) == [0, 1]
 
     def test_when_every_player_ties_the_game_is_drawn(self):
         # Three players, each with one chain of 3 and single chips: nobody beats anybody. Our
         # decision (rules pages, Clarifications): a draw, not a win shared by all.
-        s = self.finished(
-            "1-3,10,13,16,19,22,25,28,31,34,37,40,43,46"
-            "/4-6,11,14,17,20,23,26,29,32,35,38,41,44,47"
-            "/7-9,12,15,18,21,24,27,30,33,36,39,42,45,48"
-        )
+        s = self.finished("1-3,10,13,16,19,22,25,28,31,34,37,40,43,46/4-6,11,14,17,20,23,26,29,32,35,38,41,44,47/7-9,12,15,18,21,24,27,30,33,36,39,42,45,48")
         assert [GAME.chain_lengths(s, seat) for seat in range(3)] == [[3], [3], [3]]
         assert GAME.is_over(s) and GAME.winners(s) == []
 
@@ -719,8 +702,6 @@ class TestQueriesForTheView:
 
     def test_standings_group_equal_seats(self):
         s = TestResult.finished(
-            "1-3,7,10,13,16,19,22,25,28,31,34,37,40,43,46"
-            "/4-6,8,11,14,17,20,23,26,29,32,35,38,41,44,47"
-            "/9,12,15,18,21,24,27,30,33,36,39,42,45,48"
+            "1-3,7,10,13,16,19,22,25,28,31,34,37,40,43,46/4-6,8,11,14,17,20,23,26,29,32,35,38,41,44,47/9,12,15,18,21,24,27,30,33,36,39,42,45,48"
         )
         assert GAME.standings(s) == [(0, 1), (2,)]

@@ -77,20 +77,23 @@ D4 = pos(STAR_D4, "1 10-29/30-48")
 # Late in a game: five chips, none in line with the star on d5 (a jump).
 JUMP = GAME.from_position(
     "3,.,./9,.,.,.,./.,.,.,.,.,.,./.,.,.,.,.,.,14/.,.,*,.,./.,.,.,.,.,.,./21,.,.,.,.,.,./.,.,.,.,33/.,.,. 2 "
-    "1-2,5-7,10,13,15-17,19-20,23,27-28,30-32,35,38-40/4,8,11-12,18,22,24-26,29,34,36-37,41-48")
+    "1-2,5-7,10,13,15-17,19-20,23,27-28,30-32,35,38-40/4,8,11-12,18,22,24-26,29,34,36-37,41-48"
+)
 
 # The solitaire: 13 on e5 touches the chains 12 and 14-17 (the star on c5 reaches it over d5).
 SOLO = GAME.from_position(
-    "3,.,./18,7,36,39,38/43,1,33,24,2,40,42/25,.,44,20,.,35,28/.,*,.,13,11/.,9,.,48,10,41,26/"
-    "6,8,47,31,46,27,21/32,23,.,19,37/.,34,22 1 4-5,12,14-17,29-30,45")
+    "3,.,./18,7,36,39,38/43,1,33,24,2,40,42/25,.,44,20,.,35,28/.,*,.,13,11/.,9,.,48,10,41,26/6,8,47,31,46,27,21/32,23,.,19,37/.,34,22 1 4-5,12,14-17,29-30,45"
+)
 
 # The swap variant, round 2 of 3: Ada (seat 1) has taken 28 and may swap it for Bo's 12.
 SWAP = GAME.from_position(
     "41,21,42/37,38,4,15,20/39,23,46,1,5,45,47/26,25,3,43,36,13,6/29,34,18,27,22/8,10,40,30,19,.,17/"
-    "2,7,32,48,9,.,11/31,44,33,*,16/35,14,24 1 28/12 r2/3 p42,42 x2,2 swap")
+    "2,7,32,48,9,.,11/31,44,33,*,16/35,14,24 1 28/12 r2/3 p42,42 x2,2 swap"
+)
 
 # Three players with the swap variant, Cy to swap: Ada holds the chain 3-5 (protected) and 9.
-SWAP3 = pos("""
+SWAP3 = pos(
+    """
     .  .  .
   .  .  .  .  .
 .  .  .  .  .  .  .
@@ -100,7 +103,9 @@ SWAP3 = pos("""
 .  .  .  .  .  .  .
   .  .  .  .  .
     .  .  .
-""", "3 3-5,9,20-31/6-8,10,32-40/1-2,11-19,41-48 x2,2,1 swap")
+""",
+    "3 3-5,9,20-31/6-8,10,32-40/1-2,11-19,41-48 x2,2,1 swap",
+)
 
 
 # -- input -------------------------------------------------------------------------------------------
@@ -120,7 +125,8 @@ class TestTakingAChip:
         assert result.message == "7 on d3 comes first in that line: the star stops at the first chip it meets."
 
     def test_a_chip_off_every_line_says_so(self):
-        s = pos("""
+        s = pos(
+            """
     .  .  .
   .  .  1  .  .
 .  .  .  .  .  .  .
@@ -130,10 +136,13 @@ class TestTakingAChip:
 .  .  6  7  8  .  .
   .  .  9  .  .
     .  10 .
-""", "1 11-29/30-48")
+""",
+            "1 11-29/30-48",
+        )
         result = view().click(s, UIState(), "d1")
         assert "comes first in that line" in result.message  # d1 is below d3 (7) and d2 (9)
-        knight = pos("""
+        knight = pos(
+            """
     .  .  .
   .  .  .  .  .
 .  .  .  .  .  .  .
@@ -143,13 +152,16 @@ class TestTakingAChip:
 .  .  .  .  .  2  .
   .  .  .  .  .
     .  .  .
-""", "1 3-20/21-48")
+""",
+            "1 3-20/21-48",
+        )
         result = view().click(knight, UIState(), "f3")
         assert result.move is None
         assert result.message == "2 on f3 is not in a straight line (row, column or diagonal) from the star on d4."
 
     def test_the_waist_ends_a_line(self):
-        s = pos("""
+        s = pos(
+            """
     .  .  .
   .  .  .  .  .
 .  5  .  .  .  .  .
@@ -159,7 +171,9 @@ class TestTakingAChip:
 .  .  .  .  .  .  .
   .  .  .  .  .
     .  .  .
-""", "1 1-4,6-16/18-22,24-48")
+""",
+            "1 1-4,6-16/18-22,24-48",
+        )
         assert view().click(s, UIState(), "c6").move == "c6"
         message = view().click(s, UIState(), "a4").message
         assert message.startswith("The line from a6 to a4 crosses a gap in the board")
@@ -454,10 +468,18 @@ class TestBoard:
 
     def test_every_chip_shows_its_number_and_the_star_stands_on_its_field(self):
         root = parse(view().board_svg(D4, UIState()))
-        numbers = {e.get("data-field"): [t.text for t in e.iter() if t.get("class") == "chip-number"] for e in root.iter()
-                   if e.get("data-field")}
+        numbers = {e.get("data-field"): [t.text for t in e.iter() if t.get("class") == "chip-number"] for e in root.iter() if e.get("data-field")}
         assert {f: n for f, n in numbers.items() if n} == {
-            "d8": ["1"], "b6": ["2"], "f6": ["3"], "a4": ["4"], "g4": ["5"], "c3": ["6"], "d3": ["7"], "e3": ["8"], "d2": ["9"]}
+            "d8": ["1"],
+            "b6": ["2"],
+            "f6": ["3"],
+            "a4": ["4"],
+            "g4": ["5"],
+            "c3": ["6"],
+            "d3": ["7"],
+            "e3": ["8"],
+            "d2": ["9"],
+        }
         assert root[0].get("data-star") == "d4"
         assert sum(1 for e in root.iter() if e.get("class") == "star-shape") == 1
 
@@ -475,7 +497,8 @@ class TestBoard:
     def test_the_last_path_is_marked(self):
         before = GAME.from_position(
             "46,18,32/6,24,44,.,./20,48,22,.,.,21,9/4,11,3,.,.,29,16/13,.,.,31,42/19,.,.,.,27,36,14/.,17,30,*,2,47,43/"
-            ".,1,.,.,12/.,45,33 1 7,10,23,28,35,38-39,41/5,8,15,25-26,34,37,40")
+            ".,1,.,.,12/.,45,33 1 7,10,23,28,35,38-39,41/5,8,15,25-26,34,37,40"
+        )
         after, ui = after_move(before, "d8")
         html = view().board_svg(after, ui)
         assert fields_with(html, "last") == ["d8"]
@@ -547,7 +570,8 @@ def GAME_FIELD(name: str) -> int:
 
 class TestPanelsAndTables:
     def test_a_collection_shows_its_chains_in_number_order_the_longest_starred(self):
-        s = pos("""
+        s = pos(
+            """
     .  .  .
   .  .  .  .  .
 .  .  .  .  .  .  .
@@ -557,7 +581,9 @@ class TestPanelsAndTables:
 .  .  .  .  .  .  .
   .  .  .  .  .
     .  .  .
-""", "1 1-3,5,7-9,12,20-21,30-33/4,6,10-11,13-19,22-29,34-48")
+""",
+            "1 1-3,5,7-9,12,20-21,30-33/4,6,10-11,13-19,22-29,34-48",
+        )
         details = view().seat_details(s, 0)
         root = parse(details)
         groups = [(e.get("data-range"), classes(e)) for e in root.iter() if "nz-group" in classes(e)]
@@ -569,7 +595,8 @@ class TestPanelsAndTables:
         assert spoken == ("Chains: 1–3 (3 chips), 7–9 (3 chips), 20–21 (2 chips), 30–33 (4 chips). Single chips: 5, 12.")
 
     def test_equal_longest_chains_are_all_starred(self):
-        s = pos("""
+        s = pos(
+            """
     .  .  .
   .  .  .  .  .
 .  .  .  .  .  .  .
@@ -579,7 +606,9 @@ class TestPanelsAndTables:
 .  .  .  .  .  .  .
   .  .  .  .  .
     .  .  .
-""", "1 1-3,7-9/4-6,10-48")
+""",
+            "1 1-3,7-9/4-6,10-48",
+        )
         root = parse(view().seat_details(s, 0))
         assert [e.get("data-range") for e in root.iter() if "longest" in classes(e)] == ["1-3", "7-9"]
 
@@ -589,7 +618,8 @@ class TestPanelsAndTables:
         assert "swap chip" not in view().seat_details(D4, 0)
 
     def test_the_standings_say_who_leads(self):
-        s = pos("""
+        s = pos(
+            """
     .  .  .
   .  .  .  .  .
 .  .  .  .  .  .  .
@@ -599,7 +629,9 @@ class TestPanelsAndTables:
 .  .  .  .  .  .  .
   .  .  .  .  .
     .  .  .
-""", "1 2-4,10-13/5-9,14,16,18/15,17,19-48")
+""",
+            "1 2-4,10-13/5-9,14,16,18/15,17,19-48",
+        )
         root = parse(view().side_html(s, NAMES[:3]))
         rows = [[t.strip() for t in tr.itertext() if t.strip()] for tr in root.iter("tr")][1:]
         assert rows == [["1", "Cy", "leads", "30"], ["2", "Bo", "5"], ["3", "Ada", "4 · 3"]]
@@ -639,7 +671,8 @@ class TestWords:
 
     def test_moves_are_told_with_their_direction_and_chain(self):
         v = view()
-        s = pos("""
+        s = pos(
+            """
     .  .  .
   .  .  .  .  .
 .  .  .  .  .  .  .
@@ -649,10 +682,11 @@ class TestWords:
 .  .  .  .  .  .  .
   .  .  .  .  .
     .  .  .
-""", "1 1-11,14-30/13,31-48")
+""",
+            "1 1-11,14-30/13,31-48",
+        )
         after = GAME.play(s, "f6")
-        assert v.describe_move(s, "f6", after, NAMES) == (
-            "Ada moves the star up and to the right from d4 to f6 and takes 12. Now a chain of 12: 1–12.")
+        assert v.describe_move(s, "f6", after, NAMES) == ("Ada moves the star up and to the right from d4 to f6 and takes 12. Now a chain of 12: 1–12.")
         assert v.move_text(s, "f6") == "f6: 12"
         jumped = GAME.play(JUMP, "a3")
         assert v.describe_move(JUMP, "a3", jumped, NAMES) == "No chip was in line: Bo jumps the star from d5 to a3 and takes 21. Now a chain of 2: 21–22."
@@ -719,13 +753,16 @@ class TestSetup:
         values = {"start": "age", "age0": "12", "rounds": "5", "swap": "on"}
         assert view().options_from_form(values, 1) == {}
 
-    @pytest.mark.parametrize("values, message", [
-        ({"start": "age", "age0": "30", "age1": ""}, "Enter the age of seat 2 in whole years (0 to 150), or let seat 1 begin."),
-        ({"start": "age", "age0": "old", "age1": "3"}, "Enter the age of seat 1 in whole years (0 to 150), or let seat 1 begin."),
-        ({"rounds": "x"}, "The number of rounds must be a whole number."),
-        ({"rounds": "21"}, "Choose between 1 and 20 rounds."),
-        ({"layout": "hand", "layout_text": "1 2 3"}, "The layout needs all 49 fields; 3 were entered."),
-    ])
+    @pytest.mark.parametrize(
+        "values, message",
+        [
+            ({"start": "age", "age0": "30", "age1": ""}, "Enter the age of seat 2 in whole years (0 to 150), or let seat 1 begin."),
+            ({"start": "age", "age0": "old", "age1": "3"}, "Enter the age of seat 1 in whole years (0 to 150), or let seat 1 begin."),
+            ({"rounds": "x"}, "The number of rounds must be a whole number."),
+            ({"rounds": "21"}, "Choose between 1 and 20 rounds."),
+            ({"layout": "hand", "layout_text": "1 2 3"}, "The layout needs all 49 fields; 3 were entered."),
+        ],
+    )
     def test_bad_input_is_explained(self, values, message):
         with pytest.raises(ValueError) as info:
             view().options_from_form(values, 2)
@@ -773,8 +810,7 @@ def test_a_three_player_swap_game_renders_every_step():
         ui = UIState(interactive=True)
         if session.moves:
             ui = ui.with_(last_before=session.states[-2], last_move=session.moves[-1], animate=True)
-        for html in (v.board_svg(s, ui), v.extra_html(s, ui), v.side_html(s, session.names()),
-                     screens.players_html(v, session, s, None)):
+        for html in (v.board_svg(s, ui), v.extra_html(s, ui), v.side_html(s, session.names()), screens.players_html(v, session, s, None)):
             parse(html)
         session.play(rng.choice(GAME.legal_moves(s)))
     parse(screens.moves_html(v, session))

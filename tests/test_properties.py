@@ -166,7 +166,7 @@ def lookalike(text: str, rng: random.Random) -> str:
     digit_spots = [j for j, ch in enumerate(text) if ch.isdigit()]
     if digit_spots and rng.random() < 0.7:
         i = rng.choice(digit_spots)
-    return text[:i] + rng.choice(HOSTILE_CHARS) + text[i + 1:]
+    return text[:i] + rng.choice(HOSTILE_CHARS) + text[i + 1 :]
 
 
 def unicode_move_texts(state_moves):
@@ -220,7 +220,9 @@ def test_position_with_lookalike_characters_is_refused_or_reads_back(game_id, da
 @given(data=st.data())
 def test_arbitrary_unicode_position_text_is_refused_with_position_error(game_id, data):
     game = get_game(game_id)
-    text = data.draw(st.text(alphabet=st.characters(codec=None), max_size=120) | st.text(alphabet=HOSTILE_CHARS + "0123456789/:,.-+abgkmprxyBGKPRW ", max_size=120))
+    text = data.draw(
+        st.text(alphabet=st.characters(codec=None), max_size=120) | st.text(alphabet=HOSTILE_CHARS + "0123456789/:,.-+abgkmprxyBGKPRW ", max_size=120)
+    )
     try:
         game.from_position(text)
     except PositionError as exc:
@@ -248,7 +250,7 @@ def test_records_with_hostile_moves_and_setups_raise_record_error(game_id, data,
         record.pop("seed", None)
         record.pop("options", None)
     elif kind == "seed":
-        record["seed"] = data.draw(st.sampled_from([10**400, -10**400, 1e308, float("inf"), "1", "²", None, [1]]))
+        record["seed"] = data.draw(st.sampled_from([10**400, -(10**400), 1e308, float("inf"), "1", "²", None, [1]]))
     elif kind == "players":
         record["players"] = data.draw(st.sampled_from([[], [{}] * 100, "ab", [None, None], [{"name": "\u202eevil"}] * 2]))
     elif kind == "options":
@@ -294,7 +296,7 @@ def huge_numbers(text: str, rng: random.Random) -> str:
     if not runs:
         return text + "9" * 5000
     m = rng.choice(runs)
-    return text[: m.start()] + rng.choice(["9" * 5000, "1" + "0" * 400, "0" * 30 + "1"]) + text[m.end():]
+    return text[: m.start()] + rng.choice(["9" * 5000, "1" + "0" * 400, "0" * 30 + "1"]) + text[m.end() :]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -319,8 +321,10 @@ def test_huge_numbers_in_positions_and_moves_are_refused_cleanly(game_id, data, 
             assert move in legal
 
 
-@pytest.mark.parametrize("game_id,move", [("momentum", "a１"), ("momentum", "a𝟙"), ("momentum", "c²"), ("mops", "e²"),
-                                          ("fenn", "k٣"), ("fenn", "٣:٣"), ("nummerus", "１x２"), ("momox", "²")])
+@pytest.mark.parametrize(
+    "game_id,move",
+    [("momentum", "a１"), ("momentum", "a𝟙"), ("momentum", "c²"), ("mops", "e²"), ("fenn", "k٣"), ("fenn", "٣:٣"), ("nummerus", "１x２"), ("momox", "²")],
+)
 def test_lookalike_digits_from_the_issue_are_illegal(game_id, move):
     game = get_game(game_id)
     for state in reached_states(game_id):

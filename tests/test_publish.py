@@ -101,8 +101,10 @@ def test_compressed_copies_hold_the_same_bytes(site):
 def test_brotli_copies_hold_the_same_bytes(site):
     copies = sorted(site.rglob("*.br"))
     assert copies, "node builds the Brotli copies"
-    check = "const z=require('zlib'),fs=require('fs');for(const p of process.argv.slice(1)){" \
-            "if(!z.brotliDecompressSync(fs.readFileSync(p)).equals(fs.readFileSync(p.slice(0,-3)))){console.log(p);process.exit(1)}}"
+    check = (
+        "const z=require('zlib'),fs=require('fs');for(const p of process.argv.slice(1)){"
+        "if(!z.brotliDecompressSync(fs.readFileSync(p)).equals(fs.readFileSync(p.slice(0,-3)))){console.log(p);process.exit(1)}}"
+    )
     result = subprocess.run(["node", "-e", check, *map(str, copies)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
 

@@ -115,8 +115,13 @@ def test_a_puzzle_embed_code_and_the_panel_inside_the_frame():
     game = get_game("momentum")
     p = P.puzzles("momentum")[-1]
     s = P.puzzle_state(game, p)
-    code = puzzle_embed_snippet("https://example.org/ludothek/index.html", "momentum", p["id"],
-                                standalone_svg("momentum", game.observation(s, None), UIState(interactive=False)), "Puzzle – Ludothek")
+    code = puzzle_embed_snippet(
+        "https://example.org/ludothek/index.html",
+        "momentum",
+        p["id"],
+        standalone_svg("momentum", game.observation(s, None), UIState(interactive=False)),
+        "Puzzle – Ludothek",
+    )
     assert code.startswith('<iframe src="https://example.org/ludothek/index.html?embed=1#/puzzle/momentum/' + p["id"] + '"')
     assert 'loading="lazy"' in code and "data:image/svg+xml," in code and "<script" not in code
     legal = tuple(game.legal_moves(s))

@@ -169,7 +169,14 @@ def _reviewed(game_id: str, blunder_index: int = 0):
     game_id, position, blunder, better = BLUNDERS[blunder_index]
     game = get_game(game_id)
     s = game.from_position(position)
-    record = {**game.record(s), "moves": [better, ] if False else [blunder]}
+    record = {
+        **game.record(s),
+        "moves": [
+            better,
+        ]
+        if False
+        else [blunder],
+    }
     return game, run_review(review_record(game, record))
 
 
@@ -206,8 +213,10 @@ def test_the_panel_tells_the_shown_move_and_offers_the_worst_in_both_languages()
     names = ["Anna", "Ben"]
     chart = advantage_chart_svg(result, 1, names, ["2:5"])
     try:
-        for language, words in (("en", ("throws the draw away", "loss in 2 turns", "Better: 2:9 (draw)", "Go to the worst move")),
-                                ("de", ("remis", "Niederlage in 2 Zügen", "2:9", "schlechtesten Zug"))):
+        for language, words in (
+            ("en", ("throws the draw away", "loss in 2 turns", "Better: 2:9 (draw)", "Go to the worst move")),
+            ("de", ("remis", "Niederlage in 2 Zügen", "2:9", "schlechtesten Zug")),
+        ):
             set_language(language)
             html = review_panel_html(result, 1, names, ["2:5"], ["2:9"], chart)
             text = " ".join(texts(parse(html)))

@@ -92,8 +92,7 @@ def test_board_targets_are_the_legal_moves(game_id):
                 reached.add(result.move)
                 continue
             # A two-step input (pick a field, then a face): the next choices appear as new targets.
-            follow = well_formed(view.board_svg(s, result.ui) + view.extra_html(s, result.ui)
-                                 + screens.actions_html(view.actions(s, result.ui)))
+            follow = well_formed(view.board_svg(s, result.ui) + view.extra_html(s, result.ui) + screens.actions_html(view.actions(s, result.ui)))
             for element in follow.iter():
                 second = element.get("data-target")
                 if second and element.get("aria-disabled") != "true":

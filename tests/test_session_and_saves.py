@@ -199,17 +199,30 @@ class FakeLocalStorage:
 
 HOSTILE_ENTRIES = {
     "neg": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{},"moves":[]},"meta":{"updated":-1e20,"created":-1e20}}',
-    "huge": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{},"moves":[]},"meta":{"updated":' + "9" * 401 + "}}",
+    "huge": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{},"moves":[]},"meta":{"updated":'
+    + "9" * 401
+    + "}}",
     "deep": '{"record":' + "[" * 50_000 + "]" * 50_000 + "}",
     "deep2": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"moves":[],"options":{"a":' + "[" * 50_000 + "]" * 50_000 + "}}}",
-    "sup": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{},"moves":["c\u00b26"]},"meta":{"created":' + "1" * 401 + "}}",
+    "sup": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{},"moves":["c\u00b26"]},"meta":{"created":'
+    + "1" * 401
+    + "}}",
     "nan": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{},"moves":[]},"meta":{"updated":NaN}}',
     "names": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{"name":{"x":1}},{"name":"\\u202eevil"}],"seed":1,"options":{},"moves":[]}}',
     "badredo": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{"pie":false},"moves":["a1"]},"meta":{"redo":["zz",5]}}',
     "": '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"seed":1,"options":{},"moves":[]}}',
-    "mopsobs": json.dumps({"record": {"format": "ludothek", "version": 1, "game": "mops", "players": [{}, {}],
-                                      "position": "9/9/9/9/4Cg4/9/9/9/9,9/9/9/9/4Wv4/9/9/9/9 ?PbPgPoPpPvPyBbBgBoBpBvByWbWgWoWpWvCbCoCpCvCyKbKgKoKpKvKyHbHgHoHpHvHy Wy p1 0,0",
-                                      "moves": ["e4"]}}),
+    "mopsobs": json.dumps(
+        {
+            "record": {
+                "format": "ludothek",
+                "version": 1,
+                "game": "mops",
+                "players": [{}, {}],
+                "position": "9/9/9/9/4Cg4/9/9/9/9,9/9/9/9/4Wv4/9/9/9/9 ?PbPgPoPpPvPyBbBgBoBpBvByWbWgWoWpWvCbCoCpCvCyKbKgKoKpKvKyHbHgHoHpHvHy Wy p1 0,0",
+                "moves": ["e4"],
+            }
+        }
+    ),
 }
 
 
@@ -268,6 +281,7 @@ class TestBrowserStorage:
     def test_reaching_local_storage_itself_may_throw(self):
         def refuse():
             raise SecurityError("Failed to read the 'localStorage' property from 'Window'")
+
         storage = BrowserStorage(refuse)
         assert storage.status == "blocked" and storage.get("x") is None and storage.keys() == []
 
@@ -334,8 +348,13 @@ class TestHostileImports:
 
     def test_each_bad_item_gets_a_message_and_good_items_import(self):
         good = session(moves=["a1"]).record()
-        items = [{"record": good, "meta": {"created": 10**400 // 10**380, "redo": ["zz"]}},
-                 {"record": {**good, "moves": ["c\u00b26"]}}, {"record": {**good, "seed": 1e300}}, "junk", {"record": None}]
+        items = [
+            {"record": good, "meta": {"created": 10**400 // 10**380, "redo": ["zz"]}},
+            {"record": {**good, "moves": ["c\u00b26"]}},
+            {"record": {**good, "seed": 1e300}},
+            "junk",
+            {"record": None},
+        ]
         text = json.dumps({"format": "ludothek-saves", "version": 1, "saves": items})
         ids = iter(f"n{i}" for i in range(10))
         store = SaveStore(DictStorage())
@@ -416,17 +435,25 @@ from hypothesis import strategies as st  # noqa: E402
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.floats(allow_nan=False) | st.text(max_size=6),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.sampled_from(
-        ["record", "meta", "game", "players", "moves", "seed", "options", "position", "format", "version", "name", "updated", "redo", "x"]),
-        children, max_size=6),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["record", "meta", "game", "players", "moves", "seed", "options", "position", "format", "version", "name", "updated", "redo", "x"]),
+            children,
+            max_size=6,
+        )
+    ),
     max_leaves=20,
 )
 GOOD_RECORD = {"format": "ludothek", "version": 1, "game": "momentum", "players": [{}, {}], "seed": 1, "options": {}, "moves": ["a1"]}
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(value=json_values, key=st.sampled_from(["record", "meta", "game", "players", "moves", "seed", "options", "position", "redo", "updated"]),
-       raw=st.text(max_size=30))
+@given(
+    value=json_values,
+    key=st.sampled_from(["record", "meta", "game", "players", "moves", "seed", "options", "position", "redo", "updated"]),
+    raw=st.text(max_size=30),
+)
 def test_any_stored_entry_is_listed_opened_or_set_aside(value, key, raw):
     storage = DictStorage()
     store = SaveStore(storage)

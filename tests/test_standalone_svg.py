@@ -25,13 +25,17 @@ def test_command_line_writes_the_same_svg(tmp_path):
     out = tmp_path / "diagram.svg"
     result = subprocess.run(
         [sys.executable, "-m", "ludothek.render", "momentum", POSITION, "--move", "c4", "-o", str(out)],
-        cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")}, capture_output=True, text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT / "py")},
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stderr
     text = out.read_text()
     assert text.startswith("<?xml") and "<style>" in text and 'class="cell last"' in text
-    bad = subprocess.run([sys.executable, "-m", "ludothek.render", "momentum", "nonsense"], cwd=ROOT,
-                         env={"PYTHONPATH": str(ROOT / "py")}, capture_output=True, text=True)
+    bad = subprocess.run(
+        [sys.executable, "-m", "ludothek.render", "momentum", "nonsense"], cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")}, capture_output=True, text=True
+    )
     assert bad.returncode == 2 and "error:" in bad.stderr
 
 
@@ -56,9 +60,11 @@ def picture_of(snippet: str) -> str:
 
 
 def test_the_snippets_picture_survives_any_character():
-    svg = ('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" class="board">'
-           '<style>.board-bg{fill:#e9d5ab}.unused{fill:#000}</style>'
-           '<rect class="board-bg" width="10" height="10"/><text class="board-bg">100% &amp; "Grüße" #1 \'a\' &lt;b&gt;</text></svg>')
+    svg = (
+        '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" class="board">'
+        '<style>.board-bg{fill:#e9d5ab}.unused{fill:#000}</style>'
+        '<rect class="board-bg" width="10" height="10"/><text class="board-bg">100% &amp; "Grüße" #1 \'a\' &lt;b&gt;</text></svg>'
+    )
     picture = picture_of(embed_snippet("https://example.org/index.html?embed=1", svg, 400, 500, "t"))
     root = ET.fromstring(picture)  # well-formed after the round trip
     assert root.find("{http://www.w3.org/2000/svg}text").text == '100% & "Grüße" #1 \'a\' <b>'
@@ -72,8 +78,9 @@ def test_each_games_snippet_is_small_and_carries_only_the_css_its_picture_uses()
         game = get_game(game_id)
         state = game.observation(game.new_game(players=2, seed=7), None)
         width, height = embed_size(game_id)
-        snippet = embed_snippet("https://example.org/index.html?embed=1&picture=1#/position/x", standalone_svg(game_id, state), width, height,
-                                "t", game_id=game_id)
+        snippet = embed_snippet(
+            "https://example.org/index.html?embed=1&picture=1#/position/x", standalone_svg(game_id, state), width, height, "t", game_id=game_id
+        )
         picture = picture_of(snippet)
         ET.fromstring(picture)
         css = picture.split("<style>", 1)[1].split("</style>", 1)[0]

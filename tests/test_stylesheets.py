@@ -1,4 +1,5 @@
 """Rules of the stylesheets that no browser test would notice until a player does."""
+
 import re
 from pathlib import Path
 
@@ -24,8 +25,11 @@ def test_hover_looks_only_where_a_pointer_can_hover(path):
     """On a touch screen a tap leaves :hover on the tapped element until the next tap elsewhere: a
     highlight would stick on a cell that is no longer a choice. So every :hover rule sits inside
     @media (hover: hover), except the embed's Play cover (it disappears when pressed)."""
-    stuck = [selector for media, selector in blocks(path.read_text(encoding="utf-8"))
-             if ":hover" in selector and "embed-cover" not in selector and not any("(hover: hover)" in m for m in media)]
+    stuck = [
+        selector
+        for media, selector in blocks(path.read_text(encoding="utf-8"))
+        if ":hover" in selector and "embed-cover" not in selector and not any("(hover: hover)" in m for m in media)
+    ]
     assert stuck == []
 
 

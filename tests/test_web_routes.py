@@ -15,17 +15,20 @@ from ludothek.web.session import new_save_id
 from ludothek.web.setup_form import form_players, form_seats, read_form
 
 
-@pytest.mark.parametrize("fragment, screen, argument, rest", [
-    ("", "home", "", ""),
-    ("#", "home", "", ""),
-    ("#/", "home", "", ""),
-    ("#/setup/fenn", "setup", "fenn", ""),
-    ("#/play/abc123", "play", "abc123", ""),
-    ("#/position/momentum/7x7%20abc", "position", "momentum", "7x7%20abc"),
-    ("#//position//momentum//x", "position", "momentum", "x"),  # empty parts are skipped
-    ("#/puzzle/fenn/p1/extra", "puzzle", "fenn", "p1"),
-    ("/rules/momox", "rules", "momox", ""),  # with or without the '#'
-])
+@pytest.mark.parametrize(
+    "fragment, screen, argument, rest",
+    [
+        ("", "home", "", ""),
+        ("#", "home", "", ""),
+        ("#/", "home", "", ""),
+        ("#/setup/fenn", "setup", "fenn", ""),
+        ("#/play/abc123", "play", "abc123", ""),
+        ("#/position/momentum/7x7%20abc", "position", "momentum", "7x7%20abc"),
+        ("#//position//momentum//x", "position", "momentum", "x"),  # empty parts are skipped
+        ("#/puzzle/fenn/p1/extra", "puzzle", "fenn", "p1"),
+        ("/rules/momox", "rules", "momox", ""),  # with or without the '#'
+    ],
+)
 def test_routes_are_read_from_the_fragment(fragment, screen, argument, rest):
     route = parse_route(fragment)
     assert (route.screen, route.argument, route.rest) == (screen, argument, rest)
@@ -38,9 +41,15 @@ def test_a_route_keeps_every_part():
 GRID = [(x, y, f"{x},{y}") for x in range(3) for y in range(3)]
 
 
-@pytest.mark.parametrize("key, expected", [
-    ("ArrowRight", "2,1"), ("ArrowLeft", "0,1"), ("ArrowUp", "1,0"), ("ArrowDown", "1,2"),
-])
+@pytest.mark.parametrize(
+    "key, expected",
+    [
+        ("ArrowRight", "2,1"),
+        ("ArrowLeft", "0,1"),
+        ("ArrowUp", "1,0"),
+        ("ArrowDown", "1,2"),
+    ],
+)
 def test_arrow_keys_go_to_the_neighbour_on_a_grid(key, expected):
     assert nearest_in_direction((1, 1), key, GRID) == expected
 
@@ -100,9 +109,15 @@ class Form:
 
 
 def test_the_setup_form_reads_every_kind_of_field():
-    form = Form(Field("players", "number", "3"), Field("rule", "checkbox", checked=True), Field("off", "checkbox"),
-                Field("first", "radio", "red"), Field("first", "radio", "blue", checked=True), Field("upload", "file", "x"),
-                Field("", "button", "Start"))
+    form = Form(
+        Field("players", "number", "3"),
+        Field("rule", "checkbox", checked=True),
+        Field("off", "checkbox"),
+        Field("first", "radio", "red"),
+        Field("first", "radio", "blue", checked=True),
+        Field("upload", "file", "x"),
+        Field("", "button", "Start"),
+    )
     assert read_form(form) == {"players": "3", "rule": "on", "off": "off", "first": "blue"}
 
 

@@ -23,19 +23,33 @@ def start_state(game_id: str):
     return game, game.new_game(players=2, seed=7)
 
 
-def snippet(game_id: str, app_url: str, *, opponent: str = "computer", readonly: bool = False,
-            width: int | None = None, height: int | None = None, level: int | None = 1) -> str:
+def snippet(
+    game_id: str,
+    app_url: str,
+    *,
+    opponent: str = "computer",
+    readonly: bool = False,
+    width: int | None = None,
+    height: int | None = None,
+    level: int | None = 1,
+) -> str:
     """The Share dialog's snippet for the start of a two-player game (what the app writes)."""
     from ludothek.render.standalone import embed_size
 
     game, state = start_state(game_id)
     public = game.observation(state, None)
-    options = EmbedOptions(embed=True, opponent=opponent, level=level, readonly=readonly, seat=game.current_player(state) or 0,
-                           picture=True)
+    options = EmbedOptions(embed=True, opponent=opponent, level=level, readonly=readonly, seat=game.current_player(state) or 0, picture=True)
     default_width, default_height = embed_size(game_id)
     src = app_url + "index.html" + options.query() + position_fragment(game_id, game.position(public))
-    return embed_snippet(src, standalone_svg(game_id, public, UIState(interactive=False)), width or default_width,
-                         height or default_height, f"{game.name} – Ludothek", game_id=game_id, readonly=readonly)
+    return embed_snippet(
+        src,
+        standalone_svg(game_id, public, UIState(interactive=False)),
+        width or default_width,
+        height or default_height,
+        f"{game.name} – Ludothek",
+        game_id=game_id,
+        readonly=readonly,
+    )
 
 
 class BlogServer:
@@ -69,11 +83,13 @@ class BlogServer:
         self.url = f"http://localhost:{self.server.server_address[1]}/"
 
     def set_body(self, body: str, title: str = "A rules blog") -> None:
-        page = (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{title}</title>"
-                "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-                "<style>body{font:16px/1.5 Georgia,serif;max-width:46rem;margin:1rem auto;padding:0 1rem}"
-                "p{margin:1rem 0}</style></head>"
-                f"<body><h1>{title}</h1>{body}</body></html>")
+        page = (
+            f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{title}</title>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            "<style>body{font:16px/1.5 Georgia,serif;max-width:46rem;margin:1rem auto;padding:0 1rem}"
+            "p{margin:1rem 0}</style></head>"
+            f"<body><h1>{title}</h1>{body}</body></html>"
+        )
         self.content = page.encode("utf-8")
 
     def stop(self) -> None:

@@ -21,7 +21,6 @@ CHROMIUM = "/usr/bin/chromium"
 READY_TIMEOUT_MS = 90_000
 
 
-
 def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/browser" in str(item.fspath):

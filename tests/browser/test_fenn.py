@@ -38,9 +38,12 @@ def wait_for_human(page):
 def open_save(page, app_url, save_id: str, position: str, level: int = 5):
     open_app(page, app_url)
     record = {
-        "format": "ludothek", "version": 1, "game": "fenn",
+        "format": "ludothek",
+        "version": 1,
+        "game": "fenn",
         "players": [{"name": "Ada", "type": "human"}, {"name": "Bot", "type": "computer", "level": level}],
-        "position": position, "moves": [],
+        "position": position,
+        "moves": [],
     }
     put_save(page, save_id, record)
     page.goto(app_url + f"#/play/{save_id}")

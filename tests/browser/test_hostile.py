@@ -13,8 +13,15 @@ from playwright.sync_api import expect
 from conftest import READY_TIMEOUT_MS, SAVE_PREFIX, open_app, put_save
 
 CORPUS = Path(__file__).resolve().parents[1] / "hostile"
-GOOD = {"format": "ludothek", "version": 1, "game": "momentum", "players": [{"name": "Ada"}, {"name": "Bea"}],
-        "options": {"pie": False}, "seed": 1, "moves": ["a1"]}
+GOOD = {
+    "format": "ludothek",
+    "version": 1,
+    "game": "momentum",
+    "players": [{"name": "Ada"}, {"name": "Bea"}],
+    "options": {"pie": False},
+    "seed": 1,
+    "moves": ["a1"],
+}
 
 
 def corpus(name: str) -> list[str]:

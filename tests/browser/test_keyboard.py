@@ -41,8 +41,10 @@ def tab_to(page, predicate, limit: int = 80) -> None:
 
 
 def state(page) -> dict:
-    return page.evaluate("({moves: Number(document.body.dataset.moves), over: document.body.dataset.over === '1',"
-                         " turn: document.body.dataset.turn, thinking: document.body.dataset.thinking === '1'})")
+    return page.evaluate(
+        "({moves: Number(document.body.dataset.moves), over: document.body.dataset.over === '1',"
+        " turn: document.body.dataset.turn, thinking: document.body.dataset.thinking === '1'})"
+    )
 
 
 BOARD_TARGETS = """() => [...document.querySelectorAll('#board [data-target][data-x]')].map(e => ({
@@ -153,9 +155,12 @@ def play_my_turn(page, presses: list[int], steps_in_turn: int) -> None:
 @pytest.mark.parametrize("game_id", [g for g in GAME_IDS if has_view(g)])
 def test_a_whole_game_by_keyboard(page, app_url, game_id):
     open_app(page, app_url)
-    tab_to(page, lambda p: p.evaluate(
-        f"document.activeElement.closest && !!document.activeElement.closest('[data-game={game_id}]') "
-        "&& document.activeElement.dataset.action === 'setup'"))
+    tab_to(
+        page,
+        lambda p: p.evaluate(
+            f"document.activeElement.closest && !!document.activeElement.closest('[data-game={game_id}]') && document.activeElement.dataset.action === 'setup'"
+        ),
+    )
     page.keyboard.press("Enter")
     page.wait_for_selector("form.setup")
     for name, value in SETUP_KEYS[game_id]:
@@ -173,8 +178,9 @@ def test_a_whole_game_by_keyboard(page, app_url, game_id):
     presses = [0]
     steps_in_turn = 0
     while not state(page)["over"]:
-        page.wait_for_function("document.body.dataset.over === '1' || (document.body.dataset.thinking === '0' "
-                               "&& document.body.dataset.turn === '0')", timeout=60_000)
+        page.wait_for_function(
+            "document.body.dataset.over === '1' || (document.body.dataset.thinking === '0' && document.body.dataset.turn === '0')", timeout=60_000
+        )
         if state(page)["over"]:
             break
         if page.locator("dialog#dialog[open]").count():

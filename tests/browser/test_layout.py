@@ -77,8 +77,11 @@ def viewport(page) -> dict:
 
 
 def box(page, selector: str) -> dict:
-    return page.evaluate("s => { const r = document.querySelector(s).getBoundingClientRect(); "
-                         "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height}; }", selector)
+    return page.evaluate(
+        "s => { const r = document.querySelector(s).getBoundingClientRect(); "
+        "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height}; }",
+        selector,
+    )
 
 
 def assert_no_sideways_scroll(page, where: str) -> None:
@@ -233,9 +236,14 @@ def mops_scoring_save() -> dict:
             if cut and game.current_player(state) == 0 and "pass" in game.legal_moves(state) and game.scoring_options(state):
                 entry = human_game("mops", 0)
                 names = seat_names(get_view("mops"), 2)
-                return {"record": {**record, "moves": record["moves"][:cut],
-                                   "players": [{"name": names[0], "type": "human"}, {"name": names[1], "type": "computer", "level": 1}]},
-                        "meta": entry["meta"]}
+                return {
+                    "record": {
+                        **record,
+                        "moves": record["moves"][:cut],
+                        "players": [{"name": names[0], "type": "human"}, {"name": names[1], "type": "computer", "level": 1}],
+                    },
+                    "meta": entry["meta"],
+                }
     raise AssertionError("no scoring position found")
 
 
@@ -304,8 +312,14 @@ def test_a_game_is_listed_from_its_first_move_and_home_leads_with_the_games(page
     expect(page.locator(".save-list li")).to_have_count(0)
     assert box(page, ".games")["top"] < box(page, "#saves")["top"]
     for i in range(6):
-        put(page, f"s{i}", {"record": {**human_game("momentum", 2)["record"], "players": [{"name": "Red"}, {"name": "Computer", "type": "computer", "level": 1}]},
-                            "meta": {"created": i, "updated": i}})
+        put(
+            page,
+            f"s{i}",
+            {
+                "record": {**human_game("momentum", 2)["record"], "players": [{"name": "Red"}, {"name": "Computer", "type": "computer", "level": 1}]},
+                "meta": {"created": i, "updated": i},
+            },
+        )
     go(page, "#/rules/momentum")
     go(page, "#/")
     expect(page.locator("#saves > .save-list li")).to_have_count(3)
@@ -386,8 +400,10 @@ def test_the_home_screen_does_not_shift_when_python_takes_over(browser, app_serv
         page = context.new_page()
         page.goto(app_server.url + "assets/icon.svg")
         entry = {"record": {**human_game("momentum", 3)["record"]}, "meta": {"created": 1, "updated": 1}}
-        page.evaluate("([lang, key, value]) => { localStorage.setItem('ludothek.language', lang); localStorage.setItem(key, value); }",
-                      [language, SAVE_PREFIX + "one", json.dumps(entry)])
+        page.evaluate(
+            "([lang, key, value]) => { localStorage.setItem('ludothek.language', lang); localStorage.setItem(key, value); }",
+            [language, SAVE_PREFIX + "one", json.dumps(entry)],
+        )
         page.goto(app_server.url)
         page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
         expect(page.locator(".save-list li")).to_have_count(1)

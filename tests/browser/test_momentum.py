@@ -82,9 +82,12 @@ def play_from_position(page, app_url, save_id: str, position: str) -> None:
     """Ada and Bert at one device, from a saved game that starts at `position`."""
     open_app(page, app_url)
     record = {
-        "format": "ludothek", "version": 1, "game": "momentum",
+        "format": "ludothek",
+        "version": 1,
+        "game": "momentum",
         "players": [{"name": "Ada", "type": "human"}, {"name": "Bert", "type": "human"}],
-        "position": position, "moves": [],
+        "position": position,
+        "moves": [],
     }
     put_save(page, save_id, record)
     page.goto(app_url + f"#/play/{save_id}")
@@ -126,13 +129,15 @@ class TestSpecialCells:
 
     def test_a_stone_pushed_into_the_centre_hole_goes_back_to_its_owner(self, page, app_url):
         # 9x9 with the recommended hole on e5; blue d5, red to move: c5 pushes d5 into the hole.
-        position = ("9x9 ........./........./........./........./...Bx..../........./........./........./......... "
-                    "R 12,11")
+        position = "9x9 ........./........./........./........./...Bx..../........./........./........./......... R 12,11"
         open_app(page, app_url)
         record = {
-            "format": "ludothek", "version": 1, "game": "momentum",
+            "format": "ludothek",
+            "version": 1,
+            "game": "momentum",
             "players": [{"name": "Ada", "type": "human"}, {"name": "Bert", "type": "human"}],
-            "position": position, "moves": [],
+            "position": position,
+            "moves": [],
         }
         put_save(page, "hole1", record)
         page.goto(app_url + "#/play/hole1")

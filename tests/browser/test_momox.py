@@ -131,7 +131,9 @@ class TestNewUserPlaysTwoRounds:
         circle = int(first[1:])
         expect(page.locator(f"#board [data-target={first}] .chip-number")).to_have_text(str(state.chips[circle]))
         expect(page.locator("#board .walk-trail")).to_have_count(1)
-        expect(page.locator("#announce")).to_contain_text(f"lifted the key from {'the centre circle 0' if circle == 0 else f'circle {circle}'}: a {state.chips[circle]}")
+        expect(page.locator("#announce")).to_contain_text(
+            f"lifted the key from {'the centre circle 0' if circle == 0 else f'circle {circle}'}: a {state.chips[circle]}"
+        )
         assert_no_covered_chip_in_page(page, state)
         # A chip once turned up cannot be taken back.
         expect(page.get_by_role("button", name="Undo")).to_be_disabled()
@@ -197,9 +199,14 @@ def page_as_seen(page) -> tuple[str, str]:
 
 
 def hot_seat_record(position: str) -> dict:
-    return {"format": "ludothek", "version": 1, "game": "momox",
-            "players": [{"name": "Ada", "type": "human"}, {"name": "Bo", "type": "human"}],
-            "position": position, "moves": []}
+    return {
+        "format": "ludothek",
+        "version": 1,
+        "game": "momox",
+        "players": [{"name": "Ada", "type": "human"}, {"name": "Bo", "type": "human"}],
+        "position": position,
+        "moves": [],
+    }
 
 
 class TestCoveredChipsChangeNothing:

@@ -33,13 +33,21 @@ LINE = "9/9/9/4Ky4/3HgPbWbCb2/9/9/9/9,9/9/9/4Hg4/4WyKy3/4Wb4/9/9/9 {pile} Cb s1 
 REFUSE = "9/9/9/4Ky4/3hgPbwbCb2/9/9/9/9 {pile} Ho p1 4 x1"
 REFUSE_PILE = [t for t in ALL_TILES if t not in ("Pb", "Wb", "Ky", "Hg", "Cb", "Ho")]
 # Variant "Wertung": the final scoring, a few combinations left.
-FINAL = ("9/9/9/2WvWyHvCbPg2/2PyBvcvKokg2/2PpBpboPoWg2/2WpKpWoPbWb2/2CyHyhoHbHg2/9,9/9/3BgWvCyHyPg1/3WgwbwoHoHg1/3WyWpKoKgKp1/"
-         "3BpbopoPpPy1/3CbBvHvPbHb1/9/9 PvBbByCgCoCpKbKvKyHp - f1 19,19 w")
+FINAL = (
+    "9/9/9/2WvWyHvCbPg2/2PyBvcvKokg2/2PpBpboPoWg2/2WpKpWoPbWb2/2CyHyhoHbHg2/9,9/9/3BgWvCyHyPg1/3WgwbwoHoHg1/3WyWpKoKgKp1/"
+    "3BpbopoPpPy1/3CbBvHvPbHb1/9/9 PvBbByCgCoCpKbKvKyHp - f1 19,19 w"
+)
 
 
 def record(position: str, players: list[tuple[str, str]]) -> dict:
-    return {"format": "ludothek", "version": 1, "game": "mops", "position": position, "moves": [],
-            "players": [{"name": n, "type": kind, **({"level": 1} if kind == "computer" else {})} for n, kind in players]}
+    return {
+        "format": "ludothek",
+        "version": 1,
+        "game": "mops",
+        "position": position,
+        "moves": [],
+        "players": [{"name": n, "type": kind, **({"level": 1} if kind == "computer" else {})} for n, kind in players],
+    }
 
 
 def open_save(page, app_url, save_id: str, rec: dict) -> None:
@@ -163,8 +171,7 @@ class TestNewUserPlaysThree:
         scores = GAME.scores(state)
         # One name per seat (the computers go by their colours) and numbers that say what they count.
         names = ["Ada", "Blue", "Green"]
-        expect(dialog.locator(".result-scores li")).to_have_text(
-            [f"{name}: {score} point{'' if score == 1 else 's'}" for name, score in zip(names, scores)])
+        expect(dialog.locator(".result-scores li")).to_have_text([f"{name}: {score} point{'' if score == 1 else 's'}" for name, score in zip(names, scores)])
         dialog.get_by_role("button", name="Look at the board").click()
         ranking = page.locator(".mops-ranking li")
         expect(ranking).to_have_count(3)
@@ -253,8 +260,7 @@ class TestKeyboard:
         assert page.errors == []
 
     def test_escape_leaves_the_choice_of_the_tile_to_turn(self, page, app_url):
-        pugs = ("9/9/4PyPo3/4Pg4/3KyPb4/9/9/9/9,9/9/9/4Ky4/2PyPgWy4/9/9/9/9 "
-                "PpPvBbBgBoBpBvByWbWgWoWpWvWyCbCgCoCpCvCyKbKgKoKpKvHbHgHoHpHvHy Po s1 0,0")
+        pugs = "9/9/4PyPo3/4Pg4/3KyPb4/9/9/9/9,9/9/9/4Ky4/2PyPgWy4/9/9/9/9 PpPvBbBgBoBpBvByWbWgWoWpWvWyCbCgCoCpCvCyKbKgKoKpKvHbHgHoHpHvHy Po s1 0,0"
         open_save(page, app_url, "esc", record(pugs, [("Ada", "human"), ("Bot", "computer")]))
         page.locator("#extra .mops-option").first.focus()
         page.keyboard.press("Enter")

@@ -24,8 +24,7 @@ GAME = get_game("nummerus")
 # A solitaire four chips from its end, every chip out of line with the star and with each other
 # (so the star jumps each time): 13 on d1 touches 8-12 and 14-19, 30 on g3 touches 20-29 and 31-36,
 # 1 on a6 fits 2-7 and 48 on b2 fits 43-47. Played well, every chain reaches 6: no chain left.
-SOLITAIRE_END = (".,.,./.,.,.,.,./.,.,.,.,.,.,./1,.,.,.,.,.,./.,.,.,.,./.,.,.,.,*,.,./.,.,.,.,.,.,30/48,.,.,.,./.,13,. 1 "
-                 "2-7,8-12,14-19,20-29,31-36,37-42,43-47")
+SOLITAIRE_END = ".,.,./.,.,.,.,./.,.,.,.,.,.,./1,.,.,.,.,.,./.,.,.,.,./.,.,.,.,*,.,./.,.,.,.,.,.,30/48,.,.,.,./.,13,. 1 2-7,8-12,14-19,20-29,31-36,37-42,43-47"
 
 
 def reachable(page):
@@ -142,8 +141,7 @@ class TestNewUserAgainstTwoComputers:
 class TestSolitaire:
     def test_the_solitaire_runs_to_its_score_with_the_choice_and_the_hint(self, page, app_url):
         open_app(page, app_url)
-        record = {"format": "ludothek", "version": 1, "game": "nummerus", "players": [{"name": "Ada", "type": "human"}],
-                  "position": SOLITAIRE_END, "moves": []}
+        record = {"format": "ludothek", "version": 1, "game": "nummerus", "players": [{"name": "Ada", "type": "human"}], "position": SOLITAIRE_END, "moves": []}
         put_save(page, "solo", record)
         page.goto(app_url + "#/play/solo")
         expect(page.locator("#board svg.board.nummerus")).to_be_visible()

@@ -105,9 +105,12 @@ class TestWinningAndRematch:
     def test_winner_dialog_and_rematch(self, page, app_url):
         open_app(page, app_url)
         record = {
-            "format": "ludothek", "version": 1, "game": "momentum",
+            "format": "ludothek",
+            "version": 1,
+            "game": "momentum",
             "players": [{"name": "Ada", "type": "human"}, {"name": "Bot", "type": "computer", "level": 1}],
-            "position": RED_WINS_NEXT, "moves": [],
+            "position": RED_WINS_NEXT,
+            "moves": [],
         }
         put_save(page, "win1", record)
         page.goto(app_url + "#/play/win1")
@@ -144,8 +147,7 @@ class TestSaves:
 
     def test_a_corrupted_save_is_kept_aside_and_the_rest_still_load(self, page, app_url, tmp_path):
         open_app(page, app_url)
-        good = {"format": "ludothek", "version": 1, "game": "momentum", "players": [{"name": "A"}, {"name": "B"}],
-                "options": {}, "seed": 1, "moves": ["d4"]}
+        good = {"format": "ludothek", "version": 1, "game": "momentum", "players": [{"name": "A"}, {"name": "B"}], "options": {}, "seed": 1, "moves": ["d4"]}
         put_save(page, "good", good)
         page.evaluate("localStorage.setItem('ludothek.save.broken', '{not json')")
         put_save(page, "illegal", {**good, "moves": ["d4", "d4"]})

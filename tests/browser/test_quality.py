@@ -109,8 +109,15 @@ class TestHostileInput:
         page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
         open_app(page, app_url)
         evil = "<img src=x onerror=alert(1)>"
-        record = {"format": "ludothek", "version": 1, "game": "momentum", "players": [{"name": evil}, {"name": "B"}],
-                  "options": {}, "seed": 1, "moves": ["d4"]}  # listed: it has a move
+        record = {
+            "format": "ludothek",
+            "version": 1,
+            "game": "momentum",
+            "players": [{"name": evil}, {"name": "B"}],
+            "options": {},
+            "seed": 1,
+            "moves": ["d4"],
+        }  # listed: it has a move
         put_save(page, "evil", record)
         page.reload()
         page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)

@@ -203,8 +203,9 @@ def test_embed_snippet_works_on_another_origin(page, app_url, browser):
 def test_an_older_snippet_still_plays(browser, app_url):
     """Snippets written before the picture fix (no `picture=1`): the board still starts on Play."""
     position = "7x7%20.......%2F.......%2F.......%2F.......%2F.......%2F.......%2F.......%20R%208%2C8%20pie"
-    host = BlogServer(f'<iframe src="{app_url}index.html?embed=1&amp;vs=human#/position/momentum/{position}" '
-                      'width="420" height="520" style="border:0"></iframe>')
+    host = BlogServer(
+        f'<iframe src="{app_url}index.html?embed=1&amp;vs=human#/position/momentum/{position}" width="420" height="520" style="border:0"></iframe>'
+    )
     context = browser.new_context()
     try:
         blog = context.new_page()
@@ -221,7 +222,11 @@ def test_an_older_snippet_still_plays(browser, app_url):
 
 def test_an_older_read_only_embed_is_still_drawn(page, app_url):
     """A read-only snippet from before the picture fix carries no picture: Python draws it, as before."""
-    open_app(page, app_url, "?embed=1&readonly=1#/position/momentum/" + "7x7%20.......%2F.......%2F.......%2F...R...%2F.......%2F.......%2F.......%20B%207%2C8%20swap")
+    open_app(
+        page,
+        app_url,
+        "?embed=1&readonly=1#/position/momentum/" + "7x7%20.......%2F.......%2F.......%2F...R...%2F.......%2F.......%2F.......%20B%207%2C8%20swap",
+    )
     expect(page.locator("#board svg")).to_be_visible()
     assert page.locator("#board [data-target]").count() == 0
     expect(page.locator(".topbar")).to_be_hidden()

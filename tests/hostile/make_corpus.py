@@ -1,6 +1,6 @@
 """Writes the hostile-input corpus of issue 12 (links.txt, saves.txt, files.txt: one input a line).
 
-    PYTHONPATH=py python3 tests/hostile/make_corpus.py
+PYTHONPATH=py python3 tests/hostile/make_corpus.py
 """
 
 import base64
@@ -16,15 +16,23 @@ def pack(text: str) -> str:
 
 
 def rec(**changes) -> str:
-    return json.dumps({"format": "ludothek", "version": 1, "game": "momentum", "players": [{"name": "A"}, {"name": "B"}],
-                       "seed": 1, "options": {"pie": False}, "moves": [], **changes})
+    return json.dumps(
+        {
+            "format": "ludothek",
+            "version": 1,
+            "game": "momentum",
+            "players": [{"name": "A"}, {"name": "B"}],
+            "seed": 1,
+            "options": {"pie": False},
+            "moves": [],
+            **changes,
+        }
+    )
 
 
 R = json.loads(rec())
-MOPS_OBSERVATION = ("9/9/9/9/4Cg4/9/9/9/9,9/9/9/9/4Wv4/9/9/9/9 ?PbPgPoPpPvPyBbBgBoBpBvByWbWgWoWpWvCbCoCpCvCyKbKgKoKpKvKyHbHgHoHpHvHy "
-                    "Wy p1 0,0")
-MOPS_FROM_OBSERVATION = {"format": "ludothek", "version": 1, "game": "mops", "players": [{}, {}], "position": MOPS_OBSERVATION,
-                         "moves": ["e4"]}
+MOPS_OBSERVATION = "9/9/9/9/4Cg4/9/9/9/9,9/9/9/9/4Wv4/9/9/9/9 ?PbPgPoPpPvPyBbBgBoBpBvByWbWgWoWpWvCbCoCpCvCyKbKgKoKpKvKyHbHgHoHpHvHy Wy p1 0,0"
+MOPS_FROM_OBSERVATION = {"format": "ludothek", "version": 1, "game": "mops", "players": [{}, {}], "position": MOPS_OBSERVATION, "moves": ["e4"]}
 DEEP = "[" * 100_000 + "]" * 100_000
 EMPTY_7X7 = "7x7%20" + "%2F".join(["......."] * 7) + "%20R%208%2C8"
 
@@ -72,8 +80,10 @@ SAVES = [
     ("huge", '{"record":' + rec() + ',"meta":{"updated":' + "9" * 401 + "}}"),
     ("hugecreated", '{"record":' + rec(moves=["a1"]) + ',"meta":{"created":' + "1" * 401 + "}}"),
     ("deep", '{"record":' + "[" * 50_000 + "]" * 50_000 + "}"),
-    ("deepopts", '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"moves":[],"options":{"a":'
-     + "[" * 50_000 + "]" * 50_000 + "}}}"),
+    (
+        "deepopts",
+        '{"record":{"format":"ludothek","version":1,"game":"momentum","players":[{},{}],"moves":[],"options":{"a":' + "[" * 50_000 + "]" * 50_000 + "}}}",
+    ),
     ("sup", entry({**R, "moves": ["c\u00b26"]})),
     ("nan", '{"record":' + rec() + ',"meta":{"updated":NaN,"created":Infinity}}'),
     ("names", entry({**R, "players": [{"name": {"x": 1}}, {"name": "\u202eevil"}]})),

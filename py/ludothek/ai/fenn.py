@@ -148,8 +148,14 @@ class FennPlayer(ComputerPlayer):
         opp = 1 - seat
         start = after.turn_start if after.phase == EXTRA else after.field_of(seat)
         outcomes = solver.turn_outcomes(
-            seat, after.field_of(seat), after.face_of(seat), after.field_of(opp), after.face_of(opp),
-            after.black, after.phase, start,
+            seat,
+            after.field_of(seat),
+            after.face_of(seat),
+            after.field_of(opp),
+            after.face_of(opp),
+            after.black,
+            after.phase,
+            start,
         )
         return {ending: moves + 1 for ending, moves in outcomes.items()}
 

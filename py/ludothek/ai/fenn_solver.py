@@ -100,9 +100,7 @@ def is_position(blue: int, blue_face: int, red: int, red_face: int) -> bool:
 # -- the rest of a turn --------------------------------------------------------------------------
 
 
-def turn_outcomes(
-    seat: int, field: int, face: int, opp_field: int, opp_face: int, black: int, phase: str, turn_start: int
-) -> dict:
+def turn_outcomes(seat: int, field: int, face: int, opp_field: int, opp_face: int, black: int, phase: str, turn_start: int) -> dict:
     """What the player to move can make of the rest of the turn, and in how few moves.
 
     `phase` is the engine's TURN (a new turn: must step, or pass), EXTRA (may step again or end)
@@ -158,7 +156,7 @@ def successors(i: int) -> tuple[bool, set[int]]:
     outcomes = turn_outcomes(seat, own[0], own[1], opp[0], opp[1], black, TURN, own[0])
     can_win = outcomes.pop(WIN, None) is not None
     nxt = set()
-    for (f, fc, b) in outcomes:
+    for f, fc, b in outcomes:
         if seat == BLUE:
             nxt.add(index(f, fc, red, red_face, b, RED))
         else:
@@ -246,7 +244,7 @@ def encode_table(table: bytes) -> bytes:
 def decode_table(data: bytes) -> bytes:
     if not data.startswith(TABLE_MAGIC):
         raise ValueError("not a Fenn table (wrong header)")
-    table = zlib.decompress(data[len(TABLE_MAGIC):])
+    table = zlib.decompress(data[len(TABLE_MAGIC) :])
     if len(table) != SIZE:
         raise ValueError(f"a Fenn table has {SIZE} entries, this one {len(table)}")
     return table

@@ -212,10 +212,7 @@ class MomoxPlayer(ComputerPlayer):
         # in the turns played so far this round; the round ends when the quickest opponent has
         # all four tiles (in turns from now).
         self.slowness = {seat: self._slowness(obs, seat) for seat in range(players) if seat != me}
-        self.horizon = min(
-            self.round_turns[need_mask(seat, obs.tiles[seat])][obs.figures[seat]] * slow
-            for seat, slow in self.slowness.items()
-        )
+        self.horizon = min(self.round_turns[need_mask(seat, obs.tiles[seat])][obs.figures[seat]] * slow for seat, slow in self.slowness.items())
         self._pv_cache: dict[tuple[int, tuple[int, ...], float], float] = {}
         self.opponent_legs = self._opponent_legs(obs) if self.multi_round else []
 
@@ -373,10 +370,7 @@ class MomoxPlayer(ComputerPlayer):
                 elapsed += self.leg_turns[_CORNER_BIT[target]][at]
                 at = target
                 mine += _chance_before(elapsed, self.horizon) * TILE_AT[target][self.me] * 10 ** (len(held) + i)
-            theirs = sum(
-                number + sum(_chance_before(when, elapsed) * worth for when, worth in legs)
-                for number, legs in self.opponent_legs
-            )
+            theirs = sum(number + sum(_chance_before(when, elapsed) * worth for when, worth in legs) for number, legs in self.opponent_legs)
             best = max(best, mine - theirs)
         self._pv_cache[key] = best
         return best

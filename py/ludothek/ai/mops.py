@@ -183,10 +183,7 @@ def _tail_probabilities(pool: int, draws: int, successes: int) -> list[float]:
     """P(at least k successes) for k = 0..5, drawing `draws` of `pool` without replacement."""
     draws = max(0, min(draws, pool))
     total = comb(pool, draws) if pool else 1
-    exact = [
-        comb(successes, k) * comb(pool - successes, draws - k) / total if k <= min(successes, draws) else 0.0
-        for k in range(6)
-    ]
+    exact = [comb(successes, k) * comb(pool - successes, draws - k) / total if k <= min(successes, draws) else 0.0 for k in range(6)]
     return [sum(exact[k:]) if k else 1.0 for k in range(6)]
 
 
@@ -385,7 +382,15 @@ class Analysis:
                     else:
                         del d[cat]
                 if len(alive) == 2:
-                    alive = tile_groups if alive == tile_groups else (colour_group,) if alive[0] == colour_group else (motif_group,) if alive[1] == motif_group else ()
+                    alive = (
+                        tile_groups
+                        if alive == tile_groups
+                        else (colour_group,)
+                        if alive[0] == colour_group
+                        else (motif_group,)
+                        if alive[1] == motif_group
+                        else ()
+                    )
                 elif alive[0] != colour_group and alive[0] != motif_group:
                     continue
                 if not alive:
@@ -697,7 +702,7 @@ class PlanningPlayer(MopsPlayer):
         result = [(points + totals[k] / tried, move) for k, ((points, _, _), move) in enumerate(zip(futures, candidates))]
         # Candidates not re-examined rank below those that were.
         floor = min(value for value, _ in result)
-        return result + [(floor - 1.0, move) for _, move in order[len(candidates):]]
+        return result + [(floor - 1.0, move) for _, move in order[len(candidates) :]]
 
     def best_final_sequence(self, layout: bytes):
         """The first scoring of the best order of scorings found within the node budget
@@ -746,7 +751,6 @@ def move_values(game, s, lookahead_work: int = 20_000):  # a generator returning
     beyond what the planning levels use). A generator: yields None between chunks."""
     from ..games.mops import FINAL, PLACE, SCORE
 
-
     player = PlanningPlayer(game, 4)
     player.last_yield = player.clock()
     player.best_replies = {}
@@ -772,7 +776,7 @@ def move_values(game, s, lookahead_work: int = 20_000):  # a generator returning
             if ahead is not ranked:
                 # The best candidates carry the look-ahead's values; the rest keep the plain
                 # values, moved onto the same scale and never above the worst candidate.
-                candidates = [m for _, m in sorted(ranked, key=lambda vm: -vm[0])[: LOOKAHEAD_CANDIDATES]]
+                candidates = [m for _, m in sorted(ranked, key=lambda vm: -vm[0])[:LOOKAHEAD_CANDIDATES]]
                 examined = {m: v for v, m in ahead if m in candidates}
                 shift = min(examined.values()) - min(plain[m] for m in examined)
                 floor = min(examined.values())

@@ -370,8 +370,7 @@ class NummerusPlayer(ComputerPlayer):
                 yield None
                 self._pause()
         self.last_playouts = playouts
-        best = max(root_fields, key=lambda f: (root.children[f].visits if f in root.children else -1,
-                                               root.children[f].reward if f in root.children else 0))
+        best = max(root_fields, key=lambda f: (root.children[f].visits if f in root.children else -1, root.children[f].reward if f in root.children else 0))
         if self.reuse_tree and players == 2 and best in root.children:
             undo = model.take(best, me)
             self._kept_tree = (root.children[best], list(model.board), model.star, list(model.owner), 1 - me)
@@ -613,8 +612,7 @@ def _round_rewards(model: _Model) -> list[float]:
     players = model.players
     if model.tournament:
         points = [sum(model.w[n] for n in _profile(model.owner, p)) for p in range(players)]
-        return [min(1.0, max(0.0, 0.5 + (points[p] - max(points[q] for q in range(players) if q != p)) / (2 * TOURNAMENT_SCALE)))
-                for p in range(players)]
+        return [min(1.0, max(0.0, 0.5 + (points[p] - max(points[q] for q in range(players) if q != p)) / (2 * TOURNAMENT_SCALE))) for p in range(players)]
     profiles = [_profile(model.owner, p) for p in range(players)]
     top = max(profiles)
     winners = [p for p in range(players) if profiles[p] == top]
@@ -738,6 +736,6 @@ def move_values(game, s, playouts: int = 1200, chunk_seconds: float = 0.01):  # 
         child = root.children.get(FIELD_INDEX[move])
         values[move] = child.reward / child.visits if child and child.visits else 0.0
     # The preferred move is the most visited (as the strongest level plays): make it rate highest.
-    top = max(moves, key=lambda m: (root.children[FIELD_INDEX[m]].visits if FIELD_INDEX[m] in root.children else -1))
+    top = max(moves, key=lambda m: root.children[FIELD_INDEX[m]].visits if FIELD_INDEX[m] in root.children else -1)
     values[top] = max(values.values())
     return values

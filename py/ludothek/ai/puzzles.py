@@ -213,6 +213,18 @@ def is_solution(p: dict[str, Any], move: str) -> bool:
     return move == p["solution"]
 
 
-__all__ = ["PUZZLE_GAMES", "best_moves", "fenn_winning_moves", "forces_win", "is_solution", "SearchTooLong", "momentum_shortest_win", "momentum_winning_moves",
-           "mops_placement_points", "puzzle",
-           "puzzle_state", "puzzles", "winning_moves"]
+__all__ = [
+    "PUZZLE_GAMES",
+    "best_moves",
+    "fenn_winning_moves",
+    "forces_win",
+    "is_solution",
+    "SearchTooLong",
+    "momentum_shortest_win",
+    "momentum_winning_moves",
+    "mops_placement_points",
+    "puzzle",
+    "puzzle_state",
+    "puzzles",
+    "winning_moves",
+]

@@ -110,11 +110,7 @@ class Review:
             "game": self.game,
             "start": self.start_advantage,
             "hidden": self.hidden_information,
-            "moves": [
-                [m.index, m.seat, m.move, m.grade, m.preferred, m.loss, m.forced, m.note, m.value_text, m.best_text,
-                 m.advantage]
-                for m in self.moves
-            ],
+            "moves": [[m.index, m.seat, m.move, m.grade, m.preferred, m.loss, m.forced, m.note, m.value_text, m.best_text, m.advantage] for m in self.moves],
         }
 
     @staticmethod
@@ -122,8 +118,19 @@ class Review:
         """A review kept with a save; ValueError when it is not one."""
         try:
             moves = tuple(
-                MoveReview(int(i), int(seat), str(move), grade if grade in GRADES else None, preferred,
-                           float(loss), bool(forced), str(note), str(vt), str(bt), float(adv))
+                MoveReview(
+                    int(i),
+                    int(seat),
+                    str(move),
+                    grade if grade in GRADES else None,
+                    preferred,
+                    float(loss),
+                    bool(forced),
+                    str(note),
+                    str(vt),
+                    str(bt),
+                    float(adv),
+                )
                 for i, seat, move, grade, preferred, loss, forced, note, vt, bt, adv in data["moves"]
             )
             return Review(str(data["game"]), moves, float(data.get("start", 0.0)), bool(data.get("hidden", False)))
@@ -219,8 +226,16 @@ def fenn_judgement(game, s, move: str) -> MoveReview:
     preferred = move if played.value.rank() == bv.rank() else best.move
     loss = _fenn_scalar(bv) - _fenn_scalar(pv)
     return MoveReview(
-        index=0, seat=seat, move=move, grade=grade, preferred=preferred, loss=max(0.0, loss),
-        forced=len(values) == 1, note=note, value_text=pv.text(), best_text=bv.text(),
+        index=0,
+        seat=seat,
+        move=move,
+        grade=grade,
+        preferred=preferred,
+        loss=max(0.0, loss),
+        forced=len(values) == 1,
+        note=note,
+        value_text=pv.text(),
+        best_text=bv.text(),
     )
 
 
@@ -304,15 +319,26 @@ def review_record(game, record: dict) -> Generator[Progress | None, None, Review
                 values = yield from move_values(game, s)
             if values is None or move not in values:
                 grade = "best" if len(legal) == 1 else None
-                reviews.append(MoveReview(index, seat, move, grade, move if len(legal) == 1 else None, 0.0, len(legal) == 1,
-                                          advantage=_advantage_of(game, after, seat, None, players)))
+                reviews.append(
+                    MoveReview(
+                        index,
+                        seat,
+                        move,
+                        grade,
+                        move if len(legal) == 1 else None,
+                        0.0,
+                        len(legal) == 1,
+                        advantage=_advantage_of(game, after, seat, None, players),
+                    )
+                )
             else:
                 best_move = max(values, key=lambda m: (values[m], m == move))
                 loss = max(0.0, values[best_move] - values[move])
                 grade = grade_of(game.id, loss)
                 preferred = move if grade == "best" else best_move
-                reviews.append(MoveReview(index, seat, move, grade, preferred, loss, False,
-                                          advantage=_advantage_of(game, after, seat, (values[best_move], loss), players)))
+                reviews.append(
+                    MoveReview(index, seat, move, grade, preferred, loss, False, advantage=_advantage_of(game, after, seat, (values[best_move], loss), players))
+                )
         s = after
         yield Progress(index + 1, len(moves))
     return Review(game.id, tuple(reviews), start_adv, game.has_hidden_information)
@@ -352,5 +378,16 @@ def run_review(review) -> Review:
             return stop.value
 
 
-__all__ = ["GRADES", "THRESHOLDS", "MoveReview", "Progress", "Review", "fenn_judgement", "grade_of", "move_values",
-           "review_record", "review_state", "run_review"]
+__all__ = [
+    "GRADES",
+    "THRESHOLDS",
+    "MoveReview",
+    "Progress",
+    "Review",
+    "fenn_judgement",
+    "grade_of",
+    "move_values",
+    "review_record",
+    "review_state",
+    "run_review",
+]

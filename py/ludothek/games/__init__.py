@@ -16,8 +16,16 @@ import importlib
 from .base import Game, HiddenInformationError, IllegalMove, InvalidMoveText, MoveError, PositionError, RecordError
 
 __all__ = [
-    "GAME_IDS", "get_game", "all_games", "Game", "MoveError", "IllegalMove", "InvalidMoveText",
-    "HiddenInformationError", "RecordError", "PositionError",
+    "GAME_IDS",
+    "get_game",
+    "all_games",
+    "Game",
+    "MoveError",
+    "IllegalMove",
+    "InvalidMoveText",
+    "HiddenInformationError",
+    "RecordError",
+    "PositionError",
 ]
 
 # The order is the order of the cards on the home screen.

@@ -420,8 +420,7 @@ class Game:
     def require_text(self, move: Any) -> None:
         if not isinstance(move, str):
             examples = ", ".join(repr(m) for m in self.move_examples)
-            raise InvalidMoveText("not-text", move=move, message=COMMON_MOVE_RULES["not-text"].format(examples=examples),
-                                  examples=self.move_examples)
+            raise InvalidMoveText("not-text", move=move, message=COMMON_MOVE_RULES["not-text"].format(examples=examples), examples=self.move_examples)
 
     def require_not_over(self, s, move: str) -> None:
         if self.is_over(s):

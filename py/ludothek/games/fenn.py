@@ -185,9 +185,7 @@ def landing_bans(seat: int, to: int, opp_field: int, opp_face: int, black: int, 
     return tuple(reasons)
 
 
-def legal_steps(
-    seat: int, field: int, face: int, opp_field: int, opp_face: int, black: int, turn_start: int
-) -> list[tuple[int, int]]:
+def legal_steps(seat: int, field: int, face: int, opp_field: int, opp_face: int, black: int, turn_start: int) -> list[tuple[int, int]]:
     """Every legal step (landing field, new face) of the die of `seat`, ordered by field then face.
 
     A step goes 1 or 2 fields either way but never off the board (fields 1-9; a die beside the
@@ -363,9 +361,20 @@ class Fenn(Game):
         seat = s.to_move
         field, face = s.field_of(seat), s.face_of(seat)
         base = dict(
-            kind=move, seat=seat, from_field=field, to_field=field, old_face=face, new_face=face,
-            black_before=s.black, black_after=s.black, pasch=False, extra_step=False,
-            extra_step_blocked=False, turn_ends=True, wins=False, draw=False,
+            kind=move,
+            seat=seat,
+            from_field=field,
+            to_field=field,
+            old_face=face,
+            new_face=face,
+            black_before=s.black,
+            black_after=s.black,
+            pasch=False,
+            extra_step=False,
+            extra_step_blocked=False,
+            turn_ends=True,
+            wins=False,
+            draw=False,
         )
         if move == "pass":
             if s.phase != TURN:
@@ -440,9 +449,19 @@ class Fenn(Game):
 
     def _replace(self, s: FennState, blue, blue_face, red, red_face, black, moves, *, phase, turn_start=None, winner=None) -> FennState:
         return FennState(
-            setup=s.setup, moves=moves, blue=blue, blue_face=blue_face, red=red, red_face=red_face, black=black,
-            to_move=s.to_move, phase=phase, turn_start=turn_start, opening_rolls=s.opening_rolls,
-            history=s.history, winner=winner,
+            setup=s.setup,
+            moves=moves,
+            blue=blue,
+            blue_face=blue_face,
+            red=red,
+            red_face=red_face,
+            black=black,
+            to_move=s.to_move,
+            phase=phase,
+            turn_start=turn_start,
+            opening_rolls=s.opening_rolls,
+            history=s.history,
+            winner=winner,
         )
 
     def _end_turn(self, s: FennState, blue, blue_face, red, red_face, black, move: str) -> FennState:
@@ -451,15 +470,24 @@ class Fenn(Game):
         key = turn_key(blue, blue_face, red, red_face, black, to_move)
         history = s.history + (key,)
         return FennState(
-            setup=s.setup, moves=s.moves + (move,), blue=blue, blue_face=blue_face, red=red, red_face=red_face,
-            black=black, to_move=to_move, phase=TURN, opening_rolls=s.opening_rolls, history=history,
+            setup=s.setup,
+            moves=s.moves + (move,),
+            blue=blue,
+            blue_face=blue_face,
+            red=red,
+            red_face=red_face,
+            black=black,
+            to_move=to_move,
+            phase=TURN,
+            opening_rolls=s.opening_rolls,
+            history=history,
             drawn=history.count(key) >= REPETITION_LIMIT,
         )
 
     # -- queries for the view ------------------------------------------------------------------
 
     def phase(self, s: FennState) -> str:
-        """"step", "pass", "extra", "pasch" or "over" (see the module docstring)."""
+        """ "step", "pass", "extra", "pasch" or "over" (see the module docstring)."""
         if s.over:
             return "over"
         if s.phase == TURN:
@@ -578,9 +606,7 @@ class Fenn(Game):
             raise PositionError("a position is text")
         tokens = text.split(" ")
         if not 4 <= len(tokens) <= 6:
-            raise PositionError(
-                "a Fenn position has 4 to 6 tokens: b<field>:<face> r<field>:<face> k<face> <b|r> [pasch|extra<field>] [draw]"
-            )
+            raise PositionError("a Fenn position has 4 to 6 tokens: b<field>:<face> r<field>:<face> k<face> <b|r> [pasch|extra<field>] [draw]")
         blue, blue_face = _parse_die(tokens[0], BLUE)
         red, red_face = _parse_die(tokens[1], RED)
         black_text = tokens[2]
@@ -626,8 +652,7 @@ class Fenn(Game):
                 raise PositionError(f"{COLOURS[seat]} is still beside the board: no step of this turn has been made")
             if field in (black, faces[opp]):
                 raise PositionError(
-                    f"{COLOURS[seat]} stands on field {field}, which it could not have entered this turn "
-                    f"(the black die or the other die shows {field})"
+                    f"{COLOURS[seat]} stands on field {field}, which it could not have entered this turn (the black die or the other die shows {field})"
                 )
             if phase == PASCH and face != black:
                 raise PositionError(f"'pasch' needs {COLOURS[seat]}'s top to equal the black top ({face} is not {black})")
@@ -641,8 +666,16 @@ class Fenn(Game):
                     raise PositionError(f"{COLOURS[seat]} cannot have begun its turn on field {turn_start}")
         s = FennState(
             setup=Setup(players=2, seed=None, position=text),
-            blue=blue, blue_face=blue_face, red=red, red_face=red_face, black=black, to_move=to_move,
-            phase=phase, turn_start=turn_start, winner=winner, drawn=drawn,
+            blue=blue,
+            blue_face=blue_face,
+            red=red,
+            red_face=red_face,
+            black=black,
+            to_move=to_move,
+            phase=phase,
+            turn_start=turn_start,
+            winner=winner,
+            drawn=drawn,
             history=(turn_key(blue, blue_face, red, red_face, black, to_move),) if phase == TURN else (),
         )
         if phase == EXTRA and not self._steps(s):
@@ -683,10 +716,7 @@ def _parse_die(token: str, seat: int) -> tuple[int, int]:
     field, face = int(field_text), int(face_text)
     allowed = range(0, 10) if seat == BLUE else range(1, 11)
     if field not in allowed:
-        raise PositionError(
-            f"the {colour} die stands on field {allowed[0]}-{allowed[-1]} "
-            f"({START_FIELD[seat]}: beside the board), not {field}"
-        )
+        raise PositionError(f"the {colour} die stands on field {allowed[0]}-{allowed[-1]} ({START_FIELD[seat]}: beside the board), not {field}")
     if face not in DIE_FACES[seat]:
         raise PositionError(f"the {colour} die ({DIE_NAMES[seat]}) has faces {_faces_text(DIE_FACES[seat])}, not {face}")
     if field == START_FIELD[seat] and face != START_FACE:

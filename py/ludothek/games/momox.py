@@ -269,22 +269,12 @@ class Momox(Game):
         "not-a-move": "not a Momox move (" + MOVE_HELP + ")",
         "tile-pending": "first take or leave the tile beside this corner",
         "shuffle-pending": "the turn is over: first decide to shuffle or keep the chips",
-        "stay-not-yellow": (
-            "you may stay only on a yellow field your figure has just reached in this turn "
-            "(elsewhere the turn ends by itself)"
-        ),
+        "stay-not-yellow": ("you may stay only on a yellow field your figure has just reached in this turn (elsewhere the turn ends by itself)"),
         "open-circle": (
-            "circle {circle} is the open circle and has no key: lift a key from a covered circle "
-            "(so the same number can never be used twice in a row)"
+            "circle {circle} is the open circle and has no key: lift a key from a covered circle (so the same number can never be used twice in a row)"
         ),
-        "no-tile": (
-            "a tile may be taken or left only when your figure has just ended its walk exactly on a "
-            "corner beside which a tile of your colour lies"
-        ),
-        "no-shuffle": (
-            "the chips may be reshuffled only at the end of a turn that landed on yellow fields "
-            "{yellows} or more times in a row"
-        ),
+        "no-tile": ("a tile may be taken or left only when your figure has just ended its walk exactly on a corner beside which a tile of your colour lies"),
+        "no-shuffle": ("the chips may be reshuffled only at the end of a turn that landed on yellow fields {yellows} or more times in a row"),
     }
     has_hidden_information = True
 
@@ -297,15 +287,8 @@ class Momox(Game):
         rounds = values["rounds"]
         if values["chips"] is not None:
             chips = values["chips"]
-            if (
-                not isinstance(chips, (list, tuple))
-                or any(isinstance(v, bool) or not isinstance(v, int) for v in chips)
-                or sorted(chips) != list(CHIP_VALUES)
-            ):
-                raise ValueError(
-                    f"chips must list the values 1-6 once each, on circles 0-5 (0 = centre), such as "
-                    f"[3, 5, 2, 6, 1, 4], not {chips!r}"
-                )
+            if not isinstance(chips, (list, tuple)) or any(isinstance(v, bool) or not isinstance(v, int) for v in chips) or sorted(chips) != list(CHIP_VALUES):
+                raise ValueError(f"chips must list the values 1-6 once each, on circles 0-5 (0 = centre), such as [3, 5, 2, 6, 1, 4], not {chips!r}")
             chips = tuple(chips)
         else:
             chips = self._draw_chips(seed, "round", 1)
@@ -469,9 +452,7 @@ class Momox(Game):
             base = replace(s, moves=moves, tiles=tiles)
             if len(held) == len(TILE_VALUES):
                 numbers = tuple(number_of(t) for t in tiles)
-                return self._end_round(base, numbers), Effect(
-                    move, seat, tile=value, place=len(held) - 1, round_result=numbers
-                )
+                return self._end_round(base, numbers), Effect(move, seat, tile=value, place=len(held) - 1, round_result=numbers)
             return self._end_turn(base), Effect(move, seat, tile=value, place=len(held) - 1)
         if move == "leave":
             return self._end_turn(replace(s, moves=moves)), Effect(move, seat)
@@ -579,14 +560,7 @@ class Momox(Game):
 
     def corner_tiles(self, s: MomoxState) -> dict[int, list[tuple[int, int]]]:
         """For each corner field: the (seat, value) tiles still lying beside it, seat order."""
-        return {
-            field: [
-                (seat, TILE_AT[field][seat])
-                for seat in range(len(s.figures))
-                if tile_beside(field, seat, s.tiles[seat])
-            ]
-            for field in CORNER_FIELDS
-        }
+        return {field: [(seat, TILE_AT[field][seat]) for seat in range(len(s.figures)) if tile_beside(field, seat, s.tiles[seat])] for field in CORNER_FIELDS}
 
     def pending_tile(self, s: MomoxState) -> PendingTile | None:
         if s.phase != TILE:
@@ -633,8 +607,10 @@ class Momox(Game):
         tokens = text.split(" ")
         if len(tokens) >= 8 and "?" in tokens[6]:
             chips_text = tokens[6]
-            if len(chips_text) != CIRCLES or not all(ch == "?" or ch in "123456" for ch in chips_text) or (
-                len({ch for ch in chips_text if ch != "?"}) != sum(ch != "?" for ch in chips_text)
+            if (
+                len(chips_text) != CIRCLES
+                or not all(ch == "?" or ch in "123456" for ch in chips_text)
+                or (len({ch for ch in chips_text if ch != "?"}) != sum(ch != "?" for ch in chips_text))
             ):
                 raise PositionError(f"chips: write the values 1-6 once each or '?' for a hidden one, on circles 0-5, not {chips_text!r}")
             missing = [str(v) for v in CHIP_VALUES if str(v) not in chips_text]
@@ -667,12 +643,9 @@ class Momox(Game):
         for seat, held_text in enumerate(tile_texts):
             # The text is the number formed: its last digit is the tile taken first.
             held = () if held_text == "-" else tuple(int(ch) for ch in reversed(held_text) if ch in "0123456789")
-            if held_text != "-" and (
-                len(held) != len(held_text) or len(set(held)) != len(held) or not set(held) <= set(TILE_VALUES)
-            ):
+            if held_text != "-" and (len(held) != len(held_text) or len(set(held)) != len(held) or not set(held) <= set(TILE_VALUES)):
                 raise PositionError(
-                    f"tiles: {COLOURS[seat]} holds {held_text!r}; write the number its tiles form (digits 1-4, "
-                    "each once, the tile taken first last), or '-'"
+                    f"tiles: {COLOURS[seat]} holds {held_text!r}; write the number its tiles form (digits 1-4, each once, the tile taken first last), or '-'"
                 )
             tiles.append(held)
         tiles = tuple(tiles)
@@ -692,9 +665,7 @@ class Momox(Game):
         if uncovered_text == "-":
             uncovered: tuple[int, ...] = ()
         else:
-            if not all(ch in "012345"[:CIRCLES] for ch in uncovered_text) or len(set(uncovered_text)) != len(
-                uncovered_text
-            ):
+            if not all(ch in "012345"[:CIRCLES] for ch in uncovered_text) or len(set(uncovered_text)) != len(uncovered_text):
                 raise PositionError(f"uncovered: list circles 0-5, each at most once, or '-', not {uncovered_text!r}")
             uncovered = tuple(int(ch) for ch in uncovered_text)
             if uncovered == (CENTRE,):
@@ -714,9 +685,7 @@ class Momox(Game):
                 for row_text in results_text.split("/"):
                     row = row_text.split(",")
                     if len(row) != players or not all(_is_plain_number(n) and self._is_round_number(int(n)) for n in row):
-                        raise PositionError(
-                            f"results: each finished round lists {players} numbers formed of tiles 1-4, not {row_text!r}"
-                        )
+                        raise PositionError(f"results: each finished round lists {players} numbers formed of tiles 1-4, not {row_text!r}")
                     if sum(len(n) == len(TILE_VALUES) for n in row) != 1:
                         raise PositionError(f"results: in each finished round exactly one player holds four tiles, not {row_text!r}")
                     rows.append(tuple(int(n) for n in row))
@@ -750,9 +719,7 @@ class Momox(Game):
             if not uncovered and (phase in (TILE, SHUFFLE) or yellows):
                 raise PositionError(f"phase {phase} y{yellows}: a key was lifted this turn, so some chip lies face up")
             if phase == TILE and not tile_beside(field, to_move, tiles[to_move]):
-                raise PositionError(
-                    f"phase tile: {COLOURS[to_move]}'s figure must stand on a corner beside which a tile of its colour lies"
-                )
+                raise PositionError(f"phase tile: {COLOURS[to_move]}'s figure must stand on a corner beside which a tile of its colour lies")
             if phase == KEY and yellows and field not in YELLOW_FIELDS:
                 raise PositionError(f"y{yellows}: a turn goes on after yellow fields only while the figure stands on one")
             if phase == SHUFFLE and yellows < YELLOWS_FOR_SHUFFLE:

@@ -72,9 +72,7 @@ START_FIELDS = tuple(next(i for i, row in enumerate(FIELDS) if row[1] == colour)
 # TILE_AT[field][colour]: value of that colour's tile beside `field` (0: none there).
 TILE_AT = tuple(tuple(row[2]) if row[2] else (0,) * len(COLOURS) for row in FIELDS)
 # TILE_FIELD[colour][value]: the corner field where that colour's tile of that value lies.
-TILE_FIELD = tuple(
-    {TILE_AT[f][colour]: f for f in CORNER_FIELDS if TILE_AT[f][colour]} for colour in range(len(COLOURS))
-)
+TILE_FIELD = tuple({TILE_AT[f][colour]: f for f in CORNER_FIELDS if TILE_AT[f][colour]} for colour in range(len(COLOURS)))
 
 
 def _check_table() -> None:

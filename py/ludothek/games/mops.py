@@ -941,7 +941,7 @@ class MopsRoyal(Game):
         for k in range(0, len(text), 2):
             t = parse_tile(text[k : k + 2])
             if t is None:
-                raise PositionError(f"{text[k:k + 2]!r} in the {what} is not a tile code (motif P B W C K H, then colour b g o p v y)")
+                raise PositionError(f"{text[k : k + 2]!r} in the {what} is not a tile code (motif P B W C K H, then colour b g o p v y)")
             tiles.append(t)
         return bytes(tiles)
 

@@ -144,9 +144,7 @@ RANK_FILES = {9: "cde", 8: "bcdef", 7: "abcdefg", 6: "abcdefg", 5: "bcdef", 4: "
 RANKS_TOP_DOWN = tuple(range(9, 0, -1))
 
 # Fields in position order (ranks 9 to 1, left to right) as (file index, rank).
-FIELD_COORDS: tuple[tuple[int, int], ...] = tuple(
-    (FILES.index(f), rank) for rank in RANKS_TOP_DOWN for f in RANK_FILES[rank]
-)
+FIELD_COORDS: tuple[tuple[int, int], ...] = tuple((FILES.index(f), rank) for rank in RANKS_TOP_DOWN for f in RANK_FILES[rank])
 FIELD_NAMES: tuple[str, ...] = tuple(f"{FILES[x]}{y}" for x, y in FIELD_COORDS)
 FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(FIELD_NAMES)}
 _COORD_INDEX = {coord: i for i, coord in enumerate(FIELD_COORDS)}
@@ -173,9 +171,7 @@ def _ray(index: int, dx: int, dy: int) -> tuple[int, ...]:
 
 
 # RAYS[field][d]: the fields in direction d from `field`, nearest first.
-RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(_ray(i, dx, dy) for dx, dy in DIRECTIONS) for i in range(FIELD_COUNT)
-)
+RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(_ray(i, dx, dy) for dx, dy in DIRECTIONS) for i in range(FIELD_COUNT))
 
 MAX_ROUNDS = 20
 SOLITAIRE_REMOVED_FROM = 6  # solitaire chains of this length or more are removed at the end
@@ -351,14 +347,10 @@ class Nummerus(Game):
         "star-here": "the star stands on {field}",
         "field-empty": "{field} is empty: the star moves to a chip and takes it",
         "not-in-line": "{field} is not in a straight line (row, column or diagonal) from the star on {here}",
-        "gap": (
-            "the line from {here} to {field} crosses a place where no field exists "
-            "(the star never leaves the board's outline, as at the waist of the 8)"
-        ),
+        "gap": ("the line from {here} to {field} crosses a place where no field exists (the star never leaves the board's outline, as at the waist of the 8)"),
         "blocked": "the chip {chip} on {blocker_field} stands first in that line from {here}: the star stops at the first chip it meets",
         "choose-chain": (
-            "{chip} touches the chains {lower_text} and {upper_text}: chains never merge, "
-            "so choose one: {field}- joins the lower, {field}+ the upper"
+            "{chip} touches the chains {lower_text} and {upper_text}: chains never merge, so choose one: {field}- joins the lower, {field}+ the upper"
         ),
         "no-two-chains": "'-' and '+' choose between two chains; {chip} does not touch two chains",
         "side-not-solitaire": "'-' and '+' choose a chain only in the solitaire",
@@ -570,9 +562,7 @@ class Nummerus(Game):
             return []
         seat = s.to_move
         own = _numbers(s.collections[seat])
-        free = sorted(
-            (chip, other) for other, groups in enumerate(s.collections) if other != seat for chip in _free_chips(groups)
-        )
+        free = sorted((chip, other) for other, groups in enumerate(s.collections) if other != seat for chip in _free_chips(groups))
         return [(give, take, other) for give in own for take, other in free]
 
     def swappable(self, s: NummerusState) -> dict[int, tuple[list[int], list[int]]]:
@@ -739,8 +729,7 @@ class Nummerus(Game):
         tokens = text.split(" ")
         if not 3 <= len(tokens) <= 7:
             raise PositionError(
-                "a Nummerus Zahlus position has 3 to 7 tokens: board, player to move, collections, "
-                "[r<round>/<rounds>], [p<points>], [x<swap chips>], [swap]"
+                "a Nummerus Zahlus position has 3 to 7 tokens: board, player to move, collections, [r<round>/<rounds>], [p<points>], [x<swap chips>], [swap]"
             )
         board_text, to_move_text, collections_text, *rest = tokens
         board, star = self._parse_board(board_text)
@@ -771,9 +760,7 @@ class Nummerus(Game):
             if players == 1:
                 raise PositionError("the solitaire has no tournament rounds")
             if rounds > MAX_ROUNDS or round_number > rounds:
-                raise PositionError(
-                    f"round {round_number} of {rounds} is not a valid tournament round (at most {MAX_ROUNDS} rounds)"
-                )
+                raise PositionError(f"round {round_number} of {rounds} is not a valid tournament round (at most {MAX_ROUNDS} rounds)")
             if round_number > 1:
                 if not rest or not rest[0].startswith("p"):
                     raise PositionError(f"round {round_number} needs the points of the finished rounds: p<points>")
@@ -794,9 +781,7 @@ class Nummerus(Game):
                 raise PositionError(f"seat {to_move + 1} has nothing to swap: no opponent holds a chip outside a chain")
             swap_step = True
         if rest:
-            raise PositionError(
-                f"unexpected token {rest[0]!r} (expected r<round>/<rounds>, p<points>, x<swap chips> or swap, in this order)"
-            )
+            raise PositionError(f"unexpected token {rest[0]!r} (expected r<round>/<rounds>, p<points>, x<swap chips> or swap, in this order)")
         over = False
         if not any(board) and not swap_step:
             if rounds and round_number < rounds:
@@ -879,9 +864,7 @@ class Nummerus(Game):
                 if groups and lo <= groups[-1][1]:
                     raise PositionError(f"seat {seat}'s collection: {item!r} overlaps or precedes {_range_text(*groups[-1])}; list groups ascending")
                 if groups and lo == groups[-1][1] + 1 and not solitaire:
-                    raise PositionError(
-                        f"seat {seat}'s collection: {_range_text(*groups[-1])} and {item!r} form one run; write it as {groups[-1][0]}-{hi}"
-                    )
+                    raise PositionError(f"seat {seat}'s collection: {_range_text(*groups[-1])} and {item!r} form one run; write it as {groups[-1][0]}-{hi}")
                 groups.append((lo, hi))
             out.append(tuple(groups))
         return tuple(out)

@@ -1,8 +1,8 @@
 """Pure drawing: states (and UI state) to SVG/HTML text. Runs in CPython as in the browser.
 
-    from ludothek.render import get_view
-    view = get_view("momentum")
-    svg = view.board_svg(state, UIState())
+from ludothek.render import get_view
+view = get_view("momentum")
+svg = view.board_svg(state, UIState())
 """
 
 from __future__ import annotations

@@ -62,7 +62,6 @@ class FennView(GameView):
     def tagline(self) -> str:
         return _("Three dice, nine fields: the numbers on top say where nobody may go. Cross the strip first.")
 
-
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
         return die_icon(SEAT_CSS[seat], None, size)
 
@@ -73,9 +72,13 @@ class FennView(GameView):
             Field(
                 "first",
                 _("Who begins"),
-                _("By the rules the black die is rolled until it shows 4 or 6: with 6 blue begins, with 4 red "
-                  "begins, and the black die keeps that number, closing field 6 or 4. You may also fix who begins "
-                  "(the black die then shows 6 or 4 all the same).") + " " + start_value_sentence(),
+                _(
+                    "By the rules the black die is rolled until it shows 4 or 6: with 6 blue begins, with 4 red "
+                    "begins, and the black die keeps that number, closing field 6 or 4. You may also fix who begins "
+                    "(the black die then shows 6 or 4 all the same)."
+                )
+                + " "
+                + start_value_sentence(),
                 choices=(
                     Choice("roll", _("Roll the black die (the rules)")),
                     Choice("blue", _("Blue begins (black shows 6)")),
@@ -113,8 +116,9 @@ class FennView(GameView):
             if start in START_FIELD:
                 text = _("Extra step: the {colour} die shows {n} on field {n}. Step again, or end your turn.")
             else:
-                text = _("Extra step: the {colour} die shows {n} on field {n}. Step again (but not back to field {start}, "
-                         "where this turn began), or end your turn.")
+                text = _(
+                    "Extra step: the {colour} die shows {n} on field {n}. Step again (but not back to field {start}, where this turn began), or end your turn."
+                )
             parts.append(tag("p", esc(text.format(colour=colour_word(seat), n=s.field_of(seat), start=start)), class_="fenn-banner extra"))
         elif phase == "pass":
             parts.append(tag("p", esc(_("No field is open to the {colour} die: pass.").format(colour=colour_word(seat))), class_="fenn-banner"))
@@ -138,7 +142,10 @@ class FennView(GameView):
     def _face_note(self, s, move: str) -> str:
         kind = step_kind(self.game, s, move)
         return {
-            "win": _("wins!"), "pasch": _("Pasch"), "extra": _("extra step"), "blocked": _("no extra step possible"),
+            "win": _("wins!"),
+            "pasch": _("Pasch"),
+            "extra": _("extra step"),
+            "blocked": _("no extra step possible"),
         }.get(kind, "")
 
     def _faces_html(self, s, field: int, hints: dict[str, str]) -> str:
@@ -159,11 +166,24 @@ class FennView(GameView):
                 inner += tag("span", esc(note), class_="fenn-note")
             if code:
                 inner += tag("span", esc(code_text(code)), class_=f"fenn-value {code_css(code)}")
-            buttons.append(tag("button", inner, type="button", class_="fenn-face" + (" best" if code and self._is_best(code, hints) else ""),
-                               data_target=move, aria_label=label))
+            buttons.append(
+                tag(
+                    "button",
+                    inner,
+                    type="button",
+                    class_="fenn-face" + (" best" if code and self._is_best(code, hints) else ""),
+                    data_target=move,
+                    aria_label=label,
+                )
+            )
         title = _("Field {n}: choose the new top of the {colour} die").format(n=field, colour=colour_word(seat))
-        return tag("div", tag("p", esc(title), class_="fenn-chooser-title") + tag("div", "".join(buttons), class_="fenn-faces"),
-                   class_="fenn-chooser", role="group", aria_label=title)
+        return tag(
+            "div",
+            tag("p", esc(title), class_="fenn-chooser-title") + tag("div", "".join(buttons), class_="fenn-faces"),
+            class_="fenn-chooser",
+            role="group",
+            aria_label=title,
+        )
 
     def _pasch_html(self, s, hints: dict[str, str]) -> str:
         buttons = []
@@ -177,11 +197,24 @@ class FennView(GameView):
             inner += tag("span", esc(_("closes {n}").format(n=face)), class_="fenn-note")
             if code:
                 inner += tag("span", esc(code_text(code)), class_=f"fenn-value {code_css(code)}")
-            buttons.append(tag("button", inner, type="button", class_="fenn-face black" + (" best" if code and self._is_best(code, hints) else ""),
-                               data_target=move, aria_label=label))
+            buttons.append(
+                tag(
+                    "button",
+                    inner,
+                    type="button",
+                    class_="fenn-face black" + (" best" if code and self._is_best(code, hints) else ""),
+                    data_target=move,
+                    aria_label=label,
+                )
+            )
         title = _("Pasch! Your top matches the black die ({n}). Turn the black die to a new number, or end your turn and leave it.").format(n=s.black)
-        return tag("div", tag("p", esc(title), class_="fenn-chooser-title") + tag("div", "".join(buttons), class_="fenn-faces"),
-                   class_="fenn-chooser pasch", role="group", aria_label=_("Pasch: turn the black die"))
+        return tag(
+            "div",
+            tag("p", esc(title), class_="fenn-chooser-title") + tag("div", "".join(buttons), class_="fenn-faces"),
+            class_="fenn-chooser pasch",
+            role="group",
+            aria_label=_("Pasch: turn the black die"),
+        )
 
     def _steps_list_html(self, s, hints: dict[str, str]) -> str:
         """Every legal step as a button, grouped by field (the hint's values shown beside them)."""
@@ -204,13 +237,26 @@ class FennView(GameView):
                 if code:
                     label += " " + _("(hint: {value})").format(value=code_text(code))
                     text += " · " + code_short(code)
-                buttons.append(tag("button", esc(text), type="button", class_="fenn-step" + (f" {code_css(code)}" if code else "")
-                                   + (" best" if code and self._is_best(code, hints) else ""), data_target=move, aria_label=label))
+                buttons.append(
+                    tag(
+                        "button",
+                        esc(text),
+                        type="button",
+                        class_="fenn-step" + (f" {code_css(code)}" if code else "") + (" best" if code and self._is_best(code, hints) else ""),
+                        data_target=move,
+                        aria_label=label,
+                    )
+                )
                 count += 1
             rows.append(tag("li", tag("span", esc(_("Field {n}").format(n=status.field)), class_="fenn-step-field") + "".join(buttons)))
         summary = ngettext("All {n} steps as a list", "All {n} steps as a list", count).format(n=count)
-        return tag("details", tag("summary", esc(summary)) + tag("ul", "".join(rows), class_="fenn-step-list"),
-                   class_="fenn-steps", open=bool(hints), data_colour=SEAT_CSS[seat])
+        return tag(
+            "details",
+            tag("summary", esc(summary)) + tag("ul", "".join(rows), class_="fenn-step-list"),
+            class_="fenn-steps",
+            open=bool(hints),
+            data_colour=SEAT_CSS[seat],
+        )
 
     @staticmethod
     def _is_best(code: str, hints: dict[str, str]) -> bool:
@@ -243,11 +289,13 @@ class FennView(GameView):
         field, face = s.field_of(seat), s.face_of(seat)
         where = _("beside the board") if field in START_FIELD else _("on field {n}").format(n=field)
         faces = " ".join(map(str, DIE_FACES[seat]))
-        return (
-            tag("span", die_icon(SEAT_CSS[seat], face, 22) + esc(_("{where}, shows {n}").format(where=where, n=face)), class_="fenn-where",
-                data_field=str(field), data_face=str(face))
-            + tag("span", esc(_("die {name}: {faces}").format(name=DIE_NAMES[seat], faces=faces)), class_="fenn-faces-list")
-        )
+        return tag(
+            "span",
+            die_icon(SEAT_CSS[seat], face, 22) + esc(_("{where}, shows {n}").format(where=where, n=face)),
+            class_="fenn-where",
+            data_field=str(field),
+            data_face=str(face),
+        ) + tag("span", esc(_("die {name}: {faces}").format(name=DIE_NAMES[seat], faces=faces)), class_="fenn-faces-list")
 
     def side_html(self, s, names: list[str]) -> str:
         game = self.game
@@ -256,12 +304,12 @@ class FennView(GameView):
         if rolls:
             starter = BLUE if rolls[-1] == 6 else RED
             dice = "".join(
-                tag("span", die_icon("black", r, 30), class_="fenn-roll-die" + (" decisive" if i == len(rolls) - 1 else " rerolled"),
-                    style=f"--i:{i}")
+                tag("span", die_icon("black", r, 30), class_="fenn-roll-die" + (" decisive" if i == len(rolls) - 1 else " rerolled"), style=f"--i:{i}")
                 for i, r in enumerate(rolls)
             )
             roll_text = _("The black die was rolled until it showed 4 or 6: {rolls}. {colour} begins.").format(
-                rolls=", ".join(map(str, rolls)), colour=colour(starter))
+                rolls=", ".join(map(str, rolls)), colour=colour(starter)
+            )
             chosen = len(rolls) == 1 and s.setup.option("first")
             if chosen:
                 roll_text = _("{colour} begins, as chosen; the black die shows {n}.").format(colour=colour(starter), n=rolls[-1])
@@ -273,8 +321,9 @@ class FennView(GameView):
             )
         repeats = game.repetitions(s)
         if repeats == 2 and not s.over:
-            parts.append(tag("p", esc(_("This position has come up twice at the start of a turn: a third time ends the game in a draw.")),
-                             class_="fenn-banner repeat"))
+            parts.append(
+                tag("p", esc(_("This position has come up twice at the start of a turn: a third time ends the game in a draw.")), class_="fenn-banner repeat")
+            )
         dice_rows = "".join(
             tag("li", die_icon(kind, None, 22) + esc(text))
             for kind, text in (
@@ -283,15 +332,24 @@ class FennView(GameView):
                 ("black", _("Black: die {name}, faces {faces}").format(name=BLACK_NAME, faces=" ".join(map(str, BLACK_FACES)))),
             )
         )
-        legend = tag("ul", "".join(tag("li", esc(t)) for t in (
-            _("A small die above a field: that die's number closes the field. The black die's closes it to both, "
-              "the blue die's to red, the red die's to blue."),
-            _("Hatched with a no-entry sign: closed to the player to move."),
-            _("A dashed die: where the latest turn began (no return to it during that turn)."),
-            _("Tinted: the field of the last step."),
-        )))
-        parts.append(tag("details", tag("summary", esc(_("The dice and the marks"))) + tag("ul", dice_rows, class_="fenn-dice-list") + legend,
-                         class_="fenn-legend"))
+        legend = tag(
+            "ul",
+            "".join(
+                tag("li", esc(t))
+                for t in (
+                    _(
+                        "A small die above a field: that die's number closes the field. The black die's closes it to both, "
+                        "the blue die's to red, the red die's to blue."
+                    ),
+                    _("Hatched with a no-entry sign: closed to the player to move."),
+                    _("A dashed die: where the latest turn began (no return to it during that turn)."),
+                    _("Tinted: the field of the last step."),
+                )
+            ),
+        )
+        parts.append(
+            tag("details", tag("summary", esc(_("The dice and the marks"))) + tag("ul", dice_rows, class_="fenn-dice-list") + legend, class_="fenn-legend")
+        )
         return tag("section", "".join(parts), class_="fenn-side", aria_label=_("Fenn: the start and the dice"))
 
     # -- hints -------------------------------------------------------------------------------------
@@ -325,7 +383,9 @@ class FennView(GameView):
         outcome, _n = parse_code(best_code)
         if outcome > 0:
             text = _("With perfect play {who} wins ({value}).").format(who=who, value=code_text(best_code))
-            text += " " + ngettext("{k} of {n} moves keeps the win; it is marked.", "{k} of {n} moves keep the win; they are marked.", count).format(k=count, n=len(moves))
+            text += " " + ngettext("{k} of {n} moves keeps the win; it is marked.", "{k} of {n} moves keep the win; they are marked.", count).format(
+                k=count, n=len(moves)
+            )
         elif outcome < 0:
             text = _("Against perfect play {who} loses ({value}).").format(who=who, value=code_text(best_code))
             text += " " + ngettext("The marked move holds out longest.", "The {k} marked moves hold out longest.", count).format(k=count)
@@ -334,7 +394,9 @@ class FennView(GameView):
             if count == len(moves):
                 text += " " + _("Every move keeps it.")
             else:
-                text += " " + ngettext("{k} of {n} moves keeps the draw; the others lose.", "{k} of {n} moves keep the draw; the others lose.", count).format(k=count, n=len(moves))
+                text += " " + ngettext("{k} of {n} moves keeps the draw; the others lose.", "{k} of {n} moves keep the draw; the others lose.", count).format(
+                    k=count, n=len(moves)
+                )
         if any(parse_code(c)[0] for _t, c in moves):
             text += " " + _("Turns are counted for the player who wins, this one included.")
         return text
@@ -407,7 +469,9 @@ class FennView(GameView):
             if effect.from_field in START_FIELD:
                 text = _("{who} steps from beside the board to field {to} and turns {face} up.").format(who=who, to=effect.to_field, face=effect.new_face)
             else:
-                text = _("{who} steps from field {a} to field {to} and turns {face} up.").format(who=who, a=effect.from_field, to=effect.to_field, face=effect.new_face)
+                text = _("{who} steps from field {a} to field {to} and turns {face} up.").format(
+                    who=who, a=effect.from_field, to=effect.to_field, face=effect.new_face
+                )
             if effect.wins:
                 text += " " + _("The die has reached the far end: {who} wins!").format(who=who)
             elif effect.pasch:

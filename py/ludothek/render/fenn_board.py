@@ -56,6 +56,7 @@ SHOWS = {
 }
 STANDS = {BLUE: N_("the blue die stands there"), RED: N_("the red die stands there")}
 
+
 def field_x(field: int) -> float:
     """Left edge of a board field (1-9); the places beside the board are 0 and 10."""
     if field <= 0:
@@ -108,8 +109,7 @@ def die_svg(kind: str, face: int | None, cx: float, cy: float, size: float = DIE
         empty("rect", x=num(cx - half), y=num(cy - half), width=num(size), height=num(size), rx=num(size * 0.2), class_="die-body"),
     ]
     if face is not None:
-        parts.append(tag("text", str(face), x=num(cx), y=num(cy + size * 0.02), class_="die-face",
-                         style=f"font-size:{num(size * 0.62)}px"))
+        parts.append(tag("text", str(face), x=num(cx), y=num(cy + size * 0.02), class_="die-face", style=f"font-size:{num(size * 0.62)}px"))
     if kind in SEAT_CSS:
         parts.append(_arrow(cx, cy, size, SEAT_CSS.index(kind)))
     return tag("g", "".join(parts), class_=f"die {kind} {class_}".strip(), style=style)
@@ -118,8 +118,18 @@ def die_svg(kind: str, face: int | None, cx: float, cy: float, size: float = DIE
 def die_icon(kind: str, face: int | None, size: float = 28, label: str | None = None) -> str:
     """A standalone small die picture for HTML (buttons, panels); decorative unless labelled."""
     body = die_svg(kind, face, 20, 19, 34)
-    return tag("svg", body, viewBox="0 0 40 40", width=num(size), height=num(size), class_="fenn-die-icon",
-               role="img" if label else None, aria_label=label, aria_hidden=None if label else "true", focusable="false")
+    return tag(
+        "svg",
+        body,
+        viewBox="0 0 40 40",
+        width=num(size),
+        height=num(size),
+        class_="fenn-die-icon",
+        role="img" if label else None,
+        aria_label=label,
+        aria_hidden=None if label else "true",
+        focusable="false",
+    )
 
 
 @lru_cache(maxsize=256)
@@ -138,8 +148,11 @@ def _hatch(x0: float, y0: float, w: float, h: float, step: float = 7) -> str:
 @lru_cache(maxsize=64)
 def _no_entry(cx: float, cy: float, r: float = 10) -> str:
     d = r * 0.7071
-    return tag("g", empty("circle", cx=num(cx), cy=num(cy), r=num(r)) + empty("line", x1=num(cx - d), y1=num(cy + d), x2=num(cx + d), y2=num(cy - d)),
-               class_="no-entry")
+    return tag(
+        "g",
+        empty("circle", cx=num(cx), cy=num(cy), r=num(r)) + empty("line", x1=num(cx - d), y1=num(cy + d), x2=num(cx + d), y2=num(cy - d)),
+        class_="no-entry",
+    )
 
 
 # -- hints ------------------------------------------------------------------------------------------
@@ -224,13 +237,11 @@ def step_kind(game, s, move: str) -> str:
     kind = _KINDS.get(key)
     if kind is None:
         effect = game.effect(s, move)
-        kind = ("win" if effect.wins else "pasch" if effect.pasch else "extra" if effect.extra_step
-                else "blocked" if effect.extra_step_blocked else "")
+        kind = "win" if effect.wins else "pasch" if effect.pasch else "extra" if effect.extra_step else "blocked" if effect.extra_step_blocked else ""
         if len(_KINDS) > 20000:
             _KINDS.clear()
         _KINDS[key] = kind
     return kind
-
 
 
 def player(names: list[str], seat: int) -> str:
@@ -316,7 +327,6 @@ def _field_print(field: int) -> str:
                 d = f"M{num(px)} {num(y + FIELD_H - 22)}v16M{num(px)} {num(y + FIELD_H - 22)}l9 4l-9 4z"
             parts.append(empty("path", d=d, class_=f"goal {SEAT_CSS[seat]}"))
     return "".join(parts)
-
 
 
 class Board:
@@ -423,8 +433,14 @@ class Board:
         # The places beside the board.
         for seat in (BLUE, RED):
             x = field_x(START_FIELD[seat])
-            parts.append(tag("g", empty("rect", x=num(x + 3), y=num(TOP + 6), width=num(SIDE - 6), height=num(FIELD_H - 12), rx="6", class_="start-place"),
-                             class_=f"start {SEAT_CSS[seat]}", aria_hidden="true"))
+            parts.append(
+                tag(
+                    "g",
+                    empty("rect", x=num(x + 3), y=num(TOP + 6), width=num(SIDE - 6), height=num(FIELD_H - 12), rx="6", class_="start-place"),
+                    class_=f"start {SEAT_CSS[seat]}",
+                    aria_hidden="true",
+                )
+            )
         # The leather strip with its stitching.
         x0, x1 = field_x(1), field_x(9) + CELL
         parts.append(empty("rect", x=num(x0 - 3), y=num(TOP - 3), width=num(x1 - x0 + 6), height=num(FIELD_H + 6), rx="7", class_="board-bg strip"))
@@ -439,8 +455,15 @@ class Board:
         # The dice.
         for seat in (BLUE, RED):
             parts.append(self._player_die(seat))
-        return svg_document("".join(parts), WIDTH, HEIGHT, label=self.label(), class_="board fenn" + (" interactive" if self.interactive else ""),
-                            interactive=self.interactive, data_phase=self.game.phase(s))
+        return svg_document(
+            "".join(parts),
+            WIDTH,
+            HEIGHT,
+            label=self.label(),
+            class_="board fenn" + (" interactive" if self.interactive else ""),
+            interactive=self.interactive,
+            data_phase=self.game.phase(s),
+        )
 
     def _black_row(self) -> str:
         s = self.s
@@ -455,8 +478,17 @@ class Board:
             classes.append("pasch-due")
         parts = []
         if "last" in classes or "pasch-due" in classes:
-            parts.append(empty("rect", x=num(cx - BLACK_DIE / 2 - 4), y=num(cy - BLACK_DIE / 2 - 4), width=num(BLACK_DIE + 8),
-                               height=num(BLACK_DIE + 10), rx="9", class_="black-halo"))
+            parts.append(
+                empty(
+                    "rect",
+                    x=num(cx - BLACK_DIE / 2 - 4),
+                    y=num(cy - BLACK_DIE / 2 - 4),
+                    width=num(BLACK_DIE + 8),
+                    height=num(BLACK_DIE + 10),
+                    rx="9",
+                    class_="black-halo",
+                )
+            )
         parts.append(die_svg("black", s.black, cx, cy, BLACK_DIE, class_=" ".join(classes)))
         parts.append(tag("text", esc(_("black die")), x=num(cx + BLACK_DIE / 2 + 8), y=num(cy - 6), class_="row-label start-label"))
         # What the black die showed before the latest turn, if that turn changed it.
@@ -534,8 +566,9 @@ class Board:
         if enterable and not occupied:
             inner.append(empty("circle", cx=num(cx), cy=num(DIE_CY), r="5", class_="legal-dot"))
         if self.selected == field:
-            inner.append(empty("rect", x=num(cx - DIE / 2 - 3), y=num(DIE_CY - DIE / 2 - 3), width=num(DIE + 6), height=num(DIE + 6), rx="8",
-                               class_="selected-ring"))
+            inner.append(
+                empty("rect", x=num(cx - DIE / 2 - 3), y=num(DIE_CY - DIE / 2 - 3), width=num(DIE + 6), height=num(DIE + 6), rx="8", class_="selected-ring")
+            )
         code = self.hints.get(str(field))
         if code and self.interactive:
             inner.append(_hint_mark(code, cx, TOP + FIELD_H + 4))
@@ -586,8 +619,14 @@ def thumbnail_svg() -> str:
     for i in range(9):
         x = x0 + i * cell
         closed = i + 1 in (4, 8)  # closed to blue, the player to move
-        parts.append(tag("g", empty("rect", x=num(x), y=num(y0), width=str(cell), height=str(h), class_="cell-bg")
-                         + (_hatch(x + 1, y0 + 1, cell - 2, h - 2, 5) if closed else ""), class_="cell" + (" closed" if closed else "")))
+        parts.append(
+            tag(
+                "g",
+                empty("rect", x=num(x), y=num(y0), width=str(cell), height=str(h), class_="cell-bg")
+                + (_hatch(x + 1, y0 + 1, cell - 2, h - 2, 5) if closed else ""),
+                class_="cell" + (" closed" if closed else ""),
+            )
+        )
         parts.append(tag("text", str(i + 1), x=num(x + cell / 2), y=num(y0 + h - 4), class_="field-number small"))
         if i + 1 in badges:
             parts.append(die_svg(badges[i + 1], None, x + cell / 2, y0 + 6, 7, class_="badge"))
@@ -596,5 +635,6 @@ def thumbnail_svg() -> str:
     parts.append(tag("g", die_svg("blue", 7, 48, 62, 46), transform="rotate(-8 48 62)"))
     parts.append(tag("g", die_svg("black", 8, 100, 50, 46), transform="rotate(4 100 50)"))
     parts.append(tag("g", die_svg("red", 4, 152, 62, 46), transform="rotate(9 152 62)"))
-    return tag("svg", "".join(parts), xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {size} {size}", class_="board fenn thumbnail",
-               role="img", aria_label=_("Fenn"))
+    return tag(
+        "svg", "".join(parts), xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {size} {size}", class_="board fenn thumbnail", role="img", aria_label=_("Fenn")
+    )

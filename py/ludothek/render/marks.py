@@ -13,8 +13,7 @@ def colour_mark(css: str, cx: float, cy: float, r: float, class_: str) -> str:
         return empty("circle", cx=num(cx), cy=num(cy), r=num(r * 0.55), class_=f"{class_} ring")
     if css == "green":
         d = r * 0.58
-        return empty("path", d=f"M{num(cx)} {num(cy - d)}L{num(cx + d)} {num(cy)}L{num(cx)} {num(cy + d)}L{num(cx - d)} {num(cy)}Z",
-                     class_=f"{class_} diamond")
+        return empty("path", d=f"M{num(cx)} {num(cy - d)}L{num(cx + d)} {num(cy)}L{num(cx)} {num(cy + d)}L{num(cx - d)} {num(cy)}Z", class_=f"{class_} diamond")
     if css == "purple":
         d = r * 0.38
         return empty("rect", x=num(cx - d), y=num(cy - d), width=num(2 * d), height=num(2 * d), class_=f"{class_} square")

@@ -57,7 +57,6 @@ class MomentumView(StrongestLevelHints, GameView):
     def tagline(self) -> str:
         return _("Place a stone and push your neighbours away. Empty your hand first.")
 
-
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
         return tag("svg", stone_svg(SEAT_LETTERS[seat], 20, 20, 17), viewBox="0 0 40 40", width=num(size), height=num(size), class_="piece", aria_hidden="true")
 
@@ -75,12 +74,16 @@ class MomentumView(StrongestLevelHints, GameView):
                 self.game,
                 "pie",
                 _("Pie rule"),
-                _("On their first turn the second player may take over the first stone instead of placing one, so the first player has no advantage from starting."),
+                _(
+                    "On their first turn the second player may take over the first stone instead of placing one, so the first player has no advantage from starting."
+                ),
             ),
             Field(
                 "specials",
                 _("Special cells (Bumm, Boing, Zisch!)"),
-                _("Holes swallow a pushed stone (it returns to its owner), dampers stop the momentum, buffers send it back the other way. Nothing may be placed on them."),
+                _(
+                    "Holes swallow a pushed stone (it returns to its owner), dampers stop the momentum, buffers send it back the other way. Nothing may be placed on them."
+                ),
                 choices=(
                     Choice("none", _("None")),
                     Choice("centre-hole", _("A hole in the centre (recommended for 9x9)")),
@@ -133,8 +136,8 @@ class MomentumView(StrongestLevelHints, GameView):
             options["holes"] = [cell_name((width * height) // 2, width)]
         elif specials == "random":
             options["random_specials"] = self.form_number(
-                values, "random_specials",
-                _("The number of special cells must be a whole number."), _("Choose between 1 and 12 special cells."))
+                values, "random_specials", _("The number of special cells must be a whole number."), _("Choose between 1 and 12 special cells.")
+            )
         elif specials == "hand":
             options.update({k: v for k, v in parse_specials_text(values.get("hand_specials", ""), size).items() if v})
         limit = self.form_choice(values, "round_limit", _("Choose a round limit."))
@@ -172,9 +175,20 @@ class MomentumView(StrongestLevelHints, GameView):
             what = _(SPECIAL_NAMES[content]) if content in SPECIAL_NAMES else _("empty")
             cx, cy = cell_centre(index, width, height)
             buttons.append(
-                tag("rect", "", x=num(cx - CELL / 2), y=num(cy - CELL / 2), width=str(CELL), height=str(CELL), class_="setup-cell",
-                    data_action="setup-cell", data_cell=name, role="button", tabindex="0",
-                    aria_label=_("{cell}: {what}. Click to change.").format(cell=name, what=what))
+                tag(
+                    "rect",
+                    "",
+                    x=num(cx - CELL / 2),
+                    y=num(cy - CELL / 2),
+                    width=str(CELL),
+                    height=str(CELL),
+                    class_="setup-cell",
+                    data_action="setup-cell",
+                    data_cell=name,
+                    role="button",
+                    tabindex="0",
+                    aria_label=_("{cell}: {what}. Click to change.").format(cell=name, what=what),
+                )
             )
         return svg.replace("</svg>", "".join(buttons) + "</svg>")
 
@@ -199,8 +213,15 @@ class MomentumView(StrongestLevelHints, GameView):
         if ui.last_before is not None and ui.last_move:
             effect = self.game.effect(ui.last_before, ui.last_move)
         legal = {m for m in self.game.legal_moves(s) if m != "swap"} if ui.interactive else set()
-        return board_svg(s, legal=legal, cursor=ui.cursor, effect=effect, animate=ui.animate, interactive=ui.interactive,
-                         hinted=hinted_targets(ui) if ui.interactive else frozenset())
+        return board_svg(
+            s,
+            legal=legal,
+            cursor=ui.cursor,
+            effect=effect,
+            animate=ui.animate,
+            interactive=ui.interactive,
+            hinted=hinted_targets(ui) if ui.interactive else frozenset(),
+        )
 
     def thumbnail_svg(self) -> str:
         s = self.game.from_position(THUMBNAIL_POSITION)
@@ -259,8 +280,7 @@ class MomentumView(StrongestLevelHints, GameView):
             sentences.append(
                 _("Pushed: {list}.").format(
                     list=", ".join(
-                        _("{colour} {a} to {b}").format(colour=colour(p), a=cell_name(p.origin, before.width), b=cell_name(p.to, before.width))
-                        for p in moved
+                        _("{colour} {a} to {b}").format(colour=colour(p), a=cell_name(p.origin, before.width), b=cell_name(p.to, before.width)) for p in moved
                     )
                 )
             )

@@ -61,10 +61,17 @@ class MomoxView(StrongestLevelHints, GameView):
     def tagline(self) -> str:
         return _("Lift a key, walk the number beneath it and collect your four tiles. Remember where the numbers lie!")
 
-
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
-        return tag("svg", figure_svg(seat, 20, 19, 16), viewBox="0 0 40 40", width=num(size), height=num(size), class_="piece momox-piece",
-                   aria_hidden="true", focusable="false")
+        return tag(
+            "svg",
+            figure_svg(seat, 20, 19, 16),
+            viewBox="0 0 40 40",
+            width=num(size),
+            height=num(size),
+            class_="piece momox-piece",
+            aria_hidden="true",
+            focusable="false",
+        )
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -74,15 +81,19 @@ class MomoxView(StrongestLevelHints, GameView):
                 self.game,
                 "rounds",
                 _("Rounds"),
-                _("One round: the first player to collect all four tiles wins. Several rounds: at the end of each round every "
-                  "player scores the number their tiles form (missing digits count as 0); the highest total wins."),
+                _(
+                    "One round: the first player to collect all four tiles wins. Several rounds: at the end of each round every "
+                    "player scores the number their tiles form (missing digits count as 0); the highest total wins."
+                ),
                 maximum=MAX_ROUNDS_IN_FORM,
             ),
             Field(
                 "chips",
                 _("Chips"),
-                _("Normally the six chips are shuffled face down. For teaching you can lay them out yourself; reshuffles "
-                  "and later rounds are shuffled as usual."),
+                _(
+                    "Normally the six chips are shuffled face down. For teaching you can lay them out yourself; reshuffles "
+                    "and later rounds are shuffled as usual."
+                ),
                 choices=(Choice("shuffled", _("Shuffled (the normal game)")), Choice("hand", _("Laid out by hand (for teaching)"))),
                 default="shuffled",
                 options=("chips",),
@@ -100,8 +111,9 @@ class MomoxView(StrongestLevelHints, GameView):
 
     def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
         options: dict[str, Any] = {}
-        rounds = self.form_number(values, "rounds", _("The number of rounds must be a whole number."),
-                                  _("Choose between 1 and {n} rounds.").format(n=MAX_ROUNDS_IN_FORM))
+        rounds = self.form_number(
+            values, "rounds", _("The number of rounds must be a whole number."), _("Choose between 1 and {n} rounds.").format(n=MAX_ROUNDS_IN_FORM)
+        )
         if rounds > 1:
             options["rounds"] = rounds
         if values.get("chips", "shuffled") == "hand":
@@ -124,7 +136,8 @@ class MomoxView(StrongestLevelHints, GameView):
 
     def board_svg(self, s, ui: UIState) -> str:
         return board_svg(
-            self.game, s,
+            self.game,
+            s,
             interactive=ui.interactive,
             cursor=ui.cursor,
             last_before=ui.last_before,
@@ -137,8 +150,14 @@ class MomoxView(StrongestLevelHints, GameView):
     def thumbnail_svg(self) -> str:
         before = self.game.from_position(THUMBNAIL_BEFORE)
         after = self.game.play(before, THUMBNAIL_MOVE)
-        return board_svg(self.game, self.game.observation(after, None), last_before=self.game.observation(before, None),
-                         last_move=THUMBNAIL_MOVE, label=_("Momox"), describe=False)
+        return board_svg(
+            self.game,
+            self.game.observation(after, None),
+            last_before=self.game.observation(before, None),
+            last_move=THUMBNAIL_MOVE,
+            label=_("Momox"),
+            describe=False,
+        )
 
     def extra_html(self, s, ui: UIState) -> str:
         """The last walk in words, under the board (the board shows it; this says it)."""
@@ -158,13 +177,8 @@ class MomoxView(StrongestLevelHints, GameView):
         boxes = []
         for place in reversed(range(len(TILE_VALUES))):
             filled = place < len(held)
-            boxes.append(
-                tag("span", esc(str(held[place])) if filled else "", class_="digit" + (" filled" if filled else ""))
-            )
-        spoken = (
-            _("Number so far: {number} ({n} of 4 tiles)").format(number=number_text(held), n=len(held))
-            if held else _("No tile yet")
-        )
+            boxes.append(tag("span", esc(str(held[place])) if filled else "", class_="digit" + (" filled" if filled else "")))
+        spoken = _("Number so far: {number} ({n} of 4 tiles)").format(number=number_text(held), n=len(held)) if held else _("No tile yet")
         parts = [
             tag("span", "".join(boxes), class_=f"momox-number {SEAT_CSS[seat]}", aria_hidden="true", data_number=str(self.game.number(s, seat))),
             tag("span", esc(spoken), class_="visually-hidden"),
@@ -178,21 +192,32 @@ class MomoxView(StrongestLevelHints, GameView):
             return ""
         players = len(s.figures)
         over = self.game.is_over(s)
-        head = tag("tr", tag("th", esc(_("Round")), scope="col") + "".join(
-            tag("th", esc(names[seat]), scope="col", class_=f"seat-{SEAT_CSS[seat]}") for seat in range(players)))
+        head = tag(
+            "tr",
+            tag("th", esc(_("Round")), scope="col")
+            + "".join(tag("th", esc(names[seat]), scope="col", class_=f"seat-{SEAT_CSS[seat]}") for seat in range(players)),
+        )
         rows = []
         for index, numbers in enumerate(table.rounds):
-            rows.append(tag("tr", tag("th", esc(str(index + 1)), scope="row") + "".join(tag("td", esc(str(n))) for n in numbers),
-                            class_="finished"))
+            rows.append(tag("tr", tag("th", esc(str(index + 1)), scope="row") + "".join(tag("td", esc(str(n))) for n in numbers), class_="finished"))
         if not over:
             running = [self.game.number(s, seat) for seat in range(players)]
-            rows.append(tag("tr", tag("th", esc(_("{n} (playing)").format(n=table.round)), scope="row")
-                            + "".join(tag("td", esc(str(n))) for n in running), class_="running"))
+            rows.append(
+                tag(
+                    "tr",
+                    tag("th", esc(_("{n} (playing)").format(n=table.round)), scope="row") + "".join(tag("td", esc(str(n))) for n in running),
+                    class_="running",
+                )
+            )
         totals = self.game.scores(s)
         foot = tag("tr", tag("th", esc(_("Total")), scope="row") + "".join(tag("td", esc(str(t))) for t in totals), class_="totals")
         caption = _("Rounds: {done} of {of} finished").format(done=len(table.rounds), of=table.of)
-        return tag("table", tag("caption", esc(caption)) + tag("thead", head) + tag("tbody", "".join(rows)) + tag("tfoot", foot),
-                   class_="momox-rounds", data_round=str(table.round))
+        return tag(
+            "table",
+            tag("caption", esc(caption)) + tag("thead", head) + tag("tbody", "".join(rows)) + tag("tfoot", foot),
+            class_="momox-rounds",
+            data_round=str(table.round),
+        )
 
     def actions(self, s, ui: UIState) -> list[Action]:
         if not ui.interactive:
@@ -201,8 +226,12 @@ class MomoxView(StrongestLevelHints, GameView):
         if phase == TILE:
             tile = self.game.pending_tile(s)
             return [
-                Action("take", _("Take the {value}").format(value=tile.value),
-                       _("It becomes your {place} digit.").format(place=place_name(tile.place)), primary=True),
+                Action(
+                    "take",
+                    _("Take the {value}").format(value=tile.value),
+                    _("It becomes your {place} digit.").format(place=place_name(tile.place)),
+                    primary=True,
+                ),
                 Action("leave", _("Leave it"), _("You will have to land here exactly again to take it.")),
             ]
         if phase == SHUFFLE:
@@ -247,15 +276,20 @@ class MomoxView(StrongestLevelHints, GameView):
         if phase == TILE:
             tile = self.game.pending_tile(s)
             text = _("{name} may take the {value} here (it would be the {place} digit) or leave it.").format(
-                name=name, value=tile.value, place=place_name(tile.place))
+                name=name, value=tile.value, place=place_name(tile.place)
+            )
         elif phase == SHUFFLE:
             text = ngettext(
                 "{name} landed on yellow {n} time in this turn: reshuffle the chips or keep them?",
-                "{name} landed on yellow {n} times in this turn: reshuffle the chips or keep them?", yellows).format(name=name, n=yellows)
+                "{name} landed on yellow {n} times in this turn: reshuffle the chips or keep them?",
+                yellows,
+            ).format(name=name, n=yellows)
         elif yellows:
             text = ngettext(
                 "{name} is on a yellow field: lift another key or stay ({n} yellow field in this turn).",
-                "{name} is on a yellow field: lift another key or stay ({n} yellow fields in this turn).", yellows).format(name=name, n=yellows)
+                "{name} is on a yellow field: lift another key or stay ({n} yellow fields in this turn).",
+                yellows,
+            ).format(name=name, n=yellows)
         else:
             text = _("{name} to move: lift a key.").format(name=name)
         if s.rounds > 1:
@@ -287,7 +321,8 @@ class MomoxView(StrongestLevelHints, GameView):
             held = before.tiles[seat] + (effect.tile,)
             sentences = [
                 _("{name} took the {value} as the {place} digit: {number}.").format(
-                    name=name, value=effect.tile, place=place_name(effect.place), number=number_text(held))
+                    name=name, value=effect.tile, place=place_name(effect.place), number=number_text(held)
+                )
             ]
             if effect.round_result is not None:
                 results = ", ".join(f"{names[i]} {n}" for i, n in enumerate(effect.round_result))
@@ -314,8 +349,9 @@ class MomoxView(StrongestLevelHints, GameView):
 
     def _may_reshuffle(self, after, name: str) -> str:
         n = self.game.yellow_streak(after)
-        return ngettext("{n} yellow field in this turn: {name} may reshuffle the chips.",
-                        "{n} yellow fields in this turn: {name} may reshuffle the chips.", n).format(n=n, name=name)
+        return ngettext(
+            "{n} yellow field in this turn: {name} may reshuffle the chips.", "{n} yellow fields in this turn: {name} may reshuffle the chips.", n
+        ).format(n=n, name=name)
 
     def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
         if not hints:
@@ -344,7 +380,8 @@ class MomoxView(StrongestLevelHints, GameView):
         if s.rounds == 1 and winners:
             seat = winners[0]
             return _("{name} collected all four tiles first and wins with {number}!").format(
-                name=names[seat], number=number_text(self.game.held_tiles(s, seat)))
+                name=names[seat], number=number_text(self.game.held_tiles(s, seat))
+            )
         totals = self.game.scores(s)
         if not winners:
             return _("The game is drawn: everybody scored {total}.").format(total=totals[0])

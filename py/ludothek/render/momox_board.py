@@ -170,8 +170,7 @@ def tile_svg(seat: int, value: int, x: float, y: float, class_: str = "", **item
 @lru_cache(maxsize=None)
 def tile_slot_svg(seat: int, x: float, y: float) -> str:
     """Where a tile lay that has been taken: a dashed outline in the seat's colour."""
-    return empty("rect", x=num(x + 1), y=num(y + 1), width=num(TILE_W - 2), height=num(TILE_H - 2), rx="3",
-                 class_=f"tile-slot {SEAT_CSS[seat]}")
+    return empty("rect", x=num(x + 1), y=num(y + 1), width=num(TILE_W - 2), height=num(TILE_H - 2), rx="3", class_=f"tile-slot {SEAT_CSS[seat]}")
 
 
 @lru_cache(maxsize=None)
@@ -269,8 +268,7 @@ def board_svg(
     may_stay = interactive and STAY in game.legal_moves(s)
     pending = game.pending_tile(s)
     parts: list[str] = [
-        empty("rect", x=num(MARGIN / 2), y=num(MARGIN / 2), width=num(SIZE - MARGIN), height=num(SIZE - MARGIN), rx="18",
-              class_="board-bg"),
+        empty("rect", x=num(MARGIN / 2), y=num(MARGIN / 2), width=num(SIZE - MARGIN), height=num(SIZE - MARGIN), rx="18", class_="board-bg"),
         empty("rect", x=num(LO), y=num(LO), width=num(SIDE), height=num(SIDE), class_="track-line"),
     ]
 
@@ -319,8 +317,7 @@ def board_svg(
         trail = [empty("path", d=d, class_="walk-trail")]
         trail += [empty("circle", cx=num(px), cy=num(py), r="3", class_="walk-dot") for px, py in points[1:-1]]
         lx, ly = points[-1]
-        trail.append(empty("circle", cx=num(lx), cy=num(ly), r=num(CORNER_R + 3 if FIELD_KINDS[walk_path[-1]] == CORNER else 24),
-                           class_="walk-end"))
+        trail.append(empty("circle", cx=num(lx), cy=num(ly), r=num(CORNER_R + 3 if FIELD_KINDS[walk_path[-1]] == CORNER else 24), class_="walk-end"))
         parts.append(tag("g", "".join(trail), class_="walk", aria_hidden="true"))
 
     # -- the tiles beside the corners
@@ -340,7 +337,8 @@ def board_svg(
             elif is_pending:
                 target = dict(
                     data_target="take",
-                    data_x=num(x / U), data_y=num(y / U),
+                    data_x=num(x / U),
+                    data_y=num(y / U),
                     role="button",
                     tabindex="0",
                     aria_label=_("Take your {value} (it becomes your {place} digit)").format(value=value, place=place_name(pending.place)),
@@ -393,7 +391,8 @@ def board_svg(
                 classes.append("legal")
             attributes = dict(
                 data_target=KEY_MOVES[c],
-                data_x=num(x / U), data_y=num(y / U),
+                data_x=num(x / U),
+                data_y=num(y / U),
                 role="button",
                 tabindex="0" if KEY_MOVES[c] == cursor_target else "-1",
                 aria_label=what,
@@ -450,13 +449,23 @@ def _stay_button(yellows: int, tab_stop: bool) -> str:
     x, y = STAY_XY
     label = ngettext(
         "Stay on this yellow field and end your turn ({n} yellow field in this turn)",
-        "Stay on this yellow field and end your turn ({n} yellow fields in this turn)", yellows).format(n=yellows)
-    inner = (
-        empty("rect", x=num(x - STAY_W / 2), y=num(y - STAY_H / 2), width=num(STAY_W), height=num(STAY_H), rx="15", class_="stay-bg")
-        + tag("text", esc(_("Stay")), x=num(x), y=num(y + 5), class_="stay-text", aria_hidden="true")
+        "Stay on this yellow field and end your turn ({n} yellow fields in this turn)",
+        yellows,
+    ).format(n=yellows)
+    inner = empty("rect", x=num(x - STAY_W / 2), y=num(y - STAY_H / 2), width=num(STAY_W), height=num(STAY_H), rx="15", class_="stay-bg") + tag(
+        "text", esc(_("Stay")), x=num(x), y=num(y + 5), class_="stay-text", aria_hidden="true"
     )
-    return tag("g", inner, class_="stay target", data_target=STAY, data_x=num(x / U), data_y=num(y / U), role="button",
-               tabindex="0" if tab_stop else "-1", aria_label=label)
+    return tag(
+        "g",
+        inner,
+        class_="stay target",
+        data_target=STAY,
+        data_x=num(x / U),
+        data_y=num(y / U),
+        role="button",
+        tabindex="0" if tab_stop else "-1",
+        aria_label=label,
+    )
 
 
 def _cursor(s, game, interactive: bool, cursor: str | None, legal_keys: set[int], pending, may_stay: bool = False) -> str | None:
@@ -578,5 +587,3 @@ def board_description(game, s, replaying: bool = False) -> str:
                 )
             )
     return " ".join(sentences)
-
-

@@ -109,10 +109,17 @@ class MopsView(StrongestLevelHints, GameView):
     def tagline(self) -> str:
         return _("Everybody lays out the same tile. Build same-colour or same-motif shapes and score them at the right moment.")
 
-
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
-        return tag("svg", token_svg(seat, 20, 20, 16), viewBox="0 0 40 40", width=num(size), height=num(size), class_="piece mops-piece",
-                   aria_hidden="true", focusable="false")
+        return tag(
+            "svg",
+            token_svg(seat, 20, 20, 16),
+            viewBox="0 0 40 40",
+            width=num(size),
+            height=num(size),
+            class_="piece mops-piece",
+            aria_hidden="true",
+            focusable="false",
+        )
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -122,21 +129,27 @@ class MopsView(StrongestLevelHints, GameView):
                 self.game,
                 "ersatz",
                 _("Variant “Ersatzplättchen”: refusing tiles"),
-                _("Instead of placing the revealed tile you may refuse it and lay it face down onto one of your face-down tiles. "
-                  "The first refusal costs 2 points, each further one 1 point more."),
+                _(
+                    "Instead of placing the revealed tile you may refuse it and lay it face down onto one of your face-down tiles. "
+                    "The first refusal costs 2 points, each further one 1 point more."
+                ),
             ),
             option_field(
                 self.game,
                 "wertung",
                 _("Variant “Wertung”: all scoring at the end"),
-                _("Nobody scores while the layouts grow. Once they are full, the players score in turn, one combination each, "
-                  "until nobody can; whoever can score must. The order of scorings matters, since each turns a tile face down."),
+                _(
+                    "Nobody scores while the layouts grow. Once they are full, the players score in turn, one combination each, "
+                    "until nobody can; whoever can score must. The order of scorings matters, since each turns a tile face down."
+                ),
             ),
             Field(
                 "tiles",
                 _("Tiles"),
-                _("Normally the start tiles are drawn at random and the pile is shuffled. For teaching you can choose the start "
-                  "tiles and the first tiles of the pile."),
+                _(
+                    "Normally the start tiles are drawn at random and the pile is shuffled. For teaching you can choose the start "
+                    "tiles and the first tiles of the pile."
+                ),
                 choices=(Choice("shuffled", _("Shuffled (the normal game)")), Choice("hand", _("Chosen by hand (for teaching)"))),
                 default="shuffled",
                 options=("starts", "draws"),
@@ -144,9 +157,11 @@ class MopsView(StrongestLevelHints, GameView):
             Field(
                 "starts_text",
                 _("Start tiles"),
-                _("One per seat, in seat order, e.g. “Pb Wy”. A tile is its motif letter (P pug, B bone, W bowl, C can, K cushion, "
-                  "H heap) and its colour letter (b blue, g green, o orange, p pink, v purple, y yellow). No crown tiles (Kb Pg Bv "
-                  "Wo Cp Hy). Leave empty for random start tiles."),
+                _(
+                    "One per seat, in seat order, e.g. “Pb Wy”. A tile is its motif letter (P pug, B bone, W bowl, C can, K cushion, "
+                    "H heap) and its colour letter (b blue, g green, o orange, p pink, v purple, y yellow). No crown tiles (Kb Pg Bv "
+                    "Wo Cp Hy). Leave empty for random start tiles."
+                ),
                 kind="text",
                 default="",
                 show_when=("tiles", "hand"),
@@ -205,15 +220,27 @@ class MopsView(StrongestLevelHints, GameView):
         """The set of 36 tiles every player owns, with the colour keys."""
         all_tiles = frozenset(m + c for m in MOTIFS for c in COLOURS)
         legend = "".join(
-            tag("li", tag("svg", colour_key_svg(c, 10, 10, 6.5), viewBox="0 0 20 20", width="20", height="20", class_="mops-art",
-                          aria_hidden="true", focusable="false")
-                + esc(_("{colour}: {shape}").format(colour=capitalised(colour_name(c)), shape=_(KEY_SHAPE_NAMES[c]))))
+            tag(
+                "li",
+                tag(
+                    "svg",
+                    colour_key_svg(c, 10, 10, 6.5),
+                    viewBox="0 0 20 20",
+                    width="20",
+                    height="20",
+                    class_="mops-art",
+                    aria_hidden="true",
+                    focusable="false",
+                )
+                + esc(_("{colour}: {shape}").format(colour=capitalised(colour_name(c)), shape=_(KEY_SHAPE_NAMES[c]))),
+            )
             for c in COLOURS
         )
-        caption = _("Every player owns these 36 tiles: six motifs (pug, bone, bowl, can, cushion, heap) in six colours. "
-                    "Six carry a crown. The shape in a tile's corner tells its colour:")
-        return tag("figure", tile_chart_svg(all_tiles, 30) + tag("figcaption", esc(caption) + tag("ul", legend, class_="mops-legend")),
-                   class_="mops-set")
+        caption = _(
+            "Every player owns these 36 tiles: six motifs (pug, bone, bowl, can, cushion, heap) in six colours. "
+            "Six carry a crown. The shape in a tile's corner tells its colour:"
+        )
+        return tag("figure", tile_chart_svg(all_tiles, 30) + tag("figcaption", esc(caption) + tag("ul", legend, class_="mops-legend")), class_="mops-set")
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -237,8 +264,15 @@ class MopsView(StrongestLevelHints, GameView):
             parts.append(tile_svg(tile_code(value), True, x + 1, y + 1, cell - 2))
             if cell_name(index) in THUMBNAIL_HIGHLIGHT:
                 parts.append(ring(x, y, cell, 7, "select-mark"))
-        return tag("svg", tag("title", esc(self.title())) + "".join(parts), xmlns="http://www.w3.org/2000/svg",
-                   viewBox=f"0 0 {num(side)} {num(side)}", class_="board mops mops-art thumb", role="img", aria_label=self.title())
+        return tag(
+            "svg",
+            tag("title", esc(self.title())) + "".join(parts),
+            xmlns="http://www.w3.org/2000/svg",
+            viewBox=f"0 0 {num(side)} {num(side)}",
+            class_="board mops mops-art thumb",
+            role="img",
+            aria_label=self.title(),
+        )
 
     def extra_html(self, s, ui: UIState) -> str:
         if not ui.interactive or s.step == OVER:
@@ -265,10 +299,16 @@ class MopsView(StrongestLevelHints, GameView):
                 tag("button", esc(_("Lay it on {cell}").format(cell=cell)), type="button", data_target="x" + cell, class_="mops-choice")
                 for cell in self.game.refusal_cells(s)
             )
-            parts.append(tag("p", esc(_("Refuse the {tile}: which face-down tile do you lay it on? It costs {points}.").format(
-                tile=tile_name(tile), points=points_text(cost))), class_="mops-prompt"))
-            parts.append(tag("div", buttons + tag("button", esc(_("Back: place it instead")), type="button", data_target="cancel"),
-                             class_="mops-choices"))
+            parts.append(
+                tag(
+                    "p",
+                    esc(
+                        _("Refuse the {tile}: which face-down tile do you lay it on? It costs {points}.").format(tile=tile_name(tile), points=points_text(cost))
+                    ),
+                    class_="mops-prompt",
+                )
+            )
+            parts.append(tag("div", buttons + tag("button", esc(_("Back: place it instead")), type="button", data_target="cancel"), class_="mops-choices"))
         else:
             parts.append(tag("p", esc(_("Place the {tile} on a cell marked with a dot.").format(tile=tile_name(tile))), class_="mops-prompt"))
             if s.wertung:
@@ -290,28 +330,33 @@ class MopsView(StrongestLevelHints, GameView):
             combo = find_option(self.game, s, ui.selection[1])
             if combo is not None:
                 question = _("{combination} ({points}): which marked tile do you turn face down?").format(
-                    combination=capitalised(combination_text(combo)), points=points_text(combo.points))
+                    combination=capitalised(combination_text(combo)), points=points_text(combo.points)
+                )
                 buttons = "".join(
-                    tag("button", esc(_("Turn {cell} face down").format(cell=cell)), type="button", data_target=move,
-                        class_="mops-choice primary")
+                    tag("button", esc(_("Turn {cell} face down").format(cell=cell)), type="button", data_target=move, class_="mops-choice primary")
                     for cell, move in zip(combo.flips, combo.moves)
                 )
                 back = tag("button", esc(_("Back to the list")), type="button", data_target="cancel")
-                return tag("div", tag("p", esc(question), class_="mops-prompt") + tag("div", buttons + back, class_="mops-choices"),
-                           class_="mops-flip")
+                return tag("div", tag("p", esc(question), class_="mops-prompt") + tag("div", buttons + back, class_="mops-choices"), class_="mops-flip")
         final = s.step == FINAL
         heading = _("Final scoring: choose a combination") if final else _("Score a combination")
         # With a mouse, pointing at an entry shows it; on a touch screen the first tap shows it and
         # a second tap scores (the app does that for entries marked data-preview).
-        note = (tag("span", esc(_("Point at an entry or focus it to see it on your layout.")), class_="note-pointer")
-                + tag("span", esc(_("Tap an entry to see it on your layout, tap it again to score it.")), class_="note-touch")
-                + " " + esc(_("You must score while you can.") if final else _("You may also pass and wait for a bigger one.")))
+        note = (
+            tag("span", esc(_("Point at an entry or focus it to see it on your layout.")), class_="note-pointer")
+            + tag("span", esc(_("Tap an entry to see it on your layout, tap it again to score it.")), class_="note-touch")
+            + " "
+            + esc(_("You must score while you can.") if final else _("You may also pass and wait for a bigger one."))
+        )
         items, rules = [], []
         for i, combo in enumerate(options):
             key = f"o{i}"
             target = combo.moves[0] if len(combo.flips) == 1 else "pick:" + ",".join(combo.cells)
-            flip = (_("turns {cell} face down").format(cell=combo.flips[0]) if len(combo.flips) == 1
-                    else _("turns {cells} face down (you choose)").format(cells=flips_text(combo.flips)))
+            flip = (
+                _("turns {cell} face down").format(cell=combo.flips[0])
+                if len(combo.flips) == 1
+                else _("turns {cells} face down (you choose)").format(cells=flips_text(combo.flips))
+            )
             origin_f = min(parse_cell(c) % FRAME for c in combo.cells)
             top_r = max(parse_cell(c) // FRAME for c in combo.cells)
             rel = tuple((top_r - parse_cell(c) // FRAME, parse_cell(c) % FRAME - origin_f) for c in combo.cells)
@@ -319,24 +364,32 @@ class MopsView(StrongestLevelHints, GameView):
             icon = shape_icon_svg(rel, marks, combo.feature)
             points = esc(points_text(combo.points))
             if combo.crown:
-                badge = tag("svg", crown_svg(12, 12, 8), viewBox="0 0 24 24", width="20", height="20", class_="mops-art", aria_hidden="true",
-                            focusable="false")
+                badge = tag("svg", crown_svg(12, 12, 8), viewBox="0 0 24 24", width="20", height="20", class_="mops-art", aria_hidden="true", focusable="false")
                 points = badge + points + tag("span", esc(" " + _("(crown)")), class_="visually-hidden")
-            body = (icon + tag("span", tag("span", esc(capitalised(combination_text(combo))), class_="opt-name")
-                               + tag("span", esc(f"{cells_text(combo.cells)} · {flip}"), class_="opt-cells"), class_="opt-main")
-                    + tag("span", points, class_="opt-points"))
-            items.append(tag("li", tag("button", body, type="button", class_="mops-option", data_target=target, data_option=key,
-                                       data_preview="1")))
+            body = (
+                icon
+                + tag(
+                    "span",
+                    tag("span", esc(capitalised(combination_text(combo))), class_="opt-name")
+                    + tag("span", esc(f"{cells_text(combo.cells)} · {flip}"), class_="opt-cells"),
+                    class_="opt-main",
+                )
+                + tag("span", points, class_="opt-points")
+            )
+            items.append(tag("li", tag("button", body, type="button", class_="mops-option", data_target=target, data_option=key, data_preview="1")))
             cells = ",".join(f"[data-cell={c}]" for c in combo.cells)
             flips = ",".join(f"[data-cell={c}]" for c in combo.flips)
             when = f".play-area:has([data-option={key}]:is(:hover,:focus-visible,.previewing)) .board.mops .main"
-            rules.append(f"{when} .cell:is({cells}) .hl{{opacity:1}}{when} .cell:is({cells}) .tile{{opacity:1}}"
-                         f"{when} .cell:is({flips}) .flip-hint{{opacity:1}}")
+            rules.append(
+                f"{when} .cell:is({cells}) .hl{{opacity:1}}{when} .cell:is({cells}) .tile{{opacity:1}}{when} .cell:is({flips}) .flip-hint{{opacity:1}}"
+            )
         style = tag("style", "".join(rules))
-        return tag("section",
-                   tag("h2", esc(heading), class_="mops-h") + tag("p", note, class_="help")
-                   + tag("ul", "".join(items), class_="mops-options") + style,
-                   class_="mops-scoring" + (" final" if final else ""), aria_label=heading)
+        return tag(
+            "section",
+            tag("h2", esc(heading), class_="mops-h") + tag("p", note, class_="help") + tag("ul", "".join(items), class_="mops-options") + style,
+            class_="mops-scoring" + (" final" if final else ""),
+            aria_label=heading,
+        )
 
     def actions(self, s, ui: UIState) -> list[Action]:
         if not ui.interactive or s.step == OVER:
@@ -351,8 +404,11 @@ class MopsView(StrongestLevelHints, GameView):
             cost = self.game.refusal_penalty(s, seat)
             target = "x" + cells[0] if len(cells) == 1 else "refuse"
             label = cost_text(_("Refuse the tile"), cost)
-            hint = (_("Lay it face down onto your face-down tile on {cell} instead of placing it.").format(cell=cells[0]) if len(cells) == 1
-                    else _("Lay it face down onto one of your face-down tiles instead of placing it."))
+            hint = (
+                _("Lay it face down onto your face-down tile on {cell} instead of placing it.").format(cell=cells[0])
+                if len(cells) == 1
+                else _("Lay it face down onto one of your face-down tiles instead of placing it.")
+            )
             return [Action(target, label, hint)]
         if s.step == SCORE and not (ui.selection[:1] == ("pick",)):
             return [Action("pass", _("Pass: score nothing this round"), _("Keep your tiles face up for a bigger combination later."))]
@@ -365,12 +421,20 @@ class MopsView(StrongestLevelHints, GameView):
         parts.append(tag("span", esc(ngettext("{n} face down", "{n} face down", down).format(n=down)), class_="mops-down"))
         if s.ersatz:
             refused = s.refusals[seat]
-            parts.append(tag("span", esc(ngettext("{n} refused", "{n} refused", refused).format(n=refused)
-                                         + " · " + _("next costs {n}").format(n=self.game.refusal_penalty(s, seat))), class_="mops-refused"))
+            parts.append(
+                tag(
+                    "span",
+                    esc(
+                        ngettext("{n} refused", "{n} refused", refused).format(n=refused)
+                        + " · "
+                        + _("next costs {n}").format(n=self.game.refusal_penalty(s, seat))
+                    ),
+                    class_="mops-refused",
+                )
+            )
         if s.step == FINAL:
             left = len(self.game.scoring_options(s, seat))
-            text = (ngettext("{n} combination left to score", "{n} combinations left to score", left).format(n=left) if left
-                    else _("nothing left to score"))
+            text = ngettext("{n} combination left to score", "{n} combinations left to score", left).format(n=left) if left else _("nothing left to score")
             parts.append(tag("span", esc(text), class_="mops-note", data_left=str(left)))
         reason = self.game.sitting_out(s).get(seat)
         if reason == "layout full" and s.step != OVER:
@@ -390,22 +454,26 @@ class MopsView(StrongestLevelHints, GameView):
             for seat in ranking_order(self.game, s):
                 down = self.game.face_down_count(s, seat)
                 text = _("{name}: {points}, {down}").format(
-                    name=names[seat], points=points_text(s.scores[seat]),
-                    down=ngettext("{n} tile face down", "{n} tiles face down", down).format(n=down))
+                    name=names[seat], points=points_text(s.scores[seat]), down=ngettext("{n} tile face down", "{n} tiles face down", down).format(n=down)
+                )
                 badge = tag("span", esc(_("winner")), class_="badge winner") if seat in winners else ""
                 rows.append(tag("li", esc(text) + badge, data_seat=str(seat)))
-            parts.append(tag("section", tag("h2", esc(_("Final ranking"))) + tag("ol", "".join(rows), class_="mops-ranking"),
-                             class_="mops-panel"))
+            parts.append(tag("section", tag("h2", esc(_("Final ranking"))) + tag("ol", "".join(rows), class_="mops-ranking"), class_="mops-panel"))
         remaining = self.game.remaining_tiles(s)
         if remaining:
             title = ngettext("{n} tile still in the pile", "{n} tiles still in the pile", len(remaining)).format(n=len(remaining))
             spoken = tiles_by_colour_text(remaining)
-            parts.append(tag("section",
-                             tag("h2", esc(title))
-                             + tag("p", esc(_("Which tiles may still come (their order stays secret):")), class_="help")
-                             + tile_chart_svg(frozenset(remaining))
-                             + tag("p", esc(spoken), class_="visually-hidden"),
-                             class_="mops-panel mops-pile", data_left=str(len(remaining))))
+            parts.append(
+                tag(
+                    "section",
+                    tag("h2", esc(title))
+                    + tag("p", esc(_("Which tiles may still come (their order stays secret):")), class_="help")
+                    + tile_chart_svg(frozenset(remaining))
+                    + tag("p", esc(spoken), class_="visually-hidden"),
+                    class_="mops-panel mops-pile",
+                    data_left=str(len(remaining)),
+                )
+            )
         parts.append(shapes_reference_html())
         return "".join(parts)
 
@@ -452,7 +520,9 @@ class MopsView(StrongestLevelHints, GameView):
         kind = cell_kinds(layout)[index]
         if s.step == PLACE:
             if kind == "down" and s.ersatz:
-                return ClickResult(ui, None, _("{cell} already holds a tile. To lay the revealed tile face down on it, use “Refuse the tile”.").format(cell=target))
+                return ClickResult(
+                    ui, None, _("{cell} already holds a tile. To lay the revealed tile face down on it, use “Refuse the tile”.").format(cell=target)
+                )
             return ClickResult(ui, None, self.refusal(s, target) or _("That is not a legal move now."))
         if s.step == SCORE:
             return ClickResult(ui, None, _("Choose a combination from the list under the board, or pass."))
@@ -481,15 +551,17 @@ class MopsView(StrongestLevelHints, GameView):
                 return _("{name}: choose the face-down tile to lay the {tile} on.").format(name=name, tile=tile)
             text = _("{name}: place the {tile}.").format(name=name, tile=tile)
             if game.refusal_cells(s):
-                text += " " + ngettext("Or refuse it: that costs {n} point.", "Or refuse it: that costs {n} points.",
-                                       game.refusal_penalty(s, s.to_move)).format(n=game.refusal_penalty(s, s.to_move))
+                text += " " + ngettext(
+                    "Or refuse it: that costs {n} point.", "Or refuse it: that costs {n} points.", game.refusal_penalty(s, s.to_move)
+                ).format(n=game.refusal_penalty(s, s.to_move))
             return text
         if ui.selection[:1] == ("pick",):
             return _("{name}: choose the tile to turn face down.").format(name=name)
         n = len(game.scoring_options(s))
         if s.step == FINAL:
-            return ngettext("Final scoring: {name} must score the one combination left.",
-                            "Final scoring: {name} must score one of {n} combinations.", n).format(name=name, n=n)
+            return ngettext(
+                "Final scoring: {name} must score the one combination left.", "Final scoring: {name} must score one of {n} combinations.", n
+            ).format(name=name, n=n)
         return ngettext("{name}: score the combination, or pass.", "{name}: score one of {n} combinations, or pass.", n).format(name=name, n=n)
 
     def _move_sentence(self, before, move: str, names: list[str]) -> str:
@@ -498,14 +570,18 @@ class MopsView(StrongestLevelHints, GameView):
         if effect.kind == "place":
             return _("{name} placed the {tile} on {cell}.").format(name=name, tile=tile_name(effect.tile), cell=effect.cell)
         if effect.kind == "refuse":
-            return ngettext("{name} refused the {tile}, laid it face down on {cell} and loses {n} point.",
-                            "{name} refused the {tile}, laid it face down on {cell} and loses {n} points.", -effect.points).format(
-                name=name, tile=tile_name(effect.tile), cell=effect.cell, n=-effect.points)
+            return ngettext(
+                "{name} refused the {tile}, laid it face down on {cell} and loses {n} point.",
+                "{name} refused the {tile}, laid it face down on {cell} and loses {n} points.",
+                -effect.points,
+            ).format(name=name, tile=tile_name(effect.tile), cell=effect.cell, n=-effect.points)
         if effect.kind == "score":
             combo = self._combination(before, effect)
-            return ngettext("{name} scored {n} point with the {combination} ({cells}) and turned {cell} face down.",
-                            "{name} scored {n} points with the {combination} ({cells}) and turned {cell} face down.", effect.points).format(
-                name=name, combination=combo, cells=cells_text(effect.cells), n=effect.points, cell=effect.cell)
+            return ngettext(
+                "{name} scored {n} point with the {combination} ({cells}) and turned {cell} face down.",
+                "{name} scored {n} points with the {combination} ({cells}) and turned {cell} face down.",
+                effect.points,
+            ).format(name=name, combination=combo, cells=cells_text(effect.cells), n=effect.points, cell=effect.cell)
         return _("{name} passed: no scoring this round.").format(name=name)
 
     def _combination(self, before, effect) -> str:
@@ -560,11 +636,15 @@ class MopsView(StrongestLevelHints, GameView):
             w = winners[0]
             tied = [seat for seat in range(len(scores)) if seat != w and scores[seat] == scores[w]]
             if tied:
-                return ngettext("{name} wins with {n} point: fewer face-down tiles decided the tie.",
-                                "{name} wins with {n} points: fewer face-down tiles decided the tie.", scores[w]).format(name=names[w], n=scores[w])
+                return ngettext(
+                    "{name} wins with {n} point: fewer face-down tiles decided the tie.",
+                    "{name} wins with {n} points: fewer face-down tiles decided the tie.",
+                    scores[w],
+                ).format(name=names[w], n=scores[w])
             return ngettext("{name} wins with {n} point!", "{name} wins with {n} points!", scores[w]).format(name=names[w], n=scores[w])
         return ngettext("{names} share the win with {n} point.", "{names} share the win with {n} points.", scores[winners[0]]).format(
-            names=", ".join(names[w] for w in winners), n=scores[winners[0]])
+            names=", ".join(names[w] for w in winners), n=scores[winners[0]]
+        )
 
 
 def make_view(game) -> MopsView:

@@ -48,16 +48,30 @@ from .seats import seat_names
 from .svg import empty, esc, num, tag
 from .hinting import hint_badge
 from .view import UIState
+
 SEAT_CSS = ("red", "blue", "green", "purple")
 SEAT_NAMES = seat_names(SEAT_CSS)
 MOTIF_NAMES = {"P": N_("pug"), "B": N_("bone"), "W": N_("bowl"), "C": N_("can"), "K": N_("cushion"), "H": N_("heap")}
 MOTIF_PLURALS = {"P": N_("pugs"), "B": N_("bones"), "W": N_("bowls"), "C": N_("cans"), "K": N_("cushions"), "H": N_("heaps")}
 COLOUR_NAMES = {"b": N_("blue"), "g": N_("green"), "o": N_("orange"), "p": N_("pink"), "v": N_("purple"), "y": N_("yellow")}
 SHAPE_NAMES = {
-    "line3": N_("line of 3"), "corner3": N_("corner of 3"), "diagonal3": N_("diagonal of 3"),
-    "line4": N_("line of 4"), "L4": N_("L of 4"), "T4": N_("T of 4"), "S4": N_("S of 4"), "diagonal4": N_("diagonal of 4"),
-    "line5": N_("line of 5"), "diagonal5": N_("diagonal of 5"), "L5": N_("L of 5"), "V5": N_("V of 5"), "U5": N_("U of 5"),
-    "plus5": N_("cross of 5"), "F5": N_("F of 5"), "N5": N_("N of 5"), "Y5": N_("Y of 5"),
+    "line3": N_("line of 3"),
+    "corner3": N_("corner of 3"),
+    "diagonal3": N_("diagonal of 3"),
+    "line4": N_("line of 4"),
+    "L4": N_("L of 4"),
+    "T4": N_("T of 4"),
+    "S4": N_("S of 4"),
+    "diagonal4": N_("diagonal of 4"),
+    "line5": N_("line of 5"),
+    "diagonal5": N_("diagonal of 5"),
+    "L5": N_("L of 5"),
+    "V5": N_("V of 5"),
+    "U5": N_("U of 5"),
+    "plus5": N_("cross of 5"),
+    "F5": N_("F of 5"),
+    "N5": N_("N of 5"),
+    "Y5": N_("Y of 5"),
 }
 
 # -- geometry (SVG units) --------------------------------------------------------------------------
@@ -84,7 +98,7 @@ THUMBNAIL_HIGHLIGHT = ("c7", "d7", "e7", "f7")
 
 def thumbnail_position() -> str:
     """A solo game in the middle: the blue line on rank 7 waits to be scored."""
-    used = {THUMBNAIL_LAYOUT[i:i + 2] for i in range(len(THUMBNAIL_LAYOUT) - 1) if THUMBNAIL_LAYOUT[i] in "PBWCKH"}
+    used = {THUMBNAIL_LAYOUT[i : i + 2] for i in range(len(THUMBNAIL_LAYOUT) - 1) if THUMBNAIL_LAYOUT[i] in "PBWCKH"}
     rest = [m + c for m in "PBWCKH" for c in "bgopvy" if m + c not in used]
     return f"{THUMBNAIL_LAYOUT} ?{''.join(rest[1:])} {rest[0]} p1 12"
 
@@ -146,8 +160,7 @@ def seat_mark(seat: int, cx: float, cy: float, r: float) -> str:
 
 def token_svg(seat: int, cx: float, cy: float, r: float) -> str:
     css = SEAT_CSS[seat]
-    return tag("g", empty("circle", cx=num(cx), cy=num(cy), r=num(r), class_=f"seat-body {css}") + seat_mark(seat, cx, cy, r),
-               class_=f"seat-token {css}")
+    return tag("g", empty("circle", cx=num(cx), cy=num(cy), r=num(r), class_=f"seat-body {css}") + seat_mark(seat, cx, cy, r), class_=f"seat-token {css}")
 
 
 # -- layouts -----------------------------------------------------------------------------------------
@@ -254,8 +267,15 @@ def mini_layout_svg(s, seat: int, label: str, cell: float = MINI_CELL) -> str:
         if index == marked:
             parts.append(ring(x + 0.5, y + 0.5, cell - 1, 3, "round-mark"))
     side = box + 2 * pad
-    return tag("svg", tag("title", esc(label)) + "".join(parts), xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {num(side)} {num(side)}",
-               class_="mops-art mops-mini", role="img", aria_label=label)
+    return tag(
+        "svg",
+        tag("title", esc(label)) + "".join(parts),
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {num(side)} {num(side)}",
+        class_="mops-art mops-mini",
+        role="img",
+        aria_label=label,
+    )
 
 
 def tile_code(value: int) -> str:
@@ -291,7 +311,8 @@ class BoardInput:
                 self.flips = combo.flips
                 for cell in combo.flips:
                     self.enabled[cell] = _("Turn this tile face down: score the {combination} for {points}").format(
-                        combination=combination_text(combo), points=points_text(combo.points))
+                        combination=combination_text(combo), points=points_text(combo.points)
+                    )
 
 
 def find_option(game, s, cells_key: str):
@@ -308,8 +329,7 @@ def board_svg(game, s, *, ui: UIState | None = None, label: str | None = None) -
     final_grid = s.step == OVER and players > 1
     height = HEAD_H + 8 + (players + 1) // 2 * FINAL_ROW + 4 if final_grid else HEIGHT
     parts = [empty("rect", x="2", y="2", width=num(WIDTH - 4), height=num(height - 4), rx="14", class_="board-bg")]
-    turned_up = (ui.animate and ui.last_before is not None and s.tile is not None
-                 and (ui.last_before.tile != s.tile or len(ui.last_before.pile) != len(s.pile)))
+    turned_up = ui.animate and ui.last_before is not None and s.tile is not None and (ui.last_before.tile != s.tile or len(ui.last_before.pile) != len(s.pile))
     parts.append(_head_svg(game, s, turned_up))
     effect = None
     if ui.last_before is not None and ui.last_move:
@@ -350,8 +370,11 @@ def _head_svg(game, s, turned_up: bool = False) -> str:
     left = len(s.pile)
     tx = x + BIG + 16
     parts.append(tag("text", esc(title), x=num(tx), y="30", class_="head-title"))
-    parts.append(tag("text", esc(ngettext("{n} tile left in the pile", "{n} tiles left in the pile", left).format(n=left)),
-                     x=num(WIDTH - 16), y="30", class_="head-note"))
+    parts.append(
+        tag(
+            "text", esc(ngettext("{n} tile left in the pile", "{n} tiles left in the pile", left).format(n=left)), x=num(WIDTH - 16), y="30", class_="head-note"
+        )
+    )
     # Points: one bar per seat, on a common scale.
     scores = list(s.scores)
     top = max(40, -(-max(scores + [0]) // 10) * 10)
@@ -363,8 +386,7 @@ def _head_svg(game, s, turned_up: bool = False) -> str:
         length = max(0, score) / top * (BAR_RIGHT - BAR_LEFT)
         parts.append(empty("rect", x=num(BAR_LEFT), y=num(cy - 4), width=num(BAR_RIGHT - BAR_LEFT), height="8", rx="4", class_="bar-track"))
         if length:
-            parts.append(empty("rect", x=num(BAR_LEFT), y=num(cy - 4), width=num(max(length, 4)), height="8", rx="4",
-                               class_=f"bar {SEAT_CSS[seat]}"))
+            parts.append(empty("rect", x=num(BAR_LEFT), y=num(cy - 4), width=num(max(length, 4)), height="8", rx="4", class_=f"bar {SEAT_CSS[seat]}"))
         parts.append(tag("text", esc(str(score)), x=num(WIDTH - 16), y=num(cy + 4.5), class_="bar-score"))
     return tag("g", "".join(parts), class_="head", aria_hidden="true")
 
@@ -427,8 +449,13 @@ def _main_layout_svg(game, s, seat: int, ui: UIState, effect) -> str:
         elif kind == "blocked":
             d = CELL * 0.2
             cx, cy = x + CELL / 2, y + CELL / 2
-            inner.append(empty("path", d=f"M{num(cx - d)} {num(cy - d)}L{num(cx + d)} {num(cy + d)}M{num(cx + d)} {num(cy - d)}L{num(cx - d)} {num(cy + d)}",
-                               class_="blocked-mark"))
+            inner.append(
+                empty(
+                    "path",
+                    d=f"M{num(cx - d)} {num(cy - d)}L{num(cx + d)} {num(cy + d)}M{num(cx + d)} {num(cy - d)}L{num(cx - d)} {num(cy + d)}",
+                    class_="blocked-mark",
+                )
+            )
         if name in wanted.enabled:
             classes.append("legal")
             if kind == "down":
@@ -475,16 +502,32 @@ def _main_layout_svg(game, s, seat: int, ui: UIState, effect) -> str:
     lo_f, hi_f, lo_r, hi_r = open_window(layout)
     a_f, b_f = max(lo_f, f0), min(hi_f, f0 + WINDOW - 1)
     a_r, b_r = max(lo_r, r0), min(hi_r, r0 + WINDOW - 1)
-    area = empty("rect", x=num(GRID_LEFT + (a_f - f0) * CELL + 1), y=num(GRID_TOP + (r0 + WINDOW - 1 - b_r) * CELL + 1),
-                 width=num((b_f - a_f + 1) * CELL - 2), height=num((b_r - a_r + 1) * CELL - 2), rx="8", class_="open-area")
+    area = empty(
+        "rect",
+        x=num(GRID_LEFT + (a_f - f0) * CELL + 1),
+        y=num(GRID_TOP + (r0 + WINDOW - 1 - b_r) * CELL + 1),
+        width=num((b_f - a_f + 1) * CELL - 2),
+        height=num((b_r - a_r + 1) * CELL - 2),
+        rx="8",
+        class_="open-area",
+    )
 
     coords = []
     for file in files:
-        coords.append(tag("text", FILES[file], x=num(GRID_LEFT + (file - f0) * CELL + CELL / 2), y=num(GRID_TOP + WINDOW * CELL + 14),
-                          class_="coord", aria_hidden="true"))
+        coords.append(
+            tag("text", FILES[file], x=num(GRID_LEFT + (file - f0) * CELL + CELL / 2), y=num(GRID_TOP + WINDOW * CELL + 14), class_="coord", aria_hidden="true")
+        )
     for rank in ranks:
-        coords.append(tag("text", str(rank + 1), x=num(GRID_LEFT - COORD / 2 - 1), y=num(GRID_TOP + (r0 + WINDOW - 1 - rank) * CELL + CELL / 2 + 4),
-                          class_="coord", aria_hidden="true"))
+        coords.append(
+            tag(
+                "text",
+                str(rank + 1),
+                x=num(GRID_LEFT - COORD / 2 - 1),
+                y=num(GRID_TOP + (r0 + WINDOW - 1 - rank) * CELL + CELL / 2 + 4),
+                class_="coord",
+                aria_hidden="true",
+            )
+        )
 
     heading = _layout_heading(game, s, seat)
     return tag("g", heading + area + "".join(cells) + "".join(coords), class_="layout main", data_seat=str(seat))
@@ -497,11 +540,14 @@ def _layout_heading(game, s, seat: int) -> str:
     note = ngettext("{n} tile", "{n} tiles", tiles_laid(s, seat)).format(n=tiles_laid(s, seat))
     if down:
         note += " · " + ngettext("{n} face down", "{n} face down", down).format(n=down)
-    return tag("g",
-               token_svg(seat, GRID_LEFT - COORD + 7, y, 7)
-               + tag("text", esc(text), x=num(GRID_LEFT - COORD + 20), y=num(y + 5), class_="layout-title")
-               + tag("text", esc(note), x=num(GRID_LEFT + WINDOW * CELL), y=num(y + 5), class_="layout-note"),
-               class_="layout-heading", aria_hidden="true")
+    return tag(
+        "g",
+        token_svg(seat, GRID_LEFT - COORD + 7, y, 7)
+        + tag("text", esc(text), x=num(GRID_LEFT - COORD + 20), y=num(y + 5), class_="layout-title")
+        + tag("text", esc(note), x=num(GRID_LEFT + WINDOW * CELL), y=num(y + 5), class_="layout-note"),
+        class_="layout-heading",
+        aria_hidden="true",
+    )
 
 
 def tiles_laid(s, seat: int) -> int:
@@ -544,8 +590,7 @@ def _final_layouts_svg(game, s, effect, names=()) -> str:
         heading = _("{seat}: {points}").format(seat=name, points=points_text(s.scores[seat]))
         place_no = ranking.index(seat) + 1
         parts.append(token_svg(seat, x0 + 7, y0 + 10, 7))
-        parts.append(tag("text", esc(f"{place_no}. {heading}"), x=num(x0 + 20), y=num(y0 + 15),
-                         class_="layout-title" + (" winner" if seat in winners else "")))
+        parts.append(tag("text", esc(f"{place_no}. {heading}"), x=num(x0 + 20), y=num(y0 + 15), class_="layout-title" + (" winner" if seat in winners else "")))
         gx = x0 + (5 - (f1 - f0 + 1)) * cell / 2
         gy = y0 + 28 + (5 - (r1 - r0 + 1)) * cell / 2
         for index, value in enumerate(layout):
@@ -583,8 +628,9 @@ def board_description(game, s) -> str:
 # -- small pictures ------------------------------------------------------------------------------------
 
 
-def shape_icon_svg(cells: tuple[tuple[int, int], ...], marks: tuple[tuple[int, int], ...], feature: str | None = None,
-                   cell: float = 11, label: str | None = None) -> str:
+def shape_icon_svg(
+    cells: tuple[tuple[int, int], ...], marks: tuple[tuple[int, int], ...], feature: str | None = None, cell: float = 11, label: str | None = None
+) -> str:
     """A shape as little squares, the marked tiles with the turn-over sign. With a colour letter
     as `feature` the squares take that colour; with a motif letter they show the motif."""
     rows = 1 + max(r for r, _c in cells)
@@ -602,9 +648,16 @@ def shape_icon_svg(cells: tuple[tuple[int, int], ...], marks: tuple[tuple[int, i
         if (r, c) in marks:
             parts.append(flip_icon(x + cell / 2, y + cell / 2, cell * 0.34))
     attrs: dict[str, Any] = dict(role="img", aria_label=label) if label else dict(aria_hidden="true", focusable="false")
-    return tag("svg", (tag("title", esc(label)) if label else "") + "".join(parts), xmlns="http://www.w3.org/2000/svg",
-               viewBox=f"0 0 {num(cols * cell)} {num(rows * cell)}", width=num(cols * cell * 1.6), height=num(rows * cell * 1.6),
-               class_="mops-art mops-shape", **attrs)
+    return tag(
+        "svg",
+        (tag("title", esc(label)) if label else "") + "".join(parts),
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {num(cols * cell)} {num(rows * cell)}",
+        width=num(cols * cell * 1.6),
+        height=num(rows * cell * 1.6),
+        class_="mops-art mops-shape",
+        **attrs,
+    )
 
 
 @lru_cache(maxsize=64)
@@ -619,11 +672,17 @@ def tile_chart_svg(present: frozenset[str], tile_size: float = 22) -> str:
             if code in present:
                 parts.append(place(tile_face(code, False), x, y, tile_size))
             else:
-                parts.append(empty("rect", x=num(x + 1.5), y=num(y + 1.5), width=num(tile_size - 3), height=num(tile_size - 3), rx="3",
-                                   class_="gone"))
+                parts.append(empty("rect", x=num(x + 1.5), y=num(y + 1.5), width=num(tile_size - 3), height=num(tile_size - 3), rx="3", class_="gone"))
     side = 6 * (tile_size + gap) - gap
-    return tag("svg", "".join(parts), xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {num(side)} {num(side)}",
-               class_="mops-art mops-chart", aria_hidden="true", focusable="false")
+    return tag(
+        "svg",
+        "".join(parts),
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {num(side)} {num(side)}",
+        class_="mops-art mops-chart",
+        aria_hidden="true",
+        focusable="false",
+    )
 
 
 def shapes_reference_html() -> str:
@@ -643,11 +702,14 @@ def _shapes_reference(lang: str) -> str:
             items.append(tag("li", shape_icon_svg(first.cells, first.marks) + tag("span", esc(shape_name(shape.name)))))
         title = _("{n} tiles: {points}").format(n=size, points=points_text(POINTS_BY_SIZE[size]))
         groups.append(tag("h3", esc(title)) + tag("ul", "".join(items), class_="mops-shape-list"))
-    note = _("Any rotation or reflection counts. A crown in the combination adds {n} point. After scoring, one marked tile "
-             "(with the turn-over sign) is turned face down: with two marks, you choose.").format(n=CROWN_BONUS)
+    note = _(
+        "Any rotation or reflection counts. A crown in the combination adds {n} point. After scoring, one marked tile "
+        "(with the turn-over sign) is turned face down: with two marks, you choose."
+    ).format(n=CROWN_BONUS)
     # Reference material: closed until asked for (the app keeps it open when the side is drawn again).
-    return tag("details", tag("summary", tag("h2", esc(_("The 17 scoring shapes"))))
-               + tag("p", esc(note), class_="help") + "".join(groups),
-               class_="mops-shapes", data_keep="mops-shapes")
-
-
+    return tag(
+        "details",
+        tag("summary", tag("h2", esc(_("The 17 scoring shapes")))) + tag("p", esc(note), class_="help") + "".join(groups),
+        class_="mops-shapes",
+        data_keep="mops-shapes",
+    )

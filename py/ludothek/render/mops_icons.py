@@ -28,14 +28,11 @@ MOTIF_CSS = {"P": "pug", "B": "bone", "W": "bowl", "C": "can", "K": "cushion", "
 # (the outline of their union) and once in white on top, so overlapping parts merge into one
 # clean silhouette. Details (eyes, ribs, stitches) are drawn in ink on top of that.
 
+
 def _pug() -> tuple[str, str]:
-    head = (
-        empty("ellipse", cx="50", cy="55", rx="31", ry="27")
-        + empty("path", d="M27 40Q32 26 50 27Q68 26 73 40Z")
-    )
-    ears = (
-        empty("path", d="M24 36C14 30 7 40 11 52C17 50 23 46 30 40Z", class_="ink")
-        + empty("path", d="M76 36C86 30 93 40 89 52C83 50 77 46 70 40Z", class_="ink")
+    head = empty("ellipse", cx="50", cy="55", rx="31", ry="27") + empty("path", d="M27 40Q32 26 50 27Q68 26 73 40Z")
+    ears = empty("path", d="M24 36C14 30 7 40 11 52C17 50 23 46 30 40Z", class_="ink") + empty(
+        "path", d="M76 36C86 30 93 40 89 52C83 50 77 46 70 40Z", class_="ink"
     )
     details = (
         ears
@@ -129,10 +126,7 @@ def _heap() -> tuple[str, str]:
         + empty("path", d="M25 65Q21 52 35 51H65Q79 52 75 65Z")
         + empty("path", d="M34 52Q31 40 44 39Q52 38 54 32Q56 26 50 21Q66 22 66 36Q70 42 66 52Z")
     )
-    details = (
-        empty("path", d="M29 66Q50 71 71 66M37 53Q50 57 63 53", class_="line thin")
-        + empty("path", d="M46 41Q56 43 60 36", class_="line thin")
-    )
+    details = empty("path", d="M29 66Q50 71 71 66M37 53Q50 57 63 53", class_="line thin") + empty("path", d="M46 41Q56 43 60 36", class_="line thin")
     return shapes, details
 
 
@@ -143,11 +137,11 @@ _MOTIF_DRAWINGS = {"P": _pug, "B": _bone, "W": _bowl, "C": _can, "K": _cushion, 
 def motif_svg(motif: str) -> str:
     """The motif in the 100-unit box: outline, white silhouette, ink details."""
     shapes, details = _MOTIF_DRAWINGS[motif]()
-    return tag("g", tag("g", shapes, class_="motif-outline") + tag("g", shapes, class_="motif-fill") + details,
-               class_=f"motif {MOTIF_CSS[motif]}")
+    return tag("g", tag("g", shapes, class_="motif-outline") + tag("g", shapes, class_="motif-fill") + details, class_=f"motif {MOTIF_CSS[motif]}")
 
 
 # -- colour keys ---------------------------------------------------------------------------------------
+
 
 def _star_path(cx: float, cy: float, r: float) -> str:
     import math
@@ -173,11 +167,16 @@ def colour_key_svg(colour: str, cx: float = 15, cy: float = 15, r: float = 7.5) 
         mark = empty("rect", x=num(cx - d), y=num(cy - d), width=num(2 * d), height=num(2 * d))
     elif colour == "p":
         s = r / 8
-        mark = empty("path", d=(f"M{num(cx)} {num(cy + 7 * s)}C{num(cx - 9 * s)} {num(cy + 1 * s)} {num(cx - 9 * s)} {num(cy - 7 * s)} "
-                                f"{num(cx - 4.5 * s)} {num(cy - 7 * s)}C{num(cx - 2 * s)} {num(cy - 7 * s)} {num(cx)} {num(cy - 5 * s)} "
-                                f"{num(cx)} {num(cy - 3 * s)}C{num(cx)} {num(cy - 5 * s)} {num(cx + 2 * s)} {num(cy - 7 * s)} "
-                                f"{num(cx + 4.5 * s)} {num(cy - 7 * s)}C{num(cx + 9 * s)} {num(cy - 7 * s)} {num(cx + 9 * s)} {num(cy + 1 * s)} "
-                                f"{num(cx)} {num(cy + 7 * s)}Z"))
+        mark = empty(
+            "path",
+            d=(
+                f"M{num(cx)} {num(cy + 7 * s)}C{num(cx - 9 * s)} {num(cy + 1 * s)} {num(cx - 9 * s)} {num(cy - 7 * s)} "
+                f"{num(cx - 4.5 * s)} {num(cy - 7 * s)}C{num(cx - 2 * s)} {num(cy - 7 * s)} {num(cx)} {num(cy - 5 * s)} "
+                f"{num(cx)} {num(cy - 3 * s)}C{num(cx)} {num(cy - 5 * s)} {num(cx + 2 * s)} {num(cy - 7 * s)} "
+                f"{num(cx + 4.5 * s)} {num(cy - 7 * s)}C{num(cx + 9 * s)} {num(cy - 7 * s)} {num(cx + 9 * s)} {num(cy + 1 * s)} "
+                f"{num(cx)} {num(cy + 7 * s)}Z"
+            ),
+        )
     elif colour == "v":
         mark = empty("path", d=f"M{num(cx)} {num(cy - r)}L{num(cx + r * 0.8)} {num(cy)}L{num(cx)} {num(cy + r)}L{num(cx - r * 0.8)} {num(cy)}Z")
     else:
@@ -189,14 +188,18 @@ def colour_key_svg(colour: str, cx: float = 15, cy: float = 15, r: float = 7.5) 
 def crown_svg(cx: float = 85, cy: float = 15, size: float = 11) -> str:
     """The bonus crown on a dark badge (top-right corner of a crown tile)."""
     s = size / 10
-    d = (f"M{num(cx - 8 * s)} {num(cy + 5 * s)}L{num(cx - 9 * s)} {num(cy - 5 * s)}L{num(cx - 4 * s)} {num(cy - 0.5 * s)}"
-         f"L{num(cx)} {num(cy - 7 * s)}L{num(cx + 4 * s)} {num(cy - 0.5 * s)}L{num(cx + 9 * s)} {num(cy - 5 * s)}"
-         f"L{num(cx + 8 * s)} {num(cy + 5 * s)}Z")
-    return tag("g", empty("circle", cx=num(cx), cy=num(cy), r=num(size * 1.25), class_="crown-badge")
-               + empty("path", d=d, class_="crown-shape"), class_="crown")
+    d = (
+        f"M{num(cx - 8 * s)} {num(cy + 5 * s)}L{num(cx - 9 * s)} {num(cy - 5 * s)}L{num(cx - 4 * s)} {num(cy - 0.5 * s)}"
+        f"L{num(cx)} {num(cy - 7 * s)}L{num(cx + 4 * s)} {num(cy - 0.5 * s)}L{num(cx + 9 * s)} {num(cy - 5 * s)}"
+        f"L{num(cx + 8 * s)} {num(cy + 5 * s)}Z"
+    )
+    return tag(
+        "g", empty("circle", cx=num(cx), cy=num(cy), r=num(size * 1.25), class_="crown-badge") + empty("path", d=d, class_="crown-shape"), class_="crown"
+    )
 
 
 # -- whole tiles ---------------------------------------------------------------------------------------
+
 
 @lru_cache(maxsize=None)
 def tile_face(code: str, detail: bool = True) -> str:
@@ -220,13 +223,15 @@ def tile_back(detail: bool = True) -> str:
     if detail:
         parts.append(empty("rect", x="11", y="11", width="78", height="78", rx="7", class_="back-frame"))
     parts.append(
-        tag("g",
+        tag(
+            "g",
             empty("ellipse", cx="50", cy="60", rx="13", ry="11")
             + empty("ellipse", cx="31", cy="43", rx="6", ry="7.5")
             + empty("ellipse", cx="43", cy="33", rx="6", ry="7.5")
             + empty("ellipse", cx="57", cy="33", rx="6", ry="7.5")
             + empty("ellipse", cx="69", cy="43", rx="6", ry="7.5"),
-            class_="back-paw")
+            class_="back-paw",
+        )
     )
     return "".join(parts)
 
@@ -251,7 +256,12 @@ def tile_svg(code: str, face_up: bool, x: float, y: float, size: float, detail: 
 def flip_icon(cx: float = 50, cy: float = 50, r: float = 18) -> str:
     """'Turn face down here': a curved arrow on a dark badge."""
     s = r / 18
-    arc = (f"M{num(cx - 9 * s)} {num(cy + 4 * s)}A{num(9.5 * s)} {num(9.5 * s)} 0 1 1 {num(cx + 6 * s)} {num(cy + 7.5 * s)}")
-    head = (f"M{num(cx + 1 * s)} {num(cy + 4 * s)}L{num(cx + 7 * s)} {num(cy + 8.5 * s)}L{num(cx + 2 * s)} {num(cy + 13 * s)}")
-    return tag("g", empty("circle", cx=num(cx), cy=num(cy), r=num(r), class_="flip-badge")
-               + empty("path", d=arc, class_="flip-arrow") + empty("path", d=head, class_="flip-arrow"), class_="flip-icon")
+    arc = f"M{num(cx - 9 * s)} {num(cy + 4 * s)}A{num(9.5 * s)} {num(9.5 * s)} 0 1 1 {num(cx + 6 * s)} {num(cy + 7.5 * s)}"
+    head = f"M{num(cx + 1 * s)} {num(cy + 4 * s)}L{num(cx + 7 * s)} {num(cy + 8.5 * s)}L{num(cx + 2 * s)} {num(cy + 13 * s)}"
+    return tag(
+        "g",
+        empty("circle", cx=num(cx), cy=num(cy), r=num(r), class_="flip-badge")
+        + empty("path", d=arc, class_="flip-arrow")
+        + empty("path", d=head, class_="flip-arrow"),
+        class_="flip-icon",
+    )

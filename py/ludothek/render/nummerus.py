@@ -101,9 +101,13 @@ def groups_words(groups, solitaire: bool) -> str:
     singles = [lo for lo, hi in groups if hi - lo + 1 < least]
     parts = []
     if chains:
-        parts.append(_("Chains: {list}.").format(list=", ".join(
-            ngettext("{range} ({n} chip)", "{range} ({n} chips)", hi - lo + 1).format(range=range_text(lo, hi), n=hi - lo + 1)
-            for lo, hi in chains)))
+        parts.append(
+            _("Chains: {list}.").format(
+                list=", ".join(
+                    ngettext("{range} ({n} chip)", "{range} ({n} chips)", hi - lo + 1).format(range=range_text(lo, hi), n=hi - lo + 1) for lo, hi in chains
+                )
+            )
+        )
     if singles:
         parts.append(_("Single chips: {list}.").format(list=", ".join(map(str, singles))))
     return " ".join(parts)
@@ -158,8 +162,7 @@ class NummerusView(GameView):
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
         css = SEAT_CSS[seat]
         body = empty("circle", cx="20", cy="20", r="17", class_=f"nz-piece-body {css}") + seat_mark(seat, 20, 20, 17, "nz-piece-mark")
-        return tag("svg", body, viewBox="0 0 40 40", width=num(size), height=num(size), class_="piece nz-piece", aria_hidden="true",
-                   focusable="false")
+        return tag("svg", body, viewBox="0 0 40 40", width=num(size), height=num(size), class_="piece nz-piece", aria_hidden="true", focusable="false")
 
     # -- setup -------------------------------------------------------------------------------------
 
@@ -169,8 +172,7 @@ class NummerusView(GameView):
             Field(
                 "start",
                 _("Who begins"),
-                _("The rulebook lets the player whose age is closest to 48 begin; then play goes round in seat order. "
-                  "Without ages, seat 1 begins."),
+                _("The rulebook lets the player whose age is closest to 48 begin; then play goes round in seat order. Without ages, seat 1 begins."),
                 choices=(Choice("seat1", _("Seat 1")), Choice("age", _("By age: closest to 48 begins"))),
                 default="seat1",
                 players=several,
@@ -178,39 +180,47 @@ class NummerusView(GameView):
             ),
         ]
         for seat in range(4):
-            fields.append(Field(
-                f"age{seat}",
-                _("Age of seat {n}").format(n=seat + 1),
-                _("In years. Between two players equally close to 48, the lower seat begins."),
-                kind="text",
-                default="",
-                players=tuple(p for p in several if p > seat),
-                show_when=("start", "age"),
-                options=("ages",),
-            ))
+            fields.append(
+                Field(
+                    f"age{seat}",
+                    _("Age of seat {n}").format(n=seat + 1),
+                    _("In years. Between two players equally close to 48, the lower seat begins."),
+                    kind="text",
+                    default="",
+                    players=tuple(p for p in several if p > seat),
+                    show_when=("start", "age"),
+                    options=("ages",),
+                )
+            )
         fields += [
             option_field(
                 self.game,
                 "rounds",
                 _("Rounds"),
-                _("One round: the longest chains win. Several rounds: tournament scoring. A chain of n chips scores "
-                  "n·(n+1)/2 points (2 chips 3, 3 chips 6, 4 chips 10 … 11 chips 66), single chips score nothing; "
-                  "the highest total wins. Each round is laid out afresh and the next player in turn begins it."),
+                _(
+                    "One round: the longest chains win. Several rounds: tournament scoring. A chain of n chips scores "
+                    "n·(n+1)/2 points (2 chips 3, 3 chips 6, 4 chips 10 … 11 chips 66), single chips score nothing; "
+                    "the highest total wins. Each round is laid out afresh and the next player in turn begins it."
+                ),
                 default=1,
             ),
             option_field(
                 self.game,
                 "swap",
                 _("Swap variant"),
-                _("Everybody gets 2 swap chips (1 each with 4 players). Right after taking a chip you may spend one: give any "
-                  "of your chips to an opponent and take one of theirs in return – but only a single chip, never one that is "
-                  "part of their chain."),
+                _(
+                    "Everybody gets 2 swap chips (1 each with 4 players). Right after taking a chip you may spend one: give any "
+                    "of your chips to an opponent and take one of theirs in return – but only a single chip, never one that is "
+                    "part of their chain."
+                ),
             ),
             Field(
                 "layout",
                 _("Layout"),
-                _("Normally the chips and the star are shuffled onto the board. To replay a layout from a table or a book, "
-                  "enter it by hand (in a tournament only the first round)."),
+                _(
+                    "Normally the chips and the star are shuffled onto the board. To replay a layout from a table or a book, "
+                    "enter it by hand (in a tournament only the first round)."
+                ),
                 choices=(Choice("shuffled", _("Shuffled (the normal game)")), Choice("hand", _("Entered by hand"))),
                 default="shuffled",
                 options=("layout",),
@@ -218,8 +228,10 @@ class NummerusView(GameView):
             Field(
                 "layout_text",
                 _("The layout by hand"),
-                _("All 49 fields, rank 9 at the top down to rank 1, each rank left to right: every number 1 to 48 once and "
-                  "* for the star, separated by spaces, commas or slashes, e.g. {example}").format(example=LAYOUT_HELP_EXAMPLE),
+                _(
+                    "All 49 fields, rank 9 at the top down to rank 1, each rank left to right: every number 1 to 48 once and "
+                    "* for the star, separated by spaces, commas or slashes, e.g. {example}"
+                ).format(example=LAYOUT_HELP_EXAMPLE),
                 kind="text",
                 default="",
                 show_when=("layout", "hand"),
@@ -239,8 +251,9 @@ class NummerusView(GameView):
                         raise ValueError(_("Enter the age of seat {n} in whole years (0 to 150), or let seat 1 begin.").format(n=seat + 1))
                     ages.append(int(text))
                 options["ages"] = ages
-            rounds = self.form_number(values, "rounds", _("The number of rounds must be a whole number."),
-                                      _("Choose between 1 and {n} rounds.").format(n=MAX_ROUNDS))
+            rounds = self.form_number(
+                values, "rounds", _("The number of rounds must be a whole number."), _("Choose between 1 and {n} rounds.").format(n=MAX_ROUNDS)
+            )
             if rounds > 1:
                 options["rounds"] = rounds
             if self.form_flag(values, "swap"):
@@ -300,7 +313,8 @@ class NummerusView(GameView):
         seat = effect.seat
         if effect.give is not None:
             text = _("{colour} swapped: gave {give} to {other} and took {take}.").format(
-                colour=player_name(list(ui.names), seat), give=effect.give, other=player_name(list(ui.names), effect.partner), take=effect.take)
+                colour=player_name(list(ui.names), seat), give=effect.give, other=player_name(list(ui.names), effect.partner), take=effect.take
+            )
         elif ui.last_move == NO_SWAP:
             text = _("{colour} did not swap.").format(colour=player_name(list(ui.names), seat))
         else:
@@ -333,16 +347,22 @@ class NummerusView(GameView):
             grown = range_text(lo_n, chip) if side == "-" else range_text(chip, hi_n)
             move = field + side
             # The visible words are the button's name (no aria-label: what is read is what is seen).
-            inner = (tag("span", esc(_("Add {chip} to {chain}:").format(chip=chip, chain=range_text(lo_n, hi_n))), class_="nz-chain-old")
-                     + " " + tag("span", esc(_("it becomes {grown}").format(grown=grown)), class_="nz-chain-new"))
+            inner = (
+                tag("span", esc(_("Add {chip} to {chain}:").format(chip=chip, chain=range_text(lo_n, hi_n))), class_="nz-chain-old")
+                + " "
+                + tag("span", esc(_("it becomes {grown}").format(grown=grown)), class_="nz-chain-new")
+            )
             if move in hints:
                 inner += " " + tag("span", esc(_("(hint)")), class_="nz-hint-tag")
-            buttons.append(tag("button", inner, type="button", class_="nz-choice-button" + (" hinted" if move in hints else ""),
-                               data_target=move))
-        buttons.append(tag("button", esc(_("Cancel")), type="button", class_="small", data_target="cancel",
-                           title=_("Pick another chip")))
-        return tag("section", tag("p", esc(title), class_="nz-title", id="nz-choice-title") + tag("div", "".join(buttons), class_="nz-buttons"),
-                   class_="nz-choice", role="group", aria_labelledby="nz-choice-title")
+            buttons.append(tag("button", inner, type="button", class_="nz-choice-button" + (" hinted" if move in hints else ""), data_target=move))
+        buttons.append(tag("button", esc(_("Cancel")), type="button", class_="small", data_target="cancel", title=_("Pick another chip")))
+        return tag(
+            "section",
+            tag("p", esc(title), class_="nz-title", id="nz-choice-title") + tag("div", "".join(buttons), class_="nz-buttons"),
+            class_="nz-choice",
+            role="group",
+            aria_labelledby="nz-choice-title",
+        )
 
     def _swap_picks(self, s, ui: UIState) -> tuple[int | None, int | None]:
         give = take = None
@@ -362,17 +382,25 @@ class NummerusView(GameView):
         left = s.swaps[seat]
         title = ngettext(
             "Swap? You have {n} swap chip. Pick one of your chips and an opponent's single chip, or choose “No swap”.",
-            "Swap? You have {n} swap chips. Pick one of your chips and an opponent's single chip, or choose “No swap”.", left).format(n=left)
+            "Swap? You have {n} swap chips. Pick one of your chips and an opponent's single chip, or choose “No swap”.",
+            left,
+        ).format(n=left)
         rows = []
         own = []
         for lo, hi in self.game.groups(s, seat):
             chips = []
             for n in range(lo, hi + 1):
-                chips.append(self._swap_button(f"give:{n}", n, give == n, f"give:{n}" in hints,
-                                               _("Give {chip}").format(chip=n)))
+                chips.append(self._swap_button(f"give:{n}", n, give == n, f"give:{n}" in hints, _("Give {chip}").format(chip=n)))
             own.append(tag("span", "".join(chips), class_="nz-group" + (" chain" if hi > lo else " single")))
-        rows.append(tag("div", tag("span", esc(_("Give:")), class_="nz-row-label") + tag("span", "".join(own), class_="nz-row-chips"),
-                        class_="nz-swap-row give", role="group", aria_label=_("Give one of your chips")))
+        rows.append(
+            tag(
+                "div",
+                tag("span", esc(_("Give:")), class_="nz-row-label") + tag("span", "".join(own), class_="nz-row-chips"),
+                class_="nz-swap-row give",
+                role="group",
+                aria_label=_("Give one of your chips"),
+            )
+        )
         for other, (free, protected) in sorted(self.game.swappable(s).items()):
             name = player_name(list(ui.names), other)
             chips = []
@@ -380,21 +408,41 @@ class NummerusView(GameView):
                 group = []
                 for n in range(lo, hi + 1):
                     if n in free:
-                        group.append(self._swap_button(f"take:{n}", n, take == n, f"take:{n}" in hints,
-                                                       _("Take {chip} from {colour}").format(chip=n, colour=name)))
+                        group.append(
+                            self._swap_button(f"take:{n}", n, take == n, f"take:{n}" in hints, _("Take {chip} from {colour}").format(chip=n, colour=name))
+                        )
                     else:
-                        group.append(self._swap_button(f"take:{n}", n, False, False,
-                                                       _("{chip}: part of {colour}'s chain {chain}, protected").format(
-                                                           chip=n, colour=name, chain=range_text(lo, hi)), disabled=True))
+                        group.append(
+                            self._swap_button(
+                                f"take:{n}",
+                                n,
+                                False,
+                                False,
+                                _("{chip}: part of {colour}'s chain {chain}, protected").format(chip=n, colour=name, chain=range_text(lo, hi)),
+                                disabled=True,
+                            )
+                        )
                 chips.append(tag("span", "".join(group), class_="nz-group" + (" chain" if hi > lo else " single")))
             if not chips:
                 chips.append(tag("span", esc(_("no chips yet")), class_="nz-none"))
             label = _("Take from {colour}:").format(colour=name)
-            rows.append(tag("div", tag("span", self.piece_svg(other, len(s.collections), 18) + esc(label), class_="nz-row-label")
-                            + tag("span", "".join(chips), class_="nz-row-chips"),
-                            class_=f"nz-swap-row take seat-{SEAT_CSS[other]}", role="group", aria_label=_("Take a single chip from {colour}").format(colour=name)))
-        return tag("section", tag("p", esc(title), class_="nz-title", id="nz-swap-title") + "".join(rows),
-                   class_="nz-swap", role="group", aria_labelledby="nz-swap-title")
+            rows.append(
+                tag(
+                    "div",
+                    tag("span", self.piece_svg(other, len(s.collections), 18) + esc(label), class_="nz-row-label")
+                    + tag("span", "".join(chips), class_="nz-row-chips"),
+                    class_=f"nz-swap-row take seat-{SEAT_CSS[other]}",
+                    role="group",
+                    aria_label=_("Take a single chip from {colour}").format(colour=name),
+                )
+            )
+        return tag(
+            "section",
+            tag("p", esc(title), class_="nz-title", id="nz-swap-title") + "".join(rows),
+            class_="nz-swap",
+            role="group",
+            aria_labelledby="nz-swap-title",
+        )
 
     @staticmethod
     def _swap_button(target: str, number: int, pressed: bool, hinted: bool, label: str, disabled: bool = False) -> str:
@@ -406,8 +454,16 @@ class NummerusView(GameView):
             label += " " + _("(hint)")
         if disabled:
             classes.append("protected")
-        return tag("button", esc(str(number)), type="button", class_=" ".join(classes), data_target=target, aria_label=label,
-                   aria_pressed=("true" if pressed else "false") if not disabled else None, aria_disabled="true" if disabled else None)
+        return tag(
+            "button",
+            esc(str(number)),
+            type="button",
+            class_=" ".join(classes),
+            data_target=target,
+            aria_label=label,
+            aria_pressed=("true" if pressed else "false") if not disabled else None,
+            aria_disabled="true" if disabled else None,
+        )
 
     def actions(self, s, ui: UIState) -> list[Action]:
         if not ui.interactive or self.game.is_over(s) or not s.swap_step:
@@ -454,13 +510,28 @@ class NummerusView(GameView):
             left, grade = game.solitaire_result(s)
             lengths = game.chain_lengths(s, 0)
             complete = sum(1 for n in lengths if n >= SOLITAIRE_REMOVED_FROM)
-            body = tag("p", tag("span", esc(str(left)), class_="nz-score-number") + esc(
-                ngettext("chain left", "chains left", left)), class_="nz-score", data_score=str(left))
-            body += tag("p", esc(_("Chains of 6 or more are removed at the end; every other chain counts, single chips too. "
-                                   "Fewer is better: 2 is not bad, 1 is good, 0 is superb.")), class_="nz-help")
+            body = tag(
+                "p",
+                tag("span", esc(str(left)), class_="nz-score-number") + esc(ngettext("chain left", "chains left", left)),
+                class_="nz-score",
+                data_score=str(left),
+            )
+            body += tag(
+                "p",
+                esc(
+                    _(
+                        "Chains of 6 or more are removed at the end; every other chain counts, single chips too. "
+                        "Fewer is better: 2 is not bad, 1 is good, 0 is superb."
+                    )
+                ),
+                class_="nz-help",
+            )
             if complete:
-                body += tag("p", esc(ngettext("{n} chain already has 6 or more chips.", "{n} chains already have 6 or more chips.",
-                                              complete).format(n=complete)), class_="nz-help")
+                body += tag(
+                    "p",
+                    esc(ngettext("{n} chain already has 6 or more chips.", "{n} chains already have 6 or more chips.", complete).format(n=complete)),
+                    class_="nz-help",
+                )
             if over:
                 body += tag("p", esc(self._grade_text(left)), class_="nz-grade")
             return tag("section", tag("h2", esc(_("Solitaire score"))) + body, class_="nz-side nz-solitaire", aria_label=_("Solitaire score"))
@@ -481,12 +552,19 @@ class NummerusView(GameView):
                 mark = ""
                 if leads:
                     mark = tag("span", esc(_("wins") if over else _("leads")), class_="nz-lead")
-                rows.append(tag("tr", tag("th", esc(str(place)), scope="row")
-                                + tag("td", esc(player_name(names, seat)) + mark, class_=f"seat-{SEAT_CSS[seat]}")
-                                + tag("td", esc(lengths_text(lengths)), class_="nz-lengths"),
-                                class_="leader" if leads else None, data_seat=str(seat)))
-        head = tag("tr", tag("th", esc(_("Place")), scope="col") + tag("th", esc(_("Player")), scope="col")
-                   + tag("th", esc(_("Chains, longest first")), scope="col"))
+                rows.append(
+                    tag(
+                        "tr",
+                        tag("th", esc(str(place)), scope="row")
+                        + tag("td", esc(player_name(names, seat)) + mark, class_=f"seat-{SEAT_CSS[seat]}")
+                        + tag("td", esc(lengths_text(lengths)), class_="nz-lengths"),
+                        class_="leader" if leads else None,
+                        data_seat=str(seat),
+                    )
+                )
+        head = tag(
+            "tr", tag("th", esc(_("Place")), scope="col") + tag("th", esc(_("Player")), scope="col") + tag("th", esc(_("Chains, longest first")), scope="col")
+        )
         caption = _("Standings") if not over else _("Result")
         note = tag("p", esc(_("The longest chain wins; if it is a tie, the next longest decides, and so on.")), class_="nz-help")
         table = tag("table", tag("caption", esc(caption)) + tag("thead", head) + tag("tbody", "".join(rows)), class_="nz-table nz-standings")
@@ -498,24 +576,38 @@ class NummerusView(GameView):
         over = game.is_over(s)
         table = game.round_table(s)
         finished = len(s.round_points)
-        head = tag("tr", tag("th", esc(_("Round")), scope="col") + "".join(
-            tag("th", esc(player_name(names, seat)), scope="col", class_=f"seat-{SEAT_CSS[seat]}") for seat in range(players)))
+        head = tag(
+            "tr",
+            tag("th", esc(_("Round")), scope="col")
+            + "".join(tag("th", esc(player_name(names, seat)), scope="col", class_=f"seat-{SEAT_CSS[seat]}") for seat in range(players)),
+        )
         rows = []
         for index, points in enumerate(table):
             playing = index >= finished and not over
             label = _("{n} (playing)").format(n=index + 1) if playing else str(index + 1)
-            rows.append(tag("tr", tag("th", esc(label), scope="row") + "".join(tag("td", esc(str(p))) for p in points),
-                            class_="running" if playing else "finished"))
+            rows.append(
+                tag("tr", tag("th", esc(label), scope="row") + "".join(tag("td", esc(str(p))) for p in points), class_="running" if playing else "finished")
+            )
         totals = game.scores(s)
         best = max(totals)
-        foot = tag("tr", tag("th", esc(_("Total")), scope="row") + "".join(
-            tag("td", esc(str(t)), class_="best" if t == best and best > 0 else None) for t in totals), class_="totals")
+        foot = tag(
+            "tr",
+            tag("th", esc(_("Total")), scope="row") + "".join(tag("td", esc(str(t)), class_="best" if t == best and best > 0 else None) for t in totals),
+            class_="totals",
+        )
         done = s.rounds if over else s.round - 1
         caption = _("Tournament: {done} of {of} rounds finished").format(done=done, of=s.rounds)
-        note = tag("p", esc(_("A chain of n chips scores n·(n+1)/2: 2 chips 3, 3 chips 6, 4 chips 10, 5 chips 15, 6 chips 21. "
-                               "Single chips score nothing.")), class_="nz-help")
-        html = tag("table", tag("caption", esc(caption)) + tag("thead", head) + tag("tbody", "".join(rows)) + tag("tfoot", foot),
-                   class_="nz-table nz-rounds", data_round=str(s.round))
+        note = tag(
+            "p",
+            esc(_("A chain of n chips scores n·(n+1)/2: 2 chips 3, 3 chips 6, 4 chips 10, 5 chips 15, 6 chips 21. Single chips score nothing.")),
+            class_="nz-help",
+        )
+        html = tag(
+            "table",
+            tag("caption", esc(caption)) + tag("thead", head) + tag("tbody", "".join(rows)) + tag("tfoot", foot),
+            class_="nz-table nz-rounds",
+            data_round=str(s.round),
+        )
         return tag("section", html + note, class_="nz-side")
 
     # -- hints -------------------------------------------------------------------------------------
@@ -560,7 +652,8 @@ class NummerusView(GameView):
             give, _sep, take = move.partition("x")
             owner = next((seat for seat, (free, _p) in self.game.swappable(s).items() if int(take) in free), None)
             return _("Hint: give {give} and take {take} from {name}.").format(
-                give=give, take=take, name=player_name(names, owner) if owner is not None else "?")
+                give=give, take=take, name=player_name(names, owner) if owner is not None else "?"
+            )
         field = move.rstrip("+-")
         chip = s.board[FIELD_INDEX[field]]
         text = _("Hint: take {chip} on {field} (marked with a check).").format(chip=chip, field=field)
@@ -612,8 +705,13 @@ class NummerusView(GameView):
             for other, (free, protected) in self.game.swappable(s).items():
                 if number in protected:
                     chain = next(range_text(lo, hi) for lo, hi in self.game.groups(s, other) if lo <= number <= hi)
-                    return ClickResult(ui, None, _("{chip} is part of {colour}'s chain {chain}: a swap may only take a single chip.").format(
-                        chip=number, colour=colour_name(other), chain=chain))
+                    return ClickResult(
+                        ui,
+                        None,
+                        _("{chip} is part of {colour}'s chain {chain}: a swap may only take a single chip.").format(
+                            chip=number, colour=colour_name(other), chain=chain
+                        ),
+                    )
                 if number in free:
                     break
             else:
@@ -651,13 +749,15 @@ class NummerusView(GameView):
             if choice is not None:
                 field, (lower, upper) = choice
                 text = _("{chip} touches the chains {lower} and {upper}: choose one below.").format(
-                    chip=s.board[FIELD_INDEX[field]], lower=lower.replace("-", "–"), upper=upper.replace("-", "–"))
+                    chip=s.board[FIELD_INDEX[field]], lower=lower.replace("-", "–"), upper=upper.replace("-", "–")
+                )
             elif game.must_jump(s):
                 text = _("{name} to move: no chip is in line with the star, so it may jump to any chip.").format(name=name)
             else:
                 n = len(game.star_targets(s))
-                text = ngettext("{name} to move: take the chip the star can reach (ringed).",
-                                "{name} to move: take one of the {n} chips the star can reach (ringed).", n).format(name=name, n=n)
+                text = ngettext(
+                    "{name} to move: take the chip the star can reach (ringed).", "{name} to move: take one of the {n} chips the star can reach (ringed).", n
+                ).format(name=name, n=n)
         if s.rounds:
             text += " " + _("Round {r} of {n}.").format(r=s.round, n=s.rounds)
         return text
@@ -668,18 +768,27 @@ class NummerusView(GameView):
         name = player_name(names, effect.seat)
         sentences = []
         if effect.give is not None:
-            sentences.append(_("{name} swaps: gives {give} to {other} and takes {take}.").format(
-                name=name, give=effect.give, other=player_name(names, effect.partner), take=effect.take))
+            sentences.append(
+                _("{name} swaps: gives {give} to {other} and takes {take}.").format(
+                    name=name, give=effect.give, other=player_name(names, effect.partner), take=effect.take
+                )
+            )
         elif move == NO_SWAP:
             sentences.append(_("{name} does not swap.").format(name=name))
         else:
             if effect.jump:
-                sentences.append(_("No chip was in line: {name} jumps the star from {a} to {b} and takes {chip}.").format(
-                    name=name, a=effect.origin, b=effect.target, chip=effect.chip))
+                sentences.append(
+                    _("No chip was in line: {name} jumps the star from {a} to {b} and takes {chip}.").format(
+                        name=name, a=effect.origin, b=effect.target, chip=effect.chip
+                    )
+                )
             else:
                 direction = next((t.direction for t in game.star_targets(before) if t.field == effect.target), None)
-                sentences.append(_("{name} moves the star {direction} from {a} to {b} and takes {chip}.").format(
-                    name=name, direction=direction_words(direction), a=effect.origin, b=effect.target, chip=effect.chip))
+                sentences.append(
+                    _("{name} moves the star {direction} from {a} to {b} and takes {chip}.").format(
+                        name=name, direction=direction_words(direction), a=effect.origin, b=effect.target, chip=effect.chip
+                    )
+                )
             sentences.append(self._chain_sentence(before, effect, after))
             if after.swap_step and not game.is_over(after):
                 sentences.append(_("{name} may swap now.").format(name=name))
@@ -726,8 +835,9 @@ class NummerusView(GameView):
     def _grade_text(self, left: int) -> str:
         if left in GRADES:
             return ngettext("{n} chain left: {grade}!", "{n} chains left: {grade}!", left).format(n=left, grade=_(GRADES[left]))
-        return ngettext("{n} chain left. The rulebook calls 2 not bad, 1 good and 0 superb.",
-                        "{n} chains left. The rulebook calls 2 not bad, 1 good and 0 superb.", left).format(n=left)
+        return ngettext(
+            "{n} chain left. The rulebook calls 2 not bad, 1 good and 0 superb.", "{n} chains left. The rulebook calls 2 not bad, 1 good and 0 superb.", left
+        ).format(n=left)
 
     def result_text(self, s, names: list[str]) -> str:
         game = self.game
@@ -742,8 +852,7 @@ class NummerusView(GameView):
                 return _("The tournament is drawn: everybody scored {total} points.").format(total=totals[0])
             if len(winners) == 1:
                 return _("{name} wins the tournament with {total} points.").format(name=player_name(names, winners[0]), total=totals[winners[0]])
-            return _("{names} share the win with {total} points.").format(names=", ".join(player_name(names, w) for w in winners),
-                                                                           total=totals[winners[0]])
+            return _("{names} share the win with {total} points.").format(names=", ".join(player_name(names, w) for w in winners), total=totals[winners[0]])
         if not winners:
             lengths = lengths_text(game.chain_lengths(s, 0))
             return _("The game is drawn: everybody has the same chains ({lengths}).").format(lengths=lengths)
@@ -757,8 +866,9 @@ def parse_layout(text: str) -> list[int]:
     """A layout typed by hand: 49 entries in position order, numbers 1-48 and * (or 0) for the star."""
     tokens = text.replace("/", " ").replace(",", " ").replace(";", " ").split()
     if len(tokens) != FIELD_COUNT:
-        raise ValueError(ngettext("The layout needs all 49 fields; {n} was entered.", "The layout needs all 49 fields; {n} were entered.",
-                                  len(tokens)).format(n=len(tokens)))
+        raise ValueError(
+            ngettext("The layout needs all 49 fields; {n} was entered.", "The layout needs all 49 fields; {n} were entered.", len(tokens)).format(n=len(tokens))
+        )
     layout = []
     seen: set[int] = set()
     for i, token in enumerate(tokens):
@@ -775,8 +885,10 @@ def parse_layout(text: str) -> list[int]:
 
 # The home card: two players in mid-game; the star has just run up the middle of the 8, through
 # its waist, to take 44.
-THUMBNAIL_BEFORE = ("46,18,32/6,24,44,.,./20,48,22,.,.,21,9/4,11,3,.,.,29,16/13,.,.,31,42/19,.,.,.,27,36,14/.,17,30,*,2,47,43/"
-                    ".,1,.,.,12/.,45,33 1 7,10,23,28,35,38-39,41/5,8,15,25-26,34,37,40")
+THUMBNAIL_BEFORE = (
+    "46,18,32/6,24,44,.,./20,48,22,.,.,21,9/4,11,3,.,.,29,16/13,.,.,31,42/19,.,.,.,27,36,14/.,17,30,*,2,47,43/"
+    ".,1,.,.,12/.,45,33 1 7,10,23,28,35,38-39,41/5,8,15,25-26,34,37,40"
+)
 THUMBNAIL_MOVE = "d8"
 
 

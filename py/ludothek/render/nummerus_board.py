@@ -44,8 +44,14 @@ SEAT_CSS = ("red", "blue", "green", "purple")
 SEAT_NAMES = seat_names(SEAT_CSS)
 # The engine's direction names (ludothek.games.nummerus.DIRECTION_NAMES), for translation.
 DIRECTION_WORDS = {
-    "up": N_("up"), "up-right": N_("up and to the right"), "right": N_("to the right"), "down-right": N_("down and to the right"),
-    "down": N_("down"), "down-left": N_("down and to the left"), "left": N_("to the left"), "up-left": N_("up and to the left"),
+    "up": N_("up"),
+    "up-right": N_("up and to the right"),
+    "right": N_("to the right"),
+    "down-right": N_("down and to the right"),
+    "down": N_("down"),
+    "down-left": N_("down and to the left"),
+    "left": N_("to the left"),
+    "up-left": N_("up and to the left"),
 }
 if set(DIRECTION_WORDS) != set(DIRECTION_NAMES):
     raise AssertionError("the view needs a word for every direction of the engine")
@@ -162,8 +168,7 @@ def _static_layer(coordinates: bool) -> str:
 class Board:
     """One drawing of the board (pure: the same state and UI give the same text)."""
 
-    def __init__(self, game, s, ui: UIState, *, label: str | None = None, coordinates: bool = True,
-                 view_box: tuple[float, float, float, float] | None = None):
+    def __init__(self, game, s, ui: UIState, *, label: str | None = None, coordinates: bool = True, view_box: tuple[float, float, float, float] | None = None):
         self.game = game
         self.view_box = view_box
         self.s = s
@@ -222,8 +227,11 @@ class Board:
             return self.label_text
         s = self.s
         chips = sum(1 for n in s.board if n)
-        text = [ngettext("Nummerus Zahlus board: the star on {field}, {n} chip left.",
-                         "Nummerus Zahlus board: the star on {field}, {n} chips left.", chips).format(field=FIELD_NAMES[s.star], n=chips)]
+        text = [
+            ngettext("Nummerus Zahlus board: the star on {field}, {n} chip left.", "Nummerus Zahlus board: the star on {field}, {n} chips left.", chips).format(
+                field=FIELD_NAMES[s.star], n=chips
+            )
+        ]
         if self.targets and not self.over:
             if self.jump:
                 text.append(_("No chip is in line with the star: it may jump to any chip."))
@@ -291,8 +299,7 @@ class Board:
         sx, sy = field_xy(s.star)
         parts.append(star_svg(sx, sy, star_class, star_style))
         classes = "board nummerus" + (" interactive" if self.interactive else "") + (" jump" if self.jump else "")
-        svg = svg_document("".join(parts), WIDTH, HEIGHT, label=self.label(), class_=classes, interactive=self.interactive,
-                           data_star=FIELD_NAMES[s.star])
+        svg = svg_document("".join(parts), WIDTH, HEIGHT, label=self.label(), class_=classes, interactive=self.interactive, data_star=FIELD_NAMES[s.star])
         if self.view_box is not None:
             svg = svg.replace(f'viewBox="0 0 {num(WIDTH)} {num(HEIGHT)}"', 'viewBox="{}"'.format(" ".join(map(num, self.view_box))), 1)
         return svg
@@ -318,8 +325,7 @@ class Board:
                 classes.append("passed")
         if self.selected == name:
             classes.append("selected")
-        inner = [empty("rect", x=num(cx - CELL / 2 + 2), y=num(cy - CELL / 2 + 2), width=str(CELL - 4), height=str(CELL - 4), rx="6",
-                       class_="cell-bg")]
+        inner = [empty("rect", x=num(cx - CELL / 2 + 2), y=num(cy - CELL / 2 + 2), width=str(CELL - 4), height=str(CELL - 4), rx="6", class_="cell-bg")]
         if chip:
             if target is not None and not self.over:
                 inner.append(empty("circle", cx=num(cx), cy=num(cy), r=num(CHIP_R + 2.5), class_="reach-ring"))

@@ -66,45 +66,82 @@ def puzzle_list_html(title: str, game_id: str, shipped: list[dict[str, Any]], pr
             status = progress.get(p["id"], "")
             mark = {"solved": _("solved"), "failed": _("missed")}.get(status, _("new"))
             # The visible text is the accessible name ("Puzzle 3 solved"); the heading gives the difficulty.
-            items.append(tag("li", tag("a", esc(_("Puzzle {n}").format(n=number)) + " " + tag("span", esc(mark), class_="puzzle-mark"),
-                                       href=f"#/puzzle/{game_id}/{p['id']}", class_=f"button puzzle-link {status or 'new'}")))
+            items.append(
+                tag(
+                    "li",
+                    tag(
+                        "a",
+                        esc(_("Puzzle {n}").format(n=number)) + " " + tag("span", esc(mark), class_="puzzle-mark"),
+                        href=f"#/puzzle/{game_id}/{p['id']}",
+                        class_=f"button puzzle-link {status or 'new'}",
+                    ),
+                )
+            )
         if items:
             sections.append(tag("section", tag("h2", esc(difficulty_name(level).capitalize())) + tag("ul", "".join(items), class_="puzzle-list")))
     solved = sum(1 for p in shipped if progress.get(p["id"]) == "solved")
-    return tag("article",
-               tag("h1", esc(_("Puzzles: {title}").format(title=title)))
-               + tag("p", esc(_("{solved} of {total} solved.").format(solved=solved, total=len(shipped))), class_="puzzle-progress")
-               + "".join(sections)
-               + tag("p", tag("a", esc(_("Home")), href="#/", class_="button")),
-               class_="puzzles", data_game=game_id)
+    return tag(
+        "article",
+        tag("h1", esc(_("Puzzles: {title}").format(title=title)))
+        + tag("p", esc(_("{solved} of {total} solved.").format(solved=solved, total=len(shipped))), class_="puzzle-progress")
+        + "".join(sections)
+        + tag("p", tag("a", esc(_("Home")), href="#/", class_="button")),
+        class_="puzzles",
+        data_game=game_id,
+    )
 
 
 def puzzle_frame_html(title: str) -> str:
-    return tag("div",
-               tag("div", tag("h1", esc(title), class_="game-title"), class_="game-head")
-               + tag("div", tag("div", "", id="board", class_="board-wrap") + tag("div", "", id="extra", class_="extra")
-                     + tag("div", "", id="actions", class_="actions"), class_="play-area")
-               + tag("aside", tag("div", "", id="puzzle-seats", class_="players") + tag("div", "", id="puzzle-panel", class_="puzzle-panel"),
-                     class_="side"),
-               class_="game-layout puzzle-layout")
+    return tag(
+        "div",
+        tag("div", tag("h1", esc(title), class_="game-title"), class_="game-head")
+        + tag(
+            "div",
+            tag("div", "", id="board", class_="board-wrap") + tag("div", "", id="extra", class_="extra") + tag("div", "", id="actions", class_="actions"),
+            class_="play-area",
+        )
+        + tag("aside", tag("div", "", id="puzzle-seats", class_="players") + tag("div", "", id="puzzle-panel", class_="puzzle-panel"), class_="side"),
+        class_="game-layout puzzle-layout",
+    )
 
 
-def puzzle_panel_html(game_id: str, puzzle: dict[str, Any], number: int, total: int, mover: str, outcome: str, hint_shown: bool,
-                      next_id: str | None, solution_text: str, share_link: str, legal: tuple[str, ...] = (), embed_code: str = "",
-                      embedded: bool = False) -> str:
+def puzzle_panel_html(
+    game_id: str,
+    puzzle: dict[str, Any],
+    number: int,
+    total: int,
+    mover: str,
+    outcome: str,
+    hint_shown: bool,
+    next_id: str | None,
+    solution_text: str,
+    share_link: str,
+    legal: tuple[str, ...] = (),
+    embed_code: str = "",
+    embedded: bool = False,
+) -> str:
     """`outcome`: '' while solving, 'solved', or 'failed' (then the solution is being shown).
     `embedded`: the puzzle stands alone in a blog's frame: no other puzzles, no sharing, and a
     link that opens it in the app."""
     parts = [
-        tag("p", esc(_("Puzzle {n} of {total} · {difficulty}").format(n=number, total=total, difficulty=difficulty_name(puzzle["difficulty"]))),
-            class_="puzzle-meta"),
+        tag(
+            "p",
+            esc(_("Puzzle {n} of {total} · {difficulty}").format(n=number, total=total, difficulty=difficulty_name(puzzle["difficulty"]))),
+            class_="puzzle-meta",
+        ),
         tag("p", esc(task_text(game_id, puzzle, mover)), class_="puzzle-task", id="puzzle-task"),
     ]
     if outcome == "solved":
         parts.append(tag("p", esc(_("Solved! {move} is the move.").format(move=solution_text)), class_="puzzle-result solved", role="status"))
     elif outcome == "failed":
-        parts.append(tag("p", esc(_("Not this time: the move was {move}. Watch the solution on the board.").format(move=solution_text)),
-                         class_="puzzle-result failed", role="status"))
+        parts.append(
+            tag(
+                "p",
+                esc(_("Not this time: the move was {move}. Watch the solution on the board.").format(move=solution_text)),
+                class_="puzzle-result failed",
+                role="status",
+            )
+        )
     if hint_shown and not outcome:
         parts.append(tag("p", esc(hint_text(game_id, puzzle, legal)), class_="puzzle-hint", role="status"))
     buttons = ""
@@ -118,22 +155,40 @@ def puzzle_panel_html(game_id: str, puzzle: dict[str, Any], number: int, total: 
         parts.append(tag("div", buttons, class_="puzzle-commands"))
         return "".join(parts)
     if next_id is not None:
-        buttons += tag("a", esc(_("Next puzzle")), href=f"#/puzzle/{game_id}/{next_id}", class_="button" + (" primary" if outcome else ""),
-                       data_action="puzzle-next")
+        buttons += tag(
+            "a", esc(_("Next puzzle")), href=f"#/puzzle/{game_id}/{next_id}", class_="button" + (" primary" if outcome else ""), data_action="puzzle-next"
+        )
     buttons += tag("a", esc(_("All puzzles")), href=f"#/puzzles/{game_id}", class_="button")
     parts.append(tag("div", buttons, class_="puzzle-commands"))
     field_id = "puzzle-link"
-    parts.append(tag("div", tag("label", esc(_("Link to this puzzle")), for_=field_id)
-                     + tag("div", tag("input", "", type="text", id=field_id, value=share_link, readonly=True, class_="share-text")
-                           + tag("button", esc(_("Copy")), type="button", class_="small", data_action="copy", data_copy=field_id), class_="copy-row"),
-                     class_="field"))
+    parts.append(
+        tag(
+            "div",
+            tag("label", esc(_("Link to this puzzle")), for_=field_id)
+            + tag(
+                "div",
+                tag("input", "", type="text", id=field_id, value=share_link, readonly=True, class_="share-text")
+                + tag("button", esc(_("Copy")), type="button", class_="small", data_action="copy", data_copy=field_id),
+                class_="copy-row",
+            ),
+            class_="field",
+        )
+    )
     if embed_code:
         code_id = "puzzle-embed"
-        parts.append(tag("div", tag("label", esc(_("Embed this puzzle in a web page")), for_=code_id)
-                         + tag("div", tag("textarea", esc(embed_code), id=code_id, rows="3", readonly=True, class_="share-text", spellcheck="false")
-                               + tag("button", esc(_("Copy")), type="button", class_="small", data_action="copy", data_copy=code_id),
-                               class_="copy-row"),
-                         class_="field"))
+        parts.append(
+            tag(
+                "div",
+                tag("label", esc(_("Embed this puzzle in a web page")), for_=code_id)
+                + tag(
+                    "div",
+                    tag("textarea", esc(embed_code), id=code_id, rows="3", readonly=True, class_="share-text", spellcheck="false")
+                    + tag("button", esc(_("Copy")), type="button", class_="small", data_action="copy", data_copy=code_id),
+                    class_="copy-row",
+                ),
+                class_="field",
+            )
+        )
     return "".join(parts)
 
 
@@ -153,12 +208,12 @@ def puzzle_embed_snippet(app_url: str, game_id: str, puzzle_id: str, picture_svg
     height += PUZZLE_EMBED_PANEL - EMBED_TOP
     src = f"{app_url}?embed=1#/puzzle/{game_id}/{puzzle_id}"
     picture = quote(compact_picture(picture_svg), safe=_DATA_URL_SAFE + "'")
-    style = (f"border:0;width:100%;max-width:{width}px;height:{height}px;"
-             f'background:#f7f3ea url("data:image/svg+xml,{picture}") no-repeat 50% {EMBED_TOP}px/100% '
-             f"calc(100% - {EMBED_TOP + PUZZLE_EMBED_PANEL}px)")
-    return (f'<iframe src="{esc(src)}" title="{esc(title)}" width="{width}" height="{height}" '
-            f'style="{esc(style)}" loading="lazy"></iframe>')
+    style = (
+        f"border:0;width:100%;max-width:{width}px;height:{height}px;"
+        f'background:#f7f3ea url("data:image/svg+xml,{picture}") no-repeat 50% {EMBED_TOP}px/100% '
+        f"calc(100% - {EMBED_TOP + PUZZLE_EMBED_PANEL}px)"
+    )
+    return f'<iframe src="{esc(src)}" title="{esc(title)}" width="{width}" height="{height}" style="{esc(style)}" loading="lazy"></iframe>'
 
 
-__all__ = ["difficulty_name", "hint_text", "puzzle_embed_snippet", "puzzle_frame_html", "puzzle_list_html", "puzzle_panel_html",
-           "task_text"]
+__all__ = ["difficulty_name", "hint_text", "puzzle_embed_snippet", "puzzle_frame_html", "puzzle_list_html", "puzzle_panel_html", "task_text"]

@@ -68,8 +68,7 @@ def advantage_chart_svg(review: Review, shown: int, names: list[str], move_texts
     points = _points(review)
     middle = CHART_HEIGHT / 2
     parts = [
-        tag("rect", "", x=num(CHART_PAD), y=num(CHART_PAD), width=num(CHART_WIDTH - 2 * CHART_PAD), height=num(middle - CHART_PAD),
-            class_="chart-ahead"),
+        tag("rect", "", x=num(CHART_PAD), y=num(CHART_PAD), width=num(CHART_WIDTH - 2 * CHART_PAD), height=num(middle - CHART_PAD), class_="chart-ahead"),
         tag("line", "", x1=num(CHART_PAD), y1=num(middle), x2=num(CHART_WIDTH - CHART_PAD), y2=num(middle), class_="chart-axis"),
     ]
     if len(points) > 1:
@@ -83,15 +82,24 @@ def advantage_chart_svg(review: Review, shown: int, names: list[str], move_texts
     step = (CHART_WIDTH - 2 * CHART_PAD) / max(1, len(review.moves))
     for i, m in enumerate(review.moves):
         x, y = points[i + 1]
-        label = _("Move {n}: {move}, {grade}").format(n=i + 1, move=move_texts[i] if i < len(move_texts) else m.move,
-                                                     grade=grade_name(m.grade))
+        label = _("Move {n}: {move}, {grade}").format(n=i + 1, move=move_texts[i] if i < len(move_texts) else m.move, grade=grade_name(m.grade))
         marked = m.grade in ("mistake", "inaccuracy")
         radius = 5.0 if m.grade == "mistake" else 4.0 if marked else 2.5
         dot = tag("circle", "", cx=num(x), cy=num(y), r=num(radius), class_=f"chart-dot grade-{m.grade or 'none'}")
         # A wide, invisible strip makes every move easy to hit with a finger.
         hit = tag("rect", "", x=num(x - step / 2), y="0", width=num(max(step, 4.0)), height=num(CHART_HEIGHT), class_="chart-hit")
-        parts.append(tag("g", tag("title", esc(label)) + hit + dot, class_="chart-point" + (" shown" if shown == i + 1 else ""),
-                         role="button", tabindex="-1", aria_label=label, data_action="review-goto", data_index=str(i + 1)))
+        parts.append(
+            tag(
+                "g",
+                tag("title", esc(label)) + hit + dot,
+                class_="chart-point" + (" shown" if shown == i + 1 else ""),
+                role="button",
+                tabindex="-1",
+                aria_label=label,
+                data_action="review-goto",
+                data_index=str(i + 1),
+            )
+        )
     first = names[0] if names else ""
     label = _("Advantage over the game: above the middle line {name} is ahead").format(name=first)
     return svg_document("".join(parts), CHART_WIDTH, CHART_HEIGHT, label=label, class_="advantage-chart", interactive=True)
@@ -105,7 +113,8 @@ def _judgement_text(m: MoveReview, move_text: str, preferred_text: str | None, n
         return _("{name} played {move}: this kind of decision is not judged.").format(name=name, move=move_text)
     if m.note in FENN_NOTES:
         text = _("{name} played {move}: {grade}, it {what} ({value}).").format(
-            name=name, move=move_text, grade=grade, what=_(FENN_NOTES[m.note]), value=fenn_value_text(m.value_text))
+            name=name, move=move_text, grade=grade, what=_(FENN_NOTES[m.note]), value=fenn_value_text(m.value_text)
+        )
         if m.grade != "best" and preferred_text:
             text += " " + _("Better: {move} ({value}).").format(move=preferred_text, value=fenn_value_text(m.best_text))
         return text
@@ -115,21 +124,31 @@ def _judgement_text(m: MoveReview, move_text: str, preferred_text: str | None, n
     return text
 
 
-def review_panel_html(review: Review, shown: int, names: list[str], move_texts: list[str], preferred_texts: list[str | None],
-                      chart: str, progress: tuple[int, int] | None = None, can_play_on: bool = True) -> str:
+def review_panel_html(
+    review: Review,
+    shown: int,
+    names: list[str],
+    move_texts: list[str],
+    preferred_texts: list[str | None],
+    chart: str,
+    progress: tuple[int, int] | None = None,
+    can_play_on: bool = True,
+) -> str:
     """The panel beside the board: summary per player, the chart, the shown move's judgement,
     the moves with their grades, and the commands. `shown`: the position after that many moves.
     `progress` (done, total) while the review is still running (then only that is shown)."""
     if progress is not None:
         done, total = progress
-        return tag("div",
-                   tag("p", esc(_("Reviewing the game: move {done} of {total}…").format(done=done, total=total)), id="review-progress-text")
-                   + tag("progress", "", value=str(done), max=str(max(1, total)), aria_labelledby="review-progress-text"),
-                   class_="review-progress", role="status")
+        return tag(
+            "div",
+            tag("p", esc(_("Reviewing the game: move {done} of {total}…").format(done=done, total=total)), id="review-progress-text")
+            + tag("progress", "", value=str(done), max=str(max(1, total)), aria_labelledby="review-progress-text"),
+            class_="review-progress",
+            role="status",
+        )
     parts = []
     if review.hidden_information:
-        parts.append(tag("p", esc(_("Each move is judged on what its player could know then: the hidden tiles and chips are not used.")),
-                         class_="review-note"))
+        parts.append(tag("p", esc(_("Each move is judged on what its player could know then: the hidden tiles and chips are not used.")), class_="review-note"))
     rows = []
     for seat, name in enumerate(names):
         counts = review.counts(seat)
@@ -138,8 +157,7 @@ def review_panel_html(review: Review, shown: int, names: list[str], move_texts: 
     head = tag("tr", tag("th", esc(_("Player")), scope="col") + "".join(tag("th", esc(grade_name(g)), scope="col") for g in GRADES))
     parts.append(tag("table", tag("caption", esc(_("Moves by grade"))) + tag("thead", head) + tag("tbody", "".join(rows)), class_="review-summary"))
     if names:
-        legend = _("Above the middle line {name} is ahead, below it {other}.").format(
-            name=names[0], other=names[1] if len(names) == 2 else _("the others"))
+        legend = _("Above the middle line {name} is ahead, below it {other}.").format(name=names[0], other=names[1] if len(names) == 2 else _("the others"))
         parts.append(tag("figure", chart + tag("figcaption", esc(legend)), class_="chart-wrap"))
     else:
         parts.append(tag("div", chart, class_="chart-wrap"))
@@ -149,29 +167,68 @@ def review_panel_html(review: Review, shown: int, names: list[str], move_texts: 
     else:
         m = review.moves[shown - 1]
         detail = _judgement_text(m, move_texts[shown - 1], preferred_texts[shown - 1], names[m.seat] if m.seat < len(names) else "")
-    parts.append(tag("p", esc(detail), class_="review-detail" + (f" grade-{review.moves[shown - 1].grade}" if 0 < shown <= len(review.moves) else ""),
-                     id="review-detail", aria_live="polite"))
+    parts.append(
+        tag(
+            "p",
+            esc(detail),
+            class_="review-detail" + (f" grade-{review.moves[shown - 1].grade}" if 0 < shown <= len(review.moves) else ""),
+            id="review-detail",
+            aria_live="polite",
+        )
+    )
     worst = review.worst()
     commands = (
         tag("button", esc(_("Previous")), type="button", data_action="review-prev", disabled=shown <= 0, aria_keyshortcuts="ArrowLeft")
         + tag("button", esc(_("Next")), type="button", data_action="review-next", disabled=shown >= len(review.moves), aria_keyshortcuts="ArrowRight")
-        + (tag("button", esc(_("Go to the worst move")), type="button", data_action="review-worst", data_index=str(worst.index + 1))
-           if worst is not None else "")
+        + (
+            tag("button", esc(_("Go to the worst move")), type="button", data_action="review-worst", data_index=str(worst.index + 1))
+            if worst is not None
+            else ""
+        )
         + (tag("button", esc(_("Play on from here")), type="button", data_action="review-play-on", class_="primary") if can_play_on else "")
         + tag("button", esc(_("Back to the game")), type="button", data_action="review-back")
     )
     parts.append(tag("div", commands, class_="review-commands"))
-    items = [tag("li", tag("button", esc(_("Start")), type="button", data_action="review-goto", data_index="0",
-                           class_="move" + (" shown" if shown == 0 else ""), aria_current="step" if shown == 0 else None))]
+    items = [
+        tag(
+            "li",
+            tag(
+                "button",
+                esc(_("Start")),
+                type="button",
+                data_action="review-goto",
+                data_index="0",
+                class_="move" + (" shown" if shown == 0 else ""),
+                aria_current="step" if shown == 0 else None,
+            ),
+        )
+    ]
     for i, m in enumerate(review.moves):
         symbol = GRADE_SYMBOLS.get(m.grade or "", "")
         text = f"{i + 1}. {move_texts[i]}{symbol}"
         label = _("Move {n}: {move}, {grade}").format(n=i + 1, move=move_texts[i], grade=grade_name(m.grade))
-        items.append(tag("li", tag("button", esc(text), type="button", data_action="review-goto", data_index=str(i + 1),
-                                   class_=f"move grade-{m.grade or 'none'}" + (" shown" if shown == i + 1 else ""),
-                                   aria_current="step" if shown == i + 1 else None, aria_label=label)))
-    parts.append(tag("section", tag("h2", esc(_("Moves")), id="review-moves-heading") + tag("ol", "".join(items), class_="move-items review-moves"),
-                     aria_labelledby="review-moves-heading"))
+        items.append(
+            tag(
+                "li",
+                tag(
+                    "button",
+                    esc(text),
+                    type="button",
+                    data_action="review-goto",
+                    data_index=str(i + 1),
+                    class_=f"move grade-{m.grade or 'none'}" + (" shown" if shown == i + 1 else ""),
+                    aria_current="step" if shown == i + 1 else None,
+                    aria_label=label,
+                ),
+            )
+        )
+    parts.append(
+        tag(
+            "section",
+            tag("h2", esc(_("Moves")), id="review-moves-heading") + tag("ol", "".join(items), class_="move-items review-moves"),
+            aria_labelledby="review-moves-heading",
+        )
+    )
     return "".join(parts)
 
 
@@ -180,9 +237,14 @@ def seats_html(view, s, names: list[str]) -> str:
     position needs beside the board to be judged, as the game screen's player panels show it."""
     players = len(names)
     rows = "".join(
-        tag("li", tag("span", view.piece_svg(seat, players, 26), class_="seat-piece")
+        tag(
+            "li",
+            tag("span", view.piece_svg(seat, players, 26), class_="seat-piece")
             + tag("span", tag("span", esc(name), class_="name"), class_="who")
-            + tag("span", view.seat_details(s, seat), class_="details"), class_="player", data_seat=str(seat))
+            + tag("span", view.seat_details(s, seat), class_="details"),
+            class_="player",
+            data_seat=str(seat),
+        )
         for seat, name in enumerate(names)
     )
     return tag("ul", rows, class_="player-list", aria_label=_("Players"))
@@ -191,14 +253,17 @@ def seats_html(view, s, names: list[str]) -> str:
 def review_frame_html(title: str) -> str:
     """The review screen's regions: the board (filled with the view's drawing), the preferred
     move's board, and the panel."""
-    return tag("div",
-               tag("div", tag("h1", esc(_("Review: {title}").format(title=title)), class_="game-title")
-                   + tag("p", "", id="status", class_="status"), class_="game-head")
-               + tag("div", tag("div", "", id="board", class_="board-wrap") + tag("div", "", id="review-preferred", class_="review-preferred"),
-                     class_="play-area")
-               + tag("aside", tag("div", "", id="review-seats", class_="players") + tag("div", "", id="review-panel", class_="review-panel"),
-                     class_="side"),
-               class_="game-layout review-layout")
+    return tag(
+        "div",
+        tag(
+            "div",
+            tag("h1", esc(_("Review: {title}").format(title=title)), class_="game-title") + tag("p", "", id="status", class_="status"),
+            class_="game-head",
+        )
+        + tag("div", tag("div", "", id="board", class_="board-wrap") + tag("div", "", id="review-preferred", class_="review-preferred"), class_="play-area")
+        + tag("aside", tag("div", "", id="review-seats", class_="players") + tag("div", "", id="review-panel", class_="review-panel"), class_="side"),
+        class_="game-layout review-layout",
+    )
 
 
 __all__ = ["seats_html", "advantage_chart_svg", "review_panel_html", "review_frame_html", "grade_name", "fenn_value_text"]

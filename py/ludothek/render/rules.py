@@ -69,8 +69,9 @@ def parse_diagram(game_id: str, lines: list[str]) -> Diagram:
         fields[key.strip()] = value.strip()
     if "position" not in fields:
         raise ValueError("a diagram needs a position")
-    return Diagram(game_id, fields["position"], fields.get("move") or None, fields.get("caption", ""),
-                   fields.get("story") or None, tuple(fields.get("via", "").split()))
+    return Diagram(
+        game_id, fields["position"], fields.get("move") or None, fields.get("caption", ""), fields.get("story") or None, tuple(fields.get("via", "").split())
+    )
 
 
 def diagrams(game_id: str, language: str) -> list[Diagram]:
@@ -133,7 +134,7 @@ def inline(text: str) -> str:
     """Escape text, then mark up **bold** and *italic*."""
     out, pos = [], 0
     for match in _INLINE.finditer(text):
-        out.append(esc(text[pos:match.start()]))
+        out.append(esc(text[pos : match.start()]))
         if match.group(1) is not None:
             out.append(tag("strong", esc(match.group(1))))
         else:
@@ -157,8 +158,13 @@ def diagram_html(view, diagram: Diagram) -> str:
         # urllib.parse when a diagram is drawn, not at the start (compiled from source in the page).
         from urllib.parse import quote
 
-        try_it = tag("a", esc(_("Try it")), href=f"#/try/{view.game_id}/{quote(position, safe='')}", class_="button small try-it",
-                     aria_label=_("Try it: play from this position"))
+        try_it = tag(
+            "a",
+            esc(_("Try it")),
+            href=f"#/try/{view.game_id}/{quote(position, safe='')}",
+            class_="button small try-it",
+            aria_label=_("Try it: play from this position"),
+        )
     return tag("figure", svg + caption + try_it, class_="diagram")
 
 

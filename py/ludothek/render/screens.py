@@ -17,12 +17,32 @@ from .bidi import name_html
 from .svg import esc, tag
 from .view import Action, Field, GameView, seat_names, shown_seat_names
 
-def button(label: str, action: str | None = None, *, target: str | None = None, class_: str = "", title: str | None = None,
-           disabled: bool = False, data: dict[str, Any] | None = None, **attributes: Any) -> str:
+
+def button(
+    label: str,
+    action: str | None = None,
+    *,
+    target: str | None = None,
+    class_: str = "",
+    title: str | None = None,
+    disabled: bool = False,
+    data: dict[str, Any] | None = None,
+    **attributes: Any,
+) -> str:
     """A button naming its command in data-action (and its arguments in data-*)."""
     extra = {f"data_{k}": v for k, v in (data or {}).items()}
-    return tag("button", esc(label), type="button", class_=class_ or None, data_action=action, data_target=target,
-               title=title, disabled=disabled, **extra, **attributes)
+    return tag(
+        "button",
+        esc(label),
+        type="button",
+        class_=class_ or None,
+        data_action=action,
+        data_target=target,
+        title=title,
+        disabled=disabled,
+        **extra,
+        **attributes,
+    )
 
 
 # Icons as SVG paths (fonts differ in which arrow glyphs they have).
@@ -79,8 +99,7 @@ def home_html(views: list[GameView], saves_html: str = "") -> str:
 RECENT_SAVES = 3  # the Continue list shows this many; the rest are behind "All saved games"
 
 
-def saves_html(summaries, problems, views: dict[str, GameView], now: float | None = None, recent: int = RECENT_SAVES,
-               total: int | None = None) -> str:
+def saves_html(summaries, problems, views: dict[str, GameView], now: float | None = None, recent: int = RECENT_SAVES, total: int | None = None) -> str:
     """The 'continue' list: the latest saved games with continue/delete/export, the others behind a
     disclosure, and entries kept aside. `summaries` come newest first; `total` counts the saves
     when only the first of them are drawn now (the app appends the rest to the disclosure)."""
@@ -95,40 +114,83 @@ def saves_html(summaries, problems, views: dict[str, GameView], now: float | Non
             who_html = " – ".join(name_html(name) for name in shown)
             state = _("finished") if summary.over else ngettext("{n} move", "{n} moves", summary.moves).format(n=summary.moves)
             when = _format_time(summary.updated, now)
-            info = tag("span", esc(title), class_="save-game") + tag("span", who_html, class_="save-names") + tag(
-                "span", esc(f"{state} · {when}"), class_="save-meta"
+            info = (
+                tag("span", esc(title), class_="save-game")
+                + tag("span", who_html, class_="save-names")
+                + tag("span", esc(f"{state} · {when}"), class_="save-meta")
             )
             actions = (
-                tag("a", esc(_("Continue") if not summary.over else _("View")), href=f"#/play/{summary.save_id}", class_="button primary",
-                    aria_label=_("Continue {game}: {names}").format(game=title, names=who))
-                + (tag("a", esc(_("Review")), href=f"#/review/{summary.save_id}", class_="button small",
-                       aria_label=_("Review {game}: {names}").format(game=title, names=who)) if summary.moves else "")
-                + button(_("Export"), "export-save", class_="small", data={"save": summary.save_id},
-                         aria_label=_("Export {game}: {names}").format(game=title, names=who))
-                + button(_("Delete"), "delete-save", class_="small danger", data={"save": summary.save_id},
-                         aria_label=_("Delete {game}: {names}").format(game=title, names=who))
+                tag(
+                    "a",
+                    esc(_("Continue") if not summary.over else _("View")),
+                    href=f"#/play/{summary.save_id}",
+                    class_="button primary",
+                    aria_label=_("Continue {game}: {names}").format(game=title, names=who),
+                )
+                + (
+                    tag(
+                        "a",
+                        esc(_("Review")),
+                        href=f"#/review/{summary.save_id}",
+                        class_="button small",
+                        aria_label=_("Review {game}: {names}").format(game=title, names=who),
+                    )
+                    if summary.moves
+                    else ""
+                )
+                + button(
+                    _("Export"),
+                    "export-save",
+                    class_="small",
+                    data={"save": summary.save_id},
+                    aria_label=_("Export {game}: {names}").format(game=title, names=who),
+                )
+                + button(
+                    _("Delete"),
+                    "delete-save",
+                    class_="small danger",
+                    data={"save": summary.save_id},
+                    aria_label=_("Delete {game}: {names}").format(game=title, names=who),
+                )
             )
             items.append(tag("li", tag("div", info, class_="save-info") + tag("div", actions, class_="save-actions"), data_save=summary.save_id))
         parts.append(tag("h2", esc(_("Continue"))) + tag("ul", "".join(items[:recent]), class_="save-list"))
         if len(items) > recent:
             more = (total if total is not None else len(items)) - recent
-            parts.append(tag("details",
-                             tag("summary", esc(ngettext("All saved games ({n} more)", "All saved games ({n} more)", more).format(n=more)))
-                             + tag("ul", "".join(items[recent:]), class_="save-list"),
-                             class_="more-saves"))
-    tools = (
-        tag("label", esc(_("Import games…")) + tag("input", "", type="file", accept=".json,application/json", id="import-file", class_="visually-hidden", data_action="import"), class_="button small file-button")
-        + (button(_("Export all"), "export-all", class_="small") if summaries else "")
-    )
+            parts.append(
+                tag(
+                    "details",
+                    tag("summary", esc(ngettext("All saved games ({n} more)", "All saved games ({n} more)", more).format(n=more)))
+                    + tag("ul", "".join(items[recent:]), class_="save-list"),
+                    class_="more-saves",
+                )
+            )
+    tools = tag(
+        "label",
+        esc(_("Import games…"))
+        + tag("input", "", type="file", accept=".json,application/json", id="import-file", class_="visually-hidden", data_action="import"),
+        class_="button small file-button",
+    ) + (button(_("Export all"), "export-all", class_="small") if summaries else "")
     parts.append(tag("div", tools, class_="save-tools"))
     if problems:
         rows = "".join(
-            tag("li", tag("span", esc(_("Kept aside: {key}").format(key=p.key))) + tag("span", esc(p.reason), class_="reason")
+            tag(
+                "li",
+                tag("span", esc(_("Kept aside: {key}").format(key=p.key)))
+                + tag("span", esc(p.reason), class_="reason")
                 + button(_("Download"), "download-problem", class_="small", data={"save": p.key})
-                + button(_("Remove"), "forget-problem", class_="small danger", data={"save": p.key}))
+                + button(_("Remove"), "forget-problem", class_="small danger", data={"save": p.key}),
+            )
             for p in problems
         )
-        parts.append(tag("details", tag("summary", esc(ngettext("{n} saved game could not be read", "{n} saved games could not be read", len(problems)).format(n=len(problems)))) + tag("ul", rows, class_="problem-list"), class_="problems"))
+        parts.append(
+            tag(
+                "details",
+                tag("summary", esc(ngettext("{n} saved game could not be read", "{n} saved games could not be read", len(problems)).format(n=len(problems))))
+                + tag("ul", rows, class_="problem-list"),
+                class_="problems",
+            )
+        )
     return "".join(parts)
 
 
@@ -149,8 +211,14 @@ def _format_time(stamp: float, now: float | None) -> str:
 # -- setup ----------------------------------------------------------------------------------
 
 
-def setup_html(view: GameView, players: int, values: dict[str, Any] | None = None, errors: Iterable[str] = (), warnings: Iterable[str] = (),
-               position_preview: str | None = None) -> str:
+def setup_html(
+    view: GameView,
+    players: int,
+    values: dict[str, Any] | None = None,
+    errors: Iterable[str] = (),
+    warnings: Iterable[str] = (),
+    position_preview: str | None = None,
+) -> str:
     """The setup form: player count, one row per seat, the game's options, each explained.
     With `position_preview` (a board picture) the game starts from a given position: its
     player count and options are the position's, only the seats are chosen."""
@@ -164,7 +232,9 @@ def setup_html(view: GameView, players: int, values: dict[str, Any] | None = Non
 
     if game.min_players != game.max_players and not from_position:
         radios = "".join(
-            tag("label", tag("input", "", type="radio", name="players", value=str(n), checked=n == players, data_action="players") + esc(str(n)), class_="radio")
+            tag(
+                "label", tag("input", "", type="radio", name="players", value=str(n), checked=n == players, data_action="players") + esc(str(n)), class_="radio"
+            )
             for n in range(game.min_players, game.max_players + 1)
         )
         parts.append(tag("fieldset", tag("legend", esc(_("Players"))) + tag("div", radios, class_="radios"), class_="field"))
@@ -185,23 +255,25 @@ def setup_html(view: GameView, players: int, values: dict[str, Any] | None = Non
         )
         level_select = tag(
             "select",
-            "".join(
-                tag("option", esc(f"{_(lv.name)}"), value=str(lv.number), selected=str(lv.number) == level, title=_(lv.description))
-                for lv in levels
-            ),
+            "".join(tag("option", esc(f"{_(lv.name)}"), value=str(lv.number), selected=str(lv.number) == level, title=_(lv.description)) for lv in levels),
             name=f"seat{seat}_level",
             aria_label=_("Seat {n}: computer level").format(n=seat + 1),
             hidden=kind != "computer",
         )
-        name_input = tag("input", "", type="text", name=f"seat{seat}_name", value=name, maxlength="40", autocomplete="off",
-                         aria_label=_("Seat {n}: name").format(n=seat + 1))
+        name_input = tag(
+            "input", "", type="text", name=f"seat{seat}_name", value=name, maxlength="40", autocomplete="off", aria_label=_("Seat {n}: name").format(n=seat + 1)
+        )
         swatch = view.piece_svg(seat, players, 28)
         seat_rows.append(tag("div", tag("span", swatch, class_="seat-piece") + name_input + kind_select + level_select, class_="seat-row", data_seat=str(seat)))
     level_help = "".join(tag("li", tag("strong", esc(_(lv.name))) + " " + esc(_(lv.description))) for lv in levels)
     parts.append(
-        tag("fieldset", tag("legend", esc(_("Seats"))) + "".join(seat_rows)
+        tag(
+            "fieldset",
+            tag("legend", esc(_("Seats")))
+            + "".join(seat_rows)
             + (tag("details", tag("summary", esc(_("About the computer levels"))) + tag("ul", level_help), class_="help") if levels else ""),
-            class_="field seats")
+            class_="field seats",
+        )
     )
 
     fields = [] if from_position else view.setup_fields()
@@ -219,9 +291,16 @@ def setup_html(view: GameView, players: int, values: dict[str, Any] | None = Non
         parts.append(tag("ul", "".join(tag("li", esc(w)) for w in warnings), class_="warnings", role="status"))
     if errors:
         parts.append(tag("ul", "".join(tag("li", esc(e)) for e in errors), class_="errors", role="alert"))
-    parts.append(tag("div", tag("button", esc(_("Start game")), type="submit", class_="primary") + tag("a", esc(_("Back")), href="#/", class_="button"), class_="form-actions"))
-    return tag("form", "".join(parts), class_="setup", data_game=game_id, novalidate=True, data_action="start",
-               data_from_position="1" if from_position else None)
+    parts.append(
+        tag(
+            "div",
+            tag("button", esc(_("Start game")), type="submit", class_="primary") + tag("a", esc(_("Back")), href="#/", class_="button"),
+            class_="form-actions",
+        )
+    )
+    return tag(
+        "form", "".join(parts), class_="setup", data_game=game_id, novalidate=True, data_action="start", data_from_position="1" if from_position else None
+    )
 
 
 def field_html(field: Field, value: Any) -> str:
@@ -230,18 +309,34 @@ def field_html(field: Field, value: Any) -> str:
     help_id = f"{control_id}-help"
     if field.kind == "bool":
         checked = value in (True, "on", "true", "1")
-        control = tag("label", tag("input", "", type="checkbox", name=field.name, id=control_id, checked=checked, aria_describedby=help_id) + esc(field.label), class_="check")
+        control = tag(
+            "label",
+            tag("input", "", type="checkbox", name=field.name, id=control_id, checked=checked, aria_describedby=help_id) + esc(field.label),
+            class_="check",
+        )
         label = ""
     else:
         if field.kind == "choice":
             control = tag(
                 "select",
                 "".join(tag("option", esc(c.label), value=c.value, selected=str(c.value) == str(value)) for c in field.choices),
-                name=field.name, id=control_id, aria_describedby=help_id,
+                name=field.name,
+                id=control_id,
+                aria_describedby=help_id,
             )
         elif field.kind == "int":
-            control = tag("input", "", type="number", name=field.name, id=control_id, value=str(value), min=field.minimum, max=field.maximum,
-                          inputmode="numeric", aria_describedby=help_id)
+            control = tag(
+                "input",
+                "",
+                type="number",
+                name=field.name,
+                id=control_id,
+                value=str(value),
+                min=field.minimum,
+                max=field.maximum,
+                inputmode="numeric",
+                aria_describedby=help_id,
+            )
         else:
             control = tag("input", "", type="text", name=field.name, id=control_id, value=str(value or ""), aria_describedby=help_id, autocomplete="off")
         label = tag("label", esc(field.label), for_=control_id)
@@ -254,26 +349,32 @@ def field_html(field: Field, value: Any) -> str:
 def game_frame_html(game_id: str, title: str) -> str:
     """The static frame of the game screen; its regions are filled by `game_parts`."""
     return (
-        tag("div",
-            tag("h1", esc(title), class_="game-title")
-            + tag("p", "", id="status", class_="status")
-            , class_="game-head")
+        tag("div", tag("h1", esc(title), class_="game-title") + tag("p", "", id="status", class_="status"), class_="game-head")
         # Beside the board (below it on a phone): the choices of the move, then the replay buttons,
         # so that stepping through the game keeps the board in view.
-        + tag("div",
-              tag("div", "", id="board", class_="board-wrap")
-              + tag("div", "", id="extra", class_="extra")
-              + tag("div", "", id="actions", class_="actions")
-              + tag("div", "", id="replay", class_="replay")
-              , class_="play-area")
+        + tag(
+            "div",
+            tag("div", "", id="board", class_="board-wrap")
+            + tag("div", "", id="extra", class_="extra")
+            + tag("div", "", id="actions", class_="actions")
+            + tag("div", "", id="replay", class_="replay"),
+            class_="play-area",
+        )
         # The side: what a player uses often (Undo, Share, the players, the moves) before what is
         # there to look up (the game's own panels).
-        + tag("aside",
-              tag("div", "", id="controls", class_="controls")
-              + tag("div", "", id="players", class_="players")
-              + tag("section", tag("h2", esc(_("Moves")), id="moves-heading") + tag("div", "", id="moves", class_="moves"), class_="move-list", aria_labelledby="moves-heading")
-              + tag("div", "", id="side-extra", class_="side-extra")
-              , class_="side")
+        + tag(
+            "aside",
+            tag("div", "", id="controls", class_="controls")
+            + tag("div", "", id="players", class_="players")
+            + tag(
+                "section",
+                tag("h2", esc(_("Moves")), id="moves-heading") + tag("div", "", id="moves", class_="moves"),
+                class_="move-list",
+                aria_labelledby="moves-heading",
+            )
+            + tag("div", "", id="side-extra", class_="side-extra"),
+            class_="side",
+        )
     )
 
 
@@ -288,24 +389,43 @@ def embed_frame_html(title: str, app_link: str) -> str:
         tag("h1", esc(title), class_="visually-hidden")
         + tag("p", "", id="status", class_="status embed-status")
         + tag("div", "", id="board", class_="board-wrap")
-        + tag("div",
-              tag("div", "", id="extra", class_="extra")
-              + tag("div",
-                    tag("div", "", id="actions", class_="actions")
-                    + tag("div", "", id="controls", class_="controls")
-                    + tag("button", esc(_("More")), type="button", class_="small embed-more-button", data_embed_toggle="1",
-                          aria_controls="embed-more", aria_expanded="false", title=more_label),
-                    class_="embed-bar"),
-              class_="embed-dock")
-        + tag("section",
-              tag("div",
-                  tag("h2", esc(title))
-                  + tag("button", esc(_("Back to the board")), type="button", class_="small", data_embed_toggle="1", aria_controls="embed-more"),
-                  class_="embed-more-head")
-              + tag("div", "", id="players", class_="players")
-              + tag("div", "", id="side-extra", class_="side-extra")
-              + tag("p", tag("a", esc(_("Open in Ludothek")), href=app_link, target="_blank", rel="noopener"), class_="embed-credit"),
-              id="embed-more", class_="embed-more", hidden=True, aria_label=more_label),
+        + tag(
+            "div",
+            tag("div", "", id="extra", class_="extra")
+            + tag(
+                "div",
+                tag("div", "", id="actions", class_="actions")
+                + tag("div", "", id="controls", class_="controls")
+                + tag(
+                    "button",
+                    esc(_("More")),
+                    type="button",
+                    class_="small embed-more-button",
+                    data_embed_toggle="1",
+                    aria_controls="embed-more",
+                    aria_expanded="false",
+                    title=more_label,
+                ),
+                class_="embed-bar",
+            ),
+            class_="embed-dock",
+        )
+        + tag(
+            "section",
+            tag(
+                "div",
+                tag("h2", esc(title))
+                + tag("button", esc(_("Back to the board")), type="button", class_="small", data_embed_toggle="1", aria_controls="embed-more"),
+                class_="embed-more-head",
+            )
+            + tag("div", "", id="players", class_="players")
+            + tag("div", "", id="side-extra", class_="side-extra")
+            + tag("p", tag("a", esc(_("Open in Ludothek")), href=app_link, target="_blank", rel="noopener"), class_="embed-credit"),
+            id="embed-more",
+            class_="embed-more",
+            hidden=True,
+            aria_label=more_label,
+        ),
         class_="embed-layout",
     )
 
@@ -331,8 +451,12 @@ def players_html(view: GameView, session, s, thinking_seat: int | None) -> str:
             tag(
                 "li",
                 tag("span", view.piece_svg(seat, players, 26), class_="seat-piece")
-                + tag("span", tag("span", name_html(names[seat]), class_="name")
-                      + tag("span", esc(who if names[seat] == style.name else f"{style.name} · {who}"), class_="seat-kind"), class_="who")
+                + tag(
+                    "span",
+                    tag("span", name_html(names[seat]), class_="name")
+                    + tag("span", esc(who if names[seat] == style.name else f"{style.name} · {who}"), class_="seat-kind"),
+                    class_="who",
+                )
                 + tag("span", view.seat_details(s, seat), class_="details")
                 + badges,
                 class_="player" + (" current" if seat == current else "") + (" winner" if seat in winners else ""),
@@ -371,7 +495,11 @@ def moves_html(view: GameView, session, public=lambda state: state) -> str:
     `public` turns a state into what the players may see (the game's observation)."""
     shown = session.shown_index
     items = [
-        tag("li", button(_("Start"), "replay-to", class_="move" + (" shown" if shown == 0 else ""), data={"index": 0}, aria_current="step" if shown == 0 else None), class_="start")
+        tag(
+            "li",
+            button(_("Start"), "replay-to", class_="move" + (" shown" if shown == 0 else ""), data={"index": 0}, aria_current="step" if shown == 0 else None),
+            class_="start",
+        )
     ]
     players = len(session.seats)
     names = shown_seat_names(view, session.names())
@@ -383,9 +511,14 @@ def moves_html(view: GameView, session, public=lambda state: state) -> str:
         items.append(
             tag(
                 "li",
-                button(f"{i + 1}. {label}", "replay-to", class_="move " + (f"seat-{style.css}" if style else "") + (" shown" if shown == i + 1 else ""),
-                       data={"index": i + 1}, aria_current="step" if shown == i + 1 else None,
-                       aria_label=_("{text}, by {name}").format(text=f"{i + 1}. {label}", name=names[seat] if seat is not None else "")),
+                button(
+                    f"{i + 1}. {label}",
+                    "replay-to",
+                    class_="move " + (f"seat-{style.css}" if style else "") + (" shown" if shown == i + 1 else ""),
+                    data={"index": i + 1},
+                    aria_current="step" if shown == i + 1 else None,
+                    aria_label=_("{text}, by {name}").format(text=f"{i + 1}. {label}", name=names[seat] if seat is not None else ""),
+                ),
             )
         )
     return tag("ol", "".join(items), class_="move-items")
@@ -402,9 +535,15 @@ def replay_html(session) -> str:
         + icon_button(ICON_PREV, "replay-prev", _("Previous move"))
         + icon_button(ICON_NEXT, "replay-next", _("Next move"))
         + icon_button(ICON_LAST, "replay-live", _("Back to the game")),
-        class_="replay-nav", role="group", aria_label=_("Replay"),
+        class_="replay-nav",
+        role="group",
+        aria_label=_("Replay"),
     )
-    banner = tag("p", esc(_("Replay: showing the position after move {n} of {total}.").format(n=shown, total=len(session.moves))), class_="replay-banner") if session.is_replaying else ""
+    banner = (
+        tag("p", esc(_("Replay: showing the position after move {n} of {total}.").format(n=shown, total=len(session.moves))), class_="replay-banner")
+        if session.is_replaying
+        else ""
+    )
     return banner + nav
 
 
@@ -420,67 +559,99 @@ def result_dialog_html(view: GameView, session, state) -> str:
         tag("h2", esc(_("Game over")), id="result-title")
         + tag("p", esc(text), class_="result-text")
         + (tag("ul", rows, class_="result-scores", aria_label=_("Scores")) if rows else "")
-        + tag("div",
-              button(_("Rematch"), "rematch", class_="primary")
-              + (button(_("Review"), "review-open") if session.moves else "")
-              + button(_("Look at the board"), "close-dialog")
-              + tag("a", esc(_("Home")), href="#/", class_="button", data_action="close-dialog"),
-              class_="dialog-actions")
+        + tag(
+            "div",
+            button(_("Rematch"), "rematch", class_="primary")
+            + (button(_("Review"), "review-open") if session.moves else "")
+            + button(_("Look at the board"), "close-dialog")
+            + tag("a", esc(_("Home")), href="#/", class_="button", data_action="close-dialog"),
+            class_="dialog-actions",
+        )
     )
 
 
-def share_dialog_html(view: GameView, game_link: str | None, position_link: str, snippet: str, embed_values: dict[str, Any],
-                      levels: list) -> str:
+def share_dialog_html(view: GameView, game_link: str | None, position_link: str, snippet: str, embed_values: dict[str, Any], levels: list) -> str:
     """Links to the game and the position, and an iframe snippet with its options. For a game with
     hidden information `game_link` is None: it would carry the chance of the game (its seed), so it
     is made only when copied and never shown in the page."""
+
     def copy_row(label: str, value: str, name: str) -> str:
         field_id = f"share-{name}"
-        return tag("div",
-                   tag("label", esc(label), for_=field_id)
-                   + tag("div", tag("input", "", type="text", id=field_id, value=value, readonly=True, class_="share-text")
-                         + button(_("Copy"), "copy", class_="small", data={"copy": field_id}), class_="copy-row"),
-                   class_="field")
+        return tag(
+            "div",
+            tag("label", esc(label), for_=field_id)
+            + tag(
+                "div",
+                tag("input", "", type="text", id=field_id, value=value, readonly=True, class_="share-text")
+                + button(_("Copy"), "copy", class_="small", data={"copy": field_id}),
+                class_="copy-row",
+            ),
+            class_="field",
+        )
+
     opponent = embed_values.get("vs", "computer")
-    level_options = "".join(
-        tag("option", esc(_(lv.name)), value=str(lv.number), selected=str(lv.number) == str(embed_values.get("level")))
-        for lv in levels
-    )
+    level_options = "".join(tag("option", esc(_(lv.name)), value=str(lv.number), selected=str(lv.number) == str(embed_values.get("level"))) for lv in levels)
     embed_form = tag(
         "fieldset",
         tag("legend", esc(_("Embed this board in a web page")))
-        + tag("label", tag("input", "", type="checkbox", name="readonly", checked=bool(embed_values.get("readonly"))) + esc(_("Read-only (a diagram)")), class_="check")
+        + tag(
+            "label",
+            tag("input", "", type="checkbox", name="readonly", checked=bool(embed_values.get("readonly"))) + esc(_("Read-only (a diagram)")),
+            class_="check",
+        )
         + tag("label", esc(_("Readers play")), for_="embed-vs")
-        + tag("select",
-              tag("option", esc(_("against the computer")), value="computer", selected=opponent == "computer")
-              + tag("option", esc(_("against each other")), value="human", selected=opponent == "human"),
-              id="embed-vs", name="vs")
+        + tag(
+            "select",
+            tag("option", esc(_("against the computer")), value="computer", selected=opponent == "computer")
+            + tag("option", esc(_("against each other")), value="human", selected=opponent == "human"),
+            id="embed-vs",
+            name="vs",
+        )
         + tag("label", esc(_("Computer level")), for_="embed-level")
         + tag("select", level_options, id="embed-level", name="level")
-        + tag("div",
-              tag("label", esc(_("Width")) + tag("input", "", type="number", name="width", value=str(embed_values.get("width", 420)), min="200", max="2000"))
-              + tag("label", esc(_("Height")) + tag("input", "", type="number", name="height", value=str(embed_values.get("height", 520)), min="200", max="2000")),
-              class_="size-row")
+        + tag(
+            "div",
+            tag("label", esc(_("Width")) + tag("input", "", type="number", name="width", value=str(embed_values.get("width", 420)), min="200", max="2000"))
+            + tag(
+                "label", esc(_("Height")) + tag("input", "", type="number", name="height", value=str(embed_values.get("height", 520)), min="200", max="2000")
+            ),
+            class_="size-row",
+        )
         + tag("label", esc(_("Code for your page")), for_="share-snippet")
         + tag("textarea", esc(snippet), id="share-snippet", rows="5", readonly=True, class_="share-text")
         + button(_("Copy the code"), "copy", class_="small", data={"copy": "share-snippet"}),
-        class_="embed-options", data_action="embed-options",
+        class_="embed-options",
+        data_action="embed-options",
     )
     return (
         tag("h2", esc(_("Share")), id="result-title")
-        + (copy_row(_("Link to this game"), game_link, "game") if game_link is not None else
-           tag("div", button(_("Copy a link to this game"), "copy-secret")
-               + tag("p", esc(_("This game has hidden information. A link to it holds the order of what is still hidden, "
-                               "so it is copied without being shown here. The link to this position and the code for your "
-                               "page show only what everyone sees: whoever opens them gets the hidden part dealt afresh.")),
-                     class_="help"),
-               class_="field"))
+        + (
+            copy_row(_("Link to this game"), game_link, "game")
+            if game_link is not None
+            else tag(
+                "div",
+                button(_("Copy a link to this game"), "copy-secret")
+                + tag(
+                    "p",
+                    esc(
+                        _(
+                            "This game has hidden information. A link to it holds the order of what is still hidden, "
+                            "so it is copied without being shown here. The link to this position and the code for your "
+                            "page show only what everyone sees: whoever opens them gets the hidden part dealt afresh."
+                        )
+                    ),
+                    class_="help",
+                ),
+                class_="field",
+            )
+        )
         + copy_row(_("Link to this position"), position_link, "position")
         + embed_form
-        + tag("div",
-              button(_("Download picture (SVG)"), "download-svg", class_="small")
-              + button(_("Download picture (PNG)"), "download-png", class_="small"),
-              class_="picture-actions")
+        + tag(
+            "div",
+            button(_("Download picture (SVG)"), "download-svg", class_="small") + button(_("Download picture (PNG)"), "download-png", class_="small"),
+            class_="picture-actions",
+        )
         + tag("div", button(_("Close"), "close-dialog", class_="primary"), class_="dialog-actions")
     )
 
@@ -502,11 +673,28 @@ def handover_dialog_html(name: str) -> str:
 
 
 def rules_html(view: GameView, body: str) -> str:
-    return tag("article", tag("h1", esc(_("Rules: {title}").format(title=view.title()))) + body
-               + tag("p", tag("a", esc(_("Start a game")), href=f"#/setup/{view.game_id}", class_="button primary")), class_="rules", lang=language())
+    return tag(
+        "article",
+        tag("h1", esc(_("Rules: {title}").format(title=view.title())))
+        + body
+        + tag("p", tag("a", esc(_("Start a game")), href=f"#/setup/{view.game_id}", class_="button primary")),
+        class_="rules",
+        lang=language(),
+    )
 
 
 __all__ = [
-    "home_html", "saves_html", "setup_html", "game_frame_html", "players_html", "actions_html", "controls_html",
-    "moves_html", "replay_html", "result_dialog_html", "rules_html", "button", "level_label",
+    "home_html",
+    "saves_html",
+    "setup_html",
+    "game_frame_html",
+    "players_html",
+    "actions_html",
+    "controls_html",
+    "moves_html",
+    "replay_html",
+    "result_dialog_html",
+    "rules_html",
+    "button",
+    "level_label",
 ]

@@ -99,10 +99,11 @@ def embed_snippet(src: str, picture_svg: str, width: int, height: int, title: st
     from urllib.parse import quote  # when a snippet is made, not at the start (compiled from source in the page)
 
     picture = quote(compact_picture(picture_svg), safe=_DATA_URL_SAFE + "'")
-    style = (f"border:0;width:100%;max-width:{width}px;height:{height}px;"
-             f'background:#f7f3ea url("data:image/svg+xml,{picture}") no-repeat 50% {top}px/100% calc(100% - {top + bottom}px)')
-    return (f'<iframe src="{_attr(src)}" title="{_attr(title)}" width="{width}" height="{height}" '
-            f'style="{_attr(style)}" loading="lazy"></iframe>')
+    style = (
+        f"border:0;width:100%;max-width:{width}px;height:{height}px;"
+        f'background:#f7f3ea url("data:image/svg+xml,{picture}") no-repeat 50% {top}px/100% calc(100% - {top + bottom}px)'
+    )
+    return f'<iframe src="{_attr(src)}" title="{_attr(title)}" width="{width}" height="{height}" style="{_attr(style)}" loading="lazy"></iframe>'
 
 
 _STATE_PSEUDO = re.compile(r":(hover|focus|focus-visible|focus-within|active|checked|disabled)\b")
@@ -129,8 +130,9 @@ def _selector_used(selector: str, classes: set[str], ids: set[str]) -> bool:
     if _STATE_PSEUDO.search(selector):
         return False  # a picture is never hovered or focused
     bare = re.sub(r"\[[^\]]*\]|\([^)]*\)", "", selector)  # attribute tests and :not(...) stay possible
-    return (all(name in classes for name in re.findall(r"\.(-?[A-Za-z_][\w-]*)", bare))
-            and all(name in ids for name in re.findall(r"#(-?[A-Za-z_][\w-]*)", bare)))
+    return all(name in classes for name in re.findall(r"\.(-?[A-Za-z_][\w-]*)", bare)) and all(
+        name in ids for name in re.findall(r"#(-?[A-Za-z_][\w-]*)", bare)
+    )
 
 
 def used_styles(css: str, markup: str) -> str:
@@ -220,7 +222,7 @@ def _unwrap_bare_groups(svg: str) -> str:
     """Drop <g> elements without attributes (left after unused classes went), keeping their content."""
     out, stack, last = [], [], 0
     for match in re.finditer(r"<g(\s[^>]*)?>|</g>", svg):
-        out.append(svg[last:match.start()])
+        out.append(svg[last : match.start()])
         last = match.end()
         if match.group(0) == "</g>":
             if stack.pop():
@@ -239,9 +241,9 @@ def _with_used_styles(svg: str) -> str:
     match = re.search(r"<style>(.*?)</style>", svg, re.S)
     if not match:
         return svg
-    rest = svg[:match.start()] + svg[match.end():]
+    rest = svg[: match.start()] + svg[match.end() :]
     css = re.sub(r":\s+", ":", re.sub(r"\s*([;,{}>])\s*", r"\1", used_styles(match.group(1), rest)))
-    return svg[:match.start()] + f"<style>{css}</style>" + svg[match.end():]
+    return svg[: match.start()] + f"<style>{css}</style>" + svg[match.end() :]
 
 
 def _attr(text: str) -> str:

@@ -102,8 +102,9 @@ def option_field(game, name: str, label: str, help: str, *, labels: dict[Any, st
     option = game.option(name)
     labels = labels or {}
     choices = tuple(Choice(str(value), labels.get(value, str(value))) for value in option.choices)
-    field = Field(name, label, help, kind=option.kind, choices=choices, default=option.default,
-                  minimum=option.minimum, maximum=option.maximum, players=option.players)
+    field = Field(
+        name, label, help, kind=option.kind, choices=choices, default=option.default, minimum=option.minimum, maximum=option.maximum, players=option.players
+    )
     return replace(field, **shown)
 
 
@@ -316,8 +317,9 @@ def is_default_name(view: GameView, seat: int, players: int, name: str) -> bool:
     or "Computer" (the default of computer seats in older saves)."""
     key = (view.game_id, seat, players)
     if key not in _DEFAULT_NAMES:
-        _DEFAULT_NAMES[key] = frozenset(in_every_language(lambda: view.seat_style(seat, players).name)
-                                        | in_every_language(lambda: _("Computer")) | {"Computer"})
+        _DEFAULT_NAMES[key] = frozenset(
+            in_every_language(lambda: view.seat_style(seat, players).name) | in_every_language(lambda: _("Computer")) | {"Computer"}
+        )
     return name in _DEFAULT_NAMES[key]
 
 

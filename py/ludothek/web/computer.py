@@ -89,8 +89,9 @@ class ComputerTurns:
         state = app.public(session.state)
         app.announce(_("Looking for a good move…"))
         try:
-            found = await run_sliced(view.hint_search(state), still_wanted=lambda: (
-                token == self.hint_token and app.session is session and len(session.moves) == moves))
+            found = await run_sliced(
+                view.hint_search(state), still_wanted=lambda: token == self.hint_token and app.session is session and len(session.moves) == moves
+            )
         except SearchCancelled:
             return
         hints = tuple(found or ())

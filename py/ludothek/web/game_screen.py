@@ -92,12 +92,16 @@ class GameScreen:
         shown = app.public(session.shown_state)
         # A move animates in the redraws right after it (the board is drawn again at once when
         # the computer starts thinking); later redraws show it at rest.
-        ui = app.ui.with_(interactive=self.human_can_move(), animate=app.ui.animate and time.perf_counter() < self.animate_until,
-                          names=tuple(app.seat_names()))
+        ui = app.ui.with_(interactive=self.human_can_move(), animate=app.ui.animate and time.perf_counter() < self.animate_until, names=tuple(app.seat_names()))
         if session.is_replaying:
             index = session.shown_index
-            ui = ui.with_(last_before=app.public(session.states[index - 1]) if index else None,
-                          last_move=session.moves[index - 1] if index else None, animate=False, hints=(), replaying=True)
+            ui = ui.with_(
+                last_before=app.public(session.states[index - 1]) if index else None,
+                last_move=session.moves[index - 1] if index else None,
+                animate=False,
+                hints=(),
+                replaying=True,
+            )
         app.ui = ui
         names = app.seat_names()
         if thinking_seat is not None:
@@ -321,8 +325,9 @@ class GameScreen:
         if "position" in record:
             new = GameSession.from_position(session.game_id, session.seats, record["position"], save_id=new_save_id(), now=time.time())
         else:
-            new = GameSession.new(session.game_id, session.seats, seed=random.getrandbits(31), options=record.get("options", {}),
-                                  save_id=new_save_id(), now=time.time())
+            new = GameSession.new(
+                session.game_id, session.seats, seed=random.getrandbits(31), options=record.get("options", {}), save_id=new_save_id(), now=time.time()
+            )
         self.app.begin_session(new)
 
     # -- keys ------------------------------------------------------------------------------------
@@ -356,8 +361,9 @@ class GameScreen:
     def move_cursor(self, current, key: str) -> None:
         """Arrow keys move to the nearest board target in that direction (see arrow_keys.py)."""
         origin = (float(dom.data(current, "x")), float(dom.data(current, "y")))
-        targets = ((float(dom.data(element, "x")), float(dom.data(element, "y")), element)
-                   for element in dom.document.querySelectorAll("#board [data-target][data-x]"))
+        targets = (
+            (float(dom.data(element, "x")), float(dom.data(element, "y")), element) for element in dom.document.querySelectorAll("#board [data-target][data-x]")
+        )
         best = nearest_in_direction(origin, key, targets)
         if best is None:
             return

@@ -82,9 +82,11 @@ class HomeScreen:
                 in_background(self.append_saves(self.list_token, summaries[LIST_PART:], views, now))
         except Exception:  # noqa: BLE001 - one odd summary must not hide the list: show it plainly
             js.console.error(traceback.format_exc())
-            element.innerHTML = screens.saves_html([], shown_problems, {}, time.time()) + screens.tag(
-                "p", screens.esc(_("Your saved games could not be listed. Use Export all to keep them.")), class_="errors") + screens.button(
-                _("Export all"), "export-all", class_="small")
+            element.innerHTML = (
+                screens.saves_html([], shown_problems, {}, time.time())
+                + screens.tag("p", screens.esc(_("Your saved games could not be listed. Use Export all to keep them.")), class_="errors")
+                + screens.button(_("Export all"), "export-all", class_="small")
+            )
 
     def forget_unplayed(self, summary) -> bool:
         """Remove a save that has no move and was left alone for an hour; True if it is gone."""
@@ -102,7 +104,7 @@ class HomeScreen:
             if token != self.list_token or self.app.screen != "home":
                 return
             js.performance.mark("saves-part-start")
-            part = rest[start:start + LIST_PART]
+            part = rest[start : start + LIST_PART]
             items = list_items(screens.saves_html(part, [], views, now, recent=len(part)))
             target = dom.query("#saves details.more-saves ul.save-list")
             if items is None or target is None:
@@ -139,8 +141,9 @@ class HomeScreen:
         try:
             self.app.store.put_entry_text(save_id, text)
         except StorageError:
-            self.app.toast(_("The browser's storage refused to take the game back. Download it to keep it."), seconds=30,
-                           action=("download-deleted", _("Download")))
+            self.app.toast(
+                _("The browser's storage refused to take the game back. Download it to keep it."), seconds=30, action=("download-deleted", _("Download"))
+            )
             return
         self.deleted = None
         self.refresh_saves()

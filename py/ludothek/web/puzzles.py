@@ -134,9 +134,21 @@ class PuzzleScreen:
             "board": view.board_svg(shown, ui),
             "extra": view.extra_html(shown, ui) if not self.outcome else "",
             "actions": "" if self.outcome else _actions_html(view.actions(shown, ui)),
-            "puzzle-panel": draw.puzzle_panel_html(self.game_id, self.puzzle, number, len(shipped), self.mover_name(), self.outcome,
-                                                   self.hint_shown, next_id, solution, link, self.legal(), self.embed_code,
-                                                   self.embedded()),
+            "puzzle-panel": draw.puzzle_panel_html(
+                self.game_id,
+                self.puzzle,
+                number,
+                len(shipped),
+                self.mover_name(),
+                self.outcome,
+                self.hint_shown,
+                next_id,
+                solution,
+                link,
+                self.legal(),
+                self.embed_code,
+                self.embedded(),
+            ),
         }
         for region, html in regions.items():
             if app.rendered.get(region) != html:
@@ -174,8 +186,9 @@ class PuzzleScreen:
         else:
             self.outcome = "failed"
             self.mark("failed")
-            self.app.announce(_("Not this time: the move was {move}. Watch the solution on the board.").format(
-                move=self._move_text(self.start, self.puzzle["solution"])))
+            self.app.announce(
+                _("Not this time: the move was {move}. Watch the solution on the board.").format(move=self._move_text(self.start, self.puzzle["solution"]))
+            )
             in_background(self.show_solution(self.token))
         self.update()
         focus = dom.query("#puzzle-panel [data-action=puzzle-next], #puzzle-panel [data-action=puzzle-solution]")

@@ -83,8 +83,12 @@ class ReviewScreen:
                 self.progress = (step.done, step.total)
 
         try:
-            result = await run_sliced(review_record(session.game, session.record()), on_step=note, after_slice=self.update,
-                                      still_wanted=lambda: token == self.token and self.app.screen == "review")
+            result = await run_sliced(
+                review_record(session.game, session.record()),
+                on_step=note,
+                after_slice=self.update,
+                still_wanted=lambda: token == self.token and self.app.screen == "review",
+            )
         except SearchCancelled:
             return
         except Exception as exc:  # noqa: BLE001 - report, never leave the screen stuck
@@ -134,8 +138,12 @@ class ReviewScreen:
             return
         shown = max(0, min(self.shown, len(session.moves)))
         state = self.public(session.states[shown])
-        ui = UIState(interactive=False, last_before=self.public(session.states[shown - 1]) if shown else None,
-                     last_move=session.moves[shown - 1] if shown else None, names=tuple(session.names()))
+        ui = UIState(
+            interactive=False,
+            last_before=self.public(session.states[shown - 1]) if shown else None,
+            last_move=session.moves[shown - 1] if shown else None,
+            names=tuple(session.names()),
+        )
         board = view.board_svg(state, ui)
         move_texts, preferred_texts = self.texts()
         names = session.names()
@@ -146,15 +154,20 @@ class ReviewScreen:
             chart = draw.advantage_chart_svg(self.review, shown, names, move_texts)
             panel = draw.review_panel_html(self.review, shown, names, move_texts, preferred_texts, chart)
             preferred_html = self._preferred_board(shown, preferred_texts)
-        status = (_("The start position.") if shown == 0 else
-                  _("After move {n} of {total}.").format(n=shown, total=len(session.moves)))
+        status = _("The start position.") if shown == 0 else _("After move {n} of {total}.").format(n=shown, total=len(session.moves))
         # Redrawing the panel replaces the focused control: the keyboard stays on its successor.
         active = dom.nullable(dom.document.activeElement)
         kept = None
         if active is not None and dom.closest(active, "#review-panel") is not None:
             kept = (dom.data(active, "action"), dom.data(active, "index"))
         seats = draw.seats_html(view, state, names)
-        for region, html in (("board", board), ("review-seats", seats), ("review-panel", panel), ("review-preferred", preferred_html), ("status", draw.esc(status))):
+        for region, html in (
+            ("board", board),
+            ("review-seats", seats),
+            ("review-panel", panel),
+            ("review-preferred", preferred_html),
+            ("status", draw.esc(status)),
+        ):
             if app.rendered.get(region) != html:
                 element = dom.by_id(region)
                 if element is not None:
@@ -212,8 +225,12 @@ class ReviewScreen:
         if self.session is None:
             return False
         if action == "review-goto":
-            self.go_to(int(dom.data(element, "index") or 0), focus=f"#review-panel [data-action=review-goto][data-index='{dom.data(element, 'index')}']"
-                       if dom.closest(element, "#review-panel .review-moves") is not None else None)
+            self.go_to(
+                int(dom.data(element, "index") or 0),
+                focus=f"#review-panel [data-action=review-goto][data-index='{dom.data(element, 'index')}']"
+                if dom.closest(element, "#review-panel .review-moves") is not None
+                else None,
+            )
         elif action == "review-prev":
             self.go_to(self.shown - 1, focus="[data-action=review-prev]")
         elif action == "review-next":

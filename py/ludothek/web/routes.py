@@ -1,12 +1,12 @@
 """The app's addresses, read without the browser: `#/<screen>/<argument>/...` in the fragment.
 
-    #/                          home (anything unknown, too)
-    #/setup/<game>              a new game's settings
-    #/play/<save id>            a saved game
-    #/rules/<game>              the rules page
-    #/position/<game>/<pos>     a shared position (#/try/... is an older name for it)
-    #/game/<data>               a shared game
-    #/review/<save id>, #/puzzles/<game>, #/puzzle/<game>/<id>   see web/learn.py
+#/                          home (anything unknown, too)
+#/setup/<game>              a new game's settings
+#/play/<save id>            a saved game
+#/rules/<game>              the rules page
+#/position/<game>/<pos>     a shared position (#/try/... is an older name for it)
+#/game/<data>               a shared game
+#/review/<save id>, #/puzzles/<game>, #/puzzle/<game>/<id>   see web/learn.py
 """
 
 from __future__ import annotations

@@ -220,7 +220,7 @@ class SaveStore:
     # -- reading -------------------------------------------------------------------------------
 
     def ids(self) -> list[str]:
-        return sorted(k[len(SAVE_PREFIX):] for k in self.storage.keys() if k.startswith(SAVE_PREFIX))
+        return sorted(k[len(SAVE_PREFIX) :] for k in self.storage.keys() if k.startswith(SAVE_PREFIX))
 
     def _entry(self, save_id: str) -> dict[str, Any]:
         text = self.storage.get(SAVE_PREFIX + save_id)
@@ -265,9 +265,7 @@ class SaveStore:
             raise RecordError(_("unknown game {game}").format(game=repr(game_id)[:60]))
         if not isinstance(players, list) or not 1 <= len(players) <= 8 or not isinstance(moves, list):
             raise RecordError(_("the record lacks players or moves"))
-        names = tuple(
-            clean_name(p.get("name"), str(i + 1)) if isinstance(p, dict) else str(i + 1) for i, p in enumerate(players)
-        )
+        names = tuple(clean_name(p.get("name"), str(i + 1)) if isinstance(p, dict) else str(i + 1) for i, p in enumerate(players))
         meta = entry["meta"]
         return SaveSummary(save_id, game_id, names, len(moves), meta.get("over") is True, _number(meta.get("updated")))
 
@@ -336,8 +334,10 @@ class SaveStore:
         if not session.created:
             session.created = now
         session.revision = revision
-        self._summaries[session.save_id] = (text, SaveSummary(session.save_id, session.game_id, tuple(session.names()),
-                                                               len(session.moves), entry["meta"]["over"], _number(now)))
+        self._summaries[session.save_id] = (
+            text,
+            SaveSummary(session.save_id, session.game_id, tuple(session.names()), len(session.moves), entry["meta"]["over"], _number(now)),
+        )
 
     def delete(self, save_id: str) -> None:
         self.storage.remove(SAVE_PREFIX + save_id)
@@ -366,7 +366,7 @@ class SaveStore:
                     reason = str(data.get("reason", ""))[:300] if isinstance(data, dict) else ""
                 except ValueError:
                     reason = ""
-                problems.append(Problem(key[len(QUARANTINE_PREFIX):], reason))
+                problems.append(Problem(key[len(QUARANTINE_PREFIX) :], reason))
         return problems
 
     def quarantined_text(self, save_id: str) -> str | None:
@@ -417,10 +417,10 @@ class SaveStore:
             except StopIteration as stop:
                 result = stop.value
                 return result.imported, result.problems + (
-                    [Problem("file", _("{n} games were already saved").format(n=result.duplicates))] if result.duplicates else [])
+                    [Problem("file", _("{n} games were already saved").format(n=result.duplicates))] if result.duplicates else []
+                )
 
-    def import_steps(self, text: Any, new_id, now: float, item_texts: list[str] | None = None
-                     ) -> Generator[tuple[int, int], None, ImportResult]:
+    def import_steps(self, text: Any, new_id, now: float, item_texts: list[str] | None = None) -> Generator[tuple[int, int], None, ImportResult]:
         """Import a file: an export of saves or a single record. Every item is replayed first;
         items that fail are reported and skipped, games already saved are recognised and counted.
         Yields (items done, items in all) after each piece of work, so the caller can run it in
@@ -432,8 +432,9 @@ class SaveStore:
         result = ImportResult()
         if item_texts is not None:
             if len(item_texts) > MAX_IMPORT_ITEMS:
-                result.problems.append(Problem("file", _("the file holds {n} games; at most {most} can be imported at once").format(
-                    n=len(item_texts), most=MAX_IMPORT_ITEMS)))
+                result.problems.append(
+                    Problem("file", _("the file holds {n} games; at most {most} can be imported at once").format(n=len(item_texts), most=MAX_IMPORT_ITEMS))
+                )
                 return result
             items: list = list(item_texts)
         else:
@@ -556,5 +557,18 @@ def _revision(meta: dict[str, Any]) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**53 else 0
 
 
-__all__ = ["SaveStore", "DictStorage", "BrowserStorage", "Storage", "StorageError", "StorageFull", "StorageBlocked",
-           "SaveConflict", "SaveSummary", "Problem", "ImportResult", "SAVE_PREFIX", "QUARANTINE_PREFIX"]
+__all__ = [
+    "SaveStore",
+    "DictStorage",
+    "BrowserStorage",
+    "Storage",
+    "StorageError",
+    "StorageFull",
+    "StorageBlocked",
+    "SaveConflict",
+    "SaveSummary",
+    "Problem",
+    "ImportResult",
+    "SAVE_PREFIX",
+    "QUARANTINE_PREFIX",
+]

@@ -38,9 +38,13 @@ def next_frame():
     return future
 
 
-async def run_sliced(search: Generator[Any, None, Any], still_wanted: Callable[[], bool] | None = None,
-                     on_step: Callable[[Any], None] | None = None, after_slice: Callable[[], None] | None = None,
-                     measure: str | None = None) -> Any:
+async def run_sliced(
+    search: Generator[Any, None, Any],
+    still_wanted: Callable[[], bool] | None = None,
+    on_step: Callable[[Any], None] | None = None,
+    after_slice: Callable[[], None] | None = None,
+    measure: str | None = None,
+) -> Any:
     """Run `search` to its end and return its return value.
 
     `on_step` sees every value the generator yields (progress); `after_slice` runs after each

@@ -68,8 +68,18 @@ def new_save_id() -> str:
 class GameSession:
     """States from the start to the newest move, a redo stack, and a replay cursor."""
 
-    def __init__(self, game_id: str, seats: list[Seat], start, moves: list[str] | None = None, *, save_id: str = "",
-                 redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0):
+    def __init__(
+        self,
+        game_id: str,
+        seats: list[Seat],
+        start,
+        moves: list[str] | None = None,
+        *,
+        save_id: str = "",
+        redo: list[str] | None = None,
+        created: float = 0.0,
+        updated: float = 0.0,
+    ):
         self.game = get_game(game_id)
         self.game_id = game_id
         self.seats = list(seats)
@@ -109,8 +119,7 @@ class GameSession:
                 return stop.value
 
     @classmethod
-    def replay_steps(cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0,
-                     updated: float = 0.0, moves_per_step: int = 8):
+    def replay_steps(cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0, moves_per_step: int = 8):
         """from_record as a generator: it yields every few moves, so a page can replay a long game
         between frames; its return value is the session."""
         try:

@@ -124,13 +124,26 @@ class Sharing:
         app = self.app
         session = app.session
         values = self.values
-        options = EmbedOptions(embed=True, opponent=values["vs"], level=int(values["level"]), readonly=bool(values["readonly"]),
-                               seat=session.game.current_player(session.shown_state) or 0, picture=True)
+        options = EmbedOptions(
+            embed=True,
+            opponent=values["vs"],
+            level=int(values["level"]),
+            readonly=bool(values["readonly"]),
+            seat=session.game.current_player(session.shown_state) or 0,
+            picture=True,
+        )
         public = app.public(session.shown_state)
         fragment = position_fragment(session.game_id, session.game.position(public))
         picture = standalone_svg(session.game_id, public, UIState(interactive=False))
-        return embed_snippet(app.base_url() + options.query() + fragment, picture, int(values["width"]), int(values["height"]),
-                             _("{title} – Ludothek").format(title=app.view.title()), game_id=session.game_id, readonly=options.readonly)
+        return embed_snippet(
+            app.base_url() + options.query() + fragment,
+            picture,
+            int(values["width"]),
+            int(values["height"]),
+            _("{title} – Ludothek").format(title=app.view.title()),
+            game_id=session.game_id,
+            readonly=options.readonly,
+        )
 
     def update_options(self, fieldset) -> None:
         values = self.values
@@ -183,8 +196,9 @@ class Sharing:
             return
         shown = app.public(session.shown_state)
         index = session.shown_index
-        ui = UIState(interactive=False, last_before=app.public(session.states[index - 1]) if index else None,
-                     last_move=session.moves[index - 1] if index else None)
+        ui = UIState(
+            interactive=False, last_before=app.public(session.states[index - 1]) if index else None, last_move=session.moves[index - 1] if index else None
+        )
         svg = standalone_svg(session.game_id, shown, ui)
         name = f"ludothek-{session.game_id}-{time.strftime('%Y-%m-%d')}"
         if kind == "svg":

@@ -46,8 +46,11 @@ def start(app) -> None:
     if app.storage.status == "blocked":
         app.toast(_("This browser does not let the page store games: they are kept until you close it. Export a game to keep it."))
     elif app.storage.status == "full":
-        app.toast(_("The browser's storage is full: your saved games are listed, but new moves cannot be saved. Export games to keep them, or delete old ones."),
-                  seconds=12, action=("export-all", _("Export all")))
+        app.toast(
+            _("The browser's storage is full: your saved games are listed, but new moves cannot be saved. Export games to keep them, or delete old ones."),
+            seconds=12,
+            action=("export-all", _("Export all")),
+        )
 
 
 def render_chrome() -> None:
@@ -61,9 +64,16 @@ def render_chrome() -> None:
     if switch is not None:
         other = "de" if language() == "en" else "en"
         label = {"de": "Deutsch", "en": "English"}[other]
-        switch.innerHTML = screens.tag("button", screens.esc(label), type="button", class_="small", data_action="language",
-                                       data_language=other, lang=other,
-                                       aria_label=_("Switch the language to {language}").format(language=label))
+        switch.innerHTML = screens.tag(
+            "button",
+            screens.esc(label),
+            type="button",
+            class_="small",
+            data_action="language",
+            data_language=other,
+            lang=other,
+            aria_label=_("Switch the language to {language}").format(language=label),
+        )
 
 
 def switch_language(app, code: str) -> None:
@@ -124,8 +134,14 @@ def show_problem(app, exc: BaseException, save_id: str | None = None) -> None:
     html = (
         screens.tag("h1", screens.esc(_("Something went wrong")))
         + screens.tag("p", screens.esc(_("This could not be shown: {reason}").format(reason=reason)), role="alert", class_="errors")
-        + (screens.tag("p", screens.esc(_("If it happens again, set the game aside: it is kept, and you can download it from the list of games that could not be read.")))
-           if save_id else "")
+        + (
+            screens.tag(
+                "p",
+                screens.esc(_("If it happens again, set the game aside: it is kept, and you can download it from the list of games that could not be read.")),
+            )
+            if save_id
+            else ""
+        )
         + screens.tag("div", actions, class_="dialog-actions")
     )
     app.set_screen("error", html, _("Something went wrong"))
