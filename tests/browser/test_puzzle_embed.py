@@ -3,10 +3,15 @@ default context (the frame gets no storage), the Play cover, and the reader solv
 
 from __future__ import annotations
 
+import html as html_text
+import re
+
+import pytest
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, open_app
+from conftest import PHONE, READY_TIMEOUT_MS, open_app
 from ludothek.ai import puzzles as P
+from ludothek.games import get_game
 from test_embed import Blog
 
 
@@ -35,3 +40,42 @@ def test_a_momentum_puzzle_embedded_in_a_blog_is_played_and_solved(page, browser
         assert not blog.errors
     finally:
         blog.close()
+
+
+# Two games, each at one size: every size and game costs a runtime start of its own.
+@pytest.mark.parametrize(("game_id", "viewport"), [("momentum", "phone"), ("nummerus", "desktop")])
+def test_an_embedded_puzzle_has_no_serious_accessibility_violation(page, browser, app_url, game_id, viewport):
+    """The frame's own page as a reader meets it (a fresh context, no service worker): the Play
+    cover, the live puzzle, and a wrong answer with the solution shown, at desktop and phone size."""
+    from test_quality import axe_violations
+
+    game = get_game(game_id)
+    puzzle = P.puzzles(game_id)[0]
+    open_app(page, app_url, f"#/puzzle/{game_id}/{puzzle['id']}")
+    code = page.locator("#puzzle-embed").input_value()
+    src = html_text.unescape(re.search(r'src="([^"]*)"', code).group(1))
+    if viewport == "phone":
+        context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True)
+    else:
+        width, height = (int(n) for n in re.search(r'width="(\d+)" height="(\d+)"', code).groups())
+        context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        frame_page = context.new_page()
+        errors: list[str] = []
+        frame_page.on("pageerror", lambda error: errors.append(str(error)))
+        frame_page.goto(src)
+        cover = frame_page.locator("button.embed-cover")
+        expect(cover).to_be_visible()
+        assert axe_violations(frame_page) == [], "idle"
+        cover.tap() if viewport == "phone" else cover.click()
+        frame_page.locator("body[data-ready]").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+        expect(frame_page.locator("body[data-screen=puzzle]")).to_have_count(1)
+        assert axe_violations(frame_page) == [], "live"
+        wrong = next(m for m in game.legal_moves(P.puzzle_state(game, puzzle)) if m != puzzle["solution"])
+        target = frame_page.locator(f"#board [data-target={wrong}]")
+        target.tap() if viewport == "phone" else target.click()
+        expect(frame_page.locator(".puzzle-result.failed")).to_contain_text(puzzle["solution"])
+        assert axe_violations(frame_page) == [], "failed"
+        assert not errors
+    finally:
+        context.close()
