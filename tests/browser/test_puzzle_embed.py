@@ -75,6 +75,14 @@ def test_an_embedded_puzzle_has_no_serious_accessibility_violation(page, browser
         target = frame_page.locator(f"#board [data-target={wrong}]")
         target.tap() if viewport == "phone" else target.click()
         expect(frame_page.locator(".puzzle-result.failed")).to_contain_text(puzzle["solution"])
+        # The short panel under the board leads with the verdict: not scrolled into the middle of
+        # a line, the verdict and the focused button wholly inside it.
+        placement = frame_page.evaluate("""() => {
+            const box = document.querySelector('.puzzle-layout .side'), outer = box.getBoundingClientRect();
+            const inside = el => { const r = el.getBoundingClientRect(); return r.top >= outer.top && r.bottom <= outer.bottom; };
+            return {scrolled: box.scrollTop, verdict: inside(document.querySelector('.puzzle-result')), focused: inside(document.activeElement)};
+        }""")
+        assert placement == {"scrolled": 0, "verdict": True, "focused": True}, placement
         assert axe_violations(frame_page) == [], "failed"
         assert not errors
     finally:
