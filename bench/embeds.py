@@ -34,19 +34,10 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from serving import CachingHandler, CountingServer  # noqa: E402
 from blog import EMBED_GAMES, BlogServer, snippet, start_state  # noqa: E402
-from conftest import CHROMIUM  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from ludothek.render.standalone import compact_picture, embed_size, standalone_svg  # noqa: E402
 from ludothek.render.view import UIState  # noqa: E402
 
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 IDLE_SECONDS = 4.0
 # Records, in every frame, the reader's first press and the moment the app is ready.
 CLICK_AND_READY = """
@@ -145,7 +136,7 @@ def measure(playwright, url: str, servers: list, play: bool) -> dict:
     # file, which an in-memory cache would not keep). The viewport is tall enough that all ten
     # frames load (a lazy frame far below the fold would not, which would flatter the embeds).
     with tempfile.TemporaryDirectory(prefix="ludothek-embeds-") as profile:
-        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=LAUNCH_ARGS, viewport={"width": 1000, "height": 6000})
+        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 1000, "height": 6000})
         try:
             return _measure(context, profile, url, servers, play)
         finally:

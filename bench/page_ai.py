@@ -22,17 +22,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from conftest import AppServer, CHROMIUM  # noqa: E402
-
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from conftest import AppServer, CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 
 def set_field(page, name: str, value: str) -> None:
@@ -58,7 +48,7 @@ def measure(game_id: str, level: int, moves: int, options: dict[str, str]) -> di
     server = AppServer()
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_context(service_workers="block").new_page()
             page.add_init_script("""
                 window.__longTasks = [];

@@ -25,7 +25,7 @@ def in_page(seconds: float) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
     import build
-    from conftest import CHROMIUM, AppServer
+    from conftest import CHROMIUM, CHROMIUM_ARGS, AppServer
 
     build.main()
     server = AppServer()
@@ -33,15 +33,7 @@ def in_page(seconds: float) -> list[dict]:
         with sync_playwright() as p:
             browser = p.chromium.launch(
                 executable_path=CHROMIUM,
-                args=[
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-quic",
-                    "--no-first-run",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--disable-sync",
-                ],
+                args=CHROMIUM_ARGS,
             )
             page = browser.new_page()
             page.goto(server.url + f"bench/playouts/index.html?seconds={seconds}")

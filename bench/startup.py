@@ -41,17 +41,8 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from serving import CountingHandler, CountingServer  # noqa: E402
-from conftest import CHROMIUM  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 READY = "body[data-ready]"
 # The moment the flag is set, as the page saw it (from navigation start). Reading performance.now()
 # after Playwright's wait would add its polling delay (it backs off to 500 ms between checks).
@@ -121,7 +112,7 @@ def load(page, server, url: str, reload: bool = False) -> dict:
 def measure_page(playwright, server, url: str, results: dict) -> None:
     """A new profile: a cold load, then a warm reload."""
     with tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=LAUNCH_ARGS, service_workers="block")
+        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="block")
         try:
             context.add_init_script(READY_RECORDER)
             page = context.pages[0] if context.pages else context.new_page()

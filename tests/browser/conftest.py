@@ -18,6 +18,17 @@ from serve import SITE, make_server  # scripts/serve.py (pytest.ini puts scripts
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
+# Chromium's switches for tests and benchmarks alike: no sandbox (containers), no GPU, and none of
+# its own traffic (updates, sync, QUIC) that would mix with the page's requests.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 READY_TIMEOUT_MS = 90_000
 
 
@@ -32,15 +43,7 @@ def browser_type_launch_args(browser_type_launch_args):
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
-        "args": [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-        ],
+        "args": CHROMIUM_ARGS,
     }
 
 

@@ -114,7 +114,7 @@ All take a state (the perfect-information game has no hidden parts) and never ch
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from .base import (
@@ -469,20 +469,8 @@ class Fenn(Game):
         to_move = 1 - s.to_move
         key = turn_key(blue, blue_face, red, red_face, black, to_move)
         history = s.history + (key,)
-        return FennState(
-            setup=s.setup,
-            moves=s.moves + (move,),
-            blue=blue,
-            blue_face=blue_face,
-            red=red,
-            red_face=red_face,
-            black=black,
-            to_move=to_move,
-            phase=TURN,
-            opening_rolls=s.opening_rolls,
-            history=history,
-            drawn=history.count(key) >= REPETITION_LIMIT,
-        )
+        state = self._replace(s, blue, blue_face, red, red_face, black, s.moves + (move,), phase=TURN)
+        return replace(state, to_move=to_move, history=history, drawn=history.count(key) >= REPETITION_LIMIT)
 
     # -- queries for the view ------------------------------------------------------------------
 

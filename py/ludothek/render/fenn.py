@@ -164,26 +164,16 @@ class FennView(GameView):
             inner = die_icon(kind, face, 40) + tag("span", esc(str(face)), class_="fenn-face-number")
             if note:
                 inner += tag("span", esc(note), class_="fenn-note")
-            if code:
-                inner += tag("span", esc(code_text(code)), class_=f"fenn-value {code_css(code)}")
-            buttons.append(
-                tag(
-                    "button",
-                    inner,
-                    type="button",
-                    class_="fenn-face" + (" best" if code and self._is_best(code, hints) else ""),
-                    data_target=move,
-                    aria_label=label,
-                )
-            )
+            buttons.append(self._face_button(move, inner, label, code, hints, "fenn-face"))
         title = _("Field {n}: choose the new top of the {colour} die").format(n=field, colour=colour_word(seat))
-        return tag(
-            "div",
-            tag("p", esc(title), class_="fenn-chooser-title") + tag("div", "".join(buttons), class_="fenn-faces"),
-            class_="fenn-chooser",
-            role="group",
-            aria_label=title,
-        )
+        return _chooser_html(title, buttons, "fenn-chooser", title)
+
+    def _face_button(self, move: str, inner: str, label: str, code: str | None, hints: dict[str, str], css: str) -> str:
+        """One face to choose, with the hint's value beside it (and marked when it is the best)."""
+        if code:
+            inner += tag("span", esc(code_text(code)), class_=f"fenn-value {code_css(code)}")
+        best = " best" if code and self._is_best(code, hints) else ""
+        return tag("button", inner, type="button", class_=css + best, data_target=move, aria_label=label)
 
     def _pasch_html(self, s, hints: dict[str, str]) -> str:
         buttons = []
@@ -195,26 +185,9 @@ class FennView(GameView):
                 label += " " + _("(hint: {value})").format(value=code_text(code))
             inner = die_icon("black", face, 40) + tag("span", esc(str(face)), class_="fenn-face-number")
             inner += tag("span", esc(_("closes {n}").format(n=face)), class_="fenn-note")
-            if code:
-                inner += tag("span", esc(code_text(code)), class_=f"fenn-value {code_css(code)}")
-            buttons.append(
-                tag(
-                    "button",
-                    inner,
-                    type="button",
-                    class_="fenn-face black" + (" best" if code and self._is_best(code, hints) else ""),
-                    data_target=move,
-                    aria_label=label,
-                )
-            )
+            buttons.append(self._face_button(move, inner, label, code, hints, "fenn-face black"))
         title = _("Pasch! Your top matches the black die ({n}). Turn the black die to a new number, or end your turn and leave it.").format(n=s.black)
-        return tag(
-            "div",
-            tag("p", esc(title), class_="fenn-chooser-title") + tag("div", "".join(buttons), class_="fenn-faces"),
-            class_="fenn-chooser pasch",
-            role="group",
-            aria_label=_("Pasch: turn the black die"),
-        )
+        return _chooser_html(title, buttons, "fenn-chooser pasch", _("Pasch: turn the black die"))
 
     def _steps_list_html(self, s, hints: dict[str, str]) -> str:
         """Every legal step as a button, grouped by field (the hint's values shown beside them)."""
@@ -504,6 +477,16 @@ class FennView(GameView):
         if s.winner is not None:
             return _("{who} wins: the die has crossed the board!").format(who=player(names, s.winner))
         return _("Drawn: the same position came up for the third time.")
+
+
+def _chooser_html(title: str, buttons: list[str], css: str, label: str) -> str:
+    return tag(
+        "div",
+        tag("p", esc(title), class_="fenn-chooser-title") + tag("div", "".join(buttons), class_="fenn-faces"),
+        class_=css,
+        role="group",
+        aria_label=label,
+    )
 
 
 def make_view(game) -> FennView:
