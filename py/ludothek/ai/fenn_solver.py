@@ -40,21 +40,7 @@ from collections import deque
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from ..games.fenn import (
-    BLACK_FACES,
-    BLUE,
-    DIE_FACES,
-    EXTRA,
-    GOAL_FIELD,
-    PASCH,
-    RED,
-    START_FACE,
-    START_FIELD,
-    TURN,
-    FennState,
-    legal_steps,
-    turn_key,
-)
+from ..games.fenn import BLACK_FACES, BLUE, DIE_FACES, EXTRA, GOAL_FIELD, PASCH, RED, START_FACE, START_FIELD, TURN, FennState, legal_steps, turn_key
 
 # -- indexing turn-start positions -------------------------------------------------------------
 

@@ -27,16 +27,7 @@ import time
 from itertools import permutations
 from typing import Generator, NamedTuple
 
-from ..games.momox import (
-    KEY,
-    KEY_MOVES,
-    SHUFFLE,
-    STAY,
-    TILE,
-    MomoxState,
-    number_of,
-    open_circle_of,
-)
+from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, MomoxState, number_of, open_circle_of
 from ..games.momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, FIELD_COUNT, TILE_AT, YELLOW_FIELDS
 from .base import ComputerPlayer, Level, Search
 

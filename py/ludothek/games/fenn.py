@@ -117,17 +117,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from .base import (
-    Game,
-    PositionError,
-    Setup,
-    StateBase,
-    chance_rng,
-    check_players,
-    check_seed,
-    Option,
-    is_ascii_number,
-)
+from .base import Game, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 
 BLUE, RED = 0, 1
 COLOURS = ("blue", "red")

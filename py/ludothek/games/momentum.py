@@ -19,17 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .base import (
-    Game,
-    PositionError,
-    Setup,
-    StateBase,
-    chance_rng,
-    check_players,
-    check_seed,
-    Option,
-    is_ascii_number,
-)
+from .base import Game, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 
 SIZES = {"7x7": (7, 7), "7x9": (7, 9), "9x9": (9, 9)}
 # Stones per player by board size, from the rulebook's two tables.

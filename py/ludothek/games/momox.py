@@ -121,32 +121,8 @@ from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, NamedTuple
 
-from .base import (
-    Game,
-    HiddenInformationError,
-    MoveError,
-    PositionError,
-    Setup,
-    StateBase,
-    chance_rng,
-    check_players,
-    check_seed,
-    Option,
-    is_ascii_number,
-)
-from .momox_board import (
-    CENTRE,
-    CHIP_VALUES,
-    CIRCLES,
-    COLOUR_LETTERS,
-    COLOURS,
-    CORNER_FIELDS,
-    FIELD_COUNT,
-    START_FIELDS,
-    TILE_AT,
-    TILE_VALUES,
-    YELLOW_FIELDS,
-)
+from .base import Game, HiddenInformationError, MoveError, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
+from .momox_board import CENTRE, CHIP_VALUES, CIRCLES, COLOUR_LETTERS, COLOURS, CORNER_FIELDS, FIELD_COUNT, START_FIELDS, TILE_AT, TILE_VALUES, YELLOW_FIELDS
 
 KEY, TILE, SHUFFLE, OVER = "key", "tile", "shuffle", "over"
 PHASES = (KEY, TILE, SHUFFLE, OVER)

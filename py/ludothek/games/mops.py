@@ -134,18 +134,7 @@ from functools import lru_cache
 from random import Random
 from typing import Any, NamedTuple
 
-from .base import (
-    Game,
-    HiddenInformationError,
-    PositionError,
-    Setup,
-    StateBase,
-    chance_rng,
-    check_players,
-    check_seed,
-    Option,
-    is_ascii_number,
-)
+from .base import Game, HiddenInformationError, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 from .mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, Placement, placements_by_anchor, recognise
 
 # -- tiles -------------------------------------------------------------------------------------

@@ -123,18 +123,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from .base import (
-    Game,
-    MoveError,
-    PositionError,
-    Setup,
-    StateBase,
-    chance_rng,
-    check_players,
-    check_seed,
-    Option,
-    is_ascii_number,
-)
+from .base import Game, MoveError, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 
 # -- the board ------------------------------------------------------------------------------
 

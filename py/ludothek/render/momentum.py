@@ -6,17 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.momentum import (
-    BUFFER,
-    DAMPER,
-    DESIGNER_ROUND_LIMIT,
-    HOLE,
-    RECOMMENDED_MAX_SPECIALS,
-    SEAT_LETTERS,
-    SIZES,
-    cell_name,
-    parse_cell,
-)
+from ..games.momentum import BUFFER, DAMPER, DESIGNER_ROUND_LIMIT, HOLE, RECOMMENDED_MAX_SPECIALS, SEAT_LETTERS, SIZES, cell_name, parse_cell
 from ..i18n import N_, _, ngettext
 from .hinting import StrongestLevelHints, hinted_targets
 from .momentum_board import CELL, SEAT_CSS, SEAT_NAMES, SPECIAL_NAMES, cell_centre, board_svg, stone_svg

@@ -7,24 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE
-from ..games.momox_board import (
-    CIRCLES,
-    FIELD_COUNT,
-    TILE_VALUES,
-)
+from ..games.momox_board import CIRCLES, FIELD_COUNT, TILE_VALUES
 from ..i18n import N_, _, ngettext
-from .svg import esc, num, tag
+from .svg import esc, piece_icon, tag
 from .hinting import StrongestLevelHints, hinted_targets
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
-from .momox_board import (
-    SEAT_CSS,
-    board_svg,
-    circle_words,
-    colour_name,
-    field_words,
-    figure_svg,
-    place_name,
-)
+from .momox_board import SEAT_CSS, board_svg, circle_words, colour_name, field_words, figure_svg, place_name
 
 
 MAX_ROUNDS_IN_FORM = 99
@@ -62,16 +50,7 @@ class MomoxView(StrongestLevelHints, GameView):
         return _("Lift a key, walk the number beneath it and collect your four tiles. Remember where the numbers lie!")
 
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
-        return tag(
-            "svg",
-            figure_svg(seat, 20, 19, 16),
-            viewBox="0 0 40 40",
-            width=num(size),
-            height=num(size),
-            class_="piece momox-piece",
-            aria_hidden="true",
-            focusable="false",
-        )
+        return piece_icon(figure_svg(seat, 20, 19, 16), size, "piece momox-piece")
 
     # -- setup ---------------------------------------------------------------------------------
 

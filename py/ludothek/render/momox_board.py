@@ -23,18 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..games.momox import KEY, KEY_MOVES, OVER, STAY, walk
-from ..games.momox_board import (
-    CENTRE,
-    CIRCLES,
-    COLOURS,
-    CORNER,
-    CORNER_FIELDS,
-    FIELD_COUNT,
-    FIELD_KINDS,
-    START_FIELDS,
-    TILE_AT,
-    YELLOW,
-)
+from ..games.momox_board import CENTRE, CIRCLES, COLOURS, CORNER, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, START_FIELDS, TILE_AT, YELLOW
 from ..i18n import N_, _, ngettext
 from .marks import colour_mark
 from .seats import seat_names

@@ -6,20 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.mops import (
-    EMPTY,
-    FINAL,
-    FRAME,
-    OVER,
-    PLACE,
-    SCORE,
-    cell_name,
-    extent,
-    parse_cell,
-)
+from ..games.mops import EMPTY, FINAL, FRAME, OVER, PLACE, SCORE, cell_name, extent, parse_cell
 from ..i18n import N_, _, ngettext
 from .mops_icons import COLOURS, CROWN_CODES, MOTIFS, colour_key_svg, crown_svg, tile_svg
-from .svg import empty, esc, num, tag
+from .svg import empty, esc, num, piece_icon, tag
 from .hinting import StrongestLevelHints
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 from .mops_board import (
@@ -110,16 +100,7 @@ class MopsView(StrongestLevelHints, GameView):
         return _("Everybody lays out the same tile. Build same-colour or same-motif shapes and score them at the right moment.")
 
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
-        return tag(
-            "svg",
-            token_svg(seat, 20, 20, 16),
-            viewBox="0 0 40 40",
-            width=num(size),
-            height=num(size),
-            class_="piece mops-piece",
-            aria_hidden="true",
-            focusable="false",
-        )
+        return piece_icon(token_svg(seat, 20, 20, 16), size, "piece mops-piece")
 
     # -- setup ---------------------------------------------------------------------------------
 

@@ -25,21 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..games.mops import (
-    EMPTY,
-    FACE_DOWN,
-    FILES,
-    FINAL,
-    FRAME,
-    OVER,
-    PLACE,
-    SCORE,
-    START_CELL,
-    cell_name,
-    extent,
-    open_window,
-    parse_cell,
-)
+from ..games.mops import EMPTY, FACE_DOWN, FILES, FINAL, FRAME, OVER, PLACE, SCORE, START_CELL, cell_name, extent, open_window, parse_cell
 from ..games.mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, SHAPES, orientations
 from ..i18n import N_, _, language, ngettext
 from .mops_icons import COLOURS, CROWN_CODES, MOTIFS, crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg

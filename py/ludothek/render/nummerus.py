@@ -25,34 +25,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.nummerus import (
-    CHIPS,
-    FIELD_COUNT,
-    FIELD_INDEX,
-    FIELD_NAMES,
-    FILES,
-    MAX_ROUNDS,
-    NO_SWAP,
-    SOLITAIRE_REMOVED_FROM,
-    STAR,
-    parse_field,
-)
+from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, MAX_ROUNDS, NO_SWAP, SOLITAIRE_REMOVED_FROM, STAR, parse_field
 from ..i18n import N_, _, ngettext
-from .nummerus_board import (
-    CELL,
-    HEIGHT,
-    PAD,
-    SEAT_CSS,
-    WIDTH,
-    X0,
-    Y0,
-    Board,
-    colour_name,
-    direction_words,
-    player_name,
-    range_text,
-    seat_mark,
-)
+from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, Board, colour_name, direction_words, player_name, range_text, seat_mark
 from .svg import empty, esc, num, tag
 from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
 

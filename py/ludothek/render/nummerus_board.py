@@ -10,15 +10,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from ..games.nummerus import (
-    DIRECTION_NAMES,
-    FIELD_COORDS,
-    FIELD_COUNT,
-    FIELD_INDEX,
-    FIELD_NAMES,
-    FILES,
-    RANK_FILES,
-)
+from ..games.nummerus import DIRECTION_NAMES, FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, RANK_FILES
 from ..i18n import N_, _, ngettext
 from .hinting import hint_badge
 from .marks import colour_mark

@@ -55,3 +55,9 @@ def svg_document(content: str, width: float, height: float, *, label: str, class
         aria_label=label,
         **items,
     )
+
+
+def piece_icon(body: str, size: float, class_: str) -> str:
+    """A seat's piece drawn in a 40x40 box (the player panels, the setup form): decoration, hidden
+    from screen readers, which read the seat's name beside it."""
+    return tag("svg", body, viewBox="0 0 40 40", width=num(size), height=num(size), class_=class_, aria_hidden="true", focusable="false")
