@@ -9,7 +9,8 @@ A puzzle is a position with exactly one best move, proven by an exact search ove
 Momentum, the only stone that forces a win within one to three own turns (from games of
 the hard level against itself and weaker levels); Nummerus Zahlus, the
 only take that wins the round whatever the opponent does (few chips left); Mops Royal, the only
-cell for the tile from which the round scores the most points. Difficulty comes from the
+cell for the tile from which the round scores the most points; Momox, the only key that surely
+walks the figure to one of its tiles this turn on chips the table remembers. Difficulty comes from the
 search depth and from whether a simple player finds the move. Everything is seeded: the same
 sources give the same file.
 """
@@ -213,7 +214,39 @@ def mine_mops() -> dict[int, list]:
     return mine.found
 
 
-MINERS = {"fenn": mine_fenn, "momentum": mine_momentum, "nummerus": mine_nummerus, "mops": mine_mops}
+def mine_momox() -> dict[int, list]:
+    """Games of the strongest level against the middle one, two to four players. A position is
+    kept when exactly one first key surely reaches a tile of the mover this turn on remembered
+    chips, no other key could in every layout of the unremembered ones, and the mover has at
+    least two remembered chips under keys to choose from. Difficulty: the lifts the walk takes
+    (one, two, three or four)."""
+    from ludothek.games.momox_board import CIRCLES
+
+    game = get_game("momox")
+    mine = Mine(TIME_PER_GAME)
+    for seed in mine.seeds():
+        players = 2 + seed % 3
+        s = game.new_game(players=players, seed=seed)
+        computer = [get_player("momox", 3 if seat % 2 == 0 else 2, seed=seed * 10 + seat) for seat in range(players)]
+        kept = set()  # difficulties kept from this game: one each, so that the puzzles differ
+        while not game.is_over(s):
+            if s.phase == "key":
+                remembered_under_keys = len([c for c, _ in s.seen if c != game.open_circle(s)])
+                ways = P.momox_sure_ways(game, s)
+                # Every other game keeps only positions where some chip is still unknown (a key
+                # there is a gamble the puzzle must see past); the others also the fully remembered.
+                if len(ways) == 1 and remembered_under_keys >= 2 and len(s.seen) < CIRCLES + (seed % 2):
+                    ((key, way),) = ways.items()
+                    difficulty = min(len(way) - 1, 3)
+                    if difficulty not in kept and P.momox_tile_keys(game, s) == [key]:
+                        kept.add(difficulty)
+                        shown = P.momox_canonical(game, s)
+                        mine.keep(difficulty, {"position": game.position(shown), "solution": key, "line": way, "depth": len(way) - 1})
+            s = game.play(s, computer[game.current_player(s)].choose(s))
+    return mine.found
+
+
+MINERS = {"fenn": mine_fenn, "momentum": mine_momentum, "nummerus": mine_nummerus, "mops": mine_mops, "momox": mine_momox}
 
 
 def main(names: list[str]) -> None:

@@ -8,8 +8,9 @@ import pytest
 
 from ludothek.ai import puzzles as P
 from ludothek.games import get_game
+from ludothek.render.puzzles import remembered_chips
 
-MINIMUM = {"fenn": 12, "momentum": 12, "nummerus": 12, "mops": 8}
+MINIMUM = {"fenn": 12, "momentum": 12, "nummerus": 12, "mops": 8, "momox": 12}
 
 
 @pytest.mark.parametrize("game_id", P.PUZZLE_GAMES)
@@ -39,6 +40,11 @@ def test_every_solution_is_correct_and_unique(game_id):
             assert P.momentum_shortest_win(game, s, 5) == ([p["solution"]], p["depth"]), p["id"]
             if p["depth"] <= 3:
                 assert P.winning_moves(game, s, p["depth"]) == best, p["id"]
+        if game_id == "momox":
+            # The solution is the only key with a way on remembered chips, the line is that way,
+            # and the stored chips nobody remembers lie in ascending order (they tell nothing).
+            assert P.momox_sure_ways(game, s) == {p["solution"]: p["line"]}, p["id"]
+            assert game.position(P.momox_canonical(game, s)) == p["position"], p["id"]
         assert best == [p["solution"]], (p["id"], best)
         assert P.is_solution(p, p["solution"])
         wrong = next(m for m in game.legal_moves(s) if m not in best)
@@ -56,6 +62,12 @@ def test_the_lines_replay_and_end_as_promised(game_id):
             s = game.play(s, move)
         if game_id in ("fenn", "momentum", "nummerus"):
             assert game.is_over(s) and game.winners(s) == [seat], p["id"]
+        elif game_id == "momox":  # one more tile, walked on remembered chips only
+            start = P.puzzle_state(game, p)
+            assert len(s.tiles[seat]) == len(start.tiles[seat]) + 1, p["id"]
+            shown = game.observation(start, None)
+            for move in p["line"]:
+                shown = game.play(shown, move)  # HiddenChipError if the line lifted an unremembered chip
         else:  # Mops Royal: the placement and the round's best scoring make the promised points
             start = P.puzzle_state(game, p)
             assert game.scores(s)[seat] - game.scores(start)[seat] == P.mops_placement_points(game, start)[p["solution"]]
@@ -131,3 +143,51 @@ def test_a_puzzle_embed_code_and_the_panel_inside_the_frame():
     framed = puzzle_panel_html("momentum", p, 24, 24, "Red", "", False, "x", p["solution"], link, legal, "", embedded=True)
     assert "puzzle-link" not in framed and "puzzle-embed" not in framed and "puzzle-next" not in framed
     assert "More puzzles in Ludothek" in " ".join(texts(parse(framed))) and f'href="{link}"' in framed
+
+
+# Momox, red at field 3 (yellow, one lift made this turn); chips 1-6 on circles 0-5; circle 2 (the 3)
+# was uncovered, then circle 1 (the 2), which lies open now. Red's 4 lies beside corner 8.
+MOMOX_THROUGH_THE_OPEN_CHIP = "3,8 -,- R key t3 y1 123456 21"
+
+
+def test_momox_a_sure_way_may_lift_the_chip_that_lay_open():
+    """Key 2 walks the 3 to yellow field 6; the 2 that lay open is covered then and remembered,
+    and walks on to corner 8. Every other key lifts a chip nobody remembers: some layout of the
+    unremembered chips (a 1, a 4 or a 6: plain fields 4, 7, 9) ends the turn without a tile."""
+    game = get_game("momox")
+    s = game.from_position(MOMOX_THROUGH_THE_OPEN_CHIP)
+    assert P.momox_sure_ways(game, s) == {"k2": ["k2", "k1", "take"]}
+    assert P.momox_tile_keys(game, s) == ["k2"]
+    assert len(list(P.momox_layouts(game, s))) == 24  # four chips nobody remembers: 4! layouts
+    assert remembered_chips(MOMOX_THROUGH_THE_OPEN_CHIP) == [(2, 3)]
+
+
+def test_momox_a_key_that_reaches_a_tile_in_every_layout_is_no_sure_way():
+    """Red on 5, the remembered 3 under circle 1 walks to corner 8 (red's 4): the sure way. Key 2
+    (the remembered 6) walks to yellow 11, from where a 5 would reach corner 16: some unremembered
+    chip is the 5 in every layout, but nobody knows which. The upper bound keeps key 2, so such a
+    position is no puzzle; the sure ways name key 1 alone."""
+    game = get_game("momox")
+    s = game.from_position("5,8 -,- R key t3 y0 236415 124")
+    assert P.momox_sure_ways(game, s) == {"k1": ["k1", "take"]}
+    assert P.momox_tile_keys(game, s) == ["k1", "k2"]
+
+
+def test_momox_puzzle_task_names_the_remembered_chips_in_both_languages():
+    from ludothek.i18n import set_language
+    from markup import parse, texts
+
+    from ludothek.render.puzzles import hint_text, puzzle_panel_html
+
+    p = {"id": "x", "position": MOMOX_THROUGH_THE_OPEN_CHIP, "solution": "k2", "depth": 2, "difficulty": 2}
+    try:
+        for language, words in (("en", ("Red to move", "remembers", "Circle 2: 3", "2 lifts")), ("de", ("Rot ist am Zug", "Kreis 2: 3", "2 Schlüssel"))):
+            set_language(language)
+            panel = puzzle_panel_html("momox", p, 1, 24, "Red" if language == "en" else "Rot", "", True, None, "key 2", "", ("k0", "k2"))
+            text = " ".join(texts(parse(panel)))
+            assert all(w in text for w in words), (language, text)
+            assert hint_text("momox", p) in text
+            # Only the remembered chip is named: the 2 lies open on the board, the others nobody knows.
+            assert [t for t in texts(parse(panel)) if t.strip().isdigit()] == ["3"], text
+    finally:
+        set_language("en")

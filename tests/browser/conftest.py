@@ -16,6 +16,8 @@ import pytest
 from playwright.sync_api import expect
 from serve import SITE, make_server  # scripts/serve.py (pytest.ini puts scripts/ on the path)
 
+from ludothek.web.arrow_keys import DIRECTIONS, nearest_in_direction
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 # Chromium's switches for tests and benchmarks alike: no sandbox (containers), no GPU, and none of
@@ -208,15 +210,41 @@ def click_and_wait(page, locator) -> None:
     page.wait_for_function(f"Number(document.body.dataset.moves) > {before}")
 
 
-def arrows_to_target(page, target: str, tries: int = 60) -> None:
-    """Move the board's keyboard cursor with the arrow keys onto the cell `target` (the focus is on the board)."""
-    for _ in range(tries):
-        if page.evaluate("document.activeElement.dataset.target") == target:
-            return
-        box = page.locator(f"#board [data-target={target}]").bounding_box()
-        mine = page.evaluate("(() => { const r = document.activeElement.getBoundingClientRect(); return {x: r.x, y: r.y}; })()")
-        if abs(box["y"] - mine["y"]) > 4:
-            page.keyboard.press("ArrowDown" if box["y"] > mine["y"] else "ArrowUp")
-        else:
-            page.keyboard.press("ArrowRight" if box["x"] > mine["x"] else "ArrowLeft")
-    raise AssertionError(f"the arrow keys did not reach {target}")
+BOARD_TARGETS = """() => [...document.querySelectorAll('#board [data-target][data-x]')].map(e => ({
+    target: e.dataset.target, x: Number(e.dataset.x), y: Number(e.dataset.y),
+    enabled: !e.disabled && e.getAttribute('aria-disabled') !== 'true', focused: e === document.activeElement}))"""
+
+
+def arrow_step(targets: list[dict], here: int, key: str) -> int:
+    """Where an arrow key takes the cursor: the page's own rule (ludothek.web.arrow_keys), so the
+    tests can plan their keys; it stays where it is when nothing lies that way."""
+    step = nearest_in_direction((targets[here]["x"], targets[here]["y"]), key, ((t["x"], t["y"], i) for i, t in enumerate(targets)))
+    return here if step is None else step
+
+
+def keys_to(targets: list[dict], here: int, wanted) -> list[str] | None:
+    """The shortest run of arrow keys from `here` to a target for which `wanted` holds, as a
+    sighted keyboard player would plan it (breadth-first over the page's arrow rule)."""
+    paths = {here: []}
+    queue = [here]
+    for index in queue:
+        if wanted(targets[index]) and index != here:
+            return paths[index]
+        for key in DIRECTIONS:
+            step = arrow_step(targets, index, key)
+            if step not in paths:
+                paths[step] = paths[index] + [key]
+                queue.append(step)
+    return None
+
+
+def arrows_to_target(page, target: str) -> None:
+    """Move the board's keyboard cursor with the arrow keys onto `target` (the focus is on the
+    board), along the shortest run of keys the page's arrow rule allows."""
+    targets = page.evaluate(BOARD_TARGETS)
+    here = next(i for i, t in enumerate(targets) if t["focused"])
+    keys = [] if targets[here]["target"] == target else keys_to(targets, here, lambda t: t["target"] == target)
+    assert keys is not None, f"no run of arrow keys reaches {target}"
+    for key in keys:
+        page.keyboard.press(key)
+    assert page.evaluate("document.activeElement.dataset.target") == target, f"the arrow keys did not reach {target}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import open_app
+from conftest import BOARD_TARGETS, keys_to, open_app
 
 from ludothek.games import GAME_IDS
 from ludothek.render import has_view
@@ -47,44 +47,8 @@ def state(page) -> dict:
     )
 
 
-BOARD_TARGETS = """() => [...document.querySelectorAll('#board [data-target][data-x]')].map(e => ({
-    target: e.dataset.target, x: Number(e.dataset.x), y: Number(e.dataset.y),
-    enabled: !e.disabled && e.getAttribute('aria-disabled') !== 'true', focused: e === document.activeElement}))"""
 END_TURN = "#actions button[data-target=end]:not([disabled])"
 CHOICES = "#extra button:not([disabled]), #actions button:not([disabled])"
-ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
-
-
-def arrow_step(targets: list[dict], here: int, key: str) -> int:
-    """Where an arrow key takes the cursor: the page's rule (nearest target that way, sideways
-    distance counting double, first in document order on a tie), so the test can plan its keys."""
-    dx, dy = ARROWS[key]
-    x0, y0 = targets[here]["x"], targets[here]["y"]
-    best, best_score = here, None
-    for index, t in enumerate(targets):
-        along = (t["x"] - x0) * dx + (t["y"] - y0) * dy
-        if along <= 0:
-            continue
-        score = along + 2 * (abs((t["x"] - x0) * dy) + abs((t["y"] - y0) * dx))
-        if best_score is None or score < best_score:
-            best, best_score = index, score
-    return best
-
-
-def keys_to(targets: list[dict], here: int, wanted) -> list[str] | None:
-    """The shortest run of arrow keys from `here` to a target for which `wanted` holds, as a
-    sighted keyboard player would plan it (breadth-first over the page's arrow rule)."""
-    paths = {here: []}
-    queue = [here]
-    for index in queue:
-        if wanted(targets[index]) and index != here:
-            return paths[index]
-        for key in ARROWS:
-            step = arrow_step(targets, index, key)
-            if step not in paths:
-                paths[step] = paths[index] + [key]
-                queue.append(step)
-    return None
 
 
 def end_turn(page, presses: list[int]) -> bool:

@@ -11,6 +11,11 @@ prove a puzzle: its solution is correct and no other move is as good.
 - Mops Royal (one player): the only cell for the revealed tile from which the round scores the
   most points (the placement, then the best combination; the list of combinations would give a
   puzzle about the scoring itself away, since it shows every combination's points).
+- Momox: the only key that surely reaches one of the mover's tiles this turn, walking only chips
+  the table remembers (`momox_sure_keys`). No other first key is sure: for each, some way the
+  unremembered chips may lie leaves no walk to a tile at all (`momox_tile_keys`, over every such
+  way). The position's hidden chips are stored in ascending order on their circles, not as they
+  lay in the game they came from: any order gives the same answer, and the file tells nothing.
 
 Each puzzle: {"id", "position" (the game's position text), "solution" (the one move), "line"
 (a way the solution goes on, for showing it), "difficulty" 1-3, "depth" (the search's depth:
@@ -25,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "puzzles.json"
-PUZZLE_GAMES = ("fenn", "momentum", "nummerus", "mops")
+PUZZLE_GAMES = ("fenn", "momentum", "nummerus", "mops", "momox")
 
 
 @lru_cache(maxsize=1)
@@ -193,6 +198,107 @@ def mops_placement_points(game, s) -> dict[str, int]:
     return result
 
 
+MOMOX_MOST_LIFTS = 4  # a sure walk of more lifts than this is no puzzle for a person
+
+
+def momox_sure_ways(game, s, most_lifts: int = MOMOX_MOST_LIFTS) -> dict[str, list[str]]:
+    """Momox, the mover lifting keys: for each first key from which remembered chips alone walk the
+    figure to one of its tiles this turn (lifts landing on yellow fields, the last on the
+    corner), the shortest such walk: its keys, then `take`. Works on the observation, so a chip
+    nobody remembers can never be part of a way (the engine refuses to lift it there)."""
+    from ..games.momox import KEY, HiddenChipError
+
+    seat = game.current_player(s)
+    if s.phase != KEY or seat is None:
+        return {}
+    start = game.observation(s, None)
+    ways: dict[str, list[str]] = {}
+    frontier: list[tuple[Any, list[str]]] = [(start, [])]
+    for _ in range(most_lifts):
+        reached: list[tuple[Any, list[str]]] = []
+        for state, keys in frontier:
+            for move in game.legal_moves(state):
+                if move == "stay" or (keys and keys[0] in ways):
+                    continue
+                try:
+                    after = game.play(state, move)
+                except HiddenChipError:
+                    continue  # a chip nobody remembers: a gamble, not a way
+                if _reaches_tile(game, after, seat):
+                    ways.setdefault((keys + [move])[0], keys + [move, "take"])
+                elif after.phase == KEY and after.to_move == seat and not game.is_over(after):
+                    reached.append((after, keys + [move]))
+        frontier = [(state, keys) for state, keys in reached if keys[0] not in ways]
+    return ways
+
+
+def _reaches_tile(game, s, seat: int) -> bool:
+    from ..games.momox import TILE
+
+    return s.phase == TILE and s.to_move == seat and bool(game.pending_tile(s).value)
+
+
+def momox_tile_reachable(game, s, key: str) -> bool:
+    """Momox, a full state with the mover lifting keys: can a walk that begins by lifting `key`
+    reach one of the mover's tiles this turn? (Every chip is known in a full state: a search over
+    the figure's field and the open circle.)"""
+    from ..games.momox import KEY
+
+    seat = game.current_player(s)
+    todo, visited = [game.play(s, key)], set()
+    while todo:
+        state = todo.pop()
+        if _reaches_tile(game, state, seat):
+            return True
+        if state.phase != KEY or state.to_move != seat:
+            continue
+        place = (state.figures[seat], game.open_circle(state))
+        if place in visited:
+            continue
+        visited.add(place)
+        todo.extend(game.play(state, move) for move in game.legal_moves(state) if move != "stay")
+    return False
+
+
+def momox_layouts(game, s):
+    """Every full state the observation of `s` allows: the chips nobody remembers in every order."""
+    from dataclasses import replace
+    from itertools import permutations
+
+    from ..games.momox_board import CHIP_VALUES, CIRCLES
+
+    known = dict(s.seen)
+    hidden = [c for c in range(CIRCLES) if c not in known]
+    missing = [v for v in CHIP_VALUES if v not in known.values()]
+    for values in permutations(missing):
+        dealt = dict(zip(hidden, values))
+        yield replace(s, chips=tuple(known.get(c) or dealt[c] for c in range(CIRCLES)), masked=False)
+
+
+def momox_tile_keys(game, s) -> list[str]:
+    """The first keys from which a tile is reachable this turn however the unremembered chips lie
+    (an upper bound on the keys that are sure: the player would also have to know the way). A
+    key is dropped by the first layout that leaves it no way."""
+    keys = [m for m in game.legal_moves(s) if m != "stay"]
+    for layout in momox_layouts(game, s):
+        keys = [k for k in keys if momox_tile_reachable(game, layout, k)]
+        if not keys:
+            break
+    return keys
+
+
+def momox_canonical(game, s):
+    """The state with the unremembered chips in ascending order on their circles (what a puzzle
+    stores: the real order is nobody's business and changes no answer)."""
+    from dataclasses import replace
+
+    from ..games.momox_board import CHIP_VALUES, CIRCLES
+
+    known = dict(s.seen)
+    missing = iter(sorted(v for v in CHIP_VALUES if v not in known.values()))
+    return replace(s, chips=tuple(known[c] if c in known else next(missing) for c in range(CIRCLES)))
+
+
 def best_moves(game, p: dict[str, Any]) -> list[str]:
     """Every move of the puzzle's position that is as good as the best (a proven puzzle: one)."""
     s = puzzle_state(game, p)
@@ -206,6 +312,8 @@ def best_moves(game, p: dict[str, Any]) -> list[str]:
         points = mops_placement_points(game, s)
         top = max(points.values())
         return [m for m, v in points.items() if v == top]
+    if game.id == "momox":
+        return momox_tile_keys(game, s)
     raise ValueError(f"no puzzles for {game.id}")
 
 
@@ -222,6 +330,11 @@ __all__ = [
     "SearchTooLong",
     "momentum_shortest_win",
     "momentum_winning_moves",
+    "momox_canonical",
+    "momox_layouts",
+    "momox_sure_ways",
+    "momox_tile_keys",
+    "momox_tile_reachable",
     "mops_placement_points",
     "puzzle",
     "puzzle_state",

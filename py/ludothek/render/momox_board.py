@@ -341,6 +341,7 @@ def board_svg(
     # -- the circles: keys, and the open chip
     open_c = game.open_circle(s)
     circles = []
+    labels = []  # the circles' numbers, outside the buttons: a button's visible text must be in its name
     cursor_target = _cursor(s, game, interactive, cursor, legal_keys, pending, may_stay)
     for circle in game.circles(s):
         c = circle.index
@@ -369,7 +370,7 @@ def board_svg(
                 else:
                     what = _("{circle}: a key").format(circle=circle_title(c))
         lx, ly = _circle_label_xy(c)
-        inner.append(tag("text", str(c), x=num(lx), y=num(ly + 4), class_="circle-label", aria_hidden="true"))
+        labels.append(tag("text", str(c), x=num(lx), y=num(ly + 4), class_="circle-label"))
         if interactive and KEY_MOVES[c] in hinted and c in legal_keys:
             classes.append("hinted")
             inner.append(hint_badge(x + KEY_R * 0.75, y - KEY_R * 0.75))
@@ -389,6 +390,7 @@ def board_svg(
             )
         circles.append(tag("g", "".join(inner), class_=" ".join(classes), **attributes))
     parts.append(tag("g", "".join(circles), class_="circles"))
+    parts.append(tag("g", "".join(labels), class_="circle-labels", aria_hidden="true"))
     if may_stay:
         parts.append(_stay_button(s.yellows, cursor_target == STAY))
 

@@ -35,7 +35,34 @@ def task_text(game_id: str, puzzle: dict[str, Any], mover: str) -> str:
         return _("{name} to move: find the only chip that wins the round, whatever the opponent takes.").format(name=mover)
     if game_id == "mops":
         return _("Place the tile where this round scores the most points (with the best combination after it).")
+    if game_id == "momox":
+        return (
+            _("{name} to move: find the only key that surely walks your figure to one of your tiles this turn.").format(name=mover)
+            + " "
+            + _("The table remembers these chips under the keys:")
+        )
     return ""
+
+
+def remembered_chips(position: str) -> list[tuple[int, int]]:
+    """Momox: the (circle, value) of each chip that was seen and lies under a key again, by circle.
+    The board never shows them (remembering is the game); a puzzle states them as its premise."""
+    from ..games import get_game
+
+    game = get_game("momox")
+    s = game.from_position(position)
+    open_circle = game.open_circle(s)
+    return sorted((c, v) for c, v in s.seen if c != open_circle)
+
+
+def premise_html(game_id: str, puzzle: dict[str, Any]) -> str:
+    """What the task builds on that the board does not show: Momox' remembered chips, as a list."""
+    if game_id != "momox":
+        return ""
+    items = "".join(
+        tag("li", esc(_("Circle {n}:").format(n=c)) + " " + tag("span", esc(str(v)), class_="memory-chip")) for c, v in remembered_chips(puzzle["position"])
+    )
+    return tag("ul", items, class_="puzzle-memory")
 
 
 def hint_text(game_id: str, puzzle: dict[str, Any], legal: tuple[str, ...] = ()) -> str:
@@ -48,10 +75,12 @@ def hint_text(game_id: str, puzzle: dict[str, Any], legal: tuple[str, ...] = ())
                 return _("Every step goes to field {field}: the face it shows decides.").format(field=field)
             return _("The step goes to field {field}.").format(field=field)
         return _("Think about the black die.")
-    if game_id in ("momentum", "nummerus"):
+    if game_id in ("momentum", "nummerus", "mops"):
         return _("Look at file {file}.").format(file=solution[0])
-    if game_id == "mops":
-        return _("Look at file {file}.").format(file=solution[0])
+    if game_id == "momox":
+        if puzzle["depth"] <= 1:
+            return _("Count the fields from your figure to each corner where one of your tiles lies.")
+        return _("The way takes {n} lifts: each lands on a yellow field, the last on your corner.").format(n=puzzle["depth"])
     return ""
 
 
@@ -131,6 +160,9 @@ def puzzle_panel_html(
         ),
         tag("p", esc(task_text(game_id, puzzle, mover)), class_="puzzle-task", id="puzzle-task"),
     ]
+    premise = premise_html(game_id, puzzle)
+    if premise:
+        parts.append(premise)
     if outcome == "solved":
         parts.append(tag("p", esc(_("Solved! {move} is the move.").format(move=solution_text)), class_="puzzle-result solved", role="status"))
     elif outcome == "failed":
@@ -216,4 +248,14 @@ def puzzle_embed_snippet(app_url: str, game_id: str, puzzle_id: str, picture_svg
     return f'<iframe src="{esc(src)}" title="{esc(title)}" width="{width}" height="{height}" style="{esc(style)}" loading="lazy"></iframe>'
 
 
-__all__ = ["difficulty_name", "hint_text", "puzzle_embed_snippet", "puzzle_frame_html", "puzzle_list_html", "puzzle_panel_html", "task_text"]
+__all__ = [
+    "difficulty_name",
+    "hint_text",
+    "premise_html",
+    "remembered_chips",
+    "puzzle_embed_snippet",
+    "puzzle_frame_html",
+    "puzzle_list_html",
+    "puzzle_panel_html",
+    "task_text",
+]
