@@ -42,8 +42,8 @@ def test_a_momentum_puzzle_embedded_in_a_blog_is_played_and_solved(page, browser
         blog.close()
 
 
-# Two games, each at one size: every size and game costs a runtime start of its own.
-@pytest.mark.parametrize(("game_id", "viewport"), [("momentum", "phone"), ("nummerus", "desktop")])
+# Three games, each at one size: every size and game costs a runtime start of its own.
+@pytest.mark.parametrize(("game_id", "viewport"), [("momentum", "phone"), ("nummerus", "desktop"), ("momox", "phone")])
 def test_an_embedded_puzzle_has_no_serious_accessibility_violation(page, browser, app_url, game_id, viewport):
     """The frame's own page as a reader meets it (a fresh context, no service worker): the Play
     cover, the live puzzle, and a wrong answer with the solution shown, at desktop and phone size."""
@@ -70,11 +70,15 @@ def test_an_embedded_puzzle_has_no_serious_accessibility_violation(page, browser
         cover.tap() if viewport == "phone" else cover.click()
         frame_page.locator("body[data-ready]").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
         expect(frame_page.locator("body[data-screen=puzzle]")).to_have_count(1)
+        # The short box under the board opens on the task, not on the players.
+        panel, seats = frame_page.locator("#puzzle-panel").bounding_box(), frame_page.locator("#puzzle-seats").bounding_box()
+        assert panel["y"] < seats["y"], (panel, seats)
         assert axe_violations(frame_page) == [], "live"
         wrong = next(m for m in game.legal_moves(P.puzzle_state(game, puzzle)) if m != puzzle["solution"])
         target = frame_page.locator(f"#board [data-target={wrong}]")
         target.tap() if viewport == "phone" else target.click()
-        expect(frame_page.locator(".puzzle-result.failed")).to_contain_text(puzzle["solution"])
+        solution_words = f"key {puzzle['solution'][1]}" if game_id == "momox" else puzzle["solution"]
+        expect(frame_page.locator(".puzzle-result.failed")).to_contain_text(solution_words)
         # The short panel under the board leads with the verdict: not scrolled into the middle of
         # a line, the verdict and the focused button wholly inside it.
         placement = frame_page.evaluate("""() => {
