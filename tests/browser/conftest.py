@@ -126,6 +126,18 @@ def page(context, app_url):
     yield page
 
 
+@pytest.fixture
+def german_page(browser):
+    """A German reader's first visit at desktop size: a fresh profile, the browser's language
+    de-DE, nothing stored. `page.errors` collects the page's uncaught errors."""
+    context = browser.new_context(service_workers="block", locale="de-DE", viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    yield page
+    context.close()
+
+
 PHONE = {"width": 390, "height": 844}  # an upright phone's viewport in CSS pixels
 
 
@@ -236,6 +248,15 @@ def keys_to(targets: list[dict], here: int, wanted) -> list[str] | None:
                 paths[step] = paths[index] + [key]
                 queue.append(step)
     return None
+
+
+def tab_to_board(page, key: str = "Tab", tries: int = 60) -> None:
+    """Press Tab (or Shift+Tab) until the keyboard is on the board."""
+    for _ in range(tries):
+        if page.evaluate("!!(document.activeElement && document.activeElement.closest('#board'))"):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} never reached the board")
 
 
 def arrows_to_target(page, target: str) -> None:

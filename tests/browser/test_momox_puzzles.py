@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import arrows_to_target, assert_fits_phone, open_app
+from conftest import arrows_to_target, tab_to_board, assert_fits_phone, open_app
 from test_quality import axe_violations
 
 from ludothek.ai import puzzles as P
@@ -55,29 +55,20 @@ def test_a_hard_momox_puzzle_on_a_phone_missed_walked_through_then_solved(phone_
     assert not errors
 
 
-def test_an_easy_momox_puzzle_by_keyboard_in_german(browser, app_url):
+def test_an_easy_momox_puzzle_by_keyboard_in_german(german_page, app_url):
+    page = german_page
     easy = P.puzzles("momox")[0]
-    context = browser.new_context(service_workers="block", locale="de-DE", viewport={"width": 1000, "height": 900})
-    try:
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        open_app(page, app_url, f"#/puzzle/momox/{easy['id']}")
-        expect(page.get_by_role("heading", name="Rätsel: Momox")).to_be_visible()
-        expect(page.locator(".puzzle-task")).to_contain_text("Am Tisch weiß man noch")
-        for _ in range(40):
-            page.keyboard.press("Tab")
-            if page.evaluate("document.activeElement && document.activeElement.dataset.action") == "puzzle-hint":
-                break
-        page.keyboard.press("Enter")
-        expect(page.locator(".puzzle-hint")).to_contain_text("Zähl die Felder")
-        for _ in range(60):
-            if page.evaluate("!!(document.activeElement && document.activeElement.closest('#board'))"):
-                break
-            page.keyboard.press("Shift+Tab")
-        arrows_to_target(page, easy["solution"])
-        page.keyboard.press("Enter")
-        expect(page.locator(".puzzle-result.solved")).to_contain_text("Gelöst!")
-        assert not errors
-    finally:
-        context.close()
+    open_app(page, app_url, f"#/puzzle/momox/{easy['id']}")
+    expect(page.get_by_role("heading", name="Rätsel: Momox")).to_be_visible()
+    expect(page.locator(".puzzle-task")).to_contain_text("Am Tisch weiß man noch")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.dataset.action") == "puzzle-hint":
+            break
+    page.keyboard.press("Enter")
+    expect(page.locator(".puzzle-hint")).to_contain_text("Zähl die Felder")
+    tab_to_board(page, "Shift+Tab")
+    arrows_to_target(page, easy["solution"])
+    page.keyboard.press("Enter")
+    expect(page.locator(".puzzle-result.solved")).to_contain_text("Gelöst!")
+    assert not page.errors

@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, arrows_to_target, open_app, put_save
+from conftest import READY_TIMEOUT_MS, arrows_to_target, open_app, put_save, tab_to_board
 from test_quality import axe_violations
 
 from ludothek.ai import get_player
@@ -140,26 +140,17 @@ def test_solve_a_puzzle_miss_one_and_keep_the_progress(page, app_url):
     assert not page.errors
 
 
-def test_a_puzzle_link_opens_in_a_fresh_profile_and_is_solved_by_keyboard_in_german(browser, app_url):
+def test_a_puzzle_link_opens_in_a_fresh_profile_and_is_solved_by_keyboard_in_german(german_page, app_url):
+    page = german_page
     first, _ = nummerus_puzzle()
-    context = browser.new_context(service_workers="block", locale="de-DE", viewport={"width": 1000, "height": 900})
-    try:
-        page = context.new_page()
-        errors = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        open_app(page, app_url, f"#/puzzle/nummerus/{first['id']}")
-        expect(page.get_by_role("heading", name="Rätsel: Nummerus Zahlus")).to_be_visible()
-        expect(page.locator(".puzzle-task")).to_contain_text("gewinnt")
-        link = page.locator("#puzzle-link")
-        assert link.input_value().endswith(f"#/puzzle/nummerus/{first['id']}")
-        # Keyboard alone: Tab to the board, arrows to the solution, Enter.
-        for _ in range(40):
-            page.keyboard.press("Tab")
-            if page.evaluate("!!(document.activeElement && document.activeElement.closest('#board'))"):
-                break
-        arrows_to_target(page, first["solution"])
-        page.keyboard.press("Enter")
-        expect(page.locator(".puzzle-result")).to_contain_text("Gelöst!")
-        assert not errors
-    finally:
-        context.close()
+    open_app(page, app_url, f"#/puzzle/nummerus/{first['id']}")
+    expect(page.get_by_role("heading", name="Rätsel: Nummerus Zahlus")).to_be_visible()
+    expect(page.locator(".puzzle-task")).to_contain_text("gewinnt")
+    link = page.locator("#puzzle-link")
+    assert link.input_value().endswith(f"#/puzzle/nummerus/{first['id']}")
+    # Keyboard alone: Tab to the board, arrows to the solution, Enter.
+    tab_to_board(page)
+    arrows_to_target(page, first["solution"])
+    page.keyboard.press("Enter")
+    expect(page.locator(".puzzle-result")).to_contain_text("Gelöst!")
+    assert not page.errors
