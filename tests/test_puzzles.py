@@ -191,3 +191,33 @@ def test_momox_puzzle_task_names_the_remembered_chips_in_both_languages():
             assert [t for t in texts(parse(panel)) if t.strip().isdigit()] == ["3"], text
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        None,
+        "",
+        "nonsense",
+        "[1, 2]",
+        "3",
+        '{"momox": []}',
+        '{"momox": {"mo101": []}}',
+        '{"momox": {"mo101": "<b>"}}',
+        "[" * 5000,
+        '{"momox": {"mo101": {"a": 1}}}',
+    ],
+)
+def test_puzzle_progress_from_any_stored_text_can_be_drawn(stored):
+    """Whatever the storage holds under the progress key, the list screen draws (an unhashable or
+    unknown mark used to reach the markup or raise)."""
+    from ludothek.render.puzzles import puzzle_list_html
+
+    progress = P.progress_from_text(stored)
+    html = puzzle_list_html("Momox", "momox", P.puzzles("momox"), progress.get("momox", {}))
+    assert "<b>" not in html and html.count("puzzle-link new") == len(P.puzzles("momox"))
+
+
+def test_puzzle_progress_keeps_what_is_valid():
+    text = '{"momox": {"mo101": "solved", "mo102": "failed", "mo103": "won"}, "fenn": {"fe101": "solved"}, "x": 1}'
+    assert P.progress_from_text(text) == {"momox": {"mo101": "solved", "mo102": "failed"}, "fenn": {"fe101": "solved"}}

@@ -50,6 +50,26 @@ def puzzle(game_id: str, puzzle_id: str) -> dict[str, Any] | None:
     return None
 
 
+PROGRESS_MARKS = ("solved", "failed")
+
+
+def progress_from_text(text: str | None) -> dict[str, dict[str, str]]:
+    """The puzzle progress kept in storage ({game: {puzzle id: "solved" | "failed"}}), from its
+    JSON text; whatever else the text holds (another version's, a hand-edited one, garbage) is
+    left out, so that what is read can always be drawn."""
+    try:
+        data = json.loads(text or "{}")
+    except (ValueError, RecursionError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {
+        game: {pid: mark for pid, mark in marks.items() if isinstance(pid, str) and mark in PROGRESS_MARKS}
+        for game, marks in data.items()
+        if isinstance(game, str) and isinstance(marks, dict)
+    }
+
+
 def puzzle_state(game, p: dict[str, Any]):
     return game.from_position(p["position"])
 
@@ -337,6 +357,7 @@ __all__ = [
     "momox_tile_reachable",
     "mops_placement_points",
     "puzzle",
+    "progress_from_text",
     "puzzle_state",
     "puzzles",
     "winning_moves",

@@ -38,17 +38,11 @@ class PuzzleScreen:
     # -- progress ------------------------------------------------------------------------------
 
     def progress(self) -> dict[str, dict[str, str]]:
-        try:
-            data = json.loads(self.app.storage.get(PROGRESS_KEY) or "{}")
-            return data if isinstance(data, dict) else {}
-        except ValueError:
-            return {}
+        return P.progress_from_text(self.app.storage.get(PROGRESS_KEY))
 
     def mark(self, outcome: str) -> None:
         data = self.progress()
         game = data.setdefault(self.game_id, {})
-        if not isinstance(game, dict):
-            game = data[self.game_id] = {}
         if game.get(self.puzzle["id"]) != "solved":  # once solved, a later miss does not undo it
             game[self.puzzle["id"]] = outcome
         try:
