@@ -160,6 +160,13 @@ def test_a_review_survives_json_and_counts_grades():
     assert all(-1.0 <= m.advantage <= 1.0 for m in result.moves)
     with pytest.raises(ValueError):
         Review.from_json({"game": "nummerus", "moves": [[1, 2]]})
+    # Kept in the reader's storage, so anything may come back: every field is made what it should be.
+    tampered = Review.from_json({"game": "nummerus", "moves": [[0, 0, "a1", ["best"], {"x": 1}, "1.5", 0, 7, "", "", 0]]})
+    move = tampered.moves[0]
+    assert move.grade is None and move.preferred == "{'x': 1}" and move.loss == 1.5 and move.note == "7"
+    assert Review.from_json({"game": "nummerus", "moves": [[0, 0, "a1", {"unhashable": 1}, None, 0, 0, "", "", "", 0]]}).moves[0].grade is None
+    with pytest.raises(ValueError):
+        Review.from_json({"game": "nummerus", "moves": [[0, 0, "a1", None, None, "lots", 0, "", "", "", 0]]})
 
 
 # -- drawing ------------------------------------------------------------------------------------------

@@ -97,6 +97,29 @@ def test_hostile_saves_never_stop_the_start_and_are_set_aside_with_a_message(pag
     assert page.locator(".save-names bdi").count() >= 2
 
 
+HOSTILE_VALUES = ("", "null", "[]", "nonsense", "[" * 100_000, '{"momentum": {"mo101": []}}', '{"moves": ["a1"], "review": {"game": "momentum", "moves": 5}}')
+
+
+@pytest.mark.parametrize("value", HOSTILE_VALUES, ids=range(len(HOSTILE_VALUES)))
+def test_hostile_puzzle_progress_kept_review_and_language_never_stop_the_app(page, app_url, value):
+    """The keys beside the saves: the puzzles' progress, a save's kept review and the chosen
+    language. Whatever stands there, the app starts, the puzzle list draws and the review opens."""
+    open_app(page, app_url)
+    put_save(page, "good", GOOD)
+    for key in ("ludothek.puzzles", "ludothek.review.good", "ludothek.language"):
+        page.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, value])
+    page.reload()
+    wait_ready(page)
+    expect(page.locator('.save-list li[data-save="good"]')).to_have_count(1)
+    page.goto(app_url + "#/puzzles/momentum")
+    expect(page.locator(".puzzle-link")).not_to_have_count(0)
+    expect(page.locator(".puzzle-progress")).to_contain_text("0 of")
+    page.goto(app_url + "#/review/good")
+    expect(page.get_by_role("heading", name="Review: Momentum")).to_be_visible()
+    page.wait_for_selector("body[data-review-ready='1']", timeout=60_000)
+    assert not page.errors
+
+
 def test_every_hostile_import_gives_a_message_and_the_app_keeps_working(page, app_url, tmp_path):
     open_app(page, app_url)
     put_save(page, "good", GOOD)

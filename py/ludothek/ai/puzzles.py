@@ -53,14 +53,11 @@ def puzzle(game_id: str, puzzle_id: str) -> dict[str, Any] | None:
 PROGRESS_MARKS = ("solved", "failed")
 
 
-def progress_from_text(text: str | None) -> dict[str, dict[str, str]]:
-    """The puzzle progress kept in storage ({game: {puzzle id: "solved" | "failed"}}), from its
-    JSON text; whatever else the text holds (another version's, a hand-edited one, garbage) is
-    left out, so that what is read can always be drawn."""
-    try:
-        data = json.loads(text or "{}")
-    except (ValueError, RecursionError):
-        return {}
+def clean_progress(data: Any) -> dict[str, dict[str, str]]:
+    """The puzzle progress kept in storage ({game: {puzzle id: "solved" | "failed"}}), from what
+    its JSON text held; anything else there (another version's, a hand-edited one, garbage) is
+    left out, so that what is read can always be drawn. (The text itself is read by the web
+    layer's bounded reader: a deeply nested text would overflow the browser's stack in json.)"""
     if not isinstance(data, dict):
         return {}
     return {
@@ -357,7 +354,7 @@ __all__ = [
     "momox_tile_reachable",
     "mops_placement_points",
     "puzzle",
-    "progress_from_text",
+    "clean_progress",
     "puzzle_state",
     "puzzles",
     "winning_moves",

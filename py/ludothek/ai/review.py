@@ -123,7 +123,7 @@ class Review:
                     int(seat),
                     str(move),
                     grade if grade in GRADES else None,
-                    preferred,
+                    preferred if preferred is None else str(preferred),
                     float(loss),
                     bool(forced),
                     str(note),

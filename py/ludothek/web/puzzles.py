@@ -15,10 +15,11 @@ from ..render import get_view, has_view
 from ..render import puzzles as draw
 from ..render import review as review_draw
 from ..render.view import UIState
-from . import dom
+from . import dom, jsontext
 from .search_runner import in_background
 
 PROGRESS_KEY = "ludothek.puzzles"  # {game: {puzzle id: "solved" | "failed"}}
+MAX_PROGRESS_CHARS = 1_000_000  # some 30 characters a puzzle
 STEP_SECONDS = 0.9  # between the moves of a solution shown on the board
 
 
@@ -38,7 +39,11 @@ class PuzzleScreen:
     # -- progress ------------------------------------------------------------------------------
 
     def progress(self) -> dict[str, dict[str, str]]:
-        return P.progress_from_text(self.app.storage.get(PROGRESS_KEY))
+        try:
+            data = jsontext.loads(self.app.storage.get(PROGRESS_KEY) or "{}", MAX_PROGRESS_CHARS)
+        except ValueError:
+            return {}
+        return P.clean_progress(data)
 
     def mark(self, outcome: str) -> None:
         data = self.progress()

@@ -15,9 +15,11 @@ from ..i18n import _
 from ..render import get_view
 from ..render import review as draw
 from ..render.view import UIState
-from . import dom
+from . import dom, jsontext
 from .saves import REVIEW_PREFIX  # beside the save: {"moves": [...], "review": {...}}; deleted with it
 from .search_runner import SearchCancelled, in_background, run_sliced
+
+MAX_KEPT_REVIEW_CHARS = 4_000_000  # a review is about 100 characters a move
 
 
 class ReviewScreen:
@@ -68,7 +70,8 @@ class ReviewScreen:
         if not text:
             return None
         try:
-            entry = json.loads(text)
+            # Storage is the reader's: any text may stand there (another version's, a hand-edited one).
+            entry = jsontext.loads(text, MAX_KEPT_REVIEW_CHARS)
             if entry.get("moves") != list(session.moves) or entry.get("review", {}).get("game") != session.game_id:
                 return None
             return Review.from_json(entry["review"])
