@@ -37,11 +37,14 @@ def assert_no_covered_chip_in_page(page, state) -> None:
     html = page.content()
     tree = page.locator("body").aria_snapshot()
 
-    # Each key shows only its circle's number: in its text, its name, its title.
+    # Each key shows no number of its own (the circle's number is drawn beside it, outside the
+    # button), and only its circle's number in its name; no title.
+    labels = [t.strip() for t in page.locator("#board .circle-labels text").all_text_contents()]
+    assert labels == [str(c) for c in range(len(circles))], labels
     for circle in covered:
         key = page.locator(f"#board [data-target=k{circle}]")
         if key.count():
-            assert (key.text_content() or "").strip() == str(circle)
+            assert (key.text_content() or "").strip() == ""
             name = key.get_attribute("aria-label") or ""
             assert re.findall(r"\d", name) == [str(circle)], name
             assert key.locator("title").count() == 0 and key.get_attribute("title") is None
