@@ -548,7 +548,7 @@ STAY_XY = (MID, MID + KEY_RING + KEY_R + 4)
 def _circle_label_xy(circle: int) -> tuple[float, float]:
     x, y = circle_xy(circle)
     if circle == CENTRE:
-        return x + KEY_R * 0.8, y + KEY_R + 4
+        return x, y + KEY_R + 11  # straight below: in the gap between circles 3 and 4, nearest the centre
     dx, dy = x - MID, y - MID
     length = math.hypot(dx, dy)
     return x + dx / length * (KEY_R + 9), y + dy / length * (KEY_R + 9)
