@@ -27,7 +27,7 @@ from ..games.momox_board import CENTRE, CIRCLES, COLOURS, CORNER, CORNER_FIELDS,
 from ..i18n import N_, _, ngettext
 from .marks import colour_mark
 from .seats import seat_names
-from .svg import empty, esc, num, tag
+from .svg import empty, esc, num, star_path, tag
 from .hinting import hint_badge
 
 SEAT_CSS = COLOURS  # red, blue, green, purple: class names, as in app.css
@@ -496,12 +496,7 @@ def _chevrons() -> str:
 
 
 def _star(x: float, y: float, r: float) -> str:
-    points = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        angle = -math.pi / 2 + i * math.pi / 5
-        points.append(f"{num(x + radius * math.cos(angle))} {num(y + radius * math.sin(angle))}")
-    return empty("path", d="M" + " L".join(points) + "Z", class_="yellow-star")
+    return empty("path", d=star_path(x, y, r), class_="yellow-star")
 
 
 def _inward(field: int) -> tuple[float, float]:

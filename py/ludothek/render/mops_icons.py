@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .svg import empty, num, tag
+from .svg import empty, num, star_path, tag
 
 MOTIFS = "PBWCKH"
 COLOURS = "bgopvy"
@@ -143,17 +143,6 @@ def motif_svg(motif: str) -> str:
 # -- colour keys ---------------------------------------------------------------------------------------
 
 
-def _star_path(cx: float, cy: float, r: float) -> str:
-    import math
-
-    points = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        angle = -math.pi / 2 + i * math.pi / 5
-        points.append(f"{num(cx + radius * math.cos(angle))} {num(cy + radius * math.sin(angle))}")
-    return "M" + "L".join(points) + "Z"
-
-
 @lru_cache(maxsize=None)
 def colour_key_svg(colour: str, cx: float = 15, cy: float = 15, r: float = 7.5) -> str:
     """The colour's key shape (ink) on a small white badge: a second cue beside the hue."""
@@ -180,7 +169,7 @@ def colour_key_svg(colour: str, cx: float = 15, cy: float = 15, r: float = 7.5) 
     elif colour == "v":
         mark = empty("path", d=f"M{num(cx)} {num(cy - r)}L{num(cx + r * 0.8)} {num(cy)}L{num(cx)} {num(cy + r)}L{num(cx - r * 0.8)} {num(cy)}Z")
     else:
-        mark = empty("path", d=_star_path(cx, cy + 0.5, r * 1.05))
+        mark = empty("path", d=star_path(cx, cy + 0.5, r * 1.05))
     return tag("g", badge + tag("g", mark, class_="key-mark"), class_="colour-key")
 
 

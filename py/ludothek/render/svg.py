@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from html import escape as _escape
 from typing import Any
 
@@ -41,6 +42,16 @@ def num(value: float) -> str:
     """Compact number text for coordinates."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return text if text not in ("-0", "") else "0"
+
+
+def star_path(cx: float, cy: float, r: float) -> str:
+    """A five-pointed star's path data (point up), inner radius 0.45 of the outer."""
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.45
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append(f"{num(cx + radius * math.cos(angle))} {num(cy + radius * math.sin(angle))}")
+    return "M" + " L".join(points) + "Z"
 
 
 def svg_document(content: str, width: float, height: float, *, label: str, class_: str = "board", **items: Any) -> str:
