@@ -16,6 +16,7 @@ from .hinting import hint_badge
 from .marks import colour_mark
 from .seats import seat_names
 from .svg import empty, num, svg_document, tag
+from .svg import star_path as _star_path
 from .view import UIState
 
 # -- geometry (user units of the viewBox; x right, y down) ---------------------------------------
@@ -88,12 +89,7 @@ def seat_mark(seat: int, cx: float, cy: float, r: float, class_: str = "mark") -
 
 @lru_cache(maxsize=64)
 def star_path(cx: float, cy: float, r: float = STAR_R) -> str:
-    points = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.42
-        angle = -math.pi / 2 + i * math.pi / 5
-        points.append(f"{num(cx + radius * math.cos(angle))} {num(cy + radius * math.sin(angle))}")
-    return "M" + " L".join(points) + "Z"
+    return _star_path(cx, cy, r, inner=0.42)
 
 
 def star_svg(cx: float, cy: float, class_: str = "", style: str | None = None) -> str:

@@ -44,11 +44,11 @@ def num(value: float) -> str:
     return text if text not in ("-0", "") else "0"
 
 
-def star_path(cx: float, cy: float, r: float) -> str:
-    """A five-pointed star's path data (point up), inner radius 0.45 of the outer."""
+def star_path(cx: float, cy: float, r: float, inner: float = 0.45) -> str:
+    """A five-pointed star's path data, point up; `inner`: the inner corners' radius over the outer."""
     points = []
     for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
+        radius = r if i % 2 == 0 else r * inner
         angle = -math.pi / 2 + i * math.pi / 5
         points.append(f"{num(cx + radius * math.cos(angle))} {num(cy + radius * math.sin(angle))}")
     return "M" + " L".join(points) + "Z"
