@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from markup import enabled, parse, targets, texts
+from markup import arrow_reachable, arrow_step, enabled, parse, targets, texts
 from ludothek.games import get_game
 from ludothek.games.momox_board import CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, YELLOW_FIELDS
 from ludothek.i18n import set_language
@@ -207,31 +207,9 @@ class TestTargets:
     def test_arrow_keys_reach_every_circle(self):
         """The app's arrow navigation (nearest target in that direction, data-x right, data-y down)."""
         found = targets(view().board_svg(public(pos(START)), UIState(interactive=True)))
-        points = {t: (float(e.get("data-x")), float(e.get("data-y"))) for t, e in found.items()}
-
-        def step(current, dx, dy):
-            x0, y0 = points[current]
-            best, best_score = None, None
-            for target, (x, y) in points.items():
-                along = (x - x0) * dx + (y - y0) * dy
-                if along <= 0:
-                    continue
-                score = along + 2 * (abs((x - x0) * dy) + abs((y - y0) * dx))
-                if best_score is None or score < best_score:
-                    best, best_score = target, score
-            return best
-
-        for start in points:
-            reached, frontier = {start}, [start]
-            while frontier:
-                current = frontier.pop()
-                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                    nxt = step(current, dx, dy)
-                    if nxt is not None and nxt not in reached:
-                        reached.add(nxt)
-                        frontier.append(nxt)
-            assert reached == set(points), start
-        assert step("k0", 0, -1) == "k1"  # up from the centre: the top circle
+        for start in found:
+            assert arrow_reachable(found, start) == set(found), start
+        assert arrow_step(found, "k0", "ArrowUp") == "k1"  # up from the centre: the top circle
 
 
 # -- hidden information ---------------------------------------------------------------------------

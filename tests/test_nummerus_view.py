@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from markup import enabled, parse, targets, texts
+from markup import arrow_reachable, arrow_step, enabled, parse, targets, texts
 from ludothek.games import get_game
 from ludothek.games.nummerus import FIELD_NAMES, NO_SWAP
 from ludothek.i18n import set_language
@@ -415,30 +415,8 @@ class TestTargets:
     def test_arrow_keys_reach_every_field(self):
         """The app's arrow navigation (nearest target in that direction, data-x right, data-y down)."""
         found = targets(view().board_svg(D4, UIState(interactive=True)))
-        points = {t: (float(e.get("data-x")), float(e.get("data-y"))) for t, e in found.items()}
-
-        def step(current, dx, dy):
-            x0, y0 = points[current]
-            best, best_score = None, None
-            for target, (x, y) in points.items():
-                along = (x - x0) * dx + (y - y0) * dy
-                if along <= 0:
-                    continue
-                score = along + 2 * (abs((x - x0) * dy) + abs((y - y0) * dx))
-                if best_score is None or score < best_score:
-                    best, best_score = target, score
-            return best
-
-        assert step("d4", 0, -1) == "d5" and step("d4", 1, 0) == "e4" and step("c9", 0, 1) == "c8"
-        reached, frontier = {"d4"}, ["d4"]
-        while frontier:
-            current = frontier.pop()
-            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                nxt = step(current, dx, dy)
-                if nxt is not None and nxt not in reached:
-                    reached.add(nxt)
-                    frontier.append(nxt)
-        assert reached == set(points)
+        assert arrow_step(found, "d4", "ArrowUp") == "d5" and arrow_step(found, "d4", "ArrowRight") == "e4" and arrow_step(found, "c9", "ArrowDown") == "c8"
+        assert arrow_reachable(found, "d4") == set(found)
 
     def test_nothing_is_clickable_while_the_computer_thinks_or_in_replay(self):
         v = view()

@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from markup import arrow_reachable
 from ludothek.games import GAME_IDS, get_game
 from ludothek.render import get_view, screens
 from ludothek.render.view import UIState
@@ -94,3 +95,39 @@ def test_every_legal_move_can_be_clicked(game_id):
     assert checked >= 50, checked
     if game_id in TWO_STEP_GAMES:
         assert two_step, "no position needed a second click: the multi-step input went untested"
+
+
+def board_targets(view, s, ui: UIState) -> dict[str, ET.Element]:
+    root = ET.fromstring(f"<root>{view.board_svg(s, ui)}</root>")
+    return {e.get("data-target"): e for e in root.iter() if e.get("data-target")}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_board_target_can_be_reached_by_arrow_keys_from_the_tab_stop(game_id):
+    """A keyboard player tabs to the board once (one tab stop) and walks it with the arrow keys
+    (web/arrow_keys: the nearest target with data-x/data-y that way). Every enabled target on the
+    board, in every step of a multi-step input, must be reachable so."""
+    view = get_view(game_id)
+    checked = 0
+    for label, s in positions(game_id):
+        frontier = [UIState(interactive=True)]
+        for _ in range(MAX_CLICKS - 1):
+            following = []
+            for ui in frontier:
+                found = board_targets(view, s, ui)
+                if not found:
+                    continue
+                stops = [t for t, e in found.items() if e.get("tabindex") == "0"]
+                assert len(stops) == 1, (label, ui, stops)
+                placed = {t: e for t, e in found.items() if e.get("data-x") is not None and e.get("data-y") is not None}
+                enabled_targets = {t for t, e in found.items() if e.get("aria-disabled") != "true"}
+                assert enabled_targets <= set(placed), (label, sorted(enabled_targets - set(placed)))
+                reached = arrow_reachable(placed, stops[0])
+                assert enabled_targets <= reached, (label, ui, view.game.position(s), stops[0], sorted(enabled_targets - reached))
+                checked += 1
+                for target in enabled_targets:
+                    result = view.click(s, ui, target)
+                    if result.move is None and result.ui.selection != ui.selection:
+                        following.append(result.ui)
+            frontier = following
+    assert checked >= 50, checked
