@@ -170,3 +170,45 @@ def test_a_mops_position_link_from_an_observation_starts_a_game_that_plays_and_s
     for _ in range(12):
         session.play(game.legal_moves(session.state)[0])
     assert GameSession.from_record(session.record()).moves == session.moves
+
+
+def a_game_link_data() -> tuple[GameSession, str]:
+    session = GameSession.new("momentum", [Seat("A"), Seat("B")], seed=3, options={}, save_id="x")
+    for move in ("d4", "a1", "g7", "b2"):
+        session.play(move)
+    return session, record_fragment(session.record()).split("/", 2)[2]
+
+
+@pytest.mark.parametrize(
+    "mangle",
+    [
+        lambda data: data + ").",  # '(see …#/game/eNp…).'
+        lambda data: data + ",",
+        lambda data: data + "%22",  # a closing quote, percent-encoded by the browser
+        lambda data: data + "%C2%BB",  # »
+        lambda data: data[:40] + "%20" + data[40:],  # a line break in a mail, pasted back as a space
+        lambda data: data[:40] + "%0A" + data[40:] + "%20.",
+    ],
+    ids=["bracket-stop", "comma", "quote", "guillemet", "space", "newline-and-stop"],
+)
+def test_a_game_link_with_a_sentences_tail_or_a_line_break_still_opens(mangle):
+    session, data = a_game_link_data()
+    assert GameSession.from_record(decode_record(mangle(data))).moves == session.moves
+
+
+def test_a_tidied_game_link_that_still_does_not_read_reports_the_links_own_fault():
+    _, data = a_game_link_data()
+    with pytest.raises(LinkError, match="cut off"):
+        decode_record(data[: len(data) * 2 // 3] + ").")
+    with pytest.raises(LinkError, match="damaged"):
+        decode_record("!!!")  # nothing but punctuation: not read as an empty link
+
+
+def test_a_position_link_with_a_sentences_tail_still_opens_and_a_valid_one_is_read_as_written():
+    encoded = position_fragment("momentum", POSITION).split("/")[3]
+    game, state = decode_position("momentum", encoded + ").")
+    assert game.position(state) == POSITION
+    game, state = decode_position("momox", "0,8%20-,-%20R%20key%20t1%20y0%20352614%20-")  # ends in '-': kept
+    assert game.position(state).endswith(" -")
+    with pytest.raises(LinkError, match="not a valid Momentum position"):
+        decode_position("momentum", "7x7%20nonsense).")

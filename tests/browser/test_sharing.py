@@ -231,3 +231,33 @@ def test_an_older_read_only_embed_is_still_drawn(page, app_url):
     assert page.locator("#board [data-target]").count() == 0
     expect(page.locator(".topbar")).to_be_hidden()
     assert html.unescape("&amp;") == "&"
+
+
+def test_links_as_mail_and_chat_programs_leave_them_still_open(page, app_url):
+    """A link found in a sentence often keeps the sentence's end ('…#/game/eNp…).'), a quote or a
+    line break. The app reads the link as written and, only when that fails, without them."""
+    from ludothek.ai.puzzles import puzzles
+    from ludothek.web.links import position_fragment, record_fragment
+    from ludothek.web.session import GameSession, Seat
+
+    session = GameSession.new("momentum", [Seat("Ada"), Seat("Bea")], seed=3, options={"pie": False}, save_id="x")
+    for move in ("d4", "a1", "g7"):
+        session.play(move)
+    game_link = record_fragment(session.record())
+    open_app(page, app_url, game_link[:60] + "%0A" + game_link[60:] + ").")
+    expect(page.locator("#board svg")).to_be_visible()
+    assert moves_played(page) == 3
+
+    page.goto(app_url + position_fragment("momentum", "7x7 ......./......./......./...R.../......./......./....... B 7,8") + '%22,')
+    expect(page.locator(".start-position svg")).to_be_visible()
+
+    puzzle_id = puzzles("momox")[0]["id"]
+    page.goto(app_url + f"#/puzzle/momox/{puzzle_id}).")
+    expect(page.locator("body")).to_have_attribute("data-puzzle", puzzle_id)
+    expect(page.locator("#puzzle-panel .puzzle-task")).to_be_visible()
+    page.goto(app_url + "#/puzzles/fenn%C2%BB")
+    expect(page.locator("body")).to_have_attribute("data-screen", "puzzles")
+
+    page.goto(app_url + "#/puzzle/momox/nonsense).")
+    expect(page.locator("#screen [role=alert]")).to_contain_text("no such puzzle")
+    assert page.errors == []

@@ -68,6 +68,16 @@ LINKS = [
     "#/rules/" + "a" * 10_000,
     "#/position",
     "#////////",
+    "#/puzzle/fenn/" + "x" * 10_000,
+    "#/puzzle/%F0%9F%8E%B2/x",
+    "#/puzzle/momox/" + "%29" * 3_000,
+    "#/puzzle/momox/%00).",
+    "#/puzzles/%00",
+    "#/puzzles/" + "fenn" * 3_000,
+    "#/review/..%2F..%2Fx",
+    "#/review/" + "%E0%A5%A9" * 500,
+    "?embed=1#/puzzle/momox/%00",
+    "?embed=1#/review/x",
 ]
 
 

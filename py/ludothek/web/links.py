@@ -34,6 +34,16 @@ class LinkError(ValueError):
     """A link that does not carry a readable game or position."""
 
 
+# What mail and chat programs leave on a link they found in a sentence: the full stop, comma or
+# closing bracket after it, a closing quote. Read only when the link as written does not read.
+LINK_TAIL = ".,;:!?)]}>'\"\u00bb\u201c\u201d\u2019"
+
+
+def without_tail(text: str) -> str:
+    """`text` (percent-decoded) without the punctuation and white space a sentence left after it."""
+    return text.rstrip(LINK_TAIL + " \t\r\n")
+
+
 def small_number(text: str, lowest: int, highest: int) -> int | None:
     """A number from an address when it is plain ASCII digits within the range, else None
     ('²', '１', 5,000 digits or '-1' are not numbers here)."""
@@ -109,7 +119,8 @@ def record_fragment(record: dict[str, Any]) -> str:
 
 def decode_position(game_id: str, encoded: str, rng: Random | None = None):
     """(game, state) for a position link; LinkError says what is wrong. What the position leaves
-    hidden (a tile pile's order, covered chips) is dealt afresh from `rng`."""
+    hidden (a tile pile's order, covered chips) is dealt afresh from `rng`. A position that does
+    not read is read once more without a sentence's tail (see LINK_TAIL)."""
     from urllib.parse import unquote  # when used: see EmbedOptions.from_query
 
     if game_id not in GAME_IDS:
@@ -118,14 +129,39 @@ def decode_position(game_id: str, encoded: str, rng: Random | None = None):
         raise LinkError(_("the link is too long"))
     text = unquote(encoded)
     game = get_game(game_id)
+    rng = rng or Random()
     try:
-        return game, game.from_observation(text, rng or Random())
+        return game, _position_state(game, text, rng)
+    except LinkError:
+        tidy = without_tail(text)
+        if not tidy or tidy == text:
+            raise
+    return game, _position_state(game, tidy, rng)
+
+
+def _position_state(game, text: str, rng: Random):
+    try:
+        return game.from_observation(text, rng)
     except (ValueError, TypeError, IndexError, KeyError, RecursionError, OverflowError) as exc:
         raise LinkError(_("the link's position is not a valid {game} position: {reason}").format(game=game.name, reason=exc)) from None
 
 
 def decode_record(encoded: str) -> dict[str, Any]:
-    """The record in a game link; LinkError when it is truncated or not a record (replay is the caller's)."""
+    """The record in a game link; LinkError when it is truncated or not a record (replay is the caller's).
+    Data that does not read is read once more without white space (a link broken over lines in a
+    mail) and without a sentence's tail (see LINK_TAIL): neither is ever part of the data."""
+    try:
+        return _record(encoded)
+    except LinkError:
+        from urllib.parse import unquote  # when used: see EmbedOptions.from_query
+
+        tidy = without_tail("".join(unquote(encoded[: MAX_LINK_CHARS + 1]).split()))
+        if not tidy or tidy == encoded:
+            raise
+    return _record(tidy)  # its error, if any, names the fault without the tail ('cut off', not 'damaged')
+
+
+def _record(encoded: str) -> dict[str, Any]:
     if not encoded:
         raise LinkError(_("the link holds no game"))
     if len(encoded) > MAX_LINK_CHARS:
@@ -152,4 +188,4 @@ def decode_record(encoded: str) -> dict[str, Any]:
     return record
 
 
-__all__ = ["LinkError", "EmbedOptions", "position_fragment", "record_fragment", "decode_position", "decode_record", "RecordError"]
+__all__ = ["LinkError", "LINK_TAIL", "without_tail", "EmbedOptions", "position_fragment", "record_fragment", "decode_position", "decode_record", "RecordError"]

@@ -59,6 +59,8 @@ class PuzzleScreen:
 
     def show_list(self, game_id: str) -> None:
         app = self.app
+        if game_id not in P.PUZZLE_GAMES:
+            game_id = _without_tail(game_id)  # '#/puzzles/fenn).' from a sentence
         if game_id not in P.PUZZLE_GAMES or not has_view(game_id):
             app.go("#/")
             return
@@ -73,6 +75,8 @@ class PuzzleScreen:
 
         app = self.app
         puzzle = P.puzzle(game_id, puzzle_id) if game_id in P.PUZZLE_GAMES and has_view(game_id) else None
+        if puzzle is None and game_id in P.PUZZLE_GAMES and has_view(game_id):
+            puzzle = P.puzzle(game_id, _without_tail(puzzle_id))  # a link with a sentence's tail: '…/mo101).'
         if puzzle is None:
             raise LinkError(_("there is no such puzzle"))
         self.token += 1
@@ -87,7 +91,7 @@ class PuzzleScreen:
         dom.document.body.dataset.game = game_id
         self.embed_code = "" if self.embedded() else self._embed_code(title)
         self.update()
-        dom.document.body.dataset.puzzle = puzzle_id
+        dom.document.body.dataset.puzzle = puzzle["id"]
         if self.embedded():
             # The reader pressed Play on the frame's cover: the keyboard goes on to the board.
             board = dom.query('#board [tabindex="0"]')
@@ -246,6 +250,15 @@ class PuzzleScreen:
             self.target(dom.data(in_board, "target"))
             return True
         return False
+
+
+def _without_tail(part: str) -> str:
+    """A part of a puzzle link without the punctuation a sentence left after the link."""
+    from urllib.parse import unquote
+
+    from .links import without_tail
+
+    return without_tail(unquote(part))
 
 
 def _actions_html(actions) -> str:
