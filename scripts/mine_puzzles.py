@@ -249,20 +249,44 @@ def mine_momox() -> dict[int, list]:
 MINERS = {"fenn": mine_fenn, "momentum": mine_momentum, "nummerus": mine_nummerus, "mops": mine_mops, "momox": mine_momox}
 
 
+def numbered(name: str, found: dict[int, list[dict]], shipped: list[dict], retired: list[str]) -> tuple[list[dict], list[str]]:
+    """The mined puzzles with their ids, and the ids retired so far. Links and players' progress
+    name a puzzle by its id, so a puzzle shipped before (same position, same solution) keeps its id,
+    whatever its difficulty now; a new one gets the next number of its difficulty that no puzzle
+    ever had; the id of a puzzle no longer found is retired and never given again."""
+    before = {(entry["position"], entry["solution"]): entry["id"] for entry in shipped}
+    taken = set(before.values()) | set(retired)
+    entries = []
+    for difficulty in (1, 2, 3):
+        number = 0
+        for entry in found.get(difficulty, []):
+            puzzle_id = before.get((entry["position"], entry["solution"]))
+            if puzzle_id is None:
+                while True:
+                    number += 1
+                    puzzle_id = f"{name[:2]}{difficulty}{number:02d}"
+                    if puzzle_id not in taken:
+                        break
+                taken.add(puzzle_id)
+            entries.append({"id": puzzle_id, **entry})
+    kept = {entry["id"] for entry in entries}
+    return entries, sorted(set(retired) | ({entry["id"] for entry in shipped} - kept))
+
+
 def main(names: list[str]) -> None:
     path = P.DATA_PATH
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"version": 1, "games": {}}
     for name in names or list(P.PUZZLE_GAMES):
         started = time.monotonic()
         found = MINERS[name]()
-        entries = []
-        for difficulty in (1, 2, 3):
-            for k, entry in enumerate(found.get(difficulty, []), start=1):
-                entries.append({"id": f"{name[:2]}{difficulty}{k:02d}", **entry})
+        shipped = data["games"].get(name, [])
+        entries, retired = numbered(name, found, shipped, data.get("retired", {}).get(name, []))
         if entries:
             data["games"][name] = entries
         else:
             data["games"].pop(name, None)
+        if retired:
+            data.setdefault("retired", {})[name] = retired
         counts = {d: len(found.get(d, [])) for d in (1, 2, 3)}
         print(f"{name}: {len(entries)} puzzles {counts} in {time.monotonic() - started:.0f} s", flush=True)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -229,3 +229,29 @@ def test_puzzle_progress_from_any_stored_text_can_be_drawn(stored):
 def test_puzzle_progress_keeps_what_is_valid():
     text = '{"momox": {"mo101": "solved", "mo102": "failed", "mo103": "won"}, "fenn": {"fe101": "solved"}, "x": 1}'
     assert P.clean_progress(json.loads(text)) == {"momox": {"mo101": "solved", "mo102": "failed"}, "fenn": {"fe101": "solved"}}
+
+
+def test_mining_again_keeps_every_shipped_puzzles_id_and_never_gives_a_retired_one_again():
+    """Links and progress name puzzles by id: a new mining run must not move an id to another puzzle."""
+    from mine_puzzles import numbered
+
+    def entry(position: str, solution: str = "a1") -> dict:
+        return {"position": position, "solution": solution}
+
+    shipped = [{"id": "mo101", **entry("A")}, {"id": "mo102", **entry("B")}, {"id": "mo201", **entry("C")}]
+    found = {1: [entry("B"), entry("D")], 2: [entry("A"), entry("C", "b2")]}
+    entries, retired = numbered("momentum", found, shipped, ["mo103"])
+    ids = {e["position"] + e["solution"]: e["id"] for e in entries}
+    assert ids["Ba1"] == "mo102" and ids["Aa1"] == "mo101"  # kept, also at another difficulty
+    assert ids["Da1"] == "mo104"  # 101 and 102 are shipped, 103 was retired
+    assert ids["Cb2"] == "mo202"  # the same position with another solution is another puzzle
+    assert retired == ["mo103", "mo201"]
+    assert numbered("momentum", {1: [entry("A"), entry("B")]}, [], [])[0] == [{"id": "mo101", **entry("A")}, {"id": "mo102", **entry("B")}]
+
+
+def test_shipped_puzzle_ids_are_unique_per_game_and_none_was_retired():
+    data = json.loads(P.DATA_PATH.read_text(encoding="utf-8"))
+    for game_id, entries in data["games"].items():
+        ids = [e["id"] for e in entries]
+        assert len(ids) == len(set(ids)), game_id
+        assert not set(ids) & set(data.get("retired", {}).get(game_id, [])), game_id

@@ -77,6 +77,12 @@ class PuzzleScreen:
         puzzle = P.puzzle(game_id, puzzle_id) if game_id in P.PUZZLE_GAMES and has_view(game_id) else None
         if puzzle is None and game_id in P.PUZZLE_GAMES and has_view(game_id):
             puzzle = P.puzzle(game_id, _without_tail(puzzle_id))  # a link with a sentence's tail: '…/mo101).'
+        if puzzle is None and game_id in P.PUZZLE_GAMES and has_view(game_id) and not self.embedded():
+            # An old or damaged link to one of a game's puzzles: the game's puzzles, not a dead end;
+            # replace() keeps Back from leading into this link again.
+            app.toast(_("There is no such puzzle (any more). Here are all the puzzles of {game}.").format(game=get_view(game_id).title()))
+            dom.document.location.replace(f"#/puzzles/{game_id}")
+            return
         if puzzle is None:
             raise LinkError(_("there is no such puzzle"))
         self.token += 1
