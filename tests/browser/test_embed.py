@@ -46,9 +46,10 @@ PLAYABLE = """() => {
 class Blog:
     """The blog page with the given snippets, in a fresh default context (no storage for frames)."""
 
-    def __init__(self, browser, body: str, viewport=(1000, 900)):
+    def __init__(self, browser, body: str, viewport=(1000, 900), phone: bool = False):
         self.server = BlogServer(body)
-        self.context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        touch = {"has_touch": True, "is_mobile": True} if phone else {}
+        self.context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, **touch)
         self.page = self.context.new_page()
         self.page.set_default_timeout(30_000)
         self.requests: list[str] = []
@@ -72,8 +73,8 @@ class Blog:
 def open_blog(browser):
     blogs = []
 
-    def opened(body: str, viewport=(1000, 900)) -> Blog:
-        blog = Blog(browser, body, viewport)
+    def opened(body: str, viewport=(1000, 900), phone: bool = False) -> Blog:
+        blog = Blog(browser, body, viewport, phone)
         blogs.append(blog)
         return blog
 
@@ -165,6 +166,27 @@ def test_the_board_a_reader_clicks_goes_live_where_it_stood_and_takes_a_move(ope
     assert blog.errors == []
     origins = {u.split("/")[2] for u in blog.requests if u.startswith("http")}
     assert origins <= {blog.server.url.split("/")[2], app_url.split("/")[2]}
+
+
+@pytest.mark.parametrize("game_id", ["momentum", "momox"])
+def test_a_phone_reader_who_taps_play_on_a_half_scrolled_board_stays_where_they_read(open_blog, app_url, game_id):
+    """On a phone, a reader scrolls the post until the board's top comes into view and taps Play.
+    The board takes the keyboard cursor (its tab stop, bottom left on Momentum's board), but the
+    post must not jump to it (it jumped by 607 px for Momentum)."""
+    rules = "<p>" + "A paragraph of the rules, long enough to scroll past on a phone. " * 30 + "</p>"
+    blog = open_blog(rules * 3 + snippet(game_id, app_url) + rules * 6, viewport=(390, 844), phone=True)
+    page = blog.page
+    frame_top = page.evaluate("document.querySelector('iframe').getBoundingClientRect().top + scrollY")
+    page.evaluate(f"window.scrollTo(0, {frame_top} - innerHeight + 200)")  # the board's top 200 px in view
+    wait_for_covers(blog, 1)  # the snippet's frame loads lazily, once scrolled near
+    scrolled = page.evaluate("scrollY")
+    page.touchscreen.tap(195, 844 - 60)
+    live = blog.frames()[0]
+    live.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+    live.wait_for_function("!!document.activeElement && !!document.activeElement.closest('#board')")
+    page.wait_for_timeout(300)
+    assert page.evaluate("scrollY") == scrolled
+    assert blog.errors == []
 
 
 def test_more_holds_the_players_and_reference_material_over_the_board(open_blog, app_url):

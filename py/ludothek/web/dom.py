@@ -47,6 +47,14 @@ def to_js_options(options: dict):
     return to_js(options, dict_converter=js.Object.fromEntries)
 
 
+def focus(element, scroll: bool = True) -> None:
+    """Focus `element`; without scrolling it into view when `scroll` is false."""
+    if scroll:
+        element.focus()
+    else:
+        element.focus(to_js_options({"preventScroll": True}))
+
+
 def data(element, key: str) -> str | None:
     """The element's data-<key> attribute, None when it has none."""
     # Test with hasAttribute: JS null may arrive as pyodide's jsnull rather than None.

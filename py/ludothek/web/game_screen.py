@@ -146,7 +146,7 @@ class GameScreen:
             # was redrawn without targets (and lost focus) while the computer was thinking.
             active = dom.nullable(dom.document.activeElement)
             if board_had_focus or active is None or active == body or dom.closest(active, ".embed-cover") is not None:
-                self.focus_cursor()
+                self.focus_cursor(scroll=False)
             self.board_focus_wanted = False
         moves = dom.query("#moves .move-items")
         if moves is not None:
@@ -159,11 +159,14 @@ class GameScreen:
         if board is not None and board.getBoundingClientRect().top < 0:
             board.scrollIntoView(to_js_options({"block": "start"}))
 
-    def focus_cursor(self) -> None:
+    def focus_cursor(self, scroll: bool = True) -> None:
+        """The keyboard cursor on the board. `scroll=False` when the focus comes without the
+        player's doing (the computer moved, an embed came alive): the page stays where the reader
+        scrolled it (on a phone, a blog post jumped by the board's height)."""
         board = dom.by_id("board")
         element = dom.query('[tabindex="0"]', board) if board is not None else None
         if element is not None:
-            element.focus()
+            dom.focus(element, scroll=scroll)
 
     # -- the player's moves ----------------------------------------------------------------------
 

@@ -99,10 +99,11 @@ class PuzzleScreen:
         self.update()
         dom.document.body.dataset.puzzle = puzzle["id"]
         if self.embedded():
-            # The reader pressed Play on the frame's cover: the keyboard goes on to the board.
+            # The reader pressed Play on the frame's cover: the keyboard goes on to the board,
+            # and the blog around the frame stays where the reader scrolled it.
             board = dom.query('#board [tabindex="0"]')
             if board is not None:
-                board.focus()
+                dom.focus(board, scroll=False)
 
     def embedded(self) -> bool:
         """The puzzle alone in a blog's frame (index.html?embed=1#/puzzle/...)."""
