@@ -278,3 +278,22 @@ def test_a_link_to_a_puzzle_that_is_gone_leads_to_the_games_puzzles(page, app_ur
         cover.click()
     expect(page.locator("#screen [role=alert]")).to_contain_text("no such puzzle")
     assert page.errors == []
+
+
+def test_a_link_whose_game_does_not_replay_says_why_in_the_readers_language(browser, app_url):
+    """The engine's reasons are English data (RecordError.rule and params); a German reader of a
+    hand-edited or damaged link reads the reason in German, the refused move in the game's words."""
+    from ludothek.web.links import record_fragment
+
+    record = {"format": "ludothek", "version": 1, "game": "momentum", "players": [{}, {}], "seed": 1, "options": {"pie": False}, "moves": ["a1", "a1"]}
+    context = browser.new_context(locale="de-DE", service_workers="block")
+    try:
+        page = context.new_page()
+        open_app(page, app_url, record_fragment(record))
+        alert = page.locator("#screen [role=alert]")
+        expect(alert).to_contain_text("Zug 2 (a1) ist nicht erlaubt")
+        assert "illegal" not in alert.inner_text() and "occupied" not in alert.inner_text()
+        open_app(page, app_url, record_fragment({**record, "version": 2, "moves": []}))
+        expect(alert).to_contain_text("neueren Version von Ludothek")
+    finally:
+        context.close()

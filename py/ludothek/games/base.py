@@ -71,7 +71,16 @@ class PositionError(ValueError):
 
 
 class RecordError(ValueError):
-    """A record (saved game) that is malformed or does not replay; the message says where."""
+    """A record (saved game) that is malformed or does not replay. As MoveError: `str(exc)` is
+    English, for programs and logs; `rule` names what is wrong and `params` the values it
+    concerns, from which a view writes the player's sentence (render/record_errors.py); with
+    `rule` None the message is already in the player's language. For "illegal-move",
+    `params["error"]` is the engine's MoveError."""
+
+    def __init__(self, message: str, rule: str | None = None, **params: Any):
+        super().__init__(message)
+        self.rule = rule
+        self.params = params
 
 
 def is_ascii_number(text: str) -> bool:
@@ -347,49 +356,71 @@ class Game:
     def from_record(self, data: Any):
         """Replay a record. Every problem raises RecordError naming what is wrong and where."""
         if not isinstance(data, Mapping):
-            raise RecordError("a record must be a JSON object")
+            raise RecordError("a record must be a JSON object", "not-a-record")
         if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"not a Ludothek record (format is {data.get('format')!r}, expected {RECORD_FORMAT!r})")
+            raise RecordError(f"not a Ludothek record (format is {data.get('format')!r}, expected {RECORD_FORMAT!r})", "not-a-record")
         if data.get("version") != RECORD_VERSION:
-            raise RecordError(f"record version {data.get('version')!r} is not supported (expected {RECORD_VERSION})")
+            version = data.get("version")
+            newer = isinstance(version, int) and not isinstance(version, bool) and version > RECORD_VERSION
+            raise RecordError(f"record version {version!r} is not supported (expected {RECORD_VERSION})", "newer-version" if newer else "not-a-record")
         if data.get("game") != self.id:
-            raise RecordError(f"the record is a game of {data.get('game')!r}, not of {self.id!r}")
+            raise RecordError(f"the record is a game of {data.get('game')!r}, not of {self.id!r}", "not-a-record")
         players = data.get("players")
         if not isinstance(players, Sequence) or isinstance(players, (str, bytes)):
-            raise RecordError("the record's 'players' must be a list")
+            raise RecordError("the record's 'players' must be a list", "unreadable-part", part="players")
         moves = data.get("moves", [])
         if not isinstance(moves, Sequence) or isinstance(moves, (str, bytes)) or not all(isinstance(m, str) for m in moves):
-            raise RecordError("the record's 'moves' must be a list of move texts")
+            raise RecordError("the record's 'moves' must be a list of move texts", "unreadable-part", part="moves")
         if len(moves) > MAX_RECORD_MOVES:
-            raise RecordError(f"the record holds {len(moves)} moves; no game of Ludothek lasts more than {MAX_RECORD_MOVES}")
+            raise RecordError(
+                f"the record holds {len(moves)} moves; no game of Ludothek lasts more than {MAX_RECORD_MOVES}",
+                "too-many-moves",
+                moves=len(moves),
+                most=MAX_RECORD_MOVES,
+            )
+        if not self.min_players <= len(players) <= self.max_players:
+            raise RecordError(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, the record lists {len(players)}",
+                "player-count",
+                players=len(players),
+                least=self.min_players,
+                most=self.max_players,
+                game=self.id,
+            )
         try:
             if "position" in data:
                 position = data["position"]
                 if not isinstance(position, str):
-                    raise RecordError("the record's 'position' must be text")
+                    raise RecordError("the record's 'position' must be text", "unreadable-part", part="position")
                 if len(position) > MAX_POSITION_CHARS:
-                    raise RecordError("the record's 'position' is too long")
-                s = self.from_position(position)
+                    raise RecordError("the record's 'position' is too long", "unreadable-part", part="position")
+                try:
+                    s = self.from_position(position)
+                except (ValueError, TypeError) as exc:
+                    raise RecordError(f"the record's position is invalid: {exc}", "invalid-position") from exc
                 if self.is_observation(s):
-                    raise RecordError("the record's position hides part of the game (it is what a player sees), so it cannot be replayed")
+                    raise RecordError("the record's position hides part of the game (it is what a player sees), so it cannot be replayed", "hidden-position")
                 if s.setup.players != len(players):
-                    raise RecordError(f"the position is for {s.setup.players} players, the record lists {len(players)}")
+                    raise RecordError(
+                        f"the position is for {s.setup.players} players, the record lists {len(players)}",
+                        "players-mismatch",
+                        expected=s.setup.players,
+                        players=len(players),
+                    )
             else:
                 options = data.get("options", {})
                 if not isinstance(options, Mapping):
-                    raise RecordError("the record's 'options' must be an object")
+                    raise RecordError("the record's 'options' must be an object", "unreadable-part", part="options")
                 s = self.new_game(players=len(players), seed=data.get("seed", 0), **options)
         except RecordError:
             raise
-        except ValueError as exc:
-            raise RecordError(f"the record's setup is invalid: {exc}") from exc
-        except TypeError as exc:
-            raise RecordError(f"the record's setup is invalid: {exc}") from exc
+        except (ValueError, TypeError) as exc:
+            raise RecordError(f"the record's setup is invalid: {exc}", "invalid-setup") from exc
         for number, move in enumerate(moves, start=1):
             try:
                 s = self.play(s, move)
             except MoveError as exc:
-                raise RecordError(f"move {number} ({move!r}) is illegal: {exc}") from exc
+                raise RecordError(f"move {number} ({move!r}) is illegal: {exc}", "illegal-move", number=number, move=move, error=exc, game=self.id) from exc
         return s
 
     # -- helpers for subclasses ---------------------------------------------------------------

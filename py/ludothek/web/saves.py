@@ -15,6 +15,7 @@ from typing import Any, Generator, Protocol
 from ..games import GAME_IDS
 from ..games.base import RecordError
 from ..i18n import _
+from ..render.record_errors import record_error_text
 from . import jsontext
 from .session import GameSession, clean_name
 
@@ -534,8 +535,12 @@ def _fingerprint(record: Any) -> str:
 
 
 def _reason(exc: BaseException) -> str:
+    if isinstance(exc, RecordError):
+        text = record_error_text(exc)[:300]
+        if text:
+            return text
     text = str(exc)[:300]
-    return text if isinstance(exc, RecordError) and text else f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 # A time in seconds since 1970, as the app stores it: anything else (negative, 1e20, a 401-digit

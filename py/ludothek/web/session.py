@@ -129,7 +129,9 @@ class GameSession:
                 try:
                     session.states.append(game.play(session.state, move))
                 except MoveError as exc:
-                    raise RecordError(f"move {number} ({move[:40]!r}) is illegal: {exc}") from None
+                    raise RecordError(
+                        f"move {number} ({move[:40]!r}) is illegal: {exc}", "illegal-move", number=number, move=move[:40], error=exc, game=game.id
+                    ) from None
                 session.moves.append(move)
                 if number % moves_per_step == 0:
                     yield number
@@ -138,30 +140,42 @@ class GameSession:
         except RecordError:
             raise
         except Exception as exc:  # noqa: BLE001 - a record is data: no fault in it may escape as anything else
-            raise RecordError(f"the record does not replay ({type(exc).__name__}: {str(exc)[:200]})") from None
+            raise RecordError(f"the record does not replay ({type(exc).__name__}: {str(exc)[:200]})", "does-not-replay") from None
 
     @classmethod
     def _start_of_record(cls, data: Any, *, save_id: str, created: float, updated: float):
         """The session at the record's start (checked by the engine's own record reader) and the
         moves still to replay."""
         if not isinstance(data, dict):
-            raise RecordError("a record must be a JSON object")
+            raise RecordError("a record must be a JSON object", "not-a-record")
         game_id = data.get("game")
         try:
             game = get_game(game_id) if isinstance(game_id, str) else None
         except ValueError:
             game = None
         if game is None:
-            raise RecordError(f"unknown game {str(game_id)[:40]!r}")
+            raise RecordError(f"unknown game {str(game_id)[:40]!r}", "unknown-game", game=str(game_id)[:40])
         start = game.from_record({**data, "moves": []})
         moves = data.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise RecordError("the record's 'moves' must be a list of move texts")
+            raise RecordError("the record's 'moves' must be a list of move texts", "unreadable-part", part="moves")
         if len(moves) > MAX_RECORD_MOVES:
-            raise RecordError(f"the record holds {len(moves)} moves; no game of Ludothek lasts more than {MAX_RECORD_MOVES}")
+            raise RecordError(
+                f"the record holds {len(moves)} moves; no game of Ludothek lasts more than {MAX_RECORD_MOVES}",
+                "too-many-moves",
+                moves=len(moves),
+                most=MAX_RECORD_MOVES,
+            )
         players = data["players"]
-        if len(players) > game.max_players:
-            raise RecordError(f"the record lists {len(players)} players; {game.name} has at most {game.max_players}")
+        if not game.min_players <= len(players) <= game.max_players:  # game.from_record refuses it first
+            raise RecordError(
+                f"the record lists {len(players)} players; {game.name} is played by {game.min_players} to {game.max_players}",
+                "player-count",
+                players=len(players),
+                least=game.min_players,
+                most=game.max_players,
+                game=game_id,
+            )
         seats = [Seat.from_json(p, f"{i + 1}") for i, p in enumerate(players)]
         return cls(game_id, seats, start, save_id=save_id, created=created, updated=updated), moves
 

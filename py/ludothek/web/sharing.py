@@ -11,6 +11,7 @@ from ..ai import levels as ai_levels
 from ..games.base import RecordError
 from ..i18n import _
 from ..render import get_view, has_view, screens
+from ..render.record_errors import record_error_text
 from ..render.standalone import EMBED_TOP, embed_layout, embed_size, embed_snippet, standalone_svg
 from ..render.view import UIState
 from . import dom
@@ -44,7 +45,7 @@ class Sharing:
         try:
             session = GameSession.from_record(record, save_id="embed" if app.embed.embed else new_save_id())
         except RecordError as exc:
-            raise LinkError(_("the game in the link does not replay: {reason}").format(reason=str(exc))) from None
+            raise LinkError(_("the game in the link does not replay: {reason}").format(reason=record_error_text(exc))) from None
         if not has_view(session.game_id):
             raise LinkError(_("this game is not available yet"))
         if app.embed.embed:
