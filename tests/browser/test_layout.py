@@ -412,3 +412,26 @@ def test_the_home_screen_does_not_shift_when_python_takes_over(browser, app_serv
         assert shifts == []  # before: 0.09 (the boot bar and the language button moved main and the brand)
     finally:
         context.close()
+
+
+def test_the_computers_answer_leaves_the_page_where_the_player_scrolled_it(page):
+    """A player takes a chip near the top of the board, then scrolls down to the players and the
+    moves while the computer thinks: its answer must not pull the page back up to the board (the
+    cursor returns to the board without scrolling)."""
+    entry = human_game("nummerus", 12)
+    game = get_game("nummerus")
+    mover = game.current_player(game.from_record(entry["record"]))
+    entry["record"]["players"][1 - mover] = {"name": "Bot", "type": "computer", "level": 3}
+    open_save(page, "scrolled", entry)
+    targets = page.locator("#board [data-target][role=button]:not([aria-disabled=true])")
+    highest = min(range(targets.count()), key=lambda i: float(targets.nth(i).get_attribute("data-y")))
+    targets.nth(highest).click()
+    page.wait_for_function("document.body.dataset.thinking === '1' || document.body.dataset.turn !== arguments[0]".replace("arguments[0]", repr(str(mover))))
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    scrolled = page.evaluate("scrollY")
+    if page.size == "phone":  # the page is long enough there to leave the top of the board out of view
+        board = box(page, "#board")
+        assert board["top"] + board["height"] / 4 < 0, board
+    page.wait_for_function("turn => document.body.dataset.thinking === '0' && document.body.dataset.turn === turn", arg=str(mover), timeout=30_000)
+    page.wait_for_timeout(300)
+    assert page.evaluate("scrollY") >= scrolled  # the list of moves may grow under the reader: never back up
