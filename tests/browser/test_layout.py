@@ -435,3 +435,24 @@ def test_the_computers_answer_leaves_the_page_where_the_player_scrolled_it(page)
     page.wait_for_function("turn => document.body.dataset.thinking === '0' && document.body.dataset.turn === turn", arg=str(mover), timeout=30_000)
     page.wait_for_timeout(300)
     assert page.evaluate("scrollY") >= scrolled  # the list of moves may grow under the reader: never back up
+
+
+LONG_NAMES = ("W" * 40, "Wolfgangamadeusmozartundbeethovenzusammen"[:40], "M" * 40, "Ü" * 40)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_long_names_without_spaces_never_widen_the_page(page, game_id):
+    """Names are up to 40 letters and may be one word. On a phone of 360 px the status line, the
+    players and the score tables widened the game page to 463-817 px."""
+    entry = human_game(game_id, 6)
+    for player, name in zip(entry["record"]["players"], LONG_NAMES):
+        player["name"] = name
+    open_save(page, "long", entry)
+    expect(page.locator("#players")).to_contain_text("W" * 10)
+    assert_no_sideways_scroll(page, "game")
+    go(page, "#/review/long")
+    page.wait_for_function("document.body.dataset.screen === 'review'")
+    assert_no_sideways_scroll(page, "review")
+    go(page, "#/")
+    expect(page.locator('.save-list li[data-save="long"]')).to_have_count(1)
+    assert_no_sideways_scroll(page, "home")
