@@ -456,3 +456,35 @@ def test_long_names_without_spaces_never_widen_the_page(page, game_id):
     go(page, "#/")
     expect(page.locator('.save-list li[data-save="long"]')).to_have_count(1)
     assert_no_sideways_scroll(page, "home")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_shown_move_is_written_under_the_status_line_also_in_a_replay(page, game_id):
+    """On a phone the move list is far below the board: the last move (in a replay, the move
+    replayed to) is written under the status line, in the words the screen reader hears."""
+    from ludothek.i18n import set_language
+    from ludothek.render.view import shown_seat_names
+    from ludothek.web.session import GameSession
+
+    entry = human_game(game_id, 6)
+    open_save(page, "words", entry)
+    view, game = get_view(game_id), get_game(game_id)
+    if view.writes_last_move:  # Momox writes the walk under the board itself
+        expect(page.locator("#last-move")).to_be_hidden()
+        return
+    session = GameSession.from_record(entry["record"])
+
+    def words(index: int) -> str:
+        """The sentence in the page's language (an earlier test of the module may have switched it)."""
+        set_language(page.evaluate("document.documentElement.lang") or "en")
+        try:
+            seen = [game.observation(s, None) for s in session.states[index - 1 : index + 1]]
+            return view.describe_move(seen[0], session.moves[index - 1], seen[1], shown_seat_names(view, session.names()))
+        finally:
+            set_language("en")
+
+    last = len(session.moves)
+    expect(page.locator("#last-move")).to_have_text(words(last))
+    page.locator("#replay [data-action=replay-prev]").click()
+    expect(page.locator("#last-move")).to_have_text(words(last - 1))
+    assert words(last - 1) != words(last)

@@ -30,6 +30,7 @@ class MomoxView(StrongestLevelHints, GameView):
     seat_colours = SEAT_CSS
     default_players = 2
     handover = False  # nothing is private to one player: every chip is hidden from everybody alike
+    writes_last_move = True  # extra_html: the walk in words under the board
     move_error_texts = {
         "not-a-move": N_("That is not a legal move now."),
         "tile-pending": N_("First take or leave the tile beside this corner."),

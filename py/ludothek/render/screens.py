@@ -349,7 +349,11 @@ def field_html(field: Field, value: Any) -> str:
 def game_frame_html(game_id: str, title: str) -> str:
     """The static frame of the game screen; its regions are filled by `game_parts`."""
     return (
-        tag("div", tag("h1", esc(title), class_="game-title") + tag("p", "", id="status", class_="status"), class_="game-head")
+        tag(
+            "div",
+            tag("h1", esc(title), class_="game-title") + tag("p", "", id="status", class_="status") + tag("p", "", id="last-move", class_="last-move"),
+            class_="game-head",
+        )
         # Beside the board (below it on a phone): the choices of the move, then the replay buttons,
         # so that stepping through the game keeps the board in view.
         + tag(

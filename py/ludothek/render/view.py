@@ -121,6 +121,9 @@ class GameView:
     default_players: int = 2
     # Hot-seat: ask to pass the device when the turn goes from one human to another.
     handover: bool = False
+    # The game screen writes the shown move in words under the status line (describe_move), unless
+    # the view says it itself beside the board (Momox's walk under the board).
+    writes_last_move: bool = False
 
     def __init__(self, game):
         self.game = game

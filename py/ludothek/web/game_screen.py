@@ -113,6 +113,7 @@ class GameScreen:
         board_had_focus = dom.closest(dom.document.activeElement, "#board") is not None
         regions = {
             "status": isolate_names(screens.esc(status), names),
+            "last-move": isolate_names(screens.esc(self.last_move_text(names)), names),
             "board": view.board_svg(shown, ui),
             "extra": view.extra_html(shown, ui),
             "actions": screens.actions_html(view.actions(shown, ui)) if ui.interactive else "",
@@ -158,6 +159,20 @@ class GameScreen:
         board = dom.by_id("board")
         if board is not None and board.getBoundingClientRect().top < 0:
             board.scrollIntoView(to_js_options({"block": "start"}))
+
+    def last_move_text(self, names: list[str]) -> str:
+        """The shown position's last move in words (the one replayed to, in a replay), as each
+        player sees it; on a phone the move list is far below the board."""
+        app = self.app
+        session, view = app.session, app.view
+        index = session.shown_index if session.is_replaying else len(session.moves)
+        if view.writes_last_move or index == 0:
+            return ""
+        before, after = app.public(session.states[index - 1]), app.public(session.states[index])
+        try:
+            return view.describe_move(before, session.moves[index - 1], after, names)
+        except Exception:  # noqa: BLE001 - words are a courtesy: never let them stop the screen
+            return ""
 
     def focus_cursor(self, scroll: bool = True) -> None:
         """The keyboard cursor on the board. `scroll=False` when the focus comes without the
