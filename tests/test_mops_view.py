@@ -377,8 +377,13 @@ class TestPictures:
         s = pos(LINE)
         scored = GAME.play(s, "e5,f5,g5!f5")
         ui = UIState(interactive=False, last_before=s, last_move="e5,f5,g5!f5", animate=True)
-        # Blue is to move now: the board shows Blue's layout, and the last move is told under it.
-        assert "Red scored 2 points with the line of 3, all blue (e5, f5, g5) and turned f5 face down." in text_of(v.extra_html(scored, ui))
+        # Blue is to move now: the board shows Blue's layout, so the game screen tells the last move
+        # in words under the status line (describe_move); nothing beside the board repeats it.
+        assert (
+            v.describe_move(s, "e5,f5,g5!f5", scored, ["Red", "Blue"])
+            == "Red scored 2 points with the line of 3, all blue (e5, f5, g5) and turned f5 face down."
+        )
+        assert text_of(v.extra_html(scored, ui)) == ""
 
     def test_panels_show_points_face_down_tiles_and_a_small_layout(self):
         v, s = view(), pos(LINE)

@@ -320,8 +320,8 @@ class TestSwap:
         assert v.move_text(SWAP, "28x12") == "28 ⇄ 12"
         assert v.move_text(SWAP, NO_SWAP) == "no swap"
         assert v.describe_move(SWAP, NO_SWAP, GAME.play(SWAP, NO_SWAP), NAMES) == "Ada does not swap."
-        note = v.extra_html(after, UIState(interactive=True, last_before=SWAP, last_move="28x12"))
-        assert "Red swapped: gave 28 to Blue and took 12." in note
+        beside = v.extra_html(after, UIState(interactive=True, last_before=SWAP, last_move="28x12"))
+        assert "28" not in beside  # said once, in the game screen's line under the status (describe_move)
 
     def test_after_a_star_move_the_same_player_is_offered_the_swap(self):
         s = GAME.new_game(players=2, seed=3, swap=True)
@@ -514,8 +514,8 @@ class TestBoard:
             before, s = s, GAME.play(s, GAME.legal_moves(s)[0])
         html = view().board_svg(s, UIState(last_before=before, last_move=s.moves[-1], animate=True))
         assert fields_with(html, "last") == [] and "star-trail" not in html and "travel" not in html
-        note = view().extra_html(s, UIState(last_before=before, last_move=s.moves[-1]))
-        assert re.search(r"Round 1 is over \(Red \d+, Blue \d+ points\); the board is laid out afresh\.", note)
+        told = view().describe_move(before, s.moves[-1], s, ["Red", "Blue"])  # the game screen's line under the status
+        assert re.search(r"Round 1 is over: Red \d+, Blue \d+ points\. Round 2 begins on a fresh board; \w+ starts\.", told)
 
     def test_hints_mark_the_chip(self):
         v = view()

@@ -257,18 +257,10 @@ class MopsView(StrongestLevelHints, GameView):
 
     def extra_html(self, s, ui: UIState) -> str:
         if not ui.interactive or s.step == OVER:
-            return self._last_move_html(s, ui)
+            return ""  # the last move in words is the game screen's line under the status
         if s.step == PLACE:
             return self._placing_html(s, ui)
         return self._scoring_html(s, ui)
-
-    def _last_move_html(self, s, ui: UIState) -> str:
-        """While the computer plays (or in replay): the last move in words under the board."""
-        if ui.last_before is None or not ui.last_move:
-            return ""
-        text = self._move_sentence(ui.last_before, ui.last_move, [seat_colour(i) for i in range(len(s.layouts))])
-        seat = self.game.effect(ui.last_before, ui.last_move).seat
-        return tag("p", self.piece_svg(seat, len(s.layouts), 18) + " " + esc(text), class_="mops-last")
 
     def _placing_html(self, s, ui: UIState) -> str:
         seat = s.to_move

@@ -262,10 +262,7 @@ class NummerusView(GameView):
         return Board(self.game, after, ui, label=_("Nummerus Zahlus"), coordinates=False, view_box=crop).svg()
 
     def extra_html(self, s, ui: UIState) -> str:
-        parts = []
-        note = self._last_note(s, ui)
-        if note:
-            parts.append(tag("p", esc(note), class_="nz-last"))
+        parts = []  # the last move in words (a swap, a round's end) is the game screen's line under the status
         if ui.interactive and not self.game.is_over(s):
             if s.swap_step:
                 parts.append(self._swap_html(s, ui))
@@ -276,29 +273,6 @@ class NummerusView(GameView):
                 elif self.game.must_jump(s):
                     parts.append(tag("p", esc(_("No chip lies in line with the star: it may jump to any chip.")), class_="nz-banner"))
         return "".join(parts)
-
-    def _last_note(self, s, ui: UIState) -> str:
-        """Under the board, what the board cannot show of the last move: a swap, a round's end."""
-        if ui.last_before is None or not ui.last_move:
-            return ""
-        try:
-            effect = self.game.effect(ui.last_before, ui.last_move)
-        except ValueError:
-            return ""
-        seat = effect.seat
-        if effect.give is not None:
-            text = _("{colour} swapped: gave {give} to {other} and took {take}.").format(
-                colour=player_name(list(ui.names), seat), give=effect.give, other=player_name(list(ui.names), effect.partner), take=effect.take
-            )
-        elif ui.last_move == NO_SWAP:
-            text = _("{colour} did not swap.").format(colour=player_name(list(ui.names), seat))
-        else:
-            text = ""
-        if effect.round_over and effect.round_points is not None and not effect.game_over:
-            points = ", ".join(f"{player_name(list(ui.names), i)} {p}" for i, p in enumerate(effect.round_points))
-            round_text = _("Round {r} is over ({points} points); the board is laid out afresh.").format(r=ui.last_before.round, points=points)
-            text = f"{text} {round_text}".strip()
-        return text
 
     def _choice(self, s, ui: UIState) -> tuple[str, tuple[str, str]] | None:
         """(field, (lower chain, upper chain)) when a solitaire number touching two chains is picked."""
