@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..games import GAME_IDS
 from ..games.base import MoveError, RecordError
 from ..i18n import N_, _
+from . import get_view, has_view
 
 # Parts of a record that can be unreadable (RecordError rule "unreadable-part", param "part").
 PART_WORDS = {"players": N_("its list of players"), "moves": N_("its list of moves"), "options": N_("its settings"), "position": N_("its position")}
@@ -54,18 +55,13 @@ def record_error_text(error: RecordError) -> str:
 
 def _game_name(game_id) -> str:
     if game_id in GAME_IDS:
-        from . import get_view
-
         return get_view(game_id).title()
     return repr(str(game_id)[:40])
 
 
 def _move_error_text(game_id, error) -> str:
-    if game_id in GAME_IDS and isinstance(error, MoveError):
-        from . import get_view, has_view
-
-        if has_view(game_id):
-            return get_view(game_id).move_error_text(error)
+    if game_id in GAME_IDS and isinstance(error, MoveError) and has_view(game_id):
+        return get_view(game_id).move_error_text(error)
     return _("That is not a legal move now.")
 
 

@@ -74,10 +74,10 @@ class PuzzleScreen:
         from .links import LinkError
 
         app = self.app
-        puzzle = P.puzzle(game_id, puzzle_id) if game_id in P.PUZZLE_GAMES and has_view(game_id) else None
-        if puzzle is None and game_id in P.PUZZLE_GAMES and has_view(game_id):
-            puzzle = P.puzzle(game_id, _without_tail(puzzle_id))  # a link with a sentence's tail: '…/mo101).'
-        if puzzle is None and game_id in P.PUZZLE_GAMES and has_view(game_id) and not self.embedded():
+        known_game = game_id in P.PUZZLE_GAMES and has_view(game_id)
+        # A link with a sentence's tail ('…/mo101).') is read once more without it.
+        puzzle = (P.puzzle(game_id, puzzle_id) or P.puzzle(game_id, _without_tail(puzzle_id))) if known_game else None
+        if puzzle is None and known_game and not self.embedded():
             # An old or damaged link to one of a game's puzzles: the game's puzzles, not a dead end;
             # replace() keeps Back from leading into this link again.
             app.toast(_("There is no such puzzle (any more). Here are all the puzzles of {game}.").format(game=get_view(game_id).title()))
