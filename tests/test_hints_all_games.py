@@ -116,9 +116,9 @@ def test_the_hinted_target_is_marked_on_the_board(game_id):
     assert marked_once
 
 
-def test_momox_hint_is_said_as_a_key():
+def test_momox_hint_is_said_as_a_bowl():
     view = view_with_cap("momox")
     s = literal("momox")
     hints = view.hints(s)
     assert hints[0][0].startswith("k")
-    assert "lift the key" in view.hint_text(s, hints, ["Ann", "Bo"])
+    assert "lift the bowl" in view.hint_text(s, hints, ["Ann", "Bo"])

@@ -8,7 +8,9 @@ its 1 at home on 0. Positions are in the engine's notation (ludothek.games.momox
 
 from __future__ import annotations
 
+import html
 import random
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -16,6 +18,7 @@ import pytest
 from markup import arrow_reachable, arrow_step, enabled, parse, targets, texts
 from ludothek.games import get_game
 from ludothek.games.momox_board import CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, YELLOW_FIELDS
+from ludothek import i18n
 from ludothek.i18n import set_language
 from ludothek.render import get_view, screens
 from ludothek.render.momox import MomoxView
@@ -68,7 +71,7 @@ class TestClicks:
     def test_the_open_circle_has_no_key(self):
         result = view().click(public(pos(START)), UIState(), "k0")
         assert result.move is None
-        assert "open" in result.message and "no key" in result.message
+        assert "open" in result.message and "no bowl covers it" in result.message
 
     def test_keys_wait_while_a_tile_is_offered(self):
         s = public(pos("8,8 -,- R tile t1 y1 625314 32"))  # red on the blue corner, beside red's 4
@@ -158,13 +161,13 @@ class TestTargets:
     def test_aria_labels_say_what_a_key_does(self):
         board = view().board_svg(public(pos(START)), UIState(interactive=True))
         found = targets(board)
-        assert found["k3"].get("aria-label") == "Lift the key from circle 3"
+        assert found["k3"].get("aria-label") == "Lift the bowl from circle 3"
         assert found["k0"].get("aria-label") == "Centre circle 0: open, its chip lies face down"
         assert found["k0"].get("aria-disabled") == "true"
         s, _ui = after_move(START, "k3")
         found = targets(view().board_svg(s, UIState(interactive=True)))
         assert found["k3"].get("aria-label") == "Circle 3: open, its chip shows 6"
-        assert found["k0"].get("aria-label") == "Lift the key from the centre circle 0"
+        assert found["k0"].get("aria-label") == "Lift the bowl from the centre circle 0"
 
     def test_the_offered_tile_is_the_tab_stop_and_says_where_it_goes(self):
         s = public(pos("16,8 4,- R tile t3 y0 625314 31"))  # red holds its 4; its 3 lies here
@@ -314,7 +317,7 @@ class TestNothingHiddenReachesThePage:
         for move in ("k3", "k1", "k4"):
             session.play(move)
         texts_ = [view().move_text(public(session.states[i]), m) for i, m in enumerate(session.moves)]
-        assert texts_ == ["key 3", "key 1", "key 4"]
+        assert texts_ == ["bowl 3", "bowl 1", "bowl 4"]
 
     def test_a_replayed_position_shows_no_chip_when_the_app_says_so(self):
         """Replay shows earlier positions, whose open chip may lie under a key by now. A UI state
@@ -435,11 +438,11 @@ class TestPanelsAndWords:
     @pytest.mark.parametrize(
         "text, expected",
         [
-            (START, "Ada to move: lift a key."),
-            ("6,8 -,- R key t1 y1 352614 3", "Ada is on a yellow field: lift another key or stay (1 yellow field in this turn)."),
+            (START, "Ada to move: lift a bowl."),
+            ("6,8 -,- R key t1 y1 352614 3", "Ada is on a yellow field: lift another bowl or stay (1 yellow field in this turn)."),
             ("8,8 -,- R tile t1 y1 625314 32", "Ada may take the 4 here (it would be the ones digit) or leave it."),
             ("15,8 -,- R shuffle t1 y3 265314 1234", "Ada landed on yellow 3 times in this turn: reshuffle the chips or keep them?"),
-            ("8,0 -,1 B key t3 y0 625314 31 r2/3 1234,12", "Bo to move: lift a key. Round 2 of 3."),
+            ("8,0 -,1 B key t3 y0 625314 31 r2/3 1234,12", "Bo to move: lift a bowl. Round 2 of 3."),
         ],
     )
     def test_status_says_whose_turn_and_what_to_do(self, text, expected):
@@ -449,10 +452,10 @@ class TestPanelsAndWords:
         before = pos("3,8 -,- R key t1 y1 625314 3")
         after = GAME.play(before, "k2")
         text = view().describe_move(public(before), "k2", public(after), NAMES[:2])
-        assert text == "Ada lifted the key from circle 2: a 5. Ada walks to the blue corner. Ada may take the 4 here or leave it."
+        assert text == "Ada lifted the bowl from circle 2: a 5. Ada walks to the blue corner. Ada may take the 4 here or leave it."
         before = pos(START)
         text = view().describe_move(public(before), "k3", public(GAME.play(before, "k3")), NAMES[:2])
-        assert text.endswith("Ada walks to a yellow field, 6 after the red corner. A yellow field: Ada may lift another key or stay.")
+        assert text.endswith("Ada walks to a yellow field, 6 after the red corner. A yellow field: Ada may lift another bowl or stay.")
 
     def test_taking_the_last_tile_ends_the_round(self):
         before = pos("0,13 234,12 R tile t9 y0 625314 21 r1/2 -")
@@ -482,7 +485,7 @@ class TestPanelsAndWords:
 
     def test_the_last_walk_in_words_under_the_board(self):
         s, ui = after_move(START, "k3")
-        assert "Red lifted the key from circle 3 and walked 6." in view().extra_html(s, ui)
+        assert "Red lifted the bowl from circle 3 and walked 6." in view().extra_html(s, ui)
         assert view().extra_html(public(pos(START)), UIState()) == ""
 
     def test_results(self):
@@ -560,3 +563,131 @@ class TestSetup:
 
     def test_the_registered_view_is_this_one(self):
         assert isinstance(get_view("momox"), MomoxView)
+
+
+# -- bowls, not keys -------------------------------------------------------------------------------------
+# The rulebook's "Schlüsselchen" is turned over a chip ("stülpt es über"): small bowls (Schüsselchen),
+# as a review of the Spear edition lists them. A player never meets a key in Momox, in either language.
+
+WORD = {"en": "bowl", "de": "Schüsselchen"}
+NOT_SAID = {"en": re.compile(r"\bkeys?\b", re.IGNORECASE), "de": re.compile(r"schlüssel", re.IGNORECASE)}
+# The one place that names the rulebook's word: the Clarifications entry that says how we read it.
+READING = {"en": "Bowls, not keys.", "de": "Schüsselchen, keine Schlüssel."}
+
+
+SAID = re.compile(r'\s(?:aria-label|aria-description|title|alt|placeholder)="([^"]*)"')
+TAG = re.compile(r"<[^>]*>")
+
+
+def readable(markup: str) -> list[str]:
+    """What a player reads or a screen reader says in a piece of markup: the text and the
+    attributes that name or describe (never classes, links or data, which hold notation)."""
+    said = [html.unescape(value) for value in SAID.findall(markup)]
+    return said + [html.unescape(text).strip() for text in TAG.split(markup) if text.strip()]
+
+
+def momox_screens(language: str) -> list[str]:
+    """Everything Momox puts before a player in `language`: games played through every phase
+    (boards, status, moves in words, move list, buttons, panels, round table, result), hints,
+    refusals, the setup screen, the home card, the computer players' levels and a puzzle."""
+    from ludothek.ai import levels as ai_levels
+    from ludothek.ai.puzzles import puzzles
+    from ludothek.render import puzzles as puzzle_screens
+
+    set_language(language)
+    v = view()
+    shown = [v.tagline(), screens.setup_html(v, 2, {}), screens.game_card(v)]
+    shown += [i18n._(text) for text in v.move_error_texts.values()]
+    shown += [i18n._(level.name) + " " + i18n._(level.description) for level in ai_levels("momox")]
+    rng = random.Random(5)
+    for players, rounds in ((2, 2), (3, 1), (4, 1)):
+        session = GameSession.new("momox", seats(players), seed=3 + players, options={"rounds": rounds})
+        for _move in range(120):
+            state = public(session.state)
+            if session.is_over():
+                break
+            ui = UIState(interactive=True)
+            if session.moves:
+                ui = ui.with_(last_before=public(session.states[-2]), last_move=session.moves[-1])
+            shown += [v.board_svg(state, ui), v.extra_html(state, ui), v.status_text(state, ui, session.names())]
+            shown.append(screens.actions_html(v.actions(state, ui)))
+            legal = GAME.legal_moves(session.state)
+            shown.append(v.hint_text(state, ((legal[0], ""),), session.names()))
+            if "k0" not in legal and GAME.phase(state) == "key":
+                shown.append(v.click(state, UIState(interactive=True), "k0").message or "")  # the open circle
+            session.play(rng.choice(legal))
+        assert session.is_over() or len(session.moves) >= 100
+        shown.append(everything_shown(v, session))  # and every move in words, the list, the result
+    puzzle = puzzles("momox")[0]
+    mover = NAMES[0]
+    shown += [
+        puzzle_screens.task_text("momox", puzzle, mover),
+        puzzle_screens.premise_html("momox", puzzle),
+        puzzle_screens.hint_text("momox", puzzle, tuple(GAME.legal_moves(pos(puzzle["position"])))),
+        puzzle_screens.puzzle_panel_html("momox", puzzle, 1, 9, mover, "failed", True, None, v.move_text(pos(puzzle["position"]), puzzle["solution"]), "#/x"),
+    ]
+    return [part for markup in shown for part in readable(markup)]
+
+
+class TestBowlsNotKeys:
+    @pytest.mark.parametrize("language", ["en", "de"])
+    def test_every_target_on_the_board_names_a_bowl(self, language):
+        set_language(language)
+        for text in (START, "6,8 -,- R key t1 y1 352614 3"):
+            found = targets(view().board_svg(public(pos(text)), UIState(interactive=True)))
+            circles = [found[f"k{c}"].get("aria-label") for c in range(6) if f"k{c}" in found]
+            covered = circles[1:] if text == START else [name for c, name in enumerate(circles) if c != 3]
+            assert len(covered) == 5 and all(WORD[language] in name for name in covered), circles
+            assert not any(NOT_SAID[language].search(name) for name in circles), circles
+        svg = view().board_svg(public(pos(START)), UIState(interactive=True))
+        assert svg.count('class="bowl"') == 5 and 'class="key' not in svg  # drawn as bowls, too
+        desc = next(e for e in parse(svg).iter() if e.tag.endswith("desc"))
+        assert WORD[language][1:] in "".join(desc.itertext())  # "Bowls cover the other circles."
+
+    @pytest.mark.parametrize("language", ["en", "de"])
+    def test_no_screen_says_key(self, language):
+        said = momox_screens(language)
+        assert [s for s in said if NOT_SAID[language].search(s)] == []
+        assert sum(WORD[language] in s for s in said) > 100  # the scan saw the bowls being lifted
+
+    @pytest.mark.parametrize("language", ["en", "de"])
+    def test_the_rules_page_says_bowl_and_tells_the_reading_once(self, language):
+        page = rules_body_html(view(), language)
+        reading = [item for item in re.findall(r"<li>.*?</li>", page, re.DOTALL) if READING[language] in readable(item)]
+        assert len(reading) == 1  # the Clarifications entry on the word, which quotes the rulebook and the review
+        said = " ".join(readable(reading[0]))
+        assert "Schlüsselchen" in said and "stülpt es über" in said and "5 Schüsseln, 6 Chips, 16 Plättchen, 4 Spielfiguren" in said
+        elsewhere = " ".join(readable(page.replace(reading[0], "")))
+        assert not NOT_SAID[language].search(elsewhere), NOT_SAID[language].findall(elsewhere)
+        assert elsewhere.count(WORD[language]) >= 10
+
+
+class TestOldRecordsAndLinks:
+    """The move notation keeps its letter: k0..k5 lift a bowl, as they lifted a key before."""
+
+    OLD_RECORD = {
+        "format": "ludothek",
+        "version": 1,
+        "game": "momox",
+        "players": [{"seat": 0}, {"seat": 1}],
+        "options": {"chips": [3, 5, 2, 6, 1, 4]},
+        "seed": 7,
+        "moves": ["k3", "k2", "take", "k1", "k5"],
+    }
+    # A game link written before the bowls (the same record).
+    OLD_LINK = "eNo1jMEOgjAQRP9lznuwIJL0V0wPjaxCSt0GKtE0_Xe2By-TSd6bKXjKFn2GxfqZJM8cQDh42xd5wxrCy0dWGiXKV1Fa_U8p7L1g5za8VPpXUx1BUtatGgWPeUlN7Wmgjm5k6OoqqcwT7Eh6enDjCL1eh04j-8CtmxYDXD0BtiUxrA"
+    AFTER = "12,13 4,- B key t4 y0 352614 3215"
+
+    def test_a_record_with_k_moves_replays_to_the_same_position(self):
+        s = GAME.from_record(self.OLD_RECORD)
+        assert GAME.position(s) == self.AFTER
+        assert GAME.record(s)["moves"] == self.OLD_RECORD["moves"]  # and is written back the same
+
+    def test_an_old_game_link_opens_the_same_game(self):
+        from ludothek.web.links import decode_record
+
+        assert GAME.position(GAME.from_record(decode_record(self.OLD_LINK))) == self.AFTER
+
+    def test_the_move_list_says_bowl_for_a_k_move(self):
+        set_language("de")
+        assert view().move_text(public(pos(START)), "k3") == "Schüsselchen 3"

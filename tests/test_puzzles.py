@@ -183,9 +183,9 @@ def test_momox_puzzle_task_names_the_remembered_chips_in_both_languages():
 
     p = {"id": "x", "position": MOMOX_THROUGH_THE_OPEN_CHIP, "solution": "k2", "depth": 2, "difficulty": 2}
     try:
-        for language, words in (("en", ("Red to move", "remembers", "Circle 2: 3", "2 lifts")), ("de", ("Rot ist am Zug", "Kreis 2: 3", "2 Schlüssel"))):
+        for language, words in (("en", ("Red to move", "remembers", "Circle 2: 3", "2 lifts")), ("de", ("Rot ist am Zug", "Kreis 2: 3", "2 Schüsselchen"))):
             set_language(language)
-            panel = puzzle_panel_html("momox", p, 1, 24, "Red" if language == "en" else "Rot", "", True, None, "key 2", "", ("k0", "k2"))
+            panel = puzzle_panel_html("momox", p, 1, 24, "Red" if language == "en" else "Rot", "", True, None, "bowl 2", "", ("k0", "k2"))
             text = " ".join(texts(parse(panel)))
             assert all(w in text for w in words), (language, text)
             assert hint_text("momox", p) in text

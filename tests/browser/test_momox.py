@@ -1,5 +1,5 @@
-"""Momox in the page: a new user plays two rounds against the computer, lifting keys, leaving and
-taking tiles, until the round totals appear; and no chip that lies under a key ever reaches the
+"""Momox in the page: a new user plays two rounds against the computer, lifting bowls, leaving and
+taking tiles, until the round totals appear; and no chip that lies under a bowl ever reaches the
 page (its HTML or its accessible names).
 
 The test knows the real chips: it reads the saved record (seed, options and moves) from
@@ -26,7 +26,7 @@ GAME = get_game("momox")
 
 
 def assert_no_covered_chip_in_page(page, state) -> None:
-    """Nothing in the document or its accessibility tree tells a chip that lies under a key.
+    """Nothing in the document or its accessibility tree tells a chip that lies under a bowl.
 
     The open chip (when face up) is the only chip value the page may show; every number that
     the page attaches to a chip or a walk must be that one."""
@@ -37,7 +37,7 @@ def assert_no_covered_chip_in_page(page, state) -> None:
     html = page.content()
     tree = page.locator("body").aria_snapshot()
 
-    # Each key shows no number of its own (the circle's number is drawn beside it, outside the
+    # Each bowl shows no number of its own (the circle's number is drawn beside it, outside the
     # button), and only its circle's number in its name; no title.
     labels = [t.strip() for t in page.locator("#board .circle-labels text").all_text_contents()]
     assert labels == [str(c) for c in range(len(circles))], labels
@@ -109,7 +109,7 @@ def best_key(state, seat: int) -> str:
 
 
 class TestNewUserPlaysTwoRounds:
-    def test_keys_tiles_and_round_totals(self, page, app_url):
+    def test_bowls_tiles_and_round_totals(self, page, app_url):
         open_app(page, app_url)
         page.locator("article[data-game=momox]").get_by_role("link", name="New game").click()
         expect(page.get_by_role("heading", name="New game: Momox")).to_be_visible()
@@ -117,16 +117,19 @@ class TestNewUserPlaysTwoRounds:
         page.locator("select[name=seat1_level]").select_option("1")
         page.get_by_role("button", name="Start game").click()
         expect(page.locator("#board svg")).to_be_visible()
-        expect(page.locator("#status")).to_have_text("Red to move: lift a key. Round 1 of 2.")
+        expect(page.locator("#status")).to_have_text("Red to move: lift a bowl. Round 1 of 2.")
         expect(page.locator(".momox-rounds caption")).to_have_text("Rounds: 0 of 2 finished")
         save_id = save_id_of(page)
 
-        # The start: the centre is open and face down, keys on circles 1-5, nothing numbered.
+        # The start: the centre is open and face down, bowls on circles 1-5, nothing numbered.
         expect(page.locator("#board .chip.face-down")).to_have_count(1)
+        expect(page.locator("#board .circle.covered .bowl")).to_have_count(5)
+        expect(page.locator("#board [data-target=k3]")).to_have_attribute("aria-label", "Lift the bowl from circle 3")
+        assert not re.search(r"\bkeys?\b", page.locator("body").aria_snapshot(), re.IGNORECASE)  # a bowl, never a key
         expect(page.locator("#board [data-target=k0]")).to_have_attribute("aria-disabled", "true")
         assert_no_covered_chip_in_page(page, true_state(page, GAME, save_id))
 
-        # A first key: the chip under it turns up, the figure walks, the walk is marked.
+        # A first bowl: the chip under it turns up, the figure walks, the walk is marked.
         state = true_state(page, GAME, save_id)
         first = best_key(state, 0)
         click_and_wait(page, page.locator(f"#board [data-target={first}]"))
@@ -135,7 +138,7 @@ class TestNewUserPlaysTwoRounds:
         expect(page.locator(f"#board [data-target={first}] .chip-number")).to_have_text(str(state.chips[circle]))
         expect(page.locator("#board .walk-trail")).to_have_count(1)
         expect(page.locator("#announce")).to_contain_text(
-            f"lifted the key from {'the centre circle 0' if circle == 0 else f'circle {circle}'}: a {state.chips[circle]}"
+            f"lifted the bowl from {'the centre circle 0' if circle == 0 else f'circle {circle}'}: a {state.chips[circle]}"
         )
         assert_no_covered_chip_in_page(page, state)
         # A chip once turned up cannot be taken back.
@@ -213,7 +216,7 @@ def hot_seat_record(position: str) -> dict:
 
 
 class TestCoveredChipsChangeNothing:
-    def test_two_games_differing_only_under_the_keys_show_the_same_page(self, page, app_url):
+    def test_two_games_differing_only_under_the_bowls_show_the_same_page(self, page, app_url):
         """The 6 lies open on circle 3 in both games, and the 1 on circle 4; under the other keys
         the chips differ, also under the circles everybody saw uncovered before (2 and 1). After
         the same clicks (red lifts circle 4, blue circle 3) both pages are the same, to the letter."""
@@ -264,7 +267,7 @@ class TestKeyboardAndUndo:
         expect(tile).to_have_attribute("aria-label", "Take your 4 (it becomes your ones digit)")
         # Leaving is a plain decision: it may be taken back.
         click_and_wait(page, page.locator("#actions").get_by_role("button", name="Leave it"))
-        expect(page.locator("#status")).to_contain_text("Bo to move: lift a key.")
+        expect(page.locator("#status")).to_contain_text("Bo to move: lift a bowl.")
         page.get_by_role("button", name="Undo").click()
         expect(page.locator("#status")).to_contain_text("Ada may take the 4 here")
         page.locator("#actions").get_by_role("button", name="Leave it").click()
@@ -279,12 +282,12 @@ class TestKeyboardAndUndo:
         page.keyboard.press("Escape")
         page.keyboard.press("Enter")
         page.wait_for_function("Number(document.body.dataset.moves) === 2")
-        expect(page.locator("#announce")).to_contain_text("Bo lifted the key from circle 1: a 2.")
+        expect(page.locator("#announce")).to_contain_text("Bo lifted the bowl from circle 1: a 2.")
         # The 2 was face down until now: undo cannot take that back.
         expect(page.get_by_role("button", name="Undo")).to_be_disabled()
         page.keyboard.press("u")
         assert moves_played(page) == 2
-        expect(page.locator("#moves .move-items")).to_contain_text("2. key 1")
+        expect(page.locator("#moves .move-items")).to_contain_text("2. bowl 1")
         assert page.errors == []
 
 
@@ -294,7 +297,7 @@ class TestStayOnYellow:
         # Red has walked 6 onto the yellow field 6 (the 6 lies open on circle 3).
         put_save(page, "st", hot_seat_record("6,8 -,- R key t1 y1 352614 3"))
         page.goto(app_url + "#/play/st")
-        expect(page.locator("#status")).to_contain_text("Ada is on a yellow field: lift another key or stay")
+        expect(page.locator("#status")).to_contain_text("Ada is on a yellow field: lift another bowl or stay")
         stay = page.locator("#board [data-target=stay]")
         expect(stay).to_have_attribute("role", "button")
         expect(stay).to_have_accessible_name("Stay on this yellow field and end your turn (1 yellow field in this turn)")
@@ -307,7 +310,7 @@ class TestStayOnYellow:
         page.keyboard.press("Enter")
         page.wait_for_function("Number(document.body.dataset.moves) === 1")
         expect(page.locator("#announce")).to_contain_text("Ada stays on the yellow field; the turn ends.")
-        expect(page.locator("#status")).to_contain_text("Bo to move: lift a key.")
+        expect(page.locator("#status")).to_contain_text("Bo to move: lift a bowl.")
         expect(page.locator("#board [data-target=stay]")).to_have_count(0)
         expect(page.locator("#moves .move-items")).to_contain_text("stay")
         # Red's figure is still on the yellow field.

@@ -43,7 +43,7 @@ def test_a_hard_momox_puzzle_on_a_phone_missed_walked_through_then_solved(phone_
     # A key nobody remembers is a gamble: wrong. The way is then walked on the board, to the tile.
     gamble = next(m for m in game.legal_moves(start) if m.startswith("k") and int(m[1]) not in dict(remembered) and m != hard["solution"])
     page.locator(f"#board [data-target={gamble}]").tap()
-    expect(page.locator(".puzzle-result.failed")).to_contain_text(f"key {hard['solution'][1]}")
+    expect(page.locator(".puzzle-result.failed")).to_contain_text(f"bowl {hard['solution'][1]}")
     held = len(start.tiles[mover])
     expect(page.locator(f"#puzzle-seats [data-seat='{mover}'] .digit.filled")).to_have_count(held + 1, timeout=20_000)
     page.get_by_role("button", name="Try again").tap()
@@ -61,6 +61,10 @@ def test_an_easy_momox_puzzle_by_keyboard_in_german(german_page, app_url):
     open_app(page, app_url, f"#/puzzle/momox/{easy['id']}")
     expect(page.get_by_role("heading", name="Rätsel: Momox")).to_be_visible()
     expect(page.locator(".puzzle-task")).to_contain_text("Am Tisch weiß man noch")
+    # Bowls, drawn and named so: the rulebook's "Schlüsselchen" is turned over a chip (Schüsselchen).
+    expect(page.locator("#board .circle.covered .bowl")).to_have_count(5)
+    expect(page.locator(f"#board [data-target={easy['solution']}]")).to_have_attribute("aria-label", re.compile("^Das Schüsselchen von"))
+    assert "schlüssel" not in page.locator("body").aria_snapshot().lower()
     for _ in range(40):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement && document.activeElement.dataset.action") == "puzzle-hint":

@@ -77,7 +77,7 @@ def test_an_embedded_puzzle_has_no_serious_accessibility_violation(page, browser
         wrong = next(m for m in game.legal_moves(P.puzzle_state(game, puzzle)) if m != puzzle["solution"])
         target = frame_page.locator(f"#board [data-target={wrong}]")
         target.tap() if viewport == "phone" else target.click()
-        solution_words = f"key {puzzle['solution'][1]}" if game_id == "momox" else puzzle["solution"]
+        solution_words = f"bowl {puzzle['solution'][1]}" if game_id == "momox" else puzzle["solution"]
         expect(frame_page.locator(".puzzle-result.failed")).to_contain_text(solution_words)
         # The short panel under the board leads with the verdict: not scrolled into the middle of
         # a line, the verdict and the focused button wholly inside it.

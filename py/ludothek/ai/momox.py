@@ -32,16 +32,16 @@ from ..games.momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, FIELD_COUNT
 from .base import ComputerPlayer, Level, Search
 
 LEVELS = [
-    Level(1, "Forgetful", "Remembers only the last two chips it saw and looks one key ahead."),
+    Level(1, "Forgetful", "Remembers only the last two chips it saw and looks one bowl ahead."),
     Level(
         2,
         "Attentive",
-        "Remembers the last three chips it saw, looks one key ahead and keeps what it knows after three yellows.",
+        "Remembers the last three chips it saw, looks one bowl ahead and keeps what it knows after three yellows.",
     ),
     Level(
         3,
         "Elephant",
-        "Remembers every chip ever uncovered, plans its route over yellow fields to the corners three keys "
+        "Remembers every chip ever uncovered, plans its route over yellow fields to the corners three bowls "
         "deep, blocks the next player's number and, over several rounds, chooses which tiles to take.",
     ),
 ]

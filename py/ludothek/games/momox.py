@@ -1,23 +1,27 @@
-"""Momox (Rudi Hoffmann, Spear 1972): lift a key, walk the number it uncovers, and collect your
+"""Momox (Rudi Hoffmann, Spear 1972): lift a bowl, walk the number it uncovers, and collect your
 four number tiles by landing exactly on the corners; the first with four tiles ends the round.
 
 The board (32 fields, corners, yellow fields, tiles beside the corners) is our reconstruction and
 lives in one table, `momox_board.FIELDS`. Fields are numbered 0-31 clockwise; the corners are
 0, 8, 16, 24 and corner 8k is the start of colour k (red, blue, green, purple); seat i plays
-colour i. Six chips 1-6 lie on circles 0-5 (0 = centre); five keys cover all circles but one,
-the open circle (the centre at the start of a round and after a reshuffle).
+colour i. Six chips 1-6 lie on circles 0-5 (0 = centre); five small bowls cover all circles but
+one, the open circle (the centre at the start of a round and after a reshuffle). The rulebook
+says "Schlüsselchen", but one "stülpt es über" a chip: we read Schüsselchen, bowls **[decided]**.
+The notation and the code keep the word of the first versions, which drew keys: a move that lifts
+a bowl is a key move (`KEY_MOVES`, `k0`..`k5`) and the phase is `key`, so old records and
+links replay unchanged.
 
 Turn
 ----
-`k1`: lift the key from circle 1 and put it over the open circle; circle 1 is now the open one,
+`k1`: lift the bowl from circle 1 and turn it over the open circle; circle 1 is now the open one,
 its chip turns face up for good (until a reshuffle), and the figure walks that many fields
 clockwise. Ending exactly on a corner beside which a tile of your colour still lies: `take` it
 (the first goes to the ones, then tens, hundreds, thousands) or `leave` it. Ending on a yellow
-field: lift a key again, or `stay` there and end the turn (the rulebook's "darf": may). A turn
+field: lift a bowl again, or `stay` there and end the turn (the rulebook's "darf": may). A turn
 that landed on yellow three or more times (the field stayed on counts) may finish with `shuffle`
-(all chips face down, shuffled, keys back on circles 1-5) or `keep`.
+(all chips face down, shuffled, bowls back on circles 1-5) or `keep`.
 
-Moves: `k0`..`k5` (lift the key from that circle), `stay` (end the turn on the yellow field just
+Moves: `k0`..`k5` (lift the bowl from that circle), `stay` (end the turn on the yellow field just
 reached), `take` / `leave`, `shuffle` / `keep`. Legal moves come in that order (circles ascending,
 then `stay`).
 
@@ -32,7 +36,7 @@ Tokens separated by single spaces:
 - tiles: per seat the number its tiles form so far, `-` for none, `,` between seats. `34`: the 4
   was taken first (ones), then the 3 (tens); `4321` is the best possible number.
 - to move: `R` `B` `G` `P` (seat 0-3), `-` once the game is over.
-- phase: `key` (lift a key), `tile` (take or leave the tile where the figure stands), `shuffle`
+- phase: `key` (lift a bowl), `tile` (take or leave the tile where the figure stands), `shuffle`
   (reshuffle or keep), `over`.
 - t<turn>: the turn being played in this round, counted over all seats from 1 (as the move number
   in chess notation); the seat to move follows from it: the round's first seat plays turn 1.
@@ -59,8 +63,8 @@ Queries for a view
 All work on observations and reveal nothing hidden:
 
 - `open_circle(s)`; `circles(s)`: each circle's `Circle(index, covered, face_up, value)` where
-  `value` is set only for the open circle's face-up chip (covered chips are shown as keys).
-- `key_circles(s)`: the circles whose key may be lifted now (all covered circles, in the key
+  `value` is set only for the open circle's face-up chip (covered chips are shown as bowls).
+- `key_circles(s)`: the circles whose bowl may be lifted now (all covered circles, in the key
   phase; empty otherwise).
 - `figure_field(s, seat)`, `held_tiles(s, seat)` (values in the order taken, ones first),
   `number(s, seat)` (missing digits are 0), `corner_tiles(s)` (tiles still beside each corner).
@@ -89,15 +93,15 @@ Where the rulebook is silent we decided (**[decided]** in rules-notes.md and her
   absent colours still count as corners and hold the tiles of the colours in play **[decided]**.
   Red begins the first round **[decided]**.
 - The centre chip lies face down though uncovered at the start; it turns up only when its own
-  key is lifted later **[decided]** (the rulebook turns up only uncovered chips).
+  bowl is lifted later **[decided]** (the rulebook turns up only uncovered chips).
 - Standing on a corner at the start of a turn never gives a tile; only ending a walk exactly on
   it does (so your own start corner's 1 needs a full lap). Taking is always a choice, even for
   the fourth tile **[decided]**.
 - A corner is not yellow: after `take`/`leave` the turn ends.
-- Landing on yellow, the player may lift another key or `stay` and end the turn there (the
+- Landing on yellow, the player may lift another bowl or `stay` and end the turn there (the
   rulebook: "so darf man nochmals ein Schlüsselchen versetzen"). From every yellow field exactly
   one number leads to the next yellow field (3 or 5 on our board), so with the 3 and the 5 a turn
-  could circle the board for ever; no rule forbids it, and staying or any other key ends it.
+  could circle the board for ever; no rule forbids it, and staying or any other bowl ends it.
 - "Mindestens dreimal hintereinander auf ein gelbes Feld" counts every yellow field landed on in
   one turn, those moved on from and the one stayed on alike **[decided]**: three yellow fields
   and `stay` offer the reshuffle. The count starts afresh each turn.
@@ -169,12 +173,12 @@ class Effect(NamedTuple):
 
     move: str
     seat: int
-    circle: int | None = None  # the circle whose key was lifted
+    circle: int | None = None  # the circle whose bowl was lifted
     value: int | None = None  # the chip uncovered: fields walked
     first_seen: bool = False  # the chip was face down until now
     path: tuple[int, ...] = ()  # fields passed, ending on the landing field
     landing: int | None = None
-    yellow: bool = False  # landed on yellow: the same player lifts another key
+    yellow: bool = False  # landed on yellow: the same player lifts another bowl
     tile: int | None = None  # value of the tile taken
     place: int | None = None  # where it went: 0 ones .. 3 thousands
     shuffled: bool = False
@@ -247,7 +251,7 @@ class Momox(Game):
         "shuffle-pending": "the turn is over: first decide to shuffle or keep the chips",
         "stay-not-yellow": ("you may stay only on a yellow field your figure has just reached in this turn (elsewhere the turn ends by itself)"),
         "open-circle": (
-            "circle {circle} is the open circle and has no key: lift a key from a covered circle (so the same number can never be used twice in a row)"
+            "circle {circle} is the open circle and no bowl covers it: lift a bowl from a covered circle (so the same number can never be used twice in a row)"
         ),
         "no-tile": ("a tile may be taken or left only when your figure has just ended its walk exactly on a corner beside which a tile of your colour lies"),
         "no-shuffle": ("the chips may be reshuffled only at the end of a turn that landed on yellow fields {yellows} or more times in a row"),
@@ -693,7 +697,7 @@ class Momox(Game):
                 raise PositionError("a player holding all four tiles has ended the round: use phase 'over'")
             field = figures[to_move]
             if not uncovered and (phase in (TILE, SHUFFLE) or yellows):
-                raise PositionError(f"phase {phase} y{yellows}: a key was lifted this turn, so some chip lies face up")
+                raise PositionError(f"phase {phase} y{yellows}: a bowl was lifted this turn, so some chip lies face up")
             if phase == TILE and not tile_beside(field, to_move, tiles[to_move]):
                 raise PositionError(f"phase tile: {COLOURS[to_move]}'s figure must stand on a corner beside which a tile of its colour lies")
             if phase == KEY and yellows and field not in YELLOW_FIELDS:

@@ -36,7 +36,7 @@ class MomoxView(StrongestLevelHints, GameView):
         "tile-pending": N_("First take or leave the tile beside this corner."),
         "shuffle-pending": N_("The turn is over: first reshuffle the chips or keep them."),
         "stay-not-yellow": N_("You may stay only on a yellow field you have just reached in this turn."),
-        "open-circle": N_("This circle is open: it has no key. Lift a key from another circle."),
+        "open-circle": N_("This circle is open: no bowl covers it. Lift a bowl from another circle."),
         "no-tile": N_("There is no tile to take here: only landing exactly on a corner with your tile offers one."),
         "no-shuffle": N_("The chips may be reshuffled only after landing on yellow fields three times in one turn."),
     }
@@ -48,7 +48,7 @@ class MomoxView(StrongestLevelHints, GameView):
         # so the browser lets the animation run instead of restarting or cutting it.
 
     def tagline(self) -> str:
-        return _("Lift a key, walk the number beneath it and collect your four tiles. Remember where the numbers lie!")
+        return _("Lift a bowl, walk the number beneath it and collect your four tiles. Remember where the numbers lie!")
 
     def piece_svg(self, seat: int, players: int, size: float = 24) -> str:
         return piece_icon(figure_svg(seat, 20, 19, 16), size, "piece momox-piece")
@@ -149,7 +149,7 @@ class MomoxView(StrongestLevelHints, GameView):
         value = self._walked(before, ui.last_move, s)
         if value is None:
             return ""
-        text = _("{colour} lifted the key from {circle} and walked {value}.").format(colour=colour_name(seat), circle=circle_words(circle), value=value)
+        text = _("{colour} lifted the bowl from {circle} and walked {value}.").format(colour=colour_name(seat), circle=circle_words(circle), value=value)
         return tag("p", esc(text), class_="momox-last")
 
     def seat_details(self, s, seat: int) -> str:
@@ -220,7 +220,7 @@ class MomoxView(StrongestLevelHints, GameView):
                 Action("keep", _("Keep the chips"), _("The chips stay where they are.")),
             ]
         if STAY in self.game.legal_moves(s):
-            return [Action(STAY, _("Stay"), _("End your turn on this yellow field instead of lifting another key."))]
+            return [Action(STAY, _("Stay"), _("End your turn on this yellow field instead of lifting another bowl."))]
         return []
 
     # -- input ---------------------------------------------------------------------------------
@@ -238,7 +238,7 @@ class MomoxView(StrongestLevelHints, GameView):
     # -- words ---------------------------------------------------------------------------------
 
     def _walked(self, before, move: str, after) -> int | None:
-        """The value a key move walked, read from the state after it (where its chip lies open)."""
+        """The value a bowl move walked, read from the state after it (where its chip lies open)."""
         if after is None or move not in KEY_MOVES:
             return None
         seat = before.to_move
@@ -266,12 +266,12 @@ class MomoxView(StrongestLevelHints, GameView):
             ).format(name=name, n=yellows)
         elif yellows:
             text = ngettext(
-                "{name} is on a yellow field: lift another key or stay ({n} yellow field in this turn).",
-                "{name} is on a yellow field: lift another key or stay ({n} yellow fields in this turn).",
+                "{name} is on a yellow field: lift another bowl or stay ({n} yellow field in this turn).",
+                "{name} is on a yellow field: lift another bowl or stay ({n} yellow fields in this turn).",
                 yellows,
             ).format(name=name, n=yellows)
         else:
-            text = _("{name} to move: lift a key.").format(name=name)
+            text = _("{name} to move: lift a bowl.").format(name=name)
         if s.rounds > 1:
             text += " " + _("Round {r} of {n}.").format(r=s.round, n=s.rounds)
         return text
@@ -284,7 +284,7 @@ class MomoxView(StrongestLevelHints, GameView):
             value = self._walked(before, move, after)
             landing = after.figures[seat]
             sentences = [
-                _("{name} lifted the key from {circle}: a {value}.").format(name=name, circle=circle_words(circle), value=value),
+                _("{name} lifted the bowl from {circle}: a {value}.").format(name=name, circle=circle_words(circle), value=value),
                 _("{name} walks to {field}.").format(name=name, field=field_words(landing)),
             ]
             phase = self.game.phase(after)
@@ -292,7 +292,7 @@ class MomoxView(StrongestLevelHints, GameView):
                 tile = self.game.pending_tile(after)
                 sentences.append(_("{name} may take the {value} here or leave it.").format(name=name, value=tile.value))
             elif phase == KEY and after.to_move == seat and self.game.yellow_streak(after):
-                sentences.append(_("A yellow field: {name} may lift another key or stay.").format(name=name))
+                sentences.append(_("A yellow field: {name} may lift another bowl or stay.").format(name=name))
             elif phase == SHUFFLE:
                 sentences.append(self._may_reshuffle(after, name))
             return " ".join(sentences)
@@ -338,14 +338,14 @@ class MomoxView(StrongestLevelHints, GameView):
             return ""
         move = hints[-1][0]
         if move in KEY_MOVES:
-            return _("Hint: lift the key from {circle} (marked with a check).").format(circle=circle_words(KEY_MOVES.index(move)))
+            return _("Hint: lift the bowl from {circle} (marked with a check).").format(circle=circle_words(KEY_MOVES.index(move)))
         return _("Hint: {move}.").format(move=self.move_text(s, move))
 
     def move_text(self, before, move: str) -> str:
-        """Short, and without the number walked: the list stays on screen long after a key covers
+        """Short, and without the number walked: the list stays on screen long after a bowl covers
         that chip again, and remembering it is the game."""
         if move in KEY_MOVES:
-            return _("key {n}").format(n=KEY_MOVES.index(move))
+            return _("bowl {n}").format(n=KEY_MOVES.index(move))
         if move in ("take", "leave"):
             tile = self.game.pending_tile(before)
             if tile is not None:

@@ -1,11 +1,11 @@
 """Momox drawn as SVG: the circuit with its round corners and yellow fields, the number tiles
-beside the corners, the figures, and the six circles with their keys and the one open chip.
+beside the corners, the figures, and the six circles with their bowls and the one open chip.
 
 The geometry comes from the engine's table (`momox_board`): the corners are laid on the four
 corners of a square and the fields between two corners evenly along its side, so a change of
-the table changes the drawing. Nothing here knows a chip that lies under a key: the view is only
+the table changes the drawing. Nothing here knows a chip that lies under a bowl: the view is only
 ever given observations, and even the chips an observation still remembers (`seen`, the public
-memory of the table) are never drawn, named or described once a key covers them again:
+memory of the table) are never drawn, named or described once a bowl covers them again:
 remembering them is the game. The only chip value shown is the open circle's face-up chip.
 
 Figures and tiles differ by colour (Okabe-Ito vermilion, blue, bluish green, reddish purple)
@@ -44,8 +44,8 @@ U = 44  # distance between two neighbouring fields of the circuit
 MARGIN = 8
 FIELD = 38  # side of a plain field
 CORNER_R = 25  # the round corner fields are larger than the plain ones
-KEY_R = 30  # a chip circle; also the size of the finger target for a key
-KEY_RING = 84  # distance of the five outer circles from the centre circle
+CIRCLE_R = 30  # a chip circle; also the size of the finger target for a bowl
+CIRCLE_RING = 84  # distance of the five outer circles from the centre circle
 TILE_W, TILE_H, TILE_GAP = 26, 32, 4
 STAY_W, STAY_H = 78, 30  # the "Stay" button below the circles, between them and the circuit
 STEP_SECONDS = 0.11  # the walk animation: per field
@@ -81,7 +81,7 @@ def circle_xy(circle: int) -> tuple[float, float]:
         return MID, MID
     outer = [c for c in range(CIRCLES) if c != CENTRE]
     angle = -math.pi / 2 + 2 * math.pi * outer.index(circle) / len(outer)
-    return MID + KEY_RING * math.cos(angle), MID + KEY_RING * math.sin(angle)
+    return MID + CIRCLE_RING * math.cos(angle), MID + CIRCLE_RING * math.sin(angle)
 
 
 def _corner_of(field: int) -> int:
@@ -163,22 +163,33 @@ def tile_slot_svg(seat: int, x: float, y: float) -> str:
 
 
 @lru_cache(maxsize=None)
-def key_svg(cx: float, cy: float, class_: str = "", motion: str = "") -> str:
-    """A key lying over a circle: bow, shaft and bit, in brass."""
-    bow = empty("circle", cx=num(cx - 11), cy=num(cy), r="8", class_="key-bow")
-    hole = empty("circle", cx=num(cx - 11), cy=num(cy), r="3", class_="key-hole")
-    shaft = empty("rect", x=num(cx - 4), y=num(cy - 2.5), width="22", height="5", rx="1.5", class_="key-metal")
-    bit1 = empty("rect", x=num(cx + 10), y=num(cy + 2), width="4", height="7", class_="key-metal")
-    bit2 = empty("rect", x=num(cx + 15), y=num(cy + 2), width="3", height="5", class_="key-metal")
-    return tag("g", bow + shaft + bit1 + bit2 + hole + motion, class_=f"key {class_}".strip())
+def bowl_svg(cx: float, cy: float, class_: str = "", motion: str = "") -> str:
+    """A small bowl turned upside down over a circle (the rulebook's "stülpt es über"), seen
+    from a little above: a dome with the bowl's foot on top, its rim at the bottom, a glint."""
+    top, rim, half = cy - 16, cy + 9, 25  # the dome from its crown to the rim; half its width
+    body = empty(
+        "path",
+        d=f"M{num(cx - half)} {num(rim)}A{half} {num(rim - top)} 0 0 1 {num(cx + half)} {num(rim)}A{half} 6 0 0 1 {num(cx - half)} {num(rim)}Z",
+        class_="bowl-body",
+    )
+    lip = empty("path", d=f"M{num(cx - half + 1)} {num(rim - 3)}A{half - 1} 5 0 0 0 {num(cx + half - 1)} {num(rim - 3)}", class_="bowl-lip")
+    foot_w, foot_h = 11, 3.5
+    foot_side = empty(
+        "path",
+        d=f"M{num(cx - foot_w)} {num(top + 1)}v{num(foot_h)}A{foot_w} 3 0 0 0 {num(cx + foot_w)} {num(top + 1 + foot_h)}v{num(-foot_h)}Z",
+        class_="bowl-foot",
+    )
+    foot_top = empty("ellipse", cx=num(cx), cy=num(top + 1), rx=num(foot_w), ry="3", class_="bowl-foot-top")
+    glint = empty("path", d=f"M{num(cx - 18)} {num(cy + 3)}A20 20 0 0 1 {num(cx - 10)} {num(cy - 9)}", class_="bowl-glint")
+    return tag("g", body + lip + foot_side + foot_top + glint + motion, class_=f"bowl {class_}".strip())
 
 
 def chip_svg(cx: float, cy: float, value: int | None, class_: str = "") -> str:
     """The open circle's chip: yellow; its number when face up, a plain back when face down."""
-    parts = [empty("circle", cx=num(cx), cy=num(cy), r=num(KEY_R - 6), class_="chip-body")]
+    parts = [empty("circle", cx=num(cx), cy=num(cy), r=num(CIRCLE_R - 6), class_="chip-body")]
     if value is None:
-        parts.append(empty("circle", cx=num(cx), cy=num(cy), r=num(KEY_R - 12), class_="chip-back"))
-        parts.append(empty("circle", cx=num(cx), cy=num(cy), r=num(KEY_R - 17), class_="chip-back"))
+        parts.append(empty("circle", cx=num(cx), cy=num(cy), r=num(CIRCLE_R - 12), class_="chip-back"))
+        parts.append(empty("circle", cx=num(cx), cy=num(cy), r=num(CIRCLE_R - 17), class_="chip-back"))
         css = "chip face-down"
     else:
         parts.append(tag("text", str(value), x=num(cx), y=num(cy + 9), class_="chip-number"))
@@ -244,16 +255,16 @@ def board_svg(
     describe: bool = True,
     hinted: frozenset[str] = frozenset(),
 ) -> str:
-    """The whole board as one SVG element. Pure: same arguments, same text. `hinted`: the key
+    """The whole board as one SVG element. Pure: same arguments, same text. `hinted`: the bowl
     the Hint button suggests lifting (marked with a check).
 
     Draws only what the table shows: the open chip when it lies face up (and not even that when
-    `replaying`: an earlier position would show chips that keys cover now), every other circle
-    as a key."""
+    `replaying`: an earlier position would show chips that bowls cover now), every other circle
+    as a bowl (the move notation and the engine still call lifting one a key move, `k0`..`k5`)."""
     players = len(s.figures)
     phase = game.phase(s)
     to_move = s.to_move
-    legal_keys = set(game.key_circles(s)) if interactive else set()
+    liftable = set(game.key_circles(s)) if interactive else set()
     may_stay = interactive and STAY in game.legal_moves(s)
     pending = game.pending_tile(s)
     parts: list[str] = [
@@ -261,7 +272,7 @@ def board_svg(
         empty("rect", x=num(LO), y=num(LO), width=num(SIDE), height=num(SIDE), class_="track-line"),
     ]
 
-    # The last move: a walk (key moves) is marked by a trail from where the figure stood.
+    # The last move: a walk (a bowl lifted) is marked by a trail from where the figure stood.
     walk_seat, walk_path, walk_from = None, (), None
     lifted, covered_again = None, None
     if last_before is not None and last_move in KEY_MOVES:
@@ -338,15 +349,15 @@ def board_svg(
     # The tiles are told in the board's description; only the offered one is a control.
     parts.append(tag("g", "".join(tiles), class_="tiles"))
 
-    # -- the circles: keys, and the open chip
+    # -- the circles: bowls, and the open chip
     open_c = game.open_circle(s)
     circles = []
     labels = []  # the circles' numbers, outside the buttons: a button's visible text must be in its name
-    cursor_target = _cursor(s, game, interactive, cursor, legal_keys, pending, may_stay)
+    cursor_target = _cursor(s, game, interactive, cursor, liftable, pending, may_stay)
     for circle in game.circles(s):
         c = circle.index
         x, y = circle_xy(c)
-        inner = [empty("circle", cx=num(x), cy=num(y), r=num(KEY_R), class_="circle-bg")]
+        inner = [empty("circle", cx=num(x), cy=num(y), r=num(CIRCLE_R), class_="circle-bg")]
         classes = ["circle"]
         if c == open_c:
             classes.append("open")
@@ -363,20 +374,20 @@ def board_svg(
             motion = ""
             if animate and c == covered_again and lifted is not None:
                 motion = _motion([circle_xy(lifted)], (x, y), 0.35)
-            inner.append(key_svg(x, y, "moved" if motion else "", motion))
+            inner.append(bowl_svg(x, y, "moved" if motion else "", motion))
             if interactive:
-                if c in legal_keys:
-                    what = _("Lift the key from {circle}").format(circle=circle_words(c))
+                if c in liftable:
+                    what = _("Lift the bowl from {circle}").format(circle=circle_words(c))
                 else:
-                    what = _("{circle}: a key").format(circle=circle_title(c))
+                    what = _("{circle}: a bowl").format(circle=circle_title(c))
         lx, ly = _circle_label_xy(c)
         labels.append(tag("text", str(c), x=num(lx), y=num(ly + 4), class_="circle-label"))
-        if interactive and KEY_MOVES[c] in hinted and c in legal_keys:
+        if interactive and KEY_MOVES[c] in hinted and c in liftable:
             classes.append("hinted")
-            inner.append(hint_badge(x + KEY_R * 0.75, y - KEY_R * 0.75))
+            inner.append(hint_badge(x + CIRCLE_R * 0.75, y - CIRCLE_R * 0.75))
         attributes: dict[str, Any] = {}
         if interactive:
-            enabled = c in legal_keys
+            enabled = c in liftable
             if enabled:
                 classes.append("legal")
             attributes = dict(
@@ -435,8 +446,8 @@ def board_svg(
 
 
 def _stay_button(yellows: int, tab_stop: bool) -> str:
-    """On a yellow field reached in this turn: end the turn there instead of lifting another key
-    (the rulebook's "darf"). Drawn next to the keys, as one of the board's targets."""
+    """On a yellow field reached in this turn: end the turn there instead of lifting another bowl
+    (the rulebook's "darf"). Drawn next to the bowls, as one of the board's targets."""
     x, y = STAY_XY
     label = ngettext(
         "Stay on this yellow field and end your turn ({n} yellow field in this turn)",
@@ -459,15 +470,15 @@ def _stay_button(yellows: int, tab_stop: bool) -> str:
     )
 
 
-def _cursor(s, game, interactive: bool, cursor: str | None, legal_keys: set[int], pending, may_stay: bool = False) -> str | None:
+def _cursor(s, game, interactive: bool, cursor: str | None, liftable: set[int], pending, may_stay: bool = False) -> str | None:
     """The one target that holds tabindex 0: the cursor when it is still there, else the first
     playable target, else the first target."""
     if not interactive:
         return None
     targets = [KEY_MOVES[c] for c in range(CIRCLES)] + ([STAY] if may_stay else [])
     if pending is not None:
-        return "take"  # the one thing to do on the board now: the tile (the keys wait)
-    playable = [KEY_MOVES[c] for c in sorted(legal_keys)] + ([STAY] if may_stay else [])
+        return "take"  # the one thing to do on the board now: the tile (the bowls wait)
+    playable = [KEY_MOVES[c] for c in sorted(liftable)] + ([STAY] if may_stay else [])
     if cursor in playable:
         return cursor
     if playable:
@@ -537,16 +548,16 @@ def _chevron(corner: int) -> str:
 
 
 # Below the two lower outer circles, clear of the step counts along the bottom of the circuit.
-STAY_XY = (MID, MID + KEY_RING + KEY_R + 4)
+STAY_XY = (MID, MID + CIRCLE_RING + CIRCLE_R + 4)
 
 
 def _circle_label_xy(circle: int) -> tuple[float, float]:
     x, y = circle_xy(circle)
     if circle == CENTRE:
-        return x, y + KEY_R + 11  # straight below: in the gap between circles 3 and 4, nearest the centre
+        return x, y + CIRCLE_R + 11  # straight below: in the gap between circles 3 and 4, nearest the centre
     dx, dy = x - MID, y - MID
     length = math.hypot(dx, dy)
-    return x + dx / length * (KEY_R + 9), y + dy / length * (KEY_R + 9)
+    return x + dx / length * (CIRCLE_R + 9), y + dy / length * (CIRCLE_R + 9)
 
 
 def board_description(game, s, replaying: bool = False) -> str:
@@ -561,7 +572,7 @@ def board_description(game, s, replaying: bool = False) -> str:
         sentences.append(_("The open circle is {circle}; its chip shows {value}.").format(circle=circle_words(open_c), value=circle.value))
     else:
         sentences.append(_("The open circle is {circle}; its chip lies face down.").format(circle=circle_words(open_c)))
-    sentences.append(_("Keys cover the other circles."))
+    sentences.append(_("Bowls cover the other circles."))
     remaining = game.corner_tiles(s)
     for seat in range(players):
         where = [(TILE_AT[corner][seat], corner) for corner in CORNER_FIELDS if any(p == seat for p, _v in remaining[corner])]

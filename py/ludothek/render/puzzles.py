@@ -37,15 +37,15 @@ def task_text(game_id: str, puzzle: dict[str, Any], mover: str) -> str:
         return _("Place the tile where this round scores the most points (with the best combination after it).")
     if game_id == "momox":
         return (
-            _("{name} to move: find the only key that surely walks your figure to one of your tiles this turn.").format(name=mover)
+            _("{name} to move: find the only bowl that surely walks your figure to one of your tiles this turn.").format(name=mover)
             + " "
-            + _("The table remembers these chips under the keys:")
+            + _("The table remembers these chips under the bowls:")
         )
     return ""
 
 
 def remembered_chips(position: str) -> list[tuple[int, int]]:
-    """Momox: the (circle, value) of each chip that was seen and lies under a key again, by circle.
+    """Momox: the (circle, value) of each chip that was seen and lies under a bowl again, by circle.
     The board never shows them (remembering is the game); a puzzle states them as its premise."""
     from ..games import get_game
 
