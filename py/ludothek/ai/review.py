@@ -37,6 +37,8 @@ import math
 from dataclasses import dataclass
 from typing import Any, Generator
 
+from ..games.base import run_to_end
+
 GRADES = ("best", "good", "inaccuracy", "mistake")
 
 # Loss (in the game's evaluation unit) up to which a move gets the grade; beyond the last: mistake.
@@ -371,11 +373,7 @@ def _with(m: MoveReview, **changes) -> MoveReview:
 
 def run_review(review) -> Review:
     """Drive a review generator to its end."""
-    while True:
-        try:
-            next(review)
-        except StopIteration as stop:
-            return stop.value
+    return run_to_end(review)
 
 
 __all__ = [

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Generator, Iterable, Mapping, Sequence, TypeVar
 
 RECORD_FORMAT = "ludothek"
 RECORD_VERSION = 1
@@ -81,6 +81,31 @@ class RecordError(ValueError):
         super().__init__(message)
         self.rule = rule
         self.params = params
+
+
+R = TypeVar("R")
+
+
+def run_to_end(steps: Generator[Any, Any, R]) -> R:
+    """Drive a generator that works in steps (a computer player's search, a replay, a review, an
+    import) to its end and return its return value. The page runs the same generators in slices
+    between frames instead (web/search_runner.py)."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+
+
+def steps_as(steps: Generator[Any, Any, R], step: Any) -> Generator[Any, None, R]:
+    """`steps` yielding `step` in place of its own values (a caller's progress), and returning its
+    return value: `result = yield from steps_as(replay, (done, total))`."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+        yield step
 
 
 def is_ascii_number(text: str) -> bool:

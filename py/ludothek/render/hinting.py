@@ -9,6 +9,7 @@ passes the true state). The strongest level then reads its own observation of th
 
 from __future__ import annotations
 
+from ..games.base import run_to_end
 from ..i18n import _
 from .svg import empty, num, tag
 
@@ -59,12 +60,7 @@ class StrongestLevelHints:
         return () if move is None else ((move, "hint"),)
 
     def hints(self, s) -> tuple[tuple[str, str], ...]:
-        search = self.hint_search(s)
-        while True:
-            try:
-                next(search)
-            except StopIteration as stop:
-                return tuple(stop.value or ())
+        return tuple(run_to_end(self.hint_search(s)) or ())
 
     def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
         if not hints:

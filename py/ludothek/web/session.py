@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import get_game
-from ..games.base import MAX_RECORD_MOVES, MoveError, RecordError
+from ..games.base import MAX_RECORD_MOVES, MoveError, RecordError, run_to_end
 
 MAX_NAME = 40
 MAX_REDO = 1000
@@ -111,12 +111,7 @@ class GameSession:
     @classmethod
     def from_record(cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0):
         """Replay a record (never trusted): RecordError says what is wrong, whatever the fault."""
-        steps = cls.replay_steps(data, save_id=save_id, redo=redo, created=created, updated=updated)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as stop:
-                return stop.value
+        return run_to_end(cls.replay_steps(data, save_id=save_id, redo=redo, created=created, updated=updated))
 
     @classmethod
     def replay_steps(cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0, moves_per_step: int = 8):
