@@ -24,3 +24,18 @@ def test_steps_as_yields_the_callers_step_and_passes_the_result_on():
     steps = caller()
     assert [next(steps), next(steps)] == ["progress", "progress"]
     assert run_to_end(steps) == "DONE AFTER 2"
+
+
+def test_replay_yields_each_state_and_names_the_illegal_move():
+    import pytest
+
+    from ludothek.games import RecordError, get_game
+
+    game = get_game("momentum")
+    start = game.new_game(players=2, seed=1)
+    states = list(game.replay(start, ["d4", "c3"]))
+    assert [s.moves for s in states] == [("d4",), ("d4", "c3")]
+    with pytest.raises(RecordError) as caught:
+        run_to_end(game.replay(start, ["d4", "d4"]))
+    assert caught.value.rule == "illegal-move"
+    assert caught.value.params["number"] == 2 and caught.value.params["error"].rule == "cell-occupied"

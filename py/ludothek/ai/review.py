@@ -307,9 +307,8 @@ def review_record(game, record: dict) -> Generator[Progress | None, None, Review
     players = s.setup.players
     start_adv = _fenn_advantage(game, s) if game.id == "fenn" else 0.0
     yield Progress(0, len(moves))
-    for index, move in enumerate(moves):
+    for index, (move, after) in enumerate(zip(moves, game.replay(start, moves))):
         seat = game.current_player(s)
-        after = game.play(s, move)
         if game.id == "fenn":
             judged = fenn_judgement(game, s, move)
             adv = _fenn_advantage(game, after) if not game.is_over(after) else _advantage_after(game, after)

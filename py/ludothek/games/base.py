@@ -441,11 +441,20 @@ class Game:
             raise
         except (ValueError, TypeError) as exc:
             raise RecordError(f"the record's setup is invalid: {exc}", "invalid-setup") from exc
+        return run_to_end(self.replay(s, moves))
+
+    def replay(self, s, moves: Iterable[str]) -> Generator[Any, None, Any]:
+        """Play a record's `moves` from `s`, one at a time: yields the state after each move and
+        returns the last. The one replay of records (`from_record`, the app's sessions, imports,
+        reviews). A move that is not legal raises RecordError "illegal-move" with its number."""
         for number, move in enumerate(moves, start=1):
             try:
                 s = self.play(s, move)
             except MoveError as exc:
-                raise RecordError(f"move {number} ({move!r}) is illegal: {exc}", "illegal-move", number=number, move=move, error=exc, game=self.id) from exc
+                raise RecordError(
+                    f"move {number} ({move[:40]!r}) is illegal: {exc}", "illegal-move", number=number, move=move[:40], error=exc, game=self.id
+                ) from exc
+            yield s
         return s
 
     # -- helpers for subclasses ---------------------------------------------------------------

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import get_game
-from ..games.base import MAX_RECORD_MOVES, MoveError, RecordError, run_to_end
+from ..games.base import MAX_RECORD_MOVES, RecordError, run_to_end
 
 MAX_NAME = 40
 MAX_REDO = 1000
@@ -119,14 +119,8 @@ class GameSession:
         between frames; its return value is the session."""
         try:
             session, moves = cls._start_of_record(data, save_id=save_id, created=created, updated=updated)
-            game = session.game
-            for number, move in enumerate(moves, start=1):
-                try:
-                    session.states.append(game.play(session.state, move))
-                except MoveError as exc:
-                    raise RecordError(
-                        f"move {number} ({move[:40]!r}) is illegal: {exc}", "illegal-move", number=number, move=move[:40], error=exc, game=game.id
-                    ) from None
+            for number, (move, state) in enumerate(zip(moves, session.game.replay(session.state, moves)), start=1):
+                session.states.append(state)
                 session.moves.append(move)
                 if number % moves_per_step == 0:
                     yield number
