@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .base import Game, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
+from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 
 SIZES = {"7x7": (7, 7), "7x9": (7, 9), "9x9": (9, 9)}
 # Stones per player by board size, from the rulebook's two tables.
@@ -103,6 +103,13 @@ class MomentumState(StateBase):
     winners: tuple[int, ...] = ()
     over: bool = False
 
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self.over:
+            return None
+        # Only the mover can empty their hand, and that ends the game at once.
+        return Outcome(self.winners, "hand-empty" if 0 in self.hands else "round-limit")
+
 
 def _run_end(board: list[str] | str, ray: tuple[int, ...]) -> int:
     """Index in `ray` of the last stone of the unbroken run starting next to the placed stone,
@@ -172,7 +179,7 @@ def push_stones(board: list[str], cell: int, width: int, height: int) -> list[Pu
     return pushes
 
 
-class Momentum(Game):
+class Momentum(Game[MomentumState]):
     id = "momentum"
     name = "Momentum"
     min_players = 2
@@ -240,12 +247,6 @@ class Momentum(Game):
 
     def current_player(self, s: MomentumState) -> int | None:
         return None if s.over else s.to_move
-
-    def is_over(self, s: MomentumState) -> bool:
-        return s.over
-
-    def winners(self, s: MomentumState) -> list[int]:
-        return list(s.winners)
 
     def scores(self, s: MomentumState) -> list[int]:
         """Stones each seat has on the board."""
