@@ -140,7 +140,6 @@ def push_stones(board: list[str], cell: int, width: int, height: int) -> list[Pu
         if not ray or board[ray[0]] not in stones:
             continue
         k = _run_end(board, ray)
-        last = ray[k]
         beyond = board[ray[k + 1]] if k + 1 < len(ray) else None
         if beyond == BUFFER:
             if buffered is None:
@@ -149,13 +148,7 @@ def push_stones(board: list[str], cell: int, width: int, height: int) -> list[Pu
             continue
         if beyond == DAMPER:
             continue
-        stone = board[last]
-        board[last] = EMPTY
-        if beyond is None or beyond == HOLE:
-            pushes.append(Push(last, None, stone))
-        else:
-            board[ray[k + 1]] = stone
-            pushes.append(Push(last, ray[k + 1], stone))
+        pushes.append(_push(board, ray, k, beyond, False))
     if buffered:
         for d in buffered:
             opposite = d ^ 1
@@ -165,18 +158,23 @@ def push_stones(board: list[str], cell: int, width: int, height: int) -> list[Pu
             k = _run_end(board, ray)
             if k < 0:
                 continue  # a just-placed stone is never moved by reflected momentum
-            last = ray[k]
             beyond = board[ray[k + 1]] if k + 1 < len(ray) else None
             if beyond in (DAMPER, BUFFER):
                 continue  # reflected momentum is never reflected again
-            stone = board[last]
-            board[last] = EMPTY
-            if beyond is None or beyond == HOLE:
-                pushes.append(Push(last, None, stone, True))
-            else:
-                board[ray[k + 1]] = stone
-                pushes.append(Push(last, ray[k + 1], stone, True))
+            pushes.append(_push(board, ray, k, beyond, True))
     return pushes
+
+
+def _push(board: list[str], ray: tuple[int, ...], k: int, beyond: str | None, reflected: bool) -> Push:
+    """Move the stone at `ray[k]` one cell on along `ray` (in place), or off the board when
+    `beyond` is the edge (None) or a hole."""
+    last = ray[k]
+    stone = board[last]
+    board[last] = EMPTY
+    if beyond is None or beyond == HOLE:
+        return Push(last, None, stone, reflected)
+    board[ray[k + 1]] = stone
+    return Push(last, ray[k + 1], stone, reflected)
 
 
 class Momentum(Game[MomentumState]):
