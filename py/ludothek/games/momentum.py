@@ -2,7 +2,7 @@
 adjacent run one cell outward; the first player with an empty hand at the end of their own
 turn wins.
 
-Position notation (design.md):
+Position notation (docs/architecture.md, "Notation"):
 
     <W>x<H> <ranks top to bottom, '/' between> <to move> <hands in seat order, ','> [pie|swap] [r<round>/<limit>]
 
@@ -129,7 +129,7 @@ def push_stones(board: list[str], cell: int, width: int, height: int) -> list[Pu
     Each of the eight rays is independent: the last stone of the run next to the placed stone
     moves one cell outward, leaves the board, falls into a hole, is stopped by a damper, or, at
     a buffer, stays while the momentum is sent back once along the opposite ray (after that
-    ray's own push) [decided, see rules-notes].
+    ray's own push) [decided, see docs/rules-decisions.md].
     """
     cell_rays = rays(width, height)[cell]
     pushes: list[Push] = []

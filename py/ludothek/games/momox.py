@@ -82,7 +82,7 @@ lets undo take back a move that turned a chip face up.
 
 Clarifications
 --------------
-Where the rulebook is silent we decided (**[decided]** in rules-notes.md and here):
+Where the rulebook is silent we decided (**[decided]** here and in docs/rules-decisions.md):
 
 - The board geometry above is our reconstruction **[decided]**.
 - Seat i plays colour i (red, blue, green, purple) with any number of players; the corners of

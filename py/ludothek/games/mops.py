@@ -273,7 +273,7 @@ class MopsState(StateBase):
         return Outcome(final_ranking(self.scores, self.layouts), "final-scoring") if self.step == OVER else None
 
 
-# -- layout helpers (plain functions on an 81-cell tuple, shared with the computer players) -------
+# -- layout helpers (plain functions on a layout: 81 cells as bytes, shared with the computer players) -
 
 
 def tile_count(layout: bytes) -> int:
