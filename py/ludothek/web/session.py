@@ -157,7 +157,7 @@ class GameSession:
             )
         players = data["players"]
         seats = [Seat.from_json(p, f"{i + 1}") for i, p in enumerate(players)]
-        return cls(game_id, seats, start, save_id=save_id, created=created, updated=updated), moves
+        return cls(game.id, seats, start, save_id=save_id, created=created, updated=updated), moves
 
     def checked_redo(self, redo: Any) -> list[str]:
         """A stored redo stack when it replays from the live position; otherwise none (the game
