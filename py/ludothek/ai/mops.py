@@ -623,9 +623,12 @@ class PlanningPlayer(MopsPlayer):
             yield from run.pause()
         return result
 
-    def choose_placement(self, s, moves, run: _Search):
-        seat = s.to_move
-        layout = s.layouts[seat]
+    def placement_ranking(self, s, moves, run: _Search, every_refusal: bool = False):
+        """(analysis of the layout, [(value, move)]): each placement of the round's tile valued
+        as laying it and then the best scoring decision, and refusing (variant) valued at the
+        layout as it is, less the price. All face-down tiles are alike to refuse onto, so only
+        the first refusal is ranked unless `every_refusal` (the review values every move)."""
+        layout = s.layouts[s.to_move]
         ctx = Context(layout, s.pile, s.wertung)
         an = Analysis.of(layout)
         yield from run.pause()
@@ -634,10 +637,13 @@ class PlanningPlayer(MopsPlayer):
         ranked = [(value, moves[k]) for k, (value, _) in enumerate(values)]
         refusals = [m for m in moves if m.startswith("x")]
         if refusals:
-            # Refusing leaves the layout (and the rounds left) as they are, at a price; all
-            # face-down tiles are alike to refuse onto.
             value, _ = yield from self.best_scoring(an, ctx, s.wertung, run)
-            ranked.append((value - self.game.refusal_penalty(s, seat), refusals[0]))
+            penalty = self.game.refusal_penalty(s, s.to_move)
+            ranked += [(value - penalty, m) for m in (refusals if every_refusal else refusals[:1])]
+        return an, ranked
+
+    def choose_placement(self, s, moves, run: _Search):
+        an, ranked = yield from self.placement_ranking(s, moves, run)
         if self.level >= 4 and not s.wertung:
             ranked = yield from self.look_ahead(s, an, ranked, run)
         return self.pick(ranked)
@@ -769,15 +775,8 @@ def move_values(game, s, lookahead_work: int = 20_000):  # a generator returning
     layout = s.layouts[s.to_move]
     an = Analysis.of(layout)
     if s.step == PLACE:
-        ctx = Context(layout, s.pile, s.wertung)
-        cells = [placement_cell(m) for m in moves if not m.startswith("x")]
-        values = yield from player.placement_values(an, s.tile, cells, ctx, s.wertung, run)
-        ranked = [(value, moves[k]) for k, (value, _) in enumerate(values)]
-        refusals = [m for m in moves if m.startswith("x")]
-        if refusals:
-            value, _ = yield from player.best_scoring(an, ctx, s.wertung, run)
-            for m in refusals:
-                ranked.append((value - game.refusal_penalty(s, s.to_move), m))
+        # The move choice's own ranking, and its look-ahead for the best candidates.
+        an, ranked = yield from player.placement_ranking(s, moves, run, every_refusal=True)
         if not s.wertung and len(ranked) > 1:
             plain = dict((m, v) for v, m in ranked)
             ahead = yield from player.look_ahead(s, an, ranked, run)
