@@ -111,6 +111,21 @@ def steps_as(steps: Generator[Any, Any, R], step: Any) -> Generator[Any, None, R
         yield step
 
 
+def record_moves(data: Mapping[str, Any]) -> Sequence[str]:
+    """A record's moves, checked to be a list of texts no longer than any game (RecordError)."""
+    moves = data.get("moves", [])
+    if not isinstance(moves, Sequence) or isinstance(moves, (str, bytes)) or not all(isinstance(m, str) for m in moves):
+        raise RecordError("the record's 'moves' must be a list of move texts", "unreadable-part", part="moves")
+    if len(moves) > MAX_RECORD_MOVES:
+        raise RecordError(
+            f"the record holds {len(moves)} moves; no game of Ludothek lasts more than {MAX_RECORD_MOVES}",
+            "too-many-moves",
+            moves=len(moves),
+            most=MAX_RECORD_MOVES,
+        )
+    return moves
+
+
 def is_ascii_number(text: str) -> bool:
     """True for a text of ASCII digits only. `str.isdigit()` also accepts '²', '１' or '𝟙', which
     `int()` reads (or refuses with a bare ValueError) and a notation must not."""
@@ -433,16 +448,7 @@ class Game(Generic[S]):
         players = data.get("players")
         if not isinstance(players, Sequence) or isinstance(players, (str, bytes)):
             raise RecordError("the record's 'players' must be a list", "unreadable-part", part="players")
-        moves = data.get("moves", [])
-        if not isinstance(moves, Sequence) or isinstance(moves, (str, bytes)) or not all(isinstance(m, str) for m in moves):
-            raise RecordError("the record's 'moves' must be a list of move texts", "unreadable-part", part="moves")
-        if len(moves) > MAX_RECORD_MOVES:
-            raise RecordError(
-                f"the record holds {len(moves)} moves; no game of Ludothek lasts more than {MAX_RECORD_MOVES}",
-                "too-many-moves",
-                moves=len(moves),
-                most=MAX_RECORD_MOVES,
-            )
+        moves = record_moves(data)
         if not self.min_players <= len(players) <= self.max_players:
             raise RecordError(
                 f"{self.name} is played by {self.min_players} to {self.max_players} players, the record lists {len(players)}",

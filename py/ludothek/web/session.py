@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import get_game
-from ..games.base import MAX_RECORD_MOVES, RecordError, run_to_end
+from ..games.base import RecordError, record_moves, run_to_end
 
 MAX_NAME = 40
 MAX_REDO = 1000
@@ -145,16 +145,7 @@ class GameSession:
         if game is None:
             raise RecordError(f"unknown game {str(game_id)[:40]!r}", "unknown-game", game=str(game_id)[:40])
         start = game.from_record({**data, "moves": []})
-        moves = data.get("moves", [])
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise RecordError("the record's 'moves' must be a list of move texts", "unreadable-part", part="moves")
-        if len(moves) > MAX_RECORD_MOVES:
-            raise RecordError(
-                f"the record holds {len(moves)} moves; no game of Ludothek lasts more than {MAX_RECORD_MOVES}",
-                "too-many-moves",
-                moves=len(moves),
-                most=MAX_RECORD_MOVES,
-            )
+        moves = record_moves(data)
         players = data["players"]
         seats = [Seat.from_json(p, f"{i + 1}") for i, p in enumerate(players)]
         return cls(game.id, seats, start, save_id=save_id, created=created, updated=updated), moves
