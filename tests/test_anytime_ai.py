@@ -114,3 +114,15 @@ def test_a_forced_move_is_played_at_once(game_id):
     player = get_player(game_id, strongest(game_id), think_seconds=5, clock=time.process_time)
     move, total, _ = timed(player, s)
     assert move == game.legal_moves(s)[0] and total < 0.05
+
+
+@pytest.mark.parametrize("game_id", ["momentum", "mops"])
+def test_a_search_keeps_its_state_to_itself(game_id):
+    # Each search builds its own search object: the player's attributes are its settings (and
+    # its seeded generator), never what one search left behind for the next or for the review.
+    game, s = middle_game(game_id, 6)
+    for level in levels(game_id):
+        player = get_player(game_id, level.number, seed=1, think_seconds=0.05, clock=time.process_time)
+        before = {name: value for name, value in vars(player).items() if name != "rng"}
+        player.choose(s)
+        assert {name: value for name, value in vars(player).items() if name != "rng"} == before

@@ -238,5 +238,5 @@ class TestHiddenInformation:
                 return obs
 
         Spy(GAME, 3, seed=0).choose(pos("5,8 -,- R key t1 y0 352614 01"))
-        assert seen_states and all(obs.masked for obs in seen_states)
+        assert seen_states and all(obs.hidden for obs in seen_states)
         assert seen_states[0].chips == (0, 5, 0, 0, 0, 0)

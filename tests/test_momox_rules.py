@@ -512,7 +512,7 @@ class TestHiddenInformation:
         assert all(chips[3] == 6 and chips[1] == 5 and sorted(chips) == [1, 2, 3, 4, 5, 6] for chips in dealt)
         assert len(dealt) > 1
         full = GAME.determinize(obs, __import__("random").Random(0))
-        assert not full.masked and GAME.observation(full, 1) == obs
+        assert not full.hidden and GAME.observation(full, 1) == obs
         assert GAME.determinize(s, None) is s
 
     def test_observation_after_a_reshuffle_knows_nothing(self):

@@ -634,7 +634,7 @@ class TestHiddenPile:
     def test_determinize_gives_a_pile_order_of_the_same_tiles(self):
         seen = G.observation(G.new_game(1, seed=6), 0)
         full = G.determinize(seen, random.Random(1))
-        assert not full.pile_hidden and sorted(full.pile) == list(seen.pile)
+        assert not full.hidden and sorted(full.pile) == list(seen.pile)
         G.play(full, G.legal_moves(full)[0])
 
     def test_undo_never_takes_back_a_reveal(self):

@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Generator, Iterator
+from typing import Generator
+
+from ..games.base import run_to_end
 
 # A search is a generator: it yields None after each small chunk of work (a few milliseconds of
 # CPython time, so the page can stay responsive between chunks) and returns the chosen move.
@@ -65,13 +67,9 @@ class ComputerPlayer:
         return self.game.observation(s, self.game.current_player(s))
 
 
-def run_search(search: Iterator[Any]) -> str:
+def run_search(search: Search) -> str:
     """Drive a search generator to its end and return its move."""
-    while True:
-        try:
-            next(search)
-        except StopIteration as stop:
-            return stop.value
+    return run_to_end(search)
 
 
 class RandomPlayer(ComputerPlayer):

@@ -11,8 +11,9 @@ off) and stones one step from it are slight liabilities.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Callable
 
-from ..games.momentum import EMPTY, SEAT_LETTERS, cell_name, push_stones
+from ..games.momentum import EMPTY, SEAT_LETTERS, Momentum, MomentumState, cell_name, parse_cell, push_stones
 from .base import ComputerPlayer, Level, Search
 
 LEVELS = [
@@ -50,91 +51,24 @@ class _Budget(Exception):
     """Raised inside the search when the node budget or the time limit is spent."""
 
 
-class MomentumPlayer(ComputerPlayer):
-    def __init__(self, game, level: int, seed: int = 0, time_limit: float | None = None):
-        super().__init__(game, level, seed, time_limit)
-        self.depth = DEPTHS[level]
-        self.work_budget = WORK_BUDGET[level]
+class _Search:
+    """The state of one search from one position: the board's geometry, whose values it takes,
+    the work done and its limits, and the best replies found so far (for move ordering). Every
+    search (a move choice, the review's values) starts here, so nothing of it stays on the player."""
 
-    # -- the search ----------------------------------------------------------------------------
-
-    def search(self, s) -> Search:
-        s = self.view(s)
-        moves = self.game.legal_moves(s)
-        if not moves:
-            raise ValueError("the game is over: there is no move to choose")
-        if len(moves) == 1:
-            yield None
-            return moves[0]
-        me = s.to_move
-        players = len(s.hands)
+    def __init__(self, s: MomentumState, clock: Callable[[], float], work_budget: int | None, deadline_at: float | None):
+        self.clock = clock
         self.width, self.height = s.width, s.height
         self.weights = border_weights(s.width, s.height)
-        self.players = players
-        self.me = me
+        self.players = len(s.hands)
+        self.me = s.to_move
         self.work = 0
-        self.last_yield = self.clock()
-        self.deadline_at = self.deadline()
-
-        root = [(m, *self._child(s, m)) for m in moves]
-        # Immediate wins first: nothing to think about.
-        for move, board, hands, exposure, won in root:
-            if won:
-                yield None
-                return move
-        scored = [(self._evaluate(hands, exposure), move) for move, board, hands, exposure, won in root]
-        if self.level == 1 or len(moves) == 1:
-            yield None
-            return self._pick_easy(scored)
-
-        best_move = max(scored)[1]
-        # Moves of equal static value in a seeded random order: the first of equal moves to reach
-        # the best value is played, so ties are broken by the seed (and games vary).
-        self.rng.shuffle(scored)
-        order = [m for _, m in sorted(scored, key=lambda t: -t[0])]
-        children = {move: (board, hands, exposure) for move, board, hands, exposure, _ in root}
-        if self.level == ANYTIME_LEVEL:
-            # Iterative deepening against the clock, as deep as the time allows.
-            self.deadline_at = self.thinking_deadline()
-            self.work_budget = self.max_work
-            depth_limit = sum(1 for c in s.board if c == EMPTY)
-        else:
-            depth_limit = self.depth
-        self.completed_depth = 1
+        self.work_budget = work_budget
+        self.last_yield = clock()
+        self.deadline_at = deadline_at
         self.best_replies: dict[tuple[str, int], int] = {}
-        for depth in range(2, depth_limit + 1):
-            values = {}
-            iteration_best, alpha = None, -WIN * 2
-            try:
-                for move in order:
-                    board, hands, exposure = children[move]
-                    value = yield from self._value(board, hands, exposure, (me + 1) % players, depth - 1, alpha, WIN * 2)
-                    values[move] = value
-                    if value > alpha:
-                        alpha, iteration_best = value, move
-            except _Budget:
-                # The previous best is searched first: a move that beat it in the unfinished
-                # deeper iteration is trusted, otherwise the previous choice stands.
-                if self.level == ANYTIME_LEVEL and iteration_best is not None and len(values) > 1 and iteration_best != order[0]:
-                    best_move = iteration_best
-                break
-            self.completed_depth = depth
-            best_value = max(values.values())
-            # Only the first move to reach the best value is exact: the others were searched
-            # against it and their values are bounds that may tie with it.
-            best_move = iteration_best
-            order = sorted(order, key=lambda m: -values.get(m, -WIN * 2))
-            if best_value >= WIN - 100 or best_value <= -WIN + 100:
-                break  # a forced win found, or every move loses against best play: no need to look further
-        yield None
-        return best_move
 
-    def _pick_easy(self, scored: list[tuple[int, str]]) -> str:
-        best = max(v for v, _ in scored)
-        good = sorted(m for v, m in scored if v >= best - EASY_MARGIN)
-        return self.rng.choice(good)
-
-    def _value(self, board, hands, exposure, to_move, depth, alpha, beta):
+    def value(self, board, hands, exposure, to_move, depth, alpha, beta):
         """Value for `self.me` (paranoid: every other seat minimises it), `depth` >= 1 plies
         below this node. A generator, so the whole search can pause between chunks."""
         now = self.clock()
@@ -153,11 +87,11 @@ class MomentumPlayer(ComputerPlayer):
                 if content != EMPTY:
                     continue
                 tried += 1
-                _b, child_hands, child_exposure, won = self._place(board, hands, exposure, to_move, index)
+                _b, child_hands, child_exposure, won = self.place(board, hands, exposure, to_move, index)
                 if won:
                     self.work += tried
                     return (WIN + depth) if maximising else -(WIN + depth)
-                value = self._evaluate(child_hands, child_exposure)
+                value = self.evaluate(child_hands, child_exposure)
                 if maximising:
                     if value > best:
                         best = value
@@ -173,11 +107,11 @@ class MomentumPlayer(ComputerPlayer):
         for index, content in enumerate(board):
             if content != EMPTY:
                 continue
-            child_board, child_hands, child_exposure, won = self._place(board, hands, exposure, to_move, index)
+            child_board, child_hands, child_exposure, won = self.place(board, hands, exposure, to_move, index)
             if won:
                 # The mover empties their hand: decided, sooner is more certain.
                 return (WIN + depth) if maximising else -(WIN + depth)
-            children.append((self._evaluate(child_hands, child_exposure), index, child_board, child_hands, child_exposure))
+            children.append((self.evaluate(child_hands, child_exposure), index, child_board, child_hands, child_exposure))
         self.work += len(children)
         children.sort(key=lambda c: -c[0] if maximising else c[0])
         # The best reply found here by a shallower iteration goes first (iterative deepening's
@@ -195,7 +129,7 @@ class MomentumPlayer(ComputerPlayer):
         if maximising:
             value = -WIN * 2
             for _, index, child_board, child_hands, child_exposure in children:
-                child_value = yield from self._value(child_board, child_hands, child_exposure, nxt, depth - 1, alpha, beta)
+                child_value = yield from self.value(child_board, child_hands, child_exposure, nxt, depth - 1, alpha, beta)
                 if child_value > value:
                     value, best_index = child_value, index
                 alpha = max(alpha, value)
@@ -204,7 +138,7 @@ class MomentumPlayer(ComputerPlayer):
         else:
             value = WIN * 2
             for _, index, child_board, child_hands, child_exposure in children:
-                child_value = yield from self._value(child_board, child_hands, child_exposure, nxt, depth - 1, alpha, beta)
+                child_value = yield from self.value(child_board, child_hands, child_exposure, nxt, depth - 1, alpha, beta)
                 if child_value < value:
                     value, best_index = child_value, index
                 beta = min(beta, value)
@@ -215,24 +149,26 @@ class MomentumPlayer(ComputerPlayer):
 
     # -- moves and evaluation --------------------------------------------------------------------
 
-    def _child(self, s, move):
+    def child(self, game: Momentum, s: MomentumState, move: str):
         """Board, hands, exposure and win flag after a root move (the swap goes through the engine)."""
         if move == "swap":
-            after = self.game.play(s, move)
+            after = game.play(s, move)
             board = list(after.board)
-            return board, list(after.hands), self._exposure(board), False
+            return board, list(after.hands), self.exposure(board), False
         board = list(s.board)
-        return self._place(board, list(s.hands), self._exposure(board), s.to_move, _cell_index(move, s.width))
+        index = parse_cell(move, s.width, s.height)
+        assert index is not None, move  # a legal move
+        return self.place(board, list(s.hands), self.exposure(board), s.to_move, index)
 
-    def _exposure(self, board) -> list[int]:
+    def exposure(self, board) -> list[int]:
         """Per seat, the summed border weights of its stones on the board."""
         exposure = [0] * self.players
         for index, content in enumerate(board):
-            if content in "RBG":
+            if content in SEAT_LETTERS:
                 exposure[SEAT_LETTERS.index(content)] += self.weights[index]
         return exposure
 
-    def _place(self, board, hands, exposure, seat, index):
+    def place(self, board, hands, exposure, seat, index):
         board = board[:]
         hands = hands[:]
         exposure = exposure[:]
@@ -249,7 +185,7 @@ class MomentumPlayer(ComputerPlayer):
                 exposure[owner] += weights[push.to]
         return board, hands, exposure, hands[seat] == 0
 
-    def _evaluate(self, hands, exposure) -> int:
+    def evaluate(self, hands, exposure) -> int:
         """Static value for `self.me`: hands first, then how exposed the stones are."""
         me = self.me
         others = [i for i in range(self.players) if i != me]
@@ -257,8 +193,78 @@ class MomentumPlayer(ComputerPlayer):
         return value - exposure[me] + sum(exposure[i] for i in others) // len(others)
 
 
-def _cell_index(move: str, width: int) -> int:
-    return (int(move[1:]) - 1) * width + "abcdefghi".index(move[0])
+class MomentumPlayer(ComputerPlayer):
+    def __init__(self, game, level: int, seed: int = 0, time_limit: float | None = None):
+        super().__init__(game, level, seed, time_limit)
+        self.depth = DEPTHS[level]
+        self.work_budget = WORK_BUDGET[level]
+
+    def search(self, s) -> Search:
+        s = self.view(s)
+        moves = self.game.legal_moves(s)
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        if len(moves) == 1:
+            yield None
+            return moves[0]
+        me = s.to_move
+        players = len(s.hands)
+        search = _Search(s, self.clock, self.work_budget, self.deadline())
+
+        root = [(m, *search.child(self.game, s, m)) for m in moves]
+        # Immediate wins first: nothing to think about.
+        for move, board, hands, exposure, won in root:
+            if won:
+                yield None
+                return move
+        scored = [(search.evaluate(hands, exposure), move) for move, board, hands, exposure, won in root]
+        if self.level == 1:
+            yield None
+            return self._pick_easy(scored)
+
+        best_move = max(scored)[1]
+        # Moves of equal static value in a seeded random order: the first of equal moves to reach
+        # the best value is played, so ties are broken by the seed (and games vary).
+        self.rng.shuffle(scored)
+        order = [m for _, m in sorted(scored, key=lambda t: -t[0])]
+        children = {move: (board, hands, exposure) for move, board, hands, exposure, _ in root}
+        if self.level == ANYTIME_LEVEL:
+            # Iterative deepening against the clock, as deep as the time allows.
+            search.deadline_at = self.thinking_deadline()
+            search.work_budget = self.max_work
+            depth_limit = sum(1 for c in s.board if c == EMPTY)
+        else:
+            depth_limit = self.depth
+        for depth in range(2, depth_limit + 1):
+            values = {}
+            iteration_best, alpha = None, -WIN * 2
+            try:
+                for move in order:
+                    board, hands, exposure = children[move]
+                    value = yield from search.value(board, hands, exposure, (me + 1) % players, depth - 1, alpha, WIN * 2)
+                    values[move] = value
+                    if value > alpha:
+                        alpha, iteration_best = value, move
+            except _Budget:
+                # The previous best is searched first: a move that beat it in the unfinished
+                # deeper iteration is trusted, otherwise the previous choice stands.
+                if self.level == ANYTIME_LEVEL and iteration_best is not None and len(values) > 1 and iteration_best != order[0]:
+                    best_move = iteration_best
+                break
+            best_value = max(values.values())
+            # Only the first move to reach the best value is exact: the others were searched
+            # against it and their values are bounds that may tie with it.
+            best_move = iteration_best
+            order = sorted(order, key=lambda m: -values.get(m, -WIN * 2))
+            if best_value >= WIN - 100 or best_value <= -WIN + 100:
+                break  # a forced win found, or every move loses against best play: no need to look further
+        yield None
+        return best_move
+
+    def _pick_easy(self, scored: list[tuple[int, str]]) -> str:
+        best = max(v for v, _ in scored)
+        good = sorted(m for v, m in scored if v >= best - EASY_MARGIN)
+        return self.rng.choice(good)
 
 
 def make_player(game, level: int, seed: int = 0) -> MomentumPlayer:
@@ -279,32 +285,23 @@ def move_values(game, s, depth: int = 3, work: int = 30_000):  # a generator ret
     the strongest level searches deeper, so its own choice (with `work` nodes, a fixed amount,
     so the values are the same every time) is given the best value."""
     player = MomentumPlayer(game, ANYTIME_LEVEL)
-    player.width, player.height = s.width, s.height
-    player.weights = border_weights(s.width, s.height)
-    player.players = len(s.hands)
-    player.me = me = s.to_move
-    player.work = 0
-    player.work_budget = None
-    player.deadline_at = None
-    player.last_yield = player.clock()
-    player.best_replies = {}
+    search = _Search(s, player.clock, None, None)
     depth = min(depth, sum(1 for c in s.board if c == EMPTY))
     values = {}
     for move in game.legal_moves(s):
-        board, hands, exposure, won = player._child(s, move)
+        board, hands, exposure, won = search.child(game, s, move)
         if won:
             values[move] = WIN + depth
         elif depth <= 1 or not any(c == EMPTY for c in board):
-            values[move] = player._evaluate(hands, exposure)
+            values[move] = search.evaluate(hands, exposure)
         else:
-            nxt = (me + 1) % player.players
-            values[move] = yield from player._value(board, hands, exposure, nxt, depth - 1, -WIN * 2, WIN * 2)
+            nxt = (search.me + 1) % search.players
+            values[move] = yield from search.value(board, hands, exposure, nxt, depth - 1, -WIN * 2, WIN * 2)
     # The strongest level searches deeper than these values: its own choice (with a fixed
     # amount of work, so the review is reproducible) is the preferred move.
-    searcher = MomentumPlayer(game, ANYTIME_LEVEL)
-    searcher.think_seconds = 1e9
-    searcher.max_work = work
-    choice = yield from searcher.search(s)
+    player.think_seconds = 1e9
+    player.max_work = work
+    choice = yield from player.search(s)
     values[choice] = max(values.values())
     return values
 

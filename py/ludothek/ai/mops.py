@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
+from typing import Callable, Sequence
 
 from ..games.mops import (
     CELLS,
@@ -498,28 +499,17 @@ def best_points_through(layout, cell: int) -> int:
 # -- players ---------------------------------------------------------------------------------------
 
 
-class MopsPlayer(ComputerPlayer):
-    """Shared driver: dispatches on the step and keeps the chunks short."""
+class _Search:
+    """The state of one search: when its current chunk began, when it must end, and the work
+    done (placements looked at: level 4 budgets its look-ahead by this count, up to `max_work`).
+    A move choice and the review's values each start one, so nothing of it stays on the player."""
 
-    def search(self, s) -> Search:
-        s = self.view(s)
-        moves = self.game.legal_moves(s)
-        if not moves:
-            raise ValueError("the game is over: there is no move to choose")
-        self.last_yield = self.clock()
-        self.deadline_at = self.deadline()
-        if len(moves) == 1:
-            yield None
-            return moves[0]
-        yield None  # the legal moves alone may have taken a while
-        if s.step == PLACE:
-            move = yield from self.choose_placement(s, moves)
-        elif s.step == SCORE:
-            move = yield from self.choose_scoring(s, moves)
-        else:
-            move = yield from self.choose_final_scoring(s, moves)
-        yield None
-        return move
+    def __init__(self, clock: Callable[[], float], deadline_at: float | None, max_work: int | None):
+        self.clock = clock
+        self.last_yield = clock()
+        self.deadline_at = deadline_at
+        self.max_work = max_work
+        self.work = 0
 
     def pause(self):
         """Yield to the page if the current chunk has run long enough."""
@@ -530,18 +520,41 @@ class MopsPlayer(ComputerPlayer):
     def out_of_time(self) -> bool:
         return self.deadline_at is not None and self.clock() > self.deadline_at
 
-    def choose_placement(self, s, moves):
+
+class MopsPlayer(ComputerPlayer):
+    """Shared driver: dispatches on the step and keeps the chunks short."""
+
+    def search(self, s) -> Search:
+        s = self.view(s)
+        moves = self.game.legal_moves(s)
+        if not moves:
+            raise ValueError("the game is over: there is no move to choose")
+        run = _Search(self.clock, self.deadline(), self.max_work)
+        if len(moves) == 1:
+            yield None
+            return moves[0]
+        yield None  # the legal moves alone may have taken a while
+        if s.step == PLACE:
+            move = yield from self.choose_placement(s, moves, run)
+        elif s.step == SCORE:
+            move = yield from self.choose_scoring(s, moves, run)
+        else:
+            move = yield from self.choose_final_scoring(s, moves, run)
+        yield None
+        return move
+
+    def choose_placement(self, s, moves, run: _Search):
         raise NotImplementedError
         yield  # pragma: no cover
 
-    def choose_scoring(self, s, moves):
+    def choose_scoring(self, s, moves, run: _Search):
         raise NotImplementedError
         yield  # pragma: no cover
 
-    def choose_final_scoring(self, s, moves):
-        return (yield from self.choose_scoring(s, moves))
+    def choose_final_scoring(self, s, moves, run: _Search):
+        return (yield from self.choose_scoring(s, moves, run))
 
-    def pick(self, ranked: list[tuple[float, str]]) -> str:
+    def pick(self, ranked: Sequence[tuple[float, str]]) -> str:
         """The best move; ties broken by the seeded generator."""
         top = max(value for value, _ in ranked)
         best = [move for value, move in ranked if value >= top - 1e-9]
@@ -553,7 +566,7 @@ class GreedyPlayer(MopsPlayer):
     the tile where it can score the most right away, else where most matching tiles are
     around; level 1 lays it at random, next to a matching tile if there is such a cell."""
 
-    def choose_placement(self, s, moves):
+    def choose_placement(self, s, moves, run: _Search):
         layout = s.layouts[s.to_move]
         ranked = []
         for move in moves:
@@ -569,95 +582,99 @@ class GreedyPlayer(MopsPlayer):
                 after[cell] = s.tile
                 now = best_points_through(after, cell)
             ranked.append((now * 100 + affinity(layout, cell, s.tile), move))
-            yield from self.pause()
+            yield from run.pause()
         return self.pick(ranked) if ranked else moves[0]
 
-    def choose_scoring(self, s, moves):
+    def choose_scoring(self, s, moves, run: _Search):
         layout = s.layouts[s.to_move]
         ranked = [(combination_points(layout, p), scoring_move(p, flip)) for p in combinations(layout) for flip in p.marks]
-        yield from self.pause()
+        yield from run.pause()
         return self.pick(ranked)
 
 
 class PlanningPlayer(MopsPlayer):
     """Levels 3 and 4: points now plus the layout's potential."""
 
-    work = 0  # placements looked at (level 4 budgets its look-ahead by this count)
-
-    def best_scoring(self, an: Analysis, ctx: Context, wertung: bool):
+    def best_scoring(self, an: Analysis, ctx: Context, wertung: bool, run: _Search):
         """(value, (flip, placement) or None for passing) of the best decision of a scoring
         step on the analysed layout. A generator: it pauses between evaluations."""
         rounds = FULL - an.tiles
         best_value, best_choice = an.value(ctx, rounds), None
-        self.work += an.cost + VALUE_COST
+        run.work += an.cost + VALUE_COST
         if wertung:
             return best_value, None
         for flip, (points, index) in an.flip_options().items():
-            yield from self.pause()
+            yield from run.pause()
             flipped_an = an.flipped(flip)
-            self.work += flipped_an.cost + VALUE_COST
+            run.work += flipped_an.cost + VALUE_COST
             value = points + flipped_an.value(ctx, rounds)
             if value > best_value + 1e-9:
                 best_value, best_choice = value, (flip, index)
         return best_value, best_choice
 
-    def placement_values(self, an: Analysis, tile: int, cells, ctx: Context, wertung: bool):
+    def placement_values(self, an: Analysis, tile: int, cells, ctx: Context, wertung: bool, run: _Search):
         """(value, cell) per cell: laying `tile` there, then the best scoring decision."""
         result = []
         for cell in cells:
             after = an.placed(cell, tile)
-            yield from self.pause()
-            value, _ = yield from self.best_scoring(after, ctx, wertung)
+            yield from run.pause()
+            value, _ = yield from self.best_scoring(after, ctx, wertung, run)
             result.append((value, cell))
-            yield from self.pause()
+            yield from run.pause()
         return result
 
-    def choose_placement(self, s, moves):
-        seat = s.to_move
-        layout = s.layouts[seat]
+    def placement_ranking(self, s, moves, run: _Search, every_refusal: bool = False):
+        """(analysis of the layout, [(value, move)]): each placement of the round's tile valued
+        as laying it and then the best scoring decision, and refusing (variant) valued at the
+        layout as it is, less the price. All face-down tiles are alike to refuse onto, so only
+        the first refusal is ranked unless `every_refusal` (the review values every move)."""
+        layout = s.layouts[s.to_move]
         ctx = Context(layout, s.pile, s.wertung)
         an = Analysis.of(layout)
-        yield from self.pause()
+        yield from run.pause()
         cells = [placement_cell(m) for m in moves if not m.startswith("x")]
-        values = yield from self.placement_values(an, s.tile, cells, ctx, s.wertung)
+        values = yield from self.placement_values(an, s.tile, cells, ctx, s.wertung, run)
         ranked = [(value, moves[k]) for k, (value, _) in enumerate(values)]
         refusals = [m for m in moves if m.startswith("x")]
         if refusals:
-            # Refusing leaves the layout (and the rounds left) as they are, at a price; all
-            # face-down tiles are alike to refuse onto.
-            value, _ = yield from self.best_scoring(an, ctx, s.wertung)
-            ranked.append((value - self.game.refusal_penalty(s, seat), refusals[0]))
+            value, _ = yield from self.best_scoring(an, ctx, s.wertung, run)
+            penalty = self.game.refusal_penalty(s, s.to_move)
+            ranked += [(value - penalty, m) for m in (refusals if every_refusal else refusals[:1])]
+        return an, ranked
+
+    def choose_placement(self, s, moves, run: _Search):
+        an, ranked = yield from self.placement_ranking(s, moves, run)
         if self.level >= 4 and not s.wertung:
-            ranked = yield from self.look_ahead(s, an, ranked)
+            ranked = yield from self.look_ahead(s, an, ranked, run)
         return self.pick(ranked)
 
-    def choose_scoring(self, s, moves):
+    def choose_scoring(self, s, moves, run: _Search):
         layout = s.layouts[s.to_move]
         ctx = Context(layout, s.pile, s.wertung)
         an = Analysis.of(layout)
         rounds = FULL - an.tiles
         ranked = [(an.value(ctx, rounds), "pass")]
         for flip, (points, index) in sorted(an.flip_options().items()):
-            yield from self.pause()
+            yield from run.pause()
             ranked.append((points + an.flipped(flip).value(ctx, rounds), scoring_move_of(index, flip)))
         return self.pick(ranked)
 
-    def choose_final_scoring(self, s, moves):
+    def choose_final_scoring(self, s, moves, run: _Search):
         layout = s.layouts[s.to_move]
         if self.level >= 4:
-            return (yield from self.best_final_sequence(layout))
+            return (yield from self.best_final_sequence(layout, run))
         # Most points first; among equals, the flip that spoils the fewest other combinations.
         an = Analysis.of(layout)
         ranked = []
         for flip, (points, index) in sorted(an.flip_options().items()):
-            yield from self.pause()
+            yield from run.pause()
             rest = len(an.flipped(flip).flip_options())
             ranked.append((points * 1000 + rest, scoring_move_of(index, flip)))
         return self.pick(ranked)
 
     # -- level 4 -------------------------------------------------------------------------------
 
-    def look_ahead(self, s, an: Analysis, ranked):
+    def look_ahead(self, s, an: Analysis, ranked, run: _Search):
         """Re-rank the best candidates by what they lead to one round later: this round's best
         scoring decision, then the best placement and scoring of the next tile, averaged over
         the tiles that may come next. The tiles are tried in a seeded order, each for every
@@ -678,33 +695,33 @@ class PlanningPlayer(MopsPlayer):
                 after, points = an, -self.game.refusal_penalty(s, s.to_move)
             else:
                 after, points = an.placed(placement_cell(move), s.tile), 0
-            yield from self.pause()
-            _, choice = yield from self.best_scoring(after, ctx, False)
+            yield from run.pause()
+            _, choice = yield from self.best_scoring(after, ctx, False, run)
             if choice is not None:
                 flip, index = choice
                 points += CATEGORY_POINTS[after.live[index][0]]
                 after = after.flipped(flip)
             cells = placement_indices(after.layout) if after.tiles < FULL else []
             futures.append((points, after, cells))
-            yield from self.pause()
+            yield from run.pause()
         totals = [0.0] * len(candidates)
         tried = 0
-        self.work = 0
+        run.work = 0
         for tile in tiles:
             for k, (_, after, cells) in enumerate(futures):
                 if cells:
                     next_ctx = Context(after.layout, bytes(t for t in s.pile if t != tile), False)
-                    values = yield from self.placement_values(after, tile, cells, next_ctx, False)
+                    values = yield from self.placement_values(after, tile, cells, next_ctx, False, run)
                     totals[k] += max(value for value, _ in values)
             tried += 1
-            if self.clock() > thinking_end or self.out_of_time() or (self.max_work is not None and self.work >= self.max_work):
+            if self.clock() > thinking_end or run.out_of_time() or (run.max_work is not None and run.work >= run.max_work):
                 break
         result = [(points + totals[k] / tried, move) for k, ((points, _, _), move) in enumerate(zip(futures, candidates))]
         # Candidates not re-examined rank below those that were.
         floor = min(value for value, _ in result)
         return result + [(floor - 1.0, move) for _, move in order[len(candidates) :]]
 
-    def best_final_sequence(self, layout: bytes):
+    def best_final_sequence(self, layout: bytes, run: _Search):
         """The first scoring of the best order of scorings found within the node budget
         (variant "Wertung": each turn scores one combination until none is left)."""
         memo: dict[bytes, int] = {}
@@ -716,11 +733,11 @@ class PlanningPlayer(MopsPlayer):
                 return memo[an.layout]
             nodes[0] += 1
             options = sorted(an.flip_options().items(), key=lambda item: (-item[1][0], item[0]))
-            if nodes[0] > FINAL_NODE_BUDGET or self.out_of_time():
+            if nodes[0] > FINAL_NODE_BUDGET or run.out_of_time():
                 options = options[:1]  # out of budget: finish greedily
             best = 0
             for flip, (points, _) in options:
-                yield from self.pause()
+                yield from run.pause()
                 best = max(best, points + (yield from total(an.flipped(flip))))
             memo[an.layout] = best
             return best
@@ -752,27 +769,17 @@ def move_values(game, s, lookahead_work: int = 20_000):  # a generator returning
     from ..games.mops import FINAL, PLACE, SCORE
 
     player = PlanningPlayer(game, 4)
-    player.last_yield = player.clock()
-    player.best_replies = {}
-    player.deadline_at = None
-    player.max_work = lookahead_work
     player.think_seconds = 1e9  # the work cap decides: the same review every time
+    run = _Search(player.clock, None, lookahead_work)
     moves = game.legal_moves(s)
     layout = s.layouts[s.to_move]
     an = Analysis.of(layout)
     if s.step == PLACE:
-        ctx = Context(layout, s.pile, s.wertung)
-        cells = [placement_cell(m) for m in moves if not m.startswith("x")]
-        values = yield from player.placement_values(an, s.tile, cells, ctx, s.wertung)
-        ranked = [(value, moves[k]) for k, (value, _) in enumerate(values)]
-        refusals = [m for m in moves if m.startswith("x")]
-        if refusals:
-            value, _ = yield from player.best_scoring(an, ctx, s.wertung)
-            for m in refusals:
-                ranked.append((value - game.refusal_penalty(s, s.to_move), m))
+        # The move choice's own ranking, and its look-ahead for the best candidates.
+        an, ranked = yield from player.placement_ranking(s, moves, run, every_refusal=True)
         if not s.wertung and len(ranked) > 1:
             plain = dict((m, v) for v, m in ranked)
-            ahead = yield from player.look_ahead(s, an, ranked)
+            ahead = yield from player.look_ahead(s, an, ranked, run)
             if ahead is not ranked:
                 # The best candidates carry the look-ahead's values; the rest keep the plain
                 # values, moved onto the same scale and never above the worst candidate.

@@ -289,7 +289,7 @@ def momox_layouts(game, s):
     missing = [v for v in CHIP_VALUES if v not in known.values()]
     for values in permutations(missing):
         dealt = dict(zip(hidden, values))
-        yield replace(s, chips=tuple(known.get(c) or dealt[c] for c in range(CIRCLES)), masked=False)
+        yield replace(s, chips=tuple(known.get(c) or dealt[c] for c in range(CIRCLES)), hidden=False)
 
 
 def momox_tile_keys(game, s) -> list[str]:

@@ -37,6 +37,8 @@ import math
 from dataclasses import dataclass
 from typing import Any, Generator
 
+from ..games.base import run_to_end
+
 GRADES = ("best", "good", "inaccuracy", "mistake")
 
 # Loss (in the game's evaluation unit) up to which a move gets the grade; beyond the last: mistake.
@@ -305,9 +307,8 @@ def review_record(game, record: dict) -> Generator[Progress | None, None, Review
     players = s.setup.players
     start_adv = _fenn_advantage(game, s) if game.id == "fenn" else 0.0
     yield Progress(0, len(moves))
-    for index, move in enumerate(moves):
+    for index, (move, after) in enumerate(zip(moves, game.replay(start, moves))):
         seat = game.current_player(s)
-        after = game.play(s, move)
         if game.id == "fenn":
             judged = fenn_judgement(game, s, move)
             adv = _fenn_advantage(game, after) if not game.is_over(after) else _advantage_after(game, after)
@@ -371,11 +372,7 @@ def _with(m: MoveReview, **changes) -> MoveReview:
 
 def run_review(review) -> Review:
     """Drive a review generator to its end."""
-    while True:
-        try:
-            next(review)
-        except StopIteration as stop:
-            return stop.value
+    return run_to_end(review)
 
 
 __all__ = [

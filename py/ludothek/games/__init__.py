@@ -12,6 +12,7 @@ contract. Nothing here imports drawing or browser code.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from .base import Game, HiddenInformationError, IllegalMove, InvalidMoveText, MoveError, PositionError, RecordError
 
@@ -32,7 +33,7 @@ __all__ = [
 GAME_IDS: tuple[str, ...] = ("momentum", "nummerus", "fenn", "mops", "momox")
 
 _MODULES = {game_id: f"ludothek.games.{game_id}" for game_id in GAME_IDS}
-_cache: dict[str, Game] = {}
+_cache: dict[str, Game[Any]] = {}
 
 
 def available_game_ids() -> tuple[str, ...]:
@@ -47,7 +48,7 @@ def available_game_ids() -> tuple[str, ...]:
     return tuple(found)
 
 
-def get_game(game_id: str) -> Game:
+def get_game(game_id: str) -> Game[Any]:
     """The engine for `game_id`; ValueError for an unknown id."""
     if game_id not in _MODULES:
         raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(GAME_IDS)}")
@@ -58,5 +59,5 @@ def get_game(game_id: str) -> Game:
     return game
 
 
-def all_games() -> list[Game]:
+def all_games() -> list[Game[Any]]:
     return [get_game(game_id) for game_id in available_game_ids()]

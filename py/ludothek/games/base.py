@@ -7,12 +7,15 @@ immutable states, in the manner of OpenSpiel's games and python-chess's notation
     legal_moves(s)      every legal move in notation, deterministic order; [] iff over
     play(s, move)       new state; s untouched; IllegalMove names the rule broken,
                         InvalidMoveText refuses text that is not a move
-    is_over, winners, scores
+    is_over, winners, scores    the result, read from the state's `outcome`
     position / from_position    text notation of a state (parse/format pair)
     record / from_record        setup + moves, replayed (never trusted)
 
 States are frozen dataclasses that carry their `setup` (how the game began) and `moves`
-(everything played since), so a record is always available and replay is deterministic.
+(everything played since), so a record is always available and replay is deterministic. Every
+state answers `outcome` (None while the game runs, else an `Outcome`: winners and a reason) and
+`hidden` (True for an observation whose hidden parts are masked). `Game[S]` is generic over its
+state type, so each engine's methods take and return its own state.
 Chance comes only from `setup.seed` through `chance_rng`, never from a global generator.
 """
 
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Generator, Generic, Iterable, Mapping, Sequence, TypeVar
 
 RECORD_FORMAT = "ludothek"
 RECORD_VERSION = 1
@@ -83,6 +86,46 @@ class RecordError(ValueError):
         self.params = params
 
 
+R = TypeVar("R")
+
+
+def run_to_end(steps: Generator[Any, Any, R]) -> R:
+    """Drive a generator that works in steps (a computer player's search, a replay, a review, an
+    import) to its end and return its return value. The page runs the same generators in slices
+    between frames instead (web/search_runner.py)."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+
+
+def steps_as(steps: Generator[Any, Any, R], step: Any) -> Generator[Any, None, R]:
+    """`steps` yielding `step` in place of its own values (a caller's progress), and returning its
+    return value: `result = yield from steps_as(replay, (done, total))`."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+        yield step
+
+
+def record_moves(data: Mapping[str, Any]) -> Sequence[str]:
+    """A record's moves, checked to be a list of texts no longer than any game (RecordError)."""
+    moves = data.get("moves", [])
+    if not isinstance(moves, Sequence) or isinstance(moves, (str, bytes)) or not all(isinstance(m, str) for m in moves):
+        raise RecordError("the record's 'moves' must be a list of move texts", "unreadable-part", part="moves")
+    if len(moves) > MAX_RECORD_MOVES:
+        raise RecordError(
+            f"the record holds {len(moves)} moves; no game of Ludothek lasts more than {MAX_RECORD_MOVES}",
+            "too-many-moves",
+            moves=len(moves),
+            most=MAX_RECORD_MOVES,
+        )
+    return moves
+
+
 def is_ascii_number(text: str) -> bool:
     """True for a text of ASCII digits only. `str.isdigit()` also accepts '²', '１' or '𝟙', which
     `int()` reads (or refuses with a bare ValueError) and a notation must not."""
@@ -137,7 +180,7 @@ def chance_rng(seed: int | None, *keys: object) -> random.Random:
     return random.Random(":".join(["ludothek", str(seed), *map(str, keys)]))
 
 
-def check_players(game: "Game", players: Any) -> int:
+def check_players(game: "Game[Any]", players: Any) -> int:
     if isinstance(players, bool) or not isinstance(players, int):
         raise ValueError(f"players must be a whole number, not {players!r}")
     if not game.min_players <= players <= game.max_players:
@@ -155,7 +198,7 @@ def check_seed(seed: Any) -> int:
     return seed
 
 
-def check_unknown_options(game: "Game", options: Mapping[str, Any], known: Iterable[str]) -> None:
+def check_unknown_options(game: "Game[Any]", options: Mapping[str, Any], known: Iterable[str]) -> None:
     unknown = sorted(set(options) - set(known))
     if unknown:
         known_text = ", ".join(sorted(known)) or "none"
@@ -228,9 +271,44 @@ def _or_list(values: Sequence[Any], quote: bool = True) -> str:
     return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
 
 
-class Game:
-    """Base class of the five engines. Subclasses set the class attributes and implement the
-    abstract methods; `record`/`from_record` and the option helpers are shared."""
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended, as python-chess's `Outcome`: the seats that won (empty: a draw, or a
+    solitaire not won) and why it ended, a stable identifier of the rule that ended it:
+
+    Momentum "hand-empty", "round-limit"; Nummerus "board-empty"; Fenn "crossed", "repetition";
+    Mops Royal "final-scoring"; Momox "four-tiles" (one round), "rounds-played"."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class StateBase:
+    """Fields every state has; games add theirs (all immutable: tuples, strings, numbers).
+
+    `hidden`: this state is an observation, its hidden parts masked (Mops Royal's pile in sorted
+    order, Momox' covered chips as 0): it can be drawn, not played to the end (`is_observation`).
+    A game without hidden information never sets it."""
+
+    setup: Setup
+    moves: tuple[str, ...] = field(default=())
+    hidden: bool = False
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """None while the game runs; once it is over, its winners and the reason it ended."""
+        raise NotImplementedError
+
+
+S = TypeVar("S", bound=StateBase)
+
+
+class Game(Generic[S]):
+    """Base class of the five engines, generic over the engine's state type `S`. Subclasses set
+    the class attributes and implement the abstract methods; `record`/`from_record`, `replay`,
+    the result (`is_over`, `winners`, from the state's `outcome`) and the option helpers are
+    shared."""
 
     id: str = ""
     name: str = ""
@@ -261,68 +339,70 @@ class Game:
 
     # -- the interface every game implements -------------------------------------------------
 
-    def new_game(self, players: int = 2, seed: int = 0, **options: Any):
+    def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> S:
         raise NotImplementedError
 
-    def current_player(self, s) -> int | None:
+    def current_player(self, s: S) -> int | None:
         raise NotImplementedError
 
-    def legal_moves(self, s) -> list[str]:
+    def legal_moves(self, s: S) -> list[str]:
         raise NotImplementedError
 
-    def play(self, s, move: str):
+    def play(self, s: S, move: str) -> S:
         return self._apply(s, move)[0]
 
-    def effect(self, s, move: str):
+    def effect(self, s: S, move: str) -> Any:
         """What `move` does in `s` (for drawing and telling it), without playing it; IllegalMove if
         it is not legal."""
         return self._apply(s, move)[1]
 
-    def _apply(self, s, move: str):
+    def _apply(self, s: S, move: str) -> tuple[S, Any]:
         """The state after `move` and what it did: the one place a game checks and plays a move."""
         raise NotImplementedError
 
-    def is_over(self, s) -> bool:
+    def is_over(self, s: S) -> bool:
+        return s.outcome is not None
+
+    def winners(self, s: S) -> list[int]:
+        """The seats that won, as the rulebook counts; [] while the game runs and for a draw."""
+        outcome = s.outcome
+        return [] if outcome is None else list(outcome.winners)
+
+    def scores(self, s: S) -> Sequence[int | float]:
         raise NotImplementedError
 
-    def winners(self, s) -> list[int]:
+    def position(self, s: S) -> str:
         raise NotImplementedError
 
-    def scores(self, s) -> list[int | float]:
+    def from_position(self, text: str) -> S:
         raise NotImplementedError
 
-    def position(self, s) -> str:
-        raise NotImplementedError
-
-    def from_position(self, text: str):
-        raise NotImplementedError
-
-    def from_public_position(self, text: str):
+    def from_public_position(self, text: str) -> S:
         """The state a position text describes as it reads, hidden parts left hidden (an
         observation's text, for drawing it: rules diagrams, pictures). Not a game to go on from:
         `from_position` refuses such text; `from_observation` deals what it hides."""
         return self.from_position(text)
 
-    def from_observation(self, text: str, rng):
+    def from_observation(self, text: str, rng: random.Random) -> S:
         """A playable state from a position text that may leave things hidden (an observation's
         text, as a rules diagram or a link shows it): what it hides is dealt afresh from `rng`,
         consistent with what it tells. Perfect-information games: `from_position(text)`."""
         return self.from_position(text)
 
-    def is_observation(self, s) -> bool:
-        """True when `s` leaves something hidden (read from an observation's text): it can be
-        drawn but not played to the end, so no record may begin from it."""
-        return False
+    def is_observation(self, s: S) -> bool:
+        """True when `s` leaves something hidden (an observation, or read from an observation's
+        text): it can be drawn but not played to the end, so no record may begin from it."""
+        return s.hidden
 
     # -- optional hooks ------------------------------------------------------------------------
 
-    def observation(self, s, seat: int | None):
+    def observation(self, s: S, seat: int | None) -> S:
         """What `seat` may know of `s` (None: an onlooker). Perfect-information games return
         `s` itself; games with hidden information return a state with the hidden parts masked,
         which is all a view or a computer player may be given."""
         return s
 
-    def undo_floor(self, s) -> int:
+    def undo_floor(self, s: S) -> int:
         """The fewest moves `s` may be rewound to by undo: a game with hidden chance (a revealed
         tile, an uncovered chip) never lets undo take back a reveal. Default: all the way."""
         return 0
@@ -337,7 +417,7 @@ class Game:
 
     # -- records -----------------------------------------------------------------------------------
 
-    def record(self, s) -> dict[str, Any]:
+    def record(self, s: S) -> dict[str, Any]:
         setup: Setup = s.setup
         data: dict[str, Any] = {
             "format": RECORD_FORMAT,
@@ -353,7 +433,7 @@ class Game:
         data["moves"] = list(s.moves)
         return data
 
-    def from_record(self, data: Any):
+    def from_record(self, data: Any) -> S:
         """Replay a record. Every problem raises RecordError naming what is wrong and where."""
         if not isinstance(data, Mapping):
             raise RecordError("a record must be a JSON object", "not-a-record")
@@ -368,16 +448,7 @@ class Game:
         players = data.get("players")
         if not isinstance(players, Sequence) or isinstance(players, (str, bytes)):
             raise RecordError("the record's 'players' must be a list", "unreadable-part", part="players")
-        moves = data.get("moves", [])
-        if not isinstance(moves, Sequence) or isinstance(moves, (str, bytes)) or not all(isinstance(m, str) for m in moves):
-            raise RecordError("the record's 'moves' must be a list of move texts", "unreadable-part", part="moves")
-        if len(moves) > MAX_RECORD_MOVES:
-            raise RecordError(
-                f"the record holds {len(moves)} moves; no game of Ludothek lasts more than {MAX_RECORD_MOVES}",
-                "too-many-moves",
-                moves=len(moves),
-                most=MAX_RECORD_MOVES,
-            )
+        moves = record_moves(data)
         if not self.min_players <= len(players) <= self.max_players:
             raise RecordError(
                 f"{self.name} is played by {self.min_players} to {self.max_players} players, the record lists {len(players)}",
@@ -416,11 +487,20 @@ class Game:
             raise
         except (ValueError, TypeError) as exc:
             raise RecordError(f"the record's setup is invalid: {exc}", "invalid-setup") from exc
+        return run_to_end(self.replay(s, moves))
+
+    def replay(self, s: S, moves: Iterable[str]) -> Generator[S, None, S]:
+        """Play a record's `moves` from `s`, one at a time: yields the state after each move and
+        returns the last. The one replay of records (`from_record`, the app's sessions, imports,
+        reviews). A move that is not legal raises RecordError "illegal-move" with its number."""
         for number, move in enumerate(moves, start=1):
             try:
                 s = self.play(s, move)
             except MoveError as exc:
-                raise RecordError(f"move {number} ({move!r}) is illegal: {exc}", "illegal-move", number=number, move=move, error=exc, game=self.id) from exc
+                raise RecordError(
+                    f"move {number} ({move[:40]!r}) is illegal: {exc}", "illegal-move", number=number, move=move[:40], error=exc, game=self.id
+                ) from exc
+            yield s
         return s
 
     # -- helpers for subclasses ---------------------------------------------------------------
@@ -453,14 +533,6 @@ class Game:
             examples = ", ".join(repr(m) for m in self.move_examples)
             raise InvalidMoveText("not-text", move=move, message=COMMON_MOVE_RULES["not-text"].format(examples=examples), examples=self.move_examples)
 
-    def require_not_over(self, s, move: str) -> None:
+    def require_not_over(self, s: S, move: str) -> None:
         if self.is_over(s):
             raise self.illegal(move, "game-over")
-
-
-@dataclass(frozen=True, kw_only=True)
-class StateBase:
-    """Fields every state has; games add theirs (all immutable: tuples, strings, numbers)."""
-
-    setup: Setup
-    moves: tuple[str, ...] = field(default=())

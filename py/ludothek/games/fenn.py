@@ -117,7 +117,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from .base import Game, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
+from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 
 BLUE, RED = 0, 1
 COLOURS = ("blue", "red")
@@ -242,6 +242,12 @@ class FennState(StateBase):
     def over(self) -> bool:
         return self.winner is not None or self.drawn
 
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.winner is not None:
+            return Outcome((self.winner,), "crossed")
+        return Outcome((), "repetition") if self.drawn else None
+
     def field_of(self, seat: int) -> int:
         return self.blue if seat == BLUE else self.red
 
@@ -254,7 +260,7 @@ def turn_key(blue: int, blue_face: int, red: int, red_face: int, black: int, to_
     return f"b{blue}:{blue_face} r{red}:{red_face} k{black} {LETTERS[to_move]}"
 
 
-class Fenn(Game):
+class Fenn(Game[FennState]):
     id = "fenn"
     name = "Fenn"
     min_players = 2
@@ -315,12 +321,6 @@ class Fenn(Game):
 
     def current_player(self, s: FennState) -> int | None:
         return None if s.over else s.to_move
-
-    def is_over(self, s: FennState) -> bool:
-        return s.over
-
-    def winners(self, s: FennState) -> list[int]:
-        return [] if s.winner is None else [s.winner]
 
     def scores(self, s: FennState) -> list[int]:
         """1 for the winner, 0 otherwise: Fenn counts nothing but the win."""

@@ -2,7 +2,7 @@
 adjacent run one cell outward; the first player with an empty hand at the end of their own
 turn wins.
 
-Position notation (design.md):
+Position notation (docs/architecture.md, "Notation"):
 
     <W>x<H> <ranks top to bottom, '/' between> <to move> <hands in seat order, ','> [pie|swap] [r<round>/<limit>]
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .base import Game, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
+from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 
 SIZES = {"7x7": (7, 7), "7x9": (7, 9), "9x9": (9, 9)}
 # Stones per player by board size, from the rulebook's two tables.
@@ -103,6 +103,13 @@ class MomentumState(StateBase):
     winners: tuple[int, ...] = ()
     over: bool = False
 
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self.over:
+            return None
+        # Only the mover can empty their hand, and that ends the game at once.
+        return Outcome(self.winners, "hand-empty" if 0 in self.hands else "round-limit")
+
 
 def _run_end(board: list[str] | str, ray: tuple[int, ...]) -> int:
     """Index in `ray` of the last stone of the unbroken run starting next to the placed stone,
@@ -122,7 +129,7 @@ def push_stones(board: list[str], cell: int, width: int, height: int) -> list[Pu
     Each of the eight rays is independent: the last stone of the run next to the placed stone
     moves one cell outward, leaves the board, falls into a hole, is stopped by a damper, or, at
     a buffer, stays while the momentum is sent back once along the opposite ray (after that
-    ray's own push) [decided, see rules-notes].
+    ray's own push) [decided, see docs/rules-decisions.md].
     """
     cell_rays = rays(width, height)[cell]
     pushes: list[Push] = []
@@ -133,7 +140,6 @@ def push_stones(board: list[str], cell: int, width: int, height: int) -> list[Pu
         if not ray or board[ray[0]] not in stones:
             continue
         k = _run_end(board, ray)
-        last = ray[k]
         beyond = board[ray[k + 1]] if k + 1 < len(ray) else None
         if beyond == BUFFER:
             if buffered is None:
@@ -142,13 +148,7 @@ def push_stones(board: list[str], cell: int, width: int, height: int) -> list[Pu
             continue
         if beyond == DAMPER:
             continue
-        stone = board[last]
-        board[last] = EMPTY
-        if beyond is None or beyond == HOLE:
-            pushes.append(Push(last, None, stone))
-        else:
-            board[ray[k + 1]] = stone
-            pushes.append(Push(last, ray[k + 1], stone))
+        pushes.append(_push(board, ray, k, beyond, False))
     if buffered:
         for d in buffered:
             opposite = d ^ 1
@@ -158,21 +158,26 @@ def push_stones(board: list[str], cell: int, width: int, height: int) -> list[Pu
             k = _run_end(board, ray)
             if k < 0:
                 continue  # a just-placed stone is never moved by reflected momentum
-            last = ray[k]
             beyond = board[ray[k + 1]] if k + 1 < len(ray) else None
             if beyond in (DAMPER, BUFFER):
                 continue  # reflected momentum is never reflected again
-            stone = board[last]
-            board[last] = EMPTY
-            if beyond is None or beyond == HOLE:
-                pushes.append(Push(last, None, stone, True))
-            else:
-                board[ray[k + 1]] = stone
-                pushes.append(Push(last, ray[k + 1], stone, True))
+            pushes.append(_push(board, ray, k, beyond, True))
     return pushes
 
 
-class Momentum(Game):
+def _push(board: list[str], ray: tuple[int, ...], k: int, beyond: str | None, reflected: bool) -> Push:
+    """Move the stone at `ray[k]` one cell on along `ray` (in place), or off the board when
+    `beyond` is the edge (None) or a hole."""
+    last = ray[k]
+    stone = board[last]
+    board[last] = EMPTY
+    if beyond is None or beyond == HOLE:
+        return Push(last, None, stone, reflected)
+    board[ray[k + 1]] = stone
+    return Push(last, ray[k + 1], stone, reflected)
+
+
+class Momentum(Game[MomentumState]):
     id = "momentum"
     name = "Momentum"
     min_players = 2
@@ -240,12 +245,6 @@ class Momentum(Game):
 
     def current_player(self, s: MomentumState) -> int | None:
         return None if s.over else s.to_move
-
-    def is_over(self, s: MomentumState) -> bool:
-        return s.over
-
-    def winners(self, s: MomentumState) -> list[int]:
-        return list(s.winners)
 
     def scores(self, s: MomentumState) -> list[int]:
         """Stones each seat has on the board."""

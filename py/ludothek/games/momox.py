@@ -86,7 +86,7 @@ lets undo take back a move that turned a chip face up.
 
 Clarifications
 --------------
-Where the rulebook is silent we decided (**[decided]** in rules-notes.md and here):
+Where the rulebook is silent we decided (**[decided]** here and in docs/rules-decisions.md):
 
 - The board geometry above is our reconstruction **[decided]**.
 - Seat i plays colour i (red, blue, green, purple) with any number of players; the corners of
@@ -125,7 +125,20 @@ from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, NamedTuple
 
-from .base import Game, HiddenInformationError, MoveError, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
+from .base import (
+    Game,
+    HiddenInformationError,
+    Outcome,
+    MoveError,
+    PositionError,
+    Setup,
+    StateBase,
+    chance_rng,
+    check_players,
+    check_seed,
+    Option,
+    is_ascii_number,
+)
 from .momox_board import CENTRE, CHIP_VALUES, CIRCLES, COLOUR_LETTERS, COLOURS, CORNER_FIELDS, FIELD_COUNT, START_FIELDS, TILE_AT, TILE_VALUES, YELLOW_FIELDS
 
 KEY, TILE, SHUFFLE, OVER = "key", "tile", "shuffle", "over"
@@ -199,7 +212,17 @@ class MomoxState(StateBase):
     rounds: int = 1
     results: tuple[tuple[int, ...], ...] = ()  # numbers of each finished round, seat order
     reveal_floor: int = 0  # moves up to the last one that turned a chip face up (undo stops there)
-    masked: bool = False  # an observation: hidden chips are 0
+    # `hidden` (an observation): hidden chips are 0
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        if self.rounds == 1:
+            return Outcome((self.to_move,), "four-tiles")  # the first with four tiles
+        totals = [sum(row[seat] for row in self.results) for seat in range(len(self.figures))]
+        leaders = tuple(seat for seat, total in enumerate(totals) if total == max(totals))
+        return Outcome(() if len(leaders) == len(totals) else leaders, "rounds-played")
 
     def __deepcopy__(self, memo: dict) -> "MomoxState":
         # Every field is immutable (numbers, strings, tuples of them), so a new state with the same
@@ -235,7 +258,7 @@ def open_circle_of(seen: tuple[tuple[int, int], ...]) -> int:
     return seen[-1][0] if seen else CENTRE
 
 
-class Momox(Game):
+class Momox(Game[MomoxState]):
     id = "momox"
     name = "Momox"
     min_players = 2
@@ -312,19 +335,6 @@ class Momox(Game):
     def current_player(self, s: MomoxState) -> int | None:
         return None if s.phase == OVER else s.to_move
 
-    def is_over(self, s: MomoxState) -> bool:
-        return s.phase == OVER
-
-    def winners(self, s: MomoxState) -> list[int]:
-        if s.phase != OVER:
-            return []
-        if s.rounds == 1:
-            return [s.to_move]  # the first with four tiles
-        totals = self.scores(s)
-        best = max(totals)
-        leaders = [seat for seat, total in enumerate(totals) if total == best]
-        return [] if len(leaders) == len(totals) else leaders
-
     def scores(self, s: MomoxState) -> list[int]:
         """Sum of the finished rounds' numbers plus the number formed so far in this round."""
         totals = [sum(row[seat] for row in s.results) for seat in range(len(s.figures))]
@@ -400,7 +410,7 @@ class Momox(Game):
             first_seen = all(c != circle for c, _ in s.seen)
             seen = tuple(entry for entry in s.seen if entry[0] != circle) + ((circle, value),)
             chips = s.chips
-            if s.masked:  # the open chip is face up: the table sees it
+            if s.hidden:  # the open chip is face up: the table sees it
                 chips = tuple(value if c == circle else 0 for c in range(CIRCLES))
             path = walk(s.figures[seat], value)
             landing = path[-1]
@@ -437,7 +447,7 @@ class Momox(Game):
         if move == "leave":
             return self._end_turn(replace(s, moves=moves)), Effect(move, seat)
         if move == "shuffle":
-            if s.masked:
+            if s.hidden:
                 chips = (0,) * CIRCLES  # the new arrangement is hidden from everybody
             else:
                 chips = self._draw_chips(self._chance_base(s), "shuffle", len(s.moves))
@@ -459,12 +469,12 @@ class Momox(Game):
         if s.round >= s.rounds:
             return replace(s, phase=OVER, yellows=0, results=results)
         next_round = s.round + 1
-        if s.masked:
+        if s.hidden:
             chips = (0,) * CIRCLES
         else:
             chips = self._draw_chips(self._chance_base(s), "round", next_round)
         new = self._round_start(s.setup, s.moves, next_round, s.rounds, chips, results, s.reveal_floor)
-        return replace(new, masked=s.masked)
+        return replace(new, hidden=s.hidden)
 
     # -- hidden information --------------------------------------------------------------------
 
@@ -478,20 +488,20 @@ class Momox(Game):
         open_c = open_circle_of(s.seen)
         face_up_open = bool(s.seen)  # with nothing uncovered the open centre chip is face down
         chips = tuple(s.chips[c] if c == open_c and face_up_open else 0 for c in range(CIRCLES))
-        return replace(s, setup=Setup(players=players, seed=None), chips=chips, masked=True)
+        return replace(s, setup=Setup(players=players, seed=None), chips=chips, hidden=True)
 
     def determinize(self, s: MomoxState, rng: Random) -> MomoxState:
         """A full state consistent with an observation: the chips nobody can see now are dealt by
         `rng` from the values the table does not remember (the remembered ones stay where they
         were seen). A full state is returned unchanged."""
-        if not s.masked:
+        if not s.hidden:
             return s
         known = dict(s.seen)
         missing = [v for v in CHIP_VALUES if v not in known.values()]
         rng.shuffle(missing)
         dealt = iter(missing)
         chips = tuple(known[c] if c in known else next(dealt) for c in range(CIRCLES))
-        return replace(s, chips=chips, masked=False)
+        return replace(s, chips=chips, hidden=False)
 
     def undo_floor(self, s: MomoxState) -> int:
         """Undo may not take back a move that turned a chip face up."""
@@ -556,7 +566,7 @@ class Momox(Game):
     # -- notation ------------------------------------------------------------------------------
 
     def position(self, s: MomoxState) -> str:
-        if s.masked:
+        if s.hidden:
             # An observation's text (a position link, a diagram's "try it") names only the chip
             # that lies open now: a chip seen earlier and covered again is the players' memory to
             # keep, and the game is a memory game. Which circles lie face up stays in `uncovered`.

@@ -2,7 +2,7 @@
 
 The rulebook describes the board only in words (a circuit with four round corner fields, yellow
 fields, rectangular tile fields beside the four start corners, six circles in the middle). The
-layout below is ours (see rules-notes.md). Change the board here and only here: the engine and
+layout below is ours (docs/rules-decisions.md, "Momox"). Change the board here and only here: the engine and
 the computer players derive everything (circuit length, corners, yellow fields, start fields,
 which tile lies beside which corner) from `FIELDS`.
 

@@ -89,7 +89,7 @@ Queries for the view (all pure, all work on observations)
   pile shuffled by `rng`: for computer players only).
 
 Hidden information: `observation(s, seat)` is the same for every seat: the pile is replaced by
-its sorted tiles (`pile_hidden`), and the setup by the number of players alone (no seed, options
+its sorted tiles (`hidden`), and the setup by the number of players alone (no seed, options
 or start position, which would tell the pile's order). Every query works on it, and so does `play` until a move would
 reveal the next tile: then it raises `HiddenPileError` (a HiddenInformationError, not an IllegalMove).
 `undo_floor(s)` is the number of moves at the last reveal; undo never goes below it.
@@ -134,7 +134,7 @@ from functools import lru_cache
 from random import Random
 from typing import Any, NamedTuple
 
-from .base import Game, HiddenInformationError, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
+from .base import Game, HiddenInformationError, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 from .mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, Placement, placements_by_anchor, recognise
 
 # -- tiles -------------------------------------------------------------------------------------
@@ -257,7 +257,7 @@ class MopsState(StateBase):
     # One 81-cell frame per seat as bytes, index = (rank - 1) * 9 + file: a tile id (face up),
     # tile id + FACE_DOWN (face down) or EMPTY. Bytes: immutable, compact and quick to copy.
     layouts: tuple[bytes, ...]
-    pile: bytes  # tile ids of the caller's face-down pile, top first (sorted when pile_hidden)
+    pile: bytes  # tile ids of the caller's face-down pile, top first (sorted when hidden)
     tile: int | None  # revealed this round; None in the final scoring and once over
     to_move: int | None
     step: str  # PLACE, SCORE, FINAL or OVER
@@ -265,11 +265,15 @@ class MopsState(StateBase):
     refusals: tuple[int, ...]
     ersatz: bool = False
     wertung: bool = False
-    pile_hidden: bool = False  # an observation: `pile` is the sorted multiset, not the order
+    # `hidden` (an observation): `pile` is the sorted multiset, not the order
     reveal_floor: int = 0  # number of moves at the last reveal: undo never goes below it
 
+    @property
+    def outcome(self) -> Outcome | None:
+        return Outcome(final_ranking(self.scores, self.layouts), "final-scoring") if self.step == OVER else None
 
-# -- layout helpers (plain functions on an 81-cell tuple, shared with the computer players) -------
+
+# -- layout helpers (plain functions on a layout: 81 cells as bytes, shared with the computer players) -
 
 
 def tile_count(layout: bytes) -> int:
@@ -392,7 +396,7 @@ def _tiles_text(tiles: bytes) -> str:
     return "".join(tile_code(t) for t in tiles)
 
 
-class MopsRoyal(Game):
+class MopsRoyal(Game[MopsState]):
     id = "mops"
     name = "Mops Royal"
     min_players = 1
@@ -518,7 +522,7 @@ class MopsRoyal(Game):
                         return dict(pile=pile, tile=tile, to_move=k, step=PLACE, reveal_floor=floor)
             if not pile or all(is_full(layout) for layout in layouts):
                 break
-            if s.pile_hidden:
+            if s.hidden:
                 raise HiddenPileError(
                     "this is an observation: the order of the caller's pile is hidden, so the next "
                     "tile cannot be revealed here (use determinize() to sample an order)"
@@ -546,14 +550,6 @@ class MopsRoyal(Game):
     def current_player(self, s: MopsState) -> int | None:
         return None if s.step == OVER else s.to_move
 
-    def is_over(self, s: MopsState) -> bool:
-        return s.step == OVER
-
-    def winners(self, s: MopsState) -> list[int]:
-        if s.step != OVER:
-            return []
-        return list(final_ranking(s.scores, s.layouts))
-
     def scores(self, s: MopsState) -> list[int]:
         return list(s.scores)
 
@@ -577,9 +573,9 @@ class MopsRoyal(Game):
         reduced to the number of players: the seed, the `draws` option and a start position's
         text would each tell the pile's order (so would the record made from them)."""
         public_setup = Setup(players=s.setup.players, seed=None)
-        if s.pile_hidden or not s.pile:
+        if s.hidden or not s.pile:
             return s if s.setup == public_setup else replace(s, setup=public_setup)
-        return replace(s, setup=public_setup, pile=bytes(sorted(s.pile)), pile_hidden=True)
+        return replace(s, setup=public_setup, pile=bytes(sorted(s.pile)), hidden=True)
 
     def undo_floor(self, s: MopsState) -> int:
         return s.reveal_floor
@@ -588,7 +584,7 @@ class MopsRoyal(Game):
         """A hidden pile (`?`) comes out shuffled by `rng`. The state begins from the position it
         became (the pile in its drawn order), so its record replays."""
         observed = self._parse_position(text, hidden_allowed=True)
-        if not observed.pile_hidden:
+        if not observed.hidden:
             return observed
         dealt = self.determinize(observed, rng)
         return replace(dealt, setup=Setup(players=dealt.setup.players, seed=None, position=self.position(dealt)))
@@ -600,11 +596,11 @@ class MopsRoyal(Game):
     def determinize(self, s: MopsState, rng: Random) -> MopsState:
         """A full state consistent with an observation: the hidden pile in an order drawn by
         `rng`. For computer players that look ahead; a real state is returned unchanged."""
-        if not s.pile_hidden:
+        if not s.hidden:
             return s
         pile = list(s.pile)
         rng.shuffle(pile)
-        return replace(s, pile=bytes(pile), pile_hidden=False)
+        return replace(s, pile=bytes(pile), hidden=False)
 
     # -- queries for the view ------------------------------------------------------------------
 
@@ -849,7 +845,7 @@ class MopsRoyal(Game):
 
     def position(self, s: MopsState) -> str:
         layouts = ",".join(_layout_text(layout) for layout in s.layouts)
-        pile = ("?" if s.pile_hidden else "") + _tiles_text(s.pile) if s.pile else "-"
+        pile = ("?" if s.hidden else "") + _tiles_text(s.pile) if s.pile else "-"
         tile = "-" if s.tile is None else tile_code(s.tile)
         turn = "-" if s.step == OVER else f"{TURN_LETTERS[s.step]}{s.to_move + 1}"
         tokens = [layouts, pile, tile, turn, ",".join(map(str, s.scores))]
@@ -865,9 +861,6 @@ class MopsRoyal(Game):
         drawing, `from_observation` deals the pile afresh)."""
         return self._parse_position(text, hidden_allowed=False)
 
-    def is_observation(self, s: MopsState) -> bool:
-        return s.pile_hidden
-
     def _parse_position(self, text: str, hidden_allowed: bool) -> MopsState:
         if not isinstance(text, str):
             raise PositionError("a position is text")
@@ -880,11 +873,11 @@ class MopsRoyal(Game):
             raise PositionError(f"a position has one layout per seat (1 to 4, ',' between), not {len(layout_texts)}")
         layouts = tuple(self._parse_layout(t, seat) for seat, t in enumerate(layout_texts))
         players = len(layouts)
-        pile_hidden = pile_text.startswith("?")
-        if pile_hidden and not hidden_allowed:
+        hidden = pile_text.startswith("?")
+        if hidden and not hidden_allowed:
             raise PositionError("the pile's order is hidden ('?'): this is what a player sees, not a position a game can go on from")
-        pile = self._parse_tiles(pile_text[1:] if pile_hidden else pile_text, "pile")
-        if pile_hidden and not pile:
+        pile = self._parse_tiles(pile_text[1:] if hidden else pile_text, "pile")
+        if hidden and not pile:
             raise PositionError("an empty pile is written '-', without '?'")
         if len(set(pile)) != len(pile):
             raise PositionError("the pile holds each tile once")
@@ -917,7 +910,7 @@ class MopsRoyal(Game):
             refusals=refusals,
             ersatz=ersatz,
             wertung=wertung,
-            pile_hidden=pile_hidden,
+            hidden=hidden,
         )
 
     @staticmethod

@@ -123,7 +123,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from .base import Game, MoveError, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
+from .base import Game, MoveError, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 
 # -- the board ------------------------------------------------------------------------------
 
@@ -257,6 +257,10 @@ class NummerusState(StateBase):
     round_starter: int = 0  # the seat that began the round in play
     over: bool = False
 
+    @property
+    def outcome(self) -> Outcome | None:
+        return Outcome(GAME.final_winners(self), "board-empty") if self.over else None
+
     def __deepcopy__(self, memo: dict) -> "NummerusState":
         # Frozen, and every field is an immutable value (bytes, tuples of ints and strings), so
         # a deep copy is the state itself: what copy.deepcopy would rebuild, without the walk.
@@ -316,7 +320,7 @@ def _free_chips(groups) -> list[int]:
     return [lo for lo, hi in groups if lo == hi]
 
 
-class Nummerus(Game):
+class Nummerus(Game[NummerusState]):
     id = "nummerus"
     name = "Nummerus Zahlus"
     min_players = 1
@@ -424,17 +428,13 @@ class Nummerus(Game):
     def current_player(self, s: NummerusState) -> int | None:
         return None if s.over else s.to_move
 
-    def is_over(self, s: NummerusState) -> bool:
-        return s.over
-
-    def winners(self, s: NummerusState) -> list[int]:
-        if not s.over:
-            return []
+    def final_winners(self, s: NummerusState) -> tuple[int, ...]:
+        """The winners of a game that is over (its state's `outcome`)."""
         players = len(s.collections)
         if players == 1:
-            return [0] if self._chains_left(s.collections[0]) <= SOLITAIRE_WIN_AT_MOST else []
-        leaders = list(self.standings(s)[0])
-        return [] if len(leaders) == players else leaders
+            return (0,) if self._chains_left(s.collections[0]) <= SOLITAIRE_WIN_AT_MOST else ()
+        leaders = self.standings(s)[0]
+        return () if len(leaders) == players else leaders
 
     def scores(self, s: NummerusState) -> list[int]:
         """Basic game: each seat's longest chain; tournament: running point totals (finished

@@ -9,6 +9,9 @@ passes the true state). The strongest level then reads its own observation of th
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
+from ..games.base import run_to_end
 from ..i18n import _
 from .svg import empty, num, tag
 
@@ -35,6 +38,9 @@ class StrongestLevelHints:
     # leaves it to the level's thinking time.
     hint_max_work: int | None = None
     hint_seed = 0
+    # From the GameView it is mixed into (annotations only: nothing here shadows the view's own).
+    game: Any
+    move_text: Callable[[Any, str], str]
 
     def hint_label(self) -> str | None:
         return _("Hint")
@@ -59,12 +65,7 @@ class StrongestLevelHints:
         return () if move is None else ((move, "hint"),)
 
     def hints(self, s) -> tuple[tuple[str, str], ...]:
-        search = self.hint_search(s)
-        while True:
-            try:
-                next(search)
-            except StopIteration as stop:
-                return tuple(stop.value or ())
+        return tuple(run_to_end(self.hint_search(s)) or ())
 
     def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
         if not hints:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.momentum import BUFFER, DAMPER, EMPTY, FILES, HOLE, SEAT_LETTERS, cell_name
+from ..games.momentum import BUFFER, DAMPER, EMPTY, FILES, HOLE, SEAT_COLOURS, SEAT_LETTERS, cell_name
 from ..i18n import N_, _
 from .hinting import hint_badge
 from .marks import colour_mark
@@ -22,7 +22,7 @@ MARGIN = 22  # room for the coordinates on the left and at the bottom
 PAD = 6
 STONE_R = 15
 
-SEAT_CSS = ("red", "blue", "green")
+SEAT_CSS = SEAT_COLOURS  # a seat's CSS class is its colour
 SEAT_NAMES = seat_names(SEAT_CSS)
 SPECIAL_NAMES = {HOLE: N_("hole"), DAMPER: N_("damper"), BUFFER: N_("buffer")}
 SPECIAL_CSS = {HOLE: "hole", DAMPER: "damper", BUFFER: "buffer"}

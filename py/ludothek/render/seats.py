@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..i18n import N_, _
 
 # CSS class -> the seat's name (translated where shown). Capitalised: a seat's name stands alone.
-SEAT_COLOURS: dict[str, str] = {
+SEAT_COLOUR_NAMES: dict[str, str] = {
     "red": N_("Red"),
     "blue": N_("Blue"),
     "green": N_("Green"),
@@ -27,12 +27,12 @@ SEAT_COLOUR_WORDS: dict[str, str] = {
 
 def seat_names(colours: tuple[str, ...]) -> tuple[str, ...]:
     """The untranslated names (N_ messages) of seats playing `colours`, in seat order."""
-    return tuple(SEAT_COLOURS[colour] for colour in colours)
+    return tuple(SEAT_COLOUR_NAMES[colour] for colour in colours)
 
 
 def seat_colour_name(colour: str) -> str:
     """The name of the seat that plays `colour`, in the current language."""
-    return _(SEAT_COLOURS[colour])
+    return _(SEAT_COLOUR_NAMES[colour])
 
 
 def seat_colour_word(colour: str) -> str:

@@ -136,7 +136,7 @@ class GameView:
     def tagline(self) -> str:
         raise NotImplementedError
 
-    # The colours of the seats in seat order, as CSS classes named in `seats.SEAT_COLOURS`.
+    # The colours of the seats in seat order, as CSS classes named in `seats.SEAT_COLOUR_NAMES`.
     seat_colours: tuple[str, ...] = ()
 
     def seat_style(self, seat: int, players: int) -> SeatStyle:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generator, Protocol
 
 from ..games import GAME_IDS
-from ..games.base import RecordError
+from ..games.base import RecordError, run_to_end, steps_as
 from ..i18n import _
 from ..render.record_errors import record_error_text
 from . import jsontext
@@ -411,15 +411,10 @@ class SaveStore:
 
     def import_text(self, text: str, new_id, now: float) -> tuple[list[str], list[Problem]]:
         """Import a file at once (tests and tools); the page runs `import_steps` in slices."""
-        steps = self.import_steps(text, new_id, now)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as stop:
-                result = stop.value
-                return result.imported, result.problems + (
-                    [Problem("file", _("{n} games were already saved").format(n=result.duplicates))] if result.duplicates else []
-                )
+        result = run_to_end(self.import_steps(text, new_id, now))
+        return result.imported, result.problems + (
+            [Problem("file", _("{n} games were already saved").format(n=result.duplicates))] if result.duplicates else []
+        )
 
     def import_steps(self, text: Any, new_id, now: float, item_texts: list[str] | None = None) -> Generator[tuple[int, int], None, ImportResult]:
         """Import a file: an export of saves or a single record. Every item is replayed first;
@@ -458,14 +453,7 @@ class SaveStore:
                 if isinstance(item, str):
                     item = _item_of(jsontext.loads(item, MAX_ENTRY_CHARS), label)
                 label, record, meta = item
-                replay = GameSession.replay_steps(record, save_id=new_id())
-                while True:
-                    try:
-                        next(replay)
-                    except StopIteration as stop:
-                        session = stop.value
-                        break
-                    yield index, len(items)
+                session = yield from steps_as(GameSession.replay_steps(record, save_id=new_id()), (index, len(items)))
                 fingerprint = _fingerprint(session.record())  # as stored: seats and options written out
                 if fingerprint in known:
                     result.duplicates += 1

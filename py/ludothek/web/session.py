@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import get_game
-from ..games.base import MAX_RECORD_MOVES, MoveError, RecordError
+from ..games.base import RecordError, record_moves, run_to_end
 
 MAX_NAME = 40
 MAX_REDO = 1000
@@ -111,12 +111,7 @@ class GameSession:
     @classmethod
     def from_record(cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0):
         """Replay a record (never trusted): RecordError says what is wrong, whatever the fault."""
-        steps = cls.replay_steps(data, save_id=save_id, redo=redo, created=created, updated=updated)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as stop:
-                return stop.value
+        return run_to_end(cls.replay_steps(data, save_id=save_id, redo=redo, created=created, updated=updated))
 
     @classmethod
     def replay_steps(cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0, moves_per_step: int = 8):
@@ -124,14 +119,8 @@ class GameSession:
         between frames; its return value is the session."""
         try:
             session, moves = cls._start_of_record(data, save_id=save_id, created=created, updated=updated)
-            game = session.game
-            for number, move in enumerate(moves, start=1):
-                try:
-                    session.states.append(game.play(session.state, move))
-                except MoveError as exc:
-                    raise RecordError(
-                        f"move {number} ({move[:40]!r}) is illegal: {exc}", "illegal-move", number=number, move=move[:40], error=exc, game=game.id
-                    ) from None
+            for number, (move, state) in enumerate(zip(moves, session.game.replay(session.state, moves)), start=1):
+                session.states.append(state)
                 session.moves.append(move)
                 if number % moves_per_step == 0:
                     yield number
@@ -156,19 +145,10 @@ class GameSession:
         if game is None:
             raise RecordError(f"unknown game {str(game_id)[:40]!r}", "unknown-game", game=str(game_id)[:40])
         start = game.from_record({**data, "moves": []})
-        moves = data.get("moves", [])
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise RecordError("the record's 'moves' must be a list of move texts", "unreadable-part", part="moves")
-        if len(moves) > MAX_RECORD_MOVES:
-            raise RecordError(
-                f"the record holds {len(moves)} moves; no game of Ludothek lasts more than {MAX_RECORD_MOVES}",
-                "too-many-moves",
-                moves=len(moves),
-                most=MAX_RECORD_MOVES,
-            )
+        moves = record_moves(data)
         players = data["players"]
         seats = [Seat.from_json(p, f"{i + 1}") for i, p in enumerate(players)]
-        return cls(game_id, seats, start, save_id=save_id, created=created, updated=updated), moves
+        return cls(game.id, seats, start, save_id=save_id, created=created, updated=updated), moves
 
     def checked_redo(self, redo: Any) -> list[str]:
         """A stored redo stack when it replays from the live position; otherwise none (the game
