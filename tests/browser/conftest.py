@@ -14,23 +14,12 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from serve import SITE, make_server  # scripts/serve.py (pytest.ini puts scripts/ on the path)
+from browsers import CHROMIUM, CHROMIUM_ARGS  # scripts/browsers.py (pytest.ini puts scripts/ on the path)
+from serve import SITE, make_server
 
 from ludothek.web.arrow_keys import DIRECTIONS, nearest_in_direction
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-# Chromium's switches for tests and benchmarks alike: no sandbox (containers), no GPU, and none of
-# its own traffic (updates, sync, QUIC) that would mix with the page's requests.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 READY_TIMEOUT_MS = 90_000
 
 

@@ -1,0 +1,256 @@
+"""The app in every reader's engine: Chromium, Firefox and WebKit (Safari's), one scenario each,
+written once over the thin drivers of engine_drivers.py.
+
+What a reader does first is tried in each: a cold start to the ready flag, a move against the
+computer in every game and the computer's answer, a reload that keeps the game, a reload through
+the service worker with the server gone, a board embedded in a blog on another site (Play, a move),
+and Fenn's longest opening roll on a phone's width; no page may log an error (the error hook of
+engine_drivers.py collects them, as WebKit gives no console log through its driver).
+
+Elements are found by their data attributes (data-target, data-action, data-game, names of form
+fields), never by their words, and pressed with the pointer at their centre. Every wait is for a
+condition of the page, with the drivers' generous timeout.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from blog import BlogServer, snippet
+from engine_drivers import HookedServer, Tab
+
+from ludothek.games import GAME_IDS, get_game
+from ludothek.web.links import decode_record, record_fragment
+
+READY = "!!(document.body && document.body.dataset.ready)"
+ERRORS = "window.__errors || ['the page has no error hook']"
+# The human (seat 0) may act: the computer is not thinking and it is seat 0's turn (or it is over).
+HUMANS_TURN = "document.body.dataset.thinking === '0' && (document.body.dataset.turn === '0' || document.body.dataset.over === '1')"
+# What the reader sees of the game, as one number: it changes with every press that does something.
+SCREEN_HASH = """(() => {
+    const text = ['#status', '#board', '#extra', '#actions'].map(q => { const e = document.querySelector(q); return e ? e.innerHTML : ''; })
+        .join('|') + '|' + document.body.dataset.moves;
+    let hash = 0;
+    for (let i = 0; i < text.length; i++) hash = (hash * 31 + text.charCodeAt(i)) | 0;
+    return hash;
+})()"""
+# What a reader can press to play on: a choice first (a die's new top, a tile to flip), then a cell
+# of the board; ending the turn or passing only when nothing else is left, or first once the reader
+# has moved (`closing`). A selector, or null.
+PLAYABLE = """(closing => {
+    const visible = e => { const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden' && !e.closest('details:not([open])'); };
+    const choices = [...document.querySelectorAll('#extra button[data-target]:not([disabled]), #actions button[data-target]:not([disabled])')].filter(visible);
+    const moves = choices.filter(e => !['end', 'pass', 'refuse'].includes(e.dataset.target));
+    const cells = [...document.querySelectorAll('#board [data-target][role=button]:not([aria-disabled=true])')].filter(visible);
+    const ends = choices.filter(e => ['end', 'pass'].includes(e.dataset.target));
+    const pick = (closing && ends[0]) || moves[0] || cells[0] || ends[0];
+    if (!pick) return null;
+    const where = pick.closest('#board') ? '#board' : pick.closest('#extra') ? '#extra' : '#actions';
+    return where + ' [data-target="' + pick.dataset.target + '"]';
+})(%s)"""
+
+
+def wait_ready(tab: Tab, frame: int | None = None) -> None:
+    tab.wait_for(READY, frame, what="the ready flag (body[data-ready])")
+
+
+def no_errors(tab: Tab, frame: int | None = None) -> None:
+    assert tab.evaluate(ERRORS, frame) == []
+
+
+def press(tab: Tab, selector: str, frame: int | None = None) -> None:
+    """Scroll the element into view and press the pointer at its centre (in the page that holds
+    the frame, when it is in one): the element must be what is under that point."""
+    point = tab.evaluate(
+        f"""(() => {{
+        const e = document.querySelector({json.dumps(selector)});
+        if (!e) return null;
+        e.scrollIntoView({{block: 'center', inline: 'center'}});
+        const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+        const hit = document.elementFromPoint(x, y);
+        return [x, y, !!hit && (e.contains(hit) || hit.contains(e))];
+    }})()""",
+        frame,
+    )
+    assert point, f"no {selector} to press"
+    x, y, hit = point
+    assert hit, f"{selector} is covered at its centre"
+    if frame is not None:
+        x0, y0 = tab.evaluate(
+            f"""(() => {{ const f = document.querySelectorAll('iframe')[{frame}];
+            const r = f.getBoundingClientRect(); return [r.left + f.clientLeft, r.top + f.clientTop]; }})()"""
+        )
+        x, y = x + x0, y + y0
+    tab.press(x, y)
+
+
+def record_of(tab: Tab, frame: int | None = None) -> dict | None:
+    """The game on the screen as its record: from the save a game screen writes after every change,
+    or from the address an embedded board keeps its game in (None while it shows the position it
+    was given, before a move)."""
+    where = tab.evaluate("location.hash", frame)
+    if where.startswith("#/position/"):
+        return None
+    if where.startswith("#/game/"):
+        return decode_record(where.removeprefix("#/game/"))
+    assert where.startswith("#/play/"), where
+    entry = tab.evaluate(f"localStorage.getItem({json.dumps('ludothek.save.' + where.removeprefix('#/play/'))})", frame)
+    return json.loads(entry)["record"]
+
+
+def movers(record: dict | None) -> list[int]:
+    """The seat that made each move of the record (replayed by the engine in CPython)."""
+    if record is None:
+        return []
+    game = get_game(record["game"])
+    state = game.from_record({**record, "moves": []})
+    seats = []
+    for move in record["moves"]:
+        seats.append(game.current_player(state))
+        state = game.play(state, move)
+    return seats
+
+
+def play_until_the_computer_answers(tab: Tab, frame: int | None = None, presses: int = 12) -> list[int]:
+    """Press what a reader would (seat 0) until a move of theirs is followed by one of the
+    computer's; the movers of the game so far."""
+    for _ in range(presses):
+        tab.wait_for(HUMANS_TURN, frame, what="the human's turn")
+        seats = movers(record_of(tab, frame))
+        if 0 in seats and any(seat != 0 for seat in seats[seats.index(0) :]):
+            return seats
+        assert tab.evaluate("document.body.dataset.over", frame) != "1", "the game ended before the computer answered"
+        selector = tab.evaluate(PLAYABLE % ("true" if 0 in seats else "false"), frame)
+        assert selector, "nothing to press on the board"
+        before = tab.evaluate(SCREEN_HASH, frame)
+        press(tab, selector, frame)
+        tab.wait_for(f"{SCREEN_HASH} !== {before}", frame, what=f"an answer to the press on {selector}")
+    raise AssertionError(f"no answer of the computer after {presses} presses: {movers(record_of(tab, frame))}")
+
+
+@pytest.fixture(scope="module")
+def app_server(engine):
+    """The app tab's own server (an origin of its own, so its service worker is new): the offline
+    test, the last of the tab's tests, stops it."""
+    server = HookedServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def app_tab(engine, app_server):
+    """The app in a new profile (a cold start), kept for the tests that play in it."""
+    tab = engine.open(app_server.url)
+    yield tab
+    tab.close()
+
+
+def test_a_cold_start_reaches_the_ready_flag(app_tab):
+    wait_ready(app_tab)
+    games = app_tab.evaluate("[...new Set([...document.querySelectorAll('#screen [data-game]')].map(e => e.dataset.game))]")
+    assert set(games) >= set(GAME_IDS)
+    no_errors(app_tab)
+
+
+def start_against_the_computer(tab: Tab, game_id: str) -> None:
+    """A new game from the setup screen: the reader first, the computer at its lowest level."""
+    tab.evaluate(f"location.hash = '#/setup/{game_id}'")
+    tab.wait_for(
+        f"document.body.dataset.screen === 'setup' && document.body.dataset.game === '{game_id}' && !!document.querySelector('form[data-action=start]')"
+    )
+    kinds = tab.evaluate("[...document.querySelectorAll('form[data-action=start] select[name$=_kind]')].map(e => e.value)")
+    assert kinds == ["human", "computer"], kinds
+    tab.evaluate(
+        "(() => { const level = document.querySelector('form[data-action=start] select[name=seat1_level]'); level.value = level.options[0].value; })()"
+    )
+    press(tab, "form[data-action=start] [type=submit]")
+    tab.wait_for(f"document.body.dataset.screen === 'game' && document.body.dataset.game === '{game_id}' && location.hash.startsWith('#/play/')")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_move_against_the_computer_and_its_answer(app_tab, game_id):
+    wait_ready(app_tab)
+    start_against_the_computer(app_tab, game_id)
+    seats = play_until_the_computer_answers(app_tab)
+    assert 0 in seats and 1 in seats
+    no_errors(app_tab)
+
+
+def reload_keeps_the_game(tab: Tab) -> None:
+    start_against_the_computer(tab, "momentum")
+    play_until_the_computer_answers(tab)
+    address, moves = tab.evaluate("[location.href, document.body.dataset.moves]")
+    no_errors(tab)
+    tab.reload()
+    wait_ready(tab)
+    assert tab.evaluate("[location.href, document.body.dataset.moves]") == [address, moves]
+    assert tab.evaluate("document.body.dataset.screen === 'game' && !!document.querySelector('#board svg')")
+    no_errors(tab)
+
+
+def test_a_reload_keeps_the_game(app_tab):
+    wait_ready(app_tab)
+    reload_keeps_the_game(app_tab)
+
+
+def test_an_offline_reload_through_the_service_worker_keeps_the_game(app_tab, app_server):
+    wait_ready(app_tab)
+    app_tab.wait_for("!!navigator.serviceWorker.controller", what="the service worker's control of the page")
+    app_server.stop()  # nothing answers on its port any more: every file must come from the worker
+    reload_keeps_the_game(app_tab)
+    assert app_tab.evaluate("!!navigator.serviceWorker.controller")
+
+
+def test_a_board_embedded_in_a_blog_of_another_site_plays(engine, site):
+    # The blog on localhost, the board on 127.0.0.1: another site, a third-party frame.
+    frame_loaded = "<script>document.addEventListener('load', e => { if (e.target.tagName === 'IFRAME') window.frameLoaded = true; }, true);</script>"
+    blog = BlogServer(frame_loaded + "<p>Try it:</p>" + snippet("momentum", site.url))
+    tab = engine.open(blog.url)
+    try:
+        tab.wait_for("window.frameLoaded === true", what="the board's frame")
+        # Play, pressed from the blog (entering the frame first would focus it, which starts it too).
+        tab.evaluate("document.querySelector('iframe').scrollIntoView({block: 'center'})")
+        x, y = tab.evaluate(
+            "(() => { const r = document.querySelector('iframe').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()"
+        )
+        tab.press(x, y)
+        wait_ready(tab, frame=0)
+        assert tab.evaluate("document.body.dataset.starting", frame=0) == "pointerdown"
+        seats = play_until_the_computer_answers(tab, frame=0)
+        assert seats[0] == 0 and 1 in seats
+        no_errors(tab, frame=0)
+    finally:
+        tab.close()
+        blog.stop()
+
+
+def test_fenns_longest_opening_roll_fits_a_phone(engine, site):
+    """Seed 2398 throws the black die 22 times before a 4 or a 6: the roll must wrap within a
+    390 px wide page (a frame of that width: MiniBrowser's window is no narrower than 447 px)."""
+    record = {
+        "format": "ludothek",
+        "version": 1,
+        "game": "fenn",
+        "players": [{"name": "Ada", "type": "human"}, {"name": "Bea", "type": "human"}],
+        "options": {},
+        "seed": 2398,
+        "moves": [],
+    }
+    phone = f'<iframe src="{site.url}{record_fragment(record)}" width="390" height="844" style="border:0"></iframe>'
+    host = BlogServer(phone, title="A phone")
+    # The host on 127.0.0.1 too: the same site as the app, so the frame keeps its storage.
+    tab = engine.open(host.url.replace("localhost", "127.0.0.1"))
+    try:
+        wait_ready(tab, frame=0)
+        tab.wait_for(
+            "document.body.dataset.screen === 'game' && document.querySelectorAll('.fenn-roll-die').length === 22", frame=0, what="Fenn's opening roll"
+        )
+        assert tab.evaluate("innerWidth", frame=0) == 390
+        overflow = tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth", frame=0)
+        assert overflow == 0, f"the page scrolls sideways by {overflow} px"
+        no_errors(tab, frame=0)
+    finally:
+        tab.close()
+        host.stop()
