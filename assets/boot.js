@@ -246,18 +246,20 @@
     var kept = null;
     try { kept = JSON.parse(text); } catch (e) { return null; }
     if (!kept || kept.lang !== code || typeof kept.html !== "string") return null;
-    var template = doc.createElement("template");  // inert: nothing in it loads or runs
-    template.innerHTML = kept.html;
-    var elements = template.content.querySelectorAll("*");
-    for (var i = 0; i < elements.length; i++) {
-      var element = elements[i];
-      if (!SAVES_TAGS.test(element.localName) || element.namespaceURI !== "http://www.w3.org/1999/xhtml") return null;
-      for (var j = 0; j < element.attributes.length; j++) {
-        var attribute = element.attributes[j];
-        if (!SAVES_ATTRIBUTES.test(attribute.name) && !(attribute.name === "href" && /^#\/[A-Za-z0-9_\/-]*$/.test(attribute.value))) return null;
+    try {
+      var template = doc.createElement("template");  // inert: nothing in it loads or runs
+      template.innerHTML = kept.html;
+      var elements = template.content.querySelectorAll("*");
+      for (var i = 0; i < elements.length; i++) {
+        var element = elements[i];
+        if (!SAVES_TAGS.test(element.localName) || element.namespaceURI !== "http://www.w3.org/1999/xhtml") return null;
+        for (var j = 0; j < element.attributes.length; j++) {
+          var attribute = element.attributes[j];
+          if (!SAVES_ATTRIBUTES.test(attribute.name) && !(attribute.name === "href" && /^#\/[A-Za-z0-9_\/-]*$/.test(attribute.value))) return null;
+        }
       }
-    }
-    return template.content;
+      return template.content;
+    } catch (e) { return null; }
   }
   function drawHome(screen, html, code) {
     var focused = doc.activeElement && doc.activeElement.closest && doc.activeElement.closest("#lang-switch");
@@ -384,6 +386,7 @@
   }
   function earlyClick(event) {
     if (isReady() || event.defaultPrevented || event.button > 0 || !event.target || !event.target.closest) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;  // a new tab or window: the browser's
     var control = event.target.closest("a[href], button, summary, label, input");
     if (!control) return;
     if (control.closest("#lang-switch")) {
