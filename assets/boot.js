@@ -306,6 +306,7 @@
   //   tapped, over its picture or text (out of the flow: nothing moves).
   var action = null;  // the command waiting for the app: {selector} or {selector, files}
   var pushed = false;  // the waiting link is a history entry of ours (Back returns home)
+  var switchedLanguage = false;  // the player chose the language before the app was ready
   function selectorOf(control) {
     var selector = control.localName;
     ["data-action", "data-save", "id"].forEach(function (name) {
@@ -376,6 +377,7 @@
   function switchLanguage(code) {
     if ((code !== "de" && code !== "en") || code === lang) return;
     try { localStorage.setItem(LANG_KEY, code); } catch (e) { /* blocked: switched once the app is ready */ }
+    switchedLanguage = true;
     lang = code;
     root.lang = code;
     showStage();
@@ -415,8 +417,8 @@
   // address the app opened already; a command is clicked on the live page.
   function carryOut() {
     clearIntentMarks();
-    if (root.lang !== lang) {
-      // The choice could not be stored (storage blocked): the app's own switch makes it.
+    if (switchedLanguage && root.lang !== lang) {
+      // The player's choice could not be stored (storage blocked): the app's own switch makes it.
       var switcher = doc.querySelector("#lang-switch button[data-language='" + lang + "']");
       if (switcher) switcher.click();
     }

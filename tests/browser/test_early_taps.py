@@ -167,6 +167,32 @@ def test_delete_tapped_while_python_starts_is_carried_out_when_the_app_is_ready(
     assert not page.errors
 
 
+def test_a_file_chosen_to_import_while_python_starts_is_imported_when_the_app_is_ready(page, app_url, tmp_path):
+    keep_a_saved_game(page, app_url)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**GAME, "players": [{"name": "Cleo"}, {"name": "Dan"}]}), encoding="utf-8")
+    held = open_held(page, app_url)
+    # The file picker is the browser's own: it opens at once; the chosen file waits for the app.
+    page.locator("#import-file").set_input_files(str(path))
+    assert_busy_with_progress(page, page.locator("#saves .save-tools"))
+    held.release()
+    expect(page.locator("#toast")).to_contain_text("Imported 1 game")
+    expect(page.locator("#saves .save-list li")).to_have_count(2)
+    expect(page.locator("#saves")).to_contain_text("Cleo")
+    assert not page.errors
+
+
+def test_the_keyboard_stays_on_the_saved_game_it_reached_while_python_started(page, app_url):
+    """The app draws the list anew when it is ready: the control the keyboard was on keeps it."""
+    keep_a_saved_game(page, app_url)
+    held = open_held(page, app_url)
+    page.locator('#saves a[href="#/review/ada"]').focus()
+    held.release()
+    expect(page.locator('#saves a[href="#/review/ada"]')).to_be_focused()
+    expect(page.locator("body")).to_have_attribute("data-screen", "home")
+    assert not page.errors
+
+
 HOSTILE_LISTS = (
     "[" * 100_000,
     json.dumps({"lang": "en", "html": '<img src="x" alt="x"><h2>Continue</h2>'}),
