@@ -119,6 +119,7 @@ class HomeScreen:
                 in_background(self.append_saves(self.list_token, summaries[LIST_PART:], views, now))
         except Exception:  # noqa: BLE001 - one odd summary must not hide the list: show it plainly
             js.console.error(traceback.format_exc())
+            app.storage.remove(SAVES_CACHE_KEY)  # nor show an older one at the next start
             element.innerHTML = (
                 screens.saves_html([], shown_problems, {}, time.time())
                 + screens.tag("p", screens.esc(_("Your saved games could not be listed. Use Export all to keep them.")), class_="errors")
