@@ -5,7 +5,9 @@
 // 2. Where the browser blocks IndexedDB (a blog's frame in a private window, storage switched off),
 //    give the runtime a memory stand-in: PyScript opens IndexedDB during its start and stops there.
 // 3. Show the home screen at once: it was rendered ahead of time by the same Python code
-//    (scripts/build.py) for each language; the app replaces it when it is ready.
+//    (scripts/build.py) for each language; the app takes it over when it is ready. Taps on it
+//    meanwhile are acted on at once or when the app is ready, with the progress where the
+//    player tapped (see "early taps").
 // 4. Show loading progress while the runtime downloads and starts.
 // 5. Register the service worker (offline play) and say when a new version is ready.
 (function () {
@@ -177,14 +179,21 @@
     de: ["Die Spiele werden geladen…", "Python-Laufzeit wird geladen…", "Python startet…", "Die Spiele werden vorbereitet…"]
   };
   var stage = 0;
+  var stageWidth = "5%";
   function setStage(n, fraction) {
     if (n > stage) stage = n;
-    var boot = doc.getElementById("boot");
-    if (!boot || isReady()) return;
-    var text = boot.querySelector(".boot-text");
-    if (text) text.textContent = STAGES[lang][stage];
-    var fill = boot.querySelector(".boot-fill");
-    if (fill) fill.style.width = Math.round((fraction || [0.05, 0.3, 0.7, 0.9][stage]) * 100) + "%";
+    stageWidth = Math.round((fraction || [0.05, 0.3, 0.7, 0.9][stage]) * 100) + "%";
+    showStage();
+  }
+  // The bar at the foot of the page, and its copy where the player tapped (see "early taps").
+  function showStage() {
+    if (isReady()) return;
+    doc.querySelectorAll("#boot, .tap-progress").forEach(function (box) {
+      var text = box.querySelector(".boot-text");
+      if (text) text.textContent = STAGES[lang][stage];
+      var fill = box.querySelector(".boot-fill");
+      if (fill) fill.style.width = stageWidth;
+    });
   }
   onBody(function () { setStage(stage); });
   if ("PerformanceObserver" in window) {
@@ -204,22 +213,241 @@
   }
 
   // -- the home screen before Python -------------------------------------------------------
+  // The home screen rendered ahead of time (render/static.py, one per language), the top bar's
+  // language switch that comes with it, and the saved-games list as the app last drew it (kept
+  // by web/home_screen.py under SAVES_KEY; without it the list comes when Python is ready).
+  var SAVES_KEY = "ludothek.home.saves";
+  var SAVES_MAX_CHARS = 200000;
+  // What the kept list may hold: the elements and attributes saves_html writes, nothing else
+  // (a stored value is data: one that holds anything more is not shown at all).
+  var SAVES_TAGS = /^(h2|ul|li|div|span|bdi|a|button|label|input|details|summary|p)$/;
+  var SAVES_ATTRIBUTES = /^(class|id|type|accept|aria-label|data-action|data-save|dir|lang)$/;
+  var homes = {};  // language -> the promise of its pre-rendered home screen's text
+  function homeText(code) {
+    if (!homes[code]) {
+      homes[code] = fetch("./assets/build/home." + code + ".html").then(function (response) {
+        return response.ok ? response.text() : "";
+      })["catch"](function () { return ""; });
+    }
+    return homes[code];
+  }
+  function isHomeRoute(hash) {
+    var route = String(hash || "").replace(/^#\/?/, "");
+    return !route || route === "/";
+  }
+  function staticScreen() {
+    var screen = doc.getElementById("screen");
+    return screen && screen.dataset.static === "1" && !isReady() ? screen : null;
+  }
+  function keptSaves(code) {
+    var text = null;
+    try { text = localStorage.getItem(SAVES_KEY); } catch (e) { return null; }
+    if (typeof text !== "string" || text.length > SAVES_MAX_CHARS) return null;
+    var kept = null;
+    try { kept = JSON.parse(text); } catch (e) { return null; }
+    if (!kept || kept.lang !== code || typeof kept.html !== "string") return null;
+    try {
+      var template = doc.createElement("template");  // inert: nothing in it loads or runs
+      template.innerHTML = kept.html;
+      var elements = template.content.querySelectorAll("*");
+      for (var i = 0; i < elements.length; i++) {
+        var element = elements[i];
+        if (!SAVES_TAGS.test(element.localName) || element.namespaceURI !== "http://www.w3.org/1999/xhtml") return null;
+        for (var j = 0; j < element.attributes.length; j++) {
+          var attribute = element.attributes[j];
+          if (!SAVES_ATTRIBUTES.test(attribute.name) && !(attribute.name === "href" && /^#\/[A-Za-z0-9_\/-]*$/.test(attribute.value))) return null;
+        }
+      }
+      return template.content;
+    } catch (e) { return null; }
+  }
+  function drawHome(screen, html, code) {
+    var focused = doc.activeElement && doc.activeElement.closest && doc.activeElement.closest("#lang-switch");
+    screen.innerHTML = html;
+    screen.dataset.static = "1";
+    screen.dataset.staticLang = code;
+    var chrome = screen.querySelector("template#static-lang-switch");
+    var switcher = doc.getElementById("lang-switch");
+    if (chrome) {
+      if (switcher) {
+        switcher.innerHTML = "";
+        switcher.appendChild(chrome.content.cloneNode(true));
+        var button = switcher.querySelector("button");
+        if (focused && button) button.focus();
+      }
+      chrome.parentNode.removeChild(chrome);
+    }
+    var saves = screen.querySelector("#saves");
+    var kept = saves && !saves.childElementCount ? keptSaves(code) : null;
+    if (kept) saves.appendChild(kept);
+    showIntent();
+  }
   function showStaticHome() {
     var screen = doc.getElementById("screen");
-    var route = location.hash.replace(/^#\/?/, "");
-    if (!screen || embed || screen.childElementCount || (route && route !== "/")) return;
-    fetch("./assets/build/home." + lang + ".html").then(function (response) {
-      return response.ok ? response.text() : "";
-    }).then(function (html) {
+    if (!screen || embed || screen.childElementCount || !isHomeRoute(location.hash)) return;
+    homeText(lang).then(function (html) {
       // Python may have been quicker: never overwrite the live screen.
-      if (html && !isReady() && !screen.childElementCount) {
-        screen.innerHTML = html;
-        screen.dataset.static = "1";
-        screen.dataset.staticLang = lang;
-      }
-    }).catch(function () {});
+      if (html && !isReady() && !screen.childElementCount) drawHome(screen, html, lang);
+    });
   }
-  onBody(showStaticHome);
+  if (!embed) onBody(showStaticHome);
+
+  // -- early taps ----------------------------------------------------------------------------
+  // Every control on that home screen answers while Python starts (on a phone, many seconds).
+  // - What needs no Python happens at once: the language switch stores the choice where the app
+  //   reads it (LANG_KEY) and shows the other language's home; a disclosure opens; the file
+  //   picker of "Import games" opens (the chosen file waits for the app).
+  // - Everything else is the player's intent, one, the latest: a link (New game, Rules, Puzzles,
+  //   Continue, Review) becomes the address at once (the first as a new history entry, as a tap
+  //   after the start would, the next ones replacing it), so the app's start opens that screen
+  //   instead of the home screen; a command (Export, Delete, ...) is clicked on the live page
+  //   once it is ready, exactly as if the player had tapped it then.
+  // - The tapped card or row is busy (aria-busy) and shows the start's progress where the player
+  //   tapped, over its picture or text (out of the flow: nothing moves).
+  var action = null;  // the command waiting for the app: {selector} or {selector, files}
+  var pushed = false;  // the waiting link is a history entry of ours (Back returns home)
+  var switchedLanguage = false;  // the player chose the language before the app was ready
+  function selectorOf(control) {
+    var selector = control.localName;
+    ["data-action", "data-save", "id"].forEach(function (name) {
+      if (control.hasAttribute(name)) selector += "[" + name + '="' + CSS.escape(control.getAttribute(name)) + '"]';
+    });
+    return selector;
+  }
+  function waitingControl(screen) {
+    if (action) {
+      var element = doc.querySelector(action.selector);
+      return element && element.localName === "input" ? element.closest("label") || element : element;
+    }
+    if (isHomeRoute(location.hash)) return null;
+    var links = screen.querySelectorAll("a[href]");
+    for (var i = 0; i < links.length; i++) {
+      if (links[i].getAttribute("href") === location.hash) return links[i];
+    }
+    return null;
+  }
+  function clearIntentMarks() {
+    doc.querySelectorAll(".tap-progress").forEach(function (box) { box.parentNode.removeChild(box); });
+    doc.querySelectorAll(".tap-busy").forEach(function (element) {
+      element.classList.remove("tap-busy");
+      element.removeAttribute("aria-busy");
+    });
+    doc.querySelectorAll(".tapped").forEach(function (element) { element.classList.remove("tapped"); });
+    if (doc.body) doc.body.classList.remove("tap-waiting");
+  }
+  function showIntent() {
+    clearIntentMarks();
+    var screen = staticScreen();
+    var control = screen && waitingControl(screen);
+    if (!control) return;
+    var busy = control.closest(".game-card, li") || control.parentNode;
+    var host = busy.querySelector(".thumb, .save-info") || busy;
+    control.classList.add("tapped");
+    busy.classList.add("tap-busy");
+    busy.setAttribute("aria-busy", "true");
+    var box = doc.createElement("div");
+    box.className = "tap-progress";
+    box.setAttribute("aria-hidden", "true");  // the page's own status region (#boot) speaks
+    box.innerHTML = '<div class="boot-bar"><div class="boot-fill"></div></div><p class="boot-text"></p>';
+    host.appendChild(box);
+    doc.body.classList.add("tap-waiting");
+    showStage();
+  }
+  function intendLink(href) {
+    action = null;
+    if (location.hash === href) { showIntent(); return; }  // the same control: nothing twice
+    if (isHomeRoute(location.hash)) {
+      location.hash = href;
+      pushed = true;
+    } else {
+      location.replace(href);
+    }
+    showIntent();
+  }
+  function intendAction(intent) {
+    if (action && action.selector === intent.selector && !intent.files) return;
+    action = intent;
+    if (!isHomeRoute(location.hash)) {
+      // A link was waiting: the command replaces it (the app would open the link otherwise).
+      if (pushed) history.back(); else location.replace("#/");
+      pushed = false;
+    }
+    showIntent();
+  }
+  function switchLanguage(code) {
+    if ((code !== "de" && code !== "en") || code === lang) return;
+    try { localStorage.setItem(LANG_KEY, code); } catch (e) { /* blocked: switched once the app is ready */ }
+    switchedLanguage = true;
+    lang = code;
+    root.lang = code;
+    showStage();
+    homeText(code).then(function (html) {
+      var screen = staticScreen();
+      if (html && screen && lang === code) drawHome(screen, html, code);
+    });
+  }
+  function earlyClick(event) {
+    if (isReady() || event.defaultPrevented || event.button > 0 || !event.target || !event.target.closest) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;  // a new tab or window: the browser's
+    var control = event.target.closest("a[href], button, summary, label, input");
+    if (!control) return;
+    if (control.closest("#lang-switch")) {
+      event.preventDefault();
+      switchLanguage(control.getAttribute("data-language"));
+      return;
+    }
+    var screen = staticScreen();
+    if (!screen || !screen.contains(control)) return;
+    var href = control.localName === "a" ? control.getAttribute("href") || "" : "";
+    if (href.charAt(0) === "#") {
+      event.preventDefault();
+      intendLink(href);
+    } else if (control.localName === "button" && control.hasAttribute("data-action")) {
+      intendAction({ selector: selectorOf(control) });
+    }
+    // A disclosure (summary), the file picker (label, input): the browser's own, at once.
+  }
+  function earlyChange(event) {
+    var input = event.target;
+    var screen = staticScreen();
+    if (!screen || !input || input.id !== "import-file" || !screen.contains(input) || !input.files || !input.files.length) return;
+    intendAction({ selector: selectorOf(input), files: input.files });
+  }
+  // Carried out once the app is ready (its handlers are in place then): a waiting link is the
+  // address the app opened already; a command is clicked on the live page.
+  function carryOut() {
+    clearIntentMarks();
+    if (switchedLanguage && root.lang !== lang) {
+      // The player's choice could not be stored (storage blocked): the app's own switch makes it.
+      var switcher = doc.querySelector("#lang-switch button[data-language='" + lang + "']");
+      if (switcher) switcher.click();
+    }
+    var intent = action;
+    action = null;
+    if (!intent) return;
+    var element = doc.querySelector(intent.selector);
+    if (!element) return;
+    if (intent.files) {
+      if (element.files !== intent.files) {
+        try { element.files = intent.files; } catch (e) { return; }
+      }
+      element.dispatchEvent(new Event("change", { bubbles: true }));
+      return;
+    }
+    element.focus();
+    element.click();
+  }
+  if (!embed) {
+    doc.addEventListener("click", earlyClick, true);
+    doc.addEventListener("change", earlyChange, true);
+    window.addEventListener("hashchange", function () {
+      if (isReady()) return;
+      if (isHomeRoute(location.hash)) pushed = false;  // Back: the link waits no more
+      else action = null;  // a link is the latest intent now
+      showIntent();
+    });
+    onBody(function () { whenReady(carryOut); });
+  }
 
   // -- embedded boards -----------------------------------------------------------------------
   // A blog may hold many boards, and a reader plays one, if any. Until the reader reaches for a

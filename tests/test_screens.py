@@ -3,9 +3,11 @@ offers exactly the legal moves as targets."""
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -181,3 +183,39 @@ def test_continue_lists_the_latest_three_and_the_rest_behind_a_disclosure():
 def test_home_leads_with_the_games():
     html = screens.home_html([get_view(g) for g in GAME_IDS if has_view(g)], "")
     assert html.index('class="games"') < html.index('id="saves"')
+
+
+def boot_pattern(name: str) -> re.Pattern:
+    """One of assets/boot.js's regular expressions, e.g. what a kept saved-games list may hold."""
+    text = (Path(__file__).resolve().parents[1] / "assets" / "boot.js").read_text(encoding="utf-8")
+    match = re.search(rf"var {name} = /(.+)/;", text)
+    assert match, name
+    return re.compile(match.group(1))
+
+
+def test_the_kept_saved_games_list_passes_boot_js_filter():
+    """web/home_screen keeps the list (times as dates) for boot.js, which shows it while Python
+    starts only if every element and attribute is one it lets through: what saves_html writes,
+    with saves, hidden saves and entries kept aside, must pass, or Continue is missing then."""
+    from ludothek.web.saves import Problem, SaveSummary
+
+    summaries = [SaveSummary(f"s{i}", "momentum", (HOSTILE, ""), i, i == 4, 1_700_000_000 - i) for i in range(5)]
+    html = screens.saves_html(summaries, [Problem('x"<y', HOSTILE)], {"momentum": get_view("momentum")}, math.inf, total=9)
+    assert "ago" not in html and "2023-11-14" in html  # a date stays true whenever it is read
+    tags, attributes = boot_pattern("SAVES_TAGS"), boot_pattern("SAVES_ATTRIBUTES")
+    for element in well_formed(html).iter():
+        if element.tag == "root":
+            continue
+        assert tags.match(element.tag), element.tag
+        for name, value in element.attrib.items():
+            assert attributes.match(name) or (name == "href" and re.match(r"^#/[A-Za-z0-9_/-]*$", value)), (name, value)
+
+
+def test_the_home_rendered_ahead_of_time_carries_the_language_switch(tmp_path):
+    from ludothek.render.static import write_static_pictures
+
+    for path in write_static_pictures(tmp_path):
+        language = path.name.split(".")[1]
+        switch = well_formed(path.read_text(encoding="utf-8")).find("template[@id='static-lang-switch']/button")
+        assert switch is not None and switch.get("data-action") == "language"
+        assert switch.get("data-language") == {"en": "de", "de": "en"}[language]

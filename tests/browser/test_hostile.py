@@ -102,11 +102,12 @@ HOSTILE_VALUES = ("", "null", "[]", "nonsense", "[" * 100_000, '{"momentum": {"m
 
 @pytest.mark.parametrize("value", HOSTILE_VALUES, ids=range(len(HOSTILE_VALUES)))
 def test_hostile_puzzle_progress_kept_review_and_language_never_stop_the_app(page, app_url, value):
-    """The keys beside the saves: the puzzles' progress, a save's kept review and the chosen
-    language. Whatever stands there, the app starts, the puzzle list draws and the review opens."""
+    """The keys beside the saves: the puzzles' progress, a save's kept review, the chosen
+    language and the saved-games list kept for the next start. Whatever stands there, the app
+    starts, the puzzle list draws and the review opens."""
     open_app(page, app_url)
     put_save(page, "good", GOOD)
-    for key in ("ludothek.puzzles", "ludothek.review.good", "ludothek.language"):
+    for key in ("ludothek.puzzles", "ludothek.review.good", "ludothek.language", "ludothek.home.saves"):
         page.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, value])
     page.reload()
     wait_ready(page)

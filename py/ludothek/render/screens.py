@@ -96,6 +96,23 @@ def home_html(views: list[GameView], saves_html: str = "") -> str:
     )
 
 
+def language_switch_html() -> str:
+    """The top bar's switch to the other language (outside the screens: web/startup.render_chrome
+    puts it into #lang-switch; the home screen rendered ahead of time carries it for boot.js)."""
+    other = "de" if language() == "en" else "en"
+    label = {"de": "Deutsch", "en": "English"}[other]
+    return tag(
+        "button",
+        esc(label),
+        type="button",
+        class_="small",
+        data_action="language",
+        data_language=other,
+        lang=other,
+        aria_label=_("Switch the language to {language}").format(language=label),
+    )
+
+
 RECENT_SAVES = 3  # the Continue list shows this many; the rest are behind "All saved games"
 
 

@@ -3,6 +3,8 @@ not be read)."""
 
 from __future__ import annotations
 
+import json
+import math
 import re
 import time
 import traceback
@@ -19,12 +21,41 @@ from .search_runner import in_background, next_frame
 
 LIST_PART = 100  # saves drawn per frame on the home screen
 UNPLAYED_KEPT_SECONDS = 3600  # a started game with no move is stored this long (for a reload)
+# The saved-games list as last drawn, for assets/boot.js to show under the home screen rendered
+# ahead of time while Python starts (so Continue answers then): {"lang", "html"}, the newest
+# CACHED_SAVES games only, their times as dates (true whenever it is read). boot.js reads it with
+# bounds and lets only the elements and attributes of this list through.
+SAVES_CACHE_KEY = "ludothek.home.saves"
+CACHED_SAVES = 20
 
 
 def list_items(html: str) -> str | None:
     """The <li> items of the save list in saves_html's markup (None if it has no such list)."""
     match = re.search(r'<ul class="save-list">(.*?)</ul>', html, re.DOTALL)
     return match.group(1) if match else None
+
+
+def focus_key(active, within) -> str | None:
+    """A selector that finds the focused control of `within` again after it is drawn anew."""
+    if active is None or not within.contains(active):
+        return None
+    names = [name for name in ("href", "data-action", "data-save", "id") if active.hasAttribute(name)]
+    if not names:
+        return None
+    return str(active.tagName).lower() + "".join(f'[{name}="{js.CSS.escape(active.getAttribute(name))}"]' for name in names)
+
+
+def restore(element, was_open: bool, focused: str | None) -> None:
+    details = dom.query("details.more-saves", element)
+    if was_open and details is not None:
+        details.open = True
+    if focused is not None:
+        try:
+            again = dom.query(focused, element)
+        except Exception:  # noqa: BLE001 - an odd id: the focus goes where the page puts it
+            again = None
+        if again is not None:
+            dom.focus(again, scroll=False)
 
 
 class HomeScreen:
@@ -76,17 +107,33 @@ class HomeScreen:
             # A long list is drawn the newest first, the rest appended a part per frame (1,000
             # saves at once held the page for half a second).
             now = time.time()
+            # What the player had open or focused in the list stays so when it is drawn again (the
+            # first drawing replaces the list boot.js showed while Python started).
+            was_open = dom.query("#saves details.more-saves[open]") is not None
+            focused = focus_key(dom.document.activeElement, element)
             element.innerHTML = screens.saves_html(summaries[:LIST_PART], shown_problems, views, now, total=len(summaries))
+            restore(element, was_open, focused)
             js.performance.measure("saves-shown", "saves-start")
+            self.keep_for_start(summaries, shown_problems, views)
             if len(summaries) > LIST_PART:
                 in_background(self.append_saves(self.list_token, summaries[LIST_PART:], views, now))
         except Exception:  # noqa: BLE001 - one odd summary must not hide the list: show it plainly
             js.console.error(traceback.format_exc())
+            app.storage.remove(SAVES_CACHE_KEY)  # nor show an older one at the next start
             element.innerHTML = (
                 screens.saves_html([], shown_problems, {}, time.time())
                 + screens.tag("p", screens.esc(_("Your saved games could not be listed. Use Export all to keep them.")), class_="errors")
                 + screens.button(_("Export all"), "export-all", class_="small")
             )
+
+    def keep_for_start(self, summaries, problems, views) -> None:
+        """Store the list for the next start (SAVES_CACHE_KEY); never stops the list being drawn."""
+        storage = self.app.storage
+        try:
+            html = screens.saves_html(summaries[:CACHED_SAVES], problems[:CACHED_SAVES], views, math.inf, total=len(summaries))
+            storage.set(SAVES_CACHE_KEY, json.dumps({"lang": language(), "html": html}))
+        except Exception:  # noqa: BLE001 - storage full or refused: better no list at the next start than an old one
+            storage.remove(SAVES_CACHE_KEY)
 
     def forget_unplayed(self, summary) -> bool:
         """Remove a save that has no move and was left alone for an hour; True if it is gone."""

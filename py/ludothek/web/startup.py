@@ -62,18 +62,7 @@ def render_chrome() -> None:
         skip.textContent = _("Skip to content")
     switch = dom.by_id("lang-switch")
     if switch is not None:
-        other = "de" if language() == "en" else "en"
-        label = {"de": "Deutsch", "en": "English"}[other]
-        switch.innerHTML = screens.tag(
-            "button",
-            screens.esc(label),
-            type="button",
-            class_="small",
-            data_action="language",
-            data_language=other,
-            lang=other,
-            aria_label=_("Switch the language to {language}").format(language=label),
-        )
+        switch.innerHTML = screens.language_switch_html()
 
 
 def switch_language(app, code: str) -> None:
