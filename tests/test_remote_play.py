@@ -438,3 +438,75 @@ def test_hostile_corpus_holds_links_by_link():
 
     corpus = (Path(__file__).resolve().parent / "hostile" / "links.txt").read_text(encoding="utf-8")
     assert corpus.count("#/remote/") >= 8
+
+
+# -- what the player reads (render/remote.py) ------------------------------------------------------
+
+
+class TestSentences:
+    def setup_method(self):
+        from ludothek.i18n import set_language
+
+        set_language("en")
+
+    def teardown_method(self):
+        from ludothek.i18n import set_language
+
+        set_language("en")
+
+    def test_your_move_and_waiting_on_both_devices(self):
+        from ludothek.render import remote as words
+
+        owns = [Own(0, secret(1)), Own(1, secret(2))]
+        rg = protocol.advance(protocol.start("momentum", 2, 0, {}, ["Anna", "Ben"], owns[0].secret), owns[0], "d4")
+        anna = protocol.replay(rg, owns[0])
+        assert words.status(rg, owns[0], anna) == "Waiting for Ben"
+        assert words.short_status(rg, owns[0], anna) == "Waiting for Ben"
+        ben_rg = link.decode(link.encode(rg), owns[1])
+        ben = protocol.replay(ben_rg, owns[1])
+        assert words.status(ben_rg, owns[1], ben) == "Your move, Ben"
+        assert words.short_status(ben_rg, owns[1], ben) == "Your move"
+
+    def test_a_device_that_holds_a_part_of_the_draw_is_asked_to_send_it(self):
+        from ludothek.render import remote as words
+
+        owns = [Own(0, secret(1)), Own(1, secret(2))]
+        rg = protocol.start("fenn", 2, 0, {}, ["Anna", "Ben"], owns[0].secret)
+        rg = protocol.advance(rg, owns[1])  # Ben joins with his commitment and value
+        anna = protocol.replay(rg, owns[0])
+        text = words.status(rg, owns[0], anna)
+        to_move = anna.to_act("fenn")
+        if to_move == 0:
+            assert text == "Your move, Anna"
+        else:
+            assert text.startswith("Send the link to Ben")
+            assert words.short_status(rg, owns[0], anna) == "Your move"
+
+    def test_the_message_and_the_relations_in_german(self):
+        from ludothek.i18n import set_language
+        from ludothek.render import remote as words
+
+        set_language("de")
+        assert words.share_message("momentum") == "Du bist am Zug in Momentum – Ludothek"
+        assert words.relation_text("older").startswith("Dieser Link ist älter als deine Partie")
+        assert "Zug 4" in words.relation_text("fork", 3)
+        error = RemoteError("x", "newer-version", version=9)
+        assert "neueren Version" in words.remote_error_text(error)
+        assert "Momox" in words.MOMOX_NOT_OFFERED and words.offered_by_link("momox") is False
+
+    def test_a_tampered_link_names_the_seat(self):
+        from ludothek.render import remote as words
+
+        rg = protocol.start("fenn", 2, 0, {}, ["Anna", "Ben"], secret(1))
+        text = words.remote_error_text(RemoteError("x", "tampered", seat=1), rg)
+        assert "Ben" in text
+
+    @pytest.mark.parametrize("rule", sorted(__import__("ludothek.render.remote", fromlist=["x"]).REMOTE_ERROR_TEXTS))
+    def test_every_error_has_a_german_sentence(self, rule):
+        from ludothek.i18n import set_language
+        from ludothek.render import remote as words
+
+        english = words.remote_error_text(RemoteError("x", rule, number=2, seat=0))
+        set_language("de")
+        german = words.remote_error_text(RemoteError("x", rule, number=2, seat=0))
+        assert german and german != english
