@@ -510,3 +510,22 @@ class TestSentences:
         set_language("de")
         german = words.remote_error_text(RemoteError("x", rule, number=2, seat=0))
         assert german and german != english
+
+
+def test_deeply_nested_options_are_refused_unparsed():
+    raw = ("[" * 990 + "]" * 990).encode()
+    body = bytes([0, 2, 0]) + bytes([len(raw) & 0x7F | 0x80, len(raw) >> 7]) + raw + b"\0\0\0\0\0"
+    with pytest.raises(RemoteError) as info:
+        link.decode(base64.urlsafe_b64encode(bytes([1, 0]) + body).decode())
+    assert info.value.rule == "damaged"
+
+
+def test_random_bytes_are_refused_with_a_rule_and_nothing_else():
+    rnd = random.Random(5)
+    for _ in range(500):
+        body = bytes([rnd.randrange(5), rnd.choice([2, 3, 4]), rnd.randrange(2)]) + rnd.randbytes(rnd.randrange(80))
+        for flag, data in ((0, body), (1, zlib.compress(body)[2:-4])):
+            try:
+                protocol.replay(link.decode(base64.urlsafe_b64encode(bytes([1, flag]) + data).decode()))
+            except RemoteError as exc:
+                assert exc.rule

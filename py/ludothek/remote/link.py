@@ -170,9 +170,12 @@ def decode(data: str, own: Own | None = None) -> RemoteGame:
     players, host = r.byte(), r.byte()
     if not 2 <= players <= game.max_players or host >= players:
         raise RemoteError("the link is damaged (players)", "damaged")
+    options_text = r.text(2000)
+    if options_text.count("[") + options_text.count("{") > 8:  # options are flat: never parse deep text
+        raise RemoteError("the link is damaged (options)", "damaged")
     try:
-        options = json.loads(r.text(2000))
-    except ValueError as exc:
+        options = json.loads(options_text)
+    except (ValueError, RecursionError) as exc:
         raise RemoteError("the link is damaged (options)", "damaged") from exc
     if not isinstance(options, dict):
         raise RemoteError("the link is damaged (options)", "damaged")
