@@ -106,4 +106,85 @@ def offered_by_link(game_id: str) -> bool:
     return game_id not in NOT_OFFERED
 
 
-__all__ = ["MOMOX_NOT_OFFERED", "offered_by_link", "relation_text", "remote_error_text", "share_message", "short_status", "status"]
+# -- the screen of a game by link ----------------------------------------------------------------
+
+
+def screen_html(rg: RemoteGame, own: Own, progress: Progress, ui, notice: str | None, fork_other: RemoteGame | None = None) -> str:
+    """The game by link as this device shows it: title, the state in words, a notice (an older
+    link, a fork), the board with the last move marked, the move's choices, and Send."""
+    from .screens import actions_html, button
+    from .svg import esc, tag
+
+    view = get_view(rg.game)
+    game = get_game(rg.game)
+    names = [seat_name(rg, s) for s in range(rg.players)]
+    head = tag("h1", esc(view.title()), class_="game-title") + tag("p", esc(status(rg, own, progress)), id="status", class_="status", role="status")
+    if progress.before_last is not None and progress.state is not None and rg.moves and progress.pending is None:
+        head += tag(
+            "p",
+            esc(
+                view.describe_move(
+                    game.observation(progress.before_last, own.seat), rg.moves[progress.played - 1], game.observation(progress.state, own.seat), names
+                )
+            ),
+            id="last-move",
+            class_="last-move",
+        )
+    if notice:
+        head += tag("p", esc(notice), class_="notice", role="alert")
+    body = ""
+    if fork_other is not None:
+        body += tag(
+            "div", button(_("Keep my game"), "remote-keep", class_="primary") + button(_("Play on from the link"), "remote-take"), class_="dialog-actions"
+        )
+    if progress.state is not None:
+        shown = game.observation(progress.state, own.seat)
+        body += tag("div", view.board_svg(shown, ui), id="board", class_="board-wrap")
+        body += tag("div", view.extra_html(shown, ui), id="extra", class_="extra")
+        body += tag("div", actions_html(view.actions(shown, ui)) if ui.interactive else "", id="actions", class_="actions")
+    else:
+        body += tag("p", esc(_("The board is dealt once every player has sent their part of the draw.")))
+    seats = tag("ul", "".join(tag("li", esc(names[s]) + (esc(" " + _("(you)")) if s == own.seat else "")) for s in range(rg.players)), class_="remote-seats")
+    send = tag(
+        "div",
+        button(_("Send"), "remote-send", class_="primary", title=_("Share the link with your friend or copy it"))
+        + tag("a", esc(_("Go to the games")), href="#/", class_="button"),
+        id="remote-send",
+        class_="dialog-actions",
+    )
+    return tag("div", head + body + seats + send, class_="remote-game")
+
+
+def setup_offer_html(game_id: str) -> str:
+    """The setup screen's third way to play."""
+    from .screens import button
+    from .svg import esc, tag
+
+    if not offered_by_link(game_id):
+        return tag("section", tag("h2", esc(_("With a friend, by link"))) + tag("p", esc(_(MOMOX_NOT_OFFERED))), class_="remote-offer")
+    return tag(
+        "section",
+        tag("h2", esc(_("With a friend, by link")))
+        + tag(
+            "p",
+            esc(
+                _(
+                    "You play the first seat; your friend gets a link for each move, on any device, with no account. The dice and tiles are drawn fairly from both devices."
+                )
+            ),
+        )
+        + button(_("Invite a friend"), "remote-start", class_="primary"),
+        class_="remote-offer",
+    )
+
+
+def continue_html(items: list[tuple[str, str, str]]) -> str:
+    """The games by link in the home screen's list: (address, title with players, state)."""
+    from .svg import esc, tag
+
+    if not items:
+        return ""
+    rows = "".join(
+        tag("li", tag("a", esc(title), href=href) + " " + tag("span", esc(state), class_="remote-state"), class_="remote-item") for href, title, state in items
+    )
+    return tag("section", tag("h2", esc(_("Games by link"))) + tag("ul", rows, class_="remote-list"), class_="remote-games", id="remote-games")
