@@ -91,17 +91,45 @@ def test_momentum_by_links_between_two_devices_with_an_older_and_a_changed_link(
     assert anna.errors == [] and ben.errors == []
 
 
-def test_fenn_needs_the_friend_answer_before_the_opening_roll(two_devices, app_url):
+def act(page) -> None:
+    """The player of this device moves when it is theirs: a choice offered beside the board (a
+    button, an entry of a list) when there is one, else a place on the board."""
+    page.evaluate("document.querySelectorAll('#extra details').forEach(d => d.open = true)")
+    for attempt in range(40):
+        if page.evaluate("document.body.dataset.remote") != "move":
+            return
+        page.evaluate("document.querySelectorAll('#extra details').forEach(d => d.open = true)")
+        for where in ("#actions [data-target]:visible", "#extra [data-target]:visible", "#board [data-target]:not([aria-disabled=true]):visible"):
+            targets = page.locator(where)
+            if targets.count():
+                targets.nth(attempt % targets.count()).click()
+                break
+    raise AssertionError("no move was made")
+
+
+@pytest.mark.parametrize("game_id", ["fenn", "mops", "nummerus"])
+def test_games_with_chance_by_links_between_two_devices(two_devices, app_url, game_id):
+    """The invitation carries only Anna's commitment; Ben's answer his and his part of the draw;
+    then the board is dealt on both devices and moves go back and forth."""
     anna, ben = two_devices
-    open_at(anna, app_url + "#/setup/fenn")
+    open_at(anna, app_url + f"#/setup/{game_id}")
     anna.locator("[data-action=remote-start]").click()
     anna.wait_for_selector("body[data-screen=remote]")
-    invite = send(anna)
-    open_at(ben, invite)
-    answer = send(ben)
-    open_at(anna, answer)
-    expect(anna.locator("#board svg")).to_be_visible()
-    expect(anna.locator("body")).not_to_have_attribute("data-remote", "")
+    expect(anna.locator("#board")).to_have_count(0)  # nothing is dealt before Ben answers
+    text = send(anna)
+    devices = [ben, anna]
+    for turn in range(6):
+        page = devices[turn % 2]
+        open_at(page, text)
+        expect(page.locator("body")).to_have_attribute("data-screen", "remote")
+        act(page)
+        text = send(page)
+        assert len(text) < 2000
+    for page in devices:
+        open_at(page, text)
+        expect(page.locator("#board svg")).to_be_visible()
+    states = sorted(page.evaluate("document.body.dataset.remote") for page in devices)
+    assert states in (["move", "wait"], ["send", "wait"], ["move", "send"]), states
     assert anna.errors == [] and ben.errors == []
 
 

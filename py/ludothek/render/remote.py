@@ -145,9 +145,11 @@ def screen_html(rg: RemoteGame, own: Own, progress: Progress, ui, notice: str | 
     else:
         body += tag("p", esc(_("The board is dealt once every player has sent their part of the draw.")))
     seats = tag("ul", "".join(tag("li", esc(names[s]) + (esc(" " + _("(you)")) if s == own.seat else "")) for s in range(rg.players)), class_="remote-seats")
+    # On your move the link would carry nothing new: Send comes once the move is made.
+    your_move = ui.interactive and not must_send(rg, own)
     send = tag(
         "div",
-        button(_("Send"), "remote-send", class_="primary", title=_("Share the link with your friend or copy it"))
+        ("" if your_move else button(_("Send"), "remote-send", class_="primary", title=_("Share the link with your friend or copy it")))
         + tag("a", esc(_("Go to the games")), href="#/", class_="button"),
         id="remote-send",
         class_="dialog-actions",
@@ -185,6 +187,7 @@ def continue_html(items: list[tuple[str, str, str]]) -> str:
     if not items:
         return ""
     rows = "".join(
-        tag("li", tag("a", esc(title), href=href) + " " + tag("span", esc(state), class_="remote-state"), class_="remote-item") for href, title, state in items
+        tag("li", tag("a", esc(title), href=href) + " · " + tag("span", esc(state), class_="remote-state"), class_="remote-item")
+        for href, title, state in items
     )
     return tag("section", tag("h2", esc(_("Games by link"))) + tag("ul", rows, class_="remote-list"), class_="remote-games", id="remote-games")

@@ -124,6 +124,7 @@ class RemoteScreen:
             return
         self.store.send(held, result.move, time.time())
         self.ui = UIState()
+        self.notice = None  # the invitation's hint is done with once the move is made
         self.draw()
         self.app.announce(_("Your move is made. Send the link to your friend."), show=True)
 
@@ -178,7 +179,10 @@ class RemoteScreen:
             self.app.toast(words.remote_error_text(exc) if isinstance(exc, RemoteError) else str(exc))
             return
         self.key = held.key
-        self.notice = _("Make your move, or send the invitation at once: your friend joins by opening the link.")
+        if protocol.replay(held.rg, held.own).state is None:
+            self.notice = _("Send the invitation: your friend joins by opening the link, and the board is dealt when their answer comes back.")
+        else:
+            self.notice = _("Make your move, then send the link to your friend.")
         self.app.go(f"#/by-link/{held.key}")
 
 
