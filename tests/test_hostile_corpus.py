@@ -9,6 +9,8 @@ from urllib.parse import unquote
 import pytest
 
 from ludothek.games.base import RecordError
+from ludothek.remote import link as remote_link
+from ludothek.remote.protocol import RemoteError
 from ludothek.web.links import EmbedOptions, LinkError, decode_position, decode_record
 from ludothek.web.saves import SAVE_PREFIX, DictStorage, SaveStore
 from ludothek.web.session import GameSession
@@ -31,6 +33,10 @@ def test_links(link):
             GameSession.from_record(decode_record(parts[1] if len(parts) > 1 else ""))
         elif parts[:1] == ["position"] and len(parts) >= 3:
             decode_position(parts[1], parts[2])
+        elif parts[:1] == ["remote"]:  # a game by link (issue 27): every one here is refused
+            with pytest.raises(RemoteError) as refused:
+                remote_link.decode(unquote(parts[1]) if len(parts) > 1 else "")
+            assert refused.value.rule and str(refused.value)
     except (LinkError, RecordError) as exc:
         assert str(exc)
         assert "%F0" not in str(exc)

@@ -1,4 +1,4 @@
-"""The layers of docs/architecture.md, read from the source: games <- ai <- render <- web, and
+"""The layers of docs/architecture.md, read from the source: games <- ai <- remote <- render <- web, and
 only web touches the browser. A board module (render/<game>_board.py) only draws: it never
 imports its game's view."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "py" / "ludothek"
-LAYERS = ["games", "ai", "render", "web"]
+LAYERS = ["games", "ai", "remote", "render", "web"]  # remote: play by link, over the games alone
 BROWSER_MODULES = {"js", "pyodide", "pyscript"}
 
 
@@ -78,3 +78,8 @@ def test_a_board_module_never_imports_a_view(module):
     views = {f"render.{game}" for game in ("fenn", "momentum", "momox", "mops", "nummerus")} | {"render.screens", "render.view"}
     imported = _imports(module, MODULES[module])
     assert not imported & (views - {"render.view"}), f"{module} imports a view module: {sorted(imported & views)}"
+
+
+def test_play_by_link_knows_no_computer_player_and_no_drawing():
+    for module in (m for m in MODULES if m.startswith("remote.")):
+        assert not {i.split(".")[0] for i in _imports(module, MODULES[module])} & {"ai", "render", "web", "i18n"}, module

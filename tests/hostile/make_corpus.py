@@ -36,6 +36,40 @@ MOPS_FROM_OBSERVATION = {"format": "ludothek", "version": 1, "game": "mops", "pl
 DEEP = "[" * 100_000 + "]" * 100_000
 EMPTY_7X7 = "7x7%20" + "%2F".join(["......."] * 7) + "%20R%208%2C8"
 
+
+def remote_links() -> list[str]:
+    """Games by link (issue 27) as an editing player or a chat program leaves them: cut off,
+    a revealed value changed, a move out of range, a value for a chance event to come, a newer
+    format, a deflate bomb, far too long, Momox (not offered), a commitment missing."""
+    from dataclasses import replace
+
+    from ludothek.remote import chance, link, protocol
+
+    owns = [protocol.Own(s, bytes([s + 1]) * chance.VALUE_BYTES) for s in range(2)]
+    rg = protocol.start("mops", 2, 0, {}, ["Anna", "Ben"], owns[0].secret)
+    rg = protocol.advance(rg, owns[1])
+    rg = protocol.advance(rg, owns[0], "e4")
+    good = link.encode(rg)
+    indices = link.move_indices(rg)
+    event, value = rg.reveals[0]
+    bad_reveal = replace(rg, reveals=(rg.reveals[0][:1] + (bytes([value[0] ^ 1]) + value[1:],), rg.reveals[1]))
+    future = replace(rg, reveals=((event + 3, chance.chain_value(owns[0].secret, event + 3)), rg.reveals[1]))
+    raw = lambda version, flag, body: base64.urlsafe_b64encode(bytes([version, flag]) + body).decode().rstrip("=")  # noqa: E731
+    return [
+        "#/remote/" + good[: len(good) // 2],
+        "#/remote/" + link.pack(bad_reveal, indices),
+        "#/remote/" + link.pack(rg, indices[:-1] + [77]),
+        "#/remote/" + link.pack(future, indices),
+        "#/remote/" + raw(7, 1, b"future"),
+        "#/remote/" + raw(1, 1, zlib.compress(b"\0" * 2_000_000, 9)[2:-4]),
+        "#/remote/" + "A" * 50_000,
+        "#/remote/" + raw(1, 0, bytes([4, 2, 0, 0, 0, 0, 0, 0, 0])),
+        "#/remote/" + raw(1, 0, bytes([2, 2, 0, 2, 123, 125, 0, 0, 0, 0, 0])),
+        "#/remote/%F0%9F%8E%B2",
+        "#/remote/",
+    ]
+
+
 LINKS = [
     "#/game/" + pack(rec(moves=["c\u00b26"])),
     "#/game/" + pack(DEEP),
@@ -134,7 +168,7 @@ FILES = [
 def main() -> None:
     with open(HERE / "links.txt", "w", encoding="utf-8") as f:
         f.write("# One hostile address per line (issue 12): a query and/or fragment after the app's URL.\n")
-        f.writelines(line + "\n" for line in LINKS)
+        f.writelines(line + "\n" for line in LINKS + remote_links())
     with open(HERE / "saves.txt", "w", encoding="utf-8") as f:
         f.write("# One hostile stored entry per line (issue 12): its key after 'ludothek.save.', a tab, the stored text.\n")
         f.writelines(f"{key}\t{text}\n" for key, text in SAVES)

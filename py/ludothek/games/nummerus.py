@@ -368,7 +368,7 @@ class Nummerus(Game[NummerusState]):
         values = self.check_options(players, options)
         layout = values["layout"]
         if layout is None:
-            board, star = self._random_layout(chance_rng(seed, "round", 1))
+            board, star = self.random_layout(chance_rng(seed, "round", 1))
         else:
             board, star = self._check_layout(layout)
         starter = 0
@@ -389,7 +389,9 @@ class Nummerus(Game[NummerusState]):
         )
 
     @staticmethod
-    def _random_layout(rng) -> tuple[bytes, int]:
+    def random_layout(rng) -> tuple[bytes, int]:
+        """A round's layout (the board's contents and the star's field) drawn from `rng`; play by
+        link draws it from both players' revealed values (ludothek.remote)."""
         contents = list(range(FIELD_COUNT))  # 0 is the star, 1-48 the chips
         rng.shuffle(contents)
         return bytes(contents), contents.index(STAR)
@@ -420,8 +422,8 @@ class Nummerus(Game[NummerusState]):
 
     def _round_layout(self, setup: Setup, round_number: int) -> tuple[bytes, int]:
         if setup.position is None:
-            return self._random_layout(chance_rng(setup.seed, "round", round_number))
-        return self._random_layout(chance_rng(setup.seed, "position", setup.position, "round", round_number))
+            return self.random_layout(chance_rng(setup.seed, "round", round_number))
+        return self.random_layout(chance_rng(setup.seed, "position", setup.position, "round", round_number))
 
     # -- queries of the interface --------------------------------------------------------------
 

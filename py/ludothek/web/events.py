@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..i18n import _
-from . import dom, learn, startup
+from . import dom, learn, remote_screen, startup
 from .search_runner import in_background
 
 Handler = Callable[..., None]  # (app, data) -> None; data(key) is the clicked element's data-<key> or ""
@@ -58,7 +58,7 @@ CLICK_ACTIONS: dict[str, Handler] = {
 
 def on_click(app, event) -> None:
     element = dom.closest(event.target, "[data-action], [data-target]")
-    if element is None or learn.click(app, event, element):
+    if element is None or learn.click(app, event, element) or remote_screen.click(app, event, element):
         return
     action = dom.data(element, "action")
     target = dom.data(element, "target")
@@ -119,6 +119,6 @@ def on_keydown(app, event) -> None:
     tag_name = str(getattr(element, "tagName", "") or "").lower()
     if tag_name in ("input", "select", "textarea"):
         return
-    if event.ctrlKey or event.metaKey or event.altKey or learn.keydown(app, event, key):
+    if event.ctrlKey or event.metaKey or event.altKey or learn.keydown(app, event, key) or remote_screen.keydown(app, event, key):
         return
     app.game.keydown(event, key)

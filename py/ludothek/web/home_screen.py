@@ -15,7 +15,8 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 from ..games import GAME_IDS
 from ..i18n import _, language
 from ..render import get_view, has_view, screens
-from . import dom
+from ..render import remote as remote_words
+from . import dom, remote_screen
 from .saves import StorageError
 from .search_runner import in_background, next_frame
 
@@ -117,6 +118,8 @@ class HomeScreen:
             self.keep_for_start(summaries, shown_problems, views)
             if len(summaries) > LIST_PART:
                 in_background(self.append_saves(self.list_token, summaries[LIST_PART:], views, now))
+            # Games by link (issue 27) above the saved games; one that does not read is left out.
+            element.insertAdjacentHTML("afterbegin", remote_words.continue_html(remote_screen.continue_items(app)))
         except Exception:  # noqa: BLE001 - one odd summary must not hide the list: show it plainly
             js.console.error(traceback.format_exc())
             app.storage.remove(SAVES_CACHE_KEY)  # nor show an older one at the next start

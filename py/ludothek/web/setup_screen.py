@@ -8,6 +8,7 @@ import time
 
 from ..i18n import _
 from ..render import get_view, screens
+from ..render import remote as remote_words
 from ..render.view import UIState
 from . import dom
 from .session import GameSession, new_save_id
@@ -39,6 +40,7 @@ class SetupScreen:
             players = form_players(game_id, values)
             html = screens.setup_html(view, players, values, self.errors, setup_warnings(view, values, players))
             html += screens.tag("div", setup_preview(view, values, players), id="setup-preview", class_="setup-preview")
+            html += remote_words.setup_offer_html(game_id)  # the third way to play: with a friend, by link
         if app.screen == "setup" and dom.data(dom.document.body, "game") == game_id:
             dom.by_id("screen").innerHTML = html
         else:

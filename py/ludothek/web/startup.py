@@ -10,7 +10,7 @@ from ..games import GAME_IDS
 from ..i18n import _, language, pick_language, set_language
 from ..render import get_view, has_view, screens
 from ..render.rules import rules_body_html
-from . import dom, events, learn
+from . import dom, events, learn, remote_screen
 from .dialogs import close_dialog
 from .links import LinkError
 from .routes import POSITION_SCREENS, parse_route
@@ -98,6 +98,8 @@ def route(app) -> None:
             learn.route(app, list(where.parts))
         elif app.embed.embed:
             raise LinkError(_("an embedded board needs a position or a game in its link"))
+        elif screen in ("remote", "by-link"):  # a game by link (issue 27)
+            remote_screen.route(app, screen, argument)
         elif screen == "setup" and argument in GAME_IDS and has_view(argument):
             app.setup.show(argument)
         elif screen == "play" and argument:

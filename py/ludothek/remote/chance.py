@@ -1,0 +1,124 @@
+"""Fair chance with no server: hash chains, and where each game meets chance (pure).
+
+Every player commits at the start to the end of a hash chain of secrets (`commitment`) and, as
+the game goes on, reveals the chain's values backwards, one per chance event. A revealed value
+hashes to the commitment (after as many steps as its event number), so a changed value is
+detected; a value for a later event cannot be computed from the ones revealed (SHA-256 has no
+inverse), so nobody knows a future outcome before its owner reveals it. An event's randomness is
+the hash of the game id, the event's number and every seat's value for it.
+
+Chance events per game (docs/remote-play.md):
+- Momentum: only the setup, when `random_specials` is set (the special cells).
+- Fenn: only the setup, when `first` is not set (the opening roll).
+- Mops Royal: the setup (start tiles, first tile), then every move that reveals a tile: the pile
+  left is shuffled by that event before the move is played, so the pile's order is never known
+  ahead.
+- Nummerus Zahlus: the setup (the first layout), then every move that ends a tournament round: the
+  next round's layout is drawn by that event.
+- Momox: not offered (its chips are hidden from both players, and a chip drawn only when lifted
+  would need a message from the other player for every bowl lifted).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import replace
+from typing import Any
+
+from ..games import get_game
+from ..games.nummerus import Nummerus
+
+VALUE_BYTES = 16  # each chain value and commitment: 128 bits of SHA-256
+CHAIN_LENGTH = 64  # chance events a game may have: Mops' setup and 35 reveals fit, Nummerus' 20 rounds
+REMOTE_GAMES = ("momentum", "fenn", "mops", "nummerus")  # in this order in a link (never reorder)
+NOT_OFFERED = ("momox",)
+
+
+def chain_step(value: bytes) -> bytes:
+    return hashlib.sha256(b"ludothek-chain:" + value).digest()[:VALUE_BYTES]
+
+
+def chain_value(secret: bytes, event: int) -> bytes:
+    """The value a player reveals for `event` (0 first): the chain walked back from its end."""
+    if not 0 <= event < CHAIN_LENGTH:
+        raise ValueError(f"a game has at most {CHAIN_LENGTH} chance events")
+    value = secret
+    for _ in range(CHAIN_LENGTH - 1 - event):
+        value = chain_step(value)
+    return value
+
+
+def commitment(secret: bytes) -> bytes:
+    """The end of the chain: what a player commits to before any value is revealed."""
+    value = secret
+    for _ in range(CHAIN_LENGTH):
+        value = chain_step(value)
+    return value
+
+
+def earlier_value(value: bytes, event: int, earlier: int) -> bytes:
+    """A seat's value for an `earlier` event, from its value for `event`."""
+    for _ in range(event - earlier):
+        value = chain_step(value)
+    return value
+
+
+def verifies(value: bytes, event: int, commit: bytes) -> bool:
+    """Whether `value`, revealed for `event`, hashes to the commitment."""
+    return 0 <= event < CHAIN_LENGTH and earlier_value(value, event, -1) == commit
+
+
+def new_secret() -> bytes:
+    import secrets
+
+    return secrets.token_bytes(VALUE_BYTES)
+
+
+def event_randomness(game_id: bytes, event: int, values: list[bytes]) -> bytes:
+    """The randomness of one chance event: every seat's value for it, with the game and event."""
+    digest = hashlib.sha256(b"ludothek-chance:" + game_id + event.to_bytes(2, "big") + b"".join(values))
+    return digest.digest()
+
+
+def setup_seed(randomness: bytes) -> int:
+    return int.from_bytes(randomness[:7], "big")
+
+
+def _rng(randomness: bytes) -> random.Random:
+    return random.Random("ludothek-remote:" + randomness.hex())
+
+
+# -- where each game meets chance ---------------------------------------------------------------
+
+
+def setup_has_chance(game_id: str, options: dict[str, Any]) -> bool:
+    if game_id == "momentum":
+        return bool(options.get("random_specials"))
+    if game_id == "fenn":
+        return options.get("first") is None
+    return True
+
+
+def starts_event(game_id: str, before: Any, after: Any) -> bool:
+    """Whether the move from `before` to `after` (played as the engine alone would) starts a
+    chance event: its outcome decides the state after it (`play_with`)."""
+    if game_id == "mops":
+        return len(after.pile) < len(before.pile)
+    if game_id == "nummerus":
+        return after.round > before.round
+    return False
+
+
+def play_with(game_id: str, state: Any, move: str, randomness: bytes) -> Any:
+    """`move` played with the chance event it starts decided by `randomness`."""
+    game = get_game(game_id)
+    rng = _rng(randomness)
+    if game_id == "mops":
+        pile = list(state.pile)
+        rng.shuffle(pile)
+        return game.play(replace(state, pile=bytes(pile)), move)
+    if game_id == "nummerus":
+        board, star = Nummerus.random_layout(rng)
+        return replace(game.play(state, move), board=board, star=star)
+    return game.play(state, move)

@@ -1,0 +1,258 @@
+"""The screen of a game by link (issue 27): #/remote/<data> opens a link, #/by-link/<game id>
+shows a held game. The player moves on the board as at the game screen; Send shares the link
+(navigator.share where there is one, else the clipboard) with a line in the sender's language.
+Hooks: startup.route, events.on_click/on_keydown, the setup screen's offer, the home list."""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import unquote
+
+import js  # type: ignore[import-not-found]
+
+from ..games import get_game
+from ..i18n import _
+from ..remote import protocol
+from ..remote.protocol import RemoteError
+from ..render import get_view, screens
+from ..render import remote as words
+from ..render.view import UIState
+from . import dom
+from .links import without_tail
+from .remote_games import Held, RemoteStore
+from .search_runner import in_background
+from .setup_form import form_players, form_seats, read_form
+
+SCREEN = "remote"
+
+
+def of(app) -> "RemoteScreen":
+    screen = getattr(app, "remote_screen", None)
+    if screen is None:
+        screen = RemoteScreen(app)
+        app.remote_screen = screen
+    return screen
+
+
+class RemoteScreen:
+    def __init__(self, app):
+        self.app = app
+        self.key: str | None = None
+        self.ui = UIState()
+        self.notice: str | None = None
+        self.fork: protocol.RemoteGame | None = None
+
+    @property
+    def store(self) -> RemoteStore:
+        return RemoteStore(self.app.storage)
+
+    # -- opening -------------------------------------------------------------------------------
+
+    def open_link(self, data: str) -> None:
+        app = self.app
+        try:
+            try:
+                received = self.store.receive(data, time.time())
+            except RemoteError:
+                received = self.store.receive(without_tail(unquote(data)), time.time())
+        except RemoteError as exc:
+            app.set_screen("error", screens.link_error_html(words.remote_error_text(exc)), _("This link cannot be opened"))
+            return
+        if received.relation == "onlooker" or received.held is None:
+            app.set_screen(
+                "error", screens.link_error_html(_("This link is for a player who has the game on another device.")), _("This link cannot be opened")
+            )
+            return
+        self.notice = words.relation_text(received.relation, received.fork_at)
+        self.fork = received.other if received.relation == "fork" else None
+        self.show(received.held.key, fresh=True)
+
+    def show(self, key: str, fresh: bool = False) -> None:
+        if not fresh and key != self.key:
+            self.notice, self.fork = None, None
+        self.key = key
+        self.ui = UIState()
+        self.draw(first=True)
+
+    def held(self) -> Held | None:
+        try:
+            return self.store.get(self.key or "")
+        except RemoteError:
+            return None
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def draw(self, first: bool = False) -> None:
+        app = self.app
+        held = self.held()
+        if held is None:
+            app.toast(_("That saved game does not exist (any more)."))
+            app.go("#/")
+            return
+        progress = protocol.replay(held.rg, held.own)
+        game = get_game(held.rg.game)
+        your_move = (
+            progress.state is not None and progress.pending is None and progress.to_act(held.rg.game) == held.own.seat and not game.is_over(progress.state)
+        )
+        last_before, last_move = None, None
+        if progress.before_last is not None and progress.played:
+            last_before, last_move = game.observation(progress.before_last, held.own.seat), held.rg.moves[progress.played - 1]
+        self.ui = self.ui.with_(interactive=your_move, last_before=last_before, last_move=last_move)
+        app.view = get_view(held.rg.game)
+        html = words.screen_html(held.rg, held.own, progress, self.ui, self.notice, self.fork)
+        if first or app.screen != SCREEN:
+            app.set_screen(SCREEN, html, app.view.title())
+        else:
+            dom.by_id("screen").innerHTML = html
+        dom.document.body.dataset.game = held.rg.game
+        dom.document.body.dataset.remote = "move" if your_move else ("send" if words.must_send(held.rg, held.own) else "wait")
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def target(self, token: str) -> None:
+        held = self.held()
+        if held is None or not self.ui.interactive:
+            return
+        progress = protocol.replay(held.rg, held.own)
+        game = get_game(held.rg.game)
+        result = self.app.view.click(game.observation(progress.state, held.own.seat), self.ui, token)
+        self.ui = result.ui
+        if result.move is None:
+            if result.message:
+                self.app.announce(result.message, show=True)
+            self.draw()
+            return
+        self.store.send(held, result.move, time.time())
+        self.ui = UIState()
+        self.notice = None  # the invitation's hint is done with once the move is made
+        self.draw()
+        self.app.announce(_("Your move is made. Send the link to your friend."), show=True)
+
+    def send(self) -> None:
+        held = self.held()
+        if held is None:
+            return
+        held, text = self.store.send(held, None, time.time())
+        url = self.app.base_url() + text
+        message = words.share_message(held.rg.game)
+        self.draw()
+        in_background(self._share(message, url))
+
+    async def _share(self, message: str, url: str) -> None:
+        dom.document.body.dataset.remoteLink = url
+        try:
+            if hasattr(js.navigator, "share") and js.navigator.share:
+                await js.navigator.share(dom.to_js_options({"title": "Ludothek", "text": message, "url": url}))
+                return
+        except Exception:  # noqa: BLE001 - the share sheet was closed or refused: copy instead
+            pass
+        try:
+            await js.navigator.clipboard.writeText(message + "\n" + url)
+            self.app.toast(_("The link is copied. Paste it into a message to your friend."))
+        except Exception:  # noqa: BLE001 - clipboard refused: show it to copy by hand
+            self.app.toast(url, seconds=30)
+
+    def choose(self, take_link: bool) -> None:
+        held = self.held()
+        if held is None or self.fork is None:
+            return
+        self.store.choose(held, self.fork if take_link else held.rg, time.time())
+        self.notice, self.fork = None, None
+        self.draw()
+
+    def start_from_setup(self) -> None:
+        """The setup form's settings, played with a friend by link: this device takes seat 1."""
+        form = dom.query("form.setup")
+        if form is None:
+            return
+        game_id = dom.data(form, "game")
+        if game_id is None:
+            return
+        view = get_view(game_id)
+        values = read_form(form)
+        players = form_players(game_id, values)
+        if players < 2:
+            players = 2
+        seats = form_seats(view, values, players)
+        try:
+            options = view.options_from_form(values, players)
+            held = self.store.start(game_id, players, 0, options, [seat.name for seat in seats], time.time())
+        except (ValueError, RemoteError) as exc:
+            self.app.toast(words.remote_error_text(exc) if isinstance(exc, RemoteError) else str(exc))
+            return
+        self.key = held.key
+        if protocol.replay(held.rg, held.own).state is None:
+            self.notice = _("Send the invitation: your friend joins by opening the link, and the board is dealt when their answer comes back.")
+        else:
+            self.notice = _("Make your move, then send the link to your friend.")
+        self.app.go(f"#/by-link/{held.key}")
+
+
+def route(app, screen: str, argument: str) -> None:
+    if screen == "remote":
+        of(app).open_link(argument)
+    elif argument:
+        of(app).show(argument)
+    else:
+        app.go("#/")
+
+
+def click(app, event, element) -> bool:
+    """True when a click belonged to this screen (or its offer on the setup screen)."""
+    action = dom.data(element, "action")
+    if action == "remote-start":
+        of(app).start_from_setup()
+        return True
+    if app.screen != SCREEN:
+        return False
+    screen = of(app)
+    target = dom.data(element, "target")
+    if target is not None and action is None and dom.closest(element, "#board, #extra, #actions") is not None:
+        event.preventDefault()
+        screen.target(str(target))
+        return True
+    if action == "remote-send":
+        screen.send()
+    elif action in ("remote-keep", "remote-take"):
+        screen.choose(action == "remote-take")
+    else:
+        return False
+    return True
+
+
+def keydown(app, event, key: str) -> bool:
+    if app.screen != SCREEN:
+        return False
+    in_board = dom.closest(event.target, "#board [data-target]")
+    if in_board is None:
+        return False
+    screen = of(app)
+    if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+        event.preventDefault()
+        app.move_cursor(in_board, key)
+        screen.ui = screen.ui.with_(cursor=app.ui.cursor)
+        return True
+    if key in ("Enter", " "):
+        token = dom.data(in_board, "target")
+        if token is None:
+            return False
+        event.preventDefault()
+        screen.ui = screen.ui.with_(cursor=token)
+        screen.target(token)
+        return True
+    return False
+
+
+def continue_items(app) -> list[tuple[str, str, str]]:
+    """The games by link for the home list: (address, title with the players, state)."""
+    store = RemoteStore(app.storage)
+    items = []
+    for held in store.held()[0]:
+        try:
+            progress = protocol.replay(held.rg, held.own)
+            state = words.short_status(held.rg, held.own, progress)
+        except RemoteError:
+            continue
+        names = " – ".join(words.seat_name(held.rg, s) for s in range(held.rg.players))
+        items.append((f"#/by-link/{held.key}", f"{get_view(held.rg.game).title()}: {names}", state))
+    return items

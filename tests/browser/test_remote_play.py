@@ -1,0 +1,139 @@
+"""Play by link in the page (issue 27): two devices (two fresh browser contexts, each its own
+storage) pass links; each shows "Your move" or "Waiting", lists the game under its games, keeps
+its game against an older link and refuses a changed one."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import READY_TIMEOUT_MS
+
+SHOTS = __import__("pathlib").Path(__file__).resolve().parent.parent.parent / "screenshots" / "remote"
+
+
+def device(browser, locale="en-GB", viewport=None):
+    context = browser.new_context(service_workers="block", locale=locale, viewport=viewport or {"width": 1280, "height": 800})
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.add_init_script("delete Navigator.prototype.share;")  # a desktop browser: Send copies the link
+    return context, page
+
+
+def open_at(page, url):
+    page.goto("about:blank")
+    page.goto(url)
+    page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+
+
+def move_somewhere(page):
+    page.locator("#board [data-target]:not([aria-disabled=true])").first.click()
+
+
+def send(page) -> str:
+    page.evaluate("delete document.body.dataset.remoteLink")
+    page.locator("[data-action=remote-send]").click()
+    page.wait_for_function("document.body.dataset.remoteLink")
+    return page.evaluate("document.body.dataset.remoteLink")
+
+
+@pytest.fixture
+def two_devices(browser):
+    a = device(browser)
+    b = device(browser)
+    yield a[1], b[1]
+    a[0].close()
+    b[0].close()
+
+
+def test_momentum_by_links_between_two_devices_with_an_older_and_a_changed_link(two_devices, app_url):
+    anna, ben = two_devices
+    open_at(anna, app_url + "#/setup/momentum")
+    anna.locator("[data-action=remote-start]").click()
+    anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
+    move_somewhere(anna)
+    expect(anna.locator("body")).to_have_attribute("data-remote", "wait")
+    first = send(anna)
+    assert "#/remote/" in first and len(first) < 2000
+
+    open_at(ben, first)
+    expect(ben.locator("body")).to_have_attribute("data-remote", "move")
+    expect(ben.locator("#status")).to_contain_text("Your move")
+    move_somewhere(ben)
+    second = send(ben)
+    expect(ben.locator("#status")).to_contain_text("Waiting for")
+
+    open_at(anna, second)
+    expect(anna.locator("body")).to_have_attribute("data-remote", "move")
+    move_somewhere(anna)
+    third = send(anna)
+
+    # Ben opens his own older link again: his game stays as it is, and he is told so.
+    open_at(ben, first)
+    expect(ben.locator(".notice")).to_contain_text("older than your game")
+    open_at(ben, third)
+    expect(ben.locator("body")).to_have_attribute("data-remote", "move")
+
+    # A changed link is refused with a message; the game stays listed.
+    data = third.split("#/remote/")[1]
+    changed = third.split("#/remote/")[0] + "#/remote/" + data[:-6] + ("A" if data[-6] != "A" else "B") + data[-5:]
+    open_at(ben, changed)
+    expect(ben.locator("body")).to_have_attribute("data-screen", "error")
+    expect(ben.locator("[role=alert]")).not_to_be_empty()
+
+    open_at(ben, app_url + "#/")
+    expect(ben.locator("#remote-games")).to_contain_text("Your move")
+    open_at(anna, app_url + "#/")
+    expect(anna.locator("#remote-games")).to_contain_text("Waiting for")
+    assert anna.errors == [] and ben.errors == []
+
+
+def act(page) -> None:
+    """The player of this device moves when it is theirs: a choice offered beside the board (a
+    button, an entry of a list) when there is one, else a place on the board."""
+    page.evaluate("document.querySelectorAll('#extra details').forEach(d => d.open = true)")
+    for attempt in range(40):
+        if page.evaluate("document.body.dataset.remote") != "move":
+            return
+        page.evaluate("document.querySelectorAll('#extra details').forEach(d => d.open = true)")
+        for where in ("#actions [data-target]:visible", "#extra [data-target]:visible", "#board [data-target]:not([aria-disabled=true]):visible"):
+            targets = page.locator(where)
+            if targets.count():
+                targets.nth(attempt % targets.count()).click()
+                break
+    raise AssertionError("no move was made")
+
+
+@pytest.mark.parametrize("game_id", ["fenn", "mops", "nummerus"])
+def test_games_with_chance_by_links_between_two_devices(two_devices, app_url, game_id):
+    """The invitation carries only Anna's commitment; Ben's answer his and his part of the draw;
+    then the board is dealt on both devices and moves go back and forth."""
+    anna, ben = two_devices
+    open_at(anna, app_url + f"#/setup/{game_id}")
+    anna.locator("[data-action=remote-start]").click()
+    anna.wait_for_selector("body[data-screen=remote]")
+    expect(anna.locator("#board")).to_have_count(0)  # nothing is dealt before Ben answers
+    text = send(anna)
+    devices = [ben, anna]
+    for turn in range(6):
+        page = devices[turn % 2]
+        open_at(page, text)
+        expect(page.locator("body")).to_have_attribute("data-screen", "remote")
+        act(page)
+        text = send(page)
+        assert len(text) < 2000
+    for page in devices:
+        open_at(page, text)
+        expect(page.locator("#board svg")).to_be_visible()
+    states = sorted(page.evaluate("document.body.dataset.remote") for page in devices)
+    assert states in (["move", "wait"], ["send", "wait"], ["move", "send"]), states
+    assert anna.errors == [] and ben.errors == []
+
+
+def test_momox_is_not_offered_and_says_why(page, app_url):
+    open_at(page, app_url + "#/setup/momox")
+    expect(page.locator(".remote-offer")).to_contain_text("not offered by link")
+    assert page.locator("[data-action=remote-start]").count() == 0

@@ -1,0 +1,134 @@
+"""The games by link a device holds (web/remote_games.py, issue 27): two devices with their own
+storage pass links; each keeps its game and secret, lists it with its state, and an older,
+forked, tampered or hostile link never loses or rewinds a held game."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from ludothek.games import get_game
+from ludothek.i18n import set_language
+from ludothek.remote import link, protocol
+from ludothek.remote.protocol import RemoteError
+from ludothek.render.remote import short_status
+from ludothek.web.remote_games import REMOTE_PREFIX, RemoteStore
+from ludothek.web.saves import DictStorage
+
+COUNTER = itertools.count(1)
+
+
+def secrets_from(n):
+    return lambda: bytes([n]) * 16
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def continue_list(store):
+    games, problems = store.held()
+    return [short_status(h.rg, h.own, protocol.replay(h.rg, h.own)) for h in games], problems
+
+
+def first_move(held):
+    state = protocol.replay(held.rg, held.own).state
+    return get_game(held.rg.game).legal_moves(state)[0]
+
+
+def test_two_devices_play_a_whole_game_of_momentum_by_links():
+    anna, ben = RemoteStore(DictStorage()), RemoteStore(DictStorage())
+    held = anna.start("momentum", 2, 0, {"round_limit": 4}, ["Anna", "Ben"], 1.0, new_secret=secrets_from(1))
+    held, text = anna.send(held, first_move(held), 2.0)
+    assert continue_list(anna) == (["Waiting for Ben"], [])
+    stores, turn = [anna, ben], 1
+    secrets = [secrets_from(1), secrets_from(2)]
+    for step in range(200):
+        store = stores[turn]
+        received = store.receive(link.data_of(text), 3.0 + step, new_secret=secrets[turn])
+        assert received.relation in ("new", "newer")
+        assert continue_list(store)[0] == ["Your move"] or get_game("momentum").is_over(protocol.replay(received.held.rg, received.held.own).state)
+        state = protocol.replay(received.held.rg, received.held.own).state
+        if get_game("momentum").is_over(state):
+            break
+        held, text = store.send(received.held, first_move(received.held), 3.5 + step)
+        turn = 1 - turn
+    else:
+        raise AssertionError("the game did not end")
+    assert continue_list(stores[turn]) == (["Game over"], [])
+
+
+def test_an_invitation_with_chance_needs_the_friend_answer_first():
+    anna, ben = RemoteStore(DictStorage()), RemoteStore(DictStorage())
+    held = anna.start("mops", 2, 0, {}, ["Anna", "Ben"], 1.0, new_secret=secrets_from(1))
+    invite = link.link(held.rg, held.own)
+    received = ben.receive(link.data_of(invite), 2.0, new_secret=secrets_from(2))
+    assert received.relation == "new" and received.held.own.seat == 1
+    assert continue_list(ben) == (["Your move"], [])  # Ben must answer (his commitment)
+    _, answer = ben.send(received.held, None, 3.0)
+    assert continue_list(ben) == (["Waiting for Anna"], [])
+    back = anna.receive(link.data_of(answer), 4.0)
+    assert back.relation == "newer"
+    assert continue_list(anna) == (["Your move"], [])
+
+
+class TestOlderForkedTampered:
+    def setup_method(self):
+        self.anna, self.ben = RemoteStore(DictStorage()), RemoteStore(DictStorage())
+        held = self.anna.start("momentum", 2, 0, {}, ["Anna", "Ben"], 1.0, new_secret=secrets_from(1))
+        held, self.link1 = self.anna.send(held, "d4", 2.0)
+        got = self.ben.receive(link.data_of(self.link1), 3.0, new_secret=secrets_from(2)).held
+        got, self.link2 = self.ben.send(got, first_move(got), 4.0)
+        self.anna_held = self.anna.receive(link.data_of(self.link2), 5.0).held
+
+    def test_an_older_link_keeps_the_held_game(self):
+        received = self.anna.receive(link.data_of(self.link1), 6.0)
+        assert received.relation == "older" and len(received.held.rg.moves) == 2
+        assert len(self.anna.held()[0][0].rg.moves) == 2
+
+    def test_the_same_link_again(self):
+        assert self.anna.receive(link.data_of(self.link2), 6.0).relation == "same"
+
+    def test_a_fork_shows_both_lines_and_the_player_chooses(self):
+        # Ben takes his move back and plays another.
+        ben_held = self.ben.held()[0][0]
+        back = protocol.replay(protocol.RemoteGame(**{**ben_held.rg.__dict__, "moves": ben_held.rg.moves[:1]}), ben_held.own)
+        other = [m for m in get_game("momentum").legal_moves(back.state) if m != ben_held.rg.moves[1]][0]
+        forked = protocol.advance(protocol.RemoteGame(**{**ben_held.rg.__dict__, "moves": ben_held.rg.moves[:1]}), ben_held.own, other)
+        received = self.anna.receive(link.encode(forked), 7.0)
+        assert received.relation == "fork" and received.fork_at == 1
+        assert received.held.rg.moves[1] != received.other.moves[1]
+        assert self.anna.held()[0][0].rg.moves == received.held.rg.moves  # nothing changed yet
+        chosen = self.anna.choose(received.held, received.other, 8.0)
+        assert chosen.rg.moves == forked.moves
+
+    def test_a_tampered_link_is_refused_and_the_game_kept(self):
+        rg = link.decode(link.data_of(self.link2))
+        commitments = (rg.commitments[0], bytes(16))
+        forged = link.pack(protocol.RemoteGame(**{**rg.__dict__, "commitments": commitments}), link.move_indices(rg))
+        with pytest.raises(RemoteError) as info:
+            self.anna.receive(forged, 9.0)
+        assert info.value.rule == "tampered"
+        assert len(self.anna.held()[0][0].rg.moves) == 2
+
+    def test_a_hostile_stored_entry_is_set_apart_and_the_others_listed(self):
+        storage = self.anna.storage
+        storage.set(REMOTE_PREFIX + "bad", '{"version":1,"seat":0,"secret":"zz","link":"AAAA"}')
+        storage.set(REMOTE_PREFIX + "deep", "[" * 50_000)
+        games, problems = self.anna.held()
+        assert len(games) == 1 and sorted(problems) == ["bad", "deep"]
+
+
+def test_an_onlooker_is_shown_the_game_and_keeps_nothing():
+    anna, ben, cleo = RemoteStore(DictStorage()), RemoteStore(DictStorage()), RemoteStore(DictStorage())
+    held = anna.start("momentum", 2, 0, {}, ["Anna", "Ben"], 1.0, new_secret=secrets_from(1))
+    held, text = anna.send(held, "d4", 2.0)
+    got = ben.receive(link.data_of(text), 3.0, new_secret=secrets_from(2)).held
+    _, text2 = ben.send(got, first_move(got), 4.0)
+    # Ben's answer is for Anna, who holds the game; a third device only looks on.
+    received = cleo.receive(link.data_of(text2), 5.0)
+    assert received.relation == "onlooker" and cleo.held() == ([], [])
