@@ -229,6 +229,61 @@ class TestPhone:
         page.wait_for_function("Number(document.body.dataset.moves) >= 1")
 
 
+LONG_ROLLS = (2398, 891)  # seeds whose opening roll throws the black die 22 and 14 times
+
+ROLL_LAYOUT = """() => {
+    const side = document.querySelector('.fenn-side').getBoundingClientRect();
+    const outside = [...document.querySelectorAll('.fenn-roll-die')]
+        .map(die => die.getBoundingClientRect())
+        .filter(r => r.left < side.left || r.right > side.right)
+        .map(r => [r.left, r.right]);
+    return {scroll: document.documentElement.scrollWidth, view: document.documentElement.clientWidth,
+            side: [side.left, side.right], outside};
+}"""
+
+
+def open_seeded_game(page, app_url, seed: int) -> None:
+    """A new two-player Fenn game from its game link (#/game/<data>), whose opening roll the seed
+    decides; waits until the roll is drawn and its dice have come to rest."""
+    from ludothek.games import get_game
+    from ludothek.web.links import record_fragment
+
+    game = get_game("fenn")
+    throws = len(game.opening_rolls(game.new_game(2, seed)))
+    players = [{"name": "Ada", "type": "human"}, {"name": "Bob", "type": "human"}]
+    record = {"format": "ludothek", "version": 1, "game": "fenn", "players": players, "options": {}, "seed": seed, "moves": []}
+    if page.evaluate("!!document.body.dataset.ready"):
+        page.evaluate("route => { location.hash = route; }", record_fragment(record))
+    else:
+        open_app(page, app_url, record_fragment(record))
+    expect(page.locator(".fenn-side .fenn-roll-die")).to_have_count(throws)
+    page.evaluate("document.getAnimations().forEach(a => a.finish())")  # the dice roll in one by one
+
+
+def assert_roll_inside_its_panel(page, where: str) -> None:
+    layout = page.evaluate(ROLL_LAYOUT)
+    assert layout["scroll"] <= layout["view"], (where, layout)
+    assert layout["outside"] == [], (where, layout)
+
+
+class TestLongOpeningRoll:
+    """About 3% of new games roll the black die ten times or more: the dice wrap inside the
+    opening roll's panel instead of running off it and making the page scroll sideways."""
+
+    def test_on_an_upright_phone(self, phone_page, app_url):
+        for seed in LONG_ROLLS:
+            open_seeded_game(phone_page, app_url, seed)
+            assert_roll_inside_its_panel(phone_page, f"seed {seed} at 390x844")
+
+    def test_at_every_width_from_desktop_down_to_320(self, page, app_url):
+        for seed in LONG_ROLLS:
+            page.set_viewport_size({"width": 1000, "height": 900})
+            open_seeded_game(page, app_url, seed)
+            for width, height in ((1280, 800), (1000, 900), (700, 900), (390, 844), (320, 640)):
+                page.set_viewport_size({"width": width, "height": height})
+                assert_roll_inside_its_panel(page, f"seed {seed} at {width}x{height}")
+
+
 class TestRulesPages:
     def test_english_and_german_rules_with_diagrams(self, page, app_url):
         open_app(page, app_url, "#/rules/fenn")

@@ -100,7 +100,7 @@ def assert_dialog_fits(page, where: str) -> None:
         const b = d.querySelector('[data-action=close-dialog]');
         const r = b.getBoundingClientRect();
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return {top: r.top, bottom: r.bottom, hit: !!hit && (hit === b || b.contains(hit)), scrolled: d.scrollTop};
+        return {top: r.top, bottom: r.bottom, hit: !!hit && (hit === b || b.contains(hit)), scrolled: d.scrollTop + d.querySelector('.dialog-body').scrollTop};
     }""")
     assert close["scrolled"] == 0 and close["hit"] and 0 <= close["top"] and close["bottom"] <= size["h"], (where, close, size)
 
@@ -176,6 +176,78 @@ def test_dialogs_fit_the_window_with_close_in_view(page, game_id):
         assert not re.search(r":\s*\d+\s*$", row), row
     page.locator("dialog#dialog [data-action=close-dialog]").first.click()
     assert_no_sideways_scroll(page, "end")
+
+
+# -- 2b: a focused control is never hidden under a dialog's footer (WCAG 2.2 Focus Not Obscured) -------
+
+# What the reader sees at an element's centre: the element itself (or a part of it), or else what
+# covers it (a footer).
+CENTRE_HIT = """const centre_hit = el => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const name = (el.getAttribute('data-action') || el.id || el.name || el.tagName) + ' ' + (el.textContent || '').trim().slice(0, 30);
+    return {name, covered: !hit || !(hit === el || el.contains(hit)), by: hit ? hit.outerHTML.slice(0, 80) : null};
+};"""
+
+DIALOG_FOCUS = f"""() => {{
+    {CENTRE_HIT}
+    const dialog = document.querySelector('dialog#dialog');
+    const el = document.activeElement;
+    if (!el || el === dialog || !dialog.contains(el)) return null;
+    return {{index: [...dialog.querySelectorAll('*')].indexOf(el), at: centre_hit(el)}};
+}}"""
+
+SCROLLED_INTO_VIEW = f"""(block) => {{
+    {CENTRE_HIT}
+    const dialog = document.querySelector('dialog#dialog');
+    const focusable = [...dialog.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')]
+        .filter(el => el.getClientRects().length > 0 && !el.disabled);
+    const scrollers = [dialog, ...dialog.querySelectorAll('*')].filter(el => el.scrollHeight > el.clientHeight);
+    const found = [];
+    for (const el of focusable) {{
+        for (const start of ['top', 'bottom']) {{
+            scrollers.forEach(s => {{ s.scrollTop = start === 'top' ? 0 : s.scrollHeight; }});
+            el.scrollIntoView(block === 'default' ? undefined : {{block}});
+            const at = centre_hit(el);
+            if (at.covered) found.push({{...at, start}});
+        }}
+    }}
+    return {{checked: focusable.length, covered: found}};
+}}"""
+
+
+def assert_focus_never_under_the_footer(page, where: str) -> None:
+    """Tab through every control of the open dialog (the keyboard's focus scrolls each into view),
+    then scroll each into view by script: at its centre the reader sees the control itself."""
+    seen: list[int] = []
+    focus = page.evaluate(DIALOG_FOCUS)
+    for _ in range(60):
+        if focus is not None:
+            if focus["index"] in seen:
+                break
+            seen.append(focus["index"])
+            assert not focus["at"]["covered"], (where, "Tab", focus["at"])
+        page.keyboard.press("Tab")
+        focus = page.evaluate(DIALOG_FOCUS)
+    assert seen, (where, "Tab reached nothing in the dialog")
+    for block in ("default", "nearest", "end", "center"):
+        result = page.evaluate(SCROLLED_INTO_VIEW, block)
+        assert result["checked"] >= len(seen) and result["covered"] == [], (where, f"scrollIntoView {block}", result)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_focused_control_in_a_dialog_is_never_under_its_footer(page, game_id):
+    saves = saved_games(game_id)
+    open_save(page, "mid", saves["mid"])
+    page.locator("[data-action=share]").click()
+    expect(page.locator("dialog#dialog[open]")).to_be_visible()
+    assert_focus_never_under_the_footer(page, "share")
+    page.keyboard.press("Escape")
+    open_save(page, "end", saves["end"])
+    page.locator("[data-action=redo]").click()
+    expect(page.locator("dialog#dialog[open]")).to_be_visible()
+    assert_focus_never_under_the_footer(page, "result")
+    page.keyboard.press("Escape")
 
 
 # -- 3: targets take the click -------------------------------------------------------------------

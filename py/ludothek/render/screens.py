@@ -576,19 +576,23 @@ def result_dialog_html(view: GameView, session, state) -> str:
     # the win lists nothing.
     counted = [(name, view.score_text(state, score)) for name, score in zip(names, scores)]
     rows = "".join(tag("li", esc(_("{name}: {score}").format(name=name, score=score))) for name, score in counted if score is not None)
-    return (
+    return dialog_html(
         tag("h2", esc(_("Game over")), id="result-title")
         + tag("p", esc(text), class_="result-text")
-        + (tag("ul", rows, class_="result-scores", aria_label=_("Scores")) if rows else "")
-        + tag(
-            "div",
-            button(_("Rematch"), "rematch", class_="primary")
-            + (button(_("Review"), "review-open") if session.moves else "")
-            + button(_("Look at the board"), "close-dialog")
-            + tag("a", esc(_("Home")), href="#/", class_="button", data_action="close-dialog"),
-            class_="dialog-actions",
-        )
+        + (tag("ul", rows, class_="result-scores", aria_label=_("Scores")) if rows else ""),
+        button(_("Rematch"), "rematch", class_="primary")
+        + (button(_("Review"), "review-open") if session.moves else "")
+        + button(_("Look at the board"), "close-dialog")
+        + tag("a", esc(_("Home")), href="#/", class_="button", data_action="close-dialog"),
     )
+
+
+def dialog_html(body: str, actions: str) -> str:
+    """What the page's dialog shows: its body, which scrolls when the window is short, and below it
+    the actions (Close and the main one), always in view. The actions lie outside the part that
+    scrolls, so a control focused or scrolled to in the body is never hidden under them (WCAG 2.2
+    Focus Not Obscured), whatever the actions' height."""
+    return tag("div", body, class_="dialog-body") + tag("div", actions, class_="dialog-actions")
 
 
 def share_dialog_html(view: GameView, game_link: str | None, position_link: str, snippet: str, embed_values: dict[str, Any], levels: list) -> str:
@@ -644,7 +648,7 @@ def share_dialog_html(view: GameView, game_link: str | None, position_link: str,
         class_="embed-options",
         data_action="embed-options",
     )
-    return (
+    return dialog_html(
         tag("h2", esc(_("Share")), id="result-title")
         + (
             copy_row(_("Link to this game"), game_link, "game")
@@ -672,8 +676,8 @@ def share_dialog_html(view: GameView, game_link: str | None, position_link: str,
             "div",
             button(_("Download picture (SVG)"), "download-svg", class_="small") + button(_("Download picture (PNG)"), "download-png", class_="small"),
             class_="picture-actions",
-        )
-        + tag("div", button(_("Close"), "close-dialog", class_="primary"), class_="dialog-actions")
+        ),
+        button(_("Close"), "close-dialog", class_="primary"),
     )
 
 
@@ -686,10 +690,9 @@ def link_error_html(message: str) -> str:
 
 
 def handover_dialog_html(name: str) -> str:
-    return (
-        tag("h2", esc(_("Your turn, {name}").format(name=name)), id="result-title")
-        + tag("p", esc(_("Pass the device to {name}.").format(name=name)))
-        + tag("div", button(_("I am {name}: play").format(name=name), "close-dialog", class_="primary"), class_="dialog-actions")
+    return dialog_html(
+        tag("h2", esc(_("Your turn, {name}").format(name=name)), id="result-title") + tag("p", esc(_("Pass the device to {name}.").format(name=name))),
+        button(_("I am {name}: play").format(name=name), "close-dialog", class_="primary"),
     )
 
 

@@ -11,7 +11,7 @@ from ..i18n import _, language, pick_language, set_language
 from ..render import get_view, has_view, screens
 from ..render.rules import rules_body_html
 from . import dom, events, learn, remote_screen
-from .dialogs import close_dialog
+from .dialogs import close_dialog, show_focused_whole
 from .links import LinkError
 from .routes import POSITION_SCREENS, parse_route
 from .saves import StorageError
@@ -33,6 +33,7 @@ def start(app) -> None:
     dom.on(doc, "keydown", app.guard(lambda event: events.on_keydown(app, event)))
     dom.on(doc, "change", app.guard(lambda event: events.on_change(app, event)))
     dom.on(doc, "submit", app.guard(lambda event: events.on_submit(app, event)))
+    dom.on(dom.by_id("dialog"), "focusin", app.guard(show_focused_whole))
     dom.on(dom.window, "hashchange", app.guard(lambda event: app.route()))
     dom.on(dom.window, "storage", app.guard(app.autosave.on_storage))
     try:
