@@ -62,6 +62,7 @@ async function findSnapshot(url) {
 
 async function checked(response) {
   const bytes = await response.arrayBuffer();
+  performance.mark("ludothek:snapshot-read");
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
   if (hex !== SNAPSHOT.sha256) throw new Error("the memory snapshot is not the one this build made");
@@ -94,6 +95,7 @@ export async function loadPyodide(options = {}) {
         const bytes = checked(response);
         bytes.catch(() => {});  // a refusal is handled below, never reported as unhandled
         const pyodide = await loadPyodideItself({ ...options, _loadSnapshot: bytes });
+        performance.mark("ludothek:runtime");  // Python is up (bench/startup.py splits the start by it)
         say("snapshot");
         return pyodide;
       }
@@ -102,6 +104,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   const pyodide = await loadPyodideItself(options);
+  performance.mark("ludothek:runtime");
   say("normal");
   if (url && typeof document === "object" && document.body) {
     try { fetchForNextTime(url); } catch (error) { /* only a later start would have been quicker */ }
