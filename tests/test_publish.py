@@ -39,9 +39,11 @@ def test_the_site_is_the_precache_list_plus_the_worker(site):
     listed = {path.removeprefix("./") for path in manifest["files"]}
     # PyScript's chunks that no start loads are published (cached by the worker if ever fetched).
     lazy = {path.removeprefix("./") for path in manifest["lazy"]}
-    assert not listed & lazy
+    optional = {path.removeprefix("./") for path in manifest["optional"]}
+    assert not listed & lazy and not listed & optional
+    assert optional and all(path.startswith("assets/build/snapshot.") for path in optional)
     assert all(path.startswith("assets/vendor/pyscript/") for path in lazy)
-    assert published(site) == listed | lazy | {"sw.js", "assets/build/precache.js"}
+    assert published(site) == listed | lazy | optional | {"sw.js", "assets/build/precache.js"}
 
 
 def test_the_worker_precaches_no_editor_terminal_or_toml_chunk(site):
@@ -152,7 +154,8 @@ def test_the_memory_snapshot_is_named_by_hash_checked_by_hash_precached_and_comp
     settings = start_module_settings(site)
     assert settings["url"] == "../../build/" + snapshot.name
     assert settings["sha256"] == hashlib.sha256(snapshot.read_bytes()).hexdigest()
-    assert "./assets/build/" + snapshot.name in precache_manifest(site)["files"]
+    # Precached where the browser gives the room (not all or nothing: offline play never hangs on it).
+    assert "./assets/build/" + snapshot.name in precache_manifest(site)["optional"]
     assert "./assets/vendor/pyodide/ludothek.mjs" in precache_manifest(site)["files"]
     for suffix in (".gz", ".br"):
         assert snapshot.with_name(snapshot.name + suffix).stat().st_size < snapshot.stat().st_size / 4

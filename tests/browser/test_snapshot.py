@@ -21,7 +21,7 @@ from pathlib import Path
 import serve  # scripts/serve.py (pytest.ini puts scripts/ on the path)
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, SITE, AppServer, open_app, put_save
+from conftest import CHROMIUM, CHROMIUM_ARGS, READY_TIMEOUT_MS, SITE, AppServer, open_app, put_save
 
 FETCH_IT = "window.LUDOTHEK_SNAPSHOT = 'fetch';"
 START_MODULE = SITE / "assets" / "vendor" / "pyodide" / "ludothek.mjs"
@@ -38,10 +38,11 @@ def snapshot_bytes() -> bytes:
 
 
 @contextlib.contextmanager
-def serving_as_snapshot(tmp_path: Path, data: bytes):
-    """dist/ served as scripts/serve.py serves it, with `data` in place of the snapshot."""
+def serving_as_snapshot(tmp_path: Path, data: bytes | None):
+    """dist/ served as scripts/serve.py serves it, with `data` in place of the snapshot (None: a 404)."""
     replacement = tmp_path / "served-snapshot.bin"
-    replacement.write_bytes(data)
+    if data is not None:
+        replacement.write_bytes(data)
 
     class Handler(serve.Handler):
         def translate_path(self, path):
@@ -195,5 +196,50 @@ def test_without_the_snapshot_the_start_is_the_normal_one(browser, app_url):
         page.goto(app_url)
         assert started(page) == "normal"
         assert_nothing_went_wrong(page)
+    finally:
+        context.close()
+
+
+def test_an_install_without_the_snapshot_still_plays_offline(browser, tmp_path):
+    # The snapshot is precached only where it can be (a browser short of room, a host that lost
+    # it): the service worker installs the rest, and the offline start is the normal one.
+    context = browser.new_context()
+    with serving_as_snapshot(tmp_path, None) as url:
+        try:
+            page = context.new_page()
+            page.goto(url)
+            assert started(page) == "normal"
+            page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)", timeout=120_000)
+            page.reload()
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+            context.set_offline(True)
+            page.reload()
+            assert started(page) == "normal"
+            expect(page.get_by_role("link", name="New game").first).to_be_visible()
+        finally:
+            context.close()
+
+
+def test_a_returning_reader_of_an_embed_starts_from_the_snapshot_in_the_http_cache(playwright, app_url, tmp_path):
+    # An embed keeps nothing in storage: after the first Play it fetches the snapshot into the
+    # HTTP cache (a persistent profile's, as a reader's browser has), and the next Play uses it.
+    import html as html_text
+
+    from blog import snippet
+
+    src = html_text.unescape(re.search(r'src="([^"]*)"', snippet("momentum", app_url)).group(1))
+    context = playwright.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(src)
+        page.get_by_role("button", name="Play").click()
+        assert started(page) == "normal"
+        page.wait_for_function("performance.getEntriesByType('resource').some(e => /snapshot\\.[0-9a-f]+\\.bin$/.test(e.name))", timeout=120_000)
+        page.wait_for_timeout(500)  # the cache entry is written as the body ends
+        assert page.evaluate("typeof caches === 'undefined' ? [] : caches.keys()") == []
+        page.reload()
+        page.get_by_role("button", name="Play").click()
+        assert started(page) == "snapshot"
+        expect(page.locator("#board svg")).to_be_visible()
     finally:
         context.close()
