@@ -4,6 +4,8 @@
 // installs this worker anew and only files whose hash changed are downloaded again.
 // PyScript's chunks that no start loads (its editor, terminal, game plugins and their libraries)
 // are not precached (MANIFEST.lazy): should a page ever fetch one, it is kept from then on.
+// Python's memory snapshot (MANIFEST.optional) is precached where there is room for it: a returning
+// visitor's start restores it (assets/vendor/pyodide/ludothek.mjs).
 /* global self, caches, fetch, Response, URL */
 "use strict";
 
@@ -25,7 +27,10 @@ async function previousCache() {
   for (var i = names.length - 1; i >= 0; i--) {
     var cache = await caches.open(names[i]);
     var response = await cache.match(absolute(MANIFEST_KEY));
-    if (response) return { cache: cache, files: (await response.json()).files || {} };
+    if (response) {
+      var manifest = await response.json();
+      return { cache: cache, files: manifest.files || {}, optional: manifest.optional || {} };
+    }
   }
   return null;
 }
@@ -34,17 +39,25 @@ self.addEventListener("install", function (event) {
   event.waitUntil((async function () {
     var cache = await caches.open(CACHE);
     var old = await previousCache();
-    var paths = Object.keys(MANIFEST.files);
-    // All or nothing: if one file fails, the install fails and the old worker stays in charge.
-    await Promise.all(paths.map(async function (path) {
+    async function keep(path, hash, oldHashes) {
       var url = absolute(path);
-      if (old && old.files[path] === MANIFEST.files[path]) {
+      if (old && oldHashes && oldHashes[path] === hash) {
         var kept = await old.cache.match(url);
         if (kept) return cache.put(url, kept);
       }
       var response = await fetch(url, { cache: "reload" });
       if (!response.ok) throw new Error("precache: " + path + " answered " + response.status);
       return cache.put(url, response);
+    }
+    // All or nothing: if one file fails, the install fails and the old worker stays in charge.
+    await Promise.all(Object.keys(MANIFEST.files).map(function (path) {
+      return keep(path, MANIFEST.files[path], old && old.files);
+    }));
+    // The memory snapshot (31 MB) only where the browser gives the room: without it the app
+    // starts the normal way, online and offline.
+    var optional = MANIFEST.optional || {};
+    await Promise.all(Object.keys(optional).map(function (path) {
+      return keep(path, optional[path], old && old.optional).catch(function () {});
     }));
     await cache.put(absolute(MANIFEST_KEY), new Response(JSON.stringify(MANIFEST), {
       headers: { "Content-Type": "application/json" }

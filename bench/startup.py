@@ -2,7 +2,8 @@
 """Start-up of the app beside the runtime's own floor, in headless Chromium on localhost (a
 benchmark, not a test).
 
-    .venv/bin/python bench/startup.py [--runs 5] [--json results.json] [--page name=path ...]
+    .venv/bin/python bench/startup.py [--runs 9] [--json results.json] [--page name=path ...]
+    .venv/bin/python bench/startup.py --profile phone --only "Ludothek|Ludothek, snapshot" --runs 3
 
 Pages, side by side in one run:
 - bare Pyodide: `loadPyodide()` and one line of Python (bench/bare/pyodide.html): the floor;
@@ -11,7 +12,12 @@ Pages, side by side in one run:
   without it, which changes its start-up time, so this is the floor of the app's configuration;
 - bare PyScript: PyScript starts the same runtime and runs one line (bench/bare/pyscript.html);
 - Ludothek: the published site (dist/, written by scripts/build.py), as scripts/serve.py serves it:
-  precompressed `.br`/`.gz` copies with Content-Encoding, as a static host would.
+  precompressed `.br`/`.gz` copies with Content-Encoding, as a static host would; started the
+  normal way (the memory snapshot switched off: today's start, and every first visit's);
+- Ludothek, snapshot: the same site starting Python from the memory snapshot
+  (assets/vendor/pyodide/ludothek.mjs). Cold, the page fetches the snapshot at once (what a first
+  visit with the snapshot would cost); warm, it is in the HTTP cache (a returning visitor; the app
+  itself finds it in the service worker's cache, which this benchmark blocks).
 All three run the same vendored runtime from dist/. Each page is timed until its own ready flag
 (body[data-ready]: set by the app when its first screen is live, by the bare pages after their line
 of Python), never by the load event. Cold: a new browser profile (empty HTTP cache); warm: a reload
@@ -20,6 +26,10 @@ Service workers are blocked, so the app's offline cache cannot help it in the co
 Interleaved: each round loads every page once, in an order that rotates round by round, so the
 machine's load (other processes) touches every page alike; medians over the rounds.
 Bytes: what crossed the wire until ready (compressed transfer sizes from the page's resource timing).
+Long tasks: the longest main-thread task until ready (PerformanceObserver "longtask").
+Profiles: "localhost" (this machine as it is) or "phone" (Lighthouse's mobile preset through the
+DevTools protocol: the CPU slowed 4x, the network at 1.6 Mbit/s down, 750 kbit/s up, 150 ms
+round trip). The load average is recorded beside each run.
 """
 
 from __future__ import annotations
@@ -45,6 +55,18 @@ from serving import CountingHandler, CountingServer  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 READY = "body[data-ready]"
+LONG_TASKS = """
+window.__longTasks = [];
+try {
+  new PerformanceObserver(list => list.getEntries().forEach(e => window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)])))
+    .observe({type: "longtask", buffered: true});
+} catch (e) {}
+"""
+PROFILES = {
+    "localhost": None,
+    # Lighthouse's mobile preset (simulated slow 4G and a mid-range phone's CPU).
+    "phone": {"cpu": 4, "latency": 150, "download": 1.6e6 / 8, "upload": 750e3 / 8},
+}
 # The moment the flag is set, as the page saw it (from navigation start). Reading performance.now()
 # after Playwright's wait would add its polling delay (it backs off to 500 ms between checks).
 READY_RECORDER = """
@@ -58,6 +80,12 @@ PAGES = {
     "bare Pyodide, no JSPI": "bench/bare/pyodide-nojspi.html",
     "bare PyScript": "bench/bare/pyscript.html",
     "Ludothek": "",
+    "Ludothek, snapshot": "",
+}
+# How each page starts Python (assets/vendor/pyodide/ludothek.mjs reads it before Pyodide starts).
+INIT_SCRIPTS = {
+    "Ludothek": "window.LUDOTHEK_SNAPSHOT = 'never';",
+    "Ludothek, snapshot": "window.LUDOTHEK_SNAPSHOT = 'fetch';",
 }
 FLOOR = "bare Pyodide"
 
@@ -103,24 +131,169 @@ def load(page, server, url: str, reload: bool = False) -> dict:
             files: entries.map(e => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.responseEnd), e.transferSize]),
             fcp: fcp ? fcp.startTime : null,
             python: mark('ludothek:python'), imported: mark('ludothek:imported'), app_ready: mark('ludothek:ready'),
+            start: document.documentElement.dataset.start || null,
+            long_tasks: (window.__longTasks || []).filter(t => t[0] <= ready),
         };
     }""",
         ready,
     )
-    return {"ready_ms": ready, **measured, "served": server.server.bytes_sent}
+    measured["longest_task_ms"] = max((duration for _, duration in measured["long_tasks"]), default=0)
+    return {"ready_ms": ready, **measured, "served": server.server.bytes_sent, "load_average": os.getloadavg()[0]}
 
 
-def measure_page(playwright, server, url: str, results: dict) -> None:
+def throttle(page, profile: dict | None) -> None:
+    if not profile:
+        return
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+    cdp.send("Network.enable")
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": profile["latency"], "downloadThroughput": profile["download"], "uploadThroughput": profile["upload"]},
+    )
+
+
+def measure_page(playwright, server, url: str, results: dict, init_script: str = "", profile: dict | None = None) -> None:
     """A new profile: a cold load, then a warm reload."""
-    with tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="block")
+    with tempfile.TemporaryDirectory() as folder:
+        context = playwright.chromium.launch_persistent_context(folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="block")
         try:
-            context.add_init_script(READY_RECORDER)
+            context.add_init_script(READY_RECORDER + LONG_TASKS + init_script)
             page = context.pages[0] if context.pages else context.new_page()
+            throttle(page, profile)
             results["cold"].append(load(page, server, url))
             results["warm"].append(load(page, server, url, reload=True))
         finally:
             context.close()
+
+
+PLAY_RECORDER = "document.addEventListener('click', () => { window.__playAt ??= performance.now(); }, true);"
+
+
+def embed_play(page, url: str, reload: bool = False) -> dict:
+    if reload:
+        page.reload(wait_until="load")
+    else:
+        page.goto(url, wait_until="load")
+    page.get_by_role("button", name="Play").click()
+    page.wait_for_selector(READY, state="attached", timeout=180_000)
+    times = page.evaluate("[window.__playAt, window.__readyAt ?? performance.now(), document.documentElement.dataset.start]")
+    return {"live_ms": times[1] - times[0], "start": times[2], "load_average": os.getloadavg()[0]}
+
+
+def measure_embed(playwright, url: str, results: dict, init_script: str = "") -> None:
+    """A reader's first Play on a board (a new profile), then the same reader's Play on a later
+    visit (the HTTP cache as the first visit left it: with the snapshot once it was fetched)."""
+    with tempfile.TemporaryDirectory() as folder:
+        context = playwright.chromium.launch_persistent_context(folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="block")
+        try:
+            context.add_init_script(READY_RECORDER + PLAY_RECORDER + init_script)
+            page = context.pages[0] if context.pages else context.new_page()
+            results["first"].append(embed_play(page, url))
+            # The snapshot comes in the background once the board is live: let it arrive.
+            page.wait_for_function(
+                "performance.getEntriesByType('resource').some(e => /snapshot\\.[0-9a-f]+\\.bin/.test(e.name) && e.responseEnd > 0)"
+                " || document.documentElement.dataset.start !== 'normal' || window.LUDOTHEK_SNAPSHOT === 'never'",
+                timeout=120_000,
+            )
+            page.wait_for_timeout(500)
+            results["returning"].append(embed_play(page, url, reload=True))
+        finally:
+            context.close()
+
+
+def embed_result(runs: int, build_first: bool = True) -> dict:
+    """Play to a live board in an embed (Momentum, the Share dialog's snippet), today's start
+    against the snapshot's: interleaved, medians."""
+    import html as html_text
+    import re
+
+    from blog import snippet
+
+    if build_first:
+        import build
+
+        build.main()
+    server = CountingServer(ROOT / "dist", handler=SiteHandler)
+    src = html_text.unescape(re.search(r'src="([^"]*)"', snippet("momentum", server.url)).group(1))
+    variants = {"embed today (no snapshot)": "window.LUDOTHEK_SNAPSHOT = 'never';", "embed with the snapshot": ""}
+    results = {name: {"first": [], "returning": []} for name in variants}
+    try:
+        with sync_playwright() as playwright:
+            names = list(variants)
+            for round_number in range(runs):
+                for name in names[round_number % 2 :] + names[: round_number % 2]:
+                    measure_embed(playwright, src, results[name], variants[name])
+    finally:
+        server.stop()
+    return {
+        name: {
+            kind: {
+                "live_ms": median(r["live_ms"] for r in items),
+                "all_ms": [round(r["live_ms"]) for r in items],
+                "starts": sorted({str(r["start"]) for r in items}),
+                "load_average": round(statistics.mean(r["load_average"] for r in items), 1),
+            }
+            for kind, items in result.items()
+        }
+        for name, result in results.items()
+    }
+
+
+LIGHTHOUSE = ROOT / ".cache" / "lighthouse"
+
+
+def lighthouse_result(sites: dict[str, str], runs: int = 1) -> dict:
+    """Lighthouse's mobile run (its default: a simulated mid-range phone on slow 4G) on each site,
+    `sites` = {name: path on the server}; installs the npm package `lighthouse` into .cache/ the
+    first time (the tests never need it). Performance score, total blocking time, time to
+    interactive and first contentful paint; medians over the runs, interleaved."""
+    import subprocess
+
+    binary = LIGHTHOUSE / "node_modules" / ".bin" / "lighthouse"
+    if not binary.exists():
+        subprocess.run(["npm", "install", "--prefix", str(LIGHTHOUSE), "--no-audit", "--no-fund", "--loglevel=error", "lighthouse"], check=True)
+    server = CountingServer(ROOT / "dist", handler=SiteHandler)
+    found: dict[str, list[dict]] = {name: [] for name in sites}
+    try:
+        for _ in range(runs):
+            for name, path in sites.items():
+                data = None
+                for _attempt in range(2):  # a busy machine makes Lighthouse's protocol calls time out now and then
+                    with tempfile.TemporaryDirectory() as folder:
+                        report = Path(folder) / "report.json"
+                        finished = subprocess.run(
+                            [
+                                str(binary),
+                                server.url + path,
+                                "--only-categories=performance",
+                                "--output=json",
+                                f"--output-path={report}",
+                                "--quiet",
+                                "--max-wait-for-load=180000",
+                                "--chrome-flags=--headless=new " + " ".join(CHROMIUM_ARGS),
+                            ],
+                            env={**os.environ, "CHROME_PATH": CHROMIUM},
+                            timeout=900,
+                        )
+                        if finished.returncode == 0:
+                            data = json.loads(report.read_text())
+                            break
+                if data is None:
+                    continue
+                audits = data["audits"]
+                found[name].append(
+                    {
+                        "performance": round(100 * (data["categories"]["performance"]["score"] or 0)),
+                        "tbt_ms": audits["total-blocking-time"]["numericValue"],
+                        "tti_ms": audits["interactive"]["numericValue"],
+                        "fcp_ms": audits["first-contentful-paint"]["numericValue"],
+                        "load_average": os.getloadavg()[0],
+                    }
+                )
+    finally:
+        server.stop()
+    return {name: ({key: median(r[key] for r in items) for key in items[0]} if items else {}) | {"runs": items} for name, items in found.items()}
 
 
 def median(values):
@@ -139,6 +312,10 @@ def summarise(results: dict) -> dict:
             "transfer_bytes": median(r["transfer"] for r in items),
             "decoded_bytes": median(r["decoded"] for r in items),
             "requests": median(r["requests"] for r in items),
+            "longest_task_ms": median(r["longest_task_ms"] for r in items),
+            "longest_task_max_ms": max(r["longest_task_ms"] for r in items),
+            "starts": sorted({str(r.get("start")) for r in items}),
+            "load_average": round(statistics.mean(r["load_average"] for r in items), 1),
         }
         if all(r.get("python") is not None for r in items):
             summary[kind].update(
@@ -152,7 +329,7 @@ def summarise(results: dict) -> dict:
     return summary
 
 
-def main_result(runs: int = 5, pages: dict | None = None, build_first: bool = True) -> dict:
+def main_result(runs: int = 9, pages: dict | None = None, build_first: bool = True, profile: str = "localhost") -> dict:
     if build_first:
         import build
 
@@ -168,7 +345,7 @@ def main_result(runs: int = 5, pages: dict | None = None, build_first: bool = Tr
             for round_number in range(runs):
                 shift = round_number % len(names)
                 for name in names[shift:] + names[:shift]:
-                    measure_page(playwright, server, server.url + pages[name], results[name])
+                    measure_page(playwright, server, server.url + pages[name], results[name], INIT_SCRIPTS.get(name, ""), PROFILES[profile])
                 load_averages.append(os.getloadavg()[0])
     finally:
         server.stop()
@@ -180,6 +357,7 @@ def main_result(runs: int = 5, pages: dict | None = None, build_first: bool = Tr
             ratios[name] = {kind: round(summary[name][kind]["ready_ms"] / floor[kind]["ready_ms"], 3) for kind in ("cold", "warm")}
     return {
         "runs": runs,
+        "profile": profile,
         "pages": summary,
         "ratios": ratios,
         "seconds": round(time.time() - started),
@@ -195,23 +373,28 @@ def markdown(result: dict, measured: str = "") -> str:
         rows.append(
             f"| {name} | {summary['cold']['ready_ms']} | {ratio.get('cold', '')} | {summary['warm']['ready_ms']} | "
             f"{ratio.get('warm', '')} | {summary['cold']['transfer_bytes']:,} | {summary['cold']['decoded_bytes']:,} | "
-            f"{summary['cold']['requests']} |"
+            f"{summary['cold']['requests']} | {summary['cold']['longest_task_ms']} / {summary['warm']['longest_task_ms']} | "
+            f"{summary['cold']['load_average']} / {summary['warm']['load_average']} |"
         )
     load = result["load_average"]
     return (
-        f"## Start-up (headless Chromium, localhost, median of {result['runs']} interleaved rounds; {measured}; "
+        f"## Start-up (headless Chromium, {result.get('profile', 'localhost')}, median of {result['runs']} interleaved rounds; {measured}; "
         f"load average {load['min']:.1f}-{load['max']:.1f} during the run)\n\n"
         "| page | cold ready ms | cold / bare Pyodide | warm ready ms | warm / bare Pyodide | cold bytes over the wire | "
-        "cold bytes unpacked | requests |\n|---|---|---|---|---|---|---|---|\n" + "\n".join(rows)
+        "cold bytes unpacked | requests | longest task ms cold / warm | load average cold / warm |\n"
+        "|---|---|---|---|---|---|---|---|---|---|\n" + "\n".join(rows)
     )
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--lighthouse", action="store_true", help="Lighthouse mobile on the site (and on each --also-serve site, e.g. an earlier dist/)")
+    parser.add_argument("--embed", action="store_true", help="measure an embed's Play to live board instead (first and returning reader)")
+    parser.add_argument("--profile", choices=sorted(PROFILES), default="localhost", help="phone: CPU 4x slower, 1.6 Mbit/s, 150 ms")
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument("--page", action="append", default=[], help="an extra page, name=path under dist/ (e.g. a variant of index.html to compare)")
-    parser.add_argument("--only", help="comma-separated page names to measure (default: all)")
+    parser.add_argument("--only", help="page names to measure, separated by | (default: all)")
     parser.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
     parser.add_argument("--also-serve", action="append", default=[], help="/prefix/=folder: serve another site there too (e.g. an earlier version's dist/)")
     args = parser.parse_args(argv)
@@ -223,8 +406,25 @@ def main(argv=None):
         name, _, path = item.partition("=")
         pages[name] = path
     if args.only:
-        pages = {name: path for name, path in pages.items() if name in args.only.split(",")}
-    result = main_result(args.runs, pages, build_first=not args.no_build)
+        # Names are separated by "|" (a name may hold a comma: "Ludothek, snapshot").
+        wanted = args.only.split("|")
+        pages = {name: path for name, path in pages.items() if name in wanted}
+    if args.lighthouse:
+        sites = {"after": ""}
+        for item in args.also_serve:
+            sites[item.partition("=")[0].strip("/")] = item.partition("=")[0].lstrip("/")
+        result = lighthouse_result(sites, args.runs)
+        print(json.dumps(result, indent=2))
+        if args.json:
+            Path(args.json).write_text(json.dumps(result, indent=2))
+        return
+    if args.embed:
+        embeds = embed_result(args.runs, build_first=not args.no_build)
+        print(json.dumps(embeds, indent=2))
+        if args.json:
+            Path(args.json).write_text(json.dumps(embeds, indent=2))
+        return
+    result = main_result(args.runs, pages, build_first=not args.no_build, profile=args.profile)
     files = {name: summary.pop("cold_files") for name, summary in result["pages"].items()}
     print(json.dumps(result, indent=2))
     print(markdown(result, time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())))

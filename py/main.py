@@ -1,8 +1,14 @@
 # Entry point loaded by PyScript (see pyscript.toml): start the app. The performance marks let
 # bench/startup.py split the start-up into runtime, imports and the first screen.
+import random
+
 import js
 
 js.performance.mark("ludothek:python")
+# Python may have started from the memory snapshot (assets/vendor/pyodide/ludothek.mjs), in which
+# the random generator's state is the one every visitor gets: fresh entropy for this page, before
+# the app draws a seed for a game, a computer player or a save's id.
+random.seed()
 from ludothek.web.app import main  # noqa: E402
 
 js.performance.mark("ludothek:imported")

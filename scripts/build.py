@@ -8,6 +8,11 @@
 2. Pack the Python package py/ludothek into assets/build/ludothek.zip (one request instead of
    dozens; PyScript unpacks it into the virtual file system).
 3. Join the games' stylesheets (assets/games/*.css) into assets/build/games.css.
+3b. Make the Python runtime's memory snapshot (assets/build/snapshot.<hash>.bin, scripts/make_snapshot.mjs:
+   Pyodide in Node with the package's pure-Python modules imported) and the module that starts
+   Pyodide from it (assets/vendor/pyodide/ludothek.mjs, from scripts/pyodide_start.mjs), which
+   pyscript.toml names as its interpreter. Without Node, or if the snapshot cannot be made, that
+   module starts Pyodide the normal way.
 4. Draw the static pictures that show before Python has loaded (home-screen thumbnails) with the
    same renderer the app uses.
 5. Write the page the site serves (assets/build/index.html from index.html): the configuration
@@ -24,6 +29,7 @@
 
 from __future__ import annotations
 
+import ast
 import gzip
 import hashlib
 import json
@@ -55,7 +61,7 @@ PRECACHE_EXCLUDE_SUFFIXES = (".map",)
 # Published beside the precached files: the worker itself and its list.
 SITE_EXTRA_FILES = ("sw.js", "assets/build/precache.js")
 # Text-like files worth sending compressed (zip and images are compressed already).
-COMPRESSIBLE_SUFFIXES = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".toml", ".py", ".wasm", ".webmanifest", ".txt", ".zip")
+COMPRESSIBLE_SUFFIXES = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".toml", ".py", ".wasm", ".webmanifest", ".txt", ".zip", ".bin")
 COMPRESS_MIN_BYTES = 1024
 
 sys.path.insert(0, str(ROOT / "py"))
@@ -165,6 +171,101 @@ def pack_python() -> Path:
     return target
 
 
+# What never goes into the memory snapshot: modules that import the browser (they would hold
+# JavaScript objects) and the command-line entry point.
+BROWSER_MODULES = ("js", "pyodide", "pyscript", "pyodide_js")
+START_MODULE = VENDOR / "pyodide" / "ludothek.mjs"
+START_TEMPLATE = ROOT / "scripts" / "pyodide_start.mjs"
+
+
+def package_imports(source_root: Path) -> dict[str, set[str]]:
+    """Each module of py/ludothek with every module it imports anywhere in its text (also inside
+    functions: a conservative reading)."""
+    modules = {}
+    for path in sorted((source_root / "ludothek").rglob("*.py")):
+        parts = path.relative_to(source_root).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        imported: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(anchor + ([node.module] if node.module else []))
+                imported.add(base)
+                imported.update(f"{base}.{alias.name}" for alias in node.names)
+        modules[name] = imported
+    return modules
+
+
+def snapshot_modules(source_root: Path = ROOT / "py") -> list[str]:
+    """The package's modules that the memory snapshot imports: all that never import the browser,
+    directly or through another module of the package (ludothek.games, ai, render, i18n and the
+    pure part of ludothek.web), and not the command line's __main__."""
+    imports = package_imports(source_root)
+    browser = {name for name, used in imports.items() if any(other.split(".")[0] in BROWSER_MODULES for other in used)}
+    while True:
+        more = {name for name, used in imports.items() if name not in browser and used & browser}
+        if not more:
+            break
+        browser |= more
+    return [name for name in imports if name not in browser and not name.endswith(".__main__")]
+
+
+def make_snapshot(package: Path) -> Path | None:
+    """assets/build/snapshot.<hash>.bin, the hash over everything it is made from (Pyodide's files,
+    the package, the script and the module list), so a snapshot never meets another build; cached
+    in .cache/snapshot. None (and a note) where Node cannot make it: the page then starts Pyodide
+    the normal way."""
+    modules = snapshot_modules()
+    script = ROOT / "scripts" / "make_snapshot.mjs"
+    key = hashlib.sha256()
+    for path in [*(VENDOR / "pyodide" / name for name in PYODIDE_FILES), package, script]:
+        key.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    key.update(json.dumps(modules).encode())
+    name = f"snapshot.{key.hexdigest()[:16]}.bin"
+    for old in BUILD.glob("snapshot.*.bin"):
+        if old.name != name:
+            old.unlink()
+    target = BUILD / name
+    if target.exists():
+        return target
+    cache = ROOT / ".cache" / "snapshot"  # outside assets/: not part of the site
+    cached = cache / name
+    if not cached.exists():
+        shutil.rmtree(cache, ignore_errors=True)
+        cache.mkdir(parents=True)
+        try:
+            subprocess.run(["node", str(script), str(package), str(cached) + ".tmp", *modules], cwd=ROOT, check=True, timeout=900)
+        except (OSError, subprocess.SubprocessError) as exc:
+            print(f"build: no memory snapshot ({exc}); the page starts Python the normal way", file=sys.stderr)
+            return None
+        os.replace(str(cached) + ".tmp", cached)
+    shutil.copy2(cached, target)
+    return target
+
+
+def write_start_module(snapshot: Path | None) -> Path:
+    """assets/vendor/pyodide/ludothek.mjs: Pyodide's loadPyodide, from the snapshot when the
+    reader's browser has it (its address relative to the module, its SHA-256 to check it by)."""
+    settings = "null"
+    if snapshot is not None:
+        settings = json.dumps(
+            {"url": os.path.relpath(snapshot, START_MODULE.parent).replace(os.sep, "/"), "sha256": hashlib.sha256(snapshot.read_bytes()).hexdigest()}
+        )
+    text = START_TEMPLATE.read_text(encoding="utf-8")
+    text, count = re.subn(r"^const SNAPSHOT = null;.*$", lambda _: f"const SNAPSHOT = {settings};  // written by scripts/build.py", text, flags=re.M)
+    if count != 1:
+        sys.exit("build: scripts/pyodide_start.mjs must hold one line `const SNAPSHOT = null;`")
+    START_MODULE.parent.mkdir(parents=True, exist_ok=True)
+    if not START_MODULE.exists() or START_MODULE.read_text(encoding="utf-8") != text:
+        START_MODULE.write_text(text, encoding="utf-8")
+    return START_MODULE
+
+
 def join_game_styles() -> Path:
     """One stylesheet from every game's own (assets/games/<game>.css): one request for the page."""
     target = BUILD / "games.css"
@@ -226,6 +327,9 @@ def start_preloads(config: dict, page: str) -> list[list[str]]:
         [interpreter, "module"],
         [runtime + "pyodide-lock.json", "fetch"],
     ]
+    if not interpreter.endswith("/pyodide.mjs"):
+        # The interpreter is our start module (ludothek.mjs), which imports Pyodide's.
+        preloads.insert(4, [runtime + "pyodide.mjs", "module"])
     preloads += [["./" + chunk.relative_to(ROOT).as_posix(), "module"] for chunk in pyscript_start_chunks(config)[1:]]
     preloads += [[url, "fetch"] for url in config.get("files", {}) if not url.startswith("{")]
     preloads += [[src, "fetch"] for src in re.findall(r'<script type="py" src="([^"]+)"', page)]
@@ -273,14 +377,17 @@ def site_paths(lazy: bool = False) -> dict[str, Path]:
 
 
 def write_precache() -> Path:
+    """The service worker's list: `files` (all or nothing: the app runs offline from them),
+    `optional` (the memory snapshot: kept when the browser gives the room; a start without it is
+    the normal one) and `lazy` (cached when fetched)."""
     entries = {"./" + name: file_hash(path) for name, path in site_paths().items()}
+    optional = {name: digest for name, digest in entries.items() if re.fullmatch(r"\./assets/build/snapshot\.[0-9a-f]+\.bin", name)}
+    entries = {name: digest for name, digest in entries.items() if name not in optional}
     lazy = {"./" + name: file_hash(path) for name, path in site_paths(lazy=True).items()}
-    version = hashlib.sha256(json.dumps([entries, lazy], sort_keys=True).encode()).hexdigest()[:12]
+    version = hashlib.sha256(json.dumps([entries, optional, lazy], sort_keys=True).encode()).hexdigest()[:12]
     target = BUILD / "precache.js"
-    text = (
-        "// Generated by scripts/build.py from the files themselves: do not edit.\n"
-        f"self.LUDOTHEK_PRECACHE = {json.dumps({'version': version, 'files': entries, 'lazy': lazy}, indent=1, sort_keys=True)};\n"
-    )
+    manifest = {"version": version, "files": entries, "optional": optional, "lazy": lazy}
+    text = f"// Generated by scripts/build.py from the files themselves: do not edit.\nself.LUDOTHEK_PRECACHE = {json.dumps(manifest, indent=1, sort_keys=True)};\n"
     target.write_text(text, encoding="utf-8")
     return target
 
@@ -347,7 +454,8 @@ def write_dist() -> Path:
 
 def main() -> None:
     vendor_runtime()
-    pack_python()
+    package = pack_python()
+    write_start_module(make_snapshot(package))
     join_game_styles()
     draw_static_pictures()
     write_page()

@@ -39,9 +39,11 @@ def test_the_site_is_the_precache_list_plus_the_worker(site):
     listed = {path.removeprefix("./") for path in manifest["files"]}
     # PyScript's chunks that no start loads are published (cached by the worker if ever fetched).
     lazy = {path.removeprefix("./") for path in manifest["lazy"]}
-    assert not listed & lazy
+    optional = {path.removeprefix("./") for path in manifest["optional"]}
+    assert not listed & lazy and not listed & optional
+    assert optional and all(path.startswith("assets/build/snapshot.") for path in optional)
     assert all(path.startswith("assets/vendor/pyscript/") for path in lazy)
-    assert published(site) == listed | lazy | {"sw.js", "assets/build/precache.js"}
+    assert published(site) == listed | lazy | optional | {"sw.js", "assets/build/precache.js"}
 
 
 def test_the_worker_precaches_no_editor_terminal_or_toml_chunk(site):
@@ -65,14 +67,15 @@ def test_the_page_carries_pyscript_toml_as_json(site):
 
     config = page_attribute(site, r'<script type="py" src="[^"]+" config="([^"]+)"')
     assert config == tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./assets/vendor/pyodide/pyodide.mjs"
+    # Our start module beside Pyodide's (PyScript takes Pyodide's folder from the interpreter's URL).
+    assert config["interpreter"] == "./assets/vendor/pyodide/ludothek.mjs"
 
 
 def test_every_file_boot_js_asks_for_early_is_precached(site):
     preloads = page_attribute(site, r'<script src="\./assets/boot\.js" data-preload="([^"]+)"')
     listed = precache_manifest(site)["files"]
     urls = [url for url, _ in preloads]
-    for needed in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "ludothek.zip", "main.py"):
+    for needed in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide.mjs", "ludothek.mjs", "ludothek.zip", "main.py"):
         assert any(url.endswith(needed) for url in urls), needed
     for url, how in preloads:
         assert url in listed, url
@@ -129,3 +132,75 @@ def test_a_rebuild_drops_files_that_left_the_site(site):
     stale.write_text("// from an earlier version")
     build.write_dist()
     assert not stale.exists()
+
+
+def start_module_settings(site: Path) -> dict:
+    import re
+
+    text = (site / "assets" / "vendor" / "pyodide" / "ludothek.mjs").read_text()
+    found = re.findall(r"^const SNAPSHOT = (.*);  // written by scripts/build.py$", text, re.M)
+    assert len(found) == 1
+    return json.loads(found[0])
+
+
+def test_the_memory_snapshot_is_named_by_hash_checked_by_hash_precached_and_compressed(site):
+    import hashlib
+    import re
+
+    snapshots = sorted((site / "assets" / "build").glob("snapshot.*.bin"))
+    assert len(snapshots) == 1, "one snapshot, the old ones gone"
+    snapshot = snapshots[0]
+    assert re.fullmatch(r"snapshot\.[0-9a-f]{16}\.bin", snapshot.name)
+    settings = start_module_settings(site)
+    assert settings["url"] == "../../build/" + snapshot.name
+    assert settings["sha256"] == hashlib.sha256(snapshot.read_bytes()).hexdigest()
+    # Precached where the browser gives the room (not all or nothing: offline play never hangs on it).
+    assert "./assets/build/" + snapshot.name in precache_manifest(site)["optional"]
+    assert "./assets/vendor/pyodide/ludothek.mjs" in precache_manifest(site)["files"]
+    for suffix in (".gz", ".br"):
+        assert snapshot.with_name(snapshot.name + suffix).stat().st_size < snapshot.stat().st_size / 4
+    # Pyodide 314.0.7 restores no snapshot larger than the memory it starts with (30 MiB).
+    assert snapshot.stat().st_size <= 30 * 2**20 + 4096
+
+
+def test_the_snapshot_name_changes_with_the_package(site, tmp_path, monkeypatch):
+    snapshot = next((site / "assets" / "build").glob("snapshot.*.bin"))
+    made = []
+    monkeypatch.setattr(build, "BUILD", tmp_path / "build")
+    monkeypatch.setattr(build.subprocess, "run", lambda command, **kwargs: made.append(command) or Path(command[3]).write_bytes(b"made"))
+    monkeypatch.setattr(build, "ROOT", tmp_path)  # its own cache folder
+    (tmp_path / "build").mkdir()
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "make_snapshot.mjs").write_text((ROOT / "scripts" / "make_snapshot.mjs").read_text())
+    monkeypatch.setattr(build, "snapshot_modules", lambda: ["ludothek"])
+    package = tmp_path / "ludothek.zip"
+    package.write_bytes(b"one")
+    first = build.make_snapshot(package)
+    package.write_bytes(b"two")
+    second = build.make_snapshot(package)
+    assert first.name != second.name and first.name != snapshot.name
+    assert not first.exists() and second.read_bytes() == b"made", "the old snapshot goes"
+    assert len(made) == 2
+
+
+def test_the_snapshot_imports_only_modules_that_never_touch_the_browser():
+    modules = build.snapshot_modules()
+    for engine in ("ludothek.games.momentum", "ludothek.ai.mops", "ludothek.render.screens", "ludothek.i18n", "ludothek.web.session", "ludothek.web.saves"):
+        assert engine in modules, engine
+    # dom imports js; app imports dom (so do most screens): none of them goes in.
+    for browser in ("ludothek.web.dom", "ludothek.web.app", "ludothek.web.search_runner", "ludothek.web.home_screen", "ludothek.render.__main__"):
+        assert browser not in modules, browser
+    imports = build.package_imports(ROOT / "py")
+    for name in modules:
+        assert not {other for other in imports[name] if other.split(".")[0] in ("js", "pyodide", "pyscript")}, name
+
+
+def test_a_module_that_imports_the_browser_through_another_stays_out(tmp_path):
+    package = tmp_path / "ludothek"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from . import b\n")
+    (package / "b.py").write_text("def later():\n    import js\n")
+    (package / "c.py").write_text("from .a import thing\n")
+    (package / "d.py").write_text("import json\n")
+    assert build.snapshot_modules(tmp_path) == ["ludothek", "ludothek.d"]

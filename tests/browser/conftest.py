@@ -8,6 +8,7 @@ never by the load event.
 from __future__ import annotations
 
 import json
+import os
 import re
 import threading
 from pathlib import Path
@@ -76,6 +77,9 @@ def shared_context(browser):
     """One profile for the tests that need no fresh one: its HTTP cache keeps the runtime, so each
     page starts like a returning visitor's (tests needing a new visitor make their own context)."""
     context = browser.new_context(service_workers="block", viewport={"width": 1000, "height": 900})
+    if os.environ.get("LUDOTHEK_TEST_SNAPSHOT"):
+        # The same tests on Python started from the memory snapshot (fetched like any file here).
+        context.add_init_script("window.LUDOTHEK_SNAPSHOT = 'fetch';")
     yield context
     context.close()
 

@@ -1,0 +1,80 @@
+// Make the Python runtime's memory snapshot with the app's pure-Python modules imported, with the
+// very Pyodide the page runs (in Node, at build time), so the page can start Python from it instead
+// of starting the interpreter and importing the package itself (assets/vendor/pyodide/ludothek.mjs
+// loads it; scripts/build.py calls this script and names the file by its content hash).
+//   node scripts/make_snapshot.mjs <package zip> <output file> <module> [<module> ...]
+// The snapshot is Pyodide's whole WebAssembly memory. It must hold no JavaScript object (so only
+// modules that import nothing of js, pyodide or pyscript go in) and must not grow the memory past
+// the size Pyodide starts with (a larger snapshot cannot be restored). The virtual file system is
+// not part of it: the page unpacks the package again (PyScript's [files]) into the same place, so
+// what the imported modules read later (catalogs, rules, puzzles) is found where it was.
+import { loadPyodide } from "pyodide";
+import fs from "node:fs";
+
+const [zipPath, output, ...modules] = process.argv.slice(2);
+const HOME = "/home/pyodide/";  // where PyScript's "./*" unpacks the package in the page
+
+// The package zip is stored, not deflated (scripts/build.py): its entries are read as they lie.
+function storedEntries(buffer) {
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  let end = buffer.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("not a zip file: " + zipPath);
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const entries = [];
+  for (let i = 0; i < count; i++) {
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const name = buffer.subarray(at + 46, at + 46 + nameLength).toString("utf8");
+    if (method !== 0) throw new Error("a compressed zip entry: " + name);
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (!name.endsWith("/")) entries.push([name, buffer.subarray(start, start + size)]);
+    at += 46 + skip;
+  }
+  return entries;
+}
+
+// As in the page: the program's name is not this script's path on the build machine.
+const py = await loadPyodide({ _makeSnapshot: true, _sysExecutable: "" });
+const memory = () => py._module.HEAP8.length;
+const startMemory = memory();
+for (const [name, data] of storedEntries(fs.readFileSync(zipPath))) {
+  const target = HOME + name;
+  py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+  py.FS.writeFile(target, data);
+}
+py.globals.set("wanted", py.toPy(modules));
+const report = py.runPython(`
+import gc, importlib, os, sys
+# Nothing of the build machine in the published file (Node puts the script's path there).
+os.environ.pop("_", None)
+os.unsetenv("_")
+for name in wanted:
+    importlib.import_module(name)
+# A module that holds a browser object cannot be restored in another page.
+browser = sorted(name for name in ("js", "pyscript") if name in sys.modules)
+del wanted
+gc.collect()
+f"{len(sys.modules)} modules; browser modules: {browser}"
+`);
+if (!/browser modules: \[\]/.test(report)) throw new Error("a module imported the browser: " + report);
+// Python's freed memory still holds what the imports left there: written over with zeros (large
+// zeroed blocks taken from the allocator while there is room below the memory's end, then freed),
+// the snapshot compresses by about a sixth more. Never past the end: that would grow the memory.
+const sbrkPointer = py._module._emscripten_get_sbrk_ptr();
+const room = () => memory() - py._module.HEAPU32[sbrkPointer >>> 2];
+py.runPython("_zeros = []");
+for (const size of [1 << 20, 1 << 16, 1 << 12, 1 << 9]) {
+  while (room() > 2 * size + (1 << 19)) py.runPython(`_zeros.append(bytearray(${size}))`);
+}
+py.runPython("del _zeros; import gc; gc.collect()");
+if (memory() !== startMemory) {
+  throw new Error(`the imports grew the memory from ${startMemory} to ${memory()} bytes: the snapshot could not be restored; import fewer modules`);
+}
+const snapshot = py.makeMemorySnapshot();
+fs.writeFileSync(output, snapshot);
+console.log(`snapshot: ${modules.length} of the package's modules imported, ${report.split(";")[0]}, ${(snapshot.length / 1048576).toFixed(1)} MiB`);

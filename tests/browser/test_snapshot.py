@@ -1,0 +1,245 @@
+"""Starting Python from the memory snapshot (assets/vendor/pyodide/ludothek.mjs, made by
+scripts/build.py): taken when the snapshot is here, and never worse than the normal start when it
+is corrupted, from another build or refused. Each start draws its own random numbers.
+
+The page says which start it was in document.documentElement.dataset.start ("snapshot" or
+"normal"). `window.LUDOTHEK_SNAPSHOT = "fetch"` (an init script) makes the page fetch the snapshot
+from the server as a first visit would; a server that serves other bytes under the snapshot's name
+plays the broken host or cache (page.route would pass 30 MB through the test driver, minutes on a
+busy machine)."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import json
+import re
+import threading
+from pathlib import Path
+
+import serve  # scripts/serve.py (pytest.ini puts scripts/ on the path)
+from playwright.sync_api import expect
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, READY_TIMEOUT_MS, SITE, AppServer, open_app, put_save
+
+FETCH_IT = "window.LUDOTHEK_SNAPSHOT = 'fetch';"
+START_MODULE = SITE / "assets" / "vendor" / "pyodide" / "ludothek.mjs"
+
+
+def snapshot_settings() -> dict:
+    found = re.search(r"^const SNAPSHOT = (\{.*\});", START_MODULE.read_text(), re.M)
+    assert found, "the build wrote no snapshot into the start module"
+    return json.loads(found.group(1))
+
+
+def snapshot_bytes() -> bytes:
+    return (START_MODULE.parent / snapshot_settings()["url"]).resolve().read_bytes()
+
+
+@contextlib.contextmanager
+def serving_as_snapshot(tmp_path: Path, data: bytes | None):
+    """dist/ served as scripts/serve.py serves it, with `data` in place of the snapshot (None: a 404)."""
+    replacement = tmp_path / "served-snapshot.bin"
+    if data is not None:
+        replacement.write_bytes(data)
+
+    class Handler(serve.Handler):
+        def translate_path(self, path):
+            if re.search(r"/snapshot\.[0-9a-f]+\.bin$", path.split("?", 1)[0]):
+                return str(replacement)
+            return super().translate_path(path)
+
+    server = serve.Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def started(page) -> str:
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    return page.evaluate("document.documentElement.dataset.start")
+
+
+def new_game_seed(page, app_url: str) -> int:
+    """Start a new Momentum game from the setup screen; the seed its save was given."""
+    open_app(page, app_url, "#/setup/momentum")
+    page.get_by_role("button", name="Start game").click()
+    expect(page.locator("#board svg")).to_be_visible()
+    saves = page.evaluate("Object.keys(localStorage).filter(key => key.startsWith('ludothek.save.')).map(key => localStorage.getItem(key))")
+    assert len(saves) == 1
+    return json.loads(saves[0])["record"]["seed"]
+
+
+def assert_nothing_went_wrong(page) -> None:
+    """The home screen as always: no error screen, no alert, no uncaught error."""
+    assert page.evaluate("document.body.dataset.screen") == "home"
+    expect(page.get_by_role("link", name="New game").first).to_be_visible()
+    assert page.locator("[role=alert]").count() == 0
+    assert page.errors == []
+
+
+def test_a_returning_visitor_starts_from_the_snapshot_also_offline(browser):
+    # The first visit starts as always; the service worker then keeps the snapshot with the rest.
+    server = AppServer()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        assert started(page) == "normal"
+        page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)", timeout=120_000)
+        cached = page.evaluate("url => caches.match(url).then(r => !!r)", server.url + "assets/build/" + snapshot_settings()["url"].rsplit("/", 1)[1])
+        assert cached
+        page.reload()
+        assert started(page) == "snapshot"
+        server.stop()
+        context.set_offline(True)
+        page.reload()
+        assert started(page) == "snapshot"
+        page.goto(page.url.split("#")[0] + "#/setup/momentum")
+        page.get_by_role("button", name="Start game").click()
+        page.locator("[data-target=d4]").click()
+        page.wait_for_function("Number(document.body.dataset.moves) >= 2", timeout=60_000)
+    finally:
+        context.close()
+        try:
+            server.stop()
+        except Exception:  # noqa: BLE001 - already stopped
+            pass
+
+
+def test_two_starts_from_one_snapshot_draw_different_seeds(browser, app_url):
+    seeds = []
+    for _ in range(2):
+        context = browser.new_context(service_workers="block")
+        try:
+            context.add_init_script(FETCH_IT)
+            page = context.new_page()
+            page.goto(app_url)
+            assert started(page) == "snapshot"
+            seeds.append(new_game_seed(page, app_url))
+        finally:
+            context.close()
+    assert seeds[0] != seeds[1], "the random generator's state came from the snapshot"
+
+
+def test_a_corrupted_snapshot_gives_the_normal_start_and_keeps_the_saves(browser, tmp_path):
+    broken = bytearray(snapshot_bytes())
+    broken[len(broken) // 2] ^= 0xFF  # one byte of Python's memory changed on the way
+    context = browser.new_context(service_workers="block")
+    served: list[str] = []
+    with serving_as_snapshot(tmp_path, bytes(broken)) as url:
+        try:
+            page = context.new_page()
+            page.errors = []
+            page.on("pageerror", lambda error: page.errors.append(str(error)))
+            page.on("request", lambda request: served.append(request.url) if ".bin" in request.url else None)
+            open_app(page, url)
+            put_save(
+                page,
+                "kept",
+                {"format": "ludothek", "version": 1, "game": "momentum", "players": [{"name": "A"}, {"name": "B"}], "options": {}, "seed": 5, "moves": ["d4"]},
+            )
+            before = page.evaluate("JSON.stringify(localStorage)")
+            context.add_init_script(FETCH_IT)
+            page.reload()
+            assert started(page) == "normal"
+            assert served, "the page did not ask for the snapshot"
+            expect(page.locator(".save-list li")).to_have_count(1)
+            assert_nothing_went_wrong(page)
+            assert page.evaluate("JSON.stringify(localStorage)") == before
+        finally:
+            context.close()
+
+
+def test_a_snapshot_of_another_runtime_build_is_refused_and_the_start_goes_on(browser, tmp_path):
+    # A snapshot whose hash the start module expects but that another Pyodide build made (a
+    # cached start module beside a newer runtime): Pyodide refuses it, the normal start follows.
+    other = bytearray(snapshot_bytes())
+    other[16] ^= 0xFF  # the header's build id
+    digest = hashlib.sha256(other).hexdigest()
+    expected = snapshot_settings()["sha256"]
+
+    def start_module(route):
+        text = route.fetch().text().replace(expected, digest)
+        route.fulfill(body=text, headers={"Content-Type": "text/javascript"})
+
+    context = browser.new_context(service_workers="block")
+    with serving_as_snapshot(tmp_path, bytes(other)) as url:
+        try:
+            context.add_init_script(FETCH_IT)
+            page = context.new_page()
+            page.errors = []
+            page.on("pageerror", lambda error: page.errors.append(str(error)))
+            logged = []
+            page.on("console", lambda message: logged.append(message.text))
+            page.route("**/vendor/pyodide/ludothek.mjs", start_module)
+            page.goto(url)
+            assert started(page) == "normal"
+            assert any("build id" in text for text in logged), logged  # refused by Pyodide, not by the hash
+            assert_nothing_went_wrong(page)
+        finally:
+            context.close()
+
+
+def test_without_the_snapshot_the_start_is_the_normal_one(browser, app_url):
+    context = browser.new_context(service_workers="block")
+    try:
+        context.add_init_script(FETCH_IT)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.route("**/snapshot.*.bin", lambda route: route.fulfill(status=404, body=b""))
+        page.goto(app_url)
+        assert started(page) == "normal"
+        assert_nothing_went_wrong(page)
+    finally:
+        context.close()
+
+
+def test_an_install_without_the_snapshot_still_plays_offline(browser, tmp_path):
+    # The snapshot is precached only where it can be (a browser short of room, a host that lost
+    # it): the service worker installs the rest, and the offline start is the normal one.
+    context = browser.new_context()
+    with serving_as_snapshot(tmp_path, None) as url:
+        try:
+            page = context.new_page()
+            page.goto(url)
+            assert started(page) == "normal"
+            page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)", timeout=120_000)
+            page.reload()
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+            context.set_offline(True)
+            page.reload()
+            assert started(page) == "normal"
+            expect(page.get_by_role("link", name="New game").first).to_be_visible()
+        finally:
+            context.close()
+
+
+def test_a_returning_reader_of_an_embed_starts_from_the_snapshot_in_the_http_cache(playwright, app_url, tmp_path):
+    # An embed keeps nothing in storage: after the first Play it fetches the snapshot into the
+    # HTTP cache (a persistent profile's, as a reader's browser has), and the next Play uses it.
+    import html as html_text
+
+    from blog import snippet
+
+    src = html_text.unescape(re.search(r'src="([^"]*)"', snippet("momentum", app_url)).group(1))
+    context = playwright.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(src)
+        page.get_by_role("button", name="Play").click()
+        assert started(page) == "normal"
+        page.wait_for_function("performance.getEntriesByType('resource').some(e => /snapshot\\.[0-9a-f]+\\.bin$/.test(e.name))", timeout=120_000)
+        page.wait_for_timeout(500)  # the cache entry is written as the body ends
+        assert page.evaluate("typeof caches === 'undefined' ? [] : caches.keys()") == []
+        page.reload()
+        page.get_by_role("button", name="Play").click()
+        assert started(page) == "snapshot"
+        expect(page.locator("#board svg")).to_be_visible()
+    finally:
+        context.close()
