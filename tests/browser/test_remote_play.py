@@ -180,9 +180,14 @@ def test_momentum_played_to_its_end_by_links_with_both_home_lists(two_devices, a
                 opened.add(page)
             expect(page.locator("body")).to_have_attribute("data-remote", "move")
             expect(page.locator("#status")).to_contain_text("Your move")
+            # The move received is marked and animated as at the game screen: the stone drops in.
+            expect(page.locator("#board .placed")).to_have_count(1)
+            expect(page.locator("#last-move")).to_contain_text(APART[number - 1])
         page.locator(f"#board [data-target={cell}]").click()
         expect(page.locator("body")).not_to_have_attribute("data-remote", "move")
+        expect(page.locator("#board .placed")).to_have_count(1)  # one's own move too, once
         text = send(page)
+        expect(page.locator("#board .placed")).to_have_count(0)  # drawn again: at rest
         assert len(text) < 2000
     # Anna's eighth stone ended the game; Ben opens her last link and sees the end too.
     expect(anna.locator("#status")).to_contain_text("over")

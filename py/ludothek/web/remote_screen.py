@@ -41,6 +41,7 @@ class RemoteScreen:
         self.ui = UIState()
         self.notice: str | None = None
         self.fork: protocol.RemoteGame | None = None
+        self.animate_next = False  # the next drawing animates the last move (one just received or made)
 
     @property
     def store(self) -> RemoteStore:
@@ -65,6 +66,7 @@ class RemoteScreen:
             return
         self.notice = words.relation_text(received.relation, received.fork_at)
         self.fork = received.other if received.relation == "fork" else None
+        self.animate_next = received.relation in ("new", "newer")
         self.show(received.held.key, fresh=True)
 
     def show(self, key: str, fresh: bool = False) -> None:
@@ -97,7 +99,11 @@ class RemoteScreen:
         last_before, last_move = None, None
         if progress.before_last is not None and progress.played:
             last_before, last_move = game.observation(progress.before_last, held.own.seat), held.rg.moves[progress.played - 1]
-        self.ui = self.ui.with_(interactive=your_move, last_before=last_before, last_move=last_move)
+        # The last move is marked as at the game screen, and animated once: in the drawing right
+        # after it arrived by link or was made here, not when the screen is drawn again later.
+        animate = self.animate_next and last_move is not None and app.animations_wanted()
+        self.animate_next = False
+        self.ui = self.ui.with_(interactive=your_move, last_before=last_before, last_move=last_move, animate=animate)
         app.view = get_view(held.rg.game)
         html = words.screen_html(held.rg, held.own, progress, self.ui, self.notice, self.fork)
         if first or app.screen != SCREEN:
@@ -125,6 +131,7 @@ class RemoteScreen:
         self.store.send(held, result.move, time.time())
         self.ui = UIState()
         self.notice = None  # the invitation's hint is done with once the move is made
+        self.animate_next = True
         self.draw()
         self.app.announce(_("Your move is made. Send the link to your friend."), show=True)
 
