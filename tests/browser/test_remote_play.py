@@ -55,7 +55,7 @@ def two_devices(browser):
 def test_momentum_by_links_between_two_devices_with_an_older_and_a_changed_link(two_devices, app_url):
     anna, ben = two_devices
     open_at(anna, app_url + "#/setup/momentum")
-    anna.locator("[data-action=remote-start]").click()
+    anna.locator("[data-action=remote-start]").first.click()
     anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
     move_somewhere(anna)
     expect(anna.locator("body")).to_have_attribute("data-remote", "wait")
@@ -116,7 +116,7 @@ def test_games_with_chance_by_links_between_two_devices(two_devices, app_url, ga
     then the board is dealt on both devices and moves go back and forth."""
     anna, ben = two_devices
     open_at(anna, app_url + f"#/setup/{game_id}")
-    anna.locator("[data-action=remote-start]").click()
+    anna.locator("[data-action=remote-start]").first.click()
     anna.wait_for_selector("body[data-screen=remote]")
     expect(anna.locator("#board")).to_have_count(0)  # nothing is dealt before Ben answers
     text = send(anna)
@@ -166,7 +166,7 @@ def test_momentum_played_to_its_end_by_links_with_both_home_lists(two_devices, a
         field = anna.locator(f"input[name=seat{seat}_name]")
         if field.count() and field.is_visible():
             field.fill(name)
-    anna.locator("[data-action=remote-start]").click()
+    anna.locator("[data-action=remote-start]").first.click()
     anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
     devices, opened = [anna, ben], {anna}
     text = ""
@@ -213,7 +213,7 @@ def test_a_fork_in_the_browser_is_shown_and_decided(two_devices, app_url):
 
     anna, ben = two_devices
     open_at(anna, app_url + "#/setup/momentum")
-    anna.locator("[data-action=remote-start]").click()
+    anna.locator("[data-action=remote-start]").first.click()
     anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
     anna.locator("#board [data-target=a1]").click()
     first = send(anna)
@@ -254,7 +254,7 @@ def test_a_changed_link_says_so_and_touches_no_save(two_devices, app_url):
 
     anna, ben = two_devices
     open_at(anna, app_url + "#/setup/momentum")
-    anna.locator("[data-action=remote-start]").click()
+    anna.locator("[data-action=remote-start]").first.click()
     anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
     anna.locator("#board [data-target=d4]").click()
     first = send(anna)
@@ -276,4 +276,21 @@ def test_a_changed_link_says_so_and_touches_no_save(two_devices, app_url):
         assert saves(anna) == before
         follow(anna, app_url + "#/")
         expect(anna.locator("#remote-games")).to_contain_text("Waiting for")
+    assert anna.errors == [] and ben.errors == []
+
+
+def test_the_inviter_lets_the_friend_move_first(two_devices, app_url):
+    anna, ben = two_devices
+    open_at(anna, app_url + "#/setup/momentum")
+    anna.locator("[data-action=remote-start][data-seat='1']").click()
+    anna.wait_for_selector("body[data-screen=remote]")
+    expect(anna.locator("#status")).to_contain_text("Waiting for")
+    expect(anna.locator(".notice")).to_contain_text("your friend moves first")
+    expect(anna.locator("#board [data-target]:not([aria-disabled=true])")).to_have_count(0)
+    open_at(ben, send(anna))
+    expect(ben.locator("body")).to_have_attribute("data-remote", "move")
+    ben.locator("#board [data-target=d4]").click()
+    follow(anna, send(ben))
+    expect(anna.locator("body")).to_have_attribute("data-remote", "move")
+    expect(anna.locator(".remote-seats li").nth(1)).to_contain_text("(you)")
     assert anna.errors == [] and ben.errors == []

@@ -167,8 +167,9 @@ class RemoteScreen:
         self.notice, self.fork = None, None
         self.draw()
 
-    def start_from_setup(self) -> None:
-        """The setup form's settings, played with a friend by link: this device takes seat 1."""
+    def start_from_setup(self, seat: int = 0) -> None:
+        """The setup form's settings, played with a friend by link: this device takes `seat`
+        (0: the inviter moves first; 1: the friend who opens the invitation does)."""
         form = dom.query("form.setup")
         if form is None:
             return
@@ -183,13 +184,16 @@ class RemoteScreen:
         seats = form_seats(view, values, players)
         try:
             options = view.options_from_form(values, players)
-            held = self.store.start(game_id, players, 0, options, [seat.name for seat in seats], time.time())
+            held = self.store.start(game_id, players, min(max(seat, 0), players - 1), options, [seat.name for seat in seats], time.time())
         except (ValueError, RemoteError) as exc:
             self.app.toast(words.remote_error_text(exc) if isinstance(exc, RemoteError) else str(exc))
             return
         self.key = held.key
-        if protocol.replay(held.rg, held.own).state is None:
+        progress = protocol.replay(held.rg, held.own)
+        if progress.state is None:
             self.notice = _("Send the invitation: your friend joins by opening the link, and the board is dealt when their answer comes back.")
+        elif progress.to_act(game_id) != held.own.seat:
+            self.notice = _("Send the invitation: your friend moves first.")
         else:
             self.notice = _("Make your move, then send the link to your friend.")
         self.app.go(f"#/by-link/{held.key}")
@@ -208,7 +212,7 @@ def click(app, event, element) -> bool:
     """True when a click belonged to this screen (or its offer on the setup screen)."""
     action = dom.data(element, "action")
     if action == "remote-start":
-        of(app).start_from_setup()
+        of(app).start_from_setup(int(dom.data(element, "seat") or 0))
         return True
     if app.screen != SCREEN:
         return False
