@@ -132,3 +132,30 @@ def test_an_onlooker_is_shown_the_game_and_keeps_nothing():
     # Ben's answer is for Anna, who holds the game; a third device only looks on.
     received = cleo.receive(link.data_of(text2), 5.0)
     assert received.relation == "onlooker" and cleo.held() == ([], [])
+
+
+@pytest.mark.parametrize("game_id", ["momentum", "mops"])
+def test_the_inviter_may_take_the_second_seat_and_the_friend_moves_first(game_id):
+    """ "Invite a friend to the first seat": the invitation is for seat 1 (the first to move);
+    the friend's device takes it, moves (after the draw, where the game has one), and the
+    inviter's device, at seat 2, is to move next."""
+    anna, ben = RemoteStore(DictStorage()), RemoteStore(DictStorage())
+    held = anna.start(game_id, 2, 1, {}, ["Ben", "Anna"], next(COUNTER), secrets_from(1))
+    assert short_status(held.rg, held.own, protocol.replay(held.rg, held.own)) == "Waiting for Ben"
+    _, text = anna.send(held, None, next(COUNTER))
+    received = ben.receive(link.data_of(text), next(COUNTER), secrets_from(2))
+    assert received.relation == "new" and received.held.own.seat == 0
+    theirs = received.held
+    if protocol.replay(theirs.rg, theirs.own).state is None or protocol.replay(theirs.rg, theirs.own).pending is not None:
+        theirs, text = ben.send(theirs, None, next(COUNTER))  # Ben's part of the draw goes back first
+        mine = anna.receive(link.data_of(text), next(COUNTER)).held
+        mine, text = anna.send(mine, None, next(COUNTER))
+        theirs = ben.receive(link.data_of(text), next(COUNTER)).held
+    progress = protocol.replay(theirs.rg, theirs.own)
+    assert progress.to_act(game_id) == 0
+    theirs, text = ben.send(theirs, first_move(theirs), next(COUNTER))
+    mine = anna.receive(link.data_of(text), next(COUNTER)).held
+    progress = protocol.replay(mine.rg, mine.own)
+    assert len(mine.rg.moves) == 1 and mine.own.seat == 1
+    if get_game(game_id).current_player(progress.state) == 1:
+        assert short_status(mine.rg, mine.own, progress) == "Your move"

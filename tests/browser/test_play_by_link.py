@@ -4,6 +4,9 @@ its game against an older link and refuses a changed one."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+
 import pytest
 from playwright.sync_api import expect
 
@@ -52,7 +55,7 @@ def two_devices(browser):
 def test_momentum_by_links_between_two_devices_with_an_older_and_a_changed_link(two_devices, app_url):
     anna, ben = two_devices
     open_at(anna, app_url + "#/setup/momentum")
-    anna.locator("[data-action=remote-start]").click()
+    anna.locator("[data-action=remote-start]").first.click()
     anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
     move_somewhere(anna)
     expect(anna.locator("body")).to_have_attribute("data-remote", "wait")
@@ -113,7 +116,7 @@ def test_games_with_chance_by_links_between_two_devices(two_devices, app_url, ga
     then the board is dealt on both devices and moves go back and forth."""
     anna, ben = two_devices
     open_at(anna, app_url + f"#/setup/{game_id}")
-    anna.locator("[data-action=remote-start]").click()
+    anna.locator("[data-action=remote-start]").first.click()
     anna.wait_for_selector("body[data-screen=remote]")
     expect(anna.locator("#board")).to_have_count(0)  # nothing is dealt before Ben answers
     text = send(anna)
@@ -137,3 +140,157 @@ def test_momox_is_not_offered_and_says_why(page, app_url):
     open_at(page, app_url + "#/setup/momox")
     expect(page.locator(".remote-offer")).to_contain_text("not offered by link")
     assert page.locator("[data-action=remote-start]").count() == 0
+
+
+def follow(page, url) -> None:
+    """Open a link in a page that is already running, as a tap on a link in a messenger does
+    when the app is open: only the address's fragment changes."""
+    page.evaluate("url => { location.hash = url.startsWith('#') ? url : new URL(url).hash; }", url)
+
+
+def saves(page) -> dict:
+    """The device's stored games (not the home screen's cached list, which a visit home redraws)."""
+    stored = page.evaluate("Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+    return {key: value for key, value in stored.items() if not key.startswith("ludothek.home.")}
+
+
+# Sixteen cells of the 7x7 board with no two neighbours: stones placed there never push another,
+# so Red's eighth stone (the game's fifteenth move) empties her hand and wins.
+APART = [file + rank for rank in "1357" for file in "aceg"]
+
+
+def test_momentum_played_to_its_end_by_links_with_both_home_lists(two_devices, app_url):
+    anna, ben = two_devices
+    open_at(anna, app_url + "#/setup/momentum")
+    for seat, name in enumerate(["Anna", "Ben"]):
+        field = anna.locator(f"input[name=seat{seat}_name]")
+        if field.count() and field.is_visible():
+            field.fill(name)
+    anna.locator("[data-action=remote-start]").first.click()
+    anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
+    devices, opened = [anna, ben], {anna}
+    text = ""
+    for number, cell in enumerate(APART[:15]):
+        page = devices[number % 2]
+        if number:
+            if page in opened:
+                follow(page, text)
+            else:
+                open_at(page, text)
+                opened.add(page)
+            expect(page.locator("body")).to_have_attribute("data-remote", "move")
+            expect(page.locator("#status")).to_contain_text("Your move")
+            # The move received is marked and animated as at the game screen: the stone drops in.
+            expect(page.locator("#board .placed")).to_have_count(1)
+            expect(page.locator("#last-move")).to_contain_text(APART[number - 1])
+        page.locator(f"#board [data-target={cell}]").click()
+        expect(page.locator("body")).not_to_have_attribute("data-remote", "move")
+        expect(page.locator("#board .placed")).to_have_count(1)  # one's own move too, once
+        text = send(page)
+        expect(page.locator("#board .placed")).to_have_count(0)  # drawn again: at rest
+        assert len(text) < 2000
+    # Anna's eighth stone ended the game; Ben opens her last link and sees the end too.
+    expect(anna.locator("#status")).to_contain_text("over")
+    follow(ben, text)
+    expect(ben.locator("#status")).to_contain_text("over")
+    expect(ben.locator("#board [data-target]:not([aria-disabled=true])")).to_have_count(0)
+    for page in devices:
+        follow(page, app_url + "#/")
+        expect(page.locator("body")).to_have_attribute("data-screen", "home")
+        expect(page.locator("#remote-games")).to_contain_text("Game over")
+        expect(page.locator("#remote-games")).to_contain_text("Momentum")
+    assert anna.errors == [] and ben.errors == []
+
+
+def test_a_fork_in_the_browser_is_shown_and_decided(two_devices, app_url):
+    """Ben plays on from Anna's link; Anna's device plays a different move from the older
+    position (as a device that took its move back would: built here from Anna's own stored game,
+    since the app has no undo by link). Ben opens that link: the fork is named, his game stays
+    until he chooses, and taking the link's line lets him move on it."""
+    from ludothek.remote import link as links
+    from ludothek.remote import protocol
+    from ludothek.remote.protocol import Own
+
+    anna, ben = two_devices
+    open_at(anna, app_url + "#/setup/momentum")
+    anna.locator("[data-action=remote-start]").first.click()
+    anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
+    anna.locator("#board [data-target=a1]").click()
+    first = send(anna)
+    open_at(ben, first)
+    expect(ben.locator("body")).to_have_attribute("data-remote", "move")
+    ben.locator("#board [data-target=c1]").click()
+    second = send(ben)
+    follow(anna, second)
+    expect(anna.locator("body")).to_have_attribute("data-remote", "move")
+    anna.locator("#board [data-target=e1]").click()
+    third = send(anna)
+    follow(ben, third)
+    expect(ben.locator("body")).to_have_attribute("data-remote", "move")
+    ben.locator("#board [data-target=g1]").click()
+    send(ben)
+    held_by_ben = saves(ben)
+
+    # Anna's device, back at the position of the second link, plays a7 instead of e1.
+    (entry,) = [json.loads(v) for k, v in saves(anna).items() if k.startswith("ludothek.remote.")]
+    own = Own(entry["seat"], bytes.fromhex(entry["secret"]))
+    older = links.decode(second.split("#/remote/")[1], own)
+    forked = links.link(protocol.advance(older, own, "a7"), own)
+    follow(ben, forked)
+    expect(ben.locator(".notice")).to_contain_text("parts from your game at move 3")
+    expect(ben.locator("[data-action=remote-keep]")).to_be_visible()
+    expect(ben.locator("[data-action=remote-take]")).to_be_visible()
+    assert saves(ben) == held_by_ben  # nothing is kept before Ben chooses
+    ben.locator("[data-action=remote-take]").click()
+    expect(ben.locator(".notice")).to_have_count(0)
+    expect(ben.locator("body")).to_have_attribute("data-remote", "move")
+    expect(ben.locator("#board [data-target=e1]")).not_to_have_attribute("aria-disabled", "true")
+    assert saves(ben) != held_by_ben
+    assert anna.errors == [] and ben.errors == []
+
+
+def test_a_changed_link_says_so_and_touches_no_save(two_devices, app_url):
+    from ludothek.remote import link as links
+
+    anna, ben = two_devices
+    open_at(anna, app_url + "#/setup/momentum")
+    anna.locator("[data-action=remote-start]").first.click()
+    anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
+    anna.locator("#board [data-target=d4]").click()
+    first = send(anna)
+    open_at(ben, first)
+    expect(ben.locator("body")).to_have_attribute("data-remote", "move")
+    ben.locator("#board [data-target=a1]").click()
+    second = send(ben)
+    before = saves(anna)
+    # Anna's commitment changed (her device holds it: the link is refused as changed), and the
+    # link cut in half. (A changed commitment of Ben's would be taken: Anna's device held none of
+    # his yet, a limit named in docs/remote-play.md.)
+    data = second.split("#/remote/")[1]
+    rg = links.decode(data)
+    edited = links.link(replace(rg, commitments=(bytes(16), *rg.commitments[1:])))
+    for changed in (edited, "#/remote/" + data[: len(data) // 2]):
+        follow(anna, changed)
+        expect(anna.locator("body")).to_have_attribute("data-screen", "error")
+        expect(anna.locator("[role=alert]")).not_to_be_empty()
+        assert saves(anna) == before
+        follow(anna, app_url + "#/")
+        expect(anna.locator("#remote-games")).to_contain_text("Waiting for")
+    assert anna.errors == [] and ben.errors == []
+
+
+def test_the_inviter_lets_the_friend_move_first(two_devices, app_url):
+    anna, ben = two_devices
+    open_at(anna, app_url + "#/setup/momentum")
+    anna.locator("[data-action=remote-start][data-seat='1']").click()
+    anna.wait_for_selector("body[data-screen=remote]")
+    expect(anna.locator("#status")).to_contain_text("Waiting for")
+    expect(anna.locator(".notice")).to_contain_text("your friend moves first")
+    expect(anna.locator("#board [data-target]:not([aria-disabled=true])")).to_have_count(0)
+    open_at(ben, send(anna))
+    expect(ben.locator("body")).to_have_attribute("data-remote", "move")
+    ben.locator("#board [data-target=d4]").click()
+    follow(anna, send(ben))
+    expect(anna.locator("body")).to_have_attribute("data-remote", "move")
+    expect(anna.locator(".remote-seats li").nth(1)).to_contain_text("(you)")
+    assert anna.errors == [] and ben.errors == []

@@ -169,13 +169,14 @@ def setup_offer_html(game_id: str) -> str:
         tag("h2", esc(_("With a friend, by link")))
         + tag(
             "p",
-            esc(
-                _(
-                    "You play the first seat; your friend gets a link for each move, on any device, with no account. The dice and tiles are drawn fairly from both devices."
-                )
-            ),
+            esc(_("Your friend gets a link for each move, on any device, with no account. The dice and tiles are drawn fairly from both devices.")),
         )
-        + button(_("Invite a friend"), "remote-start", class_="primary"),
+        + tag(
+            "div",
+            button(_("Invite a friend"), "remote-start", class_="primary", title=_("You play the first seat"))
+            + button(_("Invite a friend to the first seat"), "remote-start", title=_("You play the second seat"), data={"seat": 1}),
+            class_="dialog-actions",
+        ),
         class_="remote-offer",
     )
 

@@ -41,6 +41,7 @@ class RemoteScreen:
         self.ui = UIState()
         self.notice: str | None = None
         self.fork: protocol.RemoteGame | None = None
+        self.animate_next = False  # the next drawing animates the last move (one just received or made)
 
     @property
     def store(self) -> RemoteStore:
@@ -65,6 +66,7 @@ class RemoteScreen:
             return
         self.notice = words.relation_text(received.relation, received.fork_at)
         self.fork = received.other if received.relation == "fork" else None
+        self.animate_next = received.relation in ("new", "newer")
         self.show(received.held.key, fresh=True)
 
     def show(self, key: str, fresh: bool = False) -> None:
@@ -97,7 +99,11 @@ class RemoteScreen:
         last_before, last_move = None, None
         if progress.before_last is not None and progress.played:
             last_before, last_move = game.observation(progress.before_last, held.own.seat), held.rg.moves[progress.played - 1]
-        self.ui = self.ui.with_(interactive=your_move, last_before=last_before, last_move=last_move)
+        # The last move is marked as at the game screen, and animated once: in the drawing right
+        # after it arrived by link or was made here, not when the screen is drawn again later.
+        animate = self.animate_next and last_move is not None and app.animations_wanted()
+        self.animate_next = False
+        self.ui = self.ui.with_(interactive=your_move, last_before=last_before, last_move=last_move, animate=animate)
         app.view = get_view(held.rg.game)
         html = words.screen_html(held.rg, held.own, progress, self.ui, self.notice, self.fork)
         if first or app.screen != SCREEN:
@@ -125,6 +131,7 @@ class RemoteScreen:
         self.store.send(held, result.move, time.time())
         self.ui = UIState()
         self.notice = None  # the invitation's hint is done with once the move is made
+        self.animate_next = True
         self.draw()
         self.app.announce(_("Your move is made. Send the link to your friend."), show=True)
 
@@ -160,8 +167,9 @@ class RemoteScreen:
         self.notice, self.fork = None, None
         self.draw()
 
-    def start_from_setup(self) -> None:
-        """The setup form's settings, played with a friend by link: this device takes seat 1."""
+    def start_from_setup(self, seat: int = 0) -> None:
+        """The setup form's settings, played with a friend by link: this device takes `seat`
+        (0: the inviter moves first; 1: the friend who opens the invitation does)."""
         form = dom.query("form.setup")
         if form is None:
             return
@@ -176,13 +184,16 @@ class RemoteScreen:
         seats = form_seats(view, values, players)
         try:
             options = view.options_from_form(values, players)
-            held = self.store.start(game_id, players, 0, options, [seat.name for seat in seats], time.time())
+            held = self.store.start(game_id, players, min(max(seat, 0), players - 1), options, [seat.name for seat in seats], time.time())
         except (ValueError, RemoteError) as exc:
             self.app.toast(words.remote_error_text(exc) if isinstance(exc, RemoteError) else str(exc))
             return
         self.key = held.key
-        if protocol.replay(held.rg, held.own).state is None:
+        progress = protocol.replay(held.rg, held.own)
+        if progress.state is None:
             self.notice = _("Send the invitation: your friend joins by opening the link, and the board is dealt when their answer comes back.")
+        elif progress.to_act(game_id) != held.own.seat:
+            self.notice = _("Send the invitation: your friend moves first.")
         else:
             self.notice = _("Make your move, then send the link to your friend.")
         self.app.go(f"#/by-link/{held.key}")
@@ -201,7 +212,7 @@ def click(app, event, element) -> bool:
     """True when a click belonged to this screen (or its offer on the setup screen)."""
     action = dom.data(element, "action")
     if action == "remote-start":
-        of(app).start_from_setup()
+        of(app).start_from_setup(int(dom.data(element, "seat") or 0))
         return True
     if app.screen != SCREEN:
         return False
