@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from timing import page_recording_long_tasks  # noqa: E402
 from conftest import AppServer, CHROMIUM, CHROMIUM_ARGS, READY_TIMEOUT_MS  # noqa: E402
 from test_hostile import many_long_games  # noqa: E402
 
@@ -43,12 +44,7 @@ def measure(games: int) -> dict:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                page = browser.new_context(service_workers="block").new_page()
-                page.add_init_script("""
-                    window.__longTasks = [];
-                    new PerformanceObserver(l => l.getEntries().forEach(e => window.__longTasks.push(e.duration)))
-                      .observe({type: 'longtask'});
-                """)
+                page = page_recording_long_tasks(browser)
                 page.goto(server.url)
                 page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
                 page.evaluate("window.__longTasks = []; performance.clearMeasures('import-slice')")

@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from timing import page_recording_long_tasks  # noqa: E402
 from conftest import AppServer, CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 
@@ -50,12 +51,7 @@ def measure(game_id: str, level: int, moves: int, options: dict[str, str]) -> di
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_context(service_workers="block").new_page()
-            page.add_init_script("""
-                window.__longTasks = [];
-                new PerformanceObserver(l => l.getEntries().forEach(e => window.__longTasks.push(e.duration)))
-                  .observe({type: 'longtask'});
-            """)
+            page = page_recording_long_tasks(browser)
             page.goto(server.url + f"#/setup/{game_id}")
             page.wait_for_selector("body[data-ready]", timeout=120_000)
             for name, value in options.items():
