@@ -192,11 +192,11 @@ def cases_for(game_id: str, lang: str) -> dict[str, str]:
     return out
 
 
-def run() -> dict[str, str]:
+def run(games: tuple[str, ...] = GAMES) -> dict[str, str]:
     cases: dict[str, str] = {}
     for lang in ("en", "de"):
         set_language(lang)
-        for game_id in GAMES:
+        for game_id in games:
             cases.update(cases_for(game_id, lang))
     set_language("en")
     return cases
@@ -206,14 +206,17 @@ def main(argv: list[str] | None = None, report: Callable[[str], None] = print) -
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("-o", "--output", help="write the digests to this JSON file")
     parser.add_argument("--compare", help="compare with the digests in this JSON file")
+    parser.add_argument("--games", default=",".join(GAMES), help="the games, comma-separated (default: all five)")
     args = parser.parse_args(argv)
-    cases = run()
+    games = tuple(args.games.split(","))
+    cases = run(games)
     boards = sum(1 for k in cases if k.endswith("/board") or "thumbnail" in k or "puzzle" in k or "preview" in k or "standalone" in k)
     report(f"{len(cases)} cases ({boards} drawings of boards, the rest the view's texts and click answers)")
     if args.output:
         Path(args.output).write_text(json.dumps(cases, indent=0, sort_keys=True), encoding="utf-8")
     if args.compare:
         before = json.loads(Path(args.compare).read_text(encoding="utf-8"))
+        before = {k: v for k, v in before.items() if k.split("/")[1] in games}
         missing = sorted(set(before) - set(cases))
         new = sorted(set(cases) - set(before))
         changed = sorted(k for k in set(before) & set(cases) if before[k] != cases[k])

@@ -1,6 +1,18 @@
 """The layers of docs/architecture.md, read from the source: games <- ai <- remote <- render <- web, and
-only web touches the browser. A board module (render/<game>_board.py) only draws: it never
-imports its game's view."""
+only web touches the browser.
+
+A board module (render/<game>_board.py) only draws, from data (`board_svg(s, marks)`, marks a
+render.board_marks.BoardMarks that the view builds from the engine). Checked here, from the source:
+- it imports no view (render/<game>.py, render.view, render.screens) and nothing of ludothek.ai;
+- from ludothek.games it imports only constants (UPPER_CASE names: the tables of the physical
+  board and its notation, such as FILES or FIELD_KINDS), never a function, an engine or a state
+  type, and of render only the drawing helpers (svg, marks, mops_icons, board_marks);
+- it exposes `board_svg(s, marks)`, no function takes a `game` and no class is anything but a
+  frozen dataclass (a game's payload for the marks): nothing can call the engine;
+- it writes no sentences: no function named like a words function (`*_text`, `*_sentence`,
+  `*_message`, `*_words`, `*_description`) and no gettext message that ends as a sentence does
+  ('.', '!', '?'); what it may translate are short labels drawn on the board ("black die", "Stay");
+- it keeps no module-level cache (no dict, list or set that starts empty at module level)."""
 
 from __future__ import annotations
 
@@ -73,11 +85,88 @@ def test_every_game_has_a_board_module():
     assert [m.removeprefix("render.").removesuffix("_board") for m in BOARD_MODULES] == ["fenn", "momentum", "momox", "mops", "nummerus"]
 
 
+BOARD_HELPERS = {"render.svg", "render.marks", "render.mops_icons", "render.board_marks", "i18n"}
+
+
+def _tree(module: str) -> ast.Module:
+    return ast.parse(MODULES[module].read_text(encoding="utf-8"))
+
+
 @pytest.mark.parametrize("module", BOARD_MODULES)
 def test_a_board_module_never_imports_a_view(module):
     views = {f"render.{game}" for game in ("fenn", "momentum", "momox", "mops", "nummerus")} | {"render.screens", "render.view"}
     imported = _imports(module, MODULES[module])
-    assert not imported & (views - {"render.view"}), f"{module} imports a view module: {sorted(imported & views)}"
+    assert not imported & views, f"{module} imports a view module: {sorted(imported & views)}"
+
+
+@pytest.mark.parametrize("module", BOARD_MODULES)
+def test_a_board_module_imports_only_constants_of_the_games_and_no_computer_player(module):
+    for imported in _imports(module, MODULES[module]):
+        head = imported.split(".")[0]
+        assert head != "ai", f"{module} imports {imported}"
+        if head == "render":
+            assert imported in BOARD_HELPERS, f"{module} imports {imported}, not a drawing helper"
+    for node in ast.walk(_tree(module)):
+        if isinstance(node, ast.Import):
+            assert not any("games" in alias.name for alias in node.names), f"{module} imports a games module whole"
+        if isinstance(node, ast.ImportFrom) and "games" in (node.module or "").split("."):
+            names = [alias.name for alias in node.names]
+            assert names and all(name.isupper() for name in names), f"{module} imports {names} from {node.module}: only constants"
+
+
+@pytest.mark.parametrize("module", BOARD_MODULES)
+def test_a_board_is_drawn_from_data_and_takes_no_game(module):
+    tree = _tree(module)
+    functions = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+    assert "board_svg" in functions, f"{module} has no board_svg"
+    assert [a.arg for a in functions["board_svg"].args.args] == ["s", "marks"], f"{module}.board_svg must take (s, marks)"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            arguments = node.args.args + node.args.kwonlyargs + node.args.posonlyargs
+            assert "game" not in {a.arg for a in arguments}, f"{module}.{node.name} takes the game"
+        if isinstance(node, ast.ClassDef):
+            decorators = [ast.unparse(d) for d in node.decorator_list]
+            assert decorators == ["dataclass(frozen=True)"], f"{module}.{node.name} is a class that is not a frozen dataclass"
+
+
+WORDS_FUNCTIONS = ("_text", "_sentence", "_message", "_words", "_description")
+GETTEXT = {"_", "N_", "ngettext", "pgettext"}
+
+
+@pytest.mark.parametrize("module", BOARD_MODULES)
+def test_a_board_writes_no_sentences(module):
+    tree = _tree(module)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            assert not node.name.endswith(WORDS_FUNCTIONS), f"{module}.{node.name} looks like a words function: the view's"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in GETTEXT:
+            for argument in node.args:
+                if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+                    assert not argument.value.rstrip().endswith((".", "!", "?")), f"{module} writes a sentence: {argument.value!r}"
+
+
+@pytest.mark.parametrize("module", BOARD_MODULES)
+def test_a_board_keeps_no_module_level_cache(module):
+    for node in _tree(module).body:
+        value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+        empty = isinstance(value, (ast.Dict, ast.List, ast.Set)) and not (getattr(value, "keys", None) or getattr(value, "elts", None))
+        called = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("dict", "list", "set") and not value.args
+        assert not (empty or called), f"{module} keeps a module-level container that starts empty (a cache?) at line {node.lineno}"
+
+
+def test_the_board_checks_find_what_they_forbid():
+    # The checks above would pass on a parser that finds nothing: the old Fenn board broke each.
+    old = ast.parse(
+        "from ..games.fenn import BLUE, FennState\n_KINDS: dict = {}\n"
+        "class Board:\n    def __init__(self, game, s, ui): pass\n"
+        "def closed_message(s):\n    return _('Field {n} is closed.')\n"
+    )
+    imports = [n for n in ast.walk(old) if isinstance(n, ast.ImportFrom)]
+    assert not all(alias.name.isupper() for alias in imports[0].names)
+    init = next(n for n in ast.walk(old) if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    assert "game" in {a.arg for a in init.args.args}
+    assert any(isinstance(n, ast.FunctionDef) and n.name.endswith(WORDS_FUNCTIONS) for n in ast.walk(old))
+    assert isinstance(old.body[1], ast.AnnAssign) and isinstance(old.body[1].value, ast.Dict) and not old.body[1].value.keys
 
 
 def test_play_by_link_knows_no_computer_player_and_no_drawing():

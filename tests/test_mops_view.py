@@ -16,6 +16,7 @@ import pytest
 
 from markup import enabled, parse, targets
 from ludothek.games import get_game
+from ludothek.games.mops import extent
 from ludothek.i18n import set_language
 from ludothek.render import get_view, screens
 from ludothek.render.mops import MopsView
@@ -126,10 +127,10 @@ class TestPlacing:
         assert svg.count('class="open-area"') == 1
 
     def test_the_window_stays_on_the_start_tile_until_the_layout_nears_an_edge(self):
-        assert display_window(pos(START).layouts[0]) == (1, 1)  # files b-h, ranks 2-8
-        assert display_window(pos(WIDE).layouts[0]) == (1, 1)
+        assert display_window(extent(pos(START).layouts[0])) == (1, 1)  # files b-h, ranks 2-8
+        assert display_window(extent(pos(WIDE).layouts[0])) == (1, 1)
         edge = pos("9/9/9/9/PbWbCbKpHv4/9/9/9/9 ?" + "".join(t for t in ALL_TILES if t not in ("Pb", "Wb", "Cb", "Kp", "Hv", "Ky")) + " Ky p1 0")
-        assert display_window(edge.layouts[0]) == (0, 1)  # reaches file a: the window shifts by one
+        assert display_window(extent(edge.layouts[0])) == (0, 1)  # reaches file a: the window shifts by one
 
     def test_nothing_is_clickable_while_the_computer_plays(self):
         v, s = view(), pos(START)

@@ -6,30 +6,115 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, DIE_NAMES, BLACK_NAME, RED, START_FIELD
+from ..games.fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, DIE_NAMES, BLACK_NAME, GOAL_FIELD, RED, START_FIELD
 from ..i18n import N_, _, ngettext
-from .fenn_board import (
-    SEAT_CSS,
-    Board,
-    closed_message,
-    code_css,
-    code_rank,
-    code_short,
-    code_text,
-    colour,
-    colour_word,
-    die_icon,
-    parse_code,
-    player,
-    start_value_sentence,
-    step_kind,
-    thumbnail_svg,
-    value_code,
-)
+from .board_marks import BoardMarks
+from .fenn_board import SEAT_CSS, FennPayload, board_svg, code_css, code_rank, die_icon, parse_code, thumbnail_svg, value_code
+from .seats import seat_colour_word, seat_names
 from .svg import esc, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState
 
 __all__ = ["FennView", "make_view", "code_text", "parse_code", "value_code"]
+
+SEAT_NAMES = seat_names(SEAT_CSS)
+
+# Why a field is closed, as each player reads it (the engine's REASONS are English only).
+SHOWS = {
+    "black": N_("the black die shows {n}"),
+    BLUE: N_("the blue die shows {n}"),
+    RED: N_("the red die shows {n}"),
+}
+STANDS = {BLUE: N_("the blue die stands there"), RED: N_("the red die stands there")}
+
+
+# -- words ------------------------------------------------------------------------------------------
+
+
+def colour(seat: int) -> str:
+    return _(SEAT_NAMES[seat])
+
+
+def colour_word(seat: int) -> str:
+    return seat_colour_word(SEAT_CSS[seat])
+
+
+def code_text(code: str) -> str:
+    outcome, n = parse_code(code)
+    if outcome > 0:
+        return _("win this turn") if n == 1 else ngettext("win in {n} turn", "win in {n} turns", n).format(n=n)
+    if outcome < 0:
+        return ngettext("loss: the opponent wins in {n} turn", "loss: the opponent wins in {n} turns", n).format(n=n)
+    return _("draw")
+
+
+def code_short(code: str) -> str:
+    outcome, n = parse_code(code)
+    if outcome > 0:
+        return _("win {n}").format(n=n)
+    if outcome < 0:
+        return _("loss {n}").format(n=n)
+    return _("draw")
+
+
+def player(names: list[str], seat: int) -> str:
+    """The player's name, with the colour when the name does not already say it."""
+    name = names[seat] if seat < len(names) else colour(seat)
+    if name.strip().lower() == colour(seat).lower():
+        return name
+    return _("{name} ({colour})").format(name=name, colour=colour_word(seat))
+
+
+def ban_texts(s, seat: int, field: int, reasons) -> list[str]:
+    """Words for the reason codes that close `field` to the die of `seat`."""
+    other = 1 - seat
+    texts = []
+    for code in reasons:
+        if code == "black":
+            texts.append(_(SHOWS["black"]).format(n=s.black))
+        elif code == "opponent-face":
+            texts.append(_(SHOWS[other]).format(n=s.face_of(other)))
+        elif code == "occupied":
+            texts.append(_(STANDS[other]))
+        elif code == "turn-start":
+            texts.append(_("this turn began there"))
+        elif code == "distance":
+            texts.append(_("it is more than two fields away"))
+        elif code == "own":
+            texts.append(_("the die already stands there"))
+    return texts
+
+
+def closed_message(s, field: int, reasons) -> str:
+    seat = s.to_move
+    texts = ban_texts(s, seat, field, [r for r in reasons if r != "not-stepping"])
+    if not texts:
+        return _("Field {n} cannot be entered now.").format(n=field)
+    return _("Field {n} is closed to {colour}: {reasons}.").format(n=field, colour=colour_word(seat), reasons="; ".join(texts))
+
+
+def start_value_sentence(starter: int | None = None, black: int | None = None) -> str:
+    """Who wins the start with perfect play (from the solved game)."""
+    from ..ai.fenn import start_values
+
+    values = start_values()
+    if starter is None:
+        outcomes = {values[("blue", 6)].outcome, values[("red", 4)].outcome}
+        if outcomes == {0}:
+            return _("Fenn is solved: with perfect play from the start it is a draw, whoever begins.")
+        parts = []
+        for seat, face in ((BLUE, 6), (RED, 4)):
+            parts.append(value_sentence(values[(SEAT_CSS[seat], face)], seat))
+        return _("Fenn is solved: {a} {b}").format(a=parts[0], b=parts[1])
+    assert black is not None, "the black die's face goes with the starter"
+    return value_sentence(values[(SEAT_CSS[starter], black)], starter)
+
+
+def value_sentence(value, starter: int) -> str:
+    if value.outcome == 0:
+        return _("With perfect play from this start the game is a draw.")
+    winner = starter if value.outcome > 0 else 1 - starter
+    return _("With perfect play from this start {colour} wins.").format(colour=colour_word(winner))
+
 
 # -- the view ---------------------------------------------------------------------------------------
 
@@ -58,6 +143,10 @@ class FennView(GameView):
     }
 
     move_error_words_from = {"seat": lambda seat: {"colour": colour_word(seat)}}
+
+    def __init__(self, game):
+        super().__init__(game)
+        self._kinds: dict[tuple, str] = {}
 
     def tagline(self) -> str:
         return _("Three dice, nine fields: the numbers on top say where nobody may go. Cross the strip first.")
@@ -96,7 +185,122 @@ class FennView(GameView):
     # -- drawing -----------------------------------------------------------------------------------
 
     def board_svg(self, s, ui: UIState) -> str:
-        return Board(self.game, s, ui).svg()
+        return board_svg(s, self.marks(s, ui))
+
+    def marks(self, s, ui: UIState) -> BoardMarks[FennPayload]:
+        """What the board marks, from the engine: the fields the die may enter and those closed to
+        it, the last move, where the latest turn began, the opening roll, and each field's words."""
+        game = self.game
+        mover = None if s.over else s.to_move
+        interactive = ui.interactive and not s.over
+        statuses = {st.field: st for st in game.field_statuses(s)}
+        bans = {seat: game.field_bans(s, seat) for seat in (BLUE, RED)}
+        hints = dict(ui.hints)
+        effect = None
+        if ui.last_before is not None and ui.last_move:
+            try:
+                effect = game.effect(ui.last_before, ui.last_move)
+            except ValueError:
+                effect = None
+        selected = None
+        if interactive and ui.selection and ui.selection[0].isdigit():
+            field = int(ui.selection[0])
+            if statuses.get(field) and statuses[field].enterable:
+                selected = field
+        closed = set()
+        if mover is not None:
+            for field in BOARD_FIELDS:
+                mover_bans = tuple(bans[mover].get(field, ()))
+                if "turn-start" in statuses[field].reasons and s.phase == "extra":
+                    mover_bans += ("turn-start",)
+                if mover_bans and s.field_of(mover) != field:
+                    closed.add(field)
+        rolls = game.opening_rolls(s)
+        shown_rolls = tuple(rolls) if rolls and len(s.history) <= 2 and not s.over and not s.setup.option("first") else ()
+        payload = FennPayload(
+            phase=game.phase(s),
+            enterable=frozenset(field for field, status in statuses.items() if status.enterable),
+            closed=frozenset(closed),
+            turn_start=self._latest_turn_start(s),
+            rolls=shown_rolls,
+        )
+        labels = {str(field): self._field_words(s, field, statuses, bans, mover, hints, selected) for field in BOARD_FIELDS}
+        return BoardMarks(
+            interactive=interactive,
+            legal=frozenset(str(field) for field in payload.enterable) if interactive else frozenset(),
+            labels=labels,
+            selection=(str(selected),) if selected is not None else (),
+            cursor=ui.cursor,
+            last_move=ui.last_move,
+            effect=effect,
+            animate=ui.animate,
+            hints=hints,
+            label=self._board_label(s),
+            payload=payload,
+        )
+
+    def _latest_turn_start(self, s) -> tuple[int, int, int | None, int | None] | None:
+        """(seat, field, face, black) where the latest turn began (the current one once a step of
+        it is made, else the previous one); None if unknown or nothing moved."""
+        history = s.history
+        if s.phase != "turn" or (s.winner is not None):
+            key, seat = (history[-1] if history else None), s.to_move
+        else:
+            key, seat = (history[-2] if len(history) >= 2 else None), 1 - s.to_move
+        if key is None:
+            if s.phase == "extra" and s.turn_start is not None:
+                return (s.to_move, s.turn_start, None, None)
+            return None
+        try:
+            start = self.game.from_position(key)
+        except ValueError:
+            return None
+        field = start.field_of(seat)
+        return (seat, field, start.face_of(seat), start.black)
+
+    def _field_words(self, s, field: int, statuses, bans, mover: int | None, hints: dict[str, str], selected: int | None) -> str:
+        """A field's title and accessible name: its number, goal, die, why it is closed, the hint."""
+        words = [_("Field {n}").format(n=field)]
+        for seat in (BLUE, RED):
+            if field == GOAL_FIELD[seat]:
+                words.append(_("the goal of the {colour} die").format(colour=colour_word(seat)))
+        for seat in (BLUE, RED):
+            if s.field_of(seat) == field:
+                words.append(_("the {colour} die stands here, showing {n}").format(colour=colour_word(seat), n=s.face_of(seat)))
+        sentence = ", ".join(words) + "."
+        extra = []
+        for seat in (BLUE, RED):
+            reasons = bans[seat].get(field, ())
+            if reasons and s.field_of(seat) != field:
+                extra.append(_("Closed to {colour}: {reasons}.").format(colour=colour_word(seat), reasons="; ".join(ban_texts(s, seat, field, reasons))))
+        if mover is not None:
+            status = statuses[field]
+            seat = mover
+            if status.enterable:
+                faces = ", ".join(map(str, status.faces))
+                extra.append(_("{colour} may step here, new top {faces}.").format(colour=colour(seat), faces=faces))
+            elif "turn-start" in status.reasons:
+                extra.append(_("{colour}'s turn began here: no return this turn.").format(colour=colour(seat)))
+            elif "distance" in status.reasons and not bans[seat].get(field) and s.field_of(seat) != field:
+                extra.append(_("Out of reach for {colour} (a die moves one or two fields).").format(colour=colour_word(seat)))
+        code = hints.get(str(field))
+        if code:
+            extra.append(_("Hint: best step here: {value}.").format(value=code_text(code)))
+        if selected == field:
+            extra.append(_("Picked: choose the new top below."))
+        return " ".join([sentence] + extra)
+
+    def _board_label(self, s) -> str:
+        parts = [_("Fenn board, fields 1 to 9.")]
+        for seat in (BLUE, RED):
+            field = s.field_of(seat)
+            if field in START_FIELD:
+                where = _("beside the board before field 1") if field == 0 else _("beside the board after field 9")
+            else:
+                where = _("on field {n}").format(n=field)
+            parts.append(_("The {colour} die is {where}, showing {n}.").format(colour=colour_word(seat), where=where, n=s.face_of(seat)))
+        parts.append(_("The black die shows {n}.").format(n=s.black))
+        return " ".join(parts)
 
     def thumbnail_svg(self) -> str:
         return thumbnail_svg()
@@ -139,8 +343,23 @@ class FennView(GameView):
         field = int(token)
         return field if self.game.faces_for(s, field) else None
 
+    def step_kind(self, s, move: str) -> str:
+        """What a legal step earns, by the engine's own `effect`: "win", "pasch", "extra",
+        "blocked" (an extra step earned but impossible) or "". Kept per position and move on the
+        view: the move list and the choosers ask again on every redraw, and the answer does not
+        depend on history."""
+        key = (s.blue, s.blue_face, s.red, s.red_face, s.black, s.to_move, s.phase, s.turn_start, move)
+        kind = self._kinds.get(key)
+        if kind is None:
+            effect = self.game.effect(s, move)
+            kind = "win" if effect.wins else "pasch" if effect.pasch else "extra" if effect.extra_step else "blocked" if effect.extra_step_blocked else ""
+            if len(self._kinds) > 20000:
+                self._kinds.clear()
+            self._kinds[key] = kind
+        return kind
+
     def _face_note(self, s, move: str) -> str:
-        kind = step_kind(self.game, s, move)
+        kind = self.step_kind(s, move)
         return {
             "win": _("wins!"),
             "pasch": _("Pasch"),
@@ -464,7 +683,7 @@ class FennView(GameView):
             return _("pass")
         if move.startswith("k"):
             return _("black {n}").format(n=move[1:])
-        kind = step_kind(self.game, before, move)
+        kind = self.step_kind(before, move)
         if kind == "win":
             return move + " " + _("wins")
         if kind == "pasch":

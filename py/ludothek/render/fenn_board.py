@@ -1,6 +1,9 @@
 """Fenn's board drawn as SVG, and nothing else (as chess.svg draws a chess board): a leather strip
-of nine numbered fields, Miwin's dice drawn as dice, and the words each field carries.
-Clicks, setup fields and sentences are the view's (render/fenn.py).
+of nine numbered fields and Miwin's dice drawn as dice, from the state and the view's
+`BoardMarks` (render/board_marks.py) with a `FennPayload`: which fields the player to move may
+enter and which are closed to them, where the latest turn began, the opening roll. The words each
+field carries (its tooltip and name), clicks, setup fields and sentences are the view's
+(render/fenn.py).
 
 The board shows what the rules turn on: which fields each die may not enter, and why. A field
 closed by a die's top carries a small copy of that die (the black die's closes it for both
@@ -16,19 +19,19 @@ open again; "End turn" and "Pass" are buttons. Every legal step is also listed, 
 in a collapsible list (handy with a screen reader, and where the hint shows each step's value).
 
 Moves of the current or the last turn are marked: a dashed ghost die where the turn began, the
-field of the last step tinted, and (only when `ui.animate`) the die sliding and turning over.
+field of the last step tinted, and (only when `marks.animate`) the die sliding and turning over.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..games.fenn import BLUE, BOARD_FIELDS, GOAL_FIELD, RED, START_FIELD, FennState
-from ..i18n import N_, _, ngettext
-from .seats import seat_colour_word, seat_names
+from ..games.fenn import BLUE, BOARD_FIELDS, GOAL_FIELD, RED, START_FIELD
+from ..i18n import _
+from .board_marks import BoardMarks
 from .svg import empty, esc, num, svg_document, tag
-from .view import UIState
 
 # -- geometry (user units of the board's viewBox; x right, y down) -------------------------------
 
@@ -46,15 +49,18 @@ BADGE = 12  # the small die copies that mark closed fields
 BLACK_DIE = 34
 
 SEAT_CSS = ("blue", "red")
-SEAT_NAMES = seat_names(SEAT_CSS)
 
-# Why a field is closed, as each player reads it (the engine's REASONS are English only).
-SHOWS = {
-    "black": N_("the black die shows {n}"),
-    BLUE: N_("the blue die shows {n}"),
-    RED: N_("the red die shows {n}"),
-}
-STANDS = {BLUE: N_("the blue die stands there"), RED: N_("the red die stands there")}
+
+@dataclass(frozen=True)
+class FennPayload:
+    """What the engine says of a Fenn position, for the board (the view fills it in)."""
+
+    phase: str = "step"  # the engine's phase: step, extra, pasch, pass, over
+    enterable: frozenset[int] = frozenset()  # fields the die to move may step to
+    closed: frozenset[int] = frozenset()  # fields closed to the player to move (hatched, a no-entry sign)
+    # (seat, field, face, black) where the latest turn began; None if unknown or nothing moved
+    turn_start: tuple[int, int, int | None, int | None] | None = None
+    rolls: tuple[int, ...] = ()  # the opening roll to show above the strip (empty: none shown)
 
 
 def field_x(field: int) -> float:
@@ -72,14 +78,6 @@ def field_cx(field: int) -> float:
     if field >= 10:
         return WIDTH - PAD - SIDE / 2
     return field_x(field) + CELL / 2
-
-
-def colour(seat: int) -> str:
-    return _(SEAT_NAMES[seat])
-
-
-def colour_word(seat: int) -> str:
-    return seat_colour_word(SEAT_CSS[seat])
 
 
 # -- dice -----------------------------------------------------------------------------------------
@@ -158,7 +156,7 @@ def _no_entry(cx: float, cy: float, r: float = 10) -> str:
 # -- hints ------------------------------------------------------------------------------------------
 
 
-def value_code(value) -> str:
+def value_code(value: Any) -> str:
     """A solver value as a short code for ui.hints: 'win 2', 'draw', 'loss 1'. The number counts
     the turns of the player who wins: your own (this one included) for a win, the opponent's for
     a loss."""
@@ -185,24 +183,6 @@ def code_rank(code: str) -> tuple[int, int]:
     return (1, 0)
 
 
-def code_text(code: str) -> str:
-    outcome, n = parse_code(code)
-    if outcome > 0:
-        return _("win this turn") if n == 1 else ngettext("win in {n} turn", "win in {n} turns", n).format(n=n)
-    if outcome < 0:
-        return ngettext("loss: the opponent wins in {n} turn", "loss: the opponent wins in {n} turns", n).format(n=n)
-    return _("draw")
-
-
-def code_short(code: str) -> str:
-    outcome, n = parse_code(code)
-    if outcome > 0:
-        return _("win {n}").format(n=n)
-    if outcome < 0:
-        return _("loss {n}").format(n=n)
-    return _("draw")
-
-
 def code_css(code: str) -> str:
     return {1: "win", 0: "draw", -1: "loss"}[parse_code(code)[0]]
 
@@ -222,85 +202,6 @@ def _hint_mark(code: str, cx: float, y: float) -> str:
     if outcome:
         parts.append(tag("text", str(n), x=num(cx + 6), y=num(sy + 0.5), class_="hint-number"))
     return tag("g", "".join(parts), class_=f"hint-mark {code_css(code)}", aria_hidden="true")
-
-
-# -- words shared by the view and the board -------------------------------------------------------
-
-_KINDS: dict[tuple, str] = {}
-
-
-def step_kind(game, s, move: str) -> str:
-    """What a legal step earns, by the engine's own `effect`: "win", "pasch", "extra",
-    "blocked" (an extra step earned but impossible) or "". Kept per position and move: the move
-    list and the choosers ask again on every redraw, and the answer does not depend on history."""
-    key = (s.blue, s.blue_face, s.red, s.red_face, s.black, s.to_move, s.phase, s.turn_start, move)
-    kind = _KINDS.get(key)
-    if kind is None:
-        effect = game.effect(s, move)
-        kind = "win" if effect.wins else "pasch" if effect.pasch else "extra" if effect.extra_step else "blocked" if effect.extra_step_blocked else ""
-        if len(_KINDS) > 20000:
-            _KINDS.clear()
-        _KINDS[key] = kind
-    return kind
-
-
-def player(names: list[str], seat: int) -> str:
-    """The player's name, with the colour when the name does not already say it."""
-    name = names[seat] if seat < len(names) else colour(seat)
-    if name.strip().lower() == colour(seat).lower():
-        return name
-    return _("{name} ({colour})").format(name=name, colour=colour_word(seat))
-
-
-def ban_texts(s, seat: int, field: int, reasons) -> list[str]:
-    """Words for the reason codes that close `field` to the die of `seat`."""
-    other = 1 - seat
-    texts = []
-    for code in reasons:
-        if code == "black":
-            texts.append(_(SHOWS["black"]).format(n=s.black))
-        elif code == "opponent-face":
-            texts.append(_(SHOWS[other]).format(n=s.face_of(other)))
-        elif code == "occupied":
-            texts.append(_(STANDS[other]))
-        elif code == "turn-start":
-            texts.append(_("this turn began there"))
-        elif code == "distance":
-            texts.append(_("it is more than two fields away"))
-        elif code == "own":
-            texts.append(_("the die already stands there"))
-    return texts
-
-
-def closed_message(s, field: int, reasons) -> str:
-    seat = s.to_move
-    texts = ban_texts(s, seat, field, [r for r in reasons if r != "not-stepping"])
-    if not texts:
-        return _("Field {n} cannot be entered now.").format(n=field)
-    return _("Field {n} is closed to {colour}: {reasons}.").format(n=field, colour=colour_word(seat), reasons="; ".join(texts))
-
-
-def start_value_sentence(starter: int | None = None, black: int | None = None) -> str:
-    """Who wins the start with perfect play (from the solved game)."""
-    from ..ai.fenn import start_values
-
-    values = start_values()
-    if starter is None:
-        outcomes = {values[("blue", 6)].outcome, values[("red", 4)].outcome}
-        if outcomes == {0}:
-            return _("Fenn is solved: with perfect play from the start it is a draw, whoever begins.")
-        parts = []
-        for seat, face in ((BLUE, 6), (RED, 4)):
-            parts.append(value_sentence(values[(SEAT_CSS[seat], face)], seat))
-        return _("Fenn is solved: {a} {b}").format(a=parts[0], b=parts[1])
-    return value_sentence(values[(SEAT_CSS[starter], black)], starter)
-
-
-def value_sentence(value, starter: int) -> str:
-    if value.outcome == 0:
-        return _("With perfect play from this start the game is a draw.")
-    winner = starter if value.outcome > 0 else 1 - starter
-    return _("With perfect play from this start {colour} wins.").format(colour=colour_word(winner))
 
 
 # -- the board --------------------------------------------------------------------------------------
@@ -329,278 +230,189 @@ def _field_print(field: int) -> str:
     return "".join(parts)
 
 
-class Board:
-    """One drawing of the board (pure: the same state and UI give the same text)."""
-
-    def __init__(self, game, s: FennState, ui: UIState):
-        self.game = game
-        self.s = s
-        self.ui = ui
-        self.over = s.over
-        self.mover = None if s.over else s.to_move
-        self.interactive = ui.interactive and not s.over
-        self.statuses = {st.field: st for st in game.field_statuses(s)}
-        self.bans = {seat: game.field_bans(s, seat) for seat in (BLUE, RED)}
-        self.hints = dict(ui.hints)
-        self.effect = None
-        if ui.last_before is not None and ui.last_move:
-            try:
-                self.effect = game.effect(ui.last_before, ui.last_move)
-            except ValueError:
-                self.effect = None
-        self.selected = None
-        if self.interactive and ui.selection and ui.selection[0].isdigit():
-            field = int(ui.selection[0])
-            if self.statuses.get(field) and self.statuses[field].enterable:
-                self.selected = field
-        self.turn_start = self._latest_turn_start()
-        self.ghost_field = None  # where the dashed ghost of the latest turn's start is drawn
-        if self.turn_start is not None and self.turn_start[1] != s.field_of(self.turn_start[0]):
-            self.ghost_field = self.turn_start[1]
-
-    def _latest_turn_start(self):
-        """(seat, field, face, black) where the latest turn began (the current one once a step of
-        it is made, else the previous one); None if unknown or nothing moved."""
-        s, game = self.s, self.game
-        history = s.history
-        if s.phase != "turn" or (s.winner is not None):
-            key, seat = (history[-1] if history else None), s.to_move
-        else:
-            key, seat = (history[-2] if len(history) >= 2 else None), 1 - s.to_move
-        if key is None:
-            if s.phase == "extra" and s.turn_start is not None:
-                return (s.to_move, s.turn_start, None, None)
-            return None
-        try:
-            start = game.from_position(key)
-        except ValueError:
-            return None
-        field = start.field_of(seat)
-        return (seat, field, start.face_of(seat), start.black)
-
-    # -- words -----------------------------------------------------------------------------------
-
-    def field_words(self, field: int) -> str:
-        s = self.s
-        words = [_("Field {n}").format(n=field)]
-        for seat in (BLUE, RED):
-            if field == GOAL_FIELD[seat]:
-                words.append(_("the goal of the {colour} die").format(colour=colour_word(seat)))
-        for seat in (BLUE, RED):
-            if s.field_of(seat) == field:
-                words.append(_("the {colour} die stands here, showing {n}").format(colour=colour_word(seat), n=s.face_of(seat)))
-        sentence = ", ".join(words) + "."
-        extra = []
-        for seat in (BLUE, RED):
-            reasons = self.bans[seat].get(field, ())
-            if reasons and s.field_of(seat) != field:
-                extra.append(_("Closed to {colour}: {reasons}.").format(colour=colour_word(seat), reasons="; ".join(ban_texts(s, seat, field, reasons))))
-        if self.mover is not None:
-            status = self.statuses[field]
-            seat = self.mover
-            if status.enterable:
-                faces = ", ".join(map(str, status.faces))
-                extra.append(_("{colour} may step here, new top {faces}.").format(colour=colour(seat), faces=faces))
-            elif "turn-start" in status.reasons:
-                extra.append(_("{colour}'s turn began here: no return this turn.").format(colour=colour(seat)))
-            elif "distance" in status.reasons and not self.bans[seat].get(field) and s.field_of(seat) != field:
-                extra.append(_("Out of reach for {colour} (a die moves one or two fields).").format(colour=colour_word(seat)))
-        code = self.hints.get(str(field))
-        if code:
-            extra.append(_("Hint: best step here: {value}.").format(value=code_text(code)))
-        if self.selected == field:
-            extra.append(_("Picked: choose the new top below."))
-        return " ".join([sentence] + extra)
-
-    def label(self) -> str:
-        s = self.s
-        parts = [_("Fenn board, fields 1 to 9.")]
-        for seat in (BLUE, RED):
-            field = s.field_of(seat)
-            if field in START_FIELD:
-                where = _("beside the board before field 1") if field == 0 else _("beside the board after field 9")
-            else:
-                where = _("on field {n}").format(n=field)
-            parts.append(_("The {colour} die is {where}, showing {n}.").format(colour=colour_word(seat), where=where, n=s.face_of(seat)))
-        parts.append(_("The black die shows {n}.").format(n=s.black))
-        return " ".join(parts)
-
-    # -- drawing ---------------------------------------------------------------------------------
-
-    def svg(self) -> str:
-        s = self.s
-        parts = [self._black_row()]
-        # The places beside the board.
-        for seat in (BLUE, RED):
-            x = field_x(START_FIELD[seat])
-            parts.append(
-                tag(
-                    "g",
-                    empty("rect", x=num(x + 3), y=num(TOP + 6), width=num(SIDE - 6), height=num(FIELD_H - 12), rx="6", class_="start-place"),
-                    class_=f"start {SEAT_CSS[seat]}",
-                    aria_hidden="true",
-                )
+def board_svg(s: Any, marks: BoardMarks[FennPayload]) -> str:
+    """The whole board as one SVG element. Pure: same state and marks, same text. `marks.labels`
+    holds each field's words (its title and name), `marks.label` the board's name."""
+    info = marks.payload or FennPayload()
+    mover = None if s.over else s.to_move
+    interactive = marks.interactive
+    selected = int(marks.selection[0]) if marks.selection and marks.selection[0].isdigit() else None
+    ghost_field = None  # where the dashed ghost of the latest turn's start is drawn
+    if info.turn_start is not None and info.turn_start[1] != s.field_of(info.turn_start[0]):
+        ghost_field = info.turn_start[1]
+    parts = [_black_row(s, marks, info)]
+    # The places beside the board.
+    for seat in (BLUE, RED):
+        x = field_x(START_FIELD[seat])
+        parts.append(
+            tag(
+                "g",
+                empty("rect", x=num(x + 3), y=num(TOP + 6), width=num(SIDE - 6), height=num(FIELD_H - 12), rx="6", class_="start-place"),
+                class_=f"start {SEAT_CSS[seat]}",
+                aria_hidden="true",
             )
-        # The leather strip with its stitching.
-        x0, x1 = field_x(1), field_x(9) + CELL
-        parts.append(empty("rect", x=num(x0 - 3), y=num(TOP - 3), width=num(x1 - x0 + 6), height=num(FIELD_H + 6), rx="7", class_="board-bg strip"))
-        parts.append(empty("rect", x=num(x0 + 1.5), y=num(TOP + 1.5), width=num(x1 - x0 - 3), height=num(FIELD_H - 3), rx="5", class_="stitch"))
-        cursor = self._cursor()
-        for field in BOARD_FIELDS:
-            parts.append(self._field(field, cursor))
-        # The trail of the latest turn: a dashed ghost where it began.
-        if self.ghost_field is not None:
-            seat, field, face, _black = self.turn_start
-            parts.append(die_svg(SEAT_CSS[seat], face, field_cx(field), DIE_CY, DIE, class_="ghost"))
-        # The dice.
-        for seat in (BLUE, RED):
-            parts.append(self._player_die(seat))
-        return svg_document(
-            "".join(parts),
-            WIDTH,
-            HEIGHT,
-            label=self.label(),
-            class_="board fenn" + (" interactive" if self.interactive else ""),
-            interactive=self.interactive,
-            data_phase=self.game.phase(s),
         )
+    # The leather strip with its stitching.
+    x0, x1 = field_x(1), field_x(9) + CELL
+    parts.append(empty("rect", x=num(x0 - 3), y=num(TOP - 3), width=num(x1 - x0 + 6), height=num(FIELD_H + 6), rx="7", class_="board-bg strip"))
+    parts.append(empty("rect", x=num(x0 + 1.5), y=num(TOP + 1.5), width=num(x1 - x0 - 3), height=num(FIELD_H - 3), rx="5", class_="stitch"))
+    cursor = _cursor(s, marks, info, selected)
+    for field in BOARD_FIELDS:
+        parts.append(_field(s, marks, info, field, cursor, mover, selected, ghost_field))
+    # The trail of the latest turn: a dashed ghost where it began.
+    if ghost_field is not None and info.turn_start is not None:
+        seat, field, face, _black = info.turn_start
+        parts.append(die_svg(SEAT_CSS[seat], face, field_cx(field), DIE_CY, DIE, class_="ghost"))
+    # The dice.
+    for seat in (BLUE, RED):
+        parts.append(_player_die(s, marks, seat))
+    return svg_document(
+        "".join(parts),
+        WIDTH,
+        HEIGHT,
+        label=marks.label or _("Fenn board"),
+        class_="board fenn" + (" interactive" if interactive else ""),
+        interactive=interactive,
+        data_phase=info.phase,
+    )
 
-    def _black_row(self) -> str:
-        s = self.s
-        cx, cy = WIDTH / 2, TOP / 2 - 1
-        classes = []
-        effect = self.effect
-        if effect is not None and effect.kind == "black":
-            classes.append("last")
-            if self.ui.animate:
-                classes.append("turned")
-        if self.game.phase(s) == "pasch" and not s.over:
-            classes.append("pasch-due")
-        parts = []
-        if "last" in classes or "pasch-due" in classes:
-            parts.append(
-                empty(
-                    "rect",
-                    x=num(cx - BLACK_DIE / 2 - 4),
-                    y=num(cy - BLACK_DIE / 2 - 4),
-                    width=num(BLACK_DIE + 8),
-                    height=num(BLACK_DIE + 10),
-                    rx="9",
-                    class_="black-halo",
-                )
+
+def _black_row(s: Any, marks: BoardMarks[FennPayload], info: FennPayload) -> str:
+    cx, cy = WIDTH / 2, TOP / 2 - 1
+    classes = []
+    effect = marks.effect
+    if effect is not None and effect.kind == "black":
+        classes.append("last")
+        if marks.animate:
+            classes.append("turned")
+    if info.phase == "pasch" and not s.over:
+        classes.append("pasch-due")
+    parts = []
+    if "last" in classes or "pasch-due" in classes:
+        parts.append(
+            empty(
+                "rect",
+                x=num(cx - BLACK_DIE / 2 - 4),
+                y=num(cy - BLACK_DIE / 2 - 4),
+                width=num(BLACK_DIE + 8),
+                height=num(BLACK_DIE + 10),
+                rx="9",
+                class_="black-halo",
             )
-        parts.append(die_svg("black", s.black, cx, cy, BLACK_DIE, class_=" ".join(classes)))
-        parts.append(tag("text", esc(_("black die")), x=num(cx + BLACK_DIE / 2 + 8), y=num(cy - 6), class_="row-label start-label"))
-        # What the black die showed before the latest turn, if that turn changed it.
-        if self.turn_start is not None and self.turn_start[3] is not None and self.turn_start[3] != s.black:
-            parts.append(tag("text", esc(_("was {n}").format(n=self.turn_start[3])), x=num(cx + BLACK_DIE / 2 + 8), y=num(cy + 10), class_="row-label was"))
-        # The opening roll, during each player's first turn (not when the setup chose who begins).
-        rolls = self.game.opening_rolls(s)
-        if rolls and len(s.history) <= 2 and not s.over and not s.setup.option("first"):
-            shown = list(rolls)[-6:]
-            size, gap = 18, 4
-            right = cx - BLACK_DIE / 2 - 14
-            left = right - len(shown) * size - (len(shown) - 1) * gap
-            label = _("rolled") if len(shown) == len(rolls) else _("rolled …")
-            parts.append(tag("text", esc(label), x=num(left - 5), y=num(cy), class_="row-label end-label"))
-            for i, roll in enumerate(shown):
-                x = left + i * (size + gap) + size / 2
-                decisive = i == len(shown) - 1
-                parts.append(die_svg("black", roll, x, cy, size, class_="decisive" if decisive else "rerolled"))
-        return tag("g", "".join(parts), class_="black-row", aria_hidden="true")
+        )
+    parts.append(die_svg("black", s.black, cx, cy, BLACK_DIE, class_=" ".join(classes)))
+    parts.append(tag("text", esc(_("black die")), x=num(cx + BLACK_DIE / 2 + 8), y=num(cy - 6), class_="row-label start-label"))
+    # What the black die showed before the latest turn, if that turn changed it.
+    turn_start = info.turn_start
+    if turn_start is not None and turn_start[3] is not None and turn_start[3] != s.black:
+        parts.append(tag("text", esc(_("was {n}").format(n=turn_start[3])), x=num(cx + BLACK_DIE / 2 + 8), y=num(cy + 10), class_="row-label was"))
+    # The opening roll, during each player's first turn (the view leaves it out otherwise).
+    rolls = info.rolls
+    if rolls:
+        shown = list(rolls)[-6:]
+        size, gap = 18, 4
+        right = cx - BLACK_DIE / 2 - 14
+        left = right - len(shown) * size - (len(shown) - 1) * gap
+        label = _("rolled") if len(shown) == len(rolls) else _("rolled …")
+        parts.append(tag("text", esc(label), x=num(left - 5), y=num(cy), class_="row-label end-label"))
+        for i, roll in enumerate(shown):
+            x = left + i * (size + gap) + size / 2
+            decisive = i == len(shown) - 1
+            parts.append(die_svg("black", roll, x, cy, size, class_="decisive" if decisive else "rerolled"))
+    return tag("g", "".join(parts), class_="black-row", aria_hidden="true")
 
-    def _cursor(self) -> str | None:
-        if not self.interactive:
-            return None
-        ui, s = self.ui, self.s
-        if ui.cursor and ui.cursor.isdigit() and int(ui.cursor) in BOARD_FIELDS:
-            return ui.cursor
-        if self.selected is not None:
-            return str(self.selected)
-        for field in BOARD_FIELDS:
-            if self.statuses[field].enterable:
-                return str(field)
-        own = s.field_of(s.to_move)
-        return str(own) if own in BOARD_FIELDS else "1"
 
-    def _field(self, field: int, cursor: str | None) -> str:
-        s = self.s
-        x, y = field_x(field), TOP
-        cx = x + CELL / 2
-        status = self.statuses[field]
-        classes = ["cell", "field"]
-        enterable = self.interactive and status.enterable
-        if enterable:
-            classes.append("legal")
-        if self.selected == field:
-            classes.append("selected")
-        effect = self.effect
-        if effect is not None and effect.kind == "step" and effect.to_field == field:
-            classes.append("last")
-        occupied = any(s.field_of(seat) == field for seat in (BLUE, RED))
-        mover_bans = self.bans[self.mover].get(field, ()) if self.mover is not None else ()
-        if self.mover is not None and "turn-start" in status.reasons and s.phase == "extra":
-            mover_bans = tuple(mover_bans) + ("turn-start",)
-        closed = bool(mover_bans) and s.field_of(self.mover) != field
-        if closed:
-            classes.append("closed")
-        inner = [_field_ground(field)]
-        if closed:
-            inner.append(_hatch(x + 1, y + 1, CELL - 2, FIELD_H - 2))
-        inner.append(_field_print(field))
-        # Copies of the dice whose tops close this field.
-        badges = []
-        if s.black == field:
-            badges.append("black")
-        for seat in (BLUE, RED):
-            if s.face_of(seat) == field:
-                badges.append(SEAT_CSS[seat])
-        if badges:
-            total = len(badges) * BADGE + (len(badges) - 1) * 2
-            bx = cx - total / 2 + BADGE / 2
-            for kind in badges:
-                inner.append(die_svg(kind, None, bx, y + 3 + BADGE / 2, BADGE, class_="badge"))
-                bx += BADGE + 2
-        if closed and not occupied and self.ghost_field != field:
-            inner.append(_no_entry(cx, DIE_CY))
-        if enterable and not occupied:
-            inner.append(empty("circle", cx=num(cx), cy=num(DIE_CY), r="5", class_="legal-dot"))
-        if self.selected == field:
-            inner.append(
-                empty("rect", x=num(cx - DIE / 2 - 3), y=num(DIE_CY - DIE / 2 - 3), width=num(DIE + 6), height=num(DIE + 6), rx="8", class_="selected-ring")
-            )
-        code = self.hints.get(str(field))
-        if code and self.interactive:
-            inner.append(_hint_mark(code, cx, TOP + FIELD_H + 4))
-        words = self.field_words(field)
-        attrs: dict[str, Any] = {}
-        if self.interactive:
-            attrs = dict(
-                data_target=str(field),
-                data_x=str(field - 1),
-                data_y="0",
-                role="button",
-                tabindex="0" if str(field) == cursor else "-1",
-                aria_label=words,
-                aria_disabled=None if enterable else "true",
-                aria_pressed="true" if self.selected == field else None,
-            )
-        return tag("g", tag("title", esc(words)) + "".join(inner), class_=" ".join(classes), data_field=str(field), **attrs)
+def _cursor(s: Any, marks: BoardMarks[FennPayload], info: FennPayload, selected: int | None) -> str | None:
+    if not marks.interactive:
+        return None
+    cursor = marks.cursor
+    if cursor and cursor.isdigit() and int(cursor) in BOARD_FIELDS:
+        return cursor
+    if selected is not None:
+        return str(selected)
+    for field in BOARD_FIELDS:
+        if field in info.enterable:
+            return str(field)
+    own = s.field_of(s.to_move)
+    return str(own) if own in BOARD_FIELDS else "1"
 
-    def _player_die(self, seat: int) -> str:
-        s = self.s
-        field = s.field_of(seat)
-        cx = field_cx(field)
-        classes = []
-        style = None
-        effect = self.effect
-        if effect is not None and effect.kind == "step" and effect.seat == seat and effect.to_field == field:
-            if self.ui.animate:
-                classes.append("slide")
-                style = f"--dx:{num(field_cx(effect.from_field) - cx)}px"
-        if s.winner == seat:
-            classes.append("winner")
-        return die_svg(SEAT_CSS[seat], s.face_of(seat), cx, DIE_CY, DIE, class_=" ".join(classes), style=style)
+
+def _field(
+    s: Any, marks: BoardMarks[FennPayload], info: FennPayload, field: int, cursor: str | None, mover: int | None, selected: int | None, ghost_field: int | None
+) -> str:
+    x, y = field_x(field), TOP
+    cx = x + CELL / 2
+    interactive = marks.interactive
+    classes = ["cell", "field"]
+    enterable = interactive and field in info.enterable
+    if enterable:
+        classes.append("legal")
+    if selected == field:
+        classes.append("selected")
+    effect = marks.effect
+    if effect is not None and effect.kind == "step" and effect.to_field == field:
+        classes.append("last")
+    occupied = any(s.field_of(seat) == field for seat in (BLUE, RED))
+    closed = field in info.closed
+    if closed:
+        classes.append("closed")
+    inner = [_field_ground(field)]
+    if closed:
+        inner.append(_hatch(x + 1, y + 1, CELL - 2, FIELD_H - 2))
+    inner.append(_field_print(field))
+    # Copies of the dice whose tops close this field.
+    badges = []
+    if s.black == field:
+        badges.append("black")
+    for seat in (BLUE, RED):
+        if s.face_of(seat) == field:
+            badges.append(SEAT_CSS[seat])
+    if badges:
+        total = len(badges) * BADGE + (len(badges) - 1) * 2
+        bx = cx - total / 2 + BADGE / 2
+        for kind in badges:
+            inner.append(die_svg(kind, None, bx, y + 3 + BADGE / 2, BADGE, class_="badge"))
+            bx += BADGE + 2
+    if closed and not occupied and ghost_field != field:
+        inner.append(_no_entry(cx, DIE_CY))
+    if enterable and not occupied:
+        inner.append(empty("circle", cx=num(cx), cy=num(DIE_CY), r="5", class_="legal-dot"))
+    if selected == field:
+        inner.append(
+            empty("rect", x=num(cx - DIE / 2 - 3), y=num(DIE_CY - DIE / 2 - 3), width=num(DIE + 6), height=num(DIE + 6), rx="8", class_="selected-ring")
+        )
+    code = marks.hints.get(str(field))
+    if code and interactive:
+        inner.append(_hint_mark(code, cx, TOP + FIELD_H + 4))
+    words = marks.labels.get(str(field), str(field))
+    attrs: dict[str, Any] = {}
+    if interactive:
+        attrs = dict(
+            data_target=str(field),
+            data_x=str(field - 1),
+            data_y="0",
+            role="button",
+            tabindex="0" if str(field) == cursor else "-1",
+            aria_label=words,
+            aria_disabled=None if enterable else "true",
+            aria_pressed="true" if selected == field else None,
+        )
+    return tag("g", tag("title", esc(words)) + "".join(inner), class_=" ".join(classes), data_field=str(field), **attrs)
+
+
+def _player_die(s: Any, marks: BoardMarks[FennPayload], seat: int) -> str:
+    field = s.field_of(seat)
+    cx = field_cx(field)
+    classes = []
+    style = None
+    effect = marks.effect
+    if effect is not None and effect.kind == "step" and effect.seat == seat and effect.to_field == field:
+        if marks.animate:
+            classes.append("slide")
+            style = f"--dx:{num(field_cx(effect.from_field) - cx)}px"
+    if s.winner == seat:
+        classes.append("winner")
+    return die_svg(SEAT_CSS[seat], s.face_of(seat), cx, DIE_CY, DIE, class_=" ".join(classes), style=style)
 
 
 # -- the home-screen picture ------------------------------------------------------------------------

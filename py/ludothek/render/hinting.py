@@ -1,5 +1,5 @@
 """The Hint button for games whose hint is simply the strongest level's move (Momentum, Mops Royal,
-Momox): a mixin for their views and the check badge that marks the hinted target on the board.
+Momox): a mixin for their views (the check badge that marks a hinted target is svg.hint_badge).
 
 The search sees only what every player at the table sees: `hint_search` takes the game's public
 observation of whatever state it is given (the app already passes the public state; taking it
@@ -13,22 +13,6 @@ from typing import Any, Callable
 
 from ..games.base import run_to_end
 from ..i18n import _
-from .svg import empty, num, tag
-
-
-def hint_badge(cx: float, cy: float) -> str:
-    """A check in a green disc centred at (cx, cy): the mark of a hinted target in every game."""
-    return tag(
-        "g",
-        empty("circle", cx=num(cx), cy=num(cy), r="7.5", class_="hint-disc")
-        + empty("path", d=f"M{num(cx - 3.6)} {num(cy + 0.2)}l2.6 2.7l4.8-5.4", class_="hint-check"),
-        class_="hint-badge",
-        aria_hidden="true",
-    )
-
-
-def hinted_targets(ui) -> frozenset[str]:
-    return frozenset(target for target, _label in ui.hints)
 
 
 class StrongestLevelHints:

@@ -8,11 +8,15 @@ from typing import Any
 
 from ..games.momentum import BUFFER, DAMPER, DESIGNER_ROUND_LIMIT, HOLE, RECOMMENDED_MAX_SPECIALS, SEAT_LETTERS, SIZES, cell_name, parse_cell
 from ..i18n import N_, _, ngettext
-from .hinting import StrongestLevelHints, hinted_targets
-from .momentum_board import CELL, SEAT_CSS, SEAT_NAMES, SPECIAL_NAMES, cell_centre, board_svg, stone_svg
+from .board_marks import BoardMarks, Control
+from .hinting import StrongestLevelHints
+from .momentum_board import SEAT_CSS, SPECIAL_CSS, board_svg, stone_svg
+from .seats import seat_names
 from .svg import esc, num, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 
+SEAT_NAMES = seat_names(SEAT_CSS)
+SPECIAL_NAMES = {HOLE: N_("hole"), DAMPER: N_("damper"), BUFFER: N_("buffer")}
 SPECIAL_CODES = {"x": HOLE, "d": DAMPER, "p": BUFFER}
 THUMBNAIL_POSITION = "7x7 ......./..B..../....R../..RB.B./.R...../....B../....... B 5,4"
 
@@ -154,33 +158,16 @@ class MomentumView(StrongestLevelHints, GameView):
             s = self.game.new_game(players=players, **options)
         except ValueError:
             s = self.game.new_game(players=players, size=size)
-        svg = board_svg(s, label=_("Preview of the board"), coordinates=True)
         if not by_hand:
-            return svg
+            return board_svg(s, BoardMarks(label=_("Preview of the board")))
         width, height = SIZES[size]
-        buttons = []
+        controls = []
         for index in range(width * height):
             name = cell_name(index, width)
             content = s.board[index]
             what = _(SPECIAL_NAMES[content]) if content in SPECIAL_NAMES else _("empty")
-            cx, cy = cell_centre(index, width, height)
-            buttons.append(
-                tag(
-                    "rect",
-                    "",
-                    x=num(cx - CELL / 2),
-                    y=num(cy - CELL / 2),
-                    width=str(CELL),
-                    height=str(CELL),
-                    class_="setup-cell",
-                    data_action="setup-cell",
-                    data_cell=name,
-                    role="button",
-                    tabindex="0",
-                    aria_label=_("{cell}: {what}. Click to change.").format(cell=name, what=what),
-                )
-            )
-        return svg.replace("</svg>", "".join(buttons) + "</svg>")
+            controls.append(Control(name, "setup-cell", _("{cell}: {what}. Click to change.").format(cell=name, what=what)))
+        return board_svg(s, BoardMarks(label=_("Preview of the board"), controls=tuple(controls)))
 
     def setup_click(self, values: dict[str, str], cell: str) -> dict[str, str]:
         """Cycle `cell` through empty, hole, damper, buffer in the by-hand text field."""
@@ -202,20 +189,36 @@ class MomentumView(StrongestLevelHints, GameView):
         effect = None
         if ui.last_before is not None and ui.last_move:
             effect = self.game.effect(ui.last_before, ui.last_move)
-        legal = {m for m in self.game.legal_moves(s) if m != "swap"} if ui.interactive else set()
-        return board_svg(
-            s,
+        interactive = ui.interactive
+        legal = frozenset(m for m in self.game.legal_moves(s) if m != "swap") if interactive else frozenset()
+        marks: BoardMarks[None] = BoardMarks(
+            interactive=interactive,
             legal=legal,
+            labels=self.cell_labels(s) if interactive else {},
             cursor=ui.cursor,
             effect=effect,
             animate=ui.animate,
-            interactive=ui.interactive,
-            hinted=hinted_targets(ui) if ui.interactive else frozenset(),
+            hints=dict(ui.hints) if interactive else {},
         )
+        return board_svg(s, marks)
+
+    def cell_labels(self, s) -> dict[str, str]:
+        """Every cell's accessible name: 'd4: Red stone', 'e5: hole', 'a1: empty'."""
+        labels = {}
+        for index, content in enumerate(s.board):
+            if content in SEAT_LETTERS:
+                what = _("{colour} stone").format(colour=_(SEAT_NAMES[SEAT_LETTERS.index(content)]))
+            elif content in SPECIAL_CSS:
+                what = _(SPECIAL_NAMES[content])
+            else:
+                what = _("empty")
+            name = cell_name(index, s.width)
+            labels[name] = f"{name}: {what}"
+        return labels
 
     def thumbnail_svg(self) -> str:
         s = self.game.from_position(THUMBNAIL_POSITION)
-        return board_svg(s, label=_("Momentum"), coordinates=False)
+        return board_svg(s, BoardMarks(label=_("Momentum"), coordinates=False))
 
     def score_text(self, s, score) -> str | None:
         return ngettext("{n} stone on the board", "{n} stones on the board", score).format(n=score)

@@ -1,6 +1,7 @@
 """Momentum's board drawn as SVG, and nothing else (as chess.svg draws a chess board): cells,
-stones, special cells and the last move's pushes. Clicks, setup fields and sentences are the
-view's (render/momentum.py).
+stones, special cells and the last move's pushes, from the state and the view's `BoardMarks`
+(render/board_marks.py): the legal cells, every cell's name, the last move's effect, the hint,
+and the setup's cell buttons. Clicks, setup fields and sentences are the view's (render/momentum.py).
 
 Stones differ by colour (Okabe-Ito vermilion, blue, bluish green) and by mark (red plain, blue
 ringed, green with a diamond), so they stay apart for colour-blind players and in print.
@@ -10,12 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.momentum import BUFFER, DAMPER, EMPTY, FILES, HOLE, SEAT_COLOURS, SEAT_LETTERS, cell_name
-from ..i18n import N_, _
-from .hinting import hint_badge
+from ..games.momentum import BUFFER, DAMPER, EMPTY, FILES, HOLE, SEAT_COLOURS, SEAT_LETTERS
+from ..i18n import _
+from .board_marks import BoardMarks
 from .marks import colour_mark
-from .seats import seat_names
-from .svg import empty, num, svg_document, tag
+from .svg import empty, hint_badge, num, svg_document, tag
 
 CELL = 40
 MARGIN = 22  # room for the coordinates on the left and at the bottom
@@ -23,9 +23,12 @@ PAD = 6
 STONE_R = 15
 
 SEAT_CSS = SEAT_COLOURS  # a seat's CSS class is its colour
-SEAT_NAMES = seat_names(SEAT_CSS)
-SPECIAL_NAMES = {HOLE: N_("hole"), DAMPER: N_("damper"), BUFFER: N_("buffer")}
 SPECIAL_CSS = {HOLE: "hole", DAMPER: "damper", BUFFER: "buffer"}
+
+
+def cell_name(index: int, width: int) -> str:
+    """The cell's name in the notation (file letter, rank number from the bottom)."""
+    return f"{FILES[index % width]}{index // width + 1}"
 
 
 def cell_centre(index: int, width: int, height: int) -> tuple[float, float]:
@@ -57,21 +60,13 @@ def special_svg(kind: str, cx: float, cy: float) -> str:
     return tag("g", body, class_=f"special {css}")
 
 
-def board_svg(
-    s,
-    *,
-    legal: frozenset[str] | set[str] = frozenset(),
-    cursor: str | None = None,
-    effect=None,
-    animate: bool = False,
-    interactive: bool = False,
-    label: str | None = None,
-    coordinates: bool = True,
-    hinted: frozenset[str] = frozenset(),
-) -> str:
-    """The whole board as one SVG element. Pure: same arguments, same text. `hinted`: cells the
-    Hint button suggests (marked with a check)."""
+def board_svg(s: Any, marks: BoardMarks[None]) -> str:
+    """The whole board as one SVG element. Pure: same state and marks, same text. Marked: the
+    legal cells (`marks.legal`), the hinted ones (`marks.hints`), the last move's `effect`
+    (placed or swapped stone, pushes, stones sent back); `marks.labels` names the cells."""
     width, height = s.width, s.height
+    legal, effect, animate, interactive, hinted = marks.legal, marks.effect, marks.animate, marks.interactive, marks.hints
+    cursor = marks.cursor
     total_w = MARGIN + width * CELL + PAD
     total_h = PAD + height * CELL + MARGIN
     parts = [empty("rect", x=num(MARGIN - 3), y=num(PAD - 3), width=num(width * CELL + 6), height=num(height * CELL + 6), rx="6", class_="board-bg")]
@@ -107,14 +102,10 @@ def board_svg(
                 style = f"--dx:{num(ox - cx)}px;--dy:{num(oy - cy)}px"
                 stone_class = "pushed"
             inner.append(stone_svg(content, cx, cy, class_=stone_class, style=style))
-            what = _("{colour} stone").format(colour=_(SEAT_NAMES[SEAT_LETTERS.index(content)]))
         elif content in SPECIAL_CSS:
             inner.append(special_svg(content, cx, cy))
-            what = _(SPECIAL_NAMES[content])
-        else:
-            if name in legal:
-                inner.append(empty("circle", cx=num(cx), cy=num(cy), r="3.5", class_="legal-dot"))
-            what = _("empty")
+        elif name in legal:
+            inner.append(empty("circle", cx=num(cx), cy=num(cy), r="3.5", class_="legal-dot"))
         if interactive:
             cell_attrs: dict[str, Any] = dict(
                 data_target=name,
@@ -122,7 +113,7 @@ def board_svg(
                 data_y=height - 1 - index // width,  # screen order: down is +1
                 role="button",
                 tabindex="0" if name == cursor else "-1",
-                aria_label=f"{name}: {what}",
+                aria_label=marks.labels.get(name, name),
                 aria_disabled=None if name in legal else "true",
             )
         else:
@@ -140,7 +131,7 @@ def board_svg(
                 (ax, ay), (bx, by) = cell_centre(push.origin, width, height), cell_centre(push.to, width, height)
                 parts.append(empty("line", x1=num(ax), y1=num(ay), x2=num(bx), y2=num(by), class_="push-trail"))
 
-    if coordinates:
+    if marks.coordinates:
         for x in range(width):
             cx = MARGIN + x * CELL + CELL / 2
             parts.append(tag("text", FILES[x], x=num(cx), y=num(PAD + height * CELL + 16), class_="coord", aria_hidden="true"))
@@ -148,5 +139,29 @@ def board_svg(
             cy = PAD + (height - 1 - y) * CELL + CELL / 2 + 4
             parts.append(tag("text", str(y + 1), x=num(MARGIN / 2), y=num(cy), class_="coord", aria_hidden="true"))
 
-    label = label or _("Momentum board, {w} by {h}").format(w=width, h=height)
+    # Buttons over the cells (the setup's special cells placed by hand).
+    for control in marks.controls:
+        cx, cy = cell_centre(cell_index(control.cell, width), width, height)
+        parts.append(
+            tag(
+                "rect",
+                "",
+                x=num(cx - CELL / 2),
+                y=num(cy - CELL / 2),
+                width=str(CELL),
+                height=str(CELL),
+                class_="setup-cell",
+                data_action=control.action,
+                data_cell=control.cell,
+                role="button",
+                tabindex="0",
+                aria_label=control.label,
+            )
+        )
+
+    label = marks.label or _("Momentum board, {w} by {h}").format(w=width, h=height)
     return svg_document("".join(parts), total_w, total_h, label=label, class_="board momentum", interactive=interactive)
+
+
+def cell_index(name: str, width: int) -> int:
+    return (int(name[1:]) - 1) * width + FILES.index(name[0])

@@ -6,16 +6,59 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE
-from ..games.momox_board import CIRCLES, FIELD_COUNT, TILE_VALUES
+from ..games.momox import KEY, KEY_MOVES, OVER, SHUFFLE, STAY, TILE, walk
+from ..games.momox_board import CENTRE, CIRCLES, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, TILE_AT, TILE_VALUES, YELLOW
 from ..i18n import N_, _, ngettext
+from .board_marks import BoardMarks
+from .seats import seat_names
 from .svg import esc, piece_icon, tag
-from .hinting import StrongestLevelHints, hinted_targets
+from .hinting import StrongestLevelHints
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
-from .momox_board import SEAT_CSS, board_svg, circle_words, colour_name, field_words, figure_svg, place_name
+from .momox_board import SEAT_CSS, MomoxPayload, _corner_of, board_svg, corner_colour, figure_svg
 
 
 MAX_ROUNDS_IN_FORM = 99
+SEAT_NAMES = seat_names(SEAT_CSS)
+# The corners by colour. Translators: these go into sentences in several grammatical cases
+# ("walks to ...", "stands on ...", "4 beside ..."): a form without article fits them all,
+# e.g. German "Ecke Rot".
+CORNER_NAMES = (N_("the red corner"), N_("the blue corner"), N_("the green corner"), N_("the purple corner"))
+PLACE_NAMES = (N_("ones"), N_("tens"), N_("hundreds"), N_("thousands"))
+
+
+# -- words for places -----------------------------------------------------------------------------
+
+
+def colour_name(seat: int) -> str:
+    return _(SEAT_NAMES[seat])
+
+
+def place_name(place: int) -> str:
+    return _(PLACE_NAMES[place])
+
+
+def field_words(field: int) -> str:
+    """A field as a player finds it on the board: a corner by its colour, others by their distance
+    from the corner before them."""
+    corner = CORNER_FIELDS[_corner_of(field)]
+    colour = corner_colour(corner)
+    corner_name = _(CORNER_NAMES[colour if colour is not None else _corner_of(field)])
+    if field == corner:
+        return corner_name
+    steps = field - corner
+    if FIELD_KINDS[field] == YELLOW:
+        return ngettext("a yellow field, {n} after {corner}", "a yellow field, {n} after {corner}", steps).format(n=steps, corner=corner_name)
+    return ngettext("a plain field, {n} after {corner}", "a plain field, {n} after {corner}", steps).format(n=steps, corner=corner_name)
+
+
+def circle_words(circle: int) -> str:
+    """A circle in the middle of a sentence."""
+    return _("the centre circle 0") if circle == CENTRE else _("circle {n}").format(n=circle)
+
+
+def circle_title(circle: int) -> str:
+    """A circle at the start of a label."""
+    return _("Centre circle 0") if circle == CENTRE else _("Circle {n}").format(n=circle)
 
 
 def number_text(tiles: tuple[int, ...]) -> str:
@@ -110,33 +153,122 @@ class MomoxView(StrongestLevelHints, GameView):
 
     def setup_preview(self, values: dict[str, str], players: int) -> str:
         s = self.game.observation(self.game.new_game(players=players), None)  # chips face down in any case
-        return board_svg(self.game, s, label=_("Preview of the board"))
+        return board_svg(s, self.marks(s, label=_("Preview of the board")))
 
     # -- drawing -------------------------------------------------------------------------------
 
     def board_svg(self, s, ui: UIState) -> str:
         return board_svg(
-            self.game,
             s,
-            interactive=ui.interactive,
-            cursor=ui.cursor,
-            last_before=ui.last_before,
-            last_move=ui.last_move,
-            animate=ui.animate and ui.last_before is not None and bool(ui.last_move),
-            replaying=ui.replaying,
-            hinted=hinted_targets(ui),
+            self.marks(
+                s,
+                interactive=ui.interactive,
+                cursor=ui.cursor,
+                last_before=ui.last_before,
+                last_move=ui.last_move,
+                animate=ui.animate and ui.last_before is not None and bool(ui.last_move),
+                replaying=ui.replaying,
+                hints=dict(ui.hints),
+            ),
         )
 
     def thumbnail_svg(self) -> str:
         before = self.game.from_position(THUMBNAIL_BEFORE)
         after = self.game.play(before, THUMBNAIL_MOVE)
-        return board_svg(
-            self.game,
-            self.game.observation(after, None),
-            last_before=self.game.observation(before, None),
-            last_move=THUMBNAIL_MOVE,
-            label=_("Momox"),
-            describe=False,
+        shown = self.game.observation(after, None)
+        marks = self.marks(shown, last_before=self.game.observation(before, None), last_move=THUMBNAIL_MOVE, label=_("Momox"), describe=False)
+        return board_svg(shown, marks)
+
+    def marks(
+        self,
+        s,
+        *,
+        interactive: bool = False,
+        cursor: str | None = None,
+        last_before=None,
+        last_move: str | None = None,
+        animate: bool = False,
+        replaying: bool = False,
+        label: str | None = None,
+        describe: bool = True,
+        hints: dict[str, str] | None = None,
+    ) -> BoardMarks[MomoxPayload]:
+        """What the board marks, from the engine: the bowls that may be lifted, the tile on offer,
+        Stay, the last walk, and every target's name."""
+        game = self.game
+        phase = game.phase(s)
+        legal = set(game.legal_moves(s)) if interactive else set()
+        targets = {KEY_MOVES[c] for c in game.key_circles(s)} if interactive else set()
+        if STAY in legal:
+            targets.add(STAY)
+        pending = game.pending_tile(s)
+        open_c = game.open_circle(s)
+        circle = game.circles(s)[open_c]
+        open_chip = circle.value if circle.face_up and not replaying else None
+        labels: dict[str, str] = {}
+        if interactive:
+            for c in range(CIRCLES):
+                if c == open_c:
+                    if circle.face_up and not replaying:
+                        labels[KEY_MOVES[c]] = _("{circle}: open, its chip shows {value}").format(circle=circle_title(c), value=circle.value)
+                    else:
+                        labels[KEY_MOVES[c]] = _("{circle}: open, its chip lies face down").format(circle=circle_title(c))
+                elif KEY_MOVES[c] in targets:
+                    labels[KEY_MOVES[c]] = _("Lift the bowl from {circle}").format(circle=circle_words(c))
+                else:
+                    labels[KEY_MOVES[c]] = _("{circle}: a bowl").format(circle=circle_title(c))
+            if pending is not None:
+                targets.add("take")
+                labels["take"] = _("Take your {value} (it becomes your {place} digit)").format(value=pending.value, place=place_name(pending.place))
+            if STAY in targets:
+                labels[STAY] = ngettext(
+                    "Stay on this yellow field and end your turn ({n} yellow field in this turn)",
+                    "Stay on this yellow field and end your turn ({n} yellow fields in this turn)",
+                    s.yellows,
+                ).format(n=s.yellows)
+        walk_seat = walk_from = lifted = covered_again = None
+        walk_path: tuple[int, ...] = ()
+        sharing: tuple[int, ...] = ()
+        if last_before is not None and last_move in KEY_MOVES:
+            walk_seat = last_before.to_move
+            walk_from = last_before.figures[walk_seat]
+            landing = s.figures[walk_seat] if walk_seat < len(s.figures) else walk_from
+            steps = (landing - walk_from) % FIELD_COUNT
+            if 1 <= steps <= 6 and s.round == last_before.round:
+                walk_path = tuple(walk(walk_from, steps))
+            lifted = KEY_MOVES.index(last_move)
+            covered_again = game.open_circle(last_before)
+            sharing = tuple(seat for seat, f in enumerate(last_before.figures) if f == walk_from)
+        steps_ahead: dict[int, int] = {}
+        if interactive and phase == KEY:
+            steps_ahead = {f: i + 1 for i, f in enumerate(walk(s.figures[s.to_move], 6))}
+        remaining = game.corner_tiles(s)
+        payload = MomoxPayload(
+            over=phase == OVER,
+            open_circle=open_c,
+            open_chip=open_chip,
+            lying={corner: frozenset(seat for seat, _value in remaining[corner]) for corner in CORNER_FIELDS},
+            pending_corner=pending.field if pending is not None else None,
+            steps_ahead=steps_ahead,
+            walk_seat=walk_seat,
+            walk_from=walk_from,
+            walk_path=walk_path,
+            lifted=lifted,
+            covered_again=covered_again,
+            walk_sharing=sharing,
+        )
+        return BoardMarks(
+            interactive=interactive,
+            legal=frozenset(targets),
+            labels=labels,
+            cursor=cursor,
+            last_move=last_move,
+            animate=animate,
+            replaying=replaying,
+            hints=hints or {},
+            label=label,
+            description=board_description(game, s, replaying) if describe else None,
+            payload=payload,
         )
 
     def extra_html(self, s, ui: UIState) -> str:
@@ -368,6 +500,32 @@ class MomoxView(StrongestLevelHints, GameView):
         if len(winners) == 1:
             return _("{name} wins with {total} points.").format(name=names[winners[0]], total=totals[winners[0]])
         return _("{names} share the win with {total} points.").format(names=", ".join(names[w] for w in winners), total=totals[winners[0]])
+
+
+def board_description(game, s, replaying: bool = False) -> str:
+    """The board in words (the SVG's description): figures, the open circle, the tiles left."""
+    players = len(s.figures)
+    sentences = []
+    for seat in range(players):
+        sentences.append(_("{colour}'s figure stands on {field}.").format(colour=colour_name(seat), field=field_words(s.figures[seat])))
+    open_c = game.open_circle(s)
+    circle = game.circles(s)[open_c]
+    if circle.face_up and not replaying:
+        sentences.append(_("The open circle is {circle}; its chip shows {value}.").format(circle=circle_words(open_c), value=circle.value))
+    else:
+        sentences.append(_("The open circle is {circle}; its chip lies face down.").format(circle=circle_words(open_c)))
+    sentences.append(_("Bowls cover the other circles."))
+    remaining = game.corner_tiles(s)
+    for seat in range(players):
+        where = [(TILE_AT[corner][seat], corner) for corner in CORNER_FIELDS if any(p == seat for p, _v in remaining[corner])]
+        if where:
+            sentences.append(
+                _("{colour}'s tiles still to take: {list}.").format(
+                    colour=colour_name(seat),
+                    list=", ".join(_("{value} beside {corner}").format(value=v, corner=field_words(c)) for v, c in sorted(where)),
+                )
+            )
+    return " ".join(sentences)
 
 
 # The home card: three players in the middle of a round; green has just walked 5 onto a corner.

@@ -12,31 +12,49 @@ Figures and tiles differ by colour (Okabe-Ito vermilion, blue, bluish green, red
 and by mark (red plain, blue ringed, green with a diamond, purple with a square), so they stay
 apart for colour-blind players and in print. Yellow fields carry a star as well as their colour.
 
-This module only draws (as chess.svg draws a chess board); clicks, setup fields and sentences
-are the view's (render/momox.py).
+This module only draws (as chess.svg draws a chess board), from the state and the view's
+`BoardMarks` (render/board_marks.py) with a `MomoxPayload`: what the engine says of the position
+(the open circle, the tiles still lying, the tile on offer, the last walk). Clicks, setup fields
+and sentences, the board's description and every target's name among them, are the view's
+(render/momox.py).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Mapping
 
-from ..games.momox import KEY, KEY_MOVES, OVER, STAY, walk
+from ..games.momox import KEY_MOVES, STAY
 from ..games.momox_board import CENTRE, CIRCLES, COLOURS, CORNER, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, START_FIELDS, TILE_AT, YELLOW
-from ..i18n import N_, _, ngettext
+from ..i18n import _
+from .board_marks import BoardMarks
 from .marks import colour_mark
-from .seats import seat_names
-from .svg import empty, esc, num, star_path, tag
-from .hinting import hint_badge
+from .svg import empty, esc, hint_badge, num, star_path, tag
 
 SEAT_CSS = COLOURS  # red, blue, green, purple: class names, as in app.css
-SEAT_NAMES = seat_names(SEAT_CSS)
-# The corners by colour. Translators: these go into sentences in several grammatical cases
-# ("walks to ...", "stands on ...", "4 beside ..."): a form without article fits them all,
-# e.g. German "Ecke Rot".
-CORNER_NAMES = (N_("the red corner"), N_("the blue corner"), N_("the green corner"), N_("the purple corner"))
-PLACE_NAMES = (N_("ones"), N_("tens"), N_("hundreds"), N_("thousands"))
+
+
+@dataclass(frozen=True)
+class MomoxPayload:
+    """What the engine says of a Momox position, for the board (the view fills it in)."""
+
+    over: bool = False
+    open_circle: int = CENTRE
+    open_chip: int | None = None  # the open circle's chip as shown (None: face down, or replaying)
+    lying: Mapping[int, frozenset[int]] = field(default_factory=dict)  # corner -> seats whose tile lies beside it
+    pending_corner: int | None = None  # the corner whose tile the seat to move may take now
+    steps_ahead: Mapping[int, int] = field(default_factory=dict)  # field -> steps from the figure to move
+    # The last walk (a bowl lifted): who walked, from where, the fields walked, the bowl lifted,
+    # the circle a bowl covered again, and the seats that stood on the start field before it.
+    walk_seat: int | None = None
+    walk_from: int | None = None
+    walk_path: tuple[int, ...] = ()
+    lifted: int | None = None
+    covered_again: int | None = None
+    walk_sharing: tuple[int, ...] = ()
+
 
 # -- geometry (SVG units) ------------------------------------------------------------------------
 
@@ -204,114 +222,58 @@ def _motion(points: list[tuple[float, float]], end: tuple[float, float], seconds
     return empty("animateMotion", path=d, dur=f"{seconds:.2f}s", begin="0s", fill="freeze", calcMode="linear")
 
 
-# -- words for places -----------------------------------------------------------------------------
-
-
-def colour_name(seat: int) -> str:
-    return _(SEAT_NAMES[seat])
-
-
-def place_name(place: int) -> str:
-    return _(PLACE_NAMES[place])
-
-
-def field_words(field: int) -> str:
-    """A field as a player finds it on the board: a corner by its colour, others by their distance
-    from the corner before them."""
-    corner = CORNER_FIELDS[_corner_of(field)]
-    corner_name = _(CORNER_NAMES[corner_colour(corner) if corner_colour(corner) is not None else _corner_of(field)])
-    if field == corner:
-        return corner_name
-    steps = field - corner
-    if FIELD_KINDS[field] == YELLOW:
-        return ngettext("a yellow field, {n} after {corner}", "a yellow field, {n} after {corner}", steps).format(n=steps, corner=corner_name)
-    return ngettext("a plain field, {n} after {corner}", "a plain field, {n} after {corner}", steps).format(n=steps, corner=corner_name)
-
-
-def circle_words(circle: int) -> str:
-    """A circle in the middle of a sentence."""
-    return _("the centre circle 0") if circle == CENTRE else _("circle {n}").format(n=circle)
-
-
-def circle_title(circle: int) -> str:
-    """A circle at the start of a label."""
-    return _("Centre circle 0") if circle == CENTRE else _("Circle {n}").format(n=circle)
-
-
 # -- the board ------------------------------------------------------------------------------------
 
 
-def board_svg(
-    game,
-    s,
-    *,
-    interactive: bool = False,
-    cursor: str | None = None,
-    last_before=None,
-    last_move: str | None = None,
-    animate: bool = False,
-    replaying: bool = False,
-    label: str | None = None,
-    describe: bool = True,
-    hinted: frozenset[str] = frozenset(),
-) -> str:
-    """The whole board as one SVG element. Pure: same arguments, same text. `hinted`: the bowl
-    the Hint button suggests lifting (marked with a check).
+def board_svg(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
+    """The whole board as one SVG element. Pure: same state and marks, same text. Marked: the
+    bowls that may be lifted, the tile on offer and Stay (`marks.legal`), the hinted bowl, the
+    last walk (`marks.payload`).
 
-    Draws only what the table shows: the open chip when it lies face up (and not even that when
-    `replaying`: an earlier position would show chips that bowls cover now), every other circle
-    as a bowl (the move notation and the engine still call lifting one a key move, `k0`..`k5`)."""
+    Draws only what the table shows: the open chip when the payload shows it face up (the view
+    leaves it out when replaying: an earlier position would show chips that bowls cover now),
+    every other circle as a bowl (the move notation and the engine still call lifting one a key
+    move, `k0`..`k5`)."""
+    info = marks.payload or MomoxPayload()
+    interactive = marks.interactive
     players = len(s.figures)
-    phase = game.phase(s)
     to_move = s.to_move
-    liftable = set(game.key_circles(s)) if interactive else set()
-    may_stay = interactive and STAY in game.legal_moves(s)
-    pending = game.pending_tile(s)
+    liftable = {c for c in range(CIRCLES) if KEY_MOVES[c] in marks.legal} if interactive else set()
+    may_stay = interactive and STAY in marks.legal
+    pending = info.pending_corner
+    animate = marks.animate
     parts: list[str] = [
         empty("rect", x=num(MARGIN / 2), y=num(MARGIN / 2), width=num(SIZE - MARGIN), height=num(SIZE - MARGIN), rx="18", class_="board-bg"),
         empty("rect", x=num(LO), y=num(LO), width=num(SIDE), height=num(SIDE), class_="track-line"),
     ]
 
     # The last move: a walk (a bowl lifted) is marked by a trail from where the figure stood.
-    walk_seat, walk_path, walk_from = None, (), None
-    lifted, covered_again = None, None
-    if last_before is not None and last_move in KEY_MOVES:
-        walk_seat = last_before.to_move
-        walk_from = last_before.figures[walk_seat]
-        landing = s.figures[walk_seat] if walk_seat < len(s.figures) else walk_from
-        steps = (landing - walk_from) % FIELD_COUNT
-        if 1 <= steps <= 6 and s.round == last_before.round:
-            walk_path = walk(walk_from, steps)
-        lifted = KEY_MOVES.index(last_move)
-        covered_again = game.open_circle(last_before)
-
-    # Step counts ahead of the figure to move, so that a player sees which number leads where.
-    steps_ahead: dict[int, int] = {}
-    if interactive and phase == KEY:
-        here = s.figures[to_move]
-        steps_ahead = {f: i + 1 for i, f in enumerate(walk(here, 6))}
+    walk_seat, walk_path, walk_from = info.walk_seat, info.walk_path, info.walk_from
+    lifted, covered_again = info.lifted, info.covered_again
+    steps_ahead = info.steps_ahead
 
     # -- the circuit
     fields = []
-    for field in range(FIELD_COUNT):
-        x, y = field_xy(field)
-        kind = FIELD_KINDS[field]
+    for field_ in range(FIELD_COUNT):
+        x, y = field_xy(field_)
+        kind = FIELD_KINDS[field_]
         classes = ["field", kind]
-        if walk_path and field == walk_path[-1]:
+        if walk_path and field_ == walk_path[-1]:
             classes.append("last")
-        elif walk_path and field == walk_from:
+        elif walk_path and field_ == walk_from:
             classes.append("walk-start")
-        if kind == CORNER and corner_colour(field) is not None:
-            classes.append(SEAT_CSS[corner_colour(field)])
-        inner = [_field_shapes(field)]
-        if field in steps_ahead:
-            sx, sy = _step_label_xy(field)
-            inner.append(tag("text", str(steps_ahead[field]), x=num(sx), y=num(sy + 4), class_="step-ahead", aria_hidden="true"))
-        fields.append(tag("g", "".join(inner), class_=" ".join(classes), data_field=str(field)))
+        colour = corner_colour(field_)
+        if kind == CORNER and colour is not None:
+            classes.append(SEAT_CSS[colour])
+        inner = [_field_shapes(field_)]
+        if field_ in steps_ahead:
+            sx, sy = _step_label_xy(field_)
+            inner.append(tag("text", str(steps_ahead[field_]), x=num(sx), y=num(sy + 4), class_="step-ahead", aria_hidden="true"))
+        fields.append(tag("g", "".join(inner), class_=" ".join(classes), data_field=str(field_)))
     parts.append(tag("g", "".join(fields), class_="circuit"))
     parts.append(_chevrons())
 
-    if walk_path:
+    if walk_path and walk_from is not None:
         points = [field_xy(walk_from)] + [field_xy(f) for f in walk_path]
         d = "M" + " L".join(f"{num(px)} {num(py)}" for px, py in points)
         trail = [empty("path", d=d, class_="walk-trail")]
@@ -322,16 +284,15 @@ def board_svg(
 
     # -- the tiles beside the corners
     tiles = []
-    remaining = game.corner_tiles(s)
     for corner in CORNER_FIELDS:
-        lying = dict(remaining[corner])
+        lying = info.lying.get(corner, frozenset())
         for seat in range(players):
             x, y = tile_xy(corner, seat)
             value = TILE_AT[corner][seat]
             if seat not in lying:
                 tiles.append(tile_slot_svg(seat, x, y))
                 continue
-            is_pending = pending is not None and pending.field == corner and seat == to_move
+            is_pending = pending is not None and pending == corner and seat == to_move
             if is_pending and not interactive:
                 tiles.append(_still_tile(seat, value, x, y, "pending"))
             elif is_pending:
@@ -341,7 +302,7 @@ def board_svg(
                     data_y=num(y / U),
                     role="button",
                     tabindex="0",
-                    aria_label=_("Take your {value} (it becomes your {place} digit)").format(value=value, place=place_name(pending.place)),
+                    aria_label=marks.labels.get("take", "take"),
                 )
                 tiles.append(tile_svg(seat, value, x, y, "pending target", **target))
             else:
@@ -350,39 +311,27 @@ def board_svg(
     parts.append(tag("g", "".join(tiles), class_="tiles"))
 
     # -- the circles: bowls, and the open chip
-    open_c = game.open_circle(s)
+    open_c = info.open_circle
     circles = []
     labels = []  # the circles' numbers, outside the buttons: a button's visible text must be in its name
-    cursor_target = _cursor(s, game, interactive, cursor, liftable, pending, may_stay)
-    for circle in game.circles(s):
-        c = circle.index
+    cursor_target = _cursor(interactive, marks.cursor, liftable, pending, may_stay)
+    for c in range(CIRCLES):
         x, y = circle_xy(c)
         inner = [empty("circle", cx=num(x), cy=num(y), r=num(CIRCLE_R), class_="circle-bg")]
         classes = ["circle"]
         if c == open_c:
             classes.append("open")
-            shown = circle.value if circle.face_up and not replaying else None
             chip_class = "turned" if animate and c == lifted else ""
-            inner.append(chip_svg(x, y, shown, chip_class))
-            if interactive:
-                if circle.face_up and not replaying:
-                    what = _("{circle}: open, its chip shows {value}").format(circle=circle_title(c), value=circle.value)
-                else:
-                    what = _("{circle}: open, its chip lies face down").format(circle=circle_title(c))
+            inner.append(chip_svg(x, y, info.open_chip, chip_class))
         else:
             classes.append("covered")
             motion = ""
             if animate and c == covered_again and lifted is not None:
                 motion = _motion([circle_xy(lifted)], (x, y), 0.35)
             inner.append(bowl_svg(x, y, "moved" if motion else "", motion))
-            if interactive:
-                if c in liftable:
-                    what = _("Lift the bowl from {circle}").format(circle=circle_words(c))
-                else:
-                    what = _("{circle}: a bowl").format(circle=circle_title(c))
         lx, ly = _circle_label_xy(c)
         labels.append(tag("text", str(c), x=num(lx), y=num(ly + 4), class_="circle-label"))
-        if interactive and KEY_MOVES[c] in hinted and c in liftable:
+        if interactive and KEY_MOVES[c] in marks.hints and c in liftable:
             classes.append("hinted")
             inner.append(hint_badge(x + CIRCLE_R * 0.75, y - CIRCLE_R * 0.75))
         attributes: dict[str, Any] = {}
@@ -396,31 +345,31 @@ def board_svg(
                 data_y=num(y / U),
                 role="button",
                 tabindex="0" if KEY_MOVES[c] == cursor_target else "-1",
-                aria_label=what,
+                aria_label=marks.labels.get(KEY_MOVES[c], KEY_MOVES[c]),
                 aria_disabled=None if enabled else "true",
             )
         circles.append(tag("g", "".join(inner), class_=" ".join(classes), **attributes))
     parts.append(tag("g", "".join(circles), class_="circles"))
     parts.append(tag("g", "".join(labels), class_="circle-labels", aria_hidden="true"))
     if may_stay:
-        parts.append(_stay_button(s.yellows, cursor_target == STAY))
+        parts.append(_stay_button(marks.labels.get(STAY, STAY), cursor_target == STAY))
 
     # -- the figures (several may share a field: side by side)
     by_field: dict[int, list[int]] = {}
-    for seat, field in enumerate(s.figures):
-        by_field.setdefault(field, []).append(seat)
+    for seat, at in enumerate(s.figures):
+        by_field.setdefault(at, []).append(seat)
     start_offsets: dict[int, tuple[float, float]] = {}
-    if walk_path and animate:
-        sharing = [seat for seat, f in enumerate(last_before.figures) if f == walk_from]
+    if walk_path and animate and walk_seat is not None and walk_from is not None:
+        sharing = list(info.walk_sharing)
         dx, dy, _r = figure_offsets(len(sharing))[sharing.index(walk_seat)]
         fx, fy = field_xy(walk_from)
         start_offsets[walk_seat] = (fx + dx, fy + dy)
     figures = []
-    for field, seats in sorted(by_field.items()):
-        fx, fy = field_xy(field)
+    for at, seats in sorted(by_field.items()):
+        fx, fy = field_xy(at)
         for seat, (dx, dy, r) in zip(seats, figure_offsets(len(seats))):
             classes = []
-            if phase != OVER and seat == to_move:
+            if not info.over and seat == to_move:
                 classes.append("to-move")
             motion = ""
             if seat in start_offsets:
@@ -430,10 +379,10 @@ def board_svg(
             figures.append(figure_svg(seat, fx + dx, fy + dy, r, " ".join(classes), motion))
     parts.append(tag("g", "".join(figures), class_="figures"))
 
-    label = label or _("Momox board")
+    label = marks.label or _("Momox board")
     content = tag("title", esc(label))
-    if describe:
-        content += tag("desc", esc(board_description(game, s, replaying)))
+    if marks.description is not None:
+        content += tag("desc", esc(marks.description))
     return tag(
         "svg",
         content + "".join(parts),
@@ -445,15 +394,10 @@ def board_svg(
     )
 
 
-def _stay_button(yellows: int, tab_stop: bool) -> str:
+def _stay_button(label: str, tab_stop: bool) -> str:
     """On a yellow field reached in this turn: end the turn there instead of lifting another bowl
     (the rulebook's "darf"). Drawn next to the bowls, as one of the board's targets."""
     x, y = STAY_XY
-    label = ngettext(
-        "Stay on this yellow field and end your turn ({n} yellow field in this turn)",
-        "Stay on this yellow field and end your turn ({n} yellow fields in this turn)",
-        yellows,
-    ).format(n=yellows)
     inner = empty("rect", x=num(x - STAY_W / 2), y=num(y - STAY_H / 2), width=num(STAY_W), height=num(STAY_H), rx="15", class_="stay-bg") + tag(
         "text", esc(_("Stay")), x=num(x), y=num(y + 5), class_="stay-text", aria_hidden="true"
     )
@@ -470,7 +414,7 @@ def _stay_button(yellows: int, tab_stop: bool) -> str:
     )
 
 
-def _cursor(s, game, interactive: bool, cursor: str | None, liftable: set[int], pending, may_stay: bool = False) -> str | None:
+def _cursor(interactive: bool, cursor: str | None, liftable: set[int], pending: int | None, may_stay: bool = False) -> str | None:
     """The one target that holds tabindex 0: the cursor when it is still there, else the first
     playable target, else the first target."""
     if not interactive:
@@ -558,29 +502,3 @@ def _circle_label_xy(circle: int) -> tuple[float, float]:
     dx, dy = x - MID, y - MID
     length = math.hypot(dx, dy)
     return x + dx / length * (CIRCLE_R + 9), y + dy / length * (CIRCLE_R + 9)
-
-
-def board_description(game, s, replaying: bool = False) -> str:
-    """The board in words (the SVG's description): figures, the open circle, the tiles left."""
-    players = len(s.figures)
-    sentences = []
-    for seat in range(players):
-        sentences.append(_("{colour}'s figure stands on {field}.").format(colour=colour_name(seat), field=field_words(s.figures[seat])))
-    open_c = game.open_circle(s)
-    circle = game.circles(s)[open_c]
-    if circle.face_up and not replaying:
-        sentences.append(_("The open circle is {circle}; its chip shows {value}.").format(circle=circle_words(open_c), value=circle.value))
-    else:
-        sentences.append(_("The open circle is {circle}; its chip lies face down.").format(circle=circle_words(open_c)))
-    sentences.append(_("Bowls cover the other circles."))
-    remaining = game.corner_tiles(s)
-    for seat in range(players):
-        where = [(TILE_AT[corner][seat], corner) for corner in CORNER_FIELDS if any(p == seat for p, _v in remaining[corner])]
-        if where:
-            sentences.append(
-                _("{colour}'s tiles still to take: {list}.").format(
-                    colour=colour_name(seat),
-                    list=", ".join(_("{value} beside {corner}").format(value=v, corner=field_words(c)) for v, c in sorted(where)),
-                )
-            )
-    return " ".join(sentences)

@@ -4,40 +4,182 @@ player reads and hears. The board itself is drawn by render/mops_board.py.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
-from ..games.mops import EMPTY, FINAL, FRAME, OVER, PLACE, SCORE, cell_name, extent, parse_cell
-from ..i18n import N_, _, ngettext
+from ..games.mops import EMPTY, FACE_DOWN, FINAL, FRAME, OVER, PLACE, SCORE, cell_name, extent, open_window, parse_cell
+from ..games.mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, SHAPES, orientations
+from ..i18n import N_, _, language, ngettext
+from .board_marks import BoardMarks
 from .mops_icons import COLOURS, CROWN_CODES, MOTIFS, colour_key_svg, crown_svg, tile_svg
+from .seats import seat_names
 from .svg import empty, esc, num, piece_icon, tag
 from .hinting import StrongestLevelHints
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 from .mops_board import (
     SEAT_CSS,
     THUMBNAIL_HIGHLIGHT,
-    tile_code,
-    tile_chart_svg,
-    tiles_laid,
+    MopsPayload,
+    cell_index,
     board_svg,
-    capitalised,
-    cell_kinds,
-    colour_name,
-    combination_text,
-    cost_text,
-    find_option,
+    display_window,
     mini_layout_svg,
-    motif_name,
-    points_text,
-    ranking_order,
     ring,
-    seat_colour,
     shape_icon_svg,
-    shape_name,
-    shapes_reference_html,
     thumbnail_position,
-    tile_name,
+    tile_chart_svg,
+    tile_code,
+    tiles_laid,
     token_svg,
 )
+
+SEAT_NAMES = seat_names(SEAT_CSS)
+MOTIF_NAMES = {"P": N_("pug"), "B": N_("bone"), "W": N_("bowl"), "C": N_("can"), "K": N_("cushion"), "H": N_("heap")}
+MOTIF_PLURALS = {"P": N_("pugs"), "B": N_("bones"), "W": N_("bowls"), "C": N_("cans"), "K": N_("cushions"), "H": N_("heaps")}
+COLOUR_NAMES = {"b": N_("blue"), "g": N_("green"), "o": N_("orange"), "p": N_("pink"), "v": N_("purple"), "y": N_("yellow")}
+SHAPE_NAMES = {
+    "line3": N_("line of 3"),
+    "corner3": N_("corner of 3"),
+    "diagonal3": N_("diagonal of 3"),
+    "line4": N_("line of 4"),
+    "L4": N_("L of 4"),
+    "T4": N_("T of 4"),
+    "S4": N_("S of 4"),
+    "diagonal4": N_("diagonal of 4"),
+    "line5": N_("line of 5"),
+    "diagonal5": N_("diagonal of 5"),
+    "L5": N_("L of 5"),
+    "V5": N_("V of 5"),
+    "U5": N_("U of 5"),
+    "plus5": N_("cross of 5"),
+    "F5": N_("F of 5"),
+    "N5": N_("N of 5"),
+    "Y5": N_("Y of 5"),
+}
+
+
+# -- words -------------------------------------------------------------------------------------------
+
+
+def colour_name(colour: str) -> str:
+    return _(COLOUR_NAMES[colour])
+
+
+def motif_name(motif: str) -> str:
+    return _(MOTIF_NAMES[motif])
+
+
+def tile_name(code: str) -> str:
+    """'yellow pug'. Translators: a tile's name from its colour and motif; used inside sentences."""
+    return _("{colour} {motif}").format(colour=colour_name(code[1]), motif=motif_name(code[0]))
+
+
+def seat_colour(seat: int) -> str:
+    return _(SEAT_NAMES[seat])
+
+
+def shape_name(shape: str) -> str:
+    return _(SHAPE_NAMES[shape])
+
+
+def feature_text(kind: str, feature: str) -> str:
+    if kind == "colour":
+        return _("all {colour}").format(colour=colour_name(feature))
+    return _("all {motifs}").format(motifs=_(MOTIF_PLURALS[feature]))
+
+
+def combination_text(combo) -> str:
+    """'line of 4, all blue'."""
+    return _("{shape}, {feature}").format(shape=shape_name(combo.shape), feature=feature_text(combo.kind, combo.feature))
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def points_text(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def cost_text(action: str, cost: int) -> str:
+    """'Refuse the tile (costs 2 points)'."""
+    return ngettext("{action} (costs {n} point)", "{action} (costs {n} points)", cost).format(action=action, n=cost)
+
+
+def neighbours(index: int) -> list[int]:
+    rank, file = divmod(index, FRAME)
+    found = []
+    if rank > 0:
+        found.append(index - FRAME)
+    if rank < FRAME - 1:
+        found.append(index + FRAME)
+    if file > 0:
+        found.append(index - 1)
+    if file < FRAME - 1:
+        found.append(index + 1)
+    return found
+
+
+def cell_kinds(layout) -> dict[int, str]:
+    """Every frame cell's kind: 'up', 'down' (tiles), 'free' (empty, next to the layout, inside
+    the 5x5 limit: a tile may go there), 'blocked' (next to the layout but ruled out by the 5x5
+    limit), 'open' (inside the area the layout may still grow into) or 'off'."""
+    lo_f, hi_f, lo_r, hi_r = open_window(layout)
+    kinds = {}
+    for index, value in enumerate(layout):
+        if value < FACE_DOWN:
+            kinds[index] = "up"
+            continue
+        if value < EMPTY:
+            kinds[index] = "down"
+            continue
+        rank, file = divmod(index, FRAME)
+        inside = lo_f <= file <= hi_f and lo_r <= rank <= hi_r
+        touching = any(layout[n] != EMPTY for n in neighbours(index))
+        if touching:
+            kinds[index] = "free" if inside else "blocked"
+        else:
+            kinds[index] = "open" if inside else "off"
+    return kinds
+
+
+def cell_words(code: str | None, kind: str) -> str:
+    if kind == "up" and code is not None:
+        return tile_name(code) + (" " + _("(crown)") if code in CROWN_CODES else "")
+    if kind == "down":
+        return _("face down")
+    if kind == "free":
+        return _("free")
+    if kind == "blocked":
+        return _("blocked by the 5×5 limit")
+    return _("empty")
+
+
+def find_option(game, s, cells_key: str):
+    for combo in game.scoring_options(s):
+        if ",".join(combo.cells) == cells_key:
+            return combo
+    return None
+
+
+def ranking_order(game, s) -> list[int]:
+    """Seats by points, then fewer face-down tiles (the tie-break), then seat order."""
+    return sorted(range(len(s.layouts)), key=lambda seat: (-s.scores[seat], game.face_down_count(s, seat), seat))
+
+
+def board_description(game, s) -> str:
+    """The board in words (the SVG's description): the tile of the round and the points."""
+    sentences = []
+    code = game.revealed_tile(s)
+    if code is not None:
+        sentences.append(_("Round {n}: the revealed tile is the {tile}.").format(n=game.round_number(s), tile=tile_name(code)))
+    elif s.step == FINAL:
+        sentences.append(_("Final scoring."))
+    left = len(s.pile)
+    sentences.append(ngettext("{n} tile is left in the pile.", "{n} tiles are left in the pile.", left).format(n=left))
+    sentences.append(_("Points: {list}.").format(list=", ".join(f"{seat_colour(i)} {p}" for i, p in enumerate(s.scores))))
+    return " ".join(sentences)
 
 
 # The colours' key shapes, as told in the legend and the rules.
@@ -226,7 +368,110 @@ class MopsView(StrongestLevelHints, GameView):
     # -- drawing -------------------------------------------------------------------------------
 
     def board_svg(self, s, ui: UIState) -> str:
-        return board_svg(self.game, s, ui=ui)
+        return board_svg(s, self.marks(s, ui))
+
+    def marks(self, s, ui: UIState) -> BoardMarks[MopsPayload]:
+        """What the board marks, from the engine: the cells the seat to move may click and what
+        each click does, the cell kinds of its layout, the chosen combination, the hinted cell, the
+        last move, the headings and every cell's name."""
+        game = self.game
+        players = len(s.layouts)
+        seat = s.to_move if s.step != OVER else 0
+        layout = s.layouts[seat]
+        kinds = cell_kinds(layout)
+        enabled: dict[str, str] = {}  # cell -> what a click on it does
+        chosen: tuple[str, ...] = ()
+        flips: tuple[str, ...] = ()
+        tile = game.revealed_tile(s)
+        if ui.interactive and s.step != OVER:
+            if s.step == PLACE and tile is not None:
+                for cell in game.placement_cells(s):
+                    enabled[cell] = _("Place the {tile} here").format(tile=tile_name(tile))
+                if ui.selection[:1] == ("refuse",):
+                    cost = game.refusal_penalty(s, seat)
+                    for cell in game.refusal_cells(s):
+                        enabled[cell] = cost_text(_("Refuse the {tile}: lay it face down here").format(tile=tile_name(tile)), cost)
+            elif ui.selection[:1] == ("pick",) and len(ui.selection) > 1:
+                combo = find_option(game, s, ui.selection[1])
+                if combo is not None:
+                    chosen, flips = combo.cells, combo.flips
+                    for cell in combo.flips:
+                        enabled[cell] = _("Turn this tile face down: score the {combination} for {points}").format(
+                            combination=combination_text(combo), points=points_text(combo.points)
+                        )
+        interactive = ui.interactive and s.step != OVER
+        hint_cells: dict[str, str] = {}
+        labels: dict[str, str] = {}
+        if interactive:
+            legal = game.legal_moves(s)
+            for target, _label in ui.hints:
+                if target in legal:
+                    cell = getattr(game.effect(s, target), "cell", None)
+                    if cell:
+                        hint_cells[cell] = "hint"
+            bounds = extent(layout)
+            f0, r0 = display_window(bounds)
+            for rank in range(r0, r0 + 7):
+                for file in range(f0, f0 + 7):
+                    index = rank * FRAME + file
+                    name = cell_name(index)
+                    kind = kinds[index]
+                    code = tile_code(layout[index]) if kind in ("up", "down") else None
+                    action = enabled.get(name)
+                    labels[name] = f"{name}: {cell_words(code, kind)}" + (f". {action}" if action else "")
+        before = ui.last_before
+        turned_up = ui.animate and before is not None and s.tile is not None and (before.tile != s.tile or len(before.pile) != len(s.pile))
+        effect = None
+        if ui.last_before is not None and ui.last_move:
+            effect = game.effect(ui.last_before, ui.last_move)
+        if tile is not None:
+            head_title = _("Round {n}").format(n=game.round_number(s))
+        elif s.step == FINAL:
+            head_title = _("Final scoring")
+        else:
+            head_title = _("Game over")
+        left = len(s.pile)
+        down = game.face_down_count(s, seat)
+        note = ngettext("{n} tile", "{n} tiles", tiles_laid(s, seat)).format(n=tiles_laid(s, seat))
+        if down:
+            note += " · " + ngettext("{n} face down", "{n} face down", down).format(n=down)
+        payload = MopsPayload(
+            revealed=tile,
+            turned_up=turned_up,
+            head_title=head_title,
+            head_note=ngettext("{n} tile left in the pile", "{n} tiles left in the pile", left).format(n=left),
+            kinds=tuple(kinds[i] for i in range(len(layout))),
+            open_window=open_window(layout),
+            bounds=extent(layout),
+            heading=_("Layout of {seat}").format(seat=seat_colour(seat)) if players > 1 else _("Your layout"),
+            heading_note=note,
+            chosen=chosen,
+            flips=flips,
+        )
+        if s.step == OVER and players > 1:
+            names = ui.names
+            payload = replace(
+                payload,
+                extents=tuple(extent(s.layouts[i]) for i in range(players)),
+                ranking=tuple(ranking_order(game, s)),
+                winners=frozenset(game.winners(s)),
+                headings=tuple(
+                    _("{seat}: {points}").format(seat=names[i] if i < len(names) else seat_colour(i), points=points_text(s.scores[i])) for i in range(players)
+                ),
+            )
+        return BoardMarks(
+            interactive=ui.interactive,
+            legal=frozenset(enabled),
+            labels=labels,
+            selection=ui.selection,
+            cursor=ui.cursor,
+            last_move=ui.last_move,
+            effect=effect,
+            animate=ui.animate,
+            hints=hint_cells,
+            description=board_description(game, s),
+            payload=payload,
+        )
 
     def thumbnail_svg(self) -> str:
         layout = self.game.from_public_position(thumbnail_position()).layouts[0]
@@ -330,10 +575,10 @@ class MopsView(StrongestLevelHints, GameView):
                 if len(combo.flips) == 1
                 else _("turns {cells} face down (you choose)").format(cells=flips_text(combo.flips))
             )
-            origin_f = min(parse_cell(c) % FRAME for c in combo.cells)
-            top_r = max(parse_cell(c) // FRAME for c in combo.cells)
-            rel = tuple((top_r - parse_cell(c) // FRAME, parse_cell(c) % FRAME - origin_f) for c in combo.cells)
-            marks = tuple((top_r - parse_cell(c) // FRAME, parse_cell(c) % FRAME - origin_f) for c in combo.flips)
+            origin_f = min(cell_index(c) % FRAME for c in combo.cells)
+            top_r = max(cell_index(c) // FRAME for c in combo.cells)
+            rel = tuple((top_r - cell_index(c) // FRAME, cell_index(c) % FRAME - origin_f) for c in combo.cells)
+            marks = tuple((top_r - cell_index(c) // FRAME, cell_index(c) % FRAME - origin_f) for c in combo.flips)
             icon = shape_icon_svg(rel, marks, combo.feature)
             points = esc(points_text(combo.points))
             if combo.crown:
@@ -416,7 +661,7 @@ class MopsView(StrongestLevelHints, GameView):
             parts.append(tag("span", esc(_("sits this round out")), class_="mops-note"))
         if len(s.layouts) > 1:
             label = _("Layout of {seat}: {n} tiles, {down} face down").format(seat=seat_colour(seat), n=tiles_laid(s, seat), down=down)
-            parts.append(tag("span", mini_layout_svg(s, seat, label), class_="mops-mini-wrap"))
+            parts.append(tag("span", mini_layout_svg(s, seat, extent(s.layouts[seat]), label), class_="mops-mini-wrap"))
         return tag("span", "".join(parts), class_="mops-seat", data_points=str(points))
 
     def side_html(self, s, names: list[str]) -> str:
@@ -622,3 +867,33 @@ class MopsView(StrongestLevelHints, GameView):
 
 def make_view(game) -> MopsView:
     return MopsView(game)
+
+
+def shapes_reference_html() -> str:
+    """The 17 scoring shapes by size, with points and their marked tiles."""
+    return _shapes_reference(language())
+
+
+@lru_cache(maxsize=4)
+def _shapes_reference(lang: str) -> str:
+    groups = []
+    for size in (3, 4, 5):
+        items = []
+        for shape in SHAPES:
+            if shape.size != size:
+                continue
+            first = orientations(shape)[0]
+            items.append(tag("li", shape_icon_svg(first.cells, first.marks) + tag("span", esc(shape_name(shape.name)))))
+        title = _("{n} tiles: {points}").format(n=size, points=points_text(POINTS_BY_SIZE[size]))
+        groups.append(tag("h3", esc(title)) + tag("ul", "".join(items), class_="mops-shape-list"))
+    note = _(
+        "Any rotation or reflection counts. A crown in the combination adds {n} point. After scoring, one marked tile "
+        "(with the turn-over sign) is turned face down: with two marks, you choose."
+    ).format(n=CROWN_BONUS)
+    # Reference material: closed until asked for (the app keeps it open when the side is drawn again).
+    return tag(
+        "details",
+        tag("summary", tag("h2", esc(_("The 17 scoring shapes")))) + tag("p", esc(note), class_="help") + "".join(groups),
+        class_="mops-shapes",
+        data_keep="mops-shapes",
+    )

@@ -16,49 +16,62 @@ one marked tile, or asks which of its two marked tiles to turn face down.
 The view only ever sees observations: the pile is the sorted set of what is left, never its
 order, and that is all it draws (which tiles are left, as a 6x6 chart).
 
-This module only draws (as chess.svg draws a chess board); clicks, setup fields and sentences
-are the view's (render/mops.py).
+This module only draws (as chess.svg draws a chess board), from the state and the view's
+`BoardMarks` (render/board_marks.py) with a `MopsPayload`: the cells the seat to move may use and
+every cell's name, the cell kinds and windows the engine's 5x5 limit gives, the chosen
+combination, the headings. Clicks, setup fields and sentences (the board's description, the
+names of tiles and shapes, the scoring list) are the view's (render/mops.py).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..games.mops import EMPTY, FACE_DOWN, FILES, FINAL, FRAME, OVER, PLACE, SCORE, START_CELL, cell_name, extent, open_window, parse_cell
-from ..games.mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, SHAPES, orientations
-from ..i18n import N_, _, language, ngettext
-from .mops_icons import COLOURS, CROWN_CODES, MOTIFS, crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg
+from ..games.mops import EMPTY, FACE_DOWN, FILES, FINAL, FRAME, OVER, SCORE, START_CELL
+from ..i18n import _
+from .board_marks import BoardMarks
+from .mops_icons import COLOURS, MOTIFS, crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg
 from .marks import colour_mark
-from .seats import seat_names
-from .svg import empty, esc, num, tag
-from .hinting import hint_badge
-from .view import UIState
+from .svg import empty, esc, hint_badge, num, tag
 
 SEAT_CSS = ("red", "blue", "green", "purple")
-SEAT_NAMES = seat_names(SEAT_CSS)
-MOTIF_NAMES = {"P": N_("pug"), "B": N_("bone"), "W": N_("bowl"), "C": N_("can"), "K": N_("cushion"), "H": N_("heap")}
-MOTIF_PLURALS = {"P": N_("pugs"), "B": N_("bones"), "W": N_("bowls"), "C": N_("cans"), "K": N_("cushions"), "H": N_("heaps")}
-COLOUR_NAMES = {"b": N_("blue"), "g": N_("green"), "o": N_("orange"), "p": N_("pink"), "v": N_("purple"), "y": N_("yellow")}
-SHAPE_NAMES = {
-    "line3": N_("line of 3"),
-    "corner3": N_("corner of 3"),
-    "diagonal3": N_("diagonal of 3"),
-    "line4": N_("line of 4"),
-    "L4": N_("L of 4"),
-    "T4": N_("T of 4"),
-    "S4": N_("S of 4"),
-    "diagonal4": N_("diagonal of 4"),
-    "line5": N_("line of 5"),
-    "diagonal5": N_("diagonal of 5"),
-    "L5": N_("L of 5"),
-    "V5": N_("V of 5"),
-    "U5": N_("U of 5"),
-    "plus5": N_("cross of 5"),
-    "F5": N_("F of 5"),
-    "N5": N_("N of 5"),
-    "Y5": N_("Y of 5"),
-}
+
+
+@dataclass(frozen=True)
+class MopsPayload:
+    """What the engine says of a Mops Royal position, for the board (the view fills it in)."""
+
+    revealed: str | None = None  # the revealed tile's code
+    turned_up: bool = False  # the revealed tile was just turned up (animate it)
+    head_title: str = ""  # "Round 3", "Final scoring", "Game over"
+    head_note: str = ""  # "12 tiles left in the pile"
+    # The layout shown large (the seat to move's): its cells' kinds (see render/mops.cell_kinds), by
+    # frame index, the area its final 5x5 square may still cover and its own extent.
+    kinds: tuple[str, ...] = ()
+    open_window: tuple[int, int, int, int] = (0, FRAME - 1, 0, FRAME - 1)
+    bounds: tuple[int, int, int, int] = (4, 4, 4, 4)
+    heading: str = ""  # "Layout of Red" / "Your layout"
+    heading_note: str = ""  # "7 tiles · 1 face down"
+    chosen: tuple[str, ...] = ()  # the cells of the combination chosen to score
+    flips: tuple[str, ...] = ()  # its marked tiles, one of which the player turns face down
+    # Once the game is over (two seats or more): every layout small, with its extent, the seats by
+    # rank, the winners and each seat's heading ("Anna: 23 points").
+    extents: tuple[tuple[int, int, int, int], ...] = ()
+    ranking: tuple[int, ...] = ()
+    winners: frozenset[int] = frozenset()
+    headings: tuple[str, ...] = ()
+
+
+def cell_name(index: int) -> str:
+    """A frame cell's name in the notation (file letter, rank number)."""
+    return f"{FILES[index % FRAME]}{index // FRAME + 1}"
+
+
+def cell_index(name: str) -> int:
+    return (int(name[1]) - 1) * FRAME + FILES.index(name[0])
+
 
 # -- geometry (SVG units) --------------------------------------------------------------------------
 
@@ -89,54 +102,6 @@ def thumbnail_position() -> str:
     return f"{THUMBNAIL_LAYOUT} ?{''.join(rest[1:])} {rest[0]} p1 12"
 
 
-# -- words -------------------------------------------------------------------------------------------
-
-
-def colour_name(colour: str) -> str:
-    return _(COLOUR_NAMES[colour])
-
-
-def motif_name(motif: str) -> str:
-    return _(MOTIF_NAMES[motif])
-
-
-def tile_name(code: str) -> str:
-    """'yellow pug'. Translators: a tile's name from its colour and motif; used inside sentences."""
-    return _("{colour} {motif}").format(colour=colour_name(code[1]), motif=motif_name(code[0]))
-
-
-def seat_colour(seat: int) -> str:
-    return _(SEAT_NAMES[seat])
-
-
-def shape_name(shape: str) -> str:
-    return _(SHAPE_NAMES[shape])
-
-
-def feature_text(kind: str, feature: str) -> str:
-    if kind == "colour":
-        return _("all {colour}").format(colour=colour_name(feature))
-    return _("all {motifs}").format(motifs=_(MOTIF_PLURALS[feature]))
-
-
-def combination_text(combo) -> str:
-    """'line of 4, all blue'."""
-    return _("{shape}, {feature}").format(shape=shape_name(combo.shape), feature=feature_text(combo.kind, combo.feature))
-
-
-def capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def points_text(n: int) -> str:
-    return ngettext("{n} point", "{n} points", n).format(n=n)
-
-
-def cost_text(action: str, cost: int) -> str:
-    """'Refuse the tile (costs 2 points)'."""
-    return ngettext("{action} (costs {n} point)", "{action} (costs {n} points)", cost).format(action=action, n=cost)
-
-
 # -- pieces ------------------------------------------------------------------------------------------
 
 
@@ -152,10 +117,11 @@ def token_svg(seat: int, cx: float, cy: float, r: float) -> str:
 # -- layouts -----------------------------------------------------------------------------------------
 
 
-def display_window(layout) -> tuple[int, int]:
-    """(first file, first rank), 0-based, of the 7x7 window shown of a 9x9 frame: the layout and
-    a ring of free cells around it, centred on the start tile until the layout nears an edge."""
-    f0, f1, r0, r1 = extent(layout)
+def display_window(bounds: tuple[int, int, int, int]) -> tuple[int, int]:
+    """(first file, first rank), 0-based, of the 7x7 window shown of a 9x9 frame: the layout (its
+    extent, `bounds`) and a ring of free cells around it, centred on the start tile until the
+    layout nears an edge."""
+    f0, f1, r0, r1 = bounds
 
     def first(lo: int, hi: int) -> int:
         start = min(max(1, hi + 1 - (WINDOW - 1)), max(lo - 1, 0))
@@ -164,63 +130,14 @@ def display_window(layout) -> tuple[int, int]:
     return first(f0, f1), first(r0, r1)
 
 
-def neighbours(index: int) -> list[int]:
-    rank, file = divmod(index, FRAME)
-    found = []
-    if rank > 0:
-        found.append(index - FRAME)
-    if rank < FRAME - 1:
-        found.append(index + FRAME)
-    if file > 0:
-        found.append(index - 1)
-    if file < FRAME - 1:
-        found.append(index + 1)
-    return found
-
-
-def cell_kinds(layout) -> dict[int, str]:
-    """Every frame cell's kind: 'up', 'down' (tiles), 'free' (empty, next to the layout, inside
-    the 5x5 limit: a tile may go there), 'blocked' (next to the layout but ruled out by the 5x5
-    limit), 'open' (inside the area the layout may still grow into) or 'off'."""
-    lo_f, hi_f, lo_r, hi_r = open_window(layout)
-    kinds = {}
-    for index, value in enumerate(layout):
-        if value < FACE_DOWN:
-            kinds[index] = "up"
-            continue
-        if value < EMPTY:
-            kinds[index] = "down"
-            continue
-        rank, file = divmod(index, FRAME)
-        inside = lo_f <= file <= hi_f and lo_r <= rank <= hi_r
-        touching = any(layout[n] != EMPTY for n in neighbours(index))
-        if touching:
-            kinds[index] = "free" if inside else "blocked"
-        else:
-            kinds[index] = "open" if inside else "off"
-    return kinds
-
-
-def cell_words(code: str | None, kind: str) -> str:
-    if kind == "up":
-        return tile_name(code) + (" " + _("(crown)") if code in CROWN_CODES else "")
-    if kind == "down":
-        return _("face down")
-    if kind == "free":
-        return _("free")
-    if kind == "blocked":
-        return _("blocked by the 5×5 limit")
-    return _("empty")
-
-
-def round_tile_cell(s, seat: int) -> int | None:
+def round_tile_cell(s: Any, seat: int) -> int | None:
     """Where the tile of the running round lies in a seat's layout (None if not placed there)."""
     if s.tile is None:
         return None
     layout = s.layouts[seat]
     for value in (s.tile, s.tile + FACE_DOWN):
         if value in layout:
-            index = layout.index(value)
+            index: int = layout.index(value)
             if index != START_CELL:  # the start tile was never this round's
                 return index
     return None
@@ -232,10 +149,11 @@ def ring(x: float, y: float, side: float, radius: float, class_: str) -> str:
     return tag("g", empty("rect", class_="halo", **rect) + empty("rect", class_="line", **rect), class_=class_)
 
 
-def mini_layout_svg(s, seat: int, label: str, cell: float = MINI_CELL) -> str:
-    """A layout as a small picture: its tiles (at most 5x5) in a square box, this round's tile outlined."""
+def mini_layout_svg(s: Any, seat: int, bounds: tuple[int, int, int, int], label: str, cell: float = MINI_CELL) -> str:
+    """A layout as a small picture: its tiles (at most 5x5, `bounds` its extent) in a square box,
+    this round's tile outlined."""
     layout = s.layouts[seat]
-    f0, f1, r0, r1 = extent(layout)
+    f0, f1, r0, r1 = bounds
     box = 5 * cell
     pad = 3
     ox = pad + (5 - (f1 - f0 + 1)) * cell / 2
@@ -272,95 +190,48 @@ def tile_code(value: int) -> str:
 # -- the board ---------------------------------------------------------------------------------------
 
 
-class BoardInput:
-    """What the seat to move may click on its layout now, and what each click means."""
-
-    def __init__(self, game, s, ui: UIState):
-        self.enabled: dict[str, str] = {}  # cell -> aria label of the action
-        self.selected: tuple[str, ...] = ()  # a chosen combination
-        self.flips: tuple[str, ...] = ()
-        if not ui.interactive or s.step == OVER:
-            return
-        seat = s.to_move
-        tile = game.revealed_tile(s)
-        if s.step == PLACE:
-            for cell in game.placement_cells(s):
-                self.enabled[cell] = _("Place the {tile} here").format(tile=tile_name(tile))
-            if ui.selection[:1] == ("refuse",):
-                cost = game.refusal_penalty(s, seat)
-                for cell in game.refusal_cells(s):
-                    self.enabled[cell] = cost_text(_("Refuse the {tile}: lay it face down here").format(tile=tile_name(tile)), cost)
-        elif ui.selection[:1] == ("pick",) and len(ui.selection) > 1:
-            combo = find_option(game, s, ui.selection[1])
-            if combo is not None:
-                self.selected = combo.cells
-                self.flips = combo.flips
-                for cell in combo.flips:
-                    self.enabled[cell] = _("Turn this tile face down: score the {combination} for {points}").format(
-                        combination=combination_text(combo), points=points_text(combo.points)
-                    )
-
-
-def find_option(game, s, cells_key: str):
-    for combo in game.scoring_options(s):
-        if ",".join(combo.cells) == cells_key:
-            return combo
-    return None
-
-
-def board_svg(game, s, *, ui: UIState | None = None, label: str | None = None) -> str:
-    """The whole board as one SVG element. Pure: same arguments, same text."""
-    ui = ui or UIState(interactive=False)
+def board_svg(s: Any, marks: BoardMarks[MopsPayload]) -> str:
+    """The whole board as one SVG element. Pure: same state and marks, same text."""
+    info = marks.payload or MopsPayload()
     players = len(s.layouts)
     final_grid = s.step == OVER and players > 1
     height = HEAD_H + 8 + (players + 1) // 2 * FINAL_ROW + 4 if final_grid else HEIGHT
     parts = [empty("rect", x="2", y="2", width=num(WIDTH - 4), height=num(height - 4), rx="14", class_="board-bg")]
-    turned_up = ui.animate and ui.last_before is not None and s.tile is not None and (ui.last_before.tile != s.tile or len(ui.last_before.pile) != len(s.pile))
-    parts.append(_head_svg(game, s, turned_up))
-    effect = None
-    if ui.last_before is not None and ui.last_move:
-        effect = game.effect(ui.last_before, ui.last_move)
+    parts.append(_head_svg(s, info))
     if final_grid:
-        parts.append(_final_layouts_svg(game, s, effect, ui.names))
+        parts.append(_final_layouts_svg(s, marks.effect, info))
     else:
         seat = s.to_move if s.step != OVER else 0
-        parts.append(_main_layout_svg(game, s, seat, ui, effect))
-    label = label or _("Mops Royal board")
+        parts.append(_main_layout_svg(s, seat, marks, info))
+    label = marks.label or _("Mops Royal board")
+    desc = tag("desc", esc(marks.description)) if marks.description is not None else ""
     return tag(
         "svg",
-        tag("title", esc(label)) + tag("desc", esc(board_description(game, s))) + "".join(parts),
+        tag("title", esc(label)) + desc + "".join(parts),
         xmlns="http://www.w3.org/2000/svg",
         viewBox=f"0 0 {WIDTH} {num(height)}",
         class_="board mops mops-art",
-        role="group" if ui.interactive else "img",
+        role="group" if marks.interactive else "img",
         aria_label=label,
     )
 
 
-def _head_svg(game, s, turned_up: bool = False) -> str:
+def _head_svg(s: Any, info: MopsPayload) -> str:
     """The revealed tile, the round, the tiles left, and a bar of points per seat."""
     parts = []
     x, y = 14, (HEAD_H - BIG) / 2
-    code = game.revealed_tile(s)
+    code = info.revealed
     if code is not None:
-        parts.append(tile_svg(code, True, x, y, BIG, class_="revealed" + (" flip" if turned_up else "")))
-        title = _("Round {n}").format(n=game.round_number(s))
+        parts.append(tile_svg(code, True, x, y, BIG, class_="revealed" + (" flip" if info.turned_up else "")))
     else:
         parts.append(empty("rect", x=num(x + 2), y=num(y + 2), width=num(BIG - 4), height=num(BIG - 4), rx="10", class_="no-tile"))
         if s.step == FINAL:
             parts.append(flip_icon(x + BIG / 2, y + BIG / 2, 24))
-            title = _("Final scoring")
         else:
             parts.append(crown_svg(x + BIG / 2, y + BIG / 2, 22))
-            title = _("Game over")
-    left = len(s.pile)
     tx = x + BIG + 16
-    parts.append(tag("text", esc(title), x=num(tx), y="30", class_="head-title"))
-    parts.append(
-        tag(
-            "text", esc(ngettext("{n} tile left in the pile", "{n} tiles left in the pile", left).format(n=left)), x=num(WIDTH - 16), y="30", class_="head-note"
-        )
-    )
+    parts.append(tag("text", esc(info.head_title), x=num(tx), y="30", class_="head-title"))
+    parts.append(tag("text", esc(info.head_note), x=num(WIDTH - 16), y="30", class_="head-note"))
     # Points: one bar per seat, on a common scale.
     scores = list(s.scores)
     top = max(40, -(-max(scores + [0]) // 10) * 10)
@@ -377,23 +248,20 @@ def _head_svg(game, s, turned_up: bool = False) -> str:
     return tag("g", "".join(parts), class_="head", aria_hidden="true")
 
 
-def _main_layout_svg(game, s, seat: int, ui: UIState, effect) -> str:
+def _main_layout_svg(s: Any, seat: int, marks: BoardMarks[MopsPayload], info: MopsPayload) -> str:
     layout = s.layouts[seat]
-    kinds = cell_kinds(layout)
-    f0, r0 = display_window(layout)
-    wanted = BoardInput(game, s, ui) if seat == s.to_move else BoardInput(game, s, UIState(interactive=False))
-    interactive = ui.interactive and seat == s.to_move and s.step != OVER
+    kinds = info.kinds
+    f0, r0 = display_window(info.bounds)
+    interactive = marks.interactive and seat == s.to_move and s.step != OVER
+    enabled = marks.legal if seat == s.to_move else frozenset()
+    chosen, flips = (info.chosen, info.flips) if seat == s.to_move else ((), ())
     round_cell = round_tile_cell(s, seat)
-    tile = game.revealed_tile(s)
-    scoring = interactive and s.step in (SCORE, FINAL) and not wanted.selected
-    # The cell of the move the Hint button suggests (placing, refusing onto or scoring from it).
-    hint_cells = set()
-    if interactive:
-        for target, _label in ui.hints:
-            if target in game.legal_moves(s):
-                cell = getattr(game.effect(s, target), "cell", None)
-                if cell:
-                    hint_cells.add(cell)
+    tile = info.revealed
+    scoring = interactive and s.step in (SCORE, FINAL) and not chosen
+    # The cells of the move the Hint button suggests (placing, refusing onto or scoring from it).
+    hint_cells = set(marks.hints) if interactive else set()
+    effect = marks.effect
+    animate = marks.animate
 
     # The last move, when it was made on this layout.
     last_cells: set[int] = set()
@@ -401,17 +269,17 @@ def _main_layout_svg(game, s, seat: int, ui: UIState, effect) -> str:
     dropped = flipped = None
     if effect is not None and effect.seat == seat:
         if effect.kind in ("place", "refuse") and effect.cell:
-            last_cells.add(parse_cell(effect.cell))
-            dropped = parse_cell(effect.cell) if effect.kind == "place" and ui.animate else None
+            last_cells.add(cell_index(effect.cell))
+            dropped = cell_index(effect.cell) if effect.kind == "place" and animate else None
         elif effect.kind == "score":
-            last_cells.add(parse_cell(effect.cell))
-            scored = {parse_cell(c) for c in effect.cells}
-            flipped = parse_cell(effect.cell) if ui.animate else None
+            last_cells.add(cell_index(effect.cell))
+            scored = {cell_index(c) for c in effect.cells}
+            flipped = cell_index(effect.cell) if animate else None
 
     files = range(f0, f0 + WINDOW)
     ranks = range(r0 + WINDOW - 1, r0 - 1, -1)  # top row first
     order = [rank * FRAME + file for rank in ranks for file in files]
-    cursor = _cursor(order, wanted, ui, interactive)
+    cursor = _cursor(order, enabled, marks.cursor, interactive)
 
     cells = []
     for index in order:
@@ -421,15 +289,14 @@ def _main_layout_svg(game, s, seat: int, ui: UIState, effect) -> str:
         y = GRID_TOP + (r0 + WINDOW - 1 - rank) * CELL
         kind = kinds[index]
         value = layout[index]
-        code = tile_code(value) if kind in ("up", "down") else None
         classes = ["cell", kind]
         inner = [empty("rect", x=num(x), y=num(y), width=str(CELL), height=str(CELL), class_="cell-bg")]
         if kind in ("up", "down"):
             tile_class = "drop" if index == dropped else "flip" if index == flipped else ""
-            inner.append(tile_svg(code, kind == "up", x + 2, y + 2, TILE, class_=tile_class))
+            inner.append(tile_svg(tile_code(value), kind == "up", x + 2, y + 2, TILE, class_=tile_class))
         elif kind == "free":
             inner.append(empty("rect", x=num(x + 4), y=num(y + 4), width=num(CELL - 8), height=num(CELL - 8), rx="9", class_="free-mark"))
-            if name in wanted.enabled and tile is not None:
+            if name in enabled and tile is not None:
                 inner.append(tile_svg(tile, True, x + 2, y + 2, TILE, class_="preview"))
                 inner.append(empty("circle", cx=num(x + CELL / 2), cy=num(y + CELL / 2), r="6", class_="legal-dot"))
         elif kind == "blocked":
@@ -442,7 +309,7 @@ def _main_layout_svg(game, s, seat: int, ui: UIState, effect) -> str:
                     class_="blocked-mark",
                 )
             )
-        if name in wanted.enabled:
+        if name in enabled:
             classes.append("legal")
             if kind == "down":
                 inner.append(ring(x + 1, y + 1, CELL - 2, 12, "target-mark"))
@@ -454,14 +321,14 @@ def _main_layout_svg(game, s, seat: int, ui: UIState, effect) -> str:
         if index in last_cells:
             classes.append("last")
             inner.append(ring(x + 1, y + 1, CELL - 2, 12, "last-mark"))
-        if name in wanted.selected:
+        if name in chosen:
             classes.append("selected")
             inner.append(ring(x + 1, y + 1, CELL - 2, 12, "select-mark"))
         if scoring and kind == "up":
             # Shown by the scoring list's stylesheet while one of its entries is hovered or focused.
             inner.append(ring(x + 1, y + 1, CELL - 2, 12, "hl"))
             inner.append(tag("g", flip_icon(x + CELL - 14, y + CELL - 14, 11), class_="flip-hint"))
-        if name in wanted.flips:
+        if name in flips:
             classes.append("flip-choice")
             inner.append(flip_icon(x + CELL - 16, y + CELL - 16, 13))
         if name in hint_cells:
@@ -469,23 +336,21 @@ def _main_layout_svg(game, s, seat: int, ui: UIState, effect) -> str:
             inner.append(hint_badge(x + CELL - 10, y + 10))
         if interactive:
             inner.append(empty("rect", x=num(x + 1), y=num(y + 1), width=num(CELL - 2), height=num(CELL - 2), rx="12", class_="focus-ring"))
-            action = wanted.enabled.get(name)
-            words = cell_words(code, kind)
             cell_attrs: dict[str, Any] = dict(
                 data_target=name,
                 data_x=str(file),
                 data_y=str(FRAME - 1 - rank),
                 role="button",
                 tabindex="0" if name == cursor else "-1",
-                aria_label=f"{name}: {words}" + (f". {action}" if action else ""),
-                aria_disabled=None if action else "true",
+                aria_label=marks.labels.get(name, name),
+                aria_disabled=None if name in enabled else "true",
             )
         else:
             cell_attrs = {}
         cells.append(tag("g", "".join(inner), class_=" ".join(classes), data_cell=name, **cell_attrs))
 
     # The area the final 5x5 square may still cover, where it shows in the window.
-    lo_f, hi_f, lo_r, hi_r = open_window(layout)
+    lo_f, hi_f, lo_r, hi_r = info.open_window
     a_f, b_f = max(lo_f, f0), min(hi_f, f0 + WINDOW - 1)
     a_r, b_r = max(lo_r, r0), min(hi_r, r0 + WINDOW - 1)
     area = empty(
@@ -515,65 +380,59 @@ def _main_layout_svg(game, s, seat: int, ui: UIState, effect) -> str:
             )
         )
 
-    heading = _layout_heading(game, s, seat)
+    heading = _layout_heading(seat, info)
     return tag("g", heading + area + "".join(cells) + "".join(coords), class_="layout main", data_seat=str(seat))
 
 
-def _layout_heading(game, s, seat: int) -> str:
+def _layout_heading(seat: int, info: MopsPayload) -> str:
     y = HEAD_H + TITLE_H / 2 + 2
-    text = _("Layout of {seat}").format(seat=seat_colour(seat)) if len(s.layouts) > 1 else _("Your layout")
-    down = game.face_down_count(s, seat)
-    note = ngettext("{n} tile", "{n} tiles", tiles_laid(s, seat)).format(n=tiles_laid(s, seat))
-    if down:
-        note += " · " + ngettext("{n} face down", "{n} face down", down).format(n=down)
     return tag(
         "g",
         token_svg(seat, GRID_LEFT - COORD + 7, y, 7)
-        + tag("text", esc(text), x=num(GRID_LEFT - COORD + 20), y=num(y + 5), class_="layout-title")
-        + tag("text", esc(note), x=num(GRID_LEFT + WINDOW * CELL), y=num(y + 5), class_="layout-note"),
+        + tag("text", esc(info.heading), x=num(GRID_LEFT - COORD + 20), y=num(y + 5), class_="layout-title")
+        + tag("text", esc(info.heading_note), x=num(GRID_LEFT + WINDOW * CELL), y=num(y + 5), class_="layout-note"),
         class_="layout-heading",
         aria_hidden="true",
     )
 
 
-def tiles_laid(s, seat: int) -> int:
+def tiles_laid(s: Any, seat: int) -> int:
     return sum(1 for v in s.layouts[seat] if v != EMPTY)
 
 
-def _cursor(order: list[int], wanted: BoardInput, ui: UIState, interactive: bool) -> str | None:
+def _cursor(order: list[int], enabled: frozenset[str], cursor: str | None, interactive: bool) -> str | None:
     """The one cell that holds tabindex 0: the cursor if it can act, else the first cell that can,
     else the cursor or the start tile."""
     if not interactive:
         return None
     names = [cell_name(i) for i in order]
-    if ui.cursor in wanted.enabled and ui.cursor in names:
-        return ui.cursor
+    if cursor in enabled and cursor in names:
+        return cursor
     for name in names:
-        if name in wanted.enabled:
+        if name in enabled:
             return name
-    if ui.cursor in names:
-        return ui.cursor
+    if cursor is not None and cursor in names:
+        return cursor
     return "e5" if "e5" in names else names[0]
 
 
-def _final_layouts_svg(game, s, effect, names=()) -> str:
+def _final_layouts_svg(s: Any, effect: Any, info: MopsPayload) -> str:
     """Once the game is over: every layout side by side (two per row), points and rank beside,
-    each headed by its seat's name as the panels show it (`names`, else the seat colours)."""
+    each headed by the view's heading for its seat."""
     players = len(s.layouts)
     cols = 2
     block_w = (WIDTH - 30) / cols
     cell = FINAL_CELL
-    ranking = ranking_order(game, s)
-    winners = set(game.winners(s))
+    ranking = list(info.ranking)
+    winners = info.winners
     parts = []
     for seat in range(players):
         col, row = seat % cols, seat // cols
         x0 = 15 + col * block_w + 10
         y0 = HEAD_H + 8 + row * FINAL_ROW
         layout = s.layouts[seat]
-        f0, f1, r0, r1 = extent(layout)
-        name = names[seat] if seat < len(names) else seat_colour(seat)
-        heading = _("{seat}: {points}").format(seat=name, points=points_text(s.scores[seat]))
+        f0, f1, r0, r1 = info.extents[seat]
+        heading = info.headings[seat]
         place_no = ranking.index(seat) + 1
         parts.append(token_svg(seat, x0 + 7, y0 + 10, 7))
         parts.append(tag("text", esc(f"{place_no}. {heading}"), x=num(x0 + 20), y=num(y0 + 15), class_="layout-title" + (" winner" if seat in winners else "")))
@@ -585,30 +444,11 @@ def _final_layouts_svg(game, s, effect, names=()) -> str:
             rank, file = divmod(index, FRAME)
             x = gx + (file - f0) * cell
             y = gy + (r1 - rank) * cell
-            marked = effect is not None and effect.seat == seat and effect.cell and parse_cell(effect.cell) == index
+            marked = effect is not None and effect.seat == seat and effect.cell and cell_index(effect.cell) == index
             parts.append(tile_svg(tile_code(value), value < FACE_DOWN, x + 1.5, y + 1.5, cell - 3, class_="last" if marked else ""))
             if marked:
                 parts.append(ring(x, y, cell, 8, "last-mark"))
     return tag("g", "".join(parts), class_="layouts-final")
-
-
-def ranking_order(game, s) -> list[int]:
-    """Seats by points, then fewer face-down tiles (the tie-break), then seat order."""
-    return sorted(range(len(s.layouts)), key=lambda seat: (-s.scores[seat], game.face_down_count(s, seat), seat))
-
-
-def board_description(game, s) -> str:
-    """The board in words (the SVG's description): the tile of the round and the points."""
-    sentences = []
-    code = game.revealed_tile(s)
-    if code is not None:
-        sentences.append(_("Round {n}: the revealed tile is the {tile}.").format(n=game.round_number(s), tile=tile_name(code)))
-    elif s.step == FINAL:
-        sentences.append(_("Final scoring."))
-    left = len(s.pile)
-    sentences.append(ngettext("{n} tile is left in the pile.", "{n} tiles are left in the pile.", left).format(n=left))
-    sentences.append(_("Points: {list}.").format(list=", ".join(f"{seat_colour(i)} {p}" for i, p in enumerate(s.scores))))
-    return " ".join(sentences)
 
 
 # -- small pictures ------------------------------------------------------------------------------------
@@ -668,34 +508,4 @@ def tile_chart_svg(present: frozenset[str], tile_size: float = 22) -> str:
         class_="mops-art mops-chart",
         aria_hidden="true",
         focusable="false",
-    )
-
-
-def shapes_reference_html() -> str:
-    """The 17 scoring shapes by size, with points and their marked tiles."""
-    return _shapes_reference(language())
-
-
-@lru_cache(maxsize=4)
-def _shapes_reference(lang: str) -> str:
-    groups = []
-    for size in (3, 4, 5):
-        items = []
-        for shape in SHAPES:
-            if shape.size != size:
-                continue
-            first = orientations(shape)[0]
-            items.append(tag("li", shape_icon_svg(first.cells, first.marks) + tag("span", esc(shape_name(shape.name)))))
-        title = _("{n} tiles: {points}").format(n=size, points=points_text(POINTS_BY_SIZE[size]))
-        groups.append(tag("h3", esc(title)) + tag("ul", "".join(items), class_="mops-shape-list"))
-    note = _(
-        "Any rotation or reflection counts. A crown in the combination adds {n} point. After scoring, one marked tile "
-        "(with the turn-over sign) is turned face down: with two marks, you choose."
-    ).format(n=CROWN_BONUS)
-    # Reference material: closed until asked for (the app keeps it open when the side is drawn again).
-    return tag(
-        "details",
-        tag("summary", tag("h2", esc(_("The 17 scoring shapes")))) + tag("p", esc(note), class_="help") + "".join(groups),
-        class_="mops-shapes",
-        data_keep="mops-shapes",
     )

@@ -25,17 +25,62 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, MAX_ROUNDS, NO_SWAP, SOLITAIRE_REMOVED_FROM, STAR, parse_field
+from ..games.nummerus import (
+    CHIPS,
+    DIRECTION_NAMES,
+    FIELD_COUNT,
+    FIELD_INDEX,
+    FIELD_NAMES,
+    FILES,
+    MAX_ROUNDS,
+    NO_SWAP,
+    SOLITAIRE_REMOVED_FROM,
+    STAR,
+    parse_field,
+)
 from ..i18n import N_, _, ngettext
-from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, Board, colour_name, direction_words, player_name, range_text, seat_mark
+from .board_marks import BoardMarks
+from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, NummerusPayload, board_svg, seat_mark
+from .seats import seat_names
 from .svg import empty, esc, num, tag
 from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
 
 GRADES = {0: N_("superb"), 1: N_("good"), 2: N_("not bad")}
 LAYOUT_HELP_EXAMPLE = "3 16 17 / 18 7 36 39 38 / …"
 
-# The board's size and module, for callers that drew from this module before the board had its own.
-__all__ = ["NummerusView", "make_view", "parse_layout", "Board", "WIDTH", "HEIGHT"]
+# The board's size, for callers that drew from this module before the board had its own.
+__all__ = ["NummerusView", "make_view", "parse_layout", "WIDTH", "HEIGHT"]
+
+SEAT_NAMES = seat_names(SEAT_CSS)
+# The engine's direction names (ludothek.games.nummerus.DIRECTION_NAMES), for translation.
+DIRECTION_WORDS = {
+    "up": N_("up"),
+    "up-right": N_("up and to the right"),
+    "right": N_("to the right"),
+    "down-right": N_("down and to the right"),
+    "down": N_("down"),
+    "down-left": N_("down and to the left"),
+    "left": N_("to the left"),
+    "up-left": N_("up and to the left"),
+}
+if set(DIRECTION_WORDS) != set(DIRECTION_NAMES):
+    raise AssertionError("the view needs a word for every direction of the engine")
+
+
+def range_text(lo: int, hi: int) -> str:
+    return str(lo) if lo == hi else f"{lo}–{hi}"
+
+
+def colour_name(seat: int) -> str:
+    return _(SEAT_NAMES[seat])
+
+
+def player_name(names: list[str], seat: int) -> str:
+    return names[seat] if seat < len(names) else colour_name(seat)
+
+
+def direction_words(direction: str | None) -> str:
+    return _(DIRECTION_WORDS[direction]) if direction else ""
 
 
 # -- collections (panels and choosers) ------------------------------------------------------------
@@ -246,12 +291,12 @@ class NummerusView(GameView):
         except ValueError as exc:
             return tag("p", esc(str(exc)), class_="nz-preview-note")
         s = self.game.new_game(players=players, layout=layout)
-        return Board(self.game, s, UIState(interactive=False), label=_("Preview of the layout")).svg()
+        return board_svg(s, self.marks(s, UIState(interactive=False), label=_("Preview of the layout")))
 
     # -- drawing -----------------------------------------------------------------------------------
 
     def board_svg(self, s, ui: UIState) -> str:
-        return Board(self.game, s, ui).svg()
+        return board_svg(s, self.marks(s, ui))
 
     def thumbnail_svg(self) -> str:
         before = self.game.from_position(THUMBNAIL_BEFORE)
@@ -259,7 +304,89 @@ class NummerusView(GameView):
         ui = UIState(interactive=False, last_before=before, last_move=THUMBNAIL_MOVE)
         # The whole board with its rim (a crop through a row of chips looked like a mistake).
         crop = (X0 - PAD - 2, Y0 - PAD - 2, len(FILES) * CELL + 2 * PAD + 4, 9 * CELL + 2 * PAD + 4)
-        return Board(self.game, after, ui, label=_("Nummerus Zahlus"), coordinates=False, view_box=crop).svg()
+        return board_svg(after, self.marks(after, ui, label=_("Nummerus Zahlus"), coordinates=False, view_box=crop))
+
+    def marks(
+        self, s, ui: UIState, *, label: str | None = None, coordinates: bool = True, view_box: tuple[float, float, float, float] | None = None
+    ) -> BoardMarks[NummerusPayload]:
+        """What the board marks, from the engine: the chips the star can reach, the last star move
+        of this round, the hint, the picked chip, and each field's words."""
+        game = self.game
+        over = game.is_over(s)
+        interactive = ui.interactive and not over
+        targets = {t.field: t for t in game.star_targets(s)}
+        jump = game.must_jump(s)
+        hints = dict(ui.hints)
+        selected = ui.selection[0] if ui.selection and ui.selection[0] in targets else None
+        effect = None
+        if ui.last_before is not None and ui.last_move:
+            try:
+                found = game.effect(ui.last_before, ui.last_move)
+            except ValueError:
+                found = None
+            # A star move of this round (a round's last chip is followed by a fresh board).
+            if found is not None and found.target is not None and not found.round_over:
+                effect = found
+        labels = {}
+        if interactive:
+            labels = {FIELD_NAMES[i]: self._field_words(s, i, targets, effect, hints, selected) for i in range(FIELD_COUNT)}
+        return BoardMarks(
+            interactive=interactive,
+            legal=frozenset(targets) if interactive else frozenset(),
+            labels=labels,
+            selection=(selected,) if selected is not None else (),
+            cursor=ui.cursor,
+            last_move=ui.last_move,
+            effect=effect,
+            animate=ui.animate,
+            hints=hints,
+            label=label or self._board_label(s, targets, jump, over),
+            coordinates=coordinates,
+            view_box=view_box,
+            payload=NummerusPayload(over=over, targets=tuple(targets), jump=jump),
+        )
+
+    def _field_words(self, s, index: int, targets, effect, hints, selected) -> str:
+        name = FIELD_NAMES[index]
+        chip = s.board[index]
+        if index == s.star:
+            text = _("{field}: the star.").format(field=name)
+        elif chip:
+            text = _("{field}: {chip}.").format(field=name, chip=chip)
+        else:
+            text = _("{field}: empty.").format(field=name)
+        extra = []
+        target = targets.get(name)
+        if target is not None:
+            if target.direction is None:
+                extra.append(_("No chip is in line: the star may jump here and take it."))
+            else:
+                extra.append(_("The star can take it ({direction}).").format(direction=direction_words(target.direction)))
+        if effect is not None:
+            if name == effect.origin:
+                extra.append(_("The star came from here."))
+            elif name in effect.path:
+                extra.append(_("The star passed here."))
+        if name in hints:
+            extra.append(_("Hint: take this chip."))
+        if selected == name:
+            extra.append(_("Picked: choose its chain below."))
+        return " ".join([text] + extra)
+
+    def _board_label(self, s, targets, jump: bool, over: bool) -> str:
+        chips = sum(1 for n in s.board if n)
+        text = [
+            ngettext("Nummerus Zahlus board: the star on {field}, {n} chip left.", "Nummerus Zahlus board: the star on {field}, {n} chips left.", chips).format(
+                field=FIELD_NAMES[s.star], n=chips
+            )
+        ]
+        if targets and not over:
+            if jump:
+                text.append(_("No chip is in line with the star: it may jump to any chip."))
+            else:
+                reach = ", ".join(_("{chip} on {field}").format(chip=t.chip, field=t.field) for t in targets.values())
+                text.append(_("The star can reach: {list}.").format(list=reach))
+        return " ".join(text)
 
     def extra_html(self, s, ui: UIState) -> str:
         parts = []  # the last move in words (a swap, a round's end) is the game screen's line under the status

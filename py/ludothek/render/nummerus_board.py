@@ -1,23 +1,23 @@
 """Nummerus Zahlus's board drawn as SVG, and nothing else (as chess.svg draws a chess board): the
-figure-8 of 49 fields, the chips, the star, the chips it can reach, the star's last path, and each
-field's accessible name. Clicks, setup fields, panels and sentences are the view's
+figure-8 of 49 fields, the chips, the star, the chips it can reach and the star's last path, from
+the state and the view's `BoardMarks` (render/board_marks.py) with a `NummerusPayload`. Each
+field's accessible name, clicks, setup fields, panels and sentences are the view's
 (render/nummerus.py).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..games.nummerus import DIRECTION_NAMES, FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, RANK_FILES
-from ..i18n import N_, _, ngettext
-from .hinting import hint_badge
+from ..games.nummerus import FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, RANK_FILES
+from ..i18n import _
+from .board_marks import BoardMarks
 from .marks import colour_mark
-from .seats import seat_names
-from .svg import empty, num, svg_document, tag
+from .svg import empty, hint_badge, num, svg_document, tag
 from .svg import star_path as _star_path
-from .view import UIState
 
 # -- geometry (user units of the viewBox; x right, y down) ---------------------------------------
 
@@ -34,22 +34,15 @@ CHIP_R = 16.5
 STAR_R = 18
 
 SEAT_CSS = ("red", "blue", "green", "purple")
-SEAT_NAMES = seat_names(SEAT_CSS)
-# The engine's direction names (ludothek.games.nummerus.DIRECTION_NAMES), for translation.
-DIRECTION_WORDS = {
-    "up": N_("up"),
-    "up-right": N_("up and to the right"),
-    "right": N_("to the right"),
-    "down-right": N_("down and to the right"),
-    "down": N_("down"),
-    "down-left": N_("down and to the left"),
-    "left": N_("to the left"),
-    "up-left": N_("up and to the left"),
-}
-if set(DIRECTION_WORDS) != set(DIRECTION_NAMES):
-    raise AssertionError("the view needs a word for every direction of the engine")
 
-# Grades of the solitaire, as the rulebook gives them (chains left -> grade).
+
+@dataclass(frozen=True)
+class NummerusPayload:
+    """What the engine says of a Nummerus position, for the board (the view fills it in)."""
+
+    over: bool = False
+    targets: tuple[str, ...] = ()  # the fields whose chips the star can reach, in the engine's order
+    jump: bool = False  # no chip in line: the star may jump to any chip
 
 
 def field_xy(index: int) -> tuple[float, float]:
@@ -62,22 +55,6 @@ def field_screen(index: int) -> tuple[int, int]:
     """Grid coordinates for keyboard navigation: x right, y down."""
     x, rank = FIELD_COORDS[index]
     return x, 9 - rank
-
-
-def range_text(lo: int, hi: int) -> str:
-    return str(lo) if lo == hi else f"{lo}–{hi}"
-
-
-def colour_name(seat: int) -> str:
-    return _(SEAT_NAMES[seat])
-
-
-def player_name(names: list[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else colour_name(seat)
-
-
-def direction_words(direction: str | None) -> str:
-    return _(DIRECTION_WORDS[direction]) if direction else ""
 
 
 # -- pieces ------------------------------------------------------------------------------------
@@ -153,187 +130,118 @@ def _static_layer(coordinates: bool) -> str:
 # -- the board ---------------------------------------------------------------------------------------
 
 
-class Board:
-    """One drawing of the board (pure: the same state and UI give the same text)."""
-
-    def __init__(self, game, s, ui: UIState, *, label: str | None = None, coordinates: bool = True, view_box: tuple[float, float, float, float] | None = None):
-        self.game = game
-        self.view_box = view_box
-        self.s = s
-        self.ui = ui
-        self.label_text = label
-        self.coordinates = coordinates
-        self.over = game.is_over(s)
-        self.interactive = ui.interactive and not self.over
-        self.targets = {t.field: t for t in game.star_targets(s)}
-        self.jump = game.must_jump(s)
-        self.hints = {t for t, _label in ui.hints}
-        self.selected = ui.selection[0] if ui.selection and ui.selection[0] in self.targets else None
-        self.effect = None
-        if ui.last_before is not None and ui.last_move:
-            try:
-                effect = game.effect(ui.last_before, ui.last_move)
-            except ValueError:
-                effect = None
-            # A star move of this round (a round's last chip is followed by a fresh board).
-            if effect is not None and effect.target is not None and not effect.round_over:
-                self.effect = effect
-
-    # -- words -------------------------------------------------------------------------------
-
-    def field_words(self, index: int) -> str:
-        s = self.s
-        name = FIELD_NAMES[index]
-        chip = s.board[index]
-        if index == s.star:
-            text = _("{field}: the star.").format(field=name)
-        elif chip:
-            text = _("{field}: {chip}.").format(field=name, chip=chip)
-        else:
-            text = _("{field}: empty.").format(field=name)
-        extra = []
-        target = self.targets.get(name)
-        if target is not None:
-            if target.direction is None:
-                extra.append(_("No chip is in line: the star may jump here and take it."))
-            else:
-                extra.append(_("The star can take it ({direction}).").format(direction=direction_words(target.direction)))
-        effect = self.effect
-        if effect is not None:
-            if name == effect.origin:
-                extra.append(_("The star came from here."))
-            elif name in effect.path:
-                extra.append(_("The star passed here."))
-        if name in self.hints:
-            extra.append(_("Hint: take this chip."))
-        if self.selected == name:
-            extra.append(_("Picked: choose its chain below."))
-        return " ".join([text] + extra)
-
-    def label(self) -> str:
-        if self.label_text:
-            return self.label_text
-        s = self.s
-        chips = sum(1 for n in s.board if n)
-        text = [
-            ngettext("Nummerus Zahlus board: the star on {field}, {n} chip left.", "Nummerus Zahlus board: the star on {field}, {n} chips left.", chips).format(
-                field=FIELD_NAMES[s.star], n=chips
-            )
-        ]
-        if self.targets and not self.over:
-            if self.jump:
-                text.append(_("No chip is in line with the star: it may jump to any chip."))
-            else:
-                reach = ", ".join(_("{chip} on {field}").format(chip=t.chip, field=t.field) for t in self.targets.values())
-                text.append(_("The star can reach: {list}.").format(list=reach))
-        return " ".join(text)
-
-    # -- drawing -------------------------------------------------------------------------------
-
-    def cursor(self) -> str | None:
-        if not self.interactive:
-            return None
-        cursor = self.ui.cursor
-        if cursor in FIELD_INDEX:
-            return cursor
-        if self.selected:
-            return self.selected
-        if self.targets:
-            return next(iter(self.targets))
-        return FIELD_NAMES[self.s.star]
-
-    def svg(self) -> str:
-        s = self.s
-        effect = self.effect
-        animate = self.ui.animate and effect is not None
-        parts = [_static_layer(self.coordinates)]
-        cursor = self.cursor()
-        cells = [self._cell(i, cursor, animate) for i in range(FIELD_COUNT)]
-        parts.append(tag("g", "".join(cells), class_="fields"))
-        # Dotted lines from the star to the chips it can reach in a line.
-        if self.targets and not self.jump and not self.over:
-            sx, sy = field_xy(s.star)
-            rays = []
-            for target in self.targets.values():
-                tx, ty = field_xy(FIELD_INDEX[target.field])
-                length = math.hypot(tx - sx, ty - sy)
-                ux, uy = (tx - sx) / length, (ty - sy) / length
-                a, b = STAR_R + 2, CHIP_R + 5
-                rays.append(empty("line", x1=num(sx + ux * a), y1=num(sy + uy * a), x2=num(tx - ux * b), y2=num(ty - uy * b), class_="ray"))
-            parts.append(tag("g", "".join(rays), class_="rays", aria_hidden="true"))
-        # The last path: a trail from where the star stood to the chip it took.
-        star_style = None
-        star_class = ""
-        if effect is not None:
-            origin, target = FIELD_INDEX[effect.origin], FIELD_INDEX[effect.target]
-            (ox, oy), (tx, ty) = field_xy(origin), field_xy(target)
-            if effect.jump:
-                mx, my = (ox + tx) / 2, (oy + ty) / 2
-                length = math.hypot(tx - ox, ty - oy) or 1
-                lift = min(60.0, length * 0.35)
-                cx_, cy_ = mx + (ty - oy) / length * lift, my - (tx - ox) / length * lift
-                d = f"M{num(ox)} {num(oy)}Q{num(cx_)} {num(cy_)} {num(tx)} {num(ty)}"
-            else:
-                d = f"M{num(ox)} {num(oy)}L{num(tx)} {num(ty)}"
-            trail = empty("path", d=d, class_="star-trail" + (" jump" if effect.jump else ""))
-            trail += empty("circle", cx=num(ox), cy=num(oy), r="5", class_="trail-start")
-            parts.append(tag("g", trail, class_="trail", aria_hidden="true"))
-            if animate:
-                steps = max(1, len(effect.path) + 1)
-                seconds = min(0.6, 0.18 + 0.08 * steps)
-                parts.append(chip_svg(tx, ty, effect.chip, "taken", style=f"--nz-delay:{seconds * 0.7:.2f}s"))
-                star_class = "travel jump" if effect.jump else "travel"
-                star_style = f"--dx:{num(ox - tx)}px;--dy:{num(oy - ty)}px;--nz-t:{seconds:.2f}s"
+def board_svg(s: Any, marks: BoardMarks[NummerusPayload]) -> str:
+    """The whole board as one SVG element. Pure: same state and marks, same text. `marks.effect`
+    is the last move's effect when it was a star move of this round (the view leaves out the
+    last move of a round, which a fresh board follows)."""
+    info = marks.payload or NummerusPayload()
+    effect = marks.effect
+    interactive = marks.interactive
+    animate = marks.animate and effect is not None
+    selected = marks.selection[0] if marks.selection else None
+    parts = [_static_layer(marks.coordinates)]
+    cursor = _cursor(s, marks, info, selected)
+    cells = [_cell(s, marks, info, i, cursor, selected) for i in range(FIELD_COUNT)]
+    parts.append(tag("g", "".join(cells), class_="fields"))
+    # Dotted lines from the star to the chips it can reach in a line.
+    if info.targets and not info.jump and not info.over:
         sx, sy = field_xy(s.star)
-        parts.append(star_svg(sx, sy, star_class, star_style))
-        classes = "board nummerus" + (" interactive" if self.interactive else "") + (" jump" if self.jump else "")
-        svg = svg_document("".join(parts), WIDTH, HEIGHT, label=self.label(), class_=classes, interactive=self.interactive, data_star=FIELD_NAMES[s.star])
-        if self.view_box is not None:
-            svg = svg.replace(f'viewBox="0 0 {num(WIDTH)} {num(HEIGHT)}"', 'viewBox="{}"'.format(" ".join(map(num, self.view_box))), 1)
-        return svg
+        rays = []
+        for target in info.targets:
+            tx, ty = field_xy(FIELD_INDEX[target])
+            length = math.hypot(tx - sx, ty - sy)
+            ux, uy = (tx - sx) / length, (ty - sy) / length
+            a, b = STAR_R + 2, CHIP_R + 5
+            rays.append(empty("line", x1=num(sx + ux * a), y1=num(sy + uy * a), x2=num(tx - ux * b), y2=num(ty - uy * b), class_="ray"))
+        parts.append(tag("g", "".join(rays), class_="rays", aria_hidden="true"))
+    # The last path: a trail from where the star stood to the chip it took.
+    star_style = None
+    star_class = ""
+    if effect is not None:
+        origin, target_index = FIELD_INDEX[effect.origin], FIELD_INDEX[effect.target]
+        (ox, oy), (tx, ty) = field_xy(origin), field_xy(target_index)
+        if effect.jump:
+            mx, my = (ox + tx) / 2, (oy + ty) / 2
+            length = math.hypot(tx - ox, ty - oy) or 1
+            lift = min(60.0, length * 0.35)
+            cx_, cy_ = mx + (ty - oy) / length * lift, my - (tx - ox) / length * lift
+            d = f"M{num(ox)} {num(oy)}Q{num(cx_)} {num(cy_)} {num(tx)} {num(ty)}"
+        else:
+            d = f"M{num(ox)} {num(oy)}L{num(tx)} {num(ty)}"
+        trail = empty("path", d=d, class_="star-trail" + (" jump" if effect.jump else ""))
+        trail += empty("circle", cx=num(ox), cy=num(oy), r="5", class_="trail-start")
+        parts.append(tag("g", trail, class_="trail", aria_hidden="true"))
+        if animate:
+            steps = max(1, len(effect.path) + 1)
+            seconds = min(0.6, 0.18 + 0.08 * steps)
+            parts.append(chip_svg(tx, ty, effect.chip, "taken", style=f"--nz-delay:{seconds * 0.7:.2f}s"))
+            star_class = "travel jump" if effect.jump else "travel"
+            star_style = f"--dx:{num(ox - tx)}px;--dy:{num(oy - ty)}px;--nz-t:{seconds:.2f}s"
+    sx, sy = field_xy(s.star)
+    parts.append(star_svg(sx, sy, star_class, star_style))
+    classes = "board nummerus" + (" interactive" if interactive else "") + (" jump" if info.jump else "")
+    label = marks.label or _("Nummerus Zahlus board")
+    svg = svg_document("".join(parts), WIDTH, HEIGHT, label=label, class_=classes, interactive=interactive, data_star=FIELD_NAMES[s.star])
+    if marks.view_box is not None:
+        svg = svg.replace(f'viewBox="0 0 {num(WIDTH)} {num(HEIGHT)}"', 'viewBox="{}"'.format(" ".join(map(num, marks.view_box))), 1)
+    return svg
 
-    def _cell(self, index: int, cursor: str | None, animate: bool) -> str:
-        s = self.s
-        name = FIELD_NAMES[index]
-        cx, cy = field_xy(index)
-        chip = s.board[index]
-        target = self.targets.get(name)
-        classes = ["cell", "field"]
-        effect = self.effect
-        if target is not None and not self.over:
-            classes.append("reach")
-        if self.interactive and target is not None:
-            classes.append("legal")
-        if effect is not None:
-            if name == effect.target:
-                classes.append("last")
-            elif name == effect.origin:
-                classes.append("last-from")
-            elif name in effect.path:
-                classes.append("passed")
-        if self.selected == name:
-            classes.append("selected")
-        inner = [empty("rect", x=num(cx - CELL / 2 + 2), y=num(cy - CELL / 2 + 2), width=str(CELL - 4), height=str(CELL - 4), rx="6", class_="cell-bg")]
-        if chip:
-            if target is not None and not self.over:
-                inner.append(empty("circle", cx=num(cx), cy=num(cy), r=num(CHIP_R + 2.5), class_="reach-ring"))
-            inner.append(chip_svg(cx, cy, chip))
-        elif effect is not None and name in effect.path:
-            inner.append(empty("circle", cx=num(cx), cy=num(cy), r="3", class_="passed-dot"))
-        if name in self.hints and self.interactive:
-            inner.append(_check_badge(cx, cy))
-        attrs: dict[str, Any] = {}
-        if self.interactive:
-            enabled = target is not None
-            x, y = field_screen(index)
-            attrs = dict(
-                data_target=name,
-                data_x=str(x),
-                data_y=str(y),
-                role="button",
-                tabindex="0" if name == cursor else "-1",
-                aria_label=self.field_words(index),
-                aria_disabled=None if enabled else "true",
-                aria_pressed="true" if self.selected == name else None,
-            )
-        return tag("g", "".join(inner), class_=" ".join(classes), data_field=name, **attrs)
+
+def _cursor(s: Any, marks: BoardMarks[NummerusPayload], info: NummerusPayload, selected: str | None) -> str | None:
+    if not marks.interactive:
+        return None
+    cursor = marks.cursor
+    if cursor in FIELD_INDEX:
+        return cursor
+    if selected:
+        return selected
+    if info.targets:
+        return info.targets[0]
+    star: str = FIELD_NAMES[s.star]
+    return star
+
+
+def _cell(s: Any, marks: BoardMarks[NummerusPayload], info: NummerusPayload, index: int, cursor: str | None, selected: str | None) -> str:
+    name = FIELD_NAMES[index]
+    cx, cy = field_xy(index)
+    chip = s.board[index]
+    reachable = name in info.targets
+    interactive = marks.interactive
+    classes = ["cell", "field"]
+    effect = marks.effect
+    if reachable and not info.over:
+        classes.append("reach")
+    if interactive and reachable:
+        classes.append("legal")
+    if effect is not None:
+        if name == effect.target:
+            classes.append("last")
+        elif name == effect.origin:
+            classes.append("last-from")
+        elif name in effect.path:
+            classes.append("passed")
+    if selected == name:
+        classes.append("selected")
+    inner = [empty("rect", x=num(cx - CELL / 2 + 2), y=num(cy - CELL / 2 + 2), width=str(CELL - 4), height=str(CELL - 4), rx="6", class_="cell-bg")]
+    if chip:
+        if reachable and not info.over:
+            inner.append(empty("circle", cx=num(cx), cy=num(cy), r=num(CHIP_R + 2.5), class_="reach-ring"))
+        inner.append(chip_svg(cx, cy, chip))
+    elif effect is not None and name in effect.path:
+        inner.append(empty("circle", cx=num(cx), cy=num(cy), r="3", class_="passed-dot"))
+    if name in marks.hints and interactive:
+        inner.append(_check_badge(cx, cy))
+    attrs: dict[str, Any] = {}
+    if interactive:
+        x, y = field_screen(index)
+        attrs = dict(
+            data_target=name,
+            data_x=str(x),
+            data_y=str(y),
+            role="button",
+            tabindex="0" if name == cursor else "-1",
+            aria_label=marks.labels.get(name, name),
+            aria_disabled=None if reachable else "true",
+            aria_pressed="true" if selected == name else None,
+        )
+    return tag("g", "".join(inner), class_=" ".join(classes), data_field=name, **attrs)

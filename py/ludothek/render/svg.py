@@ -68,6 +68,17 @@ def svg_document(content: str, width: float, height: float, *, label: str, class
     )
 
 
+def hint_badge(cx: float, cy: float) -> str:
+    """A check in a green disc centred at (cx, cy): the mark of a hinted target in every game."""
+    return tag(
+        "g",
+        empty("circle", cx=num(cx), cy=num(cy), r="7.5", class_="hint-disc")
+        + empty("path", d=f"M{num(cx - 3.6)} {num(cy + 0.2)}l2.6 2.7l4.8-5.4", class_="hint-check"),
+        class_="hint-badge",
+        aria_hidden="true",
+    )
+
+
 def piece_icon(body: str, size: float, class_: str) -> str:
     """A seat's piece drawn in a 40x40 box (the player panels, the setup form): decoration, hidden
     from screen readers, which read the seat's name beside it."""

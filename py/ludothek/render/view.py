@@ -184,7 +184,7 @@ class GameView:
             number = int(text)
         except ValueError:
             raise ValueError(not_whole) from None
-        if not field.minimum <= number <= field.maximum:
+        if field.minimum is not None and field.maximum is not None and not field.minimum <= number <= field.maximum:
             raise ValueError(out_of_range)
         return number
 
