@@ -196,12 +196,7 @@ class FennView(GameView):
         statuses = {st.field: st for st in game.field_statuses(s)}
         bans = {seat: game.field_bans(s, seat) for seat in (BLUE, RED)}
         hints = dict(ui.hints)
-        effect = None
-        if ui.last_before is not None and ui.last_move:
-            try:
-                effect = game.effect(ui.last_before, ui.last_move)
-            except ValueError:
-                effect = None
+        effect = self.last_effect(ui)
         selected = None
         if interactive and ui.selection and ui.selection[0].isdigit():
             field = int(ui.selection[0])

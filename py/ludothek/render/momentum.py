@@ -186,9 +186,7 @@ class MomentumView(StrongestLevelHints, GameView):
     # -- drawing -------------------------------------------------------------------------------
 
     def board_svg(self, s, ui: UIState) -> str:
-        effect = None
-        if ui.last_before is not None and ui.last_move:
-            effect = self.game.effect(ui.last_before, ui.last_move)
+        effect = self.last_effect(ui)
         interactive = ui.interactive
         legal = frozenset(m for m in self.game.legal_moves(s) if m != "swap") if interactive else frozenset()
         marks: BoardMarks[None] = BoardMarks(

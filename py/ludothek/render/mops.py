@@ -421,9 +421,7 @@ class MopsView(StrongestLevelHints, GameView):
                     labels[name] = f"{name}: {cell_words(code, kind)}" + (f". {action}" if action else "")
         before = ui.last_before
         turned_up = ui.animate and before is not None and s.tile is not None and (before.tile != s.tile or len(before.pile) != len(s.pile))
-        effect = None
-        if ui.last_before is not None and ui.last_move:
-            effect = game.effect(ui.last_before, ui.last_move)
+        effect = self.last_effect(ui)
         if tile is not None:
             head_title = _("Round {n}").format(n=game.round_number(s))
         elif s.step == FINAL:

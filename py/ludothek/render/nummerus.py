@@ -318,15 +318,9 @@ class NummerusView(GameView):
         jump = game.must_jump(s)
         hints = dict(ui.hints)
         selected = ui.selection[0] if ui.selection and ui.selection[0] in targets else None
-        effect = None
-        if ui.last_before is not None and ui.last_move:
-            try:
-                found = game.effect(ui.last_before, ui.last_move)
-            except ValueError:
-                found = None
-            # A star move of this round (a round's last chip is followed by a fresh board).
-            if found is not None and found.target is not None and not found.round_over:
-                effect = found
+        # The last move when it was a star move of this round (a round's last chip is followed by a fresh board).
+        found = self.last_effect(ui)
+        effect = found if found is not None and found.target is not None and not found.round_over else None
         labels = {}
         if interactive:
             labels = {FIELD_NAMES[i]: self._field_words(s, i, targets, effect, hints, selected) for i in range(FIELD_COUNT)}

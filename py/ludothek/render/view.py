@@ -197,6 +197,16 @@ class GameView:
     def board_svg(self, s, ui: UIState) -> str:
         raise NotImplementedError
 
+    def last_effect(self, ui: UIState) -> Any:
+        """The engine's effect of the last move the UI shows (its board marks), None when none is
+        shown or the engine refuses it."""
+        if ui.last_before is None or not ui.last_move:
+            return None
+        try:
+            return self.game.effect(ui.last_before, ui.last_move)
+        except ValueError:
+            return None
+
     def thumbnail_svg(self) -> str:
         """A small picture of the game for the home screen (a typical position)."""
         raise NotImplementedError
