@@ -98,7 +98,7 @@ def home_html(views: list[GameView], saves_html: str = "") -> str:
 
 
 def language_switch_html() -> str:
-    """The top bar's switch to the other language (outside the screens: web/startup.render_chrome
+    """The top bar's switch to the other language (outside the screens: web/language.render_chrome
     puts it into #lang-switch; the home screen rendered ahead of time carries it for boot.js)."""
     other = "de" if language() == "en" else "en"
     label = {"de": "Deutsch", "en": "English"}[other]
