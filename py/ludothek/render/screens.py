@@ -8,6 +8,7 @@ that came from a user (player names, file contents) is escaped.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ..ai import levels as ai_levels
@@ -97,7 +98,7 @@ def home_html(views: list[GameView], saves_html: str = "") -> str:
 
 
 def language_switch_html() -> str:
-    """The top bar's switch to the other language (outside the screens: web/startup.render_chrome
+    """The top bar's switch to the other language (outside the screens: web/language.render_chrome
     puts it into #lang-switch; the home screen rendered ahead of time carries it for boot.js)."""
     other = "de" if language() == "en" else "en"
     label = {"de": "Deutsch", "en": "English"}[other]
@@ -496,19 +497,42 @@ def actions_html(actions: list[Action]) -> str:
     )
 
 
-def controls_html(session, busy: bool, hint_label: str | None = None) -> str:
+@dataclass(frozen=True)
+class Control:
+    """A button of the game screen's control row: its command, words, and whether it may be pressed."""
+
+    action: str  # data-action
+    label: str
+    title: str
+    enabled: bool = True
+    key: str | None = None  # its keyboard shortcut (aria-keyshortcuts)
+
+
+def game_controls(session, busy: bool, hint_label: str | None = None) -> tuple[Control, ...]:
+    """The control row under the game (a session, or any value that reads as one: is_replaying,
+    can_undo(), can_redo(), moves). `hint_label`: the game's hint button, None for none."""
     replaying = session.is_replaying
+    return (
+        *((Control("hint", hint_label, _("Show what the computer thinks of the moves (H)"), key="h"),) if hint_label else ()),
+        Control("undo", _("Undo"), _("Take back your last move (U)"), enabled=not (busy or replaying or not session.can_undo()), key="u"),
+        Control("redo", _("Redo"), _("Replay a move taken back (R)"), enabled=not (busy or replaying or not session.can_redo()), key="r"),
+        Control("new-same", _("New game"), _("Start again with the same players and options")),
+        *((Control("review-open", _("Review"), _("Every move judged by the computer, with the turning points")),) if session.moves else ()),
+        Control("share", _("Share"), _("Links, an embeddable board and pictures of this game")),
+        Control("export-current", _("Export"), _("Download this game as a file")),
+    )
+
+
+def control_row_html(controls: Iterable[Control]) -> str:
     return tag(
         "div",
-        (button(hint_label, "hint", title=_("Show what the computer thinks of the moves (H)"), aria_keyshortcuts="h") if hint_label else "")
-        + button(_("Undo"), "undo", disabled=busy or replaying or not session.can_undo(), title=_("Take back your last move (U)"), aria_keyshortcuts="u")
-        + button(_("Redo"), "redo", disabled=busy or replaying or not session.can_redo(), title=_("Replay a move taken back (R)"), aria_keyshortcuts="r")
-        + button(_("New game"), "new-same", title=_("Start again with the same players and options"))
-        + (button(_("Review"), "review-open", title=_("Every move judged by the computer, with the turning points")) if session.moves else "")
-        + button(_("Share"), "share", title=_("Links, an embeddable board and pictures of this game"))
-        + button(_("Export"), "export-current", title=_("Download this game as a file")),
+        "".join(button(c.label, c.action, disabled=not c.enabled, title=c.title, aria_keyshortcuts=c.key) for c in controls),
         class_="control-row",
     )
+
+
+def controls_html(session, busy: bool, hint_label: str | None = None) -> str:
+    return control_row_html(game_controls(session, busy, hint_label))
 
 
 def moves_html(view: GameView, session, public=lambda state: state) -> str:
@@ -714,6 +738,9 @@ __all__ = [
     "game_frame_html",
     "players_html",
     "actions_html",
+    "Control",
+    "game_controls",
+    "control_row_html",
     "controls_html",
     "moves_html",
     "replay_html",

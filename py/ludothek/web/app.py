@@ -5,22 +5,29 @@ views (ludothek.render) for text to show, and the computer players (ludothek.ai)
 which it runs in small slices between browser frames so the page never freezes.
 
 Where things are:
-    startup.py       start-up, language, routing (routes.py: the addresses, pure)
+    context.py       what the screens share, typed (AppContext: this App as the screens see it)
+    startup.py       start-up: the language, the listeners, the first screen
+    router.py        which screen an address opens (routes.py: the addresses, pure)
+    language.py      the page's language, and the player's switch
     events.py        clicks (a table of actions), keys, form changes
     home_screen.py   the games and the saved-games list
     setup_screen.py  a new game's settings (setup_form.py: reading the form, pure)
-    game_screen.py   the game being played (arrow_keys.py: the keyboard cursor, pure)
+    game_screen.py   the game being played: DOM and focus (render/game_screen.py: what it shows,
+                     pure; arrow_keys.py: the keyboard cursor, pure)
     computer.py      the computer players' turns and hints (search_runner.py: work in slices)
     autosave.py      saving the game, and what another window did to it
     sharing.py       links, embeds, pictures
     files.py         export and import
     dialogs.py       the page's one dialog
     learn.py         the review and puzzle screens (review.py, puzzles.py)
+    remote_screen.py a game by link (remote_games.py: the games a device holds)
+    rules_screen.py, problem_screen.py   a game's rules; the last-resort screen
 """
 
 from __future__ import annotations
 
 import traceback
+from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
@@ -28,15 +35,15 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 from ..i18n import _
 from ..render import screens
 from ..render.bidi import isolate_names
-from ..render.view import UIState, shown_seat_names
-from . import dom, startup
+from ..render.view import GameView, UIState, shown_seat_names
+from . import dom, router, startup
 from .autosave import AutoSave
 from .computer import ComputerTurns
 from .files import Files
 from .game_screen import GameScreen
 from .home_screen import HomeScreen
 from .links import EmbedOptions
-from .saves import DictStorage, SaveStore
+from .saves import BrowserStorage, DictStorage, SaveStore
 from .session import GameSession
 from .setup_screen import SetupScreen
 from .sharing import Sharing
@@ -45,21 +52,25 @@ TOAST_SECONDS = 6
 
 
 class App:
-    def __init__(self):
+    """The page's app: implements web/context.AppContext, which is all its screens see of it."""
+
+    def __init__(self) -> None:
         try:
             self.embed = EmbedOptions.from_query(str(js.location.search))
         except Exception:  # noqa: BLE001 - an address is data: it never stops the start
             self.embed = EmbedOptions()
         # An embedded board keeps nothing in the blog reader's browser (and its storage is often
         # blocked there): its game lives in the frame's address, its settings in memory.
-        self.storage = DictStorage() if self.embed.embed else dom.LocalStorage()
+        self.storage: DictStorage | BrowserStorage = DictStorage() if self.embed.embed else dom.LocalStorage()
         self.store = SaveStore(self.storage)
         self.session: GameSession | None = None  # the game shown (game, review and share screens)
-        self.view = None  # its game's view (ludothek.render)
+        self.view: GameView | None = None  # its game's view (ludothek.render)
         self.ui = UIState()
         self.screen = ""
         self.rendered: dict[str, str] = {}  # region id -> the HTML it shows (only changes are written)
-        self.toast_timer = None
+        self.toast_timer: Any = None
+        self.remote_screen: Any = None  # web/remote_screen.of makes it when first needed
+        self.learn: Any = None  # the review and puzzle screens: web/learn.py makes them when first needed
         self.home = HomeScreen(self)
         self.setup = SetupScreen(self)
         self.game = GameScreen(self)
@@ -72,7 +83,7 @@ class App:
         startup.start(self)
 
     def route(self) -> None:
-        startup.route(self)
+        router.route(self)
 
     def go(self, route: str) -> None:
         if str(js.location.hash) == route:
@@ -80,10 +91,10 @@ class App:
         else:
             js.location.hash = route
 
-    def guard(self, handler):
+    def guard(self, handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
         """Never let an error in one handler break the page: report it and carry on."""
 
-        def wrapped(event):
+        def wrapped(event: Any) -> Any:
             try:
                 return handler(event)
             except Exception as exc:  # noqa: BLE001 - the page must survive anything
@@ -124,13 +135,25 @@ class App:
 
     # -- the shown game --------------------------------------------------------------------------
 
-    def public(self, state):
+    def shown_session(self) -> GameSession:
+        """The shown game, where a screen of a game is shown (a RuntimeError elsewhere)."""
+        if self.session is None:
+            raise RuntimeError("no game is shown")
+        return self.session
+
+    def shown_view(self) -> GameView:
+        """The shown game's view, where a screen of a game is shown (a RuntimeError elsewhere)."""
+        if self.view is None:
+            raise RuntimeError("no game is shown")
+        return self.view
+
+    def public(self, state: Any) -> Any:
         """What every player at the table may see of `state`: the only thing views are given."""
-        return self.session.game.observation(state, None)
+        return self.shown_session().game.observation(state, None)
 
     def seat_names(self) -> list[str]:
         """Each seat's one name (the typed one, or its colour): see render.view.shown_seat_names."""
-        return shown_seat_names(self.view, self.session.names())
+        return shown_seat_names(self.shown_view(), self.shown_session().names())
 
     def base_url(self) -> str:
         """The app's address without query or fragment, e.g. https://example.org/ludothek/index.html."""
@@ -139,7 +162,7 @@ class App:
     def animations_wanted(self) -> bool:
         return not js.matchMedia("(prefers-reduced-motion: reduce)").matches
 
-    def move_cursor(self, current, key: str) -> None:
+    def move_cursor(self, current: Any, key: str) -> None:
         self.game.move_cursor(current, key)
 
     # -- messages --------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import js  # type: ignore[import-not-found]
 from ..games.base import RecordError
 from ..i18n import _
 from . import dom
+from .context import AppContext, Event
 from .dialogs import close_dialog
 from .links import record_fragment
 from .saves import SaveConflict, StorageError, StorageFull
@@ -17,7 +18,7 @@ from .session import GameSession
 
 
 class AutoSave:
-    def __init__(self, app):
+    def __init__(self, app: AppContext) -> None:
         self.app = app
         self.storage_warned = False  # the player is told once that saving fails
 
@@ -79,7 +80,7 @@ class AutoSave:
             self.save()
             self.app.toast(_("The game is saved again."))
 
-    def on_storage(self, event) -> None:
+    def on_storage(self, event: Event) -> None:
         """Another window of this page changed the storage: show what it did."""
         app = self.app
         key = event.key

@@ -13,6 +13,7 @@ import js  # type: ignore[import-not-found]
 from ..ai import get_player
 from ..i18n import _
 from . import dom
+from .context import AppContext
 from .search_runner import SearchCancelled, in_background, next_frame, run_sliced
 
 MIN_THINK_SECONDS = 0.35  # a reply that comes at once is hard to follow: show the thinking briefly
@@ -20,7 +21,7 @@ AI_TIME_LIMIT = 0.9  # safety bound on one computer move in the page (levels bud
 
 
 class ComputerTurns:
-    def __init__(self, app):
+    def __init__(self, app: AppContext) -> None:
         self.app = app
         self.thinking_token = 0  # a newer turn (or none) makes an older search's move stale
         self.thinking_seat: int | None = None
@@ -40,8 +41,10 @@ class ComputerTurns:
 
     async def think(self, token: int) -> None:
         app = self.app
-        session = app.session
+        session = app.shown_session()
         seat_index = session.game.current_player(session.state)
+        if seat_index is None:
+            return
         seat = session.seats[seat_index]
         # The same game at the same move always gets the same player (a reload repeats its move).
         seed = zlib.crc32(f"{session.save_id}:{len(session.moves)}".encode())
@@ -85,7 +88,7 @@ class ComputerTurns:
     async def compute_hints(self, token: int, moves: int) -> None:
         """Run the view's hint search in slices, like a computer player's, then show the hints."""
         app = self.app
-        session, view = app.session, app.view
+        session, view = app.shown_session(), app.shown_view()
         state = app.public(session.state)
         app.announce(_("Looking for a good move…"))
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
@@ -20,7 +21,7 @@ window = js.window
 _proxies: list = []  # keep event-handler proxies alive for the page's lifetime
 
 
-def nullable(value):
+def nullable(value: Any) -> Any:
     """JS null (which may arrive as pyodide's jsnull) as None, so `is None` tests work."""
     return None if value is None or value is jsnull else value
 
@@ -87,7 +88,7 @@ class LocalStorage(BrowserStorage):
     """The SaveStore's storage on window.localStorage: every call guarded (saves.BrowserStorage),
     in memory when the browser allows none, "full" told apart from blocked."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(lambda: window.localStorage)
 
 

@@ -8,21 +8,28 @@ from __future__ import annotations
 from typing import Callable
 
 from ..i18n import _
-from . import dom, learn, remote_screen, startup
+from . import dom, language, learn, remote_screen
+from .context import AppContext, Element, Event
 from .search_runner import in_background
 
-Handler = Callable[..., None]  # (app, data) -> None; data(key) is the clicked element's data-<key> or ""
+Data = Callable[[str], str]  # data(key): the clicked element's data-<key>, or ""
+Handler = Callable[[AppContext, Data], object]  # what a click on a data-action does (its value is dropped)
 
 
-def _close_dialog(app, data) -> None:
+def _close_dialog(app: AppContext, data: Data) -> None:
     app.game.dialog_closed()
+
+
+def _replay_to(app: AppContext, data: Data) -> None:
+    app.game.replay(int(data("index") or 0))
+    app.game.show_board()
 
 
 CLICK_ACTIONS: dict[str, Handler] = {
     # the game
     "undo": lambda app, data: app.game.undo(),
     "redo": lambda app, data: app.game.redo(),
-    "replay-to": lambda app, data: (app.game.replay(int(data("index") or 0)), app.game.show_board()),
+    "replay-to": _replay_to,
     "replay-first": lambda app, data: app.game.replay(0),
     "replay-prev": lambda app, data: app.game.replay_step(-1),
     "replay-next": lambda app, data: app.game.replay_step(+1),
@@ -33,7 +40,7 @@ CLICK_ACTIONS: dict[str, Handler] = {
     "hint": lambda app, data: app.computer.show_hints(),
     "keep-game": lambda app, data: app.autosave.keep_game(),
     # the page
-    "language": lambda app, data: startup.switch_language(app, data("language")),
+    "language": lambda app, data: language.switch_language(app, data("language")),
     # sharing
     "share": lambda app, data: app.sharing.show_dialog(),
     "copy": lambda app, data: in_background(app.sharing.copy_text(data("copy"))),
@@ -56,7 +63,7 @@ CLICK_ACTIONS: dict[str, Handler] = {
 }
 
 
-def on_click(app, event) -> None:
+def on_click(app: AppContext, event: Event) -> None:
     element = dom.closest(event.target, "[data-action], [data-target]")
     if element is None or learn.click(app, event, element) or remote_screen.click(app, event, element):
         return
@@ -75,7 +82,7 @@ def on_click(app, event) -> None:
         handler(app, lambda key: dom.data(element, key) or "")
 
 
-def preview_first(app, element, event) -> bool:
+def preview_first(app: AppContext, element: Element, event: Event) -> bool:
     """On a touch screen nothing can be pointed at: the first tap on an entry that shows itself
     on hover (data-preview) only shows it, a second tap on it commits. Mouse and keyboard
     clicks commit at once, as before."""
@@ -92,7 +99,7 @@ def preview_first(app, element, event) -> bool:
     return True
 
 
-def on_change(app, event) -> None:
+def on_change(app: AppContext, event: Event) -> None:
     element = event.target
     if str(element.id or "") == "import-file":
         in_background(app.files.import_file(element))
@@ -106,14 +113,14 @@ def on_change(app, event) -> None:
         app.setup.changed(form, element)
 
 
-def on_submit(app, event) -> None:
+def on_submit(app: AppContext, event: Event) -> None:
     form = dom.closest(event.target, "form.setup")
     if form is not None:
         event.preventDefault()
         app.setup.start_game(form)
 
 
-def on_keydown(app, event) -> None:
+def on_keydown(app: AppContext, event: Event) -> None:
     key = str(event.key)
     element = event.target
     tag_name = str(getattr(element, "tagName", "") or "").lower()

@@ -9,7 +9,8 @@ import js  # type: ignore[import-not-found]
 
 from ..i18n import _, ngettext
 from . import dom
-from .saves import EXPORT_FORMAT, MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS
+from .context import AppContext, Element
+from .saves import EXPORT_FORMAT, MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS, ImportResult
 from .search_runner import run_sliced
 from .session import new_save_id
 
@@ -42,7 +43,7 @@ def split_export(text: str) -> list[str] | None:
 
 
 class Files:
-    def __init__(self, app):
+    def __init__(self, app: AppContext) -> None:
         self.app = app
         self.importing = False
 
@@ -54,11 +55,11 @@ class Files:
         dom.download(f"ludothek-{session.game_id}-{stamp}.json", json.dumps(session.record(), indent=1))
         self.app.toast(_("The game was downloaded as a file."))
 
-    def export_saves(self, save_ids=None) -> None:
+    def export_saves(self, save_ids: list[str] | None = None) -> None:
         stamp = time.strftime("%Y-%m-%d")
         dom.download(f"ludothek-games-{stamp}.json", self.app.store.export_text(save_ids))
 
-    async def import_file(self, input_element) -> None:
+    async def import_file(self, input_element: Element) -> None:
         app = self.app
         files = input_element.files
         if not files or files.length == 0:
@@ -93,7 +94,7 @@ class Files:
             app.toast(message)
         app.home.refresh_saves()
 
-    async def run_import(self, text: str):
+    async def run_import(self, text: str) -> ImportResult:
         """Import in slices between frames (a file of 1,000 long games takes many seconds to
         replay), with progress in the toast; the page never stops answering."""
         js.performance.mark("import-split-start")
@@ -113,4 +114,5 @@ class Files:
                 shown_at = time.perf_counter()
                 self.app.toast(_("Importing… {done} of {total} games").format(done=done, total=total), seconds=30)
 
-        return await run_sliced(steps, on_step=note, after_slice=show_progress, measure="import-slice")  # the tests look for long slices
+        result: ImportResult = await run_sliced(steps, on_step=note, after_slice=show_progress, measure="import-slice")  # the tests look for long slices
+        return result

@@ -1,22 +1,36 @@
-"""The game screen (#/play/<save id>, and an embedded board): drawing the shown position, the
-player's clicks and keys, undo, redo and replay, the hand-over between players at one screen,
-and the result. The computer's turns are in computer.py, saving in autosave.py."""
+"""The game screen (#/play/<save id>, and an embedded board): the player's clicks and keys, undo,
+redo and replay, the hand-over between players at one screen, and the result. What it shows is
+computed without the browser (render/game_screen.py, the screen model); this module writes the
+regions that changed into the page and keeps the keyboard focus. The computer's turns are in
+computer.py, saving in autosave.py."""
 
 from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import js  # type: ignore[import-not-found]
 
 from ..games import MoveError
 from ..games.base import RecordError
-from ..i18n import _, ngettext
+from ..i18n import _
 from ..render import get_view, screens
-from ..render.bidi import isolate_names
-from ..render.view import UIState
+from ..render.game_screen import (
+    GameScreenModel,
+    History,
+    game_screen_model,
+    move_announcement,
+    player_may_move,
+    redo_announcement,
+    refused_click_text,
+    replay_announcement,
+    undo_announcement,
+)
+from ..render.view import GameView, UIState
 from . import dom
 from .arrow_keys import nearest_in_direction
+from .context import AppContext
 from .dialogs import close_dialog, open_dialog
 from .dom import to_js_options
 from .session import GameSession, new_save_id
@@ -26,7 +40,7 @@ ARROW_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 
 
 class GameScreen:
-    def __init__(self, app):
+    def __init__(self, app: AppContext) -> None:
         self.app = app
         self.animate_until = 0.0
         self.board_focus_wanted = False  # the player was on the board when the computer took over
@@ -46,35 +60,58 @@ class GameScreen:
                 app.toast(_("That saved game could not be read and was kept aside: {reason}").format(reason=str(exc)), seconds=12)
                 app.go("#/")
                 return
-        session = app.session
-        app.view = get_view(session.game_id)
+        app.view = get_view(app.session.game_id)
         app.ui = self.live_ui()
         self.redraw_frame(keep_scroll=False)
         app.computer.schedule()
 
     def redraw_frame(self, keep_scroll: bool = True) -> None:
         """The screen's frame drawn anew (a new game, or a new language), then the game in it."""
-        app = self.app
-        layout = screens.tag("div", screens.game_frame_html(app.session.game_id, app.view.title()), class_="game-layout")
-        app.set_screen("game", layout, app.view.title(), keep_scroll=keep_scroll)
-        dom.document.body.dataset.game = app.session.game_id
+        session, view = self.shown()
+        layout = screens.tag("div", screens.game_frame_html(session.game_id, view.title()), class_="game-layout")
+        self.app.set_screen("game", layout, view.title(), keep_scroll=keep_scroll)
+        dom.document.body.dataset.game = session.game_id
         self.update()
 
-    def live_ui(self, **changes) -> UIState:
+    def shown(self) -> tuple[GameSession, GameView]:
+        """The game shown and its view (this screen is shown, so both are there)."""
+        return self.app.shown_session(), self.app.shown_view()
+
+    def live_ui(self, **changes: Any) -> UIState:
         """A fresh UI state for the live position, marking the last move."""
         app = self.app
         session = app.session
-        if session.moves:
+        if session is not None and session.moves:
             changes.setdefault("last_before", app.public(session.states[-2]))
             changes.setdefault("last_move", session.moves[-1])
         return UIState(interactive=self.human_can_move(), **changes)
 
     def human_can_move(self) -> bool:
         app = self.app
-        if app.embed.readonly:
-            return False
         s = app.session
-        return s is not None and not s.is_replaying and not s.is_over() and not s.computer_to_move() and app.computer.thinking_seat is None
+        return s is not None and player_may_move(
+            readonly=app.embed.readonly,
+            replaying=s.is_replaying,
+            over=s.is_over(),
+            computer_to_move=s.computer_to_move(),
+            thinking=app.computer.thinking_seat is not None,
+        )
+
+    def model(self, session: GameSession, view: GameView) -> GameScreenModel:
+        """What the screen shows now (render/game_screen.py), from the app's state."""
+        app = self.app
+        return game_screen_model(
+            view,
+            History.of(session, app.public),
+            app.ui,
+            turn=view.game.current_player(session.state),
+            over=session.is_over(),
+            thinking_seat=app.computer.thinking_seat,
+            interactive=self.human_can_move(),
+            # A move animates in the redraws right after it (the board is drawn again at once when
+            # the computer starts thinking); later redraws show it at rest.
+            animating=time.perf_counter() < self.animate_until,
+        )
 
     def update(self) -> None:
         js.performance.mark("update-start")
@@ -84,46 +121,16 @@ class GameScreen:
             js.performance.measure("update", "update-start")
 
     def _update(self) -> None:
+        """The screen brought up to date with the model: only the regions that changed are
+        written, and the keyboard focus is kept (or brought back to the board)."""
         app = self.app
         session, view = app.session, app.view
-        if session is None or app.screen != "game":
+        if session is None or view is None or app.screen != "game":
             return
-        thinking_seat = app.computer.thinking_seat
-        shown = app.public(session.shown_state)
-        # A move animates in the redraws right after it (the board is drawn again at once when
-        # the computer starts thinking); later redraws show it at rest.
-        ui = app.ui.with_(interactive=self.human_can_move(), animate=app.ui.animate and time.perf_counter() < self.animate_until, names=tuple(app.seat_names()))
-        if session.is_replaying:
-            index = session.shown_index
-            ui = ui.with_(
-                last_before=app.public(session.states[index - 1]) if index else None,
-                last_move=session.moves[index - 1] if index else None,
-                animate=False,
-                hints=(),
-                replaying=True,
-            )
-        app.ui = ui
-        names = app.seat_names()
-        if thinking_seat is not None:
-            status = _("{name} is thinking…").format(name=names[thinking_seat])
-        elif session.is_replaying:
-            status = _("Replay: move {n} of {total}. Use “Back to the game” to play on.").format(n=session.shown_index, total=len(session.moves))
-        else:
-            status = view.status_text(shown, ui, names)
+        model = self.model(session, view)
+        app.ui = model.ui
         board_had_focus = dom.closest(dom.document.activeElement, "#board") is not None
-        regions = {
-            "status": isolate_names(screens.esc(status), names),
-            "last-move": isolate_names(screens.esc(self.last_move_text(names)), names),
-            "board": view.board_svg(shown, ui),
-            "extra": view.extra_html(shown, ui),
-            "actions": screens.actions_html(view.actions(shown, ui)) if ui.interactive else "",
-            "players": screens.players_html(view, session, shown, thinking_seat),
-            "side-extra": view.side_html(shown, names),
-            "controls": screens.controls_html(session, busy=False, hint_label=view.hint_label() if ui.interactive else None),
-            "moves": screens.moves_html(view, session, app.public),
-            "replay": screens.replay_html(session),
-        }
-        for region, html in regions.items():
+        for region, html in model.regions:
             if app.rendered.get(region) != html:
                 element = dom.by_id(region)
                 if element is not None:
@@ -136,13 +143,11 @@ class GameScreen:
                             reopened.open = True
                     app.rendered[region] = html
         body = dom.document.body
-        body.dataset.turn = str(view.game.current_player(session.state))
-        body.dataset.moves = str(len(session.moves))
-        body.dataset.over = "1" if session.is_over() else "0"
-        body.dataset.thinking = "1" if thinking_seat is not None else "0"
+        for name, value in model.dataset.items():
+            setattr(body.dataset, name, value)
         if board_had_focus:
             self.board_focus_wanted = True
-        if self.board_focus_wanted and ui.interactive:
+        if self.board_focus_wanted and model.ui.interactive:
             # Back on the player's turn: the keyboard cursor returns to the board, even if the board
             # was redrawn without targets (and lost focus) while the computer was thinking.
             active = dom.nullable(dom.document.activeElement)
@@ -160,20 +165,6 @@ class GameScreen:
         if board is not None and board.getBoundingClientRect().top < 0:
             board.scrollIntoView(to_js_options({"block": "start"}))
 
-    def last_move_text(self, names: list[str]) -> str:
-        """The shown position's last move in words (the one replayed to, in a replay), as each
-        player sees it; on a phone the move list is far below the board."""
-        app = self.app
-        session, view = app.session, app.view
-        index = session.shown_index if session.is_replaying else len(session.moves)
-        if view.writes_last_move or index == 0:
-            return ""
-        before, after = app.public(session.states[index - 1]), app.public(session.states[index])
-        try:
-            return view.describe_move(before, session.moves[index - 1], after, names)
-        except Exception:  # noqa: BLE001 - words are a courtesy: never let them stop the screen
-            return ""
-
     def focus_cursor(self, scroll: bool = True) -> None:
         """The keyboard cursor on the board. `scroll=False` when the focus comes without the
         player's doing (the computer moved, an embed came alive): the page stays where the reader
@@ -188,13 +179,12 @@ class GameScreen:
     def handle_target(self, target: str) -> None:
         app = self.app
         session, view = app.session, app.view
-        if session is None:
+        if session is None or view is None:
             return
         if not app.ui.interactive:
-            if session.is_replaying:
-                app.announce(_("You are looking at an earlier position. Use “Back to the game” to play on."))
-            elif app.computer.thinking_seat is not None:
-                app.announce(_("Please wait: the computer is thinking."))
+            refusal = refused_click_text(replaying=session.is_replaying, thinking=app.computer.thinking_seat is not None)
+            if refusal:
+                app.announce(refusal)
             return
         from_buttons = dom.closest(dom.document.activeElement, "#extra, #actions") is not None
         result = view.click(app.public(session.state), app.ui, target)
@@ -222,7 +212,7 @@ class GameScreen:
 
     def _apply_move(self, move: str) -> None:
         app = self.app
-        session, view = app.session, app.view
+        session, view = self.shown()
         before = session.state
         try:
             after = session.play(move)
@@ -232,10 +222,7 @@ class GameScreen:
         before, after = app.public(before), app.public(after)
         app.ui = UIState(cursor=app.ui.cursor, last_before=before, last_move=move, animate=app.animations_wanted())
         self.animate_until = time.perf_counter() + ANIMATION_SECONDS
-        text = view.describe_move(before, move, after, app.seat_names())
-        if session.is_over():
-            text += " " + view.result_text(after, app.seat_names())
-        app.announce(text)
+        app.announce(move_announcement(view, before, move, after, app.seat_names(), session.is_over()))
         app.autosave.save()
         self.update()
         if session.is_over():
@@ -245,9 +232,9 @@ class GameScreen:
         else:
             app.computer.schedule()
 
-    def needs_handover(self, before) -> bool:
+    def needs_handover(self, before: Any) -> bool:
         """Hot-seat: the device passes from one human to another, who is to see what is theirs alone."""
-        session, view = self.app.session, self.app.view
+        session, view = self.shown()
         if not view.handover or sum(1 for seat in session.seats if not seat.is_computer) < 2:
             return False
         mover = view.game.current_player(before)
@@ -256,11 +243,14 @@ class GameScreen:
             return False
         # Only when the next player knows something the others must not see: information hidden
         # from everybody alike (a shuffled pile) needs no one to look away.
-        return session.game.observation(session.state, nxt) != session.game.observation(session.state, None)
+        return bool(session.game.observation(session.state, nxt) != session.game.observation(session.state, None))
 
     def show_handover(self) -> None:
-        session = self.app.session
-        name = self.app.seat_names()[session.game.current_player(session.state)]
+        session, _view = self.shown()
+        seat = session.game.current_player(session.state)
+        if seat is None:
+            return
+        name = self.app.seat_names()[seat]
         open_dialog(screens.handover_dialog_html(name), focus="[data-action=close-dialog]")
 
     def dialog_closed(self) -> None:
@@ -278,17 +268,17 @@ class GameScreen:
             return
         self.app.computer.cancel_thinking()
         count = session.undo()
-        self._after_undo_or_redo(ngettext("Took back {n} move.", "Took back {n} moves.", count).format(n=count))
+        self._after_undo_or_redo(undo_announcement(count))
 
     def redo(self) -> None:
         app = self.app
-        session = app.session
-        if session is None or not session.can_redo():
+        session, view = app.session, app.view
+        if session is None or view is None or not session.can_redo():
             return
         app.computer.cancel_thinking()
         before = app.public(session.state)
         session.redo()
-        self._after_undo_or_redo(_("Replayed: {move}.").format(move=app.view.move_text(before, session.moves[-1])) if session.moves else "")
+        self._after_undo_or_redo(redo_announcement(view, before, session.moves[-1] if session.moves else None))
 
     def _after_undo_or_redo(self, text: str) -> None:
         """The live position said, saved and drawn; then the game goes on (a position a move was
@@ -298,7 +288,7 @@ class GameScreen:
         app.announce(text)
         app.autosave.save()
         self.update()
-        if app.session.is_over():
+        if app.session is not None and app.session.is_over():
             self.show_result()
         else:
             app.computer.schedule()
@@ -314,11 +304,11 @@ class GameScreen:
         session.replay_to(index)
         if session.is_replaying:
             app.computer.cancel_thinking()
-            app.announce(_("Showing the position after move {n}.").format(n=session.shown_index))
         else:
             app.ui = self.live_ui()
-            if was_replaying:
-                app.announce(_("Back to the game."))
+        said = replay_announcement(session.shown_index if session.is_replaying else None, was_replaying)
+        if said:
+            app.announce(said)
         self.update()
         if not session.is_replaying:
             app.computer.schedule()
@@ -331,8 +321,8 @@ class GameScreen:
     # -- the end ---------------------------------------------------------------------------------
 
     def show_result(self) -> None:
-        app = self.app
-        open_dialog(screens.result_dialog_html(app.view, app.session, app.public(app.session.state)), focus="[data-action=rematch]")
+        session, view = self.shown()
+        open_dialog(screens.result_dialog_html(view, session, self.app.public(session.state)), focus="[data-action=rematch]")
 
     def rematch(self) -> None:
         session = self.app.session
@@ -350,7 +340,7 @@ class GameScreen:
 
     # -- keys ------------------------------------------------------------------------------------
 
-    def keydown(self, event, key: str) -> None:
+    def keydown(self, event: Any, key: str) -> None:
         """A key on the game screen (the board's own keys first: arrows, Enter and Space)."""
         app = self.app
         in_board = dom.closest(event.target, "#board [data-target]")
@@ -361,8 +351,9 @@ class GameScreen:
                 return
             if key in ("Enter", " "):
                 event.preventDefault()
-                app.ui = app.ui.with_(cursor=dom.data(in_board, "target"))
-                self.handle_target(dom.data(in_board, "target"))
+                token = dom.data(in_board, "target") or ""  # there is one: in_board matched [data-target]
+                app.ui = app.ui.with_(cursor=token)
+                self.handle_target(token)
                 return
         if app.screen != "game":
             return
@@ -376,16 +367,22 @@ class GameScreen:
         elif key in ("h", "H") and app.view is not None and app.view.hint_label():
             app.computer.show_hints()
 
-    def move_cursor(self, current, key: str) -> None:
+    def move_cursor(self, current: Any, key: str) -> None:
         """Arrow keys move to the nearest board target in that direction (see arrow_keys.py)."""
-        origin = (float(dom.data(current, "x")), float(dom.data(current, "y")))
-        targets = (
-            (float(dom.data(element, "x")), float(dom.data(element, "y")), element) for element in dom.document.querySelectorAll("#board [data-target][data-x]")
-        )
-        best = nearest_in_direction(origin, key, targets)
+        origin = grid_point(current)
+        if origin is None:  # a target off the grid: the arrows have nowhere to go from it
+            return
+        points = ((grid_point(element), element) for element in dom.document.querySelectorAll("#board [data-target][data-x]"))
+        best = nearest_in_direction(origin, key, ((point[0], point[1], element) for point, element in points if point is not None))
         if best is None:
             return
         current.setAttribute("tabindex", "-1")
         best.setAttribute("tabindex", "0")
         best.focus()
         self.app.ui = self.app.ui.with_(cursor=dom.data(best, "target"))
+
+
+def grid_point(element: Any) -> tuple[float, float] | None:
+    """A board target's grid coordinates (data-x, data-y); None for one that has none."""
+    x, y = dom.data(element, "x"), dom.data(element, "y")
+    return None if x is None or y is None else (float(x), float(y))

@@ -17,6 +17,7 @@ from ..i18n import _, language
 from ..render import get_view, has_view, screens
 from ..render import remote as remote_words
 from . import dom, remote_screen
+from .context import AppContext
 from .saves import StorageError
 from .search_runner import in_background, next_frame
 
@@ -60,7 +61,7 @@ def restore(element, was_open: bool, focused: str | None) -> None:
 
 
 class HomeScreen:
-    def __init__(self, app):
+    def __init__(self, app: AppContext) -> None:
         self.app = app
         self.list_token = 0  # a newer list stops the drawing of an older one
         self.deleted: tuple[str, str] | None = None  # (save id, entry text) of the last deleted game

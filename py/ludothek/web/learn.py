@@ -4,19 +4,22 @@ app itself needs only a few lines: a route, a click and a key)."""
 from __future__ import annotations
 
 from . import dom
+from .context import AppContext, Element, Event
 from .puzzles import PuzzleScreen
 from .review import ReviewScreen
 
 SCREENS = ("review", "puzzles", "puzzle")
 
 
-def _screens(app) -> tuple[ReviewScreen, PuzzleScreen]:
-    if not hasattr(app, "_learn"):
-        app._learn = (ReviewScreen(app), PuzzleScreen(app))
-    return app._learn
+def _screens(app: AppContext) -> tuple[ReviewScreen, PuzzleScreen]:
+    if not isinstance(app.learn, tuple):
+        app.learn = (ReviewScreen(app), PuzzleScreen(app))  # made when first needed
+    review, puzzles = app.learn
+    assert isinstance(review, ReviewScreen) and isinstance(puzzles, PuzzleScreen)
+    return review, puzzles
 
 
-def route(app, parts: list[str]) -> None:
+def route(app: AppContext, parts: list[str]) -> None:
     """#/review/<save id>, #/puzzles/<game>, #/puzzle/<game>/<id> (LinkError for a bad link)."""
     review, puzzles = _screens(app)
     screen = parts[0]
@@ -30,7 +33,7 @@ def route(app, parts: list[str]) -> None:
         app.go("#/")
 
 
-def click(app, event, element) -> bool:
+def click(app: AppContext, event: Event, element: Element) -> bool:
     """True when a click belonged to these screens (and was handled)."""
     review, puzzles = _screens(app)
     action = dom.data(element, "action")
@@ -47,7 +50,7 @@ def click(app, event, element) -> bool:
     return False
 
 
-def keydown(app, event, key: str) -> bool:
+def keydown(app: AppContext, event: Event, key: str) -> bool:
     review, puzzles = _screens(app)
     if app.screen == "review":
         return review.keydown(event, key)

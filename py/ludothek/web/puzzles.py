@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 from ..ai import puzzles as P
 from ..games import get_game
@@ -16,6 +17,7 @@ from ..render import puzzles as draw
 from ..render import review as review_draw
 from ..render.view import UIState
 from . import dom, jsontext
+from .context import AppContext
 from .search_runner import in_background
 
 PROGRESS_KEY = "ludothek.puzzles"  # {game: {puzzle id: "solved" | "failed"}}
@@ -24,12 +26,12 @@ STEP_SECONDS = 0.9  # between the moves of a solution shown on the board
 
 
 class PuzzleScreen:
-    def __init__(self, app):
+    def __init__(self, app: AppContext) -> None:
         self.app = app
         self.game_id = ""
         self.puzzle: dict | None = None
-        self.start = None
-        self.state = None
+        self.start: Any = None  # the puzzle's position (a game state)
+        self.state: Any = None  # the position on the board
         self.ui = UIState()
         self.outcome = ""
         self.hint_shown = False
@@ -124,12 +126,13 @@ class PuzzleScreen:
     def mover_name(self) -> str:
         game = get_game(self.game_id)
         seat = game.current_player(self.start)
-        return self.app.view.seat_style(seat, self.start.setup.players).name
+        return self.app.shown_view().seat_style(seat, self.start.setup.players).name
 
     def update(self) -> None:
-        app, view = self.app, self.app.view
+        app = self.app
         if app.screen != "puzzle" or self.puzzle is None:
             return
+        view = app.shown_view()
         shipped = P.puzzles(self.game_id)
         number = next(i for i, p in enumerate(shipped, start=1) if p["id"] == self.puzzle["id"])
         next_id = shipped[number]["id"] if number < len(shipped) else None
@@ -170,7 +173,7 @@ class PuzzleScreen:
 
     def _move_text(self, before, move: str) -> str:
         try:
-            return self.app.view.move_text(self.public(before), move)
+            return self.app.shown_view().move_text(self.public(before), move)
         except Exception:  # noqa: BLE001
             return move
 
@@ -179,7 +182,7 @@ class PuzzleScreen:
     def target(self, target: str) -> None:
         if self.outcome:
             return
-        result = self.app.view.click(self.public(self.state), self.ui, target)
+        result = self.app.shown_view().click(self.public(self.state), self.ui, target)
         self.ui = result.ui
         if result.move is None:
             if result.message:

@@ -18,6 +18,7 @@ from ..render import get_view, screens
 from ..render import remote as words
 from ..render.view import UIState
 from . import dom
+from .context import AppContext
 from .links import without_tail
 from .remote_games import Held, RemoteStore
 from .search_runner import in_background
@@ -26,7 +27,7 @@ from .setup_form import form_players, form_seats, read_form
 SCREEN = "remote"
 
 
-def of(app) -> "RemoteScreen":
+def of(app: AppContext) -> "RemoteScreen":
     screen = getattr(app, "remote_screen", None)
     if screen is None:
         screen = RemoteScreen(app)
@@ -35,7 +36,7 @@ def of(app) -> "RemoteScreen":
 
 
 class RemoteScreen:
-    def __init__(self, app):
+    def __init__(self, app: AppContext) -> None:
         self.app = app
         self.key: str | None = None
         self.ui = UIState()
@@ -199,7 +200,7 @@ class RemoteScreen:
         self.app.go(f"#/by-link/{held.key}")
 
 
-def route(app, screen: str, argument: str) -> None:
+def route(app: AppContext, screen: str, argument: str) -> None:
     if screen == "remote":
         of(app).open_link(argument)
     elif argument:
@@ -208,7 +209,7 @@ def route(app, screen: str, argument: str) -> None:
         app.go("#/")
 
 
-def click(app, event, element) -> bool:
+def click(app: AppContext, event, element) -> bool:
     """True when a click belonged to this screen (or its offer on the setup screen)."""
     action = dom.data(element, "action")
     if action == "remote-start":
@@ -231,7 +232,7 @@ def click(app, event, element) -> bool:
     return True
 
 
-def keydown(app, event, key: str) -> bool:
+def keydown(app: AppContext, event, key: str) -> bool:
     if app.screen != SCREEN:
         return False
     in_board = dom.closest(event.target, "#board [data-target]")
@@ -254,7 +255,7 @@ def keydown(app, event, key: str) -> bool:
     return False
 
 
-def continue_items(app) -> list[tuple[str, str, str]]:
+def continue_items(app: AppContext) -> list[tuple[str, str, str]]:
     """The games by link for the home list: (address, title with the players, state)."""
     store = RemoteStore(app.storage)
     items = []

@@ -16,16 +16,18 @@ from ..render import get_view
 from ..render import review as draw
 from ..render.view import UIState
 from . import dom, jsontext
+from .context import AppContext
 from .saves import REVIEW_PREFIX  # beside the save: {"moves": [...], "review": {...}}; deleted with it
 from .search_runner import SearchCancelled, in_background, run_sliced
+from .session import GameSession, new_save_id
 
 MAX_KEPT_REVIEW_CHARS = 4_000_000  # a review is about 100 characters a move
 
 
 class ReviewScreen:
-    def __init__(self, app):
+    def __init__(self, app: AppContext) -> None:
         self.app = app
-        self.session = None
+        self.session: GameSession | None = None  # the game reviewed
         self.review: Review | None = None
         self.progress: tuple[int, int] | None = None
         self.shown = 0
@@ -61,8 +63,14 @@ class ReviewScreen:
             self.progress = None
         self.update()
 
+    def reviewed(self) -> GameSession:
+        """The game reviewed (the screen is open, so there is one)."""
+        if self.session is None:
+            raise RuntimeError("no game is reviewed")
+        return self.session
+
     def _key(self) -> str:
-        return REVIEW_PREFIX + self.session.save_id
+        return REVIEW_PREFIX + self.reviewed().save_id
 
     def _kept(self, session) -> Review | None:
         """The review kept with the save, if it is of these very moves."""
@@ -79,7 +87,7 @@ class ReviewScreen:
             return None
 
     async def _run(self, token: int) -> None:
-        session = self.session
+        session = self.reviewed()
 
         def note(step) -> None:
             if isinstance(step, Progress):
@@ -116,7 +124,7 @@ class ReviewScreen:
         return self.session.game.observation(state, None)
 
     def texts(self) -> tuple[list[str], list[str | None]]:
-        view, session = self.app.view, self.session
+        view, session = self.app.shown_view(), self.reviewed()
         moves, preferred = [], []
         for i, move in enumerate(session.moves):
             before = self.public(session.states[i])
@@ -131,13 +139,13 @@ class ReviewScreen:
 
     def _move_text(self, before, move: str) -> str:
         try:
-            return self.app.view.move_text(before, move)
+            return self.app.shown_view().move_text(before, move)
         except Exception:  # noqa: BLE001 - a move the public state cannot tell (hidden chance): its notation
             return move
 
     def update(self) -> None:
         app, session, view = self.app, self.session, self.app.view
-        if app.screen != "review" or session is None:
+        if app.screen != "review" or session is None or view is None:
             return
         shown = max(0, min(self.shown, len(session.moves)))
         state = self.public(session.states[shown])
@@ -190,19 +198,22 @@ class ReviewScreen:
         if shown == 0 or self.review is None or not preferred_texts[shown - 1]:
             return ""
         judged = self.review.moves[shown - 1]
-        before = self.public(self.session.states[shown - 1])
+        if judged.preferred is None:
+            return ""
+        session = self.reviewed()
+        before = self.public(session.states[shown - 1])
         try:
-            after = self.session.game.play(before, judged.preferred)
+            after = session.game.play(before, judged.preferred)
         except Exception:  # noqa: BLE001 - hidden chance: cannot be shown on a board
             return ""
-        board = self.app.view.board_svg(after, UIState(interactive=False, last_before=before, last_move=judged.preferred))
+        board = self.app.shown_view().board_svg(after, UIState(interactive=False, last_before=before, last_move=judged.preferred))
         caption = _("The computer preferred {move}.").format(move=preferred_texts[shown - 1])
         return draw.tag("figure", board + draw.tag("figcaption", draw.esc(caption)), class_="preferred-board")
 
     # -- commands ------------------------------------------------------------------------------
 
     def go_to(self, index: int, focus: str | None = None) -> None:
-        self.shown = max(0, min(index, len(self.session.moves)))
+        self.shown = max(0, min(index, len(self.reviewed().moves)))
         self.update()
         if 0 < self.shown and self.review is not None:
             detail = dom.by_id("review-detail")
@@ -214,9 +225,7 @@ class ReviewScreen:
                 element.focus()
 
     def play_on(self) -> None:
-        from .session import GameSession, new_save_id
-
-        session = self.session
+        session = self.reviewed()
         record = session.record()
         record["moves"] = list(session.moves[: self.shown])
         now = time.time()

@@ -11,12 +11,13 @@ from ..render import get_view, screens
 from ..render import remote as remote_words
 from ..render.view import UIState
 from . import dom
+from .context import AppContext
 from .session import GameSession, new_save_id
 from .setup_form import form_players, form_seats, read_form, setup_preview, setup_warnings
 
 
 class SetupScreen:
-    def __init__(self, app):
+    def __init__(self, app: AppContext) -> None:
         self.app = app
         self.values: dict[str, dict[str, str]] = {}  # game id -> the form as the player left it
         self.position: dict[str, str] = {}  # game id -> position a new game starts from

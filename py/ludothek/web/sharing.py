@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import js  # type: ignore[import-not-found]
 
@@ -15,6 +16,7 @@ from ..render.record_errors import record_error_text
 from ..render.standalone import EMBED_TOP, embed_layout, embed_size, embed_snippet, standalone_svg
 from ..render.view import UIState
 from . import dom
+from .context import AppContext, Element
 from .search_runner import in_background
 from .dialogs import open_dialog
 from .links import EmbedOptions, LinkError, decode_position, decode_record, position_fragment, record_fragment
@@ -22,9 +24,9 @@ from .session import GameSession, Seat, new_save_id
 
 
 class Sharing:
-    def __init__(self, app):
+    def __init__(self, app: AppContext) -> None:
         self.app = app
-        self.values: dict = {"vs": "computer", "readonly": False}  # the Share dialog's embed options
+        self.values: dict[str, Any] = {"vs": "computer", "readonly": False}  # the Share dialog's embed options
 
     # -- opening links ---------------------------------------------------------------------------
 
@@ -56,7 +58,7 @@ class Sharing:
 
     # -- embedded boards -------------------------------------------------------------------------
 
-    def embed_seats(self, game_id: str, state) -> list[Seat]:
+    def embed_seats(self, game_id: str, state: Any) -> list[Seat]:
         """Seats for an embedded board: two readers, or one reader against the computer."""
         embed = self.app.embed
         view = get_view(game_id)
@@ -110,7 +112,7 @@ class Sharing:
 
     def dialog_html(self) -> str:
         app = self.app
-        session = app.session
+        session = app.shown_session()
         levels = ai_levels(session.game_id)
         self.values.setdefault("level", levels[len(levels) // 2].number)
         # The position link and the embed code carry what everyone sees (whoever opens them gets
@@ -118,12 +120,12 @@ class Sharing:
         # chance, so it is copied without being shown.
         position_link = app.base_url() + position_fragment(session.game_id, session.game.position(app.public(session.shown_state)))
         game_link = None if session.game.has_hidden_information else app.base_url() + record_fragment(session.record())
-        return screens.share_dialog_html(app.view, game_link, position_link, self.embed_code(), self.values, levels)
+        return screens.share_dialog_html(app.shown_view(), game_link, position_link, self.embed_code(), self.values, levels)
 
     def embed_code(self) -> str:
         """The iframe code for the shown position, as everyone at the table sees it."""
         app = self.app
-        session = app.session
+        session = app.shown_session()
         values = self.values
         options = EmbedOptions(
             embed=True,
@@ -141,12 +143,12 @@ class Sharing:
             picture,
             int(values["width"]),
             int(values["height"]),
-            _("{title} – Ludothek").format(title=app.view.title()),
+            _("{title} – Ludothek").format(title=app.shown_view().title()),
             game_id=session.game_id,
             readonly=options.readonly,
         )
 
-    def update_options(self, fieldset) -> None:
+    def update_options(self, fieldset: Element) -> None:
         values = self.values
         for element in fieldset.querySelectorAll("input, select"):
             name = str(element.name or "")

@@ -1,0 +1,54 @@
+"""Routing: which screen an address opens (the address itself is read by routes.py, without the
+browser). Every address ends on a screen: a link that cannot be opened says why, and anything
+else that fails shows the last-resort screen (problem_screen.py)."""
+
+from __future__ import annotations
+
+import traceback
+
+import js  # type: ignore[import-not-found]
+
+from ..games import GAME_IDS
+from ..i18n import _
+from ..render import has_view, screens
+from . import learn, remote_screen
+from .context import AppContext
+from .dialogs import close_dialog
+from .links import LinkError
+from .problem_screen import show_problem
+from .routes import POSITION_SCREENS, parse_route
+from .rules_screen import show_rules
+
+
+def route(app: AppContext) -> None:
+    """Show the screen of the page's address (location.hash)."""
+    where = parse_route(str(js.location.hash))
+    screen, argument = where.screen, where.argument
+    app.computer.cancel_thinking()
+    close_dialog()
+    try:
+        if screen in POSITION_SCREENS:
+            if not where.rest:
+                raise LinkError(_("the link is incomplete: it names no position"))
+            app.sharing.open_position_link(argument, where.rest)
+        elif screen == "game":
+            app.sharing.open_game_link(argument)
+        elif screen in learn.SCREENS:
+            learn.route(app, list(where.parts))
+        elif app.embed.embed:
+            raise LinkError(_("an embedded board needs a position or a game in its link"))
+        elif screen in ("remote", "by-link"):  # a game by link (issue 27)
+            remote_screen.route(app, screen, argument)
+        elif screen == "setup" and argument in GAME_IDS and has_view(argument):
+            app.setup.show(argument)
+        elif screen == "play" and argument:
+            app.game.show(argument)
+        elif screen == "rules" and argument in GAME_IDS and has_view(argument):
+            show_rules(app, argument)
+        else:
+            app.home.show()
+    except LinkError as exc:
+        app.set_screen("error", screens.link_error_html(str(exc)), _("This link cannot be opened"))
+    except Exception as exc:  # noqa: BLE001 - the last resort: data never leaves the page stuck
+        js.console.error(traceback.format_exc())
+        show_problem(app, exc, argument if screen == "play" else None)
