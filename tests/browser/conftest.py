@@ -75,10 +75,13 @@ def app_url(app_server) -> str:
 @pytest.fixture(scope="session")
 def shared_context(browser):
     """One profile for the tests that need no fresh one: its HTTP cache keeps the runtime, so each
-    page starts like a returning visitor's (tests needing a new visitor make their own context)."""
+    page starts as a returning visitor's does, with Python restored from the memory snapshot (the
+    service worker that keeps it for a returning visitor is blocked here, so the page fetches it,
+    from this profile's HTTP cache after the first start). Tests about a new visitor make their own
+    context and start the normal way, as a first visit does. LUDOTHEK_TEST_SNAPSHOT=0 starts these
+    pages the normal way too."""
     context = browser.new_context(service_workers="block", viewport={"width": 1000, "height": 900})
-    if os.environ.get("LUDOTHEK_TEST_SNAPSHOT"):
-        # The same tests on Python started from the memory snapshot (fetched like any file here).
+    if os.environ.get("LUDOTHEK_TEST_SNAPSHOT", "1") != "0":
         context.add_init_script("window.LUDOTHEK_SNAPSHOT = 'fetch';")
     yield context
     context.close()

@@ -175,13 +175,26 @@ class TestSaves:
         assert page.locator("#screen img[src=x]").count() == 0
 
 
+# Records, for every key the page handles, whether the computer's search was still running then:
+# the app publishes `lastThinkMs` when a search ends, and this forgets it whenever a move lands.
+WATCH_THE_SEARCH = """() => {
+    window.__answered = [];
+    const body = document.body;
+    new MutationObserver(() => { delete body.dataset.lastThinkMs; })
+        .observe(body, {attributes: true, attributeFilter: ['data-moves']});
+    document.addEventListener('keydown', event => window.__answered.push({
+        key: event.key, moves: body.dataset.moves, searching: body.dataset.thinking === '1' && !body.dataset.lastThinkMs,
+    }), true);
+}"""
+
+
 class TestComputerNeverFreezesThePage:
-    def test_no_long_task_while_the_computer_thinks(self, page, app_url):
-        page.add_init_script("""
-            window.__longTasks = [];
-            new PerformanceObserver(list => list.getEntries().forEach(e => window.__longTasks.push(e.duration)))
-              .observe({type: 'longtask', buffered: false});
-        """)
+    def test_the_page_answers_a_key_while_the_computer_searches(self, page, app_url):
+        """Two level-4 computers on 9x9 search up to 0.9 s a move, in slices between frames: two
+        keys pressed one after the other while a search runs are both handled before that search
+        ends. A search run in one piece would handle at most the first (pressed before it began)
+        before its end. How long the slices take is measured by bench/page_ai.py and
+        bench/longtasks.py, never asserted here."""
         open_app(page, app_url, "#/setup/momentum")
         page.locator("select[name=size]").select_option("9x9")
         page.locator("select[name=seat0_kind]").select_option("computer")
@@ -189,11 +202,20 @@ class TestComputerNeverFreezesThePage:
         page.locator("select[name=seat1_level]").select_option("4")
         page.get_by_role("button", name="Start game").click()
         expect(page.locator("#board svg")).to_be_visible()
-        page.wait_for_timeout(300)
-        page.evaluate("window.__longTasks = []")
-        page.wait_for_function("Number(document.body.dataset.moves) >= 6", timeout=60_000)
-        durations = page.evaluate("window.__longTasks")
-        assert max(durations, default=0) < 200, durations
+        page.evaluate(WATCH_THE_SEARCH)
+        for moves in range(1, 7):
+            page.wait_for_function(
+                f"Number(document.body.dataset.moves) >= {moves} && document.body.dataset.thinking === '1' && !document.body.dataset.lastThinkMs",
+                timeout=60_000,
+            )
+            page.evaluate("window.__answered = []")
+            page.keyboard.press("Shift")
+            page.keyboard.press("Shift")
+            answered = page.evaluate("window.__answered")
+            if len(answered) == 2 and all(a["searching"] for a in answered) and answered[0]["moves"] == answered[1]["moves"]:
+                break
+        assert len(answered) == 2 and all(a["searching"] for a in answered), answered
+        assert answered[0]["moves"] == answered[1]["moves"], answered
 
 
 class TestNoStackSwitching:

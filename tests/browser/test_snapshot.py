@@ -14,6 +14,7 @@ import contextlib
 import functools
 import hashlib
 import json
+import os
 import re
 import threading
 from pathlib import Path
@@ -251,3 +252,11 @@ def test_a_returning_reader_of_an_embed_starts_from_the_snapshot_in_the_http_cac
         expect(page.locator("#board svg")).to_be_visible()
     finally:
         context.close()
+
+
+def test_the_shared_profile_starts_from_the_snapshot_as_a_returning_visitor_does(page, app_url):
+    """The browser tests that run in the shared profile stand for returning visitors: a start that
+    fell back to the normal one there would go unnoticed (only slower), so it is checked here."""
+    open_app(page, app_url)
+    expected = "normal" if os.environ.get("LUDOTHEK_TEST_SNAPSHOT", "1") == "0" else "snapshot"
+    assert page.evaluate("document.documentElement.dataset.start") == expected
