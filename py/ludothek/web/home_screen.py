@@ -15,7 +15,6 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 from ..games import GAME_IDS
 from ..i18n import _, language
 from ..render import get_view, has_view, screens
-from ..render import remote as remote_words
 from . import dom, remote_screen
 from .saves import StorageError
 from .search_runner import in_background, next_frame
@@ -102,6 +101,8 @@ class HomeScreen:
         for summary in unplayed:
             self.forget_unplayed(summary)
         summaries = [summary for summary in summaries if summary.moves or summary.over]
+        # Games by link (issue 27) in the same list, by when they last moved, with their state.
+        summaries = sorted(summaries + remote_screen.link_items(app), key=lambda summary: -summary.updated)
         views = {game_id: get_view(game_id) for game_id in sorted({s.game_id for s in summaries}) if has_view(game_id)}
         self.list_token += 1
         try:
@@ -118,8 +119,6 @@ class HomeScreen:
             self.keep_for_start(summaries, shown_problems, views)
             if len(summaries) > LIST_PART:
                 in_background(self.append_saves(self.list_token, summaries[LIST_PART:], views, now))
-            # Games by link (issue 27) above the saved games; one that does not read is left out.
-            element.insertAdjacentHTML("afterbegin", remote_words.continue_html(remote_screen.continue_items(app)))
         except Exception:  # noqa: BLE001 - one odd summary must not hide the list: show it plainly
             js.console.error(traceback.format_exc())
             app.storage.remove(SAVES_CACHE_KEY)  # nor show an older one at the next start
