@@ -235,8 +235,8 @@ def screen_html(
 ) -> str:
     """The game by link as this device shows it, laid out as the game screen: title, the state in
     words (at the end, who won), the last move in words, a notice (an older link, a fork); the
-    board with the last move marked, the move's choices, Take back and Send under it; beside it
-    (below on a phone) the players' panels and the game's own panels."""
+    board with the last move marked and the move's choices; Take back and Send (under the board on
+    a phone, beside it on a wide screen); the players' panels and the game's own panels."""
     from .bidi import isolate_names
     from .screens import actions_html, button
     from .svg import esc, tag
@@ -278,7 +278,8 @@ def screen_html(
         controls += button(_("Send"), "remote-send", class_="primary", title=_("Share the link with your friend or copy it"))
     controls += tag("a", esc(_("Go to the games")), href="#/", class_="button")
     note = send_note(rg, own, progress, unsent, sent)
-    play += tag(
+    # Under the board on a phone, at the top of the side column on a wide screen (app.css).
+    send = tag(
         "div",
         tag("div", controls, class_="dialog-actions") + (tag("p", isolate_names(esc(note), names), class_="remote-note") if note else ""),
         id="remote-send",
@@ -287,7 +288,7 @@ def screen_html(
     aside = tag("aside", tag("div", players_panels_html(rg, own, progress), id="players", class_="players") + side, class_="side")
     return tag(
         "div",
-        tag("div", head, class_="game-head") + tag("div", play, class_="play-area") + aside,
+        tag("div", head, class_="game-head") + tag("div", play, class_="play-area") + send + aside,
         class_="game-layout remote-game" + (" over" if over else ""),
     )
 
