@@ -358,12 +358,38 @@ def test_a_move_is_taken_back_until_it_is_sent(two_devices, app_url):
     expect(anna.locator("body")).to_have_attribute("data-remote", "move")
     expect(anna.locator("body")).to_have_attribute("data-unsent", "0")
     expect(anna.locator("#board [data-target=a1]")).not_to_have_attribute("aria-disabled", "true")  # the cell is free again
+    anna.locator("#board [data-target=c3]").click()
+    anna.keyboard.press("u")  # the key for it, as at the game screen
+    expect(anna.locator("body")).to_have_attribute("data-unsent", "0")
     anna.locator("#board [data-target=d4]").click()
     first = send(anna)
     expect(anna.locator("[data-action=remote-undo]")).to_have_count(0)
+    anna.keyboard.press("u")  # sent: nothing is taken back, and the player is told why
+    expect(anna.locator("#toast")).to_contain_text("no move of yours to take back")
+    expect(anna.locator("#last-move")).to_contain_text("d4")
+    expect(anna.locator("body")).to_have_attribute("data-remote", "wait")
     expect(anna.locator(".remote-note")).to_contain_text("can no longer be taken back")
     open_at(ben, first)
     expect(ben.locator("#last-move")).to_contain_text("d4")
     expect(ben.locator("#last-move")).not_to_contain_text("a1")
     expect(ben.locator("[data-action=remote-undo]")).to_have_count(0)  # Anna's move is not Ben's to take back
     assert anna.errors == [] and ben.errors == []
+
+
+def test_a_game_by_link_is_deleted_from_continue_and_undone(two_devices, app_url):
+    anna, _ = two_devices
+    open_at(anna, app_url + "#/setup/momentum")
+    anna.locator("[data-action=remote-start]").first.click()
+    anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
+    anna.locator("#board [data-target=d4]").click()
+    send(anna)
+    expect_continue_state(anna, "Waiting for Blue")
+    continue_row(anna).locator("[data-action=delete-remote]").click()
+    expect(continue_row(anna)).to_have_count(0)
+    assert not [k for k in saves(anna) if k.startswith("ludothek.remote.")]
+    anna.locator("#toast").get_by_role("button", name="Undo").click()
+    expect(continue_row(anna)).to_have_count(1)
+    expect(continue_row(anna).locator(".link-state")).to_have_text("Waiting for Blue")
+    continue_game(anna)
+    expect(anna.locator("#last-move")).to_contain_text("d4")
+    assert anna.errors == []

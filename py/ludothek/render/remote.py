@@ -273,7 +273,7 @@ def screen_html(
     show_send = not ui.interactive and (not over or last_mover(rg, progress) == own.seat or must_send(rg, own))
     controls = ""
     if unsent > 0:
-        controls += button(_("Take back"), "remote-undo", title=_("Take your last move back (it has not been sent)"))
+        controls += button(_("Take back"), "remote-undo", title=_("Take back your last move (U)"))
     if show_send:
         controls += button(_("Send"), "remote-send", class_="primary", title=_("Share the link with your friend or copy it"))
     controls += tag("a", esc(_("Go to the games")), href="#/", class_="button")

@@ -286,10 +286,13 @@ def click(app, event, element) -> bool:
 def keydown(app, event, key: str) -> bool:
     if app.screen != SCREEN:
         return False
+    screen = of(app)
+    if key in ("u", "U"):  # as at the game screen: take the last move back (until it is sent)
+        screen.take_back()
+        return True
     in_board = dom.closest(event.target, "#board [data-target]")
     if in_board is None:
         return False
-    screen = of(app)
     if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
         event.preventDefault()
         app.move_cursor(in_board, key)
