@@ -101,8 +101,14 @@ class HomeScreen:
         for summary in unplayed:
             self.forget_unplayed(summary)
         summaries = [summary for summary in summaries if summary.moves or summary.over]
-        # Games by link (issue 27) in the same list, by when they last moved, with their state.
-        summaries = sorted(summaries + remote_screen.link_items(app), key=lambda summary: -summary.updated)
+        # Games by link (issue 27) in the same list, by when they last moved, with their state
+        # (one that does not read is left out; none at all rather than no list).
+        try:
+            by_link = remote_screen.link_items(app)
+        except Exception:  # noqa: BLE001 - a stored game by link must never hide the saved games
+            js.console.error(traceback.format_exc())
+            by_link = []
+        summaries = sorted(summaries + by_link, key=lambda summary: -summary.updated)
         views = {game_id: get_view(game_id) for game_id in sorted({s.game_id for s in summaries}) if has_view(game_id)}
         self.list_token += 1
         try:
