@@ -59,7 +59,13 @@ def test_two_devices_play_a_whole_game_of_momentum_by_links():
         turn = 1 - turn
     else:
         raise AssertionError("the game did not end")
-    assert continue_list(stores[turn]) == (["Game over"], [])
+    # The end names the winner on the device that opened the last link, and on the device that
+    # sent it (the final link carried it there).
+    state = protocol.replay(received.held.rg, received.held.own).state
+    (winner,) = get_game("momentum").winners(state)
+    won = f"{['Anna', 'Ben'][winner]} won"
+    assert continue_list(stores[turn]) == ([won], [])
+    assert continue_list(stores[1 - turn]) == ([won], [])
 
 
 def test_an_invitation_with_chance_needs_the_friend_answer_first():
@@ -159,3 +165,139 @@ def test_the_inviter_may_take_the_second_seat_and_the_friend_moves_first(game_id
     assert len(mine.rg.moves) == 1 and mine.own.seat == 1
     if get_game(game_id).current_player(progress.state) == 1:
         assert short_status(mine.rg, mine.own, progress) == "Your move"
+
+
+class TestTakeBackBeforeSend:
+    """A player may take their own moves back until they send them; after Send the move is the
+    friend's to see, and nothing received is ever taken back."""
+
+    def setup_method(self):
+        self.anna, self.ben = RemoteStore(DictStorage()), RemoteStore(DictStorage())
+        self.held = self.anna.start("momentum", 2, 0, {}, ["Anna", "Ben"], 1.0, new_secret=secrets_from(1))
+
+    def test_a_move_made_is_taken_back_until_it_is_sent(self):
+        held = self.anna.play(self.held, "d4", 2.0)
+        assert held.rg.moves == ("d4",) and held.unsent == 1
+        assert self.anna.get(held.key).unsent == 1  # kept so across a reload
+        back = self.anna.take_back(self.anna.get(held.key), 3.0)
+        assert back.rg.moves == () and back.unsent == 0
+        assert self.anna.get(held.key).rg.moves == ()
+        # Another move instead, sent: it can no longer be taken back.
+        held, text = self.anna.send(self.anna.play(back, "a1", 4.0), None, 5.0)
+        assert held.rg.moves == ("a1",) and held.unsent == 0 and held.sent
+        with pytest.raises(RemoteError) as info:
+            self.anna.take_back(self.anna.get(held.key), 6.0)
+        assert info.value.rule == "nothing-to-take-back"
+        assert self.anna.get(held.key).rg.moves == ("a1",)
+
+    def test_the_friend_moves_are_never_taken_back(self):
+        _, text = self.anna.send(self.held, "d4", 2.0)
+        got = self.ben.receive(link.data_of(text), 3.0, new_secret=secrets_from(2)).held
+        with pytest.raises(RemoteError):
+            self.ben.take_back(got, 4.0)
+        mine = self.ben.play(got, "a1", 5.0)
+        back = self.ben.take_back(mine, 6.0)
+        assert back.rg.moves == ("d4",)
+        with pytest.raises(RemoteError):
+            self.ben.take_back(back, 7.0)
+
+    def test_a_move_taken_back_and_another_sent_reaches_the_friend_as_the_next_move(self):
+        _, text = self.anna.send(self.held, "d4", 2.0)
+        got = self.ben.receive(link.data_of(text), 3.0, new_secret=secrets_from(2)).held
+        back = self.ben.take_back(self.ben.play(got, "a1", 4.0), 5.0)
+        _, answer = self.ben.send(back, "g7", 6.0)
+        received = self.anna.receive(link.data_of(answer), 7.0)
+        assert received.relation == "newer" and received.held.rg.moves == ("d4", "g7")
+
+    def test_a_stored_base_that_does_not_fit_is_ignored(self):
+        held = self.anna.play(self.held, "d4", 2.0)
+        storage = self.anna.storage
+        entry = __import__("json").loads(storage.get(REMOTE_PREFIX + held.key))
+        entry["base"] = "AAAA"
+        storage.set(REMOTE_PREFIX + held.key, __import__("json").dumps(entry))
+        assert self.anna.get(held.key).unsent == 0  # nothing to take back, the game stays
+        assert self.anna.get(held.key).rg.moves == ("d4",)
+
+
+def dealt_mops():
+    """Anna and Ben's devices after the invitation and the answer: the tiles are dealt."""
+    anna, ben = RemoteStore(DictStorage()), RemoteStore(DictStorage())
+    held = anna.start("mops", 2, 0, {}, ["Anna", "Ben"], 1.0, new_secret=secrets_from(1))
+    got = ben.receive(link.data_of(link.link(held.rg, held.own)), 2.0, new_secret=secrets_from(2)).held
+    _, answer = ben.send(got, None, 3.0)
+    return anna, ben, anna.receive(link.data_of(answer), 4.0).held
+
+
+def test_taking_back_a_move_that_turned_a_tile_withdraws_the_value_revealed_for_it():
+    """In Mops Royal a move that turns up a tile starts a chance event, and the mover's device
+    reveals its value for it with the move. Taken back before Send, the value goes with it: the
+    game held is the one before the move, value for value, and the link carries no more."""
+    anna, ben, held = dealt_mops()
+    stores = {0: anna, 1: ben}
+    game = get_game("mops")
+    texts = {}
+    for step in range(40):
+        progress = protocol.replay(held.rg, held.own)
+        seat = progress.to_act("mops")
+        store = stores[seat]
+        if held.own.seat != seat:
+            held = store.receive(link.data_of(texts[held.own.seat]), 10.0 + step).held
+            progress = protocol.replay(held.rg, held.own)
+        if progress.pending is not None or progress.state is None:
+            held, texts[seat] = store.send(held, None, 10.5 + step)
+            continue
+        before_link = link.encode(protocol.advance(held.rg, held.own), held.own)  # what Send would carry now
+        for move in game.legal_moves(progress.state):
+            played = store.play(held, move, 11.0 + step)
+            if protocol.replay(played.rg, played.own).events > progress.events:
+                back = store.take_back(played, 12.0 + step)
+                assert played.rg.reveals[seat] != back.rg.reveals[seat]  # the value went with the move
+                assert back.rg.moves == held.rg.moves and back.unsent == 0
+                assert link.encode(protocol.advance(back.rg, back.own), back.own) == before_link
+                return
+            held = store.take_back(played, 11.5 + step)
+        held, texts[seat] = store.send(held, game.legal_moves(progress.state)[0], 13.0 + step)
+    raise AssertionError("no move turned a tile")
+
+
+def test_the_continue_list_holds_games_by_link_with_their_state_beside_the_saves():
+    """The home screen's Continue list: games by link among the saved games by when they last
+    moved, each with its state and a link to its screen; English and German; what boot.js keeps
+    for the next start passes its filter."""
+    import math
+    import re
+    import xml.etree.ElementTree as ET
+
+    from ludothek.render import get_view, screens
+    from ludothek.web.remote_games import link_items
+    from ludothek.web.saves import SaveSummary
+    from test_screens import boot_pattern
+
+    anna, ben = RemoteStore(DictStorage()), RemoteStore(DictStorage())
+    held = anna.start("momentum", 2, 0, {}, ["Anna", "Ben"], 100.0, new_secret=secrets_from(1))
+    _, text = anna.send(held, "d4", 200.0)
+    ben.receive(link.data_of(text), 300.0, new_secret=secrets_from(2))
+    save = SaveSummary("s1", "fenn", ("Red", "Blue"), 4, False, 250.0)
+    views = {g: get_view(g) for g in ("momentum", "fenn")}
+    for store, state in ((anna, "Waiting for Ben"), (ben, "Your move")):
+        items = sorted([save, *link_items(store)], key=lambda s: -s.updated)
+        html = screens.saves_html(items, [], views, now=400.0)
+        root = ET.fromstring(f"<root>{html}</root>")
+        rows = root.findall("ul/li")
+        assert len(rows) == 2 and root.find("h2").text == "Continue"
+        by_link = [li for li in rows if li.get("class") == "by-link"]
+        assert len(by_link) == 1
+        row = ET.tostring(by_link[0], encoding="unicode")
+        assert state in row and "Momentum" in row and "Anna" in row and "by link" in row
+        assert f'href="#/by-link/{held.key}"' in row and 'data-action="delete-remote"' in row
+        # Newest first: Ben's device received the link after the save; Anna sent hers before.
+        assert (rows[0] is by_link[0]) == (store is ben)
+    set_language("de")
+    html = screens.saves_html(link_items(ben), [], views, now=math.inf)
+    assert "Du bist am Zug" in html and "Export" not in html  # (Export all is for saved games)
+    tags, attributes = boot_pattern("SAVES_TAGS"), boot_pattern("SAVES_ATTRIBUTES")
+    for element in ET.fromstring(f"<root>{html}</root>").iter():
+        if element.tag != "root":
+            assert tags.match(element.tag), element.tag
+            for name, value in element.attrib.items():
+                assert attributes.match(name) or (name == "href" and re.match(r"^#/[A-Za-z0-9_/-]*$", value)), (name, value)

@@ -529,3 +529,96 @@ def test_random_bytes_are_refused_with_a_rule_and_nothing_else():
                 protocol.replay(link.decode(base64.urlsafe_b64encode(bytes([1, flag]) + data).decode()))
             except RemoteError as exc:
                 assert exc.rule
+
+
+# -- the screen of a game by link (render/remote.py) -----------------------------------------------
+
+
+class TestScreen:
+    """The game by link drawn as the game screen draws a game: the players' panels, the last move
+    marked and said, the winner named at the end, Take back before Send and the line after it."""
+
+    def setup_method(self):
+        from ludothek.i18n import set_language
+
+        set_language("en")
+        self.owns = [Own(0, secret(1)), Own(1, secret(2))]
+
+    def teardown_method(self):
+        from ludothek.i18n import set_language
+
+        set_language("en")
+
+    def screen(self, rg, own, **kwargs):
+        import xml.etree.ElementTree as ET
+
+        from ludothek.render import remote as words
+        from ludothek.render.view import UIState
+
+        progress = protocol.replay(rg, own)
+        game = get_game(rg.game)
+        ui = UIState(interactive=progress.to_act(rg.game) == own.seat and not words.is_over(rg, progress))
+        if progress.before_last is not None:
+            ui = ui.with_(last_before=game.observation(progress.before_last, own.seat), last_move=rg.moves[progress.played - 1])
+        html = words.screen_html(rg, own, progress, ui, None, **kwargs)
+        return html, ET.fromstring(html)
+
+    def test_the_players_panels_say_whose_turn_and_who_plays_here(self):
+        rg = protocol.advance(protocol.start("momentum", 2, 0, {}, ["Anna", "Ben"], self.owns[0].secret), self.owns[0], "d4")
+        ben_rg = link.decode(link.encode(rg), self.owns[1])
+        html, root = self.screen(ben_rg, self.owns[1])
+        panels = root.findall(".//aside//ul[@class='player-list']/li")
+        assert [li.get("data-seat") for li in panels] == ["0", "1"]
+        assert "player current" in (panels[1].get("class") or "") and "current" not in (panels[0].get("class") or "")
+        kinds = ["".join(li.find(".//span[@class='seat-kind']").itertext()) for li in panels]
+        assert kinds == ["Red · by link", "Blue · you"]  # the seat's colour, as the game screen says it
+        assert "d4" in "".join(root.find(".//p[@id='last-move']").itertext())
+        assert "Your move, Ben" in html and 'class="game-layout remote-game"' in html
+        assert 'data-action="remote-send"' not in html  # on his move a link would carry nothing new
+
+    def test_the_end_names_the_winner_on_both_devices_in_both_languages(self):
+        from ludothek.i18n import set_language
+        from ludothek.render import get_view
+        from ludothek.render import remote as words
+
+        devices = Devices("momentum", {"round_limit": 4}, seed=3)
+        devices.play()
+        for seat in (0, 1):
+            rg, own = devices.held[seat], devices.owns[seat]
+            progress = protocol.replay(rg, own)
+            (winner,) = get_game("momentum").winners(progress.state)
+            name = ["Anna", "Ben"][winner]
+            assert words.status(rg, own, progress) == get_view("momentum").result_text(progress.state, ["Anna", "Ben"]) == f"{name} wins!"
+            assert words.short_status(rg, own, progress) == f"{name} won"
+            html, root = self.screen(rg, own)
+            assert [li.get("data-seat") for li in root.iter("li") if "winner" in (li.get("class") or "")] == [str(winner)]
+            set_language("de")
+            assert words.short_status(rg, own, progress) == f"{name} hat gewonnen"
+            set_language("en")
+
+    def test_take_back_until_sent_then_one_line_that_it_is_the_friend_s(self):
+        rg = protocol.advance(protocol.start("momentum", 2, 0, {}, ["Anna", "Ben"], self.owns[0].secret), self.owns[0], "d4")
+        html, root = self.screen(rg, self.owns[0], unsent=1)
+        assert 'data-action="remote-undo"' in html and 'data-action="remote-send"' in html
+        assert "You can take your move back until you send it." in html
+        html, root = self.screen(rg, self.owns[0], sent=True)
+        assert 'data-action="remote-undo"' not in html
+        assert "Sent: your move is with Ben now and can no longer be taken back." in html
+
+    def test_the_pile_order_of_mops_never_reaches_the_screen(self):
+        """The screen is drawn from the device's observation: the same game with its pile in
+        another order draws the very same screen, on either device."""
+        from ludothek.render import remote as words
+        from ludothek.render.view import UIState
+
+        devices = Devices("mops", {}, seed=4)
+        for _ in range(8):
+            devices.step()
+        for seat in (0, 1):
+            rg = devices.receive(seat)
+            own = devices.owns[seat]
+            progress = protocol.replay(rg, own)
+            assert progress.state is not None and len(progress.state.pile) > 2
+            other = replace(progress, state=replace(progress.state, pile=bytes(reversed(progress.state.pile))))
+            ui = UIState(interactive=True)
+            assert words.screen_html(rg, own, progress, ui, None) == words.screen_html(rg, own, other, ui, None)

@@ -43,6 +43,28 @@ def send(page) -> str:
     return page.evaluate("document.body.dataset.remoteLink")
 
 
+def continue_row(page):
+    """The game by link's row in the home screen's Continue list (the same list as the saved
+    games), on a page showing the home screen."""
+    expect(page.locator("body")).to_have_attribute("data-screen", "home")
+    return page.locator("#saves .save-list li.by-link")
+
+
+def expect_continue_state(page, state: str) -> None:
+    """This device's Continue list shows its one game by link with `state` ("Your move",
+    "Waiting for Ben", "Anna won"); the page goes home for it (a change of the address only)."""
+    follow(page, "#/")
+    row = continue_row(page)
+    expect(row).to_have_count(1)
+    expect(row.locator(".link-state")).to_have_text(state)
+
+
+def continue_game(page) -> None:
+    """Back into the game by link from the Continue list, as a player taps Continue."""
+    continue_row(page).locator("a.primary").click()
+    expect(page.locator("body")).to_have_attribute("data-screen", "remote")
+
+
 @pytest.fixture
 def two_devices(browser):
     a = device(browser)
@@ -88,9 +110,9 @@ def test_momentum_by_links_between_two_devices_with_an_older_and_a_changed_link(
     expect(ben.locator("[role=alert]")).not_to_be_empty()
 
     open_at(ben, app_url + "#/")
-    expect(ben.locator("#remote-games")).to_contain_text("Your move")
+    expect(continue_row(ben).locator(".link-state")).to_have_text("Your move")
     open_at(anna, app_url + "#/")
-    expect(anna.locator("#remote-games")).to_contain_text("Waiting for")
+    expect(continue_row(anna).locator(".link-state")).to_contain_text("Waiting for")
     assert anna.errors == [] and ben.errors == []
 
 
@@ -159,7 +181,15 @@ def saves(page) -> dict:
 APART = [file + rank for rank in "1357" for file in "aceg"]
 
 
+def seat_names_shown(page) -> list[str]:
+    return [text.strip() for text in page.locator("#players .player .name").all_inner_texts()]
+
+
 def test_momentum_played_to_its_end_by_links_with_both_home_lists(two_devices, app_url):
+    """A whole game over 15 links. After each link each device's Continue list says where the
+    game stands there ("Your move" / "Waiting for Ben"; the receiver goes back in by Continue),
+    the game's screen shows the players' panels with whose turn it is, and the end names the
+    winner on both devices, in the status, the panels and under Continue."""
     anna, ben = two_devices
     open_at(anna, app_url + "#/setup/momentum")
     for seat, name in enumerate(["Anna", "Ben"]):
@@ -168,6 +198,10 @@ def test_momentum_played_to_its_end_by_links_with_both_home_lists(two_devices, a
             field.fill(name)
     anna.locator("[data-action=remote-start]").first.click()
     anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
+    names = seat_names_shown(anna)
+    assert len(names) == 2
+    expect(anna.locator("#players .player")).to_have_count(2)
+    expect(anna.locator("#players .player").nth(0)).to_contain_text("you")
     devices, opened = [anna, ben], {anna}
     text = ""
     for number, cell in enumerate(APART[:15]):
@@ -183,29 +217,41 @@ def test_momentum_played_to_its_end_by_links_with_both_home_lists(two_devices, a
             # The move received is marked and animated as at the game screen: the stone drops in.
             expect(page.locator("#board .placed")).to_have_count(1)
             expect(page.locator("#last-move")).to_contain_text(APART[number - 1])
+            # The Continue list says it too; Continue leads back to the game, at rest.
+            expect_continue_state(page, "Your move")
+            continue_game(page)
+            expect(page.locator("body")).to_have_attribute("data-remote", "move")
+        # The panels as at the game screen: this seat's panel is the one to move.
+        expect(page.locator("#players .player.current")).to_have_count(1)
+        expect(page.locator("#players .player.current")).to_have_attribute("data-seat", str(number % 2))
         page.locator(f"#board [data-target={cell}]").click()
         expect(page.locator("body")).not_to_have_attribute("data-remote", "move")
         expect(page.locator("#board .placed")).to_have_count(1)  # one's own move too, once
         text = send(page)
         expect(page.locator("#board .placed")).to_have_count(0)  # drawn again: at rest
         assert len(text) < 2000
-    # Anna's eighth stone ended the game; Ben opens her last link and sees the end too.
-    expect(anna.locator("#status")).to_contain_text("over")
+        if number < 14:
+            expect_continue_state(page, f"Waiting for {names[1 - number % 2]}")
+    # Anna's eighth stone ended the game; Ben opens her last link and sees the end too: the
+    # winner is named in the status, marked in the panels and under Continue on both devices.
+    expect(anna.locator("#status")).to_contain_text(f"{names[0]} wins")
+    expect(anna.locator(".remote-note")).to_contain_text("sees the end")
     follow(ben, text)
-    expect(ben.locator("#status")).to_contain_text("over")
+    expect(ben.locator("body")).to_have_attribute("data-remote", "over")
+    expect(ben.locator("#status")).to_contain_text(f"{names[0]} wins")
+    expect(ben.locator("#players .player.winner")).to_have_attribute("data-seat", "0")
     expect(ben.locator("#board [data-target]:not([aria-disabled=true])")).to_have_count(0)
+    expect(ben.locator("[data-action=remote-send]")).to_have_count(0)  # nothing left to send
     for page in devices:
-        follow(page, app_url + "#/")
-        expect(page.locator("body")).to_have_attribute("data-screen", "home")
-        expect(page.locator("#remote-games")).to_contain_text("Game over")
-        expect(page.locator("#remote-games")).to_contain_text("Momentum")
+        expect_continue_state(page, f"{names[0]} won")
+        expect(continue_row(page)).to_contain_text("Momentum")
     assert anna.errors == [] and ben.errors == []
 
 
 def test_a_fork_in_the_browser_is_shown_and_decided(two_devices, app_url):
     """Ben plays on from Anna's link; Anna's device plays a different move from the older
     position (as a device that took its move back would: built here from Anna's own stored game,
-    since the app has no undo by link). Ben opens that link: the fork is named, his game stays
+    since the app takes back only moves not yet sent). Ben opens that link: the fork is named, his game stays
     until he chooses, and taking the link's line lets him move on it."""
     from ludothek.remote import link as links
     from ludothek.remote import protocol
@@ -275,7 +321,7 @@ def test_a_changed_link_says_so_and_touches_no_save(two_devices, app_url):
         expect(anna.locator("[role=alert]")).not_to_be_empty()
         assert saves(anna) == before
         follow(anna, app_url + "#/")
-        expect(anna.locator("#remote-games")).to_contain_text("Waiting for")
+        expect(continue_row(anna).locator(".link-state")).to_contain_text("Waiting for")
     assert anna.errors == [] and ben.errors == []
 
 
@@ -292,5 +338,58 @@ def test_the_inviter_lets_the_friend_move_first(two_devices, app_url):
     ben.locator("#board [data-target=d4]").click()
     follow(anna, send(ben))
     expect(anna.locator("body")).to_have_attribute("data-remote", "move")
-    expect(anna.locator(".remote-seats li").nth(1)).to_contain_text("(you)")
+    expect(anna.locator("#players .player").nth(1)).to_contain_text("you")
+    expect(anna.locator("#players .player.current")).to_have_attribute("data-seat", "1")
     assert anna.errors == [] and ben.errors == []
+
+
+def test_a_move_is_taken_back_until_it_is_sent(two_devices, app_url):
+    """Take back undoes the player's own move while it is on their device only; after Send the
+    move is the friend's to see, and the screen says so in one line."""
+    anna, ben = two_devices
+    open_at(anna, app_url + "#/setup/momentum")
+    anna.locator("[data-action=remote-start]").first.click()
+    anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
+    expect(anna.locator("[data-action=remote-undo]")).to_have_count(0)
+    anna.locator("#board [data-target=a1]").click()
+    expect(anna.locator("body")).to_have_attribute("data-unsent", "1")
+    expect(anna.locator(".remote-note")).to_contain_text("take your move back until you send it")
+    anna.locator("[data-action=remote-undo]").click()
+    expect(anna.locator("body")).to_have_attribute("data-remote", "move")
+    expect(anna.locator("body")).to_have_attribute("data-unsent", "0")
+    expect(anna.locator("#board [data-target=a1]")).not_to_have_attribute("aria-disabled", "true")  # the cell is free again
+    anna.locator("#board [data-target=c3]").click()
+    anna.keyboard.press("u")  # the key for it, as at the game screen
+    expect(anna.locator("body")).to_have_attribute("data-unsent", "0")
+    anna.locator("#board [data-target=d4]").click()
+    first = send(anna)
+    expect(anna.locator("[data-action=remote-undo]")).to_have_count(0)
+    anna.keyboard.press("u")  # sent: nothing is taken back, and the player is told why
+    expect(anna.locator("#toast")).to_contain_text("no move of yours to take back")
+    expect(anna.locator("#last-move")).to_contain_text("d4")
+    expect(anna.locator("body")).to_have_attribute("data-remote", "wait")
+    expect(anna.locator(".remote-note")).to_contain_text("can no longer be taken back")
+    open_at(ben, first)
+    expect(ben.locator("#last-move")).to_contain_text("d4")
+    expect(ben.locator("#last-move")).not_to_contain_text("a1")
+    expect(ben.locator("[data-action=remote-undo]")).to_have_count(0)  # Anna's move is not Ben's to take back
+    assert anna.errors == [] and ben.errors == []
+
+
+def test_a_game_by_link_is_deleted_from_continue_and_undone(two_devices, app_url):
+    anna, _ = two_devices
+    open_at(anna, app_url + "#/setup/momentum")
+    anna.locator("[data-action=remote-start]").first.click()
+    anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
+    anna.locator("#board [data-target=d4]").click()
+    send(anna)
+    expect_continue_state(anna, "Waiting for Blue")
+    continue_row(anna).locator("[data-action=delete-remote]").click()
+    expect(continue_row(anna)).to_have_count(0)
+    assert not [k for k in saves(anna) if k.startswith("ludothek.remote.")]
+    anna.locator("#toast").get_by_role("button", name="Undo").click()
+    expect(continue_row(anna)).to_have_count(1)
+    expect(continue_row(anna).locator(".link-state")).to_have_text("Waiting for Blue")
+    continue_game(anna)
+    expect(anna.locator("#last-move")).to_contain_text("d4")
+    assert anna.errors == []

@@ -1,13 +1,15 @@
 """What a player reads about a game by link (issue 27), in their language: the state of the game
-("Your move, Anna", "Waiting for Ben"), the message that goes with a link, how a link stands to
+("Your move, Anna", "Waiting for Ben", at the end who won), the message that goes with a link, how a link stands to
 the game held, why a link cannot be read. Pure sentences over ludothek.remote; the app's screens
 show them.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..games import get_game
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..remote.chance import NOT_OFFERED
 from ..remote.protocol import Own, Progress, RemoteError, RemoteGame, advance
 from . import get_view
@@ -27,6 +29,7 @@ REMOTE_ERROR_TEXTS = {
     "bad-options": N_("The link's settings are not valid for this game."),
     "not-your-move": N_("It is not your move."),
     "too-many-moves": N_("The link holds more moves than any game lasts."),
+    "nothing-to-take-back": N_("There is no move of yours to take back: a move sent is your friend's to see."),
 }
 
 RELATION_TEXTS = {
@@ -53,10 +56,25 @@ def must_send(rg: RemoteGame, own: Own) -> bool:
     return advance(rg, own) != rg
 
 
+def is_over(rg: RemoteGame, progress: Progress) -> bool:
+    return progress.state is not None and progress.pending is None and get_game(rg.game).is_over(progress.state)
+
+
+def result_short(rg: RemoteGame, state) -> str:
+    """The end in the Continue list: "Anna won", "Anna, Ben shared the win", "Draw"."""
+    winners = get_game(rg.game).winners(state)
+    if not winners:
+        return _("Draw")
+    if len(winners) == 1:
+        return _("{name} won").format(name=seat_name(rg, winners[0]))
+    return _("{names} shared the win").format(names=", ".join(seat_name(rg, w) for w in winners))
+
+
 def status(rg: RemoteGame, own: Own, progress: Progress) -> str:
-    """The game's state as its screen says it to the player of this device."""
-    if progress.state is not None and progress.pending is None and get_game(rg.game).is_over(progress.state):
-        return _("The game is over.")
+    """The game's state as its screen says it to the player of this device (at the end, who won)."""
+    if is_over(rg, progress):
+        view = get_view(rg.game)
+        return view.result_text(get_game(rg.game).observation(progress.state, own.seat), [seat_name(rg, s) for s in range(rg.players)])
     seat = progress.to_act(rg.game)
     if seat == own.seat:
         if progress.state is None or progress.pending is not None:
@@ -72,15 +90,35 @@ def status(rg: RemoteGame, own: Own, progress: Progress) -> str:
 
 
 def short_status(rg: RemoteGame, own: Own, progress: Progress) -> str:
-    """The state in the Continue list: "Your move" or "Waiting for Anna"."""
-    if progress.state is not None and progress.pending is None and get_game(rg.game).is_over(progress.state):
-        return _("Game over")
+    """The state in the Continue list: "Your move", "Waiting for Anna", or at the end "Anna won"."""
+    if is_over(rg, progress):
+        return result_short(rg, progress.state)
     seat = progress.to_act(rg.game)
     if seat == own.seat or must_send(rg, own):
         return _("Your move")
     if seat is None:
         return _("Game over")
     return _("Waiting for {name}").format(name=seat_name(rg, seat))
+
+
+@dataclass(frozen=True)
+class LinkItem:
+    """A game by link in the home screen's Continue list, beside the saved games."""
+
+    key: str
+    game_id: str
+    names: tuple[str, ...]
+    state: str  # "Your move", "Waiting for Anna", "Anna won"
+    your_move: bool
+    over: bool
+    updated: float
+
+
+def link_item(key: str, rg: RemoteGame, own: Own, progress: Progress, updated: float) -> LinkItem:
+    over = is_over(rg, progress)
+    your_move = not over and (progress.to_act(rg.game) == own.seat or must_send(rg, own))
+    names = tuple(seat_name(rg, s) for s in range(rg.players))
+    return LinkItem(key, rg.game, names, short_status(rg, own, progress), your_move, over, updated)
 
 
 def relation_text(relation: str, fork_at: int | None = None) -> str | None:
@@ -109,52 +147,150 @@ def offered_by_link(game_id: str) -> bool:
 # -- the screen of a game by link ----------------------------------------------------------------
 
 
-def screen_html(rg: RemoteGame, own: Own, progress: Progress, ui, notice: str | None, fork_other: RemoteGame | None = None) -> str:
-    """The game by link as this device shows it: title, the state in words, a notice (an older
-    link, a fork), the board with the last move marked, the move's choices, and Send."""
+def last_mover(rg: RemoteGame, progress: Progress) -> int | None:
+    """The seat that made the last move played, None before the first."""
+    if progress.before_last is None or not progress.played:
+        return None
+    return get_game(rg.game).current_player(progress.before_last)
+
+
+def send_note(rg: RemoteGame, own: Own, progress: Progress, unsent: int, sent: bool) -> str:
+    """One line beside Send: a move may be taken back until it is sent, and after Send it is the
+    friend's to see (at the end: the friend sees the end when they open the link)."""
+    over = is_over(rg, progress)
+    if last_mover(rg, progress) != own.seat:
+        return ""
+    friend = (own.seat + 1) % rg.players
+    if not over and progress.to_act(rg.game) not in (None, own.seat):
+        friend = progress.to_act(rg.game) or 0
+    name = seat_name(rg, friend)
+    if unsent > 0:
+        if over:
+            return _("Send the link: {name} sees the end when they open it.").format(name=name)
+        return ngettext("You can take your move back until you send it.", "You can take your moves back until you send them.", unsent)
+    if sent:
+        if over:
+            return _("Sent: {name} sees the end when they open the link.").format(name=name)
+        return _("Sent: your move is with {name} now and can no longer be taken back.").format(name=name)
+    return ""
+
+
+def players_panels_html(rg: RemoteGame, own: Own, progress: Progress) -> str:
+    """The seats as the game screen shows them (piece, name, details, whose turn, the winners),
+    each named "you" or "by link"; before the deal, pieces and names only."""
+    from .screens import players_html
+    from .svg import esc, tag
+
+    view = get_view(rg.game)
+    kinds = [_("you") if s == own.seat else _("by link") for s in range(rg.players)]
+    names = tuple(seat_name(rg, s) for s in range(rg.players))
+    if progress.state is not None:
+        seats = _LinkSeats(rg.game, names)
+        return players_html(view, seats, get_game(rg.game).observation(progress.state, own.seat), None, kinds=kinds)
+    from .bidi import name_html
+
+    rows = []
+    for seat in range(rg.players):
+        style = view.seat_style(seat, rg.players)
+        who = kinds[seat] if names[seat] == style.name else f"{style.name} · {kinds[seat]}"
+        rows.append(
+            tag(
+                "li",
+                tag("span", view.piece_svg(seat, rg.players, 26), class_="seat-piece")
+                + tag("span", tag("span", name_html(names[seat]), class_="name") + tag("span", esc(who), class_="seat-kind"), class_="who"),
+                class_="player",
+                data_seat=str(seat),
+            )
+        )
+    return tag("ul", "".join(rows), class_="player-list", aria_label=_("Players"))
+
+
+@dataclass(frozen=True)
+class _LinkSeat:
+    is_computer: bool = False
+    level: int = 0
+
+
+class _LinkSeats:
+    """The seats of a game by link as the game screen's panels read a session's."""
+
+    def __init__(self, game_id: str, names: tuple[str, ...]):
+        self.game_id = game_id
+        self.seats = [_LinkSeat() for _ in names]
+        self._names = list(names)
+
+    def names(self) -> list[str]:
+        return self._names
+
+
+def screen_html(
+    rg: RemoteGame,
+    own: Own,
+    progress: Progress,
+    ui,
+    notice: str | None,
+    fork_other: RemoteGame | None = None,
+    unsent: int = 0,
+    sent: bool = False,
+) -> str:
+    """The game by link as this device shows it, laid out as the game screen: title, the state in
+    words (at the end, who won), the last move in words, a notice (an older link, a fork); the
+    board with the last move marked and the move's choices; Take back and Send (under the board on
+    a phone, beside it on a wide screen); the players' panels and the game's own panels."""
+    from .bidi import isolate_names
     from .screens import actions_html, button
     from .svg import esc, tag
 
     view = get_view(rg.game)
     game = get_game(rg.game)
     names = [seat_name(rg, s) for s in range(rg.players)]
-    head = tag("h1", esc(view.title()), class_="game-title") + tag("p", esc(status(rg, own, progress)), id="status", class_="status", role="status")
-    if progress.before_last is not None and progress.state is not None and rg.moves and progress.pending is None:
-        head += tag(
-            "p",
-            esc(
-                view.describe_move(
-                    game.observation(progress.before_last, own.seat), rg.moves[progress.played - 1], game.observation(progress.state, own.seat), names
-                )
-            ),
-            id="last-move",
-            class_="last-move",
-        )
+    head = tag("h1", esc(view.title()), class_="game-title") + tag(
+        "p", isolate_names(esc(status(rg, own, progress)), names), id="status", class_="status", role="status"
+    )
+    if progress.before_last is not None and progress.state is not None and rg.moves and progress.pending is None and not view.writes_last_move:
+        before, after = game.observation(progress.before_last, own.seat), game.observation(progress.state, own.seat)
+        head += tag("p", isolate_names(esc(view.describe_move(before, rg.moves[progress.played - 1], after, names)), names), id="last-move", class_="last-move")
     if notice:
         head += tag("p", esc(notice), class_="notice", role="alert")
-    body = ""
+    play = ""
     if fork_other is not None:
-        body += tag(
+        play += tag(
             "div", button(_("Keep my game"), "remote-keep", class_="primary") + button(_("Play on from the link"), "remote-take"), class_="dialog-actions"
         )
+    side = ""
     if progress.state is not None:
         shown = game.observation(progress.state, own.seat)
-        body += tag("div", view.board_svg(shown, ui), id="board", class_="board-wrap")
-        body += tag("div", view.extra_html(shown, ui), id="extra", class_="extra")
-        body += tag("div", actions_html(view.actions(shown, ui)) if ui.interactive else "", id="actions", class_="actions")
+        play += tag("div", view.board_svg(shown, ui), id="board", class_="board-wrap")
+        play += tag("div", view.extra_html(shown, ui), id="extra", class_="extra")
+        play += tag("div", actions_html(view.actions(shown, ui)) if ui.interactive else "", id="actions", class_="actions")
+        side = tag("div", view.side_html(shown, names), id="side-extra", class_="side-extra")
     else:
-        body += tag("p", esc(_("The board is dealt once every player has sent their part of the draw.")))
-    seats = tag("ul", "".join(tag("li", esc(names[s]) + (esc(" " + _("(you)")) if s == own.seat else "")) for s in range(rg.players)), class_="remote-seats")
-    # On your move the link would carry nothing new: Send comes once the move is made.
-    your_move = ui.interactive and not must_send(rg, own)
+        play += tag("p", esc(_("The board is dealt once every player has sent their part of the draw.")), class_="remote-deal")
+    # On your move Send waits for the move (your commitment and part of a draw go with it): Send
+    # comes once the move is made; at the end, on the device that made the last move or holds a
+    # part of a draw.
+    over = is_over(rg, progress)
+    show_send = not ui.interactive and (not over or last_mover(rg, progress) == own.seat or must_send(rg, own))
+    controls = ""
+    if unsent > 0:
+        controls += button(_("Take back"), "remote-undo", title=_("Take back your last move (U)"))
+    if show_send:
+        controls += button(_("Send"), "remote-send", class_="primary", title=_("Share the link with your friend or copy it"))
+    controls += tag("a", esc(_("Go to the games")), href="#/", class_="button")
+    note = send_note(rg, own, progress, unsent, sent)
+    # Under the board on a phone, at the top of the side column on a wide screen (app.css).
     send = tag(
         "div",
-        ("" if your_move else button(_("Send"), "remote-send", class_="primary", title=_("Share the link with your friend or copy it")))
-        + tag("a", esc(_("Go to the games")), href="#/", class_="button"),
+        tag("div", controls, class_="dialog-actions") + (tag("p", isolate_names(esc(note), names), class_="remote-note") if note else ""),
         id="remote-send",
-        class_="dialog-actions",
+        class_="remote-send",
     )
-    return tag("div", head + body + seats + send, class_="remote-game")
+    aside = tag("aside", tag("div", players_panels_html(rg, own, progress), id="players", class_="players") + side, class_="side")
+    return tag(
+        "div",
+        tag("div", head, class_="game-head") + tag("div", play, class_="play-area") + send + aside,
+        class_="game-layout remote-game" + (" over" if over else ""),
+    )
 
 
 def setup_offer_html(game_id: str) -> str:
@@ -179,16 +315,3 @@ def setup_offer_html(game_id: str) -> str:
         ),
         class_="remote-offer",
     )
-
-
-def continue_html(items: list[tuple[str, str, str]]) -> str:
-    """The games by link in the home screen's list: (address, title with players, state)."""
-    from .svg import esc, tag
-
-    if not items:
-        return ""
-    rows = "".join(
-        tag("li", tag("a", esc(title), href=href) + " · " + tag("span", esc(state), class_="remote-state"), class_="remote-item")
-        for href, title, state in items
-    )
-    return tag("section", tag("h2", esc(_("Games by link"))) + tag("ul", rows, class_="remote-list"), class_="remote-games", id="remote-games")

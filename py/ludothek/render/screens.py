@@ -121,10 +121,15 @@ def saves_html(summaries, problems, views: dict[str, GameView], now: float | Non
     """The 'continue' list: the latest saved games with continue/delete/export, the others behind a
     disclosure, and entries kept aside. `summaries` come newest first; `total` counts the saves
     when only the first of them are drawn now (the app appends the rest to the disclosure)."""
+    from .remote import LinkItem
+
     parts = []
     if summaries:
         items = []
         for summary in summaries:
+            if isinstance(summary, LinkItem):
+                items.append(link_item_html(summary, views.get(summary.game_id), now))
+                continue
             view = views.get(summary.game_id)
             title = view.title() if view else summary.game_id
             shown = shown_seat_names(view, summary.names) if view else list(summary.names)
@@ -188,7 +193,7 @@ def saves_html(summaries, problems, views: dict[str, GameView], now: float | Non
         esc(_("Import games…"))
         + tag("input", "", type="file", accept=".json,application/json", id="import-file", class_="visually-hidden", data_action="import"),
         class_="button small file-button",
-    ) + (button(_("Export all"), "export-all", class_="small") if summaries else "")
+    ) + (button(_("Export all"), "export-all", class_="small") if any(not isinstance(s, LinkItem) for s in summaries) else "")
     parts.append(tag("div", tools, class_="save-tools"))
     if problems:
         rows = "".join(
@@ -210,6 +215,33 @@ def saves_html(summaries, problems, views: dict[str, GameView], now: float | Non
             )
         )
     return "".join(parts)
+
+
+def link_item_html(item, view: GameView | None, now: float | None) -> str:
+    """A game by link in the Continue list (render.remote.LinkItem): its state first ("Your
+    move", "Waiting for Anna", "Anna won"), then that it goes by link and when it last moved."""
+    title = view.title() if view else item.game_id
+    who = " – ".join(item.names)
+    info = (
+        tag("span", esc(title), class_="save-game")
+        + tag("span", " – ".join(name_html(name) for name in item.names), class_="save-names")
+        + tag(
+            "span",
+            tag("span", esc(item.state), class_="link-state" + (" your-move" if item.your_move else ""))
+            + esc(" · " + _("by link") + " · " + _format_time(item.updated, now)),
+            class_="save-meta",
+        )
+    )
+    actions = tag(
+        "a",
+        esc(_("View") if item.over else _("Continue")),
+        href=f"#/by-link/{item.key}",
+        class_="button primary",
+        aria_label=_("Continue {game}: {names}").format(game=title, names=who),
+    ) + button(
+        _("Delete"), "delete-remote", class_="small danger", data={"save": item.key}, aria_label=_("Delete {game}: {names}").format(game=title, names=who)
+    )
+    return tag("li", tag("div", info, class_="save-info") + tag("div", actions, class_="save-actions"), class_="by-link", data_save=item.key)
 
 
 def _format_time(stamp: float, now: float | None) -> str:
@@ -452,8 +484,9 @@ def embed_frame_html(title: str, app_link: str) -> str:
     )
 
 
-def players_html(view: GameView, session, s, thinking_seat: int | None) -> str:
-    """One panel per seat: piece, name, kind, the game's details, whose turn, winners."""
+def players_html(view: GameView, session, s, thinking_seat: int | None, kinds: list[str] | None = None) -> str:
+    """One panel per seat: piece, name, kind, the game's details, whose turn, winners. `kinds`
+    says who plays each seat when it is not "human" or a computer (a game by link: "you")."""
     game = view.game
     players = len(session.seats)
     current = game.current_player(s)
@@ -464,6 +497,8 @@ def players_html(view: GameView, session, s, thinking_seat: int | None) -> str:
     for seat, info in enumerate(session.seats):
         style = view.seat_style(seat, players)
         who = _("computer, {level}").format(level=level_label(session.game_id, info.level)) if info.is_computer else _("human")
+        if kinds is not None:
+            who = kinds[seat]
         badges = ""
         if seat == current:
             badges += tag("span", esc(_("thinking…") if seat == thinking_seat else _("to move")), class_="badge turn")

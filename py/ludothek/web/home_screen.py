@@ -15,10 +15,10 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 from ..games import GAME_IDS
 from ..i18n import _, language
 from ..render import get_view, has_view, screens
-from ..render import remote as remote_words
 from . import dom, remote_screen
 from .context import AppContext
-from .saves import StorageError
+from ..render.remote import LinkItem
+from .saves import SaveSummary, StorageError
 from .search_runner import in_background, next_frame
 
 LIST_PART = 100  # saves drawn per frame on the home screen
@@ -103,7 +103,15 @@ class HomeScreen:
         for summary in unplayed:
             self.forget_unplayed(summary)
         summaries = [summary for summary in summaries if summary.moves or summary.over]
-        views = {game_id: get_view(game_id) for game_id in sorted({s.game_id for s in summaries}) if has_view(game_id)}
+        # Games by link (issue 27) in the same list, by when they last moved, with their state
+        # (one that does not read is left out; none at all rather than no list).
+        try:
+            by_link = remote_screen.link_items(app)
+        except Exception:  # noqa: BLE001 - a stored game by link must never hide the saved games
+            js.console.error(traceback.format_exc())
+            by_link = []
+        listed: list[SaveSummary | LinkItem] = sorted([*summaries, *by_link], key=lambda item: -item.updated)
+        views = {game_id: get_view(game_id) for game_id in sorted({s.game_id for s in listed}) if has_view(game_id)}
         self.list_token += 1
         try:
             # A long list is drawn the newest first, the rest appended a part per frame (1,000
@@ -113,14 +121,12 @@ class HomeScreen:
             # first drawing replaces the list boot.js showed while Python started).
             was_open = dom.query("#saves details.more-saves[open]") is not None
             focused = focus_key(dom.document.activeElement, element)
-            element.innerHTML = screens.saves_html(summaries[:LIST_PART], shown_problems, views, now, total=len(summaries))
+            element.innerHTML = screens.saves_html(listed[:LIST_PART], shown_problems, views, now, total=len(listed))
             restore(element, was_open, focused)
             js.performance.measure("saves-shown", "saves-start")
-            self.keep_for_start(summaries, shown_problems, views)
-            if len(summaries) > LIST_PART:
-                in_background(self.append_saves(self.list_token, summaries[LIST_PART:], views, now))
-            # Games by link (issue 27) above the saved games; one that does not read is left out.
-            element.insertAdjacentHTML("afterbegin", remote_words.continue_html(remote_screen.continue_items(app)))
+            self.keep_for_start(listed, shown_problems, views)
+            if len(listed) > LIST_PART:
+                in_background(self.append_saves(self.list_token, listed[LIST_PART:], views, now))
         except Exception:  # noqa: BLE001 - one odd summary must not hide the list: show it plainly
             js.console.error(traceback.format_exc())
             app.storage.remove(SAVES_CACHE_KEY)  # nor show an older one at the next start

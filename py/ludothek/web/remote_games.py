@@ -4,6 +4,11 @@ a link decides what the player sees: a new game (an invitation: this device take
 link is for), the held game brought forward, an older link (the held game stays), or a fork (both
 lines, the player chooses). Works on any Storage (web/saves.py), so it is tested without a browser;
 a hostile link or stored entry raises or is skipped, never touches another entry.
+
+A player may take their own moves back until they send them: an entry also keeps its `base`, the
+game as it last left or reached the device (sent or received), and moves beyond it are this
+device's own, not yet seen by anybody; taking one back replays the others from the base, so the
+values revealed for chance events the moves started are withdrawn with them (nobody saw them).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import Any
 
 from ..remote import chance, link, protocol
 from ..remote.protocol import Own, RemoteError, RemoteGame
+from ..render import remote as words
 from . import jsontext
 
 REMOTE_PREFIX = "ludothek.remote."
@@ -27,6 +33,14 @@ class Held:
     rg: RemoteGame
     own: Own
     updated: float
+    base: RemoteGame | None = None  # the game as last sent or received (None: the same as rg)
+    sent: bool = False  # the player sent this game as it stands (Send pressed)
+
+    @property
+    def unsent(self) -> int:
+        """The moves made on this device since the game last left or reached it (they may be
+        taken back)."""
+        return len(self.rg.moves) - len(self.base.moves) if self.base is not None else 0
 
 
 @dataclass(frozen=True)
@@ -49,11 +63,17 @@ class RemoteStore:
     def __init__(self, storage):
         self.storage = storage
 
-    def put(self, rg: RemoteGame, own: Own, now: float) -> Held:
-        entry = {"version": ENTRY_VERSION, "seat": own.seat, "secret": own.secret.hex(), "link": link.encode(rg, own), "updated": now}
+    def put(self, rg: RemoteGame, own: Own, now: float, base: RemoteGame | None = None, sent: bool = False) -> Held:
+        """Keep `rg`; `base` is the game as last sent or received when moves were made on it here
+        since (None: `rg` itself)."""
+        entry: dict[str, Any] = {"version": ENTRY_VERSION, "seat": own.seat, "secret": own.secret.hex(), "link": link.encode(rg, own), "updated": now}
+        if base is not None and base.moves != rg.moves:
+            entry["base"] = link.encode(base, own)
+        if sent:
+            entry["sent"] = True
         key = key_of(rg)
         self.storage.set(REMOTE_PREFIX + key, json.dumps(entry))
-        return Held(key, rg, own, now)
+        return Held(key, rg, own, now, base if base is not None and base.moves != rg.moves else rg, sent)
 
     def get(self, key: str) -> Held | None:
         """The held game under `key`, None when there is none; RemoteError when it does not read."""
@@ -72,7 +92,15 @@ class RemoteStore:
         if not 0 <= seat < rg.players:
             raise RemoteError("a stored game by link cannot be read", "damaged")
         protocol.replay(rg, own)
-        return Held(key, rg, own, updated)
+        base = rg
+        if isinstance(data.get("base"), str):
+            try:
+                stored = link.decode(data["base"], own)
+            except RemoteError:
+                stored = rg  # a base that does not read: nothing can be taken back, the game stays
+            if stored.game_id == rg.game_id and rg.moves[: len(stored.moves)] == stored.moves and len(stored.moves) < len(rg.moves):
+                base = stored
+        return Held(key, rg, own, updated, base, data.get("sent") is True)
 
     def held(self) -> tuple[list[Held], list[str]]:
         """Every held game, newest first, and the keys of entries that do not read (left alone)."""
@@ -101,7 +129,7 @@ class RemoteStore:
             if seat is None or rg.commitments[seat] is not None:
                 return Received("onlooker", None, rg)
             own = Own(seat, new_secret())
-            return Received("new", self.put(rg, own, now))
+            return Received("new", self.put(rg, own, now))  # (its base: the link itself)
         own = current.own
         rg = link.decode(data, own)
         comparison = protocol.compare(current.rg, rg)
@@ -115,16 +143,57 @@ class RemoteStore:
 
     def choose(self, held: Held, line: RemoteGame, now: float) -> Held:
         """After a fork: play on from `line` (the held game's or the link's)."""
-        merged = protocol.merge(held.rg, line) if line is not held.rg else held.rg
+        if line is held.rg:
+            return self.put(held.rg, held.own, now, held.base)
+        merged = protocol.merge(held.rg, line)
         protocol.replay(merged, held.own)
         return self.put(merged, held.own, now)
 
-    def send(self, held: Held, move: str | None, now: float) -> tuple[Held, str]:
-        """Play `move` (or only add this device's part) and the link to send on."""
+    def play(self, held: Held, move: str, now: float) -> Held:
+        """Make `move` on this device; it is sent with the next link, and until then it may be
+        taken back (`take_back`). RemoteError when it is illegal or not this seat's turn."""
         rg = protocol.advance(held.rg, held.own, move)
-        return self.put(rg, held.own, now), link.link(rg, held.own)
+        return self.put(rg, held.own, now, held.base if held.base is not None else held.rg)
+
+    def take_back(self, held: Held, now: float) -> Held:
+        """The last move made on this device and not yet sent, taken back: the game is played
+        again from its base with the moves before it, so every value revealed for a chance
+        event that move started goes with it. Nothing sent or received is ever taken back."""
+        if held.unsent <= 0 or held.base is None:
+            raise RemoteError("no move of yours can be taken back", "nothing-to-take-back")
+        rg = held.base
+        for move in held.rg.moves[len(rg.moves) : -1]:
+            rg = protocol.advance(rg, held.own, move)
+        return self.put(rg, held.own, now, held.base)
+
+    def send(self, held: Held, move: str | None, now: float) -> tuple[Held, str]:
+        """Play `move` (or only add this device's part) and the link to send on: from now on the
+        game as it stands is the friend's to see, and no move in it can be taken back."""
+        rg = protocol.advance(held.rg, held.own, move)
+        return self.put(rg, held.own, now, sent=True), link.link(rg, held.own)
+
+    def delete(self, key: str) -> str | None:
+        """Remove a held game; its stored text (for Undo), None when there was none."""
+        text = self.storage.get(REMOTE_PREFIX + key)
+        self.storage.remove(REMOTE_PREFIX + key)
+        return None if text is None else str(text)
+
+    def restore(self, key: str, text: str) -> None:
+        self.storage.set(REMOTE_PREFIX + key, text)
 
     def start(self, game_id: str, players: int, seat: int, options: dict[str, Any], names: list[str], now: float, new_secret=chance.new_secret) -> Held:
         secret = new_secret()
         rg = protocol.start(game_id, players, seat, options, names, secret)
         return self.put(rg, Own(seat, secret), now)
+
+
+def link_items(store: RemoteStore) -> list[words.LinkItem]:
+    """The held games for the home screen's Continue list, with their state ("Your move",
+    "Waiting for Anna", "Anna won"), newest first; one that does not read is left out."""
+    items = []
+    for held in store.held()[0]:
+        try:
+            items.append(words.link_item(held.key, held.rg, held.own, protocol.replay(held.rg, held.own), held.updated))
+        except RemoteError:
+            continue
+    return items

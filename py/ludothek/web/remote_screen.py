@@ -17,7 +17,7 @@ from ..remote.protocol import RemoteError
 from ..render import get_view, screens
 from ..render import remote as words
 from ..render.view import UIState
-from . import dom
+from . import dom, remote_games
 from .context import AppContext
 from .links import without_tail
 from .remote_games import Held, RemoteStore
@@ -43,6 +43,7 @@ class RemoteScreen:
         self.notice: str | None = None
         self.fork: protocol.RemoteGame | None = None
         self.animate_next = False  # the next drawing animates the last move (one just received or made)
+        self.deleted: tuple[str, str] | None = None  # (key, stored text) of the game by link deleted last
 
     @property
     def store(self) -> RemoteStore:
@@ -106,13 +107,15 @@ class RemoteScreen:
         self.animate_next = False
         self.ui = self.ui.with_(interactive=your_move, last_before=last_before, last_move=last_move, animate=animate)
         app.view = get_view(held.rg.game)
-        html = words.screen_html(held.rg, held.own, progress, self.ui, self.notice, self.fork)
+        html = words.screen_html(held.rg, held.own, progress, self.ui, self.notice, self.fork, unsent=held.unsent, sent=held.sent)
         if first or app.screen != SCREEN:
             app.set_screen(SCREEN, html, app.view.title())
         else:
             dom.by_id("screen").innerHTML = html
         dom.document.body.dataset.game = held.rg.game
-        dom.document.body.dataset.remote = "move" if your_move else ("send" if words.must_send(held.rg, held.own) else "wait")
+        over = words.is_over(held.rg, progress)
+        dom.document.body.dataset.remote = "over" if over else "move" if your_move else ("send" if words.must_send(held.rg, held.own) else "wait")
+        dom.document.body.dataset.unsent = str(held.unsent)
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -129,12 +132,33 @@ class RemoteScreen:
                 self.app.announce(result.message, show=True)
             self.draw()
             return
-        self.store.send(held, result.move, time.time())
+        held = self.store.play(held, result.move, time.time())
         self.ui = UIState()
         self.notice = None  # the invitation's hint is done with once the move is made
         self.animate_next = True
         self.draw()
-        self.app.announce(_("Your move is made. Send the link to your friend."), show=True)
+        after = protocol.replay(held.rg, held.own)
+        if words.is_over(held.rg, after):
+            self.app.announce(words.status(held.rg, held.own, after) + " " + _("Send the link to your friend."), show=True)
+        elif after.to_act(held.rg.game) != held.own.seat or words.must_send(held.rg, held.own):
+            self.app.announce(_("Your move is made. Send the link to your friend."), show=True)
+
+    def take_back(self) -> None:
+        """The last move made here and not yet sent, taken back (a move sent stays)."""
+        held = self.held()
+        if held is None:
+            return
+        try:
+            held = self.store.take_back(held, time.time())
+        except RemoteError as exc:
+            self.app.announce(words.remote_error_text(exc, held.rg), show=True)
+            return
+        self.ui = UIState()
+        self.draw()
+        self.app.announce(_("Your move is taken back."), show=True)
+        board = dom.query('#board [tabindex="0"]')
+        if board is not None:
+            dom.focus(board, scroll=False)
 
     def send(self) -> None:
         held = self.held()
@@ -159,6 +183,26 @@ class RemoteScreen:
             self.app.toast(_("The link is copied. Paste it into a message to your friend."))
         except Exception:  # noqa: BLE001 - clipboard refused: show it to copy by hand
             self.app.toast(url, seconds=30)
+
+    def delete(self, key: str) -> None:
+        """A game by link removed from this device (Undo brings it back while the page is open)."""
+        text = self.store.delete(key)
+        self.deleted = (key, text) if text is not None else None
+        self.app.home.refresh_saves()
+        self.app.toast(_("The game was deleted."), seconds=10, action=("undo-delete-remote", _("Undo")))
+
+    def undo_delete(self) -> None:
+        if self.deleted is None:
+            return
+        key, text = self.deleted
+        try:
+            self.store.restore(key, text)
+        except Exception:  # noqa: BLE001 - storage refused: say so, the text stays for another try
+            self.app.toast(_("The browser's storage refused to take the game back."))
+            return
+        self.deleted = None
+        self.app.home.refresh_saves()
+        self.app.toast(_("The game is back."))
 
     def choose(self, take_link: bool) -> None:
         held = self.held()
@@ -215,6 +259,12 @@ def click(app: AppContext, event, element) -> bool:
     if action == "remote-start":
         of(app).start_from_setup(int(dom.data(element, "seat") or 0))
         return True
+    if action == "delete-remote":
+        of(app).delete(str(dom.data(element, "save") or ""))
+        return True
+    if action == "undo-delete-remote":
+        of(app).undo_delete()
+        return True
     if app.screen != SCREEN:
         return False
     screen = of(app)
@@ -225,6 +275,8 @@ def click(app: AppContext, event, element) -> bool:
         return True
     if action == "remote-send":
         screen.send()
+    elif action == "remote-undo":
+        screen.take_back()
     elif action in ("remote-keep", "remote-take"):
         screen.choose(action == "remote-take")
     else:
@@ -235,10 +287,13 @@ def click(app: AppContext, event, element) -> bool:
 def keydown(app: AppContext, event, key: str) -> bool:
     if app.screen != SCREEN:
         return False
+    screen = of(app)
+    if key in ("u", "U"):  # as at the game screen: take the last move back (until it is sent)
+        screen.take_back()
+        return True
     in_board = dom.closest(event.target, "#board [data-target]")
     if in_board is None:
         return False
-    screen = of(app)
     if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
         event.preventDefault()
         app.move_cursor(in_board, key)
@@ -255,16 +310,6 @@ def keydown(app: AppContext, event, key: str) -> bool:
     return False
 
 
-def continue_items(app: AppContext) -> list[tuple[str, str, str]]:
-    """The games by link for the home list: (address, title with the players, state)."""
-    store = RemoteStore(app.storage)
-    items = []
-    for held in store.held()[0]:
-        try:
-            progress = protocol.replay(held.rg, held.own)
-            state = words.short_status(held.rg, held.own, progress)
-        except RemoteError:
-            continue
-        names = " – ".join(words.seat_name(held.rg, s) for s in range(held.rg.players))
-        items.append((f"#/by-link/{held.key}", f"{get_view(held.rg.game).title()}: {names}", state))
-    return items
+def link_items(app: AppContext) -> list[words.LinkItem]:
+    """The games by link for the home screen's Continue list, with their state."""
+    return remote_games.link_items(RemoteStore(app.storage))
