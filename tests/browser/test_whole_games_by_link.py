@@ -12,6 +12,8 @@ the invitation); every later link reaches its open tab as a tap in a messenger d
 is open: only the address's fragment changes (`follow`). The moves are chosen in CPython from the
 game the device holds (its stored link, read with its own secret) and pressed where a player
 presses them; the pages run with reduced motion, so no press waits for an animation.
+
+Also here: a link opened offline, read by the page its service worker serves.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import json
 
 import pytest
 from playwright.sync_api import expect
-from conftest import READY_TIMEOUT_MS
+from conftest import READY_TIMEOUT_MS, AppServer
 from test_play_by_link import device, follow, send
 
 from ludothek.games import get_game
@@ -178,3 +180,45 @@ def test_a_whole_game_by_links_between_two_devices(anna_and_ben, app_url, game_i
         expect(device_page.locator("body")).not_to_have_attribute("data-remote", "move")
         expect(device_page.locator("#status")).to_have_text(result)
     assert anna.errors == [] and ben.errors == []
+
+
+def test_a_link_opened_offline_is_read_by_the_page_the_service_worker_serves(browser):
+    """Ben's device visited the app once (its service worker installed); later, with no network
+    and the host gone, he opens Anna's link: the worker serves the app, which reads the link
+    locally, takes his move and gives the answer to send."""
+    secret = bytes(range(16))
+    anna = Own(0, secret)
+    invitation = protocol.advance(protocol.start("momentum", 2, 0, {}, list(NAMES), secret), anna, "d4")
+    server = AppServer()
+    context = browser.new_context()
+    try:
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.add_init_script("delete Navigator.prototype.share;")
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function("navigator.serviceWorker.controller !== null || document.body.dataset.swRegistered", timeout=60_000)
+        page.evaluate("navigator.serviceWorker.ready")
+        page.reload()  # the page is controlled after a reload, once every precached file is stored
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        server.stop()
+        context.set_offline(True)
+        page.goto("about:blank")
+        page.goto(server.url + links.link(invitation, anna))
+        page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+        expect(page.locator("body")).to_have_attribute("data-remote", "move")
+        expect(page.locator("#status")).to_have_text("Your move, Ben")
+        page.locator('#board [data-target="a1"]').click()
+        answer = links.decode(links.data_of("#" + send(page).split("#", 1)[1]), anna)
+        assert answer.moves == ("d4", "a1") and answer.commitments[0] == invitation.commitments[0] and answer.commitments[1] is not None
+        assert protocol.replay(answer, anna).to_act("momentum") == 0
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        assert page.errors == []
+    finally:
+        context.close()
+        try:
+            server.stop()
+        except Exception:  # noqa: BLE001 - already stopped
+            pass
