@@ -59,6 +59,29 @@ def test_saves():
     assert store.load("good").moves == ["a1"]
 
 
+def test_links_against_a_held_game_by_link():
+    """Replayed, forked, edited and cut-off links reach a device that holds the game (issue 27):
+    each is what the corpus says (older, same, fork, or refused by its rule) and the stored game
+    stays as it was (a fork is kept only once the player chooses)."""
+    from ludothek.web.remote_games import REMOTE_PREFIX, RemoteStore
+
+    (key, entry), *against = [line.split("\t", 1) for line in lines("remote_held.txt")]
+    storage = DictStorage()
+    storage.set(REMOTE_PREFIX + key, entry)
+    store = RemoteStore(storage)
+    kinds = []
+    for text, expected in against:
+        try:
+            got = store.receive(remote_link.data_of(text), 2.0).relation
+        except RemoteError as exc:
+            assert str(exc)
+            got = exc.rule
+        assert got == expected, (text[:40], got, expected)
+        assert storage.get(REMOTE_PREFIX + key) == entry
+        kinds.append(expected)
+    assert {"older", "same", "fork", "tampered", "truncated", "newer-version"} <= set(kinds)
+
+
 @pytest.mark.parametrize("text", lines("files.txt"), ids=lambda text: unquote(text[:20]))
 def test_files(text):
     store = SaveStore(DictStorage())

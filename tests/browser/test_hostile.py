@@ -339,3 +339,38 @@ def test_after_a_hostile_link_the_service_worker_still_registers(browser, app_ur
         page.wait_for_selector("body[data-sw-registered]", timeout=30_000)
     finally:
         context.close()
+
+
+def test_links_against_a_held_game_by_link_say_what_they_are_and_keep_it(page, app_url):
+    """The corpus' game by link held by a device, and the links that reach it (replayed, the same,
+    forked, edited, cut off, from a newer version; issue 27): each says in the page what the
+    device makes of it, in the words CPython finds for it, and the stored game stays as it was."""
+    from ludothek.remote import link as remote_link
+    from ludothek.remote.protocol import RemoteError
+    from ludothek.render import remote as words
+    from ludothek.web.remote_games import REMOTE_PREFIX, RemoteStore
+    from ludothek.web.saves import DictStorage
+
+    (key, entry), *against = [line.split("\t", 1) for line in corpus("remote_held.txt")]
+    open_app(page, app_url)
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [REMOTE_PREFIX + key, entry])
+    for text, expected in against:
+        storage = DictStorage()
+        storage.set(REMOTE_PREFIX + key, entry)
+        try:
+            received = RemoteStore(storage).receive(remote_link.data_of(text), 2.0)
+            sentence, screen = words.relation_text(received.relation, received.fork_at), "remote"
+        except RemoteError as exc:
+            sentence, screen = words.remote_error_text(exc), "error"
+        page.evaluate("document.body.dataset.screen = 'following'")
+        page.evaluate("text => { location.hash = text; }", text)
+        page.wait_for_function("document.body.dataset.screen !== 'following'")
+        expect(page.locator("body")).to_have_attribute("data-screen", screen)
+        expect(page.locator(".notice, #screen [role=alert]").first).to_have_text(sentence)
+        if expected == "fork":
+            expect(page.locator("[data-action=remote-keep]")).to_be_visible()
+        assert page.evaluate("key => localStorage.getItem(key)", REMOTE_PREFIX + key) == entry, (text[:40], expected)
+    page.evaluate("text => { location.hash = text; }", f"#/by-link/{key}")
+    expect(page.locator("body")).to_have_attribute("data-screen", "remote")
+    expect(page.locator("#board svg")).to_be_visible()
+    assert not page.errors

@@ -4,7 +4,8 @@ written once over the thin drivers of engine_drivers.py.
 What a reader does first is tried in each: a cold start to the ready flag, a move against the
 computer in every game and the computer's answer, a reload that keeps the game, a reload through
 the service worker with the server gone, a board embedded in a blog on another site (Play, a move),
-and Fenn's longest opening roll on a phone's width; no page may log an error (the error hook of
+Fenn's longest opening roll on a phone's width, and a game by link received as a link (a move and
+Send, online and with the server gone); no page may log an error (the error hook of
 engine_drivers.py collects them, as WebKit gives no console log through its driver).
 
 Elements are found by their data attributes (data-target, data-action, data-game, names of form
@@ -21,6 +22,8 @@ from blog import BlogServer, snippet
 from engine_drivers import HookedServer, Tab
 
 from ludothek.games import GAME_IDS, get_game
+from ludothek.remote import link as remote_links
+from ludothek.remote import protocol
 from ludothek.web.links import decode_record, record_fragment
 
 READY = "!!(document.body && document.body.dataset.ready)"
@@ -195,12 +198,54 @@ def test_a_reload_keeps_the_game(app_tab):
     reload_keeps_the_game(app_tab)
 
 
+def invitation(secret: bytes) -> tuple[protocol.Own, protocol.RemoteGame]:
+    """Anna's invitation to a game of Momentum by link, made in CPython: her first move, d4."""
+    anna = protocol.Own(0, secret)
+    rg = protocol.start("momentum", 2, 0, {}, ["Anna", "Ben"], secret)
+    return anna, protocol.advance(rg, anna, "d4")
+
+
+def answer_by_link(tab: Tab, base_url: str, secret: bytes, load: bool = False) -> None:
+    """Ben opens Anna's link in the open tab (a tap on it in a messenger), or `load`s the page
+    at it: his move, a1, and Send; the link the app gives him to send decodes in CPython to the
+    game with his move and his commitment, Anna's unchanged, and her move next."""
+    anna, sent = invitation(secret)
+    if load:
+        tab.goto("about:blank")
+        tab.goto(base_url + remote_links.link(sent, anna))
+        wait_ready(tab)
+    else:
+        tab.evaluate(f"location.hash = {json.dumps(remote_links.link(sent, anna))}")
+    tab.wait_for("document.body.dataset.screen === 'remote' && document.body.dataset.remote === 'move'", what="Ben's move in the game by link")
+    lang, status = tab.evaluate("[document.documentElement.lang, document.getElementById('status').textContent]")
+    assert status.strip() == {"de": "Du bist am Zug, Ben"}.get(lang[:2], "Your move, Ben"), (lang, status)
+    press(tab, '#board [data-target="a1"]')
+    tab.wait_for("document.body.dataset.remote !== 'move'", what="the move made")
+    tab.evaluate("delete document.body.dataset.remoteLink")
+    press(tab, "[data-action=remote-send]")
+    url = tab.wait_for("document.body.dataset.remoteLink", what="the link to send")
+    assert url.startswith(base_url + "#/remote/"), url
+    answer = remote_links.decode(remote_links.data_of(url[len(base_url) :]), anna)
+    assert answer.moves == ("d4", "a1") and answer.names == ("Anna", "Ben")
+    assert answer.commitments[0] == sent.commitments[0] and answer.commitments[1] is not None
+    assert protocol.compare(sent, answer).relation == "newer"
+    assert protocol.replay(answer, anna).to_act("momentum") == 0
+    no_errors(tab)
+
+
+def test_a_game_by_link_opened_from_a_link_a_move_and_send(app_tab, app_server):
+    wait_ready(app_tab)
+    answer_by_link(app_tab, app_server.url, bytes(range(16)))
+
+
 def test_an_offline_reload_through_the_service_worker_keeps_the_game(app_tab, app_server):
     wait_ready(app_tab)
     app_tab.wait_for("!!navigator.serviceWorker.controller", what="the service worker's control of the page")
     app_server.stop()  # nothing answers on its port any more: every file must come from the worker
     reload_keeps_the_game(app_tab)
     assert app_tab.evaluate("!!navigator.serviceWorker.controller")
+    # A game by link opened while offline: the worker serves the page, which reads the link.
+    answer_by_link(app_tab, app_server.url, bytes(range(16, 32)), load=True)
 
 
 def test_a_board_embedded_in_a_blog_of_another_site_plays(engine, site):

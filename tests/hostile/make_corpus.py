@@ -70,6 +70,53 @@ def remote_links() -> list[str]:
     ]
 
 
+def remote_against_held() -> tuple[str, str, list[tuple[str, str]]]:
+    """A game of Mops Royal by link as Ben's device holds it after four links (its key and stored
+    entry, with his secret), and links that reach it: replayed (older ones, the same one again),
+    forked (Anna took her last move back and played another), edited (Ben's own commitment, Anna's
+    revealed value), cut off. Each with what the device must make of it: `older`, `same`, `fork`
+    (both shown, nothing kept until the player chooses), or the rule it is refused by."""
+    from dataclasses import replace
+
+    from ludothek.games import get_game
+    from ludothek.remote import chance, link, protocol
+
+    game = get_game("mops")
+    anna, ben = (protocol.Own(s, bytes([0x40 + s]) * chance.VALUE_BYTES) for s in range(2))
+    rg = protocol.start("mops", 2, 0, {}, ["Anna", "Ben"], anna.secret)
+    sent = [link.link(rg, anna)]
+    before_annas_turn = rg
+    for own in (ben, anna, ben, anna):
+        if own is anna:
+            before_annas_turn = rg
+        progress = protocol.replay(rg, own)
+        while progress.pending is None and progress.state is not None and progress.to_act("mops") == own.seat:
+            rg = protocol.advance(rg, own, game.legal_moves(progress.state)[0])
+            progress = protocol.replay(rg, own)
+        rg = protocol.advance(rg, own)
+        sent.append(link.link(rg, own))
+    # Anna's last turn played otherwise: the last legal move of her first choice.
+    progress = protocol.replay(before_annas_turn, anna)
+    forked = protocol.advance(before_annas_turn, anna, game.legal_moves(progress.state)[-1])
+    forked = protocol.advance(forked, anna)
+    commitments = (rg.commitments[0], bytes(chance.VALUE_BYTES))
+    event, value = rg.reveals[0]
+    edited_reveal = (event, bytes([value[0] ^ 0x80]) + value[1:])
+    indices = link.move_indices(rg, ben)
+    entry = json.dumps({"version": 1, "seat": 1, "secret": ben.secret.hex(), "link": link.encode(rg, ben), "updated": 1})
+    links = [
+        (sent[0], "older"),
+        (sent[2], "older"),
+        (sent[-1], "same"),
+        (link.link(forked, anna), "fork"),
+        ("#/remote/" + link.pack(replace(rg, commitments=commitments), indices), "tampered"),
+        ("#/remote/" + link.pack(replace(rg, reveals=(edited_reveal, rg.reveals[1])), indices), "tampered"),
+        (sent[-1][: len(sent[-1]) - 12], "truncated"),
+        ("#/remote/" + base64.urlsafe_b64encode(bytes([link.LINK_VERSION + 1, 1]) + b"future").decode().rstrip("="), "newer-version"),
+    ]
+    return rg.game_id.hex(), entry, links
+
+
 LINKS = [
     "#/game/" + pack(rec(moves=["c\u00b26"])),
     "#/game/" + pack(DEEP),
@@ -169,6 +216,12 @@ def main() -> None:
     with open(HERE / "links.txt", "w", encoding="utf-8") as f:
         f.write("# One hostile address per line (issue 12): a query and/or fragment after the app's URL.\n")
         f.writelines(line + "\n" for line in LINKS + remote_links())
+    key, entry, against = remote_against_held()
+    with open(HERE / "remote_held.txt", "w", encoding="utf-8") as f:
+        f.write("# A game by link a device holds (its key after 'ludothek.remote.', a tab, its stored entry), then links that reach it\n")
+        f.write("# (the link, a tab, what the device makes of it: older, same, fork, or the rule it is refused by). Issue 27.\n")
+        f.write(f"{key}\t{entry}\n")
+        f.writelines(f"{text}\t{expected}\n" for text, expected in against)
     with open(HERE / "saves.txt", "w", encoding="utf-8") as f:
         f.write("# One hostile stored entry per line (issue 12): its key after 'ludothek.save.', a tab, the stored text.\n")
         f.writelines(f"{key}\t{text}\n" for key, text in SAVES)
