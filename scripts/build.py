@@ -30,6 +30,7 @@
 from __future__ import annotations
 
 import ast
+import fcntl
 import gzip
 import hashlib
 import json
@@ -453,6 +454,16 @@ def write_dist() -> Path:
 
 
 def main() -> None:
+    # Builds started at once (the test command's parallel workers, a server beside the tests) take
+    # turns: two writers of the same dist/ would leave a mix of both.
+    lock_path = ROOT / ".cache" / "build.lock"
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock_path, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        build()
+
+
+def build() -> None:
     vendor_runtime()
     package = pack_python()
     write_start_module(make_snapshot(package))
