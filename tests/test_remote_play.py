@@ -4,6 +4,7 @@ only by every seat's values, links that round-trip, stale and forked links, size
 from __future__ import annotations
 
 import base64
+import contextlib
 import random
 import zlib
 from dataclasses import replace
@@ -211,6 +212,31 @@ class TestNobodyKnowsChanceAhead:
         with pytest.raises(RemoteError) as info:
             protocol.replay(replace(sent, moves=sent.moves + ("pass",)), devices.owns[seat])
         assert info.value.rule == "early-move"
+
+
+def test_a_game_shown_twice_is_replayed_once_and_a_refusal_is_never_kept():
+    devices = Devices("mops", {}, seed=5)
+    for _ in range(20):
+        devices.step()
+    seat = devices.addressee()
+    rg, own = devices.receive(seat), devices.owns[seat]
+    first = protocol.replay(rg, own)
+    assert protocol.replay(replace(rg), own) is first  # an equal game: the kept replay
+    assert protocol.replay(rg, own, states=[]) is not first  # states wanted: replayed again
+    longer = protocol.advance(rg, own, get_game("mops").legal_moves(first.state)[0])
+    assert protocol.replay(longer, own) is not first
+    assert protocol.replay(longer, own) == protocol.replay(longer, own, states=[])  # kept = replayed
+    # A reveal changed after a replay was kept: the changed game is checked, and refused.
+    event, value = next(r for r in rg.reveals if r is not None)
+    changed = tuple(None if r is None else (event, bytes([value[0] ^ 0x40]) + value[1:]) for r in rg.reveals)
+    with pytest.raises(RemoteError):
+        protocol.replay(replace(rg, reveals=changed))
+    # An option read from a link as a list cannot be a key: that game is replayed, not kept.
+    listed = replace(rg, options=(("wertung", [True]),))
+    with pytest.raises(TypeError):
+        hash(listed)
+    with contextlib.suppress(RemoteError):
+        protocol.replay(listed, own)
 
 
 class TestTampering:

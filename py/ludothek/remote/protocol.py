@@ -10,6 +10,7 @@ yet stops the replay there (`Progress.pending`), and no move may follow it.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from dataclasses import dataclass, field, replace
@@ -161,7 +162,23 @@ def replay(rg: RemoteGame, own: Own | None = None, states: list[Any] | None = No
     """Play the game as far as the known values decide its chance. RemoteError when a value does
     not match its commitment, a move is illegal, or a move follows an undecided chance event.
     `states`, when given, receives the state before each move."""
+    if states is None:
+        try:
+            hash((rg, own))
+        except TypeError:  # an option value read from a link as a list: replayed, not kept
+            pass
+        else:
+            return _replay_remembered(rg, own)
     return walk(rg, own, len(rg.moves), lambda state, number: rg.moves[number - 1], states)
+
+
+@functools.lru_cache(maxsize=8)
+def _replay_remembered(rg: RemoteGame, own: Own | None) -> Progress:
+    """The same game is replayed by every part of a screen that shows it (the board, the status,
+    the panels, Continue's state): a long Mops Royal game took a second of every tap in the page
+    before its replay was kept. Both keys are frozen values and states are never changed, so a
+    result given out twice is safe; a refusal (RemoteError) is not kept."""
+    return walk(rg, own, len(rg.moves), lambda state, number: rg.moves[number - 1], None)
 
 
 def walk(rg: RemoteGame, own: Own | None, count: int, move_at, states: list[Any] | None = None) -> Progress:
