@@ -212,3 +212,28 @@ def test_a_position_link_with_a_sentences_tail_still_opens_and_a_valid_one_is_re
     assert game.position(state).endswith(" -")
     with pytest.raises(LinkError, match="not a valid Momentum position"):
         decode_position("momentum", "7x7%20nonsense).")
+
+
+from ludothek.web import links  # noqa: E402
+
+
+class TestPastedLinks:
+    """A link pasted into the home screen's field (an installed app has no address bar)."""
+
+    def test_the_app_address_is_found_in_a_whole_message(self):
+        message = "Your move in Momentum – Ludothek https://example.org/ludothek/#/remote/AbC-_1 see you"
+        assert links.app_fragment(message) == "#/remote/AbC-_1"
+
+    def test_a_link_at_the_end_of_a_sentence_loses_the_sentence_tail(self):
+        assert links.app_fragment("Here: (https://x.org/#/game/eJy1.)") == "#/game/eJy1"
+        assert links.app_fragment("  #/setup/fenn\n") == "#/setup/fenn"
+
+    @pytest.mark.parametrize("text", ["", "hello", "https://example.org/", "https://example.org/#/", "#"])
+    def test_text_without_an_app_address_says_why(self, text):
+        with pytest.raises(links.LinkError) as info:
+            links.app_fragment(text)
+        assert str(info.value).endswith(".") and "link" in str(info.value)
+
+    def test_an_oversized_paste_is_refused_before_it_is_read(self):
+        with pytest.raises(links.LinkError):
+            links.app_fragment("#/remote/" + "A" * links.MAX_LINK_CHARS)

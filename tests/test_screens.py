@@ -219,3 +219,13 @@ def test_the_home_rendered_ahead_of_time_carries_the_language_switch(tmp_path):
         switch = well_formed(path.read_text(encoding="utf-8")).find("template[@id='static-lang-switch']/button")
         assert switch is not None and switch.get("data-action") == "language"
         assert switch.get("data-language") == {"en": "de", "de": "en"}[language]
+
+
+def test_home_has_a_field_for_a_pasted_link_that_never_reloads_the_page():
+    root = well_formed(screens.home_html([get_view("momentum")], ""))
+    form = next(f for f in root.iter("form") if f.get("class") == "open-link")
+    assert form.get("method") == "dialog"  # a submit before Python is ready goes nowhere
+    field = form.find(".//input")
+    label = form.find("label")
+    assert label is not None and label.get("for") == field.get("id") == "open-link-text"
+    assert form.find(".//button").get("type") == "submit"

@@ -65,6 +65,19 @@ def continue_game(page) -> None:
     expect(page.locator("body")).to_have_attribute("data-screen", "remote")
 
 
+def invite(anna, app_url, cell: str | None = None) -> str:
+    """Anna starts a Momentum game by link, makes her first move (on `cell`, or anywhere) and
+    sends it: the invitation."""
+    open_at(anna, app_url + "#/setup/momentum")
+    anna.locator("[data-action=remote-start]").first.click()
+    anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
+    if cell is None:
+        move_somewhere(anna)
+    else:
+        anna.locator(f"#board [data-target={cell}]").click()
+    return send(anna)
+
+
 @pytest.fixture
 def two_devices(browser):
     a = device(browser)
@@ -258,11 +271,7 @@ def test_a_fork_in_the_browser_is_shown_and_decided(two_devices, app_url):
     from ludothek.remote.protocol import Own
 
     anna, ben = two_devices
-    open_at(anna, app_url + "#/setup/momentum")
-    anna.locator("[data-action=remote-start]").first.click()
-    anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
-    anna.locator("#board [data-target=a1]").click()
-    first = send(anna)
+    first = invite(anna, app_url, "a1")
     open_at(ben, first)
     expect(ben.locator("body")).to_have_attribute("data-remote", "move")
     ben.locator("#board [data-target=c1]").click()
@@ -299,11 +308,7 @@ def test_a_changed_link_says_so_and_touches_no_save(two_devices, app_url):
     from ludothek.remote import link as links
 
     anna, ben = two_devices
-    open_at(anna, app_url + "#/setup/momentum")
-    anna.locator("[data-action=remote-start]").first.click()
-    anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
-    anna.locator("#board [data-target=d4]").click()
-    first = send(anna)
+    first = invite(anna, app_url, "d4")
     open_at(ben, first)
     expect(ben.locator("body")).to_have_attribute("data-remote", "move")
     ben.locator("#board [data-target=a1]").click()
@@ -378,11 +383,7 @@ def test_a_move_is_taken_back_until_it_is_sent(two_devices, app_url):
 
 def test_a_game_by_link_is_deleted_from_continue_and_undone(two_devices, app_url):
     anna, _ = two_devices
-    open_at(anna, app_url + "#/setup/momentum")
-    anna.locator("[data-action=remote-start]").first.click()
-    anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
-    anna.locator("#board [data-target=d4]").click()
-    send(anna)
+    invite(anna, app_url, "d4")
     expect_continue_state(anna, "Waiting for Blue")
     continue_row(anna).locator("[data-action=delete-remote]").click()
     expect(continue_row(anna)).to_have_count(0)
@@ -393,3 +394,24 @@ def test_a_game_by_link_is_deleted_from_continue_and_undone(two_devices, app_url
     continue_game(anna)
     expect(anna.locator("#last-move")).to_contain_text("d4")
     assert anna.errors == []
+
+
+def test_a_link_pasted_into_the_home_screen_opens_as_if_followed(two_devices, app_url):
+    """An app installed to a home screen has no address bar, and a link tapped in a messenger
+    opens in the browser: the friend pastes the message into the home screen's field instead."""
+    anna, ben = two_devices
+    first = invite(anna, app_url)
+
+    open_at(ben, app_url)
+    field = ben.get_by_label("Open a link a friend sent you")
+    field.fill("See you tomorrow!")
+    field.press("Enter")
+    expect(ben.locator("#open-link-error")).to_contain_text("not a Ludothek link")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(ben.locator("body")).to_have_attribute("data-screen", "home")
+    expect(field).to_have_value("See you tomorrow!")  # kept for correcting
+    field.fill(f"Your move in Momentum – Ludothek {first}.")
+    ben.get_by_role("button", name="Open", exact=True).click()
+    expect(ben.locator("body")).to_have_attribute("data-remote", "move")
+    expect(ben.locator("#status")).to_contain_text("Your move")
+    assert ben.errors == []

@@ -13,6 +13,7 @@ from ..i18n import N_, _, ngettext
 from ..remote.chance import NOT_OFFERED
 from ..remote.protocol import Own, Progress, RemoteError, RemoteGame, advance
 from . import get_view
+from .screens import LinkItem, actions_html, button, players_html
 
 MOMOX_NOT_OFFERED = N_("Momox is not offered by link: its hidden chips could only be drawn with a message from your friend at every bowl you lift.")
 
@@ -101,19 +102,6 @@ def short_status(rg: RemoteGame, own: Own, progress: Progress) -> str:
     return _("Waiting for {name}").format(name=seat_name(rg, seat))
 
 
-@dataclass(frozen=True)
-class LinkItem:
-    """A game by link in the home screen's Continue list, beside the saved games."""
-
-    key: str
-    game_id: str
-    names: tuple[str, ...]
-    state: str  # "Your move", "Waiting for Anna", "Anna won"
-    your_move: bool
-    over: bool
-    updated: float
-
-
 def link_item(key: str, rg: RemoteGame, own: Own, progress: Progress, updated: float) -> LinkItem:
     over = is_over(rg, progress)
     your_move = not over and (progress.to_act(rg.game) == own.seat or must_send(rg, own))
@@ -178,7 +166,6 @@ def send_note(rg: RemoteGame, own: Own, progress: Progress, unsent: int, sent: b
 def players_panels_html(rg: RemoteGame, own: Own, progress: Progress) -> str:
     """The seats as the game screen shows them (piece, name, details, whose turn, the winners),
     each named "you" or "by link"; before the deal, pieces and names only."""
-    from .screens import players_html
     from .svg import esc, tag
 
     view = get_view(rg.game)
@@ -238,7 +225,6 @@ def screen_html(
     board with the last move marked and the move's choices; Take back and Send (under the board on
     a phone, beside it on a wide screen); the players' panels and the game's own panels."""
     from .bidi import isolate_names
-    from .screens import actions_html, button
     from .svg import esc, tag
 
     view = get_view(rg.game)
@@ -295,7 +281,6 @@ def screen_html(
 
 def setup_offer_html(game_id: str) -> str:
     """The setup screen's third way to play."""
-    from .screens import button
     from .svg import esc, tag
 
     if not offered_by_link(game_id):

@@ -89,10 +89,12 @@ def game_card(view: GameView) -> str:
 def home_html(views: list[GameView], saves_html: str = "") -> str:
     cards = "".join(game_card(v) for v in views)
     # The games lead; the player's saved games follow them. Python fills #saves after the page
-    # has shown the home screen rendered ahead of time: below the cards, that moves nothing.
+    # has shown the home screen rendered ahead of time: below the cards, that moves nothing (and
+    # the field for a pasted link stands above it, so it never moves either).
     return (
         tag("h1", esc(_("Ludothek")), class_="visually-hidden")
         + tag("section", tag("h2", esc(_("Games"))) + tag("div", cards, class_="cards"), class_="games", aria_labelledby=None)
+        + open_link_html()
         + tag("section", saves_html, id="saves", class_="saves", aria_label=_("Your games"))
     )
 
@@ -117,11 +119,50 @@ def language_switch_html() -> str:
 RECENT_SAVES = 3  # the Continue list shows this many; the rest are behind "All saved games"
 
 
+def open_link_html() -> str:
+    """A field to paste a link into: in an app installed to a home screen, a link a friend sent
+    opens in the browser, not in the app (method "dialog": a submit before Python is ready goes
+    nowhere, rather than reloading the page)."""
+    field = tag(
+        "input",
+        "",
+        id="open-link-text",
+        name="link",
+        type="text",
+        inputmode="url",
+        autocomplete="off",
+        spellcheck="false",
+        enterkeyhint="go",
+        aria_describedby="open-link-error",
+    )
+    return tag(
+        "form",
+        tag("label", esc(_("Open a link a friend sent you")), for_="open-link-text")
+        + tag("div", field + tag("button", esc(_("Open")), type="submit", class_="small"), class_="open-link-row")
+        + tag("p", "", id="open-link-error", class_="field-error", role="alert"),
+        class_="open-link",
+        method="dialog",
+    )
+
+
+@dataclass(frozen=True)
+class LinkItem:
+    """A game by link in the home screen's Continue list, beside the saved games (made by
+    render/remote.link_item)."""
+
+    key: str
+    game_id: str
+    names: tuple[str, ...]
+    state: str  # "Your move", "Waiting for Anna", "Anna won"
+    your_move: bool
+    over: bool
+    updated: float
+
+
 def saves_html(summaries, problems, views: dict[str, GameView], now: float | None = None, recent: int = RECENT_SAVES, total: int | None = None) -> str:
     """The 'continue' list: the latest saved games with continue/delete/export, the others behind a
     disclosure, and entries kept aside. `summaries` come newest first; `total` counts the saves
     when only the first of them are drawn now (the app appends the rest to the disclosure)."""
-    from .remote import LinkItem
 
     parts = []
     if summaries:

@@ -114,6 +114,11 @@ def on_change(app: AppContext, event: Event) -> None:
 
 
 def on_submit(app: AppContext, event: Event) -> None:
+    pasted = dom.closest(event.target, "form.open-link")
+    if pasted is not None:
+        event.preventDefault()
+        app.home.open_link(str(pasted.elements.namedItem("link").value or ""))
+        return
     form = dom.closest(event.target, "form.setup")
     if form is not None:
         event.preventDefault()

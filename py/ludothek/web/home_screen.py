@@ -15,9 +15,10 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 from ..games import GAME_IDS
 from ..i18n import _, language
 from ..render import get_view, has_view, screens
+from ..render.screens import LinkItem
 from . import dom, remote_screen
 from .context import AppContext
-from ..render.remote import LinkItem
+from .links import LinkError, app_fragment
 from .saves import SaveSummary, StorageError
 from .search_runner import in_background, next_frame
 
@@ -190,6 +191,25 @@ class HomeScreen:
         self.deleted = (save_id, text) if text is not None else None
         self.refresh_saves()
         self.app.toast(_("The game was deleted."), seconds=10, action=("undo-delete", _("Undo")))
+
+    def open_link(self, text: str) -> None:
+        """A link pasted into the home screen (an installed app has no address bar) opens as if
+        it had been followed; what is not a link says why, and the text stays for correcting."""
+        error, field = dom.by_id("open-link-error"), dom.by_id("open-link-text")
+        try:
+            fragment = app_fragment(text.strip())
+        except LinkError as exc:
+            # Beside the field (the toast would cover it on a phone), read out by its alert role.
+            if error is not None:
+                error.textContent = str(exc)
+            if field is not None:
+                field.setAttribute("aria-invalid", "true")
+            return
+        if error is not None:
+            error.textContent = ""
+        if field is not None:
+            field.removeAttribute("aria-invalid")
+        self.app.go(fragment)
 
     def undo_delete(self) -> None:
         if self.deleted is None:

@@ -44,6 +44,22 @@ def without_tail(text: str) -> str:
     return text.rstrip(LINK_TAIL + " \t\r\n")
 
 
+def app_fragment(text: str) -> str:
+    """The app's address in a pasted link or message ("Your move in Momentum – Ludothek
+    https://…/#/remote/…"): the part from `#/` to the first white space, without the sentence's
+    tail. An installed app has no address bar: a link a friend sent is pasted into the home
+    screen instead. LinkError, with a sentence for the player, when there is none."""
+    if len(text) > MAX_LINK_CHARS:
+        raise LinkError(_("That text is too long for a Ludothek link."))
+    start = text.find("#/")
+    if start < 0:
+        raise LinkError(_("That is not a Ludothek link: a Ludothek link has a part that starts with #/."))
+    fragment = without_tail(text[start:].split()[0])
+    if fragment in ("#/", "#"):
+        raise LinkError(_("That link only leads to the home screen: paste the whole link your friend sent."))
+    return fragment
+
+
 def small_number(text: str, lowest: int, highest: int) -> int | None:
     """A number from an address when it is plain ASCII digits within the range, else None
     ('²', '１', 5,000 digits or '-1' are not numbers here)."""
