@@ -42,6 +42,7 @@ def browser_type_launch_args(browser_type_launch_args):
 class AppServer:
     def __init__(self, port: int = 0, root: Path = SITE):
         self.server = make_server("127.0.0.1", port, root=root)
+        self.stopped = False
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
@@ -50,6 +51,10 @@ class AppServer:
         return f"http://127.0.0.1:{self.server.server_address[1]}/"
 
     def stop(self) -> None:
+        """Stop serving (the host gone); a second call, e.g. in a test's clean-up, does nothing."""
+        if self.stopped:
+            return
+        self.stopped = True
         self.server.shutdown()
         self.server.server_close()
 

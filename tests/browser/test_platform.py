@@ -265,10 +265,7 @@ class TestOffline:
             page.wait_for_function("Number(document.body.dataset.moves) >= 2", timeout=30_000)
         finally:
             context.close()
-            try:
-                server.stop()
-            except Exception:  # noqa: BLE001 - already stopped
-                pass
+            server.stop()
 
 
 class TestSetupOptions:

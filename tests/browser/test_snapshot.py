@@ -106,10 +106,7 @@ def test_a_returning_visitor_starts_from_the_snapshot_also_offline(browser):
         page.wait_for_function("Number(document.body.dataset.moves) >= 2", timeout=60_000)
     finally:
         context.close()
-        try:
-            server.stop()
-        except Exception:  # noqa: BLE001 - already stopped
-            pass
+        server.stop()
 
 
 def test_two_starts_from_one_snapshot_draw_different_seeds(browser, app_url):

@@ -218,7 +218,4 @@ def test_a_link_opened_offline_is_read_by_the_page_the_service_worker_serves(bro
         assert page.errors == []
     finally:
         context.close()
-        try:
-            server.stop()
-        except Exception:  # noqa: BLE001 - already stopped
-            pass
+        server.stop()
