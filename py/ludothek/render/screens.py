@@ -139,7 +139,7 @@ def open_link_html() -> str:
         "form",
         tag("label", esc(_("Open a link a friend sent you")), for_="open-link-text")
         + tag("div", field + tag("button", esc(_("Open")), type="submit", class_="small"), class_="open-link-row")
-        + tag("p", "", id="open-link-error", class_="field-error", role="alert"),
+        + tag("p", "", id="open-link-error", class_="field-error", aria_live="polite"),
         class_="open-link",
         method="dialog",
     )

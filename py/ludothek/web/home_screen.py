@@ -199,7 +199,7 @@ class HomeScreen:
         try:
             fragment = app_fragment(text.strip())
         except LinkError as exc:
-            # Beside the field (the toast would cover it on a phone), read out by its alert role.
+            # Beside the field (the toast would cover it on a phone), read out as a live region.
             if error is not None:
                 error.textContent = str(exc)
             if field is not None:
