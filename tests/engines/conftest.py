@@ -1,36 +1,21 @@
 """Fixtures of the cross-engine smoke tests: the site with the error hook, and one browser per
 engine (Chromium, Firefox, WebKit), each started once for its tests. The run ends with the time
-each engine's tests took (set-up included)."""
+each engine's tests took, set-up included (written by tests/conftest.py)."""
 
 from __future__ import annotations
 
 import time
-from collections import defaultdict
 
 import pytest
 from engine_drivers import ENGINES, HookedServer, launch, missing
 
 ROOT_MARK = "tests/engines/"
-_times: dict[str, float] = defaultdict(float)
 
 
 def pytest_collection_modifyitems(items):
     for item in items:
         if ROOT_MARK in item.nodeid:
             item.add_marker(pytest.mark.engines)
-
-
-def pytest_runtest_logreport(report):
-    if ROOT_MARK in report.nodeid:
-        engine = next((name for name in ENGINES if f"[{name}" in report.nodeid), None)
-        if engine:
-            _times[engine] += report.duration
-
-
-def pytest_terminal_summary(terminalreporter):
-    if _times:
-        spent = ", ".join(f"{name} {_times[name]:.0f} s" for name in ENGINES if name in _times)
-        terminalreporter.write_line(f"cross-engine smoke tests (tests/engines), time per engine: {spent}")
 
 
 @pytest.fixture(scope="session")
