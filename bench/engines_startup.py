@@ -2,6 +2,11 @@
 """Cold start to the ready flag in each engine: Chromium, Firefox and WebKit (a benchmark, not a test).
 
     .venv/bin/python bench/engines_startup.py [--runs 5] [--engines chromium,firefox,webkit] [--json out.json] [--no-build]
+    .venv/bin/python bench/engines_startup.py --starts normal,snapshot   # the memory snapshot beside
+
+`--starts` names the Python starts to compare: "normal" (what a first visit does) and "snapshot"
+(Python restored from the memory snapshot, fetched by the page at once: a new visitor's start if
+the snapshot were used at once; the page says which start it took, and the run checks it).
 
 The published site (dist/) is served on localhost as scripts/serve.py serves it, with one script put
 first into the page: it notes the page's own clock (performance.now(), from the start of the
@@ -38,16 +43,24 @@ def load_average() -> str:
     return " ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
-def cold_start_ms(browser, url: str) -> float:
+STARTS = {"normal": "window.LUDOTHEK_SNAPSHOT = 'never';", "snapshot": "window.LUDOTHEK_SNAPSHOT = 'fetch';"}
+
+
+def cold_start_ms(browser, url: str, start: str) -> float:
     tab = browser.open(url)
     try:
-        return float(tab.wait_for("window.__readyAt", what="the ready flag"))
+        ready = float(tab.wait_for("window.__readyAt", what="the ready flag"))
+        taken = tab.evaluate("document.documentElement.dataset.start")
+        if taken != start:
+            raise RuntimeError(f"asked for the {start} start, the page took the {taken} one")
+        return ready
     finally:
         tab.close()
 
 
-def run(engines: list[str], runs: int) -> dict:
-    server = HookedServer(hook=READY_RECORDER)
+def run(engines: list[str], runs: int, starts: list[str] | None = None) -> dict:
+    starts = starts or ["normal"]
+    servers = {start: HookedServer(hook=STARTS[start] + "\n" + READY_RECORDER) for start in starts}
     result: dict = {"runs": runs, "load_before": load_average(), "engines": {}}
     started = {}
     playwright = None
@@ -58,26 +71,28 @@ def run(engines: list[str], runs: int) -> dict:
             playwright = sync_playwright().start()
         for name in engines:
             started[name] = launch(name, playwright)
-        times: dict[str, list[float]] = {name: [] for name in engines}
+        pairs = [(name, start) for name in engines for start in starts]
+        times: dict[tuple[str, str], list[float]] = {pair: [] for pair in pairs}
         for round_ in range(runs):
-            order = engines[round_ % len(engines) :] + engines[: round_ % len(engines)]
-            for name in order:
-                times[name].append(cold_start_ms(started[name], server.url))
-                print(f"round {round_ + 1}: {name} {times[name][-1] / 1000:.2f} s (load {load_average()})", file=sys.stderr, flush=True)
-        for name in engines:
-            result["engines"][name] = {
+            order = pairs[round_ % len(pairs) :] + pairs[: round_ % len(pairs)]
+            for name, start in order:
+                times[name, start].append(cold_start_ms(started[name], servers[start].url, start))
+                print(f"round {round_ + 1}: {name} {start} {times[name, start][-1] / 1000:.2f} s (load {load_average()})", file=sys.stderr, flush=True)
+        for name, start in pairs:
+            result["engines"][name if start == "normal" else f"{name}, {start}"] = {
                 "version": started[name].version,
-                "median_ms": round(statistics.median(times[name])),
-                "min_ms": round(min(times[name])),
-                "max_ms": round(max(times[name])),
-                "ms": [round(t) for t in times[name]],
+                "median_ms": round(statistics.median(times[name, start])),
+                "min_ms": round(min(times[name, start])),
+                "max_ms": round(max(times[name, start])),
+                "ms": [round(t) for t in times[name, start]],
             }
     finally:
         for browser in started.values():
             browser.quit()
         if playwright is not None:
             playwright.stop()
-        server.stop()
+        for server in servers.values():
+            server.stop()
     result["load_after"] = load_average()
     result["when"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     return result
@@ -102,7 +117,11 @@ def main(argv=None) -> None:
     parser.add_argument("--engines", default=",".join(ENGINES), help="a comma-separated subset of " + ",".join(ENGINES))
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--no-build", action="store_true", help="measure dist/ as it is (no rebuild first)")
+    parser.add_argument("--starts", default="normal", help="comma-separated: normal, snapshot")
     args = parser.parse_args(argv)
+    starts = [start for start in args.starts.split(",") if start]
+    if set(starts) - set(STARTS):
+        parser.error(f"unknown starts: {', '.join(sorted(set(starts) - set(STARTS)))}")
     engines = [name for name in args.engines.split(",") if name]
     unknown = set(engines) - set(ENGINES)
     if unknown:
@@ -114,7 +133,7 @@ def main(argv=None) -> None:
         import build  # scripts/build.py (on the path through engine_drivers)
 
         build.main()
-    result = run(engines, args.runs)
+    result = run(engines, args.runs, starts)
     if args.json:
         args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")
     print(markdown(result))
