@@ -136,7 +136,7 @@
   var runtimeRequested = false;
   function preload(href, as) {
     var link = doc.createElement("link");
-    if (as === "module") {
+    if (as === "module" || as === "start") {
       link.rel = "modulepreload";
     } else {
       link.rel = "preload";
@@ -146,6 +146,14 @@
     }
     link.href = href;
     doc.head.appendChild(link);
+    if (as === "start") {
+      // Our start module (assets/vendor/pyodide/ludothek.mjs) looks for the memory snapshot as
+      // it is evaluated: at once, not when PyScript gets to import it.
+      var script = doc.createElement("script");
+      script.type = "module";
+      script.src = href;
+      doc.head.appendChild(script);
+    }
   }
   function startRuntime() {
     if (runtimeRequested) return;

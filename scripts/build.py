@@ -38,6 +38,7 @@ import os
 import shutil
 import html
 import re
+import struct
 import subprocess
 import sys
 import tomllib
@@ -216,17 +217,72 @@ def snapshot_modules(source_root: Path = ROOT / "py") -> list[str]:
     return [name for name in imports if name not in browser and not name.endswith(".__main__")]
 
 
+def snapshot_standard_modules(source_root: Path = ROOT / "py") -> list[str]:
+    """The standard library's modules that the package's browser-side modules import (those the
+    snapshot cannot hold: ludothek.web's screens): imported into the snapshot too, so the page's
+    first import of ludothek.web.app finds them there (urllib.parse with ipaddress took about
+    100 ms of it, 400 ms on a phone's CPU)."""
+    package_modules = package_imports(source_root)
+    browser_side = set(package_modules) - set(snapshot_modules(source_root))
+    wanted: set[str] = set()
+    for path in sorted((source_root / "ludothek").rglob("*.py")):
+        parts = path.relative_to(source_root).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        if name not in browser_side or name.endswith(".__main__"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                wanted.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                wanted.add(node.module)
+    return sorted(name for name in wanted if name.split(".")[0] in sys.stdlib_module_names and name.split(".")[0] not in BROWSER_MODULES)
+
+
+# The memory snapshot as shipped: Pyodide's snapshot (a header and the whole 30 MiB memory, half
+# of it zeros) without its all-zero blocks, so the page reads, checks and keeps about half as many
+# bytes (assets/vendor/pyodide/ludothek.mjs unpacks it). Little-endian: the magic, the block size,
+# the unpacked length and the number of blocks kept, then their indices, then their bytes in that
+# order (the last block of the unpacked bytes may be shorter).
+SNAPSHOT_MAGIC = b"LUDOSNAP"
+SNAPSHOT_BLOCK = 4096
+
+
+def pack_snapshot(raw: bytes, block: int = SNAPSHOT_BLOCK) -> bytes:
+    blocks = [raw[start : start + block] for start in range(0, len(raw), block)]
+    kept = [index for index, data in enumerate(blocks) if data.count(0) != len(data)]
+    header = SNAPSHOT_MAGIC + struct.pack("<III", block, len(raw), len(kept)) + struct.pack(f"<{len(kept)}I", *kept)
+    return header + b"".join(blocks[index] for index in kept)
+
+
+def unpack_snapshot(packed: bytes) -> bytes:
+    """pack_snapshot's inverse (the page's is in scripts/pyodide_start.mjs)."""
+    if packed[:8] != SNAPSHOT_MAGIC:
+        raise ValueError("not a packed memory snapshot")
+    block, length, count = struct.unpack_from("<III", packed, 8)
+    indices = struct.unpack_from(f"<{count}I", packed, 20)
+    raw = bytearray(length)
+    at = 20 + 4 * count
+    for index in indices:
+        size = min(block, length - index * block)
+        raw[index * block : index * block + size] = packed[at : at + size]
+        at += size
+    if at != len(packed):
+        raise ValueError("a packed memory snapshot of the wrong length")
+    return bytes(raw)
+
+
 def make_snapshot(package: Path) -> Path | None:
     """assets/build/snapshot.<hash>.bin, the hash over everything it is made from (Pyodide's files,
     the package, the script and the module list), so a snapshot never meets another build; cached
     in .cache/snapshot. None (and a note) where Node cannot make it: the page then starts Pyodide
     the normal way."""
-    modules = snapshot_modules()
+    modules = snapshot_modules() + snapshot_standard_modules()
     script = ROOT / "scripts" / "make_snapshot.mjs"
     key = hashlib.sha256()
     for path in [*(VENDOR / "pyodide" / name for name in PYODIDE_FILES), package, script]:
         key.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     key.update(json.dumps(modules).encode())
+    key.update(SNAPSHOT_MAGIC + struct.pack("<I", SNAPSHOT_BLOCK))  # the file's format
     name = f"snapshot.{key.hexdigest()[:16]}.bin"
     for old in BUILD.glob("snapshot.*.bin"):
         if old.name != name:
@@ -244,7 +300,9 @@ def make_snapshot(package: Path) -> Path | None:
         except (OSError, subprocess.SubprocessError) as exc:
             print(f"build: no memory snapshot ({exc}); the page starts Python the normal way", file=sys.stderr)
             return None
-        os.replace(str(cached) + ".tmp", cached)
+        made = Path(str(cached) + ".tmp")
+        made.write_bytes(pack_snapshot(made.read_bytes()))
+        os.replace(made, cached)
     shutil.copy2(cached, target)
     return target
 
@@ -318,14 +376,16 @@ def pyscript_start_chunks(config: dict) -> list[Path]:
 def start_preloads(config: dict, page: str) -> list[list[str]]:
     """What boot.js asks for as the runtime starts, largest first: Pyodide's files (next to the
     interpreter named in the configuration), PyScript's chunks, the [files] and the page's main
-    script. [url, how] with how = "fetch" (fetch() reads it) or "module" (imported)."""
+    script. [url, how] with how = "fetch" (fetch() reads it), "module" (fetched as a module) or
+    "start" (a module the page imports at once: our start module)."""
     interpreter = config["interpreter"]
     runtime = interpreter.rsplit("/", 1)[0] + "/"
     preloads = [
         [runtime + "pyodide.asm.wasm", "fetch"],
         [runtime + "python_stdlib.zip", "fetch"],
         [runtime + "pyodide.asm.mjs", "module"],
-        [interpreter, "module"],
+        # "start": imported at once, not only fetched (our start module looks for the snapshot then).
+        [interpreter, "module" if interpreter.endswith("/pyodide.mjs") else "start"],
         [runtime + "pyodide-lock.json", "fetch"],
     ]
     if not interpreter.endswith("/pyodide.mjs"):

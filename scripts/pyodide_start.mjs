@@ -1,11 +1,13 @@
 // Pyodide's loadPyodide, started from a memory snapshot when the browser has one. pyscript.toml
 // names this module as PyScript's interpreter (scripts/build.py writes it beside pyodide.mjs as
 // assets/vendor/pyodide/ludothek.mjs, with the SNAPSHOT line filled in); PyScript imports it, reads
-// `version` and calls `loadPyodide({stdout, stderr, indexURL})` as it would Pyodide's own.
+// `version` and calls `loadPyodide({stdout, stderr, indexURL})` as it would Pyodide's own. boot.js
+// imports it earlier, as the page asks for the runtime, so the search for the snapshot starts then.
 //
-// The snapshot (assets/build/snapshot.<hash>.bin, made by scripts/make_snapshot.mjs) is Python
-// with the app's pure-Python modules imported: restoring it skips the interpreter's start and most
-// imports. It is only used when it is here already:
+// The snapshot (assets/build/snapshot.<hash>.bin, made by scripts/make_snapshot.mjs and packed
+// without its zero blocks by scripts/build.py) is Python with the app's pure-Python modules and
+// the standard library's modules the rest imports: restoring it skips the interpreter's start and
+// nearly all imports. It is only used when it is here already:
 // - the app: in the service worker's cache (it precaches the snapshot after the first visit, once
 //   the app is ready); in a browser without service workers, in the HTTP cache;
 // - an embedded board: only in the HTTP cache (embeds keep nothing in the reader's storage); after
@@ -66,7 +68,28 @@ async function checked(response) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
   if (hex !== SNAPSHOT.sha256) throw new Error("the memory snapshot is not the one this build made");
-  return new Uint8Array(bytes);
+  return unpacked(new Uint8Array(bytes));
+}
+
+// The file holds the snapshot without its all-zero blocks (scripts/build.py, pack_snapshot: the
+// magic "LUDOSNAP", then block size, unpacked length and block count as little-endian 32-bit
+// numbers, the blocks' indices, the blocks).
+function unpacked(packed) {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  if (new TextDecoder().decode(packed.subarray(0, 8)) !== "LUDOSNAP") throw new Error("not a packed memory snapshot");
+  const block = view.getUint32(8, true);
+  const length = view.getUint32(12, true);
+  const count = view.getUint32(16, true);
+  const memory = new Uint8Array(length);
+  let at = 20 + 4 * count;
+  for (let i = 0; i < count; i++) {
+    const start = view.getUint32(20 + 4 * i, true) * block;
+    const size = Math.min(block, length - start);
+    memory.set(packed.subarray(at, at + size), start);
+    at += size;
+  }
+  if (at !== packed.length) throw new Error("a packed memory snapshot of the wrong length");
+  return memory;
 }
 
 // After a start without the snapshot: bring it into the HTTP cache once the page is ready, for
@@ -85,29 +108,72 @@ function fetchForNextTime(url) {
   }).observe(body, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+// The page evaluates this module as soon as boot.js asks for the runtime (long before PyScript
+// imports it as its interpreter, which waits for its own start-up): the lookup, the read and the
+// check of the snapshot overlap with the downloads and PyScript's start instead of following them.
+// PyScript's import finds this same module instance, and this promise already under way.
+const snapshotOnHand = (SNAPSHOT && POLICY !== "never")
+  ? lookUp(new URL(SNAPSHOT.url, import.meta.url).href).catch((error) => {
+    console.info("Ludothek: starting Python without the memory snapshot:", String(error && error.message || error));
+    return null;
+  })
+  : null;
+
+async function lookUp(url) {
+  const response = await findSnapshot(url);
+  if (!response) return null;
+  const bytes = checked(response);
+  bytes.catch(() => {});  // a refusal is handled in loadPyodide, never reported as unhandled
+  return { bytes };
+}
+
+// Let the browser handle a tap, a key or a frame between the start's long steps: without this,
+// instantiating the runtime, restoring the snapshot and Python's bootstrap run as one task (over a
+// second on a phone's CPU). scheduler.yield where the browser has it; else a message to ourselves,
+// which, unlike a timer, is not slowed in a background tab.
+function nextTask() {
+  if (globalThis.scheduler && typeof globalThis.scheduler.yield === "function") return globalThis.scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
+    channel.port2.postMessage(null);
+  });
+}
+
+// Pyodide's own module factory (pyodide.asm.mjs, the same module Pyodide would import), with a
+// pause before it and after it.
+async function createModuleInSteps(settings) {
+  const { default: createPyodideModule } = await import("./pyodide.asm.mjs");
+  await nextTask();
+  const module = await createPyodideModule(settings);
+  await nextTask();
+  return module;
+}
+
 export async function loadPyodide(options = {}) {
+  const inSteps = { ...options, createPyodideModule: createModuleInSteps };
   let url = null;
-  if (SNAPSHOT && POLICY !== "never") {
+  if (snapshotOnHand) {
     url = new URL(SNAPSHOT.url, import.meta.url).href;
     try {
-      const response = await findSnapshot(url);
-      if (response) {
-        const bytes = checked(response);
-        bytes.catch(() => {});  // a refusal is handled below, never reported as unhandled
-        const pyodide = await loadPyodideItself({ ...options, _loadSnapshot: bytes });
+      const found = await snapshotOnHand;
+      if (found) {
+        const pyodide = await loadPyodideItself({ ...inSteps, _loadSnapshot: found.bytes });
         performance.mark("ludothek:runtime");  // Python is up (bench/startup.py splits the start by it)
         say("snapshot");
+        await nextTask();
         return pyodide;
       }
     } catch (error) {
       console.info("Ludothek: starting Python without the memory snapshot:", String(error && error.message || error));
     }
   }
-  const pyodide = await loadPyodideItself(options);
+  const pyodide = await loadPyodideItself(inSteps);
   performance.mark("ludothek:runtime");
   say("normal");
   if (url && typeof document === "object" && document.body) {
     try { fetchForNextTime(url); } catch (error) { /* only a later start would have been quicker */ }
   }
+  await nextTask();
   return pyodide;
 }

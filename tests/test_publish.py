@@ -79,7 +79,9 @@ def test_every_file_boot_js_asks_for_early_is_precached(site):
         assert any(url.endswith(needed) for url in urls), needed
     for url, how in preloads:
         assert url in listed, url
-        assert how in ("fetch", "module")
+        assert how in ("fetch", "module", "start")
+    # Our start module is imported at once (it begins looking for the snapshot then), and only it.
+    assert [url for url, how in preloads if how == "start"] == ["./assets/vendor/pyodide/ludothek.mjs"]
 
 
 def test_nothing_of_the_repository_is_published(site):
@@ -157,10 +159,26 @@ def test_the_memory_snapshot_is_named_by_hash_checked_by_hash_precached_and_comp
     # Precached where the browser gives the room (not all or nothing: offline play never hangs on it).
     assert "./assets/build/" + snapshot.name in precache_manifest(site)["optional"]
     assert "./assets/vendor/pyodide/ludothek.mjs" in precache_manifest(site)["files"]
+    packed = snapshot.read_bytes()
+    memory = build.unpack_snapshot(packed)
+    assert len(packed) < 0.7 * len(memory), "the zero blocks are left out"
     for suffix in (".gz", ".br"):
-        assert snapshot.with_name(snapshot.name + suffix).stat().st_size < snapshot.stat().st_size / 4
+        assert snapshot.with_name(snapshot.name + suffix).stat().st_size < len(memory) / 4
     # Pyodide 314.0.7 restores no snapshot larger than the memory it starts with (30 MiB).
-    assert snapshot.stat().st_size <= 30 * 2**20 + 4096
+    assert len(memory) <= 30 * 2**20 + 4096
+
+
+def test_a_packed_snapshot_unpacks_to_the_same_bytes():
+    block = build.SNAPSHOT_BLOCK
+    raw = bytes(range(256)) * 20 + bytes(3 * block) + b"\x01" + bytes(block - 1) + b"end"
+    packed = build.pack_snapshot(raw)
+    assert build.unpack_snapshot(packed) == raw
+    assert len(packed) == len(raw) - 2 * block + 20 + 4 * 4, "the two all-zero blocks are not in the file"
+    assert build.unpack_snapshot(build.pack_snapshot(bytes(10))) == bytes(10)
+    with pytest.raises(ValueError):
+        build.unpack_snapshot(packed[:-1])
+    with pytest.raises(ValueError):
+        build.unpack_snapshot(b"PYODIDE!" + packed[8:])
 
 
 def test_the_snapshot_name_changes_with_the_package(site, tmp_path, monkeypatch):
@@ -173,13 +191,14 @@ def test_the_snapshot_name_changes_with_the_package(site, tmp_path, monkeypatch)
     (tmp_path / "scripts").mkdir()
     (tmp_path / "scripts" / "make_snapshot.mjs").write_text((ROOT / "scripts" / "make_snapshot.mjs").read_text())
     monkeypatch.setattr(build, "snapshot_modules", lambda: ["ludothek"])
+    monkeypatch.setattr(build, "snapshot_standard_modules", lambda: ["json"])
     package = tmp_path / "ludothek.zip"
     package.write_bytes(b"one")
     first = build.make_snapshot(package)
     package.write_bytes(b"two")
     second = build.make_snapshot(package)
     assert first.name != second.name and first.name != snapshot.name
-    assert not first.exists() and second.read_bytes() == b"made", "the old snapshot goes"
+    assert not first.exists() and build.unpack_snapshot(second.read_bytes()) == b"made", "the old snapshot goes"
     assert len(made) == 2
 
 
@@ -193,6 +212,15 @@ def test_the_snapshot_imports_only_modules_that_never_touch_the_browser():
     imports = build.package_imports(ROOT / "py")
     for name in modules:
         assert not {other for other in imports[name] if other.split(".")[0] in ("js", "pyodide", "pyscript")}, name
+
+
+def test_the_snapshot_holds_the_standard_modules_the_browser_side_imports():
+    standard = build.snapshot_standard_modules()
+    # ludothek.web.links reads addresses with urllib.parse: 0.1 s of the page's first import.
+    assert "urllib.parse" in standard and "json" in standard
+    assert not [name for name in standard if name.split(".")[0] in ("js", "pyodide", "pyscript", "pyodide_js", "ludothek")]
+    # Only the command line's entry point imports argparse: it never runs in the page.
+    assert "argparse" not in standard
 
 
 def test_a_module_that_imports_the_browser_through_another_stays_out(tmp_path):

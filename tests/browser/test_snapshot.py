@@ -19,7 +19,8 @@ import re
 import threading
 from pathlib import Path
 
-import serve  # scripts/serve.py (pytest.ini puts scripts/ on the path)
+import build  # scripts/build.py (pytest.ini puts scripts/ on the path)
+import serve  # scripts/serve.py
 from playwright.sync_api import expect
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, READY_TIMEOUT_MS, SITE, AppServer, open_app, put_save
@@ -124,6 +125,35 @@ def test_two_starts_from_one_snapshot_draw_different_seeds(browser, app_url):
     assert seeds[0] != seeds[1], "the random generator's state came from the snapshot"
 
 
+def test_the_snapshot_is_looked_for_as_the_page_asks_for_the_runtime_and_read_once(browser, app_url):
+    # boot.js imports the start module at once: its search for the snapshot does not wait for
+    # PyScript (held back here: its main chunk never arrives), and PyScript's own import of the
+    # module later finds the same instance, with its read under way (one request, not two).
+    context = browser.new_context(service_workers="block")
+    try:
+        context.add_init_script(FETCH_IT)
+        page = context.new_page()
+        held = []
+        page.route("**/vendor/pyscript/core-*.js", lambda route: held.append(route))
+        with page.expect_request(re.compile(r"/snapshot\.[0-9a-f]+\.bin$"), timeout=60_000):
+            page.goto(app_url, wait_until="commit")  # its load event waits for the held chunk
+        assert held, "PyScript was held back"
+        assert page.evaluate("document.body.dataset.ready") is None
+    finally:
+        context.close()
+    context = browser.new_context(service_workers="block")
+    try:
+        context.add_init_script(FETCH_IT)
+        page = context.new_page()
+        asked = []
+        page.on("request", lambda request: asked.append(request.url) if re.search(r"/snapshot\.[0-9a-f]+\.bin$", request.url) else None)
+        page.goto(app_url)
+        assert started(page) == "snapshot"
+        assert len(asked) == 1, asked
+    finally:
+        context.close()
+
+
 def stored_saves(page) -> dict:
     """What the page keeps in localStorage, less the home list's copy for the next start, which
     the app writes anew whenever it draws the home screen (web/home_screen.SAVES_CACHE_KEY)."""
@@ -164,8 +194,9 @@ def test_a_corrupted_snapshot_gives_the_normal_start_and_keeps_the_saves(browser
 def test_a_snapshot_of_another_runtime_build_is_refused_and_the_start_goes_on(browser, tmp_path):
     # A snapshot whose hash the start module expects but that another Pyodide build made (a
     # cached start module beside a newer runtime): Pyodide refuses it, the normal start follows.
-    other = bytearray(snapshot_bytes())
-    other[16] ^= 0xFF  # the header's build id
+    memory = bytearray(build.unpack_snapshot(snapshot_bytes()))
+    memory[16] ^= 0xFF  # the build id in Pyodide's header
+    other = build.pack_snapshot(bytes(memory))
     digest = hashlib.sha256(other).hexdigest()
     expected = snapshot_settings()["sha256"]
 
