@@ -81,12 +81,24 @@ addEventListener("click", event => {
 """
 
 
+# How Python starts (assets/vendor/pyodide/ludothek.mjs reads it): "normal" as a first visit,
+# "snapshot" from the memory snapshot (fetched at once cold, from the HTTP cache warm).
+STARTS = {"normal": "window.LUDOTHEK_SNAPSHOT = 'never';", "snapshot": "window.LUDOTHEK_SNAPSHOT = 'fetch';"}
+# Lighthouse's mobile network (slow 4G) beside the CPU slowdown: --network phone.
+NETWORKS = {"localhost": None, "phone": {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}}
+OPTIONS = {"start": "normal", "network": "localhost"}
+
+
 def new_page(browser, rate: float):
     context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True, service_workers="block")
     page = context.new_page()
-    page.add_init_script(RECORDER)
+    page.add_init_script(RECORDER + STARTS[OPTIONS["start"]])
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    network = NETWORKS[OPTIONS["network"]]
+    if network:
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", network)
     return context, page
 
 
@@ -104,19 +116,27 @@ def main_thread_tasks(trace_path: Path) -> tuple[list[tuple[float, float]], floa
     return [((e["ts"] - ready_ts) / 1000, e["dur"] / 1000) for e in tasks], ready_ts
 
 
-def untouched(browser, url: str, rate: float) -> dict:
+def untouched(browser, url: str, rate: float, warm: bool = False) -> dict:
     context, page = new_page(browser, rate)
+    if warm:  # a returning visitor: the same profile loaded the page before (the HTTP cache)
+        page.goto(url, wait_until="commit")
+        page.wait_for_selector("body[data-ready]", timeout=TIMEOUT_MS)
+        page.wait_for_timeout(500)
     with tempfile.TemporaryDirectory() as folder:
         trace_path = Path(folder) / "trace.json"
         try:
             browser.start_tracing(
                 page=page, path=str(trace_path), categories=["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"]
             )
-            page.goto(url, wait_until="commit")
+            if warm:
+                page.reload(wait_until="commit")
+            else:
+                page.goto(url, wait_until="commit")
             page.wait_for_selector("body[data-ready]", timeout=TIMEOUT_MS)
             page.wait_for_function("performance.getEntriesByName('ludothek:ready').length > 0", timeout=TIMEOUT_MS)
             data = page.evaluate(
                 "({ready: window.__readyAt, tasks: window.__longtasks, gap: window.__gap,"
+                " start: document.documentElement.dataset.start,"
                 " marks: Object.fromEntries(performance.getEntriesByType('mark').filter(m => m.name.startsWith('ludothek:')).map(m => [m.name, m.startTime]))})"
             )
             browser.stop_tracing()
@@ -128,6 +148,8 @@ def untouched(browser, url: str, rate: float) -> dict:
     # The longest task on the page's clock (the trace's ready mark is the page's "ludothek:ready").
     start, longest = max(tasks, key=lambda task: task[1], default=(0.0, 0.0))
     start += marks["ludothek:ready"]
+    if data["start"] != OPTIONS["start"]:
+        raise RuntimeError(f"the page took the {data['start']} start, not the {OPTIONS['start']} one")
     return {
         "ready_ms": data["ready"],
         "longest_ms": longest,
@@ -183,8 +205,8 @@ def tapped(browser, url: str, rate: float, point: tuple[float, float], after_ms:
     }
 
 
-def median(rows: list[dict], key: str) -> float:
-    return statistics.median(row[key] for row in rows)
+def median(rows: list[dict], key: str) -> float | None:
+    return statistics.median(row[key] for row in rows) if rows else None
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -194,7 +216,12 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--tap-after", type=int, default=1000, help="ms after the home screen's text arrived")
     parser.add_argument("--url", help="a site already served (default: dist/ on a free port)")
     parser.add_argument("--json", type=Path, help="write the rows and medians here")
+    parser.add_argument("--start", choices=sorted(STARTS), default="normal", help="snapshot: Python from the memory snapshot")
+    parser.add_argument("--network", choices=sorted(NETWORKS), default="localhost", help="phone: 1.6 Mbit/s, 150 ms (Lighthouse's slow 4G)")
+    parser.add_argument("--warm", action="store_true", help="the untouched loads as a returning visitor's (the page loaded once before in the profile)")
+    parser.add_argument("--no-tap", action="store_true", help="only the untouched loads")
     args = parser.parse_args(argv)
+    OPTIONS.update(start=args.start, network=args.network)
     server = None
     url = args.url
     if url is None:
@@ -207,11 +234,12 @@ def main(argv: list[str] | None = None) -> dict:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            point = where_to_tap(browser, url)
+            point = None if args.no_tap else where_to_tap(browser, url)
             for run in range(args.runs):
-                plain.append(untouched(browser, url, args.rate))
-                taps.append(tapped(browser, url, args.rate, point, args.tap_after))
-                print(f"round {run + 1}: {json.dumps(plain[-1])} {json.dumps(taps[-1])}", flush=True)
+                plain.append(untouched(browser, url, args.rate, warm=args.warm))
+                if point is not None:
+                    taps.append(tapped(browser, url, args.rate, point, args.tap_after))
+                print(f"round {run + 1}: {json.dumps(plain[-1])} {json.dumps(taps[-1] if taps else None)}", flush=True)
             browser.close()
     finally:
         if server is not None:
@@ -244,7 +272,10 @@ def main(argv: list[str] | None = None) -> dict:
         "tapped": taps,
     }
     m = result["medians"]
-    print(f"CPU slowed {args.rate:g}x, phone viewport, cold, median of {args.runs} (load average {load_before[0]:.1f} before, {load_after[0]:.1f} after):")
+    print(
+        f"CPU slowed {args.rate:g}x, phone viewport, network {args.network}, the {args.start} start, {'warm' if args.warm else 'cold'}, "
+        f"median of {args.runs} (load average {load_before[0]:.1f} before, {load_after[0]:.1f} after):"
+    )
     print(
         f"  ready {m['ready_ms'] / 1000:.1f} s; longest main-thread task before it {m['longest_task_ms'] / 1000:.1f} s (trace); "
         f"total blocking {m['total_blocking_ms'] / 1000:.1f} s; longest wait of a 5 ms timer {m['longest_timer_wait_ms'] / 1000:.1f} s; "
@@ -254,10 +285,12 @@ def main(argv: list[str] | None = None) -> dict:
         f"  the longest task from {m['longest_task_from_ms'] / 1000:.1f} s to {m['longest_task_to_ms'] / 1000:.1f} s; "
         f"main.py starts at {m['main_py_starts_ms'] / 1000:.1f} s, the app's modules imported at {m['imported_ms'] / 1000:.1f} s"
     )
-    print(
-        f"  home shown at {m['home_shown_ms'] / 1000:.1f} s, tap at {m['tap_at_ms'] / 1000:.1f} s: handled after {m['tap_input_delay_ms']:.0f} ms, answer on screen after {m['tap_answer_shown_ms']:.0f} ms, "
-        f"the setup screen after {m['tap_to_screen_ms'] / 1000:.1f} s ({m['screen_after_ready_ms']:.0f} ms from the ready flag)"
-    )
+    if taps:
+        print(
+            f"  home shown at {m['home_shown_ms'] / 1000:.1f} s, tap at {m['tap_at_ms'] / 1000:.1f} s: handled after {m['tap_input_delay_ms']:.0f} ms, "
+            f"answer on screen after {m['tap_answer_shown_ms']:.0f} ms, "
+            f"the setup screen after {m['tap_to_screen_ms'] / 1000:.1f} s ({m['screen_after_ready_ms']:.0f} ms from the ready flag)"
+        )
     if args.json:
         args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")
     return result

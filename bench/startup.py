@@ -22,7 +22,9 @@ All three run the same vendored runtime from dist/. Each page is timed until its
 (body[data-ready]: set by the app when its first screen is live, by the bare pages after their line
 of Python), never by the load event. Cold: a new browser profile (empty HTTP cache); warm: a reload
 in that profile (the HTTP cache revalidates with the server, as a returning visitor's does).
-Service workers are blocked, so the app's offline cache cannot help it in the comparison.
+Service workers are blocked, so the app's offline cache cannot help it in the comparison, except in
+one row, "Ludothek as shipped": the app as a visitor meets it, with its service worker (cold: a first
+visit, the normal start; warm: a reload once the worker has precached the site and the snapshot).
 Interleaved: each round loads every page once, in an order that rotates round by round, so the
 machine's load (other processes) touches every page alike; medians over the rounds.
 Bytes: what crossed the wire until ready (compressed transfer sizes from the page's resource timing).
@@ -81,13 +83,25 @@ PAGES = {
     "bare PyScript": "bench/bare/pyscript.html",
     "Ludothek": "",
     "Ludothek, snapshot": "",
+    "Ludothek as shipped": "",
 }
+# The app as a visitor meets it, its service worker at work: cold is a first visit (the normal
+# start; the worker then precaches the site and the snapshot), warm a returning visitor (the
+# worker serves the files, the start module finds the snapshot in its cache).
+WITH_SERVICE_WORKER = {"Ludothek as shipped"}
 # How each page starts Python (assets/vendor/pyodide/ludothek.mjs reads it before Pyodide starts).
 INIT_SCRIPTS = {
     "Ludothek": "window.LUDOTHEK_SNAPSHOT = 'never';",
     "Ludothek, snapshot": "window.LUDOTHEK_SNAPSHOT = 'fetch';",
 }
 FLOOR = "bare Pyodide"
+
+
+def init_script_of(name: str) -> str:
+    """A page's start (an extra page, --page, named "..., snapshot" starts from the snapshot)."""
+    if name in INIT_SCRIPTS:
+        return INIT_SCRIPTS[name]
+    return INIT_SCRIPTS["Ludothek, snapshot"] if name.endswith(", snapshot") else ""
 
 
 class SiteHandler(CountingHandler):
@@ -153,15 +167,37 @@ def throttle(page, profile: dict | None) -> None:
     )
 
 
-def measure_page(playwright, server, url: str, results: dict, init_script: str = "", profile: dict | None = None) -> None:
-    """A new profile: a cold load, then a warm reload."""
+PRECACHED = r"""async () => {
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        if ((await cache.keys()).some(request => /snapshot\.[0-9a-f]+\.bin$/.test(request.url))) return true;
+    }
+    return false;
+}"""
+
+
+def wait_until_precached(page, timeout_s: float = 300) -> None:
+    deadline = time.time() + timeout_s
+    while not page.evaluate(PRECACHED):
+        if time.time() > deadline:
+            raise TimeoutError("the service worker never precached the memory snapshot")
+        time.sleep(0.5)
+
+
+def measure_page(playwright, server, url: str, results: dict, init_script: str = "", profile: dict | None = None, service_worker: bool = False) -> None:
+    """A new profile: a cold load, then a warm reload (with the service worker: once it has
+    precached the snapshot, as it has for a visitor who comes back later)."""
     with tempfile.TemporaryDirectory() as folder:
-        context = playwright.chromium.launch_persistent_context(folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="block")
+        context = playwright.chromium.launch_persistent_context(
+            folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="allow" if service_worker else "block"
+        )
         try:
             context.add_init_script(READY_RECORDER + LONG_TASKS + init_script)
             page = context.pages[0] if context.pages else context.new_page()
             throttle(page, profile)
             results["cold"].append(load(page, server, url))
+            if service_worker:
+                wait_until_precached(page)
             results["warm"].append(load(page, server, url, reload=True))
         finally:
             context.close()
@@ -345,7 +381,15 @@ def main_result(runs: int = 9, pages: dict | None = None, build_first: bool = Tr
             for round_number in range(runs):
                 shift = round_number % len(names)
                 for name in names[shift:] + names[:shift]:
-                    measure_page(playwright, server, server.url + pages[name], results[name], INIT_SCRIPTS.get(name, ""), PROFILES[profile])
+                    measure_page(
+                        playwright,
+                        server,
+                        server.url + pages[name],
+                        results[name],
+                        init_script_of(name),
+                        PROFILES[profile],
+                        service_worker=name in WITH_SERVICE_WORKER,
+                    )
                 load_averages.append(os.getloadavg()[0])
     finally:
         server.stop()
