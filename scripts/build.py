@@ -180,13 +180,20 @@ START_MODULE = VENDOR / "pyodide" / "ludothek.mjs"
 START_TEMPLATE = ROOT / "scripts" / "pyodide_start.mjs"
 
 
+def package_sources(source_root: Path) -> list[tuple[str, Path]]:
+    """Each module of py/ludothek: its dotted name and its file."""
+    found = []
+    for path in sorted((source_root / "ludothek").rglob("*.py")):
+        parts = path.relative_to(source_root).with_suffix("").parts
+        found.append((".".join(parts[:-1] if parts[-1] == "__init__" else parts), path))
+    return found
+
+
 def package_imports(source_root: Path) -> dict[str, set[str]]:
     """Each module of py/ludothek with every module it imports anywhere in its text (also inside
     functions: a conservative reading)."""
     modules = {}
-    for path in sorted((source_root / "ludothek").rglob("*.py")):
-        parts = path.relative_to(source_root).with_suffix("").parts
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+    for name, path in package_sources(source_root):
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         imported: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -222,12 +229,9 @@ def snapshot_standard_modules(source_root: Path = ROOT / "py") -> list[str]:
     snapshot cannot hold: ludothek.web's screens): imported into the snapshot too, so the page's
     first import of ludothek.web.app finds them there (urllib.parse with ipaddress took about
     100 ms of it, 400 ms on a phone's CPU)."""
-    package_modules = package_imports(source_root)
-    browser_side = set(package_modules) - set(snapshot_modules(source_root))
+    browser_side = set(package_imports(source_root)) - set(snapshot_modules(source_root))
     wanted: set[str] = set()
-    for path in sorted((source_root / "ludothek").rglob("*.py")):
-        parts = path.relative_to(source_root).with_suffix("").parts
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+    for name, path in package_sources(source_root):
         if name not in browser_side or name.endswith(".__main__"):
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -273,7 +277,7 @@ def unpack_snapshot(packed: bytes) -> bytes:
 
 def make_snapshot(package: Path) -> Path | None:
     """assets/build/snapshot.<hash>.bin, the hash over everything it is made from (Pyodide's files,
-    the package, the script and the module list), so a snapshot never meets another build; cached
+    the package, the script, the module list and the file's format), so a snapshot never meets another build; cached
     in .cache/snapshot. None (and a note) where Node cannot make it: the page then starts Pyodide
     the normal way."""
     modules = snapshot_modules() + snapshot_standard_modules()
