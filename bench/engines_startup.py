@@ -6,7 +6,10 @@
 
 `--starts` names the Python starts to compare: "normal" (what a first visit does) and "snapshot"
 (Python restored from the memory snapshot, fetched by the page at once: a new visitor's start if
-the snapshot were used at once; the page says which start it took, and the run checks it).
+the snapshot were used at once; the page says which start it took, and the run checks it), and
+"bare" (bench/bare/pyodide.html: Pyodide started by hand and one line of Python, the floor).
+`--warm` also reloads each page in its profile once it is ready (the HTTP cache revalidates, as a
+returning visitor's without a service worker: for "snapshot", the snapshot comes from that cache).
 
 The published site (dist/) is served on localhost as scripts/serve.py serves it, with one script put
 first into the page: it notes the page's own clock (performance.now(), from the start of the
@@ -22,6 +25,7 @@ and after (the machine is shared: compare engines within one run, not across run
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import statistics
@@ -32,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "engines"))
 
-from engine_drivers import ENGINES, HookedServer, launch, missing  # noqa: E402
+from engine_drivers import CHARSET, ENGINES, HookedHandler, HookedServer, launch, missing  # noqa: E402
 
 READY_RECORDER = """new MutationObserver(function (changes, observer) {
   if (document.body && document.body.dataset.ready) { window.__readyAt = performance.now(); observer.disconnect(); }
@@ -43,24 +47,56 @@ def load_average() -> str:
     return " ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
-STARTS = {"normal": "window.LUDOTHEK_SNAPSHOT = 'never';", "snapshot": "window.LUDOTHEK_SNAPSHOT = 'fetch';"}
+STARTS = {"normal": "window.LUDOTHEK_SNAPSHOT = 'never';", "snapshot": "window.LUDOTHEK_SNAPSHOT = 'fetch';", "bare": ""}
+BARE = ROOT / "bench" / "bare"
+PATHS = {"bare": "bench/bare/pyodide.html"}
 
 
-def cold_start_ms(browser, url: str, start: str) -> float:
-    tab = browser.open(url)
-    try:
-        ready = float(tab.wait_for("window.__readyAt", what="the ready flag"))
+class BareToo(HookedHandler):
+    """The site with the hook, and the bare pages (bench/bare/) under /bench/bare/, hooked too;
+    they load the runtime from the site's assets/vendor/ (the very same files as the app)."""
+
+    def send_head(self):
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if not path.startswith("/bench/bare/"):
+            return super().send_head()
+        page = BARE / path.removeprefix("/bench/bare/")
+        if page.suffix != ".html" or not page.is_file():
+            self.send_error(404)
+            return None
+        body = page.read_text(encoding="utf-8").replace(CHARSET, CHARSET + self.hook_tag, 1).encode("utf-8")
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+def ready_ms(tab, start: str) -> float:
+    ready = float(tab.wait_for("window.__readyAt", what="the ready flag"))
+    if start != "bare":
         taken = tab.evaluate("document.documentElement.dataset.start")
         if taken != start:
             raise RuntimeError(f"asked for the {start} start, the page took the {taken} one")
-        return ready
+    return ready
+
+
+def start_ms(browser, url: str, start: str, warm: bool = False) -> tuple[float, float | None]:
+    """The cold start in a fresh profile and, with `warm`, a reload's in the same profile."""
+    tab = browser.open(url)
+    try:
+        cold = ready_ms(tab, start)
+        if not warm:
+            return cold, None
+        tab.reload()
+        return cold, ready_ms(tab, start)
     finally:
         tab.close()
 
 
-def run(engines: list[str], runs: int, starts: list[str] | None = None) -> dict:
+def run(engines: list[str], runs: int, starts: list[str] | None = None, warm: bool = False) -> dict:
     starts = starts or ["normal"]
-    servers = {start: HookedServer(hook=STARTS[start] + "\n" + READY_RECORDER) for start in starts}
+    servers = {start: HookedServer(hook=STARTS[start] + "\n" + READY_RECORDER, handler=BareToo) for start in starts}
     result: dict = {"runs": runs, "load_before": load_average(), "engines": {}}
     started = {}
     playwright = None
@@ -73,19 +109,27 @@ def run(engines: list[str], runs: int, starts: list[str] | None = None) -> dict:
             started[name] = launch(name, playwright)
         pairs = [(name, start) for name in engines for start in starts]
         times: dict[tuple[str, str], list[float]] = {pair: [] for pair in pairs}
+        warm_times: dict[tuple[str, str], list[float]] = {pair: [] for pair in pairs}
         for round_ in range(runs):
             order = pairs[round_ % len(pairs) :] + pairs[: round_ % len(pairs)]
             for name, start in order:
-                times[name, start].append(cold_start_ms(started[name], servers[start].url, start))
-                print(f"round {round_ + 1}: {name} {start} {times[name, start][-1] / 1000:.2f} s (load {load_average()})", file=sys.stderr, flush=True)
+                cold, again = start_ms(started[name], servers[start].url + PATHS.get(start, ""), start, warm)
+                times[name, start].append(cold)
+                if again is not None:
+                    warm_times[name, start].append(again)
+                print(f"round {round_ + 1}: {name} {start} {cold / 1000:.2f} s, warm {again} (load {load_average()})", file=sys.stderr, flush=True)
         for name, start in pairs:
-            result["engines"][name if start == "normal" else f"{name}, {start}"] = {
+            row = {
                 "version": started[name].version,
                 "median_ms": round(statistics.median(times[name, start])),
                 "min_ms": round(min(times[name, start])),
                 "max_ms": round(max(times[name, start])),
                 "ms": [round(t) for t in times[name, start]],
             }
+            if warm_times[name, start]:
+                row["warm_median_ms"] = round(statistics.median(warm_times[name, start]))
+                row["warm_ms"] = [round(t) for t in warm_times[name, start]]
+            result["engines"][name if start == "normal" else f"{name}, {start}"] = row
     finally:
         for browser in started.values():
             browser.quit()
@@ -103,11 +147,12 @@ def markdown(result: dict) -> str:
         f"Cold start to ready, median of {result['runs']} interleaved runs ({result['when']}, load average "
         f"{result['load_before']} before, {result['load_after']} after):",
         "",
-        "| engine | version | median s | min s | max s |",
-        "|---|---|---|---|---|",
+        "| engine | version | median s | min s | max s | warm median s |",
+        "|---|---|---|---|---|---|",
     ]
     for name, row in result["engines"].items():
-        lines.append(f"| {name} | {row['version']} | {row['median_ms'] / 1000:.1f} | {row['min_ms'] / 1000:.1f} | {row['max_ms'] / 1000:.1f} |")
+        warm = f"{row['warm_median_ms'] / 1000:.2f}" if "warm_median_ms" in row else ""
+        lines.append(f"| {name} | {row['version']} | {row['median_ms'] / 1000:.1f} | {row['min_ms'] / 1000:.1f} | {row['max_ms'] / 1000:.1f} | {warm} |")
     return "\n".join(lines)
 
 
@@ -117,7 +162,8 @@ def main(argv=None) -> None:
     parser.add_argument("--engines", default=",".join(ENGINES), help="a comma-separated subset of " + ",".join(ENGINES))
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--no-build", action="store_true", help="measure dist/ as it is (no rebuild first)")
-    parser.add_argument("--starts", default="normal", help="comma-separated: normal, snapshot")
+    parser.add_argument("--starts", default="normal", help="comma-separated: normal, snapshot, bare")
+    parser.add_argument("--warm", action="store_true", help="also a reload in each profile once ready")
     args = parser.parse_args(argv)
     starts = [start for start in args.starts.split(",") if start]
     if set(starts) - set(STARTS):
@@ -133,7 +179,7 @@ def main(argv=None) -> None:
         import build  # scripts/build.py (on the path through engine_drivers)
 
         build.main()
-    result = run(engines, args.runs, starts)
+    result = run(engines, args.runs, starts, args.warm)
     if args.json:
         args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")
     print(markdown(result))

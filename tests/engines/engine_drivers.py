@@ -105,8 +105,8 @@ class HookedServer:
     """The published site (dist/) on a free port of 127.0.0.1, with the error hook (or another);
     stop() makes it unreachable (the port is closed)."""
 
-    def __init__(self, root: Path = SITE, hook: str = ERROR_HOOK):
-        self.server = Server(("127.0.0.1", 0), functools.partial(HookedHandler, directory=str(root), hook=hook))
+    def __init__(self, root: Path = SITE, hook: str = ERROR_HOOK, handler: type[HookedHandler] = HookedHandler):
+        self.server = Server(("127.0.0.1", 0), functools.partial(handler, directory=str(root), hook=hook))
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
