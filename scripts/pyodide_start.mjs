@@ -112,12 +112,14 @@ function fetchForNextTime(url) {
 // imports it as its interpreter, which waits for its own start-up): the lookup, the read and the
 // check of the snapshot overlap with the downloads and PyScript's start instead of following them.
 // PyScript's import finds this same module instance, and this promise already under way.
+const SNAPSHOT_URL = SNAPSHOT ? new URL(SNAPSHOT.url, import.meta.url).href : null;
 const snapshotOnHand = (SNAPSHOT && POLICY !== "never")
-  ? lookUp(new URL(SNAPSHOT.url, import.meta.url).href).catch((error) => {
-    console.info("Ludothek: starting Python without the memory snapshot:", String(error && error.message || error));
-    return null;
-  })
+  ? lookUp(SNAPSHOT_URL).catch((error) => { startingWithout(error); return null; })
   : null;
+
+function startingWithout(error) {
+  console.info("Ludothek: starting Python without the memory snapshot:", String(error && error.message || error));
+}
 
 async function lookUp(url) {
   const response = await findSnapshot(url);
@@ -152,9 +154,7 @@ async function createModuleInSteps(settings) {
 
 export async function loadPyodide(options = {}) {
   const inSteps = { ...options, createPyodideModule: createModuleInSteps };
-  let url = null;
   if (snapshotOnHand) {
-    url = new URL(SNAPSHOT.url, import.meta.url).href;
     try {
       const found = await snapshotOnHand;
       if (found) {
@@ -165,14 +165,14 @@ export async function loadPyodide(options = {}) {
         return pyodide;
       }
     } catch (error) {
-      console.info("Ludothek: starting Python without the memory snapshot:", String(error && error.message || error));
+      startingWithout(error);
     }
   }
   const pyodide = await loadPyodideItself(inSteps);
   performance.mark("ludothek:runtime");
   say("normal");
-  if (url && typeof document === "object" && document.body) {
-    try { fetchForNextTime(url); } catch (error) { /* only a later start would have been quicker */ }
+  if (snapshotOnHand && typeof document === "object" && document.body) {
+    try { fetchForNextTime(SNAPSHOT_URL); } catch (error) { /* only a later start would have been quicker */ }
   }
   await nextTask();
   return pyodide;
