@@ -132,6 +132,7 @@
   // run (its chunks, then Pyodide, then the wasm and the standard library, then our package and
   // main.py after Python is up). Asked for here, all at once, they are there when wanted.
   var preloads = [];
+  var homes = {};  // language -> the promise of its pre-rendered home screen's text
   try { preloads = JSON.parse((doc.currentScript && doc.currentScript.getAttribute("data-preload")) || "[]"); } catch (e) { /* none */ }
   var runtimeRequested = false;
   function preload(href, as) {
@@ -159,7 +160,7 @@
     if (runtimeRequested) return;
     runtimeRequested = true;
     root.dataset.runtime = "loading";
-    // The downloads start now; the module runs once IndexedDB is settled (a few milliseconds).
+    // The downloads start now; the module runs once IndexedDB is settled and the home screen painted.
     preload(CORE, "module");
     preloads.forEach(function (item) { preload(item[0], item[1]); });
     function run() {
@@ -169,7 +170,36 @@
       doc.head.appendChild(script);
     }
     // An embedded board keeps nothing in the reader's browser: always the memory stand-in.
-    if (embed) { useMemoryIndexedDB(); run(); } else whenIndexedDBUsable(run);
+    if (embed) { useMemoryIndexedDB(); run(); } else whenIndexedDBUsable(function () { whenHomeShown(run); });
+  }
+  // The home screen comes before Python's start. Its text is asked for before the runtime's files
+  // (on a slow network it would otherwise queue behind megabytes it does not need), and the
+  // runtime's first module runs once the home is drawn and painted: Python's start holds the main
+  // thread for seconds (on a phone, many), and a home drawn after it would be that much later.
+  // The files download meanwhile; the wait is a frame once they are in, never more than HOME_WAIT_MS.
+  var HOME_WAIT_MS = 3000;
+  var homeWaiters = [];
+  var homeState = embed || !isHomeRoute(location.hash) ? "painted" : "waiting";  // then "drawn", "painted"
+  if (homeState === "waiting") homeText(lang);
+  function settleHome() {
+    if (homeState !== "waiting") return;
+    homeState = "drawn";
+    afterPaint(function () {
+      homeState = "painted";
+      homeWaiters.splice(0).forEach(function (callback) { callback(); });
+    });
+  }
+  function whenHomeShown(callback) {
+    if (homeState === "painted") { callback(); return; }
+    homeWaiters.push(callback);
+    setTimeout(settleHome, HOME_WAIT_MS);
+  }
+  // After the next paint; a hidden page paints no frames, and its start must not wait for one.
+  function afterPaint(callback) {
+    var done = false;
+    function once() { if (!done) { done = true; callback(); } }
+    if (typeof requestAnimationFrame === "function") requestAnimationFrame(function () { setTimeout(once, 0); });
+    setTimeout(once, 100);
   }
   if (!embed || (readonly && !pictured)) startRuntime();
   // An older read-only snippet has no picture of its own: it is drawn by Python, as before.
@@ -230,7 +260,6 @@
   // (a stored value is data: one that holds anything more is not shown at all).
   var SAVES_TAGS = /^(h2|ul|li|div|span|bdi|a|button|label|input|details|summary|p)$/;
   var SAVES_ATTRIBUTES = /^(class|id|type|accept|aria-label|data-action|data-save|dir|lang)$/;
-  var homes = {};  // language -> the promise of its pre-rendered home screen's text
   function homeText(code) {
     if (!homes[code]) {
       homes[code] = fetch("./assets/build/home." + code + ".html").then(function (response) {
@@ -292,10 +321,11 @@
   }
   function showStaticHome() {
     var screen = doc.getElementById("screen");
-    if (!screen || embed || screen.childElementCount || !isHomeRoute(location.hash)) return;
+    if (!screen || embed || screen.childElementCount || !isHomeRoute(location.hash)) { settleHome(); return; }
     homeText(lang).then(function (html) {
       // Python may have been quicker: never overwrite the live screen.
       if (html && !isReady() && !screen.childElementCount) drawHome(screen, html, lang);
+      settleHome();
     });
   }
   if (!embed) onBody(showStaticHome);

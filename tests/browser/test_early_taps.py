@@ -240,3 +240,48 @@ def test_on_a_phone_a_tapped_card_shows_its_progress_where_the_finger_was_and_op
     expect(phone.get_by_role("heading", name="New game: Momox")).to_be_visible()
     assert phone.evaluate("document.activeElement === document.body")
     assert not phone.errors
+
+
+# -- the home screen before Python's start -------------------------------------------------
+# Python's start holds the main thread for seconds (on a phone, many): the home screen is asked
+# for before the runtime's files and drawn before the runtime's first module runs.
+ORDER = """
+window.__order = [];
+new MutationObserver(() => {
+  const order = window.__order;
+  if (!order.includes("home") && document.querySelector("#screen .game-card")) order.push("home");
+  if (!order.includes("runtime") && document.querySelector('script[src$="pyscript/core.js"]')) order.push("runtime");
+}).observe(document, {subtree: true, childList: true});
+"""
+
+
+def test_the_home_screen_is_asked_for_first_and_drawn_before_the_runtime_runs(page, app_url):
+    page.add_init_script(ORDER)
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    held: list = []
+    page.route("**/assets/build/home.en.html", lambda route: held.append(route))
+    page.goto(app_url)
+    page.wait_for_timeout(1500)
+    # The runtime's files download meanwhile; its first module waits for the home screen.
+    assert any(url.endswith("pyodide.asm.wasm") for url in requests), requests
+    assert page.evaluate("window.__order") == []
+    first = next(i for i, url in enumerate(requests) if url.endswith("home.en.html"))
+    assert all(not url.startswith(app_url + "assets/vendor/") for url in requests[:first]), requests[: first + 1]
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("window.__order") == ["home", "runtime"]
+    assert not page.errors
+
+
+@pytest.mark.parametrize("failure", ["never answered", "refused"])
+def test_a_home_screen_that_does_not_come_never_stops_the_start(page, app_url, failure):
+    held: list = []
+    page.route("**/assets/build/home.en.html", (lambda route: held.append(route)) if failure == "never answered" else (lambda route: route.abort()))
+    page.goto(app_url)
+    # The app starts without it (after a wait of at most a few seconds) and draws the home itself.
+    page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+    expect(page.get_by_role("heading", name="Games")).to_be_visible()
+    expect(card(page, "momentum").get_by_role("link", name="New game")).to_be_visible()
+    assert not page.errors
