@@ -6,8 +6,12 @@
 
 `--starts` names the Python starts to compare: "normal" (what a first visit does) and "snapshot"
 (Python restored from the memory snapshot, fetched by the page at once: a new visitor's start if
-the snapshot were used at once; the page says which start it took, and the run checks it), and
-"bare" (bench/bare/pyodide.html: Pyodide started by hand and one line of Python, the floor).
+the snapshot were used at once; the page says which start it took, and the run checks it),
+"bare" (bench/bare/pyodide.html: Pyodide started by hand and one line of Python, the floor) and
+"pyscript" (bench/bare/pyscript.html: PyScript starting Pyodide for one line of Python).
+Each cold start also counts the bytes the server sent until the ready flag (the response bodies,
+as the engine's Accept-Encoding chose them: an engine that takes no Brotli over plain HTTP gets the
+gzip copies).
 `--warm` also reloads each page in its profile once it is ready (the HTTP cache revalidates, as a
 returning visitor's without a service worker: for "snapshot", the snapshot comes from that cache).
 
@@ -30,6 +34,7 @@ import json
 import os
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -47,14 +52,23 @@ def load_average() -> str:
     return " ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
-STARTS = {"normal": "window.LUDOTHEK_SNAPSHOT = 'never';", "snapshot": "window.LUDOTHEK_SNAPSHOT = 'fetch';", "bare": ""}
+STARTS = {"normal": "window.LUDOTHEK_SNAPSHOT = 'never';", "snapshot": "window.LUDOTHEK_SNAPSHOT = 'fetch';", "bare": "", "pyscript": ""}
 BARE = ROOT / "bench" / "bare"
-PATHS = {"bare": "bench/bare/pyodide.html"}
+PATHS = {"bare": "bench/bare/pyodide.html", "pyscript": "bench/bare/pyscript.html"}
+# Pages that are not the app: they say nothing of how Python started.
+NOT_THE_APP = {"bare", "pyscript"}
 
 
 class BareToo(HookedHandler):
     """The site with the hook, and the bare pages (bench/bare/) under /bench/bare/, hooked too;
     they load the runtime from the site's assets/vendor/ (the very same files as the app)."""
+
+    def copyfile(self, source, outputfile):
+        body = source.read()
+        with self.server.counting:
+            self.server.bytes_sent += len(body)
+            self.server.encodings.add(self.headers.get("Accept-Encoding", ""))
+        outputfile.write(body)
 
     def send_head(self):
         path = self.path.split("?", 1)[0].split("#", 1)[0]
@@ -74,22 +88,27 @@ class BareToo(HookedHandler):
 
 def ready_ms(tab, start: str) -> float:
     ready = float(tab.wait_for("window.__readyAt", what="the ready flag"))
-    if start != "bare":
+    if start not in NOT_THE_APP:
         taken = tab.evaluate("document.documentElement.dataset.start")
         if taken != start:
             raise RuntimeError(f"asked for the {start} start, the page took the {taken} one")
     return ready
 
 
-def start_ms(browser, url: str, start: str, warm: bool = False) -> tuple[float, float | None]:
-    """The cold start in a fresh profile and, with `warm`, a reload's in the same profile."""
+def start_ms(browser, server: HookedServer, url: str, start: str, warm: bool = False) -> tuple[float, float | None, int]:
+    """The cold start in a fresh profile, the bytes sent for it, and, with `warm`, a reload's
+    start in the same profile."""
+    counted = server.server
+    with counted.counting:
+        counted.bytes_sent = 0
     tab = browser.open(url)
     try:
         cold = ready_ms(tab, start)
+        sent = counted.bytes_sent
         if not warm:
-            return cold, None
+            return cold, None, sent
         tab.reload()
-        return cold, ready_ms(tab, start)
+        return cold, ready_ms(tab, start), sent
     finally:
         tab.close()
 
@@ -97,6 +116,10 @@ def start_ms(browser, url: str, start: str, warm: bool = False) -> tuple[float, 
 def run(engines: list[str], runs: int, starts: list[str] | None = None, warm: bool = False) -> dict:
     starts = starts or ["normal"]
     servers = {start: HookedServer(hook=STARTS[start] + "\n" + READY_RECORDER, handler=BareToo) for start in starts}
+    for server in servers.values():
+        server.server.counting = threading.Lock()
+        server.server.bytes_sent = 0
+        server.server.encodings = set()
     result: dict = {"runs": runs, "load_before": load_average(), "engines": {}}
     started = {}
     playwright = None
@@ -110,11 +133,16 @@ def run(engines: list[str], runs: int, starts: list[str] | None = None, warm: bo
         pairs = [(name, start) for name in engines for start in starts]
         times: dict[tuple[str, str], list[float]] = {pair: [] for pair in pairs}
         warm_times: dict[tuple[str, str], list[float]] = {pair: [] for pair in pairs}
+        sent: dict[tuple[str, str], list[int]] = {pair: [] for pair in pairs}
+        encodings: dict[str, list[str]] = {}
         for round_ in range(runs):
             order = pairs[round_ % len(pairs) :] + pairs[: round_ % len(pairs)]
             for name, start in order:
-                cold, again = start_ms(started[name], servers[start].url + PATHS.get(start, ""), start, warm)
+                servers[start].server.encodings.clear()
+                cold, again, bytes_sent = start_ms(started[name], servers[start], servers[start].url + PATHS.get(start, ""), start, warm)
                 times[name, start].append(cold)
+                sent[name, start].append(bytes_sent)
+                encodings[name] = sorted(servers[start].server.encodings)
                 if again is not None:
                     warm_times[name, start].append(again)
                 print(f"round {round_ + 1}: {name} {start} {cold / 1000:.2f} s, warm {again} (load {load_average()})", file=sys.stderr, flush=True)
@@ -125,6 +153,8 @@ def run(engines: list[str], runs: int, starts: list[str] | None = None, warm: bo
                 "min_ms": round(min(times[name, start])),
                 "max_ms": round(max(times[name, start])),
                 "ms": [round(t) for t in times[name, start]],
+                "bytes_median": round(statistics.median(sent[name, start])),
+                "accept_encoding": encodings.get(name, []),
             }
             if warm_times[name, start]:
                 row["warm_median_ms"] = round(statistics.median(warm_times[name, start]))
@@ -147,12 +177,15 @@ def markdown(result: dict) -> str:
         f"Cold start to ready, median of {result['runs']} interleaved runs ({result['when']}, load average "
         f"{result['load_before']} before, {result['load_after']} after):",
         "",
-        "| engine | version | median s | min s | max s | warm median s |",
-        "|---|---|---|---|---|---|",
+        "| engine | version | median s | min s | max s | warm median s | bytes sent until ready, cold | Accept-Encoding |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for name, row in result["engines"].items():
         warm = f"{row['warm_median_ms'] / 1000:.2f}" if "warm_median_ms" in row else ""
-        lines.append(f"| {name} | {row['version']} | {row['median_ms'] / 1000:.1f} | {row['min_ms'] / 1000:.1f} | {row['max_ms'] / 1000:.1f} | {warm} |")
+        lines.append(
+            f"| {name} | {row['version']} | {row['median_ms'] / 1000:.1f} | {row['min_ms'] / 1000:.1f} | {row['max_ms'] / 1000:.1f} | {warm} "
+            f"| {row['bytes_median']:,} | {'; '.join(row['accept_encoding'])} |"
+        )
     return "\n".join(lines)
 
 
@@ -162,7 +195,7 @@ def main(argv=None) -> None:
     parser.add_argument("--engines", default=",".join(ENGINES), help="a comma-separated subset of " + ",".join(ENGINES))
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--no-build", action="store_true", help="measure dist/ as it is (no rebuild first)")
-    parser.add_argument("--starts", default="normal", help="comma-separated: normal, snapshot, bare")
+    parser.add_argument("--starts", default="normal", help="comma-separated: normal, snapshot, bare, pyscript")
     parser.add_argument("--warm", action="store_true", help="also a reload in each profile once ready")
     args = parser.parse_args(argv)
     starts = [start for start in args.starts.split(",") if start]

@@ -98,10 +98,18 @@ FLOOR = "bare Pyodide"
 
 
 def init_script_of(name: str) -> str:
-    """A page's start (an extra page, --page, named "..., snapshot" starts from the snapshot)."""
+    """A page's start: an extra page (--page) named "..., snapshot" starts from the snapshot, one
+    named "..., normal" the normal way, as "Ludothek" does; "..., as shipped" as the site decides."""
     if name in INIT_SCRIPTS:
         return INIT_SCRIPTS[name]
-    return INIT_SCRIPTS["Ludothek, snapshot"] if name.endswith(", snapshot") else ""
+    if name.endswith(", snapshot"):
+        return INIT_SCRIPTS["Ludothek, snapshot"]
+    return INIT_SCRIPTS["Ludothek"] if name.endswith(", normal") else ""
+
+
+def with_service_worker(name: str) -> bool:
+    """The app as shipped, or an extra page named "..., as shipped": its service worker at work."""
+    return name in WITH_SERVICE_WORKER or name.endswith(", as shipped")
 
 
 class SiteHandler(CountingHandler):
@@ -324,6 +332,7 @@ def lighthouse_result(sites: dict[str, str], runs: int = 1) -> dict:
                         "tbt_ms": audits["total-blocking-time"]["numericValue"],
                         "tti_ms": audits["interactive"]["numericValue"],
                         "fcp_ms": audits["first-contentful-paint"]["numericValue"],
+                        "lcp_ms": audits["largest-contentful-paint"]["numericValue"],
                         "load_average": os.getloadavg()[0],
                     }
                 )
@@ -388,7 +397,7 @@ def main_result(runs: int = 9, pages: dict | None = None, build_first: bool = Tr
                         results[name],
                         init_script_of(name),
                         PROFILES[profile],
-                        service_worker=name in WITH_SERVICE_WORKER,
+                        service_worker=with_service_worker(name),
                     )
                 load_averages.append(os.getloadavg()[0])
     finally:
