@@ -60,7 +60,8 @@ NOT_THE_APP = {"bare", "pyscript"}
 
 
 class BareToo(HookedHandler):
-    """The site with the hook, and the bare pages (bench/bare/) under /bench/bare/, hooked too;
+    """The site with the hook, and the bare pages (bench/bare/, with the bare PyScript page's
+    configuration) under /bench/bare/, hooked too;
     they load the runtime from the site's assets/vendor/ (the very same files as the app)."""
 
     def copyfile(self, source, outputfile):
@@ -75,12 +76,15 @@ class BareToo(HookedHandler):
         if not path.startswith("/bench/bare/"):
             return super().send_head()
         page = BARE / path.removeprefix("/bench/bare/")
-        if page.suffix != ".html" or not page.is_file():
+        if page.suffix not in (".html", ".toml") or not page.is_file():
             self.send_error(404)
             return None
-        body = page.read_text(encoding="utf-8").replace(CHARSET, CHARSET + self.hook_tag, 1).encode("utf-8")
+        body = page.read_text(encoding="utf-8")
+        if page.suffix == ".html":
+            body = body.replace(CHARSET, CHARSET + self.hook_tag, 1)
+        body = body.encode("utf-8")
         self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Type", "text/html; charset=utf-8" if page.suffix == ".html" else "text/plain; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         return io.BytesIO(body)
