@@ -491,6 +491,11 @@ def write_dist() -> Path:
         if compressible:
             wanted.update(target.with_name(target.name + ext) for ext in (".gz", ".br"))
         if target.exists() and target.read_bytes() == source.read_bytes():
+            # An unchanged file keeps its copies; one that lost both (a hand-edited dist/, an
+            # interrupted build) is compressed again, or the server would send it plain for ever.
+            copies = [target.with_name(target.name + ext) for ext in (".gz", ".br")]
+            if compressible and not any(copy.exists() for copy in copies):
+                changed.append(target)
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
         for ext in (".gz", ".br"):

@@ -129,6 +129,15 @@ def test_the_package_is_stored_and_sent_compressed_as_a_whole(site):
     assert (package.with_name("ludothek.zip.br")).stat().st_size < package.stat().st_size / 2
 
 
+def test_a_rebuild_compresses_again_a_file_whose_compressed_copies_are_gone(site):
+    page = site / "index.html"
+    for ext in (".gz", ".br"):
+        page.with_name(page.name + ext).unlink()
+    build.write_dist()
+    assert gzip.decompress(page.with_name("index.html.gz").read_bytes()) == page.read_bytes()
+    assert page.with_name("index.html.br").exists()
+
+
 def test_a_rebuild_drops_files_that_left_the_site(site):
     stale = site / "assets" / "vendor" / "pyscript" / "old-chunk-1234.js"
     stale.write_text("// from an earlier version")
