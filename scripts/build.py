@@ -242,36 +242,63 @@ def snapshot_standard_modules(source_root: Path = ROOT / "py") -> list[str]:
     return sorted(name for name in wanted if name.split(".")[0] in sys.stdlib_module_names and name.split(".")[0] not in BROWSER_MODULES)
 
 
-# The memory snapshot as shipped: Pyodide's snapshot (a header and the whole 30 MiB memory, half
-# of it zeros) without its all-zero blocks, so the page reads, checks and keeps about half as many
-# bytes (assets/vendor/pyodide/ludothek.mjs unpacks it). Little-endian: the magic, the block size,
-# the unpacked length and the number of blocks kept, then their indices, then their bytes in that
-# order (the last block of the unpacked bytes may be shorter).
-SNAPSHOT_MAGIC = b"LUDOSNAP"
+# The memory snapshot as shipped: Pyodide's snapshot (a header, then the whole 30 MiB memory, half
+# of it zeros) without its all-zero blocks and without the blocks that hold what the restore finds
+# in memory anyway (the runtime's own data, as Pyodide's module factory leaves it: make_snapshot.mjs
+# writes it beside the snapshot), so the page downloads, reads, checks and keeps far fewer bytes
+# (assets/vendor/pyodide/ludothek.mjs unpacks it and takes those blocks from its own memory, checked
+# by their SHA-256). Little-endian: the magic; the block size, the unpacked length, where the memory
+# starts in it (Pyodide's header size), the number of blocks kept and of blocks taken from the
+# runtime; the indices of both; the SHA-256 of the taken blocks' bytes in that order; the kept
+# blocks' bytes in that order (the last block of the unpacked bytes may be shorter).
+SNAPSHOT_MAGIC = b"LUDOSNP2"
 SNAPSHOT_BLOCK = 4096
+_SNAPSHOT_SIZES = "<IIIII"
 
 
-def pack_snapshot(raw: bytes, block: int = SNAPSHOT_BLOCK) -> bytes:
-    blocks = [raw[start : start + block] for start in range(0, len(raw), block)]
-    kept = [index for index, data in enumerate(blocks) if data.count(0) != len(data)]
-    header = SNAPSHOT_MAGIC + struct.pack("<III", block, len(raw), len(kept)) + struct.pack(f"<{len(kept)}I", *kept)
-    return header + b"".join(blocks[index] for index in kept)
+def pack_snapshot(raw: bytes, runtime: bytes = b"", block: int = SNAPSHOT_BLOCK) -> bytes:
+    offset = struct.unpack_from("<I", raw, 4)[0] if runtime else 0
+    kept, taken = [], []
+    for index, start in enumerate(range(0, len(raw), block)):
+        data = raw[start : start + block]
+        if data.count(0) == len(data):
+            continue
+        at = start - offset
+        if runtime and start >= offset and runtime[at : at + len(data)] == data:
+            taken.append(index)
+        else:
+            kept.append(index)
+    digest = hashlib.sha256(b"".join(raw[i * block : (i + 1) * block] for i in taken)).digest()
+    header = SNAPSHOT_MAGIC + struct.pack(_SNAPSHOT_SIZES, block, len(raw), offset, len(kept), len(taken))
+    header += struct.pack(f"<{len(kept)}I", *kept) + struct.pack(f"<{len(taken)}I", *taken) + digest
+    return header + b"".join(raw[i * block : (i + 1) * block] for i in kept)
 
 
-def unpack_snapshot(packed: bytes) -> bytes:
-    """pack_snapshot's inverse (the page's is in scripts/pyodide_start.mjs)."""
+def unpack_snapshot(packed: bytes, runtime: bytes | None = None) -> bytes:
+    """pack_snapshot's inverse (the page's is in scripts/pyodide_start.mjs). Without the runtime's
+    memory the blocks taken from it stay zeros."""
     if packed[:8] != SNAPSHOT_MAGIC:
         raise ValueError("not a packed memory snapshot")
-    block, length, count = struct.unpack_from("<III", packed, 8)
-    indices = struct.unpack_from(f"<{count}I", packed, 20)
+    block, length, offset, kept_count, taken_count = struct.unpack_from(_SNAPSHOT_SIZES, packed, 8)
+    at = 8 + struct.calcsize(_SNAPSHOT_SIZES)
+    kept = struct.unpack_from(f"<{kept_count}I", packed, at)
+    taken = struct.unpack_from(f"<{taken_count}I", packed, at + 4 * kept_count)
+    at += 4 * (kept_count + taken_count)
+    digest = packed[at : at + 32]
+    at += 32
     raw = bytearray(length)
-    at = 20 + 4 * count
-    for index in indices:
+    for index in kept:
         size = min(block, length - index * block)
         raw[index * block : index * block + size] = packed[at : at + size]
         at += size
     if at != len(packed):
         raise ValueError("a packed memory snapshot of the wrong length")
+    if runtime is not None:
+        for index in taken:
+            start = index * block
+            raw[start : min(start + block, length)] = runtime[start - offset : min(start + block, length) - offset]
+        if hashlib.sha256(b"".join(raw[i * block : (i + 1) * block] for i in taken)).digest() != digest:
+            raise ValueError("the runtime's memory is not the one the snapshot was packed against")
     return bytes(raw)
 
 
@@ -305,7 +332,9 @@ def make_snapshot(package: Path) -> Path | None:
             print(f"build: no memory snapshot ({exc}); the page starts Python the normal way", file=sys.stderr)
             return None
         made = Path(str(cached) + ".tmp")
-        made.write_bytes(pack_snapshot(made.read_bytes()))
+        runtime = Path(str(made) + ".runtime")
+        made.write_bytes(pack_snapshot(made.read_bytes(), runtime.read_bytes() if runtime.exists() else b""))
+        runtime.unlink(missing_ok=True)
         os.replace(made, cached)
     shutil.copy2(cached, target)
     return target

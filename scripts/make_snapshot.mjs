@@ -3,12 +3,16 @@
 // of starting the interpreter and importing the package itself (assets/vendor/pyodide/ludothek.mjs
 // loads it; scripts/build.py calls this script and names the file by its content hash).
 //   node scripts/make_snapshot.mjs <package zip> <output file> <module> [<module> ...]
+// Beside <output file> it writes <output file>.runtime: the memory a restore of this snapshot
+// finds before it copies the snapshot in (Pyodide's module factory's work: the runtime's own data).
+// scripts/build.py leaves out of the shipped file what the snapshot shares with it.
 // The snapshot is Pyodide's whole WebAssembly memory. It must hold no JavaScript object (so only
 // modules that import nothing of js, pyodide or pyscript go in) and must not grow the memory past
 // the size Pyodide starts with (a larger snapshot cannot be restored). The virtual file system is
 // not part of it: the page unpacks the package again (PyScript's [files]) into the same place, so
 // what the imported modules read later (catalogs, rules, puzzles) is found where it was.
 import { loadPyodide } from "pyodide";
+import createPyodideModule from "pyodide/pyodide.asm.mjs";
 import fs from "node:fs";
 
 const [zipPath, output, ...modules] = process.argv.slice(2);
@@ -77,4 +81,22 @@ if (memory() !== startMemory) {
 }
 const snapshot = py.makeMemorySnapshot();
 fs.writeFileSync(output, snapshot);
+
+// A restore as the page makes one (scripts/pyodide_start.mjs), stopped where the module factory
+// has made the memory and the snapshot is not copied in yet.
+let runtimeMemory = null;
+try {
+  await loadPyodide({
+    _loadSnapshot: snapshot,
+    _sysExecutable: "",
+    createPyodideModule: async (settings) => {
+      const module = await createPyodideModule(settings);
+      runtimeMemory = module.HEAPU8.slice();
+      throw new Error("the runtime's memory is kept: the restore goes no further");
+    },
+  });
+} catch (error) {
+  if (!runtimeMemory) throw error;
+}
+fs.writeFileSync(output + ".runtime", runtimeMemory);
 console.log(`snapshot: ${modules.length} of the package's modules imported, ${report.split(";")[0]}, ${(snapshot.length / 1048576).toFixed(1)} MiB`);

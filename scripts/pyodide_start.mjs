@@ -4,8 +4,8 @@
 // `version` and calls `loadPyodide({stdout, stderr, indexURL})` as it would Pyodide's own. boot.js
 // imports it earlier, as the page asks for the runtime, so the search for the snapshot starts then.
 //
-// The snapshot (assets/build/snapshot.<hash>.bin, made by scripts/make_snapshot.mjs and packed
-// without its zero blocks by scripts/build.py) is Python with the app's pure-Python modules and
+// The snapshot (assets/build/snapshot.<hash>.bin, made by scripts/make_snapshot.mjs and packed by
+// scripts/build.py without its zero blocks and the runtime's own data) is Python with the app's pure-Python modules and
 // the standard library's modules the rest imports: restoring it skips the interpreter's start and
 // nearly all imports. It is only used when it is here already:
 // - the app: in the service worker's cache (it precaches the snapshot after the first visit, once
@@ -71,25 +71,49 @@ async function checked(response) {
   return unpacked(new Uint8Array(bytes));
 }
 
-// The file holds the snapshot without its all-zero blocks (scripts/build.py, pack_snapshot: the
-// magic "LUDOSNAP", then block size, unpacked length and block count as little-endian 32-bit
-// numbers, the blocks' indices, the blocks).
+// The file holds the snapshot without its all-zero blocks and without the blocks the runtime's
+// own memory holds before the restore (scripts/build.py, pack_snapshot: the magic "LUDOSNP2"; the
+// block size, the unpacked length, where the memory starts in it, the number of blocks kept and of
+// blocks taken from the runtime, as little-endian 32-bit numbers; the indices of both; the SHA-256
+// of the taken blocks; the kept blocks). The taken ones are filled in by withRuntimeBlocks.
 function unpacked(packed) {
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
-  if (new TextDecoder().decode(packed.subarray(0, 8)) !== "LUDOSNAP") throw new Error("not a packed memory snapshot");
-  const block = view.getUint32(8, true);
-  const length = view.getUint32(12, true);
-  const count = view.getUint32(16, true);
+  if (new TextDecoder().decode(packed.subarray(0, 8)) !== "LUDOSNP2") throw new Error("not a packed memory snapshot");
+  const [block, length, offset, keptCount, takenCount] = [8, 12, 16, 20, 24].map((at) => view.getUint32(at, true));
+  const indices = (from, count) => Array.from({ length: count }, (_, i) => view.getUint32(from + 4 * i, true));
+  const kept = indices(28, keptCount);
+  const taken = indices(28 + 4 * keptCount, takenCount);
+  let at = 28 + 4 * (keptCount + takenCount);
+  const sha256 = packed.slice(at, at + 32);
+  at += 32;
   const memory = new Uint8Array(length);
-  let at = 20 + 4 * count;
-  for (let i = 0; i < count; i++) {
-    const start = view.getUint32(20 + 4 * i, true) * block;
+  for (const index of kept) {
+    const start = index * block;
     const size = Math.min(block, length - start);
     memory.set(packed.subarray(at, at + size), start);
     at += size;
   }
   if (at !== packed.length) throw new Error("a packed memory snapshot of the wrong length");
-  return memory;
+  return { memory, block, offset, taken, sha256 };
+}
+
+// The blocks the file left out because the runtime holds them: copied from the memory Pyodide's
+// module factory has just made, before Pyodide copies the snapshot over it. They are checked by
+// their SHA-256: a runtime that made other bytes there refuses the snapshot (the normal start follows).
+async function withRuntimeBlocks(module, snapshot) {
+  const { memory, block, offset, taken, sha256 } = snapshot;
+  const heap = module.HEAPU8;
+  const copied = new Uint8Array(taken.reduce((sum, index) => sum + Math.min(block, memory.length - index * block), 0));
+  let at = 0;
+  for (const index of taken) {
+    const start = index * block;
+    const part = heap.subarray(start - offset, Math.min(start + block, memory.length) - offset);
+    memory.set(part, start);
+    copied.set(part, at);
+    at += part.length;
+  }
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", copied));
+  if (!digest.every((byte, i) => byte === sha256[i])) throw new Error("the runtime's memory is not the one the snapshot was made against");
 }
 
 // After a start without the snapshot: bring it into the HTTP cache once the page is ready, for
@@ -124,9 +148,9 @@ function startingWithout(error) {
 async function lookUp(url) {
   const response = await findSnapshot(url);
   if (!response) return null;
-  const bytes = checked(response);
-  bytes.catch(() => {});  // a refusal is handled in loadPyodide, never reported as unhandled
-  return { bytes };
+  const snapshot = checked(response);
+  snapshot.catch(() => {});  // a refusal is handled in loadPyodide, never reported as unhandled
+  return { snapshot };
 }
 
 // Let the browser handle a tap, a key or a frame between the start's long steps: without this,
@@ -143,22 +167,27 @@ function nextTask() {
 }
 
 // Pyodide's own module factory (pyodide.asm.mjs, the same module Pyodide would import), with a
-// pause before it and after it.
-async function createModuleInSteps(settings) {
+// pause before it and after it; for a restore, the snapshot's blocks from the runtime filled in.
+async function createModuleInSteps(settings, snapshot = null) {
   const { default: createPyodideModule } = await import("./pyodide.asm.mjs");
   await nextTask();
   const module = await createPyodideModule(settings);
+  if (snapshot) await withRuntimeBlocks(module, await snapshot);
   await nextTask();
   return module;
 }
 
 export async function loadPyodide(options = {}) {
-  const inSteps = { ...options, createPyodideModule: createModuleInSteps };
+  const inSteps = { ...options, createPyodideModule: (settings) => createModuleInSteps(settings) };
   if (snapshotOnHand) {
     try {
       const found = await snapshotOnHand;
       if (found) {
-        const pyodide = await loadPyodideItself({ ...inSteps, _loadSnapshot: found.bytes });
+        const pyodide = await loadPyodideItself({
+          ...options,
+          createPyodideModule: (settings) => createModuleInSteps(settings, found.snapshot),
+          _loadSnapshot: found.snapshot.then((snapshot) => snapshot.memory),
+        });
         performance.mark("ludothek:runtime");  // Python is up (bench/startup.py splits the start by it)
         say("snapshot");
         await nextTask();

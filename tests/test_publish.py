@@ -182,12 +182,35 @@ def test_a_packed_snapshot_unpacks_to_the_same_bytes():
     raw = bytes(range(256)) * 20 + bytes(3 * block) + b"\x01" + bytes(block - 1) + b"end"
     packed = build.pack_snapshot(raw)
     assert build.unpack_snapshot(packed) == raw
-    assert len(packed) == len(raw) - 2 * block + 20 + 4 * 4, "the two all-zero blocks are not in the file"
+    assert len(packed) == len(raw) - 2 * block + 28 + 4 * 4 + 32, "the two all-zero blocks are not in the file"
     assert build.unpack_snapshot(build.pack_snapshot(bytes(10))) == bytes(10)
     with pytest.raises(ValueError):
         build.unpack_snapshot(packed[:-1])
     with pytest.raises(ValueError):
         build.unpack_snapshot(b"PYODIDE!" + packed[8:])
+
+
+def test_the_blocks_the_runtime_holds_already_are_left_out_and_taken_from_its_memory():
+    import struct
+
+    block = build.SNAPSHOT_BLOCK
+    header = struct.pack("<II", 0x706E7300, block) + bytes(block - 8)  # the memory starts at byte 4's number
+    data, changed = b"\x07" * (2 * block), bytes(range(256)) * 16
+    memory = data + changed + bytes(block) + b"\x09" * block + b"tail"
+    # What the restore finds in memory: the runtime's data, before the imports changed some of it
+    # and wrote more.
+    runtime = data + changed[:100] + bytes(10) + changed[110:] + bytes(2 * block + 4)
+    raw = header + memory
+    packed = build.pack_snapshot(raw, runtime)
+    assert build.unpack_snapshot(packed, runtime) == raw
+    assert len(packed) == len(build.pack_snapshot(raw)) - 2 * block, "the two blocks of the runtime's data are not in the file"
+    without = build.unpack_snapshot(packed)
+    assert without[block : 3 * block] == bytes(2 * block) and without[3 * block :] == raw[3 * block :]
+    # Another runtime (one byte) is refused, never restored.
+    other = bytearray(runtime)
+    other[block] ^= 1
+    with pytest.raises(ValueError):
+        build.unpack_snapshot(packed, bytes(other))
 
 
 def test_the_snapshot_name_changes_with_the_package(site, tmp_path, monkeypatch):

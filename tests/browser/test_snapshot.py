@@ -222,6 +222,41 @@ def test_a_snapshot_of_another_runtime_build_is_refused_and_the_start_goes_on(br
             context.close()
 
 
+def test_a_snapshot_made_against_another_runtime_memory_is_refused_and_the_start_goes_on(browser, tmp_path):
+    # The blocks the file leaves out are taken from the runtime's memory as the page's runtime made
+    # it: where that is not what the snapshot was packed against (here: the checksum the file gives
+    # them), the snapshot is refused before Pyodide copies anything, and the normal start follows.
+    import struct
+
+    packed = bytearray(snapshot_bytes())
+    kept, taken = struct.unpack_from("<II", packed, 8 + 12)
+    assert taken > 500, "the snapshot leaves out the blocks the runtime holds"
+    packed[8 + 20 + 4 * (kept + taken)] ^= 0xFF  # the first byte of their SHA-256
+    digest = hashlib.sha256(packed).hexdigest()
+    expected = snapshot_settings()["sha256"]
+
+    def start_module(route):
+        text = route.fetch().text().replace(expected, digest)
+        route.fulfill(body=text, headers={"Content-Type": "text/javascript"})
+
+    context = browser.new_context(service_workers="block")
+    with serving_as_snapshot(tmp_path, bytes(packed)) as url:
+        try:
+            context.add_init_script(FETCH_IT)
+            page = context.new_page()
+            page.errors = []
+            page.on("pageerror", lambda error: page.errors.append(str(error)))
+            logged = []
+            page.on("console", lambda message: logged.append(message.text))
+            page.route("**/vendor/pyodide/ludothek.mjs", start_module)
+            page.goto(url)
+            assert started(page) == "normal"
+            assert any("runtime's memory" in text for text in logged), logged
+            assert_nothing_went_wrong(page)
+        finally:
+            context.close()
+
+
 def test_without_the_snapshot_the_start_is_the_normal_one(browser, app_url):
     context = browser.new_context(service_workers="block")
     try:
