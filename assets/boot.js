@@ -160,7 +160,7 @@
     if (runtimeRequested) return;
     runtimeRequested = true;
     root.dataset.runtime = "loading";
-    // The downloads start now; the module runs once IndexedDB is settled and the home screen painted.
+    // The downloads start now; the module runs once IndexedDB is settled (a few milliseconds).
     preload(CORE, "module");
     preloads.forEach(function (item) { preload(item[0], item[1]); });
     function run() {
@@ -170,29 +170,24 @@
       doc.head.appendChild(script);
     }
     // An embedded board keeps nothing in the reader's browser: always the memory stand-in.
-    if (embed) { useMemoryIndexedDB(); run(); } else whenIndexedDBUsable(function () { whenHomeShown(run); });
+    if (embed) { useMemoryIndexedDB(); run(); } else whenIndexedDBUsable(run);
   }
   // The home screen comes before Python's start. Its text is asked for before the runtime's files
-  // (on a slow network it would otherwise queue behind megabytes it does not need), and the
-  // runtime's first module runs once the home is drawn and painted: Python's start holds the main
-  // thread for seconds (on a phone, many), and a home drawn after it would be that much later.
-  // The files download meanwhile; the wait is a frame once they are in, never more than HOME_WAIT_MS.
+  // (on a slow network it would otherwise queue behind megabytes it does not need), and Python's
+  // start waits until it is drawn and painted: that start holds the main thread for seconds (on a
+  // phone, many), and a home screen drawn after it would be that much later. The start module
+  // (scripts/pyodide_start.mjs) waits while html[data-home] is "waiting", at most HOME_WAIT_MS;
+  // the files download and PyScript sets itself up meanwhile.
   var HOME_WAIT_MS = 3000;
-  var homeWaiters = [];
-  var homeState = embed || !isHomeRoute(location.hash) ? "painted" : "waiting";  // then "drawn", "painted"
-  if (homeState === "waiting") homeText(lang);
-  function settleHome() {
-    if (homeState !== "waiting") return;
-    homeState = "drawn";
-    afterPaint(function () {
-      homeState = "painted";
-      homeWaiters.splice(0).forEach(function (callback) { callback(); });
-    });
-  }
-  function whenHomeShown(callback) {
-    if (homeState === "painted") { callback(); return; }
-    homeWaiters.push(callback);
+  if (!embed && isHomeRoute(location.hash)) {
+    root.dataset.home = "waiting";
+    homeText(lang);
     setTimeout(settleHome, HOME_WAIT_MS);
+  }
+  function settleHome() {
+    if (root.dataset.home !== "waiting") return;
+    root.dataset.home = "drawn";
+    afterPaint(function () { root.dataset.home = "painted"; });
   }
   // After the next paint; a hidden page paints no frames, and its start must not wait for one.
   function afterPaint(callback) {

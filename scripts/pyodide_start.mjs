@@ -166,11 +166,27 @@ function nextTask() {
   });
 }
 
+// boot.js draws the home screen rendered ahead of time before Python's start holds the main
+// thread: while html[data-home] is "waiting" (never for long: boot.js gives up after 3 s), the
+// start waits. Pages without boot.js have no such attribute.
+function homeScreenPainted() {
+  const root = typeof document === "object" ? document.documentElement : null;
+  if (!root || root.dataset.home !== "waiting") return null;
+  return new Promise((resolve) => {
+    new MutationObserver((changes, observer) => {
+      if (root.dataset.home === "waiting") return;
+      observer.disconnect();
+      resolve();
+    }).observe(root, { attributes: true, attributeFilter: ["data-home"] });
+  });
+}
+
 // Pyodide's own module factory (pyodide.asm.mjs, the same module Pyodide would import), with a
 // pause before it and after it; for a restore, the snapshot's blocks from the runtime filled in.
 async function createModuleInSteps(settings, snapshot = null) {
   const { default: createPyodideModule } = await import("./pyodide.asm.mjs");
-  await nextTask();
+  await (homeScreenPainted() || nextTask());
+  performance.mark("ludothek:module");  // the runtime's long steps begin (tests check the home came first)
   const module = await createPyodideModule(settings);
   if (snapshot) await withRuntimeBlocks(module, await snapshot);
   await nextTask();

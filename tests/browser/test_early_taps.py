@@ -244,34 +244,38 @@ def test_on_a_phone_a_tapped_card_shows_its_progress_where_the_finger_was_and_op
 
 # -- the home screen before Python's start -------------------------------------------------
 # Python's start holds the main thread for seconds (on a phone, many): the home screen is asked
-# for before the runtime's files and drawn before the runtime's first module runs.
-ORDER = """
-window.__order = [];
-new MutationObserver(() => {
-  const order = window.__order;
-  if (!order.includes("home") && document.querySelector("#screen .game-card")) order.push("home");
-  if (!order.includes("runtime") && document.querySelector('script[src$="pyscript/core.js"]')) order.push("runtime");
+# for before the runtime's files and drawn before the runtime's long steps begin (the start
+# module's mark "ludothek:module").
+HOME_DRAWN = """
+new MutationObserver((changes, observer) => {
+  if (!document.querySelector("#screen .game-card")) return;
+  window.__homeDrawnAt = performance.now();
+  observer.disconnect();
 }).observe(document, {subtree: true, childList: true});
 """
+RUNTIME_BEGUN = "performance.getEntriesByName('ludothek:module').map(mark => mark.startTime)"
 
 
-def test_the_home_screen_is_asked_for_first_and_drawn_before_the_runtime_runs(page, app_url):
-    page.add_init_script(ORDER)
+def test_the_home_screen_is_asked_for_first_and_drawn_before_the_runtime_starts(page, app_url):
+    page.add_init_script(HOME_DRAWN)
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     held: list = []
     page.route("**/assets/build/home.en.html", lambda route: held.append(route))
     page.goto(app_url)
     page.wait_for_timeout(1500)
-    # The runtime's files download meanwhile; its first module waits for the home screen.
+    # The runtime's files download meanwhile and PyScript sets itself up; Python's start waits.
     assert any(url.endswith("pyodide.asm.wasm") for url in requests), requests
-    assert page.evaluate("window.__order") == []
+    assert page.evaluate(RUNTIME_BEGUN) == []
+    expect(page.locator("html")).to_have_attribute("data-home", "waiting")
     first = next(i for i, url in enumerate(requests) if url.endswith("home.en.html"))
     assert all(not url.startswith(app_url + "assets/vendor/") for url in requests[:first]), requests[: first + 1]
     for route in held:
         route.continue_()
     page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
-    assert page.evaluate("window.__order") == ["home", "runtime"]
+    expect(page.locator("html")).to_have_attribute("data-home", "painted")
+    (begun,) = page.evaluate(RUNTIME_BEGUN)
+    assert page.evaluate("window.__homeDrawnAt") < begun
     assert not page.errors
 
 
