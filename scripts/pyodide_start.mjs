@@ -167,14 +167,15 @@ function nextTask() {
 }
 
 // boot.js draws the home screen rendered ahead of time before Python's start holds the main
-// thread: while html[data-home] is "waiting" (never for long: boot.js gives up after 3 s), the
-// start waits. Pages without boot.js have no such attribute.
+// thread: until html[data-home] is "painted" (from "waiting", then "drawn"; never for long: boot.js
+// gives up waiting for the home screen after 3 s), the start waits. Pages without boot.js have no
+// such attribute.
 function homeScreenPainted() {
   const root = typeof document === "object" ? document.documentElement : null;
-  if (!root || root.dataset.home !== "waiting") return null;
+  if (!root || !["waiting", "drawn"].includes(root.dataset.home)) return null;
   return new Promise((resolve) => {
     new MutationObserver((changes, observer) => {
-      if (root.dataset.home === "waiting") return;
+      if (root.dataset.home !== "painted") return;
       observer.disconnect();
       resolve();
     }).observe(root, { attributes: true, attributeFilter: ["data-home"] });
