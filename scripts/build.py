@@ -256,6 +256,10 @@ SNAPSHOT_BLOCK = 4096
 _SNAPSHOT_SIZES = "<IIIII"
 
 
+def _joined_blocks(data: bytes, indices, block: int) -> bytes:
+    return b"".join(data[index * block : (index + 1) * block] for index in indices)
+
+
 def pack_snapshot(raw: bytes, runtime: bytes = b"", block: int = SNAPSHOT_BLOCK) -> bytes:
     offset = struct.unpack_from("<I", raw, 4)[0] if runtime else 0
     kept, taken = [], []
@@ -268,10 +272,10 @@ def pack_snapshot(raw: bytes, runtime: bytes = b"", block: int = SNAPSHOT_BLOCK)
             taken.append(index)
         else:
             kept.append(index)
-    digest = hashlib.sha256(b"".join(raw[i * block : (i + 1) * block] for i in taken)).digest()
+    digest = hashlib.sha256(_joined_blocks(raw, taken, block)).digest()
     header = SNAPSHOT_MAGIC + struct.pack(_SNAPSHOT_SIZES, block, len(raw), offset, len(kept), len(taken))
     header += struct.pack(f"<{len(kept)}I", *kept) + struct.pack(f"<{len(taken)}I", *taken) + digest
-    return header + b"".join(raw[i * block : (i + 1) * block] for i in kept)
+    return header + _joined_blocks(raw, kept, block)
 
 
 def unpack_snapshot(packed: bytes, runtime: bytes | None = None) -> bytes:
@@ -297,7 +301,7 @@ def unpack_snapshot(packed: bytes, runtime: bytes | None = None) -> bytes:
         for index in taken:
             start = index * block
             raw[start : min(start + block, length)] = runtime[start - offset : min(start + block, length) - offset]
-        if hashlib.sha256(b"".join(raw[i * block : (i + 1) * block] for i in taken)).digest() != digest:
+        if hashlib.sha256(_joined_blocks(raw, taken, block)).digest() != digest:
             raise ValueError("the runtime's memory is not the one the snapshot was packed against")
     return bytes(raw)
 
