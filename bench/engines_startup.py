@@ -29,7 +29,6 @@ and after (the machine is shared: compare engines within one run, not across run
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import statistics
@@ -41,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "engines"))
 
-from engine_drivers import CHARSET, ENGINES, HookedHandler, HookedServer, launch, missing  # noqa: E402
+from engine_drivers import ENGINES, HookedHandler, HookedServer, launch, missing  # noqa: E402
 
 READY_RECORDER = """new MutationObserver(function (changes, observer) {
   if (document.body && document.body.dataset.ready) { window.__readyAt = performance.now(); observer.disconnect(); }
@@ -79,15 +78,10 @@ class BareToo(HookedHandler):
         if page.suffix not in (".html", ".toml") or not page.is_file():
             self.send_error(404)
             return None
-        body = page.read_text(encoding="utf-8")
-        if page.suffix == ".html":
-            body = body.replace(CHARSET, CHARSET + self.hook_tag, 1)
-        body = body.encode("utf-8")
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8" if page.suffix == ".html" else "text/plain; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        return io.BytesIO(body)
+        text = page.read_text(encoding="utf-8")
+        if page.suffix == ".toml":
+            return self.send_text(text, "text/plain; charset=utf-8")
+        return self.send_text(self.hooked(text))
 
 
 def ready_ms(tab, start: str) -> float:

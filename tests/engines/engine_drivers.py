@@ -93,9 +93,16 @@ class HookedHandler(Handler):
             return super().send_head()
         page = (Path(self.directory) / "index.html").read_text(encoding="utf-8")
         assert CHARSET in page, "index.html no longer starts with its charset"
-        body = page.replace(CHARSET, CHARSET + self.hook_tag, 1).encode("utf-8")
+        return self.send_text(self.hooked(page))
+
+    def hooked(self, page: str) -> str:
+        return page.replace(CHARSET, CHARSET + self.hook_tag, 1)
+
+    def send_text(self, text: str, content_type: str = "text/html; charset=utf-8"):
+        """A response made here (send_head's answer: its headers sent, the body to copy)."""
+        body = text.encode("utf-8")
         self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         return io.BytesIO(body)
