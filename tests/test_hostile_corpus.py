@@ -60,9 +60,11 @@ def test_saves():
 
 
 def test_links_against_a_held_game_by_link():
-    """Replayed, forked, edited and cut-off links reach a device that holds the game (issue 27):
-    each is what the corpus says (older, same, fork, or refused by its rule) and the stored game
-    stays as it was (a fork is kept only once the player chooses)."""
+    """Replayed, forked, edited and cut-off links reach a device that holds the game (issue 27),
+    and a cheating friend's (issue 34: moves made up for this seat, a fork back before a draw, the
+    game with other options, renamed players): each is what the corpus says (older, same, fork,
+    locked-fork, altered, or refused by its rule) and the stored game stays as it was (a fork is
+    kept only once the player chooses)."""
     from ludothek.web.remote_games import REMOTE_PREFIX, RemoteStore
 
     (key, entry), *against = [line.split("\t", 1) for line in lines("remote_held.txt")]
@@ -72,14 +74,15 @@ def test_links_against_a_held_game_by_link():
     kinds = []
     for text, expected in against:
         try:
-            got = store.receive(remote_link.data_of(text), 2.0).relation
+            received = store.receive(remote_link.data_of(text), 2.0)
+            got = "locked-fork" if received.locked else received.relation
         except RemoteError as exc:
             assert str(exc)
             got = exc.rule
         assert got == expected, (text[:40], got, expected)
         assert storage.get(REMOTE_PREFIX + key) == entry
         kinds.append(expected)
-    assert {"older", "same", "fork", "tampered", "truncated", "newer-version"} <= set(kinds)
+    assert {"older", "same", "fork", "tampered", "truncated", "newer-version", "forged-move", "locked-fork", "altered"} <= set(kinds)
 
 
 @pytest.mark.parametrize("text", lines("files.txt"), ids=lambda text: unquote(text[:20]))

@@ -359,7 +359,7 @@ def test_links_against_a_held_game_by_link_say_what_they_are_and_keep_it(page, a
         storage.set(REMOTE_PREFIX + key, entry)
         try:
             received = RemoteStore(storage).receive(remote_link.data_of(text), 2.0)
-            sentence, screen = words.relation_text(received.relation, received.fork_at), "remote"
+            sentence, screen = words.relation_text(received.relation, received.fork_at, received.locked), "remote"
         except RemoteError as exc:
             sentence, screen = words.remote_error_text(exc), "error"
         page.evaluate("document.body.dataset.screen = 'following'")
@@ -367,8 +367,9 @@ def test_links_against_a_held_game_by_link_say_what_they_are_and_keep_it(page, a
         page.wait_for_function("document.body.dataset.screen !== 'following'")
         expect(page.locator("body")).to_have_attribute("data-screen", screen)
         expect(page.locator(".notice, #screen [role=alert]").first).to_have_text(sentence)
-        if expected == "fork":
+        if expected in ("fork", "locked-fork"):
             expect(page.locator("[data-action=remote-keep]")).to_be_visible()
+            expect(page.locator("[data-action=remote-take]")).to_have_count(1 if expected == "fork" else 0)
         assert page.evaluate("key => localStorage.getItem(key)", REMOTE_PREFIX + key) == entry, (text[:40], expected)
     page.evaluate("text => { location.hash = text; }", f"#/by-link/{key}")
     expect(page.locator("body")).to_have_attribute("data-screen", "remote")

@@ -74,8 +74,10 @@ def remote_against_held() -> tuple[str, str, list[tuple[str, str]]]:
     """A game of Mops Royal by link as Ben's device holds it after four links (its key and stored
     entry, with his secret), and links that reach it: replayed (older ones, the same one again),
     forked (Anna took her last move back and played another), edited (Ben's own commitment, Anna's
-    revealed value), cut off. Each with what the device must make of it: `older`, `same`, `fork`
-    (both shown, nothing kept until the player chooses), or the rule it is refused by."""
+    revealed value), cut off, and issue 34's attacks. Each with what the device must make of it:
+    `older`, `same`, `fork` (both shown, nothing kept until the player chooses), `locked-fork`
+    (only the held game offered), `altered` (the held game shown, nothing kept), or the rule it
+    is refused by."""
     from dataclasses import replace
 
     from ludothek.games import get_game
@@ -104,6 +106,19 @@ def remote_against_held() -> tuple[str, str, list[tuple[str, str]]]:
     edited_reveal = (event, bytes([value[0] ^ 0x80]) + value[1:])
     indices = link.move_indices(rg, ben)
     entry = json.dumps({"version": 1, "seat": 1, "secret": ben.secret.hex(), "link": link.encode(rg, ben), "updated": 1})
+    # Issue 34, as Anna's modified client writes them: made-up moves for Ben's seat after hers (the
+    # first legal move each, read by Ben's device once it adds its part of the draw); her first
+    # move played otherwise, a fork back before a draw Ben gave his part to; the game with other
+    # options and without Ben's commitment; without Ben's commitment but with his moves; the
+    # same link with both names changed.
+    setup_only = replace(rg, moves=(), reveals=tuple((0, chance.earlier_value(r[1], r[0], 0)) for r in rg.reveals))
+    first = rg.moves[0]
+    other_first = [m for m in game.legal_moves(protocol.replay(setup_only, anna).state) if m != first][0]
+    early_fork = protocol.advance(replace(setup_only, moves=(other_first,)), anna)
+    assert protocol.replay(rg, ben).to_act("mops") == 1
+    forged_turn = [0]  # Ben's placement: the first cell listed
+    changed_options = replace(rg, options=(("ersatz", True),), commitments=(rg.commitments[0], None), reveals=(None, None), moves=())
+    without_ben = replace(rg, commitments=(rg.commitments[0], None), reveals=(rg.reveals[0], None))
     links = [
         (sent[0], "older"),
         (sent[2], "older"),
@@ -113,6 +128,11 @@ def remote_against_held() -> tuple[str, str, list[tuple[str, str]]]:
         ("#/remote/" + link.pack(replace(rg, reveals=(edited_reveal, rg.reveals[1])), indices), "tampered"),
         (sent[-1][: len(sent[-1]) - 12], "truncated"),
         ("#/remote/" + base64.urlsafe_b64encode(bytes([link.LINK_VERSION + 1, 1]) + b"future").decode().rstrip("="), "newer-version"),
+        ("#/remote/" + link.pack(replace(rg, moves=rg.moves + ("",) * len(forged_turn)), indices + forged_turn), "forged-move"),
+        (link.link(early_fork, anna), "locked-fork"),
+        ("#/remote/" + link.pack(changed_options, []), "altered"),
+        ("#/remote/" + link.pack(without_ben, indices), "early-move"),
+        ("#/remote/" + link.pack(replace(rg, names=("Queen", "Ben (resigned)")), indices), "same"),
     ]
     return rg.game_id.hex(), entry, links
 

@@ -26,7 +26,8 @@ MAX_NAME = 40
 class RemoteError(ValueError):
     """A link or game that cannot be played on. `rule` names what is wrong (`damaged`, `truncated`,
     `newer-version`, `too-long`, `unknown-game`, `not-offered`, `tampered`, `illegal-move`,
-    `too-many-moves`, `bad-options`, `early-move`), `params` its data; str() is English."""
+    `too-many-moves`, `bad-options`, `early-move`, `unjoined-move`, `forged-move`, `fork-after-draw`),
+    `params` its data; str() is English."""
 
     def __init__(self, message: str, rule: str, **params: Any):
         super().__init__(message)
@@ -82,6 +83,9 @@ class Progress:
     pending: Pending | None = None
     before_last: Any = None  # the state before the last move played (to mark it)
     joining: tuple[int, ...] = field(default=())  # seats that have not committed yet
+    movers: tuple[int, ...] = field(default=())  # the seat that made each move walked (0-based)
+    event_moves: tuple[int, ...] = field(default=())  # per chance event, the move that started it
+    # (0-based; -1 for the setup's)
 
     def to_act(self, game_id: str) -> int | None:
         """The seat the next link is for: who must commit, reveal or move."""
@@ -210,22 +214,32 @@ def walk(rg: RemoteGame, own: Own | None, count: int, move_at, states: list[Any]
     except (ValueError, TypeError) as exc:
         raise RemoteError(f"the game's options are invalid: {exc}", "bad-options") from exc
     before = None
+    movers: list[int] = []
+    event_moves = [-1] * events
     for number in range(1, count + 1):
         move = move_at(state, number)
         if states is not None:
             states.append(state)
         mover = game.current_player(state)
+        if mover is not None and rg.commitments[mover] is None:
+            # A device commits before its first move (`advance`): a move in a seat that has not
+            # joined was made for that seat by somebody else.
+            raise RemoteError(f"move {number} is in seat {mover + 1}, which has not joined the game", "unjoined-move", number=number, seat=mover)
+        movers.append(-1 if mover is None else mover)
         try:
             after = game.play(state, move)
             if chance.starts_event(rg.game, state, after):
                 event = events
                 events += 1
+                event_moves.append(number - 1)
                 values = _values(rg, own, event) if committed else None
                 if values is None:
                     if number < count:
                         raise RemoteError(f"move {number + 1} follows a chance event not yet decided", "early-move", number=number + 1)
                     pending = Pending(event, _missing(rg, own, event, mover if mover is not None else 0))
-                    return Progress(state, number - 1, events, pending, before_last=before, joining=joining)
+                    return Progress(
+                        state, number - 1, events, pending, before_last=before, joining=joining, movers=tuple(movers), event_moves=tuple(event_moves)
+                    )
                 after = chance.play_with(rg.game, state, move, chance.event_randomness(gid, event, values))
         except MoveError as exc:
             raise RemoteError(f"move {number} ({move!r}) is illegal: {exc}", "illegal-move", number=number, move=move, error=exc) from exc
@@ -234,20 +248,17 @@ def walk(rg: RemoteGame, own: Own | None, count: int, move_at, states: list[Any]
         reveal = rg.reveals[seat]
         if reveal is not None and reveal[0] >= events:
             raise RemoteError(f"seat {seat + 1} revealed a value for a chance event that has not happened", "tampered", seat=seat)
-    return Progress(state, count, events, None, before_last=before, joining=joining)
+    return Progress(state, count, events, None, before_last=before, joining=joining, movers=tuple(movers), event_moves=tuple(event_moves))
 
 
-def advance(rg: RemoteGame, own: Own, move: str | None = None, name: str | None = None) -> RemoteGame:
+def advance(rg: RemoteGame, own: Own, move: str | None = None) -> RemoteGame:
     """The game as this device sends it on: its commitment (when missing), `move` (when given;
     RemoteError if it is illegal or it is not this seat's turn), and its value for every chance
     event started so far (only once every seat has committed, so nobody can choose a secret
     after seeing another's value)."""
     commitments = list(rg.commitments)
     commitments[own.seat] = chance.commitment(own.secret)
-    names = list(rg.names)
-    if name is not None:
-        names[own.seat] = name[:MAX_NAME]
-    rg = replace(rg, commitments=tuple(commitments), names=tuple(names))
+    rg = replace(rg, commitments=tuple(commitments))
     if move is not None:
         progress = replay(rg, own)
         if progress.pending is not None or progress.state is None or progress.to_act(rg.game) != own.seat:
@@ -271,13 +282,19 @@ def advance(rg: RemoteGame, own: Own, move: str | None = None, name: str | None 
 class Comparison:
     """How a received link stands to the game held: `same` game or not; `relation` one of
     `new` (not held), `newer` (the link goes on from the held game), `same`, `older` (the held
-    game is further along), `fork` (the moves part at `fork_at`, 0-based)."""
+    game is further along), `fork` (the moves part at `fork_at`, 0-based). A fork is `locked`
+    when it goes back to or before the move that started a chance event whose value this device
+    has revealed: whoever sent it may have seen that draw, so it is never played on."""
 
     relation: str
     fork_at: int | None = None
+    locked: bool = False
 
 
-def compare(held: RemoteGame, link: RemoteGame) -> Comparison:
+def compare(held: RemoteGame, link: RemoteGame, own: Own | None = None) -> Comparison:
+    """`link` against the game held. RemoteError (`tampered`) when it changes a commitment held,
+    and, given this device's `own` seat, (`forged-move`) when it holds a move in that seat that
+    this device did not make: one beyond the held moves, or after the point where a fork parts."""
     if held.game_id != link.game_id:
         return Comparison("new")
     for seat in range(held.players):
@@ -287,8 +304,15 @@ def compare(held: RemoteGame, link: RemoteGame) -> Comparison:
     common = 0
     for held_move, link_move in zip(held.moves, link.moves):
         if held_move != link_move:
-            return Comparison("fork", common)
+            break
         common += 1
+    if own is not None and len(link.moves) > common:
+        movers = replay(link, own).movers
+        for number in range(common, len(link.moves)):
+            if number < len(movers) and movers[number] == own.seat:
+                raise RemoteError(f"move {number + 1} is in this device's seat and was not made here", "forged-move", number=number + 1, seat=own.seat)
+    if common < min(len(held.moves), len(link.moves)):
+        return Comparison("fork", common, locked=own is not None and _draw_seen(held, own, common))
     if len(link.moves) > len(held.moves):
         return Comparison("newer")
     if len(link.moves) < len(held.moves):
@@ -300,14 +324,42 @@ def compare(held: RemoteGame, link: RemoteGame) -> Comparison:
     return Comparison("same")
 
 
+def _draw_seen(held: RemoteGame, own: Own, fork_at: int) -> bool:
+    """Whether a line that parts from `held` at move `fork_at` (0-based) goes back to or before a
+    move that started a chance event this device has given its value for. Its value and the
+    sender's decide the draw, so the sender may know it and have chosen the new line to change it
+    (or to keep it while changing the moves before it); binding chance to the moves would not help,
+    since the values are out and any line's draw can be worked out from them."""
+    reveal = held.reveals[own.seat]
+    if reveal is None or reveal[0] < 1:
+        return False  # the setup's draw comes before every move: both lines share it
+    started = replay(held, own).event_moves
+    return reveal[0] < len(started) and fork_at <= started[reveal[0]]
+
+
 def _knowledge(rg: RemoteGame) -> tuple[int, int]:
     return (sum(c is not None for c in rg.commitments), sum(r[0] + 1 for r in rg.reveals if r is not None))
 
 
-def merge(held: RemoteGame, link: RemoteGame) -> RemoteGame:
+def merge(held: RemoteGame, link: RemoteGame, own: Own | None = None) -> RemoteGame:
     """The held game brought up to a newer link of the same game: the link's moves, every
-    commitment either knows, each seat's latest reveal, and names either knows."""
+    commitment either knows, each seat's latest reveal, and the names the device learnt first
+    (its own player's always: a link cannot rename the player holding the device)."""
     commitments = tuple(a if a is not None else b for a, b in zip(held.commitments, link.commitments))
     reveals = tuple(max((r for r in pair if r is not None), key=lambda r: r[0], default=None) for pair in zip(held.reveals, link.reveals))
-    names = tuple(b or a for a, b in zip(held.names, link.names))
-    return replace(link, commitments=commitments, reveals=reveals, names=names)
+    return replace(link, commitments=commitments, reveals=reveals, names=_names(held, link, own))
+
+
+def fork_line(held: RemoteGame, link: RemoteGame, own: Own | None = None) -> RemoteGame:
+    """The link's line of a fork as this device plays on from it: the link's moves and reveals
+    (the held line's reveals may be for draws that line never reaches), every commitment either
+    knows, and the names the device learnt first."""
+    commitments = tuple(a if a is not None else b for a, b in zip(held.commitments, link.commitments))
+    return replace(link, commitments=commitments, names=_names(held, link, own))
+
+
+def _names(held: RemoteGame, link: RemoteGame, own: Own | None) -> tuple[str, ...]:
+    names = [a or b for a, b in zip(held.names, link.names)]
+    if own is not None:
+        names[own.seat] = held.names[own.seat]
+    return tuple(names)

@@ -17,6 +17,11 @@ from .screens import LinkItem, actions_html, button, players_html
 
 MOMOX_NOT_OFFERED = N_("Momox is not offered by link: its hidden chips could only be drawn with a message from your friend at every bowl you lift.")
 
+SEVERAL_PLAYERS_NOTE = N_(
+    "With three or four players, whoever passes a link on could add a move for a player after them. That player's own device"
+    " refuses the link, but the other devices cannot tell: play by link with three or four among people you trust."
+)
+
 REMOTE_ERROR_TEXTS = {
     "truncated": N_("The link is cut off. Copy it whole and open it again."),
     "damaged": N_("The link is damaged and cannot be read."),
@@ -31,12 +36,22 @@ REMOTE_ERROR_TEXTS = {
     "not-your-move": N_("It is not your move."),
     "too-many-moves": N_("The link holds more moves than any game lasts."),
     "nothing-to-take-back": N_("There is no move of yours to take back: a move sent is your friend's to see."),
+    "unjoined-move": N_("The link has been changed: move {number} is made for {name}, who had not joined the game then."),
+    "forged-move": N_("The link has been changed: move {number} is in your seat, and you did not make it. Your game stays as it was."),
+    "fork-after-draw": N_(
+        "This line goes back to move {number}, before a draw you have already sent your part of: it cannot be played on. Your game stays as it was."
+    ),
 }
 
 RELATION_TEXTS = {
     "older": N_("This link is older than your game. Here is your game as it stands."),
     "same": N_("You have opened this link before. Here is your game as it stands."),
     "fork": N_("This link parts from your game at move {number}: a move was taken back and another played. Choose the line to play on."),
+    "locked-fork": N_(
+        "This link parts from your game at move {number}, before a draw you have already sent your part of. Whoever sent it could know that draw"
+        " and choose it, so it cannot be played on: your game stays as it was."
+    ),
+    "altered": N_("This link was made from your game with its settings or players changed. It is not kept: here is your game as it stands."),
 }
 
 
@@ -109,9 +124,10 @@ def link_item(key: str, rg: RemoteGame, own: Own, progress: Progress, updated: f
     return LinkItem(key, rg.game, names, short_status(rg, own, progress), your_move, over, updated)
 
 
-def relation_text(relation: str, fork_at: int | None = None) -> str | None:
-    """What the player reads when a link is older than, the same as, or parts from their game."""
-    template = RELATION_TEXTS.get(relation)
+def relation_text(relation: str, fork_at: int | None = None, locked: bool = False) -> str | None:
+    """What the player reads when a link is older than, the same as, parts from, or was made from
+    their game (`locked`: a fork that may not be played on)."""
+    template = RELATION_TEXTS.get("locked-fork" if relation == "fork" and locked else relation)
     if template is None:
         return None
     return _(template).format(number=(fork_at or 0) + 1)
@@ -219,10 +235,12 @@ def screen_html(
     fork_other: RemoteGame | None = None,
     unsent: int = 0,
     sent: bool = False,
+    fork_locked: bool = False,
 ) -> str:
     """The game by link as this device shows it, laid out as the game screen: title, the state in
     words (at the end, who won), the last move in words, a notice (an older link, a fork); the
-    board with the last move marked and the move's choices; Take back and Send (under the board on
+    board with the last move marked and the move's choices (after a fork, the choice of line:
+    only "Keep my game" when it is `fork_locked`); Take back and Send (under the board on
     a phone, beside it on a wide screen); the players' panels and the game's own panels."""
     from .bidi import isolate_names
     from .svg import esc, tag
@@ -240,9 +258,8 @@ def screen_html(
         head += tag("p", esc(notice), class_="notice", role="alert")
     play = ""
     if fork_other is not None:
-        play += tag(
-            "div", button(_("Keep my game"), "remote-keep", class_="primary") + button(_("Play on from the link"), "remote-take"), class_="dialog-actions"
-        )
+        take = "" if fork_locked else button(_("Play on from the link"), "remote-take")
+        play += tag("div", button(_("Keep my game"), "remote-keep", class_="primary") + take, class_="dialog-actions")
     side = ""
     if progress.state is not None:
         shown = game.observation(progress.state, own.seat)
@@ -285,6 +302,9 @@ def setup_offer_html(game_id: str) -> str:
 
     if not offered_by_link(game_id):
         return tag("section", tag("h2", esc(_("With a friend, by link"))) + tag("p", esc(_(MOMOX_NOT_OFFERED))), class_="remote-offer")
+    # With three or four, a link passes through other players' hands before it reaches a seat:
+    # nothing in it proves who made a move (docs/remote-play.md), so the players are told.
+    several = get_game(game_id).max_players > 2
     return tag(
         "section",
         tag("h2", esc(_("With a friend, by link")))
@@ -292,6 +312,7 @@ def setup_offer_html(game_id: str) -> str:
             "p",
             esc(_("Your friend gets a link for each move, on any device, with no account. The dice and tiles are drawn fairly from both devices.")),
         )
+        + (tag("p", esc(_(SEVERAL_PLAYERS_NOTE)), class_="remote-limit") if several else "")
         + tag(
             "div",
             button(_("Invite a friend"), "remote-start", class_="primary", title=_("You play the first seat"))

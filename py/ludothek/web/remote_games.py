@@ -46,13 +46,17 @@ class Held:
 @dataclass(frozen=True)
 class Received:
     """What opening a link came to. relation: `new` (an invitation taken up), `newer`, `same`,
-    `older`, `fork` (then `other` is the link's line, `held` stays until the player chooses),
-    `onlooker` (the link is for a seat another device holds: shown, not kept)."""
+    `older`, `fork` (then `other` is the link's line, `held` stays until the player chooses;
+    `locked` when it may not be played on, see protocol.compare), `altered` (the link shares a
+    commitment with `held` but is another game: a held game with its settings or seats changed,
+    shown and never kept), `onlooker` (the link is for a seat another device holds: shown, not
+    kept)."""
 
     relation: str
     held: Held | None
     other: RemoteGame | None = None
     fork_at: int | None = None
+    locked: bool = False
 
 
 def key_of(rg: RemoteGame) -> str:
@@ -120,10 +124,15 @@ class RemoteStore:
         return games, problems
 
     def receive(self, data: str, now: float, new_secret=chance.new_secret) -> Received:
-        """Open a link's data. RemoteError when it does not read; the held games stay as they are."""
+        """Open a link's data. RemoteError when it does not read, or changes what the held game
+        fixes (a commitment; a move in this device's seat that it did not make); the held games
+        stay as they are."""
         rg = link.decode(data)
         current = self.get(key_of(rg))
         if current is None:
+            related = self.related(rg)
+            if related is not None:
+                return Received("altered", related, rg)
             progress = protocol.replay(rg)
             seat = progress.to_act(rg.game)
             if seat is None or rg.commitments[seat] is not None:
@@ -132,22 +141,39 @@ class RemoteStore:
             return Received("new", self.put(rg, own, now))  # (its base: the link itself)
         own = current.own
         rg = link.decode(data, own)
-        comparison = protocol.compare(current.rg, rg)
+        comparison = protocol.compare(current.rg, rg, own)
         if comparison.relation == "newer":
-            merged = protocol.merge(current.rg, rg)
+            merged = protocol.merge(current.rg, rg, own)
             protocol.replay(merged, own)
             return Received("newer", self.put(merged, own, now))
         if comparison.relation == "fork":
-            return Received("fork", current, rg, comparison.fork_at)
+            return Received("fork", current, rg, comparison.fork_at, comparison.locked)
         return Received(comparison.relation, current)
 
+    def related(self, rg: RemoteGame) -> Held | None:
+        """A held game that shares a commitment with `rg`, a game it is not. Every game by link
+        starts from fresh secrets, so such a link was made from the held game with its settings,
+        seats or commitments changed."""
+        commitments = {c for c in rg.commitments if c is not None}
+        for held in self.held()[0]:
+            if held.rg.game_id != rg.game_id and commitments & {c for c in held.rg.commitments if c is not None}:
+                return held
+        return None
+
     def choose(self, held: Held, line: RemoteGame, now: float) -> Held:
-        """After a fork: play on from `line` (the held game's or the link's)."""
+        """After a fork: play on from `line` (the held game's or the link's). RemoteError, with
+        the held game unchanged, when the link's line may not be played on (a locked fork, see
+        protocol.compare) or does not replay."""
         if line is held.rg:
             return self.put(held.rg, held.own, now, held.base)
-        merged = protocol.merge(held.rg, line)
-        protocol.replay(merged, held.own)
-        return self.put(merged, held.own, now)
+        comparison = protocol.compare(held.rg, line, held.own)
+        if comparison.relation != "fork":
+            raise RemoteError("the link is no fork of this game", "damaged")
+        if comparison.locked:
+            raise RemoteError("the fork goes back before a draw this device has given its part to", "fork-after-draw", number=(comparison.fork_at or 0) + 1)
+        chosen = protocol.fork_line(held.rg, line, held.own)
+        protocol.replay(chosen, held.own)
+        return self.put(chosen, held.own, now)
 
     def play(self, held: Held, move: str, now: float) -> Held:
         """Make `move` on this device; it is sent with the next link, and until then it may be

@@ -42,6 +42,7 @@ class RemoteScreen:
         self.ui = UIState()
         self.notice: str | None = None
         self.fork: protocol.RemoteGame | None = None
+        self.fork_locked = False  # the fork may not be played on (protocol.compare): Keep only
         self.animate_next = False  # the next drawing animates the last move (one just received or made)
         self.deleted: tuple[str, str] | None = None  # (key, stored text) of the game by link deleted last
 
@@ -66,14 +67,15 @@ class RemoteScreen:
                 "error", screens.link_error_html(_("This link is for a player who has the game on another device.")), _("This link cannot be opened")
             )
             return
-        self.notice = words.relation_text(received.relation, received.fork_at)
+        self.notice = words.relation_text(received.relation, received.fork_at, received.locked)
         self.fork = received.other if received.relation == "fork" else None
+        self.fork_locked = received.locked
         self.animate_next = received.relation in ("new", "newer")
         self.show(received.held.key, fresh=True)
 
     def show(self, key: str, fresh: bool = False) -> None:
         if not fresh and key != self.key:
-            self.notice, self.fork = None, None
+            self.notice, self.fork, self.fork_locked = None, None, False
         self.key = key
         self.ui = UIState()
         self.draw(first=True)
@@ -107,7 +109,7 @@ class RemoteScreen:
         self.animate_next = False
         self.ui = self.ui.with_(interactive=your_move, last_before=last_before, last_move=last_move, animate=animate)
         app.view = get_view(held.rg.game)
-        html = words.screen_html(held.rg, held.own, progress, self.ui, self.notice, self.fork, unsent=held.unsent, sent=held.sent)
+        html = words.screen_html(held.rg, held.own, progress, self.ui, self.notice, self.fork, unsent=held.unsent, sent=held.sent, fork_locked=self.fork_locked)
         if first or app.screen != SCREEN:
             app.set_screen(SCREEN, html, app.view.title())
         else:
@@ -205,12 +207,19 @@ class RemoteScreen:
         self.app.toast(_("The game is back."))
 
     def choose(self, take_link: bool) -> None:
+        """After a fork: keep the held game or play on from the link's line. A line that may not
+        be played on (or does not replay) leaves the held game as it was, and says why."""
         held = self.held()
         if held is None or self.fork is None:
             return
-        self.store.choose(held, self.fork if take_link else held.rg, time.time())
-        self.notice, self.fork = None, None
-        self.draw()
+        try:
+            self.store.choose(held, self.fork if take_link else held.rg, time.time())
+        except RemoteError as exc:
+            self.notice = words.remote_error_text(exc, held.rg)
+        else:
+            self.notice = None
+        self.fork, self.fork_locked = None, False
+        self.draw()  # (the notice is an alert: screen readers hear why)
 
     def start_from_setup(self, seat: int = 0) -> None:
         """The setup form's settings, played with a friend by link: this device takes `seat`
