@@ -36,7 +36,6 @@ from math import comb
 from typing import Callable, Sequence
 
 from ..games.mops import (
-    CELLS,
     CROWNS,
     EMPTY,
     FACE_DOWN,
@@ -93,11 +92,6 @@ _BOX = tuple(
     for p in _FRAME_PLACEMENTS
 )
 _BY_CELL = tuple(tuple(group) for group in placements_by_cell_index(FRAME, FRAME))
-
-
-def _inside(index: int, window) -> bool:
-    f0, f1, r0, r1 = _BOX[index]
-    return window[0] <= f0 and f1 <= window[1] and window[2] <= r0 and r1 <= window[3]
 
 
 def _spans(axis: int) -> dict[tuple[int, int], frozenset[int]]:
@@ -229,11 +223,6 @@ class Context:
 
 
 # -- the potential -----------------------------------------------------------------------------------
-
-
-def future_rounds(layout) -> int:
-    """Scoring rounds a seat still gets after the current one: one per tile still to lay."""
-    return FULL - (CELLS - layout.count(EMPTY))
 
 
 def _aggregate(group_values: list[float], rounds: int, wertung: bool) -> float:

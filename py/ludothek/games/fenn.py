@@ -95,8 +95,8 @@ All take a state (the perfect-information game has no hidden parts) and never ch
   `pass`), "extra" (may step again or `end`), "pasch" (may set the black die or `end`), "over".
 - `field_statuses(s)`: for each field 1-9, a `FieldStatus(field, enterable, faces, reasons)`:
   whether the player to move may step there now, with which new faces, and if not, why
-  (reason codes, explained in English by `REASONS`: `distance`, `own`, `occupied`, `black`,
-  `opponent-face`, `turn-start`, `not-stepping`).
+  (reason codes, worded for players by the view, render/fenn.py: `distance` (a die moves 1 or
+  2 fields), `own`, `occupied`, `black`, `opponent-face`, `turn-start`, `not-stepping`).
 - `field_bans(s, seat)`: {field: reason codes} for the fields the die of `seat` may not enter
   while the other dice stay as they are (black and opponent tops, the opponent's field).
 - `faces_for(s, field)`: the new faces allowed when stepping to `field` ([] if it may not be entered).
@@ -108,7 +108,6 @@ All take a state (the perfect-information game has no hidden parts) and never ch
 - `repetitions(s)`: how often the current turn-start position has occurred (1 = first time;
   0 inside a turn, where nothing is counted).
 - `opening_rolls(s)`: the black die's opening rolls, last one decisive (empty for positions).
-- `winner_colour(s)`: "blue", "red" or None.
 """
 
 from __future__ import annotations
@@ -140,17 +139,6 @@ REPETITION_LIMIT = 3
 TURN = "turn"  # a new turn begins: the player must step (or pass when no step is legal)
 EXTRA = "extra"  # an extra step was earned: step again or end
 PASCH = "pasch"  # a Pasch was thrown: set the black die or end
-
-# Why a field may not be entered (codes for the view; English explanations beside them).
-REASONS = {
-    "distance": "a die moves 1 or 2 fields",
-    "own": "your die stands here",
-    "occupied": "the other die stands here",
-    "black": "the black die shows this number",
-    "opponent-face": "the other die shows this number",
-    "turn-start": "your turn began on this field",
-    "not-stepping": "no step is due now",
-}
 
 STEP_RE = re.compile(r"([0-9]{1,2}):([0-9]{1,2})")
 BLACK_RE = re.compile(r"k([0-9]{1,2})")
@@ -538,9 +526,6 @@ class Fenn(Game[FennState]):
 
     def opening_rolls(self, s: FennState) -> tuple[int, ...]:
         return s.opening_rolls
-
-    def winner_colour(self, s: FennState) -> str | None:
-        return None if s.winner is None else COLOURS[s.winner]
 
     def describe_move(self, s: FennState, move: str) -> str:
         """One English sentence saying what `move` does in `s`."""

@@ -18,7 +18,7 @@ __all__ = ["FennView", "make_view", "code_text", "parse_code", "value_code"]
 
 SEAT_NAMES = seat_names(SEAT_CSS)
 
-# Why a field is closed, as each player reads it (the engine's REASONS are English only).
+# Why a field is closed, as each player reads it (the engine gives only its reason codes).
 SHOWS = {
     "black": N_("the black die shows {n}"),
     BLUE: N_("the blue die shows {n}"),

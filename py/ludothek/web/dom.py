@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -90,10 +89,6 @@ class LocalStorage(BrowserStorage):
 
     def __init__(self) -> None:
         super().__init__(lambda: window.localStorage)
-
-
-def to_json_text(value) -> str:
-    return json.dumps(value)
 
 
 async def download_png(filename: str, svg: str, width: int) -> None:
