@@ -73,7 +73,7 @@ class TestMomentum:
 
 class TestFenn:
     # blue on field 2 showing 7, red beside the board after field 9 showing 4, black shows 6
-    state = SimpleNamespace(over=False, to_move=0, black=6, winner=None, field_of=lambda seat: (2, 10)[seat], face_of=lambda seat: (7, 4)[seat])
+    state = SimpleNamespace(outcome=None, to_move=0, black=6, winner=None, field_of=lambda seat: (2, 10)[seat], face_of=lambda seat: (7, 4)[seat])
     payload = FennPayload(phase="step", enterable=frozenset({3, 4}), closed=frozenset({6}), turn_start=(0, 0, 5, None))
 
     def draw(self) -> str:
@@ -115,7 +115,7 @@ class TestFenn:
 class TestMops:
     # one layout: a blue pug on e5 (placed last), the revealed tile a yellow bowl
     layout = bytes(0 if i == 40 else EMPTY for i in range(81))
-    state = SimpleNamespace(layouts=[layout], step="place", to_move=0, tile=17, pile=(1, 2, 3), scores=[0])
+    state = SimpleNamespace(layouts=[layout], step="place", outcome=None, to_move=0, tile=17, pile=(1, 2, 3), scores=[0])
 
     def draw(self) -> str:
         kinds = tuple("up" if i == 40 else "free" if i in (31, 39, 41, 49) else "off" for i in range(81))

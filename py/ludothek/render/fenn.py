@@ -191,8 +191,8 @@ class FennView(GameView):
         """What the board marks, from the engine: the fields the die may enter and those closed to
         it, the last move, where the latest turn began, the opening roll, and each field's words."""
         game = self.game
-        mover = None if s.over else s.to_move
-        interactive = ui.interactive and not s.over
+        mover = None if s.outcome is not None else s.to_move
+        interactive = ui.interactive and s.outcome is None
         statuses = {st.field: st for st in game.field_statuses(s)}
         bans = {seat: game.field_bans(s, seat) for seat in (BLUE, RED)}
         hints = dict(ui.hints)
@@ -211,7 +211,7 @@ class FennView(GameView):
                 if mover_bans and s.field_of(mover) != field:
                     closed.add(field)
         rolls = game.opening_rolls(s)
-        shown_rolls = tuple(rolls) if rolls and len(s.history) <= 2 and not s.over and not s.setup.option("first") else ()
+        shown_rolls = tuple(rolls) if rolls and len(s.history) <= 2 and s.outcome is None and not s.setup.option("first") else ()
         payload = FennPayload(
             phase=game.phase(s),
             enterable=frozenset(field for field, status in statuses.items() if status.enterable),
@@ -301,7 +301,7 @@ class FennView(GameView):
         return thumbnail_svg()
 
     def extra_html(self, s, ui: UIState) -> str:
-        if not ui.interactive or s.over:
+        if not ui.interactive or s.outcome is not None:
             return ""
         game = self.game
         phase = game.phase(s)
@@ -452,7 +452,7 @@ class FennView(GameView):
         return len(ranks) > 1 and code_rank(code) == max(ranks)
 
     def actions(self, s, ui: UIState) -> list[Action]:
-        if not ui.interactive or s.over:
+        if not ui.interactive or s.outcome is not None:
             return []
         game = self.game
         hints = dict(ui.hints)
@@ -507,7 +507,7 @@ class FennView(GameView):
                 + tag("p", esc(start_value_sentence(starter, rolls[-1])), class_="fenn-solved")
             )
         repeats = game.repetitions(s)
-        if repeats == 2 and not s.over:
+        if repeats == 2 and s.outcome is None:
             parts.append(
                 tag("p", esc(_("This position has come up twice at the start of a turn: a third time ends the game in a draw.")), class_="fenn-banner repeat")
             )
@@ -547,7 +547,7 @@ class FennView(GameView):
     def hints(self, s) -> tuple[tuple[str, str], ...]:
         from ..ai.fenn import hint
 
-        if s.over:
+        if s.outcome is not None:
             return ()
         values = hint(self.game, s)
         pairs = [(mv.move, value_code(mv.value)) for mv in values]
@@ -599,7 +599,7 @@ class FennView(GameView):
         if not target.isdigit() or int(target) not in BOARD_FIELDS:
             return ClickResult(ui, None, _("That is not a legal move now."))
         field = int(target)
-        if s.over:
+        if s.outcome is not None:
             return ClickResult(ui, None, _("The game is over."))
         phase = game.phase(s)
         if phase == "pasch":
@@ -619,7 +619,7 @@ class FennView(GameView):
     # -- words -------------------------------------------------------------------------------------
 
     def status_text(self, s, ui: UIState, names: list[str]) -> str:
-        if s.over:
+        if s.outcome is not None:
             return self.result_text(s, names)
         game = self.game
         seat = s.to_move

@@ -234,7 +234,7 @@ def board_svg(s: Any, marks: BoardMarks[FennPayload]) -> str:
     """The whole board as one SVG element. Pure: same state and marks, same text. `marks.labels`
     holds each field's words (its title and name), `marks.label` the board's name."""
     info = marks.payload or FennPayload()
-    mover = None if s.over else s.to_move
+    mover = None if s.outcome is not None else s.to_move
     interactive = marks.interactive
     selected = int(marks.selection[0]) if marks.selection and marks.selection[0].isdigit() else None
     ghost_field = None  # where the dashed ghost of the latest turn's start is drawn
@@ -285,7 +285,7 @@ def _black_row(s: Any, marks: BoardMarks[FennPayload], info: FennPayload) -> str
         classes.append("last")
         if marks.animate:
             classes.append("turned")
-    if info.phase == "pasch" and not s.over:
+    if info.phase == "pasch" and s.outcome is None:
         classes.append("pasch-due")
     parts = []
     if "last" in classes or "pasch-due" in classes:

@@ -226,7 +226,7 @@ class MomentumView(StrongestLevelHints, GameView):
         return tag("span", esc(ngettext("{n} stone in hand", "{n} stones in hand", n).format(n=n)), class_="hand", data_hand=str(n))
 
     def actions(self, s, ui: UIState) -> list[Action]:
-        if ui.interactive and s.pie == "swap" and not s.over:
+        if ui.interactive and s.pie == "swap" and s.outcome is None:
             return [Action("swap", _("Swap (pie rule)"), _("Take over the first stone instead of placing one."))]
         return []
 
@@ -247,7 +247,7 @@ class MomentumView(StrongestLevelHints, GameView):
         return _("Hint: place a stone on {cell} (marked with a check).").format(cell=move)
 
     def status_text(self, s, ui: UIState, names: list[str]) -> str:
-        if s.over:
+        if s.outcome is not None:
             return self.result_text(s, names)
         name = names[s.to_move]
         n = s.hands[s.to_move]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.momox import KEY, KEY_MOVES, OVER, SHUFFLE, STAY, TILE, walk
+from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, walk
 from ..games.momox_board import CENTRE, CIRCLES, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, TILE_AT, TILE_VALUES, YELLOW
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks
@@ -244,7 +244,7 @@ class MomoxView(StrongestLevelHints, GameView):
             steps_ahead = {f: i + 1 for i, f in enumerate(walk(s.figures[s.to_move], 6))}
         remaining = game.corner_tiles(s)
         payload = MomoxPayload(
-            over=phase == OVER,
+            over=s.outcome is not None,
             open_circle=open_c,
             open_chip=open_chip,
             lying={corner: frozenset(seat for seat, _value in remaining[corner]) for corner in CORNER_FIELDS},

@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from ..games.mops import EMPTY, FACE_DOWN, FINAL, FRAME, OVER, PLACE, SCORE, cell_name, extent, open_window, parse_cell
+from ..games.mops import EMPTY, FACE_DOWN, FINAL, FRAME, PLACE, SCORE, cell_name, extent, open_window, parse_cell
 from ..games.mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, SHAPES, orientations
 from ..i18n import N_, _, language, ngettext
 from .board_marks import BoardMarks
@@ -376,14 +376,14 @@ class MopsView(StrongestLevelHints, GameView):
         last move, the headings and every cell's name."""
         game = self.game
         players = len(s.layouts)
-        seat = s.to_move if s.step != OVER else 0
+        seat = s.to_move if s.outcome is None else 0
         layout = s.layouts[seat]
         kinds = cell_kinds(layout)
         enabled: dict[str, str] = {}  # cell -> what a click on it does
         chosen: tuple[str, ...] = ()
         flips: tuple[str, ...] = ()
         tile = game.revealed_tile(s)
-        if ui.interactive and s.step != OVER:
+        if ui.interactive and s.outcome is None:
             if s.step == PLACE and tile is not None:
                 for cell in game.placement_cells(s):
                     enabled[cell] = _("Place the {tile} here").format(tile=tile_name(tile))
@@ -399,7 +399,7 @@ class MopsView(StrongestLevelHints, GameView):
                         enabled[cell] = _("Turn this tile face down: score the {combination} for {points}").format(
                             combination=combination_text(combo), points=points_text(combo.points)
                         )
-        interactive = ui.interactive and s.step != OVER
+        interactive = ui.interactive and s.outcome is None
         hint_cells: dict[str, str] = {}
         labels: dict[str, str] = {}
         if interactive:
@@ -446,7 +446,7 @@ class MopsView(StrongestLevelHints, GameView):
             chosen=chosen,
             flips=flips,
         )
-        if s.step == OVER and players > 1:
+        if s.outcome is not None and players > 1:
             names = ui.names
             payload = replace(
                 payload,
@@ -499,7 +499,7 @@ class MopsView(StrongestLevelHints, GameView):
         )
 
     def extra_html(self, s, ui: UIState) -> str:
-        if not ui.interactive or s.step == OVER:
+        if not ui.interactive or s.outcome is not None:
             return ""  # the last move in words is the game screen's line under the status
         if s.step == PLACE:
             return self._placing_html(s, ui)
@@ -608,7 +608,7 @@ class MopsView(StrongestLevelHints, GameView):
         )
 
     def actions(self, s, ui: UIState) -> list[Action]:
-        if not ui.interactive or s.step == OVER:
+        if not ui.interactive or s.outcome is not None:
             return []
         seat = s.to_move
         if s.step == PLACE:
@@ -653,7 +653,7 @@ class MopsView(StrongestLevelHints, GameView):
             text = ngettext("{n} combination left to score", "{n} combinations left to score", left).format(n=left) if left else _("nothing left to score")
             parts.append(tag("span", esc(text), class_="mops-note", data_left=str(left)))
         reason = self.game.sitting_out(s).get(seat)
-        if reason == "layout full" and s.step != OVER:
+        if reason == "layout full" and s.outcome is None:
             parts.append(tag("span", esc(_("layout full")), class_="mops-note"))
         elif reason:
             parts.append(tag("span", esc(_("sits this round out")), class_="mops-note"))

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..games.mops import EMPTY, FACE_DOWN, FILES, FINAL, FRAME, OVER, SCORE, START_CELL
+from ..games.mops import EMPTY, FACE_DOWN, FILES, FINAL, FRAME, SCORE, START_CELL
 from ..i18n import _
 from .board_marks import BoardMarks
 from .mops_icons import COLOURS, MOTIFS, crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg
@@ -194,14 +194,14 @@ def board_svg(s: Any, marks: BoardMarks[MopsPayload]) -> str:
     """The whole board as one SVG element. Pure: same state and marks, same text."""
     info = marks.payload or MopsPayload()
     players = len(s.layouts)
-    final_grid = s.step == OVER and players > 1
+    final_grid = s.outcome is not None and players > 1
     height = HEAD_H + 8 + (players + 1) // 2 * FINAL_ROW + 4 if final_grid else HEIGHT
     parts = [empty("rect", x="2", y="2", width=num(WIDTH - 4), height=num(height - 4), rx="14", class_="board-bg")]
     parts.append(_head_svg(s, info))
     if final_grid:
         parts.append(_final_layouts_svg(s, marks.effect, info))
     else:
-        seat = s.to_move if s.step != OVER else 0
+        seat = s.to_move if s.outcome is None else 0
         parts.append(_main_layout_svg(s, seat, marks, info))
     label = marks.label or _("Mops Royal board")
     desc = tag("desc", esc(marks.description)) if marks.description is not None else ""
@@ -252,7 +252,7 @@ def _main_layout_svg(s: Any, seat: int, marks: BoardMarks[MopsPayload], info: Mo
     layout = s.layouts[seat]
     kinds = info.kinds
     f0, r0 = display_window(info.bounds)
-    interactive = marks.interactive and seat == s.to_move and s.step != OVER
+    interactive = marks.interactive and seat == s.to_move and s.outcome is None
     enabled = marks.legal if seat == s.to_move else frozenset()
     chosen, flips = (info.chosen, info.flips) if seat == s.to_move else ((), ())
     round_cell = round_tile_cell(s, seat)
