@@ -174,7 +174,7 @@ class PuzzleScreen:
     def _move_text(self, before, move: str) -> str:
         try:
             return self.app.shown_view().move_text(self.public(before), move)
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - the move in words is a courtesy: its notation says the same
             return move
 
     # -- answering -----------------------------------------------------------------------------

@@ -111,7 +111,7 @@ class BrowserStorage:
             raw.setItem(self.PROBE, "1")
             raw.removeItem(self.PROBE)
             self.status = "ok"
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - a JavaScript error of any kind: a full quota or a refusal, sorted here
             self.status = "full" if is_quota_error(exc) else "blocked"
 
     @property
@@ -125,7 +125,7 @@ class BrowserStorage:
             return None
         try:
             value = self.raw.getItem(key)
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - storage taken away while the page runs (SecurityError): read as absent
             return None
         return value if isinstance(value, str) else None
 
@@ -135,7 +135,7 @@ class BrowserStorage:
             return
         try:
             self.raw.setItem(key, value)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - a JavaScript error of any kind: full or refused, raised as ours below
             if is_quota_error(exc):
                 self.status = "full"
                 raise StorageFull() from None
@@ -160,7 +160,7 @@ class BrowserStorage:
                     key = self.raw.key(i)
                     if isinstance(key, str) and key not in self.memory:
                         found.append(key)
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - storage taken away while listing: the keys found so far
                 pass
         return found
 
