@@ -354,7 +354,8 @@
   // language switch; the app keeps it as it is when it is ready (web/rules_screen.py). Its links
   // (Start a game, Try it) are early taps like the home screen's.
   function rulesGame(hash) {
-    // (A literal here: this runs before the code above it, for the first screen.)
+    // The pattern is written here, not kept in a variable: the first-screen code above calls
+    // this before a variable set down here would have its value.
     var match = /^#\/*rules\/+([a-z]+)\/*$/.exec(String(hash || ""));
     return match ? match[1] : null;
   }
