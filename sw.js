@@ -76,6 +76,13 @@ self.addEventListener("activate", function (event) {
   })());
 });
 
+// What a navigation to `url` is answered with: the rules documents (rules/<game>.<lang>.html,
+// pages without script for readers and search engines) are themselves; everything else is the app.
+function navigationTarget(url) {
+  var path = "./" + url.pathname.slice(new URL(self.registration.scope).pathname.length);
+  return /^\.\/rules\/[a-z]+\.[a-z]+\.html$/.test(path) && MANIFEST.files[path] ? path : "./index.html";
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;
@@ -84,8 +91,9 @@ self.addEventListener("fetch", function (event) {
   event.respondWith((async function () {
     var cache = await caches.open(CACHE);
     if (request.mode === "navigate") {
-      // The app is one page: any navigation inside the scope is index.html (query and hash are the app's).
-      var page = await cache.match(absolute("./index.html"));
+      // The app is one page: any navigation inside the scope is index.html (query and hash are the
+      // app's), except to a page of its own that the list holds (the rules documents).
+      var page = await cache.match(absolute(navigationTarget(url)));
       if (page) return page;
     }
     var hit = await cache.match(request, { ignoreSearch: true });

@@ -7,7 +7,8 @@
 // 3. Show the home screen at once: it was rendered ahead of time by the same Python code
 //    (scripts/build.py) for each language; the app takes it over when it is ready. Taps on it
 //    meanwhile are acted on at once or when the app is ready, with the progress where the
-//    player tapped (see "early taps").
+//    player tapped (see "early taps"). A game's rules page (#/rules/<game>) likewise (see "the
+//    rules pages before Python").
 // 4. Show loading progress while the runtime downloads and starts.
 // 5. Register the service worker (offline play) and say when a new version is ready.
 (function () {
@@ -133,6 +134,7 @@
   // main.py after Python is up). Asked for here, all at once, they are there when wanted.
   var preloads = [];
   var homes = {};  // language -> the promise of its pre-rendered home screen's text
+  var rulesTexts = {};  // "<game>.<language>" -> the promise of its pre-rendered rules page's text
   try { preloads = JSON.parse((doc.currentScript && doc.currentScript.getAttribute("data-preload")) || "[]"); } catch (e) { /* none */ }
   var runtimeRequested = false;
   function preload(href, as) {
@@ -178,10 +180,12 @@
   // phone, many), and a home screen drawn after it would be that much later. The start module
   // (scripts/pyodide_start.mjs) waits while html[data-home] is "waiting", at most HOME_WAIT_MS;
   // the files download and PyScript sets itself up meanwhile.
+  // A rules page opened by its address comes first the same way (html[data-home] is about the
+  // first screen, whichever of the two it is).
   var HOME_WAIT_MS = 3000;
-  if (!embed && isHomeRoute(location.hash)) {
+  if (!embed && (isHomeRoute(location.hash) || rulesGame(location.hash))) {
     root.dataset.home = "waiting";
-    homeText(lang);
+    if (rulesGame(location.hash)) rulesText(rulesGame(location.hash), lang); else homeText(lang);
     setTimeout(settleHome, HOME_WAIT_MS);
   }
   function settleHome() {
@@ -294,10 +298,22 @@
     } catch (e) { return null; }
   }
   function drawHome(screen, html, code) {
-    var focused = doc.activeElement && doc.activeElement.closest && doc.activeElement.closest("#lang-switch");
+    var other = screen.dataset.staticScreen && screen.dataset.staticScreen !== "home";  // a rules page was shown
     screen.innerHTML = html;
     screen.dataset.static = "1";
     screen.dataset.staticLang = code;
+    screen.dataset.staticScreen = "home";
+    placeLanguageSwitch(screen);
+    if (other) newScreen("home", "Ludothek");
+    var saves = screen.querySelector("#saves");
+    var kept = saves && !saves.childElementCount ? keptSaves(code) : null;
+    if (kept) saves.appendChild(kept);
+    showIntent();
+  }
+  // The top bar's language switch that comes with a pre-rendered screen, moved into the top bar
+  // (keeping the keyboard focus on it if it had it).
+  function placeLanguageSwitch(screen) {
+    var focused = doc.activeElement && doc.activeElement.closest && doc.activeElement.closest("#lang-switch");
     var chrome = screen.querySelector("template#static-lang-switch");
     var switcher = doc.getElementById("lang-switch");
     if (chrome) {
@@ -309,12 +325,16 @@
       }
       chrome.parentNode.removeChild(chrome);
     }
-    var saves = screen.querySelector("#saves");
-    var kept = saves && !saves.childElementCount ? keptSaves(code) : null;
-    if (kept) saves.appendChild(kept);
-    showIntent();
+  }
+  // Another pre-rendered screen than the one shown: named on the body, titled, from its top (as
+  // the app's set_screen does).
+  function newScreen(name, title) {
+    doc.body.dataset.screen = name;
+    doc.title = title;
+    window.scrollTo(0, 0);
   }
   function showStaticHome() {
+    if (rulesGame(location.hash)) { showStaticRules(); return; }
     var screen = doc.getElementById("screen");
     if (!screen || embed || screen.childElementCount || !isHomeRoute(location.hash)) { settleHome(); return; }
     homeText(lang).then(function (html) {
@@ -325,6 +345,80 @@
   }
   if (!embed) onBody(showStaticHome);
 
+  // -- the rules pages before Python -------------------------------------------------------
+  // A game's rules page (#/rules/<game>) is shown at once too: when the page is opened at that
+  // address, and when the address becomes one before the app is ready (a Rules link tapped on
+  // the home screen, Back); the home screen likewise when the address goes back to it (Back, the
+  // top bar's Ludothek). It is the page the build rendered with the app's own code in each
+  // language (render/static.py: assets/build/rules.<game>.<lang>.html), with the top bar's
+  // language switch; the app keeps it as it is when it is ready (web/rules_screen.py). Its links
+  // (Start a game, Try it) are early taps like the home screen's.
+  function rulesGame(hash) {
+    // The pattern is written here, not kept in a variable: the first-screen code above calls
+    // this before a variable set down here would have its value.
+    var match = /^#\/*rules\/+([a-z]+)\/*$/.exec(String(hash || ""));
+    return match ? match[1] : null;
+  }
+  function rulesText(game, code) {
+    var key = game + "." + code;
+    if (!rulesTexts[key]) {
+      rulesTexts[key] = fetch("./assets/build/rules." + key + ".html").then(function (response) {
+        return response.ok ? response.text() : "";  // no such game: nothing is drawn, the app says so
+      })["catch"](function () { return ""; });
+    }
+    return rulesTexts[key];
+  }
+  // Which pre-rendered screen is shown ("home" or "rules/<game>"), null when none is.
+  function shownScreen() {
+    var screen = staticScreen();
+    return screen ? screen.dataset.staticScreen || "home" : null;
+  }
+  // Whether the address is the screen shown (a link tapped now is a new history entry then).
+  function addressShown() {
+    var shown = shownScreen();
+    return shown === "home" ? isHomeRoute(location.hash) : shown === "rules/" + rulesGame(location.hash);
+  }
+  function drawRules(screen, html, game, code) {
+    var other = screen.childElementCount > 0 && screen.dataset.staticScreen !== "rules/" + game;
+    screen.innerHTML = html;
+    screen.dataset.static = "1";
+    screen.dataset.staticLang = code;
+    screen.dataset.staticScreen = "rules/" + game;
+    placeLanguageSwitch(screen);
+    var heading = screen.querySelector("h1");
+    var title = (heading ? heading.textContent + " – " : "") + "Ludothek";
+    if (other) newScreen("rules", title);
+    else { doc.body.dataset.screen = "rules"; doc.title = title; }
+    showIntent();
+  }
+  function showStaticRules() {
+    var screen = doc.getElementById("screen");
+    var game = rulesGame(location.hash);
+    var code = lang;
+    // Over nothing, or over a screen of ours: never over the live app's.
+    if (!screen || !game || (screen.childElementCount && !staticScreen())) { settleHome(); return; }
+    rulesText(game, code).then(function (html) {
+      var over = !screen.childElementCount || staticScreen();
+      if (html && over && !isReady() && code === lang && rulesGame(location.hash) === game) drawRules(screen, html, game, code);
+      settleHome();
+    });
+  }
+  // The address changed before the app is ready: show its screen where we have one.
+  function followAddress() {
+    var shown = shownScreen();
+    if (!shown) return;  // nothing of ours shown yet: the first drawing reads the address
+    var game = rulesGame(location.hash);
+    if (game && shown !== "rules/" + game) {
+      showStaticRules();
+    } else if (isHomeRoute(location.hash) && shown !== "home") {
+      var code = lang;
+      homeText(code).then(function (html) {
+        var screen = staticScreen();
+        if (html && screen && code === lang && isHomeRoute(location.hash)) drawHome(screen, html, code);
+      });
+    }
+  }
+
   // -- early taps ----------------------------------------------------------------------------
   // Every control on that home screen answers while Python starts (on a phone, many seconds).
   // - What needs no Python happens at once: the language switch stores the choice where the app
@@ -333,8 +427,9 @@
   // - Everything else is the player's intent, one, the latest: a link (New game, Rules, Puzzles,
   //   Continue, Review) becomes the address at once (the first as a new history entry, as a tap
   //   after the start would, the next ones replacing it), so the app's start opens that screen
-  //   instead of the home screen; a command (Export, Delete, ...) is clicked on the live page
-  //   once it is ready, exactly as if the player had tapped it then.
+  //   instead of the home screen (a rules page is shown at once, and its links are taps of the
+  //   same kind); a command (Export, Delete, ...) is clicked on the live page once it is ready,
+  //   exactly as if the player had tapped it then.
   // - The tapped card or row is busy (aria-busy) and shows the start's progress where the player
   //   tapped, over its picture or text (out of the flow: nothing moves).
   var action = null;  // the command waiting for the app: {selector} or {selector, files}
@@ -389,7 +484,7 @@
   function intendLink(href) {
     action = null;
     if (location.hash === href) { showIntent(); return; }  // the same control: nothing twice
-    if (isHomeRoute(location.hash)) {
+    if (addressShown()) {
       location.hash = href;
       pushed = true;
     } else {
@@ -414,9 +509,12 @@
     lang = code;
     root.lang = code;
     showStage();
-    homeText(code).then(function (html) {
+    var shown = shownScreen();
+    var game = shown && shown.indexOf("rules/") === 0 ? shown.slice(6) : null;
+    (game ? rulesText(game, code) : homeText(code)).then(function (html) {
       var screen = staticScreen();
-      if (html && screen && lang === code) drawHome(screen, html, code);
+      if (!html || !screen || lang !== code || shownScreen() !== shown) return;
+      if (game) drawRules(screen, html, game, code); else drawHome(screen, html, code);
     });
   }
   function earlyClick(event) {
@@ -478,6 +576,7 @@
       if (isHomeRoute(location.hash)) pushed = false;  // Back: the link waits no more
       else action = null;  // a link is the latest intent now
       showIntent();
+      followAddress();
     });
     onBody(function () { whenReady(carryOut); });
   }

@@ -14,7 +14,9 @@
    pyscript.toml names as its interpreter. Without Node, or if the snapshot cannot be made, that
    module starts Pyodide the normal way.
 4. Draw the static pictures that show before Python has loaded (home-screen thumbnails) with the
-   same renderer the app uses.
+   same renderer the app uses, and every game's rules page in both languages (the screens boot.js
+   shows for #/rules/<game>, and documents of their own at rules/<game>.<lang>.html, linked from
+   index.html's <noscript>).
 5. Write the page the site serves (assets/build/index.html from index.html): the configuration
    from pyscript.toml written into it as JSON (PyScript then neither fetches the file nor a TOML
    parser), and the list of files the start needs on boot.js's tag, so it can ask for them all at
@@ -377,6 +379,41 @@ def draw_static_pictures() -> None:
     write_static_pictures(BUILD)
 
 
+# Files the build writes that the site publishes at its root, not under assets/: the rules
+# documents (rules/<game>.<lang>.html, for readers without JavaScript and for search engines).
+SITE_ROOT_FILES = BUILD / "site"
+
+
+def draw_static_rules() -> list[Path]:
+    """Every game's rules page in both languages, rendered ahead of time by the app's own code:
+    the screens boot.js shows for #/rules/<game> before Python is ready (assets/build/rules.*.html)
+    and the documents of their own (rules/<game>.<lang>.html)."""
+    from ludothek.render.static import write_static_rules
+
+    return write_static_rules(BUILD, SITE_ROOT_FILES / "rules")
+
+
+def link_rules_documents(page: Path) -> None:
+    """index.html's <noscript> links every rules document: a reader without JavaScript, and a
+    search engine reading the page's HTML, find them (the app's own rules are #/rules/<game>
+    screens, which no crawler reads)."""
+    from ludothek.i18n import LANGUAGES
+    from ludothek.render import get_view
+    from ludothek.render.static import LANGUAGE_NAMES, rules_document_name, rules_games
+
+    items = "".join(
+        f"<li>{html.escape(get_view(game).title())}: "
+        + ", ".join(f'<a href="./rules/{rules_document_name(game, code)}" hreflang="{code}" lang="{code}">{LANGUAGE_NAMES[code]}</a>' for code in LANGUAGES)
+        + "</li>"
+        for game in rules_games()
+    )
+    text = page.read_text(encoding="utf-8")
+    text, count = re.subn(r"<!-- rules documents -->", lambda _: f'<ul class="noscript-rules">{items}</ul>', text)
+    if count != 1:
+        sys.exit("build: index.html's <noscript> must hold one <!-- rules documents --> comment")
+    page.write_text(text, encoding="utf-8")
+
+
 def page_config() -> dict:
     """pyscript.toml (the file people edit) as the JSON the page carries."""
     with CONFIG_SOURCE.open("rb") as handle:
@@ -464,8 +501,11 @@ def site_paths(lazy: bool = False) -> dict[str, Path]:
     files = {"index.html": BUILD / "index.html"}
     files.update({name: ROOT / name for name in APP_FILES})
     unused = {}
+    files.update({path.relative_to(SITE_ROOT_FILES).as_posix(): path for path in sorted(SITE_ROOT_FILES.rglob("*")) if path.is_file()})
     for path in sorted((ROOT / "assets").rglob("*")):
         if not path.is_file() or path.name.endswith(PRECACHE_EXCLUDE_SUFFIXES) or path in (BUILD / "precache.js", BUILD / "index.html"):
+            continue
+        if SITE_ROOT_FILES in path.parents:
             continue
         if path.parent == PYSCRIPT and path.suffix in (".js", ".css") and path not in start_chunks:
             unused[path.relative_to(ROOT).as_posix()] = path
@@ -571,7 +611,8 @@ def build() -> None:
     write_start_module(make_snapshot(package))
     join_game_styles()
     draw_static_pictures()
-    write_page()
+    draw_static_rules()
+    link_rules_documents(write_page())
     target = write_precache()
     count = target.read_text().count('": "')
     write_dist()

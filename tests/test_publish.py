@@ -264,3 +264,56 @@ def test_a_module_that_imports_the_browser_through_another_stays_out(tmp_path):
     (package / "c.py").write_text("from .a import thing\n")
     (package / "d.py").write_text("import json\n")
     assert build.snapshot_modules(tmp_path) == ["ludothek", "ludothek.d"]
+
+
+def test_the_rules_rendered_ahead_of_time_are_what_the_app_draws_and_are_precached(site):
+    """boot.js shows assets/build/rules.<game>.<lang>.html for #/rules/<game> before Python, and the
+    app keeps it as it is (web/rules_screen.py): it must be the app's own rules screen, never stale.
+    The documents rules/<game>.<lang>.html carry the same page with the app's links into the app."""
+    import re
+
+    from ludothek.i18n import LANGUAGES, set_language
+    from ludothek.render import get_view
+    from ludothek.render.rules import rules_screen_html
+    from ludothek.render.screens import language_switch_html
+    from ludothek.render.static import rules_games
+
+    listed = precache_manifest(site)["files"]
+    games = rules_games()
+    assert games == ["momentum", "nummerus", "fenn", "mops", "momox"]
+    try:
+        for code in LANGUAGES:
+            set_language(code)
+            for game_id in games:
+                screen = rules_screen_html(get_view(game_id))
+                fragment = f"assets/build/rules.{game_id}.{code}.html"
+                switch = f'<template id="static-lang-switch">{language_switch_html()}</template>'
+                assert (site / fragment).read_text(encoding="utf-8") == screen + switch, fragment
+                document = (site / "rules" / f"{game_id}.{code}.html").read_text(encoding="utf-8")
+                assert re.sub(r'href="#/', 'href="../index.html#/', screen) in document
+                assert f'<html lang="{code}">' in document and '<link rel="stylesheet" href="../assets/app.css"/>' in document
+                assert f'href="../index.html#/setup/{game_id}"' in document and "<script" not in document
+                for path in (fragment, f"rules/{game_id}.{code}.html"):
+                    assert f"./{path}" in listed, path
+                    assert listed[f"./{path}"] == build.file_hash(site / path)
+    finally:
+        set_language("en")
+    # A reader without JavaScript, or a search engine, finds every document from the page.
+    page = (site / "index.html").read_text(encoding="utf-8")
+    linked = re.findall(r'<a href="\./(rules/[a-z]+\.[a-z]+\.html)"', page.split("<noscript>", 1)[1].split("</noscript>", 1)[0])
+    assert sorted(linked) == sorted(f"rules/{g}.{c}.html" for g in games for c in LANGUAGES)
+
+
+def test_the_worker_answers_a_navigation_to_a_rules_document_with_it():
+    """sw.js answers every navigation with the app's page, except to a rules document it holds."""
+    text = (ROOT / "sw.js").read_text()
+    assert "function navigationTarget" in text
+    check = text.split("function navigationTarget", 1)[1].split("\n}\n", 1)[0]
+    script = (
+        "var self={registration:{scope:'https://example.org/games/'}};var MANIFEST={files:{'./rules/fenn.de.html':'x','./index.html':'y'}};"
+        f"function navigationTarget{check}\n}}\n"
+        "for (const u of ['rules/fenn.de.html','rules/fenn.fr.html','','index.html','assets/build/rules.fenn.de.html','rules/fenn.de.html?x=1'])"
+        " console.log(navigationTarget(new URL('https://example.org/games/'+u)));"
+    )
+    result = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["./rules/fenn.de.html", "./index.html", "./index.html", "./index.html", "./index.html", "./rules/fenn.de.html"]

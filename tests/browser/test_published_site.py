@@ -1,5 +1,6 @@
 """Publishing: dist/ copied into a subfolder of a plain static server (no special types, no
-compression, nothing but files) runs the app, and after the first visit it plays offline."""
+compression, nothing but files) runs the app, and after the first visit it plays offline (and
+shows the rules offline)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,16 @@ def test_dist_in_a_subfolder_plays_and_goes_on_offline(browser, app_server, tmp_
         page.locator("#board [data-target]:not([aria-disabled=true])").first.click()
         page.wait_for_function("Number(document.body.dataset.moves) >= 2")
         expect(page.locator("#moves .move-items li")).to_have_count(3)
+
+        # The rules offline too: a document of its own (the worker answers with it, not the app's
+        # page), and a rules page of the app, shown before Python from the worker's cache.
+        page.goto(base + "rules/momox.de.html")
+        expect(page.get_by_role("heading", level=1)).to_have_text("Regeln: Momox")
+        assert page.evaluate("getComputedStyle(document.querySelector('article.rules')).maxWidth") == "760px"
+        page.goto(base + "#/rules/fenn")
+        expect(page.locator("article.rules h1")).to_have_text("Rules: Fenn")
+        page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+        expect(page.locator("article.rules h1")).to_have_text("Rules: Fenn")
     finally:
         context.close()
         server.shutdown()

@@ -64,6 +64,21 @@ def test_no_serious_accessibility_violation_on_any_screen(axe_page, app_url, gam
     assert axe_violations(page) == [], "share dialog"
 
 
+def test_no_serious_accessibility_violation_on_the_rules_before_python_and_the_rules_documents(axe_page, app_url):
+    """The rules shown before Python (boot.js, the runtime held back) and the documents of their
+    own (rules/<game>.<lang>.html, no script) are checked as the app's screens are."""
+    page = axe_page
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # never served: Python does not start
+    for game_id in VIEW_GAMES:
+        page.goto(app_url + f"#/rules/{game_id}")
+        expect(page.locator("#screen[data-static] article.rules")).to_be_visible()
+        assert axe_violations(page) == [], f"#/rules/{game_id} before Python"
+        for code in ("en", "de"):
+            page.goto(app_url + f"rules/{game_id}.{code}.html")
+            expect(page.locator("article.rules")).to_be_visible()
+            assert axe_violations(page) == [], f"rules/{game_id}.{code}.html"
+
+
 def test_no_request_leaves_the_origin_on_any_screen(page, app_url):
     open_app(page, app_url)
     for game_id in VIEW_GAMES:

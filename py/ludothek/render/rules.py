@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..games import get_game
-from ..i18n import DEFAULT_LANGUAGE, _
+from ..i18n import DEFAULT_LANGUAGE, _, language
+from .screens import rules_html
 from .svg import esc, tag
 from .view import UIState
 
@@ -185,3 +186,9 @@ def rules_body_html(view, language: str) -> str:
         else:
             parts.append(diagram_html(view, block))
     return "".join(parts)
+
+
+def rules_screen_html(view) -> str:
+    """The rules screen (#/rules/<game>) of `view`'s game in the current language: what the app
+    draws, and what the build renders ahead of time for boot.js (render/static.py)."""
+    return rules_html(view, rules_body_html(view, language()))

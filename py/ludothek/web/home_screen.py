@@ -71,7 +71,12 @@ class HomeScreen:
     def show(self) -> None:
         app = self.app
         screen = dom.by_id("screen")
-        if app.screen == "" and dom.data(screen, "static") == "1" and dom.data(screen, "static-lang") == language():
+        if (
+            app.screen == ""
+            and dom.data(screen, "static") == "1"
+            and dom.data(screen, "static-lang") == language()
+            and dom.data(screen, "static-screen") in (None, "home")  # not a rules page (rules_screen.py)
+        ):
             # The home screen the build rendered ahead of time is already showing: keep it (no need
             # to draw five thumbnails again) and only add what is personal, the saved games.
             screen.removeAttribute("data-static")

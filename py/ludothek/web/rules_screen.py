@@ -1,14 +1,34 @@
-"""The rules page of a game (#/rules/<game>): its rulebook text in the current language."""
+"""The rules page of a game (#/rules/<game>): its rulebook text in the current language.
+
+The build renders every rules page ahead of time (render/static.py) and boot.js shows it before
+Python is ready; the same page in the same language is then kept as it is (nothing redrawn, the
+reader's scroll position and focus stay)."""
 
 from __future__ import annotations
 
 from ..i18n import _, language
-from ..render import get_view, screens
-from ..render.rules import rules_body_html
+from ..render import get_view
+from ..render.rules import rules_screen_html
+from . import dom
 from .context import AppContext
 
 
 def show_rules(app: AppContext, game_id: str) -> None:
     view = get_view(game_id)
-    body = rules_body_html(view, language())
-    app.set_screen("rules", screens.rules_html(view, body), _("Rules: {title}").format(title=view.title()))
+    title = _("Rules: {title}").format(title=view.title())
+    screen = dom.by_id("screen")
+    if (
+        app.screen == ""
+        and dom.data(screen, "static") == "1"
+        and dom.data(screen, "static-lang") == language()
+        and dom.data(screen, "static-screen") == f"rules/{game_id}"
+    ):
+        # boot.js shows this page as the build rendered it (the markup this module would write,
+        # tests/test_publish.py): the app takes it over as it is, as the home screen does.
+        screen.removeAttribute("data-static")
+        app.screen = "rules"
+        app.rendered.clear()
+        dom.document.body.dataset.screen = "rules"
+        dom.document.title = f"{title} – Ludothek"
+        return
+    app.set_screen("rules", rules_screen_html(view), title)
