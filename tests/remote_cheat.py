@@ -110,3 +110,37 @@ def packed_unchecked(rg: RemoteGame, seed: int = 0) -> str:
         indices.append(game.legal_moves(state).index(move))
         state = game.play(state, move)
     return link.pack(rg, indices)
+
+
+def mops_draw_seen() -> tuple[Table, RemoteGame, int]:
+    """A Mops Royal game by link where Anna's device has sent its part of the draw that Ben's
+    move started (the round's last move turns the next tile): Anna's latest link as Ben's client
+    reads it, and the index of his move."""
+    table = Table("mops", {})
+    game = get_game("mops")
+    ben = table.own(1)
+    for _ in range(100):
+        if table.step() != 0:
+            continue
+        rg = link.decode(table.data, ben)
+        reveal = rg.reveals[0]
+        progress = progress_of(rg, ben)
+        if reveal is None or reveal[0] < 1 or progress.pending is not None:
+            continue
+        started = progress.event_moves[reveal[0]]
+        if started >= 0 and progress.movers[started] == 1:
+            before = protocol.replay(cut(rg, started, reveal[0]), ben).state
+            others = [m for m in game.legal_moves(before) if m != rg.moves[started]]
+            if any(chance.starts_event("mops", before, game.play(before, m)) for m in others):
+                return table, rg, started
+    raise AssertionError("no draw to attack")
+
+
+def fork_after_draw(rg: RemoteGame, at: int, cheater: Own) -> RemoteGame:
+    """The cheater's fork once it holds every value of the draw its move `at` started: that move
+    played otherwise (another that starts the draw), knowing what the draw turns."""
+    game = get_game(rg.game)
+    state = protocol.replay(cut(rg, at, rg.reveals[1 - cheater.seat][0]), cheater).state
+    others = [m for m in game.legal_moves(state) if m != rg.moves[at] and chance.starts_event(rg.game, state, game.play(state, m))]
+    reveals = tuple(None if seat == cheater.seat else r for seat, r in enumerate(rg.reveals))
+    return protocol.advance(replace(rg, moves=rg.moves[:at] + (others[0],), reveals=reveals), cheater)

@@ -22,11 +22,11 @@ import pytest
 from ludothek.games import get_game
 from ludothek.i18n import set_language
 from ludothek.remote import chance, link, protocol
-from ludothek.remote.protocol import Own, RemoteError, RemoteGame
+from ludothek.remote.protocol import Own, RemoteError
 from ludothek.render import remote as words
 from ludothek.web.remote_games import RemoteStore
 from ludothek.web.saves import DictStorage
-from remote_cheat import Table, cut, forged_turn, own_turn, packed_unchecked, progress_of, secret_of
+from remote_cheat import Table, cut, fork_after_draw, forged_turn, mops_draw_seen, own_turn, packed_unchecked, progress_of, secret_of
 
 
 @pytest.fixture(autouse=True)
@@ -149,40 +149,13 @@ def test_with_three_players_a_move_made_up_for_a_third_seat_is_seen_only_by_that
 # -- 2. a fork that would choose a draw --------------------------------------------------------------
 
 
-def mops_draw_seen() -> tuple[Table, RemoteGame, int]:
-    """A Mops Royal game by link where Anna's device has sent its part of the draw that Ben's
-    move started (the round's last move turns the next tile): Anna's latest link as Ben's client
-    reads it, and the index of his move."""
-    table = Table("mops", {})
-    game = get_game("mops")
-    ben = table.own(1)
-    for _ in range(100):
-        if table.step() != 0:
-            continue
-        rg = link.decode(table.data, ben)
-        reveal = rg.reveals[0]
-        progress = progress_of(rg, ben)
-        if reveal is None or reveal[0] < 1 or progress.pending is not None:
-            continue
-        started = progress.event_moves[reveal[0]]
-        if started >= 0 and progress.movers[started] == 1:
-            before = protocol.replay(cut(rg, started, reveal[0]), ben).state
-            others = [m for m in game.legal_moves(before) if m != rg.moves[started]]
-            if any(chance.starts_event("mops", before, game.play(before, m)) for m in others):
-                return table, rg, started
-    raise AssertionError("no draw to attack")
-
-
 def test_a_fork_cannot_turn_a_revealed_draw_into_a_choice():
     table, rg, at = mops_draw_seen()
     game = get_game("mops")
     anna, ben = table.own(0), table.own(1)
     # Ben's client holds both values of the draw his move started, so it knows the tile the draw
     # turns on any line; it goes back and plays that move otherwise, knowing what comes.
-    before_moves = rg.moves[:at]
-    state = protocol.replay(cut(rg, at, rg.reveals[0][0]), ben).state
-    others = [m for m in game.legal_moves(state) if m != rg.moves[at] and chance.starts_event("mops", state, game.play(state, m))]
-    fork = protocol.advance(replace(rg, moves=before_moves + (others[0],), reveals=(rg.reveals[0], None)), ben)
+    fork = fork_after_draw(rg, at, ben)
     predicted = game.revealed_tile(protocol.replay(fork, ben).state)
     assert predicted is not None
     # Had Anna's device played on from the fork, the tile Ben's client worked out would come.

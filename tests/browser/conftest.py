@@ -270,3 +270,26 @@ def arrows_to_target(page, target: str) -> None:
     for key in keys:
         page.keyboard.press(key)
     assert page.evaluate("document.activeElement.dataset.target") == target, f"the arrow keys did not reach {target}"
+
+
+# -- devices of a game by link: each a fresh context with its own storage -------------------------
+
+
+def device(browser, locale="en-GB", viewport=None):
+    context = browser.new_context(service_workers="block", locale=locale, viewport=viewport or {"width": 1280, "height": 800})
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.add_init_script("delete Navigator.prototype.share;")  # a desktop browser: Send copies the link
+    return context, page
+
+
+@pytest.fixture
+def two_devices(browser):
+    a = device(browser)
+    b = device(browser)
+    yield a[1], b[1]
+    a[0].close()
+    b[0].close()

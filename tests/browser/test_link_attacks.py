@@ -7,15 +7,13 @@ honest line still plays on."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 from playwright.sync_api import expect
-from remote_cheat import Table, cut, forged_turn, own_turn
-from test_play_by_link import device, follow, move_somewhere, open_at, saves, send
+from remote_cheat import fork_after_draw, forged_turn, mops_draw_seen, own_turn
+from test_play_by_link import follow, move_somewhere, open_at, saves, send
 
-from ludothek.games import get_game
 from ludothek.i18n import set_language
-from ludothek.remote import chance, link, protocol
+from ludothek.remote import link
 from ludothek.remote.protocol import Own, RemoteError
 from ludothek.render import remote as words
 from ludothek.web.remote_games import REMOTE_PREFIX, RemoteStore
@@ -33,89 +31,66 @@ def links_of(stored: dict) -> dict:
     return {k: json.loads(v)["link"] for k, v in stored.items() if k.startswith(REMOTE_PREFIX)}
 
 
-def test_a_link_with_a_move_made_up_for_you_is_refused_in_the_page(browser, app_url):
+def test_a_link_with_a_move_made_up_for_you_is_refused_in_the_page(two_devices, app_url):
     set_language("en")
-    (anna_context, anna), (ben_context, ben) = device(browser), device(browser)
+    anna, ben = two_devices
+    open_at(anna, app_url + "#/setup/momentum")
+    anna.locator("[data-action=remote-start]").first.click()
+    anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
+    move_somewhere(anna)
+    invitation = send(anna)
+    open_at(ben, invitation)
+    move_somewhere(ben)
+    answer = send(ben)
+    # Anna's modified client: her move, one made up for Ben, her next move.
+    cheater = own_of(anna)
+    rg = link.decode(link.data_of("#" + answer.split("#", 1)[1]), cheater)
+    forged = own_turn(forged_turn(own_turn(rg, cheater), cheater, 1), cheater)
+    assert len(forged.moves) == len(rg.moves) + 3
+    stored = saves(ben)
+    forged_data = link.encode(forged, cheater)
+    replica = DictStorage()
+    replica.data.update(stored)
     try:
-        open_at(anna, app_url + "#/setup/momentum")
-        anna.locator("[data-action=remote-start]").first.click()
-        anna.wait_for_selector("body[data-screen=remote][data-remote=move]")
-        move_somewhere(anna)
-        invitation = send(anna)
-        open_at(ben, invitation)
-        move_somewhere(ben)
-        answer = send(ben)
-        # Anna's modified client: her move, one made up for Ben, her next move.
-        cheater = own_of(anna)
-        rg = link.decode(link.data_of("#" + answer.split("#", 1)[1]), cheater)
-        forged = own_turn(forged_turn(own_turn(rg, cheater), cheater, 1), cheater)
-        assert len(forged.moves) == len(rg.moves) + 3
-        stored = saves(ben)
-        forged_data = link.encode(forged, cheater)
-        replica = DictStorage()
-        replica.data.update(stored)
-        try:
-            RemoteStore(replica).receive(forged_data, 1.0)
-        except RemoteError as exc:
-            sentence = words.remote_error_text(exc)
-        follow(ben, "#/remote/" + forged_data)
-        expect(ben.locator("body")).to_have_attribute("data-screen", "error")
-        expect(ben.locator("[role=alert]")).to_have_text(sentence)
-        assert "you did not make it" in sentence
-        assert saves(ben) == stored
-        # The honest link (without the made-up move) still reaches Ben's game.
-        follow(ben, "#/remote/" + link.encode(own_turn(rg, cheater), cheater))
-        expect(ben.locator("body")).to_have_attribute("data-screen", "remote")
-        expect(ben.locator("body")).to_have_attribute("data-remote", "move")
-        assert anna.errors == [] and ben.errors == []
-    finally:
-        anna_context.close()
-        ben_context.close()
+        RemoteStore(replica).receive(forged_data, 1.0)
+    except RemoteError as exc:
+        sentence = words.remote_error_text(exc)
+    follow(ben, "#/remote/" + forged_data)
+    expect(ben.locator("body")).to_have_attribute("data-screen", "error")
+    expect(ben.locator("[role=alert]")).to_have_text(sentence)
+    assert "you did not make it" in sentence
+    assert saves(ben) == stored
+    # The honest link (without the made-up move) still reaches Ben's game.
+    follow(ben, "#/remote/" + link.encode(own_turn(rg, cheater), cheater))
+    expect(ben.locator("body")).to_have_attribute("data-screen", "remote")
+    expect(ben.locator("body")).to_have_attribute("data-remote", "move")
+    assert anna.errors == [] and ben.errors == []
 
 
-def test_a_fork_back_before_a_draw_you_gave_your_part_to_is_never_played_on(browser, app_url):
+def test_a_fork_back_before_a_draw_you_gave_your_part_to_is_never_played_on(two_devices, app_url):
     """Anna's part of the draw Ben's move started is out; Ben's client, knowing the tile it
     turns, sends a fork that plays that move otherwise. Anna's page names the fork and offers only
     her own game; Ben's honest device plays on from her last link."""
     set_language("en")
-    table = Table("mops", {})
-    game = get_game("mops")
+    table, rg, at = mops_draw_seen()
     ben_own = table.own(1)
-    for _ in range(100):
-        if table.step() != 0:
-            continue
-        rg = link.decode(table.data, ben_own)
-        reveal, progress = rg.reveals[0], protocol.replay(rg, ben_own)
-        if reveal is None or reveal[0] < 1 or progress.pending is not None:
-            continue
-        at = progress.event_moves[reveal[0]]
-        state = protocol.replay(cut(rg, at, reveal[0]), ben_own).state
-        others = [m for m in game.legal_moves(state) if m != rg.moves[at] and chance.starts_event("mops", state, game.play(state, m))]
-        if at >= 0 and progress.movers[at] == 1 and others:
-            break
-    else:
-        raise AssertionError("no draw to attack")
-    fork = protocol.advance(replace(rg, moves=rg.moves[:at] + (others[0],), reveals=(rg.reveals[0], None)), ben_own)
-    (anna_context, anna), (ben_context, ben) = device(browser), device(browser)
-    try:
-        for page, seat in ((anna, 0), (ben, 1)):
-            open_at(page, app_url + "#/")
-            page.evaluate("entries => Object.entries(entries).forEach(([k, v]) => localStorage.setItem(k, v))", table.storages[seat].data)
-        stored = saves(anna)
-        follow(anna, "#/remote/" + link.encode(fork, ben_own))
-        expect(anna.locator("body")).to_have_attribute("data-screen", "remote")
-        expect(anna.locator(".notice")).to_have_text(words.relation_text("fork", at, True))
-        expect(anna.locator("[data-action=remote-keep]")).to_be_visible()
-        expect(anna.locator("[data-action=remote-take]")).to_have_count(0)
-        assert saves(anna) == stored
-        anna.locator("[data-action=remote-keep]").click()
-        expect(anna.locator("[data-action=remote-keep]")).to_have_count(0)
-        assert links_of(saves(anna)) == links_of(stored)  # kept (its time of use renewed)
-        # Ben's honest device gets Anna's last link and plays on.
-        follow(ben, "#/remote/" + table.data)
-        expect(ben.locator("body")).to_have_attribute("data-screen", "remote")
-        expect(ben.locator("body")).to_have_attribute("data-remote", "move")
-        assert anna.errors == [] and ben.errors == []
-    finally:
-        anna_context.close()
-        ben_context.close()
+    fork = fork_after_draw(rg, at, ben_own)
+    anna, ben = two_devices
+    for page, seat in ((anna, 0), (ben, 1)):
+        open_at(page, app_url + "#/")
+        page.evaluate("entries => Object.entries(entries).forEach(([k, v]) => localStorage.setItem(k, v))", table.storages[seat].data)
+    stored = saves(anna)
+    follow(anna, "#/remote/" + link.encode(fork, ben_own))
+    expect(anna.locator("body")).to_have_attribute("data-screen", "remote")
+    expect(anna.locator(".notice")).to_have_text(words.relation_text("fork", at, True))
+    expect(anna.locator("[data-action=remote-keep]")).to_be_visible()
+    expect(anna.locator("[data-action=remote-take]")).to_have_count(0)
+    assert saves(anna) == stored
+    anna.locator("[data-action=remote-keep]").click()
+    expect(anna.locator("[data-action=remote-keep]")).to_have_count(0)
+    assert links_of(saves(anna)) == links_of(stored)  # kept (its time of use renewed)
+    # Ben's honest device gets Anna's last link and plays on.
+    follow(ben, "#/remote/" + table.data)
+    expect(ben.locator("body")).to_have_attribute("data-screen", "remote")
+    expect(ben.locator("body")).to_have_attribute("data-remote", "move")
+    assert anna.errors == [] and ben.errors == []

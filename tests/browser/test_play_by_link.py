@@ -15,17 +15,6 @@ from conftest import READY_TIMEOUT_MS
 SHOTS = __import__("pathlib").Path(__file__).resolve().parent.parent.parent / "screenshots" / "remote"
 
 
-def device(browser, locale="en-GB", viewport=None):
-    context = browser.new_context(service_workers="block", locale=locale, viewport=viewport or {"width": 1280, "height": 800})
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.add_init_script("delete Navigator.prototype.share;")  # a desktop browser: Send copies the link
-    return context, page
-
-
 def open_at(page, url):
     page.goto("about:blank")
     page.goto(url)
@@ -76,15 +65,6 @@ def invite(anna, app_url, cell: str | None = None) -> str:
     else:
         anna.locator(f"#board [data-target={cell}]").click()
     return send(anna)
-
-
-@pytest.fixture
-def two_devices(browser):
-    a = device(browser)
-    b = device(browser)
-    yield a[1], b[1]
-    a[0].close()
-    b[0].close()
 
 
 def test_momentum_by_links_between_two_devices_with_an_older_and_a_changed_link(two_devices, app_url):

@@ -23,7 +23,8 @@ import json
 import pytest
 from playwright.sync_api import expect
 from conftest import READY_TIMEOUT_MS, AppServer
-from test_play_by_link import device, follow, send
+from conftest import device
+from test_play_by_link import follow, send
 
 from ludothek.games import get_game
 from ludothek.remote import link as links
