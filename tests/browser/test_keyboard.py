@@ -156,3 +156,17 @@ def test_a_whole_game_by_keyboard(page, app_url, game_id):
         steps_in_turn = steps_in_turn + 1 if now["turn"] == "0" and now["moves"] > moves else 0
     assert page.locator("dialog#dialog[open]").count() == 1  # the result, reached by keyboard alone
     assert page.errors == []
+
+
+def test_skip_to_content_keeps_the_screen_and_moves_the_focus(page, app_url):
+    """The skip link's #main is no address of the app: following it once took the reader home
+    from any screen."""
+    open_app(page, app_url, "#/setup/fenn")
+    page.wait_for_selector("form.setup")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "skip-link"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'main'")
+    assert page.evaluate("location.hash") == "#/setup/fenn"
+    assert page.evaluate("document.body.dataset.screen") == "setup"

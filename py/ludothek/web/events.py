@@ -64,6 +64,14 @@ CLICK_ACTIONS: dict[str, Handler] = {
 
 
 def on_click(app: AppContext, event: Event) -> None:
+    if dom.closest(event.target, "a.skip-link") is not None:
+        # Its href (#main) would become the address, which the router reads as the home screen:
+        # the link only moves the focus to the screen's content, the screen stays.
+        event.preventDefault()
+        main = dom.by_id("main")
+        if main is not None:
+            dom.focus(main)
+        return
     element = dom.closest(event.target, "[data-action], [data-target]")
     if element is None or learn.click(app, event, element) or remote_screen.click(app, event, element):
         return
