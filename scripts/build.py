@@ -291,7 +291,6 @@ STDLIB_EXCLUDE = {
     "_pyrepl": "the interactive console",
     "code": "the interactive console",
     "cmd": "the interactive console",
-    "rlcompleter": "the interactive console",
     "multiprocessing": "processes: none in WebAssembly",
     "concurrent.futures.process": "processes",
     "concurrent.futures.interpreter": "subinterpreters",
@@ -320,7 +319,7 @@ STDLIB_EXCLUDE = {
     "importlib.metadata": "installed distributions: the app has none",
     "pickle": "pickling: nothing is pickled",
     "webbrowser": "opening browsers",
-    "platform": "platform reports",
+    "plistlib": "macOS's property lists (platform.mac_ver)",
     "calendar": "ssl's certificate dates",
 }
 
@@ -429,14 +428,15 @@ def make_stdlib(package: Path) -> Path:
         if old != target:
             old.unlink()
     os.replace(tmp, target)
-    check_stdlib(target, package, request)
+    check_stdlib(target, package, request, found["modules"])
     return target
 
 
-def check_stdlib(stdlib: Path, package: Path, request: dict) -> None:
+def check_stdlib(stdlib: Path, package: Path, request: dict, shipped: list[str]) -> None:
     """scripts/stdlib.mjs check: Pyodide started from the new zip imports every pure-Python module
-    of the package and every standard import of the app, or the build fails. Cached by the zip,
-    the package and the request."""
+    of the package, every standard import of the app and every module the zip holds (so none
+    needs one that was left out at its top), or the build fails. Cached by the zip, the package
+    and the request."""
     key = hashlib.sha256()
     for path in (stdlib, package, STDLIB_SCRIPT):
         key.update(hashlib.sha256(path.read_bytes()).digest())
@@ -445,7 +445,7 @@ def check_stdlib(stdlib: Path, package: Path, request: dict) -> None:
     if stamp.exists() and stamp.read_text() == key.hexdigest():
         return
     request_file = stamp.with_name("request.json")
-    request_file.write_text(json.dumps(request))
+    request_file.write_text(json.dumps({**request, "shipped": shipped}))
     print(_node([str(STDLIB_SCRIPT), "check", str(stdlib), str(package), str(request_file)], "checking the standard library").stdout.strip())
     stamp.write_text(key.hexdigest())
 

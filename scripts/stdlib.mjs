@@ -11,8 +11,9 @@
 //     interpreter are followed but not listed: Python never reads them from the zip.
 //   node scripts/stdlib.mjs check <stdlib zip> <package zip> <request.json>
 //     Starts Pyodide from the new zip, unpacks the package, imports the package's pure-Python
-//     modules and every standard import the request lists ([module, name or null]: `import
-//     module` or `from module import name`); exits with 1 and the failures if any fails.
+//     modules, every standard import the request lists ([module, name or null]: `import
+//     module` or `from module import name`) and every module of the zip (`shipped`); exits with
+//     1 and the failures if any fails.
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 import path from "node:path";
@@ -139,14 +140,15 @@ json.dumps({
   py.runPython(IMPORT_ALL);
   const failures = py.runPython(`
 import json
-json.dumps(import_all(request))
+json.dumps(import_all({**request, "modules": request["modules"] + request["shipped"]}))
 `);
   const failed = JSON.parse(failures);
   if (failed.length) {
     console.error("the new standard library lacks what the app imports:\n  " + failed.join("\n  "));
     process.exit(1);
   }
-  console.log(`stdlib: the package's modules and its ${JSON.parse(fs.readFileSync(requestPath, "utf8")).imports.length} standard imports import from ${path.basename(stdlibPath)}`);
+  const request = JSON.parse(fs.readFileSync(requestPath, "utf8"));
+  console.log(`stdlib: the package's modules, its ${request.imports.length} imports and the ${request.shipped.length} modules of ${path.basename(stdlibPath)} import from it`);
 } else {
   console.error("usage: node scripts/stdlib.mjs find <package zip> <request.json> | check <stdlib zip> <package zip> <request.json>");
   process.exit(2);
