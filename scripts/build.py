@@ -373,9 +373,10 @@ def _node(command: list[str], what: str) -> subprocess.CompletedProcess:
 
 def find_stdlib_modules(package: Path, request: dict) -> dict:
     """scripts/stdlib.mjs find: the zip's entries the site ships, cached by everything they
-    depend on (Pyodide's zip, the script, the request)."""
+    depend on (Pyodide's zip, the script, the request, and the package: its modules run as they
+    are imported, and what they run may import more)."""
     key = hashlib.sha256()
-    for path in (STDLIB_SOURCE, STDLIB_SCRIPT):
+    for path in (STDLIB_SOURCE, STDLIB_SCRIPT, package):
         key.update(hashlib.sha256(path.read_bytes()).digest())
     key.update(json.dumps(request, sort_keys=True).encode())
     cache = ROOT / ".cache" / "stdlib"
