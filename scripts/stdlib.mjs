@@ -7,7 +7,7 @@
 //     JSON the modules of the zip that Python then holds, closed over every import statement in
 //     them (also inside functions), except the request's `exclude` (modules the app never
 //     reaches; not followed either), plus the request's `whole` packages and `dynamic` modules
-//     (those imported by a computed name: codecs, sysconfig's data). Modules frozen into the
+//     (those imported by a computed name: the codecs). Modules frozen into the
 //     interpreter are followed but not listed: Python never reads them from the zip.
 //   node scripts/stdlib.mjs check <stdlib zip> <package zip> <request.json>
 //     Starts Pyodide from the new zip, unpacks the package, imports the package's pure-Python
@@ -63,13 +63,13 @@ def import_all(request):
 `;
 
 async function main() {
-if (mode === "find") {
-  const [zipPath, requestPath] = args;
-  const py = await start(null);
-  unpack(py, zipPath);
-  py.globals.set("request_text", fs.readFileSync(requestPath, "utf8"));
-  py.runPython(IMPORT_ALL);
-  const found = py.runPython(`
+  if (mode === "find") {
+    const [zipPath, requestPath] = args;
+    const py = await start(null);
+    unpack(py, zipPath);
+    py.globals.set("request_text", fs.readFileSync(requestPath, "utf8"));
+    py.runPython(IMPORT_ALL);
+    const found = py.runPython(`
 import ast, importlib.machinery, json, sys, zipfile
 
 stdlib_zip = next(entry for entry in sys.path if entry.endswith(".zip"))
@@ -131,28 +131,28 @@ json.dumps({
     "zip_modules": len(files),
 })
 `);
-  process.stdout.write(found + "\n");
-} else if (mode === "check") {
-  const [stdlibPath, zipPath, requestPath] = args;
-  const py = await start(stdlibPath);
-  unpack(py, zipPath);
-  py.globals.set("request_text", fs.readFileSync(requestPath, "utf8"));
-  py.runPython(IMPORT_ALL);
-  const failures = py.runPython(`
+    process.stdout.write(found + "\n");
+  } else if (mode === "check") {
+    const [stdlibPath, zipPath, requestPath] = args;
+    const py = await start(stdlibPath);
+    unpack(py, zipPath);
+    py.globals.set("request_text", fs.readFileSync(requestPath, "utf8"));
+    py.runPython(IMPORT_ALL);
+    const failures = py.runPython(`
 import json
 json.dumps(import_all({**request, "modules": request["modules"] + request["shipped"]}))
 `);
-  const failed = JSON.parse(failures);
-  if (failed.length) {
-    console.error("the new standard library lacks what the app imports:\n  " + failed.join("\n  "));
-    process.exit(1);
+    const failed = JSON.parse(failures);
+    if (failed.length) {
+      console.error("the new standard library lacks what the app imports:\n  " + failed.join("\n  "));
+      process.exit(1);
+    }
+    const request = JSON.parse(fs.readFileSync(requestPath, "utf8"));
+    console.log(`stdlib: the package's modules, its ${request.imports.length} imports and the ${request.shipped.length} modules of ${path.basename(stdlibPath)} import from it`);
+  } else {
+    console.error("usage: node scripts/stdlib.mjs find <package zip> <request.json> | check <stdlib zip> <package zip> <request.json>");
+    process.exit(2);
   }
-  const request = JSON.parse(fs.readFileSync(requestPath, "utf8"));
-  console.log(`stdlib: the package's modules, its ${request.imports.length} imports and the ${request.shipped.length} modules of ${path.basename(stdlibPath)} import from it`);
-} else {
-  console.error("usage: node scripts/stdlib.mjs find <package zip> <request.json> | check <stdlib zip> <package zip> <request.json>");
-  process.exit(2);
-}
 }
 
 // A failure as one message (Node would print the line of Pyodide's minified code it came from).
