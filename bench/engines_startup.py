@@ -53,6 +53,8 @@ def load_average() -> str:
 
 STARTS = {"normal": "window.LUDOTHEK_SNAPSHOT = 'never';", "snapshot": "window.LUDOTHEK_SNAPSHOT = 'fetch';", "bare": "", "pyscript": ""}
 BARE = ROOT / "bench" / "bare"
+PYODIDE_STDLIB_PATH = "/assets/vendor/pyodide/python_stdlib.zip"
+PYODIDE_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 PATHS = {"bare": "bench/bare/pyodide.html", "pyscript": "bench/bare/pyscript.html"}
 # Pages that are not the app: they say nothing of how Python started.
 NOT_THE_APP = {"bare", "pyscript"}
@@ -69,6 +71,13 @@ class BareToo(HookedHandler):
             self.server.bytes_sent += len(body)
             self.server.encodings.add(self.headers.get("Accept-Encoding", ""))
         outputfile.write(body)
+
+    def translate_path(self, path):
+        if path.split("?", 1)[0].split("#", 1)[0] == PYODIDE_STDLIB_PATH:
+            # The bare pages' loadPyodide() takes Pyodide's own standard library from beside
+            # pyodide.mjs; the site ships its own instead (scripts/build.py, make_stdlib).
+            return str(PYODIDE_STDLIB)
+        return super().translate_path(path)
 
     def send_head(self):
         path = self.path.split("?", 1)[0].split("#", 1)[0]

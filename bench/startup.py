@@ -77,6 +77,8 @@ new MutationObserver((changes, observer) => {
 }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
 """
 BARE = ROOT / "bench" / "bare"
+PYODIDE_STDLIB_PATH = "/assets/vendor/pyodide/python_stdlib.zip"
+PYODIDE_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 PAGES = {
     "bare Pyodide": "bench/bare/pyodide.html",
     "bare Pyodide, no JSPI": "bench/bare/pyodide-nojspi.html",
@@ -124,6 +126,10 @@ class SiteHandler(CountingHandler):
         clean = path.split("?", 1)[0].split("#", 1)[0]
         if clean.startswith("/bench/bare/"):
             return str(BARE / clean.removeprefix("/bench/bare/"))
+        if clean == PYODIDE_STDLIB_PATH:
+            # The bare pages' loadPyodide() takes Pyodide's own standard library from beside
+            # pyodide.mjs; the site ships its own instead (scripts/build.py, make_stdlib).
+            return str(PYODIDE_STDLIB)
         for prefix, folder in self.others.items():
             if clean.startswith(prefix):
                 rest = clean.removeprefix(prefix) or "index.html"

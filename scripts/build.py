@@ -7,10 +7,15 @@
    files a page needs; versions pinned by package-lock.json).
 2. Pack the Python package py/ludothek into assets/build/ludothek.zip (one request instead of
    dozens; PyScript unpacks it into the virtual file system).
+2b. Write the standard library the page starts with (assets/build/python_stdlib.<hash>.zip,
+   scripts/stdlib.mjs): only the modules Pyodide's start, PyScript's Python and the app import
+   (also inside functions, and what those import), compiled by Pyodide's Python and stored; the
+   build fails if the package cannot import everything it imports from it. Pyodide's own
+   python_stdlib.zip (all 614 modules, as sources) is not part of the site.
 3. Join the games' stylesheets (assets/games/*.css) into assets/build/games.css.
 3b. Make the Python runtime's memory snapshot (assets/build/snapshot.<hash>.bin, scripts/make_snapshot.mjs:
-   Pyodide in Node with the package's pure-Python modules imported) and the module that starts
-   Pyodide from it (assets/vendor/pyodide/ludothek.mjs, from scripts/pyodide_start.mjs), which
+   Pyodide in Node with the package's pure-Python modules imported, started from that standard
+   library) and the module that starts Pyodide with that library and from the snapshot (assets/vendor/pyodide/ludothek.mjs, from scripts/pyodide_start.mjs), which
    pyscript.toml names as its interpreter. Without Node, or if the snapshot cannot be made, that
    module starts Pyodide the normal way.
 4. Draw the static pictures that show before Python has loaded (home-screen thumbnails) with the
@@ -53,7 +58,8 @@ BUILD = ROOT / "assets" / "build"
 NODE = ROOT / "node_modules"
 DIST = ROOT / "dist"
 
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# Pyodide's python_stdlib.zip is not among them: the site ships its own (make_stdlib).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 # Files of the app itself (besides assets/) that the service worker must hold. index.html is
 # the built page (assets/build/index.html), which carries pyscript.toml's configuration.
 APP_FILES = ("py/main.py",)
@@ -85,6 +91,7 @@ def vendor_runtime() -> None:
         sys.exit("node_modules is missing Pyodide or PyScript: run `npm ci` first (scripts/setup does)")
     for name in PYODIDE_FILES:
         copy_if_changed(pyodide / name, VENDOR / "pyodide" / name)
+    (VENDOR / "pyodide" / "python_stdlib.zip").unlink(missing_ok=True)  # an earlier build's copy
     wanted = set()
     for source in pyscript.iterdir():
         if source.is_file() and not source.name.endswith(".map"):
@@ -99,13 +106,14 @@ def vendor_runtime() -> None:
             copy_if_changed(package / licence, VENDOR / ("pyodide" if package == pyodide else "pyscript") / "LICENSE")
 
 
-def compile_bytecode(sources: list[Path], source_root: Path) -> list[tuple[Path, str]]:
+def compile_bytecode(sources: list[Path], source_root: Path, cache_name: str = "bytecode") -> list[tuple[Path, str]]:
     """Bytecode for the sources from the page's own Python (Pyodide in Node), cached by the
-    sources' hash. Without Node or on failure the app still works, compiling in the browser."""
+    sources' hash (in .cache/<cache_name>). Without Node or on failure the app still works,
+    compiling in the browser (an empty list)."""
     digest = hashlib.sha256()
     for path in sources:
         digest.update(str(path.relative_to(source_root)).encode() + b"\0" + path.read_bytes() + b"\0")
-    cache = ROOT / ".cache" / "bytecode"  # outside assets/: not part of the site
+    cache = ROOT / ".cache" / cache_name  # outside assets/: not part of the site
     stamp = cache / "sources.sha256"
     if not (stamp.exists() and stamp.read_text() == digest.hexdigest()):
         shutil.rmtree(cache, ignore_errors=True)
@@ -244,6 +252,207 @@ def snapshot_standard_modules(source_root: Path = ROOT / "py") -> list[str]:
     return sorted(name for name in wanted if name.split(".")[0] in sys.stdlib_module_names and name.split(".")[0] not in BROWSER_MODULES)
 
 
+# The standard library the site ships (assets/build/python_stdlib.<hash>.zip) instead of Pyodide's
+# own (614 modules as deflated sources, which the page downloads whole and compiles as it imports):
+# the modules that Pyodide's start, PyScript's Python and the app import, found by running those
+# imports in Node (scripts/stdlib.mjs) and closed over every import statement in them, also inside
+# functions, so a function of the standard library never meets a module that is not there; the
+# closure stops at STDLIB_EXCLUDE. Compiled by Pyodide's own Python and stored uncompressed (the
+# HTTP layer's Brotli or gzip compresses the whole archive better than deflate per file).
+STDLIB_SOURCE = NODE / "pyodide" / "python_stdlib.zip"
+STDLIB_SCRIPT = ROOT / "scripts" / "stdlib.mjs"
+# PyScript's Python side: the `pyscript` package it writes into the file system at every start.
+PYSCRIPT_PYTHON = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
+# What PyScript's start runs besides (its file writer, the JS bridge's set-up).
+PYSCRIPT_START_IMPORTS = [["os", None], ["pathlib", "Path"], ["pyodide.ffi", "to_js"]]
+# Kept whole: Pyodide's own packages (its JavaScript side calls into any of their modules).
+STDLIB_WHOLE = ("pyodide", "_pyodide")
+# Imported by a computed name, which no import statement shows: the codecs Python looks up by
+# name (zipfile reads the package's file names as cp437; idna and the UTFs for what the browser
+# hands over). (sysconfig's data module would be another, but nothing here imports sysconfig.)
+STDLIB_CODECS = ("aliases", "ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16", "utf_16_le", "utf_16_be", "utf_32", "utf_32_le", "utf_32_be")
+STDLIB_CODECS += ("cp437", "idna", "punycode", "charmap", "unicode_escape", "raw_unicode_escape", "base64_codec", "hex_codec")
+STDLIB_DYNAMIC = tuple(f"encodings.{name}" for name in STDLIB_CODECS)
+# Where the closure stops: modules that only a path the app never takes imports (a module's
+# command line or self-test, Windows, processes and subinterpreters, tar archives, the
+# interactive console and debugger, mail and HTTP), and importlib's bootstrap, which runs frozen
+# into the interpreter under other names. Not shipped unless the app imports the module itself
+# (then its own imports from here on are not followed, and check_stdlib fails the build if the
+# module needs one of them: take it off this list).
+STDLIB_EXCLUDE = {
+    "importlib._bootstrap": "frozen into the interpreter (as _frozen_importlib)",
+    "importlib._bootstrap_external": "frozen into the interpreter (as _frozen_importlib_external)",
+    "argparse": "command lines (python -m ...), never run in the page",
+    "getopt": "command lines",
+    "optparse": "command lines",
+    "doctest": "self-tests",
+    "unittest": "tests",
+    "pdb": "the debugger",
+    "bdb": "the debugger",
+    "pydoc": "help()",
+    "_pyrepl": "the interactive console",
+    "code": "the interactive console",
+    "cmd": "the interactive console",
+    "multiprocessing": "processes: none in WebAssembly",
+    "concurrent.futures.process": "processes",
+    "concurrent.futures.interpreter": "subinterpreters",
+    "concurrent.interpreters": "subinterpreters",
+    "asyncio.windows_events": "Windows",
+    "asyncio.windows_utils": "Windows",
+    "asyncio.proactor_events": "Windows",
+    "encodings._win_cp_codecs": "Windows",
+    "encodings.mbcs": "Windows",
+    "encodings.oem": "Windows",
+    "ctypes": "no foreign functions in the page",
+    "tarfile": "tar archives: the page unpacks one zip",
+    "email": "mail",
+    "http": "HTTP servers and clients: the page uses the browser's fetch",
+    "urllib.request": "HTTP clients",
+    "ftplib": "FTP",
+    "xml": "XML",
+    "xmlrpc": "XML-RPC",
+    "statistics": "random's self-test",
+    "tracemalloc": "memory tracing",
+    "profile": "profiling",
+    "cProfile": "profiling",
+    "pstats": "profiling",
+    "trace": "tracing",
+    "sqlite3": "databases",
+    "importlib.metadata": "installed distributions: the app has none",
+    "pickle": "pickling: nothing is pickled",
+    "webbrowser": "opening browsers",
+    "plistlib": "macOS's property lists (platform.mac_ver)",
+    "calendar": "ssl's certificate dates",
+}
+
+PYSCRIPT_PYTHON_HINT = "node_modules/@pyscript/core/src/stdlib/pyscript (PyScript's Python side) is missing: run `npm ci`"
+
+
+def import_statements(path: Path) -> set[tuple[str, str | None]]:
+    """The absolute imports anywhere in a source file (also inside functions): (module, None) for
+    `import module`, (module, name) for `from module import name`."""
+    found: set[tuple[str, str | None]] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update((alias.name, None) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.update((node.module, alias.name) for alias in node.names)
+    return found
+
+
+def app_standard_imports(source_root: Path = ROOT / "py") -> list[tuple[str, str | None]]:
+    """Every absolute import in what the page runs as Python: the package (not the command line's
+    __main__), main.py, PyScript's `pyscript` package and PyScript's start. The package's own and
+    the browser's (js, pyscript) are among them; scripts/stdlib.mjs skips what is not the
+    standard library."""
+    if not PYSCRIPT_PYTHON.is_dir():
+        sys.exit(f"build: {PYSCRIPT_PYTHON_HINT}")
+    sources = [path for name, path in package_sources(source_root) if not name.endswith(".__main__")]
+    sources += [source_root / "main.py", *sorted(PYSCRIPT_PYTHON.glob("*.py"))]
+    found = set().union(*(import_statements(path) for path in sources))
+    found.update((module, name) for module, name in PYSCRIPT_START_IMPORTS)
+    return sorted(found, key=lambda item: (item[0], item[1] or ""))
+
+
+def stdlib_request(source_root: Path = ROOT / "py") -> dict:
+    return {
+        "modules": snapshot_modules(source_root),
+        "imports": [list(item) for item in app_standard_imports(source_root)],
+        "whole": list(STDLIB_WHOLE),
+        "dynamic": list(STDLIB_DYNAMIC),
+        "exclude": sorted(STDLIB_EXCLUDE),
+    }
+
+
+def _node(command: list[str], what: str) -> subprocess.CompletedProcess:
+    try:
+        return subprocess.run(["node", *command], cwd=ROOT, check=True, timeout=600, capture_output=True, text=True)
+    except subprocess.CalledProcessError as exc:
+        sys.exit(f"build: {what} failed:\n{exc.stderr.strip()[-4000:]}")
+    except (OSError, subprocess.SubprocessError) as exc:
+        sys.exit(f"build: {what} needs Node (scripts/setup installs it): {exc}")
+
+
+def find_stdlib_modules(package: Path, request: dict) -> dict:
+    """scripts/stdlib.mjs find: the zip's entries the site ships, cached by everything they
+    depend on (Pyodide's zip, the script, the request, and the package: its modules run as they
+    are imported, and what they run may import more)."""
+    key = hashlib.sha256()
+    for path in (STDLIB_SOURCE, STDLIB_SCRIPT, package):
+        key.update(hashlib.sha256(path.read_bytes()).digest())
+    key.update(json.dumps(request, sort_keys=True).encode())
+    cache = ROOT / ".cache" / "stdlib"
+    cached = cache / f"modules.{key.hexdigest()[:16]}.json"
+    if cached.exists():
+        return json.loads(cached.read_text())
+    cache.mkdir(parents=True, exist_ok=True)
+    for old in cache.glob("modules.*.json"):
+        old.unlink()
+    request_file = cache / "request.json"
+    request_file.write_text(json.dumps(request))
+    found = json.loads(_node([str(STDLIB_SCRIPT), "find", str(package), str(request_file)], "finding the standard modules").stdout)
+    cached.write_text(json.dumps(found, indent=1))
+    return found
+
+
+def make_stdlib(package: Path) -> Path:
+    """assets/build/python_stdlib.<hash>.zip: the modules find_stdlib_modules names, as bytecode
+    compiled by Pyodide's Python (sourceless, at each source's place), stored; with the
+    non-Python files of STDLIB_WHOLE's packages. Then check_stdlib; the build fails if either fails."""
+    request = stdlib_request()
+    found = find_stdlib_modules(package, request)
+    cache = ROOT / ".cache" / "stdlib"
+    source_root = cache / "src"
+    whole = tuple(f"{name}/" for name in STDLIB_WHOLE)
+    with zipfile.ZipFile(STDLIB_SOURCE) as archive:
+        wanted = set(found["files"])
+        extras = [entry for entry in archive.namelist() if entry.startswith(whole) and not entry.endswith(("/", ".py"))]
+        shutil.rmtree(source_root, ignore_errors=True)
+        for entry in sorted(wanted | set(extras)):
+            target = source_root / entry
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(archive.read(entry))
+    sources = sorted(source_root / entry for entry in wanted)
+    bytecode = compile_bytecode(sources, source_root, cache_name="stdlib-bytecode")
+    if len(bytecode) != len(sources):
+        sys.exit("build: the standard library could not be compiled (see above)")
+    entries = bytecode + [(source_root / entry, entry) for entry in extras]
+    folders = sorted({folder.as_posix() + "/" for _, name in entries for folder in Path(name).parents if folder != Path(".")})
+    tmp = BUILD / "python_stdlib.zip.tmp"
+    tmp.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_STORED) as archive:
+        for name, data in [(folder, b"") for folder in folders] + sorted((name, path.read_bytes()) for path, name in entries):
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_STORED
+            info.external_attr = (0o40755 << 16) | 0x10 if name.endswith("/") else 0o644 << 16
+            archive.writestr(info, data)
+    target = BUILD / f"python_stdlib.{file_hash(tmp)}.zip"
+    for old in BUILD.glob("python_stdlib.*.zip"):
+        if old != target:
+            old.unlink()
+    os.replace(tmp, target)
+    check_stdlib(target, package, request, found["modules"])
+    return target
+
+
+def check_stdlib(stdlib: Path, package: Path, request: dict, shipped: list[str]) -> None:
+    """scripts/stdlib.mjs check: Pyodide started from the new zip imports every pure-Python module
+    of the package, every standard import of the app and every module the zip holds (so none
+    needs one that was left out at its top), or the build fails. Cached by the zip, the package
+    and the request."""
+    key = hashlib.sha256()
+    for path in (stdlib, package, STDLIB_SCRIPT):
+        key.update(hashlib.sha256(path.read_bytes()).digest())
+    key.update(json.dumps(request, sort_keys=True).encode())
+    stamp = ROOT / ".cache" / "stdlib" / "checked.sha256"
+    if stamp.exists() and stamp.read_text() == key.hexdigest():
+        return
+    request_file = stamp.with_name("request.json")
+    request_file.write_text(json.dumps({**request, "shipped": shipped}))
+    print(_node([str(STDLIB_SCRIPT), "check", str(stdlib), str(package), str(request_file)], "checking the standard library").stdout.strip())
+    stamp.write_text(key.hexdigest())
+
+
 # The memory snapshot as shipped: Pyodide's snapshot (a header, then the whole 30 MiB memory, half
 # of it zeros) without its all-zero blocks and without the blocks that hold what the restore finds
 # in memory anyway (the runtime's own data, as Pyodide's module factory leaves it: make_snapshot.mjs
@@ -308,15 +517,16 @@ def unpack_snapshot(packed: bytes, runtime: bytes | None = None) -> bytes:
     return bytes(raw)
 
 
-def make_snapshot(package: Path) -> Path | None:
+def make_snapshot(package: Path, stdlib: Path) -> Path | None:
     """assets/build/snapshot.<hash>.bin, the hash over everything it is made from (Pyodide's files,
-    the package, the script, the module list and the file's format), so a snapshot never meets another build; cached
+    the standard library's zip (the one the page restores it with), the package, the script, the
+    module list and the file's format), so a snapshot never meets another build; cached
     in .cache/snapshot. None (and a note) where Node cannot make it: the page then starts Pyodide
     the normal way."""
     modules = snapshot_modules() + snapshot_standard_modules()
     script = ROOT / "scripts" / "make_snapshot.mjs"
     key = hashlib.sha256()
-    for path in [*(VENDOR / "pyodide" / name for name in PYODIDE_FILES), package, script]:
+    for path in [*(VENDOR / "pyodide" / name for name in PYODIDE_FILES), stdlib, package, script]:
         key.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     key.update(json.dumps(modules).encode())
     key.update(SNAPSHOT_MAGIC + struct.pack("<I", SNAPSHOT_BLOCK))  # the file's format
@@ -333,7 +543,7 @@ def make_snapshot(package: Path) -> Path | None:
         shutil.rmtree(cache, ignore_errors=True)
         cache.mkdir(parents=True)
         try:
-            subprocess.run(["node", str(script), str(package), str(cached) + ".tmp", *modules], cwd=ROOT, check=True, timeout=900)
+            subprocess.run(["node", str(script), str(package), str(stdlib), str(cached) + ".tmp", *modules], cwd=ROOT, check=True, timeout=900)
         except (OSError, subprocess.SubprocessError) as exc:
             print(f"build: no memory snapshot ({exc}); the page starts Python the normal way", file=sys.stderr)
             return None
@@ -346,9 +556,10 @@ def make_snapshot(package: Path) -> Path | None:
     return target
 
 
-def write_start_module(snapshot: Path | None) -> Path:
-    """assets/vendor/pyodide/ludothek.mjs: Pyodide's loadPyodide, from the snapshot when the
-    reader's browser has it (its address relative to the module, its SHA-256 to check it by)."""
+def write_start_module(snapshot: Path | None, stdlib: Path) -> Path:
+    """assets/vendor/pyodide/ludothek.mjs: Pyodide's loadPyodide with the site's standard library
+    (its address relative to the module), from the snapshot when the reader's browser has it (its
+    address, its SHA-256 to check it by)."""
     settings = "null"
     if snapshot is not None:
         settings = json.dumps(
@@ -358,6 +569,10 @@ def write_start_module(snapshot: Path | None) -> Path:
     text, count = re.subn(r"^const SNAPSHOT = null;.*$", lambda _: f"const SNAPSHOT = {settings};  // written by scripts/build.py", text, flags=re.M)
     if count != 1:
         sys.exit("build: scripts/pyodide_start.mjs must hold one line `const SNAPSHOT = null;`")
+    stdlib_url = json.dumps(os.path.relpath(stdlib, START_MODULE.parent).replace(os.sep, "/"))
+    text, count = re.subn(r"^const STDLIB = null;.*$", lambda _: f"const STDLIB = {stdlib_url};  // written by scripts/build.py", text, flags=re.M)
+    if count != 1:
+        sys.exit("build: scripts/pyodide_start.mjs must hold one line `const STDLIB = null;`")
     START_MODULE.parent.mkdir(parents=True, exist_ok=True)
     if not START_MODULE.exists() or START_MODULE.read_text(encoding="utf-8") != text:
         START_MODULE.write_text(text, encoding="utf-8")
@@ -447,7 +662,7 @@ def pyscript_start_chunks(config: dict) -> list[Path]:
     return found
 
 
-def start_preloads(config: dict, page: str) -> list[list[str]]:
+def start_preloads(config: dict, page: str, stdlib: Path) -> list[list[str]]:
     """What boot.js asks for as the runtime starts, largest first: Pyodide's files (next to the
     interpreter named in the configuration), PyScript's chunks, the [files] and the page's main
     script. [url, how] with how = "fetch" (fetch() reads it), "module" (fetched as a module) or
@@ -456,7 +671,7 @@ def start_preloads(config: dict, page: str) -> list[list[str]]:
     runtime = interpreter.rsplit("/", 1)[0] + "/"
     preloads = [
         [runtime + "pyodide.asm.wasm", "fetch"],
-        [runtime + "python_stdlib.zip", "fetch"],
+        ["./" + stdlib.relative_to(ROOT).as_posix(), "fetch"],
         [runtime + "pyodide.asm.mjs", "module"],
         # "start": imported at once, not only fetched (our start module looks for the snapshot then).
         [interpreter, "module" if interpreter.endswith("/pyodide.mjs") else "start"],
@@ -471,7 +686,7 @@ def start_preloads(config: dict, page: str) -> list[list[str]]:
     return preloads
 
 
-def write_page() -> Path:
+def write_page(stdlib: Path) -> Path:
     """The page as served: index.html with pyscript.toml's configuration inline (as JSON, which
     PyScript reads without a parser) and the start's files on boot.js's tag."""
     config = page_config()
@@ -480,7 +695,7 @@ def write_page() -> Path:
     page, count = re.subn(r'config="\./pyscript\.toml"', f'config="{inline}"', page)
     if count != 1:
         sys.exit('build: index.html must name its configuration once, as config="./pyscript.toml"')
-    preloads = html.escape(json.dumps(start_preloads(config, page), separators=(",", ":")), quote=True)
+    preloads = html.escape(json.dumps(start_preloads(config, page, stdlib), separators=(",", ":")), quote=True)
     page, count = re.subn(r'<script src="\./assets/boot\.js"></script>', f'<script src="./assets/boot.js" data-preload="{preloads}"></script>', page)
     if count != 1:
         sys.exit('build: index.html must load boot.js once, as <script src="./assets/boot.js"></script>')
@@ -608,11 +823,12 @@ def main() -> None:
 def build() -> None:
     vendor_runtime()
     package = pack_python()
-    write_start_module(make_snapshot(package))
+    stdlib = make_stdlib(package)
+    write_start_module(make_snapshot(package, stdlib), stdlib)
     join_game_styles()
     draw_static_pictures()
     draw_static_rules()
-    link_rules_documents(write_page())
+    link_rules_documents(write_page(stdlib))
     target = write_precache()
     count = target.read_text().count('": "')
     write_dist()

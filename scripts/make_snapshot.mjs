@@ -2,7 +2,9 @@
 // very Pyodide the page runs (in Node, at build time), so the page can start Python from it instead
 // of starting the interpreter and importing the package itself (assets/vendor/pyodide/ludothek.mjs
 // loads it; scripts/build.py calls this script and names the file by its content hash).
-//   node scripts/make_snapshot.mjs <package zip> <output file> <module> [<module> ...]
+//   node scripts/make_snapshot.mjs <package zip> <stdlib zip> <output file> <module> [<module> ...]
+// <stdlib zip> is the standard library the page starts with (scripts/build.py, make_stdlib): a
+// snapshot must be made with the zip it is restored with.
 // Beside <output file> it writes <output file>.runtime: the memory a restore of this snapshot
 // finds before it copies the snapshot in (Pyodide's module factory's work: the runtime's own data).
 // scripts/build.py leaves out of the shipped file what the snapshot shares with it.
@@ -14,8 +16,10 @@
 import { loadPyodide } from "pyodide";
 import createPyodideModule from "pyodide/pyodide.asm.mjs";
 import fs from "node:fs";
+import path from "node:path";
 
-const [zipPath, output, ...modules] = process.argv.slice(2);
+const [zipPath, stdlibPath, output, ...modules] = process.argv.slice(2);
+const stdLibURL = path.resolve(stdlibPath);
 const HOME = "/home/pyodide/";  // where PyScript's "./*" unpacks the package in the page
 
 // The package zip is stored, not deflated (scripts/build.py): its entries are read as they lie.
@@ -43,7 +47,7 @@ function storedEntries(buffer) {
 }
 
 // As in the page: the program's name is not this script's path on the build machine.
-const py = await loadPyodide({ _makeSnapshot: true, _sysExecutable: "" });
+const py = await loadPyodide({ _makeSnapshot: true, _sysExecutable: "", stdLibURL });
 const memory = () => py._module.HEAP8.length;
 const startMemory = memory();
 for (const [name, data] of storedEntries(fs.readFileSync(zipPath))) {
@@ -89,6 +93,7 @@ try {
   await loadPyodide({
     _loadSnapshot: snapshot,
     _sysExecutable: "",
+    stdLibURL,
     createPyodideModule: async (settings) => {
       const module = await createPyodideModule(settings);
       runtimeMemory = module.HEAPU8.slice();

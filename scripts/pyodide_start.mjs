@@ -21,6 +21,11 @@ import { loadPyodide as loadPyodideItself, version } from "./pyodide.mjs";
 export { version };
 
 const SNAPSHOT = null;  // {url (relative to this module), sha256}: written by scripts/build.py
+// The site's own standard library (assets/build/python_stdlib.<hash>.zip: the modules the app
+// imports, compiled), not Pyodide's python_stdlib.zip, which the site does not ship. Its URL
+// relative to this module; PyScript's indexURL (this module's folder) stays as it is.
+const STDLIB = null;  // written by scripts/build.py
+const STDLIB_OPTIONS = STDLIB ? { stdLibURL: new URL(STDLIB, import.meta.url).href } : {};
 
 // A benchmark's or a test's choice (set before the page's scripts run): "local" (the default, as
 // above), "fetch" (fetch it from the network if it is not here: a first visit with the snapshot),
@@ -195,6 +200,7 @@ async function createModuleInSteps(settings, snapshot = null) {
 }
 
 export async function loadPyodide(options = {}) {
+  options = { ...options, ...STDLIB_OPTIONS };
   const inSteps = { ...options, createPyodideModule: (settings) => createModuleInSteps(settings) };
   if (snapshotOnHand) {
     try {

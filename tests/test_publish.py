@@ -75,13 +75,21 @@ def test_every_file_boot_js_asks_for_early_is_precached(site):
     preloads = page_attribute(site, r'<script src="\./assets/boot\.js" data-preload="([^"]+)"')
     listed = precache_manifest(site)["files"]
     urls = [url for url, _ in preloads]
-    for needed in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "pyodide.mjs", "ludothek.mjs", "ludothek.zip", "main.py"):
+    for needed in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "ludothek.mjs", "ludothek.zip", "main.py"):
         assert any(url.endswith(needed) for url in urls), needed
+    # The site's own standard library, not Pyodide's (tests/test_stdlib.py).
+    assert [url for url in urls if "python_stdlib" in url] == ["./assets/build/" + build_stdlib(site).name]
     for url, how in preloads:
         assert url in listed, url
         assert how in ("fetch", "module", "start")
     # Our start module is imported at once (it begins looking for the snapshot then), and only it.
     assert [url for url, how in preloads if how == "start"] == ["./assets/vendor/pyodide/ludothek.mjs"]
+
+
+def build_stdlib(site: Path) -> Path:
+    found = sorted((site / "assets" / "build").glob("python_stdlib.*.zip"))
+    assert len(found) == 1, "one standard library, the old ones gone"
+    return found[0]
 
 
 def test_nothing_of_the_repository_is_published(site):
@@ -92,6 +100,8 @@ def test_nothing_of_the_repository_is_published(site):
     assert {"index.html", "sw.js", "py/main.py", "assets/build/ludothek.zip"} <= files
     # The configuration goes out inside index.html (see test_the_page_carries_pyscript_toml_as_json).
     assert "pyscript.toml" not in files
+    # Pyodide's full standard library is not needed: the site ships its own.
+    assert "assets/vendor/pyodide/python_stdlib.zip" not in files
 
 
 def test_compressed_copies_hold_the_same_bytes(site):
@@ -217,7 +227,7 @@ def test_the_snapshot_name_changes_with_the_package(site, tmp_path, monkeypatch)
     snapshot = next((site / "assets" / "build").glob("snapshot.*.bin"))
     made = []
     monkeypatch.setattr(build, "BUILD", tmp_path / "build")
-    monkeypatch.setattr(build.subprocess, "run", lambda command, **kwargs: made.append(command) or Path(command[3]).write_bytes(b"made"))
+    monkeypatch.setattr(build.subprocess, "run", lambda command, **kwargs: made.append(command) or Path(command[4]).write_bytes(b"made"))
     monkeypatch.setattr(build, "ROOT", tmp_path)  # its own cache folder
     (tmp_path / "build").mkdir()
     (tmp_path / "scripts").mkdir()
@@ -226,12 +236,17 @@ def test_the_snapshot_name_changes_with_the_package(site, tmp_path, monkeypatch)
     monkeypatch.setattr(build, "snapshot_standard_modules", lambda: ["json"])
     package = tmp_path / "ludothek.zip"
     package.write_bytes(b"one")
-    first = build.make_snapshot(package)
+    stdlib = tmp_path / "python_stdlib.zip"
+    stdlib.write_bytes(b"modules")
+    first = build.make_snapshot(package, stdlib)
     package.write_bytes(b"two")
-    second = build.make_snapshot(package)
-    assert first.name != second.name and first.name != snapshot.name
-    assert not first.exists() and build.unpack_snapshot(second.read_bytes()) == b"made", "the old snapshot goes"
-    assert len(made) == 2
+    second = build.make_snapshot(package, stdlib)
+    # A snapshot is made with the standard library it is restored with: another zip, another name.
+    stdlib.write_bytes(b"other modules")
+    third = build.make_snapshot(package, stdlib)
+    assert len({first.name, second.name, third.name, snapshot.name}) == 4
+    assert not first.exists() and not second.exists() and build.unpack_snapshot(third.read_bytes()) == b"made", "the old snapshot goes"
+    assert len(made) == 3 and made[-1][3] == str(stdlib)
 
 
 def test_the_snapshot_imports_only_modules_that_never_touch_the_browser():

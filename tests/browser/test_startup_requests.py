@@ -32,9 +32,14 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
     files = {path.removeprefix("./") for path in manifest["files"]} | {""}
     paths = [url.split("?")[0].split("#")[0] for url in requested]
     assert [path for path in paths if path not in files and path != "sw.js"] == []
-    runtime = [path for path in paths if path.startswith(("assets/vendor/", "assets/build/ludothek.zip", "py/"))]
+    runtime = [path for path in paths if path.startswith(("assets/vendor/", "assets/build/ludothek.zip", "assets/build/python_stdlib.", "py/"))]
     twice = [path for path, count in Counter(runtime).items() if count > 1]
     assert twice == [], "an early request that the runtime did not use (it asked again)"
-    for needed in ("pyodide.asm.wasm", "python_stdlib.zip", "ludothek.zip", "py/main.py"):
+    for needed in ("pyodide.asm.wasm", "ludothek.zip", "py/main.py"):
         assert any(url.endswith(needed) for url in early), f"{needed} was not asked for early"
+    # The site's own standard library (scripts/build.py, make_stdlib), never Pyodide's.
+    assert [url for url in early if "python_stdlib." in url and url.endswith(".zip") and "/assets/build/" in url], (
+        "the standard library was not asked for early"
+    )
+    assert not [path for path in paths if path.endswith("/python_stdlib.zip")]
     assert not [path for path in paths if "codemirror" in path or "xterm" in path or "/toml-" in path]

@@ -1,0 +1,126 @@
+"""The site's own standard library (scripts/build.py, make_stdlib): every standard module the app
+imports anywhere (also inside a function, where a missing module would only show as an ImportError
+in the middle of a game) is in the zip the page starts with, compiled and stored."""
+
+from __future__ import annotations
+
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import build  # scripts/build.py (pytest.ini puts scripts/ on the path)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    if not (ROOT / "node_modules" / "pyodide").exists():
+        pytest.fail("the runtime is not installed: run scripts/setup (scripts/test does it)")
+    build.main()
+    return build.DIST
+
+
+def shipped(site: Path) -> Path:
+    found = sorted((site / "assets" / "build").glob("python_stdlib.*.zip"))
+    assert len(found) == 1
+    return found[0]
+
+
+def modules_in(path: Path, suffix: str) -> set[str]:
+    """The modules a zip holds (a.b for a/b<suffix> and a/b/__init__<suffix>)."""
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+    return {name.removesuffix(suffix).replace("/", ".").removesuffix(".__init__") for name in names if name.endswith(suffix)}
+
+
+def frozen_modules() -> set[str]:
+    """The standard modules frozen into Pyodide's interpreter (os, io, codecs, ...): as the build
+    found them (scripts/stdlib.mjs find, cached)."""
+    return set(build.find_stdlib_modules(build.BUILD / "ludothek.zip", build.stdlib_request())["frozen"])
+
+
+def test_every_standard_module_the_app_imports_anywhere_is_shipped(site):
+    """An ast scan of the package, main.py and PyScript's Python, in CPython, against the zip: a
+    module left out (an exclusion too many, a lazy import the build missed) fails here."""
+    pyodide_modules = modules_in(build.STDLIB_SOURCE, ".py")
+    present = modules_in(shipped(site), ".pyc") | frozen_modules()
+    imports = build.app_standard_imports()
+    missing = []
+    for module, name in imports:
+        if module.split(".")[0] not in {other.split(".")[0] for other in pyodide_modules}:
+            continue  # a built-in module (math, json's _json), the browser's, or the package's own
+        wanted = [module]
+        if name is not None and f"{module}.{name}" in pyodide_modules:
+            wanted.append(f"{module}.{name}")  # from package import submodule
+        missing += [other for other in wanted if other not in present]
+    assert missing == []
+    # ludothek.remote.chance imports secrets inside a function only; secrets imports hmac;
+    # urllib.parse ipaddress; traceback's suggestions difflib (inside a function).
+    assert ("secrets", None) in imports
+    for needed in ("secrets", "hmac", "urllib.parse", "ipaddress", "hashlib", "difflib"):
+        assert needed in present, needed
+
+
+def test_an_import_inside_a_function_counts(tmp_path):
+    package = tmp_path / "ludothek"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("import json\n\ndef later():\n    import csv\n    from email import message\n")
+    (package / "__main__.py").write_text("import argparse\n")
+    (tmp_path / "main.py").write_text("import random\n")
+    found = set(build.app_standard_imports(tmp_path))
+    assert {("json", None), ("csv", None), ("email", "message"), ("random", None)} <= found
+    assert ("argparse", None) not in found, "the command line never runs in the page"
+    # PyScript's own Python is scanned too (its events module imports inspect).
+    assert ("inspect", None) in found
+
+
+def test_the_zip_is_bytecode_stored_and_from_pyodides_python(site):
+    stdlib = shipped(site)
+    with zipfile.ZipFile(stdlib) as archive:
+        entries = [entry for entry in archive.infolist() if not entry.is_dir()]
+        data = {entry.filename: archive.read(entry) for entry in entries}
+    assert entries and {entry.compress_type for entry in entries} == {zipfile.ZIP_STORED}
+    compiled = [name for name in data if name.endswith(".pyc")]
+    assert not [name for name in data if name.endswith(".py")], "no sources: the page compiles nothing"
+    assert set(data) - set(compiled) <= {"pyodide/py.typed", "_pyodide/py.typed"}
+    # The magic number of the page's Python: the package's bytecode comes from the same compiler
+    # (Pyodide in Node), the host's Python (the tests') may be another version.
+    with zipfile.ZipFile(site / "assets" / "build" / "ludothek.zip") as package:
+        magic = package.read(next(name for name in package.namelist() if name.endswith(".pyc")))[:4]
+    assert {data[name][:4] for name in compiled} == {magic}
+    # Hash-based and unchecked (flags 0b01): a zip keeps no timestamps to compare.
+    assert {int.from_bytes(data[name][4:8], "little") for name in compiled} == {1}
+    assert re.fullmatch(r"python_stdlib\.[0-9a-f]{16}\.zip", stdlib.name)
+    assert stdlib.name.split(".")[1] == build.file_hash(stdlib)
+    # Far smaller on the wire than Pyodide's (2.5 MB with Brotli): the HTTP layer compresses it.
+    assert stdlib.with_name(stdlib.name + ".br").stat().st_size < 1.4e6
+
+
+def test_pyodides_own_packages_stay_whole_and_the_big_unused_ones_stay_out(site):
+    present = modules_in(shipped(site), ".pyc")
+    pyodide_modules = modules_in(build.STDLIB_SOURCE, ".py")
+    for package in build.STDLIB_WHOLE:
+        assert {name for name in pyodide_modules if name == package or name.startswith(package + ".")} <= present, package
+    # What Pyodide's start and the package's unpacking need (zipfile reads names as cp437).
+    for needed in ("encodings", "encodings.utf_8", "encodings.cp437", "asyncio", "zipfile", "json"):
+        assert needed in present, needed
+    for unused in ("unittest", "email", "xml", "pydoc", "tkinter", "sqlite3", "multiprocessing", "argparse", "tarfile"):
+        assert not {name for name in present if name == unused or name.startswith(unused + ".")}, unused
+    assert len(present) < len(pyodide_modules) / 2
+
+
+def test_the_start_module_passes_the_zip_and_the_snapshot_is_made_with_it(site):
+    start = (site / "assets" / "vendor" / "pyodide" / "ludothek.mjs").read_text()
+    found = re.findall(r"^const STDLIB = (.*);  // written by scripts/build.py$", start, re.M)
+    assert len(found) == 1
+    url = json.loads(found[0])
+    assert (site / "assets" / "vendor" / "pyodide" / url).resolve() == shipped(site).resolve()
+    assert "stdLibURL" in start
+    # Precached with the rest (all or nothing: offline play needs it).
+    manifest = json.loads((site / "assets" / "build" / "precache.js").read_text().split("=", 1)[1].rsplit(";", 1)[0])
+    assert "./assets/build/" + shipped(site).name in manifest["files"]
