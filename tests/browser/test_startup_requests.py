@@ -1,12 +1,17 @@
 """The start asks for what it needs once, early, and only for files the service worker keeps:
 boot.js's early requests (the list scripts/build.py writes on its tag) are the very ones the
 runtime then uses, and nothing the start loads is missing from the precache list (offline
-play after the first visit depends on it)."""
+play after the first visit depends on it). A whole first visit, the service worker's install
+included, downloads each file once."""
 
 from __future__ import annotations
 
+import functools
 import json
+import threading
 from collections import Counter
+
+import serve  # scripts/serve.py
 
 from conftest import READY_TIMEOUT_MS, SITE
 
@@ -24,8 +29,9 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
         page.on("request", lambda request: requested.append(request.url.removeprefix(app_url)))
         page.goto(app_url)
         page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
-        early = page.evaluate("""() => performance.getEntriesByType('resource')
-            .filter(entry => entry.initiatorType === 'link').map(entry => entry.name)""")
+        entries = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
+            .map(entry => [entry.name.split('/').pop(), [entry.startTime, entry.responseEnd]]))""")
+        python_up = page.evaluate("performance.getEntriesByName('ludothek:runtime')[0].startTime")
     finally:
         context.close()
     manifest = precached()
@@ -35,6 +41,47 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
     runtime = [path for path in paths if path.startswith(("assets/vendor/", "assets/build/ludothek.zip", "py/"))]
     twice = [path for path, count in Counter(runtime).items() if count > 1]
     assert twice == [], "an early request that the runtime did not use (it asked again)"
-    for needed in ("pyodide.asm.wasm", "python_stdlib.zip", "ludothek.zip", "py/main.py"):
-        assert any(url.endswith(needed) for url in early), f"{needed} was not asked for early"
+    # The runtime's large files are asked for at once, with its modules (boot.js)...
+    for needed in ("pyodide.asm.wasm", "python_stdlib.zip"):
+        assert entries[needed][0] <= entries["pyodide.asm.mjs"][0], f"{needed} was not asked for early"
+    # ... and what Python reads only after its own start once they have arrived, before Python is up.
+    arrived = max(entries["pyodide.asm.wasm"][1], entries["python_stdlib.zip"][1])
+    for later in ("pyodide-lock.json", "ludothek.zip", "main.py"):
+        assert arrived <= entries[later][0] < python_up, (later, entries[later], arrived, python_up)
     assert not [path for path in paths if "codemirror" in path or "xterm" in path or "/toml-" in path]
+
+
+class CountingHandler(serve.Handler):
+    """scripts/serve.py's handler, noting each answer: (path, status)."""
+
+    def log_request(self, code="-", size="-"):
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        self.server.answers.append(("/index.html" if path == "/" else path, int(code) if isinstance(code, int) else 0))
+        super().log_request(code, size)
+
+
+def test_a_first_visit_downloads_each_file_once_with_the_service_workers_install(browser):
+    """Until the service worker is installed (the snapshot too), no file is answered with its body
+    twice: the worker takes the page's copies of the runtime's large files (boot.js hands them on)
+    and revalidates the rest in the HTTP cache (a 304 has no body). The page itself, opened as the
+    folder (/), counts as index.html."""
+    server = serve.Server(("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(SITE)))
+    server.answers = []
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)", timeout=120_000)
+        caches = page.evaluate("caches.keys()")
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    bodies = Counter(path for path, status in server.answers if status == 200)
+    assert [path for path, count in bodies.items() if count > 1] == [], server.answers
+    manifest = precached()
+    downloaded = {path for path, status in server.answers if status in (200, 304)}
+    assert {path.removeprefix(".") for path in [*manifest["files"], *manifest["optional"]]} <= downloaded
+    assert caches == ["ludothek-" + manifest["version"]], "the page's copies were not cleared"
