@@ -201,18 +201,27 @@
     if (--critical > 0) return;
     afterCritical.splice(0).forEach(function (callback) { callback(); });
   }
-  // A copy of the response read to its end: into the service worker's hands where it will
-  // install (the app, a first visit: no worker controls the page yet), else thrown away.
+  // A copy of the response read to its end: into the service worker's hands where it is about to
+  // install for the first time (the app, no worker registered yet), else thrown away.
   function keepCopy(url, response) {
     var copy = response.clone();
-    var handed = null;
-    try {
-      if (!embed && response.ok && "serviceWorker" in navigator && !navigator.serviceWorker.controller && location.protocol !== "file:") {
-        handed = caches.open(HANDED_CACHE).then(function (cache) { return cache.put(url, copy); });
-      }
-    } catch (e) { /* no Cache Storage here (storage blocked): the worker downloads it */ }
-    // Refused (no room): the worker downloads it; the copy is read all the same.
-    return handed ? handed.then(null, function () { return drain(copy); }) : drain(copy);
+    return workerToCome().then(function (handing) {
+      if (!handing || !response.ok) return drain(copy);
+      // Refused (no room, storage blocked): the worker downloads it; the copy is read all the same.
+      return caches.open(HANDED_CACHE).then(function (cache) { return cache.put(url, copy); }).then(null, function () { return drain(copy); });
+    });
+  }
+  var firstWorker = null;
+  function workerToCome() {
+    if (!firstWorker) {
+      firstWorker = Promise.resolve(false);
+      try {
+        if (!embed && "serviceWorker" in navigator && !navigator.serviceWorker.controller && location.protocol !== "file:" && typeof caches === "object") {
+          firstWorker = navigator.serviceWorker.getRegistration().then(function (registration) { return !registration; }, function () { return false; });
+        }
+      } catch (e) { /* storage blocked: no worker */ }
+    }
+    return firstWorker;
   }
   function drain(copy) {
     try {
