@@ -7,8 +7,12 @@ included, downloads each file once."""
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
+import os
+import shutil
 import threading
+import time
 from collections import Counter
 
 import serve  # scripts/serve.py
@@ -51,6 +55,19 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
     assert not [path for path in paths if "codemirror" in path or "xterm" in path or "/toml-" in path]
 
 
+# The service worker installed and active: no other on its way.
+INSTALLED = """navigator.serviceWorker.getRegistration().then(r => !!r && !r.installing && !r.waiting
+    && !!r.active && r.active.state === 'activated')"""
+
+
+def until(page, expression: str, timeout: float = 120) -> None:
+    """Evaluate (awaiting a promise) until the answer is true."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"not within {timeout} s: {expression}"
+        page.wait_for_timeout(200)
+
+
 class CountingHandler(serve.Handler):
     """scripts/serve.py's handler, noting each answer: (path, status)."""
 
@@ -60,11 +77,11 @@ class CountingHandler(serve.Handler):
         super().log_request(code, size)
 
 
-def test_a_first_visit_downloads_each_file_once_with_the_service_workers_install(browser):
+def test_a_first_visit_downloads_each_file_once_with_the_service_workers_install(browser, app_server):
     """Until the service worker is installed (the snapshot too), no file is answered with its body
     twice: the worker takes the page's copies of the runtime's large files (boot.js hands them on)
     and revalidates the rest in the HTTP cache (a 304 has no body). The page itself, opened as the
-    folder (/), counts as index.html."""
+    folder (/), counts as index.html. (app_server: dist/ built; this test serves it itself.)"""
     server = serve.Server(("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(SITE)))
     server.answers = []
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -73,7 +90,7 @@ def test_a_first_visit_downloads_each_file_once_with_the_service_workers_install
         page = context.new_page()
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
         page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
-        page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)", timeout=120_000)
+        until(page, INSTALLED)
         caches = page.evaluate("caches.keys()")
     finally:
         context.close()
@@ -85,3 +102,63 @@ def test_a_first_visit_downloads_each_file_once_with_the_service_workers_install
     downloaded = {path for path, status in server.answers if status in (200, 304)}
     assert {path.removeprefix(".") for path in [*manifest["files"], *manifest["optional"]]} <= downloaded
     assert caches == ["ludothek-" + manifest["version"]], "the page's copies were not cleared"
+
+
+class SwitchableHandler(CountingHandler):
+    """CountingHandler serving whichever folder the server's `root` names now (a new version)."""
+
+    def __init__(self, request, client_address, server, **kwargs):
+        super().__init__(request, client_address, server, directory=str(server.root))
+
+
+def test_a_stale_copy_in_the_http_cache_is_never_precached_as_the_new_version(browser, app_server, tmp_path):
+    """A new version changes a file but the host still answers 304 for it (its validators did not
+    change: the same modification time): the worker's install finds the old copy in the HTTP cache,
+    sees that its hash is not the list's, and downloads the file anew. (app_server: dist/ built.)"""
+    old, new = tmp_path / "old", tmp_path / "new"
+    shutil.copytree(SITE, old)
+    server = serve.Server(("127.0.0.1", 0), SwitchableHandler)
+    server.root = old
+    server.answers = []
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        until(page, INSTALLED)
+        page.reload()
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+
+        # The new version: icon.svg changed, its modification time kept; the list says so.
+        shutil.copytree(old, new)
+        icon = new / "assets" / "icon.svg"
+        changed = icon.read_bytes().replace(b"</svg>", b"<!-- the new version --></svg>")
+        assert changed != icon.read_bytes()
+        stat = icon.stat()
+        icon.write_bytes(changed)
+        os.utime(icon, (stat.st_atime, stat.st_mtime))
+        manifest = precached()
+        manifest["files"]["./assets/icon.svg"] = hashlib.sha256(changed).hexdigest()[:16]
+        manifest["version"] = "new" + manifest["version"][3:]
+        listing = new / "assets" / "build" / "precache.js"
+        listing.write_text(f"self.LUDOTHEK_PRECACHE = {json.dumps(manifest)};\n")
+        for copy in [*new.rglob("icon.svg.*"), *new.rglob("precache.js.*")]:
+            copy.unlink()
+        server.root = new
+        server.answers.clear()
+
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        name = "ludothek-" + manifest["version"]
+        installed = f"""navigator.serviceWorker.getRegistration().then(async r => !r.installing && !r.waiting
+            && r.active.state === 'activated' && (await caches.keys()).join() === '{name}')"""
+        until(page, installed)
+        kept = page.evaluate(f"caches.open('{name}').then(c => c.match('{url}assets/icon.svg')).then(r => r && r.text())")
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    assert kept.encode() == changed
+    # The HTTP cache's old copy was offered (304) and refused: the file came again, in full.
+    assert [status for path, status in server.answers if path == "/assets/icon.svg"] == [304, 200]
