@@ -6,7 +6,7 @@
 // are not precached (MANIFEST.lazy): should a page ever fetch one, it is kept from then on.
 // Python's memory snapshot (MANIFEST.optional) is precached where there is room for it: a returning
 // visitor's start restores it (assets/vendor/pyodide/ludothek.mjs).
-/* global self, caches, fetch, Response, URL */
+/* global self, caches, crypto, fetch, Headers, Response, URL */
 "use strict";
 
 importScripts("./assets/build/precache.js");
@@ -35,36 +35,94 @@ async function previousCache() {
   return null;
 }
 
+// The page's copies: on a first visit boot.js keeps the runtime's large files it has just
+// downloaded (the WebAssembly, the standard library, the package...) in this cache for the
+// install, which deletes it.
+var HANDED_CACHE = PREFIX + "page";
+
+// The file as this version has it, downloaded once on a first visit (the worker is registered
+// once the app is ready, so the page has every file by then): the page's copy if it handed one,
+// else the browser's HTTP cache revalidated ("no-cache": a 304 without a body when it holds the
+// file) or the file from the server. Every answer is checked against the content hash in the list:
+// a copy from another version (an HTTP cache whose validators did not change) is never kept as
+// this one; the file is downloaded anew ("reload").
+async function download(url, path, hash, handed) {
+  var copy = handed && await handed.match(url);
+  if (copy && copy.ok) {
+    var given = await withHash(copy, path);
+    if (given.hash === hash) return given.response;
+  }
+  var address = path === "./index.html" ? await pageAddress() : url;
+  var checked = await withHash(await fetch(address, { cache: "no-cache" }), path);
+  if (checked.hash === hash) return checked.response;
+  return (await withHash(await fetch(url, { cache: "reload" }), path)).response;
+}
+
+// index.html was downloaded at the address the visitor opened (the folder's own, ./, most often):
+// that address is the one the HTTP cache holds.
+async function pageAddress() {
+  var scope = self.registration.scope;
+  var windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (var i = 0; i < windows.length; i++) {
+    var address = windows[i].url.split("#")[0];
+    var path = address.split("?")[0];
+    if (path === scope || path === scope + "index.html") return address;
+  }
+  return absolute("./index.html");
+}
+
+// The response read (as a new response of the same bytes and type) and the first 16 hex digits
+// of its SHA-256, as scripts/build.py writes them.
+async function withHash(response, path) {
+  if (!response.ok) throw new Error("precache: " + path + " answered " + response.status);
+  var bytes = await response.arrayBuffer();
+  var digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  var hash = Array.prototype.map.call(digest.subarray(0, 8), function (byte) {
+    return (byte < 16 ? "0" : "") + byte.toString(16);
+  }).join("");
+  // The body is decoded already: the headers of its transfer (encoding, length) do not belong to it.
+  var headers = new Headers(response.headers);
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
+  return {
+    hash: hash,
+    response: new Response(bytes, { status: response.status, statusText: response.statusText, headers: headers })
+  };
+}
+
 self.addEventListener("install", function (event) {
-  event.waitUntil((async function () {
-    var cache = await caches.open(CACHE);
-    var old = await previousCache();
-    async function keep(path, hash, oldHashes) {
-      var url = absolute(path);
-      if (old && oldHashes && oldHashes[path] === hash) {
-        var kept = await old.cache.match(url);
-        if (kept) return cache.put(url, kept);
-      }
-      var response = await fetch(url, { cache: "reload" });
-      if (!response.ok) throw new Error("precache: " + path + " answered " + response.status);
-      return cache.put(url, response);
-    }
-    // All or nothing: if one file fails, the install fails and the old worker stays in charge.
-    await Promise.all(Object.keys(MANIFEST.files).map(function (path) {
-      return keep(path, MANIFEST.files[path], old && old.files);
-    }));
-    // The memory snapshot (31 MB) only where the browser gives the room: without it the app
-    // starts the normal way, online and offline.
-    var optional = MANIFEST.optional || {};
-    await Promise.all(Object.keys(optional).map(function (path) {
-      return keep(path, optional[path], old && old.optional).catch(function () {});
-    }));
-    await cache.put(absolute(MANIFEST_KEY), new Response(JSON.stringify(MANIFEST), {
-      headers: { "Content-Type": "application/json" }
-    }));
-    await self.skipWaiting();
-  })());
+  event.waitUntil(install().finally(function () {
+    return caches.delete(HANDED_CACHE);  // used once, whatever came of it
+  }));
 });
+
+async function install() {
+  var cache = await caches.open(CACHE);
+  var old = await previousCache();
+  var handed = (await caches.has(HANDED_CACHE)) ? await caches.open(HANDED_CACHE) : null;
+  async function keep(path, hash, oldHashes) {
+    var url = absolute(path);
+    if (old && oldHashes && oldHashes[path] === hash) {
+      var kept = await old.cache.match(url);
+      if (kept) return cache.put(url, kept);
+    }
+    return cache.put(url, await download(url, path, hash, handed));
+  }
+  // All or nothing: if one file fails, the install fails and the old worker stays in charge.
+  await Promise.all(Object.keys(MANIFEST.files).map(function (path) {
+    return keep(path, MANIFEST.files[path], old && old.files);
+  }));
+  // The memory snapshot (31 MB) only where the browser gives the room: without it the app
+  // starts the normal way, online and offline.
+  var optional = MANIFEST.optional || {};
+  await Promise.all(Object.keys(optional).map(function (path) {
+    return keep(path, optional[path], old && old.optional).catch(function () {});
+  }));
+  await cache.put(absolute(MANIFEST_KEY), new Response(JSON.stringify(MANIFEST), {
+    headers: { "Content-Type": "application/json" }
+  }));
+  await self.skipWaiting();
+}
 
 self.addEventListener("activate", function (event) {
   event.waitUntil((async function () {

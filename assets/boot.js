@@ -131,13 +131,15 @@
   // The files the start needs, written onto this script's tag by scripts/build.py (their names
   // carry content hashes): without them, PyScript asks for each only when the one before it has
   // run (its chunks, then Pyodide, then the wasm and the standard library, then our package and
-  // main.py after Python is up). Asked for here, all at once, they are there when wanted.
+  // main.py after Python is up). Asked for here, at once (what Python reads after its own start
+  // once the rest has arrived), they are there when wanted.
   var preloads = [];
   var homes = {};  // language -> the promise of its pre-rendered home screen's text
   var rulesTexts = {};  // "<game>.<language>" -> the promise of its pre-rendered rules page's text
   try { preloads = JSON.parse((doc.currentScript && doc.currentScript.getAttribute("data-preload")) || "[]"); } catch (e) { /* none */ }
   var runtimeRequested = false;
   function preload(href, as) {
+    if (as === "fetch" || as === "later") { fetchEarly(href, as); return; }
     var link = doc.createElement("link");
     if (as === "module" || as === "start") {
       link.rel = "modulepreload";
@@ -158,6 +160,94 @@
       doc.head.appendChild(script);
     }
   }
+  // -- the runtime's files, each downloaded once --------------------------------------------
+  // Pyodide and PyScript read the WebAssembly, the standard library, the lock file, our package
+  // and main.py with fetch() (the list's kinds "fetch" and "later"). boot.js fetches them itself,
+  // as early as a preload would, and the runtime's own fetch() of the same address (a plain GET)
+  // is handed that very response, once; every other request is the browser's fetch() as ever.
+  // (A <link rel=preload as=fetch> did that in Chromium and Firefox, but WebKit never hands a
+  // preload to fetch(): it downloaded each of these files twice.) Each body is read to its end at
+  // once through a copy (the browser keeps what the runtime has not read yet), so the download
+  // runs at full speed before the runtime asks, as a preload's did. On a first visit that copy is
+  // kept for the service worker (HANDED_CACHE): its install takes it, checked against the file's
+  // content hash, instead of downloading the file again (sw.js, "the page's copies").
+  // The "later" files (the lock file, the package, main.py) are asked for once the "fetch" ones
+  // have arrived, so they do not take the first seconds' bandwidth from the runtime: Python reads
+  // them only after its own start, which needs the others (a request for one before then waits).
+  var early = {};  // absolute URL -> the promise of its response, for the runtime's fetch()
+  var pageFetch = window.fetch;
+  var HANDED_CACHE = "ludothek-page";  // sw.js reads and deletes it
+  var critical = 0;  // "fetch" files still arriving
+  var afterCritical = [];
+  function fetchEarly(href, kind) {
+    if (typeof pageFetch !== "function") return;
+    var url = new URL(href, doc.baseURI).href;
+    var response;
+    if (kind === "later") {
+      response = new Promise(function (resolve) {
+        whenCriticalArrived(function () { resolve(pageFetch.call(window, url, { priority: "low" })); });
+      });
+      response.then(function (answer) { return keepCopy(url, answer); }, function () { /* the runtime's own fetch() asks again */ });
+    } else {
+      critical++;
+      response = pageFetch.call(window, url);
+      response.then(function (answer) { return keepCopy(url, answer); }, function () { /* as above */ }).then(criticalArrived);
+    }
+    early[url] = response;
+    window.fetch = handOver;
+  }
+  function whenCriticalArrived(callback) {
+    if (critical === 0) callback(); else afterCritical.push(callback);
+  }
+  function criticalArrived() {
+    if (--critical > 0) return;
+    afterCritical.splice(0).forEach(function (callback) { callback(); });
+  }
+  // A copy of the response read to its end: into the service worker's hands where it is about to
+  // install for the first time (the app, no worker registered yet), else thrown away.
+  function keepCopy(url, response) {
+    var copy = response.clone();
+    return workerToCome().then(function (handing) {
+      if (!handing || !response.ok) return drain(copy);
+      // Refused (no room, storage blocked): the worker downloads it; the copy is read all the same.
+      return caches.open(HANDED_CACHE).then(function (cache) { return cache.put(url, copy); }).then(null, function () { return drain(copy); });
+    });
+  }
+  var firstWorker = null;
+  function workerToCome() {
+    if (!firstWorker) {
+      firstWorker = Promise.resolve(false);
+      try {
+        if (!embed && "serviceWorker" in navigator && !navigator.serviceWorker.controller && location.protocol !== "file:" && typeof caches === "object") {
+          firstWorker = navigator.serviceWorker.getRegistration().then(function (registration) { return !registration; }, function () { return false; });
+        }
+      } catch (e) { /* storage blocked: no worker */ }
+    }
+    return firstWorker;
+  }
+  function drain(copy) {
+    try {
+      if (!copy.body || typeof copy.body.getReader !== "function") return copy.arrayBuffer().then(null, function () {});
+      var reader = copy.body.getReader();
+      var next = function () { return reader.read().then(function (part) { return part.done ? undefined : next(); }); };
+      return next().then(null, function () { /* the runtime's read reports it */ });
+    } catch (e) {
+      return Promise.resolve();  // read already, in part (a refused put)
+    }
+  }
+  function handOver(input, init) {
+    var url = null;
+    if ((typeof input === "string" || input instanceof URL) && (!init || !Object.keys(init).length)) {
+      try { url = new URL(input, doc.baseURI).href; } catch (e) { /* not an address: the browser's answer */ }
+    }
+    var response = url && early[url];
+    if (!response) return pageFetch.apply(window, arguments);
+    delete early[url];
+    if (!Object.keys(early).length && window.fetch === handOver) window.fetch = pageFetch;
+    // Failed early (the network gone for a moment): the runtime's own request, as without boot.js.
+    return response.then(null, function () { return pageFetch.call(window, url); });
+  }
+
   function startRuntime() {
     if (runtimeRequested) return;
     runtimeRequested = true;
@@ -696,8 +786,9 @@
     toast.classList.add("visible", "sticky");
     doc.body.dataset.updateReady = "1";
   }
-  // Register the worker once the app is ready: its first install downloads every file of the
-  // app again, which must not compete with the page's own start.
+  // Register the worker once the app is ready: its first install reads every file of the app (the
+  // page's copies, the HTTP cache revalidated) and downloads the memory snapshot, which must not
+  // compete with the page's own start.
   function whenReady(callback) {
     if (isReady()) { callback(); return; }
     new MutationObserver(function (changes, observer) {
@@ -721,6 +812,7 @@
         }).catch(function (error) {
           // Storage blocked (e.g. in a sandboxed iframe): the app still works online.
           doc.body.dataset.swError = String(error && error.name || error);
+          try { caches["delete"](HANDED_CACHE).then(null, function () {}); } catch (e) { /* none kept */ }
         });
       });
     });

@@ -3,17 +3,28 @@
 
     .venv/bin/python bench/engines_startup.py [--runs 5] [--engines chromium,firefox,webkit] [--json out.json] [--no-build]
     .venv/bin/python bench/engines_startup.py --starts normal,snapshot   # the memory snapshot beside
+    .venv/bin/python bench/engines_startup.py --until installed --files  # a whole first visit, per file
 
 `--starts` names the Python starts to compare: "normal" (what a first visit does) and "snapshot"
 (Python restored from the memory snapshot, fetched by the page at once: a new visitor's start if
 the snapshot were used at once; the page says which start it took, and the run checks it),
-"bare" (bench/bare/pyodide.html: Pyodide started by hand and one line of Python, the floor) and
-"pyscript" (bench/bare/pyscript.html: PyScript starting Pyodide for one line of Python).
+"shipped" (the page as published: the snapshot where the browser has it, so a cold start is the
+normal one and, after `--until installed`, a `--warm` reload a returning visitor's from the
+service worker's snapshot), "bare" (bench/bare/pyodide.html: Pyodide started by hand and one line
+of Python, the floor) and "pyscript" (bench/bare/pyscript.html: PyScript starting Pyodide for one
+line of Python).
 Each cold start also counts the bytes the server sent until the ready flag (the response bodies,
 as the engine's Accept-Encoding chose them: an engine that takes no Brotli over plain HTTP gets the
 gzip copies).
+`--until installed` goes on counting until the service worker is installed and active (its precache,
+the snapshot included, is then complete): the bytes of a whole first visit; the time to that is
+reported beside the ready time. `--files` prints, per engine, each file the server answered with a
+body more than once in a run (and its bytes), and writes every answer into the JSON.
+`--compare PATH` serves another build's site (a copy of its dist/) beside dist/ and starts both in
+every round ("before" and "after").
 `--warm` also reloads each page in its profile once it is ready (the HTTP cache revalidates, as a
-returning visitor's without a service worker: for "snapshot", the snapshot comes from that cache).
+returning visitor's without a service worker: for "snapshot", the snapshot comes from that cache;
+after `--until installed`, the service worker serves the reload).
 
 The published site (dist/) is served on localhost as scripts/serve.py serves it, with one script put
 first into the page: it notes the page's own clock (performance.now(), from the start of the
@@ -33,25 +44,25 @@ import json
 import os
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "engines"))
 
-from engine_drivers import ENGINES, HookedHandler, HookedServer, launch, missing  # noqa: E402
+from engine_drivers import ENGINES, SITE, CountingHandler, HookedServer, launch, missing  # noqa: E402
 
 READY_RECORDER = """new MutationObserver(function (changes, observer) {
   if (document.body && document.body.dataset.ready) { window.__readyAt = performance.now(); observer.disconnect(); }
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});"""
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
+if (navigator.serviceWorker) navigator.serviceWorker.ready.then(function () { window.__installedAt = performance.now(); });"""
 
 
 def load_average() -> str:
     return " ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
-STARTS = {"normal": "window.LUDOTHEK_SNAPSHOT = 'never';", "snapshot": "window.LUDOTHEK_SNAPSHOT = 'fetch';", "bare": "", "pyscript": ""}
+STARTS = {"normal": "window.LUDOTHEK_SNAPSHOT = 'never';", "snapshot": "window.LUDOTHEK_SNAPSHOT = 'fetch';", "shipped": "", "bare": "", "pyscript": ""}
 BARE = ROOT / "bench" / "bare"
 PYODIDE_STDLIB_PATH = "/assets/vendor/pyodide/python_stdlib.zip"
 PYODIDE_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
@@ -60,17 +71,10 @@ PATHS = {"bare": "bench/bare/pyodide.html", "pyscript": "bench/bare/pyscript.htm
 NOT_THE_APP = {"bare", "pyscript"}
 
 
-class BareToo(HookedHandler):
+class BareToo(CountingHandler):
     """The site with the hook, and the bare pages (bench/bare/, with the bare PyScript page's
     configuration) under /bench/bare/, hooked too;
     they load the runtime from the site's assets/vendor/ (the very same files as the app)."""
-
-    def copyfile(self, source, outputfile):
-        body = source.read()
-        with self.server.counting:
-            self.server.bytes_sent += len(body)
-            self.server.encodings.add(self.headers.get("Accept-Encoding", ""))
-        outputfile.write(body)
 
     def translate_path(self, path):
         if path.split("?", 1)[0].split("#", 1)[0] == PYODIDE_STDLIB_PATH:
@@ -95,39 +99,54 @@ class BareToo(HookedHandler):
 
 def ready_ms(tab, start: str) -> float:
     ready = float(tab.wait_for("window.__readyAt", what="the ready flag"))
-    if start not in NOT_THE_APP:
+    if start not in NOT_THE_APP and start != "shipped":
         taken = tab.evaluate("document.documentElement.dataset.start")
         if taken != start:
             raise RuntimeError(f"asked for the {start} start, the page took the {taken} one")
     return ready
 
 
-def start_ms(browser, server: HookedServer, url: str, start: str, warm: bool = False) -> tuple[float, float | None, int]:
-    """The cold start in a fresh profile, the bytes sent for it, and, with `warm`, a reload's
-    start in the same profile."""
-    counted = server.server
-    with counted.counting:
-        counted.bytes_sent = 0
+def installed_ms(tab) -> float:
+    return float(tab.wait_for("window.__installedAt", what="the service worker installed and active"))
+
+
+def start_ms(browser, server: HookedServer, url: str, start: str, warm: bool = False, until: str = "ready") -> dict:
+    """The cold start in a fresh profile: its ready time, the bytes sent until then (`until`
+    "ready") or until the service worker is installed and active ("installed": a whole first
+    visit) with the server's answers, and, with `warm`, a reload's start in the same profile."""
+    server.clear()
     tab = browser.open(url)
     try:
-        cold = ready_ms(tab, start)
-        sent = counted.bytes_sent
-        if not warm:
-            return cold, None, sent
-        tab.reload()
-        return cold, ready_ms(tab, start), sent
+        row: dict = {"cold": ready_ms(tab, start)}
+        if until == "installed":
+            row["installed"] = installed_ms(tab)
+        row["answers"] = server.answers()
+        row["sent"] = sum(size for _, _, size in row["answers"])
+        if warm:
+            tab.reload()
+            row["warm"] = ready_ms(tab, start)
+        return row
     finally:
         tab.close()
 
 
-def run(engines: list[str], runs: int, starts: list[str] | None = None, warm: bool = False) -> dict:
+def twice(answers: list) -> dict[str, list[int]]:
+    """Each path the server answered with a body (status 200) more than once: the bodies' bytes."""
+    bodies: dict[str, list[int]] = {}
+    for path, status, size in answers:
+        if status == 200:
+            bodies.setdefault(path, []).append(size)
+    return {path: sizes for path, sizes in bodies.items() if len(sizes) > 1}
+
+
+def run(engines: list[str], runs: int, starts: list[str] | None = None, warm: bool = False, until: str = "ready", sites: dict[str, Path] | None = None) -> dict:
+    """Each engine, start and site (`sites`: a label for each published site to serve; by default
+    dist/ alone) started `runs` times, interleaved."""
     starts = starts or ["normal"]
-    servers = {start: HookedServer(hook=STARTS[start] + "\n" + READY_RECORDER, handler=BareToo) for start in starts}
-    for server in servers.values():
-        server.server.counting = threading.Lock()
-        server.server.bytes_sent = 0
-        server.server.encodings = set()
-    result: dict = {"runs": runs, "load_before": load_average(), "engines": {}}
+    sites = sites or {"": SITE}
+    variants = [(start, label) for label in sites for start in starts]
+    servers = {(start, label): HookedServer(root=sites[label], hook=STARTS[start] + "\n" + READY_RECORDER, handler=BareToo) for start, label in variants}
+    result: dict = {"runs": runs, "until": until, "sites": {label: str(path) for label, path in sites.items()}, "load_before": load_average(), "engines": {}}
     started = {}
     playwright = None
     try:
@@ -137,36 +156,43 @@ def run(engines: list[str], runs: int, starts: list[str] | None = None, warm: bo
             playwright = sync_playwright().start()
         for name in engines:
             started[name] = launch(name, playwright)
-        pairs = [(name, start) for name in engines for start in starts]
-        times: dict[tuple[str, str], list[float]] = {pair: [] for pair in pairs}
-        warm_times: dict[tuple[str, str], list[float]] = {pair: [] for pair in pairs}
-        sent: dict[tuple[str, str], list[int]] = {pair: [] for pair in pairs}
+        keys = [(name, start, label) for name in engines for start, label in variants]
+        rows: dict[tuple[str, str, str], list[dict]] = {key: [] for key in keys}
         encodings: dict[str, list[str]] = {}
         for round_ in range(runs):
-            order = pairs[round_ % len(pairs) :] + pairs[: round_ % len(pairs)]
-            for name, start in order:
-                servers[start].server.encodings.clear()
-                cold, again, bytes_sent = start_ms(started[name], servers[start], servers[start].url + PATHS.get(start, ""), start, warm)
-                times[name, start].append(cold)
-                sent[name, start].append(bytes_sent)
-                encodings[name] = sorted(servers[start].server.encodings)
-                if again is not None:
-                    warm_times[name, start].append(again)
-                print(f"round {round_ + 1}: {name} {start} {cold / 1000:.2f} s, warm {again} (load {load_average()})", file=sys.stderr, flush=True)
-        for name, start in pairs:
+            order = keys[round_ % len(keys) :] + keys[: round_ % len(keys)]
+            for name, start, label in order:
+                server = servers[start, label]
+                row = start_ms(started[name], server, server.url + PATHS.get(start, ""), start, warm, until)
+                rows[name, start, label].append(row)
+                encodings[name] = sorted(server.server.encodings)
+                print(
+                    f"round {round_ + 1}: {name} {start} {label} {row['cold'] / 1000:.2f} s, installed {row.get('installed')}, warm {row.get('warm')}, "
+                    f"{row['sent']:,} bytes, twice {twice(row['answers'])} (load {load_average()})",
+                    file=sys.stderr,
+                    flush=True,
+                )
+        for name, start, label in keys:
+            done = rows[name, start, label]
+            times = [one["cold"] for one in done]
             row = {
                 "version": started[name].version,
-                "median_ms": round(statistics.median(times[name, start])),
-                "min_ms": round(min(times[name, start])),
-                "max_ms": round(max(times[name, start])),
-                "ms": [round(t) for t in times[name, start]],
-                "bytes_median": round(statistics.median(sent[name, start])),
+                "median_ms": round(statistics.median(times)),
+                "min_ms": round(min(times)),
+                "max_ms": round(max(times)),
+                "ms": [round(t) for t in times],
+                "bytes_median": round(statistics.median(one["sent"] for one in done)),
                 "accept_encoding": encodings.get(name, []),
+                "answers": [one["answers"] for one in done],
+                "twice": [twice(one["answers"]) for one in done],
             }
-            if warm_times[name, start]:
-                row["warm_median_ms"] = round(statistics.median(warm_times[name, start]))
-                row["warm_ms"] = [round(t) for t in warm_times[name, start]]
-            result["engines"][name if start == "normal" else f"{name}, {start}"] = row
+            if any("installed" in one for one in done):
+                row["installed_median_ms"] = round(statistics.median(one["installed"] for one in done))
+                row["installed_ms"] = [round(one["installed"]) for one in done]
+            if any("warm" in one for one in done):
+                row["warm_median_ms"] = round(statistics.median(one["warm"] for one in done))
+                row["warm_ms"] = [round(one["warm"]) for one in done]
+            result["engines"][", ".join(part for part in (name, "" if start == "normal" else start, label) if part)] = row
     finally:
         for browser in started.values():
             browser.quit()
@@ -179,20 +205,28 @@ def run(engines: list[str], runs: int, starts: list[str] | None = None, warm: bo
     return result
 
 
-def markdown(result: dict) -> str:
+def markdown(result: dict, files: bool = False) -> str:
+    until = "installed" if result.get("until") == "installed" else "ready"
     lines = [
         f"Cold start to ready, median of {result['runs']} interleaved runs ({result['when']}, load average "
         f"{result['load_before']} before, {result['load_after']} after):",
         "",
-        "| engine | version | median s | min s | max s | warm median s | bytes sent until ready, cold | Accept-Encoding |",
-        "|---|---|---|---|---|---|---|---|",
+        f"| engine | version | median s | min s | max s | warm median s | installed median s | bytes sent until {until}, cold | Accept-Encoding |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for name, row in result["engines"].items():
         warm = f"{row['warm_median_ms'] / 1000:.2f}" if "warm_median_ms" in row else ""
+        installed = f"{row['installed_median_ms'] / 1000:.1f}" if "installed_median_ms" in row else ""
         lines.append(
-            f"| {name} | {row['version']} | {row['median_ms'] / 1000:.1f} | {row['min_ms'] / 1000:.1f} | {row['max_ms'] / 1000:.1f} | {warm} "
+            f"| {name} | {row['version']} | {row['median_ms'] / 1000:.1f} | {row['min_ms'] / 1000:.1f} | {row['max_ms'] / 1000:.1f} | {warm} | {installed} "
             f"| {row['bytes_median']:,} | {'; '.join(row['accept_encoding'])} |"
         )
+    if files:
+        lines += ["", "Files answered with a body more than once in one run (path: the bodies' bytes):", ""]
+        for name, row in result["engines"].items():
+            for index, found in enumerate(row["twice"]):
+                listed = ", ".join(f"{path} {'+'.join(f'{size:,}' for size in sizes)}" for path, sizes in sorted(found.items())) or "none"
+                lines.append(f"- {name}, run {index + 1}: {listed}")
     return "\n".join(lines)
 
 
@@ -202,8 +236,15 @@ def main(argv=None) -> None:
     parser.add_argument("--engines", default=",".join(ENGINES), help="a comma-separated subset of " + ",".join(ENGINES))
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--no-build", action="store_true", help="measure dist/ as it is (no rebuild first)")
-    parser.add_argument("--starts", default="normal", help="comma-separated: normal, snapshot, bare, pyscript")
+    parser.add_argument("--starts", default="normal", help="comma-separated: normal, snapshot, shipped, bare, pyscript")
     parser.add_argument("--warm", action="store_true", help="also a reload in each profile once ready")
+    parser.add_argument(
+        "--until", choices=("ready", "installed"), default="ready", help="count the bytes until the ready flag or until the service worker is installed"
+    )
+    parser.add_argument("--files", action="store_true", help="list the files answered with a body more than once")
+    parser.add_argument(
+        "--compare", type=Path, help="another build's published site (a copy of its dist/), started beside dist/ in every round, labelled 'before'"
+    )
     args = parser.parse_args(argv)
     starts = [start for start in args.starts.split(",") if start]
     if set(starts) - set(STARTS):
@@ -219,10 +260,11 @@ def main(argv=None) -> None:
         import build  # scripts/build.py (on the path through engine_drivers)
 
         build.main()
-    result = run(engines, args.runs, starts, args.warm)
+    sites = {"before": args.compare, "after": SITE} if args.compare else None
+    result = run(engines, args.runs, starts, args.warm, args.until, sites)
     if args.json:
         args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")
-    print(markdown(result))
+    print(markdown(result, args.files))
 
 
 if __name__ == "__main__":

@@ -665,8 +665,10 @@ def pyscript_start_chunks(config: dict) -> list[Path]:
 def start_preloads(config: dict, page: str, stdlib: Path) -> list[list[str]]:
     """What boot.js asks for as the runtime starts, largest first: Pyodide's files (next to the
     interpreter named in the configuration), PyScript's chunks, the [files] and the page's main
-    script. [url, how] with how = "fetch" (fetch() reads it), "module" (fetched as a module) or
-    "start" (a module the page imports at once: our start module)."""
+    script. [url, how] with how = "fetch" (fetch() reads it: boot.js fetches it and hands the
+    response to the runtime), "later" (the same, asked for once the "fetch" ones have arrived: Python
+    reads it only after its own start), "module" (fetched as a module) or "start" (a module the
+    page imports at once: our start module)."""
     interpreter = config["interpreter"]
     runtime = interpreter.rsplit("/", 1)[0] + "/"
     preloads = [
@@ -675,14 +677,14 @@ def start_preloads(config: dict, page: str, stdlib: Path) -> list[list[str]]:
         [runtime + "pyodide.asm.mjs", "module"],
         # "start": imported at once, not only fetched (our start module looks for the snapshot then).
         [interpreter, "module" if interpreter.endswith("/pyodide.mjs") else "start"],
-        [runtime + "pyodide-lock.json", "fetch"],
+        [runtime + "pyodide-lock.json", "later"],
     ]
     if not interpreter.endswith("/pyodide.mjs"):
         # The interpreter is our start module (ludothek.mjs), which imports Pyodide's.
         preloads.insert(4, [runtime + "pyodide.mjs", "module"])
     preloads += [["./" + chunk.relative_to(ROOT).as_posix(), "module"] for chunk in pyscript_start_chunks(config)[1:]]
-    preloads += [[url, "fetch"] for url in config.get("files", {}) if not url.startswith("{")]
-    preloads += [[src, "fetch"] for src in re.findall(r'<script type="py" src="([^"]+)"', page)]
+    preloads += [[url, "later"] for url in config.get("files", {}) if not url.startswith("{")]
+    preloads += [[src, "later"] for src in re.findall(r'<script type="py" src="([^"]+)"', page)]
     return preloads
 
 

@@ -52,6 +52,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self):
         path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")  # the folder's page, compressed like any other file
         if os.path.isfile(path):
             accepted = self.accepted_encodings()
             for encoding, suffix in ENCODINGS:

@@ -81,7 +81,10 @@ def test_every_file_boot_js_asks_for_early_is_precached(site):
     assert [url for url in urls if "python_stdlib" in url] == ["./assets/build/" + build_stdlib(site).name]
     for url, how in preloads:
         assert url in listed, url
-        assert how in ("fetch", "module", "start")
+        assert how in ("fetch", "later", "module", "start")
+    # What Python reads only after its own start comes after the runtime's files (boot.js).
+    later = {url.rsplit("/", 1)[1] for url, how in preloads if how == "later"}
+    assert later == {"pyodide-lock.json", "ludothek.zip", "main.py"}, later
     # Our start module is imported at once (it begins looking for the snapshot then), and only it.
     assert [url for url, how in preloads if how == "start"] == ["./assets/vendor/pyodide/ludothek.mjs"]
 

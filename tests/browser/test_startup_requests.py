@@ -1,12 +1,21 @@
 """The start asks for what it needs once, early, and only for files the service worker keeps:
 boot.js's early requests (the list scripts/build.py writes on its tag) are the very ones the
 runtime then uses, and nothing the start loads is missing from the precache list (offline
-play after the first visit depends on it)."""
+play after the first visit depends on it). A whole first visit, the service worker's install
+included, downloads each file once."""
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
+import os
+import shutil
+import threading
+import time
 from collections import Counter
+
+import serve  # scripts/serve.py
 
 from conftest import READY_TIMEOUT_MS, SITE
 
@@ -24,8 +33,9 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
         page.on("request", lambda request: requested.append(request.url.removeprefix(app_url)))
         page.goto(app_url)
         page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
-        early = page.evaluate("""() => performance.getEntriesByType('resource')
-            .filter(entry => entry.initiatorType === 'link').map(entry => entry.name)""")
+        entries = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
+            .map(entry => [entry.name.split('/').pop(), [entry.startTime, entry.responseEnd]]))""")
+        python_up = page.evaluate("performance.getEntriesByName('ludothek:runtime')[0].startTime")
     finally:
         context.close()
     manifest = precached()
@@ -35,11 +45,124 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
     runtime = [path for path in paths if path.startswith(("assets/vendor/", "assets/build/ludothek.zip", "assets/build/python_stdlib.", "py/"))]
     twice = [path for path, count in Counter(runtime).items() if count > 1]
     assert twice == [], "an early request that the runtime did not use (it asked again)"
-    for needed in ("pyodide.asm.wasm", "ludothek.zip", "py/main.py"):
-        assert any(url.endswith(needed) for url in early), f"{needed} was not asked for early"
     # The site's own standard library (scripts/build.py, make_stdlib), never Pyodide's.
-    assert [url for url in early if "python_stdlib." in url and url.endswith(".zip") and "/assets/build/" in url], (
-        "the standard library was not asked for early"
-    )
+    (stdlib,) = [name for name in entries if name.startswith("python_stdlib.") and name.endswith(".zip")]
+    assert stdlib != "python_stdlib.zip"
     assert not [path for path in paths if path.endswith("/python_stdlib.zip")]
+    # The runtime's large files are asked for at once, with its modules (boot.js)...
+    for needed in ("pyodide.asm.wasm", stdlib):
+        assert entries[needed][0] <= entries["pyodide.asm.mjs"][0], f"{needed} was not asked for early"
+    # ... and what Python reads only after its own start once they have arrived, before Python is up.
+    arrived = max(entries["pyodide.asm.wasm"][1], entries[stdlib][1])
+    for later in ("pyodide-lock.json", "ludothek.zip", "main.py"):
+        assert arrived <= entries[later][0] < python_up, (later, entries[later], arrived, python_up)
     assert not [path for path in paths if "codemirror" in path or "xterm" in path or "/toml-" in path]
+
+
+# The service worker installed and active: no other on its way.
+INSTALLED = """navigator.serviceWorker.getRegistration().then(r => !!r && !r.installing && !r.waiting
+    && !!r.active && r.active.state === 'activated')"""
+
+
+def until(page, expression: str, timeout: float = 120) -> None:
+    """Evaluate (awaiting a promise) until the answer is true."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"not within {timeout} s: {expression}"
+        page.wait_for_timeout(200)
+
+
+class CountingHandler(serve.Handler):
+    """scripts/serve.py's handler, noting each answer: (path, status)."""
+
+    def log_request(self, code="-", size="-"):
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        self.server.answers.append(("/index.html" if path == "/" else path, int(code) if isinstance(code, int) else 0))
+        super().log_request(code, size)
+
+
+def test_a_first_visit_downloads_each_file_once_with_the_service_workers_install(browser, app_server):
+    """Until the service worker is installed (the snapshot too), no file is answered with its body
+    twice: the worker takes the page's copies of the runtime's large files (boot.js hands them on)
+    and revalidates the rest in the HTTP cache (a 304 has no body). The page itself, opened as the
+    folder (/), counts as index.html. (app_server: dist/ built; this test serves it itself.)"""
+    server = serve.Server(("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(SITE)))
+    server.answers = []
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        until(page, INSTALLED)
+        caches = page.evaluate("caches.keys()")
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    bodies = Counter(path for path, status in server.answers if status == 200)
+    assert [path for path, count in bodies.items() if count > 1] == [], server.answers
+    manifest = precached()
+    downloaded = {path for path, status in server.answers if status in (200, 304)}
+    assert {path.removeprefix(".") for path in [*manifest["files"], *manifest["optional"]]} <= downloaded
+    assert caches == ["ludothek-" + manifest["version"]], "the page's copies were not cleared"
+
+
+class SwitchableHandler(CountingHandler):
+    """CountingHandler serving whichever folder the server's `root` names now (a new version)."""
+
+    def __init__(self, request, client_address, server, **kwargs):
+        super().__init__(request, client_address, server, directory=str(server.root))
+
+
+def test_a_stale_copy_in_the_http_cache_is_never_precached_as_the_new_version(browser, app_server, tmp_path):
+    """A new version changes a file but the host still answers 304 for it (its validators did not
+    change: the same modification time): the worker's install finds the old copy in the HTTP cache,
+    sees that its hash is not the list's, and downloads the file anew. (app_server: dist/ built.)"""
+    old, new = tmp_path / "old", tmp_path / "new"
+    shutil.copytree(SITE, old)
+    server = serve.Server(("127.0.0.1", 0), SwitchableHandler)
+    server.root = old
+    server.answers = []
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        until(page, INSTALLED)
+        page.reload()
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+
+        # The new version: icon.svg changed, its modification time kept; the list says so.
+        shutil.copytree(old, new)
+        icon = new / "assets" / "icon.svg"
+        changed = icon.read_bytes().replace(b"</svg>", b"<!-- the new version --></svg>")
+        assert changed != icon.read_bytes()
+        stat = icon.stat()
+        icon.write_bytes(changed)
+        os.utime(icon, (stat.st_atime, stat.st_mtime))
+        manifest = precached()
+        manifest["files"]["./assets/icon.svg"] = hashlib.sha256(changed).hexdigest()[:16]
+        manifest["version"] = "new" + manifest["version"][3:]
+        listing = new / "assets" / "build" / "precache.js"
+        listing.write_text(f"self.LUDOTHEK_PRECACHE = {json.dumps(manifest)};\n")
+        for copy in [*new.rglob("icon.svg.*"), *new.rglob("precache.js.*")]:
+            copy.unlink()
+        server.root = new
+        server.answers.clear()
+
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        name = "ludothek-" + manifest["version"]
+        installed = f"""navigator.serviceWorker.getRegistration().then(async r => !r.installing && !r.waiting
+            && r.active.state === 'activated' && (await caches.keys()).join() === '{name}')"""
+        until(page, installed)
+        kept = page.evaluate(f"caches.open('{name}').then(c => c.match('{url}assets/icon.svg')).then(r => r && r.text())")
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    assert kept.encode() == changed
+    # The HTTP cache's old copy was offered (304) and refused: the file came again, in full.
+    assert [status for path, status in server.answers if path == "/assets/icon.svg"] == [304, 200]

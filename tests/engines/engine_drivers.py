@@ -108,16 +108,52 @@ class HookedHandler(Handler):
         return io.BytesIO(body)
 
 
+class CountingHandler(HookedHandler):
+    """HookedHandler noting each answer on its server: `answers`, (path, status, the body's bytes
+    as sent, a 304's 0), and the Accept-Encoding headers it was asked with."""
+
+    status = 0
+
+    def log_request(self, code="-", size="-"):
+        self.status = int(code) if isinstance(code, int) else 0
+        if self.status != 200:
+            self.note(0)
+        super().log_request(code, size)
+
+    def copyfile(self, source, outputfile):
+        body = source.read()
+        self.note(len(body))
+        outputfile.write(body)
+
+    def note(self, size: int) -> None:
+        with self.server.counting:
+            self.server.answers.append((self.path.split("?", 1)[0].split("#", 1)[0], self.status, size))
+            self.server.encodings.add(self.headers.get("Accept-Encoding", ""))
+
+
 class HookedServer:
     """The published site (dist/) on a free port of 127.0.0.1, with the error hook (or another);
-    stop() makes it unreachable (the port is closed)."""
+    stop() makes it unreachable (the port is closed). With CountingHandler, `answers()` are the
+    server's answers so far (`clear()` forgets them)."""
 
     def __init__(self, root: Path = SITE, hook: str = ERROR_HOOK, handler: type[HookedHandler] = HookedHandler):
         self.server = Server(("127.0.0.1", 0), functools.partial(handler, directory=str(root), hook=hook))
+        self.server.counting = threading.Lock()  # type: ignore[attr-defined]
+        self.server.answers = []  # type: ignore[attr-defined]
+        self.server.encodings = set()  # type: ignore[attr-defined]
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
         self.stopped = False
+
+    def answers(self) -> list[tuple[str, int, int]]:
+        with self.server.counting:  # type: ignore[attr-defined]
+            return list(self.server.answers)  # type: ignore[attr-defined]
+
+    def clear(self) -> None:
+        with self.server.counting:  # type: ignore[attr-defined]
+            self.server.answers.clear()  # type: ignore[attr-defined]
+            self.server.encodings.clear()  # type: ignore[attr-defined]
 
     def stop(self) -> None:
         if not self.stopped:

@@ -4,8 +4,9 @@ written once over the thin drivers of engine_drivers.py.
 What a reader does first is tried in each: a cold start to the ready flag, a move against the
 computer in every game and the computer's answer, a reload that keeps the game, a reload through
 the service worker with the server gone, a board embedded in a blog on another site (Play, a move),
-Fenn's longest opening roll on a phone's width, and a game by link received as a link (a move and
-Send, online and with the server gone); no page may log an error (the error hook of
+Fenn's longest opening roll on a phone's width, a game by link received as a link (a move and
+Send, online and with the server gone), and a whole first visit that downloads each file once (the
+service worker's install included; the bytes it took are printed); no page may log an error (the error hook of
 engine_drivers.py collects them, as WebKit gives no console log through its driver).
 
 Elements are found by their data attributes (data-target, data-action, data-game, names of form
@@ -15,11 +16,13 @@ condition of the page, with the drivers' generous timeout.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 import pytest
 from blog import BlogServer, snippet
-from engine_drivers import HookedServer, Tab
+from engine_drivers import ERROR_HOOK, SITE, CountingHandler, HookedServer, Tab
 
 from ludothek.games import GAME_IDS, get_game
 from ludothek.remote import link as remote_links
@@ -299,3 +302,49 @@ def test_fenns_longest_opening_roll_fits_a_phone(engine, site):
     finally:
         tab.close()
         host.stop()
+
+
+# The first visit's end: the service worker installed (every file precached, the snapshot too) and active.
+INSTALLED_HOOK = "if (navigator.serviceWorker) navigator.serviceWorker.ready.then(function () { window.__installed = true; });"
+
+
+def fetched_by_boot_js() -> set[str]:
+    """The files boot.js fetches for the runtime (the list scripts/build.py writes on its tag,
+    kinds "fetch" and "later"), as paths on the server."""
+    found = re.search(r'<script src="\./assets/boot\.js" data-preload="([^"]+)"', (SITE / "index.html").read_text(encoding="utf-8"))
+    assert found, "the page carries no preload list"
+    return {"/" + url.removeprefix("./") for url, how in json.loads(html.unescape(found.group(1))) if how in ("fetch", "later")}
+
+
+def test_a_first_visit_downloads_each_file_once(engine, record_property):
+    """Until the service worker is installed, the server answers no file with its body twice: the
+    page fetches the runtime's files once (boot.js hands its responses to the runtime) and the
+    worker's install takes the page's copies of them and revalidates the rest in the HTTP cache.
+    Two exceptions: the page itself (the one served here carries the error hook, so it is not the
+    file the precache list has the hash of: the worker must download it anew), and, in an engine
+    whose session keeps no HTTP cache (WebKit's automation session: the server sees no conditional
+    request at all), the small files the page loads as modules, stylesheets and pictures, which
+    the page cannot hand on. The bytes are printed per engine (docs/benchmarks.md)."""
+    server = HookedServer(hook=ERROR_HOOK + "\n" + INSTALLED_HOOK, handler=CountingHandler)
+    tab = engine.open(server.url)
+    try:
+        wait_ready(tab)
+        tab.wait_for("window.__installed === true", what="the service worker installed and active")
+        no_errors(tab)
+        answers = server.answers()
+    finally:
+        tab.close()
+        server.stop()
+    sent = sum(size for _, _, size in answers)
+    record_property("first_visit_bytes", sent)
+    print(f"\n{engine.name}: a first visit took {sent:,} bytes in {len(answers)} answers")
+    bodies: dict[str, list[int]] = {}
+    for path, status, size in answers:
+        if status == 200:
+            bodies.setdefault(path, []).append(size)
+    twice = {path: sizes for path, sizes in bodies.items() if len(sizes) > 1 and path not in ("/", "/index.html")}
+    if not any(status == 304 for _, status, _ in answers):
+        handed = fetched_by_boot_js()
+        assert len(handed) >= 5, handed
+        twice = {path: sizes for path, sizes in twice.items() if path in handed or "/snapshot." in path}
+    assert twice == {}, f"answered with their bodies more than once: {twice}"
