@@ -112,7 +112,7 @@ async function install() {
   await Promise.all(Object.keys(MANIFEST.files).map(function (path) {
     return keep(path, MANIFEST.files[path], old && old.files);
   }));
-  // The memory snapshot (31 MB) only where the browser gives the room: without it the app
+  // The memory snapshot (13.7 MB) only where the browser gives the room: without it the app
   // starts the normal way, online and offline.
   var optional = MANIFEST.optional || {};
   await Promise.all(Object.keys(optional).map(function (path) {
