@@ -345,9 +345,8 @@ def merge(held: RemoteGame, link: RemoteGame, own: Own | None = None) -> RemoteG
     """The held game brought up to a newer link of the same game: the link's moves, every
     commitment either knows, each seat's latest reveal, and the names the device learnt first
     (its own player's always: a link cannot rename the player holding the device)."""
-    commitments = tuple(a if a is not None else b for a, b in zip(held.commitments, link.commitments))
     reveals = tuple(max((r for r in pair if r is not None), key=lambda r: r[0], default=None) for pair in zip(held.reveals, link.reveals))
-    return replace(link, commitments=commitments, reveals=reveals, names=_names(held, link, own))
+    return replace(fork_line(held, link, own), reveals=reveals)
 
 
 def fork_line(held: RemoteGame, link: RemoteGame, own: Own | None = None) -> RemoteGame:
