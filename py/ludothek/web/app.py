@@ -18,7 +18,7 @@ Where things are:
     autosave.py      saving the game, and what another window did to it
     sharing.py       links, embeds, pictures
     files.py         export and import
-    dialogs.py       the page's one dialog
+    page.py          what the app asks of the page (assets/page.js carries it out)
     learn.py         the review and puzzle screens (review.py, puzzles.py)
     remote_screen.py a game by link (remote_games.py: the games a device holds)
     rules_screen.py, problem_screen.py   a game's rules; the last-resort screen
@@ -30,7 +30,6 @@ import traceback
 from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from ..i18n import _
 from ..render import screens
@@ -43,6 +42,7 @@ from .files import Files
 from .game_screen import GameScreen
 from .home_screen import HomeScreen
 from .links import EmbedOptions
+from .page import Page
 from .saves import BrowserStorage, DictStorage, SaveStore
 from .session import GameSession
 from .setup_screen import SetupScreen
@@ -61,6 +61,7 @@ class App:
             self.embed = EmbedOptions()
         # An embedded board keeps nothing in the blog reader's browser (and its storage is often
         # blocked there): its game lives in the frame's address, its settings in memory.
+        self.page: Page = dom.browser_page()
         self.storage: DictStorage | BrowserStorage = DictStorage() if self.embed.embed else dom.LocalStorage()
         self.store = SaveStore(self.storage)
         self.session: GameSession | None = None  # the game shown (game, review and share screens)
@@ -68,7 +69,6 @@ class App:
         self.ui = UIState()
         self.screen = ""
         self.rendered: dict[str, str] = {}  # region id -> the HTML it shows (only changes are written)
-        self.toast_timer: Any = None
         self.remote_screen: Any = None  # web/remote_screen.of makes it when first needed
         self.learn: Any = None  # the review and puzzle screens: web/learn.py makes them when first needed
         self.home = HomeScreen(self)
@@ -89,7 +89,7 @@ class App:
         if str(js.location.hash) == route:
             self.route()
         else:
-            js.location.hash = route
+            self.page.go(route)
 
     def guard(self, handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
         """Never let an error in one handler break the page: report it and carry on."""
@@ -98,7 +98,7 @@ class App:
             try:
                 return handler(event)
             except Exception as exc:  # noqa: BLE001 - the page must survive anything
-                js.console.error(traceback.format_exc())
+                self.page.error(traceback.format_exc())
                 self.toast(_("Something went wrong: {error}").format(error=str(exc) or type(exc).__name__))
 
         return wrapped
@@ -106,19 +106,10 @@ class App:
     def set_screen(self, name: str, html: str, title: str, keep_scroll: bool = False) -> None:
         self.screen = name
         self.rendered.clear()
-        body = dom.document.body
-        body.dataset.screen = name
-        screen = dom.by_id("screen")
-        screen.removeAttribute("data-static")
-        screen.innerHTML = html
-        announce = dom.by_id("announce")
-        if announce is not None:
-            announce.textContent = ""  # what was said about the last screen does not belong to this one
-        dom.document.title = f"{title} – Ludothek" if title != "Ludothek" else title
-        if keep_scroll is False:
-            # A new screen shows its top (the page would keep the old screen's scroll position,
-            # e.g. a new game would open at the height where Start was on the setup page).
-            dom.window.scrollTo(0, 0)
+        # What was said about the last screen does not belong to this one; a new screen shows its
+        # top (the page would keep the old screen's scroll position, e.g. a new game would open at
+        # the height where Start was on the setup page).
+        self.page.screen(name, html, f"{title} – Ludothek" if title != "Ludothek" else title, keep_scroll=keep_scroll)
 
     def begin_session(self, session: GameSession) -> None:
         """Play a new game (from the settings, a link, a rematch or a review)."""
@@ -169,27 +160,16 @@ class App:
 
     def announce(self, text: str, show: bool = False) -> None:
         """Say `text` through the live region (and show it in the toast if asked)."""
-        region = dom.by_id("announce")
-        if region is not None:
-            # A live region only speaks when its text changes: alternate a trailing space.
-            old = str(region.textContent or "")
-            region.textContent = text + ("\u00a0" if old == text else "")
+        self.page.announce(text)
         if show:
             self.toast(text)
 
     def toast(self, text: str, seconds: float = TOAST_SECONDS, action: tuple[str, str] | None = None) -> None:
-        toast = dom.by_id("toast")
-        if toast is None:
-            return
         names = self.session.names() if self.session is not None else []
         html = screens.tag("span", isolate_names(screens.esc(text), names))
         if action:
             html += screens.button(action[1], action[0], class_="small")
-        toast.innerHTML = html
-        toast.classList.add("visible")
-        if self.toast_timer is not None:
-            js.clearTimeout(self.toast_timer)
-        self.toast_timer = js.setTimeout(create_once_callable(lambda: toast.classList.remove("visible")), int(seconds * 1000))
+        self.page.toast(html, seconds)
 
 
 _app: App | None = None

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import time
 
-import js  # type: ignore[import-not-found]
 
 from ..games.base import RecordError
 from ..i18n import _
 from . import dom
 from .context import AppContext, Event
-from .dialogs import close_dialog
 from .links import record_fragment
 from .saves import SaveConflict, StorageError, StorageFull
 from .session import GameSession
@@ -30,10 +28,8 @@ class AutoSave:
         if app.embed.embed:
             # An embedded board never writes to the reader's storage (it may be blocked or
             # partitioned): the game lives in the frame's address, so a reload keeps it.
-            js.history.replaceState(None, "", app.embed.query() + record_fragment(session.record()))
-            link = dom.query(".embed-credit a")
-            if link is not None:
-                link.href = app.sharing.full_app_url()
+            app.page.replace_url(app.embed.query() + record_fragment(session.record()))
+            app.page.attr(".embed-credit a", "href", app.sharing.full_app_url())
             return
         try:
             app.store.save(session, time.time())
@@ -67,7 +63,7 @@ class AutoSave:
             app.session = app.store.load(session.save_id)
         except (KeyError, RecordError):
             return
-        close_dialog()
+        app.page.close_dialog()
         app.ui = app.game.live_ui()
         app.game.update()
         app.toast(message)

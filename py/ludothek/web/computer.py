@@ -8,11 +8,9 @@ import time
 import traceback
 import zlib
 
-import js  # type: ignore[import-not-found]
 
 from ..ai import get_player
 from ..i18n import _
-from . import dom
 from .context import AppContext
 from .search_runner import SearchCancelled, in_background, next_frame, run_sliced
 
@@ -57,14 +55,14 @@ class ComputerTurns:
         try:
             move = await run_sliced(player.search(session.state), still_wanted=lambda: token == self.thinking_token)
             # Published for benchmarks: how long the search took, slices and frames included.
-            dom.document.body.dataset.lastThinkMs = str(round((time.perf_counter() - started) * 1000))
+            app.page.body_data("lastThinkMs", str(round((time.perf_counter() - started) * 1000)))
             remaining = MIN_THINK_SECONDS - (time.perf_counter() - started)
             if remaining > 0:
                 await asyncio.sleep(remaining)
         except SearchCancelled:
             return
         except Exception as exc:  # noqa: BLE001 - report, never leave the game stuck silently
-            js.console.error(traceback.format_exc())
+            app.page.error(traceback.format_exc())
             if token == self.thinking_token:
                 self.thinking_seat = None
                 app.toast(_("The computer player failed: {error}").format(error=str(exc)))

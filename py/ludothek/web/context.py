@@ -13,6 +13,7 @@ from typing import Any, Callable, Coroutine, Protocol
 
 from ..render.view import GameView, UIState
 from .links import EmbedOptions
+from .page import Page
 from .saves import BrowserStorage, DictStorage, SaveStore
 from .session import GameSession
 
@@ -109,6 +110,8 @@ class FilesPort(Protocol):
 class AppContext(Protocol):
     """The app as every screen sees it (web/app.App): the settings, the saves, the shown game, the
     other parts of the app, and how to reach the player and the address."""
+
+    page: Page  # what the app asks of the page (web/page.py): every change to it goes there
 
     # settings and storage
     @property

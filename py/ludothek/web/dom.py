@@ -12,12 +12,18 @@ try:
 except ImportError:  # older Pyodide: null always arrived as None
     jsnull = None
 
+from .page import Page
 from .saves import BrowserStorage
 
 document = js.document
 window = js.window
 
 _proxies: list = []  # keep event-handler proxies alive for the page's lifetime
+
+
+def browser_page() -> Page:
+    """The page's side (assets/page.js), on this thread."""
+    return Page(js.ludothekPage.run)
 
 
 def nullable(value: Any) -> Any:
@@ -70,58 +76,9 @@ def closest(element, selector: str):
     return nullable(element.closest(selector)) if element is not None else None
 
 
-def download(filename: str, text: str, mime: str = "application/json") -> None:
-    blob = js.Blob.new(to_js([text]), to_js({"type": mime}, dict_converter=js.Object.fromEntries))
-    url = js.URL.createObjectURL(blob)
-    anchor = document.createElement("a")
-    anchor.href = url
-    anchor.download = filename
-    anchor.style.display = "none"
-    document.body.appendChild(anchor)
-    anchor.click()
-    anchor.remove()
-    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 2000)
-
-
 class LocalStorage(BrowserStorage):
     """The SaveStore's storage on window.localStorage: every call guarded (saves.BrowserStorage),
     in memory when the browser allows none, "full" told apart from blocked."""
 
     def __init__(self) -> None:
         super().__init__(lambda: window.localStorage)
-
-
-async def download_png(filename: str, svg: str, width: int) -> None:
-    """Draw an SVG onto a canvas and download it as a PNG `width` pixels wide."""
-    import asyncio
-
-    blob = js.Blob.new(to_js([svg]), to_js({"type": "image/svg+xml"}, dict_converter=js.Object.fromEntries))
-    url = js.URL.createObjectURL(blob)
-    image = js.Image.new()
-    loaded = asyncio.get_event_loop().create_future()
-    image.onload = create_proxy(lambda *_: loaded.done() or loaded.set_result(True))
-    image.onerror = create_proxy(lambda *_: loaded.done() or loaded.set_result(False))
-    image.src = url
-    ok = await loaded
-    js.URL.revokeObjectURL(url)
-    if not ok:
-        raise ValueError("the picture could not be drawn")
-    ratio = (image.naturalHeight or 1) / (image.naturalWidth or 1)
-    canvas = document.createElement("canvas")
-    canvas.width = width
-    canvas.height = int(width * ratio)
-    context = canvas.getContext("2d")
-    context.fillStyle = "#ffffff"
-    context.fillRect(0, 0, canvas.width, canvas.height)
-    context.drawImage(image, 0, 0, canvas.width, canvas.height)
-    done = asyncio.get_event_loop().create_future()
-    canvas.toBlob(create_proxy(lambda png: done.done() or done.set_result(png)), "image/png")
-    png = await done
-    png_url = js.URL.createObjectURL(png)
-    anchor = document.createElement("a")
-    anchor.href = png_url
-    anchor.download = filename
-    document.body.appendChild(anchor)
-    anchor.click()
-    anchor.remove()
-    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(png_url)), 2000)

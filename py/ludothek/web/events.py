@@ -10,6 +10,7 @@ from typing import Callable
 from ..i18n import _
 from . import dom, language, learn, remote_screen
 from .context import AppContext, Element, Event
+from .page import css_string
 from .search_runner import in_background
 
 Data = Callable[[str], str]  # data(key): the clicked element's data-<key>, or ""
@@ -98,11 +99,11 @@ def preview_first(app: AppContext, element: Element, event: Event) -> bool:
         return False
     if element.classList.contains("previewing"):
         return False
-    for other in dom.document.querySelectorAll(".previewing"):
-        other.classList.remove("previewing")
-        other.removeAttribute("aria-pressed")
-    element.classList.add("previewing")
-    element.setAttribute("aria-pressed", "true")
+    page, selector = app.page, f"[data-preview][data-target={css_string(dom.data(element, 'target'))}]"
+    page.attr_all(".previewing", "aria-pressed", None)
+    page.set_class_all(".previewing", "previewing", False)
+    page.set_class(selector, "previewing", True)
+    page.attr(selector, "aria-pressed", "true")
     app.announce(_("Shown on your layout. Tap it again to choose it."))
     return True
 

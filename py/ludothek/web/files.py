@@ -8,7 +8,6 @@ import time
 import js  # type: ignore[import-not-found]
 
 from ..i18n import _, ngettext
-from . import dom
 from .context import AppContext, Element
 from .saves import EXPORT_FORMAT, MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS, ImportResult
 from .search_runner import run_sliced
@@ -52,12 +51,12 @@ class Files:
         if session is None:
             return
         stamp = time.strftime("%Y-%m-%d")
-        dom.download(f"ludothek-{session.game_id}-{stamp}.json", json.dumps(session.record(), indent=1))
+        self.app.page.download(f"ludothek-{session.game_id}-{stamp}.json", json.dumps(session.record(), indent=1))
         self.app.toast(_("The game was downloaded as a file."))
 
     def export_saves(self, save_ids: list[str] | None = None) -> None:
         stamp = time.strftime("%Y-%m-%d")
-        dom.download(f"ludothek-games-{stamp}.json", self.app.store.export_text(save_ids))
+        self.app.page.download(f"ludothek-games-{stamp}.json", self.app.store.export_text(save_ids))
 
     async def import_file(self, input_element: Element) -> None:
         app = self.app
@@ -71,7 +70,7 @@ class Files:
             app.toast(_("The file could not be read."))
             return
         finally:
-            input_element.value = ""
+            app.page.prop("#import-file", "value", "")
         if self.importing:
             app.toast(_("An import is already running."))
             return
@@ -97,9 +96,9 @@ class Files:
     async def run_import(self, text: str) -> ImportResult:
         """Import in slices between frames (a file of 1,000 long games takes many seconds to
         replay), with progress in the toast; the page never stops answering."""
-        js.performance.mark("import-split-start")
+        self.app.page.mark("import-split-start")
         item_texts = split_export(text)
-        js.performance.measure("import-split", "import-split-start")
+        self.app.page.measure("import-split", "import-split-start")
         steps = self.app.store.import_steps(text, new_save_id, time.time(), item_texts=item_texts)
         done = total = 0
         shown_at = time.perf_counter()
@@ -114,5 +113,7 @@ class Files:
                 shown_at = time.perf_counter()
                 self.app.toast(_("Importing… {done} of {total} games").format(done=done, total=total), seconds=30)
 
-        result: ImportResult = await run_sliced(steps, on_step=note, after_slice=show_progress, measure="import-slice")  # the tests look for long slices
+        result: ImportResult = await run_sliced(
+            steps, on_step=note, after_slice=show_progress, measure=(self.app.page, "import-slice")
+        )  # the tests look for long slices
         return result

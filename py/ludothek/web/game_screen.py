@@ -10,7 +10,6 @@ import random
 import time
 from typing import Any
 
-import js  # type: ignore[import-not-found]
 
 from ..games import MoveError
 from ..games.base import RecordError
@@ -31,8 +30,7 @@ from ..render.view import GameView, UIState
 from . import dom
 from .arrow_keys import nearest_in_direction
 from .context import AppContext
-from .dialogs import close_dialog, open_dialog
-from .dom import to_js_options
+from .page import css_string
 from .session import GameSession, new_save_id
 
 ANIMATION_SECONDS = 0.8  # longest animation of a move (the CSS and views keep theirs shorter)
@@ -70,7 +68,7 @@ class GameScreen:
         session, view = self.shown()
         layout = screens.tag("div", screens.game_frame_html(session.game_id, view.title()), class_="game-layout")
         self.app.set_screen("game", layout, view.title(), keep_scroll=keep_scroll)
-        dom.document.body.dataset.game = session.game_id
+        self.app.page.body_data("game", session.game_id)
         self.update()
 
     def shown(self) -> tuple[GameSession, GameView]:
@@ -114,11 +112,11 @@ class GameScreen:
         )
 
     def update(self) -> None:
-        js.performance.mark("update-start")
+        self.app.page.mark("update-start")
         try:
             self._update()
         finally:
-            js.performance.measure("update", "update-start")
+            self.app.page.measure("update", "update-start")
 
     def _update(self) -> None:
         """The screen brought up to date with the model: only the regions that changed are
@@ -132,19 +130,11 @@ class GameScreen:
         board_had_focus = dom.closest(dom.document.activeElement, "#board") is not None
         for region, html in model.regions:
             if app.rendered.get(region) != html:
-                element = dom.by_id(region)
-                if element is not None:
-                    # A disclosure the player opened stays open when its region is drawn again.
-                    opened = [dom.data(d, "keep") for d in element.querySelectorAll("details[data-keep][open]")]
-                    element.innerHTML = html
-                    for key in opened:
-                        reopened = dom.query(f'details[data-keep="{key}"]', element)
-                        if reopened is not None:
-                            reopened.open = True
-                    app.rendered[region] = html
+                app.page.region(region, html)  # (a disclosure the player opened stays open)
+                app.rendered[region] = html
         body = dom.document.body
         for name, value in model.dataset.items():
-            setattr(body.dataset, name, value)
+            app.page.body_data(name, value)
         if board_had_focus:
             self.board_focus_wanted = True
         if self.board_focus_wanted and model.ui.interactive:
@@ -154,25 +144,18 @@ class GameScreen:
             if board_had_focus or active is None or active == body or dom.closest(active, ".embed-cover") is not None:
                 self.focus_cursor(scroll=False)
             self.board_focus_wanted = False
-        moves = dom.query("#moves .move-items")
-        if moves is not None:
-            moves.scrollTop = moves.scrollHeight
+        app.page.scroll_to_end("#moves .move-items")
 
     def show_board(self) -> None:
         """Bring the board into view when its top is out of sight (on a phone the move list is
         far below it): the replay buttons under the board then go on from there."""
-        board = dom.by_id("board")
-        if board is not None and board.getBoundingClientRect().top < 0:
-            board.scrollIntoView(to_js_options({"block": "start"}))
+        self.app.page.show_top("#board")
 
     def focus_cursor(self, scroll: bool = True) -> None:
         """The keyboard cursor on the board. `scroll=False` when the focus comes without the
         player's doing (the computer moved, an embed came alive): the page stays where the reader
         scrolled it (on a phone, a blog post jumped by the board's height)."""
-        board = dom.by_id("board")
-        element = dom.query('[tabindex="0"]', board) if board is not None else None
-        if element is not None:
-            dom.focus(element, scroll=scroll)
+        self.app.page.focus('#board [tabindex="0"]', scroll=scroll)
 
     # -- the player's moves ----------------------------------------------------------------------
 
@@ -199,16 +182,16 @@ class GameScreen:
             # The button pressed was redrawn away: keyboard play goes on from the board (or the next choice).
             choice = dom.query("#extra button, #actions button")
             if choice is not None and result.move is None:
-                choice.focus()
+                app.page.focus("#extra button, #actions button")
             else:
                 self.focus_cursor()
 
     def apply_move(self, move: str) -> None:
-        js.performance.mark("apply-start")
+        self.app.page.mark("apply-start")
         try:
             self._apply_move(move)
         finally:
-            js.performance.measure("apply", "apply-start")
+            self.app.page.measure("apply", "apply-start")
 
     def _apply_move(self, move: str) -> None:
         app = self.app
@@ -251,11 +234,11 @@ class GameScreen:
         if seat is None:
             return
         name = self.app.seat_names()[seat]
-        open_dialog(screens.handover_dialog_html(name), focus="[data-action=close-dialog]")
+        self.app.page.open_dialog(screens.handover_dialog_html(name), focus="[data-action=close-dialog]")
 
     def dialog_closed(self) -> None:
         """The player closed the dialog (after a hand-over, the result, or sharing): play goes on."""
-        close_dialog()
+        self.app.page.close_dialog()
         if self.app.screen == "game":
             self.app.computer.schedule()
             self.focus_cursor()
@@ -322,13 +305,13 @@ class GameScreen:
 
     def show_result(self) -> None:
         session, view = self.shown()
-        open_dialog(screens.result_dialog_html(view, session, self.app.public(session.state)), focus="[data-action=rematch]")
+        self.app.page.open_dialog(screens.result_dialog_html(view, session, self.app.public(session.state)), focus="[data-action=rematch]")
 
     def rematch(self) -> None:
         session = self.app.session
         if session is None:
             return
-        close_dialog()
+        self.app.page.close_dialog()
         record = session.record()
         if "position" in record:
             new = GameSession.from_position(session.game_id, session.seats, record["position"], save_id=new_save_id(), now=time.time())
@@ -376,10 +359,11 @@ class GameScreen:
         best = nearest_in_direction(origin, key, ((point[0], point[1], element) for point, element in points if point is not None))
         if best is None:
             return
-        current.setAttribute("tabindex", "-1")
-        best.setAttribute("tabindex", "0")
-        best.focus()
-        self.app.ui = self.app.ui.with_(cursor=dom.data(best, "target"))
+        page, token = self.app.page, dom.data(best, "target")
+        page.attr('#board [tabindex="0"]', "tabindex", "-1")
+        page.attr(f"#board [data-target={css_string(token)}][data-x]", "tabindex", "0")
+        page.focus(f"#board [data-target={css_string(token)}][data-x]")
+        self.app.ui = self.app.ui.with_(cursor=token)
 
 
 def grid_point(element: Any) -> tuple[float, float] | None:

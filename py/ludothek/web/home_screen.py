@@ -3,14 +3,13 @@ not be read)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import re
 import time
 import traceback
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from ..games import GAME_IDS
 from ..i18n import _, language
@@ -38,29 +37,6 @@ def list_items(html: str) -> str | None:
     return match.group(1) if match else None
 
 
-def focus_key(active, within) -> str | None:
-    """A selector that finds the focused control of `within` again after it is drawn anew."""
-    if active is None or not within.contains(active):
-        return None
-    names = [name for name in ("href", "data-action", "data-save", "id") if active.hasAttribute(name)]
-    if not names:
-        return None
-    return str(active.tagName).lower() + "".join(f'[{name}="{js.CSS.escape(active.getAttribute(name))}"]' for name in names)
-
-
-def restore(element, was_open: bool, focused: str | None) -> None:
-    details = dom.query("details.more-saves", element)
-    if was_open and details is not None:
-        details.open = True
-    if focused is not None:
-        try:
-            again = dom.query(focused, element)
-        except Exception:  # noqa: BLE001 - an odd id: the focus goes where the page puts it
-            again = None
-        if again is not None:
-            dom.focus(again, scroll=False)
-
-
 class HomeScreen:
     def __init__(self, app: AppContext) -> None:
         self.app = app
@@ -79,11 +55,11 @@ class HomeScreen:
         ):
             # The home screen the build rendered ahead of time is already showing: keep it (no need
             # to draw five thumbnails again) and only add what is personal, the saved games.
-            screen.removeAttribute("data-static")
+            app.page.attr("#screen", "data-static", None)
             app.screen = "home"
             app.rendered.clear()
-            dom.document.body.dataset.screen = "home"
-            dom.document.title = "Ludothek"
+            app.page.body_data("screen", "home")
+            app.page.title("Ludothek")
             self.refresh_saves()
         else:
             views = [get_view(game_id) for game_id in GAME_IDS if has_view(game_id)]
@@ -98,9 +74,9 @@ class HomeScreen:
         element = dom.by_id("saves")
         if element is None:
             return
-        js.performance.mark("saves-start")
+        app.page.mark("saves-start")
         summaries, problems = app.store.summaries()
-        js.performance.measure("saves-read", "saves-start")
+        app.page.measure("saves-read", "saves-start")
         # Entries kept aside, and broken ones that could not be moved aside (storage full).
         shown_problems = app.store.quarantined() + [p for p in problems if not p.kept_aside]
         # A game nobody has moved in yet is not listed; one left unplayed for long is forgotten,
@@ -114,7 +90,7 @@ class HomeScreen:
         try:
             by_link = remote_screen.link_items(app)
         except Exception:  # noqa: BLE001 - a stored game by link must never hide the saved games
-            js.console.error(traceback.format_exc())
+            app.page.error(traceback.format_exc())
             by_link = []
         listed: list[SaveSummary | LinkItem] = sorted([*summaries, *by_link], key=lambda item: -item.updated)
         views = {game_id: get_view(game_id) for game_id in sorted({s.game_id for s in listed}) if has_view(game_id)}
@@ -125,21 +101,20 @@ class HomeScreen:
             now = time.time()
             # What the player had open or focused in the list stays so when it is drawn again (the
             # first drawing replaces the list boot.js showed while Python started).
-            was_open = dom.query("#saves details.more-saves[open]") is not None
-            focused = focus_key(dom.document.activeElement, element)
-            element.innerHTML = screens.saves_html(listed[:LIST_PART], shown_problems, views, now, total=len(listed))
-            restore(element, was_open, focused)
-            js.performance.measure("saves-shown", "saves-start")
+            html = screens.saves_html(listed[:LIST_PART], shown_problems, views, now, total=len(listed))
+            app.page.region("saves", html, keep_focus=True, keep_open="details.more-saves")
+            app.page.measure("saves-shown", "saves-start")
             self.keep_for_start(listed, shown_problems, views)
             if len(listed) > LIST_PART:
                 in_background(self.append_saves(self.list_token, listed[LIST_PART:], views, now))
         except Exception:  # noqa: BLE001 - one odd summary must not hide the list: show it plainly
-            js.console.error(traceback.format_exc())
+            app.page.error(traceback.format_exc())
             app.storage.remove(SAVES_CACHE_KEY)  # nor show an older one at the next start
-            element.innerHTML = (
+            app.page.html(
+                "#saves",
                 screens.saves_html([], shown_problems, {}, time.time())
                 + screens.tag("p", screens.esc(_("Your saved games could not be listed. Use Export all to keep them.")), class_="errors")
-                + screens.button(_("Export all"), "export-all", class_="small")
+                + screens.button(_("Export all"), "export-all", class_="small"),
             )
 
     def keep_for_start(self, summaries, problems, views) -> None:
@@ -166,24 +141,24 @@ class HomeScreen:
             await next_frame()
             if token != self.list_token or self.app.screen != "home":
                 return
-            js.performance.mark("saves-part-start")
+            self.app.page.mark("saves-part-start")
             part = rest[start : start + LIST_PART]
             items = list_items(screens.saves_html(part, [], views, now, recent=len(part)))
-            target = dom.query("#saves details.more-saves ul.save-list")
-            if items is None or target is None:
+            if items is None or dom.query("#saves details.more-saves ul.save-list") is None:
                 return
-            target.insertAdjacentHTML("beforeend", items)
-            js.performance.measure("saves-part", "saves-part-start")
+            self.app.page.append("#saves details.more-saves ul.save-list", items)
+            self.app.page.measure("saves-part", "saves-part-start")
 
     def saves_changed_elsewhere(self) -> None:
         """Another window changed the saves. One importing writes hundreds: list them once it pauses."""
         if not self.refresh_pending:
             self.refresh_pending = True
-            js.setTimeout(create_once_callable(lambda *args: self.app.guard(lambda event: self.refresh_after_storage())(None)), 300)
+            in_background(self.refresh_after_storage())
 
-    def refresh_after_storage(self) -> None:
+    async def refresh_after_storage(self) -> None:
+        await asyncio.sleep(0.3)
         self.refresh_pending = False
-        self.refresh_saves()
+        self.app.guard(lambda event: self.refresh_saves())(None)
 
     # -- deleting and what could not be read ----------------------------------------------------
 
@@ -200,20 +175,16 @@ class HomeScreen:
     def open_link(self, text: str) -> None:
         """A link pasted into the home screen (an installed app has no address bar) opens as if
         it had been followed; what is not a link says why, and the text stays for correcting."""
-        error, field = dom.by_id("open-link-error"), dom.by_id("open-link-text")
+        page = self.app.page
         try:
             fragment = app_fragment(text.strip())
         except LinkError as exc:
             # Beside the field (the toast would cover it on a phone), read out as a live region.
-            if error is not None:
-                error.textContent = str(exc)
-            if field is not None:
-                field.setAttribute("aria-invalid", "true")
+            page.text("#open-link-error", str(exc))
+            page.attr("#open-link-text", "aria-invalid", "true")
             return
-        if error is not None:
-            error.textContent = ""
-        if field is not None:
-            field.removeAttribute("aria-invalid")
+        page.text("#open-link-error", "")
+        page.attr("#open-link-text", "aria-invalid", None)
         self.app.go(fragment)
 
     def undo_delete(self) -> None:
@@ -233,10 +204,10 @@ class HomeScreen:
 
     def download_deleted(self) -> None:
         if self.deleted is not None:
-            dom.download(f"ludothek-deleted-{self.deleted[0]}.json", self.deleted[1])
+            self.app.page.download(f"ludothek-deleted-{self.deleted[0]}.json", self.deleted[1])
 
     def download_problem(self, save_id: str) -> None:
-        dom.download(f"ludothek-unreadable-{save_id}.json", self.app.store.quarantined_text(save_id) or "")
+        self.app.page.download(f"ludothek-unreadable-{save_id}.json", self.app.store.quarantined_text(save_id) or "")
 
     def forget_problem(self, save_id: str) -> None:
         self.app.store.forget_broken(save_id)

@@ -7,7 +7,6 @@ import js  # type: ignore[import-not-found]
 
 from ..i18n import _, language, pick_language, set_language
 from ..render import screens
-from . import dom
 from .context import AppContext
 from .saves import StorageError
 
@@ -21,19 +20,14 @@ def choose_at_start(app: AppContext) -> None:
         set_language(saved if saved else pick_language(list(js.navigator.languages or [js.navigator.language])))
     except Exception:  # noqa: BLE001 - an odd stored language or navigator: English
         set_language("en")
-    render_chrome()
+    render_chrome(app)
 
 
-def render_chrome() -> None:
+def render_chrome(app: AppContext) -> None:
     """The parts of the page outside the screens, in the current language."""
-    doc = dom.document
-    doc.documentElement.lang = language()
-    skip = dom.query(".skip-link")
-    if skip is not None:
-        skip.textContent = _("Skip to content")
-    switch = dom.by_id("lang-switch")
-    if switch is not None:
-        switch.innerHTML = screens.language_switch_html()
+    app.page.lang(language())
+    app.page.text(".skip-link", _("Skip to content"))
+    app.page.html("#lang-switch", screens.language_switch_html())
 
 
 def switch_language(app: AppContext, code: str) -> None:
@@ -42,7 +36,7 @@ def switch_language(app: AppContext, code: str) -> None:
         app.storage.set(LANGUAGE_KEY, language())
     except StorageError:
         pass  # full or blocked: the choice holds until the page closes
-    render_chrome()
+    render_chrome(app)
     if app.screen == "game" and app.session is not None:
         app.game.redraw_frame()
     elif app.screen == "setup":

@@ -70,7 +70,7 @@ class PuzzleScreen:
         shipped = P.puzzles(game_id)
         html = draw.puzzle_list_html(view.title(), game_id, shipped, self.progress().get(game_id, {}))
         app.set_screen("puzzles", html, _("Puzzles: {title}").format(title=view.title()))
-        dom.document.body.dataset.game = game_id
+        app.page.body_data("game", game_id)
 
     def show(self, game_id: str, puzzle_id: str) -> None:
         from .links import LinkError
@@ -83,7 +83,7 @@ class PuzzleScreen:
             # An old or damaged link to one of a game's puzzles: the game's puzzles, not a dead end;
             # replace() keeps Back from leading into this link again.
             app.toast(_("There is no such puzzle (any more). Here are all the puzzles of {game}.").format(game=get_view(game_id).title()))
-            dom.document.location.replace(f"#/puzzles/{game_id}")
+            app.page.replace_route(f"#/puzzles/{game_id}")
             return
         if puzzle is None:
             raise LinkError(_("there is no such puzzle"))
@@ -96,16 +96,14 @@ class PuzzleScreen:
         app.view = get_view(game_id)
         title = _("Puzzle: {title}").format(title=app.view.title())
         app.set_screen("puzzle", draw.puzzle_frame_html(title), title)
-        dom.document.body.dataset.game = game_id
+        app.page.body_data("game", game_id)
         self.embed_code = "" if self.embedded() else self._embed_code(title)
         self.update()
-        dom.document.body.dataset.puzzle = puzzle["id"]
+        app.page.body_data("puzzle", puzzle["id"])
         if self.embedded():
             # The reader pressed Play on the frame's cover: the keyboard goes on to the board,
             # and the blog around the frame stays where the reader scrolled it.
-            board = dom.query('#board [tabindex="0"]')
-            if board is not None:
-                dom.focus(board, scroll=False)
+            app.page.focus('#board [tabindex="0"]', scroll=False)
 
     def embedded(self) -> bool:
         """The puzzle alone in a blog's frame (index.html?embed=1#/puzzle/...)."""
@@ -165,11 +163,9 @@ class PuzzleScreen:
         }
         for region, html in regions.items():
             if app.rendered.get(region) != html:
-                element = dom.by_id(region)
-                if element is not None:
-                    element.innerHTML = html
-                    app.rendered[region] = html
-        dom.document.body.dataset.puzzleOutcome = self.outcome or "open"
+                app.page.html("#" + region, html)
+                app.rendered[region] = html
+        app.page.body_data("puzzleOutcome", self.outcome or "open")
 
     def _move_text(self, before, move: str) -> str:
         try:
@@ -204,9 +200,7 @@ class PuzzleScreen:
             )
             in_background(self.show_solution(self.token))
         self.update()
-        focus = dom.query("#puzzle-panel [data-action=puzzle-next], #puzzle-panel [data-action=puzzle-solution]")
-        if focus is not None:
-            focus.focus()
+        self.app.page.focus("#puzzle-panel [data-action=puzzle-next], #puzzle-panel [data-action=puzzle-solution]")
 
     async def show_solution(self, token: int) -> None:
         """Play the solution's line on the board, one move at a time."""
@@ -238,9 +232,7 @@ class PuzzleScreen:
             in_background(self.show_solution(self.token))
         elif action == "puzzle-retry":
             self.show(self.game_id, self.puzzle["id"])
-            board = dom.query('#board [tabindex="0"]')
-            if board is not None:
-                board.focus()
+            self.app.page.focus('#board [tabindex="0"]')
         else:
             return False
         return True

@@ -8,7 +8,6 @@ from __future__ import annotations
 import time
 from urllib.parse import unquote
 
-import js  # type: ignore[import-not-found]
 
 from ..games import get_game
 from ..i18n import _
@@ -113,11 +112,11 @@ class RemoteScreen:
         if first or app.screen != SCREEN:
             app.set_screen(SCREEN, html, app.view.title())
         else:
-            dom.by_id("screen").innerHTML = html
-        dom.document.body.dataset.game = held.rg.game
+            app.page.html("#screen", html)
+        app.page.body_data("game", held.rg.game)
         over = words.is_over(held.rg, progress)
-        dom.document.body.dataset.remote = "over" if over else "move" if your_move else ("send" if words.must_send(held.rg, held.own) else "wait")
-        dom.document.body.dataset.unsent = str(held.unsent)
+        app.page.body_data("remote", "over" if over else "move" if your_move else ("send" if words.must_send(held.rg, held.own) else "wait"))
+        app.page.body_data("unsent", str(held.unsent))
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -158,9 +157,7 @@ class RemoteScreen:
         self.ui = UIState()
         self.draw()
         self.app.announce(_("Your move is taken back."), show=True)
-        board = dom.query('#board [tabindex="0"]')
-        if board is not None:
-            dom.focus(board, scroll=False)
+        self.app.page.focus('#board [tabindex="0"]', scroll=False)
 
     def send(self) -> None:
         held = self.held()
@@ -173,15 +170,15 @@ class RemoteScreen:
         in_background(self._share(message, url))
 
     async def _share(self, message: str, url: str) -> None:
-        dom.document.body.dataset.remoteLink = url
+        page = self.app.page
+        page.body_data("remoteLink", url)
         try:
-            if hasattr(js.navigator, "share") and js.navigator.share:
-                await js.navigator.share(dom.to_js_options({"title": "Ludothek", "text": message, "url": url}))
+            if await page.share("Ludothek", message, url):
                 return
         except Exception:  # noqa: BLE001 - the share sheet was closed or refused: copy instead
             pass
         try:
-            await js.navigator.clipboard.writeText(message + "\n" + url)
+            await page.copy(message + "\n" + url)
             self.app.toast(_("The link is copied. Paste it into a message to your friend."))
         except Exception:  # noqa: BLE001 - clipboard refused: show it to copy by hand
             self.app.toast(url, seconds=30)

@@ -8,7 +8,6 @@ import json
 import time
 import traceback
 
-import js  # type: ignore[import-not-found]
 
 from ..ai.review import Progress, Review, review_record
 from ..i18n import _
@@ -55,7 +54,7 @@ class ReviewScreen:
         self.review = self._kept(session)
         self.shown = 0
         app.set_screen("review", draw.review_frame_html(app.view.title()), _("Review: {title}").format(title=app.view.title()))
-        dom.document.body.dataset.game = session.game_id
+        app.page.body_data("game", session.game_id)
         if self.review is None:
             self.progress = (0, len(session.moves))
             in_background(self._run(self.token))
@@ -103,7 +102,7 @@ class ReviewScreen:
         except SearchCancelled:
             return
         except Exception as exc:  # noqa: BLE001 - report, never leave the screen stuck
-            js.console.error(traceback.format_exc())
+            self.app.page.error(traceback.format_exc())
             self.app.toast(_("Something went wrong: {error}").format(error=str(exc)))
             return
         self.review = result
@@ -114,9 +113,7 @@ class ReviewScreen:
             pass
         self.app.announce(_("The review is ready."))
         self.update()
-        first = dom.query("[data-action=review-worst]") or dom.query("[data-action=review-next]")
-        if first is not None:
-            first.focus()
+        self.app.page.focus("[data-action=review-worst]" if dom.query("[data-action=review-worst]") is not None else "[data-action=review-next]")
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -180,17 +177,16 @@ class ReviewScreen:
             ("status", draw.esc(status)),
         ):
             if app.rendered.get(region) != html:
-                element = dom.by_id(region)
-                if element is not None:
-                    element.innerHTML = html
-                    app.rendered[region] = html
+                app.page.html("#" + region, html)
+                app.rendered[region] = html
         if kept is not None and kept[0] and dom.closest(dom.document.activeElement, "#review-panel") is None:
             action, index = kept
-            again = dom.query(f"#review-panel [data-action='{action}']" + (f"[data-index='{index}']" if index and action == "review-goto" else ""))
+            selector = f"#review-panel [data-action='{action}']" + (f"[data-index='{index}']" if index and action == "review-goto" else "")
+            again = dom.query(selector)
             if again is not None and not getattr(again, "disabled", False):
-                again.focus()
-        dom.document.body.dataset.reviewShown = str(shown)
-        dom.document.body.dataset.reviewReady = "1" if self.review is not None else "0"
+                app.page.focus(selector)
+        app.page.body_data("reviewShown", str(shown))
+        app.page.body_data("reviewReady", "1" if self.review is not None else "0")
 
     def _preferred_board(self, shown: int, preferred_texts: list[str | None]) -> str:
         """The preferred move on a small board, when the game lets it be played on what everyone
@@ -222,7 +218,7 @@ class ReviewScreen:
         if focus:
             element = dom.query(focus)
             if element is not None and not getattr(element, "disabled", False):
-                element.focus()
+                self.app.page.focus(focus)
 
     def play_on(self) -> None:
         session = self.reviewed()

@@ -13,7 +13,6 @@ from ..i18n import _
 from ..render import has_view, screens
 from . import learn, remote_screen
 from .context import AppContext
-from .dialogs import close_dialog
 from .links import LinkError
 from .problem_screen import show_problem
 from .routes import POSITION_SCREENS, parse_route
@@ -25,7 +24,7 @@ def route(app: AppContext) -> None:
     where = parse_route(str(js.location.hash))
     screen, argument = where.screen, where.argument
     app.computer.cancel_thinking()
-    close_dialog()
+    app.page.close_dialog()
     try:
         if screen in POSITION_SCREENS:
             if not where.rest:
@@ -50,5 +49,5 @@ def route(app: AppContext) -> None:
     except LinkError as exc:
         app.set_screen("error", screens.link_error_html(str(exc)), _("This link cannot be opened"))
     except Exception as exc:  # noqa: BLE001 - the last resort: data never leaves the page stuck
-        js.console.error(traceback.format_exc())
+        app.page.error(traceback.format_exc())
         show_problem(app, exc, argument if screen == "play" else None)

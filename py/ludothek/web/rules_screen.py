@@ -25,10 +25,10 @@ def show_rules(app: AppContext, game_id: str) -> None:
     ):
         # boot.js shows this page as the build rendered it (the markup this module would write,
         # tests/test_publish.py): the app takes it over as it is, as the home screen does.
-        screen.removeAttribute("data-static")
+        app.page.attr("#screen", "data-static", None)
         app.screen = "rules"
         app.rendered.clear()
-        dom.document.body.dataset.screen = "rules"
-        dom.document.title = f"{title} – Ludothek"
+        app.page.body_data("screen", "rules")
+        app.page.title(f"{title} – Ludothek")
         return
     app.set_screen("rules", rules_screen_html(view), title)

@@ -11,6 +11,8 @@ from typing import Any, Callable, Generator
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
+from .page import Page
+
 SLICE_SECONDS = 0.012  # one slice of work, then the browser draws (a frame is about 16 ms)
 
 
@@ -43,18 +45,18 @@ async def run_sliced(
     still_wanted: Callable[[], bool] | None = None,
     on_step: Callable[[Any], None] | None = None,
     after_slice: Callable[[], None] | None = None,
-    measure: str | None = None,
+    measure: tuple[Page, str] | None = None,
 ) -> Any:
     """Run `search` to its end and return its return value.
 
     `on_step` sees every value the generator yields (progress); `after_slice` runs after each
     slice, before the frame; `still_wanted` is asked after each frame, and when it says no, the
-    search is dropped and SearchCancelled raised. With `measure`, each slice is a performance
-    measure of that name (the browser tests look for long slices)."""
+    search is dropped and SearchCancelled raised. With `measure` (the page and a name), each slice
+    is a performance measure of that name (the browser tests look for long slices)."""
     while True:
         slice_end = time.perf_counter() + SLICE_SECONDS
         if measure:
-            js.performance.mark(measure + ":start")
+            measure[0].mark(measure[1] + ":start")
         try:
             while time.perf_counter() < slice_end:
                 step = next(search)
@@ -64,7 +66,7 @@ async def run_sliced(
             return stop.value
         finally:
             if measure:
-                js.performance.measure(measure, measure + ":start")
+                measure[0].measure(measure[1], measure[1] + ":start")
         if after_slice is not None:
             after_slice()
         await next_frame()

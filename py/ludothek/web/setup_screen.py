@@ -43,15 +43,13 @@ class SetupScreen:
             html += screens.tag("div", setup_preview(view, values, players), id="setup-preview", class_="setup-preview")
             html += remote_words.setup_offer_html(game_id)  # the third way to play: with a friend, by link
         if app.screen == "setup" and dom.data(dom.document.body, "game") == game_id:
-            dom.by_id("screen").innerHTML = html
+            app.page.html("#screen", html)
         else:
             app.set_screen("setup", html, _("New game: {title}").format(title=view.title()))
-            dom.document.body.dataset.game = game_id
+            app.page.body_data("game", game_id)
         self.errors = []
         if focus_name:
-            element = dom.query(f'form.setup [name="{focus_name}"]')
-            if element is not None:
-                element.focus()
+            app.page.focus(f'form.setup [name="{focus_name}"]')
 
     def changed(self, form, element) -> None:
         game_id = dom.data(form, "game")
@@ -62,9 +60,7 @@ class SetupScreen:
             # only the preview.
             view = get_view(game_id)
             values = self.values.get(game_id, {})
-            preview = dom.by_id("setup-preview")
-            if preview is not None:
-                preview.innerHTML = setup_preview(view, values, form_players(game_id, values))
+            self.app.page.html("#setup-preview", setup_preview(view, values, form_players(game_id, values)))
         else:
             self.show(game_id, focus_name=str(element.name or "") or None)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import js  # type: ignore[import-not-found]
 
 from ..ai import levels as ai_levels
 from ..games.base import RecordError
@@ -18,7 +17,6 @@ from ..render.view import UIState
 from . import dom
 from .context import AppContext, Element
 from .search_runner import in_background
-from .dialogs import open_dialog
 from .links import EmbedOptions, LinkError, decode_position, decode_record, position_fragment, record_fragment
 from .session import GameSession, Seat, new_save_id
 
@@ -78,13 +76,13 @@ class Sharing:
         app.ui = app.game.live_ui()
         layout = screens.embed_frame_html(app.view.title(), self.full_app_url())
         app.set_screen("game", layout, app.view.title())
-        body = dom.document.body
-        body.dataset.game = session.game_id
+        app.page.body_data("game", session.game_id)
         # The board takes the box the snippet's picture was drawn in (the same numbers).
-        body.style.setProperty("--embed-top", f"{EMBED_TOP}px")
-        body.style.setProperty("--embed-bottom", f"{embed_layout(session.game_id).bottom}px")
+        app.page.style("body", "--embed-top", f"{EMBED_TOP}px")
+        app.page.style("body", "--embed-bottom", f"{embed_layout(session.game_id).bottom}px")
         if app.embed.readonly:
-            body.classList.add("readonly")
+            app.page.set_class("body", "readonly", True)
+        body = dom.document.body
         # A reader who pressed Play (click, tap, key or Tab) goes on with the keyboard on the board,
         # now or when the computer's first move is made; a pointer resting on the frame takes nothing.
         # (An older read-only snippet starts without Play: no data-starting, which Pyodide's dataset
@@ -108,7 +106,7 @@ class Sharing:
             # Each game proposes its own frame size: one its board and controls fit without scrolling.
             width, height = embed_size(session.game_id)
             self.values.update(game=session.game_id, width=width, height=height)
-        open_dialog(self.dialog_html())
+        self.app.page.open_dialog(self.dialog_html())
 
     def dialog_html(self) -> str:
         app = self.app
@@ -161,9 +159,7 @@ class Sharing:
                     pass
             elif name in ("vs", "level"):
                 values[name] = str(element.value)
-        snippet = dom.by_id("share-snippet")
-        if snippet is not None:
-            snippet.value = self.embed_code()
+        self.app.page.prop("#share-snippet", "value", self.embed_code())
 
     async def copy_game_link(self) -> None:
         """Copy the link to a game with hidden information: it must not appear in the page."""
@@ -172,7 +168,7 @@ class Sharing:
             return
         text = self.app.base_url() + record_fragment(session.record())
         try:
-            await js.navigator.clipboard.writeText(text)
+            await self.app.page.copy(text)
             self.app.toast(_("Copied."))
         except Exception:  # noqa: BLE001 - no clipboard: offer the file instead
             self.app.toast(_("The browser did not allow copying. Use Export to pass the game on as a file."))
@@ -183,11 +179,10 @@ class Sharing:
             return
         text = str(element.value)
         try:
-            await js.navigator.clipboard.writeText(text)
+            await self.app.page.copy(text)
             self.app.toast(_("Copied."))
         except Exception:  # noqa: BLE001 - clipboard refused: let the reader copy by hand
-            element.focus()
-            element.select()
+            self.app.page.select("#" + field_id)
             self.app.toast(_("Press Ctrl+C to copy the selected text."))
 
     # -- pictures --------------------------------------------------------------------------------
@@ -205,6 +200,11 @@ class Sharing:
         svg = standalone_svg(session.game_id, shown, ui)
         name = f"ludothek-{session.game_id}-{time.strftime('%Y-%m-%d')}"
         if kind == "svg":
-            dom.download(name + ".svg", svg, "image/svg+xml")
+            app.page.download(name + ".svg", svg, "image/svg+xml")
         else:
-            in_background(dom.download_png(name + ".png", svg, 1200))
+            in_background(self.download_png(name + ".png", svg))
+
+    async def download_png(self, filename: str, svg: str) -> None:
+        """The picture as a PNG 1,200 pixels wide; the player is told when the browser cannot draw it."""
+        if not await self.app.page.download_png(filename, svg, 1200):
+            self.app.toast(_("Something went wrong: {error}").format(error=_("the picture could not be drawn")))

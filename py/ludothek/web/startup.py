@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import traceback
 
-import js  # type: ignore[import-not-found]
 
 from ..i18n import _
 from . import dom, events, language
 from .context import AppContext
-from .dialogs import show_focused_whole
 from .saves import BrowserStorage
 
 
@@ -22,15 +20,14 @@ def start(app: AppContext) -> None:
     dom.on(doc, "keydown", app.guard(lambda event: events.on_keydown(app, event)))
     dom.on(doc, "change", app.guard(lambda event: events.on_change(app, event)))
     dom.on(doc, "submit", app.guard(lambda event: events.on_submit(app, event)))
-    dom.on(dom.by_id("dialog"), "focusin", app.guard(show_focused_whole))
     dom.on(dom.window, "hashchange", app.guard(lambda event: app.route()))
     dom.on(dom.window, "storage", app.guard(app.autosave.on_storage))
     try:
         app.route()
     except Exception:  # noqa: BLE001 - even the error screen failed: the page still becomes ready
-        js.console.error(traceback.format_exc())
+        app.page.error(traceback.format_exc())
     finally:
-        doc.body.dataset.ready = "1"
+        app.page.body_data("ready", "1")
     if app.embed.embed or not isinstance(app.storage, BrowserStorage):
         return
     if app.storage.status == "blocked":
