@@ -42,6 +42,22 @@
     return active.localName + names.map(function (name) { return "[" + name + '="' + CSS.escape(active.getAttribute(name)) + '"]'; }).join("");
   }
 
+  var notes = {};
+  function within(selector) {
+    var active = doc.activeElement;
+    return !!(active && active.closest && active.closest(selector));
+  }
+  function holds(when) {
+    var ok = true;
+    if (when.note) { ok = !!notes[when.note]; notes[when.note] = false; }
+    if (ok && when.outside) ok = !within(when.outside);
+    if (ok && when.idleOr) {
+      var active = doc.activeElement;
+      ok = !active || active === doc.body || within(when.idleOr);
+    }
+    return ok;
+  }
+
   function focus(element, scroll) {
     if (!element) return;
     if (scroll === false) element.focus({ preventScroll: true });
@@ -165,7 +181,20 @@
     style: function (selector, name, value) { var e = find(selector); if (e) e.style.setProperty(name, value); },
     title: function (text) { doc.title = text; },
     lang: function (code) { doc.documentElement.lang = code; },
-    focus: function (selector, scroll) { focus(find(selector), scroll); },
+    // The keyboard on the first of `selectors` that is there and not disabled, when `when` holds:
+    // {note: a focus noted earlier (noteFocus), outside: the focus is not in these, idleOr: the
+    // focus is nowhere or in these}. A note is used up by the focus op that names it.
+    focus: function (selectors, scroll, when) {
+      if (when && !holds(when)) return;
+      var list = typeof selectors === "string" ? [selectors] : selectors;
+      for (var i = 0; i < list.length; i++) {
+        var element = find(list[i]);
+        if (element && !element.disabled) { focus(element, scroll); return; }
+      }
+    },
+    // Whether the keyboard is in `selector` now (or `already`), kept under `name` until a focus op
+    // uses it: the regions drawn between would take the focus away.
+    noteFocus: function (name, selector, already) { notes[name] = !!notes[name] || !!already || within(selector); },
     select: function (selector) { var e = find(selector); if (e && e.select) { e.focus(); e.select(); } },
     scrollTop: function (selector) { var e = find(selector); if (e) e.scrollTop = e.scrollHeight; },
     // Into view only when its top is above the window (on a phone the move list is far below the board).
@@ -182,6 +211,10 @@
     download: downloadText,
     downloadPng: downloadPng,
     copy: function (text) { return navigator.clipboard.writeText(text).then(function () { return true; }); },
+    copyField: function (id) {
+      var field = doc.getElementById(id);
+      return field ? navigator.clipboard.writeText(field.value).then(function () { return true; }) : Promise.resolve(false);
+    },
     share: function (title, text, url) {
       if (!navigator.share) return Promise.resolve(false);
       return navigator.share({ title: title, text: text, url: url }).then(function () { return true; });
@@ -200,6 +233,171 @@
     return fn.apply(null, op.slice(1));
   }
 
+  // -- what the page tells Python ---------------------------------------------------------------
+  // Every tap, key, form change, address change and storage change is described as plain data
+  // (web/page.py reads it as a PageEvent) and handed to Python. The page itself decides what the
+  // browser must not do (preventDefault), by the same rules Python acts on: a tap on a board target,
+  // the board's keys, a form sent.
+  var handler = null;  // Python's, once the app has started
+  var BOARD_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " "];
+  var REVIEW_KEYS = ["ArrowLeft", "ArrowRight", "Home", "End"];
+
+  function send(message) {
+    if (handler) handler(JSON.stringify(message));
+  }
+
+  // An element as Python sees it: its tag, id, name, type, data attributes, classes, and the ids
+  // and classes of the elements it stands in ("#board", ".review-moves").
+  function describe(element) {
+    if (!element) return null;
+    var data = {};
+    Array.prototype.forEach.call(element.attributes || [], function (attribute) {
+      if (attribute.name.indexOf("data-") === 0) data[attribute.name.slice(5)] = attribute.value;
+    });
+    var within = [];
+    for (var up = element.parentElement; up; up = up.parentElement) {
+      if (up.id) within.push("#" + up.id);
+      if (up.classList) up.classList.forEach(function (name) { within.push("." + name); });
+    }
+    return {
+      tag: element.localName || "",
+      id: element.id || "",
+      name: element.getAttribute ? element.getAttribute("name") || "" : "",
+      kind: element.type ? String(element.type) : "",
+      data: data,
+      classes: element.classList ? Array.prototype.slice.call(element.classList) : [],
+      within: within
+    };
+  }
+
+  // A form's fields by name (a checkbox "on" or "off", a radio group its checked value).
+  function fieldValues(container) {
+    var values = {};
+    if (!container) return values;
+    container.querySelectorAll("input, select, textarea").forEach(function (field) {
+      var name = field.name;
+      if (!name) return;
+      if (field.type === "checkbox") values[name] = field.checked ? "on" : "off";
+      else if (field.type === "radio") { if (field.checked) values[name] = field.value; }
+      else if (field.type !== "file") values[name] = field.value;
+    });
+    return values;
+  }
+  function setupForm() {
+    var form = doc.querySelector("form.setup");
+    return form ? { game: form.getAttribute("data-game") || "", fromPosition: form.hasAttribute("data-from-position"), values: fieldValues(form) } : null;
+  }
+
+  function closestIn(target, selector) {
+    while (target && !target.closest) target = target.parentElement;
+    return target ? target.closest(selector) : null;
+  }
+
+  function onClick(event) {
+    var skip = closestIn(event.target, "a.skip-link");
+    if (skip) {
+      // Its href (#main) would become the address, which the router reads as the home screen:
+      // the link only moves the focus to the screen's content, the screen stays.
+      event.preventDefault();
+      var main = doc.getElementById("main");
+      if (main) main.focus();
+      return;
+    }
+    var control = closestIn(event.target, "[data-action], [data-target]");
+    if (!control) return;
+    var isTarget = control.hasAttribute("data-target") && !control.hasAttribute("data-action");
+    if (isTarget && control.closest("#board, #extra, #actions")) event.preventDefault();
+    send({ type: "click", control: describe(control), pointer: event.pointerType || "", setup: setupForm() });
+  }
+
+  function onKeydown(event) {
+    var target = event.target;
+    var tag = target && target.localName ? target.localName : "";
+    if (tag === "input" || tag === "select" || tag === "textarea") return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    var key = event.key;
+    var onBoard = closestIn(target, "#board [data-target]");
+    var message = { type: "key", key: key, control: describe(onBoard) };
+    if (onBoard && BOARD_KEYS.indexOf(key) >= 0) {
+      event.preventDefault();
+      if (key.indexOf("Arrow") === 0) {
+        // Where the arrows can go: every target on the board's grid.
+        message.targets = Array.prototype.map.call(doc.querySelectorAll("#board [data-target][data-x][data-y]"), function (e) {
+          return [e.getAttribute("data-target"), Number(e.getAttribute("data-x")), Number(e.getAttribute("data-y"))];
+        });
+      }
+    } else if (doc.body.dataset.screen === "review" && REVIEW_KEYS.indexOf(key) >= 0) {
+      event.preventDefault();
+    }
+    send(message);
+  }
+
+  function onChange(event) {
+    var element = event.target;
+    if (!element) return;
+    if (element.id === "import-file") {
+      var file = element.files && element.files.length ? element.files[0] : null;
+      element.value = "";
+      if (!file) return;
+      file.text().then(function (text) {
+        send({ type: "import", text: text });
+      }, function () {
+        send({ type: "import", text: null });
+      });
+      return;
+    }
+    var options = closestIn(element, "[data-action=embed-options]");
+    if (options) {
+      send({ type: "change", form: "embed-options", control: describe(element), values: fieldValues(options) });
+      return;
+    }
+    if (closestIn(element, "form.setup")) send({ type: "change", form: "setup", control: describe(element), setup: setupForm() });
+  }
+
+  function onSubmit(event) {
+    var form = event.target;
+    if (closestIn(form, "form.open-link")) {
+      event.preventDefault();
+      var field = form.elements.namedItem("link");
+      send({ type: "submit", form: "open-link", text: field ? String(field.value || "") : "" });
+    } else if (closestIn(form, "form.setup")) {
+      event.preventDefault();
+      send({ type: "submit", form: "setup", setup: setupForm() });
+    }
+  }
+
+  // What Python needs to know of the page when it starts: the address, the browser's languages and
+  // wishes, and what boot.js showed before it (a screen rendered ahead of time, a Play pressed).
+  function startInfo() {
+    var screen = doc.getElementById("screen");
+    var body = doc.body;
+    return {
+      type: "start",
+      hash: location.hash,
+      search: location.search,
+      base: location.origin + location.pathname,
+      languages: Array.prototype.slice.call(navigator.languages || [navigator.language || "en"]),
+      reducedMotion: !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches),
+      shown: screen && screen.getAttribute("data-static") === "1" ? {
+        lang: screen.getAttribute("data-static-lang") || "",
+        screen: screen.getAttribute("data-static-screen") || "home"
+      } : null,
+      starting: body.dataset.starting || ""
+    };
+  }
+
+  // Python's handler, given when the app starts: it learns the page at once, then every event.
+  function connect(pythonHandler) {
+    handler = pythonHandler;
+    doc.addEventListener("click", onClick);
+    doc.addEventListener("keydown", onKeydown);
+    doc.addEventListener("change", onChange);
+    doc.addEventListener("submit", onSubmit);
+    window.addEventListener("hashchange", function () { send({ type: "route", hash: location.hash }); });
+    window.addEventListener("storage", function (event) { send({ type: "storage", key: event.key }); });
+    return JSON.stringify(startInfo());
+  }
+
   // A control focused in a dialog is brought wholly into view. The browser scrolls only as far as
   // it must to show part of it (of a text area, the line with the caret), which left the middle of
   // the embed code's box below the dialog's visible body, where the actions are.
@@ -215,5 +413,5 @@
     });
   });
 
-  window.ludothekPage = { run: run };
+  window.ludothekPage = { run: run, connect: connect };
 })();

@@ -124,6 +124,14 @@ def _judgement_text(m: MoveReview, move_text: str, preferred_text: str | None, n
     return text
 
 
+def review_detail_text(review: Review, shown: int, names: list[str], move_texts: list[str], preferred_texts: list[str | None]) -> str:
+    """The shown move's judgement, as the panel shows it (and the page says it when the player steps)."""
+    if shown == 0 or shown > len(review.moves):
+        return _("The start position. Step through the moves, or go to the worst one.")
+    m = review.moves[shown - 1]
+    return _judgement_text(m, move_texts[shown - 1], preferred_texts[shown - 1], names[m.seat] if m.seat < len(names) else "")
+
+
 def review_panel_html(
     review: Review,
     shown: int,
@@ -161,12 +169,7 @@ def review_panel_html(
         parts.append(tag("figure", chart + tag("figcaption", esc(legend)), class_="chart-wrap"))
     else:
         parts.append(tag("div", chart, class_="chart-wrap"))
-    # The shown move's judgement.
-    if shown == 0 or shown > len(review.moves):
-        detail = _("The start position. Step through the moves, or go to the worst one.")
-    else:
-        m = review.moves[shown - 1]
-        detail = _judgement_text(m, move_texts[shown - 1], preferred_texts[shown - 1], names[m.seat] if m.seat < len(names) else "")
+    detail = review_detail_text(review, shown, names, move_texts, preferred_texts)
     parts.append(
         tag(
             "p",

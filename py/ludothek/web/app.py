@@ -29,20 +29,18 @@ from __future__ import annotations
 import traceback
 from typing import Any, Callable
 
-import js  # type: ignore[import-not-found]
-
 from ..i18n import _
 from ..render import screens
 from ..render.bidi import isolate_names
 from ..render.view import GameView, UIState, shown_seat_names
-from . import dom, router, startup
+from . import events, router, startup
 from .autosave import AutoSave
 from .computer import ComputerTurns
 from .files import Files
 from .game_screen import GameScreen
 from .home_screen import HomeScreen
 from .links import EmbedOptions
-from .page import Page
+from .page import Page, PageEvent, PageState
 from .saves import BrowserStorage, DictStorage, SaveStore
 from .session import GameSession
 from .setup_screen import SetupScreen
@@ -54,15 +52,18 @@ TOAST_SECONDS = 6
 class App:
     """The page's app: implements web/context.AppContext, which is all its screens see of it."""
 
-    def __init__(self) -> None:
+    def __init__(self, page: Page, page_state: PageState, open_storage: Callable[[], DictStorage | BrowserStorage]) -> None:
+        """`page`: where the app's changes to the page go; `page_state`: the page as the app starts
+        on it; `open_storage`: the browser's storage for the app's saves and settings."""
+        self.page = page
+        self.page_state = page_state
         try:
-            self.embed = EmbedOptions.from_query(str(js.location.search))
+            self.embed = EmbedOptions.from_query(page_state.search)
         except Exception:  # noqa: BLE001 - an address is data: it never stops the start
             self.embed = EmbedOptions()
         # An embedded board keeps nothing in the blog reader's browser (and its storage is often
         # blocked there): its game lives in the frame's address, its settings in memory.
-        self.page: Page = dom.browser_page()
-        self.storage: DictStorage | BrowserStorage = DictStorage() if self.embed.embed else dom.LocalStorage()
+        self.storage: DictStorage | BrowserStorage = DictStorage() if self.embed.embed else open_storage()
         self.store = SaveStore(self.storage)
         self.session: GameSession | None = None  # the game shown (game, review and share screens)
         self.view: GameView | None = None  # its game's view (ludothek.render)
@@ -85,11 +86,26 @@ class App:
     def route(self) -> None:
         router.route(self)
 
+    def handle(self, text: str) -> None:
+        """One event from the page (a JSON text: web/page.PageEvent), handed on; never raises."""
+        try:
+            event = PageEvent.parse(text)
+        except ValueError:
+            self.page.error("ludothek: an event the app cannot read: " + text[:200])
+            return
+        self.guard(lambda _: events.dispatch(self, event))(None)
+
     def go(self, route: str) -> None:
-        if str(js.location.hash) == route:
+        if self.page_state.hash == route:
             self.route()
         else:
+            self.page_state.hash = route  # the address is this one from now on (the page follows it)
             self.page.go(route)
+
+    def address_changed(self, route: str) -> None:
+        """The page's address changed (a link, Back, or the app's own go): its screen is shown."""
+        self.page_state.hash = route
+        self.route()
 
     def guard(self, handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
         """Never let an error in one handler break the page: report it and carry on."""
@@ -148,13 +164,13 @@ class App:
 
     def base_url(self) -> str:
         """The app's address without query or fragment, e.g. https://example.org/ludothek/index.html."""
-        return str(js.location.origin) + str(js.location.pathname)
+        return self.page_state.base_url
 
     def animations_wanted(self) -> bool:
-        return not js.matchMedia("(prefers-reduced-motion: reduce)").matches
+        return not self.page_state.reduced_motion
 
-    def move_cursor(self, current: Any, key: str) -> None:
-        self.game.move_cursor(current, key)
+    def move_cursor(self, event: PageEvent) -> None:
+        self.game.move_cursor(event)
 
     # -- messages --------------------------------------------------------------------------------
 
@@ -176,7 +192,12 @@ _app: App | None = None
 
 
 def main() -> App:
+    """The app on this page: connected to the page's side (assets/page.js), which tells it the
+    page as it is now and then every event, and started."""
+    from . import dom
+
     global _app
-    _app = App()
+    start = PageEvent.parse(dom.connect(lambda text: _app.handle(text) if _app is not None else None))
+    _app = App(dom.browser_page(), PageState.from_start(start), dom.LocalStorage)
     _app.start()
     return _app

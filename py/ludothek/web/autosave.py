@@ -8,8 +8,7 @@ import time
 
 from ..games.base import RecordError
 from ..i18n import _
-from . import dom
-from .context import AppContext, Event
+from .context import AppContext
 from .links import record_fragment
 from .saves import SaveConflict, StorageError, StorageFull
 from .session import GameSession
@@ -76,11 +75,9 @@ class AutoSave:
             self.save()
             self.app.toast(_("The game is saved again."))
 
-    def on_storage(self, event: Event) -> None:
-        """Another window of this page changed the storage: show what it did."""
+    def on_storage(self, key: str | None) -> None:
+        """Another window of this page changed the storage (`key`; None: it was cleared): show what it did."""
         app = self.app
-        key = event.key
-        key = None if dom.nullable(key) is None else str(key)
         if key is not None and not app.store.is_save_key(key):
             return
         if app.screen == "home":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
@@ -24,6 +24,13 @@ _proxies: list = []  # keep event-handler proxies alive for the page's lifetime
 def browser_page() -> Page:
     """The page's side (assets/page.js), on this thread."""
     return Page(js.ludothekPage.run)
+
+
+def connect(handler: Callable[[str], None]) -> str:
+    """Give the page's side Python's handler of its events; its answer is the page's start (JSON)."""
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    return str(js.ludothekPage.connect(proxy))
 
 
 def nullable(value: Any) -> Any:

@@ -1,4 +1,5 @@
-"""The page's input: clicks (a table from data-action to what it does), keys and form changes.
+"""The page's input, as assets/page.js describes it (web/page.PageEvent): clicks (a table from
+data-action to what it does), keys, form changes, the address and the storage.
 
 A click lands on the element with data-action (a command) or data-target (a place on the board,
 handed to the view); the review and puzzle screens see every click first (learn.py)."""
@@ -8,9 +9,9 @@ from __future__ import annotations
 from typing import Callable
 
 from ..i18n import _
-from . import dom, language, learn, remote_screen
-from .context import AppContext, Element, Event
-from .page import css_string
+from . import language, learn, remote_screen
+from .context import AppContext
+from .page import Control, PageEvent, css_string
 from .search_runner import in_background
 
 Data = Callable[[str], str]  # data(key): the clicked element's data-<key>, or ""
@@ -59,47 +60,56 @@ CLICK_ACTIONS: dict[str, Handler] = {
     "download-problem": lambda app, data: app.home.download_problem(data("save")),
     "forget-problem": lambda app, data: app.home.forget_problem(data("save")),
     "set-aside": lambda app, data: app.home.set_aside(data("save")),
-    # the setup screen's own board
-    "setup-cell": lambda app, data: app.setup.cell_clicked(data("cell")),
 }
 
 
-def on_click(app: AppContext, event: Event) -> None:
-    if dom.closest(event.target, "a.skip-link") is not None:
-        # Its href (#main) would become the address, which the router reads as the home screen:
-        # the link only moves the focus to the screen's content, the screen stays.
-        event.preventDefault()
-        main = dom.by_id("main")
-        if main is not None:
-            dom.focus(main)
+def dispatch(app: AppContext, event: PageEvent) -> None:
+    """What the page told the app, handed to the part of it it concerns."""
+    if event.type == "click":
+        on_click(app, event)
+    elif event.type == "key":
+        on_keydown(app, event)
+    elif event.type == "change":
+        on_change(app, event)
+    elif event.type == "submit":
+        on_submit(app, event)
+    elif event.type == "import":
+        in_background(app.files.import_text(event.text))
+    elif event.type == "route":
+        app.address_changed(event.hash)
+    elif event.type == "storage":
+        app.autosave.on_storage(event.storage_key)
+
+
+def on_click(app: AppContext, event: PageEvent) -> None:
+    control = event.control
+    if control is None or learn.click(app, event, control) or remote_screen.click(app, event, control):
         return
-    element = dom.closest(event.target, "[data-action], [data-target]")
-    if element is None or learn.click(app, event, element) or remote_screen.click(app, event, element):
-        return
-    action = dom.data(element, "action")
-    target = dom.data(element, "target")
-    if target is not None and action is None and dom.closest(element, "#board, #extra, #actions") is not None:
-        event.preventDefault()
-        if preview_first(app, element, event):
+    action = control.get("action")
+    target = control.get("target")
+    if target is not None and action is None and control.inside("#board", "#extra", "#actions"):
+        if preview_first(app, control, event):
             return
-        if dom.closest(element, "#board") is not None:
+        if control.inside("#board"):
             app.ui = app.ui.with_(cursor=str(target))
         app.game.handle_target(str(target))
         return
     handler = CLICK_ACTIONS.get(action) if action is not None else None
     if handler is not None:
-        handler(app, lambda key: dom.data(element, key) or "")
+        handler(app, lambda key: control.get(key) or "")
+    elif action == "setup-cell" and event.setup is not None:
+        app.setup.cell_clicked(event.setup, control.get("cell") or "")
 
 
-def preview_first(app: AppContext, element: Element, event: Event) -> bool:
+def preview_first(app: AppContext, control: Control, event: PageEvent) -> bool:
     """On a touch screen nothing can be pointed at: the first tap on an entry that shows itself
     on hover (data-preview) only shows it, a second tap on it commits. Mouse and keyboard
     clicks commit at once, as before."""
-    if dom.data(element, "preview") is None or str(getattr(event, "pointerType", "") or "") != "touch":
+    if control.get("preview") is None or event.pointer != "touch":
         return False
-    if element.classList.contains("previewing"):
+    if "previewing" in control.classes:
         return False
-    page, selector = app.page, f"[data-preview][data-target={css_string(dom.data(element, 'target'))}]"
+    page, selector = app.page, f"[data-preview][data-target={css_string(control.get('target'))}]"
     page.attr_all(".previewing", "aria-pressed", None)
     page.set_class_all(".previewing", "previewing", False)
     page.set_class(selector, "previewing", True)
@@ -108,38 +118,22 @@ def preview_first(app: AppContext, element: Element, event: Event) -> bool:
     return True
 
 
-def on_change(app: AppContext, event: Event) -> None:
-    element = event.target
-    if str(element.id or "") == "import-file":
-        in_background(app.files.import_file(element))
-        return
-    embed_options = dom.closest(element, "[data-action=embed-options]")
-    if embed_options is not None:
-        app.sharing.update_options(embed_options)
-        return
-    form = dom.closest(element, "form.setup")
-    if form is not None:
-        app.setup.changed(form, element)
+def on_change(app: AppContext, event: PageEvent) -> None:
+    if event.form == "embed-options":
+        app.sharing.update_options(event.values)
+    elif event.form == "setup" and event.setup is not None and event.control is not None:
+        app.setup.changed(event.setup, event.control)
 
 
-def on_submit(app: AppContext, event: Event) -> None:
-    pasted = dom.closest(event.target, "form.open-link")
-    if pasted is not None:
-        event.preventDefault()
-        app.home.open_link(str(pasted.elements.namedItem("link").value or ""))
-        return
-    form = dom.closest(event.target, "form.setup")
-    if form is not None:
-        event.preventDefault()
-        app.setup.start_game(form)
+def on_submit(app: AppContext, event: PageEvent) -> None:
+    if event.form == "open-link":
+        app.home.open_link(event.text or "")
+    elif event.form == "setup" and event.setup is not None:
+        app.setup.start_game(event.setup)
 
 
-def on_keydown(app: AppContext, event: Event) -> None:
-    key = str(event.key)
-    element = event.target
-    tag_name = str(getattr(element, "tagName", "") or "").lower()
-    if tag_name in ("input", "select", "textarea"):
+def on_keydown(app: AppContext, event: PageEvent) -> None:
+    """A key pressed outside a text field and without Ctrl, Alt or Meta (the page leaves those to the browser)."""
+    if learn.keydown(app, event) or remote_screen.keydown(app, event):
         return
-    if event.ctrlKey or event.metaKey or event.altKey or learn.keydown(app, event, key) or remote_screen.keydown(app, event, key):
-        return
-    app.game.keydown(event, key)
+    app.game.keydown(event)

@@ -5,10 +5,8 @@ from __future__ import annotations
 import json
 import time
 
-import js  # type: ignore[import-not-found]
-
 from ..i18n import _, ngettext
-from .context import AppContext, Element
+from .context import AppContext
 from .saves import EXPORT_FORMAT, MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS, ImportResult
 from .search_runner import run_sliced
 from .session import new_save_id
@@ -23,6 +21,8 @@ def split_export(text: str) -> list[str] | None:
     bounded, by the SaveStore, one game a step."""
     if len(text) > MAX_IMPORT_BYTES:
         return None
+    import js  # type: ignore[import-not-found]  # (the browser's parser; this module also runs in tests)
+
     try:
         data = js.JSON.parse(text)
         if not js.Array.isArray(data.saves) or str(data.format) != EXPORT_FORMAT:
@@ -58,19 +58,12 @@ class Files:
         stamp = time.strftime("%Y-%m-%d")
         self.app.page.download(f"ludothek-games-{stamp}.json", self.app.store.export_text(save_ids))
 
-    async def import_file(self, input_element: Element) -> None:
+    async def import_text(self, text: str | None) -> None:
+        """An export file the player chose, as the page read it (None: it could not be read)."""
         app = self.app
-        files = input_element.files
-        if not files or files.length == 0:
-            return
-        file = files.item(0)
-        try:
-            text = str(await file.text())
-        except Exception:  # noqa: BLE001 - unreadable file
+        if text is None:
             app.toast(_("The file could not be read."))
             return
-        finally:
-            app.page.prop("#import-file", "value", "")
         if self.importing:
             app.toast(_("An import is already running."))
             return

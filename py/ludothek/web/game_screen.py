@@ -27,12 +27,12 @@ from ..render.game_screen import (
     undo_announcement,
 )
 from ..render.view import GameView, UIState
-from . import dom
 from .arrow_keys import nearest_in_direction
 from .context import AppContext
-from .page import css_string
+from .page import Control, PageEvent, css_string
 from .session import GameSession, new_save_id
 
+CURSOR = '#board [tabindex="0"]'  # the board's keyboard cursor (the one target in the tab order)
 ANIMATION_SECONDS = 0.8  # longest animation of a move (the CSS and views keep theirs shorter)
 ARROW_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 
@@ -127,23 +127,22 @@ class GameScreen:
             return
         model = self.model(session, view)
         app.ui = model.ui
-        board_had_focus = dom.closest(dom.document.activeElement, "#board") is not None
+        # The keyboard returns to the board on the player's turn when it was there (drawing the board
+        # anew takes the focus away) or was wanted there (sharing.begin_embedded).
+        app.page.note_focus("board", "#board", already=self.board_focus_wanted)
+        self.board_focus_wanted = False
         for region, html in model.regions:
             if app.rendered.get(region) != html:
                 app.page.region(region, html)  # (a disclosure the player opened stays open)
                 app.rendered[region] = html
-        body = dom.document.body
         for name, value in model.dataset.items():
             app.page.body_data(name, value)
-        if board_had_focus:
-            self.board_focus_wanted = True
-        if self.board_focus_wanted and model.ui.interactive:
+        if model.ui.interactive:
             # Back on the player's turn: the keyboard cursor returns to the board, even if the board
-            # was redrawn without targets (and lost focus) while the computer was thinking.
-            active = dom.nullable(dom.document.activeElement)
-            if board_had_focus or active is None or active == body or dom.closest(active, ".embed-cover") is not None:
-                self.focus_cursor(scroll=False)
-            self.board_focus_wanted = False
+            # was redrawn without targets (and lost focus) while the computer was thinking; unless
+            # the player has gone on elsewhere meanwhile (the focus is not on the page, the board
+            # or the embed's cover).
+            app.page.focus(CURSOR, scroll=False, note="board", idle_or="#board, .embed-cover")
         app.page.scroll_to_end("#moves .move-items")
 
     def show_board(self) -> None:
@@ -155,7 +154,7 @@ class GameScreen:
         """The keyboard cursor on the board. `scroll=False` when the focus comes without the
         player's doing (the computer moved, an embed came alive): the page stays where the reader
         scrolled it (on a phone, a blog post jumped by the board's height)."""
-        self.app.page.focus('#board [tabindex="0"]', scroll=scroll)
+        self.app.page.focus(CURSOR, scroll=scroll)
 
     # -- the player's moves ----------------------------------------------------------------------
 
@@ -169,7 +168,7 @@ class GameScreen:
             if refusal:
                 app.announce(refusal)
             return
-        from_buttons = dom.closest(dom.document.activeElement, "#extra, #actions") is not None
+        app.page.note_focus("buttons", "#extra, #actions")
         result = view.click(app.public(session.state), app.ui, target)
         app.ui = result.ui
         if result.move is not None:
@@ -178,13 +177,9 @@ class GameScreen:
             if result.message:
                 app.announce(result.message, show=True)
             self.update()
-        if from_buttons and dom.closest(dom.document.activeElement, "#extra, #actions") is None:
-            # The button pressed was redrawn away: keyboard play goes on from the board (or the next choice).
-            choice = dom.query("#extra button, #actions button")
-            if choice is not None and result.move is None:
-                app.page.focus("#extra button, #actions button")
-            else:
-                self.focus_cursor()
+        # The button pressed was redrawn away: keyboard play goes on from the board (or the next choice).
+        choices = ["#extra button, #actions button", CURSOR] if result.move is None else [CURSOR]
+        app.page.focus(choices, note="buttons", outside="#extra, #actions")
 
     def apply_move(self, move: str) -> None:
         self.app.page.mark("apply-start")
@@ -323,18 +318,16 @@ class GameScreen:
 
     # -- keys ------------------------------------------------------------------------------------
 
-    def keydown(self, event: Any, key: str) -> None:
-        """A key on the game screen (the board's own keys first: arrows, Enter and Space)."""
-        app = self.app
-        in_board = dom.closest(event.target, "#board [data-target]")
-        if in_board is not None:
+    def keydown(self, event: PageEvent) -> None:
+        """A key on the game screen (the board's own keys first: arrows, Enter and Space; the page
+        keeps those from scrolling it)."""
+        app, key = self.app, event.key
+        token = event.control.get("target") if event.control is not None else None
+        if token is not None:
             if key in ARROW_KEYS:
-                event.preventDefault()
-                self.move_cursor(in_board, key)
+                self.move_cursor(event)
                 return
             if key in ("Enter", " "):
-                event.preventDefault()
-                token = dom.data(in_board, "target") or ""  # there is one: in_board matched [data-target]
                 app.ui = app.ui.with_(cursor=token)
                 self.handle_target(token)
                 return
@@ -350,23 +343,26 @@ class GameScreen:
         elif key in ("h", "H") and app.view is not None and app.view.hint_label():
             app.computer.show_hints()
 
-    def move_cursor(self, current: Any, key: str) -> None:
-        """Arrow keys move to the nearest board target in that direction (see arrow_keys.py)."""
-        origin = grid_point(current)
+    def move_cursor(self, event: PageEvent) -> None:
+        """An arrow key moves the cursor to the nearest board target in that direction (see
+        arrow_keys.py), among the targets the page listed with the key (event.targets)."""
+        origin = grid_point(event.control)
         if origin is None:  # a target off the grid: the arrows have nowhere to go from it
             return
-        points = ((grid_point(element), element) for element in dom.document.querySelectorAll("#board [data-target][data-x]"))
-        best = nearest_in_direction(origin, key, ((point[0], point[1], element) for point, element in points if point is not None))
+        best = nearest_in_direction(origin, event.key, ((x, y, token) for token, x, y in event.targets))
         if best is None:
             return
-        page, token = self.app.page, dom.data(best, "target")
-        page.attr('#board [tabindex="0"]', "tabindex", "-1")
-        page.attr(f"#board [data-target={css_string(token)}][data-x]", "tabindex", "0")
-        page.focus(f"#board [data-target={css_string(token)}][data-x]")
-        self.app.ui = self.app.ui.with_(cursor=token)
+        page, selector = self.app.page, f"#board [data-target={css_string(best)}][data-x]"
+        page.attr_all(CURSOR, "tabindex", "-1")
+        page.attr(selector, "tabindex", "0")
+        page.focus(selector)
+        self.app.ui = self.app.ui.with_(cursor=best)
 
 
-def grid_point(element: Any) -> tuple[float, float] | None:
+def grid_point(control: Control | None) -> tuple[float, float] | None:
     """A board target's grid coordinates (data-x, data-y); None for one that has none."""
-    x, y = dom.data(element, "x"), dom.data(element, "y")
-    return None if x is None or y is None else (float(x), float(y))
+    x, y = (control.get("x"), control.get("y")) if control is not None else (None, None)
+    try:
+        return None if x is None or y is None else (float(x), float(y))
+    except ValueError:
+        return None

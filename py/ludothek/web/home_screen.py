@@ -15,7 +15,7 @@ from ..games import GAME_IDS
 from ..i18n import _, language
 from ..render import get_view, has_view, screens
 from ..render.screens import LinkItem
-from . import dom, remote_screen
+from . import remote_screen
 from .context import AppContext
 from .links import LinkError, app_fragment
 from .saves import SaveSummary, StorageError
@@ -46,16 +46,12 @@ class HomeScreen:
 
     def show(self) -> None:
         app = self.app
-        screen = dom.by_id("screen")
-        if (
-            app.screen == ""
-            and dom.data(screen, "static") == "1"
-            and dom.data(screen, "static-lang") == language()
-            and dom.data(screen, "static-screen") in (None, "home")  # not a rules page (rules_screen.py)
-        ):
+        shown = app.page_state
+        if app.screen == "" and shown.shown_lang == language() and shown.shown_screen == "home":  # not a rules page (rules_screen.py)
             # The home screen the build rendered ahead of time is already showing: keep it (no need
             # to draw five thumbnails again) and only add what is personal, the saved games.
             app.page.attr("#screen", "data-static", None)
+            shown.shown_screen = None
             app.screen = "home"
             app.rendered.clear()
             app.page.body_data("screen", "home")
@@ -70,9 +66,6 @@ class HomeScreen:
     def refresh_saves(self) -> None:
         app = self.app
         if app.screen != "home":
-            return
-        element = dom.by_id("saves")
-        if element is None:
             return
         app.page.mark("saves-start")
         summaries, problems = app.store.summaries()
@@ -144,7 +137,7 @@ class HomeScreen:
             self.app.page.mark("saves-part-start")
             part = rest[start : start + LIST_PART]
             items = list_items(screens.saves_html(part, [], views, now, recent=len(part)))
-            if items is None or dom.query("#saves details.more-saves ul.save-list") is None:
+            if items is None:
                 return
             self.app.page.append("#saves details.more-saves ul.save-list", items)
             self.app.page.measure("saves-part", "saves-part-start")

@@ -3,8 +3,6 @@ by the player (the top bar's switch), and the parts of the page outside the scre
 
 from __future__ import annotations
 
-import js  # type: ignore[import-not-found]
-
 from ..i18n import _, language, pick_language, set_language
 from ..render import screens
 from .context import AppContext
@@ -17,7 +15,7 @@ def choose_at_start(app: AppContext) -> None:
     """The stored choice, else the first of the browser's languages we have; English when either is odd."""
     try:
         saved = app.storage.get(LANGUAGE_KEY)
-        set_language(saved if saved else pick_language(list(js.navigator.languages or [js.navigator.language])))
+        set_language(saved if saved else pick_language(list(app.page_state.languages)))
     except Exception:  # noqa: BLE001 - an odd stored language or navigator: English
         set_language("en")
     render_chrome(app)

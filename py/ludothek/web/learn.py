@@ -3,8 +3,8 @@ app itself needs only a few lines: a route, a click and a key)."""
 
 from __future__ import annotations
 
-from . import dom
-from .context import AppContext, Element, Event
+from .context import AppContext
+from .page import Control, PageEvent
 from .puzzles import PuzzleScreen
 from .review import ReviewScreen
 
@@ -33,27 +33,24 @@ def route(app: AppContext, parts: list[str]) -> None:
         app.go("#/")
 
 
-def click(app: AppContext, event: Event, element: Element) -> bool:
+def click(app: AppContext, event: PageEvent, control: Control) -> bool:
     """True when a click belonged to these screens (and was handled)."""
     review, puzzles = _screens(app)
-    action = dom.data(element, "action")
+    action = control.get("action")
     if action == "review-open" and app.session is not None:
         app.go(f"#/review/{app.session.save_id}")
         return True
     if app.screen == "review" and action is not None:
-        return review.click(action, element)
+        return review.click(action, control)
     if app.screen == "puzzle":
-        handled = puzzles.click(action, dom.data(element, "target"), element)
-        if handled:
-            event.preventDefault()
-        return handled
+        return puzzles.click(action, control.get("target"), control)
     return False
 
 
-def keydown(app: AppContext, event: Event, key: str) -> bool:
+def keydown(app: AppContext, event: PageEvent) -> bool:
     review, puzzles = _screens(app)
     if app.screen == "review":
-        return review.keydown(event, key)
+        return review.keydown(event.key)
     if app.screen == "puzzle":
-        return puzzles.keydown(event, key)
+        return puzzles.keydown(event)
     return False

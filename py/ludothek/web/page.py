@@ -10,6 +10,7 @@ record them (`RecordingPage`)."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 Op = list[Any]
@@ -89,10 +90,19 @@ class Page:
 
     # -- focus and scrolling ---------------------------------------------------------------------
 
-    def focus(self, selector: str, scroll: bool = True) -> None:
-        """The keyboard on the first element matching `selector`, if there is one; `scroll=False`
-        keeps the page where the reader scrolled it."""
-        self.run("focus", selector, scroll)
+    def focus(self, selector: str | list[str], scroll: bool = True, note: str | None = None, outside: str | None = None, idle_or: str | None = None) -> None:
+        """The keyboard on the first element matching `selector` (or the first of a list that is
+        there and not disabled); `scroll=False` keeps the page where the reader scrolled it.
+        Conditions, checked by the page when it gets there: `note`, a focus noted by `note_focus`
+        (used up here); `outside`, the keyboard is not in these elements; `idle_or`, the keyboard
+        is nowhere or in these."""
+        when = {k: v for k, v in (("note", note), ("outside", outside), ("idleOr", idle_or)) if v is not None}
+        self.run("focus", selector, scroll, when or None)
+
+    def note_focus(self, name: str, selector: str, already: bool = False) -> None:
+        """Note under `name` whether the keyboard is in `selector` now (or `already` true), until a
+        `focus(..., note=name)` uses it up: regions drawn between take the focus away."""
+        self.run("noteFocus", name, selector, already)
 
     def select(self, selector: str) -> None:
         """A text field focused with its text selected (for copying by hand)."""
@@ -148,6 +158,11 @@ class Page:
         """An awaitable that fails when the browser refuses the clipboard."""
         return self.run("copy", text)
 
+    def copy_field(self, field_id: str) -> Any:
+        """An awaitable: the text field #`field_id` shows copied (false when there is no such
+        field); fails when the browser refuses the clipboard."""
+        return self.run("copyField", field_id)
+
     def share(self, title: str, text: str, url: str) -> Any:
         """An awaitable: false where the browser has no share sheet; fails when it was closed."""
         return self.run("share", title, text, url)
@@ -177,3 +192,152 @@ class RecordingPage(Page):
 
     def named(self, name: str) -> list[Op]:
         return [op for op in self.ops if op[0] == name]
+
+
+# -- what the page tells the app ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Control:
+    """An element as the page describes it (assets/page.js `describe`): the control tapped, the
+    board target a key is pressed on, the field changed."""
+
+    tag: str = ""
+    id: str = ""
+    name: str = ""
+    kind: str = ""  # an input's type
+    data: dict[str, str] = field(default_factory=dict)  # its data-* attributes, without "data-"
+    classes: frozenset[str] = frozenset()
+    within: frozenset[str] = frozenset()  # "#id" and ".class" of the elements it stands in
+
+    def get(self, key: str) -> str | None:
+        """Its data-<key> attribute, None when it has none."""
+        return self.data.get(key)
+
+    def inside(self, *places: str) -> bool:
+        """Whether it stands in any of `places` ("#board", ".review-moves")."""
+        return any(place in self.within for place in places)
+
+    @classmethod
+    def of(cls, raw: Any) -> Control | None:
+        if not isinstance(raw, dict):
+            return None
+        data = raw.get("data")
+        return cls(
+            tag=str(raw.get("tag") or ""),
+            id=str(raw.get("id") or ""),
+            name=str(raw.get("name") or ""),
+            kind=str(raw.get("kind") or ""),
+            data={str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {},
+            classes=frozenset(str(c) for c in raw.get("classes") or ()),
+            within=frozenset(str(w) for w in raw.get("within") or ()),
+        )
+
+
+@dataclass(frozen=True)
+class SetupForm:
+    """The setup screen's form as the page read it: its game, whether it starts from a position, its fields."""
+
+    game: str
+    from_position: bool
+    values: dict[str, str]
+
+    @classmethod
+    def of(cls, raw: Any) -> SetupForm | None:
+        if not isinstance(raw, dict):
+            return None
+        values = raw.get("values")
+        return cls(
+            str(raw.get("game") or ""),
+            bool(raw.get("fromPosition")),
+            {str(k): str(v) for k, v in values.items()} if isinstance(values, dict) else {},
+        )
+
+
+@dataclass(frozen=True)
+class PageEvent:
+    """One thing the page tells the app (a JSON object from assets/page.js):
+
+    start   the page as Python finds it (address, languages, what boot.js showed)
+    click   a tap on a control (data-action or data-target); `setup`: the setup form, if shown
+    key     a key pressed outside a text field (`control`: the board target it is pressed on;
+            `targets`: with an arrow, every board target's token and grid point)
+    change  a field changed (`form`: "setup" or "embed-options")
+    submit  a form sent (`form`: "open-link" with `text`, or "setup")
+    import  a file chosen to import (`text`: its content, None when it could not be read)
+    route   the address changed (`hash`)
+    storage another window changed the storage (`key`; None: all of it)"""
+
+    type: str
+    control: Control | None = None
+    key: str = ""
+    pointer: str = ""
+    form: str = ""
+    text: str | None = None
+    hash: str = ""
+    storage_key: str | None = None
+    values: dict[str, str] = field(default_factory=dict)
+    setup: SetupForm | None = None
+    targets: tuple[tuple[str, float, float], ...] = ()
+    raw: dict[str, Any] = field(default_factory=dict)  # the whole message (the start's extra fields)
+
+    @classmethod
+    def parse(cls, text: str) -> PageEvent:
+        raw = json.loads(text)
+        if not isinstance(raw, dict):
+            raise ValueError("a page event is a JSON object")
+        values = raw.get("values")
+        targets = []
+        for item in raw.get("targets") or ():
+            if isinstance(item, list) and len(item) == 3:
+                try:
+                    targets.append((str(item[0]), float(item[1]), float(item[2])))
+                except (TypeError, ValueError):
+                    continue  # a target off the grid: the arrows cannot reach it
+        text_value = raw.get("text")
+        storage_key = raw.get("key") if raw.get("type") == "storage" else None
+        return cls(
+            type=str(raw.get("type") or ""),
+            control=Control.of(raw.get("control")),
+            key=str(raw.get("key") or "") if raw.get("type") == "key" else "",
+            pointer=str(raw.get("pointer") or ""),
+            form=str(raw.get("form") or ""),
+            text=None if text_value is None else str(text_value),
+            hash=str(raw.get("hash") or ""),
+            storage_key=None if storage_key is None else str(storage_key),
+            values={str(k): str(v) for k, v in values.items()} if isinstance(values, dict) else {},
+            setup=SetupForm.of(raw.get("setup")),
+            targets=tuple(targets),
+            raw=raw,
+        )
+
+
+@dataclass
+class PageState:
+    """What the app knows of the page beyond what it wrote: told at the start (page.js startInfo)
+    and kept up to date by the events."""
+
+    hash: str = ""
+    search: str = ""
+    base_url: str = ""
+    languages: tuple[str, ...] = ()
+    reduced_motion: bool = False
+    shown_lang: str | None = None  # the screen boot.js showed, rendered ahead of time: its language
+    shown_screen: str | None = None  # and which ("home", "rules/<game>"); None when there is none
+    starting: str = ""  # how the reader started an embedded board (boot.js: "click", "keydown", ...)
+
+    @classmethod
+    def from_start(cls, event: PageEvent) -> PageState:
+        raw = event.raw
+        shown = raw.get("shown")
+        languages = raw.get("languages")
+        return cls(
+            hash=event.hash,
+            search=str(raw.get("search") or ""),
+            base_url=str(raw.get("base") or ""),
+            languages=tuple(str(code) for code in languages) if isinstance(languages, list) else (),
+            reduced_motion=bool(raw.get("reducedMotion")),
+            shown_lang=str(shown.get("lang") or "") if isinstance(shown, dict) else None,
+            shown_screen=str(shown.get("screen") or "home") if isinstance(shown, dict) else None,
+            starting=str(raw.get("starting") or ""),
+        )

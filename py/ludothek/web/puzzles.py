@@ -16,8 +16,9 @@ from ..render import get_view, has_view
 from ..render import puzzles as draw
 from ..render import review as review_draw
 from ..render.view import UIState
-from . import dom, jsontext
+from . import jsontext
 from .context import AppContext
+from .page import Control, PageEvent
 from .search_runner import in_background
 
 PROGRESS_KEY = "ludothek.puzzles"  # {game: {puzzle id: "solved" | "failed"}}
@@ -83,7 +84,8 @@ class PuzzleScreen:
             # An old or damaged link to one of a game's puzzles: the game's puzzles, not a dead end;
             # replace() keeps Back from leading into this link again.
             app.toast(_("There is no such puzzle (any more). Here are all the puzzles of {game}.").format(game=get_view(game_id).title()))
-            app.page.replace_route(f"#/puzzles/{game_id}")
+            app.page_state.hash = f"#/puzzles/{game_id}"
+            app.page.replace_route(app.page_state.hash)
             return
         if puzzle is None:
             raise LinkError(_("there is no such puzzle"))
@@ -217,10 +219,10 @@ class PuzzleScreen:
             self.ui = UIState(interactive=False, last_before=self.public(before), last_move=move, animate=self.app.animations_wanted())
             self.update()
 
-    def click(self, action: str | None, target: str | None, element) -> bool:
+    def click(self, action: str | None, target: str | None, control: Control) -> bool:
         if self.puzzle is None:
             return False
-        if target is not None and action is None and dom.closest(element, "#board, #extra, #actions") is not None:
+        if target is not None and action is None and control.inside("#board", "#extra", "#actions"):
             self.target(str(target))
             return True
         if action == "puzzle-hint":
@@ -237,19 +239,19 @@ class PuzzleScreen:
             return False
         return True
 
-    def keydown(self, event, key: str) -> bool:
-        in_board = dom.closest(event.target, "#board [data-target]")
-        if in_board is None:
+    def keydown(self, event: PageEvent) -> bool:
+        """The board's keys (the page keeps them from scrolling it): arrows move, Enter and Space choose."""
+        on_board, key = event.control, event.key
+        token = on_board.get("target") if on_board is not None else None
+        if token is None:
             return False
         if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
-            event.preventDefault()
-            self.app.move_cursor(in_board, key)
+            self.app.move_cursor(event)
             self.ui = self.ui.with_(cursor=self.app.ui.cursor)
             return True
         if key in ("Enter", " "):
-            event.preventDefault()
-            self.ui = self.ui.with_(cursor=dom.data(in_board, "target"))
-            self.target(dom.data(in_board, "target"))
+            self.ui = self.ui.with_(cursor=token)
+            self.target(token)
             return True
         return False
 

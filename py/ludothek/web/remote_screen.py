@@ -13,15 +13,16 @@ from ..games import get_game
 from ..i18n import _
 from ..remote import protocol
 from ..remote.protocol import RemoteError
-from ..render import get_view, screens
+from ..render import get_view, has_view, screens
 from ..render import remote as words
 from ..render.view import UIState
-from . import dom, remote_games
+from . import remote_games
 from .context import AppContext
 from .links import without_tail
 from .remote_games import Held, RemoteStore
 from .search_runner import in_background
-from .setup_form import form_players, form_seats, read_form
+from .page import Control, PageEvent, SetupForm
+from .setup_form import form_players, form_seats
 
 SCREEN = "remote"
 
@@ -218,17 +219,14 @@ class RemoteScreen:
         self.fork, self.fork_locked = None, False
         self.draw()  # (the notice is an alert: screen readers hear why)
 
-    def start_from_setup(self, seat: int = 0) -> None:
+    def start_from_setup(self, form: SetupForm, seat: int = 0) -> None:
         """The setup form's settings, played with a friend by link: this device takes `seat`
         (0: the inviter moves first; 1: the friend who opens the invitation does)."""
-        form = dom.query("form.setup")
-        if form is None:
-            return
-        game_id = dom.data(form, "game")
-        if game_id is None:
+        game_id = form.game
+        if not has_view(game_id):
             return
         view = get_view(game_id)
-        values = read_form(form)
+        values = dict(form.values)
         players = form_players(game_id, values)
         if players < 2:
             players = 2
@@ -259,14 +257,15 @@ def route(app: AppContext, screen: str, argument: str) -> None:
         app.go("#/")
 
 
-def click(app: AppContext, event, element) -> bool:
+def click(app: AppContext, event: PageEvent, control: Control) -> bool:
     """True when a click belonged to this screen (or its offer on the setup screen)."""
-    action = dom.data(element, "action")
+    action = control.get("action")
     if action == "remote-start":
-        of(app).start_from_setup(int(dom.data(element, "seat") or 0))
+        if event.setup is not None:
+            of(app).start_from_setup(event.setup, int(control.get("seat") or 0))
         return True
     if action == "delete-remote":
-        of(app).delete(str(dom.data(element, "save") or ""))
+        of(app).delete(str(control.get("save") or ""))
         return True
     if action == "undo-delete-remote":
         of(app).undo_delete()
@@ -274,9 +273,8 @@ def click(app: AppContext, event, element) -> bool:
     if app.screen != SCREEN:
         return False
     screen = of(app)
-    target = dom.data(element, "target")
-    if target is not None and action is None and dom.closest(element, "#board, #extra, #actions") is not None:
-        event.preventDefault()
+    target = control.get("target")
+    if target is not None and action is None and control.inside("#board", "#extra", "#actions"):
         screen.target(str(target))
         return True
     if action == "remote-send":
@@ -290,26 +288,21 @@ def click(app: AppContext, event, element) -> bool:
     return True
 
 
-def keydown(app: AppContext, event, key: str) -> bool:
+def keydown(app: AppContext, event: PageEvent) -> bool:
     if app.screen != SCREEN:
         return False
-    screen = of(app)
+    screen, key = of(app), event.key
     if key in ("u", "U"):  # as at the game screen: take the last move back (until it is sent)
         screen.take_back()
         return True
-    in_board = dom.closest(event.target, "#board [data-target]")
-    if in_board is None:
+    token = event.control.get("target") if event.control is not None else None
+    if token is None:
         return False
     if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
-        event.preventDefault()
-        app.move_cursor(in_board, key)
+        app.move_cursor(event)
         screen.ui = screen.ui.with_(cursor=app.ui.cursor)
         return True
     if key in ("Enter", " "):
-        token = dom.data(in_board, "target")
-        if token is None:
-            return False
-        event.preventDefault()
         screen.ui = screen.ui.with_(cursor=token)
         screen.target(token)
         return True

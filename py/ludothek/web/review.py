@@ -14,8 +14,9 @@ from ..i18n import _
 from ..render import get_view
 from ..render import review as draw
 from ..render.view import UIState
-from . import dom, jsontext
+from . import jsontext
 from .context import AppContext
+from .page import Control
 from .saves import REVIEW_PREFIX  # beside the save: {"moves": [...], "review": {...}}; deleted with it
 from .search_runner import SearchCancelled, in_background, run_sliced
 from .session import GameSession, new_save_id
@@ -113,7 +114,7 @@ class ReviewScreen:
             pass
         self.app.announce(_("The review is ready."))
         self.update()
-        self.app.page.focus("[data-action=review-worst]" if dom.query("[data-action=review-worst]") is not None else "[data-action=review-next]")
+        self.app.page.focus(["[data-action=review-worst]", "[data-action=review-next]"])
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -163,11 +164,6 @@ class ReviewScreen:
             panel = draw.review_panel_html(self.review, shown, names, move_texts, preferred_texts, chart)
             preferred_html = self._preferred_board(shown, preferred_texts)
         status = _("The start position.") if shown == 0 else _("After move {n} of {total}.").format(n=shown, total=len(session.moves))
-        # Redrawing the panel replaces the focused control: the keyboard stays on its successor.
-        active = dom.nullable(dom.document.activeElement)
-        kept = None
-        if active is not None and dom.closest(active, "#review-panel") is not None:
-            kept = (dom.data(active, "action"), dom.data(active, "index"))
         seats = draw.seats_html(view, state, names)
         for region, html in (
             ("board", board),
@@ -177,14 +173,9 @@ class ReviewScreen:
             ("status", draw.esc(status)),
         ):
             if app.rendered.get(region) != html:
-                app.page.html("#" + region, html)
+                # Redrawing the panel replaces the focused control: the keyboard stays on its successor.
+                app.page.region(region, html, keep_focus=region == "review-panel")
                 app.rendered[region] = html
-        if kept is not None and kept[0] and dom.closest(dom.document.activeElement, "#review-panel") is None:
-            action, index = kept
-            selector = f"#review-panel [data-action='{action}']" + (f"[data-index='{index}']" if index and action == "review-goto" else "")
-            again = dom.query(selector)
-            if again is not None and not getattr(again, "disabled", False):
-                app.page.focus(selector)
         app.page.body_data("reviewShown", str(shown))
         app.page.body_data("reviewReady", "1" if self.review is not None else "0")
 
@@ -212,13 +203,10 @@ class ReviewScreen:
         self.shown = max(0, min(index, len(self.reviewed().moves)))
         self.update()
         if 0 < self.shown and self.review is not None:
-            detail = dom.by_id("review-detail")
-            if detail is not None:
-                self.app.announce(str(detail.textContent or ""))
+            move_texts, preferred_texts = self.texts()
+            self.app.announce(draw.review_detail_text(self.review, self.shown, self.reviewed().names(), move_texts, preferred_texts))
         if focus:
-            element = dom.query(focus)
-            if element is not None and not getattr(element, "disabled", False):
-                self.app.page.focus(focus)
+            self.app.page.focus(focus)
 
     def play_on(self) -> None:
         session = self.reviewed()
@@ -229,14 +217,14 @@ class ReviewScreen:
         self.app.announce(_("A new game from this position."))
         self.app.begin_session(fresh)
 
-    def click(self, action: str, element) -> bool:
+    def click(self, action: str, control: Control) -> bool:
         if self.session is None:
             return False
         if action == "review-goto":
             self.go_to(
-                int(dom.data(element, "index") or 0),
-                focus=f"#review-panel [data-action=review-goto][data-index='{dom.data(element, 'index')}']"
-                if dom.closest(element, "#review-panel .review-moves") is not None
+                int(control.get("index") or 0),
+                focus=f"#review-panel [data-action=review-goto][data-index='{control.get('index')}']"
+                if control.inside("#review-panel") and control.inside(".review-moves")
                 else None,
             )
         elif action == "review-prev":
@@ -244,7 +232,7 @@ class ReviewScreen:
         elif action == "review-next":
             self.go_to(self.shown + 1, focus="[data-action=review-next]")
         elif action == "review-worst":
-            self.go_to(int(dom.data(element, "index") or 0), focus="[data-action=review-play-on]")
+            self.go_to(int(control.get("index") or 0), focus="[data-action=review-play-on]")
         elif action == "review-play-on":
             self.play_on()
         elif action == "review-back":
@@ -253,12 +241,12 @@ class ReviewScreen:
             return False
         return True
 
-    def keydown(self, event, key: str) -> bool:
+    def keydown(self, key: str) -> bool:
+        """The arrows, Home and End step through the moves (the page keeps them from scrolling it)."""
         if self.session is None:
             return False
         moves = {"ArrowLeft": self.shown - 1, "ArrowRight": self.shown + 1, "Home": 0, "End": len(self.session.moves)}
         if key in moves:
-            event.preventDefault()
             self.go_to(moves[key])
             return True
         return False

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import traceback
 
-import js  # type: ignore[import-not-found]
-
 from ..games import GAME_IDS
 from ..i18n import _
 from ..render import has_view, screens
@@ -21,7 +19,7 @@ from .rules_screen import show_rules
 
 def route(app: AppContext) -> None:
     """Show the screen of the page's address (location.hash)."""
-    where = parse_route(str(js.location.hash))
+    where = parse_route(app.page_state.hash)
     screen, argument = where.screen, where.argument
     app.computer.cancel_thinking()
     app.page.close_dialog()

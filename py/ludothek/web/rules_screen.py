@@ -9,23 +9,18 @@ from __future__ import annotations
 from ..i18n import _, language
 from ..render import get_view
 from ..render.rules import rules_screen_html
-from . import dom
 from .context import AppContext
 
 
 def show_rules(app: AppContext, game_id: str) -> None:
     view = get_view(game_id)
     title = _("Rules: {title}").format(title=view.title())
-    screen = dom.by_id("screen")
-    if (
-        app.screen == ""
-        and dom.data(screen, "static") == "1"
-        and dom.data(screen, "static-lang") == language()
-        and dom.data(screen, "static-screen") == f"rules/{game_id}"
-    ):
+    shown = app.page_state
+    if app.screen == "" and shown.shown_lang == language() and shown.shown_screen == f"rules/{game_id}":
         # boot.js shows this page as the build rendered it (the markup this module would write,
         # tests/test_publish.py): the app takes it over as it is, as the home screen does.
         app.page.attr("#screen", "data-static", None)
+        shown.shown_screen = None
         app.screen = "rules"
         app.rendered.clear()
         app.page.body_data("screen", "rules")

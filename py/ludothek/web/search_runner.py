@@ -8,9 +8,6 @@ import asyncio
 import time
 from typing import Any, Callable, Generator
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
-
 from .page import Page
 
 SLICE_SECONDS = 0.012  # one slice of work, then the browser draws (a frame is about 16 ms)
@@ -34,6 +31,9 @@ class SearchCancelled(Exception):
 
 def next_frame():
     """A future that resolves on the next macrotask, so the browser can paint and take input."""
+    import js  # type: ignore[import-not-found]  # (the browser's: the page's thread or a worker)
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
     loop = asyncio.get_event_loop()
     future = loop.create_future()
     js.setTimeout(create_once_callable(lambda: future.done() or future.set_result(None)), 0)

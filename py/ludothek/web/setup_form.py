@@ -1,28 +1,11 @@
-"""The setup form read without the browser: its fields, the number of players, the seats, and
-what the game's view says about the options (setup_screen.py puts them in the page)."""
+"""The setup form read without the browser: the number of players, the seats, and what the
+game's view says about the options (the page reads the fields: assets/page.js fieldValues;
+setup_screen.py puts the screen in the page)."""
 
 from __future__ import annotations
 
 from ..render import get_view
 from .session import Seat, clean_name
-
-
-def read_form(form) -> dict[str, str]:
-    """A form's fields by name (a checkbox "on" or "off", a radio group its checked value)."""
-    values: dict[str, str] = {}
-    for element in form.elements:
-        name = str(element.name or "")
-        if not name:
-            continue
-        kind = str(element.type or "")
-        if kind == "checkbox":
-            values[name] = "on" if element.checked else "off"
-        elif kind == "radio":
-            if element.checked:
-                values[name] = str(element.value)
-        elif kind != "file":
-            values[name] = str(element.value)
-    return values
 
 
 def form_players(game_id: str, values: dict[str, str]) -> int:

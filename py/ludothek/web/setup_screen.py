@@ -7,13 +7,13 @@ import random
 import time
 
 from ..i18n import _
-from ..render import get_view, screens
+from ..render import get_view, has_view, screens
 from ..render import remote as remote_words
 from ..render.view import UIState
-from . import dom
 from .context import AppContext
 from .session import GameSession, new_save_id
-from .setup_form import form_players, form_seats, read_form, setup_preview, setup_warnings
+from .page import Control, SetupForm
+from .setup_form import form_players, form_seats, setup_preview, setup_warnings
 
 
 class SetupScreen:
@@ -22,6 +22,7 @@ class SetupScreen:
         self.values: dict[str, dict[str, str]] = {}  # game id -> the form as the player left it
         self.position: dict[str, str] = {}  # game id -> position a new game starts from
         self.errors: list[str] = []
+        self.shown_game = ""  # the game whose settings the screen shows
 
     def show(self, game_id: str, focus_name: str | None = None, position: str | None = None) -> None:
         app = self.app
@@ -42,19 +43,22 @@ class SetupScreen:
             html = screens.setup_html(view, players, values, self.errors, setup_warnings(view, values, players))
             html += screens.tag("div", setup_preview(view, values, players), id="setup-preview", class_="setup-preview")
             html += remote_words.setup_offer_html(game_id)  # the third way to play: with a friend, by link
-        if app.screen == "setup" and dom.data(dom.document.body, "game") == game_id:
+        if app.screen == "setup" and self.shown_game == game_id:
             app.page.html("#screen", html)
         else:
             app.set_screen("setup", html, _("New game: {title}").format(title=view.title()))
             app.page.body_data("game", game_id)
+            self.shown_game = game_id
         self.errors = []
         if focus_name:
             app.page.focus(f'form.setup [name="{focus_name}"]')
 
-    def changed(self, form, element) -> None:
-        game_id = dom.data(form, "game")
-        self.values[game_id] = read_form(form)
-        kind = str(element.type or "")
+    def changed(self, form: SetupForm, control: Control) -> None:
+        game_id = form.game
+        if not has_view(game_id):
+            return
+        self.values[game_id] = dict(form.values)
+        kind = control.kind
         if kind in ("text", "number", "search"):
             # The form stays as it is while the player types (and may be clicking Start): redraw
             # only the preview.
@@ -62,23 +66,27 @@ class SetupScreen:
             values = self.values.get(game_id, {})
             self.app.page.html("#setup-preview", setup_preview(view, values, form_players(game_id, values)))
         else:
-            self.show(game_id, focus_name=str(element.name or "") or None)
+            self.show(game_id, focus_name=control.name or None)
 
-    def cell_clicked(self, cell: str) -> None:
+    def cell_clicked(self, form: SetupForm, cell: str) -> None:
         """A click on the setup's own board (a game whose options are drawn, e.g. a layout)."""
-        game_id = dom.data(dom.document.body, "game")
+        game_id = form.game
+        if not has_view(game_id):
+            return
         view = get_view(game_id)
-        values = read_form(dom.query("form.setup"))
+        values = dict(form.values)
         values.update(view.setup_click(values, cell))
         self.values[game_id] = values
         self.show(game_id)
 
-    def start_game(self, form) -> None:
-        game_id = dom.data(form, "game")
+    def start_game(self, form: SetupForm) -> None:
+        game_id = form.game
+        if not has_view(game_id):
+            return
         view = get_view(game_id)
-        values = read_form(form)
+        values = dict(form.values)
         self.values[game_id] = values
-        position = self.position.get(game_id) if dom.data(form, "from-position") else None
+        position = self.position.get(game_id) if form.from_position else None
         players = view.game.from_position(position).setup.players if position is not None else form_players(game_id, values)
         seats = form_seats(view, values, players)
         try:

@@ -14,8 +14,7 @@ from ..render import get_view, has_view, screens
 from ..render.record_errors import record_error_text
 from ..render.standalone import EMBED_TOP, embed_layout, embed_size, embed_snippet, standalone_svg
 from ..render.view import UIState
-from . import dom
-from .context import AppContext, Element
+from .context import AppContext
 from .search_runner import in_background
 from .links import EmbedOptions, LinkError, decode_position, decode_record, position_fragment, record_fragment
 from .session import GameSession, Seat, new_save_id
@@ -82,12 +81,11 @@ class Sharing:
         app.page.style("body", "--embed-bottom", f"{embed_layout(session.game_id).bottom}px")
         if app.embed.readonly:
             app.page.set_class("body", "readonly", True)
-        body = dom.document.body
         # A reader who pressed Play (click, tap, key or Tab) goes on with the keyboard on the board,
         # now or when the computer's first move is made; a pointer resting on the frame takes nothing.
         # (An older read-only snippet starts without Play: no data-starting, which Pyodide's dataset
         # would raise AttributeError for.)
-        if (dom.data(body, "starting") or "") not in ("", "pointermove", "pointer rest"):
+        if app.page_state.starting not in ("", "pointermove", "pointer rest"):
             app.game.board_focus_wanted = True
         app.game.update()
         app.computer.schedule()
@@ -146,19 +144,19 @@ class Sharing:
             readonly=options.readonly,
         )
 
-    def update_options(self, fieldset: Element) -> None:
+    def update_options(self, fields: dict[str, str]) -> None:
+        """The Share dialog's embed options as the page read them (a checkbox "on" or "off")."""
         values = self.values
-        for element in fieldset.querySelectorAll("input, select"):
-            name = str(element.name or "")
+        for name, value in fields.items():
             if name == "readonly":
-                values["readonly"] = bool(element.checked)
+                values["readonly"] = value == "on"
             elif name in ("width", "height"):
                 try:
-                    values[name] = min(2000, max(200, int(str(element.value))))
+                    values[name] = min(2000, max(200, int(value)))
                 except ValueError:
                     pass
             elif name in ("vs", "level"):
-                values[name] = str(element.value)
+                values[name] = value
         self.app.page.prop("#share-snippet", "value", self.embed_code())
 
     async def copy_game_link(self) -> None:
@@ -174,16 +172,16 @@ class Sharing:
             self.app.toast(_("The browser did not allow copying. Use Export to pass the game on as a file."))
 
     async def copy_text(self, field_id: str) -> None:
-        element = dom.by_id(field_id)
-        if element is None:
-            return
-        text = str(element.value)
+        """Copy the text field #`field_id` shows; where the clipboard is refused, the text is
+        selected for copying by hand."""
         try:
-            await self.app.page.copy(text)
-            self.app.toast(_("Copied."))
+            copied = await self.app.page.copy_field(field_id)
         except Exception:  # noqa: BLE001 - clipboard refused: let the reader copy by hand
             self.app.page.select("#" + field_id)
             self.app.toast(_("Press Ctrl+C to copy the selected text."))
+            return
+        if copied:
+            self.app.toast(_("Copied."))
 
     # -- pictures --------------------------------------------------------------------------------
 

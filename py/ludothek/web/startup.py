@@ -1,4 +1,5 @@
-"""Start-up: the language, the page's listeners, the first screen, and the ready flag."""
+"""Start-up: the language, the first screen, and the ready flag (the page's side listens for the
+app: assets/page.js, connected by web/app.main)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import traceback
 
 
 from ..i18n import _
-from . import dom, events, language
+from . import language
 from .context import AppContext
 from .saves import BrowserStorage
 
@@ -15,13 +16,6 @@ def start(app: AppContext) -> None:
     """Start the page. Nothing stored or in the address can stop this: whatever fails shows
     the "Something went wrong" screen, and the page still becomes ready."""
     language.choose_at_start(app)
-    doc = dom.document
-    dom.on(doc, "click", app.guard(lambda event: events.on_click(app, event)))
-    dom.on(doc, "keydown", app.guard(lambda event: events.on_keydown(app, event)))
-    dom.on(doc, "change", app.guard(lambda event: events.on_change(app, event)))
-    dom.on(doc, "submit", app.guard(lambda event: events.on_submit(app, event)))
-    dom.on(dom.window, "hashchange", app.guard(lambda event: app.route()))
-    dom.on(dom.window, "storage", app.guard(app.autosave.on_storage))
     try:
         app.route()
     except Exception:  # noqa: BLE001 - even the error screen failed: the page still becomes ready
