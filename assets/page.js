@@ -413,5 +413,6 @@
     });
   });
 
-  window.ludothekPage = { run: run, connect: connect };
+  // fieldValues is also how a test reads a form as Python gets it.
+  window.ludothekPage = { run: run, connect: connect, fieldValues: fieldValues };
 })();

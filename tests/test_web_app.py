@@ -14,7 +14,9 @@ from ludothek.web.page import PageEvent, PageState, RecordingPage, css_string
 from ludothek.web.saves import DictStorage
 
 
-def start(hash: str = "", languages: tuple[str, ...] = ("en",), shown: tuple[str, str] | None = None, storage: DictStorage | None = None) -> tuple[App, RecordingPage]:
+def start(
+    hash: str = "", languages: tuple[str, ...] = ("en",), shown: tuple[str, str] | None = None, storage: DictStorage | None = None
+) -> tuple[App, RecordingPage]:
     page = RecordingPage()
     kept = storage if storage is not None else DictStorage()
     state = PageState(
@@ -121,7 +123,9 @@ def test_a_pasted_link_that_is_no_link_says_why_beside_the_field():
         json.dumps({"type": "click", "control": {"data": {"action": "delete-save"}}}),
         json.dumps({"type": "key", "key": "ArrowLeft", "control": {"data": {"target": "x", "x": "left"}}, "targets": [["a", "b", "c"], 7]}),
         json.dumps({"type": "submit", "form": "setup", "setup": {"game": "chess", "values": {"players": "many"}}}),
-        json.dumps({"type": "change", "form": "setup", "setup": {"game": "momentum", "values": {"players": "9"}}, "control": {"kind": "select", "name": "players"}}),
+        json.dumps(
+            {"type": "change", "form": "setup", "setup": {"game": "momentum", "values": {"players": "9"}}, "control": {"kind": "select", "name": "players"}}
+        ),
         json.dumps({"type": "route", "hash": "#/play/../../etc"}),
         json.dumps({"type": "storage", "key": None}),
         json.dumps({"type": "import", "text": None}),
@@ -137,7 +141,9 @@ def test_no_event_the_page_can_send_breaks_the_app(text):
 
 
 def test_page_events_are_read_with_bounds():
-    event = PageEvent.parse(json.dumps({"type": "key", "key": "ArrowUp", "targets": [["a", 1, 2], ["b", "x", 0], "c"], "control": {"within": ["#board"], "data": {"target": 5}}}))
+    event = PageEvent.parse(
+        json.dumps({"type": "key", "key": "ArrowUp", "targets": [["a", 1, 2], ["b", "x", 0], "c"], "control": {"within": ["#board"], "data": {"target": 5}}})
+    )
     assert event.targets == (("a", 1.0, 2.0),)
     assert event.control is not None and event.control.get("target") == "5" and event.control.inside("#board")
     with pytest.raises(ValueError):

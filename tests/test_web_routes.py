@@ -12,7 +12,7 @@ from ludothek.web.routes import parse_route
 from ludothek.web.saves import DictStorage, SaveStore
 from ludothek.render import get_view
 from ludothek.web.session import new_save_id
-from ludothek.web.setup_form import form_players, form_seats, read_form
+from ludothek.web.setup_form import form_players, form_seats
 
 
 @pytest.mark.parametrize(
@@ -94,31 +94,6 @@ def test_new_save_ids_are_valid_and_distinct():
     ids = {new_save_id() for _ in range(100)}
     assert len(ids) == 100
     assert all(re.fullmatch(r"[0-9a-f]{16,}", save_id) for save_id in ids)
-
-
-class Field:
-    """A form element as the DOM gives it (name, type, value, checked)."""
-
-    def __init__(self, name, kind="text", value="", checked=False):
-        self.name, self.type, self.value, self.checked = name, kind, value, checked
-
-
-class Form:
-    def __init__(self, *elements):
-        self.elements = elements
-
-
-def test_the_setup_form_reads_every_kind_of_field():
-    form = Form(
-        Field("players", "number", "3"),
-        Field("rule", "checkbox", checked=True),
-        Field("off", "checkbox"),
-        Field("first", "radio", "red"),
-        Field("first", "radio", "blue", checked=True),
-        Field("upload", "file", "x"),
-        Field("", "button", "Start"),
-    )
-    assert read_form(form) == {"players": "3", "rule": "on", "off": "off", "first": "blue"}
 
 
 @pytest.mark.parametrize("typed, expected", [("3", 3), ("0", 1), ("99", 4), ("many", None), (None, None)])

@@ -4,7 +4,7 @@ window.localStorage. Nothing else in the app reaches the browser; web/app.main w
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
@@ -12,7 +12,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from .page import Page
 from .saves import BrowserStorage
 
-_proxies: list = []  # keep the handler's proxy alive for the page's lifetime
+_proxies: list[Any] = []  # keep the handler's proxy alive for the page's lifetime
 
 
 def browser_page() -> Page:

@@ -15,10 +15,11 @@ from ..games import GAME_IDS
 from ..i18n import _, language
 from ..render import get_view, has_view, screens
 from ..render.screens import LinkItem
+from ..render.view import GameView
 from . import remote_screen
 from .context import AppContext
 from .links import LinkError, app_fragment
-from .saves import SaveSummary, StorageError
+from .saves import Problem, SaveSummary, StorageError
 from .search_runner import in_background, next_frame
 
 LIST_PART = 100  # saves drawn per frame on the home screen
@@ -110,7 +111,7 @@ class HomeScreen:
                 + screens.button(_("Export all"), "export-all", class_="small"),
             )
 
-    def keep_for_start(self, summaries, problems, views) -> None:
+    def keep_for_start(self, summaries: list[SaveSummary | LinkItem], problems: list[Problem], views: dict[str, GameView]) -> None:
         """Store the list for the next start (SAVES_CACHE_KEY); never stops the list being drawn."""
         storage = self.app.storage
         try:
@@ -119,7 +120,7 @@ class HomeScreen:
         except Exception:  # noqa: BLE001 - storage full or refused: better no list at the next start than an old one
             storage.remove(SAVES_CACHE_KEY)
 
-    def forget_unplayed(self, summary) -> bool:
+    def forget_unplayed(self, summary: SaveSummary) -> bool:
         """Remove a save that has no move and was left alone for an hour; True if it is gone."""
         if time.time() - summary.updated < UNPLAYED_KEPT_SECONDS:
             return False
@@ -129,7 +130,7 @@ class HomeScreen:
             return False
         return True
 
-    async def append_saves(self, token: int, rest, views, now: float) -> None:
+    async def append_saves(self, token: int, rest: list[SaveSummary | LinkItem], views: dict[str, GameView], now: float) -> None:
         for start in range(0, len(rest), LIST_PART):
             await next_frame()
             if token != self.list_token or self.app.screen != "home":

@@ -133,7 +133,7 @@ def record_fragment(record: dict[str, Any]) -> str:
     return f"#/game/{packed}"
 
 
-def decode_position(game_id: str, encoded: str, rng: Random | None = None):
+def decode_position(game_id: str, encoded: str, rng: Random | None = None) -> tuple[Any, Any]:
     """(game, state) for a position link; LinkError says what is wrong. What the position leaves
     hidden (a tile pile's order, covered chips) is dealt afresh from `rng`. A position that does
     not read is read once more without a sentence's tail (see LINK_TAIL)."""
@@ -155,7 +155,7 @@ def decode_position(game_id: str, encoded: str, rng: Random | None = None):
     return game, _position_state(game, tidy, rng)
 
 
-def _position_state(game, text: str, rng: Random):
+def _position_state(game: Any, text: str, rng: Random) -> Any:
     try:
         return game.from_observation(text, rng)
     except (ValueError, TypeError, IndexError, KeyError, RecursionError, OverflowError) as exc:

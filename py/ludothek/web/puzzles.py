@@ -30,7 +30,7 @@ class PuzzleScreen:
     def __init__(self, app: AppContext) -> None:
         self.app = app
         self.game_id = ""
-        self.puzzle: dict | None = None
+        self.puzzle: dict[str, Any] | None = None
         self.start: Any = None  # the puzzle's position (a game state)
         self.state: Any = None  # the position on the board
         self.ui = UIState()
@@ -51,8 +51,8 @@ class PuzzleScreen:
     def mark(self, outcome: str) -> None:
         data = self.progress()
         game = data.setdefault(self.game_id, {})
-        if game.get(self.puzzle["id"]) != "solved":  # once solved, a later miss does not undo it
-            game[self.puzzle["id"]] = outcome
+        if game.get(self.current()["id"]) != "solved":  # once solved, a later miss does not undo it
+            game[self.current()["id"]] = outcome
         try:
             self.app.storage.set(PROGRESS_KEY, json.dumps(data, separators=(",", ":")))
         except Exception:  # noqa: BLE001 - storage full: progress just is not kept
@@ -107,6 +107,12 @@ class PuzzleScreen:
             # and the blog around the frame stays where the reader scrolled it.
             app.page.focus('#board [tabindex="0"]', scroll=False)
 
+    def current(self) -> dict[str, Any]:
+        """The puzzle shown (the screen is open, so there is one)."""
+        if self.puzzle is None:
+            raise RuntimeError("no puzzle is shown")
+        return self.puzzle
+
     def embedded(self) -> bool:
         """The puzzle alone in a blog's frame (index.html?embed=1#/puzzle/...)."""
         return bool(self.app.embed.embed)
@@ -115,9 +121,9 @@ class PuzzleScreen:
         from ..render.standalone import standalone_svg
 
         picture = standalone_svg(self.game_id, self.public(self.start), UIState(interactive=False))
-        return draw.puzzle_embed_snippet(self.app.base_url(), self.game_id, self.puzzle["id"], picture, f"{title} – Ludothek")
+        return draw.puzzle_embed_snippet(self.app.base_url(), self.game_id, self.current()["id"], picture, f"{title} – Ludothek")
 
-    def public(self, state):
+    def public(self, state: Any) -> Any:
         return get_game(self.game_id).observation(state, None)
 
     def legal(self) -> tuple[str, ...]:
@@ -125,8 +131,8 @@ class PuzzleScreen:
 
     def mover_name(self) -> str:
         game = get_game(self.game_id)
-        seat = game.current_player(self.start)
-        return self.app.shown_view().seat_style(seat, self.start.setup.players).name
+        seat = game.current_player(self.start)  # a puzzle's position always has a player to move
+        return self.app.shown_view().seat_style(seat or 0, self.start.setup.players).name
 
     def update(self) -> None:
         app = self.app
@@ -169,7 +175,7 @@ class PuzzleScreen:
                 app.rendered[region] = html
         app.page.body_data("puzzleOutcome", self.outcome or "open")
 
-    def _move_text(self, before, move: str) -> str:
+    def _move_text(self, before: Any, move: str) -> str:
         try:
             return self.app.shown_view().move_text(self.public(before), move)
         except Exception:  # noqa: BLE001 - the move in words is a courtesy: its notation says the same
@@ -188,17 +194,17 @@ class PuzzleScreen:
             self.update()
             return
         game = get_game(self.game_id)
-        if P.is_solution(self.puzzle, result.move):
+        if P.is_solution(self.current(), result.move):
             self.outcome = "solved"
             self.state = game.play(self.start, result.move)
             self.ui = UIState(interactive=False, last_before=self.public(self.start), last_move=result.move)
             self.mark("solved")
-            self.app.announce(_("Solved! {move} is the move.").format(move=self._move_text(self.start, self.puzzle["solution"])))
+            self.app.announce(_("Solved! {move} is the move.").format(move=self._move_text(self.start, self.current()["solution"])))
         else:
             self.outcome = "failed"
             self.mark("failed")
             self.app.announce(
-                _("Not this time: the move was {move}. Watch the solution on the board.").format(move=self._move_text(self.start, self.puzzle["solution"]))
+                _("Not this time: the move was {move}. Watch the solution on the board.").format(move=self._move_text(self.start, self.current()["solution"]))
             )
             in_background(self.show_solution(self.token))
         self.update()
@@ -210,7 +216,7 @@ class PuzzleScreen:
         state = self.start
         self.state, self.ui = state, UIState(interactive=False)
         self.update()
-        for move in self.puzzle["line"]:
+        for move in self.current()["line"]:
             await asyncio.sleep(STEP_SECONDS)
             if token != self.token or self.app.screen != "puzzle":
                 return
@@ -265,7 +271,7 @@ def _without_tail(part: str) -> str:
     return without_tail(unquote(part))
 
 
-def _actions_html(actions) -> str:
+def _actions_html(actions: Any) -> str:
     from ..render.screens import actions_html
 
     return actions_html(actions)

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from ..remote import chance, link, protocol
 from ..remote.protocol import Own, RemoteError, RemoteGame
 from ..render import remote as words
 from . import jsontext
+from .saves import Storage
 
 REMOTE_PREFIX = "ludothek.remote."
 ENTRY_VERSION = 1
@@ -64,7 +65,7 @@ def key_of(rg: RemoteGame) -> str:
 
 
 class RemoteStore:
-    def __init__(self, storage):
+    def __init__(self, storage: Storage) -> None:
         self.storage = storage
 
     def put(self, rg: RemoteGame, own: Own, now: float, base: RemoteGame | None = None, sent: bool = False) -> Held:
@@ -123,7 +124,7 @@ class RemoteStore:
         games.sort(key=lambda h: -h.updated)
         return games, problems
 
-    def receive(self, data: str, now: float, new_secret=chance.new_secret) -> Received:
+    def receive(self, data: str, now: float, new_secret: Callable[[], bytes] = chance.new_secret) -> Received:
         """Open a link's data. RemoteError when it does not read, or changes what the held game
         fixes (a commitment; a move in this device's seat that it did not make); the held games
         stay as they are."""
@@ -207,7 +208,9 @@ class RemoteStore:
     def restore(self, key: str, text: str) -> None:
         self.storage.set(REMOTE_PREFIX + key, text)
 
-    def start(self, game_id: str, players: int, seat: int, options: dict[str, Any], names: list[str], now: float, new_secret=chance.new_secret) -> Held:
+    def start(
+        self, game_id: str, players: int, seat: int, options: dict[str, Any], names: list[str], now: float, new_secret: Callable[[], bytes] = chance.new_secret
+    ) -> Held:
         secret = new_secret()
         rg = protocol.start(game_id, players, seat, options, names, secret)
         return self.put(rg, Own(seat, secret), now)

@@ -127,7 +127,7 @@ class RemoteScreen:
             return
         progress = protocol.replay(held.rg, held.own)
         game = get_game(held.rg.game)
-        result = self.app.view.click(game.observation(progress.state, held.own.seat), self.ui, token)
+        result = self.app.shown_view().click(game.observation(progress.state, held.own.seat), self.ui, token)
         self.ui = result.ui
         if result.move is None:
             if result.message:

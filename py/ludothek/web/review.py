@@ -5,6 +5,7 @@ jump to the worst one and play on from any position."""
 from __future__ import annotations
 
 import json
+from typing import Any
 import time
 import traceback
 
@@ -72,7 +73,7 @@ class ReviewScreen:
     def _key(self) -> str:
         return REVIEW_PREFIX + self.reviewed().save_id
 
-    def _kept(self, session) -> Review | None:
+    def _kept(self, session: GameSession) -> Review | None:
         """The review kept with the save, if it is of these very moves."""
         text = self.app.storage.get(REVIEW_PREFIX + session.save_id)
         if not text:
@@ -89,7 +90,7 @@ class ReviewScreen:
     async def _run(self, token: int) -> None:
         session = self.reviewed()
 
-        def note(step) -> None:
+        def note(step: object) -> None:
             if isinstance(step, Progress):
                 self.progress = (step.done, step.total)
 
@@ -118,8 +119,8 @@ class ReviewScreen:
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def public(self, state):
-        return self.session.game.observation(state, None)
+    def public(self, state: Any) -> Any:
+        return self.reviewed().game.observation(state, None)
 
     def texts(self) -> tuple[list[str], list[str | None]]:
         view, session = self.app.shown_view(), self.reviewed()
@@ -135,7 +136,7 @@ class ReviewScreen:
             preferred.append(text)
         return moves, preferred
 
-    def _move_text(self, before, move: str) -> str:
+    def _move_text(self, before: Any, move: str) -> str:
         try:
             return self.app.shown_view().move_text(before, move)
         except Exception:  # noqa: BLE001 - a move the public state cannot tell (hidden chance): its notation

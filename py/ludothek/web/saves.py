@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Generator, Protocol
+from typing import Any, Callable, Generator, Protocol
 
 from ..games import GAME_IDS
 from ..games.base import RecordError, run_to_end, steps_as
@@ -66,24 +66,24 @@ def is_quota_error(exc: BaseException) -> bool:
 class DictStorage:
     """Storage in a dict, with an optional quota in characters (for tests and when localStorage is blocked)."""
 
-    def __init__(self, quota: int | None = None):
+    def __init__(self, quota: int | None = None) -> None:
         self.data: dict[str, str] = {}
         self.quota = quota
 
-    def get(self, key):
+    def get(self, key: str) -> str | None:
         return self.data.get(key)
 
-    def set(self, key, value):
+    def set(self, key: str, value: str) -> None:
         if self.quota is not None:
             used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
             if used + len(key) + len(value) > self.quota:
                 raise StorageFull()
         self.data[key] = value
 
-    def remove(self, key):
+    def remove(self, key: str) -> None:
         self.data.pop(key, None)
 
-    def keys(self):
+    def keys(self) -> list[str]:
         return list(self.data)
 
 
@@ -97,9 +97,9 @@ class BrowserStorage:
 
     PROBE = "ludothek.probe"
 
-    def __init__(self, open_storage):
+    def __init__(self, open_storage: Callable[[], Any]) -> None:
         self.memory: dict[str, str] = {}
-        self.raw = None
+        self.raw: Any = None  # the Web Storage object (None: the browser gives none)
         self.status = "blocked"
         try:
             raw = open_storage()
@@ -409,14 +409,16 @@ class SaveStore:
             saves.append({"id": save_id, "record": entry["record"], "meta": entry["meta"]})
         return json.dumps({"format": EXPORT_FORMAT, "version": 1, "saves": saves}, indent=1)
 
-    def import_text(self, text: str, new_id, now: float) -> tuple[list[str], list[Problem]]:
+    def import_text(self, text: str, new_id: Callable[[], str], now: float) -> tuple[list[str], list[Problem]]:
         """Import a file at once (tests and tools); the page runs `import_steps` in slices."""
         result = run_to_end(self.import_steps(text, new_id, now))
         return result.imported, result.problems + (
             [Problem("file", _("{n} games were already saved").format(n=result.duplicates))] if result.duplicates else []
         )
 
-    def import_steps(self, text: Any, new_id, now: float, item_texts: list[str] | None = None) -> Generator[tuple[int, int], None, ImportResult]:
+    def import_steps(
+        self, text: Any, new_id: Callable[[], str], now: float, item_texts: list[str] | None = None
+    ) -> Generator[tuple[int, int], None, ImportResult]:
         """Import a file: an export of saves or a single record. Every item is replayed first;
         items that fail are reported and skipped, games already saved are recognised and counted.
         Yields (items done, items in all) after each piece of work, so the caller can run it in
@@ -432,7 +434,7 @@ class SaveStore:
                     Problem("file", _("the file holds {n} games; at most {most} can be imported at once").format(n=len(item_texts), most=MAX_IMPORT_ITEMS))
                 )
                 return result
-            items: list = list(item_texts)
+            items: list[Any] = list(item_texts)
         else:
             try:
                 items = _import_items(text)

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, Callable, Generator
+from typing import Any, Callable, Coroutine, Generator
 
 from .page import Page
 
 SLICE_SECONDS = 0.012  # one slice of work, then the browser draws (a frame is about 16 ms)
 
 
-_running: set[asyncio.Future] = set()
+_running: set[asyncio.Future[Any]] = set()
 
 
-def in_background(coroutine) -> asyncio.Future:
+def in_background(coroutine: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
     """Run `coroutine` as a task the page holds on to until it ends (the event loop keeps only a
     weak reference: a task nobody refers to may be collected halfway)."""
     task = asyncio.ensure_future(coroutine)
@@ -29,14 +29,18 @@ class SearchCancelled(Exception):
     """The work was no longer wanted (the player moved on): its result would be thrown away."""
 
 
-def next_frame():
+def next_frame() -> asyncio.Future[None]:
     """A future that resolves on the next macrotask, so the browser can paint and take input."""
     import js  # type: ignore[import-not-found]  # (the browser's: the page's thread or a worker)
     from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
-    loop = asyncio.get_event_loop()
-    future = loop.create_future()
-    js.setTimeout(create_once_callable(lambda: future.done() or future.set_result(None)), 0)
+    future: asyncio.Future[None] = asyncio.get_event_loop().create_future()
+
+    def resolve() -> None:
+        if not future.done():
+            future.set_result(None)
+
+    js.setTimeout(create_once_callable(resolve), 0)
     return future
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generator, Sequence
 
 from ..games import get_game
 from ..games.base import RecordError, record_moves, run_to_end
@@ -72,14 +72,14 @@ class GameSession:
         self,
         game_id: str,
         seats: list[Seat],
-        start,
+        start: Any,
         moves: list[str] | None = None,
         *,
         save_id: str = "",
         redo: list[str] | None = None,
         created: float = 0.0,
         updated: float = 0.0,
-    ):
+    ) -> None:
         self.game = get_game(game_id)
         self.game_id = game_id
         self.seats = list(seats)
@@ -98,23 +98,26 @@ class GameSession:
     # -- construction and records --------------------------------------------------------------
 
     @classmethod
-    def new(cls, game_id: str, seats: list[Seat], *, seed: int, options: dict[str, Any], save_id: str = "", now: float = 0.0):
+    def new(cls, game_id: str, seats: list[Seat], *, seed: int, options: dict[str, Any], save_id: str = "", now: float = 0.0) -> GameSession:
         game = get_game(game_id)
         start = game.new_game(players=len(seats), seed=seed, **options)
         return cls(game_id, seats, start, save_id=save_id, created=now, updated=now)
 
     @classmethod
-    def from_position(cls, game_id: str, seats: list[Seat], position: str, *, save_id: str = "", now: float = 0.0):
+    def from_position(cls, game_id: str, seats: list[Seat], position: str, *, save_id: str = "", now: float = 0.0) -> GameSession:
         start = get_game(game_id).from_position(position)
         return cls(game_id, seats, start, save_id=save_id, created=now, updated=now)
 
     @classmethod
-    def from_record(cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0):
+    def from_record(cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0) -> GameSession:
         """Replay a record (never trusted): RecordError says what is wrong, whatever the fault."""
-        return run_to_end(cls.replay_steps(data, save_id=save_id, redo=redo, created=created, updated=updated))
+        session: GameSession = run_to_end(cls.replay_steps(data, save_id=save_id, redo=redo, created=created, updated=updated))
+        return session
 
     @classmethod
-    def replay_steps(cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0, moves_per_step: int = 8):
+    def replay_steps(
+        cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0, moves_per_step: int = 8
+    ) -> Generator[int, None, GameSession]:
         """from_record as a generator: it yields every few moves, so a page can replay a long game
         between frames; its return value is the session."""
         try:
@@ -132,7 +135,7 @@ class GameSession:
             raise RecordError(f"the record does not replay ({type(exc).__name__}: {str(exc)[:200]})", "does-not-replay") from None
 
     @classmethod
-    def _start_of_record(cls, data: Any, *, save_id: str, created: float, updated: float):
+    def _start_of_record(cls, data: Any, *, save_id: str, created: float, updated: float) -> tuple[GameSession, Sequence[str]]:
         """The session at the record's start (checked by the engine's own record reader) and the
         moves still to replay."""
         if not isinstance(data, dict):
@@ -171,7 +174,7 @@ class GameSession:
     # -- the position ----------------------------------------------------------------------------
 
     @property
-    def state(self):
+    def state(self) -> Any:
         """The newest state (the live game)."""
         return self.states[-1]
 
@@ -180,7 +183,7 @@ class GameSession:
         return len(self.moves) if self.replay_index is None else self.replay_index
 
     @property
-    def shown_state(self):
+    def shown_state(self) -> Any:
         return self.states[self.shown_index]
 
     @property
@@ -203,7 +206,7 @@ class GameSession:
 
     # -- playing ------------------------------------------------------------------------------
 
-    def play(self, move: str):
+    def play(self, move: str) -> Any:
         """Play a move on the live position (IllegalMove if it is not legal); clears redo."""
         state = self.game.play(self.state, move)
         self.states.append(state)

@@ -4,6 +4,8 @@ setup_screen.py puts the screen in the page)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..render import get_view
 from .session import Seat, clean_name
 
@@ -14,11 +16,11 @@ def form_players(game_id: str, values: dict[str, str]) -> int:
     try:
         players = int(values.get("players", view.default_players))
     except ValueError:
-        players = view.default_players
-    return min(max(players, view.game.min_players), view.game.max_players)
+        players = int(view.default_players)
+    return min(max(players, int(view.game.min_players)), int(view.game.max_players))
 
 
-def form_seats(view, values: dict[str, str], players: int) -> list[Seat]:
+def form_seats(view: Any, values: dict[str, str], players: int) -> list[Seat]:
     seats = []
     default_names = [view.seat_style(i, players).name for i in range(players)]
     for seat in range(players):
@@ -32,12 +34,12 @@ def form_seats(view, values: dict[str, str], players: int) -> list[Seat]:
     return seats
 
 
-def setup_warnings(view, values, players) -> list[str]:
+def setup_warnings(view: Any, values: dict[str, str], players: int) -> list[str]:
     try:
-        return view.option_warnings(view.options_from_form(values, players), players)
+        return list(view.option_warnings(view.options_from_form(values, players), players))
     except ValueError:
         return []
 
 
-def setup_preview(view, values, players) -> str:
-    return view.setup_preview(values, players) if hasattr(view, "setup_preview") else ""
+def setup_preview(view: Any, values: dict[str, str], players: int) -> str:
+    return str(view.setup_preview(values, players)) if hasattr(view, "setup_preview") else ""
