@@ -91,9 +91,7 @@ def review_values(game) -> list[list]:
 
 
 def table() -> dict:
-    return {
-        game.id: {"positions": moves_in_positions(game), "games": whole_games(game), "review": review_values(game)} for game in all_games()
-    }
+    return {game.id: {"positions": moves_in_positions(game), "games": whole_games(game), "review": review_values(game)} for game in all_games()}
 
 
 if __name__ == "__main__":
