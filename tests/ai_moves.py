@@ -77,13 +77,20 @@ def whole_games(game) -> list[list]:
 
 
 def review_values(game) -> list[list]:
-    """[position text, {move: value} or None] of the review's values in a few positions."""
+    """[position text, {move: value} or None] of the review's values in a few positions (Fenn:
+    {move: its judgement})."""
     from ludothek.ai.base import run_search
     from ludothek.ai.review import move_values
+
+    from ludothek.ai.review import fenn_judgement
 
     rows = []
     for s in positions(game)[::REVIEW_EVERY]:
         if game.is_over(s):
+            continue
+        if game.id == "fenn":  # graded exactly, move by move
+            judged = {m: fenn_judgement(game, s, m) for m in game.legal_moves(s)}
+            rows.append([game.position(s), {m: [j.grade, j.preferred, round(j.loss, 9), j.note, j.value_text, j.best_text] for m, j in judged.items()}])
             continue
         values = run_search(move_values(game, s))
         rows.append([game.position(s), None if values is None else {m: round(v, 9) for m, v in sorted(values.items())}])
