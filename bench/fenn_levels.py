@@ -50,7 +50,7 @@ def measure(level: int, states: list, table: bytes) -> dict:
     blunders = slips = 0
     per_move, chunks_all = [], []
     for s in states:
-        values = {mv.move: mv.value for mv in solver.move_values(G, table, s)}
+        values = {mv.move: mv.exact for mv in solver.move_values(G, table, s)}
         best = max(v.rank() for v in values.values())
         move, chunks = timed_search(player.search(s))
         per_move.append(sum(wall for wall, _ in chunks))

@@ -60,7 +60,7 @@ def main() -> None:
         print(f"start b0:5 r10:5 k{black} {colour[0]}: {value.text()} for {colour}")
     for text in ("b0:5 r10:5 k6 b", "b0:5 r10:5 k4 r"):
         moves = solver.move_values(G, table, G.from_position(text))
-        print(f"opening moves from {text}: " + ", ".join(f"{mv.move} {mv.value.text()}" for mv in moves))
+        print(f"opening moves from {text}: " + ", ".join(f"{mv.move} {mv.exact.text()}" for mv in moves))
     rng = random.Random("fenn-solve-bench")
     states = []
     for g in range(30):

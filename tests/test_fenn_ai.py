@@ -131,7 +131,7 @@ class TestObviousMoves:
     def test_from_level_two_no_present_for_the_opponent(self, level, table):
         # Red on 2 is one step from its end; 14 of blue's 15 moves let red in next turn.
         s = at("b5:1 r2:8 k7 b")
-        values = {mv.move: mv.value for mv in solver.move_values(G, table, s)}
+        values = {mv.move: mv.exact for mv in solver.move_values(G, table, s)}
         safe = [move for move, value in values.items() if value != solver.Value(-1, 2)]
         assert len(values) == 15 and len(safe) == 1
         assert get_player("fenn", level, seed=2).choose(s) == safe[0]
@@ -149,9 +149,9 @@ class TestObviousMoves:
         player = get_player("fenn", PERFECT, seed=11)
         for s in sample_states(6, seed=3)[::2]:
             values = solver.move_values(G, table, s)
-            best = max(mv.value.rank() for mv in values)
+            best = max(mv.exact.rank() for mv in values)
             chosen = player.choose(s)
-            assert next(mv.value for mv in values if mv.move == chosen).rank() == best, G.position(s)
+            assert next(mv.exact for mv in values if mv.move == chosen).rank() == best, G.position(s)
 
     def test_perfect_does_not_circle_inside_a_turn(self):
         # Blue can shuttle 5 <-> 6 by extra steps for ever; the perfect player ends its turn.
@@ -201,22 +201,22 @@ class TestHints:
 
     def test_the_position_value_is_the_best_move_value(self, table):
         for s in sample_states(4, seed=5)[::3]:
-            best = max(solver.move_values(G, table, s), key=lambda mv: (mv.value.rank(), -mv.moves_in_turn))
-            assert solver.position_value(table, s) == best.value
+            best = max(solver.move_values(G, table, s), key=lambda mv: (mv.exact.rank(), -mv.moves_in_turn))
+            assert solver.position_value(table, s) == best.exact
 
     def test_values_of_known_moves(self, table):
-        values = {mv.move: mv.value for mv in solver.move_values(G, table, at("b3:6 r7:4 k6 b"))}
+        values = {mv.move: mv.exact for mv in solver.move_values(G, table, at("b3:6 r7:4 k6 b"))}
         assert values["2:7"] == solver.Value(-1, 2)  # red then reaches field 1
         assert values["1:1"] == solver.Value(0, 0)
-        assert solver.move_values(G, table, at("b7:6 r10:5 k8 b"))[-1].value == solver.WIN_NOW
+        assert solver.move_values(G, table, at("b7:6 r10:5 k8 b"))[-1].exact == solver.WIN_NOW
 
     def test_a_third_repetition_is_valued_as_a_draw(self, table):
-        fresh = {mv.move: mv.value for mv in solver.move_values(G, table, at("b3:6 r7:4 k8 b"))}
+        fresh = {mv.move: mv.exact for mv in solver.move_values(G, table, at("b3:6 r7:4 k8 b"))}
         assert fresh["1:2"] == solver.Value(-1, 6)  # red to move would win in 5 turns
         s = at("b1:2 r7:4 k8 r")
         for move in ("5:1", "3:6", "7:4", "1:2", "5:1", "3:6", "7:4"):
             s = G.play(s, move)
-        values = {mv.move: mv.value for mv in solver.move_values(G, table, s)}
+        values = {mv.move: mv.exact for mv in solver.move_values(G, table, s)}
         assert values["1:2"] == solver.DRAW  # 'b1:2 r7:4 k8 r' would occur a third time
 
     def test_start_values(self):

@@ -403,7 +403,7 @@ class TestHints:
     def test_every_legal_move_gets_its_solver_value(self):
         s = at("b3:1 r8:4 k7 b")
         pairs = dict(V.hints(s))
-        exact = {mv.move: mv.value for mv in hint(G, s)}
+        exact = {mv.move: mv.exact for mv in hint(G, s)}
         assert {t for t in pairs if not t.isdigit()} == set(G.legal_moves(s))
         for move, value in exact.items():
             assert pairs[move] == value_code(value)

@@ -5,6 +5,12 @@
     move = player.choose(state)            # runs the whole search
     for step in player.search(state):      # or time-sliced: a generator that yields None
         ...                                # between small chunks of work and returns the move
+    values = run_search(player.move_values(state))   # [MoveValue(move, value, exact), ...] or None
+    hints = run_search(player.hint(state))           # what the Hint button suggests, best first
+
+Every game's player has this one interface (`ComputerPlayer`, ai/base.py); each game module also
+offers `make_player(game, level, seed)`, `move_values(game, s)` (a generator: the review's values)
+and `hint(game, s)` with the same signatures.
 
 Players see only `game.observation(state, seat)`; a game with hidden information hands them
 nothing more. Every random choice comes from the player's own seeded generator.
@@ -14,9 +20,9 @@ from __future__ import annotations
 
 import importlib
 
-from .base import THINK_SECONDS, ComputerPlayer, Level, RandomPlayer, run_search
+from .base import THINK_SECONDS, ComputerPlayer, Exact, Level, MoveValue, RandomPlayer, SearchBudget, run_search
 
-__all__ = ["THINK_SECONDS", "ComputerPlayer", "Level", "RandomPlayer", "get_player", "levels", "run_search"]
+__all__ = ["THINK_SECONDS", "ComputerPlayer", "Exact", "Level", "MoveValue", "RandomPlayer", "SearchBudget", "get_player", "levels", "run_search"]
 
 
 def _module(game_id: str):
@@ -35,12 +41,14 @@ def get_player(game_id: str, level: int, seed: int = 0, think_seconds: float | N
     from ludothek.games import get_game
 
     game = get_game(game_id)
+    player: ComputerPlayer
     if level == 0:
-        return RandomPlayer(game, seed=seed)
-    known = [lv.number for lv in levels(game_id)]
-    if level not in known:
-        raise ValueError(f"{game.name} has computer levels {', '.join(map(str, known))}, not {level!r}")
-    player = _module(game_id).make_player(game, level, seed)
+        player = RandomPlayer(game, seed=seed)
+    else:
+        known = [lv.number for lv in levels(game_id)]
+        if level not in known:
+            raise ValueError(f"{game.name} has computer levels {', '.join(map(str, known))}, not {level!r}")
+        player = _module(game_id).make_player(game, level, seed)
     player.think_seconds = think_seconds
     if clock is not None:
         player.clock = clock

@@ -1,11 +1,12 @@
-"""What every computer player offers: a time-sliced search and a seeded generator."""
+"""What every computer player offers (the `ComputerPlayer` protocol), the search budget every
+search counts its work and time on, and the values a player gives moves (`MoveValue`)."""
 
 from __future__ import annotations
 
 import random
 import time
 from dataclasses import dataclass
-from typing import Generator
+from typing import Any, Callable, Generator, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from ..games.base import run_to_end
 
@@ -18,6 +19,9 @@ Search = Generator[None, None, str]
 # of the wall time are spent thinking, so this is worth some 0.25 s of CPython time.
 THINK_SECONDS = 0.7
 
+# Yield to the page once a chunk has run this long (a search may choose its own).
+CHUNK_SECONDS = 0.004
+
 
 @dataclass(frozen=True)
 class Level:
@@ -26,8 +30,141 @@ class Level:
     description: str  # one sentence: what this level does and how strong it is
 
 
-class ComputerPlayer:
-    """Base class. Subclasses implement `search`; `choose` runs it to the end."""
+class Exact(NamedTuple):
+    """A solved result for one player (Fenn's solver): `outcome` +1 win, 0 draw, -1 loss, with
+    best play from both sides; `turns` until the game ends (the current turn is 1; 0 for a draw)."""
+
+    outcome: int
+    turns: int
+
+    def rank(self) -> tuple[int, int]:
+        """Larger is better: any win beats a draw beats any loss; faster wins, slower losses."""
+        if self.outcome > 0:
+            return (2, -self.turns)
+        if self.outcome < 0:
+            return (0, self.turns)
+        return (1, 0)
+
+    def after_turn(self) -> "Exact":
+        """This value of the opponent's turn start, seen by the player whose turn leads there."""
+        return Exact(-self.outcome, self.turns + 1 if self.outcome else 0)
+
+    def score(self) -> float:
+        """As a number in [-1, 1], larger is better: a win nearer 1 the sooner it comes."""
+        if self.outcome == 0:
+            return 0.0
+        return self.outcome * (1.0 - min(self.turns, 40) / 100.0)
+
+    def text(self) -> str:
+        """English words for logs and the review's record ('win in 3 turns'); a view words it itself."""
+        if self.outcome == 0:
+            return "draw"
+        word = "win" if self.outcome > 0 else "loss"
+        return f"{word} in {self.turns} turn{'s' if self.turns != 1 else ''}"
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """A legal move with its value for the player making it: `value` in the game's evaluation
+    unit (larger is better; Momentum points, Nummerus' mean result in [0, 1], Mops Royal points,
+    Momox turns saved, Fenn `Exact.score`); `exact` the solved result where the game is solved
+    (Fenn), and `moves_in_turn` the moves, this one included, the rest of the turn needs to
+    realise it (Fenn; 1 elsewhere). Numbers only: a view turns them into words."""
+
+    move: str
+    value: float
+    exact: Exact | None = None
+    moves_in_turn: int = 1
+
+    def rank(self) -> tuple[Any, ...]:
+        """Larger is better: the exact result first where there is one, then the value."""
+        if self.exact is not None:
+            return (self.exact.rank(), -self.moves_in_turn)
+        return (self.value,)
+
+
+# What `move_values` returns: a value per legal move (in legal-move order), or None for a kind
+# of decision the evaluation has no comparable values for (Momox' shuffle / keep, Nummerus'
+# solitaire and swap).
+MoveValues = Generator[None, None, list[MoveValue] | None]
+
+
+@runtime_checkable
+class ComputerPlayer(Protocol):
+    """A computer player, as `ludothek.ai.get_player` returns it for every game and level.
+
+    The settings may be changed between searches; every search reads them when it starts."""
+
+    game: Any
+    level: int
+    seed: int
+    time_limit: float | None  # an upper bound on thinking time in seconds; None: the level's own budget
+    think_seconds: float | None  # the anytime levels' time per move; None: THINK_SECONDS
+    clock: Callable[[], float]  # what time is counted on (the page: wall time)
+    max_work: int | None  # a cap on an anytime search's work (nodes, playouts): reproducible moves
+
+    def search(self, s: Any) -> Search:
+        """The move to play in `s`, as a generator that yields None between chunks of work."""
+        ...
+
+    def choose(self, s: Any) -> str:
+        """`search` run to its end."""
+        ...
+
+    def move_values(self, s: Any) -> MoveValues:
+        """The value of every legal move of `s` for the player to move, on this game's strongest
+        evaluation with a fixed amount of work (the same values every time): the review's values.
+        A generator, like `search`."""
+        ...
+
+    def hint(self, s: Any) -> Generator[None, None, list[MoveValue]]:
+        """What the Hint button suggests in `s`, best first: Fenn every legal move with its exact
+        value, the other games the move this player would play (valued 0.0). A generator."""
+        ...
+
+
+class SearchBudget:
+    """The limits and the progress of one search, made when the search starts (never kept on
+    the player): when its current chunk began (to yield to the page after `chunk_seconds`), the
+    `deadline_at` on `clock` by which it must end, the `work` done (in the search's own unit)
+    and the cap on it, `max_work` (None: none)."""
+
+    __slots__ = ("clock", "deadline_at", "max_work", "chunk_seconds", "work", "last_yield")
+
+    def __init__(self, clock: Callable[[], float], deadline_at: float | None = None, max_work: int | None = None, chunk_seconds: float = CHUNK_SECONDS):
+        self.clock = clock
+        self.deadline_at = deadline_at
+        self.max_work = max_work
+        self.chunk_seconds = chunk_seconds
+        self.work = 0
+        self.last_yield = clock()
+
+    def out_of_time(self) -> bool:
+        return self.deadline_at is not None and self.clock() > self.deadline_at
+
+    def over_work(self) -> bool:
+        """More work done than the cap allows."""
+        return self.max_work is not None and self.work > self.max_work
+
+    def chunk_done(self) -> bool:
+        """Whether the current chunk has run long enough to yield to the page."""
+        return self.clock() - self.last_yield > self.chunk_seconds
+
+    def resumed(self) -> None:
+        """A new chunk begins (after a yield)."""
+        self.last_yield = self.clock()
+
+    def pause(self) -> Generator[None, None, None]:
+        """Yield to the page if the current chunk has run long enough."""
+        if self.chunk_done():
+            yield None
+            self.resumed()
+
+
+class PlayerBase:
+    """What the players of every game share: the settings of `ComputerPlayer`, the seeded
+    generator, the observation, and the budgets their searches start with. Subclasses
+    implement `search` and `move_values`; `choose` and `hint` follow from them."""
 
     def __init__(self, game, level: int, seed: int = 0, time_limit: float | None = None):
         self.game = game
@@ -39,7 +176,7 @@ class ComputerPlayer:
         # unless the move is forced or clear; None: the level's default (THINK_SECONDS).
         self.think_seconds: float | None = None
         # The page counts wall time (frames between chunks included); benchmarks may count CPU.
-        self.clock = time.perf_counter
+        self.clock: Callable[[], float] = time.perf_counter
         # A cap on an anytime search's work (its own unit: nodes, playouts), None: none. With a
         # cap below what the time allows, the search is reproducible (for tests).
         self.max_work: int | None = None
@@ -52,7 +189,16 @@ class ComputerPlayer:
     def choose(self, s) -> str:
         return run_search(self.search(s))
 
+    def move_values(self, s) -> MoveValues:
+        return None
+        yield  # pragma: no cover
+
+    def hint(self, s) -> Generator[None, None, list[MoveValue]]:
+        move = yield from self.search(s)
+        return [MoveValue(move, 0.0)]
+
     def deadline(self) -> float | None:
+        """When a search must end: now plus `time_limit` (None: no limit)."""
         return None if self.time_limit is None else self.clock() + self.time_limit
 
     def thinking_deadline(self) -> float:
@@ -62,17 +208,24 @@ class ComputerPlayer:
             seconds = min(seconds, self.time_limit)
         return self.clock() + seconds
 
+    def budget(self, max_work: int | None = None, chunk_seconds: float = CHUNK_SECONDS) -> SearchBudget:
+        """A fresh budget for one search: the time limit's deadline, and `max_work`."""
+        return SearchBudget(self.clock, self.deadline(), max_work, chunk_seconds)
+
     def view(self, s):
         """The state as this player may see it (hidden information removed)."""
         return self.game.observation(s, self.game.current_player(s))
 
 
-def run_search(search: Search) -> str:
-    """Drive a search generator to its end and return its move."""
+R = TypeVar("R")
+
+
+def run_search(search: Generator[Any, Any, R]) -> R:
+    """Drive a search generator (a move choice, values, a hint) to its end and return its result."""
     return run_to_end(search)
 
 
-class RandomPlayer(ComputerPlayer):
+class RandomPlayer(PlayerBase):
     """Chooses uniformly among the legal moves: the yardstick of the benchmarks."""
 
     def __init__(self, game, seed: int = 0):

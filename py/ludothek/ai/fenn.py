@@ -22,11 +22,11 @@ milliseconds, done in chunks that yield between groups of moves.
 
 from __future__ import annotations
 
-import time
+from typing import Generator, TYPE_CHECKING
 
 from ..games.fenn import BLUE, EXTRA, RED, START_FIELD, FennState, turn_key
 from . import fenn_solver as solver
-from .base import ComputerPlayer, Level, Search
+from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
 
 LEVELS = [
     Level(1, "Beginner", "Takes a win it sees this turn and often, but not always, blocks yours; otherwise steps almost at random."),
@@ -36,6 +36,7 @@ LEVELS = [
     Level(5, "Perfect", "Plays the solved game: never spoils a won or drawn position and sets traps while the game is level."),
 ]
 
+PERFECT_LEVEL = 5
 # Turns ahead (the current one is 1) a level sees exactly; None: the whole solution.
 HORIZON = {1: 1, 2: 2, 3: 3, 4: 5, 5: None}
 # Share of turns in which a level looks one turn further than its horizon (the beginner notices
@@ -70,11 +71,14 @@ def progress(seat: int, field: int) -> int:
     return field - START_FIELD[BLUE] if seat == BLUE else START_FIELD[RED] - field
 
 
-class FennPlayer(ComputerPlayer):
+class FennPlayer(PlayerBase):
     def __init__(self, game, level: int, seed: int = 0, time_limit: float | None = None):
         super().__init__(game, level, seed, time_limit)
         self.horizon = HORIZON[level]
         self.noise = NOISE[level]
+        # What the player remembers between its moves (not the state of one search): one random
+        # number per turn, and the current turn's valued endings, so that every decision of a
+        # turn values an ending alike and a chain of extra steps cannot circle.
         self._turn_salts: dict[tuple, int] = {}
         self._turn_keys: tuple[int | None, dict] = (None, {})  # (salt of the turn, {ending: key})
 
@@ -86,7 +90,7 @@ class FennPlayer(ComputerPlayer):
         if not moves:
             raise ValueError("the game is over: there is no move to choose")
         table = solver.load_table()
-        deadline = self.deadline()
+        run = self.budget(chunk_seconds=CHUNK_SECONDS)
         yield None
         if len(moves) == 1:
             return moves[0]
@@ -98,16 +102,14 @@ class FennPlayer(ComputerPlayer):
         # The endings each move allows, with the moves inside the turn needed to reach them.
         per_move = []
         endings: dict = {}
-        chunk_started = time.perf_counter()
+        run.resumed()
         for move in moves:
             after = self.game.play(s, move)
             reach = self._endings_after(s, after, seat)
             per_move.append((move, reach))
             for ending in reach:
                 endings[ending] = None
-            if time.perf_counter() - chunk_started > CHUNK_SECONDS:
-                yield None
-                chunk_started = time.perf_counter()
+            yield from run.pause()
         # Value each ending once (the perfect level searches the opponent's next turn for each).
         # The values are kept for the rest of the turn: every decision of a turn must value an
         # ending alike (even if a time limit cut one short), so that a chain of extra steps
@@ -118,11 +120,9 @@ class FennPlayer(ComputerPlayer):
         for ending in endings:
             key = known.get(ending)
             if key is None:
-                key = known[ending] = self._ending_key(table, s, seat, ending, salt, horizon, deadline)
+                key = known[ending] = self._ending_key(table, s, seat, ending, salt, horizon, run)
             endings[ending] = key
-            if time.perf_counter() - chunk_started > CHUNK_SECONDS:
-                yield None
-                chunk_started = time.perf_counter()
+            yield from run.pause()
         best_move, best_key = moves[0], None
         for move, reach in per_move:
             key = max((endings[ending], -moves_needed) for ending, moves_needed in reach.items())
@@ -130,9 +130,15 @@ class FennPlayer(ComputerPlayer):
                 best_move, best_key = move, key
         return best_move
 
-    def hint(self, s) -> list[solver.MoveValue]:
-        """The exact value of every legal move (see fenn_solver.move_values), whatever the level."""
+    def move_values(self, s) -> MoveValues:
+        """The exact value of every legal move of `s` for the player to move (see
+        fenn_solver.move_values), whatever the level."""
+        yield None
         return solver.move_values(self.game, solver.load_table(), self.view(s))
+
+    def hint(self, s) -> Generator[None, None, list[MoveValue]]:
+        """Every legal move with its exact value, whatever the level (the Hint button shows them all)."""
+        return (yield from self.move_values(s)) or []
 
     # -- endings -------------------------------------------------------------------------------
 
@@ -147,6 +153,7 @@ class FennPlayer(ComputerPlayer):
             return {(after.field_of(seat), after.face_of(seat), after.black): 1}
         opp = 1 - seat
         start = after.turn_start if after.phase == EXTRA else after.field_of(seat)
+        assert start is not None, "an extra step keeps the turn's start"
         outcomes = solver.turn_outcomes(
             seat,
             after.field_of(seat),
@@ -159,7 +166,7 @@ class FennPlayer(ComputerPlayer):
         )
         return {ending: moves + 1 for ending, moves in outcomes.items()}
 
-    def _ending_key(self, table: bytes, s: FennState, seat: int, ending, salt: int, horizon: int | None, deadline) -> tuple:
+    def _ending_key(self, table: bytes, s: FennState, seat: int, ending, salt: int, horizon: int | None, run: SearchBudget) -> tuple:
         """How much the player likes an ending: (class, score, preference, tie-break), larger is
         better. Within its horizon a level knows wins and losses exactly; an ending it cannot see
         through ranks with the draws, by its guess (a known draw guesses 0)."""
@@ -178,10 +185,10 @@ class FennPlayer(ComputerPlayer):
         if value.outcome and (horizon is None or value.turns <= horizon):
             if value.outcome > 0:
                 return (WIN, -value.turns, 0.0, jitter)
-            trap = self._trap(table, fields) if horizon is None and not _past(deadline) else 0.0
+            trap = self._trap(table, fields) if horizon is None and not run.out_of_time() else 0.0
             return (LOSS, value.turns, trap, jitter)
         if horizon is None:
-            trap = self._trap(table, fields) if not _past(deadline) else 0.0
+            trap = self._trap(table, fields) if not run.out_of_time() else 0.0
             return (DRAW, 0, trap, jitter)
         guess = progress(seat, f) - progress(opp, s.field_of(opp)) + self.noise * (2 * jitter - 1)
         return (UNKNOWN, 0, guess, jitter)
@@ -211,21 +218,27 @@ class FennPlayer(ComputerPlayer):
         return salt
 
 
-def _past(deadline: float | None) -> bool:
-    return deadline is not None and time.perf_counter() > deadline
-
-
 def make_player(game, level: int, seed: int = 0) -> FennPlayer:
     if level not in HORIZON:
         raise ValueError(f"Fenn has computer levels {', '.join(map(str, HORIZON))}, not {level!r}")
     return FennPlayer(game, level, seed)
 
 
-def hint(game, s) -> list[solver.MoveValue]:
-    """Every legal move of `s` with its exact value for the player to move (the hint button)."""
-    return solver.move_values(game, solver.load_table(), game.observation(s, game.current_player(s)))
+def hint(game, s) -> list[MoveValue]:
+    """Every legal move of `s` with its exact value for the player to move (the Hint button)."""
+    return run_search(make_player(game, PERFECT_LEVEL).hint(s))
+
+
+def move_values(game, s) -> MoveValues:
+    """The exact value of every legal move of `s` for the player to move (the review's values)."""
+    return (yield from make_player(game, PERFECT_LEVEL).move_values(s))
 
 
 def start_values() -> dict[tuple[str, int], solver.Value]:
     """Who wins the start position with perfect play, per start player and black top."""
     return solver.start_values(solver.load_table())
+
+
+if TYPE_CHECKING:
+    # mypy checks the player against the one interface every game's player offers.
+    _interface: type[ComputerPlayer] = FennPlayer

@@ -40,6 +40,7 @@ from collections import deque
 from pathlib import Path
 from typing import Callable, NamedTuple
 
+from .base import Exact, MoveValue
 from ..games.fenn import BLACK_FACES, BLUE, DIE_FACES, EXTRA, GOAL_FIELD, PASCH, RED, START_FACE, START_FIELD, TURN, FennState, legal_steps, turn_key
 
 # -- indexing turn-start positions -------------------------------------------------------------
@@ -257,30 +258,9 @@ def load_table(path: Path | None = None) -> bytes:
 # -- values -------------------------------------------------------------------------------------------
 
 
-class Value(NamedTuple):
-    """A game-theoretic value for one player: `outcome` +1 win, 0 draw, -1 loss, with best
-    play from both sides; `turns` until the game ends (the current turn is 1; 0 for a draw)."""
-
-    outcome: int
-    turns: int
-
-    def rank(self) -> tuple[int, int]:
-        """Larger is better: any win beats a draw beats any loss; faster wins, slower losses."""
-        if self.outcome > 0:
-            return (2, -self.turns)
-        if self.outcome < 0:
-            return (0, self.turns)
-        return (1, 0)
-
-    def after_turn(self) -> "Value":
-        """This value of the opponent's turn start, seen by the player whose turn leads there."""
-        return Value(-self.outcome, self.turns + 1 if self.outcome else 0)
-
-    def text(self) -> str:
-        if self.outcome == 0:
-            return "draw"
-        word = "win" if self.outcome > 0 else "loss"
-        return f"{word} in {self.turns} turn{'s' if self.turns != 1 else ''}"
+# A solved value for one player: `outcome` +1 win, 0 draw, -1 loss, with best play from both
+# sides; `turns` until the game ends (the current turn is 1; 0 for a draw). See base.Exact.
+Value = Exact
 
 
 DRAW = Value(0, 0)
@@ -298,15 +278,6 @@ def decode_value(byte: int) -> Value:
 def turn_value(table: bytes, blue: int, blue_face: int, red: int, red_face: int, black: int, to_move: int) -> Value:
     """Value of a turn-start position for the player to move (the history is not considered)."""
     return decode_value(table[index(blue, blue_face, red, red_face, black, to_move)])
-
-
-class MoveValue(NamedTuple):
-    """A legal move with its value for the player making it and the moves, counting this one,
-    that the rest of its turn needs to realise that value (1 if the move ends the turn)."""
-
-    move: str
-    value: Value
-    moves_in_turn: int
 
 
 def _outcome_value(table: bytes, s: FennState, seat: int, outcome) -> Value:
@@ -330,13 +301,15 @@ def rest_of_turn(table: bytes, s: FennState) -> tuple[Value, int]:
     own_field, own_face = s.field_of(seat), s.face_of(seat)
     opp = 1 - seat
     start = s.turn_start if s.phase == EXTRA else own_field
+    assert start is not None, "an extra step keeps the turn's start"
     outcomes = turn_outcomes(seat, own_field, own_face, s.field_of(opp), s.face_of(opp), s.black, s.phase, start)
-    best = None
+    best: tuple[tuple[tuple[int, int], int], Value, int] | None = None
     for outcome, moves in outcomes.items():
         value = _outcome_value(table, s, seat, outcome)
         key = (value.rank(), -moves)
         if best is None or key > best[0]:
             best = (key, value, moves)
+    assert best is not None, "a turn always ends somehow"
     return best[1], best[2]
 
 
@@ -351,6 +324,12 @@ def position_value(table: bytes, s: FennState) -> Value:
     return rest_of_turn(table, s)[0]
 
 
+def _valued(move: str, value: Value, moves_in_turn: int) -> MoveValue:
+    """A move with its exact value, and the moves (this one included) that the rest of its turn
+    needs to realise it (1 if the move ends the turn)."""
+    return MoveValue(move, value.score(), value, moves_in_turn)
+
+
 def move_values(game, table: bytes, s: FennState) -> list[MoveValue]:
     """Every legal move of `s` with its value for the player to move: the hint function."""
     seat = s.to_move
@@ -358,15 +337,15 @@ def move_values(game, table: bytes, s: FennState) -> list[MoveValue]:
     for move in game.legal_moves(s):
         after = game.play(s, move)
         if after.winner is not None:
-            values.append(MoveValue(move, WIN_NOW if after.winner == seat else Value(-1, 0), 1))
+            values.append(_valued(move, WIN_NOW if after.winner == seat else Value(-1, 0), 1))
         elif after.drawn:
-            values.append(MoveValue(move, DRAW, 1))
+            values.append(_valued(move, DRAW, 1))
         elif after.to_move != seat:
             value = turn_value(table, after.blue, after.blue_face, after.red, after.red_face, after.black, after.to_move)
-            values.append(MoveValue(move, value.after_turn(), 1))
+            values.append(_valued(move, value.after_turn(), 1))
         else:
             value, moves = rest_of_turn(table, after)
-            values.append(MoveValue(move, value, moves + 1))
+            values.append(_valued(move, value, moves + 1))
     return values
 
 

@@ -11,10 +11,10 @@ off) and stones one step from it are slight liabilities.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable
+from typing import Generator, TYPE_CHECKING
 
 from ..games.momentum import EMPTY, SEAT_LETTERS, Momentum, MomentumState, cell_name, parse_cell, push_stones
-from .base import ComputerPlayer, Level, Search
+from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
 
 LEVELS = [
     Level(1, "Easy", "Looks one move ahead and often picks a move that is merely good enough."),
@@ -35,6 +35,10 @@ DEPTHS = {1: 1, 2: 2, 3: 3, 4: 4}
 WORK_BUDGET = {1: 10_000, 2: 20_000, 3: 25_000, 4: 35_000}
 ANYTIME_LEVEL = 4  # thinks against the clock (`think_seconds`) instead of a fixed depth
 EASY_MARGIN = 60  # level 1 picks at random among moves within this much of its best
+# The review's values (`move_values`): plies searched per move with a full window, and the nodes
+# of the strongest level's own search, whose choice is the preferred move (unless `max_work`).
+REVIEW_DEPTH = 3
+REVIEW_WORK = 30_000
 
 
 @lru_cache(maxsize=None)
@@ -51,32 +55,30 @@ class _Budget(Exception):
     """Raised inside the search when the node budget or the time limit is spent."""
 
 
-class _Search:
-    """The state of one search from one position: the board's geometry, whose values it takes,
-    the work done and its limits, and the best replies found so far (for move ordering). Every
-    search (a move choice, the review's values) starts here, so nothing of it stays on the player."""
+class _AlphaBeta:
+    """One alpha-beta search from one position: the board's geometry, whose values it takes,
+    its budget (work done, limits, chunks) and the best replies found so far (for move
+    ordering). Every search (a move choice, the review's values) makes its own, so nothing of
+    it stays on the player."""
 
-    def __init__(self, s: MomentumState, clock: Callable[[], float], work_budget: int | None, deadline_at: float | None):
-        self.clock = clock
+    def __init__(self, s: MomentumState, budget: SearchBudget):
+        self.budget = budget
         self.width, self.height = s.width, s.height
         self.weights = border_weights(s.width, s.height)
         self.players = len(s.hands)
         self.me = s.to_move
-        self.work = 0
-        self.work_budget = work_budget
-        self.last_yield = clock()
-        self.deadline_at = deadline_at
         self.best_replies: dict[tuple[str, int], int] = {}
 
-    def value(self, board, hands, exposure, to_move, depth, alpha, beta):
+    def value(self, board, hands, exposure, to_move, depth, alpha, beta) -> Generator[None, None, int]:
         """Value for `self.me` (paranoid: every other seat minimises it), `depth` >= 1 plies
         below this node. A generator, so the whole search can pause between chunks."""
-        now = self.clock()
-        if (self.work_budget is not None and self.work > self.work_budget) or (self.deadline_at is not None and now > self.deadline_at):
+        budget = self.budget
+        now = budget.clock()
+        if (budget.max_work is not None and budget.work > budget.max_work) or (budget.deadline_at is not None and now > budget.deadline_at):
             raise _Budget()
-        if now - self.last_yield > CHUNK_SECONDS:
+        if now - budget.last_yield > budget.chunk_seconds:
             yield None
-            self.last_yield = self.clock()
+            budget.resumed()
         maximising = to_move == self.me
         if depth == 1:
             # The children's static values are the leaves. Cut as soon as one is strictly
@@ -89,7 +91,7 @@ class _Search:
                 tried += 1
                 _b, child_hands, child_exposure, won = self.place(board, hands, exposure, to_move, index)
                 if won:
-                    self.work += tried
+                    self.budget.work += tried
                     return (WIN + depth) if maximising else -(WIN + depth)
                 value = self.evaluate(child_hands, child_exposure)
                 if maximising:
@@ -101,7 +103,7 @@ class _Search:
                     best = value
                     if value < alpha:
                         break
-            self.work += tried
+            self.budget.work += tried
             return best
         children = []
         for index, content in enumerate(board):
@@ -112,7 +114,7 @@ class _Search:
                 # The mover empties their hand: decided, sooner is more certain.
                 return (WIN + depth) if maximising else -(WIN + depth)
             children.append((self.evaluate(child_hands, child_exposure), index, child_board, child_hands, child_exposure))
-        self.work += len(children)
+        self.budget.work += len(children)
         children.sort(key=lambda c: -c[0] if maximising else c[0])
         # The best reply found here by a shallower iteration goes first (iterative deepening's
         # main gain: far more cut-offs than the static order alone gives).
@@ -193,7 +195,7 @@ class _Search:
         return value - exposure[me] + sum(exposure[i] for i in others) // len(others)
 
 
-class MomentumPlayer(ComputerPlayer):
+class MomentumPlayer(PlayerBase):
     def __init__(self, game, level: int, seed: int = 0, time_limit: float | None = None):
         super().__init__(game, level, seed, time_limit)
         self.depth = DEPTHS[level]
@@ -209,7 +211,7 @@ class MomentumPlayer(ComputerPlayer):
             return moves[0]
         me = s.to_move
         players = len(s.hands)
-        search = _Search(s, self.clock, self.work_budget, self.deadline())
+        search = _AlphaBeta(s, self.budget(self.work_budget, CHUNK_SECONDS))
 
         root = [(m, *search.child(self.game, s, m)) for m in moves]
         # Immediate wins first: nothing to think about.
@@ -230,8 +232,8 @@ class MomentumPlayer(ComputerPlayer):
         children = {move: (board, hands, exposure) for move, board, hands, exposure, _ in root}
         if self.level == ANYTIME_LEVEL:
             # Iterative deepening against the clock, as deep as the time allows.
-            search.deadline_at = self.thinking_deadline()
-            search.work_budget = self.max_work
+            search.budget.deadline_at = self.thinking_deadline()
+            search.budget.max_work = self.max_work
             depth_limit = sum(1 for c in s.board if c == EMPTY)
         else:
             depth_limit = self.depth
@@ -266,44 +268,52 @@ class MomentumPlayer(ComputerPlayer):
         good = sorted(m for v, m in scored if v >= best - EASY_MARGIN)
         return self.rng.choice(good)
 
+    def move_values(self, s) -> MoveValues:
+        """The value of every legal move of `s` (what the player to move sees) on the strongest
+        level's evaluation, for the review: each move searched `REVIEW_DEPTH` plies with a full
+        window (exact minimax values, not bounds); the strongest level searches deeper, so its
+        own choice (with `max_work` nodes, by default `REVIEW_WORK`: a fixed amount, and this
+        player's seed, so the values are the same every time) is given the best value."""
+        game = self.game
+        search = _AlphaBeta(s, SearchBudget(self.clock, chunk_seconds=CHUNK_SECONDS))
+        depth = min(REVIEW_DEPTH, sum(1 for c in s.board if c == EMPTY))
+        values = {}
+        for move in game.legal_moves(s):
+            board, hands, exposure, won = search.child(game, s, move)
+            if won:
+                values[move] = WIN + depth
+            elif depth <= 1 or not any(c == EMPTY for c in board):
+                values[move] = search.evaluate(hands, exposure)
+            else:
+                nxt = (search.me + 1) % search.players
+                values[move] = yield from search.value(board, hands, exposure, nxt, depth - 1, -WIN * 2, WIN * 2)
+        # The strongest level searches deeper than these values: its own choice (with a fixed
+        # amount of work, so the review is reproducible) is the preferred move.
+        strongest = MomentumPlayer(game, ANYTIME_LEVEL, self.seed)
+        strongest.think_seconds = 1e9
+        strongest.max_work = REVIEW_WORK if self.max_work is None else self.max_work
+        choice = yield from strongest.search(s)
+        values[choice] = max(values.values())
+        return [MoveValue(move, value) for move, value in values.items()]
+
 
 def make_player(game, level: int, seed: int = 0) -> MomentumPlayer:
     return MomentumPlayer(game, level, seed)
 
 
-__all__ = ["LEVELS", "make_player", "MomentumPlayer", "cell_name"]
+def move_values(game, s) -> MoveValues:
+    """The review's values of every legal move of `s` (see `MomentumPlayer.move_values`)."""
+    return (yield from make_player(game, ANYTIME_LEVEL).move_values(s))
 
 
-# -- values of every move, for the review (ludothek.ai.review) ----------------------------------------
+def hint(game, s) -> list[MoveValue]:
+    """The strongest level's move in `s` (the Hint button's suggestion)."""
+    return run_search(make_player(game, ANYTIME_LEVEL).hint(s))
 
 
-def move_values(game, s, depth: int = 3, work: int = 30_000):  # a generator returning dict[str, float]
-    """The value of every legal move of `s` for the player to move, on the strongest level's
-    evaluation (a generator, like `search`: it yields None between chunks of work).
-
-    Each move is searched `depth` plies with a full window (exact minimax values, not bounds);
-    the strongest level searches deeper, so its own choice (with `work` nodes, a fixed amount,
-    so the values are the same every time) is given the best value."""
-    player = MomentumPlayer(game, ANYTIME_LEVEL)
-    search = _Search(s, player.clock, None, None)
-    depth = min(depth, sum(1 for c in s.board if c == EMPTY))
-    values = {}
-    for move in game.legal_moves(s):
-        board, hands, exposure, won = search.child(game, s, move)
-        if won:
-            values[move] = WIN + depth
-        elif depth <= 1 or not any(c == EMPTY for c in board):
-            values[move] = search.evaluate(hands, exposure)
-        else:
-            nxt = (search.me + 1) % search.players
-            values[move] = yield from search.value(board, hands, exposure, nxt, depth - 1, -WIN * 2, WIN * 2)
-    # The strongest level searches deeper than these values: its own choice (with a fixed
-    # amount of work, so the review is reproducible) is the preferred move.
-    player.think_seconds = 1e9
-    player.max_work = work
-    choice = yield from player.search(s)
-    values[choice] = max(values.values())
-    return values
+__all__ = ["LEVELS", "make_player", "MomentumPlayer", "cell_name", "hint", "move_values"]
 
 
-__all__ += ["move_values"]
+if TYPE_CHECKING:
+    # mypy checks the player against the one interface every game's player offers.
+    _interface: type[ComputerPlayer] = MomentumPlayer

@@ -9,7 +9,7 @@ So permuting chips a player has not seen can never change its decision.
 Planning: on its turn the player searches its choices of keys as an expectimax tree (a known
 chip walks a known distance, an unknown one is a lottery over the values it does not know),
 following chains of yellow fields a few keys deep; on a yellow field it may also stay (see
-`_stay_value`). The end of a turn is valued with a table of
+`_Plan.stay_value`). The end of a turn is valued with a table of
 expected turns still needed to collect the remaining tiles from each field, computed once from
 the board (`momox_board.FIELDS`) under a model of a player who picks the best chip most of the
 time (`RACE_CONTROL`) and otherwise walks a random one. The strongest level also counts the chip it
@@ -23,13 +23,12 @@ played so far this round (a slow opponent leaves time to wait for the better dig
 from __future__ import annotations
 
 import math
-import time
 from itertools import permutations
-from typing import Generator, NamedTuple
+from typing import Generator, NamedTuple, TYPE_CHECKING
 
 from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, MomoxState, number_of, open_circle_of
 from ..games.momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, FIELD_COUNT, TILE_AT, YELLOW_FIELDS
-from .base import ComputerPlayer, Level, Search
+from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
 
 LEVELS = [
     Level(1, "Forgetful", "Remembers only the last two chips it saw and looks one bowl ahead."),
@@ -159,7 +158,10 @@ def need_mask(field_tiles_seat: int, held: tuple[int, ...]) -> int:
     return mask
 
 
-class MomoxPlayer(ComputerPlayer):
+class MomoxPlayer(PlayerBase):
+    """A Momox player: its level's memory, planning depth, blocking, tile plans and shuffle
+    policy. Each search makes a `_Plan`, which holds what that search works with."""
+
     def __init__(self, game, level: int, seed: int = 0, time_limit: float | None = None):
         super().__init__(game, level, seed, time_limit)
         self.memory = MEMORY[level]
@@ -168,27 +170,110 @@ class MomoxPlayer(ComputerPlayer):
         self.plans_tiles = PLANS_TILES[level]
         self.shuffle_policy = SHUFFLE_POLICY[level]
 
-    # -- entry ---------------------------------------------------------------------------------
-
     def search(self, s: MomoxState) -> Search:
         obs = self.view(s)
         moves = self.game.legal_moves(obs)
         if not moves:
             raise ValueError("the game is over: there is no move to choose")
-        self.turns, self.cont = yield from build_tables(RACE_CONTROL)
-        self.round_turns = (yield from build_tables(ROUND_CONTROL)).turns
-        self.leg_turns = (yield from build_tables(LEG_CONTROL)).turns
-        self._prepare(obs)
+        plan = yield from _Plan.begin(self, obs, self.budget())
         if obs.phase == TILE:
             yield None
-            return self._tile_choice(obs)
+            return plan.tile_choice(obs)
         if obs.phase == SHUFFLE:
             yield None
-            return self._shuffle_choice(obs)
+            return self._shuffle_choice(plan, obs)
         assert obs.phase == KEY
-        return (yield from self._key_choice(obs))
+        return (yield from self._key_choice(plan, obs))
 
-    def _prepare(self, obs: MomoxState) -> None:
+    def _shuffle_choice(self, plan: "_Plan", obs: MomoxState) -> str:
+        if self.shuffle_policy == "whim":
+            return self.rng.choice(("shuffle", "keep"))
+        if self.shuffle_policy == "keep":
+            return "keep"
+        # Reshuffling throws away what everyone knows: worth it only for a player who is behind.
+        mine = plan.round_turns[plan.need][obs.figures[plan.me]]
+        return "shuffle" if mine > plan.horizon + SHUFFLE_MARGIN else "keep"
+
+    def _key_choice(self, plan: "_Plan", obs: MomoxState) -> Search:
+        known = remembered_chips(obs.seen, self.memory)
+        open_c = open_circle_of(obs.seen)
+        field = obs.figures[plan.me]
+        scored = []
+        for circle in range(CIRCLES):
+            if circle == open_c:
+                continue
+            value = yield from plan.lift(field, circle, tuple(known), plan.need, 1)
+            scored.append((value, circle))
+        best = max(v for v, _ in scored)
+        if obs.yellows:
+            stay = yield from plan.stay_value(field, open_c, tuple(known))
+            if stay > best + 1e-9:
+                return STAY
+        choices = [circle for v, circle in scored if v >= best - 1e-9]
+        return KEY_MOVES[choices[0] if len(choices) == 1 else self.rng.choice(choices)]
+
+    def move_values(self, s: MomoxState) -> MoveValues:
+        """The value of every legal move of `s` for the player to move, on the strongest level's
+        evaluation: its expectimax over the keys (minus the expected turns still needed) and its
+        plan value for take / leave. `s` should be what the player sees. None for shuffle / keep
+        (a policy, not a value)."""
+        strongest = MomoxPlayer(self.game, max(MEMORY), self.seed)
+        plan = yield from _Plan.begin(strongest, s, SearchBudget(self.clock))
+        moves = self.game.legal_moves(s)
+        if s.phase == TILE:
+            if not plan.multi_round:
+                # A race: leaving costs a lap.
+                return None if len(moves) < 2 else [MoveValue("take", 0.0), MoveValue("leave", -1.0)]
+            fld = s.figures[plan.me]
+            value = TILE_AT[fld][plan.me]
+            # The plan value is a number's lead; a tenth of its digit value counts like a turn.
+            take = plan.plan_value(fld, plan.held + (value,))
+            leave = plan.plan_value(fld, plan.held)
+            scale = 10 ** max(0, len(plan.held) - 1)
+            return [MoveValue("take", take / scale), MoveValue("leave", leave / scale)]
+        if s.phase != KEY:
+            return None  # shuffle / keep: a policy, not a value
+        known = remembered_chips(s.seen, strongest.memory)
+        open_c = open_circle_of(s.seen)
+        here = s.figures[plan.me]
+        values = []
+        for circle in range(CIRCLES):
+            if circle == open_c or KEY_MOVES[circle] not in moves:
+                continue
+            values.append(MoveValue(KEY_MOVES[circle], (yield from plan.lift(here, circle, tuple(known), plan.need, 1))))
+        if STAY in moves:
+            values.append(MoveValue(STAY, (yield from plan.stay_value(here, open_c, tuple(known)))))
+        return values
+
+
+class _Plan:
+    """One search of a Momox player: the turns tables, what the search needs about the table
+    (own targets, the next player, the race) and its budget (the expectimax nodes counted as
+    its work). Made per search, so nothing of it stays on the player."""
+
+    turns: dict[int, list[float]]
+    cont: dict[int, list[list[float]]]
+    round_turns: dict[int, list[float]]
+    leg_turns: dict[int, list[float]]
+
+    def __init__(self, player: MomoxPlayer, budget: SearchBudget):
+        self.depth = player.depth
+        self.blocking = player.blocking
+        self.plans_tiles = player.plans_tiles
+        self.budget = budget
+        self.out_of_time = False
+
+    @classmethod
+    def begin(cls, player: MomoxPlayer, obs: MomoxState, budget: SearchBudget) -> Generator[None, None, "_Plan"]:
+        """A plan for `obs` (a generator: the tables are built in chunks the first time)."""
+        plan = cls(player, budget)
+        plan.turns, plan.cont = yield from build_tables(RACE_CONTROL)
+        plan.round_turns = (yield from build_tables(ROUND_CONTROL)).turns
+        plan.leg_turns = (yield from build_tables(LEG_CONTROL)).turns
+        plan.prepare(obs)
+        return plan
+
+    def prepare(self, obs: MomoxState) -> None:
         """What the search needs about the table: own targets, the next player, the race."""
         self.me = me = obs.to_move
         players = len(obs.figures)
@@ -206,6 +291,7 @@ class MomoxPlayer(ComputerPlayer):
         self.horizon = min(self.round_turns[need_mask(seat, obs.tiles[seat])][obs.figures[seat]] * slow for seat, slow in self.slowness.items())
         self._pv_cache: dict[tuple[int, tuple[int, ...], float], float] = {}
         self.opponent_legs = self._opponent_legs(obs) if self.multi_round else []
+        self.turn_yellows = obs.yellows
 
     def _slowness(self, obs: MomoxState, seat: int) -> float:
         """The model's pace (tiles per turn) over this opponent's pace so far, with a prior of
@@ -218,52 +304,17 @@ class MomoxPlayer(ComputerPlayer):
         pace = (len(obs.tiles[seat]) + PRIOR_TURNS * model_pace) / (played + PRIOR_TURNS)
         return min(MAX_SLOWNESS, max(1.0, model_pace / pace))
 
-    # -- take / leave, shuffle / keep ----------------------------------------------------------
-
-    def _tile_choice(self, obs: MomoxState) -> str:
+    def tile_choice(self, obs: MomoxState) -> str:
         if not self.multi_round:
             return "take"  # in a race every tile is needed: leaving one costs a lap
         field = obs.figures[self.me]
         value = TILE_AT[field][self.me]
-        take = self._plan_value(field, self.held + (value,))
-        leave = self._plan_value(field, self.held)
+        take = self.plan_value(field, self.held + (value,))
+        leave = self.plan_value(field, self.held)
         return "take" if take >= leave else "leave"
 
-    def _shuffle_choice(self, obs: MomoxState) -> str:
-        if self.shuffle_policy == "whim":
-            return self.rng.choice(("shuffle", "keep"))
-        if self.shuffle_policy == "keep":
-            return "keep"
-        # Reshuffling throws away what everyone knows: worth it only for a player who is behind.
-        mine = self.round_turns[self.need][obs.figures[self.me]]
-        return "shuffle" if mine > self.horizon + SHUFFLE_MARGIN else "keep"
-
-    # -- keys: expectimax over one turn --------------------------------------------------------
-
-    def _key_choice(self, obs: MomoxState) -> Search:
-        known = remembered_chips(obs.seen, self.memory)
-        open_c = open_circle_of(obs.seen)
-        field = obs.figures[self.me]
-        self.nodes = 0
-        self.deadline_at = self.deadline()
-        self.out_of_time = False
-        self.turn_yellows = obs.yellows
-        scored = []
-        for circle in range(CIRCLES):
-            if circle == open_c:
-                continue
-            value = yield from self._lift(field, circle, tuple(known), self.need, 1)
-            scored.append((value, circle))
-        best = max(v for v, _ in scored)
-        if obs.yellows:
-            stay = yield from self._stay_value(field, open_c, tuple(known))
-            if stay > best + 1e-9:
-                return STAY
-        choices = [circle for v, circle in scored if v >= best - 1e-9]
-        return KEY_MOVES[choices[0] if len(choices) == 1 else self.rng.choice(choices)]
-
-    def _stay_value(self, field: int, open_c: int, known: tuple[int, ...]):
-        """Expected utility of staying on the yellow field `field` (a generator, like `_lift`).
+    def stay_value(self, field: int, open_c: int, known: tuple[int, ...]):
+        """Expected utility of staying on the yellow field `field` (a generator, like `lift`).
 
         The heuristic: staying ends this turn here (one turn spent) and the player starts its next
         turn from this field. By then the next player has put a key over the chip open now, so that
@@ -284,7 +335,7 @@ class MomoxPlayer(ComputerPlayer):
             best = -math.inf
             for circle in range(CIRCLES):
                 if circle != opened:
-                    best = max(best, (yield from self._lift(field, circle, known, self.need, 1)))
+                    best = max(best, (yield from self.lift(field, circle, known, self.need, 1)))
             total += best
             cases += 1
         self.turn_yellows = saved
@@ -292,14 +343,15 @@ class MomoxPlayer(ComputerPlayer):
 
     def _tick(self) -> bool:
         """Count a node; True when it is time to yield to the page."""
-        self.nodes += 1
-        if self.nodes % NODES_PER_CHUNK:
+        budget = self.budget
+        budget.work += 1
+        if budget.work % NODES_PER_CHUNK:
             return False
-        if self.deadline_at is not None and time.perf_counter() > self.deadline_at:
+        if budget.out_of_time():
             self.out_of_time = True  # from now on every yellow field is valued by the table
         return True
 
-    def _lift(self, field: int, circle: int, known: tuple[int, ...], need: int, depth: int):
+    def lift(self, field: int, circle: int, known: tuple[int, ...], need: int, depth: int):
         """Expected utility of lifting the key from `circle` (a generator: yields between chunks)."""
         value = known[circle]
         if value:
@@ -328,7 +380,7 @@ class MomoxPlayer(ComputerPlayer):
                 best = -(1.0 + self.turns[need][q]) + self._block(value)  # stay here
                 for nxt in range(CIRCLES):
                     if nxt != circle:
-                        best = max(best, (yield from self._lift(q, nxt, known, need, depth + 1)))
+                        best = max(best, (yield from self.lift(q, nxt, known, need, depth + 1)))
                 return best
             return max(-self.cont[need][q][value], -(1.0 + self.turns[need][q]) + self._block(value))
         return -(1.0 + self.turns[need][q]) + self._block(value)
@@ -342,7 +394,7 @@ class MomoxPlayer(ComputerPlayer):
 
     # -- several rounds: the number a plan is expected to form ---------------------------------
 
-    def _plan_value(self, field: int, held: tuple[int, ...], delay: float = 0.0) -> float:
+    def plan_value(self, field: int, held: tuple[int, ...], delay: float = 0.0) -> float:
         """Expected lead in this round's numbers over the opponents, for the best order of
         collecting the remaining tiles from `field` (starting `delay` turns late). Each of my
         tiles counts in its place weighted by the chance that its leg ends before the quickest
@@ -396,47 +448,16 @@ def make_player(game, level: int, seed: int = 0) -> MomoxPlayer:
     return MomoxPlayer(game, level, seed)
 
 
-# -- values of every move, for the review (ludothek.ai.review) ----------------------------------------
+def move_values(game, s: MomoxState) -> MoveValues:
+    """The review's values of every legal move of `s` (see `MomoxPlayer.move_values`)."""
+    return (yield from make_player(game, max(MEMORY)).move_values(s))
 
 
-def move_values(game, s):  # a generator returning dict[str, float] | None
-    """The value of every legal move of `s` for the player to move, on the strongest level's
-    evaluation: its expectimax over the keys (minus the expected turns still needed) and its
-    plan value for take / leave. `s` should be what the player sees. None for shuffle / keep
-    (a policy, not a value). A generator: yields None between chunks."""
-    from ..games.momox import KEY, KEY_MOVES, STAY, TILE, open_circle_of
-    from ..games.momox_board import CIRCLES
+def hint(game, s: MomoxState) -> list[MoveValue]:
+    """The strongest level's move in `s` (the Hint button's suggestion)."""
+    return run_search(make_player(game, max(MEMORY)).hint(s))
 
-    player = MomoxPlayer(game, max(MEMORY))
-    player.turns, player.cont = yield from build_tables(RACE_CONTROL)
-    player.round_turns = (yield from build_tables(ROUND_CONTROL)).turns
-    player.leg_turns = (yield from build_tables(LEG_CONTROL)).turns
-    player._prepare(s)
-    moves = game.legal_moves(s)
-    if s.phase == TILE:
-        if not player.multi_round:
-            return None if len(moves) < 2 else {"take": 0.0, "leave": -1.0}  # a race: leaving costs a lap
-        fld = s.figures[player.me]
-        value = TILE_AT[fld][player.me]
-        # The plan value is a number's lead; a tenth of its digit value counts like a turn.
-        take = player._plan_value(fld, player.held + (value,))
-        leave = player._plan_value(fld, player.held)
-        scale = 10 ** max(0, len(player.held) - 1)
-        return {"take": take / scale, "leave": leave / scale}
-    if s.phase != KEY:
-        return None  # shuffle / keep: a policy, not a value
-    known = remembered_chips(s.seen, player.memory)
-    open_c = open_circle_of(s.seen)
-    here = s.figures[player.me]
-    player.nodes = 0
-    player.deadline_at = None
-    player.out_of_time = False
-    player.turn_yellows = s.yellows
-    values = {}
-    for circle in range(CIRCLES):
-        if circle == open_c or KEY_MOVES[circle] not in moves:
-            continue
-        values[KEY_MOVES[circle]] = yield from player._lift(here, circle, tuple(known), player.need, 1)
-    if STAY in moves:
-        values[STAY] = yield from player._stay_value(here, open_c, tuple(known))
-    return values
+
+if TYPE_CHECKING:
+    # mypy checks the player against the one interface every game's player offers.
+    _interface: type[ComputerPlayer] = MomoxPlayer

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
-from typing import Callable, Sequence
+from typing import Sequence, TYPE_CHECKING
 
 from ..games.mops import (
     CROWNS,
@@ -51,7 +51,7 @@ from ..games.mops import (
     scoring_move,
 )
 from ..games.mops_shapes import POINTS_BY_SIZE, frame_placements, placement_indices_by_cell as placements_by_cell_index
-from .base import ComputerPlayer, Level, Search
+from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
 
 LEVELS = [
     Level(1, "Easy", "Lays each tile at random beside a matching one and scores whatever it finds at once."),
@@ -71,6 +71,7 @@ NEED_DISCOUNT = 0.7  # per missing tile: the tiles must also find their cells in
 LOOKAHEAD_CANDIDATES = 3  # level 4: candidate placements re-examined one round ahead
 VALUE_COST = 40  # the work of valuing an analysed layout, in the same unit
 FINAL_NODE_BUDGET = 1500  # level 4: layouts searched for the order of the final scoring
+REVIEW_LOOKAHEAD_WORK = 20_000  # the review's values: the look-ahead's work unless `max_work`
 
 GROUPS = 12  # colours 0-5, motifs 6-11
 
@@ -195,7 +196,7 @@ class Context:
                 for g in groups_of(t):
                     self.available[g] += 1
         self.wertung = wertung
-        self._tables: dict[int, list] = {}
+        self._tables: dict[int, tuple[list[list[float]], list[list[float]]]] = {}
 
     def probabilities(self, draws: int) -> list[list[float]]:
         """[group][need]: chance that `need` more tiles of the group come among `draws`
@@ -269,6 +270,17 @@ class Analysis:
     placements through that cell."""
 
     __slots__ = ("layout", "extent", "window", "inside", "up", "down", "tiles", "live", "counts", "complete", "cost")
+    layout: bytes
+    extent: tuple[int, int, int, int]
+    window: tuple[int, int, int, int]
+    inside: frozenset[int]
+    up: int
+    down: int
+    tiles: int
+    live: dict[int, tuple[int, tuple[int, ...]]]
+    counts: list[dict[int, int]]
+    complete: dict[int, int]
+    cost: int
 
     @classmethod
     def of(cls, layout: bytes) -> "Analysis":
@@ -347,7 +359,7 @@ class Analysis:
             an.cost += len(an.live)
             for index in [i for i in an.live if i not in inside]:
                 an._drop(index)
-        tile_groups = groups_of(tile)
+        tile_groups: tuple[int, ...] = groups_of(tile)
         colour_group, motif_group = tile_groups
         crown = CROWN_STEP if tile in CROWNS else 0
         occupied_before = self.up | self.down
@@ -488,29 +500,7 @@ def best_points_through(layout, cell: int) -> int:
 # -- players ---------------------------------------------------------------------------------------
 
 
-class _Search:
-    """The state of one search: when its current chunk began, when it must end, and the work
-    done (placements looked at: level 4 budgets its look-ahead by this count, up to `max_work`).
-    A move choice and the review's values each start one, so nothing of it stays on the player."""
-
-    def __init__(self, clock: Callable[[], float], deadline_at: float | None, max_work: int | None):
-        self.clock = clock
-        self.last_yield = clock()
-        self.deadline_at = deadline_at
-        self.max_work = max_work
-        self.work = 0
-
-    def pause(self):
-        """Yield to the page if the current chunk has run long enough."""
-        if self.clock() - self.last_yield > CHUNK_SECONDS:
-            yield None
-            self.last_yield = self.clock()
-
-    def out_of_time(self) -> bool:
-        return self.deadline_at is not None and self.clock() > self.deadline_at
-
-
-class MopsPlayer(ComputerPlayer):
+class MopsPlayer(PlayerBase):
     """Shared driver: dispatches on the step and keeps the chunks short."""
 
     def search(self, s) -> Search:
@@ -518,7 +508,7 @@ class MopsPlayer(ComputerPlayer):
         moves = self.game.legal_moves(s)
         if not moves:
             raise ValueError("the game is over: there is no move to choose")
-        run = _Search(self.clock, self.deadline(), self.max_work)
+        run = self.budget(self.max_work, CHUNK_SECONDS)
         if len(moves) == 1:
             yield None
             return moves[0]
@@ -532,16 +522,75 @@ class MopsPlayer(ComputerPlayer):
         yield None
         return move
 
-    def choose_placement(self, s, moves, run: _Search):
+    def choose_placement(self, s, moves, run: SearchBudget):
         raise NotImplementedError
         yield  # pragma: no cover
 
-    def choose_scoring(self, s, moves, run: _Search):
+    def choose_scoring(self, s, moves, run: SearchBudget):
         raise NotImplementedError
         yield  # pragma: no cover
 
-    def choose_final_scoring(self, s, moves, run: _Search):
+    def choose_final_scoring(self, s, moves, run: SearchBudget):
         return (yield from self.choose_scoring(s, moves, run))
+
+    def move_values(self, s) -> MoveValues:
+        """The value of every legal move of `s` for the player to move, in points now plus the
+        points the layout may still make: the planning levels' values, with the strongest level's
+        one-round look-ahead for its best candidates (capped at `max_work`, by default `REVIEW_LOOKAHEAD_WORK`, with this
+        player's seed, so the values are the same every time). `s` should be what the player sees
+        (the pile's order is never read beyond what the planning levels use)."""
+        from ..games.mops import FINAL
+
+        game = self.game
+        player = PlanningPlayer(game, 4, self.seed)
+        player.think_seconds = 1e9  # the work cap decides: the same review every time
+        run = SearchBudget(self.clock, None, REVIEW_LOOKAHEAD_WORK if self.max_work is None else self.max_work, CHUNK_SECONDS)
+        moves = game.legal_moves(s)
+        layout = s.layouts[s.to_move]
+        an = Analysis.of(layout)
+        if s.step == PLACE:
+            # The move choice's own ranking, and its look-ahead for the best candidates.
+            an, ranked = yield from player.placement_ranking(s, moves, run, every_refusal=True)
+            if not s.wertung and len(ranked) > 1:
+                plain = dict((m, v) for v, m in ranked)
+                ahead = yield from player.look_ahead(s, an, ranked, run)
+                if ahead is not ranked:
+                    # The best candidates carry the look-ahead's values; the rest keep the plain
+                    # values, moved onto the same scale and never above the worst candidate.
+                    candidates = [m for _, m in sorted(ranked, key=lambda vm: -vm[0])[:LOOKAHEAD_CANDIDATES]]
+                    examined = {m: v for v, m in ahead if m in candidates}
+                    shift = min(examined.values()) - min(plain[m] for m in examined)
+                    floor = min(examined.values())
+                    return [MoveValue(m, examined[m] if m in examined else min(floor - 0.01, plain[m] + shift)) for m in plain]
+                return [MoveValue(m, v) for m, v in plain.items()]
+            return [MoveValue(m, v) for v, m in ranked]
+        if s.step == SCORE:
+            ctx = Context(layout, s.pile, s.wertung)
+            rounds = FULL - an.tiles
+            values = {"pass": an.value(ctx, rounds)} if "pass" in moves else {}
+            for flip, (points, index) in sorted(an.flip_options().items()):
+                yield None
+                values[scoring_move_of(index, flip)] = points + an.flipped(flip).value(ctx, rounds)
+            return [MoveValue(m, values.get(m, -1e9)) for m in moves]
+        if s.step == FINAL:
+            memo: dict[bytes, int] = {}
+
+            def total(a) -> int:
+                # Most points still to make from this layout in the final scoring (exact, memoised).
+                if a.layout in memo:
+                    return memo[a.layout]
+                best = 0
+                for flip, (points, _) in a.flip_options().items():
+                    best = max(best, points + total(a.flipped(flip)))
+                memo[a.layout] = best
+                return best
+
+            values = {}
+            for flip, (points, index) in sorted(an.flip_options().items()):
+                yield None
+                values[scoring_move_of(index, flip)] = points + total(an.flipped(flip))
+            return [MoveValue(m, values.get(m, -1e9)) for m in moves]
+        return None
 
     def pick(self, ranked: Sequence[tuple[float, str]]) -> str:
         """The best move; ties broken by the seeded generator."""
@@ -555,7 +604,7 @@ class GreedyPlayer(MopsPlayer):
     the tile where it can score the most right away, else where most matching tiles are
     around; level 1 lays it at random, next to a matching tile if there is such a cell."""
 
-    def choose_placement(self, s, moves, run: _Search):
+    def choose_placement(self, s, moves, run: SearchBudget):
         layout = s.layouts[s.to_move]
         ranked = []
         for move in moves:
@@ -574,7 +623,7 @@ class GreedyPlayer(MopsPlayer):
             yield from run.pause()
         return self.pick(ranked) if ranked else moves[0]
 
-    def choose_scoring(self, s, moves, run: _Search):
+    def choose_scoring(self, s, moves, run: SearchBudget):
         layout = s.layouts[s.to_move]
         ranked = [(combination_points(layout, p), scoring_move(p, flip)) for p in combinations(layout) for flip in p.marks]
         yield from run.pause()
@@ -584,7 +633,7 @@ class GreedyPlayer(MopsPlayer):
 class PlanningPlayer(MopsPlayer):
     """Levels 3 and 4: points now plus the layout's potential."""
 
-    def best_scoring(self, an: Analysis, ctx: Context, wertung: bool, run: _Search):
+    def best_scoring(self, an: Analysis, ctx: Context, wertung: bool, run: SearchBudget):
         """(value, (flip, placement) or None for passing) of the best decision of a scoring
         step on the analysed layout. A generator: it pauses between evaluations."""
         rounds = FULL - an.tiles
@@ -601,7 +650,7 @@ class PlanningPlayer(MopsPlayer):
                 best_value, best_choice = value, (flip, index)
         return best_value, best_choice
 
-    def placement_values(self, an: Analysis, tile: int, cells, ctx: Context, wertung: bool, run: _Search):
+    def placement_values(self, an: Analysis, tile: int, cells, ctx: Context, wertung: bool, run: SearchBudget):
         """(value, cell) per cell: laying `tile` there, then the best scoring decision."""
         result = []
         for cell in cells:
@@ -612,7 +661,7 @@ class PlanningPlayer(MopsPlayer):
             yield from run.pause()
         return result
 
-    def placement_ranking(self, s, moves, run: _Search, every_refusal: bool = False):
+    def placement_ranking(self, s, moves, run: SearchBudget, every_refusal: bool = False):
         """(analysis of the layout, [(value, move)]): each placement of the round's tile valued
         as laying it and then the best scoring decision, and refusing (variant) valued at the
         layout as it is, less the price. All face-down tiles are alike to refuse onto, so only
@@ -631,13 +680,13 @@ class PlanningPlayer(MopsPlayer):
             ranked += [(value - penalty, m) for m in (refusals if every_refusal else refusals[:1])]
         return an, ranked
 
-    def choose_placement(self, s, moves, run: _Search):
+    def choose_placement(self, s, moves, run: SearchBudget):
         an, ranked = yield from self.placement_ranking(s, moves, run)
         if self.level >= 4 and not s.wertung:
             ranked = yield from self.look_ahead(s, an, ranked, run)
         return self.pick(ranked)
 
-    def choose_scoring(self, s, moves, run: _Search):
+    def choose_scoring(self, s, moves, run: SearchBudget):
         layout = s.layouts[s.to_move]
         ctx = Context(layout, s.pile, s.wertung)
         an = Analysis.of(layout)
@@ -648,7 +697,7 @@ class PlanningPlayer(MopsPlayer):
             ranked.append((points + an.flipped(flip).value(ctx, rounds), scoring_move_of(index, flip)))
         return self.pick(ranked)
 
-    def choose_final_scoring(self, s, moves, run: _Search):
+    def choose_final_scoring(self, s, moves, run: SearchBudget):
         layout = s.layouts[s.to_move]
         if self.level >= 4:
             return (yield from self.best_final_sequence(layout, run))
@@ -663,7 +712,7 @@ class PlanningPlayer(MopsPlayer):
 
     # -- level 4 -------------------------------------------------------------------------------
 
-    def look_ahead(self, s, an: Analysis, ranked, run: _Search):
+    def look_ahead(self, s, an: Analysis, ranked, run: SearchBudget):
         """Re-rank the best candidates by what they lead to one round later: this round's best
         scoring decision, then the best placement and scoring of the next tile, averaged over
         the tiles that may come next. The tiles are tried in a seeded order, each for every
@@ -710,7 +759,7 @@ class PlanningPlayer(MopsPlayer):
         floor = min(value for value, _ in result)
         return result + [(floor - 1.0, move) for _, move in order[len(candidates) :]]
 
-    def best_final_sequence(self, layout: bytes, run: _Search):
+    def best_final_sequence(self, layout: bytes, run: SearchBudget):
         """The first scoring of the best order of scorings found within the node budget
         (variant "Wertung": each turn scores one combination until none is left)."""
         memo: dict[bytes, int] = {}
@@ -738,71 +787,24 @@ class PlanningPlayer(MopsPlayer):
         return self.pick(ranked)
 
 
-def make_player(game, level: int, seed: int = 0, time_limit: float | None = None) -> ComputerPlayer:
+def make_player(game, level: int, seed: int = 0) -> MopsPlayer:
     if level in (1, GREEDY_LEVEL):
-        return GreedyPlayer(game, level, seed, time_limit)
+        return GreedyPlayer(game, level, seed)
     if level in (3, 4):
-        return PlanningPlayer(game, level, seed, time_limit)
+        return PlanningPlayer(game, level, seed)
     raise ValueError(f"Mops Royal has computer levels 1-{len(LEVELS)}, not {level!r}")
 
 
-# -- values of every move, for the review (ludothek.ai.review) ----------------------------------------
+def move_values(game, s) -> MoveValues:
+    """The review's values of every legal move of `s` (see `MopsPlayer.move_values`)."""
+    return (yield from make_player(game, len(LEVELS)).move_values(s))
 
 
-def move_values(game, s, lookahead_work: int = 20_000):  # a generator returning dict[str, float] | None
-    """The value of every legal move of `s` for the player to move, in points now plus the
-    points the layout may still make: the planning levels' values, with the strongest level's
-    one-round look-ahead for its best candidates (capped at `lookahead_work`, so the values are
-    the same every time). `s` should be what the player sees (the pile's order is never read
-    beyond what the planning levels use). A generator: yields None between chunks."""
-    from ..games.mops import FINAL, PLACE, SCORE
+def hint(game, s) -> list[MoveValue]:
+    """The strongest level's move in `s` (the Hint button's suggestion)."""
+    return run_search(make_player(game, len(LEVELS)).hint(s))
 
-    player = PlanningPlayer(game, 4)
-    player.think_seconds = 1e9  # the work cap decides: the same review every time
-    run = _Search(player.clock, None, lookahead_work)
-    moves = game.legal_moves(s)
-    layout = s.layouts[s.to_move]
-    an = Analysis.of(layout)
-    if s.step == PLACE:
-        # The move choice's own ranking, and its look-ahead for the best candidates.
-        an, ranked = yield from player.placement_ranking(s, moves, run, every_refusal=True)
-        if not s.wertung and len(ranked) > 1:
-            plain = dict((m, v) for v, m in ranked)
-            ahead = yield from player.look_ahead(s, an, ranked, run)
-            if ahead is not ranked:
-                # The best candidates carry the look-ahead's values; the rest keep the plain
-                # values, moved onto the same scale and never above the worst candidate.
-                candidates = [m for _, m in sorted(ranked, key=lambda vm: -vm[0])[:LOOKAHEAD_CANDIDATES]]
-                examined = {m: v for v, m in ahead if m in candidates}
-                shift = min(examined.values()) - min(plain[m] for m in examined)
-                floor = min(examined.values())
-                return {m: examined[m] if m in examined else min(floor - 0.01, plain[m] + shift) for m in plain}
-            return plain
-        return {m: v for v, m in ranked}
-    if s.step == SCORE:
-        ctx = Context(layout, s.pile, s.wertung)
-        rounds = FULL - an.tiles
-        values = {"pass": an.value(ctx, rounds)} if "pass" in moves else {}
-        for flip, (points, index) in sorted(an.flip_options().items()):
-            yield None
-            values[scoring_move_of(index, flip)] = points + an.flipped(flip).value(ctx, rounds)
-        return {m: values.get(m, -1e9) for m in moves}
-    if s.step == FINAL:
-        memo: dict[bytes, int] = {}
 
-        def total(a) -> int:
-            # Most points still to make from this layout in the final scoring (exact, memoised).
-            if a.layout in memo:
-                return memo[a.layout]
-            best = 0
-            for flip, (points, _) in a.flip_options().items():
-                best = max(best, points + total(a.flipped(flip)))
-            memo[a.layout] = best
-            return best
-
-        values = {}
-        for flip, (points, index) in sorted(an.flip_options().items()):
-            yield None
-            values[scoring_move_of(index, flip)] = points + total(an.flipped(flip))
-        return {m: values.get(m, -1e9) for m in moves}
-    return None
+if TYPE_CHECKING:
+    # mypy checks the player against the one interface every game's player offers.
+    _interface: type[ComputerPlayer] = MopsPlayer

@@ -27,16 +27,17 @@ makes it only if it gains more than keeping the swap chip for later is worth.
 
 Solitaire: a beam search to the end of the game over (board, star, chains), keyed by
 `solitaire_bound` (the fewest chains that could be left if the star allowed any order) and then
-by the chips the short chains still lack; `hint(state)` is the strongest level's move.
+by the chips the short chains still lack; `hint(game, state)` is the strongest level's move.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from typing import Callable, TYPE_CHECKING
 
 from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP, RAYS, SOLITAIRE_REMOVED_FROM
-from .base import ComputerPlayer, Level, Search
+from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
 
 LEVELS = [
     Level(1, "Easy", "Takes a chip that suits its own numbers, but often settles for one that is merely good enough."),
@@ -77,6 +78,10 @@ RAVE_K = 300  # visits at which a move's own mean and its rapid action value wei
 PLAYOUT_GREEDY = 0.6
 MCTS_ENDGAME_CHIPS = 10  # two players, this few chips left: exact alpha-beta to the end
 MCTS_CHUNK_PLAYOUTS = 8  # playouts between clock checks
+# The review's values (`move_values`): playouts of the strongest level's search unless `max_work`,
+# yielding to the page about this often.
+REVIEW_PLAYOUTS = 1200
+REVIEW_CHUNK_SECONDS = 0.01
 
 
 class _Budget(Exception):
@@ -164,7 +169,7 @@ class _Model:
                 n += 1
             length = n - start
             gain = w[length + 1] - w[length]
-            value = w[length]
+            value: float = w[length]
             for free in (start - 1, n):
                 if owner[free] == FREE:
                     share = GROW
@@ -184,7 +189,7 @@ class _Model:
             points = [sum(w[n] for n in _profile(self.owner, p)) for p in range(self.players)]
             return [points[p] - max(points[q] for q in range(self.players) if q != p) for p in range(self.players)]
         profiles = [_profile(self.owner, p) for p in range(self.players)]
-        out = []
+        out: list[float] = []
         for p in range(self.players):
             best_other = max(profiles[q] for q in range(self.players) if q != p)
             margin = sum(w[n] for n in profiles[p]) - sum(w[n] for n in best_other)
@@ -201,7 +206,7 @@ class _Model:
         return [v[p] - max(v[q] for q in range(self.players) if q != p) for p in range(self.players)]
 
 
-class NummerusPlayer(ComputerPlayer):
+class NummerusPlayer(PlayerBase):
     """All levels, for 1-4 players; the level sets the kind and the budget of the search."""
 
     # The strongest level's search parameters (attributes, so that benchmarks can vary them).
@@ -217,7 +222,7 @@ class NummerusPlayer(ComputerPlayer):
     # won 23/1/16 (0.05 s a move); against UCT at four times the time 27/4/9 on seeds 0-39, where
     # it had won 23/0/17 without (bench/ab_nummerus.py, bench/versus_uct.py, 2026-11-23).
     reuse_tree = True
-    _kept_tree = None
+    _kept_tree: "tuple[_MctsNode, list[int], int, list[int], int] | None" = None
 
     # -- driving -------------------------------------------------------------------------------
 
@@ -226,40 +231,21 @@ class NummerusPlayer(ComputerPlayer):
         moves = self.game.legal_moves(s)
         if not moves:
             raise ValueError("the game is over: there is no move to choose")
-        self.nodes = 0
-        self.next_check = 16
-        self.last_yield = self.clock()
-        self.deadline_at = self.deadline()
+        run = _Nodes(self.clock, self.deadline())
         if len(moves) == 1:
             yield None
             return moves[0]
         if len(s.collections) == 1:
-            return (yield from self._solitaire(s, moves))
+            return (yield from self._solitaire(s, moves, run))
         if s.swap_step:
-            return (yield from self._swap_decision(s, moves))
+            return (yield from self._swap_decision(s, moves, run))
         if self.level == MCTS_LEVEL:
-            return (yield from self._mcts(s, moves))
-        return (yield from self._star_move(s, moves))
-
-    def _tick(self, budget: int):
-        """Count a node; raise _Budget when spent; say whether it is time to yield."""
-        self.nodes += 1
-        if self.nodes >= self.next_check:
-            # Plain (non-generator) nodes count too, so compare with a mark instead of a mask.
-            self.next_check = self.nodes + 16
-            now = self.clock()
-            if self.nodes > budget or (self.deadline_at is not None and now > self.deadline_at):
-                raise _Budget()
-            if now - self.last_yield > CHUNK_SECONDS:
-                return True
-        return False
-
-    def _pause(self):
-        self.last_yield = self.clock()
+            return (yield from self._mcts(s, moves, run))
+        return (yield from self._star_move(s, moves, run))
 
     # -- star moves with 2-4 players ------------------------------------------------------------
 
-    def _star_move(self, s, moves: list[str]) -> Search:
+    def _star_move(self, s, moves: list[str], run: "_Nodes") -> Search:
         me = s.to_move
         model = _Model(s, tournament=bool(s.rounds))
         players = model.players
@@ -271,7 +257,7 @@ class NummerusPlayer(ComputerPlayer):
             scored.append((model.utilities(nxt)[me], move))
             model.untake(field, undo)
         yield None
-        self._pause()
+        run.resumed()
         if self.level == 1:
             return self._pick_easy(scored)
         best_value = max(v for v, _ in scored)
@@ -280,17 +266,17 @@ class NummerusPlayer(ComputerPlayer):
         # Level 3 never comes here: it searches with `_mcts`.
         return self._pick_best([m for v, m in scored if v == best_value])
 
-    def _negamax(self, model: _Model, seat: int, depth: int, alpha: float, beta: float, budget: int):
+    def _negamax(self, run: "_Nodes", model: _Model, seat: int, depth: int, alpha: float, beta: float, budget: int):
         """Value for `seat` to move, 2 players (fail-soft alpha-beta). A generator, so the search
         can pause between nodes; the leaves are evaluated inline."""
-        if self._tick(budget):
+        if run.tick(budget):
             yield None
-            self._pause()
+            run.resumed()
         if not model.left or depth == 0:
             return model.utilities(seat)[seat]
         other = 1 - seat
         targets = _targets(model.board, model.star)
-        best = -4 * WIN
+        best: float = -4 * WIN
         if depth == 1:
             for f in targets:
                 undo = model.take(f, seat)
@@ -300,7 +286,7 @@ class NummerusPlayer(ComputerPlayer):
                     best = value
                     if value >= beta:
                         break
-            self.nodes += len(targets)
+            run.work += len(targets)
             return best
         if depth >= 3:
             # Order children by a one-ply look for better pruning.
@@ -313,7 +299,7 @@ class NummerusPlayer(ComputerPlayer):
             targets = [f for _, f in keyed]
         for f in targets:
             undo = model.take(f, seat)
-            value = -(yield from self._negamax(model, other, depth - 1, -beta, -alpha, budget))
+            value = -(yield from self._negamax(run, model, other, depth - 1, -beta, -alpha, budget))
             model.untake(f, undo)
             if value > best:
                 best = value
@@ -325,7 +311,7 @@ class NummerusPlayer(ComputerPlayer):
 
     # -- the strongest level: Monte-Carlo tree search --------------------------------------------
 
-    def _mcts(self, s, moves: list[str]) -> Search:
+    def _mcts(self, s, moves: list[str], run: "_Nodes") -> Search:
         """Monte-Carlo tree search until the thinking time is spent (or `max_playouts`). Playouts
         follow a rule of thumb (take the chip that joins or extends one's own run, else one that
         blocks an opponent's, else any) and end in the exact result of the round. With two
@@ -341,7 +327,7 @@ class NummerusPlayer(ComputerPlayer):
             return moves[0]
         if players == 2 and model.left <= MCTS_ENDGAME_CHIPS:
             # At most half the time: an unfinished exact search says nothing, the playouts do.
-            exact = yield from self._exact_end(model, me, moves, (self.clock() + end) / 2)
+            exact = yield from self._exact_end(run, model, me, moves, (self.clock() + end) / 2)
             if exact is not None:
                 return exact
             model = _Model(s, tournament=bool(s.rounds))  # an interrupted search leaves it half-played
@@ -366,9 +352,9 @@ class NummerusPlayer(ComputerPlayer):
                 rate = playouts / max(1e-6, now - started)
                 if visits[0] - visits[1] > rate * (end - now):
                     break
-            if now - self.last_yield > CHUNK_SECONDS:
+            if now - run.last_yield > CHUNK_SECONDS:
                 yield None
-                self._pause()
+                run.resumed()
         self.last_playouts = playouts
         best = max(root_fields, key=lambda f: (root.children[f].visits if f in root.children else -1, root.children[f].reward if f in root.children else 0))
         if self.reuse_tree and players == 2 and best in root.children:
@@ -472,15 +458,15 @@ class NummerusPlayer(ComputerPlayer):
                 reward = rewards[mover] if mover >= 0 else 0.0
                 children = node.children
                 for k in range(depth, len(taken), players):
-                    child = children.get(taken[k][1])
-                    if child is not None:
-                        child.amaf_visits += 1
-                        child.amaf_reward += reward
+                    later = children.get(taken[k][1])
+                    if later is not None:
+                        later.amaf_visits += 1
+                        later.amaf_reward += reward
 
-    def _exact_end(self, model: _Model, me: int, moves: list[str], end: float):
+    def _exact_end(self, run: "_Nodes", model: _Model, me: int, moves: list[str], end: float):
         """Two players near the end: alpha-beta to the end of the round; None when out of time."""
-        saved = self.deadline_at
-        self.deadline_at = end if saved is None else min(saved, end)
+        saved = run.deadline_at
+        run.deadline_at = end if saved is None else min(saved, end)
         nxt = 1 - me
         best_move, alpha = None, -4 * WIN
         try:
@@ -488,7 +474,7 @@ class NummerusPlayer(ComputerPlayer):
                 field = FIELD_INDEX[move]
                 undo = model.take(field, me)
                 try:
-                    value = -(yield from self._negamax(model, nxt, model.left, -4 * WIN, -alpha, 10**12))
+                    value = -(yield from self._negamax(run, model, nxt, model.left, -4 * WIN, -alpha, 10**12))
                 finally:
                     model.untake(field, undo)
                 if best_move is None or value > alpha:
@@ -496,7 +482,7 @@ class NummerusPlayer(ComputerPlayer):
         except _Budget:
             return None
         finally:
-            self.deadline_at = saved
+            run.deadline_at = saved
         yield None
         return best_move
 
@@ -515,7 +501,7 @@ class NummerusPlayer(ComputerPlayer):
 
     # -- the swap step ---------------------------------------------------------------------------
 
-    def _swap_decision(self, s, moves: list[str]) -> Search:
+    def _swap_decision(self, s, moves: list[str], run: "_Nodes") -> Search:
         """Take a chip next to one's own runs (or away from an opponent's) if that gains enough."""
         me = s.to_move
         model = _Model(s, tournament=bool(s.rounds))
@@ -534,9 +520,9 @@ class NummerusPlayer(ComputerPlayer):
             owner[give], owner[take] = partner, me
             scored.append((model.utilities(nxt)[me], move))
             owner[give], owner[take] = me, partner
-            if self._tick(10**9):
+            if run.tick(10**9):
                 yield None
-                self._pause()
+                run.resumed()
         yield None
         if self.level == 1:
             return self._pick_easy(scored)
@@ -548,7 +534,7 @@ class NummerusPlayer(ComputerPlayer):
 
     # -- solitaire -------------------------------------------------------------------------------
 
-    def _solitaire(self, s, moves: list[str]) -> Search:
+    def _solitaire(self, s, moves: list[str], run: "_Nodes") -> Search:
         """Beam search to the end of the game: every line keeps the root move it started with;
         each ply expands the beam's states, drops transpositions and keeps the best `width` by
         `_solitaire_key`. When the beam reaches the end, its keys are the exact results."""
@@ -573,9 +559,9 @@ class NummerusPlayer(ComputerPlayer):
                         children.append((_solitaire_key(board, chains), move, board, star, chains))
                         continue
                     for nxt in _solitaire_moves(board, star, chains):
-                        if self._tick(budget):
+                        if run.tick(budget):
                             yield None
-                            self._pause()
+                            run.resumed()
                         child = _solitaire_child(board, star, chains, nxt)
                         ident = (child[0], child[1], child[2])
                         if ident in seen:
@@ -589,6 +575,62 @@ class NummerusPlayer(ComputerPlayer):
             pass
         yield None
         return best[1]
+
+    # -- values of every move, for the review (ludothek.ai.review) ------------------------------
+
+    def move_values(self, s) -> MoveValues:
+        """The value of every legal move of `s` for the player to move: the strongest level's
+        Monte-Carlo tree search with `max_work` playouts (by default `REVIEW_PLAYOUTS`: a fixed amount, and this
+        player's seed: the same values every time), a move valued by its mean result in [0, 1],
+        the most visited move (the one the level plays) given the best value. None for solitaire
+        and the swap decision (no comparable values)."""
+        if len(s.collections) == 1 or s.swap_step:
+            return None  # solitaire and the swap decision: no comparable values
+        moves = self.game.legal_moves(s)
+        strongest = NummerusPlayer(self.game, MCTS_LEVEL, self.seed)
+        me = s.to_move
+        model = _Model(s, tournament=bool(s.rounds))
+        if len(moves) == 1 or model.left == 1:
+            return [MoveValue(m, 1.0) for m in moves]
+        root = _MctsNode()
+        started = time.perf_counter()
+        for _ in range(REVIEW_PLAYOUTS if self.max_work is None else self.max_work):
+            strongest._mcts_iteration(model, me, root, strongest.rng)
+            if time.perf_counter() - started > REVIEW_CHUNK_SECONDS:
+                yield None
+                started = time.perf_counter()
+        values = {}
+        for move in moves:
+            child = root.children.get(FIELD_INDEX[move])
+            values[move] = child.reward / child.visits if child and child.visits else 0.0
+        # The preferred move is the most visited (as the strongest level plays): make it rate highest.
+        top = max(moves, key=lambda m: root.children[FIELD_INDEX[m]].visits if FIELD_INDEX[m] in root.children else -1)
+        values[top] = max(values.values())
+        return [MoveValue(move, value) for move, value in values.items()]
+
+
+class _Nodes(SearchBudget):
+    """The budget of one search counted in nodes, checked every 16 nodes (plain, non-generator
+    nodes count too, so a mark is compared instead of a mask)."""
+
+    __slots__ = ("next_check",)
+
+    def __init__(self, clock: Callable[[], float], deadline_at: float | None):
+        super().__init__(clock, deadline_at, None, CHUNK_SECONDS)
+        self.next_check = 16
+
+    def tick(self, budget: int) -> bool:
+        """Count a node; raise _Budget when `budget` nodes or the time are spent; say whether it
+        is time to yield to the page."""
+        self.work += 1
+        if self.work >= self.next_check:
+            self.next_check = self.work + 16
+            now = self.clock()
+            if self.work > budget or (self.deadline_at is not None and now > self.deadline_at):
+                raise _Budget()
+            if now - self.last_yield > self.chunk_seconds:
+                return True
+        return False
 
 
 class _MctsNode:
@@ -696,46 +738,16 @@ def make_player(game, level: int, seed: int = 0) -> NummerusPlayer:
     return NummerusPlayer(game, level, seed)
 
 
-def hint(s, level: int = LEVELS[-1].number, seed: int = 0) -> str:
-    """The solitaire helper: the move the given level (default: the strongest) would play in a
-    1-player state (works for any state, in fact)."""
-    from ..games.nummerus import GAME
-
-    return make_player(GAME, level, seed).choose(s)
+def hint(game, s) -> list[MoveValue]:
+    """The strongest level's move in `s` (the Hint button's suggestion; in solitaire the helper)."""
+    return run_search(make_player(game, MCTS_LEVEL).hint(s))
 
 
-# -- values of every move, for the review (ludothek.ai.review) ----------------------------------------
+def move_values(game, s) -> MoveValues:
+    """The review's values of every legal move of `s` (see `NummerusPlayer.move_values`)."""
+    return (yield from make_player(game, MCTS_LEVEL).move_values(s))
 
 
-def move_values(game, s, playouts: int = 1200, chunk_seconds: float = 0.01):  # a generator returning dict[str, float] | None
-    """The value of every legal move of `s` for the player to move: the strongest level's
-    Monte-Carlo tree search with `playouts` playouts (a fixed amount: the same values every
-    time), a move valued by its mean result in [0, 1], the most visited move (the one the level
-    plays) given the best value. A generator: yields None about every `chunk_seconds`.
-    None for solitaire and the swap decision (no comparable values)."""
-    if len(s.collections) == 1 or s.swap_step:
-        return None  # solitaire and the swap decision: no comparable values
-    moves = game.legal_moves(s)
-    player = NummerusPlayer(game, MCTS_LEVEL)
-    player.nodes, player.next_check = 0, 16
-    player.deadline_at = None
-    player.last_yield = player.clock()
-    me = s.to_move
-    model = _Model(s, tournament=bool(s.rounds))
-    if len(moves) == 1 or model.left == 1:
-        return {m: 1.0 for m in moves}
-    root = _MctsNode()
-    started = time.perf_counter()
-    for _ in range(playouts):
-        player._mcts_iteration(model, me, root, player.rng)
-        if time.perf_counter() - started > chunk_seconds:
-            yield None
-            started = time.perf_counter()
-    values = {}
-    for move in moves:
-        child = root.children.get(FIELD_INDEX[move])
-        values[move] = child.reward / child.visits if child and child.visits else 0.0
-    # The preferred move is the most visited (as the strongest level plays): make it rate highest.
-    top = max(moves, key=lambda m: root.children[FIELD_INDEX[m]].visits if FIELD_INDEX[m] in root.children else -1)
-    values[top] = max(values.values())
-    return values
+if TYPE_CHECKING:
+    # mypy checks the player against the one interface every game's player offers.
+    _interface: type[ComputerPlayer] = NummerusPlayer

@@ -193,11 +193,10 @@ def fenn_winning_moves(game, s) -> tuple[list[str], int]:
     """The moves that keep a won Fenn position won, and the turns the win takes (0: not won)."""
     from . import fenn_solver as solver
 
-    values = solver.move_values(game, solver.load_table(), s)
-    wins = [mv for mv in values if mv.value.outcome > 0]
+    wins = [(mv.move, mv.exact) for mv in solver.move_values(game, solver.load_table(), s) if mv.exact is not None and mv.exact.outcome > 0]
     if not wins:
         return [], 0
-    return [mv.move for mv in wins], min(mv.value.turns for mv in wins)
+    return [move for move, _ in wins], min(exact.turns for _, exact in wins)
 
 
 def mops_placement_points(game, s) -> dict[str, int]:

@@ -7,8 +7,8 @@
 Each move is judged in the position its player faced, on what that player could know then
 (`game.observation(state, seat)`: in Mops Royal and Momox never the hidden pile or chips):
 
-- Fenn exactly, from the solved table (`fenn_solver.move_values`): a move keeps the win, throws
-  it away, keeps the draw ... with the number of turns to the end.
+- Fenn exactly, from the solved table (the values' `exact` results): a move keeps the win,
+  throws it away, keeps the draw ... with the number of turns to the end.
 - Momentum, Nummerus Zahlus, Mops Royal and Momox against the strongest level's evaluation,
   computed here with a fixed amount of work (so a review is the same every time):
   Momentum: the strongest level's alpha-beta on its own evaluation, every move searched
@@ -25,10 +25,9 @@ Each move is judged in the position its player faced, on what that player could 
   (Nummerus solitaire and swap, Momox shuffle / keep) are left unjudged (grade None).
 
 The review is a generator, like the computer players' searches: it yields `None` between
-small chunks of work and `Progress` after each move, and returns a `Review`. It calls only each
-AI module's public functions: `move_values(game, state, ...)` (a generator returning a value
-per move, at the end of ludothek/ai/<game>.py), `fenn_solver.move_values` and
-`fenn_solver.position_value`, and the level constants.
+small chunks of work and `Progress` after each move, and returns a `Review`. It calls only the
+computer players' public interface (`ComputerPlayer.move_values` of the strongest level, seed 0,
+with the work fixed here: `REVIEW_WORK`) and `fenn_solver.position_value`.
 """
 
 from __future__ import annotations
@@ -38,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Generator
 
 from ..games.base import run_to_end
+from .base import ComputerPlayer, Exact, MoveValue
 
 GRADES = ("best", "good", "inaccuracy", "mistake")
 
@@ -53,11 +53,14 @@ THRESHOLDS = {
     "momox": (0.05, 0.3, 0.9),
 }
 
-MOMENTUM_DEPTH = 3
-MOMENTUM_WORK = 30_000  # nodes of the strongest level's own search, whose choice is the preferred move
+# The fixed amount of work of the strongest level's values (its `max_work`), so that a review is
+# the same every time: Momentum the nodes of its own search, whose choice is the preferred move
+# (every move is also searched ai/momentum.REVIEW_DEPTH plies); Nummerus the playouts; Mops
+# Royal the look-ahead's work. Momox and Fenn need no cap.
+MOMENTUM_WORK = 30_000
 NUMMERUS_PLAYOUTS = 1200
 MOPS_LOOKAHEAD_WORK = 20_000
-CHUNK_SECONDS = 0.01
+REVIEW_WORK = {"momentum": MOMENTUM_WORK, "nummerus": NUMMERUS_PLAYOUTS, "mops": MOPS_LOOKAHEAD_WORK}
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ class Review:
         if not judged:
             return None
         order = {g: i for i, g in enumerate(GRADES)}
-        return max(judged, key=lambda m: (order[m.grade], m.loss, -m.index))
+        return max(judged, key=lambda m: (order[str(m.grade)], m.loss, -m.index))
 
     def counts(self, seat: int) -> dict[str, int]:
         result = {g: 0 for g in GRADES}
@@ -154,48 +157,23 @@ def grade_of(game_id: str, loss: float) -> str:
 # -- per-move values ---------------------------------------------------------------------------------
 
 
+def reviewer(game) -> ComputerPlayer:
+    """The player whose values judge the moves: the strongest level, seed 0, with the review's
+    fixed amount of work."""
+    from . import get_player, levels
+
+    player = get_player(game.id, levels(game.id)[-1].number, seed=0)
+    player.max_work = REVIEW_WORK.get(game.id)
+    return player
+
+
 def move_values(game, s) -> Generator[None, None, dict[str, float] | None]:
     """The strongest level's value of every legal move of `s` for the player to move, judged on
     that player's observation (a generator: yields None between chunks). None: no values for
-    this kind of decision. Fenn has its own exact grading (`fenn_grades`)."""
-    seat = game.current_player(s)
-    obs = game.observation(s, seat)
-    evaluate = _EVALUATORS.get(game.id)
-    if evaluate is None:
-        return None
-    return (yield from evaluate(game, obs))
-
-
-def _momentum_values(game, s):
-    from . import momentum
-
-    return (yield from momentum.move_values(game, s, depth=MOMENTUM_DEPTH, work=MOMENTUM_WORK))
-
-
-def _nummerus_values(game, s):
-    from . import nummerus
-
-    return (yield from nummerus.move_values(game, s, playouts=NUMMERUS_PLAYOUTS, chunk_seconds=CHUNK_SECONDS))
-
-
-def _mops_values(game, s):
-    from . import mops
-
-    return (yield from mops.move_values(game, s, lookahead_work=MOPS_LOOKAHEAD_WORK))
-
-
-def _momox_values(game, s):
-    from . import momox
-
-    return (yield from momox.move_values(game, s))
-
-
-_EVALUATORS = {
-    "momentum": _momentum_values,
-    "nummerus": _nummerus_values,
-    "mops": _mops_values,
-    "momox": _momox_values,
-}
+    this kind of decision. Fenn's values are exact (`fenn_judgement` grades them)."""
+    obs = game.observation(s, game.current_player(s))
+    values = yield from reviewer(game).move_values(obs)
+    return None if values is None else {mv.move: mv.value for mv in values}
 
 
 # -- Fenn: exact ------------------------------------------------------------------------------------
@@ -203,14 +181,12 @@ _EVALUATORS = {
 
 def fenn_judgement(game, s, move: str) -> MoveReview:
     """The exact judgement of `move` in Fenn state `s` (index and advantage left at 0)."""
-    from . import fenn_solver as solver
-
     seat = game.current_player(s)
-    values = solver.move_values(game, solver.load_table(), game.observation(s, seat))
+    values = run_to_end(reviewer(game).move_values(game.observation(s, seat))) or []
     by_move = {mv.move: mv for mv in values}
-    best = max(values, key=lambda mv: (mv.value.rank(), -mv.moves_in_turn))
+    best = max(values, key=lambda mv: mv.rank())
     played = by_move[move]
-    bv, pv = best.value, played.value
+    bv, pv = _exact(best), _exact(played)
     if bv.outcome > 0:
         if pv.outcome > 0:
             note = "keeps-win"
@@ -225,8 +201,8 @@ def fenn_judgement(game, s, move: str) -> MoveReview:
         else:
             note = "loses-faster"
             grade = "good" if pv.turns >= bv.turns - 2 else "inaccuracy"
-    preferred = move if played.value.rank() == bv.rank() else best.move
-    loss = _fenn_scalar(bv) - _fenn_scalar(pv)
+    preferred = move if pv.rank() == bv.rank() else best.move
+    loss = bv.score() - pv.score()
     return MoveReview(
         index=0,
         seat=seat,
@@ -241,18 +217,16 @@ def fenn_judgement(game, s, move: str) -> MoveReview:
     )
 
 
-def _fenn_scalar(value) -> float:
-    """A value as a number in [-1, 1] for the chart: a win nearer 1 the sooner it comes."""
-    if value.outcome == 0:
-        return 0.0
-    return value.outcome * (1.0 - min(value.turns, 40) / 100.0)
+def _exact(mv: MoveValue) -> Exact:
+    if mv.exact is None:
+        raise ValueError(f"{mv.move}: no exact value")
+    return mv.exact
 
 
 def _fenn_advantage(game, s) -> float:
     from . import fenn_solver as solver
 
-    value = solver.position_value(solver.load_table(), s)
-    scalar = _fenn_scalar(value)
+    scalar = solver.position_value(solver.load_table(), s).score()
     return scalar if s.to_move == 0 else -scalar
 
 

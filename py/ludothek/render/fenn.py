@@ -550,7 +550,7 @@ class FennView(GameView):
         if s.outcome is not None:
             return ()
         values = hint(self.game, s)
-        pairs = [(mv.move, value_code(mv.value)) for mv in values]
+        pairs = [(mv.move, value_code(mv.exact)) for mv in values]
         best_by_field: dict[str, str] = {}
         for move, code in pairs:
             if ":" in move:

@@ -690,7 +690,7 @@ class NummerusView(GameView):
 
         if self.game.is_over(s):
             return ()
-        return self._hints_for(hint(s))
+        return self._hints_for(hint(self.game, s)[0].move)
 
     def hint_search(self, s):
         """The strongest level's search, in slices (the app runs it between frames)."""
