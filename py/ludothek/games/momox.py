@@ -74,7 +74,7 @@ All work on observations and reveal nothing hidden:
 - `effect(s, move)`: what a move does (lifted circle, value walked, the fields walked, landing,
   yellow, tile taken and its place, reshuffle, round results). Called on the full state before
   the move, it reveals only what the move itself turns face up.
-- `why_illegal(s, move)`: None for a legal move, otherwise the error (rule and params) that refuses it.
+- `why_illegal(s, move)`: None for a legal move, otherwise the `Refusal` (rule, words, params) that refuses it.
 - `walk(field, steps)`: the fields a figure passes, ending where it lands.
 
 Hidden information: the values of covered chips. `observation(s, seat)` returns a state with every
@@ -130,6 +130,7 @@ from .base import (
     HiddenInformationError,
     Outcome,
     MoveError,
+    Refusal,
     PositionError,
     Setup,
     StateBase,
@@ -357,14 +358,15 @@ class Momox(Game[MomoxState]):
 
     # -- moves ---------------------------------------------------------------------------------
 
-    def why_illegal(self, s: MomoxState, move: str) -> MoveError | None:
-        """None if `move` is legal in `s`, else the error that refuses it (its rule and params)."""
+    def why_illegal(self, s: MomoxState, move: str) -> Refusal | None:
+        """None if `move` is legal in `s`, else the rule that refuses it (its rule, words and
+        params). Checked without playing the move: an observation may be asked too."""
         if move in self.legal_moves(s):
             return None
         try:
             self._check(s, move)
         except MoveError as exc:
-            return exc
+            return Refusal.of(exc)
         return None  # pragma: no cover - _check refuses every move legal_moves does not list
 
     def _check(self, s: MomoxState, move: str) -> None:

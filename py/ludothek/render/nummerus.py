@@ -4,7 +4,7 @@ sentences a player reads and hears. The board itself is drawn by render/nummerus
 The view and the board ask the engine for everything that depends on the rules: which chips the star may
 take (`star_targets`, `must_jump`), what the last move did (`effect`), which chains a solitaire
 number touches (`solitaire_sides`), which chips a swap may take (`swappable`), and why a chip is
-out of reach (`why_unreachable`: a rule identifier and its fields). Only the words for those
+out of reach (`why_illegal`: a rule identifier and its fields). Only the words for those
 rules are found here, in one table (`move_error_texts`), so that they can be translated.
 
 What a player sees, and how it is told without colour:
@@ -799,11 +799,8 @@ class NummerusView(GameView):
 
     def unreachable_message(self, s, field: str) -> str:
         """Why the star may not take the chip on `field` now, in the player's language: the
-        engine's `why_unreachable` names the rule, this game's table words it."""
-        refusal = self.game.why_unreachable(s, field)
-        if refusal is None:
-            return _("That is not a legal move now.")
-        return self.move_error_text(refusal)
+        engine's `why_illegal` names the rule, this game's table words it."""
+        return self.refusal(s, field) or _("That is not a legal move now.")
 
     # -- words -------------------------------------------------------------------------------------
 
