@@ -765,27 +765,16 @@ class NummerusView(GameView):
                 return ClickResult(ui, None, _("The chip is taken. Now swap – pick one of your chips and an opponent's single chip – or choose “No swap”."))
             return ClickResult(ui, None, _("That is not a legal move now."))
         number = int(value)
-        seat = s.to_move
         give, take = self._swap_picks(s, ui)
+        # Half a swap is asked of the engine as a whole one, completed by a swap it allows (one
+        # exists whenever a swap is asked for): its refusal names the half picked.
+        allowed_give, allowed_take, _partner = self.game.swap_options(s)[0]
+        refusal = self.refusal(s, f"{number}x{allowed_take}" if kind == "give" else f"{allowed_give}x{number}")
+        if refusal is not None:
+            return ClickResult(ui, None, refusal)
         if kind == "give":
-            if not any(lo <= number <= hi for lo, hi in self.game.groups(s, seat)):
-                return ClickResult(ui, None, _("{chip} is not yours: give one of your own chips.").format(chip=number))
             give = None if give == number else number
         else:
-            for other, (free, protected) in self.game.swappable(s).items():
-                if number in protected:
-                    chain = next(range_text(lo, hi) for lo, hi in self.game.groups(s, other) if lo <= number <= hi)
-                    return ClickResult(
-                        ui,
-                        None,
-                        _("{chip} is part of {colour}'s chain {chain}: a swap may only take a single chip.").format(
-                            chip=number, colour=colour_name(other), chain=chain
-                        ),
-                    )
-                if number in free:
-                    break
-            else:
-                return ClickResult(ui, None, _("No opponent holds {chip}.").format(chip=number))
             take = None if take == number else number
         if give is not None and take is not None:
             move = f"{give}x{take}"
