@@ -568,5 +568,5 @@ class TestViewQueries:
 
     def test_figure_field_and_phase(self):
         s = pos("8,8 -,- R tile t1 y0 352614 10")
-        assert GAME.figure_field(s, 0) == 8 and GAME.phase(s) == "tile"
+        assert GAME.figure_field(s, 0) == 8 and s.phase == "tile"
         assert GAME.pending_tile(pos("5,8 -,- R key t1 y0 352614 1")) is None

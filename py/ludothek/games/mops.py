@@ -189,7 +189,11 @@ LIMIT = 5  # at most 5 tiles in a row or column
 FULL = LIMIT * LIMIT
 CELLS = FRAME * FRAME
 
-PLACE, SCORE, FINAL, OVER = "place", "score", "final", "over"
+MopsPhase = Literal["place", "score", "final", "over"]
+PLACE: MopsPhase = "place"
+SCORE: MopsPhase = "score"
+FINAL: MopsPhase = "final"
+OVER: MopsPhase = "over"
 TURN_LETTERS = {PLACE: "p", SCORE: "s", FINAL: "f"}
 
 REFUSAL_BASE_PENALTY = 2
@@ -264,13 +268,19 @@ class MopsState(StateBase):
     pile: bytes  # tile ids of the caller's face-down pile, top first (sorted when hidden)
     tile: int | None  # revealed this round; None in the final scoring and once over
     to_move: int | None
-    step: str  # PLACE, SCORE, FINAL or OVER
+    step: MopsPhase  # PLACE, SCORE, FINAL or OVER (read as `phase`)
     scores: tuple[int, ...]
     refusals: tuple[int, ...]
     ersatz: bool = False
     wertung: bool = False
     # `hidden` (an observation): `pile` is the sorted multiset, not the order
     reveal_floor: int = 0  # number of moves at the last reveal: undo never goes below it
+
+    @property
+    def phase(self) -> MopsPhase:
+        """"place" (place or refuse the round's tile), "score" (score or pass), "final" (the final
+        scoring) or "over": the field `step` under the name every game's state answers."""
+        return self.step
 
     @property
     def outcome(self) -> Outcome | None:
