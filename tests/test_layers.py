@@ -336,8 +336,10 @@ def _raw_phase_comparisons(tree: ast.Module) -> list[str]:
         sides = [node.left, *node.comparators]
         phase = any(isinstance(side, ast.Attribute) and side.attr in ("phase", "step") or isinstance(side, ast.Name) and side.id == "phase" for side in sides)
         literal = any(
-            isinstance(side, ast.Constant) and isinstance(side.value, str)
-            or isinstance(side, (ast.Tuple, ast.List, ast.Set)) and any(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in side.elts)
+            isinstance(side, ast.Constant)
+            and isinstance(side.value, str)
+            or isinstance(side, (ast.Tuple, ast.List, ast.Set))
+            and any(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in side.elts)
             for side in sides
         )
         if phase and literal:

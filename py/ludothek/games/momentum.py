@@ -108,7 +108,7 @@ class MomentumState(StateBase):
 
     @property
     def phase(self) -> MomentumPhase:
-        """"place" (place a stone), "swap" (place a stone or take the pie rule's `swap`) or "over"."""
+        """ "place" (place a stone), "swap" (place a stone or take the pie rule's `swap`) or "over"."""
         if self.over:
             return "over"
         return "swap" if self.pie == "swap" else "place"

@@ -278,7 +278,7 @@ class MopsState(StateBase):
 
     @property
     def phase(self) -> MopsPhase:
-        """"place" (place or refuse the round's tile), "score" (score or pass), "final" (the final
+        """ "place" (place or refuse the round's tile), "score" (score or pass), "final" (the final
         scoring) or "over": the field `step` under the name every game's state answers."""
         return self.step
 

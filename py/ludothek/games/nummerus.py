@@ -262,7 +262,7 @@ class NummerusState(StateBase):
 
     @property
     def phase(self) -> NummerusPhase:
-        """"star" (move the star to a chip), "swap" (swap a chip or decline) or "over"."""
+        """ "star" (move the star to a chip), "swap" (swap a chip or decline) or "over"."""
         if self.over:
             return "over"
         return "swap" if self.swap_step else "star"
