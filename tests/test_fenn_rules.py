@@ -444,3 +444,25 @@ class TestViewQueries:
     def test_phase(self):
         assert at(self.POSITION).phase == "step"
         assert at("b9:1 r7:4 k8 b").phase == "over"
+
+
+class TestWhyIllegal:
+    START = "b0:5 r10:5 k6 b"
+
+    def test_a_legal_step_has_no_refusal(self):
+        assert G.why_illegal(at(self.START), "2:2") is None and at(self.START).phase == "step"
+
+    @pytest.mark.parametrize(
+        "move, rule",
+        [("end", "end-not-yet"), ("pass", "pass-must-step"), ("k8", "black-not-after-pasch"), ("5:6", "step-length"), ("3:5", "same-face")],
+    )
+    def test_each_refusal_names_its_rule(self, move, rule):
+        assert G.why_illegal(at(self.START), move).rule == rule
+
+    def test_the_refusal_carries_the_words_and_params(self):
+        refusal = G.why_illegal(at(self.START), "3:5")
+        assert refusal.text == "a step must turn up a new face (the blue die already shows 5)" and refusal.params == {"seat": 0, "face": 5}
+
+    def test_a_won_game_refuses_everything(self):
+        s = at("b9:1 r7:4 k8 b")
+        assert s.phase == "over" and G.why_illegal(s, "pass").rule == "game-over"

@@ -570,3 +570,12 @@ class TestViewQueries:
         s = pos("8,8 -,- R tile t1 y0 352614 10")
         assert GAME.figure_field(s, 0) == 8 and s.phase == "tile"
         assert GAME.pending_tile(pos("5,8 -,- R key t1 y0 352614 1")) is None
+
+
+class TestWhyIllegalRefusal:
+    def test_the_refusal_carries_rule_words_and_params(self):
+        s = pos("5,8 -,- R key t1 y0 352614 1")
+        assert s.phase == "key"
+        refusal = GAME.why_illegal(s, "k1")
+        assert (refusal.rule, refusal.params) == ("open-circle", {"circle": 1})
+        assert GAME.why_illegal(s, "shuffle").rule == "no-shuffle"
