@@ -165,7 +165,7 @@ class TestPasch:
     def test_new_top_equal_to_black_gives_a_pasch(self):
         s = after(self.POSITION, "5:7")
         assert G.position(s) == "b5:7 r8:3 k7 b pasch"
-        assert G.phase(s) == "pasch"
+        assert s.phase == "pasch"
         assert G.legal_moves(s) == ["k2", "k3", "k4", "k6", "k8", "end"]
 
     def test_setting_the_black_die_ends_the_turn(self):
@@ -200,7 +200,7 @@ class TestExtraStep:
     def test_new_top_equal_to_the_field_earns_an_extra_step(self):
         s = after(self.POSITION, "5:5")
         assert G.position(s) == "b5:5 r8:3 k7 b extra4"
-        assert G.phase(s) == "extra"
+        assert s.phase == "extra"
         # From 5: 3 is banned by red's 3, 4 is where the turn began, 7 by black.
         assert G.legal_moves(s) == ["6:1", "6:2", "6:6", "6:7", "6:9", "end"]
 
@@ -240,7 +240,7 @@ class TestStepOrPass:
     def test_a_player_without_a_legal_step_passes(self):
         s = at(self.STUCK)
         assert G.legal_moves(s) == ["pass"]
-        assert G.phase(s) == "pass"
+        assert s.phase == "pass"
         assert G.position(G.play(s, "pass")) == "b1:5 r4:3 k2 r"
 
     def test_a_player_with_a_legal_step_must_step(self):
@@ -298,7 +298,7 @@ class TestThreefoldRepetition:
     def test_positions_inside_a_turn_are_not_counted(self):
         # Blue circles 5 <-> 6 by extra steps within one turn: no draw.
         s = after("b4:1 r9:9 k3 b", "5:5", "6:6", "5:5", "6:6", "5:5", "6:6", "5:5")
-        assert not G.is_over(s) and G.phase(s) == "extra"
+        assert not G.is_over(s) and s.phase == "extra"
         s = G.play(s, "end")
         assert not G.is_over(s) and G.repetitions(s) == 1
 
@@ -442,5 +442,27 @@ class TestViewQueries:
         assert G.describe_move(at("b7:6 r10:5 k8 b"), "9:1").endswith("blue wins.")
 
     def test_phase(self):
-        assert G.phase(at(self.POSITION)) == "step"
-        assert G.phase(at("b9:1 r7:4 k8 b")) == "over"
+        assert at(self.POSITION).phase == "step"
+        assert at("b9:1 r7:4 k8 b").phase == "over"
+
+
+class TestWhyIllegal:
+    START = "b0:5 r10:5 k6 b"
+
+    def test_a_legal_step_has_no_refusal(self):
+        assert G.why_illegal(at(self.START), "2:2") is None and at(self.START).phase == "step"
+
+    @pytest.mark.parametrize(
+        "move, rule",
+        [("end", "end-not-yet"), ("pass", "pass-must-step"), ("k8", "black-not-after-pasch"), ("5:6", "step-length"), ("3:5", "same-face")],
+    )
+    def test_each_refusal_names_its_rule(self, move, rule):
+        assert G.why_illegal(at(self.START), move).rule == rule
+
+    def test_the_refusal_carries_the_words_and_params(self):
+        refusal = G.why_illegal(at(self.START), "3:5")
+        assert refusal.text == "a step must turn up a new face (the blue die already shows 5)" and refusal.params == {"seat": 0, "face": 5}
+
+    def test_a_won_game_refuses_everything(self):
+        s = at("b9:1 r7:4 k8 b")
+        assert s.phase == "over" and G.why_illegal(s, "pass").rule == "game-over"

@@ -241,7 +241,7 @@ class TestKeyboardAndTargets:
         checked = 0
         for seed in range(12):
             s = G.new_game(seed=seed)
-            while not s.over and len(s.moves) < 60:
+            while s.outcome is None and len(s.moves) < 60:
                 legal = G.legal_moves(s)
                 steps = {m for m in legal if ":" in m}
                 board_targets = set(targets(V.board_svg(s, LIVE)))
@@ -319,7 +319,7 @@ class TestWords:
     def test_repetition_draw_is_explained(self):
         s = at("b1:2 r9:3 k6 b")
         for move in ("2:1", "8:4", "1:2", "9:3", "2:1", "8:4", "1:2", "9:3"):
-            if s.over:
+            if s.outcome is not None:
                 break
             s = G.play(s, move)
         assert s.drawn

@@ -295,3 +295,78 @@ def test_the_cycle_check_sees_lazy_and_package_imports(tmp_path):
     assert graph["a"] == {"b"} and graph["b"] == {"sub.c"} and graph["sub.c"] == {"a"} and graph["d"] == {"sub"}
     assert import_cycles(graph) == [["a", "b", "sub.c"]]
     assert import_cycles({"x": {"y"}, "y": set()}) == []
+
+
+# -- the engine answers, the view asks -------------------------------------------------------------
+# A view (render/<game>.py) and its board (render/<game>_board.py) never re-implement a rule the
+# engine owns: no function of theirs is named like one of the engine's (a module function or a
+# method of its game), as render/mops.py's copies `cell_kinds` and `neighbours` once were; and no
+# phase is compared with a raw string (the engines' phase constants, typed `Literal`s, are the one
+# vocabulary), as render/fenn.py's `s.phase == "extra"` once was.
+
+GAMES = ("fenn", "momentum", "momox", "mops", "nummerus")
+# Names a view shares with its engine by design: the same question asked of different things
+# (the view's `describe_move` words a move for players, Fenn's engine in English for logs), and
+# the notation helpers a board must write itself, since it may import only constants.
+SHARED_BY_DESIGN = {"describe_move", "cell_name", "tile_code"}
+
+
+def _engine_names(game: str) -> set[str]:
+    tree = _tree(f"games.{game}")
+    names = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            names |= {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+    return {name for name in names if not name.startswith("__")}
+
+
+def _defined_functions(tree: ast.Module) -> set[str]:
+    names = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            names |= {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+    return names
+
+
+def _raw_phase_comparisons(tree: ast.Module) -> list[str]:
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        sides = [node.left, *node.comparators]
+        phase = any(isinstance(side, ast.Attribute) and side.attr in ("phase", "step") or isinstance(side, ast.Name) and side.id == "phase" for side in sides)
+        literal = any(
+            isinstance(side, ast.Constant)
+            and isinstance(side.value, str)
+            or isinstance(side, (ast.Tuple, ast.List, ast.Set))
+            and any(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in side.elts)
+            for side in sides
+        )
+        if phase and literal:
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_view_defines_no_function_named_like_its_engines(game):
+    engine = _engine_names(game) - SHARED_BY_DESIGN
+    for module in (f"render.{game}", f"render.{game}_board"):
+        copies = _defined_functions(_tree(module)) & engine
+        assert not copies, f"{module} defines {sorted(copies)}, which games/{game}.py answers: ask the engine"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_view_compares_no_phase_with_a_raw_string(game):
+    for module in (f"render.{game}", f"render.{game}_board"):
+        assert not _raw_phase_comparisons(_tree(module)), f"{module} compares a phase with raw text: {_raw_phase_comparisons(_tree(module))}"
+
+
+def test_the_rule_copy_checks_find_what_they_forbid():
+    # The old render/mops.py and render/fenn.py broke both checks.
+    old = ast.parse(
+        "def cell_kinds(layout):\n    return {}\n"
+        "class FennView:\n    def marks(self, s):\n        if s.phase == 'extra' or phase in ('step', 'extra'):\n            pass\n"
+    )
+    assert "cell_kinds" in _defined_functions(old) & _engine_names("mops")
+    assert len(_raw_phase_comparisons(old)) == 2
+    assert not _raw_phase_comparisons(ast.parse("if s.phase == EXTRA and kind == 'pasch':\n    pass\n"))

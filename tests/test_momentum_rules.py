@@ -376,3 +376,18 @@ class TestIllegalMoves:
         s = G.from_position(pos(".......", ".RRRR..", ".......", ".RRRR..", ".......", ".......", ".......", to_move="B", hands=[0, 8]))
         with pytest.raises(IllegalMove, match="over"):
             G.play(s, "a1")
+
+
+class TestWhyIllegal:
+    # One blue stone on d4, red to move.
+    S = G.from_position(pos(".......", ".......", ".......", "...B...", ".......", ".......", "......."))
+
+    def test_a_legal_move_has_no_refusal(self):
+        assert G.why_illegal(self.S, "c3") is None and self.S.phase == "place"
+
+    def test_the_refusal_names_the_rule_and_its_cell(self):
+        refusal = G.why_illegal(self.S, "d4")
+        assert (refusal.rule, refusal.text, refusal.params) == ("cell-occupied", "the cell is occupied by a stone", {"cell": "d4"})
+
+    def test_text_that_is_no_cell_is_refused_too(self):
+        assert G.why_illegal(self.S, "z9").rule == "not-a-cell"

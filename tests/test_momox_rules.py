@@ -563,10 +563,19 @@ class TestViewQueries:
     def test_why_illegal_names_the_rule(self):
         s = pos("5,8 -,- R key t1 y0 352614 1")
         assert GAME.why_illegal(s, "k0") is None
-        assert "open circle" in str(GAME.why_illegal(s, "k1")) and GAME.why_illegal(s, "k1").rule == "open-circle"
-        assert "corner" in str(GAME.why_illegal(s, "take")) and GAME.why_illegal(s, "take").rule == "no-tile"
+        assert "open circle" in GAME.why_illegal(s, "k1").text and GAME.why_illegal(s, "k1").rule == "open-circle"
+        assert "corner" in GAME.why_illegal(s, "take").text and GAME.why_illegal(s, "take").rule == "no-tile"
 
     def test_figure_field_and_phase(self):
         s = pos("8,8 -,- R tile t1 y0 352614 10")
-        assert GAME.figure_field(s, 0) == 8 and GAME.phase(s) == "tile"
+        assert GAME.figure_field(s, 0) == 8 and s.phase == "tile"
         assert GAME.pending_tile(pos("5,8 -,- R key t1 y0 352614 1")) is None
+
+
+class TestWhyIllegalRefusal:
+    def test_the_refusal_carries_rule_words_and_params(self):
+        s = pos("5,8 -,- R key t1 y0 352614 1")
+        assert s.phase == "key"
+        refusal = GAME.why_illegal(s, "k1")
+        assert (refusal.rule, refusal.params) == ("open-circle", {"circle": 1})
+        assert GAME.why_illegal(s, "shuffle").rule == "no-shuffle"

@@ -671,3 +671,33 @@ class TestQueriesForTheView:
         s = G.from_position(position({"e5": "Pb", "e4": "wb"}, pile="Co", tile="Cb", extra="x0"))
         assert G.placement_cells(s) == ["e3", "d4", "f4", "d5", "f5", "e6"]
         assert G.refusal_cells(s) == ["e4"]
+
+
+class TestWhyIllegal:
+    # The module docstring's teaching position: seat 1 has laid the can on g5 and may score e5-g5.
+    TEACHING = "9/9/9/9/4PbWbCb2/9/9/9/9,9/9/9/9/4Wy4/4Wb4/9/9/9 ?PoKbHy Cb s1 0,0"
+
+    def test_scoring_is_asked_of_the_engine(self):
+        s = G.from_public_position(self.TEACHING)
+        assert s.phase == "score" and G.why_illegal(s, "e5,f5,g5!f5") is None
+        refusal = G.why_illegal(s, "e5,f5,g5!e5")
+        assert (refusal.rule, refusal.params) == ("flip-not-marked", {"shape": "line3", "marks": ("f5",)})
+        assert G.why_illegal(s, "d5").rule == "tile-placed"
+
+    def test_a_refusal_without_a_face_down_tile_names_no_cell(self):
+        s = G.new_game(players=1, seed=1, ersatz=True)
+        assert s.phase == "place"
+        assert G.why_illegal(s, "xe5").rule == G.why_illegal(s, "xa1").rule == "no-face-down"
+        assert G.why_illegal(G.new_game(players=1, seed=1), "xe5").rule == "no-ersatz"
+
+    def test_placing_names_the_rule(self):
+        s = G.new_game(players=1, seed=1)
+        assert G.why_illegal(s, "e6") is None
+        assert G.why_illegal(s, "a1").rule == "not-touching" and G.why_illegal(s, "e5").rule == "cell-taken"
+
+    def test_the_ranking_breaks_ties_by_fewer_face_down_tiles(self):
+        s = G.from_public_position(self.TEACHING)
+        assert G.ranking(replace(s, scores=(2, 2))) == (0, 1)
+        flipped = G.play(G.from_public_position(self.TEACHING), "e5,f5,g5!f5")  # the first seat turns f5 face down
+        assert G.ranking(replace(flipped, scores=(2, 2))) == (1, 0)
+        assert G.ranking(replace(flipped, scores=(3, 2))) == (0, 1)

@@ -705,3 +705,13 @@ class TestQueriesForTheView:
             "1-3,7,10,13,16,19,22,25,28,31,34,37,40,43,46/4-6,8,11,14,17,20,23,26,29,32,35,38,41,44,47/9,12,15,18,21,24,27,30,33,36,39,42,45,48"
         )
         assert GAME.standings(s) == [(0, 1), (2,)]
+
+
+class TestWhyIllegal:
+    def test_the_star_reaches_the_first_chip_in_line(self):
+        s = pos(STAR_D4, STAR_D4_REST)
+        assert GAME.why_illegal(s, "d3") is None and s.phase == "star"
+        refusal = GAME.why_illegal(s, "d2")
+        assert (refusal.rule, refusal.params) == ("blocked", {"chip": 7, "blocker_field": "d3", "here": "d4"})
+        assert GAME.why_illegal(s, "e4").rule == "field-empty"
+        assert GAME.why_illegal(s, "d4").rule == "star-here"

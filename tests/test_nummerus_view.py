@@ -304,7 +304,7 @@ class TestSwap:
         assert found["take:4"].get("aria-label") == "4: part of Red's chain 3–5, protected"
         assert v.click(SWAP3, ui, "take:4").message == "4 is part of Red's chain 3–5: a swap may only take a single chip."
         assert v.click(SWAP3, ui, "give:9").message == "9 is not yours: give one of your own chips."
-        assert v.click(SWAP3, ui, "take:2").message == "No opponent holds 2."
+        assert v.click(SWAP3, ui, "take:2").message == "2 is your own: take a single chip of an opponent."  # the engine's rule take-own
         picked = v.click(SWAP3, ui, "give:41").ui
         assert v.click(SWAP3, picked, "take:10").move == "41x10"
 

@@ -78,9 +78,9 @@ def keys_to_a_tile(state, seat: int, depth: int = 3) -> list[str] | None:
         return None
     for move in GAME.legal_moves(state):
         after = GAME.play(state, move)
-        if GAME.phase(after) == "tile" and after.to_move == seat:
+        if after.phase == "tile" and after.to_move == seat:
             return [move]
-        if GAME.phase(after) == "key" and after.to_move == seat:
+        if after.phase == "key" and after.to_move == seat:
             rest = keys_to_a_tile(after, seat, depth - 1)
             if rest:
                 return [move] + rest
@@ -103,7 +103,7 @@ def best_key(state, seat: int) -> str:
     if state.yellows >= 4:
         # Yellow fields can chain round the board for ever (3 and 5 lead from one to the next):
         # after a few, take a key that ends the turn.
-        ending = [m for m in moves if GAME.phase(GAME.play(state, m)) != "key" or GAME.play(state, m).to_move != seat]
+        ending = [m for m in moves if GAME.play(state, m).phase != "key" or GAME.play(state, m).to_move != seat]
         moves = ending or moves
     return min(moves, key=distance)
 
@@ -151,7 +151,7 @@ class TestNewUserPlaysTwoRounds:
             if state.round > 1 or GAME.is_over(state):
                 break
             assert_no_covered_chip_in_page(page, state)
-            phase = GAME.phase(state)
+            phase = state.phase
             if phase == "tile":
                 tile = GAME.pending_tile(state)
                 expect(page.locator("#status")).to_contain_text(f"may take the {tile.value} here")

@@ -7,6 +7,9 @@ immutable states, in the manner of OpenSpiel's games and python-chess's notation
     legal_moves(s)      every legal move in notation, deterministic order; [] iff over
     play(s, move)       new state; s untouched; IllegalMove names the rule broken,
                         InvalidMoveText refuses text that is not a move
+    why_illegal(s, move)    None if `move` may be played in `s`, else a `Refusal`: the rule
+                        it breaks (`rule`, `params`) and its English words (`text`); the one
+                        question a view asks before it refuses a click
     is_over, winners, scores    the result, read from the state's `outcome`
     position / from_position    text notation of a state (parse/format pair)
     record / from_record        setup + moves, replayed (never trusted)
@@ -46,6 +49,7 @@ class MoveError(ValueError):
         self.move = move
         self.params = params
         text = message if message is not None else rule + (f" {params}" if params else "")
+        self.message = text  # the rule's words, without the move they refuse
         super().__init__(text if move is None else f"{str(move)[:40]!r}: {text}")
 
 
@@ -55,6 +59,23 @@ class InvalidMoveText(MoveError):
 
 class IllegalMove(MoveError):
     """A move written correctly that the rules do not allow in this state; `rule` names the rule."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a move may not be played, as `Game.why_illegal` answers: `rule`, the stable identifier
+    of the rule it breaks (a `MoveError.rule`, such as "cell-occupied"), `text`, the engine's
+    English words for it (for programs, logs and tests), and `params`, the cells, numbers and
+    seats it concerns. A view words `rule` and `params` for players in their language
+    (`GameView.move_error_texts`); it never shows `text`."""
+
+    rule: str
+    text: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @staticmethod
+    def of(error: MoveError) -> "Refusal":
+        return Refusal(error.rule, error.message, dict(error.params))
 
 
 class HiddenInformationError(ValueError):
@@ -359,6 +380,16 @@ class Game(Generic[S]):
     def _apply(self, s: S, move: str) -> tuple[S, Any]:
         """The state after `move` and what it did: the one place a game checks and plays a move."""
         raise NotImplementedError
+
+    def why_illegal(self, s: S, move: str) -> Refusal | None:
+        """None if `move` may be played in `s`, else the `Refusal` saying which rule it breaks:
+        the one question a view asks before it refuses a click (it never re-checks a rule itself).
+        The answer is the error `play` would raise, found by the same check (`effect`)."""
+        try:
+            self.effect(s, move)
+        except MoveError as error:
+            return Refusal.of(error)
+        return None
 
     def is_over(self, s: S) -> bool:
         return s.outcome is not None

@@ -91,8 +91,10 @@ Queries for the view
 
 All take a state (the perfect-information game has no hidden parts) and never change it.
 
-- `phase(s)`: "step" (a new turn: must step), "pass" (a new turn without a legal step: only
-  `pass`), "extra" (may step again or `end`), "pasch" (may set the black die or `end`), "over".
+- `s.phase` (a `FennPhase`, the state's one phase vocabulary): "step" (a new turn: must step),
+  "pass" (a new turn without a legal step: only `pass`), "extra" (may step again or `end`),
+  "pasch" (may set the black die or `end`), "over" (won or drawn: `s.outcome` says which).
+- `why_illegal(s, move)`: None, or the `Refusal` naming the rule the move breaks.
 - `field_statuses(s)`: for each field 1-9, a `FieldStatus(field, enterable, faces, reasons)`:
   whether the player to move may step there now, with which new faces, and if not, why
   (reason codes, worded for players by the view, render/fenn.py: `distance` (a die moves 1 or
@@ -114,7 +116,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 
@@ -135,10 +137,17 @@ BOARD_FIELDS = tuple(range(FIRST_FIELD, LAST_FIELD + 1))
 OPENING_FACE = {BLUE: 6, RED: 4}
 REPETITION_LIMIT = 3
 
-# Phases of a turn.
-TURN = "turn"  # a new turn begins: the player must step (or pass when no step is legal)
-EXTRA = "extra"  # an extra step was earned: step again or end
-PASCH = "pasch"  # a Pasch was thrown: set the black die or end
+# The phase of a state (`FennState.phase`), the one vocabulary of the engine, its view and its tests.
+FennPhase = Literal["step", "pass", "extra", "pasch", "over"]
+STEP: FennPhase = "step"  # a new turn begins and the player must step
+PASS: FennPhase = "pass"  # a new turn begins without a legal step: the player passes
+EXTRA: FennPhase = "extra"  # an extra step was earned: step again or end
+PASCH: FennPhase = "pasch"  # a Pasch was thrown: set the black die or end
+OVER: FennPhase = "over"  # won or drawn (`outcome` says which)
+NEW_TURN = (STEP, PASS)
+# A new turn, whatever it allows: the turn-start phase the solver (ludothek.ai.fenn_solver) starts
+# a turn's search from; it finds out itself whether a step is possible.
+TURN = STEP
 
 STEP_RE = re.compile(r"([0-9]{1,2}):([0-9]{1,2})")
 BLACK_RE = re.compile(r"k([0-9]{1,2})")
@@ -219,16 +228,12 @@ class FennState(StateBase):
     red_face: int
     black: int
     to_move: int  # 0 blue, 1 red; after a win: the winner
-    phase: str = TURN
+    phase: FennPhase = STEP  # set by the engine from the rest (`Fenn._settled`), never by hand
     turn_start: int | None = None  # the field the turn began on, kept while an extra step is pending
     opening_rolls: tuple[int, ...] = ()
     history: tuple[str, ...] = ()  # turn-start positions so far (repetition rule), the current one last
     winner: int | None = None
     drawn: bool = False
-
-    @property
-    def over(self) -> bool:
-        return self.winner is not None or self.drawn
 
     @property
     def outcome(self) -> Outcome | None:
@@ -293,7 +298,7 @@ class Fenn(Game[FennState]):
         to_move = BLUE if rolls[-1] == OPENING_FACE[BLUE] else RED
         black = rolls[-1]
         blue, red = START_FIELD
-        return FennState(
+        start = FennState(
             setup=Setup.from_options(players, seed, options),
             blue=blue,
             blue_face=START_FACE,
@@ -304,18 +309,19 @@ class Fenn(Game[FennState]):
             opening_rolls=rolls,
             history=(turn_key(blue, START_FACE, red, START_FACE, black, to_move),),
         )
+        return self._settled(start)
 
     # -- interface queries -----------------------------------------------------------------------
 
     def current_player(self, s: FennState) -> int | None:
-        return None if s.over else s.to_move
+        return None if s.outcome is not None else s.to_move
 
     def scores(self, s: FennState) -> list[int]:
         """1 for the winner, 0 otherwise: Fenn counts nothing but the win."""
         return [int(s.winner == seat) for seat in (BLUE, RED)]
 
     def legal_moves(self, s: FennState) -> list[str]:
-        if s.over:
+        if s.outcome is not None:
             return []
         if s.phase == PASCH:
             return [f"k{face}" for face in BLACK_FACES if face != s.black] + ["end"]
@@ -355,14 +361,14 @@ class Fenn(Game[FennState]):
             draw=False,
         )
         if move == "pass":
-            if s.phase != TURN:
+            if s.phase not in NEW_TURN:
                 raise self.illegal(move, "pass-not-new-turn")
             if self._steps(s):
                 raise self.illegal(move, "pass-must-step")
             new = self._end_turn(s, s.blue, s.blue_face, s.red, s.red_face, s.black, move)
             return new, MoveEffect(**{**base, "draw": new.drawn})
         if move == "end":
-            if s.phase == TURN:
+            if s.phase in NEW_TURN:
                 raise self.illegal(move, "end-not-yet")
             new = self._end_turn(s, s.blue, s.blue_face, s.red, s.red_face, s.black, move)
             return new, MoveEffect(**{**base, "kind": "end", "draw": new.drawn})
@@ -389,7 +395,7 @@ class Fenn(Game[FennState]):
         effect = {**base, "kind": "step", "to_field": to, "new_face": new_face}
         moves = s.moves + (move,)
         if to == GOAL_FIELD[seat]:
-            new = self._replace(s, blue, blue_face, red, red_face, s.black, moves, phase=TURN, winner=seat)
+            new = self._replace(s, blue, blue_face, red, red_face, s.black, moves, phase=OVER, winner=seat)
             return new, MoveEffect(**{**effect, "wins": True})
         if new_face == s.black:
             new = self._replace(s, blue, blue_face, red, red_face, s.black, moves, phase=PASCH)
@@ -425,7 +431,7 @@ class Fenn(Game[FennState]):
         if bans:
             raise self.illegal(move, "ban-" + bans[0], seat=seat, field=to)
 
-    def _replace(self, s: FennState, blue, blue_face, red, red_face, black, moves, *, phase, turn_start=None, winner=None) -> FennState:
+    def _replace(self, s: FennState, blue, blue_face, red, red_face, black, moves, *, phase: FennPhase, turn_start=None, winner=None) -> FennState:
         return FennState(
             setup=s.setup,
             moves=moves,
@@ -447,18 +453,21 @@ class Fenn(Game[FennState]):
         to_move = 1 - s.to_move
         key = turn_key(blue, blue_face, red, red_face, black, to_move)
         history = s.history + (key,)
-        state = self._replace(s, blue, blue_face, red, red_face, black, s.moves + (move,), phase=TURN)
-        return replace(state, to_move=to_move, history=history, drawn=history.count(key) >= REPETITION_LIMIT)
+        state = self._replace(s, blue, blue_face, red, red_face, black, s.moves + (move,), phase=STEP)
+        return self._settled(replace(state, to_move=to_move, history=history, drawn=history.count(key) >= REPETITION_LIMIT))
+
+    def _settled(self, s: FennState) -> FennState:
+        """`s` with the phase its fields give: OVER once won or drawn, and at the start of a turn
+        STEP or PASS as a step is possible or not (EXTRA and PASCH are set by the move)."""
+        if s.winner is not None or s.drawn:
+            phase: FennPhase = OVER
+        elif s.phase in NEW_TURN:
+            phase = STEP if self._steps(s) else PASS
+        else:
+            phase = s.phase
+        return s if phase == s.phase else replace(s, phase=phase)
 
     # -- queries for the view ------------------------------------------------------------------
-
-    def phase(self, s: FennState) -> str:
-        """ "step", "pass", "extra", "pasch" or "over" (see the module docstring)."""
-        if s.over:
-            return "over"
-        if s.phase == TURN:
-            return "step" if self._steps(s) else "pass"
-        return s.phase
 
     def field_bans(self, s: FennState, seat: int) -> dict[int, tuple[str, ...]]:
         """Fields 1-9 the die of `seat` may not enter while the other dice stay as they are."""
@@ -472,7 +481,7 @@ class Fenn(Game[FennState]):
 
     def field_statuses(self, s: FennState) -> list[FieldStatus]:
         """Each field 1-9 for the player to move: may it be entered now, with which faces, why not."""
-        stepping = not s.over and s.phase in (TURN, EXTRA)
+        stepping = s.phase in (STEP, EXTRA)
         seat = s.to_move
         opp = 1 - seat
         field = s.field_of(seat)
@@ -495,31 +504,31 @@ class Fenn(Game[FennState]):
 
     def faces_for(self, s: FennState, field: int) -> list[int]:
         """The new faces allowed when stepping to `field` now ([] if it may not be entered)."""
-        if s.over or s.phase == PASCH:
+        if s.phase not in (STEP, EXTRA):
             return []
         return [f for t, f in self._steps(s) if t == field]
 
     def pasch_faces(self, s: FennState) -> list[int]:
-        if s.over or s.phase != PASCH:
+        if s.phase != PASCH:
             return []
         return [face for face in BLACK_FACES if face != s.black]
 
     def can_end(self, s: FennState) -> bool:
-        return not s.over and s.phase in (EXTRA, PASCH)
+        return s.phase in (EXTRA, PASCH)
 
     def can_pass(self, s: FennState) -> bool:
-        return not s.over and s.phase == TURN and not self._steps(s)
+        return s.phase == PASS
 
     def turn_start_field(self, s: FennState) -> int | None:
         """The field the current turn began on (barred for the rest of the turn); None when it no
         longer matters: after a Pasch (the turn can only end) or once the game is over."""
-        if s.over or s.phase == PASCH:
+        if s.phase in (OVER, PASCH):
             return None
         return s.turn_start if s.phase == EXTRA else s.field_of(s.to_move)
 
     def repetitions(self, s: FennState) -> int:
         """Occurrences of the current turn-start position (1: first time; 3: the game is drawn)."""
-        if s.phase != TURN:
+        if s.phase in (EXTRA, PASCH):
             return 0
         key = turn_key(s.blue, s.blue_face, s.red, s.red_face, s.black, s.to_move)
         return max(1, s.history.count(key))
@@ -588,7 +597,8 @@ class Fenn(Game[FennState]):
             winner = BLUE
         elif red == GOAL_FIELD[RED]:
             winner = RED
-        phase, turn_start, drawn = TURN, None, False
+        phase: FennPhase = STEP
+        turn_start, drawn = None, False
         rest = tokens[4:]
         if rest and rest[0] == "pasch":
             phase = PASCH
@@ -603,13 +613,13 @@ class Fenn(Game[FennState]):
             rest.pop(0)
         if rest:
             raise PositionError(f"unexpected token {rest[0]!r} (expected pasch, extra<field> or draw)")
-        if winner is not None and (phase != TURN or drawn):
+        if winner is not None and (phase != STEP or drawn):
             raise PositionError(f"{COLOURS[winner]} has reached the far end and won: no Pasch, extra step or draw follows")
-        if drawn and phase != TURN:
+        if drawn and phase != STEP:
             raise PositionError("a draw by repetition happens at the start of a turn, not after a Pasch or extra step")
         seat, opp = to_move, 1 - to_move
         fields, faces = (blue, red), (blue_face, red_face)
-        if phase != TURN:
+        if phase != STEP:
             field, face = fields[seat], faces[seat]
             if field == START_FIELD[seat]:
                 raise PositionError(f"{COLOURS[seat]} is still beside the board: no step of this turn has been made")
@@ -639,11 +649,11 @@ class Fenn(Game[FennState]):
             turn_start=turn_start,
             winner=winner,
             drawn=drawn,
-            history=(turn_key(blue, blue_face, red, red_face, black, to_move),) if phase == TURN else (),
+            history=(turn_key(blue, blue_face, red, red_face, black, to_move),) if phase == STEP else (),
         )
         if phase == EXTRA and not self._steps(s):
             raise PositionError("an extra step is pending but no step is legal (the turn would have ended)")
-        return s
+        return self._settled(s)
 
     # -- tests and tools -----------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 
@@ -90,6 +90,9 @@ class Effect(NamedTuple):
     swapped: int | None = None
 
 
+MomentumPhase = Literal["place", "swap", "over"]
+
+
 @dataclass(frozen=True, kw_only=True)
 class MomentumState(StateBase):
     width: int
@@ -102,6 +105,13 @@ class MomentumState(StateBase):
     round_limit: int = 0
     winners: tuple[int, ...] = ()
     over: bool = False
+
+    @property
+    def phase(self) -> MomentumPhase:
+        """ "place" (place a stone), "swap" (place a stone or take the pie rule's `swap`) or "over"."""
+        if self.over:
+            return "over"
+        return "swap" if self.pie == "swap" else "place"
 
     @property
     def outcome(self) -> Outcome | None:

@@ -68,13 +68,13 @@ All work on observations and reveal nothing hidden:
   phase; empty otherwise).
 - `figure_field(s, seat)`, `held_tiles(s, seat)` (values in the order taken, ones first),
   `number(s, seat)` (missing digits are 0), `corner_tiles(s)` (tiles still beside each corner).
-- `phase(s)`, `yellow_streak(s)`, `pending_tile(s)` (the tile that may be taken now, its corner
+- `s.phase` (a `MomoxPhase`), `yellow_streak(s)`, `pending_tile(s)` (the tile that may be taken now, its corner
   and the place it would fill, 0-3 as in `PLACE_NAMES`), `may_shuffle(s)`.
 - `round_table(s)`: each finished round's numbers, the totals, the round being played.
 - `effect(s, move)`: what a move does (lifted circle, value walked, the fields walked, landing,
   yellow, tile taken and its place, reshuffle, round results). Called on the full state before
   the move, it reveals only what the move itself turns face up.
-- `why_illegal(s, move)`: None for a legal move, otherwise the error (rule and params) that refuses it.
+- `why_illegal(s, move)`: None for a legal move, otherwise the `Refusal` (rule, words, params) that refuses it.
 - `walk(field, steps)`: the fields a figure passes, ending where it lands.
 
 Hidden information: the values of covered chips. `observation(s, seat)` returns a state with every
@@ -123,13 +123,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from random import Random
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .base import (
     Game,
     HiddenInformationError,
     Outcome,
     MoveError,
+    Refusal,
     PositionError,
     Setup,
     StateBase,
@@ -141,7 +142,11 @@ from .base import (
 )
 from .momox_board import CENTRE, CHIP_VALUES, CIRCLES, COLOUR_LETTERS, COLOURS, CORNER_FIELDS, FIELD_COUNT, START_FIELDS, TILE_AT, TILE_VALUES, YELLOW_FIELDS
 
-KEY, TILE, SHUFFLE, OVER = "key", "tile", "shuffle", "over"
+MomoxPhase = Literal["key", "tile", "shuffle", "over"]
+KEY: MomoxPhase = "key"
+TILE: MomoxPhase = "tile"
+SHUFFLE: MomoxPhase = "shuffle"
+OVER: MomoxPhase = "over"
 PHASES = (KEY, TILE, SHUFFLE, OVER)
 KEY_MOVES = tuple(f"k{c}" for c in range(CIRCLES))
 STAY = "stay"  # end the turn on the yellow field just reached ("so darf man nochmals ...": may)
@@ -203,7 +208,7 @@ class MomoxState(StateBase):
     figures: tuple[int, ...]  # field of each seat's figure
     tiles: tuple[tuple[int, ...], ...]  # per seat, tile values in the order taken (ones first)
     to_move: int  # the seat deciding now (the round's finisher once over)
-    phase: str  # key, tile, shuffle or over
+    phase: MomoxPhase  # key, tile, shuffle or over
     yellows: int  # yellow fields landed on in this turn so far
     turn: int = 1  # the turn being played in this round, over all seats, from 1
     chips: tuple[int, ...]  # value on each circle; 0 = hidden (only in observations)
@@ -357,14 +362,15 @@ class Momox(Game[MomoxState]):
 
     # -- moves ---------------------------------------------------------------------------------
 
-    def why_illegal(self, s: MomoxState, move: str) -> MoveError | None:
-        """None if `move` is legal in `s`, else the error that refuses it (its rule and params)."""
+    def why_illegal(self, s: MomoxState, move: str) -> Refusal | None:
+        """None if `move` is legal in `s`, else the rule that refuses it (its rule, words and
+        params). Checked without playing the move: an observation may be asked too."""
         if move in self.legal_moves(s):
             return None
         try:
             self._check(s, move)
         except MoveError as exc:
-            return exc
+            return Refusal.of(exc)
         return None  # pragma: no cover - _check refuses every move legal_moves does not list
 
     def _check(self, s: MomoxState, move: str) -> None:
@@ -508,9 +514,6 @@ class Momox(Game[MomoxState]):
         return s.reveal_floor
 
     # -- queries for the view ------------------------------------------------------------------
-
-    def phase(self, s: MomoxState) -> str:
-        return s.phase
 
     def yellow_streak(self, s: MomoxState) -> int:
         return s.yellows

@@ -77,6 +77,10 @@ Queries for the view (all pure, all work on observations)
 ----------------------------------------------------------
 - `revealed_tile(s)`, `round_number(s)`, `remaining_tiles(s)` (sorted: what is left, never in
   which order), `tiles(s, seat)` (the layout, cell -> (code, face up)).
+- `why_illegal(s, move)`: None, or the `Refusal` naming the rule a move breaks (a refusal `x..`
+  when the player has no face-down tile at all: `no-face-down`, whichever cell it names).
+- `cell_kinds(s, seat)`: every frame cell's kind (tile up or down, free, blocked by the 5x5
+  limit, open, off); `ranking(s)`: every seat, best first by the final scoring's rule.
 - `placement_cells(s)`: where the current player may put the tile; `blocked_cells(s)`: cells
   next to the layout that the 5x5 limit rules out, with the reason; `refusal_cells(s)` and
   `refusal_penalty(s, seat)` (variant "Ersatzplättchen"); `open_area(s, seat)`: the files and
@@ -132,7 +136,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from random import Random
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .base import Game, HiddenInformationError, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 from .mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, Placement, placements_by_anchor, recognise
@@ -185,7 +189,11 @@ LIMIT = 5  # at most 5 tiles in a row or column
 FULL = LIMIT * LIMIT
 CELLS = FRAME * FRAME
 
-PLACE, SCORE, FINAL, OVER = "place", "score", "final", "over"
+MopsPhase = Literal["place", "score", "final", "over"]
+PLACE: MopsPhase = "place"
+SCORE: MopsPhase = "score"
+FINAL: MopsPhase = "final"
+OVER: MopsPhase = "over"
 TURN_LETTERS = {PLACE: "p", SCORE: "s", FINAL: "f"}
 
 REFUSAL_BASE_PENALTY = 2
@@ -260,13 +268,19 @@ class MopsState(StateBase):
     pile: bytes  # tile ids of the caller's face-down pile, top first (sorted when hidden)
     tile: int | None  # revealed this round; None in the final scoring and once over
     to_move: int | None
-    step: str  # PLACE, SCORE, FINAL or OVER
+    step: MopsPhase  # PLACE, SCORE, FINAL or OVER (read as `phase`)
     scores: tuple[int, ...]
     refusals: tuple[int, ...]
     ersatz: bool = False
     wertung: bool = False
     # `hidden` (an observation): `pile` is the sorted multiset, not the order
     reveal_floor: int = 0  # number of moves at the last reveal: undo never goes below it
+
+    @property
+    def phase(self) -> MopsPhase:
+        """ "place" (place or refuse the round's tile), "score" (score or pass), "final" (the final
+        scoring) or "over": the field `step` under the name every game's state answers."""
+        return self.step
 
     @property
     def outcome(self) -> Outcome | None:
@@ -317,6 +331,30 @@ def placement_indices(layout) -> list[int]:
     return result
 
 
+CellKind = Literal["up", "down", "free", "blocked", "open", "off"]
+
+
+def cell_kinds(layout) -> tuple[CellKind, ...]:
+    """Every frame cell's kind, in frame order: 'up', 'down' (tiles), 'free' (empty, next to the
+    layout, inside the 5x5 limit: a tile may go there), 'blocked' (next to the layout but ruled out
+    by the 5x5 limit), 'open' (inside the area the layout may still grow into) or 'off'."""
+    lo_f, hi_f, lo_r, hi_r = open_window(layout)
+    kinds: list[CellKind] = []
+    for index, value in enumerate(layout):
+        if value < FACE_DOWN:
+            kinds.append("up")
+        elif value < EMPTY:
+            kinds.append("down")
+        else:
+            rank, file = divmod(index, FRAME)
+            inside = lo_f <= file <= hi_f and lo_r <= rank <= hi_r
+            if any(layout[n] != EMPTY for n in NEIGHBOURS[index]):
+                kinds.append("free" if inside else "blocked")
+            else:
+                kinds.append("open" if inside else "off")
+    return tuple(kinds)
+
+
 def combinations(layout, first_only: bool = False) -> list[Placement]:
     """Every placement of a shape whose tiles are face up and share a colour or a motif."""
     found = []
@@ -363,11 +401,22 @@ def face_down_cells(layout) -> list[int]:
     return [i for i, v in enumerate(layout) if FACE_DOWN <= v < EMPTY]
 
 
+def _ranking_key(scores, layouts, seat: int) -> tuple[int, int]:
+    """What places a seat: its points, then fewer face-down tiles (the tie-break); larger is better."""
+    return scores[seat], -len(face_down_cells(layouts[seat]))
+
+
 def final_ranking(scores, layouts) -> tuple[int, ...]:
     """Winners: most points, then fewest face-down tiles; tied leaders share the win."""
-    keys = [(scores[i], -len(face_down_cells(layouts[i]))) for i in range(len(scores))]
+    keys = [_ranking_key(scores, layouts, i) for i in range(len(scores))]
     best = max(keys)
     return tuple(i for i, key in enumerate(keys) if key == best)
+
+
+def ranking(scores, layouts) -> tuple[int, ...]:
+    """Every seat, best first by the rule of `final_ranking` (points, then fewer face-down tiles),
+    equals in seat order."""
+    return tuple(sorted(range(len(scores)), key=lambda seat: (tuple(-k for k in _ranking_key(scores, layouts, seat)), seat)))
 
 
 @lru_cache(maxsize=4096)
@@ -424,6 +473,7 @@ class MopsRoyal(Game[MopsState]):
         "beyond-square": "the layout may not grow beyond 5 tiles in a row or column (5x5 limit)",
         "no-ersatz": "refusing a tile is the variant 'Ersatzplättchen', which is not being played",
         "refuse-after-place": "only the tile of the round can be refused, before it is placed",
+        "no-face-down": "a refused tile goes face down onto one of your face-down tiles, and you have none yet",
         "refuse-not-face-down": "a refused tile goes face down onto one of your face-down tiles; {cell} is not one",
         "score-before-place": "scoring comes after placing: first place the revealed tile",
         "cell-empty": "{cell} holds no tile of yours",
@@ -652,6 +702,15 @@ class MopsRoyal(Game[MopsState]):
             return []
         return [cell_name(i) for i in face_down_cells(s.layouts[s.to_move])]
 
+    def cell_kinds(self, s: MopsState, seat: int) -> tuple[CellKind, ...]:
+        """The kind of every cell of a seat's frame (see `cell_kinds`), in frame order."""
+        return cell_kinds(s.layouts[seat])
+
+    def ranking(self, s: MopsState) -> tuple[int, ...]:
+        """Every seat, best first by the final scoring's rule (points, then fewer face-down
+        tiles), equals in seat order: the order the final ranking is shown in."""
+        return ranking(s.scores, s.layouts)
+
     def refusal_penalty(self, s: MopsState, seat: int) -> int:
         return REFUSAL_BASE_PENALTY + s.refusals[seat]
 
@@ -775,6 +834,8 @@ class MopsRoyal(Game[MopsState]):
             raise self.illegal(move, "no-ersatz")
         if s.step != PLACE:
             raise self.illegal(move, "refuse-after-place")
+        if not face_down_cells(layout):
+            raise self.illegal(move, "no-face-down")
         if not FACE_DOWN <= layout[index] < EMPTY:
             raise self.illegal(move, "refuse-not-face-down", cell=move[1:])
         penalty = REFUSAL_BASE_PENALTY + s.refusals[seat]

@@ -121,7 +121,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .base import Game, MoveError, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 
@@ -241,6 +241,9 @@ class Effect(NamedTuple):
     game_over: bool = False
 
 
+NummerusPhase = Literal["star", "swap", "over"]
+
+
 @dataclass(frozen=True, kw_only=True)
 class NummerusState(StateBase):
     # 49 fields in position order: chip number, 0 = no chip (empty or the star). Bytes, because
@@ -256,6 +259,13 @@ class NummerusState(StateBase):
     round_points: tuple[tuple[int, ...], ...] = ()  # points of the finished rounds, per seat
     round_starter: int = 0  # the seat that began the round in play
     over: bool = False
+
+    @property
+    def phase(self) -> NummerusPhase:
+        """ "star" (move the star to a chip), "swap" (swap a chip or decline) or "over"."""
+        if self.over:
+            return "over"
+        return "swap" if self.swap_step else "star"
 
     @property
     def outcome(self) -> Outcome | None:

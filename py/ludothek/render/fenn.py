@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, DIE_NAMES, BLACK_NAME, GOAL_FIELD, RED, START_FIELD
+from ..games.fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, DIE_NAMES, BLACK_NAME, EXTRA, GOAL_FIELD, OPENING_FACE, PASCH, PASS, RED, START_FIELD, STEP
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks
 from .fenn_board import SEAT_CSS, FennPayload, board_svg, code_css, code_rank, die_icon, parse_code, thumbnail_svg, value_code
@@ -98,12 +98,12 @@ def start_value_sentence(starter: int | None = None, black: int | None = None) -
 
     values = start_values()
     if starter is None:
-        outcomes = {values[("blue", 6)].outcome, values[("red", 4)].outcome}
+        outcomes = {values[(SEAT_CSS[seat], OPENING_FACE[seat])].outcome for seat in (BLUE, RED)}
         if outcomes == {0}:
             return _("Fenn is solved: with perfect play from the start it is a draw, whoever begins.")
         parts = []
-        for seat, face in ((BLUE, 6), (RED, 4)):
-            parts.append(value_sentence(values[(SEAT_CSS[seat], face)], seat))
+        for seat in (BLUE, RED):
+            parts.append(value_sentence(values[(SEAT_CSS[seat], OPENING_FACE[seat])], seat))
         return _("Fenn is solved: {a} {b}").format(a=parts[0], b=parts[1])
     assert black is not None, "the black die's face goes with the starter"
     return value_sentence(values[(SEAT_CSS[starter], black)], starter)
@@ -206,14 +206,14 @@ class FennView(GameView):
         if mover is not None:
             for field in BOARD_FIELDS:
                 mover_bans = tuple(bans[mover].get(field, ()))
-                if "turn-start" in statuses[field].reasons and s.phase == "extra":
+                if "turn-start" in statuses[field].reasons and s.phase == EXTRA:
                     mover_bans += ("turn-start",)
                 if mover_bans and s.field_of(mover) != field:
                     closed.add(field)
         rolls = game.opening_rolls(s)
         shown_rolls = tuple(rolls) if rolls and len(s.history) <= 2 and s.outcome is None and not s.setup.option("first") else ()
         payload = FennPayload(
-            phase=game.phase(s),
+            phase=s.phase,
             enterable=frozenset(field for field, status in statuses.items() if status.enterable),
             closed=frozenset(closed),
             turn_start=self._latest_turn_start(s),
@@ -238,12 +238,12 @@ class FennView(GameView):
         """(seat, field, face, black) where the latest turn began (the current one once a step of
         it is made, else the previous one); None if unknown or nothing moved."""
         history = s.history
-        if s.phase != "turn" or (s.winner is not None):
+        if s.phase in (EXTRA, PASCH) or (s.outcome is not None and s.outcome.winners):
             key, seat = (history[-1] if history else None), s.to_move
         else:
             key, seat = (history[-2] if len(history) >= 2 else None), 1 - s.to_move
         if key is None:
-            if s.phase == "extra" and s.turn_start is not None:
+            if s.phase == EXTRA and s.turn_start is not None:
                 return (s.to_move, s.turn_start, None, None)
             return None
         try:
@@ -304,13 +304,13 @@ class FennView(GameView):
         if not ui.interactive or s.outcome is not None:
             return ""
         game = self.game
-        phase = game.phase(s)
+        phase = s.phase
         seat = s.to_move
         hints = dict(ui.hints)
         parts = []
-        if phase == "pasch":
+        if phase == PASCH:
             parts.append(self._pasch_html(s, hints))
-        elif phase == "extra":
+        elif phase == EXTRA:
             start = game.turn_start_field(s)
             if start in START_FIELD:
                 text = _("Extra step: the {colour} die shows {n} on field {n}. Step again, or end your turn.")
@@ -319,12 +319,12 @@ class FennView(GameView):
                     "Extra step: the {colour} die shows {n} on field {n}. Step again (but not back to field {start}, where this turn began), or end your turn."
                 )
             parts.append(tag("p", esc(text.format(colour=colour_word(seat), n=s.field_of(seat), start=start)), class_="fenn-banner extra"))
-        elif phase == "pass":
+        elif phase == PASS:
             parts.append(tag("p", esc(_("No field is open to the {colour} die: pass.").format(colour=colour_word(seat))), class_="fenn-banner"))
         selected = self._selected(s, ui)
         if selected is not None:
             parts.append(self._faces_html(s, selected, hints))
-        elif phase in ("step", "extra"):
+        elif phase in (STEP, EXTRA):
             parts.append(self._steps_list_html(s, hints))
         return "".join(parts)
 
@@ -464,7 +464,7 @@ class FennView(GameView):
         if game.can_pass(s):
             return [Action("pass", valued(_("Pass"), "pass"), _("No step is possible: the turn goes to the other player."), primary=True)]
         if game.can_end(s):
-            if game.phase(s) == "pasch":
+            if s.phase == PASCH:
                 return [Action("end", valued(_("End turn (black stays {n})").format(n=s.black), "end"), _("Leave the black die as it is."))]
             return [Action("end", valued(_("End turn"), "end"), _("Do not take the extra step."))]
         return []
@@ -601,10 +601,10 @@ class FennView(GameView):
         field = int(target)
         if s.outcome is not None:
             return ClickResult(ui, None, _("The game is over."))
-        phase = game.phase(s)
-        if phase == "pasch":
+        phase = s.phase
+        if phase == PASCH:
             return ClickResult(ui, None, _("Pasch: first turn the black die to a new number, or end your turn."))
-        if phase == "pass":
+        if phase == PASS:
             return ClickResult(ui, None, _("No field is open to you: pass."))
         status = game.field_statuses(s)[field - 1]
         if status.enterable:
@@ -624,15 +624,15 @@ class FennView(GameView):
         game = self.game
         seat = s.to_move
         who = player(names, seat)
-        phase = game.phase(s)
-        if phase == "pasch":
+        phase = s.phase
+        if phase == PASCH:
             return _("{who}: Pasch! Turn the black die to a new number, or end the turn.").format(who=who)
-        if phase == "pass":
+        if phase == PASS:
             return _("{who} cannot step: pass.").format(who=who)
         selected = self._selected(s, ui)
         if selected is not None:
             return _("{who}: field {n} picked. Now choose the die's new top (or pick another field).").format(who=who, n=selected)
-        if phase == "extra":
+        if phase == EXTRA:
             return _("{who}: extra step! Pick a field to step again, or end the turn.").format(who=who)
         text = _("{who} to move: pick a field, then the die's new top.").format(who=who)
         if len(s.history) <= 1 and not s.moves and game.opening_rolls(s):
@@ -646,7 +646,7 @@ class FennView(GameView):
         if effect.kind == "pass":
             text = _("{who} cannot step and passes.").format(who=who)
         elif effect.kind == "end":
-            if before.phase == "pasch":
+            if before.phase == PASCH:
                 text = _("{who} leaves the black die at {n} and ends the turn.").format(who=who, n=effect.black_before)
             else:
                 text = _("{who} ends the turn without the extra step.").format(who=who)
@@ -688,8 +688,8 @@ class FennView(GameView):
         return move
 
     def result_text(self, s, names: list[str]) -> str:
-        if s.winner is not None:
-            return _("{who} wins: the die has crossed the board!").format(who=player(names, s.winner))
+        if s.outcome is not None and s.outcome.winners:
+            return _("{who} wins: the die has crossed the board!").format(who=player(names, s.outcome.winners[0]))
         return _("Drawn: the same position came up for the third time.")
 
 

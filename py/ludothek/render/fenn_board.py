@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..games.fenn import BLUE, BOARD_FIELDS, GOAL_FIELD, RED, START_FIELD
+from ..games.fenn import BLUE, BOARD_FIELDS, GOAL_FIELD, PASCH, RED, START_FIELD, STEP
 from ..i18n import _
 from .board_marks import BoardMarks
 from .svg import empty, esc, num, svg_document, tag
@@ -55,7 +55,7 @@ SEAT_CSS = ("blue", "red")
 class FennPayload:
     """What the engine says of a Fenn position, for the board (the view fills it in)."""
 
-    phase: str = "step"  # the engine's phase: step, extra, pasch, pass, over
+    phase: str = STEP  # the state's phase (games/fenn.FennPhase): step, pass, extra, pasch, over
     enterable: frozenset[int] = frozenset()  # fields the die to move may step to
     closed: frozenset[int] = frozenset()  # fields closed to the player to move (hatched, a no-entry sign)
     # (seat, field, face, black) where the latest turn began; None if unknown or nothing moved
@@ -285,7 +285,7 @@ def _black_row(s: Any, marks: BoardMarks[FennPayload], info: FennPayload) -> str
         classes.append("last")
         if marks.animate:
             classes.append("turned")
-    if info.phase == "pasch" and s.outcome is None:
+    if info.phase == PASCH:
         classes.append("pasch-due")
     parts = []
     if "last" in classes or "pasch-due" in classes:
@@ -410,7 +410,7 @@ def _player_die(s: Any, marks: BoardMarks[FennPayload], seat: int) -> str:
         if marks.animate:
             classes.append("slide")
             style = f"--dx:{num(field_cx(effect.from_field) - cx)}px"
-    if s.winner == seat:
+    if s.outcome is not None and seat in s.outcome.winners:
         classes.append("winner")
     return die_svg(SEAT_CSS[seat], s.face_of(seat), cx, DIE_CY, DIE, class_=" ".join(classes), style=style)
 

@@ -196,7 +196,7 @@ class MomoxView(StrongestLevelHints, GameView):
         """What the board marks, from the engine: the bowls that may be lifted, the tile on offer,
         Stay, the last walk, and every target's name."""
         game = self.game
-        phase = game.phase(s)
+        phase = s.phase
         legal = set(game.legal_moves(s)) if interactive else set()
         targets = {KEY_MOVES[c] for c in game.key_circles(s)} if interactive else set()
         if STAY in legal:
@@ -334,7 +334,7 @@ class MomoxView(StrongestLevelHints, GameView):
     def actions(self, s, ui: UIState) -> list[Action]:
         if not ui.interactive:
             return []
-        phase = self.game.phase(s)
+        phase = s.phase
         if phase == TILE:
             tile = self.game.pending_tile(s)
             return [
@@ -383,7 +383,7 @@ class MomoxView(StrongestLevelHints, GameView):
         if self.game.is_over(s):
             return self.result_text(s, names)
         name = names[s.to_move]
-        phase = self.game.phase(s)
+        phase = s.phase
         yellows = self.game.yellow_streak(s)
         if phase == TILE:
             tile = self.game.pending_tile(s)
@@ -419,7 +419,7 @@ class MomoxView(StrongestLevelHints, GameView):
                 _("{name} lifted the bowl from {circle}: a {value}.").format(name=name, circle=circle_words(circle), value=value),
                 _("{name} walks to {field}.").format(name=name, field=field_words(landing)),
             ]
-            phase = self.game.phase(after)
+            phase = after.phase
             if phase == TILE and after.to_move == seat:
                 tile = self.game.pending_tile(after)
                 sentences.append(_("{name} may take the {value} here or leave it.").format(name=name, value=tile.value))
@@ -441,18 +441,18 @@ class MomoxView(StrongestLevelHints, GameView):
                 sentences.append(_("Round {r} is over: {results}.").format(r=before.round, results=results))
                 if not self.game.is_over(after):
                     sentences.append(_("Round {r} begins; {name} starts.").format(r=after.round, name=names[after.to_move]))
-            elif self.game.phase(after) == SHUFFLE:
+            elif after.phase == SHUFFLE:
                 sentences.append(self._may_reshuffle(after, name))
             return " ".join(sentences)
         if move == "leave":
             tile = self.game.pending_tile(before)
             text = _("{name} left the {value} beside the corner.").format(name=name, value=tile.value)
-            if self.game.phase(after) == SHUFFLE:
+            if after.phase == SHUFFLE:
                 text += " " + self._may_reshuffle(after, name)
             return text
         if move == STAY:
             text = _("{name} stays on the yellow field; the turn ends.").format(name=name)
-            if self.game.phase(after) == SHUFFLE:
+            if after.phase == SHUFFLE:
                 text += " " + self._may_reshuffle(after, name)
             return text
         if move == "shuffle":

@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from ..games.mops import EMPTY, FACE_DOWN, FINAL, FRAME, PLACE, SCORE, cell_name, extent, open_window, parse_cell
+from ..games.mops import EMPTY, FINAL, FRAME, PLACE, SCORE, START_CELL, cell_name, extent, open_window, parse_cell
 from ..games.mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, SHAPES, orientations
 from ..i18n import N_, _, language, ngettext
 from .board_marks import BoardMarks
@@ -107,43 +107,6 @@ def cost_text(action: str, cost: int) -> str:
     return ngettext("{action} (costs {n} point)", "{action} (costs {n} points)", cost).format(action=action, n=cost)
 
 
-def neighbours(index: int) -> list[int]:
-    rank, file = divmod(index, FRAME)
-    found = []
-    if rank > 0:
-        found.append(index - FRAME)
-    if rank < FRAME - 1:
-        found.append(index + FRAME)
-    if file > 0:
-        found.append(index - 1)
-    if file < FRAME - 1:
-        found.append(index + 1)
-    return found
-
-
-def cell_kinds(layout) -> dict[int, str]:
-    """Every frame cell's kind: 'up', 'down' (tiles), 'free' (empty, next to the layout, inside
-    the 5x5 limit: a tile may go there), 'blocked' (next to the layout but ruled out by the 5x5
-    limit), 'open' (inside the area the layout may still grow into) or 'off'."""
-    lo_f, hi_f, lo_r, hi_r = open_window(layout)
-    kinds = {}
-    for index, value in enumerate(layout):
-        if value < FACE_DOWN:
-            kinds[index] = "up"
-            continue
-        if value < EMPTY:
-            kinds[index] = "down"
-            continue
-        rank, file = divmod(index, FRAME)
-        inside = lo_f <= file <= hi_f and lo_r <= rank <= hi_r
-        touching = any(layout[n] != EMPTY for n in neighbours(index))
-        if touching:
-            kinds[index] = "free" if inside else "blocked"
-        else:
-            kinds[index] = "open" if inside else "off"
-    return kinds
-
-
 def cell_words(code: str | None, kind: str) -> str:
     if kind == "up" and code is not None:
         return tile_name(code) + (" " + _("(crown)") if code in CROWN_CODES else "")
@@ -161,11 +124,6 @@ def find_option(game, s, cells_key: str):
         if ",".join(combo.cells) == cells_key:
             return combo
     return None
-
-
-def ranking_order(game, s) -> list[int]:
-    """Seats by points, then fewer face-down tiles (the tie-break), then seat order."""
-    return sorted(range(len(s.layouts)), key=lambda seat: (-s.scores[seat], game.face_down_count(s, seat), seat))
 
 
 def board_description(game, s) -> str:
@@ -227,6 +185,7 @@ class MopsView(StrongestLevelHints, GameView):
         "beyond-square": N_("{cell} lies outside the 5×5 square your layout must fit in."),
         "no-ersatz": N_("Refusing tiles is the variant “Ersatzplättchen”, which is not being played."),
         "refuse-after-place": N_("Only the tile of the round can be refused, before it is placed."),
+        "no-face-down": N_("You can refuse a tile only onto one of your face-down tiles, and you have none yet."),
         "refuse-not-face-down": N_("A refused tile goes face down onto one of your face-down tiles; {cell} is not one."),
         "score-before-place": N_("First place the revealed tile; scoring comes after."),
         "cell-empty": N_("{cell} holds no tile of yours."),
@@ -378,7 +337,7 @@ class MopsView(StrongestLevelHints, GameView):
         players = len(s.layouts)
         seat = s.to_move if s.outcome is None else 0
         layout = s.layouts[seat]
-        kinds = cell_kinds(layout)
+        kinds = game.cell_kinds(s, seat)
         enabled: dict[str, str] = {}  # cell -> what a click on it does
         chosen: tuple[str, ...] = ()
         flips: tuple[str, ...] = ()
@@ -438,7 +397,7 @@ class MopsView(StrongestLevelHints, GameView):
             turned_up=turned_up,
             head_title=head_title,
             head_note=ngettext("{n} tile left in the pile", "{n} tiles left in the pile", left).format(n=left),
-            kinds=tuple(kinds[i] for i in range(len(layout))),
+            kinds=kinds,
             open_window=open_window(layout),
             bounds=extent(layout),
             heading=_("Layout of {seat}").format(seat=seat_colour(seat)) if players > 1 else _("Your layout"),
@@ -451,7 +410,7 @@ class MopsView(StrongestLevelHints, GameView):
             payload = replace(
                 payload,
                 extents=tuple(extent(s.layouts[i]) for i in range(players)),
-                ranking=tuple(ranking_order(game, s)),
+                ranking=game.ranking(s),
                 winners=frozenset(game.winners(s)),
                 headings=tuple(
                     _("{seat}: {points}").format(seat=names[i] if i < len(names) else seat_colour(i), points=points_text(s.scores[i])) for i in range(players)
@@ -667,7 +626,7 @@ class MopsView(StrongestLevelHints, GameView):
         if self.game.is_over(s):
             winners = set(self.game.winners(s))
             rows = []
-            for seat in ranking_order(self.game, s):
+            for seat in self.game.ranking(s):
                 down = self.game.face_down_count(s, seat)
                 text = _("{name}: {points}, {down}").format(
                     name=names[seat], points=points_text(s.scores[seat]), down=ngettext("{n} tile face down", "{n} tiles face down", down).format(n=down)
@@ -706,7 +665,7 @@ class MopsView(StrongestLevelHints, GameView):
         if target == "refuse":
             cells = game.refusal_cells(s)
             if not cells:
-                return ClickResult(ui, None, self._why_no_refusal(s))
+                return ClickResult(ui, None, self.refusal(s, "x" + cell_name(START_CELL)))
             if len(cells) == 1:
                 return ClickResult(cleared, "x" + cells[0])
             return ClickResult(ui.with_(selection=("refuse",), cursor=cells[0]), None, None)
@@ -732,8 +691,7 @@ class MopsView(StrongestLevelHints, GameView):
                 return ClickResult(ui, None, _("Turn one of the marked tiles face down: {cells}.").format(cells=flips_text(combo.flips)))
         if ui.selection[:1] == ("refuse",) and "x" + target in legal:
             return ClickResult(cleared.with_(cursor=target), "x" + target)
-        layout = s.layouts[s.to_move]
-        kind = cell_kinds(layout)[index]
+        kind = game.cell_kinds(s, s.to_move)[index]
         if s.step == PLACE:
             if kind == "down" and s.ersatz:
                 return ClickResult(
@@ -743,13 +701,6 @@ class MopsView(StrongestLevelHints, GameView):
         if s.step == SCORE:
             return ClickResult(ui, None, _("Choose a combination from the list under the board, or pass."))
         return ClickResult(ui, None, _("Choose a combination from the list under the board."))
-
-    def _why_no_refusal(self, s) -> str:
-        if not s.ersatz:
-            return _("Refusing tiles is the variant “Ersatzplättchen”, which is not being played.")
-        if s.step != PLACE:
-            return _("Only the tile of the round can be refused, before it is placed.")
-        return _("You can refuse a tile only onto one of your face-down tiles, and you have none yet.")
 
     def cancel(self, ui: UIState) -> UIState:
         return ui.with_(selection=())

@@ -47,7 +47,7 @@ class MopsPayload:
     turned_up: bool = False  # the revealed tile was just turned up (animate it)
     head_title: str = ""  # "Round 3", "Final scoring", "Game over"
     head_note: str = ""  # "12 tiles left in the pile"
-    # The layout shown large (the seat to move's): its cells' kinds (see render/mops.cell_kinds), by
+    # The layout shown large (the seat to move's): its cells' kinds (see games/mops.cell_kinds), by
     # frame index, the area its final 5x5 square may still cover and its own extent.
     kinds: tuple[str, ...] = ()
     open_window: tuple[int, int, int, int] = (0, FRAME - 1, 0, FRAME - 1)

@@ -4,7 +4,7 @@ sentences a player reads and hears. The board itself is drawn by render/nummerus
 The view and the board ask the engine for everything that depends on the rules: which chips the star may
 take (`star_targets`, `must_jump`), what the last move did (`effect`), which chains a solitaire
 number touches (`solitaire_sides`), which chips a swap may take (`swappable`), and why a chip is
-out of reach (`why_unreachable`: a rule identifier and its fields). Only the words for those
+out of reach (`why_illegal`: a rule identifier and its fields). Only the words for those
 rules are found here, in one table (`move_error_texts`), so that they can be translated.
 
 What a player sees, and how it is told without colour:
@@ -765,27 +765,16 @@ class NummerusView(GameView):
                 return ClickResult(ui, None, _("The chip is taken. Now swap – pick one of your chips and an opponent's single chip – or choose “No swap”."))
             return ClickResult(ui, None, _("That is not a legal move now."))
         number = int(value)
-        seat = s.to_move
         give, take = self._swap_picks(s, ui)
+        # Half a swap is asked of the engine as a whole one, completed by a swap it allows (one
+        # exists whenever a swap is asked for): its refusal names the half picked.
+        allowed_give, allowed_take, _partner = self.game.swap_options(s)[0]
+        refusal = self.refusal(s, f"{number}x{allowed_take}" if kind == "give" else f"{allowed_give}x{number}")
+        if refusal is not None:
+            return ClickResult(ui, None, refusal)
         if kind == "give":
-            if not any(lo <= number <= hi for lo, hi in self.game.groups(s, seat)):
-                return ClickResult(ui, None, _("{chip} is not yours: give one of your own chips.").format(chip=number))
             give = None if give == number else number
         else:
-            for other, (free, protected) in self.game.swappable(s).items():
-                if number in protected:
-                    chain = next(range_text(lo, hi) for lo, hi in self.game.groups(s, other) if lo <= number <= hi)
-                    return ClickResult(
-                        ui,
-                        None,
-                        _("{chip} is part of {colour}'s chain {chain}: a swap may only take a single chip.").format(
-                            chip=number, colour=colour_name(other), chain=chain
-                        ),
-                    )
-                if number in free:
-                    break
-            else:
-                return ClickResult(ui, None, _("No opponent holds {chip}.").format(chip=number))
             take = None if take == number else number
         if give is not None and take is not None:
             move = f"{give}x{take}"
@@ -799,11 +788,8 @@ class NummerusView(GameView):
 
     def unreachable_message(self, s, field: str) -> str:
         """Why the star may not take the chip on `field` now, in the player's language: the
-        engine's `why_unreachable` names the rule, this game's table words it."""
-        refusal = self.game.why_unreachable(s, field)
-        if refusal is None:
-            return _("That is not a legal move now.")
-        return self.move_error_text(refusal)
+        engine's `why_illegal` names the rule, this game's table words it."""
+        return self.refusal(s, field) or _("That is not a legal move now.")
 
     # -- words -------------------------------------------------------------------------------------
 

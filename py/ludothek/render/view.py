@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
-from ..games.base import MoveError, derived_words
+from ..games.base import MoveError, Refusal, derived_words
 from ..i18n import N_, _, in_every_language, ngettext
 from .seats import seat_colour_name
 
@@ -269,25 +269,23 @@ class GameView:
     # of its value giving words (e.g. "seat" -> {"colour": "Blau"}); called when a sentence is made.
     move_error_words_from: Mapping[str, Callable[[Any], Mapping[str, Any]]] = {}
 
-    def move_error_words(self, error: MoveError) -> dict[str, Any]:
+    def move_error_words(self, error: MoveError | Refusal) -> dict[str, Any]:
         """The error's params and the words derived from them (`move_error_words_from`)."""
         return derived_words(error.params, self.move_error_words_from)
 
-    def move_error_text(self, error: MoveError) -> str:
+    def move_error_text(self, error: MoveError | Refusal) -> str:
         """Why the move was refused, in the player's language: the game's sentence for the rule
-        (never the engine's English message)."""
+        (never the engine's English message). `error` is the engine's MoveError or its Refusal."""
         template = self.move_error_texts.get(error.rule) or COMMON_MOVE_ERROR_TEXTS.get(error.rule)
         if template is None:
             return _("That is not a legal move now.")
         return _(template).format(**self.move_error_words(error))
 
     def refusal(self, s, move: str) -> str | None:
-        """The sentence for why `move` may not be played in `s` (None if it may)."""
-        try:
-            self.game.effect(s, move)
-        except MoveError as error:
-            return self.move_error_text(error)
-        return None
+        """The sentence for why `move` may not be played in `s` (None if it may): the engine's
+        answer (`game.why_illegal`) in the player's words. A view refuses a click only so."""
+        refused = self.game.why_illegal(s, move)
+        return None if refused is None else self.move_error_text(refused)
 
     # -- words ---------------------------------------------------------------------------------
 
