@@ -49,3 +49,64 @@ def test_every_cited_file_is_in_the_repository():
         text = (ROOT / name).read_text(encoding="utf-8", errors="replace")
         missing += [(name, citation) for citation in citations(text) if not cited_file_exists(citation, known)]
     assert missing == []
+
+
+# A name the docs quote in backticks with its module, as `web/page.PageEvent`,
+# `render.game_screen.move_announcement` or `ludothek.ai.base.MoveValue` (a module of the
+# package's layers, then a name in it, then perhaps an attribute of that name).
+QUOTED_NAME = re.compile(r"`(?:ludothek\.)?(" + "|".join(LAYERS) + r")[./](\w+)\.([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?(?:\(\))?`")
+
+
+def defined_names(path: Path) -> dict[str, set[str]]:
+    """The module's top-level names, each with the names defined in it (a class's methods and attributes)."""
+    import ast
+
+    names: dict[str, set[str]] = {}
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            inner = set()
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                        inner.add(item.name)
+                    elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                        inner.add(item.target.id)
+                    elif isinstance(item, ast.Assign):
+                        inner.update(t.id for t in item.targets if isinstance(t, ast.Name))
+            names[node.name] = inner
+        elif isinstance(node, ast.Assign):
+            names.update({t.id: set() for t in node.targets if isinstance(t, ast.Name)})
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names[node.target.id] = set()
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update({(alias.asname or alias.name).split(".")[0]: set() for alias in node.names})
+    return names
+
+
+def unresolved_names(text: str) -> list[str]:
+    """The quoted `layer/module.Name[.attribute]` of `text` that the module does not define."""
+    missing = []
+    for match in QUOTED_NAME.finditer(text):
+        layer, module, name, attribute = match.groups()
+        path = ROOT / "py" / "ludothek" / layer / f"{module}.py"
+        if (name in ("py", "md", "js", "mjs", "json", "html", "css", "toml", "txt") and attribute is None) or not path.exists():
+            continue  # a file citation (the test above), or a package's __init__
+        names = defined_names(path)
+        if name not in names or (attribute is not None and names[name] and attribute not in names[name]):
+            missing.append(match.group(0))
+    return missing
+
+
+def test_a_quoted_name_is_checked_against_its_module():
+    text = "`web/page.PageEvent`, `render.game_screen.move_announcement`, `web/page.Page.focus`, `web/dom.py`"
+    assert unresolved_names(text) == []
+    assert unresolved_names("`web/page.NoSuchThing` and `web/page.Page.no_such_method`") == ["`web/page.NoSuchThing`", "`web/page.Page.no_such_method`"]
+
+
+def test_every_name_the_docs_quote_with_its_module_is_there():
+    """docs/*.md and README.md quote the code's names; each `layer/module.Name` (or
+    `layer.module.Name`) must be defined in that module (and `.attribute` in it, for a class)."""
+    missing = [
+        (doc.name, name) for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))] for name in unresolved_names(doc.read_text(encoding="utf-8"))
+    ]
+    assert missing == []
