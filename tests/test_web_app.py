@@ -130,6 +130,8 @@ def test_a_pasted_link_that_is_no_link_says_why_beside_the_field():
         json.dumps({"type": "storage", "key": None}),
         json.dumps({"type": "import", "text": None}),
         json.dumps({"type": "nonsense"}),
+        json.dumps({"type": "click", "control": {"classes": 5, "within": {"#board": 1}, "data": ["target"]}, "setup": 7}),
+        json.dumps({"type": "key", "key": "ArrowUp", "targets": 7, "control": {"data": {"target": "a1"}, "within": "#board"}}),
     ],
 )
 def test_no_event_the_page_can_send_breaks_the_app(text):

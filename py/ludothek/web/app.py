@@ -90,7 +90,7 @@ class App:
         """One event from the page (a JSON text: web/page.PageEvent), handed on; never raises."""
         try:
             event = PageEvent.parse(text)
-        except ValueError:
+        except (ValueError, TypeError, RecursionError):  # not JSON, not an object, nested too deep
             self.page.error("ludothek: an event the app cannot read: " + text[:200])
             return
         self.guard(lambda _: events.dispatch(self, event))(None)

@@ -197,6 +197,16 @@ class RecordingPage(Page):
 # -- what the page tells the app ------------------------------------------------------------------
 
 
+def strings(raw: Any) -> dict[str, str]:
+    """A JSON object of the page's as text keys and values (anything else: empty)."""
+    return {str(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
+
+
+def listed(raw: Any) -> list[Any]:
+    """A JSON array of the page's (anything else: empty)."""
+    return raw if isinstance(raw, list) else []
+
+
 @dataclass(frozen=True)
 class Control:
     """An element as the page describes it (assets/page.js `describe`): the control tapped, the
@@ -222,15 +232,14 @@ class Control:
     def of(cls, raw: Any) -> Control | None:
         if not isinstance(raw, dict):
             return None
-        data = raw.get("data")
         return cls(
             tag=str(raw.get("tag") or ""),
             id=str(raw.get("id") or ""),
             name=str(raw.get("name") or ""),
             kind=str(raw.get("kind") or ""),
-            data={str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {},
-            classes=frozenset(str(c) for c in raw.get("classes") or ()),
-            within=frozenset(str(w) for w in raw.get("within") or ()),
+            data=strings(raw.get("data")),
+            classes=frozenset(str(c) for c in listed(raw.get("classes"))),
+            within=frozenset(str(w) for w in listed(raw.get("within"))),
         )
 
 
@@ -246,12 +255,7 @@ class SetupForm:
     def of(cls, raw: Any) -> SetupForm | None:
         if not isinstance(raw, dict):
             return None
-        values = raw.get("values")
-        return cls(
-            str(raw.get("game") or ""),
-            bool(raw.get("fromPosition")),
-            {str(k): str(v) for k, v in values.items()} if isinstance(values, dict) else {},
-        )
+        return cls(str(raw.get("game") or ""), bool(raw.get("fromPosition")), strings(raw.get("values")))
 
 
 @dataclass(frozen=True)
@@ -286,9 +290,8 @@ class PageEvent:
         raw = json.loads(text)
         if not isinstance(raw, dict):
             raise ValueError("a page event is a JSON object")
-        values = raw.get("values")
         targets = []
-        for item in raw.get("targets") or ():
+        for item in listed(raw.get("targets")):
             if isinstance(item, list) and len(item) == 3:
                 try:
                     targets.append((str(item[0]), float(item[1]), float(item[2])))
@@ -305,7 +308,7 @@ class PageEvent:
             text=None if text_value is None else str(text_value),
             hash=str(raw.get("hash") or ""),
             storage_key=None if storage_key is None else str(storage_key),
-            values={str(k): str(v) for k, v in values.items()} if isinstance(values, dict) else {},
+            values=strings(raw.get("values")),
             setup=SetupForm.of(raw.get("setup")),
             targets=tuple(targets),
             raw=raw,
