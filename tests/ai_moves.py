@@ -13,9 +13,9 @@ what a player carries from one move to the next.
 from __future__ import annotations
 
 import json
-import random
 import sys
 
+from random_games import random_game
 from ludothek.ai import get_player, levels
 from ludothek.games import all_games
 
@@ -37,10 +37,7 @@ def positions(game) -> list:
     """States of seeded random games of every conformance setup."""
     found = []
     for i, setup in enumerate(game.conformance_setups()):
-        options = dict(setup)
-        players = options.pop("players")
-        rng = random.Random(f"ai-moves-{game.id}-{i}")
-        s = game.new_game(players=players, seed=i, **options)
+        s, rng = random_game(game, setup, i, f"ai-moves-{game.id}-{i}")
         kept = []
         for played in range(game.move_cap()):
             if game.is_over(s) or len(kept) >= PER_SETUP:

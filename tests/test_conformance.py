@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from random_games import random_game
 from ludothek.games import GAME_IDS, IllegalMove, InvalidMoveText, MoveError, all_games, get_game
 from ludothek.games.base import PositionError, RecordError
 
@@ -144,10 +145,7 @@ HIDDEN_CASES = [case for case in CASES if get_game(case.values[0]).has_hidden_in
 
 def sampled_states(game, setup, seed, every=5):
     """States of a seeded random game (every few moves, and the last), from its real setup."""
-    options = dict(setup)
-    players = options.pop("players")
-    rng = random.Random(f"hidden-{game.id}-{seed}-{sorted(setup.items())}")
-    s = game.new_game(players=players, seed=seed, **options)
+    s, rng = random_game(game, setup, seed, f"hidden-{game.id}-{seed}-{sorted(setup.items())}")
     states = []
     for played in range(game.move_cap()):
         if played % every == 0:

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from random_games import random_game
 from ludothek.games import IllegalMove, InvalidMoveText, MoveError, all_games, get_game
 from ludothek.games.base import PositionError, RecordError
 
@@ -29,10 +30,7 @@ def reached_states(game_id: str, count: int = 6):
     game = get_game(game_id)
     found = []
     for i, setup in enumerate(game.conformance_setups()):
-        options = dict(setup)
-        players = options.pop("players")
-        rng = random.Random(f"prop-{game_id}-{i}")
-        s = game.new_game(players=players, seed=i, **options)
+        s, rng = random_game(game, setup, i, f"prop-{game_id}-{i}")
         for _ in range(rng.randrange(0, 40)):
             moves = game.legal_moves(s)
             if not moves:
