@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, Sequence
 
+from ..games.base import HiddenInformationError
 from ..i18n import _, ngettext
 from .bidi import isolate_names
 from .screens import Control, actions_html, control_row_html, game_controls, moves_html, players_html, replay_html
@@ -154,7 +155,7 @@ def last_move_text(view: GameView, history: History, names: list[str]) -> str:
         return ""
     try:
         return view.describe_move(history.states[index - 1], history.moves[index - 1], history.states[index], names)
-    except Exception:  # noqa: BLE001 - words are a courtesy: never let them stop the screen
+    except HiddenInformationError:  # a move whose words need what no player has seen yet: the board shows it
         return ""
 
 
