@@ -1,0 +1,81 @@
+"""The games' notation in one place, as python-chess keeps its square names: how cells, tiles and
+moves are written and read back. The engines, the boards and the views import it instead of each
+writing its own copy; a board may import these functions (tests/test_layers.py), since they are
+pure text and numbers and know no engine, state or rule.
+
+Cells are written as in chess: files `a`, `b`, ... from the left, ranks `1`, `2`, ... from the
+bottom; a cell's index counts rank by rank from the bottom, files left to right within a rank
+(index = (rank - 1) * width + file).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import is_ascii_number
+
+# -- cells (Momentum's board, Mops Royal's frame) -----------------------------------------------------
+
+FILES = "abcdefghi"
+
+
+def cell_name(index: int, width: int) -> str:
+    """The cell's name (file letter, rank number from the bottom) on a board `width` files wide."""
+    return f"{FILES[index % width]}{index // width + 1}"
+
+
+def parse_cell(text: str, width: int, height: int) -> int | None:
+    """Index of a cell name such as 'd4' on a board of that size, None if it is not one."""
+    if not 2 <= len(text) <= 3 or text[0] not in FILES[:width] or not is_ascii_number(text[1:]) or text[1] == "0":
+        return None
+    rank = int(text[1:])
+    if not 1 <= rank <= height:
+        return None
+    return (rank - 1) * width + FILES.index(text[0])
+
+
+def cell_index(name: str, width: int) -> int:
+    """Index of a cell name the engine wrote (unchecked: `parse_cell` reads what a player typed)."""
+    return (int(name[1:]) - 1) * width + FILES.index(name[0])
+
+
+# -- Mops Royal: tiles and the 9x9 frame ----------------------------------------------------------
+
+MOTIFS = "PBWCKH"  # pug, bone, bowl, can, cushion, heap
+COLOURS = "bgopvy"  # blue, green, orange, pink, purple, yellow
+CROWN_CODES = ("Kb", "Pg", "Bv", "Wo", "Cp", "Hy")
+TILE_KINDS = len(MOTIFS) * len(COLOURS)  # 36 tiles; a face-down tile is stored as its id + 36
+FRAME = 9  # each layout lives in its own 9x9 frame, a1 to i9
+
+
+def tile_id(code: str) -> int:
+    """Id (0-35) of a tile code such as 'Kb' (motif, then colour)."""
+    return MOTIFS.index(code[0]) * len(COLOURS) + COLOURS.index(code[1])
+
+
+def tile_code(tile: int) -> str:
+    """Code of a tile id (0-35); face-down ids (36-71) are printed as their face."""
+    tile %= TILE_KINDS
+    return MOTIFS[tile // len(COLOURS)] + COLOURS[tile % len(COLOURS)]
+
+
+def parse_tile(text: Any) -> int | None:
+    """Id of a tile code, None if `text` is not one."""
+    if isinstance(text, str) and len(text) == 2 and text[0] in MOTIFS and text[1] in COLOURS:
+        return tile_id(text)
+    return None
+
+
+def frame_cell_name(index: int) -> str:
+    """A frame cell's name, 'a1' to 'i9'."""
+    return cell_name(index, FRAME)
+
+
+def parse_frame_cell(text: str) -> int | None:
+    """Index of a frame cell such as 'e5', None if not one."""
+    return parse_cell(text, FRAME, FRAME)
+
+
+def frame_cell_index(name: str) -> int:
+    """Index of a frame cell the engine wrote (unchecked)."""
+    return cell_index(name, FRAME)
