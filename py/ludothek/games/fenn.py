@@ -119,9 +119,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
 from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
+from .seats import SEAT_COLOURS
 
 BLUE, RED = 0, 1
-COLOURS = ("blue", "red")
+COLOURS = SEAT_COLOURS["fenn"]
 LETTERS = "br"
 # Miwin's dice: III for blue, IV for red, V for the black die.
 DIE_FACES = ((1, 2, 5, 6, 7, 9), (1, 3, 4, 5, 8, 9))

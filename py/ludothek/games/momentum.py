@@ -21,12 +21,13 @@ from typing import Any, Literal, NamedTuple
 
 from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 from .notation import FILES, cell_name, parse_cell
+from .seats import SEAT_COLOURS as GAME_SEAT_COLOURS
 
 SIZES = {"7x7": (7, 7), "7x9": (7, 9), "9x9": (9, 9)}
 # Stones per player by board size, from the rulebook's two tables.
 STONES_PER_PLAYER = {2: {"7x7": 8, "7x9": 10, "9x9": 12}, 3: {"7x7": 6, "7x9": 7, "9x9": 8}}
 SEAT_LETTERS = "RBG"
-SEAT_COLOURS = ("red", "blue", "green")
+SEAT_COLOURS = GAME_SEAT_COLOURS["momentum"]
 
 EMPTY, HOLE, DAMPER, BUFFER = ".", "x", "d", "p"
 SPECIAL_KINDS = {"holes": HOLE, "dampers": DAMPER, "buffers": BUFFER}

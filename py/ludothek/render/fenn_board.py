@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..games.seats import SEAT_COLOURS
 from ..games.fenn import BLUE, BOARD_FIELDS, GOAL_FIELD, PASCH, RED, START_FIELD, STEP
 from ..i18n import _
 from .board_marks import BoardMarks
@@ -48,7 +49,7 @@ DIE_CY = TOP + 39  # centre of a die on the strip
 BADGE = 12  # the small die copies that mark closed fields
 BLACK_DIE = 34
 
-SEAT_CSS = ("blue", "red")
+SEAT_CSS = SEAT_COLOURS["fenn"]  # a seat's CSS class is its colour
 
 
 @dataclass(frozen=True)

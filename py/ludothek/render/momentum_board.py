@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.momentum import BUFFER, DAMPER, EMPTY, HOLE, SEAT_COLOURS, SEAT_LETTERS
+from ..games.momentum import BUFFER, DAMPER, EMPTY, HOLE, SEAT_LETTERS
 from ..games.notation import FILES, cell_index, cell_name
+from ..games.seats import SEAT_COLOURS
 from ..i18n import _
 from .board_marks import BoardMarks
 from .marks import colour_mark
@@ -23,7 +24,7 @@ MARGIN = 22  # room for the coordinates on the left and at the bottom
 PAD = 6
 STONE_R = 15
 
-SEAT_CSS = SEAT_COLOURS  # a seat's CSS class is its colour
+SEAT_CSS = SEAT_COLOURS["momentum"]  # a seat's CSS class is its colour
 SPECIAL_CSS = {HOLE: "hole", DAMPER: "damper", BUFFER: "buffer"}
 
 

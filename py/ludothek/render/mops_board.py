@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..games.mops import EMPTY, FACE_DOWN, FINAL, SCORE, START_CELL
+from ..games.seats import SEAT_COLOURS
 from ..games.notation import COLOURS, FILES, FRAME, MOTIFS, tile_code
 from ..games.notation import frame_cell_index as cell_index, frame_cell_name as cell_name
 from ..i18n import _
@@ -38,7 +39,7 @@ from .mops_icons import crown_svg, flip_icon, motif_svg, place, tile_back, tile_
 from .marks import colour_mark
 from .svg import empty, esc, hint_badge, num, tag
 
-SEAT_CSS = ("red", "blue", "green", "purple")
+SEAT_CSS = SEAT_COLOURS["mops"]  # a seat's CSS class is its colour
 
 
 @dataclass(frozen=True)
