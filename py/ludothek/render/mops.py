@@ -13,7 +13,7 @@ from ..games.notation import COLOURS, CROWN_CODES, FRAME, MOTIFS, parse_tile, ti
 from ..games.notation import frame_cell_index as cell_index, frame_cell_name as cell_name, parse_frame_cell as parse_cell
 from ..games.mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, SHAPES, orientations
 from ..i18n import N_, _, language, ngettext
-from .board_marks import BoardMarks
+from .board_marks import BoardMarks, HintValue
 from .mops_icons import colour_key_svg, crown_svg, tile_svg
 from .seats import seat_names
 from .svg import empty, esc, num, piece_icon, tag
@@ -772,7 +772,7 @@ class MopsView(StrongestLevelHints, GameView):
             sentences.append(_("{name} scores next.").format(name=names[after.to_move]))
         return " ".join(sentences)
 
-    def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
+    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         if not hints:
             return ""
         move = hints[-1][0]

@@ -39,7 +39,7 @@ from ..games.nummerus import (
     parse_field,
 )
 from ..i18n import N_, _, ngettext
-from .board_marks import BoardMarks
+from .board_marks import BoardMarks, HintValue
 from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, NummerusPayload, board_svg, seat_mark
 from .seats import seat_names
 from .svg import empty, esc, num, tag
@@ -685,7 +685,7 @@ class NummerusView(GameView):
     def hint_label(self) -> str | None:
         return _("Hint")
 
-    def hints(self, s) -> tuple[tuple[str, str], ...]:
+    def hints(self, s) -> tuple[tuple[str, HintValue], ...]:
         from ..ai.nummerus import hint
 
         if self.game.is_over(s):
@@ -701,7 +701,7 @@ class NummerusView(GameView):
         move = yield from make_player(self.game, LEVELS[-1].number, 0).search(s)
         return self._hints_for(move)
 
-    def _hints_for(self, move: str) -> tuple[tuple[str, str], ...]:
+    def _hints_for(self, move: str) -> tuple[tuple[str, HintValue], ...]:
         if move == NO_SWAP:
             return ((NO_SWAP, "hint"),)
         if "x" in move:
@@ -711,7 +711,7 @@ class NummerusView(GameView):
             return ((move[:-1], "hint"), (move, "hint"))
         return ((move, "hint"),)
 
-    def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
+    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         moves = [t for t, _l in hints]
         if not moves:
             return ""
