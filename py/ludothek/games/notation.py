@@ -1,5 +1,6 @@
 """The games' notation in one place, as python-chess keeps its square names: how cells, tiles and
-moves are written and read back. The engines, the boards and the views import it instead of each
+moves are written and read back (Momentum's and Mops Royal's cells, Mops Royal's tiles, Fenn's
+moves). The engines, the boards and the views import it instead of each
 writing its own copy; a board may import these functions (tests/test_layers.py), since they are
 pure text and numbers and know no engine, state or rule.
 
@@ -10,6 +11,7 @@ bottom; a cell's index counts rank by rank from the bottom, files left to right 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .base import is_ascii_number
@@ -79,3 +81,39 @@ def parse_frame_cell(text: str) -> int | None:
 def frame_cell_index(name: str) -> int:
     """Index of a frame cell the engine wrote (unchecked)."""
     return cell_index(name, FRAME)
+
+
+# -- Fenn: moves ----------------------------------------------------------------------------------
+# '3:7' step to field 3 and turn 7 up; 'k8' turn the black die to 8; 'end'; 'pass'.
+
+STEP_RE = re.compile(r"([0-9]{1,2}):([0-9]{1,2})")
+BLACK_RE = re.compile(r"k([0-9]{1,2})")
+
+
+def step_move(field: int, face: int) -> str:
+    return f"{field}:{face}"
+
+
+def black_move(face: int) -> str:
+    return f"k{face}"
+
+
+def parse_step(move: str) -> tuple[int, int] | None:
+    """(field, face) of a step such as '3:7', None for any other move."""
+    match = STEP_RE.fullmatch(move)
+    return (int(match.group(1)), int(match.group(2))) if match else None
+
+
+def parse_black(move: str) -> int | None:
+    """The face of a black-die move such as 'k8', None for any other move."""
+    match = BLACK_RE.fullmatch(move)
+    return int(match.group(1)) if match else None
+
+
+def is_fenn_move(move: str) -> bool:
+    """Whether `move` is written in Fenn's notation (whatever the state): 'pass', 'end', a black
+    die's face 'k8' or a step '3:7', numbers without leading zeros."""
+    if move in ("pass", "end"):
+        return True
+    match = BLACK_RE.fullmatch(move) or STEP_RE.fullmatch(move)
+    return match is not None and all(str(int(g)) == g for g in match.groups())

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, DIE_NAMES, BLACK_NAME, EXTRA, GOAL_FIELD, OPENING_FACE, PASCH, PASS, RED, START_FIELD, STEP
+from ..games.notation import black_move, parse_black, parse_step, step_move
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
 from .fenn_board import SEAT_CSS, FennPayload, board_svg, die_icon, shown_value, thumbnail_svg, value_css, value_rank
@@ -367,7 +368,7 @@ class FennView(GameView):
         kind = SEAT_CSS[seat]
         buttons = []
         for face in self.game.faces_for(s, field):
-            move = f"{field}:{face}"
+            move = step_move(field, face)
             note = self._face_note(s, move)
             code = hints.get(move)
             label = _("Turn {face} up").format(face=face)
@@ -392,7 +393,7 @@ class FennView(GameView):
     def _pasch_html(self, s, hints: dict[str, HintValue]) -> str:
         buttons = []
         for face in self.game.pasch_faces(s):
-            move = f"k{face}"
+            move = black_move(face)
             code = hints.get(move)
             label = _("Turn the black die to {n} (closes field {n})").format(n=face)
             if code:
@@ -553,8 +554,9 @@ class FennView(GameView):
         pairs: list[tuple[str, HintValue]] = [(mv.move, mv.exact) for mv in values if mv.exact is not None]  # Fenn is solved: every move has one
         best_by_field: dict[str, HintValue] = {}
         for move, code in pairs:
-            if ":" in move:
-                field = move.split(":")[0]
+            step = parse_step(move)
+            if step:
+                field = str(step[0])
                 if field not in best_by_field or value_rank(code) > value_rank(best_by_field[field]):
                     best_by_field[field] = code
         return tuple(pairs) + tuple(best_by_field.items())
@@ -594,7 +596,8 @@ class FennView(GameView):
         game = self.game
         legal = game.legal_moves(s)
         if target in legal:
-            cursor = target.split(":")[0] if ":" in target else ui.cursor
+            step = parse_step(target)
+            cursor = str(step[0]) if step else ui.cursor
             return ClickResult(ui.with_(selection=(), cursor=cursor), target)
         if not target.isdigit() or int(target) not in BOARD_FIELDS:
             return ClickResult(ui, None, _("That is not a legal move now."))
@@ -676,8 +679,9 @@ class FennView(GameView):
             return _("end")
         if move == "pass":
             return _("pass")
-        if move.startswith("k"):
-            return _("black {n}").format(n=move[1:])
+        face = parse_black(move)
+        if face is not None:
+            return _("black {n}").format(n=face)
         kind = self.step_kind(before, move)
         if kind == "win":
             return move + " " + _("wins")
