@@ -1,6 +1,6 @@
 """The games' notation in one place, as python-chess keeps its square names: how cells, tiles and
 moves are written and read back (Momentum's and Mops Royal's cells, Mops Royal's tiles, Fenn's
-moves). The engines, the boards and the views import it instead of each
+and Nummerus Zahlus' moves). The engines, the boards and the views import it instead of each
 writing its own copy; a board may import these functions (tests/test_layers.py), since they are
 pure text and numbers and know no engine, state or rule.
 
@@ -117,3 +117,30 @@ def is_fenn_move(move: str) -> bool:
         return True
     match = BLACK_RE.fullmatch(move) or STEP_RE.fullmatch(move)
     return match is not None and all(str(int(g)) == g for g in match.groups())
+
+
+# -- Nummerus Zahlus: moves -----------------------------------------------------------------------
+# 'd5' the star moves there; solitaire 'd5-'/'d5+' adds the chip to the lower/upper chain; '12x7'
+# give chip 12 and take chip 7 (the swap); 'noswap' (games/nummerus.py's NO_SWAP).
+
+SWAP_RE = re.compile(r"([1-9][0-9]?)x([1-9][0-9]?)")
+SIDES = ("-", "+")  # lower chain, upper chain
+
+
+def swap_move(give: int, take: int) -> str:
+    return f"{give}x{take}"
+
+
+def parse_swap(move: str) -> tuple[int, int] | None:
+    """(give, take) of a swap such as '12x7', None for any other move."""
+    match = SWAP_RE.fullmatch(move)
+    return (int(match.group(1)), int(match.group(2))) if match else None
+
+
+def solitaire_move(field: str, side: str) -> str:
+    return field + side
+
+
+def split_side(move: str) -> tuple[str, str | None]:
+    """(field, side) of a star move: ('d5', '-') of 'd5-', ('d5', None) of 'd5'."""
+    return (move[:-1], move[-1]) if move[-1:] in SIDES else (move, None)
