@@ -28,6 +28,7 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from ludothek.ai.base import Exact  # noqa: E402
 from ludothek.ai.puzzles import puzzle_state, puzzles  # noqa: E402
 from ludothek.games import get_game  # noqa: E402
 from ludothek.i18n import set_language  # noqa: E402
@@ -121,7 +122,7 @@ def ui_states(game_id: str, game, before, move, shown, public_before) -> list[tu
             if len(states) > 40:
                 break
         if game_id == "fenn":
-            codes = ("win 2", "draw", "loss 1", "win 1")
+            codes = (Exact(1, 3), Exact(0, 0), Exact(-1, 2), Exact(1, 1))  # read "win 2", "draw", "loss 1", "win 1"
             hints = tuple((m, codes[i % len(codes)]) for i, m in enumerate(legal))
             fields = tuple((m.split(":")[0], codes[i % len(codes)]) for i, m in enumerate(legal) if ":" in m)
             states.append(("fenn-hints", UIState(hints=hints + fields)))

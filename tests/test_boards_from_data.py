@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 from markup import enabled, parse, targets
 
+from ludothek.ai.base import Exact
 from ludothek.games.mops import EMPTY
 from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES
 from ludothek.render import fenn_board, momentum_board, momox_board, mops_board, nummerus_board
@@ -83,7 +84,7 @@ class TestFenn:
             labels={"4": "Field 4: blue may step here."},
             selection=("4",),
             effect=SimpleNamespace(kind="step", seat=0, from_field=0, to_field=2),
-            hints={"4": "win 2"},
+            hints={"4": Exact(1, 3)},  # a win in 3 turns, 2 of them the winner's
             label="Fenn board, for a test.",
             payload=self.payload,
         )

@@ -17,7 +17,7 @@ from ludothek.ai import fenn_solver as solver
 from ludothek.ai.fenn import hint, start_values
 from ludothek.games import get_game
 from ludothek.render import get_view, screens
-from ludothek.render.fenn import code_text, parse_code, value_code
+from ludothek.render.fenn import shown_value, value_text
 from ludothek.render.view import UIState
 from ludothek.web.session import GameSession, Seat
 
@@ -151,8 +151,8 @@ class TestPaschExtraStepEndAndPass:
     def test_the_hint_values_end_turn_too(self):
         s = G.play(at("b3:1 r9:4 k7 b"), "5:5")
         ui = LIVE.with_(hints=V.hints(s))
-        code = dict(ui.hints)["end"]
-        assert V.actions(s, ui)[0].label == "End turn · " + code_text(code)
+        value = dict(ui.hints)["end"]
+        assert V.actions(s, ui)[0].label == "End turn · " + value_text(value)
 
     def test_pass_is_a_button_when_no_step_is_possible(self):
         s = at("b0:5 r5:1 k2 b")
@@ -406,17 +406,18 @@ class TestHints:
         exact = {mv.move: mv.exact for mv in hint(G, s)}
         assert {t for t in pairs if not t.isdigit()} == set(G.legal_moves(s))
         for move, value in exact.items():
-            assert pairs[move] == value_code(value)
-        # Each field gets the best value of its steps.
+            assert pairs[move] == value  # the solver's typed value, no text in between
+        # Each field gets the best value of its steps (as players read it: the winner's turns).
         for field in {m.split(":")[0] for m in exact}:
             best = max((exact[m] for m in exact if m.startswith(field + ":")), key=lambda v: v.rank())
-            assert pairs[field] == value_code(best)
+            assert shown_value(pairs[field]) == shown_value(best)
 
-    def test_codes_count_the_winners_turns(self):
-        assert value_code(solver.Value(1, 1)) == "win 1" and code_text("win 1") == "win this turn"
-        assert value_code(solver.Value(1, 3)) == "win 2" and code_text("win 2") == "win in 2 turns"
-        assert value_code(solver.Value(-1, 2)) == "loss 1" and code_text("loss 1") == "loss: the opponent wins in 1 turn"
-        assert value_code(solver.DRAW) == "draw" and parse_code("draw") == (0, 0)
+    def test_values_count_the_winners_turns(self):
+        assert shown_value(solver.Value(1, 1)) == (1, 1) and value_text(solver.Value(1, 1)) == "win this turn"
+        assert shown_value(solver.Value(1, 3)) == (1, 2) and value_text(solver.Value(1, 3)) == "win in 2 turns"
+        assert shown_value(solver.Value(-1, 2)) == (-1, 1) and value_text(solver.Value(-1, 2)) == "loss: the opponent wins in 1 turn"
+        assert shown_value(solver.DRAW) == (0, 0) and value_text(solver.DRAW) == "draw"
+        assert shown_value("hint") == (0, 0)  # a plain hint carries no value
 
     def test_a_winning_hint_is_spoken_and_marked(self):
         s = at("b7:2 r4:3 k8 b")

@@ -5,8 +5,9 @@ A board module (render/<game>_board.py) only draws, from data (`board_svg(s, mar
 render.board_marks.BoardMarks that the view builds from the engine). Checked here, from the source:
 - it imports no view (render/<game>.py, render.view, render.screens) and nothing of ludothek.ai;
 - from ludothek.games it imports only constants (UPPER_CASE names: the tables of the physical
-  board and its notation, such as FILES or FIELD_KINDS), never a function, an engine or a state
-  type, and of render only the drawing helpers (svg, marks, mops_icons, board_marks);
+  board and its notation, such as FILES or FIELD_KINDS) and the notation (games/notation.py: pure
+  text and numbers, as python-chess's square names), never another function, an engine or a
+  state type, and of render only the drawing helpers (svg, marks, mops_icons, board_marks);
 - it exposes `board_svg(s, marks)`, no function takes a `game` and no class is anything but a
   frozen dataclass (a game's payload for the marks): nothing can call the engine;
 - it writes no sentences: no function named like a words function (`*_text`, `*_sentence`,
@@ -85,6 +86,7 @@ def test_every_game_has_a_board_module():
     assert [m.removeprefix("render.").removesuffix("_board") for m in BOARD_MODULES] == ["fenn", "momentum", "momox", "mops", "nummerus"]
 
 
+NOTATION = {"games.notation", "ludothek.games.notation"}  # shared by engines, boards and views
 BOARD_HELPERS = {"render.svg", "render.marks", "render.mops_icons", "render.board_marks", "i18n"}
 
 
@@ -109,7 +111,7 @@ def test_a_board_module_imports_only_constants_of_the_games_and_no_computer_play
     for node in ast.walk(_tree(module)):
         if isinstance(node, ast.Import):
             assert not any("games" in alias.name for alias in node.names), f"{module} imports a games module whole"
-        if isinstance(node, ast.ImportFrom) and "games" in (node.module or "").split("."):
+        if isinstance(node, ast.ImportFrom) and "games" in (node.module or "").split(".") and node.module not in NOTATION:
             names = [alias.name for alias in node.names]
             assert names and all(name.isupper() for name in names), f"{module} imports {names} from {node.module}: only constants"
 
@@ -306,9 +308,8 @@ def test_the_cycle_check_sees_lazy_and_package_imports(tmp_path):
 
 GAMES = ("fenn", "momentum", "momox", "mops", "nummerus")
 # Names a view shares with its engine by design: the same question asked of different things
-# (the view's `describe_move` words a move for players, Fenn's engine in English for logs), and
-# the notation helpers a board must write itself, since it may import only constants.
-SHARED_BY_DESIGN = {"describe_move", "cell_name", "tile_code"}
+# (the view's `describe_move` words a move for players, Fenn's engine in English for logs).
+SHARED_BY_DESIGN = {"describe_move"}
 
 
 def _engine_names(game: str) -> set[str]:
@@ -353,6 +354,18 @@ def test_a_view_defines_no_function_named_like_its_engines(game):
     for module in (f"render.{game}", f"render.{game}_board"):
         copies = _defined_functions(_tree(module)) & engine
         assert not copies, f"{module} defines {sorted(copies)}, which games/{game}.py answers: ask the engine"
+
+
+def _notation_names() -> set[str]:
+    return {node.name for node in _tree("games.notation").body if isinstance(node, ast.FunctionDef)}
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.split(".")[0] in ("games", "ai", "render") and m != "games.notation"))
+def test_the_notation_is_written_once(module):
+    # Cells and tiles are written and read in games/notation.py alone: render/momentum_board.py
+    # and render/mops_board.py once kept their own `cell_name`, `cell_index` and `tile_code`.
+    copies = _defined_functions(_tree(module)) & _notation_names()
+    assert not copies, f"{module} defines {sorted(copies)}: import them from games/notation.py"
 
 
 @pytest.mark.parametrize("game", GAMES)

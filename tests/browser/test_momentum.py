@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from conftest import moves_played, open_app, put_save, save_id_of, true_state
 
 from ludothek.games import get_game
-from ludothek.games.momentum import cell_name
+from ludothek.games.notation import cell_name
 
 GAME = get_game("momentum")
 STONE = {"R": "Red stone", "B": "Blue stone", "G": "Green stone", "x": "hole", "d": "damper", "p": "buffer", ".": "empty"}

@@ -13,7 +13,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Generator, TYPE_CHECKING
 
-from ..games.momentum import EMPTY, SEAT_LETTERS, Momentum, MomentumState, cell_name, parse_cell, push_stones
+from ..games.momentum import EMPTY, SEAT_LETTERS, Momentum, MomentumState, push_stones
+from ..games.notation import cell_name, parse_cell
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
 
 LEVELS = [

@@ -106,7 +106,8 @@ def momentum_winning_moves(game, s, plies: int, budget: int | None = None) -> li
     speed, never the answer). `budget`: at most so many placements, else SearchTooLong (the miner
     passes over such positions). Positions with the pie rule still open or a round limit go
     through the plain search."""
-    from ..games.momentum import EMPTY, SEAT_LETTERS, cell_name, push_stones
+    from ..games.momentum import EMPTY, SEAT_LETTERS, push_stones
+    from ..games.notation import cell_name
 
     if s.over or s.pie == "swap" or s.round_limit or len(s.hands) != 2:
         return winning_moves(game, s, plies)

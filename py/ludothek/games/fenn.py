@@ -114,14 +114,16 @@ All take a state (the perfect-information game has no hidden parts) and never ch
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
 from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
+from .notation import BLACK_RE, STEP_RE, black_move, step_move
+from .notation import is_fenn_move as _is_move_text
+from .seats import SEAT_COLOURS
 
 BLUE, RED = 0, 1
-COLOURS = ("blue", "red")
+COLOURS = SEAT_COLOURS["fenn"]
 LETTERS = "br"
 # Miwin's dice: III for blue, IV for red, V for the black die.
 DIE_FACES = ((1, 2, 5, 6, 7, 9), (1, 3, 4, 5, 8, 9))
@@ -148,9 +150,6 @@ NEW_TURN = (STEP, PASS)
 # A new turn, whatever it allows: the turn-start phase the solver (ludothek.ai.fenn_solver) starts
 # a turn's search from; it finds out itself whether a step is possible.
 TURN = STEP
-
-STEP_RE = re.compile(r"([0-9]{1,2}):([0-9]{1,2})")
-BLACK_RE = re.compile(r"k([0-9]{1,2})")
 
 
 # -- the rule in one place: which landing fields are banned -------------------------------------
@@ -324,8 +323,8 @@ class Fenn(Game[FennState]):
         if s.outcome is not None:
             return []
         if s.phase == PASCH:
-            return [f"k{face}" for face in BLACK_FACES if face != s.black] + ["end"]
-        steps = [f"{to}:{face}" for to, face in self._steps(s)]
+            return [black_move(face) for face in BLACK_FACES if face != s.black] + ["end"]
+        steps = [step_move(to, face) for to, face in self._steps(s)]
         if s.phase == EXTRA:
             return steps + ["end"]
         return steps or ["pass"]
@@ -695,15 +694,6 @@ def _parse_die(token: str, seat: int) -> tuple[int, int]:
     if field == START_FIELD[seat] and face != START_FACE:
         raise PositionError(f"the {colour} die beside the board has not moved yet and shows {START_FACE}, not {face}")
     return field, face
-
-
-def _is_move_text(move: str) -> bool:
-    """Whether `move` is written in Fenn's notation (whatever the state): 'pass', 'end', a black
-    die's face 'k8' or a step '3:7', numbers without leading zeros."""
-    if move in ("pass", "end"):
-        return True
-    match = BLACK_RE.fullmatch(move) or STEP_RE.fullmatch(move)
-    return match is not None and all(str(int(g)) == g for g in match.groups())
 
 
 def _faces_text(faces) -> str:

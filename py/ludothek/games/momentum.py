@@ -20,12 +20,14 @@ from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
 from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
+from .notation import FILES, cell_name, parse_cell
+from .seats import SEAT_COLOURS as GAME_SEAT_COLOURS
 
 SIZES = {"7x7": (7, 7), "7x9": (7, 9), "9x9": (9, 9)}
 # Stones per player by board size, from the rulebook's two tables.
 STONES_PER_PLAYER = {2: {"7x7": 8, "7x9": 10, "9x9": 12}, 3: {"7x7": 6, "7x9": 7, "9x9": 8}}
 SEAT_LETTERS = "RBG"
-SEAT_COLOURS = ("red", "blue", "green")
+SEAT_COLOURS = GAME_SEAT_COLOURS["momentum"]
 
 EMPTY, HOLE, DAMPER, BUFFER = ".", "x", "d", "p"
 SPECIAL_KINDS = {"holes": HOLE, "dampers": DAMPER, "buffers": BUFFER}
@@ -37,22 +39,6 @@ DESIGNER_ROUND_LIMIT = 30
 
 # Directions ordered so that direction i and i ^ 1 are opposite.
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
-
-FILES = "abcdefghi"
-
-
-def cell_name(index: int, width: int) -> str:
-    return f"{FILES[index % width]}{index // width + 1}"
-
-
-def parse_cell(text: str, width: int, height: int) -> int | None:
-    """Index of a cell name such as 'd4' on a board of that size, None if it is not one."""
-    if not 2 <= len(text) <= 3 or text[0] not in FILES[:width] or not is_ascii_number(text[1:]) or text[1] == "0":
-        return None
-    rank = int(text[1:])
-    if not 1 <= rank <= height:
-        return None
-    return (rank - 1) * width + FILES.index(text[0])
 
 
 @lru_cache(maxsize=None)

@@ -15,7 +15,9 @@ start corner its 1 (so greedy collecting in one lap gives 1234, the best 4321 ne
 
 from __future__ import annotations
 
-COLOURS = ("red", "blue", "green", "purple")
+from .seats import SEAT_COLOURS
+
+COLOURS = SEAT_COLOURS["momox"]
 COLOUR_LETTERS = "RBGP"
 
 PLAIN, YELLOW, CORNER = "plain", "yellow", "corner"

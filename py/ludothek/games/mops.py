@@ -139,33 +139,18 @@ from random import Random
 from typing import Any, Literal, NamedTuple
 
 from .base import Game, HiddenInformationError, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
+from .notation import COLOURS, CROWN_CODES, FILES, FRAME, MOTIFS, TILE_KINDS, parse_tile, tile_code, tile_id
+from .notation import frame_cell_name as cell_name, parse_frame_cell as parse_cell
 from .mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, Placement, placements_by_anchor, recognise
 
 # -- tiles -------------------------------------------------------------------------------------
 
-MOTIFS = "PBWCKH"
+# The codes (MOTIFS, COLOURS, tile_code ...) and the frame's cell names are games/notation.py's.
 MOTIF_NAMES = ("pug", "bone", "bowl", "can", "cushion", "heap")
-COLOURS = "bgopvy"
 COLOUR_NAMES = ("blue", "green", "orange", "pink", "purple", "yellow")
-TILE_COUNT = 36
-FACE_DOWN = 36  # a face-down tile is stored as its id + FACE_DOWN
+TILE_COUNT = TILE_KINDS
+FACE_DOWN = TILE_KINDS  # a face-down tile is stored as its id + FACE_DOWN
 EMPTY = 72  # an empty cell (layouts are bytes: 0-35 face up, 36-71 face down, 72 empty)
-
-
-def tile_id(code: str) -> int:
-    return MOTIFS.index(code[0]) * 6 + COLOURS.index(code[1])
-
-
-def tile_code(tile: int) -> str:
-    """Code of a tile id (0-35); face-down ids are printed as their face."""
-    tile %= FACE_DOWN
-    return MOTIFS[tile // 6] + COLOURS[tile % 6]
-
-
-def parse_tile(text: Any) -> int | None:
-    if isinstance(text, str) and len(text) == 2 and text[0] in MOTIFS and text[1] in COLOURS:
-        return tile_id(text)
-    return None
 
 
 def motif_of(tile: int) -> int:
@@ -176,14 +161,11 @@ def colour_of(tile: int) -> int:
     return tile % 6
 
 
-CROWN_CODES = ("Kb", "Pg", "Bv", "Wo", "Cp", "Hy")
 CROWNS = frozenset(tile_id(code) for code in CROWN_CODES)
 START_CANDIDATES = tuple(t for t in range(TILE_COUNT) if t not in CROWNS)
 
 # -- the frame -----------------------------------------------------------------------------------
 
-FRAME = 9  # each layout lives in its own 9x9 frame
-FILES = "abcdefghi"
 START_CELL = 4 * FRAME + 4  # e5
 LIMIT = 5  # at most 5 tiles in a row or column
 FULL = LIMIT * LIMIT
@@ -197,17 +179,6 @@ OVER: MopsPhase = "over"
 TURN_LETTERS = {PLACE: "p", SCORE: "s", FINAL: "f"}
 
 REFUSAL_BASE_PENALTY = 2
-
-
-def cell_name(index: int) -> str:
-    return f"{FILES[index % FRAME]}{index // FRAME + 1}"
-
-
-def parse_cell(text: str) -> int | None:
-    """Index of a frame cell such as 'e5' (index = (rank - 1) * 9 + file), None if not one."""
-    if len(text) != 2 or text[0] not in FILES or text[1] not in "123456789":
-        return None
-    return (int(text[1]) - 1) * FRAME + FILES.index(text[0])
 
 
 def _neighbours(index: int) -> tuple[int, ...]:

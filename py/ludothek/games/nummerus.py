@@ -123,6 +123,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
+from .notation import SWAP_RE as _SWAP_RE, parse_swap, split_side, swap_move
 from .base import Game, MoveError, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 
 # -- the board ------------------------------------------------------------------------------
@@ -167,7 +168,6 @@ SOLITAIRE_REMOVED_FROM = 6  # solitaire chains of this length or more are remove
 SOLITAIRE_WIN_AT_MOST = 2  # "2 ist nicht schlecht": we count 2 chains or fewer as a won solitaire
 SOLITAIRE_GRADES = {0: "superb", 1: "good", 2: "not bad"}
 NO_SWAP = "noswap"
-_SWAP_RE = re.compile(r"([1-9][0-9]?)x([1-9][0-9]?)")
 _NUMBER_RE = re.compile(r"[1-9][0-9]?")
 
 
@@ -465,7 +465,7 @@ class Nummerus(Game[NummerusState]):
         if s.over:
             return []
         if s.swap_step:
-            return [NO_SWAP] + [f"{give}x{take}" for give, take, _ in self.swap_options(s)]
+            return [NO_SWAP] + [swap_move(give, take) for give, take, _ in self.swap_options(s)]
         targets, _ = star_targets_of(s.board, s.star)
         if len(s.collections) > 1:
             return [FIELD_NAMES[f] for f, _ in targets]
@@ -596,18 +596,17 @@ class Nummerus(Game[NummerusState]):
 
     def _apply(self, s: NummerusState, move: str) -> tuple[NummerusState, Effect]:
         self.require_text(move)
-        if not (move == NO_SWAP or _SWAP_RE.fullmatch(move) or parse_field(move[:-1] if move[-1:] in ("-", "+") else move) is not None):
+        if not (move == NO_SWAP or parse_swap(move) or parse_field(split_side(move)[0]) is not None):
             raise self.invalid(move, "not-a-field", field=move)
         self.require_not_over(s, move)
         if s.swap_step:
             return self._apply_swap(s, move)
         seat = s.to_move
         solitaire = len(s.collections) == 1
-        side = move[-1] if move[-1:] in ("-", "+") else None
-        field = move[:-1] if side else move
+        field, side = split_side(move)
         index = parse_field(field)
         if index is None:
-            if _SWAP_RE.fullmatch(move) or move == NO_SWAP:
+            if parse_swap(move) or move == NO_SWAP:
                 raise self.illegal(move, "swap-not-now")
             raise self.invalid(move, "not-a-field", field=field)
         refusal = self.why_unreachable(s, field, move)

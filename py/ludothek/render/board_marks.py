@@ -13,9 +13,25 @@ cell kinds, ...), typed by a frozen dataclass in that game's board module.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generic, Mapping, TypeVar
+from typing import Any, Generic, Mapping, Protocol, TypeVar
 
 P = TypeVar("P")
+
+
+class SolvedValue(Protocol):
+    """A move's solved value as the computer player gives it (ai.base.Exact, which a board may not
+    import): `outcome` +1 win, 0 draw, -1 loss with best play; `turns` until the game ends, the
+    current turn being 1."""
+
+    @property
+    def outcome(self) -> int: ...
+
+    @property
+    def turns(self) -> int: ...
+
+
+# A hint's value: "hint" for a plain suggestion, or a solved value (Fenn's solver).
+HintValue = str | SolvedValue
 
 
 @dataclass(frozen=True)
@@ -41,8 +57,8 @@ class BoardMarks(Generic[P]):
     effect: Any = None  # the engine's `effect` of the last move (plain data), None: nothing to mark
     animate: bool = False  # animate the last move (once)
     replaying: bool = False  # an earlier position: show nothing covered since
-    # -- the hint: target -> its value code ("hint" for a plain suggestion, Fenn's "win 2")
-    hints: Mapping[str, str] = field(default_factory=dict)
+    # -- the hint: target -> its value ("hint" for a plain suggestion, Fenn's solved values)
+    hints: Mapping[str, HintValue] = field(default_factory=dict)
     # -- presentation
     label: str | None = None  # the board's accessible name (None: the board's own short name)
     description: str | None = None  # the board in words (<desc>), written by the view

@@ -7,14 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, DIE_NAMES, BLACK_NAME, EXTRA, GOAL_FIELD, OPENING_FACE, PASCH, PASS, RED, START_FIELD, STEP
+from ..games.notation import black_move, parse_black, parse_step, step_move
 from ..i18n import N_, _, ngettext
-from .board_marks import BoardMarks
-from .fenn_board import SEAT_CSS, FennPayload, board_svg, code_css, code_rank, die_icon, parse_code, thumbnail_svg, value_code
+from .board_marks import BoardMarks, HintValue
+from .fenn_board import SEAT_CSS, FennPayload, board_svg, die_icon, shown_value, thumbnail_svg, value_css, value_rank
 from .seats import seat_colour_word, seat_names
 from .svg import esc, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState
 
-__all__ = ["FennView", "make_view", "code_text", "parse_code", "value_code"]
+__all__ = ["FennView", "make_view", "value_text", "shown_value"]
 
 SEAT_NAMES = seat_names(SEAT_CSS)
 
@@ -38,8 +39,8 @@ def colour_word(seat: int) -> str:
     return seat_colour_word(SEAT_CSS[seat])
 
 
-def code_text(code: str) -> str:
-    outcome, n = parse_code(code)
+def value_text(value: HintValue) -> str:
+    outcome, n = shown_value(value)
     if outcome > 0:
         return _("win this turn") if n == 1 else ngettext("win in {n} turn", "win in {n} turns", n).format(n=n)
     if outcome < 0:
@@ -47,8 +48,8 @@ def code_text(code: str) -> str:
     return _("draw")
 
 
-def code_short(code: str) -> str:
-    outcome, n = parse_code(code)
+def value_short(value: HintValue) -> str:
+    outcome, n = shown_value(value)
     if outcome > 0:
         return _("win {n}").format(n=n)
     if outcome < 0:
@@ -253,7 +254,7 @@ class FennView(GameView):
         field = start.field_of(seat)
         return (seat, field, start.face_of(seat), start.black)
 
-    def _field_words(self, s, field: int, statuses, bans, mover: int | None, hints: dict[str, str], selected: int | None) -> str:
+    def _field_words(self, s, field: int, statuses, bans, mover: int | None, hints: dict[str, HintValue], selected: int | None) -> str:
         """A field's title and accessible name: its number, goal, die, why it is closed, the hint."""
         words = [_("Field {n}").format(n=field)]
         for seat in (BLUE, RED):
@@ -280,7 +281,7 @@ class FennView(GameView):
                 extra.append(_("Out of reach for {colour} (a die moves one or two fields).").format(colour=colour_word(seat)))
         code = hints.get(str(field))
         if code:
-            extra.append(_("Hint: best step here: {value}.").format(value=code_text(code)))
+            extra.append(_("Hint: best step here: {value}.").format(value=value_text(code)))
         if selected == field:
             extra.append(_("Picked: choose the new top below."))
         return " ".join([sentence] + extra)
@@ -362,19 +363,19 @@ class FennView(GameView):
             "blocked": _("no extra step possible"),
         }.get(kind, "")
 
-    def _faces_html(self, s, field: int, hints: dict[str, str]) -> str:
+    def _faces_html(self, s, field: int, hints: dict[str, HintValue]) -> str:
         seat = s.to_move
         kind = SEAT_CSS[seat]
         buttons = []
         for face in self.game.faces_for(s, field):
-            move = f"{field}:{face}"
+            move = step_move(field, face)
             note = self._face_note(s, move)
             code = hints.get(move)
             label = _("Turn {face} up").format(face=face)
             if note:
                 label += ": " + note
             if code:
-                label += " " + _("(hint: {value})").format(value=code_text(code))
+                label += " " + _("(hint: {value})").format(value=value_text(code))
             inner = die_icon(kind, face, 40) + tag("span", esc(str(face)), class_="fenn-face-number")
             if note:
                 inner += tag("span", esc(note), class_="fenn-note")
@@ -382,28 +383,28 @@ class FennView(GameView):
         title = _("Field {n}: choose the new top of the {colour} die").format(n=field, colour=colour_word(seat))
         return _chooser_html(title, buttons, "fenn-chooser", title)
 
-    def _face_button(self, move: str, inner: str, label: str, code: str | None, hints: dict[str, str], css: str) -> str:
+    def _face_button(self, move: str, inner: str, label: str, code: HintValue | None, hints: dict[str, HintValue], css: str) -> str:
         """One face to choose, with the hint's value beside it (and marked when it is the best)."""
         if code:
-            inner += tag("span", esc(code_text(code)), class_=f"fenn-value {code_css(code)}")
+            inner += tag("span", esc(value_text(code)), class_=f"fenn-value {value_css(code)}")
         best = " best" if code and self._is_best(code, hints) else ""
         return tag("button", inner, type="button", class_=css + best, data_target=move, aria_label=label)
 
-    def _pasch_html(self, s, hints: dict[str, str]) -> str:
+    def _pasch_html(self, s, hints: dict[str, HintValue]) -> str:
         buttons = []
         for face in self.game.pasch_faces(s):
-            move = f"k{face}"
+            move = black_move(face)
             code = hints.get(move)
             label = _("Turn the black die to {n} (closes field {n})").format(n=face)
             if code:
-                label += " " + _("(hint: {value})").format(value=code_text(code))
+                label += " " + _("(hint: {value})").format(value=value_text(code))
             inner = die_icon("black", face, 40) + tag("span", esc(str(face)), class_="fenn-face-number")
             inner += tag("span", esc(_("closes {n}").format(n=face)), class_="fenn-note")
             buttons.append(self._face_button(move, inner, label, code, hints, "fenn-face black"))
         title = _("Pasch! Your top matches the black die ({n}). Turn the black die to a new number, or end your turn and leave it.").format(n=s.black)
         return _chooser_html(title, buttons, "fenn-chooser pasch", _("Pasch: turn the black die"))
 
-    def _steps_list_html(self, s, hints: dict[str, str]) -> str:
+    def _steps_list_html(self, s, hints: dict[str, HintValue]) -> str:
         """Every legal step as a button, grouped by field (the hint's values shown beside them)."""
         seat = s.to_move
         rows = []
@@ -422,14 +423,14 @@ class FennView(GameView):
                     label += ": " + note
                     text += " · " + note
                 if code:
-                    label += " " + _("(hint: {value})").format(value=code_text(code))
-                    text += " · " + code_short(code)
+                    label += " " + _("(hint: {value})").format(value=value_text(code))
+                    text += " · " + value_short(code)
                 buttons.append(
                     tag(
                         "button",
                         esc(text),
                         type="button",
-                        class_="fenn-step" + (f" {code_css(code)}" if code else "") + (" best" if code and self._is_best(code, hints) else ""),
+                        class_="fenn-step" + (f" {value_css(code)}" if code else "") + (" best" if code and self._is_best(code, hints) else ""),
                         data_target=move,
                         aria_label=label,
                     )
@@ -446,10 +447,10 @@ class FennView(GameView):
         )
 
     @staticmethod
-    def _is_best(code: str, hints: dict[str, str]) -> bool:
+    def _is_best(code: HintValue, hints: dict[str, HintValue]) -> bool:
         """Whether a move's value is the best of all (only marked when some moves are worse)."""
-        ranks = {code_rank(c) for t, c in hints.items() if not t.isdigit()}
-        return len(ranks) > 1 and code_rank(code) == max(ranks)
+        ranks = {value_rank(c) for t, c in hints.items() if not t.isdigit()}
+        return len(ranks) > 1 and value_rank(code) == max(ranks)
 
     def actions(self, s, ui: UIState) -> list[Action]:
         if not ui.interactive or s.outcome is not None:
@@ -459,7 +460,7 @@ class FennView(GameView):
 
         def valued(label: str, move: str) -> str:
             code = hints.get(move)
-            return f"{label} · {code_text(code)}" if code else label
+            return f"{label} · {value_text(code)}" if code else label
 
         if game.can_pass(s):
             return [Action("pass", valued(_("Pass"), "pass"), _("No step is possible: the turn goes to the other player."), primary=True)]
@@ -544,37 +545,38 @@ class FennView(GameView):
     def hint_label(self) -> str | None:
         return _("Hint")
 
-    def hints(self, s) -> tuple[tuple[str, str], ...]:
+    def hints(self, s) -> tuple[tuple[str, HintValue], ...]:
         from ..ai.fenn import hint
 
         if s.outcome is not None:
             return ()
         values = hint(self.game, s)
-        pairs = [(mv.move, value_code(mv.exact)) for mv in values]
-        best_by_field: dict[str, str] = {}
+        pairs: list[tuple[str, HintValue]] = [(mv.move, mv.exact) for mv in values if mv.exact is not None]  # Fenn is solved: every move has one
+        best_by_field: dict[str, HintValue] = {}
         for move, code in pairs:
-            if ":" in move:
-                field = move.split(":")[0]
-                if field not in best_by_field or code_rank(code) > code_rank(best_by_field[field]):
+            step = parse_step(move)
+            if step:
+                field = str(step[0])
+                if field not in best_by_field or value_rank(code) > value_rank(best_by_field[field]):
                     best_by_field[field] = code
         return tuple(pairs) + tuple(best_by_field.items())
 
-    def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
+    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         moves = [(t, c) for t, c in hints if not t.isdigit()]
         if not moves:
             return ""
-        best = max(code_rank(c) for _t, c in moves)
-        best_code = next(c for _t, c in moves if code_rank(c) == best)
-        count = sum(1 for _t, c in moves if code_rank(c) == best)
+        best = max(value_rank(c) for _t, c in moves)
+        best_code = next(c for _t, c in moves if value_rank(c) == best)
+        count = sum(1 for _t, c in moves if value_rank(c) == best)
         who = player(names, s.to_move)
-        outcome, _n = parse_code(best_code)
+        outcome, _n = shown_value(best_code)
         if outcome > 0:
-            text = _("With perfect play {who} wins ({value}).").format(who=who, value=code_text(best_code))
+            text = _("With perfect play {who} wins ({value}).").format(who=who, value=value_text(best_code))
             text += " " + ngettext("{k} of {n} moves keeps the win; it is marked.", "{k} of {n} moves keep the win; they are marked.", count).format(
                 k=count, n=len(moves)
             )
         elif outcome < 0:
-            text = _("Against perfect play {who} loses ({value}).").format(who=who, value=code_text(best_code))
+            text = _("Against perfect play {who} loses ({value}).").format(who=who, value=value_text(best_code))
             text += " " + ngettext("The marked move holds out longest.", "The {k} marked moves hold out longest.", count).format(k=count)
         else:
             text = _("With perfect play the game is a draw.")
@@ -584,7 +586,7 @@ class FennView(GameView):
                 text += " " + ngettext("{k} of {n} moves keeps the draw; the others lose.", "{k} of {n} moves keep the draw; the others lose.", count).format(
                     k=count, n=len(moves)
                 )
-        if any(parse_code(c)[0] for _t, c in moves):
+        if any(shown_value(c)[0] for _t, c in moves):
             text += " " + _("Turns are counted for the player who wins, this one included.")
         return text
 
@@ -594,7 +596,8 @@ class FennView(GameView):
         game = self.game
         legal = game.legal_moves(s)
         if target in legal:
-            cursor = target.split(":")[0] if ":" in target else ui.cursor
+            step = parse_step(target)
+            cursor = str(step[0]) if step else ui.cursor
             return ClickResult(ui.with_(selection=(), cursor=cursor), target)
         if not target.isdigit() or int(target) not in BOARD_FIELDS:
             return ClickResult(ui, None, _("That is not a legal move now."))
@@ -676,8 +679,9 @@ class FennView(GameView):
             return _("end")
         if move == "pass":
             return _("pass")
-        if move.startswith("k"):
-            return _("black {n}").format(n=move[1:])
+        face = parse_black(move)
+        if face is not None:
+            return _("black {n}").format(n=face)
         kind = self.step_kind(before, move)
         if kind == "win":
             return move + " " + _("wins")

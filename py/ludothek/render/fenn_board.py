@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..games.seats import SEAT_COLOURS
 from ..games.fenn import BLUE, BOARD_FIELDS, GOAL_FIELD, PASCH, RED, START_FIELD, STEP
 from ..i18n import _
-from .board_marks import BoardMarks
+from .board_marks import BoardMarks, HintValue
 from .svg import empty, esc, num, svg_document, tag
 
 # -- geometry (user units of the board's viewBox; x right, y down) -------------------------------
@@ -48,7 +49,7 @@ DIE_CY = TOP + 39  # centre of a die on the strip
 BADGE = 12  # the small die copies that mark closed fields
 BLACK_DIE = 34
 
-SEAT_CSS = ("blue", "red")
+SEAT_CSS = SEAT_COLOURS["fenn"]  # a seat's CSS class is its colour
 
 
 @dataclass(frozen=True)
@@ -156,26 +157,22 @@ def _no_entry(cx: float, cy: float, r: float = 10) -> str:
 # -- hints ------------------------------------------------------------------------------------------
 
 
-def value_code(value: Any) -> str:
-    """A solver value as a short code for ui.hints: 'win 2', 'draw', 'loss 1'. The number counts
-    the turns of the player who wins: your own (this one included) for a win, the opponent's for
-    a loss."""
+def shown_value(value: HintValue) -> tuple[int, int]:
+    """(outcome, n) of a hint as players read it ('win 2', 'draw', 'loss 1'): n counts the turns of
+    the player who wins, your own (this one included) for a win, the opponent's for a loss. A plain
+    hint, which carries no value, reads as a draw."""
+    if isinstance(value, str):
+        return (0, 0)
     if value.outcome > 0:
-        return f"win {max(1, (value.turns + 1) // 2)}"
+        return (1, max(1, (value.turns + 1) // 2))
     if value.outcome < 0:
-        return f"loss {max(1, value.turns // 2)}"
-    return "draw"
+        return (-1, max(1, value.turns // 2))
+    return (0, 0)
 
 
-def parse_code(code: str) -> tuple[int, int]:
-    """(outcome, n) of a hint code; larger tuples by `code_rank` are better."""
-    word, _sep, n = code.partition(" ")
-    outcome = {"win": 1, "draw": 0, "loss": -1}.get(word, 0)
-    return outcome, int(n) if n.isdigit() else 0
-
-
-def code_rank(code: str) -> tuple[int, int]:
-    outcome, n = parse_code(code)
+def value_rank(value: HintValue) -> tuple[int, int]:
+    """Larger is better, by what players read: wins sooner, then draws, then losses later."""
+    outcome, n = shown_value(value)
     if outcome > 0:
         return (2, -n)
     if outcome < 0:
@@ -183,13 +180,13 @@ def code_rank(code: str) -> tuple[int, int]:
     return (1, 0)
 
 
-def code_css(code: str) -> str:
-    return {1: "win", 0: "draw", -1: "loss"}[parse_code(code)[0]]
+def value_css(value: HintValue) -> str:
+    return {1: "win", 0: "draw", -1: "loss"}[shown_value(value)[0]]
 
 
-def _hint_mark(code: str, cx: float, y: float) -> str:
+def _hint_mark(value: HintValue, cx: float, y: float) -> str:
     """A hint below a field: a shape (up triangle win, bars draw, down triangle loss) and a number."""
-    outcome, n = parse_code(code)
+    outcome, n = shown_value(value)
     w, h = 38, 17
     parts = [empty("rect", x=num(cx - w / 2), y=num(y), width=str(w), height=str(h), rx="8", class_="hint-pill")]
     sx, sy = cx - 9, y + h / 2
@@ -201,7 +198,7 @@ def _hint_mark(code: str, cx: float, y: float) -> str:
         parts.append(empty("path", d=f"M{num(sx - 5)} {num(sy - 3)}h10v2h-10zM{num(sx - 5)} {num(sy + 1)}h10v2h-10z", class_="hint-shape"))
     if outcome:
         parts.append(tag("text", str(n), x=num(cx + 6), y=num(sy + 0.5), class_="hint-number"))
-    return tag("g", "".join(parts), class_=f"hint-mark {code_css(code)}", aria_hidden="true")
+    return tag("g", "".join(parts), class_=f"hint-mark {value_css(value)}", aria_hidden="true")
 
 
 # -- the board --------------------------------------------------------------------------------------
@@ -381,9 +378,9 @@ def _field(
         inner.append(
             empty("rect", x=num(cx - DIE / 2 - 3), y=num(DIE_CY - DIE / 2 - 3), width=num(DIE + 6), height=num(DIE + 6), rx="8", class_="selected-ring")
         )
-    code = marks.hints.get(str(field))
-    if code and interactive:
-        inner.append(_hint_mark(code, cx, TOP + FIELD_H + 4))
+    value = marks.hints.get(str(field))
+    if value and interactive:
+        inner.append(_hint_mark(value, cx, TOP + FIELD_H + 4))
     words = marks.labels.get(str(field), str(field))
     attrs: dict[str, Any] = {}
     if interactive:

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from ..games.base import run_to_end
 from ..i18n import _
+from .board_marks import HintValue
 
 
 class StrongestLevelHints:
@@ -48,10 +49,10 @@ class StrongestLevelHints:
         move = yield from self.hint_move_search(s)
         return () if move is None else ((move, "hint"),)
 
-    def hints(self, s) -> tuple[tuple[str, str], ...]:
+    def hints(self, s) -> tuple[tuple[str, HintValue], ...]:
         return tuple(run_to_end(self.hint_search(s)) or ())
 
-    def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
+    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         if not hints:
             return ""
         move = hints[-1][0]

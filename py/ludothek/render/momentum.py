@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.momentum import BUFFER, DAMPER, DESIGNER_ROUND_LIMIT, HOLE, RECOMMENDED_MAX_SPECIALS, SEAT_LETTERS, SIZES, cell_name, parse_cell
+from ..games.momentum import BUFFER, DAMPER, DESIGNER_ROUND_LIMIT, HOLE, RECOMMENDED_MAX_SPECIALS, SEAT_LETTERS, SIZES
+from ..games.notation import cell_name, parse_cell
 from ..i18n import N_, _, ngettext
-from .board_marks import BoardMarks, Control
+from .board_marks import BoardMarks, Control, HintValue
 from .hinting import StrongestLevelHints
 from .momentum_board import SEAT_CSS, SPECIAL_CSS, board_svg, stone_svg
 from .seats import seat_names
@@ -238,7 +239,7 @@ class MomentumView(StrongestLevelHints, GameView):
 
     # -- words ---------------------------------------------------------------------------------
 
-    def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
+    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         if not hints:
             return ""
         move = hints[-1][0]

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.momentum import BUFFER, DAMPER, EMPTY, FILES, HOLE, SEAT_COLOURS, SEAT_LETTERS
+from ..games.momentum import BUFFER, DAMPER, EMPTY, HOLE, SEAT_LETTERS
+from ..games.notation import FILES, cell_index, cell_name
+from ..games.seats import SEAT_COLOURS
 from ..i18n import _
 from .board_marks import BoardMarks
 from .marks import colour_mark
@@ -22,13 +24,8 @@ MARGIN = 22  # room for the coordinates on the left and at the bottom
 PAD = 6
 STONE_R = 15
 
-SEAT_CSS = SEAT_COLOURS  # a seat's CSS class is its colour
+SEAT_CSS = SEAT_COLOURS["momentum"]  # a seat's CSS class is its colour
 SPECIAL_CSS = {HOLE: "hole", DAMPER: "damper", BUFFER: "buffer"}
-
-
-def cell_name(index: int, width: int) -> str:
-    """The cell's name in the notation (file letter, rank number from the bottom)."""
-    return f"{FILES[index % width]}{index // width + 1}"
 
 
 def cell_centre(index: int, width: int, height: int) -> tuple[float, float]:
@@ -161,7 +158,3 @@ def board_svg(s: Any, marks: BoardMarks[None]) -> str:
 
     label = marks.label or _("Momentum board, {w} by {h}").format(w=width, h=height)
     return svg_document("".join(parts), total_w, total_h, label=label, class_="board momentum", interactive=interactive)
-
-
-def cell_index(name: str, width: int) -> int:
-    return (int(name[1:]) - 1) * width + FILES.index(name[0])

@@ -9,7 +9,7 @@ from typing import Any
 from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, walk
 from ..games.momox_board import CENTRE, CIRCLES, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, TILE_AT, TILE_VALUES, YELLOW
 from ..i18n import N_, _, ngettext
-from .board_marks import BoardMarks
+from .board_marks import BoardMarks, HintValue
 from .seats import seat_names
 from .svg import esc, piece_icon, tag
 from .hinting import StrongestLevelHints
@@ -191,7 +191,7 @@ class MomoxView(StrongestLevelHints, GameView):
         replaying: bool = False,
         label: str | None = None,
         describe: bool = True,
-        hints: dict[str, str] | None = None,
+        hints: dict[str, HintValue] | None = None,
     ) -> BoardMarks[MomoxPayload]:
         """What the board marks, from the engine: the bowls that may be lifted, the tile on offer,
         Stay, the last walk, and every target's name."""
@@ -465,7 +465,7 @@ class MomoxView(StrongestLevelHints, GameView):
             "{n} yellow field in this turn: {name} may reshuffle the chips.", "{n} yellow fields in this turn: {name} may reshuffle the chips.", n
         ).format(n=n, name=name)
 
-    def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
+    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         if not hints:
             return ""
         move = hints[-1][0]

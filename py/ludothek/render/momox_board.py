@@ -27,13 +27,14 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from ..games.momox import KEY_MOVES, STAY
-from ..games.momox_board import CENTRE, CIRCLES, COLOURS, CORNER, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, START_FIELDS, TILE_AT, YELLOW
+from ..games.seats import SEAT_COLOURS
+from ..games.momox_board import CENTRE, CIRCLES, CORNER, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, START_FIELDS, TILE_AT, YELLOW
 from ..i18n import _
 from .board_marks import BoardMarks
 from .marks import colour_mark
 from .svg import empty, esc, hint_badge, num, star_path, tag
 
-SEAT_CSS = COLOURS  # red, blue, green, purple: class names, as in app.css
+SEAT_CSS = SEAT_COLOURS["momox"]  # a seat's CSS class is its colour, as in app.css
 
 
 @dataclass(frozen=True)

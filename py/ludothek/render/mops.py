@@ -8,11 +8,13 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from ..games.mops import EMPTY, FINAL, FRAME, PLACE, SCORE, START_CELL, cell_name, extent, open_window, parse_cell
+from ..games.mops import EMPTY, FINAL, PLACE, SCORE, START_CELL, extent, open_window
+from ..games.notation import COLOURS, CROWN_CODES, FRAME, MOTIFS, parse_tile, tile_code
+from ..games.notation import frame_cell_index as cell_index, frame_cell_name as cell_name, parse_frame_cell as parse_cell
 from ..games.mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, SHAPES, orientations
 from ..i18n import N_, _, language, ngettext
-from .board_marks import BoardMarks
-from .mops_icons import COLOURS, CROWN_CODES, MOTIFS, colour_key_svg, crown_svg, tile_svg
+from .board_marks import BoardMarks, HintValue
+from .mops_icons import colour_key_svg, crown_svg, tile_svg
 from .seats import seat_names
 from .svg import empty, esc, num, piece_icon, tag
 from .hinting import StrongestLevelHints
@@ -21,7 +23,6 @@ from .mops_board import (
     SEAT_CSS,
     THUMBNAIL_HIGHLIGHT,
     MopsPayload,
-    cell_index,
     board_svg,
     display_window,
     mini_layout_svg,
@@ -29,7 +30,6 @@ from .mops_board import (
     shape_icon_svg,
     thumbnail_position,
     tile_chart_svg,
-    tile_code,
     tiles_laid,
     token_svg,
 )
@@ -288,7 +288,7 @@ class MopsView(StrongestLevelHints, GameView):
         codes = []
         for token in str(text or "").replace(",", " ").split():
             code = token[:1].upper() + token[1:].lower()
-            if len(code) != 2 or code[0] not in MOTIFS or code[1] not in COLOURS:
+            if parse_tile(code) is None:
                 raise ValueError(_("“{token}” is not a tile: a motif letter (P B W C K H) and a colour letter (b g o p v y), such as Pb.").format(token=token))
             codes.append(code)
         return codes
@@ -772,7 +772,7 @@ class MopsView(StrongestLevelHints, GameView):
             sentences.append(_("{name} scores next.").format(name=names[after.to_move]))
         return " ".join(sentences)
 
-    def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
+    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         if not hints:
             return ""
         move = hints[-1][0]

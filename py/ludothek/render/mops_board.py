@@ -29,14 +29,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..games.mops import EMPTY, FACE_DOWN, FILES, FINAL, FRAME, SCORE, START_CELL
+from ..games.mops import EMPTY, FACE_DOWN, FINAL, SCORE, START_CELL
+from ..games.seats import SEAT_COLOURS
+from ..games.notation import COLOURS, FILES, FRAME, MOTIFS, tile_code
+from ..games.notation import frame_cell_index as cell_index, frame_cell_name as cell_name
 from ..i18n import _
 from .board_marks import BoardMarks
-from .mops_icons import COLOURS, MOTIFS, crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg
+from .mops_icons import crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg
 from .marks import colour_mark
 from .svg import empty, esc, hint_badge, num, tag
 
-SEAT_CSS = ("red", "blue", "green", "purple")
+SEAT_CSS = SEAT_COLOURS["mops"]  # a seat's CSS class is its colour
 
 
 @dataclass(frozen=True)
@@ -62,15 +65,6 @@ class MopsPayload:
     ranking: tuple[int, ...] = ()
     winners: frozenset[int] = frozenset()
     headings: tuple[str, ...] = ()
-
-
-def cell_name(index: int) -> str:
-    """A frame cell's name in the notation (file letter, rank number)."""
-    return f"{FILES[index % FRAME]}{index // FRAME + 1}"
-
-
-def cell_index(name: str) -> int:
-    return (int(name[1]) - 1) * FRAME + FILES.index(name[0])
 
 
 # -- geometry (SVG units) --------------------------------------------------------------------------
@@ -180,11 +174,6 @@ def mini_layout_svg(s: Any, seat: int, bounds: tuple[int, int, int, int], label:
         role="img",
         aria_label=label,
     )
-
-
-def tile_code(value: int) -> str:
-    value %= FACE_DOWN
-    return MOTIFS[value // 6] + COLOURS[value % 6]
 
 
 # -- the board ---------------------------------------------------------------------------------------

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..games.notation import CROWN_CODES
 from .svg import empty, num, star_path, tag
 
-MOTIFS = "PBWCKH"
-COLOURS = "bgopvy"
-CROWN_CODES = frozenset(("Kb", "Pg", "Bv", "Wo", "Cp", "Hy"))
 COLOUR_CSS = {"b": "blue", "g": "green", "o": "orange", "p": "pink", "v": "purple", "y": "yellow"}
 MOTIF_CSS = {"P": "pug", "B": "bone", "W": "bowl", "C": "can", "K": "cushion", "H": "heap"}
 

@@ -38,8 +38,9 @@ from ..games.nummerus import (
     STAR,
     parse_field,
 )
+from ..games.notation import parse_swap, solitaire_move, split_side
 from ..i18n import N_, _, ngettext
-from .board_marks import BoardMarks
+from .board_marks import BoardMarks, HintValue
 from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, NummerusPayload, board_svg, seat_mark
 from .seats import seat_names
 from .svg import empty, esc, num, tag
@@ -415,7 +416,7 @@ class NummerusView(GameView):
             lo, _sep, hi = chain.partition("-")
             lo_n, hi_n = int(lo), int(hi or lo)
             grown = range_text(lo_n, chip) if side == "-" else range_text(chip, hi_n)
-            move = field + side
+            move = solitaire_move(field, side)
             # The visible words are the button's name (no aria-label: what is read is what is seen).
             inner = (
                 tag("span", esc(_("Add {chip} to {chain}:").format(chip=chip, chain=range_text(lo_n, hi_n))), class_="nz-chain-old")
@@ -685,7 +686,7 @@ class NummerusView(GameView):
     def hint_label(self) -> str | None:
         return _("Hint")
 
-    def hints(self, s) -> tuple[tuple[str, str], ...]:
+    def hints(self, s) -> tuple[tuple[str, HintValue], ...]:
         from ..ai.nummerus import hint
 
         if self.game.is_over(s):
@@ -701,30 +702,33 @@ class NummerusView(GameView):
         move = yield from make_player(self.game, LEVELS[-1].number, 0).search(s)
         return self._hints_for(move)
 
-    def _hints_for(self, move: str) -> tuple[tuple[str, str], ...]:
+    def _hints_for(self, move: str) -> tuple[tuple[str, HintValue], ...]:
         if move == NO_SWAP:
             return ((NO_SWAP, "hint"),)
-        if "x" in move:
-            give, _sep, take = move.partition("x")
+        swap = parse_swap(move)
+        if swap:
+            give, take = swap
             return ((f"give:{give}", "hint"), (f"take:{take}", "hint"), (move, "hint"))
-        if move[-1:] in ("-", "+"):
-            return ((move[:-1], "hint"), (move, "hint"))
+        field, side = split_side(move)
+        if side:
+            return ((field, "hint"), (move, "hint"))
         return ((move, "hint"),)
 
-    def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
+    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         moves = [t for t, _l in hints]
         if not moves:
             return ""
         move = moves[-1]
         if move == NO_SWAP:
             return _("Hint: keep your chips – no swap now.")
-        if "x" in move:
-            give, _sep, take = move.partition("x")
-            owner = next((seat for seat, (free, _p) in self.game.swappable(s).items() if int(take) in free), None)
+        swap = parse_swap(move)
+        if swap:
+            give, take = swap
+            owner = next((seat for seat, (free, _p) in self.game.swappable(s).items() if take in free), None)
             return _("Hint: give {give} and take {take} from {name}.").format(
                 give=give, take=take, name=player_name(names, owner) if owner is not None else "?"
             )
-        field = move.rstrip("+-")
+        field, _side = split_side(move)
         chip = s.board[FIELD_INDEX[field]]
         text = _("Hint: take {chip} on {field} (marked with a check).").format(chip=chip, field=field)
         if move[-1] in "+-":
@@ -744,7 +748,7 @@ class NummerusView(GameView):
         if s.swap_step:
             return self._swap_click(s, ui, target, legal)
         if target in legal:
-            cursor = target.rstrip("+-")
+            cursor, _side = split_side(target)
             return ClickResult(ui.with_(selection=(), cursor=cursor if cursor in FIELD_INDEX else ui.cursor), target)
         index = parse_field(target)
         if index is None:
@@ -875,16 +879,17 @@ class NummerusView(GameView):
     def move_text(self, before, move: str) -> str:
         if move == NO_SWAP:
             return _("no swap")
-        if "x" in move:
-            give, _sep, take = move.partition("x")
+        swap = parse_swap(move)
+        if swap:
+            give, take = swap
             return f"{give} ⇄ {take}"
-        field = move.rstrip("+-")
+        field, side = split_side(move)
         index = FIELD_INDEX.get(field)
         chip = before.board[index] if index is not None else 0
-        if move[-1] in "+-" and chip:
+        if side and chip:
             sides = self.game.solitaire_sides(before, field)
             if len(sides) == 2:
-                chain = sides[0] if move[-1] == "-" else sides[1]
+                chain = sides[0] if side == "-" else sides[1]
                 return f"{field}: {chip} → {chain.replace('-', '–')}"
         return f"{field}: {chip}" if chip else move
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..games.seats import SEAT_COLOURS
 from ..games.nummerus import FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, RANK_FILES
 from ..i18n import _
 from .board_marks import BoardMarks
@@ -33,7 +34,7 @@ HEIGHT = Y0 + 9 * CELL + PAD + BOTTOM
 CHIP_R = 16.5
 STAR_R = 18
 
-SEAT_CSS = ("red", "blue", "green", "purple")
+SEAT_CSS = SEAT_COLOURS["nummerus"]  # a seat's CSS class is its colour
 
 
 @dataclass(frozen=True)

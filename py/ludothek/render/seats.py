@@ -1,6 +1,7 @@
-"""The colours seats play in, in one place: each colour's CSS class (the swatches and pieces of
-app.css) and its name as players read it. A game's view lists the colours of its seats in seat
-order (`GameView.seat_colours`); everything that names or paints a seat takes them from here."""
+"""The names of the colours seats play in, in one place: each colour (games/seats.py, also its CSS
+class for the swatches and pieces of app.css) as players read it. A game's view lists the colours
+of its seats in seat order (`GameView.seat_colours`, from games/seats.py); everything that names a
+seat by its colour takes the name from here."""
 
 from __future__ import annotations
 

@@ -17,6 +17,7 @@ from typing import Any, Callable, Mapping
 
 from ..games.base import MoveError, Refusal, derived_words
 from ..i18n import N_, _, in_every_language, ngettext
+from .board_marks import HintValue
 from .seats import seat_colour_name
 
 # The player's sentence for the move errors every engine can raise (games add theirs).
@@ -38,7 +39,7 @@ class UIState:
     animate: bool = False
     interactive: bool = True
     # Optional extra hints the app may show (e.g. the value of each move from a solver).
-    hints: tuple[tuple[str, str], ...] = ()
+    hints: tuple[tuple[str, HintValue], ...] = ()
     # Showing an earlier position in replay: views of games with hidden information must not show
     # what has been covered again since (e.g. Momox chips seen then).
     replaying: bool = False
@@ -232,7 +233,7 @@ class GameView:
         """The label of the hint button, None when the game offers no hints."""
         return None
 
-    def hints(self, s) -> tuple[tuple[str, str], ...]:
+    def hints(self, s) -> tuple[tuple[str, HintValue], ...]:
         """(target, short label) pairs the view marks on the board, e.g. ('3:7', 'wins')."""
         return ()
 
@@ -242,7 +243,7 @@ class GameView:
         yield None
         return self.hints(s)
 
-    def hint_text(self, s, hints: tuple[tuple[str, str], ...], names: list[str]) -> str:
+    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         """One or two sentences that sum the hints up (spoken and shown)."""
         return ""
 
