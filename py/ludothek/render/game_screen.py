@@ -15,11 +15,11 @@ from typing import Any, Protocol, Sequence
 
 from ..i18n import _, ngettext
 from .bidi import isolate_names
-from .screens import Control, actions_html, control_row_html, game_controls, moves_html, players_html, replay_html
+from .game_panels import Control, actions_html, control_row_html, game_controls, moves_html, players_html, replay_html
 from .svg import esc
 from .view import GameView, UIState, shown_seat_names
 
-# The regions of the game screen (ids of the elements the frame has, render.screens.game_frame_html),
+# The regions of the game screen (ids of the elements the frame has, render.game_panels.game_frame_html),
 # in the order they are written.
 REGIONS = ("status", "last-move", "board", "extra", "actions", "players", "side-extra", "controls", "moves", "replay")
 
