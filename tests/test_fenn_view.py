@@ -16,7 +16,7 @@ import pytest
 from ludothek.ai import fenn_solver as solver
 from ludothek.ai.fenn import hint, start_values
 from ludothek.games import get_game
-from ludothek.render import get_view, screens
+from ludothek.render import game_panels, get_view, setup_screen
 from ludothek.render.fenn import shown_value, value_text
 from ludothek.render.view import UIState
 from ludothek.web.session import GameSession, Seat
@@ -53,7 +53,7 @@ def targets(html: str, enabled_only: bool = True) -> list[str]:
 
 
 def all_targets(s, ui: UIState = LIVE) -> list[str]:
-    html = V.board_svg(s, ui) + V.extra_html(s, ui) + screens.actions_html(V.actions(s, ui))
+    html = V.board_svg(s, ui) + V.extra_html(s, ui) + game_panels.actions_html(V.actions(s, ui))
     return targets(html)
 
 
@@ -249,7 +249,7 @@ class TestKeyboardAndTargets:
                 for field in board_targets:
                     ui = V.click(s, LIVE, field).ui
                     assert set(targets(V.extra_html(s, ui))) == {m for m in steps if m.startswith(field + ":")}
-                one_click = set(targets(V.extra_html(s, LIVE) + screens.actions_html(V.actions(s, LIVE))))
+                one_click = set(targets(V.extra_html(s, LIVE) + game_panels.actions_html(V.actions(s, LIVE))))
                 assert one_click == set(legal), G.position(s)
                 for target in one_click:
                     assert V.click(s, LIVE, target).move == target
@@ -394,7 +394,7 @@ class TestSetupForm:
             assert G.current_player(s) in (0, 1)
 
     def test_the_form_renders_with_the_explanation(self):
-        html = screens.setup_html(V, 2, {})
+        html = setup_screen.setup_html(V, 2, {})
         root(html)
         assert "rolled until it shows 4 or 6" in html and 'name="first"' in html
 
@@ -470,8 +470,8 @@ class TestPictures:
                 V.board_svg(s, ui),
                 V.extra_html(s, ui),
                 V.side_html(s, session.names()),
-                screens.players_html(V, session, s, None),
-                screens.moves_html(V, session),
+                game_panels.players_html(V, session, s, None),
+                game_panels.moves_html(V, session),
             ):
                 root(html)
             assert V.status_text(s, ui, session.names())

@@ -10,7 +10,7 @@ import pytest
 
 from markup import enabled, parse, targets, texts
 from ludothek.games import get_game
-from ludothek.render import get_view, screens
+from ludothek.render import game_panels, get_view
 from ludothek.render.momentum import parse_specials_text
 from ludothek.render.view import UIState
 
@@ -86,7 +86,7 @@ class TestPieRule:
         assert [a.target for a in V.actions(at(AFTER_D4), LIVE)] == ["swap"]
         assert V.actions(at(START), LIVE) == []
         assert V.actions(at(AFTER_D4), UIState(interactive=False)) == []
-        assert "swap" in enabled(screens.actions_html(V.actions(at(AFTER_D4), LIVE)))
+        assert "swap" in enabled(game_panels.actions_html(V.actions(at(AFTER_D4), LIVE)))
 
     def test_clicking_swap_plays_it(self):
         assert V.click(at(AFTER_D4), LIVE, "swap").move == "swap"

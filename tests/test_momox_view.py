@@ -20,7 +20,7 @@ from ludothek.games import get_game
 from ludothek.games.momox_board import CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, YELLOW_FIELDS
 from ludothek import i18n
 from ludothek.i18n import set_language
-from ludothek.render import get_view, screens
+from ludothek.render import game_panels, get_view, home_screen, setup_screen
 from ludothek.render.momox import MomoxView
 from ludothek.render.rules import diagrams, rules_body_html
 from ludothek.render.view import UIState
@@ -228,11 +228,11 @@ def everything_shown(v, session) -> str:
     parts = [
         v.board_svg(state, ui),
         v.extra_html(state, ui),
-        screens.actions_html(v.actions(state, ui)),
-        screens.players_html(v, session, state, None),
+        game_panels.actions_html(v.actions(state, ui)),
+        game_panels.players_html(v, session, state, None),
         v.side_html(state, names),
         v.status_text(state, ui, names),
-        screens.moves_html(v, session, public),
+        game_panels.moves_html(v, session, public),
         v.board_svg(state, ui.with_(interactive=False, animate=False)),
     ]
     for i, move in enumerate(session.moves):
@@ -241,7 +241,7 @@ def everything_shown(v, session) -> str:
         parts.append(v.move_text(before, move))
     if GAME.is_over(state):
         parts.append(v.result_text(state, names))
-        parts.append(screens.result_dialog_html(v, session, state))
+        parts.append(game_panels.result_dialog_html(v, session, state))
     return "\n".join(parts)
 
 
@@ -556,10 +556,10 @@ class TestSetup:
         assert "teaching" in v.option_warnings({"chips": [3, 5, 2, 6, 1, 4]}, 2)[0]
 
     def test_the_setup_form_renders(self):
-        html = screens.setup_html(view(), 3, {"chips": "hand"})
+        html = setup_screen.setup_html(view(), 3, {"chips": "hand"})
         parse(html)
         assert 'name="rounds"' in html and 'name="chips_text"' in html
-        assert 'name="chips_text"' not in screens.setup_html(view(), 3, {})
+        assert 'name="chips_text"' not in setup_screen.setup_html(view(), 3, {})
 
     def test_the_registered_view_is_this_one(self):
         assert isinstance(get_view("momox"), MomoxView)
@@ -596,7 +596,7 @@ def momox_screens(language: str) -> list[str]:
 
     set_language(language)
     v = view()
-    shown = [v.tagline(), screens.setup_html(v, 2, {}), screens.game_card(v)]
+    shown = [v.tagline(), setup_screen.setup_html(v, 2, {}), home_screen.game_card(v)]
     shown += [i18n._(text) for text in v.move_error_texts.values()]
     shown += [i18n._(level.name) + " " + i18n._(level.description) for level in ai_levels("momox")]
     rng = random.Random(5)
@@ -610,7 +610,7 @@ def momox_screens(language: str) -> list[str]:
             if session.moves:
                 ui = ui.with_(last_before=public(session.states[-2]), last_move=session.moves[-1])
             shown += [v.board_svg(state, ui), v.extra_html(state, ui), v.status_text(state, ui, session.names())]
-            shown.append(screens.actions_html(v.actions(state, ui)))
+            shown.append(game_panels.actions_html(v.actions(state, ui)))
             legal = GAME.legal_moves(session.state)
             shown.append(v.hint_text(state, ((legal[0], ""),), session.names()))
             if "k0" not in legal and state.phase == "key":

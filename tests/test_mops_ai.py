@@ -11,7 +11,8 @@ import pytest
 from ludothek.ai import base
 
 from ludothek.ai import get_player, levels
-from ludothek.ai.mops import LEVELS, Analysis, Context, potential
+from ludothek.ai.mops import LEVELS
+from ludothek.ai.mops_eval import Analysis, Context, potential
 from ludothek.games import get_game
 
 G = get_game("mops")

@@ -18,7 +18,7 @@ from markup import enabled, parse, targets
 from ludothek.games import get_game
 from ludothek.games.mops import extent
 from ludothek.i18n import set_language
-from ludothek.render import get_view, screens
+from ludothek.render import game_panels, get_view, setup_screen
 from ludothek.render.mops import MopsView
 from ludothek.render.mops_board import display_window
 from ludothek.render.rules import rules_body_html
@@ -66,7 +66,7 @@ def public(s):
 
 def page(v, s, ui) -> str:
     """Everything a view puts on the game screen for a state."""
-    return v.board_svg(s, ui) + v.extra_html(s, ui) + screens.actions_html(v.actions(s, ui))
+    return v.board_svg(s, ui) + v.extra_html(s, ui) + game_panels.actions_html(v.actions(s, ui))
 
 
 def text_of(html: str) -> str:
@@ -455,11 +455,11 @@ class TestSetup:
         assert GAME.min_players == 1
         values = {f.name: ("on" if f.default is True else "off" if f.default is False else str(f.default)) for f in v.setup_fields()}
         assert v.options_from_form(values, 2) == {}
-        html = screens.setup_html(v, 2, {})
+        html = setup_screen.setup_html(v, 2, {})
         assert 'name="seat1_kind"' in html and '<option value="computer" selected=""' in html
         assert {f.name for f in v.setup_fields()} == {"ersatz", "wertung", "tiles", "starts_text", "draws_text"}
         assert all(f.help for f in v.setup_fields())
-        assert screens.setup_html(v, 1, {}).count('class="seat-row"') == 1  # solo
+        assert setup_screen.setup_html(v, 1, {}).count('class="seat-row"') == 1  # solo
 
     def test_variants_and_tiles_by_hand(self):
         v = view()
@@ -524,7 +524,7 @@ def test_session_screens_render_for_every_player_count():
         for _ in range(20):
             session.play(GAME.legal_moves(session.state)[0])
         s = public(session.state)
-        parse(screens.players_html(v, session, s, None) + screens.moves_html(v, session, public) + v.side_html(s, session.names()))
+        parse(game_panels.players_html(v, session, s, None) + game_panels.moves_html(v, session, public) + v.side_html(s, session.names()))
 
 
 def test_rules_pages_render_in_both_languages():

@@ -9,7 +9,8 @@ import pytest
 from ludothek.ai import base
 
 from ludothek.ai import get_player, levels, run_search
-from ludothek.ai.nummerus import LEVELS, hint, make_player, solitaire_bound
+from ludothek.ai.nummerus import LEVELS, hint, make_player
+from ludothek.ai.nummerus_model import solitaire_bound
 from ludothek.games.nummerus import GAME
 
 LEVEL_NUMBERS = [lv.number for lv in LEVELS]
@@ -140,7 +141,7 @@ class TestLegalAndDeterministic:
 
 class TestSearchModel:
     def test_the_fast_target_rule_agrees_with_the_engine(self):
-        from ludothek.ai.nummerus import _targets
+        from ludothek.ai.nummerus_model import star_fields as _targets
         from ludothek.games.nummerus import star_targets_of
 
         for i in range(6):

@@ -18,7 +18,7 @@ from markup import arrow_reachable, arrow_step, enabled, parse, targets, texts
 from ludothek.games import get_game
 from ludothek.games.nummerus import FIELD_NAMES, NO_SWAP
 from ludothek.i18n import set_language
-from ludothek.render import get_view, screens
+from ludothek.render import game_panels, get_view, setup_screen
 from ludothek.render.nummerus import HEIGHT, WIDTH, NummerusView, parse_layout
 from ludothek.render.view import UIState
 from ludothek.web.session import GameSession, Seat
@@ -762,11 +762,11 @@ class TestSetup:
 
     def test_age_fields_appear_for_each_seat_only_when_asked(self):
         v = get_view("nummerus")
-        html = screens.setup_html(v, 3, {"start": "age"})
+        html = setup_screen.setup_html(v, 3, {"start": "age"})
         assert [e.get("data-field") for e in parse(html).iter() if (e.get("data-field") or "").startswith("age")] == ["age0", "age1", "age2"]
-        html = screens.setup_html(v, 3, {})
+        html = setup_screen.setup_html(v, 3, {})
         assert "age0" not in html and 'name="start"' in html
-        solo = screens.setup_html(v, 1, {"start": "age"})
+        solo = setup_screen.setup_html(v, 1, {"start": "age"})
         assert 'name="start"' not in solo and 'name="swap"' not in solo and 'name="rounds"' not in solo
         assert 'name="layout"' in solo
 
@@ -788,9 +788,9 @@ def test_a_three_player_swap_game_renders_every_step():
         ui = UIState(interactive=True)
         if session.moves:
             ui = ui.with_(last_before=session.states[-2], last_move=session.moves[-1], animate=True)
-        for html in (v.board_svg(s, ui), v.extra_html(s, ui), v.side_html(s, session.names()), screens.players_html(v, session, s, None)):
+        for html in (v.board_svg(s, ui), v.extra_html(s, ui), v.side_html(s, session.names()), game_panels.players_html(v, session, s, None)):
             parse(html)
         session.play(rng.choice(GAME.legal_moves(s)))
-    parse(screens.moves_html(v, session))
-    parse(screens.result_dialog_html(v, session, session.state))
+    parse(game_panels.moves_html(v, session))
+    parse(game_panels.result_dialog_html(v, session, session.state))
     assert v.result_text(session.state, session.names())

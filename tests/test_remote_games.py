@@ -268,7 +268,7 @@ def test_the_continue_list_holds_games_by_link_with_their_state_beside_the_saves
     import re
     import xml.etree.ElementTree as ET
 
-    from ludothek.render import get_view, screens
+    from ludothek.render import get_view, home_screen
     from ludothek.web.remote_games import link_items
     from ludothek.web.saves import SaveSummary
     from test_screens import boot_pattern
@@ -281,7 +281,7 @@ def test_the_continue_list_holds_games_by_link_with_their_state_beside_the_saves
     views = {g: get_view(g) for g in ("momentum", "fenn")}
     for store, state in ((anna, "Waiting for Ben"), (ben, "Your move")):
         items = sorted([save, *link_items(store)], key=lambda s: -s.updated)
-        html = screens.saves_html(items, [], views, now=400.0)
+        html = home_screen.saves_html(items, [], views, now=400.0)
         root = ET.fromstring(f"<root>{html}</root>")
         rows = root.findall("ul/li")
         assert len(rows) == 2 and root.find("h2").text == "Continue"
@@ -293,7 +293,7 @@ def test_the_continue_list_holds_games_by_link_with_their_state_beside_the_saves
         # Newest first: Ben's device received the link after the save; Anna sent hers before.
         assert (rows[0] is by_link[0]) == (store is ben)
     set_language("de")
-    html = screens.saves_html(link_items(ben), [], views, now=math.inf)
+    html = home_screen.saves_html(link_items(ben), [], views, now=math.inf)
     assert "Du bist am Zug" in html and "Export" not in html  # (Export all is for saved games)
     tags, attributes = boot_pattern("SAVES_TAGS"), boot_pattern("SAVES_ATTRIBUTES")
     for element in ET.fromstring(f"<root>{html}</root>").iter():

@@ -260,7 +260,7 @@ def test_the_review_uses_only_the_ai_modules_public_functions():
 
 
 def test_deleting_a_save_deletes_its_review_and_a_game_without_moves_offers_no_review():
-    from ludothek.render import get_view, screens
+    from ludothek.render import game_panels, get_view, home_screen
     from ludothek.web.saves import REVIEW_PREFIX, SAVE_PREFIX, DictStorage, SaveStore
     from ludothek.web.session import GameSession, Seat
 
@@ -274,10 +274,10 @@ def test_deleting_a_save_deletes_its_review_and_a_game_without_moves_offers_no_r
         store.save(s, 100.0)
     storage.set(REVIEW_PREFIX + "s1", '{"moves": ["d4"], "review": {}}')
     storage.set(REVIEW_PREFIX + "s0", "{}")
-    listing = screens.saves_html(store.summaries()[0], [], {"momentum": view}, 200.0)
+    listing = home_screen.saves_html(store.summaries()[0], [], {"momentum": view}, 200.0)
     assert 'href="#/review/s1"' in listing and 'href="#/review/s0"' not in listing
-    assert 'data-action="review-open"' not in screens.controls_html(fresh, busy=False)
-    assert 'data-action="review-open"' in screens.controls_html(played, busy=False)
+    assert 'data-action="review-open"' not in game_panels.controls_html(fresh, busy=False)
+    assert 'data-action="review-open"' in game_panels.controls_html(played, busy=False)
     store.delete("s1")
     assert storage.get(SAVE_PREFIX + "s1") is None and storage.get(REVIEW_PREFIX + "s1") is None
     assert storage.get(REVIEW_PREFIX + "s0") == "{}", "another save's review stays"

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from ludothek.games import GAME_IDS, get_game
-from ludothek.render import get_view, has_view, screens
-from ludothek.render.view import UIState
+from ludothek.render import game_panels, get_view, has_view, home_screen, setup_screen
+from ludothek.render.view import UIState, seat_names
 from ludothek.web.saves import DictStorage, SaveStore
 from ludothek.web.session import GameSession, Seat
 
@@ -54,17 +54,17 @@ def test_game_screen_parts_render_and_escape_names(game_id):
         parts = [
             view.board_svg(s, ui),
             view.extra_html(s, ui),
-            screens.actions_html(view.actions(s, ui)),
-            screens.players_html(view, session, s, None),
+            game_panels.actions_html(view.actions(s, ui)),
+            game_panels.players_html(view, session, s, None),
             view.side_html(s, session.names()),
-            screens.controls_html(session, busy=False, hint_label=view.hint_label()),
-            screens.moves_html(view, session, public),
-            screens.result_dialog_html(view, session, s),
+            game_panels.controls_html(session, busy=False, hint_label=view.hint_label()),
+            game_panels.moves_html(view, session, public),
+            game_panels.result_dialog_html(view, session, s),
         ]
         for html in parts:
             well_formed(html)
             assert "<img src=x" not in html
-        assert "&lt;img src=x onerror=alert(1)&gt;" in screens.players_html(view, session, s, None)
+        assert "&lt;img src=x onerror=alert(1)&gt;" in game_panels.players_html(view, session, s, None)
         assert view.status_text(s, ui, session.names())
         if session.moves:
             assert view.describe_move(public(session.states[-2]), session.moves[-1], s, session.names())
@@ -80,7 +80,7 @@ def test_board_targets_are_the_legal_moves(game_id):
         if game.is_over(s):
             continue
         ui = UIState(interactive=True)
-        svg = view.board_svg(s, ui) + view.extra_html(s, ui) + screens.actions_html(view.actions(s, ui))
+        svg = view.board_svg(s, ui) + view.extra_html(s, ui) + game_panels.actions_html(view.actions(s, ui))
         root = well_formed(svg)
         enabled = {e.get("data-target") for e in root.iter() if e.get("data-target") and e.get("aria-disabled") != "true"}
         legal = set(game.legal_moves(s))
@@ -94,7 +94,7 @@ def test_board_targets_are_the_legal_moves(game_id):
                 reached.add(result.move)
                 continue
             # A two-step input (pick a field, then a face): the next choices appear as new targets.
-            follow = well_formed(view.board_svg(s, result.ui) + view.extra_html(s, result.ui) + screens.actions_html(view.actions(s, result.ui)))
+            follow = well_formed(view.board_svg(s, result.ui) + view.extra_html(s, result.ui) + game_panels.actions_html(view.actions(s, result.ui)))
             for element in follow.iter():
                 second = element.get("data-target")
                 if second and element.get("aria-disabled") != "true":
@@ -110,14 +110,14 @@ def test_setup_and_home_render(game_id):
     view = get_view(game_id)
     game = view.game
     for players in range(game.min_players, game.max_players + 1):
-        html = screens.setup_html(view, players, {}, ["an error"], ["a warning"])
+        html = setup_screen.setup_html(view, players, {}, ["an error"], ["a warning"])
         well_formed(html)
         assert html.count('class="seat-row"') == players
     store = SaveStore(DictStorage())
     session = next(sessions(game_id))
     store.save(session, 100.0)
     summaries, problems = store.summaries()
-    home = screens.home_html([view], screens.saves_html(summaries, problems, {game_id: view}, 200.0))
+    home = home_screen.home_html([view], home_screen.saves_html(summaries, problems, {game_id: view}, 200.0))
     well_formed(home)
     assert "&lt;img" in home and "<img src=x" not in home
     well_formed(view.thumbnail_svg())
@@ -158,11 +158,11 @@ def test_the_result_says_what_each_number_counts(game_id):
     view = get_view(game_id)
     game = get_game(game_id)
     players = 3 if game_id == "mops" else view.default_players
-    session = GameSession.new(game_id, [Seat(n) for n in screens.seat_names(view, players)], seed=5, options={})
+    session = GameSession.new(game_id, [Seat(n) for n in seat_names(view, players)], seed=5, options={})
     rng = random.Random(5)
     while not game.is_over(session.state):
         session.play(rng.choice(game.legal_moves(session.state)))
-    html = screens.result_dialog_html(view, session, game.observation(session.state, None))
+    html = game_panels.result_dialog_html(view, session, game.observation(session.state, None))
     well_formed(html)
     for row in well_formed(html).iter("li"):
         assert not re.search(r":\s*\d+\s*$", row.text), row.text  # never a bare number
@@ -172,7 +172,7 @@ def test_continue_lists_the_latest_three_and_the_rest_behind_a_disclosure():
     from ludothek.web.saves import SaveSummary
 
     summaries = [SaveSummary(f"s{i}", "momentum", ("Red", "Computer"), 3, False, 100 - i) for i in range(5)]
-    root = well_formed(screens.saves_html(summaries, [], {"momentum": get_view("momentum")}, now=100))
+    root = well_formed(home_screen.saves_html(summaries, [], {"momentum": get_view("momentum")}, now=100))
     top = [li for ul in root.findall("ul") for li in ul.findall("li")]
     hidden = [li for d in root.findall("details") for ul in d.findall("ul") for li in ul.findall("li")]
     assert [li.get("data-save") for li in top] == ["s0", "s1", "s2"]
@@ -181,7 +181,7 @@ def test_continue_lists_the_latest_three_and_the_rest_behind_a_disclosure():
 
 
 def test_home_leads_with_the_games():
-    html = screens.home_html([get_view(g) for g in GAME_IDS if has_view(g)], "")
+    html = home_screen.home_html([get_view(g) for g in GAME_IDS if has_view(g)], "")
     assert html.index('class="games"') < html.index('id="saves"')
 
 
@@ -200,7 +200,7 @@ def test_the_kept_saved_games_list_passes_boot_js_filter():
     from ludothek.web.saves import Problem, SaveSummary
 
     summaries = [SaveSummary(f"s{i}", "momentum", (HOSTILE, ""), i, i == 4, 1_700_000_000 - i) for i in range(5)]
-    html = screens.saves_html(summaries, [Problem('x"<y', HOSTILE)], {"momentum": get_view("momentum")}, math.inf, total=9)
+    html = home_screen.saves_html(summaries, [Problem('x"<y', HOSTILE)], {"momentum": get_view("momentum")}, math.inf, total=9)
     assert "ago" not in html and "2023-11-14" in html  # a date stays true whenever it is read
     tags, attributes = boot_pattern("SAVES_TAGS"), boot_pattern("SAVES_ATTRIBUTES")
     for element in well_formed(html).iter():
@@ -222,7 +222,7 @@ def test_the_home_rendered_ahead_of_time_carries_the_language_switch(tmp_path):
 
 
 def test_home_has_a_field_for_a_pasted_link_that_never_reloads_the_page():
-    root = well_formed(screens.home_html([get_view("momentum")], ""))
+    root = well_formed(home_screen.home_html([get_view("momentum")], ""))
     form = next(f for f in root.iter("form") if f.get("class") == "open-link")
     assert form.get("method") == "dialog"  # a submit before Python is ready goes nowhere
     field = form.find(".//input")

@@ -16,7 +16,7 @@ import pytest
 
 from markup import arrow_reachable
 from ludothek.games import GAME_IDS, get_game
-from ludothek.render import get_view, screens
+from ludothek.render import game_panels, get_view
 from ludothek.render.view import UIState
 
 MAX_CLICKS = 3  # the longest input of any game is two clicks; one more shows nothing is missed by a step
@@ -24,7 +24,7 @@ MAX_PLIES = 60
 
 
 def targets(view, s, ui: UIState) -> list[str]:
-    markup = view.board_svg(s, ui) + view.extra_html(s, ui) + screens.actions_html(view.actions(s, ui))
+    markup = view.board_svg(s, ui) + view.extra_html(s, ui) + game_panels.actions_html(view.actions(s, ui))
     root = ET.fromstring(f"<root>{markup}</root>")
     found = []
     for element in root.iter():

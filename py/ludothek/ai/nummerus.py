@@ -1,16 +1,8 @@
 """Nummerus Zahlus computer players, and the solitaire hint.
 
-The search works on plain lists (board fields, the owner of every number) over the engine's own
-lines (`RAYS`), taking chips and putting them back in place instead of building states. The
-star's target rule is repeated here without the engine's bookkeeping, for speed; the tests check
-that both agree on every state of a set of games. Moves chosen are always legal engine moves.
-
-Evaluation (per seat, then "mine minus the best opponent's"):
-- each run of consecutive numbers is worth `W[length]`: steep in the basic game, where the
-  longest chains decide lexicographically, and the tournament points n(n+1)/2 in a tournament;
-- a run with a free neighbour (a number still on the board) may still grow: it gets part of the
-  value of the next length, more when the player can reach that chip next turn;
-- a finished round is judged exactly (who wins, or the point difference).
+The search works on a plain-list model of the game, with its evaluation (a run of consecutive
+numbers worth more the longer it is, more still while it may grow; a finished round judged
+exactly): ai/nummerus_model.py. Moves chosen are always legal engine moves.
 
 Levels: 1 scores every move one ply deep and picks among the good ones at random (sometimes
 any move); 2 takes the best move one ply deep (both count work, so they are reproducible).
@@ -19,7 +11,7 @@ any move); 2 takes the best move one ply deep (both count work, so they are repr
 mover's own run (else one that blocks an opponent's), each playout judged by the exact result
 of the round; with two players it starts each search from the subtree it kept of the last one
 (after its own move and the opponent's answer). A plain depth-limited alpha-beta on the
-evaluation below lost to a uniform-random UCT search of a few hundred playouts; the playouts see
+evaluation lost to a uniform-random UCT search of a few hundred playouts; the playouts see
 what the evaluation missed (which chips the star will still reach). With two players and at most `MCTS_ENDGAME_CHIPS` chips left it
 first tries to solve the end with alpha-beta, and plays at once when that succeeds.
 Swap variant: the swap step tries every swap that takes a chip beside one's own numbers and
@@ -36,8 +28,9 @@ import math
 import time
 from typing import Callable, TYPE_CHECKING
 
-from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP, RAYS, SOLITAIRE_REMOVED_FROM
+from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
+from .nummerus_model import WIN, Model, round_rewards, solitaire_child, solitaire_key, solitaire_moves, star_fields
 
 LEVELS = [
     Level(1, "Easy", "Takes a chip that suits its own numbers, but often settles for one that is merely good enough."),
@@ -45,16 +38,7 @@ LEVELS = [
     Level(3, "Hard", "Plays thousands of quick games to the end for every move it weighs, and plays the last chips exactly."),
 ]
 
-FREE = -1  # owner of a number still on the board
-WIN = 10**9
 CHUNK_SECONDS = 0.004  # yield to the page after about this much work (checked every 16 nodes)
-
-# Value of a run of n chips. Basic game: lexicographic comparison of chain lengths, so each
-# extra chip of a run is worth more than several shorter runs (x3.5 per length).
-BASIC_W = [0, 0] + [int(10 * 3.5 ** (n - 2)) for n in range(2, CHIPS + 2)]
-TOURNAMENT_W = [0, 0] + [n * (n + 1) // 2 for n in range(2, CHIPS + 2)]
-GROW = 0.35  # share of the next length's gain credited to a run with a free neighbour
-GROW_REACH = 0.25  # extra share when the player to move can reach that free chip now
 
 # Level 1 considers moves within this share of its best margin, and sometimes any move at all.
 # With 0.45 and 0.25 level 2 beat it in only 65% of 200 games; with 0.6 and 0.35 in 74% of 400,
@@ -86,124 +70,6 @@ REVIEW_CHUNK_SECONDS = 0.01
 
 class _Budget(Exception):
     """Raised inside the search when the node budget or the time limit is spent."""
-
-
-def _targets(board, star: int) -> list[int]:
-    """The fields the star can reach (the engine's rule on a plain list)."""
-    out = []
-    for ray in RAYS[star]:
-        for f in ray:
-            if board[f]:
-                out.append(f)
-                break
-    if not out:
-        out = [f for f in range(FIELD_COUNT) if board[f]]
-    return out
-
-
-def _owners(s) -> list[int]:
-    owner = [FREE] * (CHIPS + 2)
-    owner[0] = owner[CHIPS + 1] = -2  # sentinels: neither free nor anyone's
-    for seat, groups in enumerate(s.collections):
-        for lo, hi in groups:
-            for n in range(lo, hi + 1):
-                owner[n] = seat
-    return owner
-
-
-def _profile(owner, seat: int) -> tuple[int, ...]:
-    """Chain lengths (runs of 2 or more) longest first."""
-    lengths = []
-    run = 0
-    for n in range(1, CHIPS + 2):
-        if owner[n] == seat:
-            run += 1
-        else:
-            if run >= 2:
-                lengths.append(run)
-            run = 0
-    return tuple(sorted(lengths, reverse=True))
-
-
-class _Model:
-    """A 2-4 player position as plain lists, with make/unmake and the evaluation."""
-
-    def __init__(self, s, tournament: bool):
-        self.board = list(s.board)
-        self.star = s.star
-        self.owner = _owners(s)
-        self.players = len(s.collections)
-        self.w = TOURNAMENT_W if tournament else BASIC_W
-        self.tournament = tournament
-        self.left = sum(1 for c in self.board if c)
-
-    def take(self, field: int, seat: int) -> tuple[int, int]:
-        chip = self.board[field]
-        undo = (self.star, chip)
-        self.board[field] = 0
-        self.owner[chip] = seat
-        self.star = field
-        self.left -= 1
-        return undo
-
-    def untake(self, field: int, undo: tuple[int, int]) -> None:
-        star, chip = undo
-        self.board[field] = chip
-        self.owner[chip] = FREE
-        self.star = star
-        self.left += 1
-
-    def values(self, to_move: int) -> list[float]:
-        """Heuristic worth of each seat's collection (see the module docstring)."""
-        owner, w = self.owner, self.w
-        values = [0.0] * self.players
-        reachable = None
-        n = 1
-        while n <= CHIPS:
-            seat = owner[n]
-            if seat < 0:
-                n += 1
-                continue
-            start = n
-            while owner[n] == seat:
-                n += 1
-            length = n - start
-            gain = w[length + 1] - w[length]
-            value: float = w[length]
-            for free in (start - 1, n):
-                if owner[free] == FREE:
-                    share = GROW
-                    if seat == to_move:
-                        if reachable is None:
-                            reachable = {self.board[f] for f in _targets(self.board, self.star)}
-                        if free in reachable:
-                            share += GROW_REACH
-                    value += share * gain
-            values[seat] += value
-        return values
-
-    def terminal_utilities(self) -> list[float]:
-        """Exact result of a finished round, per seat: win/loss (basic game) or point margin."""
-        w = self.w
-        if self.tournament:
-            points = [sum(w[n] for n in _profile(self.owner, p)) for p in range(self.players)]
-            return [points[p] - max(points[q] for q in range(self.players) if q != p) for p in range(self.players)]
-        profiles = [_profile(self.owner, p) for p in range(self.players)]
-        out: list[float] = []
-        for p in range(self.players):
-            best_other = max(profiles[q] for q in range(self.players) if q != p)
-            margin = sum(w[n] for n in profiles[p]) - sum(w[n] for n in best_other)
-            sign = (profiles[p] > best_other) - (profiles[p] < best_other)
-            out.append(sign * WIN + margin)
-        return out
-
-    def utilities(self, to_move: int) -> list[float]:
-        if not self.left:
-            return self.terminal_utilities()
-        v = self.values(to_move)
-        if self.players == 2:
-            return [v[0] - v[1], v[1] - v[0]]
-        return [v[p] - max(v[q] for q in range(self.players) if q != p) for p in range(self.players)]
 
 
 class NummerusPlayer(PlayerBase):
@@ -247,7 +113,7 @@ class NummerusPlayer(PlayerBase):
 
     def _star_move(self, s, moves: list[str], run: "_Nodes") -> Search:
         me = s.to_move
-        model = _Model(s, tournament=bool(s.rounds))
+        model = Model(s, tournament=bool(s.rounds))
         players = model.players
         nxt = (me + 1) % players
         scored = []
@@ -266,7 +132,7 @@ class NummerusPlayer(PlayerBase):
         # Level 3 never comes here: it searches with `_mcts`.
         return self._pick_best([m for v, m in scored if v == best_value])
 
-    def _negamax(self, run: "_Nodes", model: _Model, seat: int, depth: int, alpha: float, beta: float, budget: int):
+    def _negamax(self, run: "_Nodes", model: Model, seat: int, depth: int, alpha: float, beta: float, budget: int):
         """Value for `seat` to move, 2 players (fail-soft alpha-beta). A generator, so the search
         can pause between nodes; the leaves are evaluated inline."""
         if run.tick(budget):
@@ -275,7 +141,7 @@ class NummerusPlayer(PlayerBase):
         if not model.left or depth == 0:
             return model.utilities(seat)[seat]
         other = 1 - seat
-        targets = _targets(model.board, model.star)
+        targets = star_fields(model.board, model.star)
         best: float = -4 * WIN
         if depth == 1:
             for f in targets:
@@ -318,7 +184,7 @@ class NummerusPlayer(PlayerBase):
         players and few chips left the end is searched exactly with alpha-beta first. Stops early
         when the most visited move can no longer be overtaken in the time left."""
         me = s.to_move
-        model = _Model(s, tournament=bool(s.rounds))
+        model = Model(s, tournament=bool(s.rounds))
         players = model.players
         end = self.thinking_deadline()
         # A move that ends the round with a win needs no thought.
@@ -330,7 +196,7 @@ class NummerusPlayer(PlayerBase):
             exact = yield from self._exact_end(run, model, me, moves, (self.clock() + end) / 2)
             if exact is not None:
                 return exact
-            model = _Model(s, tournament=bool(s.rounds))  # an interrupted search leaves it half-played
+            model = Model(s, tournament=bool(s.rounds))  # an interrupted search leaves it half-played
         cap = self.max_work
         rng = self.rng
         root = self._reused_root(model) if self.reuse_tree else None
@@ -364,7 +230,7 @@ class NummerusPlayer(PlayerBase):
         yield None
         return FIELD_NAMES[best]
 
-    def _reused_root(self, model: _Model) -> "_MctsNode | None":
+    def _reused_root(self, model: Model) -> "_MctsNode | None":
         """The subtree of the last search that this position lies in, if it is one opponent's move
         (two players) after the move we chose: its playouts count again instead of being lost."""
         kept, self._kept_tree = self._kept_tree, None
@@ -384,7 +250,7 @@ class NummerusPlayer(PlayerBase):
             child.mover = -1
         return child
 
-    def _mcts_iteration(self, model: _Model, me: int, root: "_MctsNode", rng) -> None:
+    def _mcts_iteration(self, model: Model, me: int, root: "_MctsNode", rng) -> None:
         players = model.players
         rave_k = self.rave_k
         seat = me
@@ -394,7 +260,7 @@ class NummerusPlayer(PlayerBase):
         undos = []
         # Selection and expansion.
         while model.left:
-            targets = _targets(model.board, model.star)
+            targets = star_fields(model.board, model.star)
             children = node.children
             untried = [f for f in targets if f not in children]
             if untried:
@@ -429,7 +295,7 @@ class NummerusPlayer(PlayerBase):
         owner, board = model.owner, model.board
         greedy = self.playout_greedy
         while model.left:
-            targets = _targets(board, model.star)
+            targets = star_fields(board, model.star)
             if len(targets) == 1 or rng.random() > greedy:
                 f = targets[0] if len(targets) == 1 else rng.choice(targets)
             else:
@@ -445,7 +311,7 @@ class NummerusPlayer(PlayerBase):
             undos.append((f, model.take(f, seat)))
             taken.append((seat, f))
             seat = (seat + 1) % players
-        rewards = _round_rewards(model)
+        rewards = round_rewards(model)
         for f, undo in reversed(undos):
             model.untake(f, undo)
         for depth, node in enumerate(path):
@@ -463,7 +329,7 @@ class NummerusPlayer(PlayerBase):
                         later.amaf_visits += 1
                         later.amaf_reward += reward
 
-    def _exact_end(self, run: "_Nodes", model: _Model, me: int, moves: list[str], end: float):
+    def _exact_end(self, run: "_Nodes", model: Model, me: int, moves: list[str], end: float):
         """Two players near the end: alpha-beta to the end of the round; None when out of time."""
         saved = run.deadline_at
         run.deadline_at = end if saved is None else min(saved, end)
@@ -504,7 +370,7 @@ class NummerusPlayer(PlayerBase):
     def _swap_decision(self, s, moves: list[str], run: "_Nodes") -> Search:
         """Take a chip next to one's own runs (or away from an opponent's) if that gains enough."""
         me = s.to_move
-        model = _Model(s, tournament=bool(s.rounds))
+        model = Model(s, tournament=bool(s.rounds))
         owner = model.owner
         nxt = (me + 1) % model.players
         base = model.utilities(nxt)[me]
@@ -537,7 +403,7 @@ class NummerusPlayer(PlayerBase):
     def _solitaire(self, s, moves: list[str], run: "_Nodes") -> Search:
         """Beam search to the end of the game: every line keeps the root move it started with;
         each ply expands the beam's states, drops transpositions and keeps the best `width` by
-        `_solitaire_key`. When the beam reaches the end, its keys are the exact results."""
+        `solitaire_key`. When the beam reaches the end, its keys are the exact results."""
         width = SOLITAIRE_BEAM[self.level]
         budget = SOLITAIRE_NODE_BUDGET[self.level]
         if self.level == 1 and self.rng.random() < EASY_RANDOM:
@@ -545,8 +411,8 @@ class NummerusPlayer(PlayerBase):
             return self.rng.choice(moves)
         root = []
         for move in moves:
-            board, star, chains = _solitaire_child(s.board, s.star, s.collections[0], move)
-            root.append((_solitaire_key(board, chains), move, board, star, chains))
+            board, star, chains = solitaire_child(s.board, s.star, s.collections[0], move)
+            root.append((solitaire_key(board, chains), move, board, star, chains))
         root.sort(key=lambda t: t[:2])
         beam = root[:width]
         best = beam[0]
@@ -556,18 +422,18 @@ class NummerusPlayer(PlayerBase):
                 seen = set()
                 for _, move, board, star, chains in beam:
                     if not any(board):
-                        children.append((_solitaire_key(board, chains), move, board, star, chains))
+                        children.append((solitaire_key(board, chains), move, board, star, chains))
                         continue
-                    for nxt in _solitaire_moves(board, star, chains):
+                    for nxt in solitaire_moves(board, star, chains):
                         if run.tick(budget):
                             yield None
                             run.resumed()
-                        child = _solitaire_child(board, star, chains, nxt)
+                        child = solitaire_child(board, star, chains, nxt)
                         ident = (child[0], child[1], child[2])
                         if ident in seen:
                             continue
                         seen.add(ident)
-                        children.append((_solitaire_key(child[0], child[2]), move, *child))
+                        children.append((solitaire_key(child[0], child[2]), move, *child))
                 children.sort(key=lambda t: t[:2])
                 beam = children[:width]
                 best = beam[0]
@@ -589,7 +455,7 @@ class NummerusPlayer(PlayerBase):
         moves = self.game.legal_moves(s)
         strongest = NummerusPlayer(self.game, MCTS_LEVEL, self.seed)
         me = s.to_move
-        model = _Model(s, tournament=bool(s.rounds))
+        model = Model(s, tournament=bool(s.rounds))
         if len(moves) == 1 or model.left == 1:
             return [MoveValue(m, 1.0) for m in moves]
         root = _MctsNode()
@@ -643,95 +509,6 @@ class _MctsNode:
         self.reward = 0.0
         self.amaf_visits = 0  # later takings of this node's chip by the same seat (RAVE)
         self.amaf_reward = 0.0
-
-
-TOURNAMENT_SCALE = 40  # a round's point margin that counts as a sure win in the search
-
-
-def _round_rewards(model: _Model) -> list[float]:
-    """Each seat's result of a finished round in [0, 1]: 1 a sole win, shared or drawn less, 0 a
-    loss (basic game); in a tournament the point margin, scaled."""
-    players = model.players
-    if model.tournament:
-        points = [sum(model.w[n] for n in _profile(model.owner, p)) for p in range(players)]
-        return [min(1.0, max(0.0, 0.5 + (points[p] - max(points[q] for q in range(players) if q != p)) / (2 * TOURNAMENT_SCALE))) for p in range(players)]
-    profiles = [_profile(model.owner, p) for p in range(players)]
-    top = max(profiles)
-    winners = [p for p in range(players) if profiles[p] == top]
-    return [1.0 / len(winners) if p in winners else 0.0 for p in range(players)]
-
-
-def _solitaire_moves(board, star: int, chains) -> list[str]:
-    moves = []
-    for f in _targets(board, star):
-        number = board[f]
-        lower = upper = False
-        for lo, hi in chains:
-            if hi == number - 1:
-                lower = True
-            elif lo == number + 1:
-                upper = True
-        if lower and upper:
-            moves += [FIELD_NAMES[f] + "-", FIELD_NAMES[f] + "+"]
-        else:
-            moves.append(FIELD_NAMES[f])
-    return moves
-
-
-def _solitaire_child(board, star: int, chains, move: str):
-    """(board, star, chains) after a solitaire move (the engine's rule on plain values)."""
-    side = move[-1] if move[-1] in "-+" else None
-    field = FIELD_INDEX[move[:-1] if side else move]
-    number = board[field]
-    out = list(chains)
-    lower = upper = None
-    for i, (lo, hi) in enumerate(out):
-        if hi == number - 1:
-            lower = i
-        elif lo == number + 1:
-            upper = i
-    if lower is not None and (side == "-" or upper is None):
-        out[lower] = (out[lower][0], number)
-    elif upper is not None:
-        out[upper] = (number, out[upper][1])
-    else:
-        out.append((number, number))
-        out.sort()
-    b = bytearray(board)
-    b[field] = 0
-    return bytes(b), field, tuple(out)
-
-
-def solitaire_bound(chains) -> int:
-    """The fewest solitaire chains that can be left at the end if the remaining numbers could be
-    taken in any order (a lower bound: the star may force worse; exact once the board is empty).
-
-    Every number not in a chain is still on the board, so the gaps between chains are free. A
-    chain below 6 needs numbers from the gap below or above it; going up the chains, each takes
-    what it lacks from the gap below first (only it can still use that), then from the gap above,
-    which it shares with the next chain; a chain that cannot reach 6 takes nothing and stays."""
-    short = 0
-    left_below = chains[0][0] - 1 if chains else 0
-    for i, (lo, hi) in enumerate(chains):
-        need = SOLITAIRE_REMOVED_FROM - (hi - lo + 1)
-        above = (chains[i + 1][0] if i + 1 < len(chains) else CHIPS + 1) - hi - 1
-        if need <= 0:
-            left_below = above
-            continue
-        from_below = min(need, left_below)
-        if from_below + above < need:
-            short += 1
-            left_below = above
-        else:
-            left_below = above - (need - from_below)
-    return short
-
-
-def _solitaire_key(board, chains) -> tuple[int, int]:
-    """Lower is better: the bound on chains left, then the chips the short chains still lack
-    (every new chain adds 5, so this also counts the chains started)."""
-    lacking = sum(max(0, SOLITAIRE_REMOVED_FROM - (hi - lo + 1)) for lo, hi in chains)
-    return (solitaire_bound(chains), lacking)
 
 
 def make_player(game, level: int, seed: int = 0) -> NummerusPlayer:

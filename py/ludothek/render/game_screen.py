@@ -16,11 +16,11 @@ from typing import Any, Protocol, Sequence
 from ..games.base import HiddenInformationError
 from ..i18n import _, ngettext
 from .bidi import isolate_names
-from .screens import Control, actions_html, control_row_html, game_controls, moves_html, players_html, replay_html
+from .game_panels import Control, actions_html, control_row_html, game_controls, moves_html, players_html, replay_html
 from .svg import esc
 from .view import GameView, UIState, shown_seat_names
 
-# The regions of the game screen (ids of the elements the frame has, render.screens.game_frame_html),
+# The regions of the game screen (ids of the elements the frame has, render.game_panels.game_frame_html),
 # in the order they are written.
 REGIONS = ("status", "last-move", "board", "extra", "actions", "players", "side-extra", "controls", "moves", "replay")
 
@@ -42,7 +42,7 @@ class History:
     live position as every player at the table may see them (observations), the moves, the
     position shown (the live one, or an earlier one in a replay), and whether undo and redo can do
     anything. It reads as a session does (`names()`, `can_undo()`), so the drawing functions of
-    render.screens take it as they take a session."""
+    render.game_panels take it as they take a session."""
 
     game_id: str
     seats: tuple[SeatLike, ...]

@@ -13,7 +13,9 @@ from ..i18n import N_, _, ngettext
 from ..remote.chance import NOT_OFFERED
 from ..remote.protocol import Own, Progress, RemoteError, RemoteGame, advance
 from . import get_view
-from .screens import LinkItem, actions_html, button, players_html
+from .game_panels import actions_html, players_html
+from .home_screen import LinkItem
+from .screens import button
 
 MOMOX_NOT_OFFERED = N_("Momox is not offered by link: its hidden chips could only be drawn with a message from your friend at every bowl you lift.")
 

@@ -16,7 +16,8 @@ from ..games import GAME_IDS
 from ..i18n import LANGUAGES, _, language, set_language
 from . import get_view, has_view
 from .rules import has_rules, rules_screen_html
-from .screens import home_html, language_switch_html
+from .home_screen import home_html
+from .screens import language_switch_html
 from .svg import esc, tag
 
 LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}

@@ -15,6 +15,7 @@ from ..games import MoveError
 from ..games.base import RecordError
 from ..i18n import _
 from ..render import get_view, screens
+from ..render.game_panels import game_frame_html, handover_dialog_html, result_dialog_html
 from ..render.game_screen import (
     GameScreenModel,
     History,
@@ -66,7 +67,7 @@ class GameScreen:
     def redraw_frame(self, keep_scroll: bool = True) -> None:
         """The screen's frame drawn anew (a new game, or a new language), then the game in it."""
         session, view = self.shown()
-        layout = screens.tag("div", screens.game_frame_html(session.game_id, view.title()), class_="game-layout")
+        layout = screens.tag("div", game_frame_html(session.game_id, view.title()), class_="game-layout")
         self.app.set_screen("game", layout, view.title(), keep_scroll=keep_scroll)
         self.app.page.body_data("game", session.game_id)
         self.update()
@@ -229,7 +230,7 @@ class GameScreen:
         if seat is None:
             return
         name = self.app.seat_names()[seat]
-        self.app.page.open_dialog(screens.handover_dialog_html(name), focus="[data-action=close-dialog]")
+        self.app.page.open_dialog(handover_dialog_html(name), focus="[data-action=close-dialog]")
 
     def dialog_closed(self) -> None:
         """The player closed the dialog (after a hand-over, the result, or sharing): play goes on."""
@@ -300,7 +301,7 @@ class GameScreen:
 
     def show_result(self) -> None:
         session, view = self.shown()
-        self.app.page.open_dialog(screens.result_dialog_html(view, session, self.app.public(session.state)), focus="[data-action=rematch]")
+        self.app.page.open_dialog(result_dialog_html(view, session, self.app.public(session.state)), focus="[data-action=rematch]")
 
     def rematch(self) -> None:
         session = self.app.session

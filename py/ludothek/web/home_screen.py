@@ -14,7 +14,7 @@ import traceback
 from ..games import GAME_IDS
 from ..i18n import _, language
 from ..render import get_view, has_view, screens
-from ..render.screens import LinkItem
+from ..render.home_screen import LinkItem, home_html, saves_html
 from ..render.view import GameView
 from . import remote_screen
 from .context import AppContext
@@ -60,7 +60,7 @@ class HomeScreen:
             self.refresh_saves()
         else:
             views = [get_view(game_id) for game_id in GAME_IDS if has_view(game_id)]
-            app.set_screen("home", screens.home_html(views, ""), "Ludothek")
+            app.set_screen("home", home_html(views, ""), "Ludothek")
             self.refresh_saves()
         app.session = None
 
@@ -95,7 +95,7 @@ class HomeScreen:
             now = time.time()
             # What the player had open or focused in the list stays so when it is drawn again (the
             # first drawing replaces the list boot.js showed while Python started).
-            html = screens.saves_html(listed[:LIST_PART], shown_problems, views, now, total=len(listed))
+            html = saves_html(listed[:LIST_PART], shown_problems, views, now, total=len(listed))
             app.page.region("saves", html, keep_focus=True, keep_open="details.more-saves")
             app.page.measure("saves-shown", "saves-start")
             self.keep_for_start(listed, shown_problems, views)
@@ -106,7 +106,7 @@ class HomeScreen:
             app.storage.remove(SAVES_CACHE_KEY)  # nor show an older one at the next start
             app.page.html(
                 "#saves",
-                screens.saves_html([], shown_problems, {}, time.time())
+                saves_html([], shown_problems, {}, time.time())
                 + screens.tag("p", screens.esc(_("Your saved games could not be listed. Use Export all to keep them.")), class_="errors")
                 + screens.button(_("Export all"), "export-all", class_="small"),
             )
@@ -115,7 +115,7 @@ class HomeScreen:
         """Store the list for the next start (SAVES_CACHE_KEY); never stops the list being drawn."""
         storage = self.app.storage
         try:
-            html = screens.saves_html(summaries[:CACHED_SAVES], problems[:CACHED_SAVES], views, math.inf, total=len(summaries))
+            html = saves_html(summaries[:CACHED_SAVES], problems[:CACHED_SAVES], views, math.inf, total=len(summaries))
             storage.set(SAVES_CACHE_KEY, json.dumps({"lang": language(), "html": html}))
         except Exception:  # noqa: BLE001 - storage full or refused: better no list at the next start than an old one
             storage.remove(SAVES_CACHE_KEY)
@@ -137,7 +137,7 @@ class HomeScreen:
                 return
             self.app.page.mark("saves-part-start")
             part = rest[start : start + LIST_PART]
-            items = list_items(screens.saves_html(part, [], views, now, recent=len(part)))
+            items = list_items(saves_html(part, [], views, now, recent=len(part)))
             if items is None:
                 return
             self.app.page.append("#saves details.more-saves ul.save-list", items)

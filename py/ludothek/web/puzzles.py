@@ -272,6 +272,6 @@ def _without_tail(part: str) -> str:
 
 
 def _actions_html(actions: Any) -> str:
-    from ..render.screens import actions_html
+    from ..render.game_panels import actions_html
 
     return actions_html(actions)

@@ -13,7 +13,8 @@ from ..games import get_game
 from ..i18n import _
 from ..remote import protocol
 from ..remote.protocol import RemoteError
-from ..render import get_view, has_view, screens
+from ..render import get_view, has_view
+from ..render.screens import link_error_html
 from ..render import remote as words
 from ..render.view import UIState
 from . import remote_games
@@ -60,12 +61,10 @@ class RemoteScreen:
             except RemoteError:
                 received = self.store.receive(without_tail(unquote(data)), time.time())
         except RemoteError as exc:
-            app.set_screen("error", screens.link_error_html(words.remote_error_text(exc)), _("This link cannot be opened"))
+            app.set_screen("error", link_error_html(words.remote_error_text(exc)), _("This link cannot be opened"))
             return
         if received.relation == "onlooker" or received.held is None:
-            app.set_screen(
-                "error", screens.link_error_html(_("This link is for a player who has the game on another device.")), _("This link cannot be opened")
-            )
+            app.set_screen("error", link_error_html(_("This link is for a player who has the game on another device.")), _("This link cannot be opened"))
             return
         self.notice = words.relation_text(received.relation, received.fork_at, received.locked)
         self.fork = received.other if received.relation == "fork" else None

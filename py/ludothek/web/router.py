@@ -8,7 +8,8 @@ import traceback
 
 from ..games import GAME_IDS
 from ..i18n import _
-from ..render import has_view, screens
+from ..render import has_view
+from ..render.screens import link_error_html
 from . import learn, remote_screen
 from .context import AppContext
 from .links import LinkError
@@ -45,7 +46,7 @@ def route(app: AppContext) -> None:
         else:
             app.home.show()
     except LinkError as exc:
-        app.set_screen("error", screens.link_error_html(str(exc)), _("This link cannot be opened"))
+        app.set_screen("error", link_error_html(str(exc)), _("This link cannot be opened"))
     except Exception as exc:  # noqa: BLE001 - the last resort: data never leaves the page stuck
         app.page.error(traceback.format_exc())
         show_problem(app, exc, argument if screen == "play" else None)

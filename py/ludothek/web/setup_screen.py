@@ -8,6 +8,7 @@ import time
 
 from ..i18n import _
 from ..render import get_view, has_view, screens
+from ..render.setup_screen import setup_html
 from ..render import remote as remote_words
 from ..render.view import UIState
 from .context import AppContext
@@ -37,10 +38,10 @@ class SetupScreen:
             state = view.game.from_position(position)
             players = state.setup.players
             preview = view.board_svg(view.game.observation(state, None), UIState(interactive=False))
-            html = screens.setup_html(view, players, values, self.errors, (), position_preview=preview)
+            html = setup_html(view, players, values, self.errors, (), position_preview=preview)
         else:
             players = form_players(game_id, values)
-            html = screens.setup_html(view, players, values, self.errors, setup_warnings(view, values, players))
+            html = setup_html(view, players, values, self.errors, setup_warnings(view, values, players))
             html += screens.tag("div", setup_preview(view, values, players), id="setup-preview", class_="setup-preview")
             html += remote_words.setup_offer_html(game_id)  # the third way to play: with a friend, by link
         if app.screen == "setup" and self.shown_game == game_id:

@@ -10,7 +10,8 @@ from typing import Any
 from ..ai import levels as ai_levels
 from ..games.base import RecordError
 from ..i18n import _
-from ..render import get_view, has_view, screens
+from ..render import get_view, has_view
+from ..render.sharing import embed_frame_html, share_dialog_html
 from ..render.record_errors import record_error_text
 from ..render.standalone import EMBED_TOP, embed_layout, embed_size, embed_snippet, standalone_svg
 from ..render.view import UIState
@@ -73,7 +74,7 @@ class Sharing:
         app.session = session
         app.view = get_view(session.game_id)
         app.ui = app.game.live_ui()
-        layout = screens.embed_frame_html(app.view.title(), self.full_app_url())
+        layout = embed_frame_html(app.view.title(), self.full_app_url())
         app.set_screen("game", layout, app.view.title())
         app.page.body_data("game", session.game_id)
         # The board takes the box the snippet's picture was drawn in (the same numbers).
@@ -116,7 +117,7 @@ class Sharing:
         # chance, so it is copied without being shown.
         position_link = app.base_url() + position_fragment(session.game_id, session.game.position(app.public(session.shown_state)))
         game_link = None if session.game.has_hidden_information else app.base_url() + record_fragment(session.record())
-        return screens.share_dialog_html(app.shown_view(), game_link, position_link, self.embed_code(), self.values, levels)
+        return share_dialog_html(app.shown_view(), game_link, position_link, self.embed_code(), self.values, levels)
 
     def embed_code(self) -> str:
         """The iframe code for the shown position, as everyone at the table sees it."""

@@ -1,0 +1,238 @@
+"""The plain-list model of Nummerus Zahlus that the computer players search (ai/nummerus.py).
+
+The search works on plain lists (board fields, the owner of every number) over the engine's own
+lines (`RAYS`), taking chips and putting them back in place instead of building states. The
+star's target rule is repeated here without the engine's bookkeeping, for speed; the tests check
+that both agree on every state of a set of games.
+
+Evaluation (per seat, then "mine minus the best opponent's"):
+- each run of consecutive numbers is worth `W[length]`: steep in the basic game, where the
+  longest chains decide lexicographically, and the tournament points n(n+1)/2 in a tournament;
+- a run with a free neighbour (a number still on the board) may still grow: it gets part of the
+  value of the next length, more when the player can reach that chip next turn;
+- a finished round is judged exactly (who wins, or the point difference).
+
+Solitaire: the successors of (board, star, chains) and their key, `solitaire_bound` (the fewest
+chains that could be left if the star allowed any order), for the beam search.
+"""
+
+from __future__ import annotations
+
+from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, RAYS, SOLITAIRE_REMOVED_FROM
+
+FREE = -1  # owner of a number still on the board
+WIN = 10**9
+
+# Value of a run of n chips. Basic game: lexicographic comparison of chain lengths, so each
+# extra chip of a run is worth more than several shorter runs (x3.5 per length).
+BASIC_W = [0, 0] + [int(10 * 3.5 ** (n - 2)) for n in range(2, CHIPS + 2)]
+TOURNAMENT_W = [0, 0] + [n * (n + 1) // 2 for n in range(2, CHIPS + 2)]
+GROW = 0.35  # share of the next length's gain credited to a run with a free neighbour
+GROW_REACH = 0.25  # extra share when the player to move can reach that free chip now
+
+
+def star_fields(board, star: int) -> list[int]:
+    """The fields the star can reach (the engine's rule on a plain list)."""
+    out = []
+    for ray in RAYS[star]:
+        for f in ray:
+            if board[f]:
+                out.append(f)
+                break
+    if not out:
+        out = [f for f in range(FIELD_COUNT) if board[f]]
+    return out
+
+
+def owners(s) -> list[int]:
+    owner = [FREE] * (CHIPS + 2)
+    owner[0] = owner[CHIPS + 1] = -2  # sentinels: neither free nor anyone's
+    for seat, groups in enumerate(s.collections):
+        for lo, hi in groups:
+            for n in range(lo, hi + 1):
+                owner[n] = seat
+    return owner
+
+
+def chain_profile(owner, seat: int) -> tuple[int, ...]:
+    """Chain lengths (runs of 2 or more) longest first."""
+    lengths = []
+    run = 0
+    for n in range(1, CHIPS + 2):
+        if owner[n] == seat:
+            run += 1
+        else:
+            if run >= 2:
+                lengths.append(run)
+            run = 0
+    return tuple(sorted(lengths, reverse=True))
+
+
+class Model:
+    """A 2-4 player position as plain lists, with make/unmake and the evaluation."""
+
+    def __init__(self, s, tournament: bool):
+        self.board = list(s.board)
+        self.star = s.star
+        self.owner = owners(s)
+        self.players = len(s.collections)
+        self.w = TOURNAMENT_W if tournament else BASIC_W
+        self.tournament = tournament
+        self.left = sum(1 for c in self.board if c)
+
+    def take(self, field: int, seat: int) -> tuple[int, int]:
+        chip = self.board[field]
+        undo = (self.star, chip)
+        self.board[field] = 0
+        self.owner[chip] = seat
+        self.star = field
+        self.left -= 1
+        return undo
+
+    def untake(self, field: int, undo: tuple[int, int]) -> None:
+        star, chip = undo
+        self.board[field] = chip
+        self.owner[chip] = FREE
+        self.star = star
+        self.left += 1
+
+    def values(self, to_move: int) -> list[float]:
+        """Heuristic worth of each seat's collection (see the module docstring)."""
+        owner, w = self.owner, self.w
+        values = [0.0] * self.players
+        reachable = None
+        n = 1
+        while n <= CHIPS:
+            seat = owner[n]
+            if seat < 0:
+                n += 1
+                continue
+            start = n
+            while owner[n] == seat:
+                n += 1
+            length = n - start
+            gain = w[length + 1] - w[length]
+            value: float = w[length]
+            for free in (start - 1, n):
+                if owner[free] == FREE:
+                    share = GROW
+                    if seat == to_move:
+                        if reachable is None:
+                            reachable = {self.board[f] for f in star_fields(self.board, self.star)}
+                        if free in reachable:
+                            share += GROW_REACH
+                    value += share * gain
+            values[seat] += value
+        return values
+
+    def terminal_utilities(self) -> list[float]:
+        """Exact result of a finished round, per seat: win/loss (basic game) or point margin."""
+        w = self.w
+        if self.tournament:
+            points = [sum(w[n] for n in chain_profile(self.owner, p)) for p in range(self.players)]
+            return [points[p] - max(points[q] for q in range(self.players) if q != p) for p in range(self.players)]
+        profiles = [chain_profile(self.owner, p) for p in range(self.players)]
+        out: list[float] = []
+        for p in range(self.players):
+            best_other = max(profiles[q] for q in range(self.players) if q != p)
+            margin = sum(w[n] for n in profiles[p]) - sum(w[n] for n in best_other)
+            sign = (profiles[p] > best_other) - (profiles[p] < best_other)
+            out.append(sign * WIN + margin)
+        return out
+
+    def utilities(self, to_move: int) -> list[float]:
+        if not self.left:
+            return self.terminal_utilities()
+        v = self.values(to_move)
+        if self.players == 2:
+            return [v[0] - v[1], v[1] - v[0]]
+        return [v[p] - max(v[q] for q in range(self.players) if q != p) for p in range(self.players)]
+
+
+TOURNAMENT_SCALE = 40  # a round's point margin that counts as a sure win in the search
+
+
+def round_rewards(model: Model) -> list[float]:
+    """Each seat's result of a finished round in [0, 1]: 1 a sole win, shared or drawn less, 0 a
+    loss (basic game); in a tournament the point margin, scaled."""
+    players = model.players
+    if model.tournament:
+        points = [sum(model.w[n] for n in chain_profile(model.owner, p)) for p in range(players)]
+        return [min(1.0, max(0.0, 0.5 + (points[p] - max(points[q] for q in range(players) if q != p)) / (2 * TOURNAMENT_SCALE))) for p in range(players)]
+    profiles = [chain_profile(model.owner, p) for p in range(players)]
+    top = max(profiles)
+    winners = [p for p in range(players) if profiles[p] == top]
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(players)]
+
+
+def solitaire_moves(board, star: int, chains) -> list[str]:
+    moves = []
+    for f in star_fields(board, star):
+        number = board[f]
+        lower = upper = False
+        for lo, hi in chains:
+            if hi == number - 1:
+                lower = True
+            elif lo == number + 1:
+                upper = True
+        if lower and upper:
+            moves += [FIELD_NAMES[f] + "-", FIELD_NAMES[f] + "+"]
+        else:
+            moves.append(FIELD_NAMES[f])
+    return moves
+
+
+def solitaire_child(board, star: int, chains, move: str):
+    """(board, star, chains) after a solitaire move (the engine's rule on plain values)."""
+    side = move[-1] if move[-1] in "-+" else None
+    field = FIELD_INDEX[move[:-1] if side else move]
+    number = board[field]
+    out = list(chains)
+    lower = upper = None
+    for i, (lo, hi) in enumerate(out):
+        if hi == number - 1:
+            lower = i
+        elif lo == number + 1:
+            upper = i
+    if lower is not None and (side == "-" or upper is None):
+        out[lower] = (out[lower][0], number)
+    elif upper is not None:
+        out[upper] = (number, out[upper][1])
+    else:
+        out.append((number, number))
+        out.sort()
+    b = bytearray(board)
+    b[field] = 0
+    return bytes(b), field, tuple(out)
+
+
+def solitaire_bound(chains) -> int:
+    """The fewest solitaire chains that can be left at the end if the remaining numbers could be
+    taken in any order (a lower bound: the star may force worse; exact once the board is empty).
+
+    Every number not in a chain is still on the board, so the gaps between chains are free. A
+    chain below 6 needs numbers from the gap below or above it; going up the chains, each takes
+    what it lacks from the gap below first (only it can still use that), then from the gap above,
+    which it shares with the next chain; a chain that cannot reach 6 takes nothing and stays."""
+    short = 0
+    left_below = chains[0][0] - 1 if chains else 0
+    for i, (lo, hi) in enumerate(chains):
+        need = SOLITAIRE_REMOVED_FROM - (hi - lo + 1)
+        above = (chains[i + 1][0] if i + 1 < len(chains) else CHIPS + 1) - hi - 1
+        if need <= 0:
+            left_below = above
+            continue
+        from_below = min(need, left_below)
+        if from_below + above < need:
+            short += 1
+            left_below = above
+        else:
+            left_below = above - (need - from_below)
+    return short
+
+
+def solitaire_key(board, chains) -> tuple[int, int]:
+    """Lower is better: the bound on chains left, then the chips the short chains still lack
+    (every new chain adds 5, so this also counts the chains started)."""
+    lacking = sum(max(0, SOLITAIRE_REMOVED_FROM - (hi - lo + 1)) for lo, hi in chains)
+    return (solitaire_bound(chains), lacking)
