@@ -32,6 +32,7 @@ class ReviewScreen:
         self.review: Review | None = None
         self.progress: tuple[int, int] | None = None
         self.shown = 0
+        self.detail = ""  # the shown move's judgement as the panel last showed it (said when the player steps)
         self.token = 0
 
     # -- opening -------------------------------------------------------------------------------
@@ -161,6 +162,7 @@ class ReviewScreen:
             panel = draw.review_panel_html(Review(session.game_id, ()), 0, names, [], [], "", progress=self.progress or (0, len(session.moves)))
             preferred_html = ""
         else:
+            self.detail = draw.review_detail_text(self.review, shown, names, move_texts, preferred_texts)
             chart = draw.advantage_chart_svg(self.review, shown, names, move_texts)
             panel = draw.review_panel_html(self.review, shown, names, move_texts, preferred_texts, chart)
             preferred_html = self._preferred_board(shown, preferred_texts)
@@ -204,8 +206,7 @@ class ReviewScreen:
         self.shown = max(0, min(index, len(self.reviewed().moves)))
         self.update()
         if 0 < self.shown and self.review is not None:
-            move_texts, preferred_texts = self.texts()
-            self.app.announce(draw.review_detail_text(self.review, self.shown, self.reviewed().names(), move_texts, preferred_texts))
+            self.app.announce(self.detail)
         if focus:
             self.app.page.focus(focus)
 
