@@ -52,6 +52,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+from import_scan import imported_names  # scripts/: this folder, on the path whenever build runs or is imported
+
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "assets" / "vendor"
 BUILD = ROOT / "assets" / "build"
@@ -202,22 +204,7 @@ def package_sources(source_root: Path) -> list[tuple[str, Path]]:
 def package_imports(source_root: Path) -> dict[str, set[str]]:
     """Each module of py/ludothek with every module it imports anywhere in its text (also inside
     functions: a conservative reading)."""
-    modules = {}
-    for name, path in package_sources(source_root):
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        imported: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                imported.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join(anchor + ([node.module] if node.module else []))
-                imported.add(base)
-                imported.update(f"{base}.{alias.name}" for alias in node.names)
-        modules[name] = imported
-    return modules
+    return {name: imported_names(path.read_text(encoding="utf-8"), name, path.name == "__init__.py") for name, path in package_sources(source_root)}
 
 
 def snapshot_modules(source_root: Path = ROOT / "py") -> list[str]:
@@ -261,6 +248,7 @@ def snapshot_standard_modules(source_root: Path = ROOT / "py") -> list[str]:
 # HTTP layer's Brotli or gzip compresses the whole archive better than deflate per file).
 STDLIB_SOURCE = NODE / "pyodide" / "python_stdlib.zip"
 STDLIB_SCRIPT = ROOT / "scripts" / "stdlib.mjs"
+IMPORT_SCAN = ROOT / "scripts" / "import_scan.py"  # run by stdlib.mjs too
 # PyScript's Python side: the `pyscript` package it writes into the file system at every start.
 PYSCRIPT_PYTHON = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
 # What PyScript's start runs besides (its file writer, the JS bridge's set-up).
@@ -378,7 +366,7 @@ def find_stdlib_modules(package: Path, request: dict) -> dict:
     depend on (Pyodide's zip, the script, the request, and the package: its modules run as they
     are imported, and what they run may import more)."""
     key = hashlib.sha256()
-    for path in (STDLIB_SOURCE, STDLIB_SCRIPT, package):
+    for path in (STDLIB_SOURCE, STDLIB_SCRIPT, IMPORT_SCAN, package):
         key.update(hashlib.sha256(path.read_bytes()).digest())
     key.update(json.dumps(request, sort_keys=True).encode())
     cache = ROOT / ".cache" / "stdlib"

@@ -17,9 +17,11 @@
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const [mode, ...args] = process.argv.slice(2);
-const HOME = "/home/pyodide";  // where PyScript's "./*" unpacks the package in the page
+const HOME = "/home/pyodide";
+const IMPORT_SCAN = path.join(path.dirname(fileURLToPath(import.meta.url)), "import_scan.py");  // where PyScript's "./*" unpacks the package in the page
 
 async function start(stdLibURL) {
   const options = { _sysExecutable: "" };
@@ -69,6 +71,7 @@ async function main() {
     unpack(py, zipPath);
     py.globals.set("request_text", fs.readFileSync(requestPath, "utf8"));
     py.runPython(IMPORT_ALL);
+    py.runPython(fs.readFileSync(IMPORT_SCAN, "utf8"));  // imported_names, as scripts/build.py reads imports
     const found = py.runPython(`
 import ast, importlib.machinery, json, sys, zipfile
 
@@ -92,19 +95,7 @@ def is_excluded(name):
 def imports_of(module):
     """Every module of the zip that the module's text imports, anywhere in it."""
     entry = files[module]
-    package = module if entry.endswith("__init__.py") else module.rpartition(".")[0]
-    named = set()
-    for node in ast.walk(ast.parse(archive.read(entry))):
-        if isinstance(node, ast.Import):
-            named.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join(anchor + ([node.module] if node.module else []))
-            named.add(base)
-            named.update(f"{base}.{alias.name}" for alias in node.names)
-    return {name for name in named if name in files}
+    return {name for name in imported_names(archive.read(entry), module, entry.endswith("__init__.py")) if name in files}
 
 wanted = set(imported) | set(request["dynamic"])
 wanted |= {module for module in files for package in request["whole"] if module == package or module.startswith(package + ".")}
