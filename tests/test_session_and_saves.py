@@ -152,7 +152,7 @@ class TestSaveStore:
 
 # -- hostile storage, saves and files (issue 12) ------------------------------------------------
 
-from ludothek.web.saves import BrowserStorage, SaveConflict, StorageBlocked  # noqa: E402
+from ludothek.web.saves import MirroredStorage, SaveConflict  # noqa: E402
 
 
 class QuotaExceededError(Exception):
@@ -271,41 +271,127 @@ class TestHostileSaves:
 from ludothek.web.saves import Problem  # noqa: E402
 
 
-class TestBrowserStorage:
+class PageStorage:
+    """The page's side of the storage as assets/page.js keeps it: localStorage (here a fake one),
+    probed at the start, written by the "store" op, refusals told back to the mirror."""
+
+    def __init__(self, raw=None, refuse=False):
+        self.raw = raw if raw is not None else FakeLocalStorage()
+        self.refuse = refuse  # reaching localStorage itself throws
+        self.mirror = None
+        self.failing = False
+
+    def start(self):
+        """What page.js sends with its start: the status and the ludothek.* keys."""
+        if self.refuse:
+            return {"status": "blocked", "items": {}}
+        try:
+            items = {k: v for k, v in self.raw.data.items() if k.startswith("ludothek.")}
+            assert self.raw.length >= 0
+        except SecurityError:
+            return {"status": "blocked", "items": {}}
+        try:
+            self.raw.setItem("ludothek.probe", "1")
+            self.raw.removeItem("ludothek.probe")
+            status = "ok"
+        except QuotaExceededError:
+            status = "full"
+        except Exception:  # noqa: BLE001 - as page.js: any other refusal is a blocked storage
+            status = "blocked"
+        return {"status": status, "items": items}
+
+    def open(self):
+        self.mirror = MirroredStorage.from_start(self.start(), self.store)
+        return self.mirror
+
+    def store(self, sequence, key, value):
+        try:
+            if value is None:
+                self.raw.removeItem(key)
+            else:
+                self.raw.setItem(key, value)
+        except Exception as exc:  # noqa: BLE001 - as page.js: a refusal of any kind is told back
+            self.failing = True
+            self.mirror.on_refusal(sequence, key, isinstance(exc, QuotaExceededError), self.raw.data.get(key))
+            return
+        if self.failing:
+            self.failing = False
+            self.mirror.on_written()
+
+
+class TestMirroredStorage:
     def test_blocked_storage_keeps_games_in_memory(self):
-        storage = BrowserStorage(lambda: FakeLocalStorage(throw=SecurityError))
+        page = PageStorage(FakeLocalStorage(throw=SecurityError))
+        storage = page.open()
         assert storage.status == "blocked" and not storage.persistent
-        storage.set("k", "v")
-        assert storage.get("k") == "v" and storage.keys() == ["k"]
+        storage.set("ludothek.k", "v")
+        assert storage.get("ludothek.k") == "v" and storage.keys() == ["ludothek.k"]
+        assert page.raw.data == {}
 
     def test_reaching_local_storage_itself_may_throw(self):
-        def refuse():
-            raise SecurityError("Failed to read the 'localStorage' property from 'Window'")
-
-        storage = BrowserStorage(refuse)
+        storage = PageStorage(refuse=True).open()
         assert storage.status == "blocked" and storage.get("x") is None and storage.keys() == []
+
+    def test_what_the_start_tells_is_read_and_written_through_the_page(self):
+        raw = FakeLocalStorage()
+        raw.data.update({"ludothek.save.s1": "a", "other.app": "b"})
+        page = PageStorage(raw)
+        storage = page.open()
+        assert storage.keys() == ["ludothek.save.s1"] and storage.get("other.app") is None
+        storage.set("ludothek.language", "de")
+        storage.remove("ludothek.save.s1")
+        assert raw.data == {"other.app": "b", "ludothek.language": "de"}
 
     def test_full_storage_is_told_apart_and_its_saves_stay_listed(self):
         raw = FakeLocalStorage()
-        store = SaveStore(BrowserStorage(lambda: raw))
+        store = SaveStore(PageStorage(raw).open())
         store.save(session(moves=["a1"]), 100.0)
         raw.quota = sum(len(k) + len(v) for k, v in raw.data.items())
-        storage = BrowserStorage(lambda: raw)
+        page = PageStorage(raw)
+        storage = page.open()
         assert storage.status == "full" and storage.persistent
+        told = []
+        storage.on_refused = lambda full, key: told.append((full, key))
         store = SaveStore(storage)
         assert [s.save_id for s in store.summaries()[0]] == ["s1"]
         s = store.load("s1")
         s.play("g7")
-        with pytest.raises(StorageFull):
-            store.save(s, 200.0)
+        store.save(s, 200.0)  # refused by the page: the mirror holds what localStorage holds
+        assert told == [(True, "ludothek.save.s1")]
+        assert store.load("s1").moves == ["a1"]
+        raw.quota = None
+        store.save(s, 300.0)
+        assert store.load("s1").moves == ["a1", "g7"] and storage.status == "ok"
+        assert json.loads(raw.data["ludothek.save.s1"])["record"]["moves"] == ["a1", "g7"]
 
-    def test_a_write_refused_for_another_reason_is_storage_blocked(self):
+    def test_a_write_refused_for_another_reason_is_no_full_storage(self):
         raw = FakeLocalStorage()
-        storage = BrowserStorage(lambda: raw)
+        storage = PageStorage(raw).open()
+        told = []
+        storage.on_refused = lambda full, key: told.append(full)
         raw.throw = SecurityError
-        with pytest.raises(StorageBlocked):
-            storage.set("k", "v")
-        assert storage.get("k") is None and storage.keys() == []
+        storage.set("ludothek.k", "v")
+        assert told == [False] and storage.status == "ok"
+        assert storage.get("ludothek.k") is None and storage.keys() == []
+
+    def test_a_late_refusal_never_undoes_a_later_write_of_the_same_key(self):
+        sent = []
+        storage = MirroredStorage("ok", {}, lambda *write: sent.append(write))
+        storage.set("ludothek.k", "1")
+        storage.set("ludothek.k", "2")
+        storage.on_refusal(sent[0][0], "ludothek.k", True, None)  # the first write's refusal arrives late
+        assert storage.get("ludothek.k") == "2" and storage.status == "full"
+        assert "ludothek.k" in storage.refused
+
+    def test_another_windows_changes_reach_the_mirror_and_nothing_else_does(self):
+        storage = MirroredStorage("ok", {"ludothek.a": "1", "ludothek.b": "2"}, lambda *write: None)
+        storage.changed({"ludothek.a": None, "ludothek.c": "3", "elsewhere": "x"})
+        assert sorted(storage.keys()) == ["ludothek.b", "ludothek.c"]
+
+    @pytest.mark.parametrize("told", [None, [], "ok", {"status": "ok", "items": []}, {"status": "weird", "items": {"ludothek.a": 5}}])
+    def test_a_start_message_of_any_shape_gives_a_storage(self, told):
+        storage = MirroredStorage.from_start(told, lambda *write: None)
+        assert storage.status in ("ok", "blocked") and storage.keys() == []
 
 
 class TestTwoWindows:

@@ -41,7 +41,7 @@ from .game_screen import GameScreen
 from .home_screen import HomeScreen
 from .links import EmbedOptions
 from .page import Page, PageEvent, PageState
-from .saves import BrowserStorage, DictStorage, SaveStore
+from .saves import DictStorage, MirroredStorage, SaveStore
 from .session import GameSession
 from .setup_screen import SetupScreen
 from .sharing import Sharing
@@ -52,7 +52,7 @@ TOAST_SECONDS = 6
 class App:
     """The page's app: implements web/context.AppContext, which is all its screens see of it."""
 
-    def __init__(self, page: Page, page_state: PageState, open_storage: Callable[[], DictStorage | BrowserStorage]) -> None:
+    def __init__(self, page: Page, page_state: PageState, open_storage: Callable[[], DictStorage | MirroredStorage]) -> None:
         """`page`: where the app's changes to the page go; `page_state`: the page as the app starts
         on it; `open_storage`: the browser's storage for the app's saves and settings."""
         self.page = page
@@ -63,7 +63,7 @@ class App:
             self.embed = EmbedOptions()
         # An embedded board keeps nothing in the blog reader's browser (and its storage is often
         # blocked there): its game lives in the frame's address, its settings in memory.
-        self.storage: DictStorage | BrowserStorage = DictStorage() if self.embed.embed else open_storage()
+        self.storage: DictStorage | MirroredStorage = DictStorage() if self.embed.embed else open_storage()
         self.store = SaveStore(self.storage)
         self.session: GameSession | None = None  # the game shown (game, review and share screens)
         self.view: GameView | None = None  # its game's view (ludothek.render)
@@ -79,6 +79,8 @@ class App:
         self.autosave = AutoSave(self)
         self.sharing = Sharing(self)
         self.files = Files(self)
+        if isinstance(self.storage, MirroredStorage):
+            self.storage.on_refused = self.autosave.refused
 
     def start(self) -> None:
         startup.start(self)
@@ -94,6 +96,23 @@ class App:
             self.page.error("ludothek: an event the app cannot read: " + text[:200])
             return
         self.guard(lambda _: events.dispatch(self, event))(None)
+
+    def stored_changed(self, event: PageEvent) -> None:
+        """The page's storage as another window (or the player, by hand) left it: in the mirror."""
+        if isinstance(self.storage, MirroredStorage):
+            self.storage.changed(event.stored_changes())
+
+    def write_answered(self, event: PageEvent) -> None:
+        """The page's answer to a write: refused (the key as the page holds it), or through again."""
+        if not isinstance(self.storage, MirroredStorage):
+            return
+        if event.type == "written":
+            self.storage.on_written()
+            return
+        raw = event.raw
+        sequence, key, held = raw.get("seq"), raw.get("key"), raw.get("held")
+        if isinstance(sequence, int) and isinstance(key, str) and (held is None or isinstance(held, str)):
+            self.storage.on_refusal(sequence, key, bool(raw.get("full")), held)
 
     def go(self, route: str) -> None:
         if self.page_state.hash == route:
@@ -188,16 +207,12 @@ class App:
         self.page.toast(html, seconds)
 
 
-_app: App | None = None
-
-
-def main() -> App:
-    """The app on this page: connected to the page's side (assets/page.js), which tells it the
-    page as it is now and then every event, and started."""
-    from . import dom
-
-    global _app
-    start = PageEvent.parse(dom.connect(lambda text: _app.handle(text) if _app is not None else None))
-    _app = App(dom.browser_page(), PageState.from_start(start), dom.LocalStorage)
-    _app.start()
-    return _app
+def start(start_text: str, page: Page) -> App:
+    """The app on a page whose side (assets/page.js) told it `start_text` (web/page.PageEvent
+    "start": the page as it is now, and its `ludothek.*` keys), started. Its saves and settings go
+    through `page` (web/saves.MirroredStorage)."""
+    told = PageEvent.parse(start_text)
+    stored = told.raw.get("stored")
+    app = App(page, PageState.from_start(told), lambda: MirroredStorage.from_start(stored, page.store))
+    app.start()
+    return app

@@ -35,13 +35,23 @@ class AutoSave:
         except SaveConflict as conflict:
             self.on_conflict(session, conflict.entry_text)
         except StorageError as exc:
-            if not self.storage_warned:
-                self.storage_warned = True
-                if isinstance(exc, StorageFull):
-                    text = _("The browser's storage is full: this game is not being saved. Export it, or delete old games.")
-                else:
-                    text = _("The browser refused to store this game: it is not being saved. Export it to keep it.")
-                app.toast(text, seconds=12, action=("export-current", _("Export")))
+            self.refused(isinstance(exc, StorageFull))
+
+    def refused(self, full: bool, key: str | None = None) -> None:
+        """The browser refused to write the shown game (or `key`, when it is the shown game's;
+        `full`: for want of room): the player is told once. (A refused setting is not worth a
+        word; an import says what it could not store.)"""
+        app = self.app
+        if self.storage_warned or app.embed.embed:
+            return
+        if key is not None and (app.session is None or key != app.store.key(app.session.save_id)):
+            return
+        self.storage_warned = True
+        if full:
+            text = _("The browser's storage is full: this game is not being saved. Export it, or delete old games.")
+        else:
+            text = _("The browser refused to store this game: it is not being saved. Export it to keep it.")
+        app.toast(text, seconds=12, action=("export-current", _("Export")))
 
     def on_conflict(self, session: GameSession, entry_text: str | None) -> None:
         """Another window changed or deleted this game: its moves win, nothing is overwritten."""

@@ -14,7 +14,7 @@ from typing import Any, Callable, Coroutine, Protocol
 from ..render.view import GameView, UIState
 from .links import EmbedOptions
 from .page import Control, Page, PageEvent, PageState, SetupForm
-from .saves import BrowserStorage, DictStorage, SaveStore
+from .saves import MirroredStorage, DictStorage, SaveStore
 from .session import GameSession
 
 
@@ -80,6 +80,7 @@ class AutoSavePort(Protocol):
     def save(self) -> None: ...
     def keep_game(self) -> None: ...
     def on_storage(self, key: str | None) -> None: ...
+    def refused(self, full: bool, key: str | None = None) -> None: ...
 
 
 class SharingPort(Protocol):
@@ -115,7 +116,7 @@ class AppContext(Protocol):
     @property
     def embed(self) -> EmbedOptions: ...  # the embedded board's options (embed False: the app)
     @property
-    def storage(self) -> DictStorage | BrowserStorage: ...  # settings and saves (memory in an embed)
+    def storage(self) -> DictStorage | MirroredStorage: ...  # settings and saves (memory in an embed)
     @property
     def store(self) -> SaveStore: ...  # the saved games in `storage`
 
@@ -151,6 +152,10 @@ class AppContext(Protocol):
     def set_screen(self, name: str, html: str, title: str, keep_scroll: bool = False) -> None: ...
     def begin_session(self, session: GameSession) -> None: ...
     def base_url(self) -> str: ...
+
+    # the page's storage (web/saves.MirroredStorage): what another window did, what the page refused
+    def stored_changed(self, event: PageEvent) -> None: ...
+    def write_answered(self, event: PageEvent) -> None: ...
 
     # the shown game
     def shown_session(self) -> GameSession: ...  # `session`, on a screen of a game (RuntimeError if none)

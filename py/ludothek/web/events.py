@@ -76,9 +76,13 @@ def dispatch(app: AppContext, event: PageEvent) -> None:
     elif event.type == "import":
         in_background(app.files.import_text(event.text))
     elif event.type == "route":
+        app.stored_changed(event)
         app.address_changed(event.hash)
     elif event.type == "storage":
+        app.stored_changed(event)
         app.autosave.on_storage(event.storage_key)
+    elif event.type in ("refused", "written"):
+        app.write_answered(event)
 
 
 def on_click(app: AppContext, event: PageEvent) -> None:

@@ -7,7 +7,7 @@ import time
 
 from ..i18n import _, ngettext
 from .context import AppContext
-from .saves import EXPORT_FORMAT, MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS, ImportResult
+from .saves import EXPORT_FORMAT, MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS, ImportResult, MirroredStorage, Problem
 from .search_runner import run_sliced
 from .session import new_save_id
 
@@ -106,7 +106,18 @@ class Files:
                 shown_at = time.perf_counter()
                 self.app.toast(_("Importing… {done} of {total} games").format(done=done, total=total), seconds=30)
 
+        storage = self.app.storage
+        if isinstance(storage, MirroredStorage):
+            storage.refused.clear()
         result: ImportResult = await run_sliced(
             steps, on_step=note, after_slice=show_progress, measure=(self.app.page, "import-slice")
         )  # the tests look for long slices
+        if isinstance(storage, MirroredStorage) and result.imported:
+            await self.app.page.settled()  # every write carried out, every refusal told
+            refused = [save_id for save_id in result.imported if self.app.store.key(save_id) in storage.refused]
+            if refused:
+                full = storage.status == "full"
+                result.imported = [save_id for save_id in result.imported if save_id not in refused]
+                reason = _("the browser's storage is full") if full else _("the browser does not let the page store games")
+                result.problems.append(Problem(ngettext("{n} game", "{n} games", len(refused)).format(n=len(refused)), reason))
         return result

@@ -22,15 +22,25 @@ def css_string(value: str | None) -> str:
     return '"' + (value or "").replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-class Page:
-    """The page as the app changes it. `send(op_text)` carries out one op (a JSON text) on the
-    page's side and returns what it returns (a Promise for copy, share and the PNG download)."""
+def op_text(op: tuple[Any, ...]) -> str:
+    return json.dumps(list(op), separators=(",", ":"), ensure_ascii=False)
 
-    def __init__(self, send: Callable[[str], Any]) -> None:
+
+class Page:
+    """The page as the app changes it. `send(op_text)` hands one op (a JSON text) to the page's
+    side, which carries the ops out in the order they were sent (from a worker, in batches);
+    `ask(op_text)` does the same for an op whose answer the app awaits (copy, share, the PNG
+    download, `settled`) and returns that awaitable. Without `ask`, `send` answers both."""
+
+    def __init__(self, send: Callable[[str], Any], ask: Callable[[str], Any] | None = None) -> None:
         self._send = send
+        self._ask = ask or send
 
     def run(self, *op: Any) -> Any:
-        return self._send(json.dumps(list(op), separators=(",", ":"), ensure_ascii=False))
+        return self._send(op_text(op))
+
+    def ask(self, *op: Any) -> Any:
+        return self._ask(op_text(op))
 
     # -- screens and regions ---------------------------------------------------------------------
 
@@ -152,20 +162,32 @@ class Page:
 
     def download_png(self, filename: str, svg: str, width: int) -> Any:
         """An awaitable: true when the picture was drawn and downloaded."""
-        return self.run("downloadPng", filename, svg, width)
+        return self.ask("downloadPng", filename, svg, width)
 
     def copy(self, text: str) -> Any:
         """An awaitable that fails when the browser refuses the clipboard."""
-        return self.run("copy", text)
+        return self.ask("copy", text)
 
     def copy_field(self, field_id: str) -> Any:
         """An awaitable: the text field #`field_id` shows copied (false when there is no such
         field); fails when the browser refuses the clipboard."""
-        return self.run("copyField", field_id)
+        return self.ask("copyField", field_id)
 
     def share(self, title: str, text: str, url: str) -> Any:
         """An awaitable: false where the browser has no share sheet; fails when it was closed."""
-        return self.run("share", title, text, url)
+        return self.ask("share", title, text, url)
+
+    def settled(self) -> Any:
+        """An awaitable that resolves once the page has carried out every op sent before it (and
+        told the app of every write it refused meanwhile)."""
+        return self.ask("settled")
+
+    # -- storage ---------------------------------------------------------------------------------
+
+    def store(self, sequence: int, key: str, value: str | None) -> None:
+        """localStorage[`key`] = `value` (None: removed); a refusal comes back as a `refused`
+        event with `sequence` (web/saves.MirroredStorage)."""
+        self.run("store", sequence, key, value)
 
     # -- measuring and reporting -----------------------------------------------------------------
 
@@ -270,7 +292,12 @@ class PageEvent:
     submit  a form sent (`form`: "open-link" with `text`, or "setup")
     import  a file chosen to import (`text`: its content, None when it could not be read)
     route   the address changed (`hash`)
-    storage another window changed the storage (`key`; None: all of it)"""
+    storage another window changed the storage (`key`; None: all of it)
+    refused the page could not write a key (`seq`, `key`, `full`, `held`: web/saves.MirroredStorage)
+    written a write went through after a refusal
+
+    `storage`, `route` and `start` carry the `ludothek.*` keys the page found changed (`changed`:
+    key -> text, None where removed): the page's storage as it is, whoever changed it."""
 
     type: str
     control: Control | None = None
@@ -313,6 +340,13 @@ class PageEvent:
             targets=tuple(targets),
             raw=raw,
         )
+
+    def stored_changes(self) -> dict[str, str | None]:
+        """The keys the page found changed (`changed`), text or None; anything else left out."""
+        raw = self.raw.get("changed")
+        if not isinstance(raw, dict):
+            return {}
+        return {str(key): value for key, value in raw.items() if value is None or isinstance(value, str)}
 
 
 @dataclass

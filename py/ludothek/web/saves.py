@@ -1,4 +1,4 @@
-"""Saved games in key-value storage (localStorage in the page, a dict in tests).
+"""Saved games in key-value storage (localStorage through the page, a dict in tests).
 
 Each save is one key, `ludothek.save.<id>`, holding `{"record": <record>, "meta": {...}}`. Saves
 are replayed, never trusted: an entry that fails is moved to `ludothek.quarantine.<id>` (kept,
@@ -57,12 +57,6 @@ class SaveConflict(Exception):
         self.entry_text = entry_text
 
 
-def is_quota_error(exc: BaseException) -> bool:
-    """QuotaExceededError (Chromium, Firefox's NS_ERROR_DOM_QUOTA_REACHED, or a code 22 DOMException)."""
-    text = f"{getattr(exc, 'name', '')} {exc}".lower()
-    return "quota" in text or "ns_error_dom_quota_reached" in text
-
-
 class DictStorage:
     """Storage in a dict, with an optional quota in characters (for tests and when localStorage is blocked)."""
 
@@ -87,82 +81,93 @@ class DictStorage:
         return list(self.data)
 
 
-class BrowserStorage:
-    """The Storage interface over a Web Storage object (window.localStorage), where ANY call may
-    throw: reaching localStorage itself throws SecurityError in a private window's third-party
-    frame, a full quota throws QuotaExceededError, a storage turned off throws on every write.
+class MirroredStorage:
+    """The Storage interface where Python cannot reach localStorage (it runs in a worker): a
+    mirror of the page's `ludothek.*` keys, which the page sends with its start (assets/page.js).
+    Reads come from the mirror. A write changes the mirror at once and goes to the page as an op
+    (`send(seq, key, value)`, value None to remove), which writes localStorage; a write the browser
+    refuses comes back as an event (`refused`): the key is put back as the page holds it, unless a
+    later write of the same key went out since, and `on_refused` tells the app, which tells the
+    player as it did when the write raised. Another window's changes (`changed`) update the mirror.
 
     `status` is "ok", "full" (the saves are there and readable, nothing more fits) or "blocked"
-    (nothing is kept beyond this page: games live in memory). Reading never raises."""
+    (nothing is kept beyond this page: games live in the mirror only); the page probes it at the
+    start. Reading never raises; neither does writing (a refusal arrives later)."""
 
-    PROBE = "ludothek.probe"
+    PREFIX = "ludothek."
 
-    def __init__(self, open_storage: Callable[[], Any]) -> None:
-        self.memory: dict[str, str] = {}
-        self.raw: Any = None  # the Web Storage object (None: the browser gives none)
-        self.status = "blocked"
-        try:
-            raw = open_storage()
-            int(raw.length)
-        except Exception:  # noqa: BLE001 - SecurityError and kin: no storage at all
-            return
-        self.raw = raw
-        try:
-            raw.setItem(self.PROBE, "1")
-            raw.removeItem(self.PROBE)
-            self.status = "ok"
-        except Exception as exc:  # noqa: BLE001 - a JavaScript error of any kind: a full quota or a refusal, sorted here
-            self.status = "full" if is_quota_error(exc) else "blocked"
+    def __init__(self, status: str, items: dict[str, str], send: Callable[[int, str, str | None], None]) -> None:
+        self.status = status if status in ("ok", "full", "blocked") else "blocked"
+        self.items = {key: value for key, value in items.items() if key.startswith(self.PREFIX)}
+        self._send = send
+        self._sequence = 0
+        self._latest: dict[str, int] = {}  # key -> the sequence number of its latest write
+        self.refused: set[str] = set()  # keys the page refused to write (the import reads them)
+        self.on_refused: Callable[[bool, str], None] | None = None  # the app's word to the player (full?, key)
+
+    @classmethod
+    def from_start(cls, stored: Any, send: Callable[[int, str, str | None], None]) -> MirroredStorage:
+        """The mirror of what the page's start told (`{"status": ..., "items": {key: text}}`); data
+        of any other shape is a storage the page could not read ("blocked")."""
+        if not isinstance(stored, dict):
+            return cls("blocked", {}, send)
+        items = stored.get("items")
+        texts = {key: value for key, value in items.items() if isinstance(key, str) and isinstance(value, str)} if isinstance(items, dict) else {}
+        return cls(str(stored.get("status") or ""), texts, send)
 
     @property
     def persistent(self) -> bool:
         return self.status != "blocked"
 
     def get(self, key: str) -> str | None:
-        if key in self.memory:
-            return self.memory[key]
-        if self.raw is None:
-            return None
-        try:
-            value = self.raw.getItem(key)
-        except Exception:  # noqa: BLE001 - storage taken away while the page runs (SecurityError): read as absent
-            return None
-        return value if isinstance(value, str) else None
+        return self.items.get(key)
 
     def set(self, key: str, value: str) -> None:
+        self.items[key] = value
+        self._write(key, value)
+
+    def remove(self, key: str) -> None:
+        self.items.pop(key, None)
+        self._write(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.items)
+
+    def _write(self, key: str, value: str | None) -> None:
         if self.status == "blocked":
-            self.memory[key] = value
-            return
-        try:
-            self.raw.setItem(key, value)
-        except Exception as exc:  # noqa: BLE001 - a JavaScript error of any kind: full or refused, raised as ours below
-            if is_quota_error(exc):
-                self.status = "full"
-                raise StorageFull() from None
-            raise StorageBlocked(str(exc)) from None
-        self.memory.pop(key, None)
+            return  # in memory only: the page keeps nothing
+        self._sequence += 1
+        self._latest[key] = self._sequence
+        self._send(self._sequence, key, value)
+
+    def on_refusal(self, sequence: int, key: str, full: bool, held: str | None) -> None:
+        """The page could not carry out write `sequence` of `key`; `held` is what localStorage
+        holds under it now."""
+        if self._latest.get(key) == sequence:
+            if held is None:
+                self.items.pop(key, None)
+            else:
+                self.items[key] = held
+        self.refused.add(key)
+        if full:
+            self.status = "full"
+        if self.on_refused is not None:
+            self.on_refused(full, key)
+
+    def on_written(self) -> None:
+        """A write went through after a refusal: there is room again."""
         if self.status == "full":
             self.status = "ok"
 
-    def remove(self, key: str) -> None:
-        self.memory.pop(key, None)
-        if self.raw is not None:
-            try:
-                self.raw.removeItem(key)
-            except Exception:  # noqa: BLE001 - nothing more can be done; the key stays
-                pass
-
-    def keys(self) -> list[str]:
-        found = list(self.memory)
-        if self.raw is not None:
-            try:
-                for i in range(int(self.raw.length)):
-                    key = self.raw.key(i)
-                    if isinstance(key, str) and key not in self.memory:
-                        found.append(key)
-            except Exception:  # noqa: BLE001 - storage taken away while listing: the keys found so far
-                pass
-        return found
+    def changed(self, items: dict[str, str | None]) -> None:
+        """Keys changed by another window (or by hand), as the page holds them now (None: removed)."""
+        for key, value in items.items():
+            if not key.startswith(self.PREFIX):
+                continue
+            if value is None:
+                self.items.pop(key, None)
+            else:
+                self.items[key] = value
 
 
 @dataclass(frozen=True)
@@ -555,7 +560,7 @@ def _revision(meta: dict[str, Any]) -> int:
 __all__ = [
     "SaveStore",
     "DictStorage",
-    "BrowserStorage",
+    "MirroredStorage",
     "Storage",
     "StorageError",
     "StorageFull",

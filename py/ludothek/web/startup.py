@@ -9,7 +9,7 @@ import traceback
 from ..i18n import _
 from . import language
 from .context import AppContext
-from .saves import BrowserStorage
+from .saves import MirroredStorage
 
 
 def start(app: AppContext) -> None:
@@ -22,7 +22,7 @@ def start(app: AppContext) -> None:
         app.page.error(traceback.format_exc())
     finally:
         app.page.body_data("ready", "1")
-    if app.embed.embed or not isinstance(app.storage, BrowserStorage):
+    if app.embed.embed or not isinstance(app.storage, MirroredStorage):
         return
     if app.storage.status == "blocked":
         app.toast(_("This browser does not let the page store games: they are kept until you close it. Export a game to keep it."))
