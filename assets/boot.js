@@ -1,9 +1,11 @@
 // Boot: everything that must happen before Python is ready, kept small. It runs in <head>, before
 // the stylesheets, so that the runtime's download starts as early as it did when index.html named it.
-// 1. Start the Python runtime (PyScript), at once for the app; for an embedded board (?embed=1) only
-//    when the reader reaches for it, and never for a read-only diagram (see "embedded boards").
+// 1. Start Python's worker (PyScript's PyWorker), at once for the app; for an embedded board
+//    (?embed=1) only when the reader reaches for it, and never for a read-only diagram (see
+//    "embedded boards"). The page's side (assets/page.js) connects it to the page once it is up.
 // 2. Where the browser blocks IndexedDB (a blog's frame in a private window, storage switched off),
-//    give the runtime a memory stand-in: PyScript opens IndexedDB during its start and stops there.
+//    give PyScript a memory stand-in, on the page and in the worker: PyScript opens IndexedDB
+//    during its start and stops there.
 // 3. Show the home screen at once: it was rendered ahead of time by the same Python code
 //    (scripts/build.py) for each language; the app takes it over when it is ready. Taps on it
 //    meanwhile are acted on at once or when the app is ready, with the progress where the
@@ -16,16 +18,6 @@
   var doc = document;
   var root = doc.documentElement;
 
-  // -- no WebAssembly stack switching ------------------------------------------------------
-  // Chromium's stack switching (JSPI) crashes the tab now and then while Pyodide runs Python on
-  // a switched stack (a segfault just past the end of V8's secondary stack; Pyodide issues 5702
-  // and 6106 report the same). Nothing here needs it: Pyodide checks for these names and runs
-  // the way it does in browsers without JSPI, so the page hides them before Pyodide starts.
-  if (typeof WebAssembly === "object") {
-    ["Suspending", "promising", "Suspender"].forEach(function (name) {
-      try { delete WebAssembly[name]; } catch (e) { /* not deletable here: Pyodide will use it, the boot goes on */ }
-    });
-  }
   var LANG_KEY = "ludothek.language";
   var params = new URLSearchParams(location.search);
   var embed = params.get("embed") === "1";
@@ -111,7 +103,7 @@
       if (settled) return;
       settled = true;
       if (!works) useMemoryIndexedDB();
-      callback();
+      callback(works);
     }
     var factory = null;
     try { factory = window.indexedDB; } catch (e) { /* SecurityError where storage is denied */ }
@@ -126,22 +118,29 @@
     setTimeout(function () { settle(false); }, 2000);
   }
 
-  // -- the runtime -----------------------------------------------------------------------------
+  // -- the runtime: Python in a worker ---------------------------------------------------------
+  // Python runs in a worker that PyScript starts (PyWorker, from its core.js): its start, seconds
+  // of work, never holds the page's thread, so taps, keys and scrolling are answered throughout.
+  // The page keeps the DOM (assets/page.js carries out what Python answers); the worker has
+  // Python, the engines, the computer players and the drawing code. main.py and the
+  // configuration are named on this script's tag (data-main, data-config: pyscript.toml, which
+  // scripts/build.py writes there as JSON), and so are the files the page asks for at once
+  // (data-preload: PyScript's chunks; main.py, which PyScript reads here and hands to the worker).
+  // The worker asks for its own files (the runtime, the standard library, the package) as soon as
+  // our start module is evaluated there (scripts/pyodide_start.mjs).
   var CORE = "./assets/vendor/pyscript/core.js";
-  // The files the start needs, written onto this script's tag by scripts/build.py (their names
-  // carry content hashes): without them, PyScript asks for each only when the one before it has
-  // run (its chunks, then Pyodide, then the wasm and the standard library, then our package and
-  // main.py after Python is up). Asked for here, at once (what Python reads after its own start
-  // once the rest has arrived), they are there when wanted.
+  var script = doc.currentScript;
   var preloads = [];
   var homes = {};  // language -> the promise of its pre-rendered home screen's text
   var rulesTexts = {};  // "<game>.<language>" -> the promise of its pre-rendered rules page's text
-  try { preloads = JSON.parse((doc.currentScript && doc.currentScript.getAttribute("data-preload")) || "[]"); } catch (e) { /* none */ }
+  try { preloads = JSON.parse((script && script.getAttribute("data-preload")) || "[]"); } catch (e) { /* none */ }
+  var pythonMain = (script && script.getAttribute("data-main")) || "./py/main.py";
+  var pythonConfig = null;
+  try { pythonConfig = JSON.parse((script && script.getAttribute("data-config")) || "null"); } catch (e) { /* unbuilt page */ }
   var runtimeRequested = false;
   function preload(href, as) {
-    if (as === "fetch" || as === "later") { fetchEarly(href, as); return; }
     var link = doc.createElement("link");
-    if (as === "module" || as === "start") {
+    if (as === "module") {
       link.rel = "modulepreload";
     } else {
       link.rel = "preload";
@@ -151,118 +150,98 @@
     }
     link.href = href;
     doc.head.appendChild(link);
-    if (as === "start") {
-      // Our start module (assets/vendor/pyodide/ludothek.mjs) looks for the memory snapshot as
-      // it is evaluated: at once, not when PyScript gets to import it.
-      var script = doc.createElement("script");
-      script.type = "module";
-      script.src = href;
-      doc.head.appendChild(script);
-    }
   }
-  // -- the runtime's files, each downloaded once --------------------------------------------
-  // Pyodide and PyScript read the WebAssembly, the standard library, the lock file, our package
-  // and main.py with fetch() (the list's kinds "fetch" and "later"). boot.js fetches them itself,
-  // as early as a preload would, and the runtime's own fetch() of the same address (a plain GET)
-  // is handed that very response, once; every other request is the browser's fetch() as ever.
-  // (A <link rel=preload as=fetch> did that in Chromium and Firefox, but WebKit never hands a
-  // preload to fetch(): it downloaded each of these files twice.) Each body is read to its end at
-  // once through a copy (the browser keeps what the runtime has not read yet), so the download
-  // runs at full speed before the runtime asks, as a preload's did. On a first visit that copy is
-  // kept for the service worker (HANDED_CACHE): its install takes it, checked against the file's
-  // content hash, instead of downloading the file again (sw.js, "the page's copies").
-  // The "later" files (the lock file, the package, main.py) are asked for once the "fetch" ones
-  // have arrived, so they do not take the first seconds' bandwidth from the runtime: Python reads
-  // them only after its own start, which needs the others (a request for one before then waits).
-  var early = {};  // absolute URL -> the promise of its response, for the runtime's fetch()
-  var pageFetch = window.fetch;
-  var HANDED_CACHE = "ludothek-page";  // sw.js reads and deletes it
-  var critical = 0;  // "fetch" files still arriving
-  var afterCritical = [];
-  function fetchEarly(href, kind) {
-    if (typeof pageFetch !== "function") return;
-    var url = new URL(href, doc.baseURI).href;
-    var response;
-    if (kind === "later") {
-      response = new Promise(function (resolve) {
-        whenCriticalArrived(function () { resolve(pageFetch.call(window, url, { priority: "low" })); });
-      });
-      response.then(function (answer) { return keepCopy(url, answer); }, function () { /* the runtime's own fetch() asks again */ });
-    } else {
-      critical++;
-      response = pageFetch.call(window, url);
-      response.then(function (answer) { return keepCopy(url, answer); }, function () { /* as above */ }).then(criticalArrived);
-    }
-    early[url] = response;
-    window.fetch = handOver;
+  // What the worker's start module is told in its address (scripts/pyodide_start.mjs): an embedded
+  // board, IndexedDB in memory, a first visit whose service worker takes the runtime's files from
+  // the worker's downloads, the snapshot's policy (a benchmark's or a test's choice).
+  function startModuleURL(memoryStorage, handing) {
+    var url = new URL(pythonConfig.interpreter, doc.baseURI);
+    if (embed) url.searchParams.set("embed", "1");
+    if (memoryStorage) url.searchParams.set("idb", "memory");
+    if (handing) url.searchParams.set("hand", "1");
+    if (!embed && "serviceWorker" in navigator) url.searchParams.set("sw", "1");
+    if (window.LUDOTHEK_SNAPSHOT) url.searchParams.set("snapshot", String(window.LUDOTHEK_SNAPSHOT));
+    return url.href;
   }
-  function whenCriticalArrived(callback) {
-    if (critical === 0) callback(); else afterCritical.push(callback);
+  // Whether this is a first visit whose service worker will install once the app is ready: it
+  // then takes the runtime's files the worker downloaded instead of downloading them again.
+  function firstWorker() {
+    try {
+      if (!embed && "serviceWorker" in navigator && !navigator.serviceWorker.controller && location.protocol !== "file:" && typeof caches === "object") {
+        return navigator.serviceWorker.getRegistration().then(function (registration) { return !registration; }, function () { return false; });
+      }
+    } catch (e) { /* storage blocked: no service worker */ }
+    return Promise.resolve(false);
   }
-  function criticalArrived() {
-    if (--critical > 0) return;
-    afterCritical.splice(0).forEach(function (callback) { callback(); });
-  }
-  // A copy of the response read to its end: into the service worker's hands where it is about to
-  // install for the first time (the app, no worker registered yet), else thrown away.
-  function keepCopy(url, response) {
-    var copy = response.clone();
-    return workerToCome().then(function (handing) {
-      if (!handing || !response.ok) return drain(copy);
-      // Refused (no room, storage blocked): the worker downloads it; the copy is read all the same.
-      return caches.open(HANDED_CACHE).then(function (cache) { return cache.put(url, copy); }).then(null, function () { return drain(copy); });
+
+  // A worker that fails, or takes far longer than a start ever should, is said so, with a way on.
+  var STALLED_MS = 120000;
+  var FAILED_TEXT = {
+    en: ["The games could not start in this browser.", "Still starting the games… this takes much longer than it should.", "Reload"],
+    de: ["Die Spiele konnten in diesem Browser nicht starten.", "Die Spiele starten noch… das dauert viel länger als sonst.", "Neu laden"]
+  };
+  function sayStalled(failed, error) {
+    if (isReady()) return;
+    if (error) console.error("ludothek: Python's worker failed:", error);
+    onBody(function () {
+      var box = doc.getElementById("boot");
+      if (!box || isReady()) return;
+      var words = FAILED_TEXT[lang];
+      root.dataset.runtime = "stalled";
+      box.classList.add("boot-stalled");
+      box.setAttribute("role", "alert");
+      var text = box.querySelector(".boot-text");
+      if (text) text.textContent = failed ? words[0] : words[1];
+      if (!box.querySelector("button")) {
+        var button = doc.createElement("button");
+        button.type = "button";
+        button.textContent = words[2];
+        button.addEventListener("click", function () { location.reload(); });
+        box.appendChild(button);
+      }
+      if (failed) { root.dataset.runtime = "failed"; doc.body.dataset.startFailed = "1"; }
     });
   }
-  var firstWorker = null;
-  function workerToCome() {
-    if (!firstWorker) {
-      firstWorker = Promise.resolve(false);
-      try {
-        if (!embed && "serviceWorker" in navigator && !navigator.serviceWorker.controller && location.protocol !== "file:" && typeof caches === "object") {
-          firstWorker = navigator.serviceWorker.getRegistration().then(function (registration) { return !registration; }, function () { return false; });
-        }
-      } catch (e) { /* storage blocked: no worker */ }
-    }
-    return firstWorker;
-  }
-  function drain(copy) {
-    try {
-      if (!copy.body || typeof copy.body.getReader !== "function") return copy.arrayBuffer().then(null, function () {});
-      var reader = copy.body.getReader();
-      var next = function () { return reader.read().then(function (part) { return part.done ? undefined : next(); }); };
-      return next().then(null, function () { /* the runtime's read reports it */ });
-    } catch (e) {
-      return Promise.resolve();  // read already, in part (a refused put)
-    }
-  }
-  function handOver(input, init) {
-    var url = null;
-    if ((typeof input === "string" || input instanceof URL) && (!init || !Object.keys(init).length)) {
-      try { url = new URL(input, doc.baseURI).href; } catch (e) { /* not an address: the browser's answer */ }
-    }
-    var response = url && early[url];
-    if (!response) return pageFetch.apply(window, arguments);
-    delete early[url];
-    if (!Object.keys(early).length && window.fetch === handOver) window.fetch = pageFetch;
-    // Failed early (the network gone for a moment): the runtime's own request, as without boot.js.
-    return response.then(null, function () { return pageFetch.call(window, url); });
+  // page.js is deferred: it is there once the page is parsed.
+  function pageSide() {
+    return new Promise(function (resolve) {
+      onBody(function () { resolve(window.ludothekPage); });
+    });
   }
 
   function startRuntime() {
     if (runtimeRequested) return;
     runtimeRequested = true;
     root.dataset.runtime = "loading";
-    // The downloads start now; the module runs once IndexedDB is settled (a few milliseconds).
+    // The downloads start now; the worker once IndexedDB is settled (a few milliseconds).
     preload(CORE, "module");
     preloads.forEach(function (item) { preload(item[0], item[1]); });
+    var memoryStorage = false;
     function run() {
-      var script = doc.createElement("script");
-      script.type = "module";
-      script.src = CORE;
-      doc.head.appendChild(script);
+      if (!pythonConfig) { sayStalled(true, "the page carries no configuration (an unbuilt index.html)"); return; }
+      var stalled = setTimeout(function () { sayStalled(false); }, STALLED_MS);
+      // (A dynamic import in a classic script is relative to the script's own address.)
+      Promise.all([import(new URL(CORE, doc.baseURI).href), firstWorker()]).then(function (found) {
+        setStage(1);
+        var config = Object.assign({}, pythonConfig);
+        delete config.interpreter;
+        return found[0].PyWorker(new URL(pythonMain, doc.baseURI).href, {
+          config: config,
+          version: startModuleURL(memoryStorage, found[1])
+        });
+      }).then(function (worker) {
+        setStage(3);
+        performance.mark("ludothek:python");
+        return pageSide().then(function (page) { return page.attach(worker); });
+      }).then(function () {
+        clearTimeout(stalled);
+      }, function (error) {
+        clearTimeout(stalled);
+        sayStalled(true, error);
+      });
     }
     // An embedded board keeps nothing in the reader's browser: always the memory stand-in.
-    if (embed) { useMemoryIndexedDB(); run(); } else whenIndexedDBUsable(run);
+    if (embed) { useMemoryIndexedDB(); memoryStorage = true; run(); } else whenIndexedDBUsable(function (works) { memoryStorage = !works; run(); });
   }
   // The home screen comes before Python's start. Its text is asked for before the runtime's files
   // (on a slow network it would otherwise queue behind megabytes it does not need), and Python's
@@ -314,7 +293,7 @@
   }
   // The bar at the foot of the page, and its copy where the player tapped (see "early taps").
   function showStage() {
-    if (isReady()) return;
+    if (isReady() || root.dataset.runtime === "stalled") return;
     doc.querySelectorAll("#boot, .tap-progress").forEach(function (box) {
       var text = box.querySelector(".boot-text");
       if (text) text.textContent = STAGES[lang][stage];
@@ -327,14 +306,10 @@
     try {
       var observe = function (list) {
         list.getEntries().forEach(function (entry) {
-          if (/pyodide\.mjs$/.test(entry.name)) setStage(1);
-          if (/pyodide\.asm\.wasm$/.test(entry.name)) setStage(2);
-          // Our package arrives early now (asked for at once with the runtime): the games are
-          // being set up once Python runs main.py (its first performance mark).
+          // Python's worker has run main.py: the games are being set up.
           if (entry.name === "ludothek:python") setStage(3);
         });
       };
-      new PerformanceObserver(observe).observe({ type: "resource", buffered: true });
       new PerformanceObserver(observe).observe({ type: "mark", buffered: true });
     } catch (e) { /* older browsers: the first stage text stays */ }
   }
@@ -795,6 +770,7 @@
       if (isReady()) { observer.disconnect(); callback(); }
     }).observe(doc.body, { attributes: true, attributeFilter: ["data-ready"] });
   }
+  var HANDED_CACHE = "ludothek-page";  // the runtime's files the worker kept for the install (sw.js)
   // Not in an embedded board: its install would store the whole app in the blog reader's browser.
   if (!embed && "serviceWorker" in navigator && location.protocol !== "file:") {
     onBody(function () {

@@ -125,6 +125,16 @@
     });
   }
 
+  function whenReady(callback) {
+    var body = doc.body;
+    if (body.dataset.ready) { callback(); return; }
+    new MutationObserver(function (changes, observer) {
+      if (!body.dataset.ready) return;
+      observer.disconnect();
+      callback();
+    }).observe(body, { attributes: true, attributeFilter: ["data-ready"] });
+  }
+
   var OPS = {
     // A new screen: its name on the body, its HTML, its title; the live region's last words are
     // about the old screen; the page shows the new screen's top unless told to keep the scroll.
@@ -177,6 +187,7 @@
       var e = find(selector);
       if (!e) return;
       if (value === null) delete e.dataset[name]; else e.dataset[name] = value;
+      if (e === doc.body && name === "ready" && value) performance.mark("ludothek:ready");
     },
     style: function (selector, name, value) { var e = find(selector); if (e) e.style.setProperty(name, value); },
     title: function (text) { doc.title = text; },
@@ -219,6 +230,38 @@
       if (!navigator.share) return Promise.resolve(false);
       return navigator.share({ title: title, text: text, url: url }).then(function () { return true; });
     },
+    // localStorage[key] = value (null: removed), for web/saves.MirroredStorage. A refusal is told
+    // back (the key as the page holds it now, and whether for want of room), and so is the first
+    // write that goes through after one.
+    store: function (seq, key, value) {
+      var storage = localStore();
+      try {
+        if (!storage) throw new Error("no storage");
+        if (value === null) storage.removeItem(key); else storage.setItem(key, value);
+      } catch (e) {
+        var held = null;
+        try { held = storage ? storage.getItem(key) : null; } catch (e2) { /* unreadable: absent */ }
+        known[key] = held;
+        refusing = true;
+        send({ type: "refused", seq: seq, key: key, full: isQuotaError(e), held: held });
+        return;
+      }
+      known[key] = value;
+      if (refusing) { refusing = false; send({ type: "written" }); }
+    },
+    // How Python's worker started ("snapshot" or "normal"). After a normal start, where no service
+    // worker precaches the memory snapshot (an embedded board, a browser without service
+    // workers), it is brought into the HTTP cache once the app is ready, for the next start.
+    runtime: function (how, snapshotURL) {
+      doc.documentElement.dataset.start = how;
+      var precached = !doc.documentElement.classList.contains("embed") && "serviceWorker" in navigator;
+      if (how !== "normal" || !snapshotURL || precached) return;
+      whenReady(function () {
+        fetch(snapshotURL, { priority: "low" }).then(function (response) { return response.arrayBuffer(); })["catch"](function () {});
+      });
+    },
+    // Answered once every op before it is carried out (an import waits for its writes).
+    settled: function () { return true; },
     mark: function (name) { performance.mark(name); },
     measure: function (name, start) { try { performance.measure(name, start); } catch (e) { /* no such mark: nothing to measure */ } },
     error: function (text) { console.error(text); }
@@ -227,10 +270,76 @@
   // Carry out one op (a JSON text from Python). Its value (a Promise for copy, share and PNG
   // downloads) goes back to Python, which awaits it.
   function run(opText) {
-    var op = JSON.parse(opText);
+    return runOp(JSON.parse(opText));
+  }
+  function runOp(op) {
     var fn = OPS[op[0]];
     if (!fn) throw new Error("page: no such op " + op[0]);
     return fn.apply(null, op.slice(1));
+  }
+  // A batch of ops (a JSON array of them), in order; one that fails is reported and the rest run.
+  function runAll(batchText) {
+    JSON.parse(batchText).forEach(function (op) {
+      try { runOp(op); } catch (e) { console.error("page: the op " + op[0] + " failed:", e); }
+    });
+  }
+
+  // -- the page's storage, for Python ----------------------------------------------------------
+  // Python (in its worker) has no localStorage: it keeps a mirror of the ludothek.* keys
+  // (web/saves.MirroredStorage), sent with the start, and writes through the "store" op. `known`
+  // is the page's copy of what that mirror holds: a key found changed when the address changes
+  // (another window's write, or one by hand in the developer tools) is told to Python then.
+  var PREFIX = "ludothek.";
+  var known = {};
+  var refusing = false;  // the last write was refused
+  function localStore() {
+    try { return window.localStorage; } catch (e) { return null; }  // SecurityError: none at all
+  }
+  function isQuotaError(e) {
+    var text = ((e && e.name) || "") + " " + String(e);
+    return /quota/i.test(text) || /NS_ERROR_DOM_QUOTA_REACHED/.test(text) || (e && e.code === 22);
+  }
+  // The ludothek.* keys and texts, and whether a write goes through ("ok"), does not fit ("full")
+  // or is refused ("blocked": nothing is kept beyond this page).
+  function storedAtStart() {
+    var storage = localStore();
+    var items = {};
+    var status = "blocked";
+    try {
+      if (!storage) throw new Error("no storage");
+      for (var i = 0; i < storage.length; i++) {
+        var key = storage.key(i);
+        if (typeof key === "string" && key.indexOf(PREFIX) === 0) items[key] = storage.getItem(key);
+      }
+      try {
+        storage.setItem("ludothek.probe", "1");
+        storage.removeItem("ludothek.probe");
+        status = "ok";
+      } catch (e) {
+        status = isQuotaError(e) ? "full" : "blocked";
+      }
+    } catch (e) {
+      items = {};
+    }
+    known = Object.assign({}, items);
+    return { status: status, items: items };
+  }
+  // The keys whose text differs from `known` (null: removed), and `known` brought up to date.
+  function storedChanges() {
+    var storage = localStore();
+    var now = {};
+    var changed = {};
+    try {
+      if (!storage) return changed;
+      for (var i = 0; i < storage.length; i++) {
+        var key = storage.key(i);
+        if (typeof key === "string" && key.indexOf(PREFIX) === 0 && key !== "ludothek.probe") now[key] = storage.getItem(key);
+      }
+    } catch (e) { return changed; }
+    Object.keys(now).forEach(function (key) { if (known[key] !== now[key]) changed[key] = now[key]; });
+    Object.keys(known).forEach(function (key) { if (!(key in now) && known[key] !== null) changed[key] = null; });
+    known = now;
+    return changed;
   }
 
   // -- what the page tells Python ---------------------------------------------------------------
@@ -386,16 +495,39 @@
     };
   }
 
-  // Python's handler, given when the app starts: it learns the page at once, then every event.
+  // Python's handler of the page's events (a function of the event's JSON text): from now on the
+  // page tells it every event. Returns the start message (web/page.PageEvent "start").
   function connect(pythonHandler) {
     handler = pythonHandler;
     doc.addEventListener("click", onClick);
     doc.addEventListener("keydown", onKeydown);
     doc.addEventListener("change", onChange);
     doc.addEventListener("submit", onSubmit);
-    window.addEventListener("hashchange", function () { send({ type: "route", hash: location.hash }); });
-    window.addEventListener("storage", function (event) { send({ type: "storage", key: event.key }); });
-    return JSON.stringify(startInfo());
+    window.addEventListener("hashchange", function () { send({ type: "route", hash: location.hash, changed: storedChanges() }); });
+    window.addEventListener("storage", function (event) {
+      if (event.key !== null && event.key.indexOf(PREFIX) !== 0) return;
+      send({ type: "storage", key: event.key, changed: storedChanges() });
+    });
+    var info = startInfo();
+    info.stored = storedAtStart();
+    return JSON.stringify(info);
+  }
+
+  // Python's worker (PyScript's PyWorker, started by boot.js, its main.py run): the page gives it
+  // the functions it calls (a batch of ops; an op whose answer it awaits), then starts the app.
+  // Events go to the worker in order, each once the one before it has been handled there, so an
+  // event never overtakes the screen the one before it drew.
+  function attach(worker) {
+    worker.sync.ops = runAll;
+    worker.sync.ask = run;
+    var queue = Promise.resolve();
+    function deliver(text) {
+      queue = queue.then(function () { return worker.sync.handle(text); }).then(null, function (e) {
+        console.error("ludothek: the app could not handle an event:", e);
+      });
+    }
+    var startText = connect(deliver);
+    return worker.sync.start(startText);
   }
 
   // A control focused in a dialog is brought wholly into view. The browser scrolls only as far as
@@ -414,5 +546,5 @@
   });
 
   // fieldValues is also how a test reads a form as Python gets it.
-  window.ludothekPage = { run: run, connect: connect, fieldValues: fieldValues };
+  window.ludothekPage = { run: run, runAll: runAll, connect: connect, attach: attach, fieldValues: fieldValues };
 })();

@@ -187,7 +187,7 @@ def pack_python() -> Path:
 
 # What never goes into the memory snapshot: modules that import the browser (they would hold
 # JavaScript objects) and the command-line entry point.
-BROWSER_MODULES = ("js", "pyodide", "pyscript", "pyodide_js")
+BROWSER_MODULES = ("js", "pyodide", "pyscript", "pyodide_js", "polyscript")
 START_MODULE = VENDOR / "pyodide" / "ludothek.mjs"
 START_TEMPLATE = ROOT / "scripts" / "pyodide_start.mjs"
 
@@ -561,6 +561,13 @@ def write_start_module(snapshot: Path | None, stdlib: Path) -> Path:
     text, count = re.subn(r"^const STDLIB = null;.*$", lambda _: f"const STDLIB = {stdlib_url};  // written by scripts/build.py", text, flags=re.M)
     if count != 1:
         sys.exit("build: scripts/pyodide_start.mjs must hold one line `const STDLIB = null;`")
+    early = json.dumps(
+        [[os.path.relpath(ROOT / url, START_MODULE.parent).replace(os.sep, "/"), kind] for url, kind in worker_early_files(page_config(), stdlib)],
+        separators=(",", ":"),
+    )
+    text, count = re.subn(r"^const EARLY = \[\];.*$", lambda _: f"const EARLY = {early};  // written by scripts/build.py", text, flags=re.M)
+    if count != 1:
+        sys.exit("build: scripts/pyodide_start.mjs must hold one line `const EARLY = [];`")
     START_MODULE.parent.mkdir(parents=True, exist_ok=True)
     if not START_MODULE.exists() or START_MODULE.read_text(encoding="utf-8") != text:
         START_MODULE.write_text(text, encoding="utf-8")
@@ -650,45 +657,48 @@ def pyscript_start_chunks(config: dict) -> list[Path]:
     return found
 
 
-def start_preloads(config: dict, page: str, stdlib: Path) -> list[list[str]]:
-    """What boot.js asks for as the runtime starts, largest first: Pyodide's files (next to the
-    interpreter named in the configuration), PyScript's chunks, the [files] and the page's main
-    script. [url, how] with how = "fetch" (fetch() reads it: boot.js fetches it and hands the
-    response to the runtime), "later" (the same, asked for once the "fetch" ones have arrived: Python
-    reads it only after its own start), "module" (fetched as a module) or "start" (a module the
-    page imports at once: our start module)."""
-    interpreter = config["interpreter"]
-    runtime = interpreter.rsplit("/", 1)[0] + "/"
-    preloads = [
-        [runtime + "pyodide.asm.wasm", "fetch"],
-        ["./" + stdlib.relative_to(ROOT).as_posix(), "fetch"],
-        [runtime + "pyodide.asm.mjs", "module"],
-        # "start": imported at once, not only fetched (our start module looks for the snapshot then).
-        [interpreter, "module" if interpreter.endswith("/pyodide.mjs") else "start"],
-        [runtime + "pyodide-lock.json", "later"],
-    ]
-    if not interpreter.endswith("/pyodide.mjs"):
-        # The interpreter is our start module (ludothek.mjs), which imports Pyodide's.
-        preloads.insert(4, [runtime + "pyodide.mjs", "module"])
-    preloads += [["./" + chunk.relative_to(ROOT).as_posix(), "module"] for chunk in pyscript_start_chunks(config)[1:]]
-    preloads += [[url, "later"] for url in config.get("files", {}) if not url.startswith("{")]
-    preloads += [[src, "later"] for src in re.findall(r'<script type="py" src="([^"]+)"', page)]
+def worker_early_files(config: dict, stdlib: Path) -> list[list[str]]:
+    """What our start module (ludothek.mjs, in Python's worker) asks for as it is evaluated, as
+    [path on the site, how]: "fetch" at once (the runtime's WebAssembly and the standard library),
+    "later" once those have arrived (the lock file and the [files], which Python reads only after
+    its own start)."""
+    runtime = config["interpreter"].rsplit("/", 1)[0] + "/"
+    files = [[runtime + "pyodide.asm.wasm", "fetch"], ["./" + stdlib.relative_to(ROOT).as_posix(), "fetch"], [runtime + "pyodide-lock.json", "later"]]
+    files += [[url, "later"] for url in config.get("files", {}) if not url.startswith("{")]
+    return files
+
+
+def start_preloads(config: dict) -> list[list[str]]:
+    """What boot.js asks for as the runtime starts, on the page: PyScript's chunks, which start
+    the worker ("module"), and main.py ("fetch": PyScript reads it on the page and hands it to the
+    worker before the worker starts the interpreter). The worker's own files are asked for by the
+    worker (worker_early_files)."""
+    preloads = [["./" + chunk.relative_to(ROOT).as_posix(), "module"] for chunk in pyscript_start_chunks(config)[1:]]
+    preloads += [[python_main(), "fetch"]]
     return preloads
 
 
+def python_main() -> str:
+    """main.py's address on the site: what index.html names as Python's entry (boot.js's data-main)."""
+    found = re.findall(r'data-main="([^"]+)"', PAGE_SOURCE.read_text(encoding="utf-8"))
+    if len(found) != 1:
+        sys.exit("build: index.html must name Python's entry once, as data-main=\"./py/main.py\" on boot.js's tag")
+    return found[0]
+
+
 def write_page(stdlib: Path) -> Path:
-    """The page as served: index.html with pyscript.toml's configuration inline (as JSON, which
-    PyScript reads without a parser) and the start's files on boot.js's tag."""
+    """The page as served: index.html with pyscript.toml's configuration inline on boot.js's tag
+    (as JSON, which PyScript reads without a parser), and the start's files."""
     config = page_config()
     page = PAGE_SOURCE.read_text(encoding="utf-8")
     inline = html.escape(json.dumps(config, separators=(",", ":")), quote=True)
-    page, count = re.subn(r'config="\./pyscript\.toml"', f'config="{inline}"', page)
+    page, count = re.subn(r'data-config="\./pyscript\.toml"', f'data-config="{inline}"', page)
     if count != 1:
-        sys.exit('build: index.html must name its configuration once, as config="./pyscript.toml"')
-    preloads = html.escape(json.dumps(start_preloads(config, page, stdlib), separators=(",", ":")), quote=True)
-    page, count = re.subn(r'<script src="\./assets/boot\.js"></script>', f'<script src="./assets/boot.js" data-preload="{preloads}"></script>', page)
+        sys.exit("build: index.html must name its configuration once, as data-config=\"./pyscript.toml\" on boot.js's tag")
+    preloads = html.escape(json.dumps(start_preloads(config), separators=(",", ":")), quote=True)
+    page, count = re.subn(r'<script src="\./assets/boot\.js"', f'<script src="./assets/boot.js" data-preload="{preloads}"', page)
     if count != 1:
-        sys.exit('build: index.html must load boot.js once, as <script src="./assets/boot.js"></script>')
+        sys.exit('build: index.html must load boot.js once, as <script src="./assets/boot.js" ...>')
     target = BUILD / "index.html"
     target.write_text(page, encoding="utf-8")
     return target

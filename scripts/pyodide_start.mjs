@@ -1,8 +1,13 @@
-// Pyodide's loadPyodide, started from a memory snapshot when the browser has one. pyscript.toml
-// names this module as PyScript's interpreter (scripts/build.py writes it beside pyodide.mjs as
-// assets/vendor/pyodide/ludothek.mjs, with the SNAPSHOT line filled in); PyScript imports it, reads
-// `version` and calls `loadPyodide({stdout, stderr, indexURL})` as it would Pyodide's own. boot.js
-// imports it earlier, as the page asks for the runtime, so the search for the snapshot starts then.
+// Pyodide's loadPyodide, in the worker Python runs in, started from a memory snapshot when the
+// browser has one. boot.js starts the worker with PyScript's PyWorker and names this module as its
+// interpreter (scripts/build.py writes it beside pyodide.mjs as assets/vendor/pyodide/ludothek.mjs,
+// with the SNAPSHOT, STDLIB and EARLY lines filled in); PyScript imports it in the worker, reads
+// `version` and calls `loadPyodide({stdout, stderr, indexURL})` as it would Pyodide's own.
+//
+// The page tells this module what it knows in the module's query (boot.js): `embed=1` (an
+// embedded board), `idb=memory` (IndexedDB is blocked or must not be used: PyScript's package
+// cache gets a memory stand-in), `hand=1` (a first visit whose service worker is yet to install:
+// the runtime's files are kept for it), `snapshot=` (a benchmark's or a test's choice, below).
 //
 // The snapshot (assets/build/snapshot.<hash>.bin, made by scripts/make_snapshot.mjs and packed by
 // scripts/build.py without its zero blocks and the runtime's own data) is Python with the app's pure-Python modules and
@@ -11,14 +16,145 @@
 // - the app: in the service worker's cache (it precaches the snapshot after the first visit, once
 //   the app is ready); in a browser without service workers, in the HTTP cache;
 // - an embedded board: only in the HTTP cache (embeds keep nothing in the reader's storage); after
-//   a start without it, the board fetches it in the background once it is live, for the next start.
+//   a start without it, the page fetches it once the board is live, for the next start (page.js).
 // A first visit never waits for the ~5 MB: on a slow network that costs more than the snapshot
 // saves (docs/benchmarks.md). A snapshot that is missing, not the one this build made (checked by
 // its SHA-256), or refused by Pyodide (another runtime build) gives the normal start: nothing on
-// screen, nothing stored is touched. document.documentElement.dataset.start says which it was.
+// screen, nothing stored is touched. The page learns which start it was (`startKind`, web/dom.py).
 import { loadPyodide as loadPyodideItself, version } from "./pyodide.mjs";
 
 export { version };
+
+const TOLD = new URL(import.meta.url).searchParams;
+
+// -- no WebAssembly stack switching (JSPI) -------------------------------------------------------
+// Chromium's stack switching crashes now and then while Pyodide runs Python on a switched stack
+// (Pyodide issues 5702 and 6106): Pyodide checks for these names and runs the way it does in
+// browsers without them, so they are hidden before it starts (in this worker's own scope).
+if (typeof WebAssembly === "object") {
+  for (const name of ["Suspending", "promising", "Suspender"]) {
+    try { delete WebAssembly[name]; } catch (error) { /* not deletable: Pyodide uses it */ }
+  }
+}
+
+// -- PyScript's package cache without IndexedDB ---------------------------------------------------
+// PyScript keeps a package cache in IndexedDB and opens it on every start, even with no packages.
+// Where the page found IndexedDB blocked, or in an embedded board (which keeps nothing in the
+// reader's browser), the worker's IndexedDB is a stand-in in memory with what PyScript's IDBMap
+// uses (open; get, getKey, getAllKeys, count, put, delete, clear): otherwise the start stops there.
+function memoryIndexedDB() {
+  const databases = {};
+  function answer(result) {
+    const request = { readyState: "pending", result: undefined, error: null };
+    setTimeout(() => {
+      request.readyState = "done";
+      request.result = result;
+      if (typeof request.onsuccess === "function") request.onsuccess({ type: "success", target: request });
+    }, 0);
+    return request;
+  }
+  class Store {
+    constructor(entries) { this.entries = entries; }
+    get(key) { return answer(this.entries.get(key)); }
+    getKey(key) { return answer(this.entries.has(key) ? key : undefined); }
+    getAllKeys() { return answer(Array.from(this.entries.keys())); }
+    count() { return answer(this.entries.size); }
+    put(value, key) { this.entries.set(key, value); return answer(key); }
+    delete(key) { this.entries.delete(key); return answer(undefined); }
+    clear() { this.entries.clear(); return answer(undefined); }
+  }
+  class Database {
+    constructor(name) { this.name = name; this.stores = {}; this.objectStoreNames = { length: 1, contains: () => true }; }
+    store(name) { return this.stores[name] || (this.stores[name] = new Map()); }
+    createObjectStore(name) { return new Store(this.store(name)); }
+    transaction() { return { objectStore: (name) => new Store(this.store(name)) }; }
+    close() {}
+  }
+  return {
+    open(name) { return answer(databases[name] || (databases[name] = new Database(name))); },
+    deleteDatabase(name) { delete databases[name]; return answer(undefined); },
+  };
+}
+if (TOLD.get("idb") === "memory") {
+  try {
+    Object.defineProperty(globalThis, "indexedDB", { value: memoryIndexedDB(), configurable: true, writable: true });
+  } catch (error) { /* cannot replace it: the runtime tries the browser's own */ }
+}
+
+// -- the runtime's files, each downloaded once, at once ----------------------------------------------
+// Pyodide reads the WebAssembly, the standard library and the lock file with fetch(), and PyScript
+// our package, each only when the step before it is done. This module asks for them as it is
+// evaluated (the EARLY list, relative to this module: "fetch" at once, "later" once those have
+// arrived, since Python reads them only after its own start), and the runtime's own fetch() of the
+// same address (a plain GET) is handed that very response, once; every other request is the
+// worker's fetch() as ever. On a first visit (`hand=1`) a copy of each is kept for the service
+// worker (HANDED_CACHE): its install takes it, checked against the file's content hash, instead of
+// downloading the file again (sw.js, "the page's copies"); else the copy is read and dropped (the
+// body is read to its end at once, so the download runs at full speed before the runtime asks).
+const EARLY = [];  // [[url relative to this module, "fetch" | "later"], ...]: written by scripts/build.py
+const HANDED_CACHE = "ludothek-page";  // sw.js reads and deletes it
+const early = new Map();  // absolute URL -> the promise of its response, for the runtime's fetch()
+const workerFetch = globalThis.fetch;
+let critical = 0;
+const afterCritical = [];
+
+function whenCriticalArrived(callback) {
+  if (critical === 0) callback(); else afterCritical.push(callback);
+}
+
+function criticalArrived() {
+  if (--critical > 0) return;
+  for (const callback of afterCritical.splice(0)) callback();
+}
+
+async function drain(copy) {
+  try { await copy.arrayBuffer(); } catch (error) { /* the runtime's read reports it */ }
+}
+
+async function keepCopy(url, response) {
+  const copy = response.clone();
+  if (TOLD.get("hand") !== "1" || !response.ok || typeof caches !== "object") return drain(copy);
+  try {
+    await (await caches.open(HANDED_CACHE)).put(url, copy);
+  } catch (error) {
+    await drain(copy);  // no room, storage blocked: the service worker downloads it
+  }
+}
+
+function fetchEarly(href, kind) {
+  const url = new URL(href, import.meta.url).href;
+  let response;
+  if (kind === "later") {
+    response = new Promise((resolve) => whenCriticalArrived(() => resolve(workerFetch.call(globalThis, url, { priority: "low" }))));
+    response.then((answer) => keepCopy(url, answer), () => {});
+  } else {
+    critical++;
+    response = workerFetch.call(globalThis, url);
+    response.then((answer) => keepCopy(url, answer), () => {}).then(criticalArrived);
+  }
+  early.set(url, response);
+}
+
+function handOver(input, init) {
+  let url = null;
+  if ((typeof input === "string" || input instanceof URL) && (!init || !Object.keys(init).length)) {
+    try { url = new URL(input, import.meta.url).href; } catch (error) { /* not an address */ }
+  }
+  const response = url && early.get(url);
+  if (!response) return workerFetch.apply(globalThis, arguments);
+  early.delete(url);
+  if (!early.size && globalThis.fetch === handOver) globalThis.fetch = workerFetch;
+  // Failed early (the network gone for a moment): the runtime's own request, as without this.
+  return response.then(null, () => workerFetch.call(globalThis, url));
+}
+
+if (typeof workerFetch === "function" && EARLY.length) {
+  for (const [href, kind] of EARLY) fetchEarly(href, kind);
+  globalThis.fetch = handOver;
+}
+// Pyodide's own module factory, imported now rather than when loadPyodide gets to it.
+const RUNTIME_MODULE = import("./pyodide.asm.mjs");
+RUNTIME_MODULE.catch(() => {});  // a failure is reported where it is awaited
 
 const SNAPSHOT = null;  // {url (relative to this module), sha256}: written by scripts/build.py
 // The site's own standard library (assets/build/python_stdlib.<hash>.zip: the modules the app
@@ -30,18 +166,19 @@ const STDLIB_OPTIONS = STDLIB ? { stdLibURL: new URL(STDLIB, import.meta.url).hr
 // A benchmark's or a test's choice (set before the page's scripts run): "local" (the default, as
 // above), "fetch" (fetch it from the network if it is not here: a first visit with the snapshot),
 // "never" (the normal start).
-const POLICY = globalThis.LUDOTHEK_SNAPSHOT || "local";
+const POLICY = TOLD.get("snapshot") || "local";
 
+// Which start it was ("snapshot" or "normal"): web/dom.py tells the page.
 function say(how) {
-  try { document.documentElement.dataset.start = how; } catch (error) { /* no document (a worker) */ }
+  globalThis.ludothekStartKind = how;
 }
 
 function isEmbed() {
-  try { return new URLSearchParams(location.search).get("embed") === "1"; } catch (error) { return false; }
+  return TOLD.get("embed") === "1";
 }
 
 function hasServiceWorker() {
-  return typeof navigator === "object" && "serviceWorker" in navigator;
+  return TOLD.get("sw") === "1";
 }
 
 // The snapshot's response if the browser has it (or, for "fetch", from the network), else null.
@@ -121,27 +258,10 @@ async function withRuntimeBlocks(module, snapshot) {
   if (!digest.every((byte, i) => byte === sha256[i])) throw new Error("the runtime's memory is not the one the snapshot was made against");
 }
 
-// After a start without the snapshot: bring it into the HTTP cache once the page is ready, for
-// the next start. Not for the app where a service worker precaches it (that would be twice).
-function fetchForNextTime(url) {
-  if (!isEmbed() && hasServiceWorker()) return;
-  const body = document.body;
-  const fetchIt = () => {
-    fetch(url, { priority: "low" }).then((response) => response.arrayBuffer()).catch(() => {});
-  };
-  if (body.dataset.ready) { fetchIt(); return; }
-  new MutationObserver((changes, observer) => {
-    if (!body.dataset.ready) return;
-    observer.disconnect();
-    fetchIt();
-  }).observe(body, { attributes: true, attributeFilter: ["data-ready"] });
-}
-
-// The page evaluates this module as soon as boot.js asks for the runtime (long before PyScript
-// imports it as its interpreter, which waits for its own start-up): the lookup, the read and the
-// check of the snapshot overlap with the downloads and PyScript's start instead of following them.
-// PyScript's import finds this same module instance, and this promise already under way.
+// The lookup, the read and the check of the snapshot begin as this module is evaluated, and
+// overlap with the downloads below and PyScript's setting up of the interpreter.
 const SNAPSHOT_URL = SNAPSHOT ? new URL(SNAPSHOT.url, import.meta.url).href : null;
+globalThis.ludothekSnapshotURL = SNAPSHOT_URL;  // after a normal start the page fetches it for the next (web/dom.py)
 const snapshotOnHand = (SNAPSHOT && POLICY !== "never")
   ? lookUp(SNAPSHOT_URL).catch((error) => { startingWithout(error); return null; })
   : null;
@@ -158,10 +278,9 @@ async function lookUp(url) {
   return { snapshot };
 }
 
-// Let the browser handle a tap, a key or a frame between the start's long steps: without this,
-// instantiating the runtime, restoring the snapshot and Python's bootstrap run as one task (over a
-// second on a phone's CPU). scheduler.yield where the browser has it; else a message to ourselves,
-// which, unlike a timer, is not slowed in a background tab.
+// Let the worker take a message between the start's long steps. scheduler.yield where the
+// browser has it; else a message to ourselves, which, unlike a timer, is not slowed in a
+// background tab.
 function nextTask() {
   if (globalThis.scheduler && typeof globalThis.scheduler.yield === "function") return globalThis.scheduler.yield();
   return new Promise((resolve) => {
@@ -171,27 +290,11 @@ function nextTask() {
   });
 }
 
-// boot.js draws the home screen rendered ahead of time before Python's start holds the main
-// thread: until html[data-home] is "painted" (from "waiting", then "drawn"; never for long: boot.js
-// gives up waiting for the home screen after 3 s), the start waits. Pages without boot.js have no
-// such attribute.
-function homeScreenPainted() {
-  const root = typeof document === "object" ? document.documentElement : null;
-  if (!root || !["waiting", "drawn"].includes(root.dataset.home)) return null;
-  return new Promise((resolve) => {
-    new MutationObserver((changes, observer) => {
-      if (root.dataset.home !== "painted") return;
-      observer.disconnect();
-      resolve();
-    }).observe(root, { attributes: true, attributeFilter: ["data-home"] });
-  });
-}
-
 // Pyodide's own module factory (pyodide.asm.mjs, the same module Pyodide would import), with a
-// pause before it and after it; for a restore, the snapshot's blocks from the runtime filled in.
+// pause before it and after it (the worker answers the page's messages in between); for a restore, the snapshot's blocks from the runtime filled in.
 async function createModuleInSteps(settings, snapshot = null) {
-  const { default: createPyodideModule } = await import("./pyodide.asm.mjs");
-  await (homeScreenPainted() || nextTask());
+  const { default: createPyodideModule } = await RUNTIME_MODULE;
+  await nextTask();
   performance.mark("ludothek:module");  // the runtime's long steps begin (tests check the home came first)
   const module = await createPyodideModule(settings);
   if (snapshot) await withRuntimeBlocks(module, await snapshot);
@@ -223,9 +326,6 @@ export async function loadPyodide(options = {}) {
   const pyodide = await loadPyodideItself(inSteps);
   performance.mark("ludothek:runtime");
   say("normal");
-  if (snapshotOnHand && typeof document === "object" && document.body) {
-    try { fetchForNextTime(SNAPSHOT_URL); } catch (error) { /* only a later start would have been quicker */ }
-  }
   await nextTask();
   return pyodide;
 }

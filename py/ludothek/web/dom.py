@@ -1,35 +1,71 @@
-"""The browser's objects the app is handed at its start (Pyodide only): the page's side
-(assets/page.js, which carries out web/page.Page's ops and sends web/page.PageEvent) and
-window.localStorage. Nothing else in the app reaches the browser; web/app.main wires these up."""
+"""The app's link to the page, from the worker Python runs in (Pyodide started by PyScript's
+PyWorker: assets/boot.js). The page's side (assets/page.js) calls the two functions main.py
+exports: `start` with the page as it is (web/page.PageEvent "start"), then `handle` with every
+event. The app's ops go back in batches, in order, through the function the page gave the worker
+(`xworker.sync.ops`): one batch per event, and one per turn of the worker's event loop for what
+the app does meanwhile (a computer player's move, a toast after a copy). An op whose answer the
+app awaits goes at once, after the batch before it (`xworker.sync.ask`).
+
+Nothing else in the app reaches the browser: no DOM and no localStorage exist here (saves go
+through the page: web/saves.MirroredStorage)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from polyscript import xworker  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
+from .app import App, start as start_app
 from .page import Page
-from .saves import BrowserStorage
-
-_proxies: list[Any] = []  # keep the handler's proxy alive for the page's lifetime
 
 
-def browser_page() -> Page:
-    """The page's side (assets/page.js), on this thread."""
-    return Page(js.ludothekPage.run)
-
-
-def connect(handler: Callable[[str], None]) -> str:
-    """Give the page's side Python's handler of its events; its answer is the page's start (JSON)."""
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)
-    return str(js.ludothekPage.connect(proxy))
-
-
-class LocalStorage(BrowserStorage):
-    """The SaveStore's storage on window.localStorage: every call guarded (saves.BrowserStorage),
-    in memory when the browser allows none, "full" told apart from blocked."""
+class WorkerLink:
+    """The ops on their way to the page: collected, and posted as one JSON array per batch."""
 
     def __init__(self) -> None:
-        super().__init__(lambda: js.window.localStorage)
+        self.batch: list[str] = []
+        self.scheduled = False
+
+    def send(self, op_text: str) -> None:
+        self.batch.append(op_text)
+        if not self.scheduled:
+            self.scheduled = True
+            js.setTimeout(create_once_callable(self.flush), 0)
+
+    def ask(self, op_text: str) -> Any:
+        self.flush()
+        return xworker.sync.ask(op_text)
+
+    def flush(self) -> None:
+        self.scheduled = False
+        if self.batch:
+            text = "[" + ",".join(self.batch) + "]"
+            self.batch = []
+            xworker.sync.ops(text)
+
+
+_link = WorkerLink()
+_app: App | None = None
+
+
+def start(start_text: str) -> None:
+    """The page's start: the app made and its first screen drawn."""
+    global _app
+    page = Page(_link.send, _link.ask)
+    # Which start it was (from the memory snapshot or the normal way: scripts/pyodide_start.mjs).
+    page.run("runtime", str(getattr(js, "ludothekStartKind", "") or ""), getattr(js, "ludothekSnapshotURL", None))
+    try:
+        _app = start_app(start_text, page)
+    finally:
+        _link.flush()
+
+
+def handle(event_text: str) -> None:
+    """One event from the page, answered with its ops."""
+    try:
+        if _app is not None:
+            _app.handle(event_text)
+    finally:
+        _link.flush()
