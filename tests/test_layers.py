@@ -383,3 +383,37 @@ def test_the_rule_copy_checks_find_what_they_forbid():
     assert "cell_kinds" in _defined_functions(old) & _engine_names("mops")
     assert len(_raw_phase_comparisons(old)) == 2
     assert not _raw_phase_comparisons(ast.parse("if s.phase == EXTRA and kind == 'pasch':\n    pass\n"))
+
+
+# -- a computer player asks the engine's typed API ----------------------------------------------------
+# The computer players (ai/) read a finished game from the state's `outcome` and the phase from its
+# typed `phase` (compared with the engine's constants), never from the fields behind them, as
+# ai/fenn_solver.py's `s.winner`/`s.drawn`, ai/mops.py's `s.step == PLACE`, ai/nummerus.py's
+# `s.swap_step` and ai/puzzles.py's `s.over or s.pie == "swap"` and `after.step == "score"` once did.
+
+AI_MODULES = sorted(m for m in MODULES if m.split(".")[0] == "ai")
+STATE_FIELDS_BEHIND_THE_API = {"winner", "drawn", "over", "game_over", "step", "swap_step", "pie"}
+
+
+def _fields_behind_the_api(tree: ast.Module) -> list[str]:
+    return [
+        f"line {node.lineno}: {ast.unparse(node)}" for node in ast.walk(tree) if isinstance(node, ast.Attribute) and node.attr in STATE_FIELDS_BEHIND_THE_API
+    ]
+
+
+@pytest.mark.parametrize("module", AI_MODULES)
+def test_a_computer_player_compares_no_phase_with_a_raw_string(module):
+    assert not _raw_phase_comparisons(_tree(module)), f"{module} compares a phase with raw text: {_raw_phase_comparisons(_tree(module))}"
+
+
+@pytest.mark.parametrize("module", AI_MODULES)
+def test_a_computer_player_reads_result_and_phase_through_the_api(module):
+    found = _fields_behind_the_api(_tree(module))
+    assert not found, f"{module} reads state fields behind `outcome` and `phase`: {found}"
+
+
+def test_the_api_checks_find_what_they_forbid():
+    old = ast.parse("if s.winner is not None or s.drawn or after.step == 'score' or s.swap_step:\n    pass\n")
+    assert len(_fields_behind_the_api(old)) == 4
+    assert len(_raw_phase_comparisons(old)) == 1
+    assert not _fields_behind_the_api(ast.parse("if s.outcome is not None and s.phase == SWAP:\n    pass\n"))

@@ -145,8 +145,9 @@ class FennPlayer(PlayerBase):
     def _endings_after(self, s: FennState, after: FennState, seat: int) -> dict:
         """{ending: moves}: how the turn can end after a move from `s` to `after`. An ending is
         WIN or the mover's (field, face, black) when the opponent's turn begins."""
-        if after.winner is not None:
-            return {solver.WIN: 1}
+        outcome = after.outcome
+        if outcome is not None and outcome.winners:
+            return {solver.WIN: 1}  # only the mover can win
         if after.to_move != seat:
             # Also when this ends the game in a repetition: the same ending reached by a longer
             # way must get the same value, or the player could prefer detours for ever.

@@ -315,10 +315,11 @@ def rest_of_turn(table: bytes, s: FennState) -> tuple[Value, int]:
 
 def position_value(table: bytes, s: FennState) -> Value:
     """Value of `s` for the player to move (for a finished game: for the player named to move)."""
-    if s.winner is not None:
-        return Value(1 if s.winner == s.to_move else -1, 0)
-    if s.drawn:
-        return DRAW
+    outcome = s.outcome
+    if outcome is not None:
+        if not outcome.winners:
+            return DRAW
+        return Value(1 if outcome.winners == (s.to_move,) else -1, 0)
     # Not simply the table entry at a turn start: the table ignores history, and a turn that
     # ends in a third repetition is a draw, which `rest_of_turn` checks ending by ending.
     return rest_of_turn(table, s)[0]
@@ -336,10 +337,10 @@ def move_values(game, table: bytes, s: FennState) -> list[MoveValue]:
     values = []
     for move in game.legal_moves(s):
         after = game.play(s, move)
-        if after.winner is not None:
-            values.append(_valued(move, WIN_NOW if after.winner == seat else Value(-1, 0), 1))
-        elif after.drawn:
-            values.append(_valued(move, DRAW, 1))
+        outcome = after.outcome
+        if outcome is not None:
+            won = WIN_NOW if outcome.winners == (seat,) else Value(-1, 0)
+            values.append(_valued(move, won if outcome.winners else DRAW, 1))
         elif after.to_move != seat:
             value = turn_value(table, after.blue, after.blue_face, after.red, after.red_face, after.black, after.to_move)
             values.append(_valued(move, value.after_turn(), 1))

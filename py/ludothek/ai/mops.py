@@ -36,6 +36,7 @@ from typing import Sequence, TYPE_CHECKING
 from ..games.mops import (
     EMPTY,
     FACE_DOWN,
+    FINAL,
     FULL,
     PLACE,
     SCORE,
@@ -44,8 +45,9 @@ from ..games.mops import (
     placement_indices,
     scoring_move,
 )
+from ..games.notation import frame_cell_index, parse_refusal
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
-from .mops_eval import CATEGORY_POINTS, Analysis, Context, affinity, best_points_through, placement_cell, scoring_move_of
+from .mops_eval import CATEGORY_POINTS, Analysis, Context, affinity, best_points_through, scoring_move_of
 
 LEVELS = [
     Level(1, "Easy", "Lays each tile at random beside a matching one and scores whatever it finds at once."),
@@ -70,7 +72,7 @@ REVIEW_LOOKAHEAD_WORK = 20_000  # the review's values: the look-ahead's work unl
 
 
 class MopsPlayer(PlayerBase):
-    """Shared driver: dispatches on the step and keeps the chunks short."""
+    """Shared driver: dispatches on the phase and keeps the chunks short."""
 
     def search(self, s) -> Search:
         s = self.view(s)
@@ -82,9 +84,9 @@ class MopsPlayer(PlayerBase):
             yield None
             return moves[0]
         yield None  # the legal moves alone may have taken a while
-        if s.step == PLACE:
+        if s.phase == PLACE:
             move = yield from self.choose_placement(s, moves, run)
-        elif s.step == SCORE:
+        elif s.phase == SCORE:
             move = yield from self.choose_scoring(s, moves, run)
         else:
             move = yield from self.choose_final_scoring(s, moves, run)
@@ -108,8 +110,6 @@ class MopsPlayer(PlayerBase):
         one-round look-ahead for its best candidates (capped at `max_work`, by default `REVIEW_LOOKAHEAD_WORK`, with this
         player's seed, so the values are the same every time). `s` should be what the player sees
         (the pile's order is never read beyond what the planning levels use)."""
-        from ..games.mops import FINAL
-
         game = self.game
         player = PlanningPlayer(game, 4, self.seed)
         player.think_seconds = 1e9  # the work cap decides: the same review every time
@@ -117,7 +117,7 @@ class MopsPlayer(PlayerBase):
         moves = game.legal_moves(s)
         layout = s.layouts[s.to_move]
         an = Analysis.of(layout)
-        if s.step == PLACE:
+        if s.phase == PLACE:
             # The move choice's own ranking, and its look-ahead for the best candidates.
             an, ranked = yield from player.placement_ranking(s, moves, run, every_refusal=True)
             if not s.wertung and len(ranked) > 1:
@@ -133,7 +133,7 @@ class MopsPlayer(PlayerBase):
                     return [MoveValue(m, examined[m] if m in examined else min(floor - 0.01, plain[m] + shift)) for m in plain]
                 return [MoveValue(m, v) for m, v in plain.items()]
             return [MoveValue(m, v) for v, m in ranked]
-        if s.step == SCORE:
+        if s.phase == SCORE:
             ctx = Context(layout, s.pile, s.wertung)
             rounds = FULL - an.tiles
             values = {"pass": an.value(ctx, rounds)} if "pass" in moves else {}
@@ -141,7 +141,7 @@ class MopsPlayer(PlayerBase):
                 yield None
                 values[scoring_move_of(index, flip)] = points + an.flipped(flip).value(ctx, rounds)
             return [MoveValue(m, values.get(m, -1e9)) for m in moves]
-        if s.step == FINAL:
+        if s.phase == FINAL:
             memo: dict[bytes, int] = {}
 
             def total(a) -> int:
@@ -177,9 +177,9 @@ class GreedyPlayer(MopsPlayer):
         layout = s.layouts[s.to_move]
         ranked = []
         for move in moves:
-            if move.startswith("x"):
+            if parse_refusal(move) is not None:
                 continue  # never pays to refuse a tile
-            cell = placement_cell(move)
+            cell = frame_cell_index(move)
             if self.level < GREEDY_LEVEL:
                 ranked.append((1 if affinity(layout, cell, s.tile) else 0, move))
                 continue
@@ -239,10 +239,10 @@ class PlanningPlayer(MopsPlayer):
         ctx = Context(layout, s.pile, s.wertung)
         an = Analysis.of(layout)
         yield from run.pause()
-        cells = [placement_cell(m) for m in moves if not m.startswith("x")]
+        cells = [frame_cell_index(m) for m in moves if parse_refusal(m) is None]
         values = yield from self.placement_values(an, s.tile, cells, ctx, s.wertung, run)
         ranked = [(value, moves[k]) for k, (value, _) in enumerate(values)]
-        refusals = [m for m in moves if m.startswith("x")]
+        refusals = [m for m in moves if parse_refusal(m) is not None]
         if refusals:
             value, _ = yield from self.best_scoring(an, ctx, s.wertung, run)
             penalty = self.game.refusal_penalty(s, s.to_move)
@@ -298,10 +298,10 @@ class PlanningPlayer(MopsPlayer):
         ctx = Context(layout, s.pile, False)
         futures = []  # per candidate: (points this round, analysis after this round, cells next round)
         for move in candidates:
-            if move.startswith("x"):
+            if parse_refusal(move) is not None:
                 after, points = an, -self.game.refusal_penalty(s, s.to_move)
             else:
-                after, points = an.placed(placement_cell(move), s.tile), 0
+                after, points = an.placed(frame_cell_index(move), s.tile), 0
             yield from run.pause()
             _, choice = yield from self.best_scoring(after, ctx, False, run)
             if choice is not None:

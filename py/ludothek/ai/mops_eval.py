@@ -19,7 +19,6 @@ from ..games.mops import (
     CROWNS,
     EMPTY,
     FACE_DOWN,
-    FILES,
     FRAME,
     combination_points,
     open_window,
@@ -417,10 +416,6 @@ def scoring_move_of(index: int, flip: int) -> str:
 
 
 # -- small helpers -----------------------------------------------------------------------------------
-
-
-def placement_cell(move: str) -> int:
-    return (int(move[1]) - 1) * FRAME + FILES.index(move[0])
 
 
 def flipped(layout: bytes, cell: int) -> bytes:

@@ -28,9 +28,10 @@ import math
 import time
 from typing import Callable, TYPE_CHECKING
 
-from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP
+from ..games.notation import parse_swap, split_side
+from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP, SWAP
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
-from .nummerus_model import WIN, Model, round_rewards, solitaire_child, solitaire_key, solitaire_moves, star_fields
+from .nummerus_model import WIN, Model, round_rewards, solitaire_child, solitaire_key, solitaire_takes, star_fields
 
 LEVELS = [
     Level(1, "Easy", "Takes a chip that suits its own numbers, but often settles for one that is merely good enough."),
@@ -103,7 +104,7 @@ class NummerusPlayer(PlayerBase):
             return moves[0]
         if len(s.collections) == 1:
             return (yield from self._solitaire(s, moves, run))
-        if s.swap_step:
+        if s.phase == SWAP:
             return (yield from self._swap_decision(s, moves, run))
         if self.level == MCTS_LEVEL:
             return (yield from self._mcts(s, moves, run))
@@ -376,9 +377,10 @@ class NummerusPlayer(PlayerBase):
         base = model.utilities(nxt)[me]
         scored = [(base, NO_SWAP)]
         for move in moves:
-            if move == NO_SWAP:
-                continue
-            give, take = map(int, move.split("x"))
+            swap = parse_swap(move)
+            if swap is None:
+                continue  # NO_SWAP, valued as `base`
+            give, take = swap
             partner = owner[take]
             # Only swaps that take a chip beside one's own numbers can help; skip the rest.
             if owner[take - 1] != me and owner[take + 1] != me:
@@ -411,7 +413,8 @@ class NummerusPlayer(PlayerBase):
             return self.rng.choice(moves)
         root = []
         for move in moves:
-            board, star, chains = solitaire_child(s.board, s.star, s.collections[0], move)
+            field, side = split_side(move)
+            board, star, chains = solitaire_child(s.board, s.star, s.collections[0], FIELD_INDEX[field], side)
             root.append((solitaire_key(board, chains), move, board, star, chains))
         root.sort(key=lambda t: t[:2])
         beam = root[:width]
@@ -424,11 +427,11 @@ class NummerusPlayer(PlayerBase):
                     if not any(board):
                         children.append((solitaire_key(board, chains), move, board, star, chains))
                         continue
-                    for nxt in solitaire_moves(board, star, chains):
+                    for take, side in solitaire_takes(board, star, chains):
                         if run.tick(budget):
                             yield None
                             run.resumed()
-                        child = solitaire_child(board, star, chains, nxt)
+                        child = solitaire_child(board, star, chains, take, side)
                         ident = (child[0], child[1], child[2])
                         if ident in seen:
                             continue
@@ -450,7 +453,7 @@ class NummerusPlayer(PlayerBase):
         player's seed: the same values every time), a move valued by its mean result in [0, 1],
         the most visited move (the one the level plays) given the best value. None for solitaire
         and the swap decision (no comparable values)."""
-        if len(s.collections) == 1 or s.swap_step:
+        if len(s.collections) == 1 or s.phase == SWAP:
             return None  # solitaire and the swap decision: no comparable values
         moves = self.game.legal_moves(s)
         strongest = NummerusPlayer(self.game, MCTS_LEVEL, self.seed)

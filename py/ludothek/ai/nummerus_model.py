@@ -18,7 +18,8 @@ chains that could be left if the star allowed any order), for the beam search.
 
 from __future__ import annotations
 
-from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, RAYS, SOLITAIRE_REMOVED_FROM
+from ..games.notation import SIDES
+from ..games.nummerus import CHIPS, FIELD_COUNT, RAYS, SOLITAIRE_REMOVED_FROM
 
 FREE = -1  # owner of a number still on the board
 WIN = 10**9
@@ -165,8 +166,13 @@ def round_rewards(model: Model) -> list[float]:
     return [1.0 / len(winners) if p in winners else 0.0 for p in range(players)]
 
 
-def solitaire_moves(board, star: int, chains) -> list[str]:
-    moves = []
+LOWER, UPPER = SIDES  # a solitaire move's side: the chip joins the lower or the upper chain
+
+
+def solitaire_takes(board, star: int, chains) -> list[tuple[int, str | None]]:
+    """The solitaire moves from (board, star, chains) as values, in the engine's order: (field,
+    side), the side LOWER or UPPER where the chip could join either chain, else None."""
+    moves: list[tuple[int, str | None]] = []
     for f in star_fields(board, star):
         number = board[f]
         lower = upper = False
@@ -176,16 +182,15 @@ def solitaire_moves(board, star: int, chains) -> list[str]:
             elif lo == number + 1:
                 upper = True
         if lower and upper:
-            moves += [FIELD_NAMES[f] + "-", FIELD_NAMES[f] + "+"]
+            moves += [(f, LOWER), (f, UPPER)]
         else:
-            moves.append(FIELD_NAMES[f])
+            moves.append((f, None))
     return moves
 
 
-def solitaire_child(board, star: int, chains, move: str):
-    """(board, star, chains) after a solitaire move (the engine's rule on plain values)."""
-    side = move[-1] if move[-1] in "-+" else None
-    field = FIELD_INDEX[move[:-1] if side else move]
+def solitaire_child(board, star: int, chains, field: int, side: str | None):
+    """(board, star, chains) after the solitaire move taking the chip on `field` (to the chain on
+    `side`, see `solitaire_takes`): the engine's rule on plain values."""
     number = board[field]
     out = list(chains)
     lower = upper = None
@@ -194,7 +199,7 @@ def solitaire_child(board, star: int, chains, move: str):
             lower = i
         elif lo == number + 1:
             upper = i
-    if lower is not None and (side == "-" or upper is None):
+    if lower is not None and (side == LOWER or upper is None):
         out[lower] = (out[lower][0], number)
     elif upper is not None:
         out[upper] = (number, out[upper][1])

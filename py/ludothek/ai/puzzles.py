@@ -76,8 +76,9 @@ def puzzle_state(game, p: dict[str, Any]):
 
 def forces_win(game, s, seat: int, plies: int) -> bool:
     """Can `seat` force a (sole) win within `plies` plies from `s`, whatever the others play?"""
-    if game.is_over(s):
-        return game.winners(s) == [seat]
+    outcome = s.outcome
+    if outcome is not None:
+        return outcome.winners == (seat,)
     if plies <= 0:
         return False
     moves = game.legal_moves(s)
@@ -106,10 +107,10 @@ def momentum_winning_moves(game, s, plies: int, budget: int | None = None) -> li
     speed, never the answer). `budget`: at most so many placements, else SearchTooLong (the miner
     passes over such positions). Positions with the pie rule still open or a round limit go
     through the plain search."""
-    from ..games.momentum import EMPTY, SEAT_LETTERS, push_stones
+    from ..games.momentum import EMPTY, PLACE, SEAT_LETTERS, push_stones
     from ..games.notation import cell_name
 
-    if s.over or s.pie == "swap" or s.round_limit or len(s.hands) != 2:
+    if s.phase != PLACE or s.round_limit or len(s.hands) != 2:
         return winning_moves(game, s, plies)
     width, height = s.width, s.height
     me = s.to_move
@@ -203,12 +204,14 @@ def fenn_winning_moves(game, s) -> tuple[list[str], int]:
 def mops_placement_points(game, s) -> dict[str, int]:
     """Mops Royal, a placement step: for each cell the most points the round can then score
     (the placement, then the best combination of the scoring step; 0 when none can score)."""
+    from ..games.mops import SCORE
+
     seat = game.current_player(s)
     result = {}
     for move in game.legal_moves(s):
         after = game.play(s, move)
         best = 0
-        if not game.is_over(after) and game.current_player(after) == seat and after.step == "score":
+        if after.phase == SCORE and game.current_player(after) == seat:
             for scoring in game.legal_moves(after):
                 best = max(best, game.scores(game.play(after, scoring))[seat] - game.scores(after)[seat])
         result[move] = best

@@ -240,8 +240,9 @@ def _public_advantage(game, s) -> float:
     if len(scores) < 2:
         return 0.0
     lead = scores[0] - max(scores[1:])
-    if game.is_over(s):
-        winners = game.winners(s)
+    outcome = s.outcome
+    if outcome is not None:
+        winners = outcome.winners
         if winners:
             return 1.0 if 0 in winners and len(winners) == 1 else (-1.0 if 0 not in winners else 0.0)
     scale = {"mops": 15.0, "momox": 400.0, "nummerus": 10.0, "momentum": 3.0}.get(game.id, 10.0)
@@ -250,8 +251,9 @@ def _public_advantage(game, s) -> float:
 
 def _advantage_after(game, after) -> float:
     """Seat 0's advantage after a move from the result or the public scores."""
-    if game.is_over(after):
-        winners = game.winners(after)
+    outcome = after.outcome
+    if outcome is not None:
+        winners = outcome.winners
         if not winners or len(winners) > 1 and 0 in winners:
             return 0.0
         return 1.0 if 0 in winners else -1.0

@@ -77,6 +77,9 @@ class Effect(NamedTuple):
 
 
 MomentumPhase = Literal["place", "swap", "over"]
+PLACE: MomentumPhase = "place"  # place a stone
+SWAP: MomentumPhase = "swap"  # place a stone or take the pie rule's `swap`
+OVER: MomentumPhase = "over"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -96,8 +99,8 @@ class MomentumState(StateBase):
     def phase(self) -> MomentumPhase:
         """ "place" (place a stone), "swap" (place a stone or take the pie rule's `swap`) or "over"."""
         if self.over:
-            return "over"
-        return "swap" if self.pie == "swap" else "place"
+            return OVER
+        return SWAP if self.pie == "swap" else PLACE
 
     @property
     def outcome(self) -> Outcome | None:

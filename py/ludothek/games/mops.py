@@ -140,7 +140,7 @@ from typing import Any, Literal, NamedTuple
 
 from .base import Game, HiddenInformationError, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 from .notation import COLOURS, CROWN_CODES, FILES, FRAME, MOTIFS, TILE_KINDS, parse_tile, tile_code, tile_id
-from .notation import frame_cell_name as cell_name, parse_frame_cell as parse_cell
+from .notation import frame_cell_name as cell_name, parse_frame_cell as parse_cell, parse_refusal, refusal_move
 from .mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, Placement, placements_by_anchor, recognise
 
 # -- tiles -------------------------------------------------------------------------------------
@@ -581,7 +581,7 @@ class MopsRoyal(Game[MopsState]):
         if s.step == PLACE:
             moves = [cell_name(i) for i in placement_indices(layout)]
             if s.ersatz:
-                moves += ["x" + cell_name(i) for i in face_down_cells(layout)]
+                moves += [refusal_move(i) for i in face_down_cells(layout)]
             return moves
         moves = [scoring_move(p, flip) for p in combinations(layout) for flip in p.marks]
         if s.step == SCORE:
@@ -792,13 +792,13 @@ class MopsRoyal(Game[MopsState]):
                 canonical = ",".join(cell_name(c) for c in sorted(cells)) + "!" + flip_text
                 raise self.invalid(move, "not-canonical", canonical=canonical)
         elif move.startswith("x"):
-            if parse_cell(move[1:]) is None:
+            if parse_refusal(move) is None:
                 raise self.invalid(move, "refusal-text")
         elif parse_cell(move) is None:
             raise self.invalid(move, "not-a-move")
 
     def _check_refusal(self, s: MopsState, move: str, seat: int, layout) -> tuple[Effect, bytes, str]:
-        index = parse_cell(move[1:])
+        index = parse_refusal(move)
         if index is None:
             raise self.invalid(move, "refusal-text")
         if not s.ersatz:

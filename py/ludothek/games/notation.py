@@ -83,6 +83,21 @@ def frame_cell_index(name: str) -> int:
     return cell_index(name, FRAME)
 
 
+# Mops Royal's moves: 'e5' lay the round's tile on e5; 'xf6' refuse it (variant "Ersatz"), laying
+# it aside onto the face-down tile on f6; 'e5,e6,e7!e6' score a combination, turning e6 face
+# down (games/mops.py's `scoring_move`); 'pass'.
+
+
+def refusal_move(index: int) -> str:
+    """The refusal onto the face-down tile on frame cell `index`, such as 'xf6'."""
+    return "x" + frame_cell_name(index)
+
+
+def parse_refusal(move: str) -> int | None:
+    """The frame cell of a refusal such as 'xf6', None for any other move."""
+    return parse_frame_cell(move[1:]) if move[:1] == "x" else None
+
+
 # -- Fenn: moves ----------------------------------------------------------------------------------
 # '3:7' step to field 3 and turn 7 up; 'k8' turn the black die to 8; 'end'; 'pass'.
 

@@ -242,6 +242,9 @@ class Effect(NamedTuple):
 
 
 NummerusPhase = Literal["star", "swap", "over"]
+STAR_PHASE: NummerusPhase = "star"  # move the star to a chip (`STAR` is the star in a layout)
+SWAP: NummerusPhase = "swap"  # the mover has taken a chip and may swap it (or decline, `NO_SWAP`)
+OVER: NummerusPhase = "over"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -264,8 +267,8 @@ class NummerusState(StateBase):
     def phase(self) -> NummerusPhase:
         """ "star" (move the star to a chip), "swap" (swap a chip or decline) or "over"."""
         if self.over:
-            return "over"
-        return "swap" if self.swap_step else "star"
+            return OVER
+        return SWAP if self.swap_step else STAR_PHASE
 
     @property
     def outcome(self) -> Outcome | None:
