@@ -313,11 +313,14 @@ SHARED_BY_DESIGN = {"describe_move"}
 
 
 def _engine_names(game: str) -> set[str]:
-    tree = _tree(f"games.{game}")
-    names = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
-    for node in tree.body:
-        if isinstance(node, ast.ClassDef):
-            names |= {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+    # The engine's module and the modules it is split into (games/<game>_*.py, as games/mops_layout.py).
+    names: set[str] = set()
+    for module in [f"games.{game}", *sorted(m for m in MODULES if m.startswith(f"games.{game}_"))]:
+        tree = _tree(module)
+        names |= {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                names |= {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
     return {name for name in names if not name.startswith("__")}
 
 

@@ -33,17 +33,9 @@ from __future__ import annotations
 
 from typing import Sequence, TYPE_CHECKING
 
-from ..games.mops import (
-    EMPTY,
-    FACE_DOWN,
-    FULL,
-    PLACE,
-    SCORE,
-    combination_points,
-    combinations,
-    placement_indices,
-    scoring_move,
-)
+from ..games.mops_layout import EMPTY, FACE_DOWN, FULL, placement_indices
+from ..games.mops_scoring import combination_points, combinations, scoring_move
+from ..games.mops_state import FINAL, PLACE, SCORE
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
 from .mops_eval import CATEGORY_POINTS, Analysis, Context, affinity, best_points_through, placement_cell, scoring_move_of
 
@@ -108,8 +100,6 @@ class MopsPlayer(PlayerBase):
         one-round look-ahead for its best candidates (capped at `max_work`, by default `REVIEW_LOOKAHEAD_WORK`, with this
         player's seed, so the values are the same every time). `s` should be what the player sees
         (the pile's order is never read beyond what the planning levels use)."""
-        from ..games.mops import FINAL
-
         game = self.game
         player = PlanningPlayer(game, 4, self.seed)
         player.think_seconds = 1e9  # the work cap decides: the same review every time
