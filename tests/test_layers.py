@@ -351,10 +351,15 @@ def _raw_phase_comparisons(tree: ast.Module) -> list[str]:
     return found
 
 
+def _view_modules(game: str) -> list[str]:
+    # The view, its board and the modules the view is split into (render/<game>_*.py, as render/nummerus_words.py).
+    return [f"render.{game}", *sorted(m for m in MODULES if m.startswith(f"render.{game}_"))]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_view_defines_no_function_named_like_its_engines(game):
     engine = _engine_names(game) - SHARED_BY_DESIGN
-    for module in (f"render.{game}", f"render.{game}_board"):
+    for module in _view_modules(game):
         copies = _defined_functions(_tree(module)) & engine
         assert not copies, f"{module} defines {sorted(copies)}, which games/{game}.py answers: ask the engine"
 
@@ -373,7 +378,7 @@ def test_the_notation_is_written_once(module):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_view_compares_no_phase_with_a_raw_string(game):
-    for module in (f"render.{game}", f"render.{game}_board"):
+    for module in _view_modules(game):
         assert not _raw_phase_comparisons(_tree(module)), f"{module} compares a phase with raw text: {_raw_phase_comparisons(_tree(module))}"
 
 
