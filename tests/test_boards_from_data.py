@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from markup import enabled, parse, targets
 
 from ludothek.ai.base import Exact
-from ludothek.games.mops import EMPTY
+from ludothek.games.mops_layout import EMPTY
 from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES
 from ludothek.render import fenn_board, momentum_board, momox_board, mops_board, nummerus_board
 from ludothek.render.board_marks import BoardMarks, Control

@@ -313,11 +313,14 @@ SHARED_BY_DESIGN = {"describe_move"}
 
 
 def _engine_names(game: str) -> set[str]:
-    tree = _tree(f"games.{game}")
-    names = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
-    for node in tree.body:
-        if isinstance(node, ast.ClassDef):
-            names |= {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+    # The engine's module and the modules it is split into (games/<game>_*.py, as games/mops_layout.py).
+    names: set[str] = set()
+    for module in [f"games.{game}", *sorted(m for m in MODULES if m.startswith(f"games.{game}_"))]:
+        tree = _tree(module)
+        names |= {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                names |= {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
     return {name for name in names if not name.startswith("__")}
 
 
@@ -348,10 +351,15 @@ def _raw_phase_comparisons(tree: ast.Module) -> list[str]:
     return found
 
 
+def _view_modules(game: str) -> list[str]:
+    # The view, its board and the modules the view is split into (render/<game>_*.py, as render/nummerus_words.py).
+    return [f"render.{game}", *sorted(m for m in MODULES if m.startswith(f"render.{game}_"))]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_view_defines_no_function_named_like_its_engines(game):
     engine = _engine_names(game) - SHARED_BY_DESIGN
-    for module in (f"render.{game}", f"render.{game}_board"):
+    for module in _view_modules(game):
         copies = _defined_functions(_tree(module)) & engine
         assert not copies, f"{module} defines {sorted(copies)}, which games/{game}.py answers: ask the engine"
 
@@ -370,7 +378,7 @@ def test_the_notation_is_written_once(module):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_view_compares_no_phase_with_a_raw_string(game):
-    for module in (f"render.{game}", f"render.{game}_board"):
+    for module in _view_modules(game):
         assert not _raw_phase_comparisons(_tree(module)), f"{module} compares a phase with raw text: {_raw_phase_comparisons(_tree(module))}"
 
 

@@ -16,7 +16,7 @@ import pytest
 
 from markup import enabled, parse, targets
 from ludothek.games import get_game
-from ludothek.games.mops import extent
+from ludothek.games.mops_layout import extent
 from ludothek.i18n import set_language
 from ludothek.render import game_panels, get_view, setup_screen
 from ludothek.render.mops import MopsView

@@ -33,18 +33,9 @@ from __future__ import annotations
 
 from typing import Sequence, TYPE_CHECKING
 
-from ..games.mops import (
-    EMPTY,
-    FACE_DOWN,
-    FINAL,
-    FULL,
-    PLACE,
-    SCORE,
-    combination_points,
-    combinations,
-    placement_indices,
-    scoring_move,
-)
+from ..games.mops_layout import EMPTY, FACE_DOWN, FULL, placement_indices
+from ..games.mops_scoring import combination_points, combinations, scoring_move
+from ..games.mops_state import FINAL, PLACE, SCORE
 from ..games.notation import frame_cell_index, parse_refusal
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
 from .mops_eval import CATEGORY_POINTS, Analysis, Context, affinity, best_points_through, scoring_move_of

@@ -15,16 +15,10 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
-from ..games.mops import (
-    CROWNS,
-    EMPTY,
-    FACE_DOWN,
-    FRAME,
-    combination_points,
-    open_window,
-    scoring_move,
-)
+from ..games.mops_layout import CROWNS, EMPTY, FACE_DOWN, open_window
+from ..games.mops_scoring import combination_points, scoring_move
 from ..games.mops_shapes import POINTS_BY_SIZE, frame_placements, placement_indices_by_cell as placements_by_cell_index
+from ..games.notation import FRAME
 
 # Evaluation parameters (tuned with bench/mops_strength.py and solo games).
 SECOND_WEIGHT = 0.25  # share of a group's second-best placement added to its best

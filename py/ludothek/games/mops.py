@@ -129,94 +129,56 @@ Clarifications (our decisions where the rulebook is silent) [decided]
 9. The 17 shapes and their marked tiles (`mops_shapes`) and the six crown tiles are read from
    the printed score board and tiles; the rulebook's text only says a combination must be shown
    on the board.
+
+The modules
+-----------
+This module is the engine: the rules above and the one `MopsRoyal` class (setup, the flow of
+rounds, the queries, the moves' checks). What it stands on has its own modules: the tiles and the
+frame's geometry (games/mops_layout.py), the scoring (games/mops_scoring.py), the shapes
+(games/mops_shapes.py), the state (games/mops_state.py) and the position text
+(games/mops_position.py). It stays over 600 lines because this docstring, the rules' reference,
+is some 150 of them, and the rest is one class: splitting its methods over mixins would scatter
+the rules that call each other.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import replace
 from random import Random
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
-from .base import Game, HiddenInformationError, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
-from .notation import COLOURS, CROWN_CODES, FILES, FRAME, MOTIFS, TILE_KINDS, parse_tile, tile_code, tile_id
+from .base import Game, HiddenInformationError, Option, Setup, chance_rng, check_players, check_seed
+from .notation import COLOURS, FILES, FRAME, MOTIFS, parse_tile, tile_code
 from .notation import frame_cell_name as cell_name, parse_frame_cell as parse_cell, parse_refusal, refusal_move
-from .mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, Placement, placements_by_anchor, recognise
-
-# -- tiles -------------------------------------------------------------------------------------
-
-# The codes (MOTIFS, COLOURS, tile_code ...) and the frame's cell names are games/notation.py's.
-MOTIF_NAMES = ("pug", "bone", "bowl", "can", "cushion", "heap")
-COLOUR_NAMES = ("blue", "green", "orange", "pink", "purple", "yellow")
-TILE_COUNT = TILE_KINDS
-FACE_DOWN = TILE_KINDS  # a face-down tile is stored as its id + FACE_DOWN
-EMPTY = 72  # an empty cell (layouts are bytes: 0-35 face up, 36-71 face down, 72 empty)
-
-
-def motif_of(tile: int) -> int:
-    return tile // 6
-
-
-def colour_of(tile: int) -> int:
-    return tile % 6
-
-
-CROWNS = frozenset(tile_id(code) for code in CROWN_CODES)
-START_CANDIDATES = tuple(t for t in range(TILE_COUNT) if t not in CROWNS)
-
-# -- the frame -----------------------------------------------------------------------------------
-
-START_CELL = 4 * FRAME + 4  # e5
-LIMIT = 5  # at most 5 tiles in a row or column
-FULL = LIMIT * LIMIT
-CELLS = FRAME * FRAME
-
-MopsPhase = Literal["place", "score", "final", "over"]
-PLACE: MopsPhase = "place"
-SCORE: MopsPhase = "score"
-FINAL: MopsPhase = "final"
-OVER: MopsPhase = "over"
-TURN_LETTERS = {PLACE: "p", SCORE: "s", FINAL: "f"}
+from .mops_layout import (
+    CELLS,
+    CROWNS,
+    EMPTY,
+    FACE_DOWN,
+    NEIGHBOURS,
+    START_CANDIDATES,
+    START_CELL,
+    TILE_COUNT,
+    CellKind,
+    acts,
+    cell_kinds,
+    colour_of,
+    face_down_cells,
+    is_full,
+    motif_of,
+    open_window,
+    placement_indices,
+)
+from .mops_position import parse_position, position_text
+from .mops_scoring import Combination, can_score, combination_points, combinations, ranking, scoring_move
+from .mops_shapes import Placement, recognise
+from .mops_state import FINAL, OVER, PLACE, SCORE, MopsState
 
 REFUSAL_BASE_PENALTY = 2
 
 
-def _neighbours(index: int) -> tuple[int, ...]:
-    row, col = divmod(index, FRAME)
-    result = []
-    if row > 0:
-        result.append(index - FRAME)
-    if col > 0:
-        result.append(index - 1)
-    if col < FRAME - 1:
-        result.append(index + 1)
-    if row < FRAME - 1:
-        result.append(index + FRAME)
-    return tuple(result)
-
-
-NEIGHBOURS = tuple(_neighbours(i) for i in range(CELLS))
-ANCHORED = placements_by_anchor(FRAME, FRAME)
-
-
 class HiddenPileError(HiddenInformationError):
     """Playing on an observation reached a reveal: the pile's order is not known there."""
-
-
-# -- results for the view ------------------------------------------------------------------------
-
-
-class Combination(NamedTuple):
-    """A combination that may be scored: what the view lists and highlights."""
-
-    cells: tuple[str, ...]  # in frame order
-    shape: str  # key of mops_shapes.SHAPES, e.g. "L4"
-    kind: str  # "colour" or "motif"
-    feature: str  # the shared colour letter (b g o p v y) or motif letter (P B W C K H)
-    points: int  # including the crown bonus
-    crown: bool
-    flips: tuple[str, ...]  # marked tiles: the player turns one of them face down
-    moves: tuple[str, ...]  # the move for each flip, in the order of `flips`
 
 
 class Effect(NamedTuple):
@@ -229,191 +191,6 @@ class Effect(NamedTuple):
     cells: tuple[str, ...] = ()  # the scored combination
     shape: str | None = None
     points: int = 0  # points gained; negative for a refusal
-
-
-@dataclass(frozen=True, kw_only=True)
-class MopsState(StateBase):
-    # One 81-cell frame per seat as bytes, index = (rank - 1) * 9 + file: a tile id (face up),
-    # tile id + FACE_DOWN (face down) or EMPTY. Bytes: immutable, compact and quick to copy.
-    layouts: tuple[bytes, ...]
-    pile: bytes  # tile ids of the caller's face-down pile, top first (sorted when hidden)
-    tile: int | None  # revealed this round; None in the final scoring and once over
-    to_move: int | None
-    step: MopsPhase  # PLACE, SCORE, FINAL or OVER (read as `phase`)
-    scores: tuple[int, ...]
-    refusals: tuple[int, ...]
-    ersatz: bool = False
-    wertung: bool = False
-    # `hidden` (an observation): `pile` is the sorted multiset, not the order
-    reveal_floor: int = 0  # number of moves at the last reveal: undo never goes below it
-
-    @property
-    def phase(self) -> MopsPhase:
-        """ "place" (place or refuse the round's tile), "score" (score or pass), "final" (the final
-        scoring) or "over": the field `step` under the name every game's state answers."""
-        return self.step
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return Outcome(final_ranking(self.scores, self.layouts), "final-scoring") if self.step == OVER else None
-
-
-# -- layout helpers (plain functions on a layout: 81 cells as bytes, shared with the computer players) -
-
-
-def tile_count(layout: bytes) -> int:
-    return CELLS - layout.count(EMPTY)
-
-
-def is_full(layout) -> bool:
-    return tile_count(layout) >= FULL
-
-
-def has_tile(layout, tile: int) -> bool:
-    return tile in layout or tile + FACE_DOWN in layout
-
-
-def extent(layout) -> tuple[int, int, int, int]:
-    """(min file, max file, min rank, max rank) of a layout, 0-based."""
-    files = [i % FRAME for i, v in enumerate(layout) if v != EMPTY]
-    ranks = [i // FRAME for i, v in enumerate(layout) if v != EMPTY]
-    return min(files), max(files), min(ranks), max(ranks)
-
-
-def open_window(layout) -> tuple[int, int, int, int]:
-    """(lowest file, highest file, lowest rank, highest rank) a tile may still occupy: the union
-    of all 5x5 squares that contain the layout."""
-    f0, f1, r0, r1 = extent(layout)
-    return max(0, f1 - LIMIT + 1), min(FRAME - 1, f0 + LIMIT - 1), max(0, r1 - LIMIT + 1), min(FRAME - 1, r0 + LIMIT - 1)
-
-
-def placement_indices(layout) -> list[int]:
-    """Empty cells orthogonally next to a tile and inside the 5x5 limit, in frame order."""
-    lo_f, hi_f, lo_r, hi_r = open_window(layout)
-    result = []
-    for index in range(CELLS):
-        if layout[index] != EMPTY:
-            continue
-        rank, file = divmod(index, FRAME)
-        if not (lo_f <= file <= hi_f and lo_r <= rank <= hi_r):
-            continue
-        if any(layout[n] != EMPTY for n in NEIGHBOURS[index]):
-            result.append(index)
-    return result
-
-
-CellKind = Literal["up", "down", "free", "blocked", "open", "off"]
-
-
-def cell_kinds(layout) -> tuple[CellKind, ...]:
-    """Every frame cell's kind, in frame order: 'up', 'down' (tiles), 'free' (empty, next to the
-    layout, inside the 5x5 limit: a tile may go there), 'blocked' (next to the layout but ruled out
-    by the 5x5 limit), 'open' (inside the area the layout may still grow into) or 'off'."""
-    lo_f, hi_f, lo_r, hi_r = open_window(layout)
-    kinds: list[CellKind] = []
-    for index, value in enumerate(layout):
-        if value < FACE_DOWN:
-            kinds.append("up")
-        elif value < EMPTY:
-            kinds.append("down")
-        else:
-            rank, file = divmod(index, FRAME)
-            inside = lo_f <= file <= hi_f and lo_r <= rank <= hi_r
-            if any(layout[n] != EMPTY for n in NEIGHBOURS[index]):
-                kinds.append("free" if inside else "blocked")
-            else:
-                kinds.append("open" if inside else "off")
-    return tuple(kinds)
-
-
-def combinations(layout, first_only: bool = False) -> list[Placement]:
-    """Every placement of a shape whose tiles are face up and share a colour or a motif."""
-    found = []
-    for anchor in range(CELLS):
-        first = layout[anchor]
-        if first >= FACE_DOWN:  # face down or empty
-            continue
-        colour, motif = first % 6, first // 6
-        for placement in ANCHORED[anchor]:
-            same_colour = same_motif = True
-            for cell in placement.cells[1:]:
-                t = layout[cell]
-                if t >= FACE_DOWN:
-                    break
-                if t % 6 != colour:
-                    same_colour = False
-                if t // 6 != motif:
-                    same_motif = False
-                if not (same_colour or same_motif):
-                    break
-            else:
-                found.append(placement)
-                if first_only:
-                    return found
-    return found
-
-
-def can_score(layout) -> bool:
-    return bool(combinations(layout, first_only=True))
-
-
-def combination_points(layout, placement: Placement) -> int:
-    points = POINTS_BY_SIZE[placement.size]
-    if any(layout[c] in CROWNS for c in placement.cells):
-        points += CROWN_BONUS
-    return points
-
-
-def scoring_move(placement: Placement, flip: int) -> str:
-    return ",".join(cell_name(c) for c in placement.cells) + "!" + cell_name(flip)
-
-
-def face_down_cells(layout) -> list[int]:
-    return [i for i, v in enumerate(layout) if FACE_DOWN <= v < EMPTY]
-
-
-def _ranking_key(scores, layouts, seat: int) -> tuple[int, int]:
-    """What places a seat: its points, then fewer face-down tiles (the tie-break); larger is better."""
-    return scores[seat], -len(face_down_cells(layouts[seat]))
-
-
-def final_ranking(scores, layouts) -> tuple[int, ...]:
-    """Winners: most points, then fewest face-down tiles; tied leaders share the win."""
-    keys = [_ranking_key(scores, layouts, i) for i in range(len(scores))]
-    best = max(keys)
-    return tuple(i for i, key in enumerate(keys) if key == best)
-
-
-def ranking(scores, layouts) -> tuple[int, ...]:
-    """Every seat, best first by the rule of `final_ranking` (points, then fewer face-down tiles),
-    equals in seat order."""
-    return tuple(sorted(range(len(scores)), key=lambda seat: (tuple(-k for k in _ranking_key(scores, layouts, seat)), seat)))
-
-
-@lru_cache(maxsize=4096)
-def _layout_text(layout: bytes) -> str:
-    ranks = []
-    for rank in range(FRAME - 1, -1, -1):
-        parts, empty = [], 0
-        for file in range(FRAME):
-            v = layout[rank * FRAME + file]
-            if v == EMPTY:
-                empty += 1
-                continue
-            if empty:
-                parts.append(str(empty))
-                empty = 0
-            code = tile_code(v)
-            parts.append(code[0].lower() + code[1] if v >= FACE_DOWN else code)
-        if empty:
-            parts.append(str(empty))
-        ranks.append("".join(parts))
-    return "/".join(ranks)
-
-
-@lru_cache(maxsize=1024)
-def _tiles_text(tiles: bytes) -> str:
-    return "".join(tile_code(t) for t in tiles)
 
 
 class MopsRoyal(Game[MopsState]):
@@ -523,12 +300,6 @@ class MopsRoyal(Game[MopsState]):
 
     # -- flow of rounds --------------------------------------------------------------------------
 
-    @staticmethod
-    def _acts(layout, tile: int) -> bool:
-        """Whether a seat acts on the round's tile: it sits out when the tile is already in its
-        layout (its start tile) or when its layout is full."""
-        return not is_full(layout) and not has_tile(layout, tile)
-
     def _after_seat(self, s: MopsState, layouts, pile, tile, seat: int) -> dict[str, Any]:
         """Fields of the turn that follows `seat` having finished with `tile` (-1 / None: no
         round is running yet): the next seat of this round, else a new round is revealed, else
@@ -539,7 +310,7 @@ class MopsRoyal(Game[MopsState]):
         while True:
             if tile is not None:
                 for k in range(seat + 1, players):
-                    if self._acts(layouts[k], tile):
+                    if acts(layouts[k], tile):
                         return dict(pile=pile, tile=tile, to_move=k, step=PLACE, reveal_floor=floor)
             if not pile or all(is_full(layout) for layout in layouts):
                 break
@@ -717,7 +488,7 @@ class MopsRoyal(Game[MopsState]):
         """Seats that still act on this round's tile, the current one first."""
         if s.tile is None or s.to_move is None:
             return []
-        later = [k for k in range(s.to_move + 1, len(s.layouts)) if self._acts(s.layouts[k], s.tile)]
+        later = [k for k in range(s.to_move + 1, len(s.layouts)) if acts(s.layouts[k], s.tile)]
         return [s.to_move] + later
 
     def sitting_out(self, s: MopsState) -> dict[int, str]:
@@ -873,19 +644,10 @@ class MopsRoyal(Game[MopsState]):
             fields = self._after_seat(s, layouts, s.pile, s.tile, seat)
         return replace(moved, **fields), effect
 
-    # -- notation ------------------------------------------------------------------------------
+    # -- notation (games/mops_position.py) -----------------------------------------------------
 
     def position(self, s: MopsState) -> str:
-        layouts = ",".join(_layout_text(layout) for layout in s.layouts)
-        pile = ("?" if s.hidden else "") + _tiles_text(s.pile) if s.pile else "-"
-        tile = "-" if s.tile is None else tile_code(s.tile)
-        turn = "-" if s.step == OVER else f"{TURN_LETTERS[s.step]}{s.to_move + 1}"
-        tokens = [layouts, pile, tile, turn, ",".join(map(str, s.scores))]
-        if s.ersatz:
-            tokens.append("x" + ",".join(map(str, s.refusals)))
-        if s.wertung:
-            tokens.append("w")
-        return " ".join(tokens)
+        return position_text(s)
 
     def from_position(self, text: str) -> MopsState:
         """The state a position text describes. Text with the pile's order hidden ('?') is what a
@@ -894,191 +656,7 @@ class MopsRoyal(Game[MopsState]):
         return self._parse_position(text, hidden_allowed=False)
 
     def _parse_position(self, text: str, hidden_allowed: bool) -> MopsState:
-        if not isinstance(text, str):
-            raise PositionError("a position is text")
-        tokens = text.split(" ")
-        if not 5 <= len(tokens) <= 7:
-            raise PositionError("a Mops Royal position has 5 to 7 tokens: layouts, pile, tile, turn, scores, [x<refusals>], [w]")
-        layouts_text, pile_text, tile_text, turn_text, scores_text, *extra = tokens
-        layout_texts = layouts_text.split(",")
-        if not self.min_players <= len(layout_texts) <= self.max_players:
-            raise PositionError(f"a position has one layout per seat (1 to 4, ',' between), not {len(layout_texts)}")
-        layouts = tuple(self._parse_layout(t, seat) for seat, t in enumerate(layout_texts))
-        players = len(layouts)
-        hidden = pile_text.startswith("?")
-        if hidden and not hidden_allowed:
-            raise PositionError("the pile's order is hidden ('?'): this is what a player sees, not a position a game can go on from")
-        pile = self._parse_tiles(pile_text[1:] if hidden else pile_text, "pile")
-        if hidden and not pile:
-            raise PositionError("an empty pile is written '-', without '?'")
-        if len(set(pile)) != len(pile):
-            raise PositionError("the pile holds each tile once")
-        tile = None if tile_text == "-" else parse_tile(tile_text)
-        if tile_text != "-" and tile is None:
-            raise PositionError(f"the revealed tile must be a tile code or '-', not {tile_text!r}")
-        scores = self._parse_numbers(scores_text, players, "scores", negative=True)
-        ersatz = wertung = False
-        refusals = (0,) * players
-        rest = list(extra)
-        if rest and rest[0].startswith("x"):
-            ersatz = True
-            refusals = self._parse_numbers(rest.pop(0)[1:], players, "refusals (after 'x')", negative=False)
-        if rest and rest[0] == "w":
-            wertung = True
-            rest.pop(0)
-        if rest:
-            raise PositionError(f"unexpected token {rest[0]!r} (expected x<refusals> and then w)")
-        self._check_tiles_consistent(layouts, pile, tile)
-        to_move, step = self._parse_turn(turn_text, players)
-        self._check_turn(layouts, pile, tile, to_move, step, ersatz, wertung)
-        return MopsState(
-            setup=Setup(players=players, seed=None, position=text),
-            layouts=layouts,
-            pile=pile,
-            tile=tile,
-            to_move=to_move,
-            step=step,
-            scores=scores,
-            refusals=refusals,
-            ersatz=ersatz,
-            wertung=wertung,
-            hidden=hidden,
-        )
-
-    @staticmethod
-    def _parse_tiles(text: str, what: str) -> bytes:
-        if text == "-":
-            return b""
-        if not text or len(text) % 2:
-            raise PositionError(f"the {what} is a run of two-letter tile codes such as 'KbPgHy', or '-'")
-        tiles = []
-        for k in range(0, len(text), 2):
-            t = parse_tile(text[k : k + 2])
-            if t is None:
-                raise PositionError(f"{text[k : k + 2]!r} in the {what} is not a tile code (motif P B W C K H, then colour b g o p v y)")
-            tiles.append(t)
-        return bytes(tiles)
-
-    @staticmethod
-    def _parse_numbers(text: str, players: int, what: str, negative: bool) -> tuple[int, ...]:
-        parts = text.split(",")
-        if len(parts) != players:
-            raise PositionError(f"{what}: one number per seat ({players}), ',' between")
-        values = []
-        for part in parts:
-            digits = part[1:] if negative and part.startswith("-") else part
-            if not is_ascii_number(digits) or len(digits) > 6:
-                raise PositionError(f"{what}: {part!r} is not a whole number")
-            values.append(int(part))
-        return tuple(values)
-
-    @staticmethod
-    def _parse_layout(text: str, seat: int) -> bytes:
-        where = f"layout {seat + 1}"
-        ranks = text.split("/")
-        if len(ranks) != FRAME:
-            raise PositionError(f"{where}: a layout lists the 9 ranks of its frame, 9 down to 1, '/' between")
-        layout = [EMPTY] * CELLS
-        for row, rank_text in enumerate(ranks):
-            rank = FRAME - 1 - row
-            file, k = 0, 0
-            while k < len(rank_text):
-                ch = rank_text[k]
-                if ch in "123456789":
-                    file += int(ch)
-                    k += 1
-                    continue
-                code = rank_text[k : k + 2]
-                t = parse_tile(code[0].upper() + code[1:]) if code[:1].isalpha() else None
-                if t is None or len(code) != 2:
-                    raise PositionError(f"{where}, rank {rank + 1}: {code!r} is neither a count of empty cells nor a tile code")
-                if file >= FRAME:
-                    raise PositionError(f"{where}, rank {rank + 1}: more than 9 cells")
-                layout[rank * FRAME + file] = t if code[0].isupper() else t + FACE_DOWN
-                file += 1
-                k += 2
-            if file != FRAME:
-                raise PositionError(f"{where}, rank {rank + 1}: describes {file} cells, not 9")
-        if layout[START_CELL] == EMPTY:
-            raise PositionError(f"{where}: the start tile lies on e5, which is empty")
-        if layout[START_CELL] % FACE_DOWN in CROWNS:
-            raise PositionError(f"{where}: the start tile on e5 carries a crown; start tiles never do")
-        present = [v % FACE_DOWN for v in layout if v != EMPTY]
-        if len(set(present)) != len(present):
-            raise PositionError(f"{where}: a player owns each tile once")
-        # Connected (every tile was laid next to another) and within the 5x5 limit.
-        seen, todo = {START_CELL}, [START_CELL]
-        while todo:
-            for n in NEIGHBOURS[todo.pop()]:
-                if layout[n] != EMPTY and n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        if len(seen) != len(present):
-            raise PositionError(f"{where}: every tile must be connected to the start tile along sides")
-        f0, f1, r0, r1 = extent(layout)
-        if f1 - f0 >= LIMIT or r1 - r0 >= LIMIT:
-            raise PositionError(f"{where}: the layout exceeds 5 files or 5 ranks (5x5 limit)")
-        return bytes(layout)
-
-    @staticmethod
-    def _check_tiles_consistent(layouts, pile, tile) -> None:
-        caller_start = layouts[0][START_CELL] % FACE_DOWN
-        if caller_start in pile or caller_start == tile:
-            raise PositionError(f"the caller's start tile {tile_code(caller_start)} cannot also be in the pile or revealed")
-        if tile is not None and tile in pile:
-            raise PositionError(f"the revealed tile {tile_code(tile)} cannot also be in the pile")
-        for seat, layout in enumerate(layouts):
-            for index, v in enumerate(layout):
-                if v == EMPTY or index == START_CELL:
-                    continue
-                t = v % FACE_DOWN
-                if t in pile:
-                    raise PositionError(f"layout {seat + 1}: {tile_code(t)} on {cell_name(index)} is still in the pile")
-                if t == caller_start:
-                    raise PositionError(f"layout {seat + 1}: {tile_code(t)} on {cell_name(index)} is the caller's start tile, which is never revealed")
-
-    @staticmethod
-    def _parse_turn(text: str, players: int) -> tuple[int | None, str]:
-        if text == "-":
-            return None, OVER
-        steps = {letter: step for step, letter in TURN_LETTERS.items()}
-        if len(text) != 2 or text[0] not in steps or text[1] not in "1234"[:players]:
-            raise PositionError(f"the turn is p<seat>, s<seat>, f<seat> (seat 1-{players}) or '-', not {text!r}")
-        return int(text[1]) - 1, steps[text[0]]
-
-    def _check_turn(self, layouts, pile, tile, to_move, step, ersatz: bool, wertung: bool) -> None:
-        placing_over = not pile or all(is_full(layout) for layout in layouts)
-        if step in (PLACE, SCORE):
-            if tile is None:
-                raise PositionError("a player places or scores only while a tile is revealed")
-            layout = layouts[to_move]
-            if step == PLACE and not self._acts(layout, tile):
-                raise PositionError(f"seat {to_move + 1} cannot place {tile_code(tile)}: its layout is full or already holds it")
-            if step == SCORE:
-                if wertung:
-                    raise PositionError("in the variant 'Wertung' nobody scores during the rounds")
-                if not can_score(layout):
-                    raise PositionError(f"seat {to_move + 1} is to score but has no combination")
-                if not ersatz and not has_tile(layout, tile):
-                    raise PositionError(f"seat {to_move + 1} is to score but has not placed {tile_code(tile)}")
-            for seat, other in enumerate(layouts):
-                holds = has_tile(other, tile) and other[START_CELL] % FACE_DOWN != tile
-                if seat < to_move and not ersatz and not holds and self._acts(other, tile):
-                    raise PositionError(f"seat {seat + 1} acts before seat {to_move + 1} but has not placed {tile_code(tile)}")
-                if seat > to_move and holds:
-                    raise PositionError(f"seat {seat + 1} acts after seat {to_move + 1} but has already placed {tile_code(tile)}")
-            return
-        if tile is not None:
-            raise PositionError("the revealed tile is '-' in the final scoring and once the game is over")
-        if not placing_over:
-            raise PositionError("rounds go on while a layout has room and the pile has tiles: the turn must be p<seat>")
-        if step == FINAL:
-            if not wertung:
-                raise PositionError("a final scoring (f<seat>) belongs to the variant 'Wertung' (token w)")
-            if not can_score(layouts[to_move]):
-                raise PositionError(f"seat {to_move + 1} is to score in the final scoring but has no combination")
-        elif wertung and any(can_score(layout) for layout in layouts):
-            raise PositionError("in the variant 'Wertung' the game ends only when nobody can score")
+        return parse_position(text, hidden_allowed, self.min_players, self.max_players)
 
     # -- tests and tools -----------------------------------------------------------------------
 

@@ -8,7 +8,8 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from ..games.mops import EMPTY, FINAL, PLACE, SCORE, START_CELL, extent, open_window
+from ..games.mops_layout import EMPTY, START_CELL, extent, open_window
+from ..games.mops_state import FINAL, PLACE, SCORE
 from ..games.notation import COLOURS, CROWN_CODES, FRAME, MOTIFS, parse_tile, tile_code
 from ..games.notation import frame_cell_index as cell_index, frame_cell_name as cell_name, parse_frame_cell as parse_cell
 from ..games.mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, SHAPES, orientations

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..games.mops import EMPTY, FACE_DOWN, FINAL, SCORE, START_CELL
+from ..games.mops_layout import EMPTY, FACE_DOWN, START_CELL
+from ..games.mops_state import FINAL, SCORE
 from ..games.seats import SEAT_COLOURS
 from ..games.notation import COLOURS, FILES, FRAME, MOTIFS, tile_code
 from ..games.notation import frame_cell_index as cell_index, frame_cell_name as cell_name
@@ -50,7 +51,7 @@ class MopsPayload:
     turned_up: bool = False  # the revealed tile was just turned up (animate it)
     head_title: str = ""  # "Round 3", "Final scoring", "Game over"
     head_note: str = ""  # "12 tiles left in the pile"
-    # The layout shown large (the seat to move's): its cells' kinds (see games/mops.cell_kinds), by
+    # The layout shown large (the seat to move's): its cells' kinds (see games/mops_layout.cell_kinds), by
     # frame index, the area its final 5x5 square may still cover and its own extent.
     kinds: tuple[str, ...] = ()
     open_window: tuple[int, int, int, int] = (0, FRAME - 1, 0, FRAME - 1)

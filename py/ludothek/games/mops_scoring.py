@@ -1,0 +1,91 @@
+"""Mops Royal's scoring: which combinations a layout holds (a shape of the score board, face up,
+one colour or one motif), what each is worth and the move that scores it, and the ranking at the
+end (points, then fewer face-down tiles).
+
+Its own module because the scoring is one rule, asked by the engine (games/mops.py), its position
+checks (games/mops_position.py) and the computer players alike, over a layout alone.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .notation import FRAME
+from .notation import frame_cell_name as cell_name
+from .mops_layout import CROWNS, CELLS, FACE_DOWN, face_down_cells
+from .mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, Placement, placements_by_anchor
+
+ANCHORED = placements_by_anchor(FRAME, FRAME)
+
+
+class Combination(NamedTuple):
+    """A combination that may be scored: what the view lists and highlights."""
+
+    cells: tuple[str, ...]  # in frame order
+    shape: str  # key of mops_shapes.SHAPES, e.g. "L4"
+    kind: str  # "colour" or "motif"
+    feature: str  # the shared colour letter (b g o p v y) or motif letter (P B W C K H)
+    points: int  # including the crown bonus
+    crown: bool
+    flips: tuple[str, ...]  # marked tiles: the player turns one of them face down
+    moves: tuple[str, ...]  # the move for each flip, in the order of `flips`
+
+
+def combinations(layout, first_only: bool = False) -> list[Placement]:
+    """Every placement of a shape whose tiles are face up and share a colour or a motif."""
+    found = []
+    for anchor in range(CELLS):
+        first = layout[anchor]
+        if first >= FACE_DOWN:  # face down or empty
+            continue
+        colour, motif = first % 6, first // 6
+        for placement in ANCHORED[anchor]:
+            same_colour = same_motif = True
+            for cell in placement.cells[1:]:
+                t = layout[cell]
+                if t >= FACE_DOWN:
+                    break
+                if t % 6 != colour:
+                    same_colour = False
+                if t // 6 != motif:
+                    same_motif = False
+                if not (same_colour or same_motif):
+                    break
+            else:
+                found.append(placement)
+                if first_only:
+                    return found
+    return found
+
+
+def can_score(layout) -> bool:
+    return bool(combinations(layout, first_only=True))
+
+
+def combination_points(layout, placement: Placement) -> int:
+    points = POINTS_BY_SIZE[placement.size]
+    if any(layout[c] in CROWNS for c in placement.cells):
+        points += CROWN_BONUS
+    return points
+
+
+def scoring_move(placement: Placement, flip: int) -> str:
+    return ",".join(cell_name(c) for c in placement.cells) + "!" + cell_name(flip)
+
+
+def _ranking_key(scores, layouts, seat: int) -> tuple[int, int]:
+    """What places a seat: its points, then fewer face-down tiles (the tie-break); larger is better."""
+    return scores[seat], -len(face_down_cells(layouts[seat]))
+
+
+def final_ranking(scores, layouts) -> tuple[int, ...]:
+    """Winners: most points, then fewest face-down tiles; tied leaders share the win."""
+    keys = [_ranking_key(scores, layouts, i) for i in range(len(scores))]
+    best = max(keys)
+    return tuple(i for i, key in enumerate(keys) if key == best)
+
+
+def ranking(scores, layouts) -> tuple[int, ...]:
+    """Every seat, best first by the rule of `final_ranking` (points, then fewer face-down tiles),
+    equals in seat order."""
+    return tuple(sorted(range(len(scores)), key=lambda seat: (tuple(-k for k in _ranking_key(scores, layouts, seat)), seat)))

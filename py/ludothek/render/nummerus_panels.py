@@ -1,0 +1,312 @@
+"""Nummerus Zahlus's panels: what is shown beside and below the board as HTML, the players'
+collections (chains boxed, the longest starred), the standings or the tournament's rounds, and
+the choosers below the board (which chain a solitaire number joins, the swap).
+
+Its own module because these panels are one thing, drawn from the engine's answers; the view
+(render/nummerus.py) hands them to the game screen and keeps the clicks that pick in them.
+"""
+
+from __future__ import annotations
+
+from ..games.nummerus import FIELD_INDEX, SOLITAIRE_REMOVED_FROM
+from ..games.notation import solitaire_move
+from ..i18n import _, ngettext
+from .nummerus_board import SEAT_CSS, seat_mark
+from .svg import empty, esc, num, tag
+from .nummerus_words import grade_text, groups_words, lengths_text, player_name, range_text
+from .view import UIState
+
+
+def piece_svg(seat: int, size: float = 24) -> str:
+    """A seat's piece, as the view's `piece_svg` answers and the swap chooser shows it."""
+    css = SEAT_CSS[seat]
+    body = empty("circle", cx="20", cy="20", r="17", class_=f"nz-piece-body {css}") + seat_mark(seat, 20, 20, 17, "nz-piece-mark")
+    return tag("svg", body, viewBox="0 0 40 40", width=num(size), height=num(size), class_="piece nz-piece", aria_hidden="true", focusable="false")
+
+
+def chips_html(lo: int, hi: int) -> str:
+    return "".join(tag("span", esc(str(n)), class_="nz-chip") for n in range(lo, hi + 1))
+
+
+def groups_html(groups, solitaire: bool, seat_css: str) -> str:
+    """A collection as a number line: chains boxed, single chips loose, the longest starred."""
+    least = 1 if solitaire else 2
+    lengths = [hi - lo + 1 for lo, hi in groups if hi - lo + 1 >= least]
+    longest = max(lengths, default=0)
+    items = []
+    for lo, hi in groups:
+        n = hi - lo + 1
+        is_chain = n >= least
+        classes = ["nz-group"]
+        if is_chain:
+            classes.append("chain")
+            if solitaire and n >= SOLITAIRE_REMOVED_FROM:
+                classes.append("complete")
+            elif not solitaire and n == longest:
+                classes.append("longest")
+        else:
+            classes.append("single")
+        items.append(tag("span", chips_html(lo, hi), class_=" ".join(classes), data_range=f"{lo}-{hi}", data_length=str(n)))
+    return tag("span", "".join(items), class_=f"nz-groups seat-{seat_css}", aria_hidden="true")
+
+
+def seat_details(game, s, seat: int) -> str:
+    groups = game.groups(s, seat)
+    solitaire = len(s.collections) == 1
+    lengths = game.chain_lengths(s, seat)
+    parts = []
+    if solitaire:
+        complete = sum(1 for n in lengths if n >= SOLITAIRE_REMOVED_FROM)
+        summary = ngettext("{n} chain", "{n} chains", len(lengths)).format(n=len(lengths))
+        if complete:
+            summary += " · " + ngettext("{n} of them 6 or longer", "{n} of them 6 or longer", complete).format(n=complete)
+    elif lengths:
+        summary = _("Chains: {lengths}").format(lengths=lengths_text(lengths))
+    else:
+        summary = _("No chain yet")
+    parts.append(tag("span", esc(summary), class_="nz-summary", data_lengths=",".join(map(str, lengths))))
+    if s.swaps:
+        n = s.swaps[seat]
+        parts.append(tag("span", esc(ngettext("{n} swap chip", "{n} swap chips", n).format(n=n)), class_="nz-swaps", data_swaps=str(n)))
+    if groups:
+        parts.append(groups_html(groups, solitaire, SEAT_CSS[seat]))
+    parts.append(tag("span", esc(groups_words(groups, solitaire)), class_="visually-hidden"))
+    return tag("span", "".join(parts), class_="nz-seat")
+
+
+def side_html(game, s, names: list[str]) -> str:
+    players = len(s.collections)
+    over = game.is_over(s)
+    if players == 1:
+        left, grade = game.solitaire_result(s)
+        lengths = game.chain_lengths(s, 0)
+        complete = sum(1 for n in lengths if n >= SOLITAIRE_REMOVED_FROM)
+        body = tag(
+            "p",
+            tag("span", esc(str(left)), class_="nz-score-number") + esc(ngettext("chain left", "chains left", left)),
+            class_="nz-score",
+            data_score=str(left),
+        )
+        body += tag(
+            "p",
+            esc(
+                _(
+                    "Chains of 6 or more are removed at the end; every other chain counts, single chips too. "
+                    "Fewer is better: 2 is not bad, 1 is good, 0 is superb."
+                )
+            ),
+            class_="nz-help",
+        )
+        if complete:
+            body += tag(
+                "p",
+                esc(ngettext("{n} chain already has 6 or more chips.", "{n} chains already have 6 or more chips.", complete).format(n=complete)),
+                class_="nz-help",
+            )
+        if over:
+            body += tag("p", esc(grade_text(left)), class_="nz-grade")
+        return tag("section", tag("h2", esc(_("Solitaire score"))) + body, class_="nz-side nz-solitaire", aria_label=_("Solitaire score"))
+    if s.rounds:
+        return rounds_table(game, s, names)
+    return standings_table(game, s, names)
+
+
+def standings_table(game, s, names: list[str]) -> str:
+    over = game.is_over(s)
+    standings = game.standings(s)
+    rows = []
+    all_tied = len(standings) == 1 and len(standings[0]) > 1
+    for place, seats in enumerate(standings, start=1):
+        for seat in seats:
+            lengths = game.chain_lengths(s, seat)
+            leads = place == 1 and not all_tied and lengths
+            mark = ""
+            if leads:
+                mark = tag("span", esc(_("wins") if over else _("leads")), class_="nz-lead")
+            rows.append(
+                tag(
+                    "tr",
+                    tag("th", esc(str(place)), scope="row")
+                    + tag("td", esc(player_name(names, seat)) + mark, class_=f"seat-{SEAT_CSS[seat]}")
+                    + tag("td", esc(lengths_text(lengths)), class_="nz-lengths"),
+                    class_="leader" if leads else None,
+                    data_seat=str(seat),
+                )
+            )
+    head = tag(
+        "tr", tag("th", esc(_("Place")), scope="col") + tag("th", esc(_("Player")), scope="col") + tag("th", esc(_("Chains, longest first")), scope="col")
+    )
+    caption = _("Standings") if not over else _("Result")
+    note = tag("p", esc(_("The longest chain wins; if it is a tie, the next longest decides, and so on.")), class_="nz-help")
+    table = tag("table", tag("caption", esc(caption)) + tag("thead", head) + tag("tbody", "".join(rows)), class_="nz-table nz-standings")
+    return tag("section", table + note, class_="nz-side")
+
+
+def rounds_table(game, s, names: list[str]) -> str:
+    players = len(s.collections)
+    over = game.is_over(s)
+    table = game.round_table(s)
+    finished = len(s.round_points)
+    head = tag(
+        "tr",
+        tag("th", esc(_("Round")), scope="col")
+        + "".join(tag("th", esc(player_name(names, seat)), scope="col", class_=f"seat-{SEAT_CSS[seat]}") for seat in range(players)),
+    )
+    rows = []
+    for index, points in enumerate(table):
+        playing = index >= finished and not over
+        label = _("{n} (playing)").format(n=index + 1) if playing else str(index + 1)
+        rows.append(
+            tag("tr", tag("th", esc(label), scope="row") + "".join(tag("td", esc(str(p))) for p in points), class_="running" if playing else "finished")
+        )
+    totals = game.scores(s)
+    best = max(totals)
+    foot = tag(
+        "tr",
+        tag("th", esc(_("Total")), scope="row") + "".join(tag("td", esc(str(t)), class_="best" if t == best and best > 0 else None) for t in totals),
+        class_="totals",
+    )
+    done = s.rounds if over else s.round - 1
+    caption = _("Tournament: {done} of {of} rounds finished").format(done=done, of=s.rounds)
+    note = tag(
+        "p",
+        esc(_("A chain of n chips scores n·(n+1)/2: 2 chips 3, 3 chips 6, 4 chips 10, 5 chips 15, 6 chips 21. Single chips score nothing.")),
+        class_="nz-help",
+    )
+    html = tag(
+        "table",
+        tag("caption", esc(caption)) + tag("thead", head) + tag("tbody", "".join(rows)) + tag("tfoot", foot),
+        class_="nz-table nz-rounds",
+        data_round=str(s.round),
+    )
+    return tag("section", html + note, class_="nz-side")
+
+
+def choice_html(s, ui: UIState, choice) -> str:
+    field, (lower, upper) = choice
+    chip = s.board[FIELD_INDEX[field]]
+    hints = {t for t, _l in ui.hints}
+    title = _("{chip} touches two chains, and chains never join. Add it to which one?").format(chip=chip)
+    buttons = []
+    for side, chain in (("-", lower), ("+", upper)):
+        lo, _sep, hi = chain.partition("-")
+        lo_n, hi_n = int(lo), int(hi or lo)
+        grown = range_text(lo_n, chip) if side == "-" else range_text(chip, hi_n)
+        move = solitaire_move(field, side)
+        # The visible words are the button's name (no aria-label: what is read is what is seen).
+        inner = (
+            tag("span", esc(_("Add {chip} to {chain}:").format(chip=chip, chain=range_text(lo_n, hi_n))), class_="nz-chain-old")
+            + " "
+            + tag("span", esc(_("it becomes {grown}").format(grown=grown)), class_="nz-chain-new")
+        )
+        if move in hints:
+            inner += " " + tag("span", esc(_("(hint)")), class_="nz-hint-tag")
+        buttons.append(tag("button", inner, type="button", class_="nz-choice-button" + (" hinted" if move in hints else ""), data_target=move))
+    buttons.append(tag("button", esc(_("Cancel")), type="button", class_="small", data_target="cancel", title=_("Pick another chip")))
+    return tag(
+        "section",
+        tag("p", esc(title), class_="nz-title", id="nz-choice-title") + tag("div", "".join(buttons), class_="nz-buttons"),
+        class_="nz-choice",
+        role="group",
+        aria_labelledby="nz-choice-title",
+    )
+
+
+def swap_picks(s, ui: UIState) -> tuple[int | None, int | None]:
+    give = take = None
+    for token in ui.selection:
+        kind, _sep, value = token.partition(":")
+        if value.isdigit():
+            if kind == "give":
+                give = int(value)
+            elif kind == "take":
+                take = int(value)
+    return give, take
+
+
+def swap_html(game, s, ui: UIState) -> str:
+    seat = s.to_move
+    give, take = swap_picks(s, ui)
+    hints = {t for t, _l in ui.hints}
+    left = s.swaps[seat]
+    title = ngettext(
+        "Swap? You have {n} swap chip. Pick one of your chips and an opponent's single chip, or choose “No swap”.",
+        "Swap? You have {n} swap chips. Pick one of your chips and an opponent's single chip, or choose “No swap”.",
+        left,
+    ).format(n=left)
+    rows = []
+    own = []
+    for lo, hi in game.groups(s, seat):
+        chips = []
+        for n in range(lo, hi + 1):
+            chips.append(swap_button(f"give:{n}", n, give == n, f"give:{n}" in hints, _("Give {chip}").format(chip=n)))
+        own.append(tag("span", "".join(chips), class_="nz-group" + (" chain" if hi > lo else " single")))
+    rows.append(
+        tag(
+            "div",
+            tag("span", esc(_("Give:")), class_="nz-row-label") + tag("span", "".join(own), class_="nz-row-chips"),
+            class_="nz-swap-row give",
+            role="group",
+            aria_label=_("Give one of your chips"),
+        )
+    )
+    for other, (free, protected) in sorted(game.swappable(s).items()):
+        name = player_name(list(ui.names), other)
+        chips = []
+        for lo, hi in game.groups(s, other):
+            group = []
+            for n in range(lo, hi + 1):
+                if n in free:
+                    group.append(swap_button(f"take:{n}", n, take == n, f"take:{n}" in hints, _("Take {chip} from {colour}").format(chip=n, colour=name)))
+                else:
+                    group.append(
+                        swap_button(
+                            f"take:{n}",
+                            n,
+                            False,
+                            False,
+                            _("{chip}: part of {colour}'s chain {chain}, protected").format(chip=n, colour=name, chain=range_text(lo, hi)),
+                            disabled=True,
+                        )
+                    )
+            chips.append(tag("span", "".join(group), class_="nz-group" + (" chain" if hi > lo else " single")))
+        if not chips:
+            chips.append(tag("span", esc(_("no chips yet")), class_="nz-none"))
+        label = _("Take from {colour}:").format(colour=name)
+        rows.append(
+            tag(
+                "div",
+                tag("span", piece_svg(other, 18) + esc(label), class_="nz-row-label") + tag("span", "".join(chips), class_="nz-row-chips"),
+                class_=f"nz-swap-row take seat-{SEAT_CSS[other]}",
+                role="group",
+                aria_label=_("Take a single chip from {colour}").format(colour=name),
+            )
+        )
+    return tag(
+        "section",
+        tag("p", esc(title), class_="nz-title", id="nz-swap-title") + "".join(rows),
+        class_="nz-swap",
+        role="group",
+        aria_labelledby="nz-swap-title",
+    )
+
+
+def swap_button(target: str, number: int, pressed: bool, hinted: bool, label: str, disabled: bool = False) -> str:
+    classes = ["nz-chip", "nz-pick"]
+    if pressed:
+        classes.append("picked")
+    if hinted:
+        classes.append("hinted")
+        label += " " + _("(hint)")
+    if disabled:
+        classes.append("protected")
+    return tag(
+        "button",
+        esc(str(number)),
+        type="button",
+        class_=" ".join(classes),
+        data_target=target,
+        aria_label=label,
+        aria_pressed=("true" if pressed else "false") if not disabled else None,
+        aria_disabled="true" if disabled else None,
+    )

@@ -1,0 +1,243 @@
+"""Nummerus Zahlus's words: the sentences a player reads and hears (the status's parts, a move
+described and in short, the result, the hint, each field's and the board's words for a screen
+reader) and the names and ranges they are made of.
+
+Its own module because the words are one thing, the half of the view that only writes text from
+the engine's answers; the view (render/nummerus.py) asks it and keeps the clicks and setup.
+"""
+
+from __future__ import annotations
+
+from ..games.nummerus import DIRECTION_NAMES, FIELD_INDEX, FIELD_NAMES, NO_SWAP
+from ..games.notation import parse_swap, split_side
+from ..i18n import N_, _, ngettext
+from .board_marks import HintValue
+from .nummerus_board import SEAT_CSS
+from .seats import seat_names
+
+GRADES = {0: N_("superb"), 1: N_("good"), 2: N_("not bad")}
+SEAT_NAMES = seat_names(SEAT_CSS)
+# The engine's direction names (ludothek.games.nummerus.DIRECTION_NAMES), for translation.
+DIRECTION_WORDS = {
+    "up": N_("up"),
+    "up-right": N_("up and to the right"),
+    "right": N_("to the right"),
+    "down-right": N_("down and to the right"),
+    "down": N_("down"),
+    "down-left": N_("down and to the left"),
+    "left": N_("to the left"),
+    "up-left": N_("up and to the left"),
+}
+
+
+if set(DIRECTION_WORDS) != set(DIRECTION_NAMES):
+    raise AssertionError("the view needs a word for every direction of the engine")
+
+
+def range_text(lo: int, hi: int) -> str:
+    return str(lo) if lo == hi else f"{lo}–{hi}"
+
+
+def colour_name(seat: int) -> str:
+    return _(SEAT_NAMES[seat])
+
+
+def player_name(names: list[str], seat: int) -> str:
+    return names[seat] if seat < len(names) else colour_name(seat)
+
+
+def direction_words(direction: str | None) -> str:
+    return _(DIRECTION_WORDS[direction]) if direction else ""
+
+
+def groups_words(groups, solitaire: bool) -> str:
+    """The collection for a screen reader."""
+    if not groups:
+        return _("No chips yet.")
+    least = 1 if solitaire else 2
+    chains = [(lo, hi) for lo, hi in groups if hi - lo + 1 >= least]
+    singles = [lo for lo, hi in groups if hi - lo + 1 < least]
+    parts = []
+    if chains:
+        parts.append(
+            _("Chains: {list}.").format(
+                list=", ".join(
+                    ngettext("{range} ({n} chip)", "{range} ({n} chips)", hi - lo + 1).format(range=range_text(lo, hi), n=hi - lo + 1) for lo, hi in chains
+                )
+            )
+        )
+    if singles:
+        parts.append(_("Single chips: {list}.").format(list=", ".join(map(str, singles))))
+    return " ".join(parts)
+
+
+def lengths_text(lengths: list[int]) -> str:
+    return " · ".join(map(str, lengths)) if lengths else "–"
+
+
+def field_words(s, index: int, targets, effect, hints, selected) -> str:
+    name = FIELD_NAMES[index]
+    chip = s.board[index]
+    if index == s.star:
+        text = _("{field}: the star.").format(field=name)
+    elif chip:
+        text = _("{field}: {chip}.").format(field=name, chip=chip)
+    else:
+        text = _("{field}: empty.").format(field=name)
+    extra = []
+    target = targets.get(name)
+    if target is not None:
+        if target.direction is None:
+            extra.append(_("No chip is in line: the star may jump here and take it."))
+        else:
+            extra.append(_("The star can take it ({direction}).").format(direction=direction_words(target.direction)))
+    if effect is not None:
+        if name == effect.origin:
+            extra.append(_("The star came from here."))
+        elif name in effect.path:
+            extra.append(_("The star passed here."))
+    if name in hints:
+        extra.append(_("Hint: take this chip."))
+    if selected == name:
+        extra.append(_("Picked: choose its chain below."))
+    return " ".join([text] + extra)
+
+
+def board_label(s, targets, jump: bool, over: bool) -> str:
+    chips = sum(1 for n in s.board if n)
+    text = [
+        ngettext("Nummerus Zahlus board: the star on {field}, {n} chip left.", "Nummerus Zahlus board: the star on {field}, {n} chips left.", chips).format(
+            field=FIELD_NAMES[s.star], n=chips
+        )
+    ]
+    if targets and not over:
+        if jump:
+            text.append(_("No chip is in line with the star: it may jump to any chip."))
+        else:
+            reach = ", ".join(_("{chip} on {field}").format(chip=t.chip, field=t.field) for t in targets.values())
+            text.append(_("The star can reach: {list}.").format(list=reach))
+    return " ".join(text)
+
+
+def hint_text(game, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
+    moves = [t for t, _l in hints]
+    if not moves:
+        return ""
+    move = moves[-1]
+    if move == NO_SWAP:
+        return _("Hint: keep your chips – no swap now.")
+    swap = parse_swap(move)
+    if swap:
+        give, take = swap
+        owner = next((seat for seat, (free, _p) in game.swappable(s).items() if take in free), None)
+        return _("Hint: give {give} and take {take} from {name}.").format(give=give, take=take, name=player_name(names, owner) if owner is not None else "?")
+    field, _side = split_side(move)
+    chip = s.board[FIELD_INDEX[field]]
+    text = _("Hint: take {chip} on {field} (marked with a check).").format(chip=chip, field=field)
+    if move[-1] in "+-":
+        lower, upper = game.solitaire_sides(s, field)
+        text += " " + _("Add it to {chain}.").format(chain=(lower if move[-1] == "-" else upper).replace("-", "–"))
+    return text
+
+
+def describe_move(game, before, move: str, after, names: list[str]) -> str:
+    effect = game.effect(before, move)
+    name = player_name(names, effect.seat)
+    sentences = []
+    if effect.give is not None:
+        sentences.append(
+            _("{name} swaps: gives {give} to {other} and takes {take}.").format(
+                name=name, give=effect.give, other=player_name(names, effect.partner), take=effect.take
+            )
+        )
+    elif move == NO_SWAP:
+        sentences.append(_("{name} does not swap.").format(name=name))
+    else:
+        if effect.jump:
+            sentences.append(
+                _("No chip was in line: {name} jumps the star from {a} to {b} and takes {chip}.").format(
+                    name=name, a=effect.origin, b=effect.target, chip=effect.chip
+                )
+            )
+        else:
+            direction = next((t.direction for t in game.star_targets(before) if t.field == effect.target), None)
+            sentences.append(
+                _("{name} moves the star {direction} from {a} to {b} and takes {chip}.").format(
+                    name=name, direction=direction_words(direction), a=effect.origin, b=effect.target, chip=effect.chip
+                )
+            )
+        sentences.append(chain_sentence(before, effect, after))
+        if after.swap_step and not game.is_over(after):
+            sentences.append(_("{name} may swap now.").format(name=name))
+    if effect.round_over and effect.round_points is not None:
+        points = ", ".join(f"{player_name(names, i)} {p}" for i, p in enumerate(effect.round_points))
+        sentences.append(_("Round {r} is over: {points} points.").format(r=before.round, points=points))
+        if not effect.game_over:
+            sentences.append(_("Round {r} begins on a fresh board; {name} starts.").format(r=after.round, name=player_name(names, after.to_move)))
+    return " ".join(t for t in sentences if t)
+
+
+def chain_sentence(before, effect, after) -> str:
+    """What the chip taken did to the mover's chains (nothing to say when a new round has
+    begun: the collections are put away)."""
+    if after.round != before.round:
+        return ""
+    chip = effect.chip
+    solitaire = len(before.collections) == 1
+    if solitaire and effect.joined == "new":
+        return _("It starts a new chain.")
+    chain = next(((lo, hi) for lo, hi in after.collections[effect.seat] if lo <= chip <= hi), None)
+    if chain is None or chain[0] == chain[1]:
+        return ""
+    n = chain[1] - chain[0] + 1
+    if solitaire:
+        return _("It joins a chain, now {chain}.").format(chain=range_text(*chain))
+    return ngettext("Now a chain of {n}: {chain}.", "Now a chain of {n}: {chain}.", n).format(n=n, chain=range_text(*chain))
+
+
+def move_text(game, before, move: str) -> str:
+    if move == NO_SWAP:
+        return _("no swap")
+    swap = parse_swap(move)
+    if swap:
+        give, take = swap
+        return f"{give} ⇄ {take}"
+    field, side = split_side(move)
+    index = FIELD_INDEX.get(field)
+    chip = before.board[index] if index is not None else 0
+    if side and chip:
+        sides = game.solitaire_sides(before, field)
+        if len(sides) == 2:
+            chain = sides[0] if side == "-" else sides[1]
+            return f"{field}: {chip} → {chain.replace('-', '–')}"
+    return f"{field}: {chip}" if chip else move
+
+
+def grade_text(left: int) -> str:
+    if left in GRADES:
+        return ngettext("{n} chain left: {grade}!", "{n} chains left: {grade}!", left).format(n=left, grade=_(GRADES[left]))
+    return ngettext(
+        "{n} chain left. The rulebook calls 2 not bad, 1 good and 0 superb.", "{n} chains left. The rulebook calls 2 not bad, 1 good and 0 superb.", left
+    ).format(n=left)
+
+
+def result_text(game, s, names: list[str]) -> str:
+    players = len(s.collections)
+    if players == 1:
+        left, _grade = game.solitaire_result(s)
+        return _("The solitaire is over: {grade}").format(grade=grade_text(left))
+    winners = game.winners(s)
+    if s.rounds:
+        totals = game.scores(s)
+        if not winners:
+            return _("The tournament is drawn: everybody scored {total} points.").format(total=totals[0])
+        if len(winners) == 1:
+            return _("{name} wins the tournament with {total} points.").format(name=player_name(names, winners[0]), total=totals[winners[0]])
+        return _("{names} share the win with {total} points.").format(names=", ".join(player_name(names, w) for w in winners), total=totals[winners[0]])
+    if not winners:
+        lengths = lengths_text(game.chain_lengths(s, 0))
+        return _("The game is drawn: everybody has the same chains ({lengths}).").format(lengths=lengths)
+    lengths = lengths_text(game.chain_lengths(s, winners[0]))
+    if len(winners) == 1:
+        return _("{name} wins with the chains {lengths}!").format(name=player_name(names, winners[0]), lengths=lengths)
+    return _("{names} share the win with the chains {lengths}.").format(names=", ".join(player_name(names, w) for w in winners), lengths=lengths)
