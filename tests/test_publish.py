@@ -65,28 +65,45 @@ def page_attribute(site: Path, pattern: str):
 def test_the_page_carries_pyscript_toml_as_json(site):
     import tomllib
 
-    config = page_attribute(site, r'<script type="py" src="[^"]+" config="([^"]+)"')
+    config = page_attribute(site, r'<script src="\./assets/boot\.js"[^>]* data-config="([^"]+)"')
     assert config == tomllib.loads((ROOT / "pyscript.toml").read_text())
     # Our start module beside Pyodide's (PyScript takes Pyodide's folder from the interpreter's URL).
     assert config["interpreter"] == "./assets/vendor/pyodide/ludothek.mjs"
+    # Python's worker reaches the page only through the functions the page gives it.
+    assert config["sync_main_only"] is True
 
 
-def test_every_file_boot_js_asks_for_early_is_precached(site):
-    preloads = page_attribute(site, r'<script src="\./assets/boot\.js" data-preload="([^"]+)"')
+def worker_early_files(site: Path) -> list[list[str]]:
+    """The files our start module asks for as it is evaluated in Python's worker (its EARLY line),
+    as paths on the site."""
+    import posixpath
+    import re
+
+    module = site / "assets" / "vendor" / "pyodide" / "ludothek.mjs"
+    found = re.findall(r"^const EARLY = (.*?);  // written by scripts/build.py$", module.read_text(), flags=re.M)
+    assert len(found) == 1
+    return [["./" + posixpath.normpath(posixpath.join("assets/vendor/pyodide", url)), how] for url, how in json.loads(found[0])]
+
+
+def test_every_file_the_start_asks_for_early_is_precached(site):
     listed = precache_manifest(site)["files"]
-    urls = [url for url, _ in preloads]
-    for needed in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "ludothek.mjs", "ludothek.zip", "main.py"):
-        assert any(url.endswith(needed) for url in urls), needed
-    # The site's own standard library, not Pyodide's (tests/test_stdlib.py).
-    assert [url for url in urls if "python_stdlib" in url] == ["./assets/build/" + build_stdlib(site).name]
-    for url, how in preloads:
+    # The page: PyScript's chunks, which start the worker, and main.py, which PyScript reads on
+    # the page and hands to the worker.
+    preloads = page_attribute(site, r'<script src="\./assets/boot\.js" data-preload="([^"]+)"')
+    assert [url for url, how in preloads if how == "fetch"] == ["./py/main.py"]
+    assert all(how == "module" for url, how in preloads if url != "./py/main.py")
+    # The worker: the runtime's WebAssembly and the site's own standard library at once (not
+    # Pyodide's: tests/test_stdlib.py), the lock file and the package once those have arrived.
+    early = worker_early_files(site)
+    assert {url.rsplit("/", 1)[1]: how for url, how in early} == {
+        "pyodide.asm.wasm": "fetch",
+        build_stdlib(site).name: "fetch",
+        "pyodide-lock.json": "later",
+        "ludothek.zip": "later",
+    }
+    for url, how in preloads + early:
         assert url in listed, url
-        assert how in ("fetch", "later", "module", "start")
-    # What Python reads only after its own start comes after the runtime's files (boot.js).
-    later = {url.rsplit("/", 1)[1] for url, how in preloads if how == "later"}
-    assert later == {"pyodide-lock.json", "ludothek.zip", "main.py"}, later
-    # Our start module is imported at once (it begins looking for the snapshot then), and only it.
-    assert [url for url, how in preloads if how == "start"] == ["./assets/vendor/pyodide/ludothek.mjs"]
+    assert 'data-main="./py/main.py"' in (site / "index.html").read_text()
 
 
 def build_stdlib(site: Path) -> Path:
@@ -256,7 +273,8 @@ def test_the_snapshot_imports_only_modules_that_never_touch_the_browser():
     modules = build.snapshot_modules()
     for engine in ("ludothek.games.momentum", "ludothek.ai.mops", "ludothek.render.screens", "ludothek.i18n", "ludothek.web.session", "ludothek.web.saves"):
         assert engine in modules, engine
-    # dom imports js; app imports dom (so do most screens): none of them goes in.
+    # dom imports js; search_runner and files ask js for the timer and the JSON parser (in a
+    # function); app and most screens import those: none of them goes in.
     for browser in ("ludothek.web.dom", "ludothek.web.app", "ludothek.web.search_runner", "ludothek.web.home_screen", "ludothek.render.__main__"):
         assert browser not in modules, browser
     imports = build.package_imports(ROOT / "py")
