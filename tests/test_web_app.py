@@ -150,3 +150,88 @@ def test_page_events_are_read_with_bounds():
     assert event.control is not None and event.control.get("target") == "5" and event.control.inside("#board")
     with pytest.raises(ValueError):
         PageEvent.parse("[]")
+
+
+# -- saves through the page (web/saves.MirroredStorage) -------------------------------------------
+
+
+GOOD_ENTRY_TEXT = json.dumps(
+    {
+        "record": {"format": "ludothek", "version": 1, "game": "momentum", "players": [{}, {}], "seed": 1, "options": {}, "moves": ["a1"]},
+        "meta": {"created": 1, "updated": 1},
+    }
+)
+
+
+def start_told(stored: object, hash: str = "") -> tuple[App, RecordingPage]:
+    """The app as web/dom.py starts it: from the page's start message, with what it found stored."""
+    from ludothek.web.app import start as start_app
+
+    page = RecordingPage()
+    message = {"type": "start", "hash": hash, "search": "", "base": "https://example.org/", "languages": ["en"], "stored": stored}
+    return start_app(json.dumps(message), page), page
+
+
+def played_game(app: App, page: RecordingPage) -> str:
+    """A Momentum game started by events; its save's key."""
+    send(app, type="route", hash="#/setup/momentum")
+    send(app, type="submit", form="setup", setup=setup_form(app, "momentum"))
+    go = last(page, "go")[1]
+    send(app, type="route", hash=go)
+    return "ludothek.save." + go.rsplit("/", 1)[1]
+
+
+def test_the_saves_the_page_found_are_listed_and_a_new_game_is_written_through_the_page():
+    app, page = start_told({"status": "ok", "items": {"ludothek.save.old": GOOD_ENTRY_TEXT}})
+    assert 'data-save="old"' in next(op[2] for op in page.named("region") if op[1] == "saves")
+    key = played_game(app, page)
+    written = [op for op in page.named("store") if op[2] == key]
+    assert written and json.loads(written[-1][3])["record"]["game"] == "momentum"
+
+
+def test_a_write_the_page_refuses_is_taken_back_and_the_player_told_once():
+    app, page = start_told({"status": "ok", "items": {}})
+    key = played_game(app, page)
+    sequence = last(page, "store")[1]
+    send(app, type="refused", seq=sequence, key=key, full=True, held=None)
+    assert app.storage.get(key) is None and app.storage.status == "full"
+    assert "storage is full" in last(page, "toast")[1]
+    toasts = len(page.named("toast"))
+    send(app, type="refused", seq=sequence, key=key, full=True, held=None)
+    assert len(page.named("toast")) == toasts, "told once"
+    send(app, type="written")
+    assert app.storage.status == "ok"
+
+
+def test_a_save_changed_by_hand_before_a_new_address_is_read_from_the_page():
+    app, page = start_told({"status": "ok", "items": {}})
+    send(app, type="route", hash="#/", changed={"ludothek.save.byhand": GOOD_ENTRY_TEXT, "elsewhere": "x"})
+    assert 'data-save="byhand"' in [op[2] for op in page.named("region") if op[1] == "saves"][-1]
+    assert app.storage.get("elsewhere") is None
+    send(app, type="storage", key="ludothek.save.byhand", changed={"ludothek.save.byhand": None})
+    assert app.storage.get("ludothek.save.byhand") is None
+
+
+@pytest.mark.parametrize("stored", [None, "x", [], {"status": 5}, {"items": {"ludothek.a": 1}}])
+def test_a_start_with_storage_of_any_shape_starts(stored):
+    app, page = start_told(stored)
+    assert page.ops[-1] == ["data", "body", "ready", "1"] or ["data", "body", "ready", "1"] in page.ops
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "refused", "seq": "1", "key": "ludothek.x", "full": True, "held": None},
+        {"type": "refused", "seq": 1, "key": 5, "held": {"a": 1}},
+        {"type": "refused", "seq": 10**30, "key": "ludothek.language", "full": "yes", "held": "de"},
+        {"type": "storage", "key": None, "changed": {"ludothek.language": 7, "ludothek.save.x": "{not json", "ludothek.home.saves": "[" * 10_000}},
+        {"type": "route", "hash": "#/", "changed": ["ludothek.save.x"]},
+        {"type": "written", "seq": None},
+    ],
+)
+def test_no_storage_event_the_page_can_send_breaks_the_app(message):
+    app, page = start_told({"status": "ok", "items": {}})
+    send(app, **message)
+    send(app, type="route", hash="#/setup/momentum")
+    send(app, type="route", hash="#/")
+    assert app.screen == "home" and not [op for op in page.named("error") if "Traceback" in op[1]]
