@@ -12,7 +12,7 @@ import zlib
 from ..ai import get_player
 from ..i18n import _
 from .context import AppContext
-from .search_runner import SearchCancelled, in_background, next_frame, run_sliced
+from .search_runner import SearchCancelled, in_background, next_turn, run_sliced
 
 MIN_THINK_SECONDS = 0.35  # a reply that comes at once is hard to follow: show the thinking briefly
 AI_TIME_LIMIT = 0.9  # safety bound on one computer move in the page (levels budget their own work)
@@ -50,12 +50,15 @@ class ComputerTurns:
         player.time_limit = AI_TIME_LIMIT
         self.thinking_seat = seat_index
         app.game.update()
-        await next_frame()
+        await next_turn()
         started = time.perf_counter()
+        busy = [0.0]
         try:
-            move = await run_sliced(player.search(session.state), still_wanted=lambda: token == self.thinking_token)
-            # Published for benchmarks: how long the search took, slices and frames included.
+            move = await run_sliced(player.search(session.state), still_wanted=lambda: token == self.thinking_token, busy=busy)
+            # Published for benchmarks: how long the search took (its slices and the pauses
+            # between them), and how much of it was the search's own work.
             app.page.body_data("lastThinkMs", str(round((time.perf_counter() - started) * 1000)))
+            app.page.body_data("lastThinkBusyMs", str(round(busy[0] * 1000)))
             remaining = MIN_THINK_SECONDS - (time.perf_counter() - started)
             if remaining > 0:
                 await asyncio.sleep(remaining)

@@ -2,8 +2,8 @@
 PyWorker: assets/boot.js). The page's side (assets/page.js) calls the two functions main.py
 exports: `start` with the page as it is (web/page.PageEvent "start"), then `handle` with every
 event. The app's ops go back in batches, in order, through the function the page gave the worker
-(`xworker.sync.ops`): one batch per event, and one per turn of the worker's event loop for what
-the app does meanwhile (a computer player's move, a toast after a copy). An op whose answer the
+(`xworker.sync.ops`): one batch per event, and one per task of the worker's for what the app does
+meanwhile (a computer player's move, a toast after a copy). An op whose answer the
 app awaits goes at once, after the batch before it (`xworker.sync.ask`).
 
 Nothing else in the app reaches the browser: no DOM and no localStorage exist here (saves go
@@ -31,8 +31,10 @@ class WorkerLink:
     def send(self, op_text: str) -> None:
         self.batch.append(op_text)
         if not self.scheduled:
+            # Posted as soon as the work under way yields (a microtask): before a computer
+            # player's next slice, so "thinking…" is on the page while it thinks.
             self.scheduled = True
-            js.setTimeout(create_once_callable(self.flush), 0)
+            js.queueMicrotask(create_once_callable(self.flush))
 
     def ask(self, op_text: str) -> Any:
         self.flush()
@@ -53,7 +55,7 @@ _app: App | None = None
 def start(start_text: str) -> None:
     """The page's start: the app made and its first screen drawn."""
     global _app
-    page = Page(_link.send, _link.ask)
+    page = Page(_link.send, _link.ask, timeline=js.performance)
     # Which start it was (from the memory snapshot or the normal way: scripts/pyodide_start.mjs).
     page.run("runtime", str(getattr(js, "ludothekStartKind", "") or ""), getattr(js, "ludothekSnapshotURL", None))
     try:

@@ -20,7 +20,7 @@ from . import remote_screen
 from .context import AppContext
 from .links import LinkError, app_fragment
 from .saves import Problem, SaveSummary, StorageError
-from .search_runner import in_background, next_frame
+from .search_runner import in_background, next_turn
 
 LIST_PART = 100  # saves drawn per frame on the home screen
 UNPLAYED_KEPT_SECONDS = 3600  # a started game with no move is stored this long (for a reload)
@@ -132,7 +132,7 @@ class HomeScreen:
 
     async def append_saves(self, token: int, rest: list[SaveSummary | LinkItem], views: dict[str, GameView], now: float) -> None:
         for start in range(0, len(rest), LIST_PART):
-            await next_frame()
+            await next_turn()
             if token != self.list_token or self.app.screen != "home":
                 return
             self.app.page.mark("saves-part-start")

@@ -32,9 +32,12 @@ class Page:
     `ask(op_text)` does the same for an op whose answer the app awaits (copy, share, the PNG
     download, `settled`) and returns that awaitable. Without `ask`, `send` answers both."""
 
-    def __init__(self, send: Callable[[str], Any], ask: Callable[[str], Any] | None = None) -> None:
+    def __init__(self, send: Callable[[str], Any], ask: Callable[[str], Any] | None = None, timeline: Any = None) -> None:
+        """`timeline`: where `mark` and `measure` go when Python runs on a thread of its own (the
+        worker's `performance`: they time Python's work, on Python's clock); None: to the page."""
         self._send = send
         self._ask = ask or send
+        self._timeline = timeline
 
     def run(self, *op: Any) -> Any:
         return self._send(op_text(op))
@@ -192,10 +195,19 @@ class Page:
     # -- measuring and reporting -----------------------------------------------------------------
 
     def mark(self, name: str) -> None:
-        self.run("mark", name)
+        if self._timeline is not None:
+            self._timeline.mark(name)
+        else:
+            self.run("mark", name)
 
     def measure(self, name: str, start: str) -> None:
-        self.run("measure", name, start)
+        if self._timeline is not None:
+            try:
+                self._timeline.measure(name, start)
+            except Exception:  # noqa: BLE001 - no such mark (a JavaScript error): nothing to measure
+                pass
+        else:
+            self.run("measure", name, start)
 
     def error(self, text: str) -> None:
         """Written to the browser's console (a traceback the player is told about in words)."""
