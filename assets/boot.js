@@ -151,16 +151,19 @@
     link.href = href;
     doc.head.appendChild(link);
   }
-  // What the worker's start module is told in its address (scripts/pyodide_start.mjs): an embedded
+  // What the worker's start module is told in its address's fragment (scripts/pyodide_start.mjs;
+  // a fragment, not a query: the file is the one cached under its own address): an embedded
   // board, IndexedDB in memory, a first visit whose service worker takes the runtime's files from
   // the worker's downloads, the snapshot's policy (a benchmark's or a test's choice).
   function startModuleURL(memoryStorage, handing) {
     var url = new URL(pythonConfig.interpreter, doc.baseURI);
-    if (embed) url.searchParams.set("embed", "1");
-    if (memoryStorage) url.searchParams.set("idb", "memory");
-    if (handing) url.searchParams.set("hand", "1");
-    if (!embed && "serviceWorker" in navigator) url.searchParams.set("sw", "1");
-    if (window.LUDOTHEK_SNAPSHOT) url.searchParams.set("snapshot", String(window.LUDOTHEK_SNAPSHOT));
+    var told = new URLSearchParams();
+    if (embed) told.set("embed", "1");
+    if (memoryStorage) told.set("idb", "memory");
+    if (handing) told.set("hand", "1");
+    if (!embed && "serviceWorker" in navigator) told.set("sw", "1");
+    if (window.LUDOTHEK_SNAPSHOT) told.set("snapshot", String(window.LUDOTHEK_SNAPSHOT));
+    url.hash = told.toString();
     return url.href;
   }
   // Whether this is a first visit whose service worker will install once the app is ready: it

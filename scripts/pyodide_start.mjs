@@ -4,7 +4,7 @@
 // with the SNAPSHOT, STDLIB and EARLY lines filled in); PyScript imports it in the worker, reads
 // `version` and calls `loadPyodide({stdout, stderr, indexURL})` as it would Pyodide's own.
 //
-// The page tells this module what it knows in the module's query (boot.js): `embed=1` (an
+// The page tells this module what it knows in the fragment of the module's address (boot.js): `embed=1` (an
 // embedded board), `idb=memory` (IndexedDB is blocked or must not be used: PyScript's package
 // cache gets a memory stand-in), `hand=1` (a first visit whose service worker is yet to install:
 // the runtime's files are kept for it), `snapshot=` (a benchmark's or a test's choice, below).
@@ -25,7 +25,7 @@ import { loadPyodide as loadPyodideItself, version } from "./pyodide.mjs";
 
 export { version };
 
-const TOLD = new URL(import.meta.url).searchParams;
+const TOLD = new URLSearchParams(new URL(import.meta.url).hash.slice(1));
 
 // -- no WebAssembly stack switching (JSPI) -------------------------------------------------------
 // Chromium's stack switching crashes now and then while Pyodide runs Python on a switched stack

@@ -163,6 +163,11 @@ def test_the_board_a_reader_clicks_goes_live_where_it_stood_and_takes_a_move(ope
     assert idle.evaluate(SCROLL_ROOM) == {"height": 0, "width": 0}
     expect(idle.locator("#board svg")).to_be_visible()
     assert idle.evaluate("document.documentElement.dataset.storage") == "memory"
+    # Nothing in the reader's storage, Python's workers (PyScript's package cache) included: each
+    # has the memory stand-in for IndexedDB, not the browser's own.
+    stand_in = "!String(indexedDB.open).includes('[native code]')"
+    pythons = [worker for worker in blog.page.workers if worker.evaluate("!!self.ludothekStartKind")]
+    assert len(pythons) == 2 and all(worker.evaluate(stand_in) for worker in pythons)
     assert blog.errors == []
     origins = {u.split("/")[2] for u in blog.requests if u.startswith("http")}
     assert origins <= {blog.server.url.split("/")[2], app_url.split("/")[2]}

@@ -16,7 +16,6 @@ condition of the page, with the drivers' generous timeout.
 
 from __future__ import annotations
 
-import html
 import json
 import re
 
@@ -308,18 +307,22 @@ def test_fenns_longest_opening_roll_fits_a_phone(engine, site):
 INSTALLED_HOOK = "if (navigator.serviceWorker) navigator.serviceWorker.ready.then(function () { window.__installed = true; });"
 
 
-def fetched_by_boot_js() -> set[str]:
-    """The files boot.js fetches for the runtime (the list scripts/build.py writes on its tag,
-    kinds "fetch" and "later"), as paths on the server."""
-    found = re.search(r'<script src="\./assets/boot\.js" data-preload="([^"]+)"', (SITE / "index.html").read_text(encoding="utf-8"))
-    assert found, "the page carries no preload list"
-    return {"/" + url.removeprefix("./") for url, how in json.loads(html.unescape(found.group(1))) if how in ("fetch", "later")}
+def fetched_by_the_start_module() -> set[str]:
+    """The files our start module fetches in Python's worker and hands to the runtime (its EARLY
+    list, written by scripts/build.py), as paths on the server."""
+    import posixpath
+
+    module = SITE / "assets" / "vendor" / "pyodide" / "ludothek.mjs"
+    found = re.search(r"^const EARLY = (.*?);  // written by scripts/build.py$", module.read_text(encoding="utf-8"), flags=re.M)
+    assert found, "the start module carries no EARLY list"
+    return {"/" + posixpath.normpath(posixpath.join("assets/vendor/pyodide", url)) for url, _ in json.loads(found.group(1))}
 
 
 def test_a_first_visit_downloads_each_file_once(engine, record_property):
     """Until the service worker is installed, the server answers no file with its body twice: the
-    page fetches the runtime's files once (boot.js hands its responses to the runtime) and the
-    worker's install takes the page's copies of them and revalidates the rest in the HTTP cache.
+    runtime's files are fetched once (the start module, in Python's worker, hands its responses to
+    the runtime) and the service worker's install takes the copies of them kept for it and
+    revalidates the rest in the HTTP cache.
     Two exceptions: the page itself (the one served here carries the error hook, so it is not the
     file the precache list has the hash of: the worker must download it anew), and, in an engine
     whose session keeps no HTTP cache (WebKit's automation session: the server sees no conditional
@@ -344,7 +347,7 @@ def test_a_first_visit_downloads_each_file_once(engine, record_property):
             bodies.setdefault(path, []).append(size)
     twice = {path: sizes for path, sizes in bodies.items() if len(sizes) > 1 and path not in ("/", "/index.html")}
     if not any(status == 304 for _, status, _ in answers):
-        handed = fetched_by_boot_js()
-        assert len(handed) >= 5, handed
+        handed = fetched_by_the_start_module()
+        assert len(handed) >= 4, handed
         twice = {path: sizes for path, sizes in twice.items() if path in handed or "/snapshot." in path}
     assert twice == {}, f"answered with their bodies more than once: {twice}"
