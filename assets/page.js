@@ -135,6 +135,23 @@
     }).observe(body, { attributes: true, attributeFilter: ["data-ready"] });
   }
 
+  // What the player typed into a text field stays when the field is drawn anew: the app hears of a
+  // field only when it changes, and a redraw it sent before (after a choice in another field) may
+  // arrive while the player types. A field the app itself gave another value takes the app's.
+  var TYPED = "input[name]:not([type]), input[name][type=text], input[name][type=search], textarea[name]";
+  function withTypedText(element, draw) {
+    var typed = {};
+    element.querySelectorAll(TYPED).forEach(function (field) {
+      if (field.value !== field.defaultValue) typed[field.name] = [field.defaultValue, field.value];
+    });
+    draw();
+    Object.keys(typed).forEach(function (name) {
+      element.querySelectorAll(TYPED).forEach(function (field) {
+        if (field.name === name && field.defaultValue === typed[name][0]) field.value = typed[name][1];
+      });
+    });
+  }
+
   var OPS = {
     // A new screen: its name on the body, its HTML, its title; the live region's last words are
     // about the old screen; the page shows the new screen's top unless told to keep the scroll.
@@ -157,7 +174,7 @@
       var opened = Array.prototype.map.call(element.querySelectorAll("details[data-keep][open]"), function (d) { return d.getAttribute("data-keep"); });
       var wasOpen = keepOpen ? !!element.querySelector(keepOpen + "[open]") : false;
       var focused = keepFocus ? focusKey(element) : null;
-      element.innerHTML = html;
+      withTypedText(element, function () { element.innerHTML = html; });
       opened.forEach(function (key) {
         element.querySelectorAll("details[data-keep]").forEach(function (d) { if (d.getAttribute("data-keep") === key) d.open = true; });
       });
@@ -168,7 +185,7 @@
         if (again && !again.disabled) focus(again, false);
       }
     },
-    html: function (selector, html) { var e = find(selector); if (e) e.innerHTML = html; },
+    html: function (selector, html) { var e = find(selector); if (e) withTypedText(e, function () { e.innerHTML = html; }); },
     append: function (selector, html) { var e = find(selector); if (e) e.insertAdjacentHTML("beforeend", html); },
     text: function (selector, text) { var e = find(selector); if (e) e.textContent = text; },
     attr: function (selector, name, value) {
@@ -277,11 +294,17 @@
     if (!fn) throw new Error("page: no such op " + op[0]);
     return fn.apply(null, op.slice(1));
   }
-  // A batch of ops (a JSON array of them), in order; one that fails is reported and the rest run.
+  // A batch of ops (a JSON array of them), in order; one that fails is logged, the rest run, and
+  // the app is told (its first failure in the batch), as it was when it wrote to the page itself.
   function runAll(batchText) {
+    var failed = null;
     JSON.parse(batchText).forEach(function (op) {
-      try { runOp(op); } catch (e) { console.error("page: the op " + op[0] + " failed:", e); }
+      try { runOp(op); } catch (e) {
+        console.error("page: the op " + op[0] + " failed:", e);
+        if (!failed) failed = { type: "failed", op: String(op[0]), error: String((e && e.message) || e) };
+      }
     });
+    if (failed) send(failed);
   }
 
   // -- the page's storage, for Python ----------------------------------------------------------
@@ -351,8 +374,10 @@
   var BOARD_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " "];
   var REVIEW_KEYS = ["ArrowLeft", "ArrowRight", "Home", "End"];
 
+  // `message`: the event as data, or a function that describes it when the app takes it (a key:
+  // see onKeydown).
   function send(message) {
-    if (handler) handler(JSON.stringify(message));
+    if (handler) handler(typeof message === "function" ? message : JSON.stringify(message));
   }
 
   // An element as Python sees it: its tag, id, name, type, data attributes, classes, and the ids
@@ -426,19 +451,24 @@
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     var key = event.key;
     var onBoard = closestIn(target, "#board [data-target]");
-    var message = { type: "key", key: key, control: describe(onBoard) };
     if (onBoard && BOARD_KEYS.indexOf(key) >= 0) {
       event.preventDefault();
-      if (key.indexOf("Arrow") === 0) {
+    } else if (doc.body.dataset.screen === "review" && REVIEW_KEYS.indexOf(key) >= 0) {
+      event.preventDefault();
+    }
+    // Described when the app takes it, after it has answered the keys before: an arrow pressed
+    // quickly after another starts where the one before put the keyboard, not where it was.
+    send(function () {
+      var focused = onBoard ? closestIn(doc.activeElement, "#board [data-target]") || onBoard : null;
+      var message = { type: "key", key: key, control: describe(focused) };
+      if (focused && key.indexOf("Arrow") === 0 && BOARD_KEYS.indexOf(key) >= 0) {
         // Where the arrows can go: every target on the board's grid.
         message.targets = Array.prototype.map.call(doc.querySelectorAll("#board [data-target][data-x][data-y]"), function (e) {
           return [e.getAttribute("data-target"), Number(e.getAttribute("data-x")), Number(e.getAttribute("data-y"))];
         });
       }
-    } else if (doc.body.dataset.screen === "review" && REVIEW_KEYS.indexOf(key) >= 0) {
-      event.preventDefault();
-    }
-    send(message);
+      return message;
+    });
   }
 
   function onChange(event) {
@@ -521,14 +551,20 @@
     worker.sync.ops = runAll;
     worker.sync.ask = run;
     var queue = Promise.resolve();
-    function deliver(text) {
-      queue = queue.then(function () { return worker.sync.handle(text); }).then(null, function (e) {
+    function deliver(message) {
+      queue = queue.then(function () {
+        return worker.sync.handle(typeof message === "function" ? JSON.stringify(message()) : message);
+      }).then(null, function (e) {
         console.error("ludothek: the app could not handle an event:", e);
       });
     }
     var startText = connect(deliver);
+    idle = function () { return queue.then(function () { return true; }); };
     return worker.sync.start(startText);
   }
+  // A promise that resolves once the app has answered every event sent so far (tests and
+  // benchmarks wait for it; a player sees the answer).
+  var idle = function () { return Promise.resolve(true); };
 
   // A control focused in a dialog is brought wholly into view. The browser scrolls only as far as
   // it must to show part of it (of a text area, the line with the caret), which left the middle of
@@ -546,5 +582,5 @@
   });
 
   // fieldValues is also how a test reads a form as Python gets it.
-  window.ludothekPage = { run: run, runAll: runAll, connect: connect, attach: attach, fieldValues: fieldValues };
+  window.ludothekPage = { run: run, runAll: runAll, connect: connect, attach: attach, fieldValues: fieldValues, idle: function () { return idle(); } };
 })();

@@ -235,3 +235,12 @@ def test_no_storage_event_the_page_can_send_breaks_the_app(message):
     send(app, type="route", hash="#/setup/momentum")
     send(app, type="route", hash="#/")
     assert app.screen == "home" and not [op for op in page.named("error") if "Traceback" in op[1]]
+
+
+def test_an_op_the_page_could_not_carry_out_on_a_game_ends_on_the_last_resort_screen():
+    app, page = start_told({"status": "ok", "items": {}})
+    played_game(app, page)
+    send(app, type="failed", op="region", error="drawing failed")
+    assert app.screen == "error" and "drawing failed" in last(page, "screen")[2]
+    send(app, type="failed", op="screen", error="again")  # the last-resort screen itself: no loop
+    assert app.screen == "error" and len([op for op in page.named("screen") if op[1] == "error"]) == 1

@@ -181,6 +181,12 @@ def open_app(page, url: str, route: str = "") -> None:
     page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
 
 
+def answered(page) -> None:
+    """Wait until the app (Python, in its worker) has answered every tap and key sent so far and
+    the page shows its answer: what a player sees a moment after pressing."""
+    page.evaluate("window.ludothekPage.idle()")
+
+
 SAVE_PREFIX = "ludothek.save."
 
 
@@ -269,6 +275,7 @@ def arrows_to_target(page, target: str) -> None:
     assert keys is not None, f"no run of arrow keys reaches {target}"
     for key in keys:
         page.keyboard.press(key)
+    answered(page)
     assert page.evaluate("document.activeElement.dataset.target") == target, f"the arrow keys did not reach {target}"
 
 

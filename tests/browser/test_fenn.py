@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import assert_fits_phone, moves_played, open_app, put_save, READY_TIMEOUT_MS
+from conftest import answered, assert_fits_phone, moves_played, open_app, put_save, READY_TIMEOUT_MS
 from ludothek.render.rules import diagrams
 
 PERFECT = "5"
@@ -82,6 +82,7 @@ class TestNewUserAgainstThePerfectComputer:
         # Step 2 of 2: pick a face (a plain one when there is one, so the turn ends).
         plain = chooser.locator("button[data-target]:not(:has(.fenn-note))")
         (plain.first if plain.count() else faces.first).click()
+        answered(page)
         assert moves_played(page) == before + 1
         expect(page.locator("#announce")).to_contain_text(f"to field {number}")
         end = page.locator("#actions").get_by_role("button", name=re.compile("^End turn"))
@@ -126,6 +127,7 @@ class TestNewUserAgainstThePerfectComputer:
         expect(page.locator("#moves")).to_contain_text("black 8")
         # Undo goes back to the human's last decision: the Pasch choice.
         page.get_by_role("button", name="Undo").click()
+        answered(page)
         assert moves_played(page) == 1
         expect(page.locator(".fenn-chooser.pasch button[data-target]")).to_have_count(5)
 
@@ -166,6 +168,7 @@ class TestKeyboard:
         page.locator("#board [tabindex='0']").focus()
         assert page.evaluate("document.activeElement.dataset.target") == "1"
         page.keyboard.press("ArrowRight")
+        answered(page)
         assert page.evaluate("document.activeElement.dataset.target") == "2"
         page.keyboard.press("Enter")
         expect(page.locator("#status")).to_contain_text("field 2 picked")
@@ -176,8 +179,10 @@ class TestKeyboard:
         expect(page.locator(".fenn-chooser")).to_be_visible()
         # Tab leaves the board for the face chooser below it.
         page.keyboard.press("Tab")
+        answered(page)
         assert page.evaluate("document.activeElement.dataset.target") == "2:1"
         page.keyboard.press("Tab")
+        answered(page)
         assert page.evaluate("document.activeElement.dataset.target") == "2:2"
         page.keyboard.press("Enter")
         expect(page.locator("#announce")).to_contain_text("to field 2 and turns 2 up")

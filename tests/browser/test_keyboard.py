@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import BOARD_TARGETS, keys_to, open_app
+from conftest import answered, BOARD_TARGETS, keys_to, open_app
 
 from ludothek.games import GAME_IDS
 from ludothek.render import has_view
@@ -165,6 +165,7 @@ def test_skip_to_content_keeps_the_screen_and_moves_the_focus(page, app_url):
     page.wait_for_selector("form.setup")
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.keyboard.press("Tab")
+    answered(page)
     assert page.evaluate("document.activeElement.className") == "skip-link"
     page.keyboard.press("Enter")
     page.wait_for_function("document.activeElement && document.activeElement.id === 'main'")

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, SAVE_PREFIX
+from conftest import answered, READY_TIMEOUT_MS, SAVE_PREFIX
 
 from ludothek.games import GAME_IDS, get_game
 from ludothek.render import get_view, has_view
@@ -290,10 +290,12 @@ FOCUS_RING_SHOWN = """() => {
 def test_a_clicked_cell_keeps_no_focus_ring(page):
     open_save(page, "f", human_game("fenn", 2))
     page.locator("#board [data-target]:not([aria-disabled=true])").first.click()
+    answered(page)
     assert page.evaluate(FOCUS_RING_SHOWN) in (False, None)
     page.keyboard.press("Escape")
     page.locator("#board [tabindex='0']").focus()
     page.keyboard.press("ArrowRight")
+    answered(page)
     assert page.evaluate(FOCUS_RING_SHOWN) is True
 
 

@@ -14,7 +14,19 @@ from urllib.parse import unquote
 
 from playwright.sync_api import expect
 
-from conftest import start_on_phone, check_rules_page, READY_TIMEOUT_MS, click_and_wait, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
+from conftest import (
+    answered,
+    start_on_phone,
+    check_rules_page,
+    READY_TIMEOUT_MS,
+    click_and_wait,
+    moves_played,
+    open_app,
+    put_save,
+    save_id_of,
+    true_state,
+    wait_for_turn,
+)
 
 from ludothek.games import get_game
 from ludothek.games.momox_board import CORNER_FIELDS, FIELD_COUNT, TILE_AT
@@ -286,6 +298,7 @@ class TestKeyboardAndUndo:
         # The 2 was face down until now: undo cannot take that back.
         expect(page.get_by_role("button", name="Undo")).to_be_disabled()
         page.keyboard.press("u")
+        answered(page)
         assert moves_played(page) == 2
         expect(page.locator("#moves .move-items")).to_contain_text("2. bowl 1")
         assert page.errors == []
@@ -306,6 +319,7 @@ class TestStayOnYellow:
         page.locator("#board [tabindex='0']").focus()
         assert page.evaluate("document.activeElement.dataset.target") == "k0"
         page.keyboard.press("ArrowDown")
+        answered(page)
         assert page.evaluate("document.activeElement.dataset.target") == "stay"
         page.keyboard.press("Enter")
         page.wait_for_function("Number(document.body.dataset.moves) === 1")

@@ -14,7 +14,19 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import start_on_phone, check_rules_page, READY_TIMEOUT_MS, click_and_wait, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
+from conftest import (
+    answered,
+    start_on_phone,
+    check_rules_page,
+    READY_TIMEOUT_MS,
+    click_and_wait,
+    moves_played,
+    open_app,
+    put_save,
+    save_id_of,
+    true_state,
+    wait_for_turn,
+)
 
 from ludothek.games import get_game
 
@@ -242,6 +254,7 @@ class TestKeyboard:
         assert page.evaluate("document.activeElement.dataset.target") == "e6"
         page.keyboard.press("ArrowRight")
         page.keyboard.press("ArrowDown")
+        answered(page)
         assert page.evaluate("document.activeElement.dataset.target") == "f5"
         page.keyboard.press("Enter")
         page.wait_for_function("Number(document.body.dataset.moves) >= 1")
@@ -252,6 +265,7 @@ class TestKeyboard:
         open_save(page, app_url, "kb2", record(position, [("Ada", "human"), ("Bot", "computer")]))
         page.locator("#board [tabindex='0']").focus()
         page.keyboard.press("Tab")
+        answered(page)
         assert page.evaluate("document.activeElement.dataset.target") == "e5,f5,g5!f5"
         expect(page.locator("#board [data-cell=f5] .hl")).to_have_css("opacity", "1")
         page.keyboard.press("Enter")

@@ -13,7 +13,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import assert_fits_phone, start_on_phone, READY_TIMEOUT_MS, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
+from conftest import answered, assert_fits_phone, start_on_phone, READY_TIMEOUT_MS, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
 
 from ludothek.games import get_game
 from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES
@@ -256,9 +256,11 @@ class TestKeyboardAndMotion:
         assert page.evaluate("document.activeElement.getAttribute('aria-disabled')") is None  # a chip in reach
         y0 = int(page.evaluate("document.activeElement.dataset.y"))
         page.keyboard.press("ArrowDown" if y0 < 5 else "ArrowUp")
+        answered(page)
         moved = page.evaluate("document.activeElement.dataset.target")
         assert moved != first
         page.keyboard.press("ArrowUp" if y0 < 5 else "ArrowDown")
+        answered(page)
         assert page.evaluate("document.activeElement.dataset.target") == first
         page.keyboard.press("Enter")
         expect(page.locator("#announce")).to_contain_text(f"to {first} and takes")

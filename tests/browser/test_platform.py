@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import start_on_phone, AppServer, moves_played, open_app, put_save, READY_TIMEOUT_MS
+from conftest import start_on_phone, AppServer, answered, moves_played, open_app, put_save, READY_TIMEOUT_MS
 
 RED_WINS_NEXT = "7x7 ......./.R.R.R./......./.R.R.R./......./.R....B/....... R 1,7"
 
@@ -41,6 +41,7 @@ class TestNewUserPlaysMomentum:
 
         # Undo takes back the computer's reply and your move.
         page.get_by_role("button", name="Undo").click()
+        answered(page)
         assert moves_played(page) == 2
         expect(page.get_by_role("button", name="Redo")).to_be_enabled()
 
@@ -90,6 +91,7 @@ class TestKeyboard:
         first = page.evaluate("document.activeElement.dataset.target")
         page.keyboard.press("ArrowRight")
         page.keyboard.press("ArrowUp")
+        answered(page)
         target = page.evaluate("document.activeElement.dataset.target")
         assert target != first
         # ArrowRight then ArrowUp from the first legal cell (a1) reaches b2.
@@ -98,6 +100,7 @@ class TestKeyboard:
         expect(page.locator("#announce")).to_contain_text("placed a stone on b2")
         wait_for_computer(page, 2)
         page.keyboard.press("u")
+        answered(page)
         assert moves_played(page) == 0
 
 

@@ -8,9 +8,9 @@ import json
 from dataclasses import replace
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Error as PlaywrightError, expect
 
-from conftest import READY_TIMEOUT_MS
+from conftest import READY_TIMEOUT_MS, answered
 
 SHOTS = __import__("pathlib").Path(__file__).resolve().parent.parent.parent / "screenshots" / "remote"
 
@@ -119,8 +119,13 @@ def act(page) -> None:
         page.evaluate("document.querySelectorAll('#extra details').forEach(d => d.open = true)")
         for where in ("#actions [data-target]:visible", "#extra [data-target]:visible", "#board [data-target]:not([aria-disabled=true]):visible"):
             targets = page.locator(where)
-            if targets.count():
-                targets.nth(attempt % targets.count()).click()
+            count = targets.count()  # once: the page may draw the choices anew meanwhile
+            if count:
+                try:
+                    targets.nth(attempt % count).click(timeout=5_000)
+                except PlaywrightError:
+                    pass  # drawn anew under the pointer: look again
+                answered(page)
                 break
     raise AssertionError("no move was made")
 

@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, arrows_to_target, open_app, put_save, tab_to_board
+from conftest import READY_TIMEOUT_MS, answered, arrows_to_target, open_app, put_save, tab_to_board
 from test_quality import axe_violations
 
 from ludothek.ai import get_player
@@ -50,12 +50,14 @@ def test_finish_a_game_review_it_jump_to_the_worst_move_and_play_on(page, app_ur
     # The chart: one named point per move, the worst among them.
     expect(page.locator(".advantage-chart [data-action=review-goto]")).to_have_count(len(record["moves"]) + 1)
     page.get_by_role("button", name="Go to the worst move").click()
+    answered(page)
     assert page.evaluate("document.body.dataset.reviewShown") == str(worst + 1)
     assert axe_violations(page) == [], "review"
     expect(page.locator("#review-detail")).to_contain_text(re.compile("mistake|inaccuracy"))
     expect(page.locator("#review-detail")).to_contain_text("The computer preferred")
     # A point of the chart takes the review to that move.
     page.locator(".advantage-chart [data-action=review-goto][data-index='2']").click()
+    answered(page)
     assert page.evaluate("document.body.dataset.reviewShown") == "2"
     page.get_by_role("button", name="Go to the worst move").click()
     page.get_by_role("button", name="Play on from here").click()
@@ -89,11 +91,14 @@ def test_the_review_by_keyboard_in_german(page, app_url):
     focused = page.evaluate("document.activeElement.textContent")
     assert focused == "Zum schlechtesten Zug", focused
     page.keyboard.press("Enter")
+    answered(page)
     assert page.evaluate("document.body.dataset.reviewShown") == str(worst + 1)
     expect(page.locator("#review-detail")).to_contain_text("Der Computer hätte")
     page.keyboard.press("ArrowLeft")
+    answered(page)
     assert page.evaluate("document.body.dataset.reviewShown") == str(worst)
     page.keyboard.press("ArrowRight")
+    answered(page)
     # The worst-move command left the keyboard on "play on".
     assert page.evaluate("document.activeElement.textContent") == "Von hier weiterspielen"
     page.keyboard.press("Enter")

@@ -276,7 +276,7 @@ def test_a_link_to_a_puzzle_that_is_gone_leads_to_the_games_puzzles(page, app_ur
     cover = page.locator("button.embed-cover")
     if cover.count():
         cover.click()
-    expect(page.locator("#screen [role=alert]")).to_contain_text("no such puzzle")
+    expect(page.locator("#screen [role=alert]")).to_contain_text("no such puzzle", timeout=READY_TIMEOUT_MS)
     assert page.errors == []
 
 

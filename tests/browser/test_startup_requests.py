@@ -1,6 +1,6 @@
 """The start asks for what it needs once, early, and only for files the service worker keeps:
-boot.js's early requests (the list scripts/build.py writes on its tag) are the very ones the
-runtime then uses, and nothing the start loads is missing from the precache list (offline
+the early requests (boot.js's list on its tag, the start module's in Python's worker; both
+written by scripts/build.py) are the very ones the runtime then uses, and nothing the start loads is missing from the precache list (offline
 play after the first visit depends on it). A whole first visit, the service worker's install
 included, downloads each file once."""
 
@@ -33,9 +33,11 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
         page.on("request", lambda request: requested.append(request.url.removeprefix(app_url)))
         page.goto(app_url)
         page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
-        entries = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
-            .map(entry => [entry.name.split('/').pop(), [entry.startTime, entry.responseEnd]]))""")
-        python_up = page.evaluate("performance.getEntriesByName('ludothek:runtime')[0].startTime")
+        # The runtime's files are the worker's requests, on the worker's clock.
+        (python,) = [worker for worker in page.workers if worker.evaluate("!!self.ludothekStartKind")]
+        entries = python.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
+            .map(entry => [entry.name.split('/').pop().split('#')[0], [entry.startTime, entry.responseEnd]]))""")
+        python_up = python.evaluate("performance.getEntriesByName('ludothek:runtime')[0].startTime")
     finally:
         context.close()
     manifest = precached()
@@ -49,12 +51,12 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
     (stdlib,) = [name for name in entries if name.startswith("python_stdlib.") and name.endswith(".zip")]
     assert stdlib != "python_stdlib.zip"
     assert not [path for path in paths if path.endswith("/python_stdlib.zip")]
-    # The runtime's large files are asked for at once, with its modules (boot.js)...
+    # The runtime's large files are asked for at once, with its modules (the start module)...
     for needed in ("pyodide.asm.wasm", stdlib):
         assert entries[needed][0] <= entries["pyodide.asm.mjs"][0], f"{needed} was not asked for early"
     # ... and what Python reads only after its own start once they have arrived, before Python is up.
     arrived = max(entries["pyodide.asm.wasm"][1], entries[stdlib][1])
-    for later in ("pyodide-lock.json", "ludothek.zip", "main.py"):
+    for later in ("pyodide-lock.json", "ludothek.zip"):
         assert arrived <= entries[later][0] < python_up, (later, entries[later], arrived, python_up)
     assert not [path for path in paths if "codemirror" in path or "xterm" in path or "/toml-" in path]
 

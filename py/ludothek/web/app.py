@@ -114,6 +114,28 @@ class App:
         if isinstance(sequence, int) and isinstance(key, str) and (held is None or isinstance(held, str)):
             self.storage.on_refusal(sequence, key, bool(raw.get("full")), held)
 
+    async def refused_writes(self, keys: list[str]) -> set[str]:
+        """Which of `keys` the page refused to write, once it has carried out every write sent
+        (always none where the storage is not the page's)."""
+        storage = self.storage
+        if not isinstance(storage, MirroredStorage):
+            return set()
+        await self.page.settled()
+        return set(keys) & storage.refused
+
+    def page_failed(self, op: str, error: str) -> None:
+        """The page could not carry out an op (what it was to show cannot be shown): the game's
+        last-resort screen, as when drawing failed; elsewhere the player is told."""
+        self.page.error(f"ludothek: the page could not carry out {op}: {error}")
+        if self.screen == "error":
+            return  # the last-resort screen itself: nothing more to try
+        if self.screen in ("game", "review") and self.session is not None:
+            from .problem_screen import show_problem
+
+            show_problem(self, RuntimeError(error or op), self.session.save_id)
+            return
+        self.toast(_("Something went wrong: {error}").format(error=error or op))
+
     def go(self, route: str) -> None:
         if self.page_state.hash == route:
             self.route()

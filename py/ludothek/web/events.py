@@ -83,6 +83,8 @@ def dispatch(app: AppContext, event: PageEvent) -> None:
         app.autosave.on_storage(event.storage_key)
     elif event.type in ("refused", "written"):
         app.write_answered(event)
+    elif event.type == "failed":
+        app.page_failed(str(event.raw.get("op") or ""), str(event.raw.get("error") or "")[:300])
 
 
 def on_click(app: AppContext, event: PageEvent) -> None:

@@ -112,11 +112,11 @@ class Files:
         result: ImportResult = await run_sliced(
             steps, on_step=note, after_slice=show_progress, measure=(self.app.page, "import-slice")
         )  # the tests look for long slices
-        if isinstance(storage, MirroredStorage) and result.imported:
-            await self.app.page.settled()  # every write carried out, every refusal told
-            refused = [save_id for save_id in result.imported if self.app.store.key(save_id) in storage.refused]
+        if result.imported:
+            keys = await self.app.refused_writes([self.app.store.key(save_id) for save_id in result.imported])
+            refused = [save_id for save_id in result.imported if self.app.store.key(save_id) in keys]
             if refused:
-                full = storage.status == "full"
+                full = isinstance(storage, MirroredStorage) and storage.status == "full"
                 result.imported = [save_id for save_id in result.imported if save_id not in refused]
                 reason = _("the browser's storage is full") if full else _("the browser does not let the page store games")
                 result.problems.append(Problem(ngettext("{n} game", "{n} games", len(refused)).format(n=len(refused)), reason))

@@ -182,12 +182,19 @@ class HomeScreen:
         self.app.go(fragment)
 
     def undo_delete(self) -> None:
-        if self.deleted is None:
-            return
-        save_id, text = self.deleted
+        if self.deleted is not None:
+            in_background(self.put_back(*self.deleted))
+
+    async def put_back(self, save_id: str, text: str) -> None:
+        """The deleted game written again; said back only once the page has stored it."""
+        key = self.app.store.key(save_id)
         try:
             self.app.store.put_entry_text(save_id, text)
+            refused = key in await self.app.refused_writes([key])
         except StorageError:
+            refused = True
+        if refused:
+            self.refresh_saves()
             self.app.toast(
                 _("The browser's storage refused to take the game back. Download it to keep it."), seconds=30, action=("download-deleted", _("Download"))
             )

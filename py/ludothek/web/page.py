@@ -307,6 +307,7 @@ class PageEvent:
     storage another window changed the storage (`key`; None: all of it)
     refused the page could not write a key (`seq`, `key`, `full`, `held`: web/saves.MirroredStorage)
     written a write went through after a refusal
+    failed  an op the page could not carry out (`op`, `error`)
 
     `storage`, `route` and `start` carry the `ludothek.*` keys the page found changed (`changed`:
     key -> text, None where removed): the page's storage as it is, whoever changed it."""
