@@ -381,7 +381,11 @@ class TestMirroredStorage:
         storage.set("ludothek.k", "2")
         storage.on_refusal(sent[0][0], "ludothek.k", True, None)  # the first write's refusal arrives late
         assert storage.get("ludothek.k") == "2" and storage.status == "full"
-        assert "ludothek.k" in storage.refused
+        assert "ludothek.k" not in storage.refused, "the latest write of it was not refused"
+        storage.on_refusal(sent[1][0], "ludothek.k", True, None)
+        assert storage.get("ludothek.k") is None and "ludothek.k" in storage.refused
+        storage.set("ludothek.k", "3")
+        assert "ludothek.k" not in storage.refused, "a new write: the old refusal is not its"
 
     def test_another_windows_changes_reach_the_mirror_and_nothing_else_does(self):
         storage = MirroredStorage("ok", {"ludothek.a": "1", "ludothek.b": "2"}, lambda *write: None)

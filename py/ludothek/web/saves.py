@@ -102,7 +102,7 @@ class MirroredStorage:
         self._send = send
         self._sequence = 0
         self._latest: dict[str, int] = {}  # key -> the sequence number of its latest write
-        self.refused: set[str] = set()  # keys the page refused to write (the import reads them)
+        self.refused: set[str] = set()  # keys whose latest write the page refused (an import reads them)
         self.on_refused: Callable[[bool, str], None] | None = None  # the app's word to the player (full?, key)
 
     @classmethod
@@ -138,6 +138,7 @@ class MirroredStorage:
             return  # in memory only: the page keeps nothing
         self._sequence += 1
         self._latest[key] = self._sequence
+        self.refused.discard(key)  # a new write of it: an earlier refusal is not this one's
         self._send(self._sequence, key, value)
 
     def on_refusal(self, sequence: int, key: str, full: bool, held: str | None) -> None:
@@ -148,7 +149,7 @@ class MirroredStorage:
                 self.items.pop(key, None)
             else:
                 self.items[key] = held
-        self.refused.add(key)
+            self.refused.add(key)
         if full:
             self.status = "full"
         if self.on_refused is not None:
