@@ -246,12 +246,10 @@
     // An embedded board keeps nothing in the reader's browser: always the memory stand-in.
     if (embed) { useMemoryIndexedDB(); memoryStorage = true; run(); } else whenIndexedDBUsable(function (works) { memoryStorage = !works; run(); });
   }
-  // The home screen comes before Python's start. Its text is asked for before the runtime's files
-  // (on a slow network it would otherwise queue behind megabytes it does not need), and Python's
-  // start waits until it is drawn and painted: that start holds the main thread for seconds (on a
-  // phone, many), and a home screen drawn after it would be that much later. The start module
-  // (scripts/pyodide_start.mjs) waits while html[data-home] is "waiting", at most HOME_WAIT_MS;
-  // the files download and PyScript sets itself up meanwhile.
+  // The home screen comes first. Its text is asked for before the runtime's files (on a slow
+  // network it would otherwise queue behind megabytes it does not need). html[data-home] says how
+  // far it is ("waiting", "drawn", "painted"; given up waiting for after HOME_WAIT_MS): tests and
+  // benchmarks read it. Nothing else waits for it: Python starts in its worker, off this thread.
   // A rules page opened by its address comes first the same way (html[data-home] is about the
   // first screen, whichever of the two it is).
   var HOME_WAIT_MS = 3000;
