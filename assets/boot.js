@@ -180,8 +180,8 @@
   // A worker that fails, or takes far longer than a start ever should, is said so, with a way on.
   var STALLED_MS = 120000;
   var FAILED_TEXT = {
-    en: ["The games could not start in this browser.", "Still starting the games… this takes much longer than it should.", "Reload"],
-    de: ["Die Spiele konnten in diesem Browser nicht starten.", "Die Spiele starten noch… das dauert viel länger als sonst.", "Neu laden"]
+    en: ["The games could not start. Reload the page to try again.", "Still starting the games… this takes much longer than it should.", "Reload"],
+    de: ["Die Spiele konnten nicht starten. Lade die Seite neu, um es noch einmal zu versuchen.", "Die Spiele starten noch… das dauert viel länger als sonst.", "Neu laden"]
   };
   function sayStalled(failed, error) {
     if (isReady()) return;
