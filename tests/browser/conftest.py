@@ -7,6 +7,7 @@ never by the load event.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -14,7 +15,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Error as PlaywrightError, Keyboard, Locator, Page, expect
 from browsers import CHROMIUM, CHROMIUM_ARGS  # scripts/browsers.py (pytest.ini puts scripts/ on the path)
 from serve import SITE, make_server
 
@@ -181,10 +182,49 @@ def open_app(page, url: str, route: str = "") -> None:
     page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
 
 
+IDLE = "window.ludothekPage && window.ludothekPage.idle ? window.ludothekPage.idle() : true"
+
+
 def answered(page) -> None:
     """Wait until the app (Python, in its worker) has answered every tap and key sent so far and
     the page shows its answer: what a player sees a moment after pressing."""
-    page.evaluate("window.ludothekPage.idle()")
+    try:
+        page.evaluate(IDLE)
+    except PlaywrightError:
+        pass  # the press left the page (a reload, a new document): there is nothing to wait for
+
+
+def _answering(press):
+    """A press or click that returns once the app has answered it, as the player sees it (the app
+    answers in its worker, a moment later: a test that reads the page at once would read the
+    moment before)."""
+
+    @functools.wraps(press)
+    def pressed(self, *args, **kwargs):
+        result = press(self, *args, **kwargs)
+        page = self._answering_page if isinstance(self, Keyboard) else self.page
+        if page is not None:
+            answered(page)
+        return result
+
+    return pressed
+
+
+for _name in ("click", "press", "dblclick", "tap", "check", "select_option", "fill"):
+    setattr(Locator, _name, _answering(getattr(Locator, _name)))
+for _name in ("press", "type"):
+    setattr(Keyboard, _name, _answering(getattr(Keyboard, _name)))
+Keyboard._answering_page = None
+_page_keyboard = Page.keyboard
+
+
+def _keyboard_of(page):
+    keyboard = _page_keyboard.fget(page)
+    keyboard._answering_page = page
+    return keyboard
+
+
+Page.keyboard = property(_keyboard_of)
 
 
 SAVE_PREFIX = "ludothek.save."
