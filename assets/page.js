@@ -23,13 +23,29 @@
     region.textContent = text + (old === text ? "\u00a0" : "");
   }
 
+  // A sticky toast (boot.js: a new version is ready, with Reload) comes back when the app's own
+  // toast over it has had its time: the offer is not lost to a message that came after it.
+  var stickyToast = null;
   function showToast(html, ms) {
     var toast = doc.getElementById("toast");
     if (!toast) return;
+    if (toast.classList.contains("sticky")) {
+      stickyToast = Array.prototype.slice.call(toast.childNodes);
+      toast.classList.remove("sticky");
+    }
     toast.innerHTML = html;
     toast.classList.add("visible");
     if (toastTimer !== null) clearTimeout(toastTimer);
-    toastTimer = setTimeout(function () { toastTimer = null; toast.classList.remove("visible"); }, ms);
+    toastTimer = setTimeout(function () {
+      toastTimer = null;
+      if (stickyToast) {
+        toast.replaceChildren.apply(toast, stickyToast);
+        toast.classList.add("sticky");
+        stickyToast = null;
+        return;
+      }
+      toast.classList.remove("visible");
+    }, ms);
   }
 
   // A selector that finds the focused control of `within` again after it is drawn anew.
