@@ -218,7 +218,9 @@ def tapped(browser, url: str, rate: float, point: tuple[float, float], after_ms:
 
 
 def median(rows: list[dict], key: str) -> float | None:
-    return statistics.median(row[key] for row in rows) if rows else None
+    """The median of a column; None when no row has it (a mark that build does not set)."""
+    values = [row[key] for row in rows if row.get(key) is not None]
+    return statistics.median(values) if values else None
 
 
 def main(argv: list[str] | None = None) -> dict:
