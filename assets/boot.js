@@ -777,15 +777,25 @@
     onBody(function () {
       whenReady(function () {
         var hadController = !!navigator.serviceWorker.controller;
+        var offered = false;
+        function newVersion() {
+          if (!hadController || offered) return;
+          offered = true;
+          offerReload();
+        }
+        // A new version's worker may have been found (the browser looks at every navigation) and
+        // even have taken over before this page was ready: watch the one installing or waiting,
+        // and the page's change of controller, not only a later "updatefound".
+        function watch(worker) {
+          if (!worker) return;
+          if (worker.state === "activated") { newVersion(); return; }
+          worker.addEventListener("statechange", function () { if (worker.state === "activated") newVersion(); });
+        }
+        navigator.serviceWorker.addEventListener("controllerchange", newVersion);
         navigator.serviceWorker.register("./sw.js").then(function (registration) {
           doc.body.dataset.swRegistered = "1";
-          registration.addEventListener("updatefound", function () {
-            var worker = registration.installing;
-            if (!worker) return;
-            worker.addEventListener("statechange", function () {
-              if (worker.state === "activated" && hadController) offerReload();
-            });
-          });
+          registration.addEventListener("updatefound", function () { watch(registration.installing); });
+          watch(registration.installing || registration.waiting);
         }).catch(function (error) {
           // Storage blocked (e.g. in a sandboxed iframe): the app still works online.
           doc.body.dataset.swError = String(error && error.name || error);
