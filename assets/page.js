@@ -597,6 +597,7 @@
     });
   });
 
-  // fieldValues is also how a test reads a form as Python gets it.
-  window.ludothekPage = { run: run, runAll: runAll, connect: connect, attach: attach, fieldValues: fieldValues, idle: function () { return idle(); } };
+  // attach: boot.js hands the page Python's worker; fieldValues: how a test reads a form as Python
+  // gets it; idle: tests and benchmarks wait for the app's answer.
+  window.ludothekPage = { attach: attach, fieldValues: fieldValues, idle: function () { return idle(); } };
 })();

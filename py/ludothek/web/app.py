@@ -41,6 +41,7 @@ from .game_screen import GameScreen
 from .home_screen import HomeScreen
 from .links import EmbedOptions
 from .page import Page, PageEvent, PageState
+from .problem_screen import show_problem
 from .saves import DictStorage, MirroredStorage, SaveStore
 from .session import GameSession
 from .setup_screen import SetupScreen
@@ -130,8 +131,6 @@ class App:
         if self.screen == "error":
             return  # the last-resort screen itself: nothing more to try
         if self.screen in ("game", "review") and self.session is not None:
-            from .problem_screen import show_problem
-
             show_problem(self, RuntimeError(error or op), self.session.save_id)
             return
         self.toast(_("Something went wrong: {error}").format(error=error or op))

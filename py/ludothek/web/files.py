@@ -7,7 +7,7 @@ import time
 
 from ..i18n import _, ngettext
 from .context import AppContext
-from .saves import EXPORT_FORMAT, MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS, ImportResult, MirroredStorage, Problem
+from .saves import EXPORT_FORMAT, MAX_IMPORT_BYTES, MAX_IMPORT_ITEMS, ImportResult, MirroredStorage, Problem, refusal_reason
 from .search_runner import run_sliced
 from .session import new_save_id
 
@@ -106,9 +106,6 @@ class Files:
                 shown_at = time.perf_counter()
                 self.app.toast(_("Importing… {done} of {total} games").format(done=done, total=total), seconds=30)
 
-        storage = self.app.storage
-        if isinstance(storage, MirroredStorage):
-            storage.refused.clear()
         result: ImportResult = await run_sliced(
             steps, on_step=note, after_slice=show_progress, measure=(self.app.page, "import-slice")
         )  # the tests look for long slices
@@ -116,8 +113,8 @@ class Files:
             keys = await self.app.refused_writes([self.app.store.key(save_id) for save_id in result.imported])
             refused = [save_id for save_id in result.imported if self.app.store.key(save_id) in keys]
             if refused:
+                storage = self.app.storage
                 full = isinstance(storage, MirroredStorage) and storage.status == "full"
                 result.imported = [save_id for save_id in result.imported if save_id not in refused]
-                reason = _("the browser's storage is full") if full else _("the browser does not let the page store games")
-                result.problems.append(Problem(ngettext("{n} game", "{n} games", len(refused)).format(n=len(refused)), reason))
+                result.problems.append(Problem(ngettext("{n} game", "{n} games", len(refused)).format(n=len(refused)), refusal_reason(full)))
         return result

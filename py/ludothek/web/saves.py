@@ -472,8 +472,7 @@ class SaveStore:
                 try:
                     self.save(session, now)
                 except StorageError as exc:
-                    reason = _("the browser's storage is full") if isinstance(exc, StorageFull) else _("the browser does not let the page store games")
-                    result.problems.append(Problem(label, reason))
+                    result.problems.append(Problem(label, refusal_reason(isinstance(exc, StorageFull))))
                     return result
                 known.add(fingerprint)
                 result.imported.append(session.save_id)
@@ -482,6 +481,11 @@ class SaveStore:
             finally:
                 yield index + 1, len(items)
         return result
+
+
+def refusal_reason(full: bool) -> str:
+    """Why the browser did not store a game (an import's problem): no room, or no storage at all."""
+    return _("the browser's storage is full") if full else _("the browser does not let the page store games")
 
 
 def _import_items(text: Any) -> list[tuple[str, Any, Any]]:
