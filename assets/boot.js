@@ -223,8 +223,9 @@
     function run() {
       if (!pythonConfig) { sayStalled(true, "the page carries no configuration (an unbuilt index.html)"); return; }
       var stalled = setTimeout(function () { sayStalled(false); }, STALLED_MS);
-      // (A dynamic import in a classic script is relative to the script's own address.)
-      Promise.all([import(new URL(CORE, doc.baseURI).href), firstWorker()]).then(function (found) {
+      // (A dynamic import in a classic script is relative to the script's own address.) Once the
+      // page is parsed: core.js reads index.html's <py-config> (which plugins) as it is evaluated.
+      Promise.all([whenParsed().then(function () { return import(new URL(CORE, doc.baseURI).href); }), firstWorker()]).then(function (found) {
         setStage(1);
         var config = Object.assign({}, pythonConfig);
         delete config.interpreter;
@@ -273,6 +274,13 @@
   if (!embed || (readonly && !pictured)) startRuntime();
   // An older read-only snippet has no picture of its own: it is drawn by Python, as before.
 
+  // Once the HTML is parsed (before the deferred page.js runs, unlike DOMContentLoaded).
+  function whenParsed() {
+    return new Promise(function (resolve) {
+      if (doc.readyState !== "loading") { resolve(); return; }
+      doc.addEventListener("readystatechange", function () { resolve(); });
+    });
+  }
   // Everything below needs the body: it runs once the page is parsed.
   function onBody(callback) {
     if (doc.body && doc.readyState !== "loading") callback();
@@ -366,6 +374,7 @@
   function drawHome(screen, html, code) {
     var other = screen.dataset.staticScreen && screen.dataset.staticScreen !== "home";  // a rules page was shown
     screen.innerHTML = html;
+    drawThumbnailsInTurn(screen);
     screen.dataset.static = "1";
     screen.dataset.staticLang = code;
     screen.dataset.staticScreen = "home";
@@ -375,6 +384,20 @@
     var kept = saves && !saves.childElementCount ? keptSaves(code) : null;
     if (kept) saves.appendChild(kept);
     showIntent();
+  }
+  // The five board pictures are most of the home screen's elements: drawn in one frame, on a
+  // phone's CPU, they held the page's thread for a quarter of a second (issue 33). The cards come
+  // first with each picture's place kept (.thumb-later: the picture is not displayed, so the
+  // browser neither styles nor lays it out), then one picture a frame, in the cards' order (the first with the cards).
+  function drawThumbnailsInTurn(screen) {
+    var thumbs = Array.prototype.slice.call(screen.querySelectorAll(".game-card div.thumb"));
+    thumbs.forEach(function (thumb) { thumb.classList.add("thumb-later"); });
+    (function next() {
+      var thumb = thumbs.shift();
+      if (!thumb) return;
+      thumb.classList.remove("thumb-later");
+      afterPaint(next);
+    })();
   }
   // The top bar's language switch that comes with a pre-rendered screen, moved into the top bar
   // (keeping the keyboard focus on it if it had it).

@@ -630,11 +630,27 @@ def page_config() -> dict:
         return tomllib.load(handle)
 
 
-def pyscript_start_chunks(config: dict) -> list[Path]:
+def page_plugins() -> list[str]:
+    """The plugins list of index.html's own <py-config> and <mpy-config> (PyScript's page side
+    reads them as core.js is evaluated and loads the plugins for each type: they must agree):
+    "!name" switches a plugin off. The worker's configuration is pyscript.toml."""
+    page = PAGE_SOURCE.read_text(encoding="utf-8")
+    found = re.findall(r'<py-config type="json" hidden>(.*?)</py-config>', page, re.DOTALL)
+    if len(found) > 1 or found != re.findall(r'<mpy-config type="json" hidden>(.*?)</mpy-config>', page, re.DOTALL):
+        sys.exit("build: index.html may carry one <py-config>, and an <mpy-config> with the same text")
+    try:
+        plugins = json.loads(found[0]).get("plugins", []) if found else []
+    except (ValueError, AttributeError):
+        sys.exit("build: index.html's <py-config> must be a JSON object")
+    if not isinstance(plugins, list) or not all(isinstance(name, str) for name in plugins):
+        sys.exit("build: index.html's <py-config> plugins must be a list of names")
+    return plugins
+
+
+def pyscript_start_chunks() -> list[Path]:
     """PyScript's files that the page loads on every start: core.js and what it imports, and the
-    plugins the configuration does not switch off (each plugin is a dynamic import in the core;
-    the editor, terminal and game plugins import their large libraries only when a page uses
-    them). The TOML parser is not among them: the page's configuration is JSON."""
+    plugins the page's <py-config> does not switch off (page_plugins; each plugin is a dynamic
+    import in the core). The TOML parser is not among them: the page's configuration is JSON."""
     found: list[Path] = []
 
     def follow(name: str) -> None:
@@ -646,7 +662,7 @@ def pyscript_start_chunks(config: dict) -> list[Path]:
             follow(imported)
 
     follow("core.js")
-    switched_off = {name[1:] for name in config.get("plugins", []) if name.startswith("!")}
+    switched_off = {name[1:] for name in page_plugins() if name.startswith("!")}
     for chunk in found[1:]:
         text = chunk.read_text(encoding="utf-8")
         for plugin, name in re.findall(r'"?([\w-]+)"?:\(\)=>import\("\./([\w.-]+\.js)"\)', text):
@@ -668,12 +684,12 @@ def worker_early_files(config: dict, stdlib: Path) -> list[list[str]]:
     return files
 
 
-def start_preloads(config: dict) -> list[list[str]]:
+def start_preloads() -> list[list[str]]:
     """What boot.js asks for as the runtime starts, on the page: PyScript's chunks, which start
     the worker ("module"), and main.py ("fetch": PyScript reads it on the page and hands it to the
     worker before the worker starts the interpreter). The worker's own files are asked for by the
     worker (worker_early_files)."""
-    preloads = [["./" + chunk.relative_to(ROOT).as_posix(), "module"] for chunk in pyscript_start_chunks(config)[1:]]
+    preloads = [["./" + chunk.relative_to(ROOT).as_posix(), "module"] for chunk in pyscript_start_chunks()[1:]]
     preloads += [[python_main(), "fetch"]]
     return preloads
 
@@ -695,7 +711,7 @@ def write_page(stdlib: Path) -> Path:
     page, count = re.subn(r'data-config="\./pyscript\.toml"', f'data-config="{inline}"', page)
     if count != 1:
         sys.exit("build: index.html must name its configuration once, as data-config=\"./pyscript.toml\" on boot.js's tag")
-    preloads = html.escape(json.dumps(start_preloads(config), separators=(",", ":")), quote=True)
+    preloads = html.escape(json.dumps(start_preloads(), separators=(",", ":")), quote=True)
     page, count = re.subn(r'<script src="\./assets/boot\.js"', f'<script src="./assets/boot.js" data-preload="{preloads}"', page)
     if count != 1:
         sys.exit('build: index.html must load boot.js once, as <script src="./assets/boot.js" ...>')
@@ -712,7 +728,7 @@ def site_paths(lazy: bool = False) -> dict[str, Path]:
     """The site's files by their path on the site, each with the file it is copied from: those
     the service worker precaches, or (lazy) PyScript's chunks that no start loads: published
     beside the others (a page that used them would find them) but cached only when fetched."""
-    start_chunks = set(pyscript_start_chunks(page_config()))
+    start_chunks = set(pyscript_start_chunks())
     files = {"index.html": BUILD / "index.html"}
     files.update({name: ROOT / name for name in APP_FILES})
     unused = {}

@@ -294,3 +294,36 @@ def test_a_home_screen_that_does_not_come_never_stops_the_start(page, app_url, f
     expect(page.get_by_role("heading", name="Games")).to_be_visible()
     expect(card(page, "momentum").get_by_role("link", name="New game")).to_be_visible()
     assert not page.errors
+
+
+# The five board pictures are most of the home screen's elements: boot.js draws the cards first,
+# then one picture a frame (issue 33: in one frame they were the page's longest task on a phone).
+PICTURES_SHOWN = """
+window.__pictures = [];
+new MutationObserver(() => {
+  const thumbs = [...document.querySelectorAll("#screen .game-card div.thumb")];
+  if (!thumbs.length) return;
+  const shown = thumbs.map(thumb => !thumb.classList.contains("thumb-later")).join();
+  if (window.__pictures[window.__pictures.length - 1] !== shown) window.__pictures.push(shown);
+}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["class"]});
+"""
+
+
+def test_the_home_screens_pictures_come_one_a_frame_in_the_cards_order_without_moving_them(phone, app_url):
+    phone.add_init_script(PICTURES_SHOWN)
+    held = HeldStart(phone)
+    phone.goto(app_url)
+    expect(phone.locator("#screen[data-static] .game-card .thumb svg")).to_have_count(5)
+    expect(phone.locator("#screen .thumb-later")).to_have_count(0)
+    steps = [[shown == "true" for shown in step.split(",")] for step in phone.evaluate("window.__pictures")]
+    # The cards with the first picture, then one more at a time, from the top.
+    assert steps == [[i < n for i in range(5)] for n in range(1, 6)], steps
+    # Each picture's place was kept: drawing them moved no card.
+    boxes = phone.evaluate("[...document.querySelectorAll('.game-card')].map(card => card.getBoundingClientRect().top + scrollY)")
+    phone.evaluate("document.querySelectorAll('#screen div.thumb').forEach(thumb => thumb.classList.add('thumb-later'))")
+    kept = phone.evaluate("[...document.querySelectorAll('.game-card')].map(card => card.getBoundingClientRect().top + scrollY)")
+    assert all(abs(a - b) < 0.5 for a, b in zip(kept, boxes, strict=True)), (kept, boxes)  # (layout's sub-pixel rounding)
+    phone.evaluate("document.querySelectorAll('#screen div.thumb').forEach(thumb => thumb.classList.remove('thumb-later'))")
+    held.release()
+    expect(phone.locator(".game-card .thumb svg").first).to_be_visible()
+    assert not phone.errors

@@ -60,6 +60,10 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
     for later in ("pyodide-lock.json", "ludothek.zip"):
         assert arrived <= entries[later][0] < python_up, (later, entries[later], arrived, python_up)
     assert not [path for path in paths if "codemirror" in path or "xterm" in path or "/toml-" in path]
+    # PyScript's page side: its core and its error plugin; index.html's <py-config> and
+    # <mpy-config> switch the others off (the editor's plugin looked for editors every 250 ms).
+    pyscript = sorted(path.rsplit("/", 1)[1].split("-")[0] for path in paths if path.startswith("assets/vendor/pyscript/"))
+    assert pyscript == ["core", "core.js", "error"], pyscript
 
 
 # The service worker installed and active: no other on its way.
