@@ -192,8 +192,9 @@ class Setup:
         return {key: thaw(value) for key, value in self.options}
 
 
-def chance_rng(seed: int | None, *keys: object) -> random.Random:
-    """A generator for one chance event, derived from the game's seed and the event's keys.
+def chance_rng(seed: int | str | None, *keys: object) -> random.Random:
+    """A generator for one chance event, derived from the game's seed (or, for a game begun from a
+    position, which has none, that position's text) and the event's keys.
 
     Seeding with a string is stable across Python versions and platforms (it hashes with
     SHA-512), so a record replays the same in CPython and in Pyodide.

@@ -115,6 +115,7 @@ All take a state (the perfect-information game has no hidden parts) and never ch
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from collections.abc import Iterable
 from typing import Any, Literal, NamedTuple
 
 from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
@@ -247,6 +248,15 @@ class FennState(StateBase):
         return self.blue_face if seat == BLUE else self.red_face
 
 
+def _turn_start(s: FennState) -> int:
+    """The field the turn of the player to move began on, which its die may not enter again: the
+    field it stands on, or during an extra step the field kept in the state."""
+    if s.phase != EXTRA:
+        return s.field_of(s.to_move)
+    assert s.turn_start is not None, "a state in the extra step keeps the field its turn began on"
+    return s.turn_start
+
+
 def turn_key(blue: int, blue_face: int, red: int, red_face: int, black: int, to_move: int) -> str:
     """The position text of a turn start: what the repetition rule compares."""
     return f"b{blue}:{blue_face} r{red}:{red_face} k{black} {LETTERS[to_move]}"
@@ -331,7 +341,7 @@ class Fenn(Game[FennState]):
 
     def _steps(self, s: FennState) -> list[tuple[int, int]]:
         seat, opp = s.to_move, 1 - s.to_move
-        start = s.turn_start if s.phase == EXTRA else s.field_of(seat)
+        start = _turn_start(s)
         return legal_steps(seat, s.field_of(seat), s.face_of(seat), s.field_of(opp), s.face_of(opp), s.black, start)
 
     # -- moves ---------------------------------------------------------------------------------
@@ -343,7 +353,7 @@ class Fenn(Game[FennState]):
         self.require_not_over(s, move)
         seat = s.to_move
         field, face = s.field_of(seat), s.face_of(seat)
-        base = dict(
+        base = MoveEffect(
             kind=move,
             seat=seat,
             from_field=field,
@@ -365,12 +375,12 @@ class Fenn(Game[FennState]):
             if self._steps(s):
                 raise self.illegal(move, "pass-must-step")
             new = self._end_turn(s, s.blue, s.blue_face, s.red, s.red_face, s.black, move)
-            return new, MoveEffect(**{**base, "draw": new.drawn})
+            return new, base._replace(draw=new.drawn)
         if move == "end":
             if s.phase in NEW_TURN:
                 raise self.illegal(move, "end-not-yet")
             new = self._end_turn(s, s.blue, s.blue_face, s.red, s.red_face, s.black, move)
-            return new, MoveEffect(**{**base, "kind": "end", "draw": new.drawn})
+            return new, base._replace(kind="end", draw=new.drawn)
         match = BLACK_RE.fullmatch(move)
         if match:
             new_black = int(match.group(1))
@@ -381,7 +391,7 @@ class Fenn(Game[FennState]):
             if new_black == s.black:
                 raise self.illegal(move, "black-same-face", face=s.black)
             new = self._end_turn(s, s.blue, s.blue_face, s.red, s.red_face, new_black, move)
-            return new, MoveEffect(**{**base, "kind": "black", "black_after": new_black, "draw": new.drawn})
+            return new, base._replace(kind="black", black_after=new_black, draw=new.drawn)
         match = STEP_RE.fullmatch(move)
         assert match is not None  # _is_move_text let only steps through
         to, new_face = int(match.group(1)), int(match.group(2))
@@ -391,24 +401,24 @@ class Fenn(Game[FennState]):
             blue, blue_face = to, new_face
         else:
             red, red_face = to, new_face
-        effect = {**base, "kind": "step", "to_field": to, "new_face": new_face}
+        effect = base._replace(kind="step", to_field=to, new_face=new_face)
         moves = s.moves + (move,)
         if to == GOAL_FIELD[seat]:
             new = self._replace(s, blue, blue_face, red, red_face, s.black, moves, phase=OVER, winner=seat)
-            return new, MoveEffect(**{**effect, "wins": True})
+            return new, effect._replace(wins=True)
         if new_face == s.black:
             new = self._replace(s, blue, blue_face, red, red_face, s.black, moves, phase=PASCH)
-            return new, MoveEffect(**{**effect, "pasch": True, "turn_ends": False})
+            return new, effect._replace(pasch=True, turn_ends=False)
         if new_face == to:
             start = s.turn_start if s.phase == EXTRA else field
             new = self._replace(s, blue, blue_face, red, red_face, s.black, moves, phase=EXTRA, turn_start=start)
             if self._steps(new):
-                return new, MoveEffect(**{**effect, "extra_step": True, "turn_ends": False})
+                return new, effect._replace(extra_step=True, turn_ends=False)
             # The extra step was earned but every step is blocked: the turn is over [decided].
             new = self._end_turn(s, blue, blue_face, red, red_face, s.black, move)
-            return new, MoveEffect(**{**effect, "extra_step_blocked": True, "draw": new.drawn})
+            return new, effect._replace(extra_step_blocked=True, draw=new.drawn)
         new = self._end_turn(s, blue, blue_face, red, red_face, s.black, move)
-        return new, MoveEffect(**{**effect, "draw": new.drawn})
+        return new, effect._replace(draw=new.drawn)
 
     def _check_step(self, s: FennState, move: str, to: int, new_face: int) -> None:
         """Raise IllegalMove naming the first rule the step `to:new_face` breaks."""
@@ -425,12 +435,25 @@ class Fenn(Game[FennState]):
             raise self.illegal(move, "off-board", field=to)
         if abs(to - field) not in (1, 2):
             raise self.illegal(move, "step-length", seat=seat, field=field)
-        start = s.turn_start if s.phase == EXTRA else field
+        start = _turn_start(s)
         bans = landing_bans(seat, to, s.field_of(opp), s.face_of(opp), s.black, start)
         if bans:
             raise self.illegal(move, "ban-" + bans[0], seat=seat, field=to)
 
-    def _replace(self, s: FennState, blue, blue_face, red, red_face, black, moves, *, phase: FennPhase, turn_start=None, winner=None) -> FennState:
+    def _replace(
+        self,
+        s: FennState,
+        blue: int,
+        blue_face: int,
+        red: int,
+        red_face: int,
+        black: int,
+        moves: tuple[str, ...],
+        *,
+        phase: FennPhase,
+        turn_start: int | None = None,
+        winner: int | None = None,
+    ) -> FennState:
         return FennState(
             setup=s.setup,
             moves=moves,
@@ -447,7 +470,7 @@ class Fenn(Game[FennState]):
             winner=winner,
         )
 
-    def _end_turn(self, s: FennState, blue, blue_face, red, red_face, black, move: str) -> FennState:
+    def _end_turn(self, s: FennState, blue: int, blue_face: int, red: int, red_face: int, black: int, move: str) -> FennState:
         """The next player's turn begins; a third occurrence of its position is a draw."""
         to_move = 1 - s.to_move
         key = turn_key(blue, blue_face, red, red_face, black, to_move)
@@ -484,7 +507,7 @@ class Fenn(Game[FennState]):
         seat = s.to_move
         opp = 1 - seat
         field = s.field_of(seat)
-        start = s.turn_start if s.phase == EXTRA else field
+        start = _turn_start(s)
         steps = self._steps(s) if stepping else []
         statuses = []
         for to in BOARD_FIELDS:
@@ -578,64 +601,15 @@ class Fenn(Game[FennState]):
         tokens = text.split(" ")
         if not 4 <= len(tokens) <= 6:
             raise PositionError("a Fenn position has 4 to 6 tokens: b<field>:<face> r<field>:<face> k<face> <b|r> [pasch|extra<field>] [draw]")
-        blue, blue_face = _parse_die(tokens[0], BLUE)
-        red, red_face = _parse_die(tokens[1], RED)
-        black_text = tokens[2]
-        if not black_text.startswith("k") or not _is_number(black_text[1:]) or int(black_text[1:]) not in BLACK_FACES:
-            raise PositionError(f"the black die is written k<face> with a face of {_faces_text(BLACK_FACES)}, not {black_text!r}")
-        black = int(black_text[1:])
-        if tokens[3] not in ("b", "r"):
-            raise PositionError(f"the player to move is 'b' (blue) or 'r' (red), not {tokens[3]!r}")
-        to_move = LETTERS.index(tokens[3])
-        if blue == red:
-            raise PositionError(f"both dice stand on field {blue}; a field holds one die")
-        winner = None
-        if blue == GOAL_FIELD[BLUE] and red == GOAL_FIELD[RED]:
-            raise PositionError("blue on field 9 and red on field 1: only one player can have won")
-        if blue == GOAL_FIELD[BLUE]:
-            winner = BLUE
-        elif red == GOAL_FIELD[RED]:
-            winner = RED
-        phase: FennPhase = STEP
-        turn_start, drawn = None, False
-        rest = tokens[4:]
-        if rest and rest[0] == "pasch":
-            phase = PASCH
-            rest.pop(0)
-        elif rest and rest[0].startswith("extra"):
-            number = rest.pop(0)[5:]
-            if not _is_number(number) or not 0 <= int(number) <= 10:
-                raise PositionError(f"extra<field> names the field (0-10) the turn began on, not {'extra' + number!r}")
-            phase, turn_start = EXTRA, int(number)
-        if rest and rest[0] == "draw":
-            drawn = True
-            rest.pop(0)
-        if rest:
-            raise PositionError(f"unexpected token {rest[0]!r} (expected pasch, extra<field> or draw)")
+        blue, blue_face, red, red_face, black, to_move = _parse_dice(tokens[:4])
+        winner = _position_winner(blue, red)
+        phase, turn_start, drawn = _parse_turn_tokens(tokens[4:])
         if winner is not None and (phase != STEP or drawn):
             raise PositionError(f"{COLOURS[winner]} has reached the far end and won: no Pasch, extra step or draw follows")
         if drawn and phase != STEP:
             raise PositionError("a draw by repetition happens at the start of a turn, not after a Pasch or extra step")
-        seat, opp = to_move, 1 - to_move
-        fields, faces = (blue, red), (blue_face, red_face)
         if phase != STEP:
-            field, face = fields[seat], faces[seat]
-            if field == START_FIELD[seat]:
-                raise PositionError(f"{COLOURS[seat]} is still beside the board: no step of this turn has been made")
-            if field in (black, faces[opp]):
-                raise PositionError(
-                    f"{COLOURS[seat]} stands on field {field}, which it could not have entered this turn (the black die or the other die shows {field})"
-                )
-            if phase == PASCH and face != black:
-                raise PositionError(f"'pasch' needs {COLOURS[seat]}'s top to equal the black top ({face} is not {black})")
-            if phase == EXTRA:
-                if face != field:
-                    raise PositionError(f"'extra' needs {COLOURS[seat]}'s top to equal its field ({face} on field {field})")
-                if turn_start == field or turn_start == fields[opp]:
-                    raise PositionError(f"the turn cannot have begun on field {turn_start}: a die stands there")
-                possible = range(0, 9) if seat == BLUE else range(2, 11)  # never the far end: that ends the game
-                if turn_start not in possible:
-                    raise PositionError(f"{COLOURS[seat]} cannot have begun its turn on field {turn_start}")
+            _check_turn_under_way(phase, to_move, (blue, red), (blue_face, red_face), black, turn_start)
         s = FennState(
             setup=Setup(players=2, seed=None, position=text),
             blue=blue,
@@ -666,7 +640,7 @@ class Fenn(Game[FennState]):
 def opening_roll(seed: int) -> tuple[int, ...]:
     """The black die rolled until it shows 4 or 6: the rolls in order, the decisive one last."""
     rng = chance_rng(seed, "fenn-opening")
-    rolls = []
+    rolls: list[int] = []
     while not rolls or rolls[-1] not in OPENING_FACE.values():
         rolls.append(rng.choice(BLACK_FACES))
     return tuple(rolls)
@@ -675,6 +649,78 @@ def opening_roll(seed: int) -> tuple[int, ...]:
 def _is_number(text: str) -> bool:
     """A plain decimal number without sign or leading zero (so every field has one spelling)."""
     return is_ascii_number(text) and len(text) <= 6 and str(int(text)) == text
+
+
+def _parse_dice(tokens: list[str]) -> tuple[int, int, int, int, int, int]:
+    """A position's first four tokens, the dice and the player to move: (blue field, blue face,
+    red field, red face, black face, seat to move)."""
+    blue, blue_face = _parse_die(tokens[0], BLUE)
+    red, red_face = _parse_die(tokens[1], RED)
+    black_text = tokens[2]
+    if not black_text.startswith("k") or not _is_number(black_text[1:]) or int(black_text[1:]) not in BLACK_FACES:
+        raise PositionError(f"the black die is written k<face> with a face of {_faces_text(BLACK_FACES)}, not {black_text!r}")
+    black = int(black_text[1:])
+    if tokens[3] not in ("b", "r"):
+        raise PositionError(f"the player to move is 'b' (blue) or 'r' (red), not {tokens[3]!r}")
+    to_move = LETTERS.index(tokens[3])
+    if blue == red:
+        raise PositionError(f"both dice stand on field {blue}; a field holds one die")
+    return blue, blue_face, red, red_face, black, to_move
+
+
+def _position_winner(blue: int, red: int) -> int | None:
+    """The seat whose die stands on the far end (it has won), None while nobody has."""
+    if blue == GOAL_FIELD[BLUE] and red == GOAL_FIELD[RED]:
+        raise PositionError("blue on field 9 and red on field 1: only one player can have won")
+    if blue == GOAL_FIELD[BLUE]:
+        return BLUE
+    if red == GOAL_FIELD[RED]:
+        return RED
+    return None
+
+
+def _parse_turn_tokens(rest: list[str]) -> tuple[FennPhase, int | None, bool]:
+    """The optional tokens `pasch` or `extra<field>`, then `draw`: (phase, the field the turn began
+    on for an extra step, drawn)."""
+    phase: FennPhase = STEP
+    turn_start, drawn = None, False
+    if rest and rest[0] == "pasch":
+        phase = PASCH
+        rest.pop(0)
+    elif rest and rest[0].startswith("extra"):
+        number = rest.pop(0)[5:]
+        if not _is_number(number) or not 0 <= int(number) <= 10:
+            raise PositionError(f"extra<field> names the field (0-10) the turn began on, not {'extra' + number!r}")
+        phase, turn_start = EXTRA, int(number)
+    if rest and rest[0] == "draw":
+        drawn = True
+        rest.pop(0)
+    if rest:
+        raise PositionError(f"unexpected token {rest[0]!r} (expected pasch, extra<field> or draw)")
+    return phase, turn_start, drawn
+
+
+def _check_turn_under_way(phase: FennPhase, seat: int, fields: tuple[int, int], faces: tuple[int, int], black: int, turn_start: int | None) -> None:
+    """A Pasch or an extra step pending: the player to move has stepped this turn, onto a field it
+    could enter, and shows what the pending step needs."""
+    opp = 1 - seat
+    field, face = fields[seat], faces[seat]
+    if field == START_FIELD[seat]:
+        raise PositionError(f"{COLOURS[seat]} is still beside the board: no step of this turn has been made")
+    if field in (black, faces[opp]):
+        raise PositionError(
+            f"{COLOURS[seat]} stands on field {field}, which it could not have entered this turn (the black die or the other die shows {field})"
+        )
+    if phase == PASCH and face != black:
+        raise PositionError(f"'pasch' needs {COLOURS[seat]}'s top to equal the black top ({face} is not {black})")
+    if phase == EXTRA:
+        if face != field:
+            raise PositionError(f"'extra' needs {COLOURS[seat]}'s top to equal its field ({face} on field {field})")
+        if turn_start == field or turn_start == fields[opp]:
+            raise PositionError(f"the turn cannot have begun on field {turn_start}: a die stands there")
+        possible = range(0, 9) if seat == BLUE else range(2, 11)  # never the far end: that ends the game
+        if turn_start not in possible:
+            raise PositionError(f"{COLOURS[seat]} cannot have begun its turn on field {turn_start}")
 
 
 def _parse_die(token: str, seat: int) -> tuple[int, int]:
@@ -696,7 +742,7 @@ def _parse_die(token: str, seat: int) -> tuple[int, int]:
     return field, face
 
 
-def _faces_text(faces) -> str:
+def _faces_text(faces: Iterable[int]) -> str:
     return " ".join(map(str, faces))
 
 

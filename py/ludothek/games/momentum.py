@@ -350,6 +350,33 @@ class Momentum(Game[MomentumState]):
         if len(tokens) < 4 or len(tokens) > 6:
             raise PositionError("a Momentum position has 4 to 6 tokens: size, board, player to move, hands, [pie|swap], [r<round>/<limit>]")
         size, ranks_text, to_move_text, hands_text, *extra = tokens
+        width, height, board = self._parse_board(size, ranks_text)
+        hands = self._parse_hands(hands_text)
+        players = len(hands)
+        if to_move_text not in SEAT_LETTERS[:players] or len(to_move_text) != 1:
+            raise PositionError(f"player to move must be one of {', '.join(SEAT_LETTERS[:players])}, not {to_move_text!r}")
+        self._check_stones(board, size, hands)
+        pie, round_number, round_limit = self._parse_extra(extra, board, to_move_text, players)
+        to_move = SEAT_LETTERS.index(to_move_text)
+        winners, over = self._position_result(board, to_move, hands, round_number, round_limit)
+        setup = Setup(players=players, seed=None, position=text)
+        return MomentumState(
+            setup=setup,
+            width=width,
+            height=height,
+            board=board,
+            to_move=to_move,
+            hands=hands,
+            pie=pie,
+            round=round_number,
+            round_limit=round_limit,
+            winners=winners,
+            over=over,
+        )
+
+    @staticmethod
+    def _parse_board(size: str, ranks_text: str) -> tuple[int, int, str]:
+        """A position's size and board tokens: (width, height, the board's cells from rank 1)."""
         if size not in SIZES:
             raise PositionError(f"board size must be one of {', '.join(SIZES)}, not {size!r}")
         width, height = SIZES[size]
@@ -360,13 +387,20 @@ class Momentum(Game[MomentumState]):
         bad = set(board) - STONE_CHARS - {EMPTY, HOLE, DAMPER, BUFFER}
         if bad:
             raise PositionError(f"unknown cell content {sorted(bad)[0]!r} (use . R B G x d p)")
+        return width, height, board
+
+    @staticmethod
+    def _parse_hands(hands_text: str) -> tuple[int, ...]:
         hand_texts = hands_text.split(",")
         if len(hand_texts) not in (2, 3) or not all(is_ascii_number(h) and len(h) <= 3 for h in hand_texts):
             raise PositionError("hands must be 2 or 3 numbers separated by ',' (stones in hand per seat)")
-        hands = tuple(int(h) for h in hand_texts)
+        return tuple(int(h) for h in hand_texts)
+
+    @staticmethod
+    def _check_stones(board: str, size: str, hands: tuple[int, ...]) -> None:
+        """Only the seats' colours on the board, each seat's stones (board and hand) as dealt, and
+        not too many special cells."""
         players = len(hands)
-        if to_move_text not in SEAT_LETTERS[:players] or len(to_move_text) != 1:
-            raise PositionError(f"player to move must be one of {', '.join(SEAT_LETTERS[:players])}, not {to_move_text!r}")
         letters_present = {c for c in board if c in STONE_CHARS}
         if any(SEAT_LETTERS.index(c) >= players for c in letters_present):
             raise PositionError(f"a {players}-player position holds no green stones")
@@ -380,6 +414,10 @@ class Momentum(Game[MomentumState]):
                 )
         if sum(c not in STONE_CHARS and c != EMPTY for c in board) > MAX_SPECIALS:
             raise PositionError(f"at most {MAX_SPECIALS} special cells")
+
+    @staticmethod
+    def _parse_extra(extra: list[str], board: str, to_move_text: str, players: int) -> tuple[str | None, int, int]:
+        """The optional tokens `pie`/`swap` and `r<round>/<limit>`: (pie, round, round limit)."""
         pie = None
         round_number, round_limit = 1, 0
         rest = list(extra)
@@ -402,7 +440,12 @@ class Momentum(Game[MomentumState]):
                 raise PositionError(f"round {round_number} of limit {round_limit} is not a valid round count")
         if rest:
             raise PositionError(f"unexpected token {rest[0]!r}")
-        to_move = SEAT_LETTERS.index(to_move_text)
+        return pie, round_number, round_limit
+
+    def _position_result(self, board: str, to_move: int, hands: tuple[int, ...], round_number: int, round_limit: int) -> tuple[tuple[int, ...], bool]:
+        """(winners, over) of a position: over when the last mover's hand is empty (it won) or
+        the round limit is past."""
+        players = len(hands)
         winners: tuple[int, ...] = ()
         over = False
         empty_hands = [i for i, h in enumerate(hands) if h == 0]
@@ -416,20 +459,7 @@ class Momentum(Game[MomentumState]):
                 raise PositionError("a game past its round limit ends after the last seat's turn (red to move)")
             over = True
             winners = self._round_limit_winners(board, players)
-        setup = Setup(players=players, seed=None, position=text)
-        return MomentumState(
-            setup=setup,
-            width=width,
-            height=height,
-            board=board,
-            to_move=to_move,
-            hands=hands,
-            pie=pie,
-            round=round_number,
-            round_limit=round_limit,
-            winners=winners,
-            over=over,
-        )
+        return winners, over
 
     # -- tests and tools -----------------------------------------------------------------------
 

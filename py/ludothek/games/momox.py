@@ -117,41 +117,34 @@ Where the rulebook is silent we decided (**[decided]** here and in docs/rules-de
 - `chips=` fixes the first round's arrangement only; reshuffles and later rounds are drawn from
   the seed **[decided]**.
 - Several figures may share a field.
+
+The modules
+-----------
+This module is the engine: the rules above and the one `Momox` class (setup, turns and rounds,
+hidden chips, the queries, the moves' checks). What it stands on has its own modules: the board's
+table (games/momox_board.py), the state and the small readings of it the computer players share
+(games/momox_state.py) and the position text (games/momox_position.py). The names others import
+from here are re-exported (`__all__`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from random import Random
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
-from .base import (
-    Game,
-    HiddenInformationError,
-    Outcome,
-    MoveError,
-    Refusal,
-    PositionError,
-    Setup,
-    StateBase,
-    chance_rng,
-    check_players,
-    check_seed,
-    Option,
-    is_ascii_number,
-)
-from .momox_board import CENTRE, CHIP_VALUES, CIRCLES, COLOUR_LETTERS, COLOURS, CORNER_FIELDS, FIELD_COUNT, START_FIELDS, TILE_AT, TILE_VALUES, YELLOW_FIELDS
+from .base import Game, HiddenInformationError, MoveError, Option, Refusal, Setup, chance_rng, check_players, check_seed
+from .momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, START_FIELDS, TILE_AT, TILE_VALUES, YELLOW_FIELDS
+from .momox_position import parse_position, position_text, with_hidden_chips_dealt
+from .momox_state import KEY, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, OVER, SHUFFLE, TILE, YELLOWS_FOR_SHUFFLE, MomoxPhase, MomoxState
+from .momox_state import number_of, open_circle_of, tile_beside, walk
 
-MomoxPhase = Literal["key", "tile", "shuffle", "over"]
-KEY: MomoxPhase = "key"
-TILE: MomoxPhase = "tile"
-SHUFFLE: MomoxPhase = "shuffle"
-OVER: MomoxPhase = "over"
-PHASES = (KEY, TILE, SHUFFLE, OVER)
+# What other modules import from here (the engine's names and those of its state).
+__all__ = ["GAME", "Momox", "Circle", "Effect", "HiddenChipError", "PendingTile", "RoundTable", "MomoxState", "MomoxPhase", "KEY", "TILE", "SHUFFLE"]
+__all__ += ["OVER", "KEY_MOVES", "STAY", "MAX_ROUNDS", "YELLOWS_FOR_SHUFFLE", "number_of", "open_circle_of", "tile_beside", "walk"]
+
 KEY_MOVES = tuple(f"k{c}" for c in range(CIRCLES))
 STAY = "stay"  # end the turn on the yellow field just reached ("so darf man nochmals ...": may)
-YELLOWS_FOR_SHUFFLE = 3  # "mindestens dreimal hintereinander auf ein gelbes Feld"
-MAX_ROUNDS = 99
 PLACE_NAMES = ("ones", "tens", "hundreds", "thousands")
 MOVE_HELP = "k0-k5, stay, take, leave, shuffle or keep"
 
@@ -160,8 +153,10 @@ class HiddenChipError(HiddenInformationError):
     """A question whose answer is a chip nobody has seen (asked of an observation)."""
 
 
-class Circle(NamedTuple):
-    """One of the six chip circles as the table sees it: `value` only for the open face-up chip."""
+@dataclass(frozen=True)
+class Circle:
+    """One of the six chip circles as the table sees it: `value` only for the open face-up chip.
+    (A dataclass, not a NamedTuple: its field `index` would hide the tuple's method.)"""
 
     index: int
     covered: bool
@@ -203,71 +198,11 @@ class Effect(NamedTuple):
     round_result: tuple[int, ...] | None = None  # the numbers, when this move ended a round
 
 
-@dataclass(frozen=True, kw_only=True)
-class MomoxState(StateBase):
-    figures: tuple[int, ...]  # field of each seat's figure
-    tiles: tuple[tuple[int, ...], ...]  # per seat, tile values in the order taken (ones first)
-    to_move: int  # the seat deciding now (the round's finisher once over)
-    phase: MomoxPhase  # key, tile, shuffle or over
-    yellows: int  # yellow fields landed on in this turn so far
-    turn: int = 1  # the turn being played in this round, over all seats, from 1
-    chips: tuple[int, ...]  # value on each circle; 0 = hidden (only in observations)
-    seen: tuple[tuple[int, int], ...]  # face-up chips (circle, value), least recently uncovered first
-    round: int = 1
-    rounds: int = 1
-    results: tuple[tuple[int, ...], ...] = ()  # numbers of each finished round, seat order
-    reveal_floor: int = 0  # moves up to the last one that turned a chip face up (undo stops there)
-    # `hidden` (an observation): hidden chips are 0
-
-    @property
-    def outcome(self) -> Outcome | None:
-        if self.phase != OVER:
-            return None
-        if self.rounds == 1:
-            return Outcome((self.to_move,), "four-tiles")  # the first with four tiles
-        totals = [sum(row[seat] for row in self.results) for seat in range(len(self.figures))]
-        leaders = tuple(seat for seat, total in enumerate(totals) if total == max(totals))
-        return Outcome(() if len(leaders) == len(totals) else leaders, "rounds-played")
-
-    def __deepcopy__(self, memo: dict) -> "MomoxState":
-        # Every field is immutable (numbers, strings, tuples of them), so a new state with the same
-        # field values is a deep copy; copying the long move tuple item by item would only cost time.
-        return replace(self)
-
-
-# -- small pure helpers (also used by the computer players) -------------------------------------
-
-
-def walk(field: int, steps: int) -> tuple[int, ...]:
-    """The fields a figure on `field` passes walking `steps` clockwise, ending where it lands."""
-    return tuple((field + i) % FIELD_COUNT for i in range(1, steps + 1))
-
-
-def number_of(tiles: tuple[int, ...]) -> int:
-    """The number formed by tiles taken in this order (first = ones); missing digits are 0."""
-    return sum(value * 10**place for place, value in enumerate(tiles))
-
-
-def tile_beside(field: int, seat: int, held: tuple[int, ...]) -> int:
-    """Value of the seat's tile still lying beside `field` (0: none there or already taken)."""
-    value = TILE_AT[field][seat]
-    return 0 if value == 0 or value in held else value
-
-
-def _is_plain_number(text: str) -> bool:
-    """Digits without a leading zero, so that reading and writing give the same text."""
-    return is_ascii_number(text) and len(text) <= 6 and str(int(text)) == text
-
-
-def open_circle_of(seen: tuple[tuple[int, int], ...]) -> int:
-    return seen[-1][0] if seen else CENTRE
-
-
 class Momox(Game[MomoxState]):
     id = "momox"
     name = "Momox"
-    min_players = 2
-    max_players = 4
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     options = (
         Option("rounds", "int", default=1, minimum=1, maximum=MAX_ROUNDS),
         Option("chips", "list", note="list the values 1-6 once each, on circles 0-5 (0 = centre), such as [3, 5, 2, 6, 1, 4]"),
@@ -304,20 +239,28 @@ class Momox(Game[MomoxState]):
         return self._round_start(setup, (), 1, rounds, chips, (), 0)
 
     @staticmethod
-    def _draw_chips(base: object, *keys: object) -> tuple[int, ...]:
+    def _draw_chips(base: int | str | None, *keys: object) -> tuple[int, ...]:
         rng = chance_rng(base, "momox-chips", *keys)
         chips = list(CHIP_VALUES)
         rng.shuffle(chips)
         return tuple(chips)
 
     @staticmethod
-    def _chance_base(s: MomoxState) -> object:
+    def _chance_base(s: MomoxState) -> int | str | None:
         # A game begun from a position has no seed: its text seeds the chance instead, so that
         # different positions do not shuffle alike.
         return s.setup.seed if s.setup.position is None else s.setup.position
 
     @staticmethod
-    def _round_start(setup, moves, round_number, rounds, chips, results, reveal_floor) -> MomoxState:
+    def _round_start(
+        setup: Setup,
+        moves: tuple[str, ...],
+        round_number: int,
+        rounds: int,
+        chips: tuple[int, ...],
+        results: tuple[tuple[int, ...], ...],
+        reveal_floor: int,
+    ) -> MomoxState:
         players = setup.players
         return MomoxState(
             setup=setup,
@@ -569,183 +512,15 @@ class Momox(Game[MomoxState]):
     # -- notation ------------------------------------------------------------------------------
 
     def position(self, s: MomoxState) -> str:
-        if s.hidden:
-            # An observation's text (a position link, a diagram's "try it") names only the chip
-            # that lies open now: a chip seen earlier and covered again is the players' memory to
-            # keep, and the game is a memory game. Which circles lie face up stays in `uncovered`.
-            open_c = open_circle_of(s.seen)
-            chips = "".join(str(s.chips[c]) if c == open_c and s.chips[c] else "?" for c in range(CIRCLES))
-        else:
-            chips = "".join(map(str, s.chips))
-        tokens = [
-            ",".join(map(str, s.figures)),
-            ",".join("".join(map(str, reversed(held))) or "-" for held in s.tiles),
-            "-" if s.phase == OVER else COLOUR_LETTERS[s.to_move],
-            s.phase,
-            f"t{s.turn}",
-            f"y{s.yellows}",
-            chips,
-            "".join(str(c) for c, _ in s.seen) or "-",
-        ]
-        if s.rounds > 1:
-            tokens.append(f"r{s.round}/{s.rounds}")
-            tokens.append("/".join(",".join(map(str, row)) for row in s.results) or "-")
-        return " ".join(tokens)
+        return position_text(s)
 
     def from_observation(self, text: str, rng: Random) -> MomoxState:
         """The chips an observation hides (`?`) are laid out afresh by `rng` from the values it
         does not show."""
-        if not isinstance(text, str):
-            raise PositionError("a position is text")
-        tokens = text.split(" ")
-        if len(tokens) >= 8 and "?" in tokens[6]:
-            chips_text = tokens[6]
-            if (
-                len(chips_text) != CIRCLES
-                or not all(ch == "?" or ch in "123456" for ch in chips_text)
-                or (len({ch for ch in chips_text if ch != "?"}) != sum(ch != "?" for ch in chips_text))
-            ):
-                raise PositionError(f"chips: write the values 1-6 once each or '?' for a hidden one, on circles 0-5, not {chips_text!r}")
-            missing = [str(v) for v in CHIP_VALUES if str(v) not in chips_text]
-            rng.shuffle(missing)
-            dealt = iter(missing)
-            tokens[6] = "".join(next(dealt) if ch == "?" else ch for ch in chips_text)
-        return self.from_position(" ".join(tokens))
+        return self.from_position(with_hidden_chips_dealt(text, rng))
 
     def from_position(self, text: str) -> MomoxState:
-        if not isinstance(text, str):
-            raise PositionError("a position is text")
-        tokens = text.split(" ")
-        if len(tokens) not in (8, 10):
-            raise PositionError(
-                "a Momox position has 8 tokens (figures, tiles, to move, phase, t<turn>, y<yellows>, chips, "
-                "uncovered), then r<round>/<rounds> and results when several rounds are played"
-            )
-        figures_text, tiles_text, to_move_text, phase, turn_text, yellows_text, chips_text, uncovered_text = tokens[:8]
-        figure_texts = figures_text.split(",")
-        if not self.min_players <= len(figure_texts) <= self.max_players:
-            raise PositionError(f"figures: give the field of each of the 2 to 4 figures, ',' between, not {figures_text!r}")
-        if not all(_is_plain_number(f) and int(f) < FIELD_COUNT for f in figure_texts):
-            raise PositionError(f"figures: each figure stands on a field 0-{FIELD_COUNT - 1}, not {figures_text!r}")
-        figures = tuple(int(f) for f in figure_texts)
-        players = len(figures)
-        tile_texts = tiles_text.split(",")
-        if len(tile_texts) != players:
-            raise PositionError(f"tiles: give the tiles of each of the {players} seats, ',' between")
-        tiles = []
-        for seat, held_text in enumerate(tile_texts):
-            # The text is the number formed: its last digit is the tile taken first.
-            held = () if held_text == "-" else tuple(int(ch) for ch in reversed(held_text) if ch in "0123456789")
-            if held_text != "-" and (len(held) != len(held_text) or len(set(held)) != len(held) or not set(held) <= set(TILE_VALUES)):
-                raise PositionError(
-                    f"tiles: {COLOURS[seat]} holds {held_text!r}; write the number its tiles form (digits 1-4, each once, the tile taken first last), or '-'"
-                )
-            tiles.append(held)
-        tiles = tuple(tiles)
-        if phase not in PHASES:
-            raise PositionError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
-        if not (yellows_text.startswith("y") and _is_plain_number(yellows_text[1:])):
-            raise PositionError(f"yellows: write y and the yellow fields landed on in this turn, such as y0, not {yellows_text!r}")
-        yellows = int(yellows_text[1:])
-        if not (turn_text.startswith("t") and _is_plain_number(turn_text[1:]) and turn_text != "t0"):
-            raise PositionError(f"turn: write t and the turn of this round, from t1, not {turn_text!r}")
-        turn = int(turn_text[1:])
-        if "?" in chips_text:
-            raise PositionError("chips: a position must name every chip ('?' marks an observation, which cannot be read back)")
-        if len(chips_text) != CIRCLES or sorted(chips_text) != [str(v) for v in CHIP_VALUES]:
-            raise PositionError(f"chips: write the values 1-6 once each, on circles 0-5, such as 352614, not {chips_text!r}")
-        chips = tuple(int(ch) for ch in chips_text)
-        if uncovered_text == "-":
-            uncovered: tuple[int, ...] = ()
-        else:
-            if not all(ch in "012345"[:CIRCLES] for ch in uncovered_text) or len(set(uncovered_text)) != len(uncovered_text):
-                raise PositionError(f"uncovered: list circles 0-5, each at most once, or '-', not {uncovered_text!r}")
-            uncovered = tuple(int(ch) for ch in uncovered_text)
-            if uncovered == (CENTRE,):
-                raise PositionError("uncovered: the centre can be uncovered only after another circle was")
-        seen = tuple((c, chips[c]) for c in uncovered)
-        rounds, round_number, results = 1, 1, ()
-        if len(tokens) == 10:
-            round_text, results_text = tokens[8:]
-            parts = round_text[1:].split("/")
-            if not round_text.startswith("r") or len(parts) != 2 or not all(_is_plain_number(p) for p in parts):
-                raise PositionError(f"rounds: write r<round>/<rounds> such as r2/3, not {round_text!r}")
-            round_number, rounds = int(parts[0]), int(parts[1])
-            if not 2 <= rounds <= MAX_ROUNDS or not 1 <= round_number <= rounds:
-                raise PositionError(f"rounds: round {round_number} of {rounds} is not a round of a 2-{MAX_ROUNDS} round game")
-            if results_text != "-":
-                rows = []
-                for row_text in results_text.split("/"):
-                    row = row_text.split(",")
-                    if len(row) != players or not all(_is_plain_number(n) and self._is_round_number(int(n)) for n in row):
-                        raise PositionError(f"results: each finished round lists {players} numbers formed of tiles 1-4, not {row_text!r}")
-                    if sum(len(n) == len(TILE_VALUES) for n in row) != 1:
-                        raise PositionError(f"results: in each finished round exactly one player holds four tiles, not {row_text!r}")
-                    rows.append(tuple(int(n) for n in row))
-                results = tuple(rows)
-            finished_expected = round_number if phase == OVER else round_number - 1
-            if len(results) != finished_expected:
-                raise PositionError(f"results: round {round_number} needs the numbers of {finished_expected} finished rounds")
-        complete = [seat for seat, held in enumerate(tiles) if len(held) == len(TILE_VALUES)]
-        if phase == OVER:
-            if to_move_text != "-":
-                raise PositionError("to move: '-' once the game is over")
-            if len(complete) != 1:
-                raise PositionError("over: exactly one player holds all four tiles (the one who ended the round)")
-            if round_number != rounds:
-                raise PositionError("over: the game ends only after its last round")
-            if yellows:
-                raise PositionError("over: the yellow count is y0 once the game is over")
-            to_move = complete[0]
-            numbers = tuple(number_of(held) for held in tiles)
-            if rounds == 1:
-                results = (numbers,)
-            elif results[-1] != numbers:
-                raise PositionError("results: the last round's numbers must be those formed by the tiles on the board")
-        else:
-            if len(to_move_text) != 1 or to_move_text not in COLOUR_LETTERS[:players]:
-                raise PositionError(f"to move must be one of {', '.join(COLOUR_LETTERS[:players])}, not {to_move_text!r}")
-            to_move = COLOUR_LETTERS.index(to_move_text)
-            if complete:
-                raise PositionError("a player holding all four tiles has ended the round: use phase 'over'")
-            field = figures[to_move]
-            if not uncovered and (phase in (TILE, SHUFFLE) or yellows):
-                raise PositionError(f"phase {phase} y{yellows}: a bowl was lifted this turn, so some chip lies face up")
-            if phase == TILE and not tile_beside(field, to_move, tiles[to_move]):
-                raise PositionError(f"phase tile: {COLOURS[to_move]}'s figure must stand on a corner beside which a tile of its colour lies")
-            if phase == KEY and yellows and field not in YELLOW_FIELDS:
-                raise PositionError(f"y{yellows}: a turn goes on after yellow fields only while the figure stands on one")
-            if phase == SHUFFLE and yellows < YELLOWS_FOR_SHUFFLE:
-                raise PositionError(f"phase shuffle needs y{YELLOWS_FOR_SHUFFLE} or more")
-        turn_seat = ((round_number - 1) + turn - 1) % players
-        if turn_seat != to_move:
-            who = "the finisher" if phase == OVER else "the seat to move"
-            raise PositionError(
-                f"turn {turn} of round {round_number} is {COLOURS[turn_seat]}'s (round {round_number} begins with "
-                f"{COLOURS[(round_number - 1) % players]}), but {who} is {COLOURS[to_move]}"
-            )
-        setup = Setup(players=players, seed=None, position=text)
-        return MomoxState(
-            setup=setup,
-            figures=figures,
-            tiles=tiles,
-            to_move=to_move,
-            phase=phase,
-            yellows=yellows,
-            turn=turn,
-            chips=chips,
-            seen=seen,
-            round=round_number,
-            rounds=rounds,
-            results=results,
-        )
-
-    @staticmethod
-    def _is_round_number(n: int) -> bool:
-        digits = str(n)
-        if n == 0:
-            return True
-        return len(set(digits)) == len(digits) and set(digits) <= set("1234")
+        return parse_position(text)
 
     # -- tests and tools -----------------------------------------------------------------------
 

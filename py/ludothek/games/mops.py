@@ -172,7 +172,7 @@ from .mops_layout import (
 from .mops_position import parse_position, position_text
 from .mops_scoring import Combination, can_score, combination_points, combinations, ranking, scoring_move
 from .mops_shapes import Placement, recognise
-from .mops_state import FINAL, OVER, PLACE, SCORE, MopsState
+from .mops_state import FINAL, OVER, PLACE, SCORE, MopsPhase, MopsState
 
 REFUSAL_BASE_PENALTY = 2
 
@@ -191,6 +191,19 @@ class Effect(NamedTuple):
     cells: tuple[str, ...] = ()  # the scored combination
     shape: str | None = None
     points: int = 0  # points gained; negative for a refusal
+
+
+def _mover(s: MopsState) -> int:
+    """The seat that acts in `s`, a game in play (only a game that is over has nobody to move)."""
+    assert s.to_move is not None, "a game in play has a seat to move"
+    return s.to_move
+
+
+def _round_tile(s: MopsState) -> int:
+    """The tile revealed this round, which the seat to move places or refuses (there is none only
+    in the final scoring and once over, when nothing is placed)."""
+    assert s.tile is not None, "a tile is placed or refused only in a round, whose tile is revealed"
+    return s.tile
 
 
 class MopsRoyal(Game[MopsState]):
@@ -329,7 +342,7 @@ class MopsRoyal(Game[MopsState]):
         return dict(pile=pile, tile=None, to_move=None, step=OVER, reveal_floor=floor)
 
     @staticmethod
-    def _after_final_scoring(layouts, seat: int) -> tuple[int | None, str]:
+    def _after_final_scoring(layouts: tuple[bytes, ...], seat: int) -> tuple[int | None, MopsPhase]:
         players = len(layouts)
         for k in range(1, players + 1):
             nxt = (seat + k) % players
@@ -348,7 +361,7 @@ class MopsRoyal(Game[MopsState]):
     def legal_moves(self, s: MopsState) -> list[str]:
         if s.step == OVER:
             return []
-        layout = s.layouts[s.to_move]
+        layout = s.layouts[_mover(s)]
         if s.step == PLACE:
             moves = [cell_name(i) for i in placement_indices(layout)]
             if s.ersatz:
@@ -423,7 +436,7 @@ class MopsRoyal(Game[MopsState]):
         """Cells where the current player may place the round's tile (empty unless placing)."""
         if s.step != PLACE:
             return []
-        return [cell_name(i) for i in placement_indices(s.layouts[s.to_move])]
+        return [cell_name(i) for i in placement_indices(s.layouts[_mover(s)])]
 
     def blocked_cells(self, s: MopsState, seat: int | None = None) -> dict[str, str]:
         """Empty cells next to a seat's layout where no tile may go, with the rule that forbids it."""
@@ -442,7 +455,7 @@ class MopsRoyal(Game[MopsState]):
         """Face-down tiles the current player may refuse the tile onto (variant "Ersatzplättchen")."""
         if s.step != PLACE or not s.ersatz:
             return []
-        return [cell_name(i) for i in face_down_cells(s.layouts[s.to_move])]
+        return [cell_name(i) for i in face_down_cells(s.layouts[_mover(s)])]
 
     def cell_kinds(self, s: MopsState, seat: int) -> tuple[CellKind, ...]:
         """The kind of every cell of a seat's frame (see `cell_kinds`), in frame order."""
@@ -462,7 +475,7 @@ class MopsRoyal(Game[MopsState]):
         if seat is None:
             if s.step not in (SCORE, FINAL):
                 return []
-            seat = s.to_move
+            seat = _mover(s)
         layout = s.layouts[seat]
         options = [self._describe_combination(layout, p) for p in combinations(layout)]
         return sorted(options, key=lambda c: (-c.points, [parse_cell(x) for x in c.cells]))
@@ -514,7 +527,7 @@ class MopsRoyal(Game[MopsState]):
         self.require_text(move)
         self._require_move_text(move)
         self.require_not_over(s, move)
-        seat = s.to_move
+        seat = _mover(s)
         layout = s.layouts[seat]
         if move == "pass":
             if s.step == PLACE:
@@ -539,9 +552,10 @@ class MopsRoyal(Game[MopsState]):
         rank, file = divmod(index, FRAME)
         if not (lo_f <= file <= hi_f and lo_r <= rank <= hi_r):
             raise self.illegal(move, "beyond-square", cell=move)
+        tile = _round_tile(s)
         new = bytearray(layout)
-        new[index] = s.tile
-        return Effect(seat, "place", tile_code(s.tile), move), bytes(new), move
+        new[index] = tile
+        return Effect(seat, "place", tile_code(tile), move), bytes(new), move
 
     def _require_move_text(self, move: str) -> None:
         """InvalidMoveText unless `move` is written in the notation (whatever the state)."""
@@ -568,7 +582,7 @@ class MopsRoyal(Game[MopsState]):
         elif parse_cell(move) is None:
             raise self.invalid(move, "not-a-move")
 
-    def _check_refusal(self, s: MopsState, move: str, seat: int, layout) -> tuple[Effect, bytes, str]:
+    def _check_refusal(self, s: MopsState, move: str, seat: int, layout: bytes) -> tuple[Effect, bytes, str]:
         index = parse_refusal(move)
         if index is None:
             raise self.invalid(move, "refusal-text")
@@ -581,15 +595,16 @@ class MopsRoyal(Game[MopsState]):
         if not FACE_DOWN <= layout[index] < EMPTY:
             raise self.illegal(move, "refuse-not-face-down", cell=move[1:])
         penalty = REFUSAL_BASE_PENALTY + s.refusals[seat]
-        return Effect(seat, "refuse", tile_code(s.tile), move[1:], points=-penalty), layout, move
+        return Effect(seat, "refuse", tile_code(_round_tile(s)), move[1:], points=-penalty), layout, move
 
-    def _check_scoring(self, s: MopsState, move: str, seat: int, layout) -> tuple[Effect, bytes, str]:
+    def _check_scoring(self, s: MopsState, move: str, seat: int, layout: bytes) -> tuple[Effect, bytes, str]:
         cells_text, bang, flip_text = move.partition("!")
         if not bang:
             raise self.invalid(move, "scoring-no-flip")
-        cells = [parse_cell(text) for text in cells_text.split(",")]
+        parsed = [parse_cell(text) for text in cells_text.split(",")]
         flip = parse_cell(flip_text)
-        if any(c is None for c in cells) or flip is None:
+        cells = [c for c in parsed if c is not None]
+        if len(cells) != len(parsed) or flip is None:
             raise self.invalid(move, "scoring-text")
         if s.step == PLACE:
             raise self.illegal(move, "score-before-place")
@@ -636,13 +651,11 @@ class MopsRoyal(Game[MopsState]):
             refusals = refusals[:seat] + (refusals[seat] + 1,) + refusals[seat + 1 :]
         moved = replace(s, moves=s.moves + (canonical,), layouts=layouts, scores=tuple(scores), refusals=refusals)
         if effect.kind in ("place", "refuse") and not s.wertung and can_score(layout):
-            fields = dict(step=SCORE)
-        elif s.step == FINAL:
+            return replace(moved, step=SCORE), effect
+        if s.step == FINAL:
             to_move, step = self._after_final_scoring(layouts, seat)
-            fields = dict(to_move=to_move, step=step)
-        else:
-            fields = self._after_seat(s, layouts, s.pile, s.tile, seat)
-        return replace(moved, **fields), effect
+            return replace(moved, to_move=to_move, step=step), effect
+        return replace(moved, **self._after_seat(s, layouts, s.pile, s.tile, seat)), effect
 
     # -- notation (games/mops_position.py) -----------------------------------------------------
 

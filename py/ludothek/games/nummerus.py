@@ -115,99 +115,36 @@ Queries for the view (pure, no rules in the view)
   swap, whether the round ended and with which points.
 - `standings(s)`: seats best first, equals grouped (chain lengths, or tournament totals).
 - `solitaire_result(s)`: chains left and the rulebook's grade.
+
+The modules
+-----------
+This module is the engine: the rules above and the one `Nummerus` class (setup, turns and
+rounds, the queries, the moves' checks). What it stands on has its own modules: the board's
+fields and lines (games/nummerus_board.py), the collections and their result
+(games/nummerus_scoring.py), the state (games/nummerus_state.py) and the position text
+(games/nummerus_position.py). The names others import from here (the board's tables, `NO_SWAP`,
+`chain_points`, the state) are re-exported (`__all__`).
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, replace
-from typing import Any, Literal, NamedTuple
+import random
+from dataclasses import replace
+from typing import Any, NamedTuple
 
+from .base import Game, MoveError, Option, Setup, chance_rng, check_players, check_seed
 from .notation import SWAP_RE as _SWAP_RE, parse_swap, split_side, swap_move
-from .base import Game, MoveError, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
+from .nummerus_board import CHIPS, DIRECTION_NAMES, DIRECTIONS, FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, RANK_FILES, RAYS, STAR
+from .nummerus_board import parse_field, star_targets_of
+from .nummerus_position import parse_position, position_text
+from .nummerus_scoring import SOLITAIRE_GRADES, SOLITAIRE_REMOVED_FROM, Groups, chain_points, chains, chains_left, final_winners, free_chips, numbers
+from .nummerus_scoring import group_text, round_table, runs, scores, sides, solitaire_add, standings, swap_possible
+from .nummerus_state import MAX_ROUNDS, NO_SWAP, OVER, STAR_PHASE, SWAP, NummerusPhase, NummerusState, swap_chips_per_player
 
-# -- the board ------------------------------------------------------------------------------
-
-FILES = "abcdefg"
-# Files present on each rank, top to bottom: the figure 8 with its waist on rank 5.
-RANK_FILES = {9: "cde", 8: "bcdef", 7: "abcdefg", 6: "abcdefg", 5: "bcdef", 4: "abcdefg", 3: "abcdefg", 2: "bcdef", 1: "cde"}
-RANKS_TOP_DOWN = tuple(range(9, 0, -1))
-
-# Fields in position order (ranks 9 to 1, left to right) as (file index, rank).
-FIELD_COORDS: tuple[tuple[int, int], ...] = tuple((FILES.index(f), rank) for rank in RANKS_TOP_DOWN for f in RANK_FILES[rank])
-FIELD_NAMES: tuple[str, ...] = tuple(f"{FILES[x]}{y}" for x, y in FIELD_COORDS)
-FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(FIELD_NAMES)}
-_COORD_INDEX = {coord: i for i, coord in enumerate(FIELD_COORDS)}
-FIELD_COUNT = len(FIELD_NAMES)  # 49
-CHIPS = 48
-STAR = 0  # the star in a `layout`
-
-# The 8 directions, clockwise from up, as (file step, rank step).
-DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
-DIRECTION_NAMES = ("up", "up-right", "right", "down-right", "down", "down-left", "left", "up-left")
-
-
-def _ray(index: int, dx: int, dy: int) -> tuple[int, ...]:
-    """Fields outward from `index` in one direction, ending where the board's outline ends the
-    line: a place without a field (the waist, the narrow ranks) is never crossed."""
-    x, y = FIELD_COORDS[index]
-    cells = []
-    while True:
-        x, y = x + dx, y + dy
-        nxt = _COORD_INDEX.get((x, y))
-        if nxt is None:
-            return tuple(cells)
-        cells.append(nxt)
-
-
-# RAYS[field][d]: the fields in direction d from `field`, nearest first.
-RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(_ray(i, dx, dy) for dx, dy in DIRECTIONS) for i in range(FIELD_COUNT))
-
-MAX_ROUNDS = 20
-SOLITAIRE_REMOVED_FROM = 6  # solitaire chains of this length or more are removed at the end
-SOLITAIRE_WIN_AT_MOST = 2  # "2 ist nicht schlecht": we count 2 chains or fewer as a won solitaire
-SOLITAIRE_GRADES = {0: "superb", 1: "good", 2: "not bad"}
-NO_SWAP = "noswap"
-_NUMBER_RE = re.compile(r"[1-9][0-9]?")
-
-
-def swap_chips_per_player(players: int) -> int:
-    """Swap chips dealt to each player: 2 with up to 3 players, 1 with 4 (rulebook)."""
-    return 1 if players >= 4 else 2
-
-
-def chain_points(length: int) -> int:
-    """Tournament points of a chain of `length` chips: n(n+1)/2; single chips score 0 [decided]."""
-    return length * (length + 1) // 2 if length >= 2 else 0
-
-
-def runs(numbers) -> tuple[tuple[int, int], ...]:
-    """The maximal runs of consecutive numbers, ascending, as (low, high)."""
-    out: list[tuple[int, int]] = []
-    for n in sorted(numbers):
-        if out and out[-1][1] == n - 1:
-            out[-1] = (out[-1][0], n)
-        else:
-            out.append((n, n))
-    return tuple(out)
-
-
-def _numbers(groups) -> list[int]:
-    return [n for lo, hi in groups for n in range(lo, hi + 1)]
-
-
-def _range_text(lo: int, hi: int) -> str:
-    return str(lo) if lo == hi else f"{lo}-{hi}"
-
-
-def _groups_text(groups) -> str:
-    """A collection in position notation: `3-5,9,12-13`, or `.` when empty."""
-    return ",".join(_range_text(lo, hi) for lo, hi in groups) if groups else "."
-
-
-def parse_field(text: str) -> int | None:
-    """Index (position order) of a field name such as 'd5', None if it names no field."""
-    return FIELD_INDEX.get(text) if isinstance(text, str) else None
+# What other modules import from here (the engine's names, the board's tables, the state).
+__all__ = ["GAME", "Nummerus", "Effect", "StarTarget", "NummerusState", "NummerusPhase", "STAR_PHASE", "SWAP", "OVER", "NO_SWAP", "MAX_ROUNDS"]
+__all__ += ["CHIPS", "DIRECTION_NAMES", "FIELD_COORDS", "FIELD_COUNT", "FIELD_INDEX", "FIELD_NAMES", "FILES", "RANK_FILES", "RAYS", "STAR"]
+__all__ += ["SOLITAIRE_REMOVED_FROM", "chain_points", "parse_field", "runs", "star_targets_of", "swap_chips_per_player"]
 
 
 class StarTarget(NamedTuple):
@@ -239,98 +176,6 @@ class Effect(NamedTuple):
     round_over: bool = False
     round_points: tuple[int, ...] | None = None
     game_over: bool = False
-
-
-NummerusPhase = Literal["star", "swap", "over"]
-STAR_PHASE: NummerusPhase = "star"  # move the star to a chip (`STAR` is the star in a layout)
-SWAP: NummerusPhase = "swap"  # the mover has taken a chip and may swap it (or decline, `NO_SWAP`)
-OVER: NummerusPhase = "over"
-
-
-@dataclass(frozen=True, kw_only=True)
-class NummerusState(StateBase):
-    # 49 fields in position order: chip number, 0 = no chip (empty or the star). Bytes, because
-    # they index like a tuple of small ints and copy as one immutable value.
-    board: bytes
-    star: int  # field index of the star
-    to_move: int
-    collections: tuple[tuple[tuple[int, int], ...], ...]  # per seat: groups as (low, high), ascending
-    swaps: tuple[int, ...] = ()  # swap chips left per seat; () without the swap variant
-    swap_step: bool = False  # the player to move has taken a chip and may now swap
-    round: int = 1
-    rounds: int = 0  # 0: the basic game; otherwise a tournament of this many rounds
-    round_points: tuple[tuple[int, ...], ...] = ()  # points of the finished rounds, per seat
-    round_starter: int = 0  # the seat that began the round in play
-    over: bool = False
-
-    @property
-    def phase(self) -> NummerusPhase:
-        """ "star" (move the star to a chip), "swap" (swap a chip or decline) or "over"."""
-        if self.over:
-            return OVER
-        return SWAP if self.swap_step else STAR_PHASE
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return Outcome(GAME.final_winners(self), "board-empty") if self.over else None
-
-    def __deepcopy__(self, memo: dict) -> "NummerusState":
-        # Frozen, and every field is an immutable value (bytes, tuples of ints and strings), so
-        # a deep copy is the state itself: what copy.deepcopy would rebuild, without the walk.
-        return self
-
-
-# -- pure helpers over board and collections ------------------------------------------------------
-
-
-def star_targets_of(board, star: int) -> tuple[list[tuple[int, int | None]], bool]:
-    """(target field, direction index or None) pairs in position order, and whether it is a jump."""
-    found: list[tuple[int, int | None]] = []
-    for d, ray in enumerate(RAYS[star]):
-        for f in ray:
-            if board[f]:
-                found.append((f, d))
-                break
-    if found:
-        found.sort()
-        return found, False
-    return [(f, None) for f in range(FIELD_COUNT) if board[f]], True
-
-
-def _chains(groups, solitaire: bool) -> list[int]:
-    """Chain lengths longest first: runs of 2 or more; in the solitaire every group counts."""
-    least = 1 if solitaire else 2
-    return sorted((hi - lo + 1 for lo, hi in groups if hi - lo + 1 >= least), reverse=True)
-
-
-def _sides(groups, number: int) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
-    """The solitaire chain ending just below `number` and the one starting just above it."""
-    lower = upper = None
-    for lo, hi in groups:
-        if hi == number - 1:
-            lower = (lo, hi)
-        elif lo == number + 1:
-            upper = (lo, hi)
-    return lower, upper
-
-
-def _solitaire_add(groups, number: int, side: str | None) -> tuple[tuple[tuple[int, int], ...], str]:
-    lower, upper = _sides(groups, number)
-    out = list(groups)
-    if lower and (side == "-" or not upper):
-        out[out.index(lower)] = (lower[0], number)
-        return tuple(out), "lower"
-    if upper:
-        out[out.index(upper)] = (number, upper[1])
-        return tuple(out), "upper"
-    out.append((number, number))
-    out.sort()
-    return tuple(out), "new"
-
-
-def _free_chips(groups) -> list[int]:
-    """Chips outside any chain (single chips): the only ones an opponent may take in a swap."""
-    return [lo for lo, hi in groups if lo == hi]
 
 
 class Nummerus(Game[NummerusState]):
@@ -367,9 +212,9 @@ class Nummerus(Game[NummerusState]):
     }
 
     move_words = {
-        "lower": lambda chain: {"lower_text": _range_text(*chain)},
-        "upper": lambda chain: {"upper_text": _range_text(*chain)},
-        "chain": lambda chain: {"chain_text": _range_text(*chain)},
+        "lower": lambda chain: {"lower_text": group_text(*chain)},
+        "upper": lambda chain: {"upper_text": group_text(*chain)},
+        "chain": lambda chain: {"chain_text": group_text(*chain)},
         "seat": lambda seat: {"seat_number": seat + 1},
     }
 
@@ -402,7 +247,7 @@ class Nummerus(Game[NummerusState]):
         )
 
     @staticmethod
-    def random_layout(rng) -> tuple[bytes, int]:
+    def random_layout(rng: random.Random) -> tuple[bytes, int]:
         """A round's layout (the board's contents and the star's field) drawn from `rng`; play by
         link draws it from both players' revealed values (ludothek.remote)."""
         contents = list(range(FIELD_COUNT))  # 0 is the star, 1-48 the chips
@@ -445,24 +290,12 @@ class Nummerus(Game[NummerusState]):
 
     def final_winners(self, s: NummerusState) -> tuple[int, ...]:
         """The winners of a game that is over (its state's `outcome`)."""
-        players = len(s.collections)
-        if players == 1:
-            return (0,) if self._chains_left(s.collections[0]) <= SOLITAIRE_WIN_AT_MOST else ()
-        leaders = self.standings(s)[0]
-        return () if len(leaders) == players else leaders
+        return final_winners(s.collections, s.rounds, s.round_points)
 
     def scores(self, s: NummerusState) -> list[int]:
         """Basic game: each seat's longest chain; tournament: running point totals (finished
         rounds plus the round in play); solitaire: chains below 6 held now (lower is better)."""
-        if len(s.collections) == 1:
-            return [self._chains_left(s.collections[0])]
-        if s.rounds:
-            return [sum(row[i] for row in self.round_table(s)) for i in range(len(s.collections))]
-        return [max(_chains(groups, False), default=0) for groups in s.collections]
-
-    @staticmethod
-    def _chains_left(groups) -> int:
-        return sum(1 for lo, hi in groups if hi - lo + 1 < SOLITAIRE_REMOVED_FROM)
+        return scores(s.collections, s.rounds, s.round_points)
 
     def legal_moves(self, s: NummerusState) -> list[str]:
         if s.over:
@@ -475,7 +308,7 @@ class Nummerus(Game[NummerusState]):
         moves = []
         groups = s.collections[0]
         for f, _ in targets:
-            lower, upper = _sides(groups, s.board[f])
+            lower, upper = sides(groups, s.board[f])
             if lower and upper:
                 moves += [FIELD_NAMES[f] + "-", FIELD_NAMES[f] + "+"]
             else:
@@ -539,17 +372,17 @@ class Nummerus(Game[NummerusState]):
         index = parse_field(field)
         if index is None or len(s.collections) != 1 or not s.board[index]:
             return ()
-        lower, upper = _sides(s.collections[0], s.board[index])
-        return tuple(_range_text(*g) for g in (lower, upper) if g)
+        lower, upper = sides(s.collections[0], s.board[index])
+        return tuple(group_text(*g) for g in (lower, upper) if g)
 
-    def groups(self, s: NummerusState, seat: int) -> tuple[tuple[int, int], ...]:
+    def groups(self, s: NummerusState, seat: int) -> Groups:
         """A seat's chips grouped as (low, high) ranges, ascending: with 2-4 players the maximal
         runs (length 1: a single chip, not a chain); in the solitaire its chains as formed."""
         return s.collections[seat]
 
     def chain_lengths(self, s: NummerusState, seat: int) -> list[int]:
         """A seat's chain lengths, longest first: the key by which the basic game is decided."""
-        return _chains(s.collections[seat], len(s.collections) == 1)
+        return chains(s.collections[seat], len(s.collections) == 1)
 
     def longest_chain(self, s: NummerusState, seat: int) -> int:
         return max(self.chain_lengths(s, seat), default=0)
@@ -557,16 +390,15 @@ class Nummerus(Game[NummerusState]):
     def round_table(self, s: NummerusState) -> list[tuple[int, ...]]:
         """Tournament points per round (rows) and seat: the finished rounds, then the round in
         play with the chains held now. In the basic game: one row of what the chains would score."""
-        current = tuple(sum(chain_points(hi - lo + 1) for lo, hi in groups) for groups in s.collections)
-        return list(s.round_points) + [current]
+        return round_table(s.collections, s.round_points)
 
     def swap_options(self, s: NummerusState) -> list[tuple[int, int, int]]:
         """(own chip given, opponent's chip taken, that opponent's seat) for every swap allowed now."""
         if s.over or not s.swap_step:
             return []
         seat = s.to_move
-        own = _numbers(s.collections[seat])
-        free = sorted((chip, other) for other, groups in enumerate(s.collections) if other != seat for chip in _free_chips(groups))
+        own = numbers(s.collections[seat])
+        free = sorted((chip, other) for other, groups in enumerate(s.collections) if other != seat for chip in free_chips(groups))
         return [(give, take, other) for give in own for take, other in free]
 
     def swappable(self, s: NummerusState) -> dict[int, tuple[list[int], list[int]]]:
@@ -575,24 +407,18 @@ class Nummerus(Game[NummerusState]):
         out = {}
         for other, groups in enumerate(s.collections):
             if other != seat:
-                free = _free_chips(groups)
-                out[other] = (free, [n for n in _numbers(groups) if n not in free])
+                free = free_chips(groups)
+                out[other] = (free, [n for n in numbers(groups) if n not in free])
         return out
 
     def standings(self, s: NummerusState) -> list[tuple[int, ...]]:
         """Seats best first, as groups of equals (a tuple of seats per place): by chain lengths
         compared longest first in the basic game, by running totals in a tournament."""
-        if len(s.collections) == 1:
-            return [(0,)]
-        if s.rounds:
-            keys: list[Any] = self.scores(s)
-        else:
-            keys = [tuple(_chains(groups, False)) for groups in s.collections]
-        return [tuple(i for i, k in enumerate(keys) if k == key) for key in sorted(set(keys), reverse=True)]
+        return standings(s.collections, s.rounds, s.round_points)
 
     def solitaire_result(self, s: NummerusState) -> tuple[int, str | None]:
         """Solitaire: chains left (those below 6 chips) and, once over, the rulebook's grade."""
-        left = self._chains_left(s.collections[0])
+        left = chains_left(s.collections[0])
         return left, (SOLITAIRE_GRADES.get(left, "more chains than the rulebook grades") if s.over else None)
 
     # -- moves ---------------------------------------------------------------------------------
@@ -618,16 +444,16 @@ class Nummerus(Game[NummerusState]):
         chip = s.board[index]
         groups = s.collections[seat]
         if solitaire:
-            lower, upper = _sides(groups, chip)
+            lower, upper = sides(groups, chip)
             if lower and upper and not side:
                 raise self.illegal(move, "choose-chain", chip=chip, lower=lower, upper=upper, field=field)
             if side and not (lower and upper):
                 raise self.illegal(move, "no-two-chains", chip=chip)
-            new_groups, joined = _solitaire_add(groups, chip, side)
+            new_groups, joined = solitaire_add(groups, chip, side)
         else:
             if side:
                 raise self.illegal(move, "side-not-solitaire")
-            new_groups, joined = runs(_numbers(groups) + [chip]), None
+            new_groups, joined = runs(numbers(groups) + [chip]), None
         targets, jump = star_targets_of(s.board, s.star)
         direction = next(d for f, d in targets if f == index)
         path: tuple[str, ...] = ()
@@ -640,14 +466,10 @@ class Nummerus(Game[NummerusState]):
         collections[seat] = new_groups
         effect = Effect(seat, move, FIELD_NAMES[s.star], field, path, jump, chip, joined)
         taken = replace(s, board=bytes(board), star=index, collections=tuple(collections))
-        if s.swaps and s.swaps[seat] > 0 and self._swap_possible(taken.collections, seat):
+        if s.swaps and s.swaps[seat] > 0 and swap_possible(taken.collections, seat):
             # The same player now decides on a swap; the turn ends with that decision.
             return replace(taken, moves=s.moves + (move,), swap_step=True), effect
         return self._end_turn(taken, move, effect)
-
-    @staticmethod
-    def _swap_possible(collections, seat: int) -> bool:
-        return bool(collections[seat]) and any(_free_chips(g) for other, g in enumerate(collections) if other != seat)
 
     def _apply_swap(self, s: NummerusState, move: str) -> tuple[NummerusState, Effect]:
         seat = s.to_move
@@ -657,7 +479,7 @@ class Nummerus(Game[NummerusState]):
         if not match:
             raise self.illegal(move, "swap-text")
         give, take = int(match.group(1)), int(match.group(2))
-        owners = {n: i for i, groups in enumerate(s.collections) for n in _numbers(groups)}
+        owners = {n: i for i, groups in enumerate(s.collections) for n in numbers(groups)}
         if owners.get(give) != seat:
             raise self.illegal(move, "give-not-yours", chip=give)
         partner = owners.get(take)
@@ -669,8 +491,8 @@ class Nummerus(Game[NummerusState]):
         if chain[0] != chain[1]:
             raise self.illegal(move, "take-chain", chip=take, seat=partner, chain=chain)
         collections = list(s.collections)
-        collections[seat] = runs([n for n in _numbers(s.collections[seat]) if n != give] + [take])
-        collections[partner] = runs([n for n in _numbers(s.collections[partner]) if n != take] + [give])
+        collections[seat] = runs([n for n in numbers(s.collections[seat]) if n != give] + [take])
+        collections[partner] = runs([n for n in numbers(s.collections[partner]) if n != take] + [give])
         swaps = list(s.swaps)
         swaps[seat] -= 1
         after = replace(s, collections=tuple(collections), swaps=tuple(swaps), swap_step=False)
@@ -705,193 +527,13 @@ class Nummerus(Game[NummerusState]):
             )
         return replace(s, moves=moves, to_move=(s.to_move + 1) % players, over=True), effect._replace(game_over=True)
 
-    # -- notation ------------------------------------------------------------------------------
+    # -- notation (games/nummerus_position.py) ------------------------------------------------
 
     def position(self, s: NummerusState) -> str:
-        ranks, i = [], 0
-        for rank in RANKS_TOP_DOWN:
-            cells = []
-            for _ in RANK_FILES[rank]:
-                cells.append("*" if i == s.star else str(s.board[i]) if s.board[i] else ".")
-                i += 1
-            ranks.append(",".join(cells))
-        tokens = ["/".join(ranks), str(s.to_move + 1), "/".join(_groups_text(g) for g in s.collections)]
-        if s.rounds:
-            tokens.append(f"r{s.round}/{s.rounds}")
-            if s.round_points:
-                tokens.append("p" + ";".join(",".join(map(str, row)) for row in s.round_points))
-        if s.swaps:
-            tokens.append("x" + ",".join(map(str, s.swaps)))
-        if s.swap_step:
-            tokens.append("swap")
-        return " ".join(tokens)
+        return position_text(s)
 
     def from_position(self, text: str) -> NummerusState:
-        if not isinstance(text, str):
-            raise PositionError("a position is text")
-        tokens = text.split(" ")
-        if not 3 <= len(tokens) <= 7:
-            raise PositionError(
-                "a Nummerus Zahlus position has 3 to 7 tokens: board, player to move, collections, [r<round>/<rounds>], [p<points>], [x<swap chips>], [swap]"
-            )
-        board_text, to_move_text, collections_text, *rest = tokens
-        board, star = self._parse_board(board_text)
-        collections = self._parse_collections(collections_text)
-        players = len(collections)
-        if not (is_ascii_number(to_move_text) and len(to_move_text) == 1 and 1 <= int(to_move_text) <= players):
-            raise PositionError(f"the player to move is a seat number from 1 to {players}, not {to_move_text!r}")
-        to_move = int(to_move_text) - 1
-        # Every chip is either on the board or in exactly one collection.
-        where: dict[int, str] = {n: "the board" for n in board if n}
-        for seat, groups in enumerate(collections):
-            for n in _numbers(groups):
-                if n in where:
-                    raise PositionError(f"chip {n} is both on {where[n]} and in seat {seat + 1}'s collection")
-                where[n] = f"seat {seat + 1}'s collection"
-        missing = [n for n in range(1, CHIPS + 1) if n not in where]
-        if missing:
-            raise PositionError(f"chip {missing[0]} is missing: each chip 1-48 is on the board or in one collection")
-        rounds = round_number = 0
-        round_points: tuple[tuple[int, ...], ...] = ()
-        swaps: tuple[int, ...] = ()
-        swap_step = False
-        if rest and rest[0].startswith("r"):
-            m = re.fullmatch(r"r([1-9][0-9]?)/([1-9][0-9]?)", rest.pop(0))
-            if not m:
-                raise PositionError("the round token is r<round>/<rounds>, such as r2/5")
-            round_number, rounds = int(m.group(1)), int(m.group(2))
-            if players == 1:
-                raise PositionError("the solitaire has no tournament rounds")
-            if rounds > MAX_ROUNDS or round_number > rounds:
-                raise PositionError(f"round {round_number} of {rounds} is not a valid tournament round (at most {MAX_ROUNDS} rounds)")
-            if round_number > 1:
-                if not rest or not rest[0].startswith("p"):
-                    raise PositionError(f"round {round_number} needs the points of the finished rounds: p<points>")
-                round_points = self._parse_points(rest.pop(0)[1:], round_number - 1, players)
-        if rest and rest[0].startswith("p"):
-            raise PositionError("points of finished rounds (p...) belong after r<round>/<rounds> from round 2 on")
-        if rest and rest[0].startswith("x"):
-            if players == 1:
-                raise PositionError("the solitaire has no swap chips")
-            swaps = self._parse_swaps(rest.pop(0)[1:], players)
-        if rest and rest[0] == "swap":
-            rest.pop(0)
-            if not swaps:
-                raise PositionError("'swap' (a swap step) needs the swap variant's x<swap chips> token")
-            if swaps[to_move] == 0:
-                raise PositionError(f"seat {to_move + 1} has no swap chip left to swap with")
-            if not self._swap_possible(collections, to_move):
-                raise PositionError(f"seat {to_move + 1} has nothing to swap: no opponent holds a chip outside a chain")
-            swap_step = True
-        if rest:
-            raise PositionError(f"unexpected token {rest[0]!r} (expected r<round>/<rounds>, p<points>, x<swap chips> or swap, in this order)")
-        over = False
-        if not any(board) and not swap_step:
-            if rounds and round_number < rounds:
-                raise PositionError("a round that has ended is followed at once by the next: only the last round ends with an empty board")
-            over = True
-        # Each turn takes one chip, so the seat that began the round follows from the chips taken.
-        taken = sum(len(_numbers(g)) for g in collections)
-        starter = (to_move - (taken - 1 if swap_step else taken)) % players
-        return NummerusState(
-            setup=Setup(players=players, seed=None, position=text),
-            board=board,
-            star=star,
-            to_move=to_move,
-            collections=collections,
-            swaps=swaps,
-            swap_step=swap_step,
-            round=round_number or 1,
-            rounds=rounds,
-            round_points=round_points,
-            round_starter=starter,
-            over=over,
-        )
-
-    @staticmethod
-    def _parse_board(text: str) -> tuple[bytes, int]:
-        ranks = text.split("/")
-        if len(ranks) != 9:
-            raise PositionError("the board lists 9 ranks (9 down to 1) separated by '/'")
-        board: list[int] = []
-        star = None
-        seen: set[int] = set()
-        for rank, rank_text in zip(RANKS_TOP_DOWN, ranks):
-            cells = rank_text.split(",")
-            files = RANK_FILES[rank]
-            if len(cells) != len(files):
-                raise PositionError(f"rank {rank} has {len(files)} fields ({files[0]}-{files[-1]}) separated by ',', not {len(cells)}")
-            for f, cell in zip(files, cells):
-                name = f"{f}{rank}"
-                if cell == "*":
-                    if star is not None:
-                        raise PositionError(f"there is only one star (found on {FIELD_NAMES[star]} and {name})")
-                    star = len(board)
-                    board.append(0)
-                elif cell == ".":
-                    board.append(0)
-                elif _NUMBER_RE.fullmatch(cell) and int(cell) <= CHIPS:
-                    n = int(cell)
-                    if n in seen:
-                        raise PositionError(f"chip {n} lies on the board twice (again on {name})")
-                    seen.add(n)
-                    board.append(n)
-                else:
-                    raise PositionError(f"field {name} holds {cell!r}; a field is a chip 1-48, '*' (the star) or '.' (empty)")
-        if star is None:
-            raise PositionError("the board has no star ('*')")
-        return bytes(board), star
-
-    @staticmethod
-    def _parse_collections(text: str) -> tuple[tuple[tuple[int, int], ...], ...]:
-        parts = text.split("/")
-        if not 1 <= len(parts) <= 4:
-            raise PositionError("collections: one per seat (1 to 4), separated by '/'")
-        solitaire = len(parts) == 1
-        out = []
-        for seat, part in enumerate(parts, start=1):
-            if part == ".":
-                out.append(())
-                continue
-            groups: list[tuple[int, int]] = []
-            for item in part.split(","):
-                m = re.fullmatch(r"([1-9][0-9]?)(?:-([1-9][0-9]?))?", item)
-                if not m:
-                    raise PositionError(f"seat {seat}'s collection: {item!r} is not a chip or a range such as 3-5 ('.' when empty)")
-                lo = int(m.group(1))
-                hi = int(m.group(2)) if m.group(2) else lo
-                if m.group(2) and lo >= hi:
-                    raise PositionError(f"seat {seat}'s collection: a range runs upward, so {item!r} is not one")
-                if hi > CHIPS:
-                    raise PositionError(f"seat {seat}'s collection: the chips are 1-48, not {hi}")
-                if groups and lo <= groups[-1][1]:
-                    raise PositionError(f"seat {seat}'s collection: {item!r} overlaps or precedes {_range_text(*groups[-1])}; list groups ascending")
-                if groups and lo == groups[-1][1] + 1 and not solitaire:
-                    raise PositionError(f"seat {seat}'s collection: {_range_text(*groups[-1])} and {item!r} form one run; write it as {groups[-1][0]}-{hi}")
-                groups.append((lo, hi))
-            out.append(tuple(groups))
-        return tuple(out)
-
-    @staticmethod
-    def _parse_points(text: str, rows: int, players: int) -> tuple[tuple[int, ...], ...]:
-        row_texts = text.split(";")
-        if len(row_texts) != rows:
-            raise PositionError(f"the points list {rows} finished round(s) separated by ';', not {len(row_texts)}")
-        out = []
-        for row_text in row_texts:
-            cells = row_text.split(",")
-            if len(cells) != players or not all(is_ascii_number(c) and len(c) <= 6 and (c == "0" or c[0] != "0") for c in cells):
-                raise PositionError(f"each finished round lists {players} point totals separated by ',', not {row_text!r}")
-            out.append(tuple(int(c) for c in cells))
-        return tuple(out)
-
-    @staticmethod
-    def _parse_swaps(text: str, players: int) -> tuple[int, ...]:
-        cells = text.split(",")
-        most = swap_chips_per_player(players)
-        if len(cells) != players or not all(len(c) == 1 and is_ascii_number(c) and int(c) <= most for c in cells):
-            raise PositionError(f"x lists the swap chips left per seat ({players} numbers from 0 to {most}, ',' between)")
-        return tuple(int(c) for c in cells)
+        return parse_position(text)
 
     # -- tests and tools -----------------------------------------------------------------------
 

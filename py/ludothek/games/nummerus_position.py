@@ -1,0 +1,236 @@
+"""Nummerus Zahlus' position text (the notation of games/nummerus.py's docstring): a state written as
+text, and text read back into a state, with every check that the text describes a position the
+rules can reach (each chip once, on the board or in one collection; rounds, points and swap chips
+that fit the players).
+
+Its own module because writing and reading the notation is one thing, a fifth of the engine's
+length, that the rules of play never need; the engine (games/nummerus.py) answers `position` and
+`from_position` with it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import PositionError, Setup, is_ascii_number
+from .nummerus_board import CHIPS, FIELD_NAMES, RANK_FILES, RANKS_TOP_DOWN
+from .nummerus_scoring import Group, Groups, numbers, group_text, swap_possible
+from .nummerus_state import MAX_ROUNDS, NummerusState, swap_chips_per_player
+
+_NUMBER_RE = re.compile(r"[1-9][0-9]?")
+
+
+def groups_text(groups: Groups) -> str:
+    """A collection in position notation: `3-5,9,12-13`, or `.` when empty."""
+    return ",".join(group_text(lo, hi) for lo, hi in groups) if groups else "."
+
+
+def position_text(s: NummerusState) -> str:
+    ranks, i = [], 0
+    for rank in RANKS_TOP_DOWN:
+        cells = []
+        for _ in RANK_FILES[rank]:
+            cells.append("*" if i == s.star else str(s.board[i]) if s.board[i] else ".")
+            i += 1
+        ranks.append(",".join(cells))
+    tokens = ["/".join(ranks), str(s.to_move + 1), "/".join(groups_text(g) for g in s.collections)]
+    if s.rounds:
+        tokens.append(f"r{s.round}/{s.rounds}")
+        if s.round_points:
+            tokens.append("p" + ";".join(",".join(map(str, row)) for row in s.round_points))
+    if s.swaps:
+        tokens.append("x" + ",".join(map(str, s.swaps)))
+    if s.swap_step:
+        tokens.append("swap")
+    return " ".join(tokens)
+
+
+def parse_position(text: str) -> NummerusState:
+    """The state a position text describes; PositionError says what is wrong with it."""
+    if not isinstance(text, str):
+        raise PositionError("a position is text")
+    tokens = text.split(" ")
+    if not 3 <= len(tokens) <= 7:
+        raise PositionError(
+            "a Nummerus Zahlus position has 3 to 7 tokens: board, player to move, collections, [r<round>/<rounds>], [p<points>], [x<swap chips>], [swap]"
+        )
+    board_text, to_move_text, collections_text, *rest = tokens
+    board, star = _parse_board(board_text)
+    collections = _parse_collections(collections_text)
+    players = len(collections)
+    to_move = _parse_to_move(to_move_text, players)
+    _check_every_chip_once(board, collections)
+    round_number, rounds, round_points = _parse_rounds(rest, players)
+    swaps, swap_step = _parse_swap_tokens(rest, players, to_move, collections)
+    if rest:
+        raise PositionError(f"unexpected token {rest[0]!r} (expected r<round>/<rounds>, p<points>, x<swap chips> or swap, in this order)")
+    over = False
+    if not any(board) and not swap_step:
+        if rounds and round_number < rounds:
+            raise PositionError("a round that has ended is followed at once by the next: only the last round ends with an empty board")
+        over = True
+    # Each turn takes one chip, so the seat that began the round follows from the chips taken.
+    taken = sum(len(numbers(g)) for g in collections)
+    starter = (to_move - (taken - 1 if swap_step else taken)) % players
+    return NummerusState(
+        setup=Setup(players=players, seed=None, position=text),
+        board=board,
+        star=star,
+        to_move=to_move,
+        collections=collections,
+        swaps=swaps,
+        swap_step=swap_step,
+        round=round_number or 1,
+        rounds=rounds,
+        round_points=round_points,
+        round_starter=starter,
+        over=over,
+    )
+
+
+def _parse_to_move(text: str, players: int) -> int:
+    if not (is_ascii_number(text) and len(text) == 1 and 1 <= int(text) <= players):
+        raise PositionError(f"the player to move is a seat number from 1 to {players}, not {text!r}")
+    return int(text) - 1
+
+
+def _check_every_chip_once(board: bytes, collections: tuple[Groups, ...]) -> None:
+    """Every chip is either on the board or in exactly one collection."""
+    where: dict[int, str] = {n: "the board" for n in board if n}
+    for seat, groups in enumerate(collections):
+        for n in numbers(groups):
+            if n in where:
+                raise PositionError(f"chip {n} is both on {where[n]} and in seat {seat + 1}'s collection")
+            where[n] = f"seat {seat + 1}'s collection"
+    missing = [n for n in range(1, CHIPS + 1) if n not in where]
+    if missing:
+        raise PositionError(f"chip {missing[0]} is missing: each chip 1-48 is on the board or in one collection")
+
+
+def _parse_rounds(rest: list[str], players: int) -> tuple[int, int, tuple[tuple[int, ...], ...]]:
+    """The tournament's tokens `r<round>/<rounds>` and `p<points>`, taken off the front of `rest`:
+    (round, rounds, points of the finished rounds); (0, 0, ()) for the basic game."""
+    rounds = round_number = 0
+    round_points: tuple[tuple[int, ...], ...] = ()
+    if rest and rest[0].startswith("r"):
+        m = re.fullmatch(r"r([1-9][0-9]?)/([1-9][0-9]?)", rest.pop(0))
+        if not m:
+            raise PositionError("the round token is r<round>/<rounds>, such as r2/5")
+        round_number, rounds = int(m.group(1)), int(m.group(2))
+        if players == 1:
+            raise PositionError("the solitaire has no tournament rounds")
+        if rounds > MAX_ROUNDS or round_number > rounds:
+            raise PositionError(f"round {round_number} of {rounds} is not a valid tournament round (at most {MAX_ROUNDS} rounds)")
+        if round_number > 1:
+            if not rest or not rest[0].startswith("p"):
+                raise PositionError(f"round {round_number} needs the points of the finished rounds: p<points>")
+            round_points = _parse_points(rest.pop(0)[1:], round_number - 1, players)
+    if rest and rest[0].startswith("p"):
+        raise PositionError("points of finished rounds (p...) belong after r<round>/<rounds> from round 2 on")
+    return round_number, rounds, round_points
+
+
+def _parse_swap_tokens(rest: list[str], players: int, to_move: int, collections: tuple[Groups, ...]) -> tuple[tuple[int, ...], bool]:
+    """The swap variant's tokens `x<swap chips>` and `swap`, taken off the front of `rest`: (swap
+    chips left per seat, whether the player to move decides on a swap); ((), False) without it."""
+    swaps: tuple[int, ...] = ()
+    swap_step = False
+    if rest and rest[0].startswith("x"):
+        if players == 1:
+            raise PositionError("the solitaire has no swap chips")
+        swaps = _parse_swaps(rest.pop(0)[1:], players)
+    if rest and rest[0] == "swap":
+        rest.pop(0)
+        if not swaps:
+            raise PositionError("'swap' (a swap step) needs the swap variant's x<swap chips> token")
+        if swaps[to_move] == 0:
+            raise PositionError(f"seat {to_move + 1} has no swap chip left to swap with")
+        if not swap_possible(collections, to_move):
+            raise PositionError(f"seat {to_move + 1} has nothing to swap: no opponent holds a chip outside a chain")
+        swap_step = True
+    return swaps, swap_step
+
+
+def _parse_board(text: str) -> tuple[bytes, int]:
+    ranks = text.split("/")
+    if len(ranks) != 9:
+        raise PositionError("the board lists 9 ranks (9 down to 1) separated by '/'")
+    board: list[int] = []
+    star = None
+    seen: set[int] = set()
+    for rank, rank_text in zip(RANKS_TOP_DOWN, ranks):
+        cells = rank_text.split(",")
+        files = RANK_FILES[rank]
+        if len(cells) != len(files):
+            raise PositionError(f"rank {rank} has {len(files)} fields ({files[0]}-{files[-1]}) separated by ',', not {len(cells)}")
+        for f, cell in zip(files, cells):
+            name = f"{f}{rank}"
+            if cell == "*":
+                if star is not None:
+                    raise PositionError(f"there is only one star (found on {FIELD_NAMES[star]} and {name})")
+                star = len(board)
+                board.append(0)
+            elif cell == ".":
+                board.append(0)
+            elif _NUMBER_RE.fullmatch(cell) and int(cell) <= CHIPS:
+                n = int(cell)
+                if n in seen:
+                    raise PositionError(f"chip {n} lies on the board twice (again on {name})")
+                seen.add(n)
+                board.append(n)
+            else:
+                raise PositionError(f"field {name} holds {cell!r}; a field is a chip 1-48, '*' (the star) or '.' (empty)")
+    if star is None:
+        raise PositionError("the board has no star ('*')")
+    return bytes(board), star
+
+
+def _parse_collections(text: str) -> tuple[Groups, ...]:
+    parts = text.split("/")
+    if not 1 <= len(parts) <= 4:
+        raise PositionError("collections: one per seat (1 to 4), separated by '/'")
+    solitaire = len(parts) == 1
+    out: list[Groups] = []
+    for seat, part in enumerate(parts, start=1):
+        if part == ".":
+            out.append(())
+            continue
+        groups: list[Group] = []
+        for item in part.split(","):
+            m = re.fullmatch(r"([1-9][0-9]?)(?:-([1-9][0-9]?))?", item)
+            if not m:
+                raise PositionError(f"seat {seat}'s collection: {item!r} is not a chip or a range such as 3-5 ('.' when empty)")
+            lo = int(m.group(1))
+            hi = int(m.group(2)) if m.group(2) else lo
+            if m.group(2) and lo >= hi:
+                raise PositionError(f"seat {seat}'s collection: a range runs upward, so {item!r} is not one")
+            if hi > CHIPS:
+                raise PositionError(f"seat {seat}'s collection: the chips are 1-48, not {hi}")
+            if groups and lo <= groups[-1][1]:
+                raise PositionError(f"seat {seat}'s collection: {item!r} overlaps or precedes {group_text(*groups[-1])}; list groups ascending")
+            if groups and lo == groups[-1][1] + 1 and not solitaire:
+                raise PositionError(f"seat {seat}'s collection: {group_text(*groups[-1])} and {item!r} form one run; write it as {groups[-1][0]}-{hi}")
+            groups.append((lo, hi))
+        out.append(tuple(groups))
+    return tuple(out)
+
+
+def _parse_points(text: str, rows: int, players: int) -> tuple[tuple[int, ...], ...]:
+    row_texts = text.split(";")
+    if len(row_texts) != rows:
+        raise PositionError(f"the points list {rows} finished round(s) separated by ';', not {len(row_texts)}")
+    out = []
+    for row_text in row_texts:
+        cells = row_text.split(",")
+        if len(cells) != players or not all(is_ascii_number(c) and len(c) <= 6 and (c == "0" or c[0] != "0") for c in cells):
+            raise PositionError(f"each finished round lists {players} point totals separated by ',', not {row_text!r}")
+        out.append(tuple(int(c) for c in cells))
+    return tuple(out)
+
+
+def _parse_swaps(text: str, players: int) -> tuple[int, ...]:
+    cells = text.split(",")
+    most = swap_chips_per_player(players)
+    if len(cells) != players or not all(len(c) == 1 and is_ascii_number(c) and int(c) <= most for c in cells):
+        raise PositionError(f"x lists the swap chips left per seat ({players} numbers from 0 to {most}, ',' between)")
+    return tuple(int(c) for c in cells)
