@@ -39,6 +39,11 @@ class TestCatalogFormat:
         with pytest.raises(ValueError, match="line 2"):
             parse_po('msgid "a"\nmsgstr unquoted\n')
 
+    @pytest.mark.parametrize("line", ['msgstr "x"', 'msgid_plural "x"', 'msgstr[0] "x"'])
+    def test_a_translation_before_any_msgid_is_refused_with_its_reason(self, line):
+        with pytest.raises(ValueError, match="line 2: .* before any msgid"):
+            parse_po(f"# a comment\n{line}\n")
+
 
 class TestLanguages:
     def test_every_interface_string_has_a_german_translation(self):

@@ -244,3 +244,17 @@ def test_an_op_the_page_could_not_carry_out_on_a_game_ends_on_the_last_resort_sc
     assert app.screen == "error" and "drawing failed" in last(page, "screen")[2]
     send(app, type="failed", op="screen", error="again")  # the last-resort screen itself: no loop
     assert app.screen == "error" and len([op for op in page.named("screen") if op[1] == "error"]) == 1
+
+
+def test_a_click_on_a_setup_cell_asks_the_view_and_a_game_without_cells_changes_nothing():
+    # GameView.setup_click: Momentum's preview with special cells by hand cycles the clicked cell;
+    # Fenn's setup has no cells to click (None), so nothing changes and nothing is drawn again.
+    app, page = start()
+    send(app, type="route", hash="#/setup/momentum")
+    form = {"game": "momentum", "fromPosition": False, "values": {"specials": "hand", "hand_specials": ""}}
+    send(app, type="click", control=control(action="setup-cell", cell="b2"), setup=form)
+    assert app.setup.values["momentum"]["hand_specials"] == "b2:x"
+    send(app, type="route", hash="#/setup/fenn")
+    drawn = len(page.ops)
+    send(app, type="click", control=control(action="setup-cell", cell="b2"), setup={"game": "fenn", "fromPosition": False, "values": {}})
+    assert "fenn" not in app.setup.values and len(page.ops) == drawn

@@ -37,6 +37,14 @@ def _unquote(text: str) -> str:
     return ast.literal_eval(text)
 
 
+def _entry_of(current: Entry | None, keyword: str) -> Entry:
+    """The entry a msgid_plural or msgstr line extends: the one its msgid started (a broken file
+    may have none yet)."""
+    if current is None:
+        raise ValueError(f"{keyword} before any msgid")
+    return current
+
+
 def parse_po(text: str) -> list[Entry]:
     """Entries of a .po file (the header is the entry with msgid ''). Obsolete (#~) entries are dropped."""
     entries: list[Entry] = []
@@ -92,18 +100,20 @@ def parse_po(text: str) -> list[Entry]:
                 entry.msgid = _unquote(rest)
                 target = ("msgid", 0)
             elif keyword == "msgid_plural":
-                current.msgid_plural = _unquote(rest)
-                current.msgstr = []
+                entry = _entry_of(current, keyword)
+                entry.msgid_plural = _unquote(rest)
+                entry.msgstr = []
                 target = ("msgid_plural", 0)
             elif keyword.startswith("msgstr["):
+                entry = _entry_of(current, keyword)
                 index = int(keyword[7:-1])
-                while len(current.msgstr) <= index:
-                    current.msgstr.append("")
-                current.msgstr[index] = _unquote(rest)
+                while len(entry.msgstr) <= index:
+                    entry.msgstr.append("")
+                entry.msgstr[index] = _unquote(rest)
                 target = ("msgstr", index)
                 done = True
             elif keyword == "msgstr":
-                current.msgstr = [_unquote(rest)]
+                _entry_of(current, keyword).msgstr = [_unquote(rest)]
                 target = ("msgstr", 0)
                 done = True
             else:

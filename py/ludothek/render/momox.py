@@ -179,6 +179,56 @@ class MomoxView(StrongestLevelHints, GameView):
         marks = self.marks(shown, last_before=self.game.observation(before, None), last_move=THUMBNAIL_MOVE, label=_("Momox"), describe=False)
         return board_svg(shown, marks)
 
+    def _target_labels(self, s, targets: set[str], replaying: bool) -> dict[str, str]:
+        """Each target's accessible name: every bowl (the open circle, the bowls that may be lifted,
+        the others), the tile on offer and Stay."""
+        game = self.game
+        open_c = game.open_circle(s)
+        circle = game.circles(s)[open_c]
+        labels: dict[str, str] = {}
+        for c in range(CIRCLES):
+            if c == open_c:
+                if circle.face_up and not replaying:
+                    labels[KEY_MOVES[c]] = _("{circle}: open, its chip shows {value}").format(circle=circle_title(c), value=circle.value)
+                else:
+                    labels[KEY_MOVES[c]] = _("{circle}: open, its chip lies face down").format(circle=circle_title(c))
+            elif KEY_MOVES[c] in targets:
+                labels[KEY_MOVES[c]] = _("Lift the bowl from {circle}").format(circle=circle_words(c))
+            else:
+                labels[KEY_MOVES[c]] = _("{circle}: a bowl").format(circle=circle_title(c))
+        pending = game.pending_tile(s)
+        if pending is not None:
+            labels["take"] = _("Take your {value} (it becomes your {place} digit)").format(value=pending.value, place=place_name(pending.place))
+        if STAY in targets:
+            labels[STAY] = ngettext(
+                "Stay on this yellow field and end your turn ({n} yellow field in this turn)",
+                "Stay on this yellow field and end your turn ({n} yellow fields in this turn)",
+                s.yellows,
+            ).format(n=s.yellows)
+        return labels
+
+    def _last_walk(self, s, last_before, last_move: str | None) -> dict[str, Any]:
+        """The payload's fields of the last walk, when the last move lifted a bowl: whose figure
+        walked from where along which fields, the bowl lifted, the circle covered again, and who
+        shared the field it left (empty otherwise)."""
+        if last_before is None or last_move not in KEY_MOVES:
+            return {}
+        walk_seat = last_before.to_move
+        walk_from = last_before.figures[walk_seat]
+        landing = s.figures[walk_seat] if walk_seat < len(s.figures) else walk_from
+        steps = (landing - walk_from) % FIELD_COUNT
+        walk_path: tuple[int, ...] = ()
+        if 1 <= steps <= 6 and s.round == last_before.round:
+            walk_path = tuple(walk(walk_from, steps))
+        return {
+            "walk_seat": walk_seat,
+            "walk_from": walk_from,
+            "walk_path": walk_path,
+            "lifted": KEY_MOVES.index(last_move),
+            "covered_again": self.game.open_circle(last_before),
+            "walk_sharing": tuple(seat for seat, f in enumerate(last_before.figures) if f == walk_from),
+        }
+
     def marks(
         self,
         s,
@@ -196,66 +246,28 @@ class MomoxView(StrongestLevelHints, GameView):
         """What the board marks, from the engine: the bowls that may be lifted, the tile on offer,
         Stay, the last walk, and every target's name."""
         game = self.game
-        phase = s.phase
         legal = set(game.legal_moves(s)) if interactive else set()
         targets = {KEY_MOVES[c] for c in game.key_circles(s)} if interactive else set()
         if STAY in legal:
             targets.add(STAY)
         pending = game.pending_tile(s)
+        if interactive and pending is not None:
+            targets.add("take")
+        labels = self._target_labels(s, targets, replaying) if interactive else {}
         open_c = game.open_circle(s)
         circle = game.circles(s)[open_c]
-        open_chip = circle.value if circle.face_up and not replaying else None
-        labels: dict[str, str] = {}
-        if interactive:
-            for c in range(CIRCLES):
-                if c == open_c:
-                    if circle.face_up and not replaying:
-                        labels[KEY_MOVES[c]] = _("{circle}: open, its chip shows {value}").format(circle=circle_title(c), value=circle.value)
-                    else:
-                        labels[KEY_MOVES[c]] = _("{circle}: open, its chip lies face down").format(circle=circle_title(c))
-                elif KEY_MOVES[c] in targets:
-                    labels[KEY_MOVES[c]] = _("Lift the bowl from {circle}").format(circle=circle_words(c))
-                else:
-                    labels[KEY_MOVES[c]] = _("{circle}: a bowl").format(circle=circle_title(c))
-            if pending is not None:
-                targets.add("take")
-                labels["take"] = _("Take your {value} (it becomes your {place} digit)").format(value=pending.value, place=place_name(pending.place))
-            if STAY in targets:
-                labels[STAY] = ngettext(
-                    "Stay on this yellow field and end your turn ({n} yellow field in this turn)",
-                    "Stay on this yellow field and end your turn ({n} yellow fields in this turn)",
-                    s.yellows,
-                ).format(n=s.yellows)
-        walk_seat = walk_from = lifted = covered_again = None
-        walk_path: tuple[int, ...] = ()
-        sharing: tuple[int, ...] = ()
-        if last_before is not None and last_move in KEY_MOVES:
-            walk_seat = last_before.to_move
-            walk_from = last_before.figures[walk_seat]
-            landing = s.figures[walk_seat] if walk_seat < len(s.figures) else walk_from
-            steps = (landing - walk_from) % FIELD_COUNT
-            if 1 <= steps <= 6 and s.round == last_before.round:
-                walk_path = tuple(walk(walk_from, steps))
-            lifted = KEY_MOVES.index(last_move)
-            covered_again = game.open_circle(last_before)
-            sharing = tuple(seat for seat, f in enumerate(last_before.figures) if f == walk_from)
         steps_ahead: dict[int, int] = {}
-        if interactive and phase == KEY:
+        if interactive and s.phase == KEY:
             steps_ahead = {f: i + 1 for i, f in enumerate(walk(s.figures[s.to_move], 6))}
         remaining = game.corner_tiles(s)
         payload = MomoxPayload(
             over=s.outcome is not None,
             open_circle=open_c,
-            open_chip=open_chip,
+            open_chip=circle.value if circle.face_up and not replaying else None,
             lying={corner: frozenset(seat for seat, _value in remaining[corner]) for corner in CORNER_FIELDS},
             pending_corner=pending.field if pending is not None else None,
             steps_ahead=steps_ahead,
-            walk_seat=walk_seat,
-            walk_from=walk_from,
-            walk_path=walk_path,
-            lifted=lifted,
-            covered_again=covered_again,
-            walk_sharing=sharing,
+            **self._last_walk(s, last_before, last_move),
         )
         return BoardMarks(
             interactive=interactive,

@@ -47,9 +47,9 @@ def task_text(game_id: str, puzzle: dict[str, Any], mover: str) -> str:
 def remembered_chips(position: str) -> list[tuple[int, int]]:
     """Momox: the (circle, value) of each chip that was seen and lies under a bowl again, by circle.
     The board never shows them (remembering is the game); a puzzle states them as its premise."""
-    from ..games import get_game
+    # Momox's own engine (as `get_game("momox")` gives it, typed as Momox: `open_circle` is its own).
+    from ..games.momox import GAME as game
 
-    game = get_game("momox")
     s = game.from_position(position)
     open_circle = game.open_circle(s)
     return sorted((c, v) for c, v in s.seen if c != open_circle)
@@ -134,6 +134,43 @@ def puzzle_frame_html(title: str) -> str:
     )
 
 
+def _outcome_html(outcome: str, solution_text: str) -> str:
+    """The result of the try, said at once: solved, or missed (then the solution is being shown)."""
+    if outcome == "solved":
+        return tag("p", esc(_("Solved! {move} is the move.").format(move=solution_text)), class_="puzzle-result solved", role="status")
+    if outcome == "failed":
+        return tag(
+            "p",
+            esc(_("Not this time: the move was {move}. Watch the solution on the board.").format(move=solution_text)),
+            class_="puzzle-result failed",
+            role="status",
+        )
+    return ""
+
+
+def _try_buttons(outcome: str, hint_shown: bool) -> str:
+    """While solving, the hint; once tried, the solution again and another try."""
+    if not outcome:
+        return tag("button", esc(_("Hint")), type="button", data_action="puzzle-hint", disabled=hint_shown)
+    return tag("button", esc(_("Show the solution")), type="button", data_action="puzzle-solution") + tag(
+        "button", esc(_("Try again")), type="button", data_action="puzzle-retry"
+    )
+
+
+def _copy_field_html(label: str, control_id: str, control: str) -> str:
+    """A labelled text to copy (the puzzle's link, its embed code) with its Copy button."""
+    return tag(
+        "div",
+        tag("label", esc(label), for_=control_id)
+        + tag(
+            "div",
+            control + tag("button", esc(_("Copy")), type="button", class_="small", data_action="copy", data_copy=control_id),
+            class_="copy-row",
+        ),
+        class_="field",
+    )
+
+
 def puzzle_panel_html(
     game_id: str,
     puzzle: dict[str, Any],
@@ -163,25 +200,12 @@ def puzzle_panel_html(
     premise = premise_html(game_id, puzzle)
     if premise:
         parts.append(premise)
-    if outcome == "solved":
-        parts.append(tag("p", esc(_("Solved! {move} is the move.").format(move=solution_text)), class_="puzzle-result solved", role="status"))
-    elif outcome == "failed":
-        parts.append(
-            tag(
-                "p",
-                esc(_("Not this time: the move was {move}. Watch the solution on the board.").format(move=solution_text)),
-                class_="puzzle-result failed",
-                role="status",
-            )
-        )
+    result = _outcome_html(outcome, solution_text)
+    if result:
+        parts.append(result)
     if hint_shown and not outcome:
         parts.append(tag("p", esc(hint_text(game_id, puzzle, legal)), class_="puzzle-hint", role="status"))
-    buttons = ""
-    if not outcome:
-        buttons += tag("button", esc(_("Hint")), type="button", data_action="puzzle-hint", disabled=hint_shown)
-    else:
-        buttons += tag("button", esc(_("Show the solution")), type="button", data_action="puzzle-solution")
-        buttons += tag("button", esc(_("Try again")), type="button", data_action="puzzle-retry")
+    buttons = _try_buttons(outcome, hint_shown)
     if embedded:
         buttons += tag("a", esc(_("More puzzles in Ludothek")), href=share_link, class_="button", target="_blank", rel="noopener")
         parts.append(tag("div", buttons, class_="puzzle-commands"))
@@ -193,34 +217,12 @@ def puzzle_panel_html(
     buttons += tag("a", esc(_("All puzzles")), href=f"#/puzzles/{game_id}", class_="button")
     parts.append(tag("div", buttons, class_="puzzle-commands"))
     field_id = "puzzle-link"
-    parts.append(
-        tag(
-            "div",
-            tag("label", esc(_("Link to this puzzle")), for_=field_id)
-            + tag(
-                "div",
-                tag("input", "", type="text", id=field_id, value=share_link, readonly=True, class_="share-text")
-                + tag("button", esc(_("Copy")), type="button", class_="small", data_action="copy", data_copy=field_id),
-                class_="copy-row",
-            ),
-            class_="field",
-        )
-    )
+    link = tag("input", "", type="text", id=field_id, value=share_link, readonly=True, class_="share-text")
+    parts.append(_copy_field_html(_("Link to this puzzle"), field_id, link))
     if embed_code:
         code_id = "puzzle-embed"
-        parts.append(
-            tag(
-                "div",
-                tag("label", esc(_("Embed this puzzle in a web page")), for_=code_id)
-                + tag(
-                    "div",
-                    tag("textarea", esc(embed_code), id=code_id, rows="3", readonly=True, class_="share-text", spellcheck="false")
-                    + tag("button", esc(_("Copy")), type="button", class_="small", data_action="copy", data_copy=code_id),
-                    class_="copy-row",
-                ),
-                class_="field",
-            )
-        )
+        code = tag("textarea", esc(embed_code), id=code_id, rows="3", readonly=True, class_="share-text", spellcheck="false")
+        parts.append(_copy_field_html(_("Embed this puzzle in a web page"), code_id, code))
     return "".join(parts)
 
 

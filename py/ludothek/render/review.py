@@ -132,28 +132,20 @@ def review_detail_text(review: Review, shown: int, names: list[str], move_texts:
     return _judgement_text(m, move_texts[shown - 1], preferred_texts[shown - 1], names[m.seat] if m.seat < len(names) else "")
 
 
-def review_panel_html(
-    review: Review,
-    shown: int,
-    names: list[str],
-    move_texts: list[str],
-    preferred_texts: list[str | None],
-    chart: str,
-    progress: tuple[int, int] | None = None,
-    can_play_on: bool = True,
-) -> str:
-    """The panel beside the board: summary per player, the chart, the shown move's judgement,
-    the moves with their grades, and the commands. `shown`: the position after that many moves.
-    `progress` (done, total) while the review is still running (then only that is shown)."""
-    if progress is not None:
-        done, total = progress
-        return tag(
-            "div",
-            tag("p", esc(_("Reviewing the game: move {done} of {total}…").format(done=done, total=total)), id="review-progress-text")
-            + tag("progress", "", value=str(done), max=str(max(1, total)), aria_labelledby="review-progress-text"),
-            class_="review-progress",
-            role="status",
-        )
+def _progress_html(done: int, total: int) -> str:
+    """While the review is still running: how far it is."""
+    return tag(
+        "div",
+        tag("p", esc(_("Reviewing the game: move {done} of {total}…").format(done=done, total=total)), id="review-progress-text")
+        + tag("progress", "", value=str(done), max=str(max(1, total)), aria_labelledby="review-progress-text"),
+        class_="review-progress",
+        role="status",
+    )
+
+
+def _summary_html(review: Review, names: list[str]) -> str:
+    """Each player's moves counted by grade, as a table (after what a game of hidden information
+    judges by)."""
     parts = []
     if review.hidden_information:
         parts.append(tag("p", esc(_("Each move is judged on what its player could know then: the hidden tiles and chips are not used.")), class_="review-note"))
@@ -164,21 +156,11 @@ def review_panel_html(
         rows.append(tag("tr", tag("th", esc(name), scope="row") + cells))
     head = tag("tr", tag("th", esc(_("Player")), scope="col") + "".join(tag("th", esc(grade_name(g)), scope="col") for g in GRADES))
     parts.append(tag("table", tag("caption", esc(_("Moves by grade"))) + tag("thead", head) + tag("tbody", "".join(rows)), class_="review-summary"))
-    if names:
-        legend = _("Above the middle line {name} is ahead, below it {other}.").format(name=names[0], other=names[1] if len(names) == 2 else _("the others"))
-        parts.append(tag("figure", chart + tag("figcaption", esc(legend)), class_="chart-wrap"))
-    else:
-        parts.append(tag("div", chart, class_="chart-wrap"))
-    detail = review_detail_text(review, shown, names, move_texts, preferred_texts)
-    parts.append(
-        tag(
-            "p",
-            esc(detail),
-            class_="review-detail" + (f" grade-{review.moves[shown - 1].grade}" if 0 < shown <= len(review.moves) else ""),
-            id="review-detail",
-            aria_live="polite",
-        )
-    )
+    return "".join(parts)
+
+
+def _commands_html(review: Review, shown: int, can_play_on: bool) -> str:
+    """The commands: previous and next move, the worst move, play on, back to the game."""
     worst = review.worst()
     commands = (
         tag("button", esc(_("Previous")), type="button", data_action="review-prev", disabled=shown <= 0, aria_keyshortcuts="ArrowLeft")
@@ -191,7 +173,11 @@ def review_panel_html(
         + (tag("button", esc(_("Play on from here")), type="button", data_action="review-play-on", class_="primary") if can_play_on else "")
         + tag("button", esc(_("Back to the game")), type="button", data_action="review-back")
     )
-    parts.append(tag("div", commands, class_="review-commands"))
+    return tag("div", commands, class_="review-commands")
+
+
+def _moves_html(review: Review, shown: int, move_texts: list[str]) -> str:
+    """The start and every move with its grade, each a button that shows the position after it."""
     items = [
         tag(
             "li",
@@ -225,13 +211,46 @@ def review_panel_html(
                 ),
             )
         )
+    return tag(
+        "section",
+        tag("h2", esc(_("Moves")), id="review-moves-heading") + tag("ol", "".join(items), class_="move-items review-moves"),
+        aria_labelledby="review-moves-heading",
+    )
+
+
+def review_panel_html(
+    review: Review,
+    shown: int,
+    names: list[str],
+    move_texts: list[str],
+    preferred_texts: list[str | None],
+    chart: str,
+    progress: tuple[int, int] | None = None,
+    can_play_on: bool = True,
+) -> str:
+    """The panel beside the board: summary per player, the chart, the shown move's judgement,
+    the moves with their grades, and the commands. `shown`: the position after that many moves.
+    `progress` (done, total) while the review is still running (then only that is shown)."""
+    if progress is not None:
+        return _progress_html(*progress)
+    parts = [_summary_html(review, names)]
+    if names:
+        legend = _("Above the middle line {name} is ahead, below it {other}.").format(name=names[0], other=names[1] if len(names) == 2 else _("the others"))
+        parts.append(tag("figure", chart + tag("figcaption", esc(legend)), class_="chart-wrap"))
+    else:
+        parts.append(tag("div", chart, class_="chart-wrap"))
+    detail = review_detail_text(review, shown, names, move_texts, preferred_texts)
     parts.append(
         tag(
-            "section",
-            tag("h2", esc(_("Moves")), id="review-moves-heading") + tag("ol", "".join(items), class_="move-items review-moves"),
-            aria_labelledby="review-moves-heading",
+            "p",
+            esc(detail),
+            class_="review-detail" + (f" grade-{review.moves[shown - 1].grade}" if 0 < shown <= len(review.moves) else ""),
+            id="review-detail",
+            aria_live="polite",
         )
     )
+    parts.append(_commands_html(review, shown, can_play_on))
+    parts.append(_moves_html(review, shown, move_texts))
     return "".join(parts)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator, TypeAlias
 
 from . import get_view
 from .view import UIState
@@ -135,6 +136,10 @@ def _selector_used(selector: str, classes: set[str], ids: set[str]) -> bool:
     )
 
 
+# A rule kept for a picture: its prelude and body, or an @media rule's prelude and the rules kept inside it.
+KeptRule: TypeAlias = "tuple[str, str | list[KeptRule]]"
+
+
 def used_styles(css: str, markup: str) -> str:
     """The rules of `css` that can apply to `markup` (by the classes and ids it uses), and the
     custom properties and keyframes those rules need. Rules for states a picture never has
@@ -142,8 +147,8 @@ def used_styles(css: str, markup: str) -> str:
     classes = {name for value in re.findall(r'class="([^"]*)"', markup) for name in value.split()}
     ids = set(re.findall(r'id="([^"]*)"', markup))
 
-    def rules(text: str) -> list[tuple[str, str]]:
-        kept = []
+    def rules(text: str) -> list[KeptRule]:
+        kept: list[KeptRule] = []
         for prelude, body in css_blocks(text):
             if prelude.startswith("@keyframes"):
                 kept.append((prelude, body))
@@ -159,7 +164,7 @@ def used_styles(css: str, markup: str) -> str:
 
     kept = rules(css)
 
-    def flat(items):
+    def flat(items: list[KeptRule]) -> Iterator[tuple[str, str]]:
         for prelude, body in items:
             if isinstance(body, list):
                 yield from flat(body)
@@ -178,7 +183,7 @@ def used_styles(css: str, markup: str) -> str:
             pending.extend(_VAR_USE.findall(defined.get(name, "")))
     animations = {word for d in declarations if d.startswith("animation") for word in re.findall(r"[\w-]+", d.split(":", 1)[-1])}
 
-    def write(items) -> str:
+    def write(items: list[KeptRule]) -> str:
         out = []
         for prelude, body in items:
             if isinstance(body, list):
@@ -220,7 +225,9 @@ def compact_picture(svg: str) -> str:
 
 def _unwrap_bare_groups(svg: str) -> str:
     """Drop <g> elements without attributes (left after unused classes went), keeping their content."""
-    out, stack, last = [], [], 0
+    out: list[str] = []
+    stack: list[bool] = []  # for each <g> open: whether it is kept (it has attributes)
+    last = 0
     for match in re.finditer(r"<g(\s[^>]*)?>|</g>", svg):
         out.append(svg[last : match.start()])
         last = match.end()

@@ -193,6 +193,17 @@ class GameView:
         """Advice that does not stop the game from starting (e.g. more special cells than recommended)."""
         return []
 
+    def setup_preview(self, values: dict[str, str], players: int) -> str:
+        """What the setup screen shows under the form for these values (HTML or SVG text: the board
+        as set up so far, the tiles of the game); "" when this game shows none."""
+        return ""
+
+    def setup_click(self, values: dict[str, str], cell: str) -> dict[str, str] | None:
+        """The form's fields a click on `cell` of the setup preview changes (a preview drawn with
+        controls over its cells, as Momentum's special cells by hand); None when this game's
+        preview has no cells to click."""
+        return None
+
     # -- drawing -------------------------------------------------------------------------------
 
     def board_svg(self, s, ui: UIState) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..render import get_view
+from ..render.view import GameView
 from .session import Seat, clean_name
 
 
@@ -41,5 +42,5 @@ def setup_warnings(view: Any, values: dict[str, str], players: int) -> list[str]
         return []
 
 
-def setup_preview(view: Any, values: dict[str, str], players: int) -> str:
-    return str(view.setup_preview(values, players)) if hasattr(view, "setup_preview") else ""
+def setup_preview(view: GameView, values: dict[str, str], players: int) -> str:
+    return view.setup_preview(values, players)

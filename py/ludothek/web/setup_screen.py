@@ -76,7 +76,10 @@ class SetupScreen:
             return
         view = get_view(game_id)
         values = dict(form.values)
-        values.update(view.setup_click(values, cell))
+        changes = view.setup_click(values, cell)
+        if changes is None:
+            return  # this game's preview has no cells to click: nothing changes
+        values.update(changes)
         self.values[game_id] = values
         self.show(game_id)
 

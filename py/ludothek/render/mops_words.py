@@ -1,0 +1,228 @@
+"""Mops Royal's words: the sentences a player reads and hears (a move described and in short,
+the hint, the result, the board and every cell in words) and the names they are made of (tiles,
+colours, motifs, shapes, combinations, points).
+
+Its own module because the words are one thing, the part of the view that only writes text from
+the engine's answers; the view (render/mops.py), its marks (render/mops_marks.py) and its panels
+(render/mops_panels.py) ask it.
+"""
+
+from __future__ import annotations
+
+from ..games.mops_state import FINAL
+from ..games.notation import COLOURS, CROWN_CODES
+from ..i18n import N_, _, ngettext
+from .board_marks import HintValue
+from .mops_board import SEAT_CSS
+from .seats import seat_names
+
+SEAT_NAMES = seat_names(SEAT_CSS)
+MOTIF_NAMES = {"P": N_("pug"), "B": N_("bone"), "W": N_("bowl"), "C": N_("can"), "K": N_("cushion"), "H": N_("heap")}
+MOTIF_PLURALS = {"P": N_("pugs"), "B": N_("bones"), "W": N_("bowls"), "C": N_("cans"), "K": N_("cushions"), "H": N_("heaps")}
+COLOUR_NAMES = {"b": N_("blue"), "g": N_("green"), "o": N_("orange"), "p": N_("pink"), "v": N_("purple"), "y": N_("yellow")}
+SHAPE_NAMES = {
+    "line3": N_("line of 3"),
+    "corner3": N_("corner of 3"),
+    "diagonal3": N_("diagonal of 3"),
+    "line4": N_("line of 4"),
+    "L4": N_("L of 4"),
+    "T4": N_("T of 4"),
+    "S4": N_("S of 4"),
+    "diagonal4": N_("diagonal of 4"),
+    "line5": N_("line of 5"),
+    "diagonal5": N_("diagonal of 5"),
+    "L5": N_("L of 5"),
+    "V5": N_("V of 5"),
+    "U5": N_("U of 5"),
+    "plus5": N_("cross of 5"),
+    "F5": N_("F of 5"),
+    "N5": N_("N of 5"),
+    "Y5": N_("Y of 5"),
+}
+
+
+# -- words -------------------------------------------------------------------------------------------
+
+
+def colour_name(colour: str) -> str:
+    return _(COLOUR_NAMES[colour])
+
+
+def motif_name(motif: str) -> str:
+    return _(MOTIF_NAMES[motif])
+
+
+def tile_name(code: str) -> str:
+    """'yellow pug'. Translators: a tile's name from its colour and motif; used inside sentences."""
+    return _("{colour} {motif}").format(colour=colour_name(code[1]), motif=motif_name(code[0]))
+
+
+def seat_colour(seat: int) -> str:
+    return _(SEAT_NAMES[seat])
+
+
+def shape_name(shape: str) -> str:
+    return _(SHAPE_NAMES[shape])
+
+
+def feature_text(kind: str, feature: str) -> str:
+    if kind == "colour":
+        return _("all {colour}").format(colour=colour_name(feature))
+    return _("all {motifs}").format(motifs=_(MOTIF_PLURALS[feature]))
+
+
+def combination_text(combo) -> str:
+    """'line of 4, all blue'."""
+    return _("{shape}, {feature}").format(shape=shape_name(combo.shape), feature=feature_text(combo.kind, combo.feature))
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def points_text(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def cost_text(action: str, cost: int) -> str:
+    """'Refuse the tile (costs 2 points)'."""
+    return ngettext("{action} (costs {n} point)", "{action} (costs {n} points)", cost).format(action=action, n=cost)
+
+
+def cell_words(code: str | None, kind: str) -> str:
+    if kind == "up" and code is not None:
+        return tile_name(code) + (" " + _("(crown)") if code in CROWN_CODES else "")
+    if kind == "down":
+        return _("face down")
+    if kind == "free":
+        return _("free")
+    if kind == "blocked":
+        return _("blocked by the 5×5 limit")
+    return _("empty")
+
+
+def board_description(game, s) -> str:
+    """The board in words (the SVG's description): the tile of the round and the points."""
+    sentences = []
+    code = game.revealed_tile(s)
+    if code is not None:
+        sentences.append(_("Round {n}: the revealed tile is the {tile}.").format(n=game.round_number(s), tile=tile_name(code)))
+    elif s.step == FINAL:
+        sentences.append(_("Final scoring."))
+    left = len(s.pile)
+    sentences.append(ngettext("{n} tile is left in the pile.", "{n} tiles are left in the pile.", left).format(n=left))
+    sentences.append(_("Points: {list}.").format(list=", ".join(f"{seat_colour(i)} {p}" for i, p in enumerate(s.scores))))
+    return " ".join(sentences)
+
+
+# The colours' key shapes, as told in the legend and the rules.
+KEY_SHAPE_NAMES = {"b": N_("circle"), "g": N_("triangle"), "o": N_("square"), "p": N_("heart"), "v": N_("diamond"), "y": N_("star")}
+
+
+def cells_text(cells) -> str:
+    return ", ".join(cells)
+
+
+def flips_text(flips) -> str:
+    """'e6 or e7' (a shape has one or two marked tiles)."""
+    if len(flips) == 1:
+        return flips[0]
+    return _("{first} or {second}").format(first=", ".join(flips[:-1]), second=flips[-1])
+
+
+def tiles_by_colour_text(codes: list[str]) -> str:
+    groups = []
+    for colour in COLOURS:
+        motifs = [motif_name(code[0]) for code in codes if code[1] == colour]
+        if motifs:
+            groups.append(_("{colour}: {motifs}").format(colour=capitalised(colour_name(colour)), motifs=", ".join(motifs)))
+    return "; ".join(groups)
+
+
+# -- sentences ---------------------------------------------------------------------------------------
+
+
+def _move_sentence(game, before, move: str, names: list[str]) -> str:
+    effect = game.effect(before, move)
+    name = names[effect.seat]
+    if effect.kind == "place":
+        return _("{name} placed the {tile} on {cell}.").format(name=name, tile=tile_name(effect.tile), cell=effect.cell)
+    if effect.kind == "refuse":
+        return ngettext(
+            "{name} refused the {tile}, laid it face down on {cell} and loses {n} point.",
+            "{name} refused the {tile}, laid it face down on {cell} and loses {n} points.",
+            -effect.points,
+        ).format(name=name, tile=tile_name(effect.tile), cell=effect.cell, n=-effect.points)
+    if effect.kind == "score":
+        combo = _scored_combination(game, before, effect)
+        return ngettext(
+            "{name} scored {n} point with the {combination} ({cells}) and turned {cell} face down.",
+            "{name} scored {n} points with the {combination} ({cells}) and turned {cell} face down.",
+            effect.points,
+        ).format(name=name, combination=combo, cells=cells_text(effect.cells), n=effect.points, cell=effect.cell)
+    return _("{name} passed: no scoring this round.").format(name=name)
+
+
+def _scored_combination(game, before, effect) -> str:
+    seat = effect.seat
+    for combo in game.scoring_options(before, seat):
+        if combo.cells == effect.cells:
+            return combination_text(combo)
+    return shape_name(effect.shape)
+
+
+def describe_move(game, before, move: str, after, names: list[str]) -> str:
+    sentences = [_move_sentence(game, before, move, names)]
+    if after.tile is not None and (after.tile != before.tile or game.round_number(after) != game.round_number(before)):
+        sentences.append(_("Round {n}: the {tile} is revealed.").format(n=game.round_number(after), tile=tile_name(game.revealed_tile(after))))
+        for seat, reason in sorted(game.sitting_out(after).items()):
+            if reason != "layout full":
+                sentences.append(_("It is {name}'s start tile: {name} sits this round out.").format(name=names[seat]))
+    if after.step == FINAL and before.step != FINAL:
+        sentences.append(_("All layouts are full: the final scoring begins, one combination each in turn."))
+    elif after.step == FINAL and after.to_move != before.to_move:
+        sentences.append(_("{name} scores next.").format(name=names[after.to_move]))
+    return " ".join(sentences)
+
+
+def hint_text(game, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
+    if not hints:
+        return ""
+    move = hints[-1][0]
+    effect = game.effect(s, move)
+    if effect.kind == "place":
+        return _("Hint: lay the {tile} on {cell} (marked with a check).").format(tile=tile_name(effect.tile), cell=effect.cell)
+    return _("Hint: {move}.").format(move=move_text(game, s, move))
+
+
+def move_text(game, before, move: str) -> str:
+    effect = game.effect(before, move)
+    if effect.kind == "place":
+        return _("{cell} {tile}").format(cell=effect.cell, tile=tile_name(effect.tile))
+    if effect.kind == "refuse":
+        return _("refused onto {cell} −{n}").format(cell=effect.cell, n=-effect.points)
+    if effect.kind == "score":
+        return _("{shape} +{n}").format(shape=shape_name(effect.shape), n=effect.points)
+    return _("pass")
+
+
+def result_text(game, s, names: list[str]) -> str:
+    winners = game.winners(s)
+    scores = s.scores
+    if not winners:
+        return _("The game is still running.")
+    if len(s.layouts) == 1:
+        return ngettext("{name} finished with {n} point.", "{name} finished with {n} points.", scores[0]).format(name=names[0], n=scores[0])
+    if len(winners) == 1:
+        w = winners[0]
+        tied = [seat for seat in range(len(scores)) if seat != w and scores[seat] == scores[w]]
+        if tied:
+            return ngettext(
+                "{name} wins with {n} point: fewer face-down tiles decided the tie.",
+                "{name} wins with {n} points: fewer face-down tiles decided the tie.",
+                scores[w],
+            ).format(name=names[w], n=scores[w])
+        return ngettext("{name} wins with {n} point!", "{name} wins with {n} points!", scores[w]).format(name=names[w], n=scores[w])
+    return ngettext("{names} share the win with {n} point.", "{names} share the win with {n} points.", scores[winners[0]]).format(
+        names=", ".join(names[w] for w in winners), n=scores[winners[0]]
+    )
