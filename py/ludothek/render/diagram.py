@@ -34,10 +34,8 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Callable, Collection, Iterable, Mapping, TypeVar
-from urllib.parse import quote, unquote
 
 from ..i18n import _, pgettext
 from .svg import empty, esc, num, tag
@@ -181,7 +179,7 @@ def _clean_caption(caption: object) -> str:
     if len(text) > MAX_CAPTION:
         raise DiagramError(f"the caption is {len(text)} characters long (at most {MAX_CAPTION})")
     for ch in text:
-        if unicodedata.category(ch) in ("Cc", "Cs"):
+        if ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 or 0xD800 <= ord(ch) < 0xE000:  # a control character, a lone surrogate
             raise DiagramError(f"the caption holds a control character: {_short(ch)}")
     return text
 
@@ -240,6 +238,8 @@ def format_diagram(d: Diagram) -> str:
     items += [f"h:{h.colour}:{h.target}" for h in d.highlights]
     items += [f"l:{label.text}:{label.target}" for label in d.labels]
     if d.caption:
+        from urllib.parse import quote  # when used: compiled from source in the page (as render/rules.py)
+
         items.append("t:" + quote(d.caption, safe=""))
     return ";".join(items)
 
@@ -288,6 +288,8 @@ def parse_diagram(text: str) -> Diagram:
             code = item[2:]
             if not _CAPTION_CODE.fullmatch(code):
                 raise DiagramError(f"{_short(item)}: the caption must be percent-encoded (letters, digits, '-._~' and %XX)")
+            from urllib.parse import unquote  # when used, as `quote` above
+
             try:
                 caption = unquote(code, errors="strict")
             except UnicodeDecodeError:
@@ -395,6 +397,8 @@ def diagram_svg(d: Diagram, centres: Mapping[str, tuple[float, float]], cell_siz
     when there is nothing to draw; `DiagramError` for a mark on a target without a centre."""
     if not d.has_marks():
         return ""
+    if not (math.isfinite(cell_size) and cell_size > 0):
+        raise ValueError(f"a cell size must be a positive number, not {cell_size!r}")
     validate_targets(d, centres)
     parts = [_highlight_svg(h, *centres[h.target], cell_size) for h in d.highlights]
     parts += [_circle_svg(c, *centres[c.target], cell_size) for c in d.circles]
