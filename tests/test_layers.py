@@ -7,7 +7,7 @@ render.board_marks.BoardMarks that the view builds from the engine). Checked her
 - from ludothek.games it imports only constants (UPPER_CASE names: the tables of the physical
   board and its notation, such as FILES or FIELD_KINDS) and the notation (games/notation.py: pure
   text and numbers, as python-chess's square names), never another function, an engine or a
-  state type, and of render only the drawing helpers (svg, marks, mops_icons, board_marks);
+  state type, and of render only the drawing helpers (svg, marks, mops_icons, board_marks, diagram);
 - it exposes `board_svg(s, marks)`, no function takes a `game` and no class is anything but a
   frozen dataclass (a game's payload for the marks): nothing can call the engine;
 - it writes no sentences: no function named like a words function (`*_text`, `*_sentence`,
@@ -87,7 +87,7 @@ def test_every_game_has_a_board_module():
 
 
 NOTATION = {"games.notation", "ludothek.games.notation"}  # shared by engines, boards and views
-BOARD_HELPERS = {"render.svg", "render.marks", "render.mops_icons", "render.board_marks", "i18n"}
+BOARD_HELPERS = {"render.svg", "render.marks", "render.mops_icons", "render.board_marks", "render.diagram", "i18n"}
 
 
 def _tree(module: str) -> ast.Module:

@@ -7,13 +7,17 @@ engine; the board (render/<game>_board.py) only draws the state and these marks:
 The board never sees the game object, never asks the rules and never words a sentence: which
 targets may be clicked, what each is called, what the last move did and what the hint says all
 come in here. `payload` carries what one game alone needs (Fenn's field statuses, Mops Royal's
-cell kinds, ...), typed by a frozen dataclass in that game's board module.
+cell kinds, ...), typed by a frozen dataclass in that game's board module. `diagram` holds the
+arrows, circles, highlights and labels of a rules diagram (render/diagram.py), which every board
+draws last, over its targets' centres (its `target_centres(s, marks)`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Generic, Mapping, Protocol, TypeVar
+
+from .diagram import Diagram
 
 P = TypeVar("P")
 
@@ -65,6 +69,7 @@ class BoardMarks(Generic[P]):
     coordinates: bool = True  # file letters and rank numbers
     view_box: tuple[float, float, float, float] | None = None  # a crop of the drawing
     controls: tuple[Control, ...] = ()  # extra buttons over cells (Momentum's setup)
+    diagram: Diagram = Diagram()  # marks that explain (render/diagram.py), drawn over everything else
     # -- what one game alone needs (a frozen dataclass of its board module)
     payload: P | None = None
 

@@ -16,6 +16,7 @@ from ..games.notation import FILES, cell_index, cell_name
 from ..games.seats import SEAT_COLOURS
 from ..i18n import _
 from .board_marks import BoardMarks
+from .diagram import diagram_svg
 from .marks import colour_mark
 from .svg import empty, hint_badge, num, svg_document, tag
 
@@ -156,5 +157,19 @@ def board_svg(s: Any, marks: BoardMarks[None]) -> str:
             )
         )
 
+    parts.append(diagram_layer(s, marks))
     label = marks.label or _("Momentum board, {w} by {h}").format(w=width, h=height)
     return svg_document("".join(parts), total_w, total_h, label=label, class_="board momentum", interactive=interactive)
+
+
+def target_centres(s: Any, marks: BoardMarks[None]) -> dict[str, tuple[float, float]]:
+    """Each cell's centre by its name (its data-target), for a diagram's marks."""
+    width, height = s.width, s.height
+    return {cell_name(index, width): cell_centre(index, width, height) for index in range(width * height)}
+
+
+def diagram_layer(s: Any, marks: BoardMarks[None]) -> str:
+    """A rules diagram's marks over the board (render/diagram.py), drawn last; "" without any."""
+    if not marks.diagram.has_marks():
+        return ""
+    return diagram_svg(marks.diagram, target_centres(s, marks), CELL)

@@ -31,6 +31,7 @@ from ..games.seats import SEAT_COLOURS
 from ..games.momox_board import CENTRE, CIRCLES, CORNER, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, START_FIELDS, TILE_AT, YELLOW
 from ..i18n import _
 from .board_marks import BoardMarks
+from .diagram import diagram_svg
 from .marks import colour_mark
 from .svg import empty, esc, hint_badge, num, star_path, tag
 
@@ -380,6 +381,7 @@ def board_svg(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
             figures.append(figure_svg(seat, fx + dx, fy + dy, r, " ".join(classes), motion))
     parts.append(tag("g", "".join(figures), class_="figures"))
 
+    parts.append(diagram_layer(s, marks))
     label = marks.label or _("Momox board")
     content = tag("title", esc(label))
     if marks.description is not None:
@@ -393,6 +395,28 @@ def board_svg(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
         role="group" if interactive else "img",
         aria_label=label,
     )
+
+
+def target_centres(s: Any, marks: BoardMarks[MomoxPayload]) -> dict[str, tuple[float, float]]:
+    """For a diagram's marks: the centre of each circle (`k0`..`k5`, its data-target), of the
+    tile on offer (`take`) and of Stay while the board shows them, and of each field of the
+    circuit by its number (its data-field: no click target, but where the figures walk)."""
+    info = marks.payload or MomoxPayload()
+    centres = {str(field_): field_xy(field_) for field_ in range(FIELD_COUNT)}
+    centres.update({KEY_MOVES[c]: circle_xy(c) for c in range(CIRCLES)})
+    if info.pending_corner is not None:
+        x, y = tile_xy(info.pending_corner, s.to_move)
+        centres["take"] = (x + TILE_W / 2, y + TILE_H / 2)
+    if marks.interactive and STAY in marks.legal:
+        centres[STAY] = STAY_XY
+    return centres
+
+
+def diagram_layer(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
+    """A rules diagram's marks over the board (render/diagram.py), drawn last; "" without any."""
+    if not marks.diagram.has_marks():
+        return ""
+    return diagram_svg(marks.diagram, target_centres(s, marks), U)
 
 
 def _stay_button(label: str, tab_stop: bool) -> str:

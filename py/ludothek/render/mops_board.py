@@ -36,6 +36,7 @@ from ..games.notation import COLOURS, FILES, FRAME, MOTIFS, tile_code
 from ..games.notation import frame_cell_index as cell_index, frame_cell_name as cell_name
 from ..i18n import _
 from .board_marks import BoardMarks
+from .diagram import diagram_svg
 from .mops_icons import crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg
 from .marks import colour_mark
 from .svg import empty, esc, hint_badge, num, tag
@@ -193,6 +194,7 @@ def board_svg(s: Any, marks: BoardMarks[MopsPayload]) -> str:
     else:
         seat = s.to_move if s.outcome is None else 0
         parts.append(_main_layout_svg(s, seat, marks, info))
+    parts.append(diagram_layer(s, marks))
     label = marks.label or _("Mops Royal board")
     desc = tag("desc", esc(marks.description)) if marks.description is not None else ""
     return tag(
@@ -204,6 +206,26 @@ def board_svg(s: Any, marks: BoardMarks[MopsPayload]) -> str:
         role="group" if marks.interactive else "img",
         aria_label=label,
     )
+
+
+def target_centres(s: Any, marks: BoardMarks[MopsPayload]) -> dict[str, tuple[float, float]]:
+    """Each cell's centre in the window of the layout shown large, by its name (its data-target),
+    for a diagram's marks; none once the game is over with two seats or more (every layout small)."""
+    if s.outcome is not None and len(s.layouts) > 1:
+        return {}
+    f0, r0 = display_window((marks.payload or MopsPayload()).bounds)
+    return {
+        cell_name(rank * FRAME + file): (GRID_LEFT + (file - f0) * CELL + CELL / 2, GRID_TOP + (r0 + WINDOW - 1 - rank) * CELL + CELL / 2)
+        for rank in range(r0, r0 + WINDOW)
+        for file in range(f0, f0 + WINDOW)
+    }
+
+
+def diagram_layer(s: Any, marks: BoardMarks[MopsPayload]) -> str:
+    """A rules diagram's marks over the board (render/diagram.py), drawn last; "" without any."""
+    if not marks.diagram.has_marks():
+        return ""
+    return diagram_svg(marks.diagram, target_centres(s, marks), CELL)
 
 
 def _head_svg(s: Any, info: MopsPayload) -> str:
