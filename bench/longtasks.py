@@ -288,15 +288,23 @@ def main(argv: list[str] | None = None) -> dict:
         "untouched": plain,
         "tapped": taps,
     }
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")
     m = result["medians"]
+
+    def at(key: str) -> str:
+        """A median time stamp in seconds; a mark the page does not have (Python's own marks are
+        on its worker's clock since issue 33) is said so."""
+        return "(not on the page)" if m[key] is None else f"{m[key] / 1000:.1f} s"
+
     print(
         f"CPU slowed {args.rate:g}x, phone viewport, network {args.network}, the {args.start} start, {'warm' if args.warm else 'cold'}, "
         f"median of {args.runs} (load average {load_before[0]:.1f} before, {load_after[0]:.1f} after):"
     )
     print(
-        f"  ready {m['ready_ms'] / 1000:.1f} s; longest main-thread task before it {m['longest_task_ms'] / 1000:.1f} s (trace); "
-        f"total blocking {m['total_blocking_ms'] / 1000:.1f} s; longest wait of a 5 ms timer {m['longest_timer_wait_ms'] / 1000:.1f} s; "
-        f"longest task the longtask API reported {m['longtask_api_longest_ms'] / 1000:.1f} s"
+        f"  ready {m['ready_ms'] / 1000:.1f} s; longest main-thread task before it {m['longest_task_ms']:.0f} ms (trace); "
+        f"total blocking {m['total_blocking_ms']:.0f} ms; longest wait of a 5 ms timer {m['longest_timer_wait_ms']:.0f} ms; "
+        f"longest task the longtask API reported {m['longtask_api_longest_ms']:.0f} ms"
     )
     print(
         f"  first paint at {m['first_paint_ms'] / 1000:.2f} s, the home screen drawn at {m['home_drawn_ms'] / 1000:.2f} s, "
@@ -304,7 +312,7 @@ def main(argv: list[str] | None = None) -> dict:
     )
     print(
         f"  the longest task from {m['longest_task_from_ms'] / 1000:.1f} s to {m['longest_task_to_ms'] / 1000:.1f} s; "
-        f"main.py starts at {m['main_py_starts_ms'] / 1000:.1f} s, the app's modules imported at {m['imported_ms'] / 1000:.1f} s"
+        f"main.py starts at {at('main_py_starts_ms')}, the app's modules imported at {at('imported_ms')}"
     )
     if taps:
         print(
@@ -312,8 +320,6 @@ def main(argv: list[str] | None = None) -> dict:
             f"answer on screen after {m['tap_answer_shown_ms']:.0f} ms, "
             f"the setup screen after {m['tap_to_screen_ms'] / 1000:.1f} s ({m['screen_after_ready_ms']:.0f} ms from the ready flag)"
         )
-    if args.json:
-        args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")
     return result
 
 

@@ -18,6 +18,7 @@ render.board_marks.BoardMarks that the view builds from the engine). Checked her
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -174,6 +175,17 @@ def test_the_board_checks_find_what_they_forbid():
 def test_play_by_link_knows_no_computer_player_and_no_drawing():
     for module in (m for m in MODULES if m.startswith("remote.")):
         assert not {i.split(".")[0] for i in _imports(module, MODULES[module])} & {"ai", "render", "web", "i18n"}, module
+
+
+GAME_BRANCH = re.compile(r"""\bgame(?:_id|\.id)?\s*(?:==|!=|in)\s*[("']""")
+
+
+def test_chance_in_play_by_link_is_declared_by_each_game_not_branched_on():
+    """remote/chance.py asks the game (Game.setup_has_chance, starts_chance, play_with_chance)."""
+    source = MODULES["remote.chance"].read_text(encoding="utf-8")
+    assert not GAME_BRANCH.findall(source)
+    assert "games.nummerus" not in _imports("remote.chance", MODULES["remote.chance"])
+    assert GAME_BRANCH.findall('if game_id == "mops":\n    pass\nif game.id in ("fenn",):')  # the check finds what it forbids
 
 
 # -- no import cycle -------------------------------------------------------------------------------

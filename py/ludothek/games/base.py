@@ -439,6 +439,23 @@ class Game(Generic[S]):
         tile, an uncovered chip) never lets undo take back a reveal. Default: all the way."""
         return 0
 
+    # -- chance in play by link (ludothek.remote.chance asks; OpenSpiel's chance nodes) ----------
+    # Where a game meets chance, declared by the game: a game played by link has no dealer, so
+    # each chance event's outcome comes from both players' revealed values (remote/chance.py).
+
+    def setup_has_chance(self, options: Mapping[str, Any]) -> bool:
+        """Whether a new game with these options is dealt by chance (its setup is an event)."""
+        return True
+
+    def starts_chance(self, before: S, after: S) -> bool:
+        """Whether the move from `before` to `after` (played as the engine alone would) starts a
+        chance event, whose outcome then decides the state after it (`play_with_chance`)."""
+        return False
+
+    def play_with_chance(self, s: S, move: str, rng: random.Random) -> S:
+        """`move` played with the chance event it starts decided by `rng` (and by nothing else)."""
+        return self.play(s, move)
+
     def conformance_setups(self) -> list[dict[str, Any]]:
         """Setups (players and options) that the conformance test plays through."""
         return [{"players": n} for n in range(self.min_players, self.max_players + 1)]

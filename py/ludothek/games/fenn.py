@@ -115,7 +115,7 @@ All take a state (the perfect-information game has no hidden parts) and never ch
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal, NamedTuple
 
 from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
@@ -328,6 +328,10 @@ class Fenn(Game[FennState]):
     def scores(self, s: FennState) -> list[int]:
         """1 for the winner, 0 otherwise: Fenn counts nothing but the win."""
         return [int(s.winner == seat) for seat in (BLUE, RED)]
+
+    def setup_has_chance(self, options: Mapping[str, Any]) -> bool:
+        """Only the opening roll, when the setup does not say who begins (`first`)."""
+        return options.get("first") is None
 
     def legal_moves(self, s: FennState) -> list[str]:
         if s.outcome is not None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, Mapping, NamedTuple
 
 from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
 from .notation import FILES, cell_name, parse_cell
@@ -248,6 +248,10 @@ class Momentum(Game[MomentumState]):
     def scores(self, s: MomentumState) -> list[int]:
         """Stones each seat has on the board."""
         return [s.board.count(letter) for letter in SEAT_LETTERS[: len(s.hands)]]
+
+    def setup_has_chance(self, options: Mapping[str, Any]) -> bool:
+        """Only the special cells, when they are drawn (`random_specials`)."""
+        return bool(options.get("random_specials"))
 
     def legal_moves(self, s: MomentumState) -> list[str]:
         if s.over:

@@ -358,6 +358,17 @@ class MopsRoyal(Game[MopsState]):
     def scores(self, s: MopsState) -> list[int]:
         return list(s.scores)
 
+    def starts_chance(self, before: MopsState, after: MopsState) -> bool:
+        """A move that reveals a tile from the pile."""
+        return len(after.pile) < len(before.pile)
+
+    def play_with_chance(self, s: MopsState, move: str, rng: Random) -> MopsState:
+        """The pile left is shuffled by the event before the move reveals its tile: its order is
+        never known ahead."""
+        pile = list(s.pile)
+        rng.shuffle(pile)
+        return self.play(replace(s, pile=bytes(pile)), move)
+
     def legal_moves(self, s: MopsState) -> list[str]:
         if s.step == OVER:
             return []

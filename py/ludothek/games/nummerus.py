@@ -297,6 +297,14 @@ class Nummerus(Game[NummerusState]):
         rounds plus the round in play); solitaire: chains below 6 held now (lower is better)."""
         return scores(s.collections, s.rounds, s.round_points)
 
+    def starts_chance(self, before: NummerusState, after: NummerusState) -> bool:
+        """A move that ends a tournament round: the next round's layout is drawn."""
+        return after.round > before.round
+
+    def play_with_chance(self, s: NummerusState, move: str, rng: random.Random) -> NummerusState:
+        board, star = self.random_layout(rng)
+        return replace(self.play(s, move), board=board, star=star)
+
     def legal_moves(self, s: NummerusState) -> list[str]:
         if s.over:
             return []

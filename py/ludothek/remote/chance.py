@@ -23,11 +23,9 @@ from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import replace
 from typing import Any
 
 from ..games import get_game
-from ..games.nummerus import Nummerus
 
 VALUE_BYTES = 16  # each chain value and commitment: 128 bits of SHA-256
 CHAIN_LENGTH = 64  # chance events a game may have: Mops' setup and 35 reveals fit, Nummerus' 20 rounds
@@ -89,36 +87,20 @@ def _rng(randomness: bytes) -> random.Random:
     return random.Random("ludothek-remote:" + randomness.hex())
 
 
-# -- where each game meets chance ---------------------------------------------------------------
+# -- where each game meets chance: the game declares it (games/base.py, Game.setup_has_chance,
+# starts_chance, play_with_chance); nothing here knows a game.
 
 
 def setup_has_chance(game_id: str, options: dict[str, Any]) -> bool:
-    if game_id == "momentum":
-        return bool(options.get("random_specials"))
-    if game_id == "fenn":
-        return options.get("first") is None
-    return True
+    return get_game(game_id).setup_has_chance(options)
 
 
 def starts_event(game_id: str, before: Any, after: Any) -> bool:
     """Whether the move from `before` to `after` (played as the engine alone would) starts a
     chance event: its outcome decides the state after it (`play_with`)."""
-    if game_id == "mops":
-        return len(after.pile) < len(before.pile)
-    if game_id == "nummerus":
-        return after.round > before.round
-    return False
+    return get_game(game_id).starts_chance(before, after)
 
 
 def play_with(game_id: str, state: Any, move: str, randomness: bytes) -> Any:
     """`move` played with the chance event it starts decided by `randomness`."""
-    game = get_game(game_id)
-    rng = _rng(randomness)
-    if game_id == "mops":
-        pile = list(state.pile)
-        rng.shuffle(pile)
-        return game.play(replace(state, pile=bytes(pile)), move)
-    if game_id == "nummerus":
-        board, star = Nummerus.random_layout(rng)
-        return replace(game.play(state, move), board=board, star=star)
-    return game.play(state, move)
+    return get_game(game_id).play_with_chance(state, move, _rng(randomness))
