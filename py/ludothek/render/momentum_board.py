@@ -15,7 +15,7 @@ from ..games.momentum import BUFFER, DAMPER, EMPTY, HOLE, SEAT_LETTERS
 from ..games.notation import FILES, cell_index, cell_name
 from ..games.seats import SEAT_COLOURS
 from ..i18n import _
-from .board_marks import BoardMarks
+from .board_marks import BoardMarks, Control
 from .diagram import diagram_svg
 from .marks import colour_mark
 from .svg import empty, hint_badge, num, svg_document, tag
@@ -58,108 +58,121 @@ def special_svg(kind: str, cx: float, cy: float) -> str:
     return tag("g", body, class_=f"special {css}")
 
 
+def _cell_svg(s: Any, index: int, marks: BoardMarks[None], cursor: str | None) -> str:
+    """One cell: its ground, a hint's badge, its stone or special (the last move's animated), the
+    dot of a legal target; the tab stop's attributes when the board takes clicks."""
+    width, height = s.width, s.height
+    legal, effect, animate = marks.legal, marks.effect, marks.animate
+    placed = effect.placed if effect else None
+    swapped = effect.swapped if effect else None
+    content = s.board[index]
+    name = cell_name(index, width)
+    cx, cy = cell_centre(index, width, height)
+    x0, y0 = cx - CELL / 2, cy - CELL / 2
+    classes = ["cell"]
+    if name in legal:
+        classes.append("legal")
+    if index == placed or index == swapped:
+        classes.append("last")
+    if effect and content == EMPTY and index in {p.origin for p in effect.pushes}:
+        classes.append("vacated")
+    inner = [empty("rect", x=num(x0), y=num(y0), width=str(CELL), height=str(CELL), class_="cell-bg")]
+    if name in marks.hints:
+        classes.append("hinted")
+        inner.append(hint_badge(x0 + CELL - 9, y0 + 9))
+    if content in SEAT_LETTERS:
+        push = {p.to: p for p in effect.pushes if p.to is not None}.get(index) if effect else None
+        style = None
+        stone_class = "placed" if index == placed and animate else ""
+        if push is not None and animate:
+            ox, oy = cell_centre(push.origin, width, height)
+            style = f"--dx:{num(ox - cx)}px;--dy:{num(oy - cy)}px"
+            stone_class = "pushed"
+        inner.append(stone_svg(content, cx, cy, class_=stone_class, style=style))
+    elif content in SPECIAL_CSS:
+        inner.append(special_svg(content, cx, cy))
+    elif name in legal:
+        inner.append(empty("circle", cx=num(cx), cy=num(cy), r="3.5", class_="legal-dot"))
+    cell_attrs: dict[str, Any] = {}
+    if marks.interactive:
+        cell_attrs = dict(
+            data_target=name,
+            data_x=index % width,
+            data_y=height - 1 - index // width,  # screen order: down is +1
+            role="button",
+            tabindex="0" if name == cursor else "-1",
+            aria_label=marks.labels.get(name, name),
+            aria_disabled=None if name in legal else "true",
+        )
+    return tag("g", "".join(inner), class_=" ".join(classes), **cell_attrs)
+
+
+def _departed_svg(s: Any, effect: Any, animate: bool) -> str:
+    """Stones that left the board on the last move (a ghost where they stood, fading out), then
+    the trail of every push."""
+    width, height = s.width, s.height
+    parts = []
+    for push in effect.pushes:
+        if push.to is None:
+            cx, cy = cell_centre(push.origin, width, height)
+            parts.append(stone_svg(push.stone, cx, cy, class_="returned" + (" animate" if animate else ""), style=None))
+    for push in effect.pushes:
+        if push.to is not None:
+            (ax, ay), (bx, by) = cell_centre(push.origin, width, height), cell_centre(push.to, width, height)
+            parts.append(empty("line", x1=num(ax), y1=num(ay), x2=num(bx), y2=num(by), class_="push-trail"))
+    return "".join(parts)
+
+
+def _coordinates_svg(width: int, height: int) -> str:
+    parts = []
+    for x in range(width):
+        cx = MARGIN + x * CELL + CELL / 2
+        parts.append(tag("text", FILES[x], x=num(cx), y=num(PAD + height * CELL + 16), class_="coord", aria_hidden="true"))
+    for y in range(height):
+        cy = PAD + (height - 1 - y) * CELL + CELL / 2 + 4
+        parts.append(tag("text", str(y + 1), x=num(MARGIN / 2), y=num(cy), class_="coord", aria_hidden="true"))
+    return "".join(parts)
+
+
+def _control_svg(s: Any, control: Control) -> str:
+    """A button over a cell (the setup's special cells placed by hand)."""
+    cx, cy = cell_centre(cell_index(control.cell, s.width), s.width, s.height)
+    return tag(
+        "rect",
+        "",
+        x=num(cx - CELL / 2),
+        y=num(cy - CELL / 2),
+        width=str(CELL),
+        height=str(CELL),
+        class_="setup-cell",
+        data_action=control.action,
+        data_cell=control.cell,
+        role="button",
+        tabindex="0",
+        aria_label=control.label,
+    )
+
+
 def board_svg(s: Any, marks: BoardMarks[None]) -> str:
     """The whole board as one SVG element. Pure: same state and marks, same text. Marked: the
     legal cells (`marks.legal`), the hinted ones (`marks.hints`), the last move's `effect`
     (placed or swapped stone, pushes, stones sent back); `marks.labels` names the cells."""
     width, height = s.width, s.height
-    legal, effect, animate, interactive, hinted = marks.legal, marks.effect, marks.animate, marks.interactive, marks.hints
     cursor = marks.cursor
-    total_w = MARGIN + width * CELL + PAD
-    total_h = PAD + height * CELL + MARGIN
+    if cursor is None and marks.interactive:
+        cursor = next(iter(sorted(marks.legal)), None)
     parts = [empty("rect", x=num(MARGIN - 3), y=num(PAD - 3), width=num(width * CELL + 6), height=num(height * CELL + 6), rx="6", class_="board-bg")]
-
-    placed = effect.placed if effect else None
-    swapped = effect.swapped if effect else None
-    moved_to = {p.to: p for p in effect.pushes if p.to is not None} if effect else {}
-    vacated = {p.origin for p in effect.pushes} if effect else set()
-    if cursor is None and interactive:
-        cursor = next(iter(sorted(legal)), None)
-
-    for index, content in enumerate(s.board):
-        name = cell_name(index, width)
-        cx, cy = cell_centre(index, width, height)
-        x0, y0 = cx - CELL / 2, cy - CELL / 2
-        classes = ["cell"]
-        if name in legal:
-            classes.append("legal")
-        if index == placed or index == swapped:
-            classes.append("last")
-        if index in vacated and content == EMPTY:
-            classes.append("vacated")
-        inner = [empty("rect", x=num(x0), y=num(y0), width=str(CELL), height=str(CELL), class_="cell-bg")]
-        if name in hinted:
-            classes.append("hinted")
-            inner.append(hint_badge(x0 + CELL - 9, y0 + 9))
-        if content in SEAT_LETTERS:
-            push = moved_to.get(index)
-            style = None
-            stone_class = "placed" if index == placed and animate else ""
-            if push is not None and animate:
-                ox, oy = cell_centre(push.origin, width, height)
-                style = f"--dx:{num(ox - cx)}px;--dy:{num(oy - cy)}px"
-                stone_class = "pushed"
-            inner.append(stone_svg(content, cx, cy, class_=stone_class, style=style))
-        elif content in SPECIAL_CSS:
-            inner.append(special_svg(content, cx, cy))
-        elif name in legal:
-            inner.append(empty("circle", cx=num(cx), cy=num(cy), r="3.5", class_="legal-dot"))
-        if interactive:
-            cell_attrs: dict[str, Any] = dict(
-                data_target=name,
-                data_x=index % width,
-                data_y=height - 1 - index // width,  # screen order: down is +1
-                role="button",
-                tabindex="0" if name == cursor else "-1",
-                aria_label=marks.labels.get(name, name),
-                aria_disabled=None if name in legal else "true",
-            )
-        else:
-            cell_attrs = {}
-        parts.append(tag("g", "".join(inner), class_=" ".join(classes), **cell_attrs))
-
-    # Stones that left the board on the last move: a ghost where they stood, fading out.
-    if effect:
-        for push in effect.pushes:
-            if push.to is None:
-                cx, cy = cell_centre(push.origin, width, height)
-                parts.append(stone_svg(push.stone, cx, cy, class_="returned" + (" animate" if animate else ""), style=None))
-        for push in effect.pushes:
-            if push.to is not None:
-                (ax, ay), (bx, by) = cell_centre(push.origin, width, height), cell_centre(push.to, width, height)
-                parts.append(empty("line", x1=num(ax), y1=num(ay), x2=num(bx), y2=num(by), class_="push-trail"))
-
+    parts += [_cell_svg(s, index, marks, cursor) for index in range(len(s.board))]
+    if marks.effect:
+        parts.append(_departed_svg(s, marks.effect, marks.animate))
     if marks.coordinates:
-        for x in range(width):
-            cx = MARGIN + x * CELL + CELL / 2
-            parts.append(tag("text", FILES[x], x=num(cx), y=num(PAD + height * CELL + 16), class_="coord", aria_hidden="true"))
-        for y in range(height):
-            cy = PAD + (height - 1 - y) * CELL + CELL / 2 + 4
-            parts.append(tag("text", str(y + 1), x=num(MARGIN / 2), y=num(cy), class_="coord", aria_hidden="true"))
-
-    # Buttons over the cells (the setup's special cells placed by hand).
-    for control in marks.controls:
-        cx, cy = cell_centre(cell_index(control.cell, width), width, height)
-        parts.append(
-            tag(
-                "rect",
-                "",
-                x=num(cx - CELL / 2),
-                y=num(cy - CELL / 2),
-                width=str(CELL),
-                height=str(CELL),
-                class_="setup-cell",
-                data_action=control.action,
-                data_cell=control.cell,
-                role="button",
-                tabindex="0",
-                aria_label=control.label,
-            )
-        )
-
+        parts.append(_coordinates_svg(width, height))
+    parts += [_control_svg(s, control) for control in marks.controls]
     parts.append(diagram_layer(s, marks))
     label = marks.label or _("Momentum board, {w} by {h}").format(w=width, h=height)
-    return svg_document("".join(parts), total_w, total_h, label=label, class_="board momentum", interactive=interactive)
+    total_w = MARGIN + width * CELL + PAD
+    total_h = PAD + height * CELL + MARGIN
+    return svg_document("".join(parts), total_w, total_h, label=label, class_="board momentum", interactive=marks.interactive)
 
 
 def target_centres(s: Any, marks: BoardMarks[None]) -> dict[str, tuple[float, float]]:

@@ -227,37 +227,12 @@ def _motion(points: list[tuple[float, float]], end: tuple[float, float], seconds
 # -- the board ------------------------------------------------------------------------------------
 
 
-def board_svg(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
-    """The whole board as one SVG element. Pure: same state and marks, same text. Marked: the
-    bowls that may be lifted, the tile on offer and Stay (`marks.legal`), the hinted bowl, the
-    last walk (`marks.payload`).
-
-    Draws only what the table shows: the open chip when the payload shows it face up (the view
-    leaves it out when replaying: an earlier position would show chips that bowls cover now),
-    every other circle as a bowl (the move notation and the engine still call lifting one a key
-    move, `k0`..`k5`)."""
-    info = marks.payload or MomoxPayload()
-    interactive = marks.interactive
-    players = len(s.figures)
-    to_move = s.to_move
-    liftable = {c for c in range(CIRCLES) if KEY_MOVES[c] in marks.legal} if interactive else set()
-    may_stay = interactive and STAY in marks.legal
-    pending = info.pending_corner
-    animate = marks.animate
-    parts: list[str] = [
-        empty("rect", x=num(MARGIN / 2), y=num(MARGIN / 2), width=num(SIZE - MARGIN), height=num(SIZE - MARGIN), rx="18", class_="board-bg"),
-        empty("rect", x=num(LO), y=num(LO), width=num(SIDE), height=num(SIDE), class_="track-line"),
-    ]
-
-    # The last move: a walk (a bowl lifted) is marked by a trail from where the figure stood.
-    walk_seat, walk_path, walk_from = info.walk_seat, info.walk_path, info.walk_from
-    lifted, covered_again = info.lifted, info.covered_again
-    steps_ahead = info.steps_ahead
-
-    # -- the circuit
+def _circuit_svg(info: MomoxPayload) -> str:
+    """The circuit's fields (the last walk's start and end marked, the steps ahead numbered),
+    its chevrons, and the last walk's trail from where the figure stood."""
+    walk_path, walk_from = info.walk_path, info.walk_from
     fields = []
     for field_ in range(FIELD_COUNT):
-        x, y = field_xy(field_)
         kind = FIELD_KINDS[field_]
         classes = ["field", kind]
         if walk_path and field_ == walk_path[-1]:
@@ -268,13 +243,11 @@ def board_svg(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
         if kind == CORNER and colour is not None:
             classes.append(SEAT_CSS[colour])
         inner = [_field_shapes(field_)]
-        if field_ in steps_ahead:
+        if field_ in info.steps_ahead:
             sx, sy = _step_label_xy(field_)
-            inner.append(tag("text", str(steps_ahead[field_]), x=num(sx), y=num(sy + 4), class_="step-ahead", aria_hidden="true"))
+            inner.append(tag("text", str(info.steps_ahead[field_]), x=num(sx), y=num(sy + 4), class_="step-ahead", aria_hidden="true"))
         fields.append(tag("g", "".join(inner), class_=" ".join(classes), data_field=str(field_)))
-    parts.append(tag("g", "".join(fields), class_="circuit"))
-    parts.append(_chevrons())
-
+    parts = [tag("g", "".join(fields), class_="circuit"), _chevrons()]
     if walk_path and walk_from is not None:
         points = [field_xy(walk_from)] + [field_xy(f) for f in walk_path]
         d = "M" + " L".join(f"{num(px)} {num(py)}" for px, py in points)
@@ -283,19 +256,24 @@ def board_svg(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
         lx, ly = points[-1]
         trail.append(empty("circle", cx=num(lx), cy=num(ly), r=num(CORNER_R + 3 if FIELD_KINDS[walk_path[-1]] == CORNER else 24), class_="walk-end"))
         parts.append(tag("g", "".join(trail), class_="walk", aria_hidden="true"))
+    return "".join(parts)
 
-    # -- the tiles beside the corners
+
+def _tiles_svg(s: Any, marks: BoardMarks[MomoxPayload], info: MomoxPayload) -> str:
+    """The tiles beside the corners: told in the board's description; only the offered one (the
+    player to move's at the corner reached) is a control."""
     tiles = []
+    pending = info.pending_corner
     for corner in CORNER_FIELDS:
         lying = info.lying.get(corner, frozenset())
-        for seat in range(players):
+        for seat in range(len(s.figures)):
             x, y = tile_xy(corner, seat)
             value = TILE_AT[corner][seat]
             if seat not in lying:
                 tiles.append(tile_slot_svg(seat, x, y))
                 continue
-            is_pending = pending is not None and pending == corner and seat == to_move
-            if is_pending and not interactive:
+            is_pending = pending is not None and pending == corner and seat == s.to_move
+            if is_pending and not marks.interactive:
                 tiles.append(_still_tile(seat, value, x, y, "pending"))
             elif is_pending:
                 target = dict(
@@ -309,54 +287,66 @@ def board_svg(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
                 tiles.append(tile_svg(seat, value, x, y, "pending target", **target))
             else:
                 tiles.append(_still_tile(seat, value, x, y))
-    # The tiles are told in the board's description; only the offered one is a control.
-    parts.append(tag("g", "".join(tiles), class_="tiles"))
+    return tag("g", "".join(tiles), class_="tiles")
 
-    # -- the circles: bowls, and the open chip
-    open_c = info.open_circle
-    circles = []
-    labels = []  # the circles' numbers, outside the buttons: a button's visible text must be in its name
-    cursor_target = _cursor(interactive, marks.cursor, liftable, pending, may_stay)
+
+def _circle_svg(c: int, marks: BoardMarks[MomoxPayload], info: MomoxPayload, liftable: set[int], cursor_target: str | None) -> str:
+    """One circle: the open chip, or a bowl (moved there on the last move, animated); a button
+    when the board takes clicks."""
+    x, y = circle_xy(c)
+    inner = [empty("circle", cx=num(x), cy=num(y), r=num(CIRCLE_R), class_="circle-bg")]
+    classes = ["circle"]
+    if c == info.open_circle:
+        classes.append("open")
+        chip_class = "turned" if marks.animate and c == info.lifted else ""
+        inner.append(chip_svg(x, y, info.open_chip, chip_class))
+    else:
+        classes.append("covered")
+        motion = ""
+        if marks.animate and c == info.covered_again and info.lifted is not None:
+            motion = _motion([circle_xy(info.lifted)], (x, y), 0.35)
+        inner.append(bowl_svg(x, y, "moved" if motion else "", motion))
+    if marks.interactive and KEY_MOVES[c] in marks.hints and c in liftable:
+        classes.append("hinted")
+        inner.append(hint_badge(x + CIRCLE_R * 0.75, y - CIRCLE_R * 0.75))
+    attributes: dict[str, Any] = {}
+    if marks.interactive:
+        enabled = c in liftable
+        if enabled:
+            classes.append("legal")
+        attributes = dict(
+            data_target=KEY_MOVES[c],
+            data_x=num(x / U),
+            data_y=num(y / U),
+            role="button",
+            tabindex="0" if KEY_MOVES[c] == cursor_target else "-1",
+            aria_label=marks.labels.get(KEY_MOVES[c], KEY_MOVES[c]),
+            aria_disabled=None if enabled else "true",
+        )
+    return tag("g", "".join(inner), class_=" ".join(classes), **attributes)
+
+
+def _circles_svg(marks: BoardMarks[MomoxPayload], info: MomoxPayload) -> str:
+    """The circles, their numbers (outside the buttons: a button's visible text must be in its
+    name) and Stay when it may be chosen."""
+    interactive = marks.interactive
+    liftable = {c for c in range(CIRCLES) if KEY_MOVES[c] in marks.legal} if interactive else set()
+    may_stay = interactive and STAY in marks.legal
+    cursor_target = _cursor(interactive, marks.cursor, liftable, info.pending_corner, may_stay)
+    circles = [_circle_svg(c, marks, info, liftable, cursor_target) for c in range(CIRCLES)]
+    labels = []
     for c in range(CIRCLES):
-        x, y = circle_xy(c)
-        inner = [empty("circle", cx=num(x), cy=num(y), r=num(CIRCLE_R), class_="circle-bg")]
-        classes = ["circle"]
-        if c == open_c:
-            classes.append("open")
-            chip_class = "turned" if animate and c == lifted else ""
-            inner.append(chip_svg(x, y, info.open_chip, chip_class))
-        else:
-            classes.append("covered")
-            motion = ""
-            if animate and c == covered_again and lifted is not None:
-                motion = _motion([circle_xy(lifted)], (x, y), 0.35)
-            inner.append(bowl_svg(x, y, "moved" if motion else "", motion))
         lx, ly = _circle_label_xy(c)
         labels.append(tag("text", str(c), x=num(lx), y=num(ly + 4), class_="circle-label"))
-        if interactive and KEY_MOVES[c] in marks.hints and c in liftable:
-            classes.append("hinted")
-            inner.append(hint_badge(x + CIRCLE_R * 0.75, y - CIRCLE_R * 0.75))
-        attributes: dict[str, Any] = {}
-        if interactive:
-            enabled = c in liftable
-            if enabled:
-                classes.append("legal")
-            attributes = dict(
-                data_target=KEY_MOVES[c],
-                data_x=num(x / U),
-                data_y=num(y / U),
-                role="button",
-                tabindex="0" if KEY_MOVES[c] == cursor_target else "-1",
-                aria_label=marks.labels.get(KEY_MOVES[c], KEY_MOVES[c]),
-                aria_disabled=None if enabled else "true",
-            )
-        circles.append(tag("g", "".join(inner), class_=" ".join(classes), **attributes))
-    parts.append(tag("g", "".join(circles), class_="circles"))
-    parts.append(tag("g", "".join(labels), class_="circle-labels", aria_hidden="true"))
+    parts = [tag("g", "".join(circles), class_="circles"), tag("g", "".join(labels), class_="circle-labels", aria_hidden="true")]
     if may_stay:
         parts.append(_stay_button(marks.labels.get(STAY, STAY), cursor_target == STAY))
+    return "".join(parts)
 
-    # -- the figures (several may share a field: side by side)
+
+def _figures_svg(s: Any, info: MomoxPayload, animate: bool) -> str:
+    """The figures (several may share a field: side by side); the last walk's walker walks."""
+    walk_path, walk_seat, walk_from = info.walk_path, info.walk_seat, info.walk_from
     by_field: dict[int, list[int]] = {}
     for seat, at in enumerate(s.figures):
         by_field.setdefault(at, []).append(seat)
@@ -371,7 +361,7 @@ def board_svg(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
         fx, fy = field_xy(at)
         for seat, (dx, dy, r) in zip(seats, figure_offsets(len(seats))):
             classes = []
-            if not info.over and seat == to_move:
+            if not info.over and seat == s.to_move:
                 classes.append("to-move")
             motion = ""
             if seat in start_offsets:
@@ -379,9 +369,28 @@ def board_svg(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
                 motion = _motion(points, (fx + dx, fy + dy), STEP_SECONDS * len(walk_path) + 0.1)
                 classes.append("walking")
             figures.append(figure_svg(seat, fx + dx, fy + dy, r, " ".join(classes), motion))
-    parts.append(tag("g", "".join(figures), class_="figures"))
+    return tag("g", "".join(figures), class_="figures")
 
-    parts.append(diagram_layer(s, marks))
+
+def board_svg(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
+    """The whole board as one SVG element. Pure: same state and marks, same text. Marked: the
+    bowls that may be lifted, the tile on offer and Stay (`marks.legal`), the hinted bowl, the
+    last walk (`marks.payload`).
+
+    Draws only what the table shows: the open chip when the payload shows it face up (the view
+    leaves it out when replaying: an earlier position would show chips that bowls cover now),
+    every other circle as a bowl (the move notation and the engine still call lifting one a key
+    move, `k0`..`k5`)."""
+    info = marks.payload or MomoxPayload()
+    parts = [
+        empty("rect", x=num(MARGIN / 2), y=num(MARGIN / 2), width=num(SIZE - MARGIN), height=num(SIZE - MARGIN), rx="18", class_="board-bg"),
+        empty("rect", x=num(LO), y=num(LO), width=num(SIDE), height=num(SIDE), class_="track-line"),
+        _circuit_svg(info),
+        _tiles_svg(s, marks, info),
+        _circles_svg(marks, info),
+        _figures_svg(s, info, marks.animate),
+        diagram_layer(s, marks),
+    ]
     label = marks.label or _("Momox board")
     content = tag("title", esc(label))
     if marks.description is not None:
@@ -392,7 +401,7 @@ def board_svg(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
         xmlns="http://www.w3.org/2000/svg",
         viewBox=f"0 0 {num(SIZE)} {num(SIZE)}",
         class_="board momox",
-        role="group" if interactive else "img",
+        role="group" if marks.interactive else "img",
         aria_label=label,
     )
 

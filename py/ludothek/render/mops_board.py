@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Mapping
 
 from ..games.mops_layout import EMPTY, FACE_DOWN, START_CELL
 from ..games.mops_state import FINAL, SCORE
@@ -260,112 +260,128 @@ def _head_svg(s: Any, info: MopsPayload) -> str:
     return tag("g", "".join(parts), class_="head", aria_hidden="true")
 
 
-def _main_layout_svg(s: Any, seat: int, marks: BoardMarks[MopsPayload], info: MopsPayload) -> str:
-    layout = s.layouts[seat]
-    kinds = info.kinds
-    f0, r0 = display_window(info.bounds)
-    interactive = marks.interactive and seat == s.to_move and s.outcome is None
-    enabled = marks.legal if seat == s.to_move else frozenset()
-    chosen, flips = (info.chosen, info.flips) if seat == s.to_move else ((), ())
-    round_cell = round_tile_cell(s, seat)
-    tile = info.revealed
-    scoring = interactive and s.step in (SCORE, FINAL) and not chosen
-    # The cells of the move the Hint button suggests (placing, refusing onto or scoring from it).
-    hint_cells = set(marks.hints) if interactive else set()
-    effect = marks.effect
-    animate = marks.animate
+@dataclass(frozen=True)
+class _Layout:
+    """What every cell of one seat's main layout is drawn from: the window shown (its lower-left
+    file and rank), the input when the seat is to move, and the last move made on it."""
 
-    # The last move, when it was made on this layout.
-    last_cells: set[int] = set()
-    scored: set[int] = set()
-    dropped = flipped = None
-    if effect is not None and effect.seat == seat:
-        if effect.kind in ("place", "refuse") and effect.cell:
-            last_cells.add(cell_index(effect.cell))
-            dropped = cell_index(effect.cell) if effect.kind == "place" and animate else None
-        elif effect.kind == "score":
-            last_cells.add(cell_index(effect.cell))
-            scored = {cell_index(c) for c in effect.cells}
-            flipped = cell_index(effect.cell) if animate else None
+    f0: int
+    r0: int
+    kinds: Any
+    interactive: bool
+    enabled: frozenset[str]
+    chosen: tuple[str, ...]
+    flips: tuple[str, ...]
+    round_cell: int | None
+    tile: Any
+    scoring: bool
+    hint_cells: frozenset[str]
+    cursor: str | None
+    labels: Mapping[str, str]
+    last_cells: frozenset[int] = frozenset()
+    scored: frozenset[int] = frozenset()
+    dropped: int | None = None
+    flipped: int | None = None
 
-    files = range(f0, f0 + WINDOW)
-    ranks = range(r0 + WINDOW - 1, r0 - 1, -1)  # top row first
-    order = [rank * FRAME + file for rank in ranks for file in files]
-    cursor = _cursor(order, enabled, marks.cursor, interactive)
 
-    cells = []
-    for index in order:
-        rank, file = divmod(index, FRAME)
-        name = cell_name(index)
-        x = GRID_LEFT + (file - f0) * CELL
-        y = GRID_TOP + (r0 + WINDOW - 1 - rank) * CELL
-        kind = kinds[index]
-        value = layout[index]
-        classes = ["cell", kind]
-        inner = [empty("rect", x=num(x), y=num(y), width=str(CELL), height=str(CELL), class_="cell-bg")]
-        if kind in ("up", "down"):
-            tile_class = "drop" if index == dropped else "flip" if index == flipped else ""
-            inner.append(tile_svg(tile_code(value), kind == "up", x + 2, y + 2, TILE, class_=tile_class))
-        elif kind == "free":
-            inner.append(empty("rect", x=num(x + 4), y=num(y + 4), width=num(CELL - 8), height=num(CELL - 8), rx="9", class_="free-mark"))
-            if name in enabled and tile is not None:
-                inner.append(tile_svg(tile, True, x + 2, y + 2, TILE, class_="preview"))
-                inner.append(empty("circle", cx=num(x + CELL / 2), cy=num(y + CELL / 2), r="6", class_="legal-dot"))
-        elif kind == "blocked":
-            d = CELL * 0.2
-            cx, cy = x + CELL / 2, y + CELL / 2
-            inner.append(
-                empty(
-                    "path",
-                    d=f"M{num(cx - d)} {num(cy - d)}L{num(cx + d)} {num(cy + d)}M{num(cx + d)} {num(cy - d)}L{num(cx - d)} {num(cy + d)}",
-                    class_="blocked-mark",
-                )
+def _last_move_on(effect: Any, seat: int, animate: bool) -> dict[str, Any]:
+    """The last move, when it was made on this layout: its cells, the tiles it scored, the tile
+    dropped or flipped (animated)."""
+    if effect is None or effect.seat != seat:
+        return {}
+    if effect.kind in ("place", "refuse") and effect.cell:
+        return {"last_cells": frozenset({cell_index(effect.cell)}), "dropped": cell_index(effect.cell) if effect.kind == "place" and animate else None}
+    if effect.kind == "score":
+        return {
+            "last_cells": frozenset({cell_index(effect.cell)}),
+            "scored": frozenset(cell_index(c) for c in effect.cells),
+            "flipped": cell_index(effect.cell) if animate else None,
+        }
+    return {}
+
+
+def _cell_marks(lay: _Layout, index: int, name: str, kind: str, x: float, y: float) -> tuple[list[str], list[str]]:
+    """A cell's classes and its marks over the tile: legal target, the round's tile, scored, the
+    last move, chosen, the scoring list's highlight and flip choices, the hint."""
+    classes: list[str] = []
+    inner: list[str] = []
+    if name in lay.enabled:
+        classes.append("legal")
+        if kind == "down":
+            inner.append(ring(x + 1, y + 1, CELL - 2, 12, "target-mark"))
+    if index == lay.round_cell:
+        classes.append("round-tile")
+        inner.append(ring(x + 1.5, y + 1.5, CELL - 3, 11, "round-mark"))
+    if index in lay.scored:
+        classes.append("scored")
+    if index in lay.last_cells:
+        classes.append("last")
+        inner.append(ring(x + 1, y + 1, CELL - 2, 12, "last-mark"))
+    if name in lay.chosen:
+        classes.append("selected")
+        inner.append(ring(x + 1, y + 1, CELL - 2, 12, "select-mark"))
+    if lay.scoring and kind == "up":
+        # Shown by the scoring list's stylesheet while one of its entries is hovered or focused.
+        inner.append(ring(x + 1, y + 1, CELL - 2, 12, "hl"))
+        inner.append(tag("g", flip_icon(x + CELL - 14, y + CELL - 14, 11), class_="flip-hint"))
+    if name in lay.flips:
+        classes.append("flip-choice")
+        inner.append(flip_icon(x + CELL - 16, y + CELL - 16, 13))
+    if name in lay.hint_cells:
+        classes.append("hinted")
+        inner.append(hint_badge(x + CELL - 10, y + 10))
+    return classes, inner
+
+
+def _layout_cell_svg(lay: _Layout, index: int, value: int) -> str:
+    rank, file = divmod(index, FRAME)
+    name = cell_name(index)
+    x = GRID_LEFT + (file - lay.f0) * CELL
+    y = GRID_TOP + (lay.r0 + WINDOW - 1 - rank) * CELL
+    kind = lay.kinds[index]
+    inner = [empty("rect", x=num(x), y=num(y), width=str(CELL), height=str(CELL), class_="cell-bg")]
+    if kind in ("up", "down"):
+        tile_class = "drop" if index == lay.dropped else "flip" if index == lay.flipped else ""
+        inner.append(tile_svg(tile_code(value), kind == "up", x + 2, y + 2, TILE, class_=tile_class))
+    elif kind == "free":
+        inner.append(empty("rect", x=num(x + 4), y=num(y + 4), width=num(CELL - 8), height=num(CELL - 8), rx="9", class_="free-mark"))
+        if name in lay.enabled and lay.tile is not None:
+            inner.append(tile_svg(lay.tile, True, x + 2, y + 2, TILE, class_="preview"))
+            inner.append(empty("circle", cx=num(x + CELL / 2), cy=num(y + CELL / 2), r="6", class_="legal-dot"))
+    elif kind == "blocked":
+        d = CELL * 0.2
+        cx, cy = x + CELL / 2, y + CELL / 2
+        inner.append(
+            empty(
+                "path",
+                d=f"M{num(cx - d)} {num(cy - d)}L{num(cx + d)} {num(cy + d)}M{num(cx + d)} {num(cy - d)}L{num(cx - d)} {num(cy + d)}",
+                class_="blocked-mark",
             )
-        if name in enabled:
-            classes.append("legal")
-            if kind == "down":
-                inner.append(ring(x + 1, y + 1, CELL - 2, 12, "target-mark"))
-        if index == round_cell:
-            classes.append("round-tile")
-            inner.append(ring(x + 1.5, y + 1.5, CELL - 3, 11, "round-mark"))
-        if index in scored:
-            classes.append("scored")
-        if index in last_cells:
-            classes.append("last")
-            inner.append(ring(x + 1, y + 1, CELL - 2, 12, "last-mark"))
-        if name in chosen:
-            classes.append("selected")
-            inner.append(ring(x + 1, y + 1, CELL - 2, 12, "select-mark"))
-        if scoring and kind == "up":
-            # Shown by the scoring list's stylesheet while one of its entries is hovered or focused.
-            inner.append(ring(x + 1, y + 1, CELL - 2, 12, "hl"))
-            inner.append(tag("g", flip_icon(x + CELL - 14, y + CELL - 14, 11), class_="flip-hint"))
-        if name in flips:
-            classes.append("flip-choice")
-            inner.append(flip_icon(x + CELL - 16, y + CELL - 16, 13))
-        if name in hint_cells:
-            classes.append("hinted")
-            inner.append(hint_badge(x + CELL - 10, y + 10))
-        if interactive:
-            inner.append(empty("rect", x=num(x + 1), y=num(y + 1), width=num(CELL - 2), height=num(CELL - 2), rx="12", class_="focus-ring"))
-            cell_attrs: dict[str, Any] = dict(
-                data_target=name,
-                data_x=str(file),
-                data_y=str(FRAME - 1 - rank),
-                role="button",
-                tabindex="0" if name == cursor else "-1",
-                aria_label=marks.labels.get(name, name),
-                aria_disabled=None if name in enabled else "true",
-            )
-        else:
-            cell_attrs = {}
-        cells.append(tag("g", "".join(inner), class_=" ".join(classes), data_cell=name, **cell_attrs))
+        )
+    marked, over = _cell_marks(lay, index, name, kind, x, y)
+    classes = ["cell", kind, *marked]
+    inner += over
+    cell_attrs: dict[str, Any] = {}
+    if lay.interactive:
+        inner.append(empty("rect", x=num(x + 1), y=num(y + 1), width=num(CELL - 2), height=num(CELL - 2), rx="12", class_="focus-ring"))
+        cell_attrs = dict(
+            data_target=name,
+            data_x=str(file),
+            data_y=str(FRAME - 1 - rank),
+            role="button",
+            tabindex="0" if name == lay.cursor else "-1",
+            aria_label=lay.labels.get(name, name),
+            aria_disabled=None if name in lay.enabled else "true",
+        )
+    return tag("g", "".join(inner), class_=" ".join(classes), data_cell=name, **cell_attrs)
 
-    # The area the final 5x5 square may still cover, where it shows in the window.
+
+def _open_area_svg(info: MopsPayload, f0: int, r0: int) -> str:
+    """The area the final 5x5 square may still cover, where it shows in the window."""
     lo_f, hi_f, lo_r, hi_r = info.open_window
     a_f, b_f = max(lo_f, f0), min(hi_f, f0 + WINDOW - 1)
     a_r, b_r = max(lo_r, r0), min(hi_r, r0 + WINDOW - 1)
-    area = empty(
+    return empty(
         "rect",
         x=num(GRID_LEFT + (a_f - f0) * CELL + 1),
         y=num(GRID_TOP + (r0 + WINDOW - 1 - b_r) * CELL + 1),
@@ -375,12 +391,14 @@ def _main_layout_svg(s: Any, seat: int, marks: BoardMarks[MopsPayload], info: Mo
         class_="open-area",
     )
 
+
+def _layout_coords_svg(f0: int, r0: int) -> str:
     coords = []
-    for file in files:
+    for file in range(f0, f0 + WINDOW):
         coords.append(
             tag("text", FILES[file], x=num(GRID_LEFT + (file - f0) * CELL + CELL / 2), y=num(GRID_TOP + WINDOW * CELL + 14), class_="coord", aria_hidden="true")
         )
-    for rank in ranks:
+    for rank in range(r0 + WINDOW - 1, r0 - 1, -1):
         coords.append(
             tag(
                 "text",
@@ -391,9 +409,37 @@ def _main_layout_svg(s: Any, seat: int, marks: BoardMarks[MopsPayload], info: Mo
                 aria_hidden="true",
             )
         )
+    return "".join(coords)
 
+
+def _main_layout_svg(s: Any, seat: int, marks: BoardMarks[MopsPayload], info: MopsPayload) -> str:
+    f0, r0 = display_window(info.bounds)
+    interactive = marks.interactive and seat == s.to_move and s.outcome is None
+    enabled = marks.legal if seat == s.to_move else frozenset()
+    chosen, flips = (info.chosen, info.flips) if seat == s.to_move else ((), ())
+    ranks = range(r0 + WINDOW - 1, r0 - 1, -1)  # top row first
+    order = [rank * FRAME + file for rank in ranks for file in range(f0, f0 + WINDOW)]
+    lay = _Layout(
+        f0=f0,
+        r0=r0,
+        kinds=info.kinds,
+        interactive=interactive,
+        enabled=frozenset(enabled),
+        chosen=tuple(chosen),
+        flips=tuple(flips),
+        round_cell=round_tile_cell(s, seat),
+        tile=info.revealed,
+        scoring=interactive and s.step in (SCORE, FINAL) and not chosen,
+        # The cells of the move the Hint button suggests (placing, refusing onto or scoring from it).
+        hint_cells=frozenset(marks.hints) if interactive else frozenset(),
+        cursor=_cursor(order, enabled, marks.cursor, interactive),
+        labels=marks.labels,
+        **_last_move_on(marks.effect, seat, marks.animate),
+    )
+    layout = s.layouts[seat]
+    cells = "".join(_layout_cell_svg(lay, index, layout[index]) for index in order)
     heading = _layout_heading(seat, info)
-    return tag("g", heading + area + "".join(cells) + "".join(coords), class_="layout main", data_seat=str(seat))
+    return tag("g", heading + _open_area_svg(info, f0, r0) + cells + _layout_coords_svg(f0, r0), class_="layout main", data_seat=str(seat))
 
 
 def _layout_heading(seat: int, info: MopsPayload) -> str:
