@@ -15,7 +15,7 @@ draws last, over its targets' centres (its `target_centres(s, marks)`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generic, Mapping, Protocol, TypeVar
+from typing import Any, Generator, Generic, Mapping, Protocol, TypeVar
 
 from .diagram import Diagram
 
@@ -36,6 +36,8 @@ class SolvedValue(Protocol):
 
 # A hint's value: "hint" for a plain suggestion, or a solved value (Fenn's solver).
 HintValue = str | SolvedValue
+# A view's hint search in slices: yields None between chunks of work, returns (target, value) pairs.
+HintSearch = Generator[None, None, tuple[tuple[str, HintValue], ...]]
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from ..games.base import run_to_end
 from ..i18n import _
-from .board_marks import HintValue
+from .board_marks import HintSearch, HintValue
 
 
 class StrongestLevelHints:
@@ -45,7 +45,7 @@ class StrongestLevelHints:
             return None
         return (yield from self.hint_player().search(public))
 
-    def hint_search(self, s):
+    def hint_search(self, s: Any) -> HintSearch:
         move = yield from self.hint_move_search(s)
         return () if move is None else ((move, "hint"),)
 

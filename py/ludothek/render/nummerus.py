@@ -30,7 +30,7 @@ from typing import Any
 from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, MAX_ROUNDS, NO_SWAP, STAR, parse_field
 from ..games.notation import parse_swap, split_side
 from ..i18n import N_, _, ngettext
-from .board_marks import BoardMarks, HintValue
+from .board_marks import BoardMarks, HintSearch, HintValue
 from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, NummerusPayload, board_svg
 from .nummerus_panels import choice_html, piece_svg, seat_details, side_html, swap_html, swap_picks
 from .nummerus_words import board_label, colour_name, describe_move, field_words, hint_text, move_text, player_name, range_text, result_text
@@ -299,7 +299,7 @@ class NummerusView(GameView):
             return ()
         return self._hints_for(hint(self.game, s)[0].move)
 
-    def hint_search(self, s):
+    def hint_search(self, s: Any) -> HintSearch:
         """The strongest level's search, in slices (the app runs it between frames)."""
         from ..ai.nummerus import LEVELS, make_player
 

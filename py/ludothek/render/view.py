@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping
 
 from ..games.base import MoveError, Refusal, derived_words
 from ..i18n import N_, _, in_every_language, ngettext
-from .board_marks import HintValue
+from .board_marks import HintSearch, HintValue
 from .seats import seat_colour_name
 
 # The player's sentence for the move errors every engine can raise (games add theirs).
@@ -248,7 +248,7 @@ class GameView:
         """(target, short label) pairs the view marks on the board, e.g. ('3:7', 'wins')."""
         return ()
 
-    def hint_search(self, s):
+    def hint_search(self, s: Any) -> HintSearch:
         """The hints as a time-sliced search: a generator that yields None between small chunks of
         work and returns what `hints` returns. The default computes them in one go."""
         yield None
