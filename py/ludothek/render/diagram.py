@@ -119,9 +119,7 @@ class Arrow:
 
 
 @dataclass(frozen=True)
-class Circle:
-    """A ring round a target."""
-
+class _ColouredTarget:
     target: str
     colour: str
 
@@ -131,15 +129,13 @@ class Circle:
 
 
 @dataclass(frozen=True)
-class Highlight:
+class Circle(_ColouredTarget):
+    """A ring round a target."""
+
+
+@dataclass(frozen=True)
+class Highlight(_ColouredTarget):
     """A target tinted, with a dashed outline."""
-
-    target: str
-    colour: str
-
-    def __post_init__(self) -> None:
-        _check_target(self.target)
-        _check_colour(self.colour)
 
 
 @dataclass(frozen=True)
