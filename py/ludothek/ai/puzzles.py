@@ -219,7 +219,7 @@ def fenn_winning_moves(game, s) -> tuple[list[str], int]:
 def mops_placement_points(game, s) -> dict[str, int]:
     """Mops Royal, a placement step: for each cell the most points the round can then score
     (the placement, then the best combination of the scoring step; 0 when none can score)."""
-    from ..games.mops import SCORE
+    from ..games.mops_state import SCORE
 
     seat = game.current_player(s)
     result = {}

@@ -110,48 +110,38 @@ All take a state (the perfect-information game has no hidden parts) and never ch
 - `repetitions(s)`: how often the current turn-start position has occurred (1 = first time;
   0 inside a turn, where nothing is counted).
 - `opening_rolls(s)`: the black die's opening rolls, last one decisive (empty for positions).
+
+The modules
+-----------
+
+This module is the engine: the rules above, the landing rule the solver shares (`landing_bans`,
+`legal_steps`) and the one `Fenn` class (setup, moves and their checks, the queries). What it
+stands on has its own modules: the board and dice tables (games/fenn_board.py), the state and its
+phases (games/fenn_state.py) and the position text (games/fenn_position.py). The names others
+import from here are re-exported (`__all__`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from collections.abc import Iterable, Mapping
-from typing import Any, Literal, NamedTuple
+from dataclasses import replace
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
-from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
+from .base import Game, PositionError, Setup, chance_rng, check_players, check_seed, Option
+from .fenn_board import BLACK_FACES, BLACK_NAME, BLUE, BOARD_FIELDS, COLOURS, DIE_FACES, DIE_NAMES, FIRST_FIELD, GOAL_FIELD, LAST_FIELD, OPENING_FACE, RED
+from .fenn_board import START_FACE, START_FIELD
+from .fenn_position import faces_text, parse_position, position_text
+from .fenn_state import EXTRA, NEW_TURN, OVER, PASCH, PASS, STEP, TURN, FennPhase, FennState, turn_key
 from .notation import BLACK_RE, STEP_RE, black_move, step_move
 from .notation import is_fenn_move as _is_move_text
-from .seats import SEAT_COLOURS
 
-BLUE, RED = 0, 1
-COLOURS = SEAT_COLOURS["fenn"]
-LETTERS = "br"
-# Miwin's dice: III for blue, IV for red, V for the black die.
-DIE_FACES = ((1, 2, 5, 6, 7, 9), (1, 3, 4, 5, 8, 9))
-DIE_NAMES = ("III", "IV")
-BLACK_FACES = (2, 3, 4, 6, 7, 8)
-BLACK_NAME = "V"
-START_FACE = 5
-START_FIELD = (0, 10)  # beside the board: before field 1, after field 9
-GOAL_FIELD = (9, 1)
-FIRST_FIELD, LAST_FIELD = 1, 9
-BOARD_FIELDS = tuple(range(FIRST_FIELD, LAST_FIELD + 1))
-# The opening roll of the black die: 6 lets blue begin, 4 lets red begin; other faces are rerolled.
-OPENING_FACE = {BLUE: 6, RED: 4}
+# What other modules import from here (the engine's names, the board's and dice's tables, the state).
+__all__ = ["GAME", "Fenn", "FieldStatus", "MoveEffect", "landing_bans", "legal_steps", "opening_roll", "REPETITION_LIMIT"]
+__all__ += ["FennState", "FennPhase", "STEP", "PASS", "EXTRA", "PASCH", "OVER", "TURN", "NEW_TURN", "turn_key"]
+__all__ += ["BLUE", "RED", "COLOURS", "BLACK_FACES", "BLACK_NAME", "BOARD_FIELDS", "DIE_FACES", "DIE_NAMES", "GOAL_FIELD", "OPENING_FACE"]
+__all__ += ["START_FACE", "START_FIELD", "FIRST_FIELD", "LAST_FIELD"]
+
 REPETITION_LIMIT = 3
-
-# The phase of a state (`FennState.phase`), the one vocabulary of the engine, its view and its tests.
-FennPhase = Literal["step", "pass", "extra", "pasch", "over"]
-STEP: FennPhase = "step"  # a new turn begins and the player must step
-PASS: FennPhase = "pass"  # a new turn begins without a legal step: the player passes
-EXTRA: FennPhase = "extra"  # an extra step was earned: step again or end
-PASCH: FennPhase = "pasch"  # a Pasch was thrown: set the black die or end
-OVER: FennPhase = "over"  # won or drawn (`outcome` says which)
-NEW_TURN = (STEP, PASS)
-# A new turn, whatever it allows: the turn-start phase the solver (ludothek.ai.fenn_solver) starts
-# a turn's search from; it finds out itself whether a step is possible.
-TURN = STEP
-
 
 # -- the rule in one place: which landing fields are banned -------------------------------------
 # The engine, its view queries and the solver (ludothek.ai.fenn_solver) all use these two
@@ -220,34 +210,6 @@ class MoveEffect(NamedTuple):
     draw: bool  # the turn ends in a threefold repetition
 
 
-@dataclass(frozen=True, kw_only=True)
-class FennState(StateBase):
-    blue: int  # field 0-9 (0: beside the board before field 1)
-    blue_face: int
-    red: int  # field 1-10 (10: beside the board after field 9)
-    red_face: int
-    black: int
-    to_move: int  # 0 blue, 1 red; after a win: the winner
-    phase: FennPhase = STEP  # set by the engine from the rest (`Fenn._settled`), never by hand
-    turn_start: int | None = None  # the field the turn began on, kept while an extra step is pending
-    opening_rolls: tuple[int, ...] = ()
-    history: tuple[str, ...] = ()  # turn-start positions so far (repetition rule), the current one last
-    winner: int | None = None
-    drawn: bool = False
-
-    @property
-    def outcome(self) -> Outcome | None:
-        if self.winner is not None:
-            return Outcome((self.winner,), "crossed")
-        return Outcome((), "repetition") if self.drawn else None
-
-    def field_of(self, seat: int) -> int:
-        return self.blue if seat == BLUE else self.red
-
-    def face_of(self, seat: int) -> int:
-        return self.blue_face if seat == BLUE else self.red_face
-
-
 def _turn_start(s: FennState) -> int:
     """The field the turn of the player to move began on, which its die may not enter again: the
     field it stands on, or during an extra step the field kept in the state."""
@@ -255,11 +217,6 @@ def _turn_start(s: FennState) -> int:
         return s.field_of(s.to_move)
     assert s.turn_start is not None, "a state in the extra step keeps the field its turn began on"
     return s.turn_start
-
-
-def turn_key(blue: int, blue_face: int, red: int, red_face: int, black: int, to_move: int) -> str:
-    """The position text of a turn start: what the repetition rule compares."""
-    return f"b{blue}:{blue_face} r{red}:{red_face} k{black} {LETTERS[to_move]}"
 
 
 class Fenn(Game[FennState]):
@@ -291,7 +248,7 @@ class Fenn(Game[FennState]):
 
     move_words = {
         "seat": lambda seat: {"colour": COLOURS[seat], "other": COLOURS[1 - seat], "die_name": DIE_NAMES[seat]},
-        "faces": lambda faces: {"faces_text": _faces_text(faces)},
+        "faces": lambda faces: {"faces_text": faces_text(faces)},
     }
 
     # -- setup ---------------------------------------------------------------------------------
@@ -590,45 +547,11 @@ class Fenn(Game[FennState]):
     # -- notation ------------------------------------------------------------------------------
 
     def position(self, s: FennState) -> str:
-        tokens = [turn_key(s.blue, s.blue_face, s.red, s.red_face, s.black, s.to_move)]
-        if s.phase == PASCH:
-            tokens.append("pasch")
-        elif s.phase == EXTRA:
-            tokens.append(f"extra{s.turn_start}")
-        if s.drawn:
-            tokens.append("draw")
-        return " ".join(tokens)
+        return position_text(s)
 
     def from_position(self, text: str) -> FennState:
-        if not isinstance(text, str):
-            raise PositionError("a position is text")
-        tokens = text.split(" ")
-        if not 4 <= len(tokens) <= 6:
-            raise PositionError("a Fenn position has 4 to 6 tokens: b<field>:<face> r<field>:<face> k<face> <b|r> [pasch|extra<field>] [draw]")
-        blue, blue_face, red, red_face, black, to_move = _parse_dice(tokens[:4])
-        winner = _position_winner(blue, red)
-        phase, turn_start, drawn = _parse_turn_tokens(tokens[4:])
-        if winner is not None and (phase != STEP or drawn):
-            raise PositionError(f"{COLOURS[winner]} has reached the far end and won: no Pasch, extra step or draw follows")
-        if drawn and phase != STEP:
-            raise PositionError("a draw by repetition happens at the start of a turn, not after a Pasch or extra step")
-        if phase != STEP:
-            _check_turn_under_way(phase, to_move, (blue, red), (blue_face, red_face), black, turn_start)
-        s = FennState(
-            setup=Setup(players=2, seed=None, position=text),
-            blue=blue,
-            blue_face=blue_face,
-            red=red,
-            red_face=red_face,
-            black=black,
-            to_move=to_move,
-            phase=phase,
-            turn_start=turn_start,
-            winner=winner,
-            drawn=drawn,
-            history=(turn_key(blue, blue_face, red, red_face, black, to_move),) if phase == STEP else (),
-        )
-        if phase == EXTRA and not self._steps(s):
+        s = parse_position(text)
+        if s.phase == EXTRA and not self._steps(s):
             raise PositionError("an extra step is pending but no step is legal (the turn would have ended)")
         return self._settled(s)
 
@@ -648,106 +571,6 @@ def opening_roll(seed: int) -> tuple[int, ...]:
     while not rolls or rolls[-1] not in OPENING_FACE.values():
         rolls.append(rng.choice(BLACK_FACES))
     return tuple(rolls)
-
-
-def _is_number(text: str) -> bool:
-    """A plain decimal number without sign or leading zero (so every field has one spelling)."""
-    return is_ascii_number(text) and len(text) <= 6 and str(int(text)) == text
-
-
-def _parse_dice(tokens: list[str]) -> tuple[int, int, int, int, int, int]:
-    """A position's first four tokens, the dice and the player to move: (blue field, blue face,
-    red field, red face, black face, seat to move)."""
-    blue, blue_face = _parse_die(tokens[0], BLUE)
-    red, red_face = _parse_die(tokens[1], RED)
-    black_text = tokens[2]
-    if not black_text.startswith("k") or not _is_number(black_text[1:]) or int(black_text[1:]) not in BLACK_FACES:
-        raise PositionError(f"the black die is written k<face> with a face of {_faces_text(BLACK_FACES)}, not {black_text!r}")
-    black = int(black_text[1:])
-    if tokens[3] not in ("b", "r"):
-        raise PositionError(f"the player to move is 'b' (blue) or 'r' (red), not {tokens[3]!r}")
-    to_move = LETTERS.index(tokens[3])
-    if blue == red:
-        raise PositionError(f"both dice stand on field {blue}; a field holds one die")
-    return blue, blue_face, red, red_face, black, to_move
-
-
-def _position_winner(blue: int, red: int) -> int | None:
-    """The seat whose die stands on the far end (it has won), None while nobody has."""
-    if blue == GOAL_FIELD[BLUE] and red == GOAL_FIELD[RED]:
-        raise PositionError("blue on field 9 and red on field 1: only one player can have won")
-    if blue == GOAL_FIELD[BLUE]:
-        return BLUE
-    if red == GOAL_FIELD[RED]:
-        return RED
-    return None
-
-
-def _parse_turn_tokens(rest: list[str]) -> tuple[FennPhase, int | None, bool]:
-    """The optional tokens `pasch` or `extra<field>`, then `draw`: (phase, the field the turn began
-    on for an extra step, drawn)."""
-    phase: FennPhase = STEP
-    turn_start, drawn = None, False
-    if rest and rest[0] == "pasch":
-        phase = PASCH
-        rest.pop(0)
-    elif rest and rest[0].startswith("extra"):
-        number = rest.pop(0)[5:]
-        if not _is_number(number) or not 0 <= int(number) <= 10:
-            raise PositionError(f"extra<field> names the field (0-10) the turn began on, not {'extra' + number!r}")
-        phase, turn_start = EXTRA, int(number)
-    if rest and rest[0] == "draw":
-        drawn = True
-        rest.pop(0)
-    if rest:
-        raise PositionError(f"unexpected token {rest[0]!r} (expected pasch, extra<field> or draw)")
-    return phase, turn_start, drawn
-
-
-def _check_turn_under_way(phase: FennPhase, seat: int, fields: tuple[int, int], faces: tuple[int, int], black: int, turn_start: int | None) -> None:
-    """A Pasch or an extra step pending: the player to move has stepped this turn, onto a field it
-    could enter, and shows what the pending step needs."""
-    opp = 1 - seat
-    field, face = fields[seat], faces[seat]
-    if field == START_FIELD[seat]:
-        raise PositionError(f"{COLOURS[seat]} is still beside the board: no step of this turn has been made")
-    if field in (black, faces[opp]):
-        raise PositionError(
-            f"{COLOURS[seat]} stands on field {field}, which it could not have entered this turn (the black die or the other die shows {field})"
-        )
-    if phase == PASCH and face != black:
-        raise PositionError(f"'pasch' needs {COLOURS[seat]}'s top to equal the black top ({face} is not {black})")
-    if phase == EXTRA:
-        if face != field:
-            raise PositionError(f"'extra' needs {COLOURS[seat]}'s top to equal its field ({face} on field {field})")
-        if turn_start == field or turn_start == fields[opp]:
-            raise PositionError(f"the turn cannot have begun on field {turn_start}: a die stands there")
-        possible = range(0, 9) if seat == BLUE else range(2, 11)  # never the far end: that ends the game
-        if turn_start not in possible:
-            raise PositionError(f"{COLOURS[seat]} cannot have begun its turn on field {turn_start}")
-
-
-def _parse_die(token: str, seat: int) -> tuple[int, int]:
-    letter, colour = LETTERS[seat], COLOURS[seat]
-    example = "b0:5" if seat == BLUE else "r10:5"
-    if not token.startswith(letter) or token.count(":") != 1:
-        raise PositionError(f"the {colour} die is written {letter}<field>:<face> such as {example!r}, not {token!r}")
-    field_text, face_text = token[1:].split(":")
-    if not _is_number(field_text) or not _is_number(face_text):
-        raise PositionError(f"the {colour} die is written {letter}<field>:<face> such as {example!r}, not {token!r}")
-    field, face = int(field_text), int(face_text)
-    allowed = range(0, 10) if seat == BLUE else range(1, 11)
-    if field not in allowed:
-        raise PositionError(f"the {colour} die stands on field {allowed[0]}-{allowed[-1]} ({START_FIELD[seat]}: beside the board), not {field}")
-    if face not in DIE_FACES[seat]:
-        raise PositionError(f"the {colour} die ({DIE_NAMES[seat]}) has faces {_faces_text(DIE_FACES[seat])}, not {face}")
-    if field == START_FIELD[seat] and face != START_FACE:
-        raise PositionError(f"the {colour} die beside the board has not moved yet and shows {START_FACE}, not {face}")
-    return field, face
-
-
-def _faces_text(faces: Iterable[int]) -> str:
-    return " ".join(map(str, faces))
 
 
 GAME = Fenn()

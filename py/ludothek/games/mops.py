@@ -313,7 +313,7 @@ class MopsRoyal(Game[MopsState]):
 
     # -- flow of rounds --------------------------------------------------------------------------
 
-    def _after_seat(self, s: MopsState, layouts, pile, tile, seat: int) -> dict[str, Any]:
+    def _after_seat(self, s: MopsState, layouts: tuple[bytes, ...], pile: bytes, tile: int | None, seat: int) -> dict[str, Any]:
         """Fields of the turn that follows `seat` having finished with `tile` (-1 / None: no
         round is running yet): the next seat of this round, else a new round is revealed, else
         the final scoring (variant "Wertung") or the end."""
@@ -491,7 +491,7 @@ class MopsRoyal(Game[MopsState]):
         options = [self._describe_combination(layout, p) for p in combinations(layout)]
         return sorted(options, key=lambda c: (-c.points, [parse_cell(x) for x in c.cells]))
 
-    def _describe_combination(self, layout, placement: Placement) -> Combination:
+    def _describe_combination(self, layout: bytes, placement: Placement) -> Combination:
         tiles = [layout[c] for c in placement.cells]
         if len({colour_of(t) for t in tiles}) == 1:
             kind, feature = "colour", COLOURS[colour_of(tiles[0])]

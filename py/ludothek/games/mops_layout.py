@@ -9,6 +9,7 @@ the computer players and the drawing; none of them needs the engine for it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from .notation import CROWN_CODES, FRAME, TILE_KINDS, tile_id
@@ -66,29 +67,29 @@ def tile_count(layout: bytes) -> int:
     return CELLS - layout.count(EMPTY)
 
 
-def is_full(layout) -> bool:
+def is_full(layout: bytes) -> bool:
     return tile_count(layout) >= FULL
 
 
-def has_tile(layout, tile: int) -> bool:
+def has_tile(layout: bytes, tile: int) -> bool:
     return tile in layout or tile + FACE_DOWN in layout
 
 
-def extent(layout) -> tuple[int, int, int, int]:
+def extent(layout: Sequence[int]) -> tuple[int, int, int, int]:
     """(min file, max file, min rank, max rank) of a layout, 0-based."""
     files = [i % FRAME for i, v in enumerate(layout) if v != EMPTY]
     ranks = [i // FRAME for i, v in enumerate(layout) if v != EMPTY]
     return min(files), max(files), min(ranks), max(ranks)
 
 
-def open_window(layout) -> tuple[int, int, int, int]:
+def open_window(layout: bytes) -> tuple[int, int, int, int]:
     """(lowest file, highest file, lowest rank, highest rank) a tile may still occupy: the union
     of all 5x5 squares that contain the layout."""
     f0, f1, r0, r1 = extent(layout)
     return max(0, f1 - LIMIT + 1), min(FRAME - 1, f0 + LIMIT - 1), max(0, r1 - LIMIT + 1), min(FRAME - 1, r0 + LIMIT - 1)
 
 
-def placement_indices(layout) -> list[int]:
+def placement_indices(layout: bytes) -> list[int]:
     """Empty cells orthogonally next to a tile and inside the 5x5 limit, in frame order."""
     lo_f, hi_f, lo_r, hi_r = open_window(layout)
     result = []
@@ -106,7 +107,7 @@ def placement_indices(layout) -> list[int]:
 CellKind = Literal["up", "down", "free", "blocked", "open", "off"]
 
 
-def cell_kinds(layout) -> tuple[CellKind, ...]:
+def cell_kinds(layout: bytes) -> tuple[CellKind, ...]:
     """Every frame cell's kind, in frame order: 'up', 'down' (tiles), 'free' (empty, next to the
     layout, inside the 5x5 limit: a tile may go there), 'blocked' (next to the layout but ruled out
     by the 5x5 limit), 'open' (inside the area the layout may still grow into) or 'off'."""
@@ -127,11 +128,11 @@ def cell_kinds(layout) -> tuple[CellKind, ...]:
     return tuple(kinds)
 
 
-def face_down_cells(layout) -> list[int]:
+def face_down_cells(layout: bytes) -> list[int]:
     return [i for i, v in enumerate(layout) if FACE_DOWN <= v < EMPTY]
 
 
-def acts(layout, tile: int) -> bool:
+def acts(layout: bytes, tile: int) -> bool:
     """Whether a seat acts on the round's tile: it sits out when the tile is already in its
     layout (its start tile) or when its layout is full."""
     return not is_full(layout) and not has_tile(layout, tile)

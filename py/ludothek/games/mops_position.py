@@ -190,7 +190,7 @@ def _parse_layout(text: str, seat: int) -> bytes:
     return bytes(layout)
 
 
-def _check_tiles_consistent(layouts, pile, tile) -> None:
+def _check_tiles_consistent(layouts: tuple[bytes, ...], pile: bytes, tile: int | None) -> None:
     caller_start = layouts[0][START_CELL] % FACE_DOWN
     if caller_start in pile or caller_start == tile:
         raise PositionError(f"the caller's start tile {tile_code(caller_start)} cannot also be in the pile or revealed")
@@ -216,11 +216,12 @@ def _parse_turn(text: str, players: int) -> tuple[int | None, MopsPhase]:
     return int(text[1]) - 1, steps[text[0]]
 
 
-def _check_turn(layouts, pile, tile, to_move, step, ersatz: bool, wertung: bool) -> None:
+def _check_turn(layouts: tuple[bytes, ...], pile: bytes, tile: int | None, to_move: int | None, step: MopsPhase, ersatz: bool, wertung: bool) -> None:
     placing_over = not pile or all(is_full(layout) for layout in layouts)
     if step in (PLACE, SCORE):
         if tile is None:
             raise PositionError("a player places or scores only while a tile is revealed")
+        assert to_move is not None, "_parse_turn names the seat of every step but the game's end"
         layout = layouts[to_move]
         if step == PLACE and not acts(layout, tile):
             raise PositionError(f"seat {to_move + 1} cannot place {tile_code(tile)}: its layout is full or already holds it")
@@ -243,6 +244,7 @@ def _check_turn(layouts, pile, tile, to_move, step, ersatz: bool, wertung: bool)
     if not placing_over:
         raise PositionError("rounds go on while a layout has room and the pile has tiles: the turn must be p<seat>")
     if step == FINAL:
+        assert to_move is not None, "_parse_turn names the seat of every step but the game's end"
         if not wertung:
             raise PositionError("a final scoring (f<seat>) belongs to the variant 'Wertung' (token w)")
         if not can_score(layouts[to_move]):

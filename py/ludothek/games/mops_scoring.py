@@ -8,6 +8,7 @@ checks (games/mops_position.py) and the computer players alike, over a layout al
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .notation import FRAME
@@ -31,7 +32,7 @@ class Combination(NamedTuple):
     moves: tuple[str, ...]  # the move for each flip, in the order of `flips`
 
 
-def combinations(layout, first_only: bool = False) -> list[Placement]:
+def combinations(layout: bytes, first_only: bool = False) -> list[Placement]:
     """Every placement of a shape whose tiles are face up and share a colour or a motif."""
     found = []
     for anchor in range(CELLS):
@@ -58,11 +59,11 @@ def combinations(layout, first_only: bool = False) -> list[Placement]:
     return found
 
 
-def can_score(layout) -> bool:
+def can_score(layout: bytes) -> bool:
     return bool(combinations(layout, first_only=True))
 
 
-def combination_points(layout, placement: Placement) -> int:
+def combination_points(layout: bytes, placement: Placement) -> int:
     points = POINTS_BY_SIZE[placement.size]
     if any(layout[c] in CROWNS for c in placement.cells):
         points += CROWN_BONUS
@@ -73,19 +74,19 @@ def scoring_move(placement: Placement, flip: int) -> str:
     return ",".join(cell_name(c) for c in placement.cells) + "!" + cell_name(flip)
 
 
-def _ranking_key(scores, layouts, seat: int) -> tuple[int, int]:
+def _ranking_key(scores: Sequence[int], layouts: Sequence[bytes], seat: int) -> tuple[int, int]:
     """What places a seat: its points, then fewer face-down tiles (the tie-break); larger is better."""
     return scores[seat], -len(face_down_cells(layouts[seat]))
 
 
-def final_ranking(scores, layouts) -> tuple[int, ...]:
+def final_ranking(scores: Sequence[int], layouts: Sequence[bytes]) -> tuple[int, ...]:
     """Winners: most points, then fewest face-down tiles; tied leaders share the win."""
     keys = [_ranking_key(scores, layouts, i) for i in range(len(scores))]
     best = max(keys)
     return tuple(i for i, key in enumerate(keys) if key == best)
 
 
-def ranking(scores, layouts) -> tuple[int, ...]:
+def ranking(scores: Sequence[int], layouts: Sequence[bytes]) -> tuple[int, ...]:
     """Every seat, best first by the rule of `final_ranking` (points, then fewer face-down tiles),
     equals in seat order."""
     return tuple(sorted(range(len(scores)), key=lambda seat: (tuple(-k for k in _ranking_key(scores, layouts, seat)), seat)))

@@ -11,10 +11,12 @@ offset where it fits; the engine and the computer players look combinations up t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
 Cell = tuple[int, int]
+Symmetry = Callable[[int, int], Cell]  # a map of (row, col)
 
 
 class Shape(NamedTuple):
@@ -56,7 +58,7 @@ POINTS_BY_SIZE = {3: 2, 4: 4, 5: 7}
 CROWN_BONUS = 1
 
 # The eight symmetries of the square, as maps of (row, col).
-SYMMETRIES = (
+SYMMETRIES: tuple[Symmetry, ...] = (
     lambda r, c: (r, c),
     lambda r, c: (c, -r),
     lambda r, c: (-r, -c),
@@ -83,7 +85,7 @@ class Orientation(NamedTuple):
 @lru_cache(maxsize=None)
 def orientations(shape: Shape) -> tuple[Orientation, ...]:
     """The distinct orientations of `shape` (a symmetric shape has fewer than eight)."""
-    seen: dict[frozenset, Orientation] = {}
+    seen: dict[frozenset[Cell], Orientation] = {}
     for sym in SYMMETRIES:
         cells = [sym(r, c) for r, c in shape.cells]
         marks = [sym(r, c) for r, c in shape.marks]
@@ -101,9 +103,9 @@ def orientations(shape: Shape) -> tuple[Orientation, ...]:
 
 
 @lru_cache(maxsize=None)
-def shape_index() -> dict[frozenset, Orientation]:
+def shape_index() -> dict[frozenset[Cell], Orientation]:
     """Normalised cell set -> orientation, for recognising the shape of a set of cells."""
-    index: dict[frozenset, Orientation] = {}
+    index: dict[frozenset[Cell], Orientation] = {}
     for shape in SHAPES:
         for orientation in orientations(shape):
             key = frozenset(orientation.cells)
