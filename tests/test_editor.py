@@ -139,9 +139,9 @@ def test_a_hostile_link_opens_the_editor_on_the_setup_with_a_message(fragment, m
     editor = editor_of(app)
     assert message in " ".join(editor.messages)
     assert "<script>" not in last(page, "screen")[2]
-    assert editor.position == editor.view.game.position(editor.view.game.observation(editor.view.game.new_game(players=editor.view.default_players), None)) or (
-        "/-/" not in fragment and "%%%" not in fragment
-    )
+    game = editor.view.game
+    assert editor.position == game.position(game.observation(game.new_game(players=editor.view.default_players), None)), "the setup position"
+    assert "The position in the link cannot be used" in editor.messages[0], "every position here is refused"
     assert last(page, "announce")[1] == " ".join(editor.messages)
 
 
@@ -221,3 +221,13 @@ def test_an_event_with_hostile_values_changes_nothing_it_should_not():
     send(app, type="click", control=board_target("not-a-target"), values={})
     assert editor_of(app).editing.tool == "arrow" and editor_of(app).editing.colour == "o"
     assert not page.named("error") or all("Traceback" not in json.dumps(op) for op in page.named("error"))
+
+
+def test_the_editor_speaks_german():
+    app, page = start("#/editor/fenn", languages=("de",))
+    assert "Diagramm: Fenn" in last(page, "screen")[2] and "Diagramm erstellen" not in last(page, "screen")[2]
+    tap(app, board_target("2"))
+    tap(app, board_target("4"))
+    assert last(page, "announce")[1].startswith("Hinzugefügt: Pfeil von Feld 2 nach Feld 4, ")
+    tap(app, tool("editor-apply"), position="kein Fenn")
+    assert last(page, "text")[2].startswith("Das ist keine gültige Stellung von Fenn: ")
