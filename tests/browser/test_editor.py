@@ -98,7 +98,10 @@ def test_the_keyboard_marks_on_the_editors_board(browser, app_url):
     context, page = fresh(browser, DESKTOP, False)
     try:
         open_app(page, app_url, "#/editor/momentum")
-        page.get_by_role("button", name="Circle", exact=True).click()
+        page.get_by_role("button", name="Circle", exact=True).focus()
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("button", name="Circle", exact=True)).to_have_attribute("aria-pressed", "true")
+        assert page.evaluate("document.activeElement.id") == "editor-tool-circle", "the focus stays on the tool chosen"
         target(page, "a1").focus()
         page.keyboard.press("ArrowRight")
         assert page.evaluate("document.activeElement.dataset.target") == "b1"

@@ -207,6 +207,7 @@ def tools_html(editing: Editing) -> str:
             "editor-tool",
             class_="small" + (" primary" if tool == editing.tool else ""),
             data={"tool": tool},
+            id=f"editor-tool-{tool}",  # the focus stays on it when the tools are drawn again
             aria_pressed=str(tool == editing.tool).lower(),
         )
         for tool in TOOLS
@@ -219,6 +220,7 @@ def tools_html(editing: Editing) -> str:
             class_="small" + (" primary" if c.code == editing.colour else ""),
             data_action="editor-colour",
             data_colour=c.code,
+            id=f"editor-colour-{c.code}",
             aria_pressed=str(c.code == editing.colour).lower(),
         )
         for c in PALETTE

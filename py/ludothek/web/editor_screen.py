@@ -166,7 +166,7 @@ def take_fields(app: AppContext, editor: Editor, values: dict[str, str]) -> str 
     """The label's text and the caption as the page sent them with the event; a caption the
     diagram cannot take is said (and the one before is kept)."""
     if "label" in values:
-        editor.editing = replace(editor.editing, label=values["label"].strip())
+        editor.editing = replace(editor.editing, label=values["label"].strip()[:16])
     caption = values.get("caption")
     if caption is None or " ".join(caption.split()) == editor.diagram.caption:
         return None
