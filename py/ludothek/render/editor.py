@@ -191,6 +191,21 @@ def editor_board_svg(view: GameView, state: object, d: Diagram, editing: Editing
     return head + layer + end if end else svg
 
 
+def with_words(svg: str, d: Diagram) -> str:
+    """A picture of the board (an SVG document) that also says its marks: the caption and the marks
+    in words as its <desc>, after its <title> (the text a page or a screen reader can use)."""
+    said = diagram_words(d, target_name)
+    if d.caption and len(said) > 1:
+        said = [said[0].rstrip(".:") + ":", *said[1:]]  # the caption introduces the marks
+    words = esc(" ".join(said))
+    if not words:
+        return svg
+    if "<desc>" in svg:  # the board's own words (Momox, Mops Royal): the marks come first in them
+        return svg.replace("<desc>", "<desc>" + words + " ", 1)
+    head, end, rest = svg.partition("</title>")
+    return head + end + tag("desc", words) + rest if end else svg
+
+
 def words_html(d: Diagram) -> str:
     """The diagram in words (the overlay is hidden from screen readers): a list, or a line."""
     words = diagram_words(d, target_name)
@@ -311,5 +326,6 @@ __all__ = [
     "pick_layer",
     "target_name",
     "tools_html",
+    "with_words",
     "words_html",
 ]

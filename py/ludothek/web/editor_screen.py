@@ -28,6 +28,7 @@ from ..render.editor import (
     out_html,
     tool_name,
     tools_html,
+    with_words,
     words_html,
 )
 from ..render.standalone import standalone_svg
@@ -278,7 +279,7 @@ async def copy(app: AppContext, text: str) -> None:
 
 
 def download_svg(app: AppContext, editor: Editor) -> None:
-    svg = standalone_svg(editor.game_id, editor.state, UIState(interactive=False, diagram=editor.diagram))
+    svg = with_words(standalone_svg(editor.game_id, editor.state, UIState(interactive=False, diagram=editor.diagram)), editor.diagram)
     app.page.download(f"ludothek-{editor.game_id}-diagram-{time.strftime('%Y-%m-%d')}.svg", svg, "image/svg+xml")
 
 
