@@ -80,6 +80,7 @@ def test_a_momentum_diagram_by_clicks_its_link_in_a_fresh_profile_and_its_pictur
         download_info.value.save_as(path)
         svg = path.read_text(encoding="utf-8")
         assert 'class="diagram"' in svg and all(kind in svg for kind in MARKS)
+        assert "<desc>Why c5 is safe: Highlight on e2, green." in svg, "the picture says its marks"
         assert page.errors == []
 
         other, again = fresh(browser, viewport, phone)
