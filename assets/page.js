@@ -457,7 +457,11 @@
     if (!control) return;
     var isTarget = control.hasAttribute("data-target") && !control.hasAttribute("data-action");
     if (isTarget && control.closest("#board, #extra, #actions")) event.preventDefault();
-    send({ type: "click", control: describe(control), pointer: event.pointerType || "", setup: setupForm() });
+    var message = { type: "click", control: describe(control), pointer: event.pointerType || "", setup: setupForm() };
+    // A screen whose fields the app reads with every tap (the diagram editor) marks them [data-form].
+    var fields = closestIn(control, "[data-form]");
+    if (fields) message.values = fieldValues(fields);
+    send(message);
   }
 
   function onKeydown(event) {
@@ -477,6 +481,8 @@
     send(function () {
       var focused = onBoard ? closestIn(doc.activeElement, "#board [data-target]") || onBoard : null;
       var message = { type: "key", key: key, control: describe(focused) };
+      var fields = focused ? closestIn(focused, "[data-form]") : null;
+      if (fields) message.values = fieldValues(fields);
       if (focused && key.indexOf("Arrow") === 0 && BOARD_KEYS.indexOf(key) >= 0) {
         // Where the arrows can go: every target on the board's grid.
         message.targets = Array.prototype.map.call(doc.querySelectorAll("#board [data-target][data-x][data-y]"), function (e) {

@@ -10,7 +10,7 @@ from ..games.fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, DIE_NAMES, 
 from ..games.notation import black_move, parse_black, parse_step, step_move
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
-from .fenn_board import SEAT_CSS, FennPayload, board_svg, die_icon, shown_value, thumbnail_svg, value_css, value_rank
+from .fenn_board import SEAT_CSS, FennPayload, board_svg, target_centres, die_icon, shown_value, thumbnail_svg, value_css, value_rank
 from .seats import seat_colour_word, seat_names
 from .svg import esc, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState
@@ -186,7 +186,13 @@ class FennView(GameView):
     # -- drawing -----------------------------------------------------------------------------------
 
     def board_svg(self, s, ui: UIState) -> str:
-        return board_svg(s, self.marks(s, ui))
+        return board_svg(s, self.board_marks(s, ui))
+
+    def board_marks(self, s, ui: UIState) -> BoardMarks[FennPayload]:
+        return self.marks(s, ui)
+
+    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
+        return target_centres(s, self.board_marks(s, ui))
 
     def marks(self, s, ui: UIState) -> BoardMarks[FennPayload]:
         """What the board marks, from the engine: the fields the die may enter and those closed to
@@ -232,6 +238,7 @@ class FennView(GameView):
             animate=ui.animate,
             hints=hints,
             label=self._board_label(s),
+            diagram=ui.diagram,
             payload=payload,
         )
 

@@ -26,7 +26,8 @@ def game_card(view: GameView) -> str:
             "div",
             tag("a", esc(_("New game")), href=f"#/setup/{game_id}", class_="button primary", data_action="setup", data_game=game_id)
             + tag("a", esc(_("Rules")), href=f"#/rules/{game_id}", class_="button")
-            + (tag("a", esc(_("Puzzles")), href=f"#/puzzles/{game_id}", class_="button") if game_id in PUZZLE_GAMES else ""),
+            + (tag("a", esc(_("Puzzles")), href=f"#/puzzles/{game_id}", class_="button") if game_id in PUZZLE_GAMES else "")
+            + tag("a", esc(_("Make a diagram")), href=f"#/editor/{game_id}", class_="button"),
             class_="card-actions",
         )
     )

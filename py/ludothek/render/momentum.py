@@ -11,7 +11,7 @@ from ..games.notation import cell_name, parse_cell
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, Control, HintValue
 from .hinting import StrongestLevelHints
-from .momentum_board import SEAT_CSS, SPECIAL_CSS, board_svg, stone_svg
+from .momentum_board import SEAT_CSS, SPECIAL_CSS, board_svg, stone_svg, target_centres
 from .seats import seat_names
 from .svg import esc, num, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
@@ -187,6 +187,12 @@ class MomentumView(StrongestLevelHints, GameView):
     # -- drawing -------------------------------------------------------------------------------
 
     def board_svg(self, s, ui: UIState) -> str:
+        return board_svg(s, self.board_marks(s, ui))
+
+    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
+        return target_centres(s, self.board_marks(s, ui))
+
+    def board_marks(self, s, ui: UIState) -> BoardMarks[None]:
         effect = self.last_effect(ui)
         interactive = ui.interactive
         legal = frozenset(m for m in self.game.legal_moves(s) if m != "swap") if interactive else frozenset()
@@ -198,8 +204,9 @@ class MomentumView(StrongestLevelHints, GameView):
             effect=effect,
             animate=ui.animate,
             hints=dict(ui.hints) if interactive else {},
+            diagram=ui.diagram,
         )
-        return board_svg(s, marks)
+        return marks
 
     def cell_labels(self, s) -> dict[str, str]:
         """Every cell's accessible name: 'd4: Red stone', 'e5: hole', 'a1: empty'."""

@@ -10,11 +10,12 @@ from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, walk
 from ..games.momox_board import CENTRE, CIRCLES, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, TILE_AT, TILE_VALUES, YELLOW
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
+from .diagram import Diagram
 from .seats import seat_names
 from .svg import esc, piece_icon, tag
 from .hinting import StrongestLevelHints
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
-from .momox_board import SEAT_CSS, MomoxPayload, _corner_of, board_svg, corner_colour, figure_svg
+from .momox_board import SEAT_CSS, MomoxPayload, _corner_of, board_svg, target_centres, corner_colour, figure_svg
 
 
 MAX_ROUNDS_IN_FORM = 99
@@ -158,18 +159,22 @@ class MomoxView(StrongestLevelHints, GameView):
     # -- drawing -------------------------------------------------------------------------------
 
     def board_svg(self, s, ui: UIState) -> str:
-        return board_svg(
+        return board_svg(s, self.board_marks(s, ui))
+
+    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
+        return target_centres(s, self.board_marks(s, ui))
+
+    def board_marks(self, s, ui: UIState) -> BoardMarks[MomoxPayload]:
+        return self.marks(
             s,
-            self.marks(
-                s,
-                interactive=ui.interactive,
-                cursor=ui.cursor,
-                last_before=ui.last_before,
-                last_move=ui.last_move,
-                animate=ui.animate and ui.last_before is not None and bool(ui.last_move),
-                replaying=ui.replaying,
-                hints=dict(ui.hints),
-            ),
+            interactive=ui.interactive,
+            cursor=ui.cursor,
+            last_before=ui.last_before,
+            last_move=ui.last_move,
+            animate=ui.animate and ui.last_before is not None and bool(ui.last_move),
+            replaying=ui.replaying,
+            hints=dict(ui.hints),
+            diagram=ui.diagram,
         )
 
     def thumbnail_svg(self) -> str:
@@ -242,6 +247,7 @@ class MomoxView(StrongestLevelHints, GameView):
         label: str | None = None,
         describe: bool = True,
         hints: dict[str, HintValue] | None = None,
+        diagram: Diagram | None = None,
     ) -> BoardMarks[MomoxPayload]:
         """What the board marks, from the engine: the bowls that may be lifted, the tile on offer,
         Stay, the last walk, and every target's name."""
@@ -280,6 +286,7 @@ class MomoxView(StrongestLevelHints, GameView):
             hints=hints or {},
             label=label,
             description=board_description(game, s, replaying) if describe else None,
+            diagram=diagram if diagram is not None else Diagram(),
             payload=payload,
         )
 

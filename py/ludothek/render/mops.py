@@ -18,7 +18,7 @@ from .mops_icons import tile_svg
 from .svg import empty, esc, num, piece_icon, tag
 from .hinting import StrongestLevelHints
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
-from .mops_board import SEAT_CSS, THUMBNAIL_HIGHLIGHT, MopsPayload, board_svg, ring, thumbnail_position, token_svg
+from .mops_board import SEAT_CSS, THUMBNAIL_HIGHLIGHT, MopsPayload, board_svg, target_centres, ring, thumbnail_position, token_svg
 from .mops_marks import board_marks, find_option
 from .mops_panels import placing_html, scoring_html, seat_details, setup_preview_html, side_html
 from .mops_words import cost_text, describe_move, flips_text, hint_text, move_text, result_text, tile_name
@@ -165,7 +165,13 @@ class MopsView(StrongestLevelHints, GameView):
     # -- drawing -------------------------------------------------------------------------------
 
     def board_svg(self, s, ui: UIState) -> str:
-        return board_svg(s, self.marks(s, ui))
+        return board_svg(s, self.board_marks(s, ui))
+
+    def board_marks(self, s, ui: UIState) -> BoardMarks[MopsPayload]:
+        return self.marks(s, ui)
+
+    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
+        return target_centres(s, self.board_marks(s, ui))
 
     def marks(self, s, ui: UIState) -> BoardMarks[MopsPayload]:
         """What the board marks, from the engine: the cells the seat to move may click and what

@@ -169,5 +169,6 @@ def board_marks(game, s, ui: UIState, effect: Any) -> BoardMarks[MopsPayload]:
         animate=ui.animate,
         hints=hint_cells,
         description=board_description(game, s),
+        diagram=ui.diagram,
         payload=_payload(game, s, ui, seat, tile, kinds, chosen, flips),
     )

@@ -31,7 +31,7 @@ from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES
 from ..games.notation import parse_swap, split_side
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
-from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, NummerusPayload, board_svg
+from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, NummerusPayload, board_svg, target_centres
 from .nummerus_panels import choice_html, piece_svg, seat_details, side_html, swap_html, swap_picks
 from .nummerus_words import board_label, colour_name, describe_move, field_words, hint_text, move_text, player_name, range_text, result_text
 from .svg import esc, tag
@@ -200,7 +200,13 @@ class NummerusView(GameView):
     # -- drawing -----------------------------------------------------------------------------------
 
     def board_svg(self, s, ui: UIState) -> str:
-        return board_svg(s, self.marks(s, ui))
+        return board_svg(s, self.board_marks(s, ui))
+
+    def board_marks(self, s, ui: UIState) -> BoardMarks[NummerusPayload]:
+        return self.marks(s, ui)
+
+    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
+        return target_centres(s, self.board_marks(s, ui))
 
     def thumbnail_svg(self) -> str:
         before = self.game.from_position(THUMBNAIL_BEFORE)
@@ -241,6 +247,7 @@ class NummerusView(GameView):
             label=label or board_label(s, targets, jump, over),
             coordinates=coordinates,
             view_box=view_box,
+            diagram=ui.diagram,
             payload=NummerusPayload(over=over, targets=tuple(targets), jump=jump),
         )
 

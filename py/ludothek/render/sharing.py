@@ -12,10 +12,13 @@ from .svg import esc, tag
 from .view import GameView
 
 
-def share_dialog_html(view: GameView, game_link: str | None, position_link: str, snippet: str, embed_values: dict[str, Any], levels: list) -> str:
+def share_dialog_html(
+    view: GameView, game_link: str | None, position_link: str, snippet: str, embed_values: dict[str, Any], levels: list, editor_link: str | None = None
+) -> str:
     """Links to the game and the position, and an iframe snippet with its options. For a game with
     hidden information `game_link` is None: it would carry the chance of the game (its seed), so it
-    is made only when copied and never shown in the page."""
+    is made only when copied and never shown in the page. `editor_link`: the diagram editor's
+    address at the position (#/editor/...), offered as "Edit this position"."""
     return dialog_html(
         tag("h2", esc(_("Share")), id="result-title")
         + (copy_row_html(_("Link to this game"), game_link, "game") if game_link is not None else secret_game_link_html())
@@ -23,7 +26,9 @@ def share_dialog_html(view: GameView, game_link: str | None, position_link: str,
         + embed_options_html(snippet, embed_values, levels)
         + tag(
             "div",
-            button(_("Download picture (SVG)"), "download-svg", class_="small") + button(_("Download picture (PNG)"), "download-png", class_="small"),
+            button(_("Download picture (SVG)"), "download-svg", class_="small")
+            + button(_("Download picture (PNG)"), "download-png", class_="small")
+            + (tag("a", esc(_("Edit this position")), href=editor_link, class_="button small", data_editor="1") if editor_link else ""),
             class_="picture-actions",
         ),
         button(_("Close"), "close-dialog", class_="primary"),

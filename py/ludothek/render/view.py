@@ -17,7 +17,8 @@ from typing import Any, Callable, Mapping
 
 from ..games.base import MoveError, Refusal, derived_words
 from ..i18n import N_, _, in_every_language, ngettext
-from .board_marks import HintSearch, HintValue
+from .board_marks import BoardMarks, HintSearch, HintValue
+from .diagram import Diagram
 from .seats import seat_colour_name
 
 # The player's sentence for the move errors every engine can raise (games add theirs).
@@ -45,6 +46,8 @@ class UIState:
     replaying: bool = False
     # The players' names in seat order, for views that mention players beside the board.
     names: tuple[str, ...] = ()
+    # Marks that explain the position (render/diagram.py), drawn over the board: the editor's.
+    diagram: Diagram = Diagram()
 
     def with_(self, **changes: Any) -> "UIState":
         return replace(self, **changes)
@@ -207,6 +210,16 @@ class GameView:
     # -- drawing -------------------------------------------------------------------------------
 
     def board_svg(self, s, ui: UIState) -> str:
+        """The board as SVG text: its board module's `board_svg(s, self.board_marks(s, ui))`."""
+        raise NotImplementedError
+
+    def board_marks(self, s, ui: UIState) -> BoardMarks[Any]:
+        """The marks the board is drawn with (built from the engine), `ui.diagram` among them."""
+        raise NotImplementedError
+
+    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
+        """Where the board draws each target (its board module's `target_centres`), in the board's
+        user units: the places a diagram's marks may go (the diagram editor's click targets)."""
         raise NotImplementedError
 
     def last_effect(self, ui: UIState) -> Any:

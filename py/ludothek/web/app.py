@@ -22,6 +22,7 @@ Where things are:
     learn.py         the review and puzzle screens (review.py, puzzles.py)
     remote_screen.py a game by link (remote_games.py: the games a device holds)
     rules_screen.py, problem_screen.py   a game's rules; the last-resort screen
+    editor_screen.py the diagram editor (render/editor.py: what it shows, pure)
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ class App:
         self.rendered: dict[str, str] = {}  # region id -> the HTML it shows (only changes are written)
         self.remote_screen: Any = None  # web/remote_screen.of makes it when first needed
         self.learn: Any = None  # the review and puzzle screens: web/learn.py makes them when first needed
+        self.editor: Any = None  # the diagram editor's state: web/editor_screen.py makes it
         self.home = HomeScreen(self)
         self.setup = SetupScreen(self)
         self.game = GameScreen(self)

@@ -95,6 +95,7 @@ class SharingPort(Protocol):
     def copy_text(self, field_id: str) -> Coroutine[Any, Any, None]: ...
     def copy_game_link(self) -> Coroutine[Any, Any, None]: ...
     def download_picture(self, kind: str) -> None: ...
+    def position_embed_code(self, game_id: str, public: Any, readonly: bool | None = None) -> str: ...
 
 
 class FilesPort(Protocol):
@@ -128,6 +129,7 @@ class AppContext(Protocol):
     rendered: dict[str, str]  # region id -> the HTML it shows (only changes are written)
     remote_screen: Any  # web/remote_screen.of makes it when first needed
     learn: Any  # the review and puzzle screens: web/learn.py makes them when first needed
+    editor: Any  # the diagram editor's state (web/editor_screen.Editor), once it was opened
 
     # the other parts of the app
     @property

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..i18n import _
-from . import language, learn, remote_screen
+from . import editor_screen, language, learn, remote_screen
 from .context import AppContext
 from .page import Control, PageEvent, css_string
 from .search_runner import in_background
@@ -89,7 +89,7 @@ def dispatch(app: AppContext, event: PageEvent) -> None:
 
 def on_click(app: AppContext, event: PageEvent) -> None:
     control = event.control
-    if control is None or learn.click(app, event, control) or remote_screen.click(app, event, control):
+    if control is None or learn.click(app, event, control) or remote_screen.click(app, event, control) or editor_screen.click(app, event, control):
         return
     action = control.get("action")
     target = control.get("target")
@@ -140,6 +140,6 @@ def on_submit(app: AppContext, event: PageEvent) -> None:
 
 def on_keydown(app: AppContext, event: PageEvent) -> None:
     """A key pressed outside a text field and without Ctrl, Alt or Meta (the page leaves those to the browser)."""
-    if learn.keydown(app, event) or remote_screen.keydown(app, event):
+    if learn.keydown(app, event) or remote_screen.keydown(app, event) or editor_screen.keydown(app, event):
         return
     app.game.keydown(event)

@@ -297,7 +297,8 @@ class PageEvent:
     """One thing the page tells the app (a JSON object from assets/page.js):
 
     start   the page as Python finds it (address, languages, what boot.js showed)
-    click   a tap on a control (data-action or data-target); `setup`: the setup form, if shown
+    click   a tap on a control (data-action or data-target); `setup`: the setup form, if shown;
+            `values`: the fields of the `[data-form]` it stands in (the diagram editor's)
     key     a key pressed outside a text field (`control`: the board target it is pressed on;
             `targets`: with an arrow, every board target's token and grid point)
     change  a field changed (`form`: "setup" or "embed-options")

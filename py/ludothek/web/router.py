@@ -10,7 +10,7 @@ from ..games import GAME_IDS
 from ..i18n import _
 from ..render import has_view
 from ..render.screens import link_error_html
-from . import learn, remote_screen
+from . import editor_screen, learn, remote_screen
 from .context import AppContext
 from .links import LinkError
 from .problem_screen import show_problem
@@ -37,6 +37,8 @@ def route(app: AppContext) -> None:
             raise LinkError(_("an embedded board needs a position or a game in its link"))
         elif screen in ("remote", "by-link"):  # a game by link (issue 27)
             remote_screen.route(app, screen, argument)
+        elif screen == "editor":  # the diagram editor (issue 36)
+            editor_screen.route(app, list(where.parts))
         elif screen == "setup" and argument in GAME_IDS and has_view(argument):
             app.setup.show(argument)
         elif screen == "play" and argument:

@@ -6,6 +6,7 @@
 #/rules/<game>              the rules page
 #/position/<game>/<pos>     a shared position (#/try/... is an older name for it)
 #/game/<data>               a shared game
+#/editor/<game>[/<pos>[/<diagram>]]   the diagram editor (web/editor_screen.py)
 #/review/<save id>, #/puzzles/<game>, #/puzzle/<game>/<id>   see web/learn.py
 """
 

@@ -11,6 +11,8 @@ from ..ai import levels as ai_levels
 from ..games.base import RecordError
 from ..i18n import _
 from ..render import get_view, has_view
+from ..render.diagram import Diagram
+from ..render.editor import editor_fragment
 from ..render.sharing import embed_frame_html, share_dialog_html
 from ..render.record_errors import record_error_text
 from ..render.standalone import EMBED_TOP, embed_layout, embed_size, embed_snippet, standalone_svg
@@ -115,33 +117,45 @@ class Sharing:
         # The position link and the embed code carry what everyone sees (whoever opens them gets
         # anything hidden dealt afresh); the game link of a hidden-information game carries its
         # chance, so it is copied without being shown.
-        position_link = app.base_url() + position_fragment(session.game_id, session.game.position(app.public(session.shown_state)))
+        position = session.game.position(app.public(session.shown_state))
+        position_link = app.base_url() + position_fragment(session.game_id, position)
         game_link = None if session.game.has_hidden_information else app.base_url() + record_fragment(session.record())
-        return share_dialog_html(app.shown_view(), game_link, position_link, self.embed_code(), self.values, levels)
+        editor_link = editor_fragment(session.game_id, position, Diagram())
+        return share_dialog_html(app.shown_view(), game_link, position_link, self.embed_code(), self.values, levels, editor_link)
 
     def embed_code(self) -> str:
         """The iframe code for the shown position, as everyone at the table sees it."""
+        session = self.app.shown_session()
+        return self.position_embed_code(session.game_id, self.app.public(session.shown_state))
+
+    def position_embed_code(self, game_id: str, public: Any, readonly: bool | None = None) -> str:
+        """The iframe code for a position as everyone sees it (`public`), with the Share dialog's
+        options (`readonly` overrides its choice: the diagram editor's code is a diagram)."""
         app = self.app
-        session = app.shown_session()
         values = self.values
+        if values.get("game") != game_id:
+            width, height = embed_size(game_id)
+            values.update(game=game_id, width=width, height=height)
+        levels = ai_levels(game_id)
+        values.setdefault("level", levels[len(levels) // 2].number)
+        game = get_view(game_id).game
         options = EmbedOptions(
             embed=True,
             opponent=values["vs"],
             level=int(values["level"]),
-            readonly=bool(values["readonly"]),
-            seat=session.game.current_player(session.shown_state) or 0,
+            readonly=bool(values["readonly"]) if readonly is None else readonly,
+            seat=game.current_player(public) or 0,
             picture=True,
         )
-        public = app.public(session.shown_state)
-        fragment = position_fragment(session.game_id, session.game.position(public))
-        picture = standalone_svg(session.game_id, public, UIState(interactive=False))
+        fragment = position_fragment(game_id, game.position(public))
+        picture = standalone_svg(game_id, public, UIState(interactive=False))
         return embed_snippet(
             app.base_url() + options.query() + fragment,
             picture,
             int(values["width"]),
             int(values["height"]),
-            _("{title} – Ludothek").format(title=app.shown_view().title()),
-            game_id=session.game_id,
+            _("{title} – Ludothek").format(title=get_view(game_id).title()),
+            game_id=game_id,
             readonly=options.readonly,
         )
 

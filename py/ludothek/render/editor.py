@@ -1,0 +1,331 @@
+"""The diagram editor (issue 36) as data and HTML text (pure): a position of a game with marks that
+explain it (render/diagram.py), made by clicks, and its link. web/editor_screen.py wires it.
+
+    #/editor/<game>                                  the game's setup, no marks
+    #/editor/<game>/<position>[/<diagram>]           a position (percent-encoded, as a position
+                                                     link's) and the diagram's notation
+
+The board is the game's own drawing (`GameView.board_svg` with `UIState.diagram`), not
+interactive; over it lies one click target per place a mark may go (`GameView.target_centres`),
+each with `data-target` and `data-x`/`data-y`, so that clicks, the arrow keys and Enter work as on
+the game screen. The marks are also listed in words under the board (`diagram_words`)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from ..i18n import _
+from .diagram import (
+    LABEL_PATTERN,
+    PALETTE,
+    Arrow,
+    Circle,
+    Diagram,
+    DiagramError,
+    Highlight,
+    Label,
+    colour_name,
+    diagram_words,
+    format_diagram,
+)
+from .screens import button
+from .svg import esc, num, tag
+from .view import GameView, UIState
+
+TOOLS = ("arrow", "circle", "highlight", "label", "eraser")
+
+
+def tool_name(tool: str) -> str:
+    names = {
+        "arrow": _("Arrow"),
+        "circle": _("Circle"),
+        "highlight": _("Highlight"),
+        "label": _("Label"),
+        "eraser": _("Eraser"),
+    }
+    return names[tool]
+
+
+@dataclass(frozen=True)
+class Editing:
+    """The editor's input beside the diagram: the tool, the colour, the Label tool's text and an
+    arrow's start once chosen."""
+
+    tool: str = "arrow"
+    colour: str = "o"
+    label: str = "A"
+    start: str | None = None
+
+
+def target_name(target: str) -> str:
+    """A target as the marks' words name it: a cell's name ("d4"), a numbered field ("field 3")."""
+    return _("field {number}").format(number=target) if target.isdigit() else target
+
+
+def editor_fragment(game_id: str, position: str, d: Diagram) -> str:
+    """The editor's address for a position and its diagram."""
+    from urllib.parse import quote  # when used: compiled from source in the page (as render/diagram.py)
+
+    fragment = f"#/editor/{game_id}/{quote(position, safe='')}"
+    return fragment + "/" + format_diagram(d) if not d.is_empty() else fragment
+
+
+def keep_known(d: Diagram, known: Mapping[str, object]) -> tuple[Diagram, int]:
+    """The diagram without the marks on targets the board lacks, and how many were dropped."""
+    arrows = tuple(a for a in d.arrows if a.start in known and a.end in known)
+    circles = tuple(c for c in d.circles if c.target in known)
+    highlights = tuple(h for h in d.highlights if h.target in known)
+    labels = tuple(label for label in d.labels if label.target in known)
+    kept = Diagram(arrows, circles, highlights, labels, d.caption)
+    dropped = len(d.arrows) + len(d.circles) + len(d.highlights) + len(d.labels)
+    dropped -= len(arrows) + len(circles) + len(highlights) + len(labels)
+    return kept, dropped
+
+
+def _said(mark: Arrow | Circle | Highlight | Label) -> str:
+    if isinstance(mark, Arrow):
+        return diagram_words(Diagram(arrows=(mark,)), target_name)[0]
+    if isinstance(mark, Circle):
+        return diagram_words(Diagram(circles=(mark,)), target_name)[0]
+    if isinstance(mark, Highlight):
+        return diagram_words(Diagram(highlights=(mark,)), target_name)[0]
+    return diagram_words(Diagram(labels=(mark,)), target_name)[0]
+
+
+def click_target(d: Diagram, editing: Editing, target: str) -> tuple[Diagram, Editing, str]:
+    """A click on `target` with the chosen tool: the new diagram and input, and the sentence that
+    says what happened (said aloud and shown). A circle or highlight clicked again with the same
+    colour goes away; a mark the diagram cannot take (too many) is refused with the reason."""
+    tool, colour = editing.tool, editing.colour
+    try:
+        if tool == "arrow":
+            if editing.start is None:
+                return d, replace(editing, start=target), _("Arrow from {start}: now choose where it points.").format(start=target_name(target))
+            if editing.start == target:
+                return d, replace(editing, start=None), _("The arrow is cancelled.")
+            arrow = Arrow(editing.start, target, colour)
+            return replace(d, arrows=d.arrows + (arrow,)), replace(editing, start=None), _("Added: {mark}").format(mark=_said(arrow))
+        if tool == "circle":
+            circle = Circle(target, colour)
+            if circle in d.circles:
+                return replace(d, circles=tuple(c for c in d.circles if c != circle)), editing, _("Removed: {mark}").format(mark=_said(circle))
+            return replace(d, circles=d.circles + (circle,)), editing, _("Added: {mark}").format(mark=_said(circle))
+        if tool == "highlight":
+            highlight = Highlight(target, colour)
+            if highlight in d.highlights:
+                kept_highlights = tuple(h for h in d.highlights if h != highlight)
+                return replace(d, highlights=kept_highlights), editing, _("Removed: {mark}").format(mark=_said(highlight))
+            return replace(d, highlights=d.highlights + (highlight,)), editing, _("Added: {mark}").format(mark=_said(highlight))
+        if tool == "label":
+            if not LABEL_PATTERN.fullmatch(editing.label):
+                return d, editing, _("A label is 1 to 3 letters or digits: write it in the label field first.")
+            label = Label(target, editing.label)
+            return replace(d, labels=d.labels + (label,)), editing, _("Added: {mark}").format(mark=_said(label))
+        # the eraser: every mark on the target
+        kept = Diagram(
+            tuple(a for a in d.arrows if target not in (a.start, a.end)),
+            tuple(c for c in d.circles if c.target != target),
+            tuple(h for h in d.highlights if h.target != target),
+            tuple(label for label in d.labels if label.target != target),
+            d.caption,
+        )
+        if kept == d:
+            return d, editing, _("There is no mark on {target}.").format(target=target_name(target))
+        return kept, editing, _("The marks on {target} are removed.").format(target=target_name(target))
+    except DiagramError as exc:
+        return d, replace(editing, start=None), _("This mark cannot be added: {reason}").format(reason=exc)
+
+
+# -- drawing ---------------------------------------------------------------------------------------
+
+
+def _spacing(centres: Mapping[str, tuple[float, float]]) -> float:
+    """The distance between the two nearest distinct targets (a click target's size)."""
+    points = sorted(set(centres.values()))
+    best = math.inf
+    for i, (ax, ay) in enumerate(points):
+        for bx, by in points[i + 1 :]:
+            best = min(best, math.hypot(bx - ax, by - ay))
+    return 40.0 if best == math.inf else min(best, 80.0)
+
+
+def pick_layer(centres: Mapping[str, tuple[float, float]], editing: Editing, cursor: str | None) -> str:
+    """One click target per place a mark may go (a transparent disc over its centre), in the
+    board's user units: `data-target`, `data-x`/`data-y` (for the arrow keys), a name."""
+    radius = _spacing(centres) * 0.48
+    if cursor not in centres:
+        cursor = next(iter(sorted(centres)), None)
+    parts = []
+    for target in sorted(centres):
+        x, y = centres[target]
+        start = target == editing.start
+        name = target_name(target)
+        parts.append(
+            tag(
+                "circle",
+                "",
+                cx=num(x),
+                cy=num(y),
+                r=num(radius),
+                class_="editor-target" + (" editor-start" if start else ""),
+                data_target=target,
+                data_x=num(x),
+                data_y=num(y),
+                role="button",
+                tabindex="0" if target == cursor else "-1",
+                aria_label=_("{target}, the arrow's start").format(target=name) if start else name,
+                aria_pressed="true" if start else None,
+            )
+        )
+    return tag("g", "".join(parts), class_="editor-targets")
+
+
+def editor_board_svg(view: GameView, state: object, d: Diagram, editing: Editing, cursor: str | None = None) -> str:
+    """The board with the diagram's marks, and the editor's click targets over it."""
+    ui = UIState(interactive=False, diagram=d)
+    svg = view.board_svg(state, ui)
+    layer = pick_layer(view.target_centres(state, ui), editing, cursor)
+    head, end, _tail = svg.rpartition("</svg>")
+    return head + layer + end if end else svg
+
+
+def with_words(svg: str, d: Diagram) -> str:
+    """A picture of the board (an SVG document) that also says its marks: the caption and the marks
+    in words as its <desc>, after its <title> (the text a page or a screen reader can use)."""
+    said = diagram_words(d, target_name)
+    if d.caption and len(said) > 1:
+        said = [said[0].rstrip(".:") + ":", *said[1:]]  # the caption introduces the marks
+    words = esc(" ".join(said))
+    if not words:
+        return svg
+    if "<desc>" in svg:  # the board's own words (Momox, Mops Royal): the marks come first in them
+        return svg.replace("<desc>", "<desc>" + words + " ", 1)
+    head, end, rest = svg.partition("</title>")
+    return head + end + tag("desc", words) + rest if end else svg
+
+
+def words_html(d: Diagram) -> str:
+    """The diagram in words (the overlay is hidden from screen readers): a list, or a line."""
+    words = diagram_words(d, target_name)
+    if not words:
+        return tag("p", esc(_("No marks yet: choose a tool and click the board.")), class_="help")
+    return tag("ol", "".join(tag("li", esc(w)) for w in words), class_="editor-word-list")
+
+
+def tools_html(editing: Editing) -> str:
+    """The tools, the colours and the label's text: buttons that say whether they are chosen."""
+    tools = "".join(
+        button(
+            tool_name(tool),
+            "editor-tool",
+            class_="small" + (" primary" if tool == editing.tool else ""),
+            data={"tool": tool},
+            id=f"editor-tool-{tool}",  # the focus stays on it when the tools are drawn again
+            aria_pressed=str(tool == editing.tool).lower(),
+        )
+        for tool in TOOLS
+    )
+    colours = "".join(
+        tag(
+            "button",
+            tag("span", "", class_="swatch", style=f"background:{c.value}", aria_hidden="true") + esc(colour_name(c.code)),
+            type="button",
+            class_="small" + (" primary" if c.code == editing.colour else ""),
+            data_action="editor-colour",
+            data_colour=c.code,
+            id=f"editor-colour-{c.code}",
+            aria_pressed=str(c.code == editing.colour).lower(),
+        )
+        for c in PALETTE
+    )
+    return (
+        tag("div", tools + button(_("Clear all"), "editor-clear", class_="small"), role="toolbar", aria_label=_("Mark tools"), class_="editor-toolbar")
+        + tag("div", colours, role="toolbar", aria_label=_("Colour"), class_="editor-toolbar")
+        + tag(
+            "label",
+            esc(_("Label text (1 to 3 letters or digits)"))
+            + " "
+            + tag("input", "", type="text", name="label", id="editor-label", value=editing.label, maxlength="3", size="3", autocomplete="off"),
+            class_="field editor-label",
+        )
+    )
+
+
+def out_html(base_url: str, game_id: str, position: str, d: Diagram, play_fragment: str) -> str:
+    """What the diagram is taken away as: its link, the game from here, the picture."""
+    link = base_url + editor_fragment(game_id, position, d)
+    return (
+        tag("label", esc(_("Link to this diagram")), for_="editor-link")
+        + tag(
+            "div",
+            tag("input", "", type="text", id="editor-link", value=link, readonly=True, class_="share-text")
+            + button(_("Copy link"), "editor-copy-link", class_="small"),
+            class_="copy-row",
+        )
+        + tag(
+            "div",
+            tag("a", esc(_("Play from here")), href=play_fragment, class_="button")
+            + button(_("Download SVG"), "editor-download-svg", class_="small")
+            + button(_("Copy embed code"), "editor-copy-embed", class_="small"),
+            class_="dialog-actions",
+        )
+    )
+
+
+def editor_screen_html(view: GameView, board: str, words: str, tools: str, position: str, caption: str, out: str, message: str = "") -> str:
+    """The whole screen; its parts are regions the app redraws: #board, #editor-words,
+    #editor-tools, #editor-out, #editor-message. Every field the app reads is in `[data-form]`."""
+    title = _("Diagram: {title}").format(title=view.title())
+    return tag(
+        "div",
+        tag("h1", esc(title))
+        + tag("p", esc(message), id="editor-message", role="status", class_="editor-message")
+        + tag(
+            "div",
+            tag("div", tools, id="editor-tools", class_="editor-tools")
+            + tag("div", board, id="board", class_="board-wrap")
+            + tag("h2", esc(_("The marks in words")))
+            + tag("div", words, id="editor-words")
+            + tag(
+                "div",
+                tag("label", esc(_("Caption")), for_="editor-caption")
+                + tag("input", "", type="text", name="caption", id="editor-caption", value=caption, maxlength="200")
+                + button(_("Set caption"), "editor-caption", class_="small"),
+                class_="field",
+            )
+            + tag(
+                "div",
+                tag("label", esc(_("Position ({game} notation)").format(game=view.title())), for_="editor-position")
+                + tag("textarea", esc(position), name="position", id="editor-position", rows="3", spellcheck="false", autocomplete="off")
+                + tag(
+                    "div",
+                    button(_("Apply"), "editor-apply", class_="small") + button(_("Copy"), "editor-copy-position", class_="small"),
+                    class_="dialog-actions",
+                ),
+                class_="field",
+            )
+            + tag("div", out, id="editor-out"),
+            class_="editor",
+            data_form="editor",
+        ),
+        class_="editor-screen",
+    )
+
+
+__all__ = [
+    "Editing",
+    "TOOLS",
+    "click_target",
+    "editor_board_svg",
+    "editor_fragment",
+    "editor_screen_html",
+    "keep_known",
+    "out_html",
+    "pick_layer",
+    "target_name",
+    "tools_html",
+    "with_words",
+    "words_html",
+]

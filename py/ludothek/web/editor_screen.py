@@ -1,0 +1,292 @@
+"""The diagram editor's screen (#/editor/<game>[/<position>[/<diagram>]], issue 36): a position with
+marks made by clicks, its link, the game from there and the picture. What it shows is
+render/editor.py (pure); this module keeps the editor's state and answers the page's events.
+
+A link is read defensively: a game that is not one of Ludothek's is a link that cannot be opened
+(the router says why); a position or a diagram that does not read is said in a message, and the
+editor opens on the game's setup position, or without those marks."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from random import Random
+from typing import Any
+
+from ..games import GAME_IDS
+from ..i18n import _, ngettext
+from ..render import get_view, has_view
+from ..render.diagram import COLOURS, Diagram, DiagramError, colour_name, parse_diagram
+from ..render.editor import (
+    TOOLS,
+    Editing,
+    click_target,
+    editor_board_svg,
+    editor_fragment,
+    editor_screen_html,
+    keep_known,
+    out_html,
+    tool_name,
+    tools_html,
+    with_words,
+    words_html,
+)
+from ..render.standalone import standalone_svg
+from ..render.view import GameView, UIState
+from .arrow_keys import DIRECTIONS
+from .context import AppContext
+from .links import LinkError, decode_position, position_fragment
+from .page import Control, PageEvent, css_string
+from .search_runner import in_background
+
+SCREEN = "editor"
+
+
+@dataclass
+class Editor:
+    """The editor's state: the game, the position (a state as everyone sees it, and its text),
+    the diagram and the input."""
+
+    game_id: str
+    state: Any
+    position: str
+    diagram: Diagram = Diagram()
+    editing: Editing = Editing()
+    cursor: str | None = None
+    messages: list[str] = field(default_factory=list)
+
+    @property
+    def view(self) -> GameView:
+        return get_view(self.game_id)
+
+    def centres(self) -> dict[str, tuple[float, float]]:
+        return self.view.target_centres(self.state, UIState(interactive=False, diagram=self.diagram))
+
+
+def of(app: AppContext) -> Editor | None:
+    editor = app.editor
+    return editor if isinstance(editor, Editor) else None
+
+
+def setup_state(game_id: str) -> Any:
+    game = get_game_of(game_id)
+    return game.observation(game.new_game(players=get_view(game_id).default_players), None)
+
+
+def get_game_of(game_id: str) -> Any:
+    return get_view(game_id).game
+
+
+def route(app: AppContext, parts: list[str]) -> None:
+    """#/editor/<game>[/<position>[/<diagram>]]: the editor, with a message for each part of the
+    link that does not read (LinkError for a link that names no game)."""
+    game_id = parts[1] if len(parts) > 1 else ""
+    if game_id not in GAME_IDS or not has_view(game_id):
+        raise LinkError(_("the link names no game of Ludothek ({game})").format(game=repr(game_id[:40])))
+    messages: list[str] = []
+    state = None
+    if len(parts) > 2:
+        try:
+            _game, state = decode_position(game_id, parts[2], Random())
+        except LinkError as exc:
+            messages.append(_("The position in the link cannot be used ({reason}): the editor shows the setup.").format(reason=exc))
+    if state is None:
+        state = setup_state(game_id)
+    game = get_game_of(game_id)
+    state = game.observation(state, None)
+    editor = Editor(game_id, state, game.position(state))
+    if len(parts) > 3:
+        try:
+            diagram = parse_diagram("/".join(parts[3:]))
+        except DiagramError as exc:
+            messages.append(_("The marks in the link cannot be read ({reason}): the editor shows none.").format(reason=exc))
+        else:
+            editor.diagram, dropped = keep_known(diagram, editor.centres())
+            if dropped:
+                messages.append(
+                    ngettext(
+                        "{n} mark of the link is on a place this board does not have: it is left out.",
+                        "{n} marks of the link are on places this board does not have: they are left out.",
+                        dropped,
+                    ).format(n=dropped)
+                )
+    editor.messages = messages
+    app.editor = editor
+    show(app, editor)
+
+
+def show(app: AppContext, editor: Editor) -> None:
+    view = editor.view
+    html = editor_screen_html(
+        view,
+        board(editor),
+        words_html(editor.diagram),
+        tools_html(editor.editing),
+        editor.position,
+        editor.diagram.caption,
+        out(app, editor),
+        " ".join(editor.messages),
+    )
+    app.session = None
+    app.set_screen(SCREEN, html, _("Diagram: {title}").format(title=view.title()))
+    app.page.body_data("game", editor.game_id)
+    if editor.messages:
+        app.announce(" ".join(editor.messages))
+
+
+def board(editor: Editor) -> str:
+    return editor_board_svg(editor.view, editor.state, editor.diagram, editor.editing, editor.cursor)
+
+
+def out(app: AppContext, editor: Editor) -> str:
+    return out_html(app.base_url(), editor.game_id, editor.position, editor.diagram, position_fragment(editor.game_id, editor.position))
+
+
+def redraw(app: AppContext, editor: Editor, message: str | None = None, focus_target: str | None = None) -> None:
+    """The regions that follow the diagram and the input, and the message said."""
+    page = app.page
+    page.region("board", board(editor))
+    page.region("editor-words", words_html(editor.diagram))
+    page.region("editor-tools", tools_html(editor.editing), keep_focus=True)
+    page.region("editor-out", out(app, editor), keep_focus=True)
+    if focus_target is not None:
+        page.focus(f"#board [data-target={css_string(focus_target)}]", scroll=False)
+    if message is not None:
+        page.text("#editor-message", message)
+        app.announce(message)
+
+
+def link(app: AppContext, editor: Editor) -> str:
+    return app.base_url() + editor_fragment(editor.game_id, editor.position, editor.diagram)
+
+
+# -- the page's events -----------------------------------------------------------------------------
+
+
+def take_fields(app: AppContext, editor: Editor, values: dict[str, str]) -> str | None:
+    """The label's text and the caption as the page sent them with the event; a caption the
+    diagram cannot take is said (and the one before is kept)."""
+    if "label" in values:
+        editor.editing = replace(editor.editing, label=values["label"].strip()[:16])
+    caption = values.get("caption")
+    if caption is None or " ".join(caption.split()) == editor.diagram.caption:
+        return None
+    try:
+        editor.diagram = replace(editor.diagram, caption=caption)
+    except DiagramError as exc:
+        return _("This caption cannot be used: {reason}").format(reason=exc)
+    return _("The caption is set.")
+
+
+def click(app: AppContext, event: PageEvent, control: Control) -> bool:
+    """True when a click belonged to the editor (and was handled)."""
+    editor = of(app)
+    if app.screen != SCREEN or editor is None:
+        return False
+    action, target = control.get("action"), control.get("target")
+    if target is not None and action is None and control.inside("#board"):
+        target_clicked(app, editor, target, event.values)
+        return True
+    if action is None or not action.startswith("editor-"):
+        return False
+    said = take_fields(app, editor, event.values)
+    if action == "editor-tool" and control.get("tool") in TOOLS:
+        editor.editing = replace(editor.editing, tool=control.get("tool") or "arrow", start=None)
+        said = _("Tool: {tool}.").format(tool=tool_name(editor.editing.tool))
+    elif action == "editor-colour" and control.get("colour") in COLOURS:
+        editor.editing = replace(editor.editing, colour=control.get("colour") or "o")
+        said = _("Colour: {colour}.").format(colour=colour_name(editor.editing.colour))
+    elif action == "editor-clear":
+        editor.diagram = Diagram(caption=editor.diagram.caption)
+        editor.editing = replace(editor.editing, start=None)
+        said = _("All marks are removed.")
+    elif action == "editor-caption":
+        said = said or _("The caption is set.")
+    elif action == "editor-apply":
+        said = apply_position(app, editor, event.values.get("position", ""))
+    elif action == "editor-copy-position":
+        in_background(copy(app, event.values.get("position", editor.position)))
+    elif action == "editor-copy-link":
+        in_background(copy(app, link(app, editor)))
+    elif action == "editor-copy-embed":
+        in_background(copy(app, embed_code(app, editor)))
+    elif action == "editor-download-svg":
+        download_svg(app, editor)
+    redraw(app, editor, said)
+    return True
+
+
+def target_clicked(app: AppContext, editor: Editor, target: str, values: dict[str, str], keyboard: bool = False) -> None:
+    caption_said = take_fields(app, editor, values)
+    if target not in editor.centres():
+        return
+    editor.cursor = target
+    editor.diagram, editor.editing, said = click_target(editor.diagram, editor.editing, target)
+    redraw(app, editor, " ".join(s for s in (caption_said, said) if s), focus_target=target if keyboard else None)
+
+
+def keydown(app: AppContext, event: PageEvent) -> bool:
+    """The board's keys on the editor: the arrows move the cursor, Enter and Space click, Escape
+    drops an arrow's start."""
+    editor = of(app)
+    if app.screen != SCREEN or editor is None:
+        return False
+    token = event.control.get("target") if event.control is not None else None
+    if token is not None and event.key in DIRECTIONS:
+        app.game.move_cursor(event)
+        editor.cursor = app.ui.cursor
+        return True
+    if token is not None and event.key in ("Enter", " "):
+        target_clicked(app, editor, token, event.values, keyboard=True)
+        return True
+    if event.key == "Escape" and editor.editing.start is not None:
+        editor.editing = replace(editor.editing, start=None)
+        redraw(app, editor, _("The arrow is cancelled."))
+        return True
+    return True
+
+
+def apply_position(app: AppContext, editor: Editor, text: str) -> str:
+    """The position text applied: the board follows it, or it is refused with the engine's
+    reason and the board stays. Marks on places the new board lacks are dropped, and said."""
+    game = get_game_of(editor.game_id)
+    try:
+        state = game.observation(game.from_observation(text.strip(), Random()), None)
+    except (ValueError, TypeError, IndexError, KeyError, RecursionError, OverflowError) as exc:
+        app.page.attr("#editor-position", "aria-invalid", "true")
+        return _("This is not a valid {game} position: {reason}").format(game=game.name, reason=exc)
+    app.page.attr("#editor-position", "aria-invalid", None)
+    editor.state, editor.position = state, game.position(state)
+    editor.editing = replace(editor.editing, start=None)
+    editor.diagram, dropped = keep_known(editor.diagram, editor.centres())
+    app.page.prop("#editor-position", "value", editor.position)
+    if dropped:
+        return ngettext(
+            "The position is applied. {n} mark was on a place this board does not have: it is removed.",
+            "The position is applied. {n} marks were on places this board does not have: they are removed.",
+            dropped,
+        ).format(n=dropped)
+    return _("The position is applied.")
+
+
+async def copy(app: AppContext, text: str) -> None:
+    try:
+        await app.page.copy(text)
+    except Exception:  # noqa: BLE001 - no clipboard: the link is in the field to copy by hand
+        app.toast(_("The browser did not allow copying. Select the text and copy it by hand."))
+        return
+    app.toast(_("Copied."))
+
+
+def download_svg(app: AppContext, editor: Editor) -> None:
+    svg = with_words(standalone_svg(editor.game_id, editor.state, UIState(interactive=False, diagram=editor.diagram)), editor.diagram)
+    app.page.download(f"ludothek-{editor.game_id}-diagram-{time.strftime('%Y-%m-%d')}.svg", svg, "image/svg+xml")
+
+
+def embed_code(app: AppContext, editor: Editor) -> str:
+    """The code that embeds the position (read-only; the marks are not carried: the embed page
+    draws none yet)."""
+    return app.sharing.position_embed_code(editor.game_id, editor.state, readonly=True)
+
+
+__all__ = ["Editor", "route", "click", "keydown", "show"]

@@ -1,0 +1,114 @@
+"""The diagram editor in Chromium (issue 36): a Momentum diagram with one mark of each kind made by
+clicks on a phone and on a desktop, the overlay and the marks in words, the link copied and opened
+in a fresh profile, and the SVG downloaded with the marks. Each run is a first visit (a fresh
+context)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import PHONE, open_app
+
+DESKTOP = {"width": 1280, "height": 800}
+MARKS = {"diagram-arrow": 1, "diagram-circle": 1, "diagram-highlight": 1, "diagram-label": 1}
+
+
+def fresh(browser, viewport, phone: bool):
+    extra = dict(device_scale_factor=3, is_mobile=True, has_touch=True) if phone else {}
+    context = browser.new_context(service_workers="block", viewport=viewport, accept_downloads=True, **extra)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    return context, page
+
+
+def target(page, token: str):
+    return page.locator(f'#board [data-target="{token}"]')
+
+
+def check_marks(page) -> None:
+    overlay = page.locator("#board svg g.diagram")
+    expect(overlay).to_have_count(1)
+    for kind, count in MARKS.items():
+        expect(overlay.locator(f"g.{kind}")).to_have_count(count)
+    words = page.locator("#editor-words li")
+    expect(words).to_have_count(5)
+    expect(page.locator("#editor-words")).to_contain_text("Why c5 is safe")
+    expect(page.locator("#editor-words")).to_contain_text("Arrow from c3 to c5, orange.")
+    expect(page.locator("#editor-words")).to_contain_text("Circle around d4, light blue.")
+    expect(page.locator("#editor-words")).to_contain_text("Highlight on e2, green.")
+    expect(page.locator("#editor-words")).to_contain_text("Label 1 on c3.")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_momentum_diagram_by_clicks_its_link_in_a_fresh_profile_and_its_picture(browser, app_url, tmp_path, viewport):
+    phone = viewport is PHONE
+    context, page = fresh(browser, viewport, phone)
+    try:
+        open_app(page, app_url, "#/editor/momentum")
+        expect(page.get_by_role("heading", name="Diagram: Momentum")).to_be_visible()
+        target(page, "c3").click()  # the arrow tool is chosen at first, orange
+        expect(page.locator("#editor-message")).to_contain_text("Arrow from c3")
+        target(page, "c5").click()
+        page.get_by_role("button", name="Circle", exact=True).click()
+        page.get_by_role("button", name="light blue", exact=True).click()
+        target(page, "d4").click()
+        page.get_by_role("button", name="Highlight", exact=True).click()
+        page.get_by_role("button", name="green", exact=True).click()
+        target(page, "e2").click()
+        page.get_by_role("button", name="Label", exact=True).click()
+        page.locator("#editor-label").fill("1")
+        target(page, "c3").click()
+        page.locator("#editor-caption").fill("Why c5 is safe")
+        page.get_by_role("button", name="Set caption").click()
+        check_marks(page)
+        if phone:
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+        page.get_by_role("button", name="Copy link").click()
+        expect(page.locator(".toast, #toast")).to_contain_text("Copied")
+        link = page.evaluate("navigator.clipboard.readText()")
+        assert "#/editor/momentum/" in link and "a:o:c3-c5" in link, link
+        assert link == page.locator("#editor-link").input_value()
+
+        with page.expect_download() as download_info:
+            page.get_by_role("button", name="Download SVG").click()
+        path = tmp_path / "diagram.svg"
+        download_info.value.save_as(path)
+        svg = path.read_text(encoding="utf-8")
+        assert 'class="diagram"' in svg and all(kind in svg for kind in MARKS)
+        assert "<desc>Why c5 is safe: Highlight on e2, green." in svg, "the picture says its marks"
+        assert page.errors == []
+
+        other, again = fresh(browser, viewport, phone)
+        try:
+            open_app(again, link)
+            check_marks(again)
+            expect(again.locator("#editor-caption")).to_have_value("Why c5 is safe")
+            assert again.errors == []
+        finally:
+            other.close()
+    finally:
+        context.close()
+
+
+def test_the_keyboard_marks_on_the_editors_board(browser, app_url):
+    context, page = fresh(browser, DESKTOP, False)
+    try:
+        open_app(page, app_url, "#/editor/momentum")
+        page.get_by_role("button", name="Circle", exact=True).focus()
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("button", name="Circle", exact=True)).to_have_attribute("aria-pressed", "true")
+        assert page.evaluate("document.activeElement.id") == "editor-tool-circle", "the focus stays on the tool chosen"
+        target(page, "a1").focus()
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.dataset.target") == "b1"
+        page.keyboard.press("Enter")
+        expect(page.locator("#board svg g.diagram g.diagram-circle")).to_have_count(1)
+        expect(page.locator("#editor-words")).to_contain_text("Circle around b1, orange.")
+        assert page.evaluate("document.activeElement.dataset.target") == "b1", "the focus stays on the board"
+    finally:
+        context.close()
