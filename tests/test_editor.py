@@ -224,7 +224,16 @@ def test_an_event_with_hostile_values_changes_nothing_it_should_not():
     assert not page.named("error") or all("Traceback" not in json.dumps(op) for op in page.named("error"))
 
 
-def test_the_editor_speaks_german():
+@pytest.fixture
+def in_german():
+    """The app started in German sets the process's language: put English back for the tests after."""
+    from ludothek.i18n import set_language
+
+    yield
+    set_language("en")
+
+
+def test_the_editor_speaks_german(in_german):
     app, page = start("#/editor/fenn", languages=("de",))
     assert "Diagramm: Fenn" in last(page, "screen")[2] and "Diagramm erstellen" not in last(page, "screen")[2]
     tap(app, board_target("2"))
