@@ -386,6 +386,12 @@ def _label_svg(label: Label, cx: float, cy: float, size: float) -> str:
     )
 
 
+def diagram_layer(d: Diagram, centres: Callable[[], Mapping[str, tuple[float, float]]], cell_size: float) -> str:
+    """A board's diagram layer, drawn last: `diagram_svg` with the board's target centres, which are
+    asked for only when there are marks (every board drawing passes here)."""
+    return diagram_svg(d, centres(), cell_size) if d.has_marks() else ""
+
+
 def diagram_svg(d: Diagram, centres: Mapping[str, tuple[float, float]], cell_size: float) -> str:
     """The diagram's marks as one SVG group over a board, drawn at `centres` (target -> centre in
     the board's user units), each cell `cell_size` wide: highlights under circles under arrows under

@@ -32,7 +32,7 @@ from ..games.seats import SEAT_COLOURS
 from ..games.fenn import BLUE, BOARD_FIELDS, GOAL_FIELD, PASCH, RED, START_FIELD, STEP
 from ..i18n import _
 from .board_marks import BoardMarks, HintValue
-from .diagram import diagram_svg
+from .diagram import diagram_layer
 from .svg import empty, esc, num, svg_document, tag
 
 # -- geometry (user units of the board's viewBox; x right, y down) -------------------------------
@@ -264,7 +264,7 @@ def board_svg(s: Any, marks: BoardMarks[FennPayload]) -> str:
     # The dice.
     for seat in (BLUE, RED):
         parts.append(_player_die(s, marks, seat))
-    parts.append(diagram_layer(s, marks))
+    parts.append(diagram_layer(marks.diagram, lambda: target_centres(s, marks), CELL))
     return svg_document(
         "".join(parts),
         WIDTH,
@@ -279,13 +279,6 @@ def board_svg(s: Any, marks: BoardMarks[FennPayload]) -> str:
 def target_centres(s: Any, marks: BoardMarks[FennPayload]) -> dict[str, tuple[float, float]]:
     """Each field's centre (where its die stands) by its number (its data-target), for a diagram's marks."""
     return {str(field): (field_cx(field), float(DIE_CY)) for field in BOARD_FIELDS}
-
-
-def diagram_layer(s: Any, marks: BoardMarks[FennPayload]) -> str:
-    """A rules diagram's marks over the board (render/diagram.py), drawn last; "" without any."""
-    if not marks.diagram.has_marks():
-        return ""
-    return diagram_svg(marks.diagram, target_centres(s, marks), CELL)
 
 
 def _black_row(s: Any, marks: BoardMarks[FennPayload], info: FennPayload) -> str:

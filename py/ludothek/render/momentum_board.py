@@ -16,7 +16,7 @@ from ..games.notation import FILES, cell_index, cell_name
 from ..games.seats import SEAT_COLOURS
 from ..i18n import _
 from .board_marks import BoardMarks, Control
-from .diagram import diagram_svg
+from .diagram import diagram_layer
 from .marks import colour_mark
 from .svg import empty, hint_badge, num, svg_document, tag
 
@@ -168,7 +168,7 @@ def board_svg(s: Any, marks: BoardMarks[None]) -> str:
     if marks.coordinates:
         parts.append(_coordinates_svg(width, height))
     parts += [_control_svg(s, control) for control in marks.controls]
-    parts.append(diagram_layer(s, marks))
+    parts.append(diagram_layer(marks.diagram, lambda: target_centres(s, marks), CELL))
     label = marks.label or _("Momentum board, {w} by {h}").format(w=width, h=height)
     total_w = MARGIN + width * CELL + PAD
     total_h = PAD + height * CELL + MARGIN
@@ -179,10 +179,3 @@ def target_centres(s: Any, marks: BoardMarks[None]) -> dict[str, tuple[float, fl
     """Each cell's centre by its name (its data-target), for a diagram's marks."""
     width, height = s.width, s.height
     return {cell_name(index, width): cell_centre(index, width, height) for index in range(width * height)}
-
-
-def diagram_layer(s: Any, marks: BoardMarks[None]) -> str:
-    """A rules diagram's marks over the board (render/diagram.py), drawn last; "" without any."""
-    if not marks.diagram.has_marks():
-        return ""
-    return diagram_svg(marks.diagram, target_centres(s, marks), CELL)

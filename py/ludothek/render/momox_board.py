@@ -31,7 +31,7 @@ from ..games.seats import SEAT_COLOURS
 from ..games.momox_board import CENTRE, CIRCLES, CORNER, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, START_FIELDS, TILE_AT, YELLOW
 from ..i18n import _
 from .board_marks import BoardMarks
-from .diagram import diagram_svg
+from .diagram import diagram_layer
 from .marks import colour_mark
 from .svg import empty, esc, hint_badge, num, star_path, tag
 
@@ -389,7 +389,7 @@ def board_svg(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
         _tiles_svg(s, marks, info),
         _circles_svg(marks, info),
         _figures_svg(s, info, marks.animate),
-        diagram_layer(s, marks),
+        diagram_layer(marks.diagram, lambda: target_centres(s, marks), U),
     ]
     label = marks.label or _("Momox board")
     content = tag("title", esc(label))
@@ -419,13 +419,6 @@ def target_centres(s: Any, marks: BoardMarks[MomoxPayload]) -> dict[str, tuple[f
     if marks.interactive and STAY in marks.legal:
         centres[STAY] = STAY_XY
     return centres
-
-
-def diagram_layer(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
-    """A rules diagram's marks over the board (render/diagram.py), drawn last; "" without any."""
-    if not marks.diagram.has_marks():
-        return ""
-    return diagram_svg(marks.diagram, target_centres(s, marks), U)
 
 
 def _stay_button(label: str, tab_stop: bool) -> str:

@@ -36,7 +36,7 @@ from ..games.notation import COLOURS, FILES, FRAME, MOTIFS, tile_code
 from ..games.notation import frame_cell_index as cell_index, frame_cell_name as cell_name
 from ..i18n import _
 from .board_marks import BoardMarks
-from .diagram import diagram_svg
+from .diagram import diagram_layer
 from .mops_icons import crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg
 from .marks import colour_mark
 from .svg import empty, esc, hint_badge, num, tag
@@ -194,7 +194,7 @@ def board_svg(s: Any, marks: BoardMarks[MopsPayload]) -> str:
     else:
         seat = s.to_move if s.outcome is None else 0
         parts.append(_main_layout_svg(s, seat, marks, info))
-    parts.append(diagram_layer(s, marks))
+    parts.append(diagram_layer(marks.diagram, lambda: target_centres(s, marks), CELL))
     label = marks.label or _("Mops Royal board")
     desc = tag("desc", esc(marks.description)) if marks.description is not None else ""
     return tag(
@@ -219,13 +219,6 @@ def target_centres(s: Any, marks: BoardMarks[MopsPayload]) -> dict[str, tuple[fl
         for rank in range(r0, r0 + WINDOW)
         for file in range(f0, f0 + WINDOW)
     }
-
-
-def diagram_layer(s: Any, marks: BoardMarks[MopsPayload]) -> str:
-    """A rules diagram's marks over the board (render/diagram.py), drawn last; "" without any."""
-    if not marks.diagram.has_marks():
-        return ""
-    return diagram_svg(marks.diagram, target_centres(s, marks), CELL)
 
 
 def _head_svg(s: Any, info: MopsPayload) -> str:

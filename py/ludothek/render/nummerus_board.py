@@ -16,7 +16,7 @@ from ..games.seats import SEAT_COLOURS
 from ..games.nummerus import FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, RANK_FILES
 from ..i18n import _
 from .board_marks import BoardMarks
-from .diagram import diagram_svg
+from .diagram import diagram_layer
 from .marks import colour_mark
 from .svg import empty, hint_badge, num, svg_document, tag
 from .svg import star_path as _star_path
@@ -181,7 +181,7 @@ def board_svg(s: Any, marks: BoardMarks[NummerusPayload]) -> str:
             star_style = f"--dx:{num(ox - tx)}px;--dy:{num(oy - ty)}px;--nz-t:{seconds:.2f}s"
     sx, sy = field_xy(s.star)
     parts.append(star_svg(sx, sy, star_class, star_style))
-    parts.append(diagram_layer(s, marks))
+    parts.append(diagram_layer(marks.diagram, lambda: target_centres(s, marks), CELL))
     classes = "board nummerus" + (" interactive" if interactive else "") + (" jump" if info.jump else "")
     label = marks.label or _("Nummerus Zahlus board")
     svg = svg_document("".join(parts), WIDTH, HEIGHT, label=label, class_=classes, interactive=interactive, data_star=FIELD_NAMES[s.star])
@@ -193,13 +193,6 @@ def board_svg(s: Any, marks: BoardMarks[NummerusPayload]) -> str:
 def target_centres(s: Any, marks: BoardMarks[NummerusPayload]) -> dict[str, tuple[float, float]]:
     """Each field's centre by its name (its data-target), for a diagram's marks."""
     return {FIELD_NAMES[index]: field_xy(index) for index in range(FIELD_COUNT)}
-
-
-def diagram_layer(s: Any, marks: BoardMarks[NummerusPayload]) -> str:
-    """A rules diagram's marks over the board (render/diagram.py), drawn last; "" without any."""
-    if not marks.diagram.has_marks():
-        return ""
-    return diagram_svg(marks.diagram, target_centres(s, marks), CELL)
 
 
 def _cursor(s: Any, marks: BoardMarks[NummerusPayload], info: NummerusPayload, selected: str | None) -> str | None:
