@@ -258,3 +258,14 @@ def test_a_click_on_a_setup_cell_asks_the_view_and_a_game_without_cells_changes_
     drawn = len(page.ops)
     send(app, type="click", control=control(action="setup-cell", cell="b2"), setup={"game": "fenn", "fromPosition": False, "values": {}})
     assert "fenn" not in app.setup.values and len(page.ops) == drawn
+
+
+@pytest.mark.parametrize("hash", ["#/setup/momentum", "#/rules/fenn", "#/p/momentum/nonsense", "#/play/no-such-save", "#/nowhere"])
+def test_the_body_names_the_address_answered_after_its_screen_is_drawn(hash):
+    # Tests and the page read the screen of an address only once the app (in its worker) has
+    # answered it: the route's data op comes after the screen's, on every path.
+    app, page = start()
+    send(app, type="route", hash=hash)
+    names = [op[0] for op in page.ops]
+    answered = page.ops.index(["data", "body", "route", hash])
+    assert "screen" in names[:answered] and "screen" not in names[answered:], names

@@ -87,7 +87,7 @@ def test_hostile_saves_never_stop_the_start_and_are_set_aside_with_a_message(pag
         page.goto(app_url + f"#/play/{save_id}")
         # The new address reaches the app (in its worker) as an event after the page's hashchange:
         # read the screen once the app has answered it, not the screen that was there before.
-        page.evaluate("new Promise(done => setTimeout(done, 50)).then(() => window.ludothekPage.idle())")
+        page.wait_for_function("document.body.dataset.route === location.hash && location.hash !== ''")
         page.wait_for_function("['game', 'home', 'error'].includes(document.body.dataset.screen)")
         screen = page.locator("body").get_attribute("data-screen")
         if screen == "home":

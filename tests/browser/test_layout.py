@@ -49,7 +49,9 @@ def page(sized):
 def go(page, route: str) -> None:
     page.evaluate("route => { location.hash = route; }", route)
     page.wait_for_function("route => location.hash === route || (route === '#/' && location.hash === '')", arg=route)
-    page.wait_for_function("document.body.dataset.screen !== undefined")
+    # The app answers the address in its worker, after the hashchange: until then the screen
+    # shown is the last address's (the body's data-route names the address answered).
+    page.wait_for_function("(document.body.dataset.route || '#/') === (location.hash || '#/')")
 
 
 def put(page, save_id: str, entry: dict) -> None:

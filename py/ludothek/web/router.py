@@ -19,7 +19,17 @@ from .rules_screen import show_rules
 
 
 def route(app: AppContext) -> None:
-    """Show the screen of the page's address (location.hash)."""
+    """Show the screen of the page's address (location.hash); the body's `data-route` then names
+    the address answered (the app answers in its worker, after the page's hashchange: a reader of
+    the page, a test, knows by it that the screen shown is this address's)."""
+    answered = app.page_state.hash  # the screen may send the page on (app.go): this address was answered
+    try:
+        _show_route(app)
+    finally:
+        app.page.body_data("route", answered)
+
+
+def _show_route(app: AppContext) -> None:
     where = parse_route(app.page_state.hash)
     screen, argument = where.screen, where.argument
     app.computer.cancel_thinking()
