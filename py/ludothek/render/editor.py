@@ -16,7 +16,8 @@ import math
 from dataclasses import dataclass, replace
 from typing import Mapping
 
-from ..i18n import _
+from ..games.editing import EditRefused, Palette, Setting
+from ..i18n import N_, _
 from .diagram import (
     LABEL_PATTERN,
     PALETTE,
@@ -57,6 +58,10 @@ class Editing:
     colour: str = "o"
     label: str = "A"
     start: str | None = None
+    piece: str = ""  # the Pieces tool's piece (tool "piece"); REMOVE_PIECE takes pieces away
+
+
+REMOVE_PIECE = ""
 
 
 def target_name(target: str) -> str:
@@ -253,6 +258,90 @@ def tools_html(editing: Editing) -> str:
     )
 
 
+# Why an edit is refused (games/editing.EditRefused's rules); a game's own rules are in its view's
+# `edit_refusal_texts`. {piece} is the piece in words, {place} the place's name.
+EDIT_REFUSAL_TEXTS = {
+    "no-such-place": N_("{place} is not a place of this board."),
+    "no-such-piece": N_("This piece is not one of this game's."),
+    "hand-empty": N_("There is no {piece} left to put on the board."),
+    "place-empty": N_("There is nothing on {place} to take away."),
+    "no-such-setting": N_("This setting is not one of this game's."),
+    "bad-value": N_("This value cannot be set here."),
+}
+
+
+def edit_refusal_text(view: GameView, error: EditRefused) -> str:
+    """The player's sentence for an edit the game refused (never the engine's English)."""
+    template = view.edit_refusal_texts().get(error.rule) or EDIT_REFUSAL_TEXTS.get(error.rule)
+    if template is None:
+        return _("This change cannot be made.")
+    params = dict(error.params)
+    if "piece" in params:
+        params["piece"] = view.piece_name(str(params["piece"]))
+    if "place" in params:
+        params["place"] = target_name(str(params["place"]))
+    try:
+        return _(template).format(**params)
+    except (KeyError, IndexError):  # a template that names a parameter the game did not give
+        return _("This change cannot be made.")
+
+
+def pieces_html(view: GameView, palette: Palette | None, editing: Editing) -> str:
+    """The Pieces tool: a button per piece the game offers and one that takes pieces away (a click
+    on the board then puts the chosen piece on a place), the empty board and the setup."""
+    if palette is None:
+        return ""
+    chosen = editing.piece if editing.tool == "piece" else None
+    pieces = [(piece, view.piece_name(piece)) for piece in palette.pieces] + [(REMOVE_PIECE, _("Take away"))]
+    buttons = "".join(
+        button(
+            name,
+            "editor-piece",
+            class_="small" + (" primary" if piece == chosen else ""),
+            data={"piece": piece},
+            id=f"editor-piece-{i}",
+            aria_pressed=str(piece == chosen).lower(),
+        )
+        for i, (piece, name) in enumerate(pieces)
+    )
+    board_buttons = button(_("Empty board"), "editor-empty", class_="small") + button(_("Starting position"), "editor-setup", class_="small")
+    return tag("div", buttons, role="toolbar", aria_label=_("Pieces"), class_="editor-toolbar") + tag("div", board_buttons, class_="editor-toolbar")
+
+
+def settings_html(view: GameView, settings: tuple[Setting, ...]) -> str:
+    """What beside the board the position says (whose turn, hands, scores): a field per setting,
+    applied together by one button."""
+    if not settings:
+        return ""
+    fields = []
+    for setting in settings:
+        field_id = f"editor-setting-{setting.name}"
+        label = tag("label", esc(view.setting_name(setting.name)), for_=field_id)
+        if setting.choices:
+            options = "".join(
+                tag("option", esc(view.setting_value_name(setting.name, choice)), value=choice, selected=choice == setting.value) for choice in setting.choices
+            )
+            control = tag("select", options, name=f"setting-{setting.name}", id=field_id)
+        else:
+            control = tag(
+                "input",
+                "",
+                type="number",
+                name=f"setting-{setting.name}",
+                id=field_id,
+                value=setting.value,
+                min=str(setting.low),
+                max=str(setting.high),
+                inputmode="numeric",
+            )
+        fields.append(tag("div", label + control, class_="field editor-setting"))
+    return tag(
+        "fieldset",
+        tag("legend", esc(_("Beside the board"))) + "".join(fields) + button(_("Set"), "editor-settings", class_="small"),
+        class_="editor-settings",
+    )
+
+
 def out_html(base_url: str, game_id: str, position: str, d: Diagram, play_fragment: str) -> str:
     """What the diagram is taken away as: its link, the game from here, the picture."""
     link = base_url + editor_fragment(game_id, position, d)
@@ -274,9 +363,12 @@ def out_html(base_url: str, game_id: str, position: str, d: Diagram, play_fragme
     )
 
 
-def editor_screen_html(view: GameView, board: str, words: str, tools: str, position: str, caption: str, out: str, message: str = "") -> str:
+def editor_screen_html(
+    view: GameView, board: str, words: str, tools: str, position: str, caption: str, out: str, message: str = "", pieces: str = "", settings: str = ""
+) -> str:
     """The whole screen; its parts are regions the app redraws: #board, #editor-words,
-    #editor-tools, #editor-out, #editor-message. Every field the app reads is in `[data-form]`."""
+    #editor-tools, #editor-pieces, #editor-settings, #editor-out, #editor-message. Every field
+    the app reads is in `[data-form]`."""
     title = _("Diagram: {title}").format(title=view.title())
     return tag(
         "div",
@@ -284,8 +376,10 @@ def editor_screen_html(view: GameView, board: str, words: str, tools: str, posit
         + tag("p", esc(message), id="editor-message", role="status", class_="editor-message")
         + tag(
             "div",
-            tag("div", tools, id="editor-tools", class_="editor-tools")
+            tag("div", pieces, id="editor-pieces", class_="editor-tools")
+            + tag("div", tools, id="editor-tools", class_="editor-tools")
             + tag("div", board, id="board", class_="board-wrap")
+            + tag("div", settings, id="editor-settings")
             + tag("h2", esc(_("The marks in words")))
             + tag("div", words, id="editor-words")
             + tag(
@@ -316,14 +410,18 @@ def editor_screen_html(view: GameView, board: str, words: str, tools: str, posit
 
 __all__ = [
     "Editing",
+    "REMOVE_PIECE",
     "TOOLS",
     "click_target",
+    "edit_refusal_text",
     "editor_board_svg",
     "editor_fragment",
     "editor_screen_html",
     "keep_known",
     "out_html",
     "pick_layer",
+    "pieces_html",
+    "settings_html",
     "target_name",
     "tools_html",
     "with_words",

@@ -297,6 +297,30 @@ class MomentumView(StrongestLevelHints, GameView):
         gone = sum(1 for p in self.game.effect(before, move).pushes if p.to is None)
         return move + (" " + _("({n} off)").format(n=gone) if gone else "")
 
+    # -- the diagram editor (games/momentum_editing.py) --
+
+    def piece_name(self, piece: str) -> str:
+        if piece in SEAT_LETTERS:
+            return _("{colour} stone").format(colour=_(SEAT_NAMES[SEAT_LETTERS.index(piece)]))
+        return _(SPECIAL_NAMES[piece]).capitalize() if piece in SPECIAL_NAMES else piece
+
+    def setting_name(self, name: str) -> str:
+        names = {
+            "to-move": _("Player to move"),
+            "players": _("Players"),
+            "size": _("Board size"),
+            "pie": _("Pie rule"),
+            "round-limit": _("Round limit (0: off)"),
+        }
+        return names.get(name, name)
+
+    def setting_value_name(self, name: str, value: str) -> str:
+        if name == "to-move" and value in SEAT_LETTERS:
+            return _(SEAT_NAMES[SEAT_LETTERS.index(value)])
+        if name == "pie":
+            return {"off": _("Off"), "pie": _("On, not yet due"), "swap": _("Blue may swap now")}.get(value, value)
+        return value
+
 
 def make_view(game) -> MomentumView:
     return MomentumView(game)

@@ -338,6 +338,25 @@ class GameView:
             return _("{name} wins!").format(name=names[winners[0]])
         return _("{names} share the win.").format(names=", ".join(names[w] for w in winners))
 
+    # -- the diagram editor's words for the game's pieces and settings (games/editing.py) --------
+
+    def piece_name(self, piece: str) -> str:
+        """A piece the editor's Pieces tool offers, in words ("Red stone")."""
+        return piece
+
+    def setting_name(self, name: str) -> str:
+        """A setting beside the board, in words ("Player to move")."""
+        return name
+
+    def setting_value_name(self, name: str, value: str) -> str:
+        """One of a setting's choices, in words ("Blue")."""
+        return value
+
+    def edit_refusal_texts(self) -> dict[str, str]:
+        """The game's own reasons for refusing an edit (games/editing.EditRefused's `rule` to a
+        template marked with N_), beside the common ones of render/editor.py."""
+        return {}
+
 
 def seat_names(view: GameView, players: int) -> list[str]:
     """The default name of each seat: its colour, for humans and computers alike (so that two

@@ -8,24 +8,31 @@ editor opens on the game's setup position, or without those marks."""
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field, replace
 from random import Random
-from typing import Any
+from typing import Any, Callable
 
 from ..games import GAME_IDS
+from ..games.editing import EditRefused, PositionEditing, position_editing
 from ..i18n import _, ngettext
 from ..render import get_view, has_view
 from ..render.diagram import COLOURS, Diagram, DiagramError, colour_name, parse_diagram
 from ..render.editor import (
+    REMOVE_PIECE,
     TOOLS,
     Editing,
     click_target,
+    edit_refusal_text,
     editor_board_svg,
     editor_fragment,
     editor_screen_html,
     keep_known,
     out_html,
+    pieces_html,
+    target_name,
+    settings_html,
     tool_name,
     tools_html,
     with_words,
@@ -59,8 +66,21 @@ class Editor:
     def view(self) -> GameView:
         return get_view(self.game_id)
 
+    @property
+    def rules(self) -> PositionEditing | None:
+        """The game's answers for setting up a position by hand (None: marks only)."""
+        return position_editing(self.game_id)
+
     def centres(self) -> dict[str, tuple[float, float]]:
         return self.view.target_centres(self.state, UIState(interactive=False, diagram=self.diagram))
+
+    def pieces(self) -> str:
+        rules = self.rules
+        return pieces_html(self.view, rules.palette(self.state) if rules else None, self.editing)
+
+    def settings(self) -> str:
+        rules = self.rules
+        return settings_html(self.view, rules.settings(self.state) if rules else ())
 
 
 def of(app: AppContext) -> Editor | None:
@@ -126,6 +146,8 @@ def show(app: AppContext, editor: Editor) -> None:
         editor.diagram.caption,
         out(app, editor),
         " ".join(editor.messages),
+        editor.pieces(),
+        editor.settings(),
     )
     app.session = None
     app.set_screen(SCREEN, html, _("Diagram: {title}").format(title=view.title()))
@@ -148,6 +170,8 @@ def redraw(app: AppContext, editor: Editor, message: str | None = None, focus_ta
     page.region("board", board(editor))
     page.region("editor-words", words_html(editor.diagram))
     page.region("editor-tools", tools_html(editor.editing), keep_focus=True)
+    page.region("editor-pieces", editor.pieces(), keep_focus=True)
+    page.region("editor-settings", editor.settings(), keep_focus=True)
     page.region("editor-out", out(app, editor), keep_focus=True)
     if focus_target is not None:
         page.focus(f"#board [data-target={css_string(focus_target)}]", scroll=False)
@@ -196,6 +220,14 @@ def click(app: AppContext, event: PageEvent, control: Control) -> bool:
     elif action == "editor-colour" and control.get("colour") in COLOURS:
         editor.editing = replace(editor.editing, colour=control.get("colour") or "o")
         said = _("Colour: {colour}.").format(colour=colour_name(editor.editing.colour))
+    elif action == "editor-piece" and editor.rules is not None and control.get("piece") is not None:
+        said = choose_piece(editor, control.get("piece") or REMOVE_PIECE)
+    elif action == "editor-empty" and editor.rules is not None:
+        said = edit(app, editor, lambda rules: rules.empty(editor.state), _("The board is empty."))
+    elif action == "editor-setup":
+        said = take_position(app, editor, get_game_of(editor.game_id).position(setup_state(editor.game_id))) or _("The board shows the starting position.")
+    elif action == "editor-settings" and editor.rules is not None:
+        said = apply_settings(app, editor, event.values)
     elif action == "editor-clear":
         editor.diagram = Diagram(caption=editor.diagram.caption)
         editor.editing = replace(editor.editing, start=None)
@@ -221,7 +253,16 @@ def target_clicked(app: AppContext, editor: Editor, target: str, values: dict[st
     if target not in editor.centres():
         return
     editor.cursor = target
-    editor.diagram, editor.editing, said = click_target(editor.diagram, editor.editing, target)
+    rules = editor.rules
+    if editor.editing.tool == "piece" and rules is not None:
+        piece = editor.editing.piece
+        if piece == REMOVE_PIECE:
+            said = edit(app, editor, lambda r: r.remove(editor.state, target), _("{place} is emptied.").format(place=target_name(target)))
+        else:
+            done = _("{piece} on {place}.").format(piece=editor.view.piece_name(piece), place=target_name(target))
+            said = edit(app, editor, lambda r: r.put(editor.state, target, piece), done)
+    else:
+        editor.diagram, editor.editing, said = click_target(editor.diagram, editor.editing, target)
     redraw(app, editor, " ".join(s for s in (caption_said, said) if s), focus_target=target if keyboard else None)
 
 
@@ -249,24 +290,90 @@ def keydown(app: AppContext, event: PageEvent) -> bool:
 def apply_position(app: AppContext, editor: Editor, text: str) -> str:
     """The position text applied: the board follows it, or it is refused with the engine's
     reason and the board stays. Marks on places the new board lacks are dropped, and said."""
+    refused = take_position(app, editor, text)
+    if refused is not None:
+        app.page.attr("#editor-position", "aria-invalid", "true")
+        return refused
+    return editor.messages.pop() if editor.messages else _("The position is applied.")
+
+
+def take_position(app: AppContext, editor: Editor, text: str) -> str | None:
+    """The board follows `text` when the engine reads it (None), or the engine's reason why not
+    (the board stays). Marks on places the new board lacks are dropped, and said."""
     game = get_game_of(editor.game_id)
     try:
         state = game.observation(game.from_observation(text.strip(), Random()), None)
     except (ValueError, TypeError, IndexError, KeyError, RecursionError, OverflowError) as exc:
-        app.page.attr("#editor-position", "aria-invalid", "true")
         return _("This is not a valid {game} position: {reason}").format(game=game.name, reason=exc)
     app.page.attr("#editor-position", "aria-invalid", None)
     editor.state, editor.position = state, game.position(state)
     editor.editing = replace(editor.editing, start=None)
     editor.diagram, dropped = keep_known(editor.diagram, editor.centres())
     app.page.prop("#editor-position", "value", editor.position)
+    editor.messages = []
     if dropped:
-        return ngettext(
-            "The position is applied. {n} mark was on a place this board does not have: it is removed.",
-            "The position is applied. {n} marks were on places this board does not have: they are removed.",
-            dropped,
-        ).format(n=dropped)
-    return _("The position is applied.")
+        editor.messages.append(
+            ngettext(
+                "The position is applied. {n} mark was on a place this board does not have: it is removed.",
+                "The position is applied. {n} marks were on places this board does not have: they are removed.",
+                dropped,
+            ).format(n=dropped)
+        )
+    return None
+
+
+def choose_piece(editor: Editor, piece: str) -> str:
+    rules = editor.rules
+    if rules is None or (piece != REMOVE_PIECE and piece not in rules.palette(editor.state).pieces):
+        return _("This piece is not one of this game's.")
+    editor.editing = replace(editor.editing, tool="piece", piece=piece, start=None)
+    if piece == REMOVE_PIECE:
+        return _("Tool: take away. Click a place to empty it.")
+    return _("Tool: {piece}. Click a place to put it there.").format(piece=editor.view.piece_name(piece))
+
+
+def edit(app: AppContext, editor: Editor, change: Callable[[PositionEditing], str], done: str) -> str:
+    """One edit of the position by the game's rules: `done` when the engine takes the result,
+    else why not (the game's refusal, or the engine's reason for the position it would give)."""
+    return edited(app, editor, change, done)[1]
+
+
+def edited(app: AppContext, editor: Editor, change: Callable[[PositionEditing], str], done: str) -> tuple[bool, str]:
+    """As `edit`, with whether the position changed."""
+    rules = editor.rules
+    if rules is None:
+        return False, _("This change cannot be made.")
+    try:
+        text = change(rules)
+    except EditRefused as exc:
+        return False, edit_refusal_text(editor.view, exc)
+    refused = take_position(app, editor, text)
+    if refused is not None:
+        return False, refused
+    return True, " ".join(s for s in (done, *editor.messages) if s)
+
+
+def set_one(state: Any, name: str, value: str, rules: PositionEditing) -> str:
+    return rules.set(state, name, value)
+
+
+def apply_settings(app: AppContext, editor: Editor, values: dict[str, str]) -> str:
+    """The settings as the page sent them, each changed one applied in order; the first refused
+    one stops them (the ones before it are kept) and is said."""
+    rules = editor.rules
+    if rules is None:
+        return _("This change cannot be made.")
+    said: list[str] = []
+    for setting in rules.settings(editor.state):
+        sent = values.get(f"setting-{setting.name}")
+        value = sent.strip() if sent is not None else setting.value
+        if value == setting.value:
+            continue
+        ok, text = edited(app, editor, functools.partial(set_one, editor.state, setting.name, value), "")
+        if not ok:
+            return " ".join([*said, text])
+        said.append(text or _("{setting}: set.").format(setting=editor.view.setting_name(setting.name)))
+    return " ".join(said) if said else _("Nothing is changed.")
 
 
 async def copy(app: AppContext, text: str) -> None:

@@ -1,0 +1,96 @@
+"""Setting up a position by hand (the diagram editor, issue 36): what a game offers to put on its
+board and beside it, and the position text that results. The engine judges every result: the
+editor reads the text back through `Game.from_position`, and a position the rules cannot hold is
+refused with the engine's reason, never drawn.
+
+Each game with an editor has a module `games/<game>_editing.py` with a class `Editing`
+(a `PositionEditing`). Places are named as the game's notation names them (and as its board's
+targets are: "d4", a field's number, "k0"); pieces and settings by short stable codes that the
+game's view puts into words (`GameView.piece_name`, `setting_name`, `setting_value_name`).
+
+A method that cannot do what is asked (no such place, a piece this place cannot hold, a hand
+that is empty) raises `EditRefused` with a `rule` and its `params`, as `MoveError` does; a result
+the method cannot judge alone is left to `from_position`."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class EditRefused(ValueError):
+    """An edit a game cannot make: `rule` is a stable identifier (such as "hand-empty"), `params`
+    the places, pieces and numbers it concerns; `str(exc)` is the English message for programs."""
+
+    def __init__(self, rule: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Setting:
+    """Something beside the board that the editor sets: whose turn it is, a hand, a score.
+    `choices` lists the allowed values (codes); without choices the value is a whole number from
+    `low` to `high`."""
+
+    name: str
+    value: str
+    choices: tuple[str, ...] = ()
+    low: int = 0
+    high: int = 0
+
+
+@dataclass(frozen=True)
+class Palette:
+    """What the editor's Pieces tool offers for a position: the pieces (codes, in the order shown)
+    and the places a piece may be put on or taken from."""
+
+    pieces: tuple[str, ...]
+    places: frozenset[str] = field(default_factory=frozenset)
+
+
+class PositionEditing(Protocol):
+    """A game's answers to the editor. Every method takes a state as everyone sees it (an
+    observation with nothing hidden from its viewer, or a full state) and returns position text."""
+
+    def palette(self, s: Any) -> Palette:
+        """The pieces and the places of this position."""
+        ...
+
+    def put(self, s: Any, place: str, piece: str) -> str:
+        """The position with `piece` on `place` (what was there goes back where it came from)."""
+        ...
+
+    def remove(self, s: Any, place: str) -> str:
+        """The position with `place` emptied."""
+        ...
+
+    def settings(self, s: Any) -> tuple[Setting, ...]:
+        """Whose turn it is and what else beside the board the editor can set, as they are now."""
+        ...
+
+    def set(self, s: Any, name: str, value: str) -> str:
+        """The position with the setting `name` at `value`."""
+        ...
+
+    def empty(self, s: Any) -> str:
+        """The position with the board cleared, as far as the game allows (same size and seats)."""
+        ...
+
+
+# The games that have an editing module (imported when the editor first asks: the start needs none).
+EDITING_GAMES = frozenset({"momentum"})
+
+
+def position_editing(game_id: str) -> PositionEditing | None:
+    """The game's editing, or None for a game without one (the editor then offers marks only)."""
+    if game_id not in EDITING_GAMES:
+        return None
+    module = importlib.import_module(f"{__package__}.{game_id}_editing")
+    editing: PositionEditing = module.Editing()
+    return editing
+
+
+__all__ = ["EditRefused", "Palette", "PositionEditing", "Setting", "position_editing"]

@@ -1,0 +1,126 @@
+"""Momentum's position set up by hand (games/editing.py): stones and special cells on the board,
+whose turn it is, the number of players, the board's size, the pie rule and the round limit.
+
+A stone put on the board comes out of its player's hand, and one taken off (or covered) goes back
+into it: every player keeps the stones the rulebook deals (board and hand), as the notation
+requires. The pie rule's token is kept through an edit only while it still holds (`pie` on an
+empty board with red to move, `swap` after red's first stone), so that placing stones on the
+setup's board does not make every position unreadable."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .editing import EditRefused, Palette, Setting
+from .momentum import (
+    BUFFER,
+    DAMPER,
+    EMPTY,
+    HOLE,
+    MAX_ROUND_LIMIT,
+    SEAT_LETTERS,
+    SIZES,
+    STONE_CHARS,
+    STONES_PER_PLAYER,
+    GAME,
+    MomentumState,
+)
+from .notation import cell_name, parse_cell
+
+SPECIAL_PIECES = (HOLE, DAMPER, BUFFER)
+
+
+def _size(s: MomentumState) -> str:
+    return f"{s.width}x{s.height}"
+
+
+def _with(s: MomentumState, board: str | None = None, **changes: object) -> str:
+    """Position text of `s` with `board` and the other fields changed, hands following the board;
+    a pie token that no longer holds is dropped (see the module's docstring)."""
+    board = s.board if board is None else board
+    players = len(s.hands)
+    total = STONES_PER_PLAYER[players][_size(s)]
+    hands = tuple(total - board.count(SEAT_LETTERS[seat]) for seat in range(players))
+    state = replace(s, board=board, hands=hands, **changes)  # type: ignore[arg-type]
+    if "pie" not in changes and state.pie is not None and not _pie_holds(state):
+        state = replace(state, pie=None)
+    return GAME.position(state)
+
+
+def _pie_holds(s: MomentumState) -> bool:
+    stones = sum(c in STONE_CHARS for c in s.board)
+    if s.pie == "pie":
+        return stones == 0 and s.to_move == 0
+    return s.board.count("R") == 1 and stones == 1 and s.to_move == 1
+
+
+class Editing:
+    def palette(self, s: MomentumState) -> Palette:
+        stones = tuple(SEAT_LETTERS[: len(s.hands)])
+        places = frozenset(cell_name(i, s.width) for i in range(s.width * s.height))
+        return Palette(stones + SPECIAL_PIECES, places)
+
+    def _cell(self, s: MomentumState, place: str) -> int:
+        index = parse_cell(place, s.width, s.height)
+        if index is None:
+            raise EditRefused("no-such-place", f"{place!r} is not a cell of this board", place=place)
+        return index
+
+    def put(self, s: MomentumState, place: str, piece: str) -> str:
+        index = self._cell(s, place)
+        if piece not in self.palette(s).pieces:
+            raise EditRefused("no-such-piece", f"{piece!r} is not a piece of this game", piece=piece)
+        if piece in STONE_CHARS and piece != s.board[index]:
+            seat = SEAT_LETTERS.index(piece)
+            if s.hands[seat] == 0:
+                raise EditRefused("hand-empty", f"{piece} has no stone left in hand", piece=piece)
+        return _with(s, s.board[:index] + piece + s.board[index + 1 :])
+
+    def remove(self, s: MomentumState, place: str) -> str:
+        index = self._cell(s, place)
+        if s.board[index] == EMPTY:
+            raise EditRefused("place-empty", f"{place} is empty", place=place)
+        return _with(s, s.board[:index] + EMPTY + s.board[index + 1 :])
+
+    def settings(self, s: MomentumState) -> tuple[Setting, ...]:
+        players = len(s.hands)
+        return (
+            Setting("to-move", SEAT_LETTERS[s.to_move], tuple(SEAT_LETTERS[:players])),
+            Setting("players", str(players), ("2", "3")),
+            Setting("size", _size(s), tuple(SIZES)),
+            Setting("pie", s.pie or "off", ("off", "pie", "swap")),
+            Setting("round-limit", str(s.round_limit), low=0, high=MAX_ROUND_LIMIT),
+        )
+
+    def set(self, s: MomentumState, name: str, value: str) -> str:
+        choices = {setting.name: setting for setting in self.settings(s)}
+        setting = choices.get(name)
+        if setting is None:
+            raise EditRefused("no-such-setting", f"{name!r} is not a setting of this game", setting=name)
+        if setting.choices and value not in setting.choices:
+            raise EditRefused("bad-value", f"{value!r} is not one of {', '.join(setting.choices)}", setting=name, value=value)
+        if value == setting.value:
+            return GAME.position(s)
+        if name == "to-move":
+            return _with(s, to_move=SEAT_LETTERS.index(value))
+        if name == "pie":
+            return _with(s, pie=None if value == "off" else value)
+        if name == "players":
+            players = int(value)
+            board = "".join(EMPTY if c in STONE_CHARS and SEAT_LETTERS.index(c) >= players else c for c in s.board)
+            s = replace(s, hands=(0,) * players, to_move=s.to_move % players, setup=replace(s.setup, players=players))
+            return _with(s, board, pie=s.pie if players == 2 else None)
+        if name == "size":
+            width, height = SIZES[value]
+            return _with(replace(s, width=width, height=height), EMPTY * (width * height), to_move=0)
+        # the round limit: 0 switches it off; a game's round stays within the new limit
+        if not value.isascii() or not value.isdigit() or not 0 <= int(value) <= MAX_ROUND_LIMIT:
+            raise EditRefused("bad-value", f"the round limit is a whole number from 0 to {MAX_ROUND_LIMIT}", setting=name, value=value)
+        limit = int(value)
+        return _with(s, round_limit=limit, round=min(s.round, limit) if limit else 1)
+
+    def empty(self, s: MomentumState) -> str:
+        return _with(s, EMPTY * (s.width * s.height), to_move=0, pie=s.pie and "pie")
+
+
+__all__ = ["Editing"]
