@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Mapping
 
+from ..ai.base import MoveValue
 from ..games.editing import EditRefused, Palette, Setting
 from ..i18n import N_, _
 from .diagram import (
@@ -31,6 +32,7 @@ from .diagram import (
     diagram_words,
     format_diagram,
 )
+from .review import fenn_value_text
 from .screens import button
 from .svg import esc, num, tag
 from .view import GameView, UIState
@@ -342,6 +344,30 @@ def settings_html(view: GameView, settings: tuple[Setting, ...]) -> str:
     )
 
 
+def best_moves_html(view: GameView, state: object, moves: list[MoveValue] | None, names: list[str]) -> str:
+    """The best moves of the position, best first, in the move list's words (Fenn's with their
+    exact result); None: not asked for yet."""
+    if moves is None:
+        return ""
+    heading = tag("h2", esc(_("The best moves")))
+    if not moves:
+        return heading + tag("p", esc(_("No move: the game is over in this position.")), class_="help")
+    game = view.game
+    mover = game.current_player(state)
+    who = names[mover] if mover is not None and 0 <= mover < len(names) else ""
+    best = moves[0].rank()
+    items = []
+    for move in moves:
+        words = view.move_text(state, move.move)
+        if move.exact is not None:
+            words = _("{move}: {value}").format(move=words, value=fenn_value_text(move.exact.text()))
+        elif move.rank() == best:
+            words = _("{move} (best)").format(move=words)
+        items.append(tag("li", esc(words)))
+    intro = _("For {name}, by the strongest computer player:").format(name=who) if who else _("By the strongest computer player:")
+    return heading + tag("p", esc(intro)) + tag("ol", "".join(items), class_="editor-best-list")
+
+
 def out_html(base_url: str, game_id: str, position: str, d: Diagram, play_fragment: str) -> str:
     """What the diagram is taken away as: its link, the game from here, the picture."""
     link = base_url + editor_fragment(game_id, position, d)
@@ -356,6 +382,7 @@ def out_html(base_url: str, game_id: str, position: str, d: Diagram, play_fragme
         + tag(
             "div",
             tag("a", esc(_("Play from here")), href=play_fragment, class_="button")
+            + button(_("Show the best moves"), "editor-best", class_="small")
             + button(_("Download SVG"), "editor-download-svg", class_="small")
             + button(_("Copy embed code"), "editor-copy-embed", class_="small"),
             class_="dialog-actions",
@@ -380,6 +407,7 @@ def editor_screen_html(
             + tag("div", tools, id="editor-tools", class_="editor-tools")
             + tag("div", board, id="board", class_="board-wrap")
             + tag("div", settings, id="editor-settings")
+            + tag("div", "", id="editor-best", aria_live="polite")
             + tag("h2", esc(_("The marks in words")))
             + tag("div", words, id="editor-words")
             + tag(
@@ -412,6 +440,7 @@ __all__ = [
     "Editing",
     "REMOVE_PIECE",
     "TOOLS",
+    "best_moves_html",
     "click_target",
     "edit_refusal_text",
     "editor_board_svg",

@@ -12,8 +12,10 @@ import functools
 import time
 from dataclasses import dataclass, field, replace
 from random import Random
-from typing import Any, Callable
+from typing import Any, Callable, Generator
 
+from ..ai.base import MoveValue
+from ..ai.best_moves import best_moves
 from ..games import GAME_IDS
 from ..games.editing import EditRefused, PositionEditing, position_editing
 from ..i18n import _, ngettext
@@ -23,6 +25,7 @@ from ..render.editor import (
     REMOVE_PIECE,
     TOOLS,
     Editing,
+    best_moves_html,
     click_target,
     edit_refusal_text,
     editor_board_svg,
@@ -39,12 +42,12 @@ from ..render.editor import (
     words_html,
 )
 from ..render.standalone import standalone_svg
-from ..render.view import GameView, UIState
+from ..render.view import GameView, UIState, seat_names
 from .arrow_keys import DIRECTIONS
 from .context import AppContext
 from .links import LinkError, decode_position, position_fragment
 from .page import Control, PageEvent, css_string
-from .search_runner import in_background
+from .search_runner import SearchCancelled, in_background, run_sliced
 
 SCREEN = "editor"
 
@@ -61,6 +64,7 @@ class Editor:
     editing: Editing = Editing()
     cursor: str | None = None
     messages: list[str] = field(default_factory=list)
+    best_token: int = 0  # the best-moves search asked for last (a newer position or click drops it)
 
     @property
     def view(self) -> GameView:
@@ -242,6 +246,10 @@ def click(app: AppContext, event: PageEvent, control: Control) -> bool:
         in_background(copy(app, link(app, editor)))
     elif action == "editor-copy-embed":
         in_background(copy(app, embed_code(app, editor)))
+    elif action == "editor-best":
+        editor.best_token += 1
+        in_background(show_best_moves(app, editor, editor.best_token))
+        said = _("Looking for the best moves…")
     elif action == "editor-download-svg":
         download_svg(app, editor)
     redraw(app, editor, said)
@@ -310,6 +318,8 @@ def take_position(app: AppContext, editor: Editor, text: str) -> str | None:
     editor.editing = replace(editor.editing, start=None)
     editor.diagram, dropped = keep_known(editor.diagram, editor.centres())
     app.page.prop("#editor-position", "value", editor.position)
+    app.page.region("editor-best", "")  # the best moves were those of the position before
+    editor.best_token += 1
     editor.messages = []
     if dropped:
         editor.messages.append(
@@ -388,6 +398,36 @@ async def copy(app: AppContext, text: str) -> None:
 def download_svg(app: AppContext, editor: Editor) -> None:
     svg = with_words(standalone_svg(editor.game_id, editor.state, UIState(interactive=False, diagram=editor.diagram)), editor.diagram)
     app.page.download(f"ludothek-{editor.game_id}-diagram-{time.strftime('%Y-%m-%d')}.svg", svg, "image/svg+xml")
+
+
+def best_moves_search(editor: Editor) -> Generator[None, None, list[MoveValue]]:
+    return best_moves(get_game_of(editor.game_id), editor.state)
+
+
+async def show_best_moves(app: AppContext, editor: Editor, token: int) -> None:
+    """The best moves of the position, found in slices (the page keeps answering), then listed;
+    dropped when the player changed the position or left the editor meanwhile."""
+    position = editor.position
+    try:
+        found = await run_sliced(
+            best_moves_search(editor), still_wanted=lambda: app.editor is editor and editor.best_token == token and editor.position == position
+        )
+    except SearchCancelled:
+        return
+    except Exception as exc:  # noqa: BLE001 - a hand-made position the engine reads but a search cannot judge: said, the editor stays
+        app.page.error(f"ludothek: best moves of {position!r}: {exc!r}")
+        app.announce(_("The computer cannot judge this position."), show=True)
+        return
+    show_best(app, editor, found)
+
+
+def show_best(app: AppContext, editor: Editor, moves: list[MoveValue]) -> None:
+    names = seat_names(editor.view, editor.state.setup.players)
+    app.page.region("editor-best", best_moves_html(editor.view, editor.state, moves, names))
+    if moves:
+        app.announce(_("Best move: {move}.").format(move=editor.view.move_text(editor.state, moves[0].move)))
+    else:
+        app.announce(_("No move: the game is over in this position."))
 
 
 def embed_code(app: AppContext, editor: Editor) -> str:
