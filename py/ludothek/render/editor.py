@@ -248,7 +248,13 @@ def tools_html(editing: Editing) -> str:
         for c in PALETTE
     )
     return (
-        tag("div", tools + button(_("Clear all"), "editor-clear", class_="small"), role="toolbar", aria_label=_("Mark tools"), class_="editor-toolbar")
+        tag(
+            "div",
+            tag("span", esc(_("Marks")), class_="editor-toolbar-name", aria_hidden="true") + tools + button(_("Clear all"), "editor-clear", class_="small"),
+            role="toolbar",
+            aria_label=_("Mark tools"),
+            class_="editor-toolbar",
+        )
         + tag("div", colours, role="toolbar", aria_label=_("Colour"), class_="editor-toolbar")
         + tag(
             "label",
@@ -307,7 +313,8 @@ def pieces_html(view: GameView, palette: Palette | None, editing: Editing) -> st
         for i, (piece, name) in enumerate(pieces)
     )
     board_buttons = button(_("Empty board"), "editor-empty", class_="small") + button(_("Starting position"), "editor-setup", class_="small")
-    return tag("div", buttons, role="toolbar", aria_label=_("Pieces"), class_="editor-toolbar") + tag("div", board_buttons, class_="editor-toolbar")
+    lead = tag("span", esc(_("Pieces")), class_="editor-toolbar-name", aria_hidden="true")
+    return tag("div", lead + buttons, role="toolbar", aria_label=_("Pieces"), class_="editor-toolbar") + tag("div", board_buttons, class_="editor-toolbar")
 
 
 def settings_html(view: GameView, settings: tuple[Setting, ...]) -> str:

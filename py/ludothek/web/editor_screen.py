@@ -425,9 +425,11 @@ def show_best(app: AppContext, editor: Editor, moves: list[MoveValue]) -> None:
     names = seat_names(editor.view, editor.state.setup.players)
     app.page.region("editor-best", best_moves_html(editor.view, editor.state, moves, names))
     if moves:
-        app.announce(_("Best move: {move}.").format(move=editor.view.move_text(editor.state, moves[0].move)))
+        said = _("Best move: {move}.").format(move=editor.view.move_text(editor.state, moves[0].move))
     else:
-        app.announce(_("No move: the game is over in this position."))
+        said = _("No move: the game is over in this position.")
+    app.page.text("#editor-message", said)
+    app.announce(said)
 
 
 def embed_code(app: AppContext, editor: Editor) -> str:
