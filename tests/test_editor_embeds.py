@@ -15,7 +15,7 @@ from urllib.parse import quote, unquote
 
 import pytest
 
-from ludothek.games import get_game
+from ludothek.games import GAME_IDS, get_game
 from ludothek.render.diagram import Arrow, Circle, Diagram, captioned_svg, format_diagram, parse_diagram
 from ludothek.render.editor import diagram_text, editor_fragment
 from ludothek.render.svg import esc
@@ -164,6 +164,21 @@ def test_the_embedded_board_draws_the_marks_until_a_move_and_undo_brings_them_ba
     send(board_app, type="click", control=control(action="undo"), pointer="mouse")
     assert board_app.session.moves == []
     assert 'class="diagram"' in region(board_page, "board")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_games_embed_draws_the_marks_made_in_its_editor(game_id):
+    app, page = open_app(f"#/editor/{game_id}")
+    first, second = sorted(editor_of(app).centres())[:2]
+    editor_of(app).diagram = Diagram(arrows=(Arrow(first, second, "r"),), circles=(Circle(second, "g"),), caption="Look here")
+    tap_and_wait(app, tool("editor-copy-embed"), embed_play="human")
+    code = copied(page)
+    assert "#d55e00" in snippet_picture(code) and "Look here" in snippet_picture(code)
+    src = snippet_src(code)
+    board_app, board_page = embedded(src[src.index("#") :], src[len(BASE) : src.index("#")])
+    board = region(board_page, "board")
+    assert board_app.sharing.embed_diagram == editor_of(app).diagram, "every mark is on a place the live board has"
+    assert 'class="diagram"' in board and "Look here" in board and not board_page.named("toast")
 
 
 @pytest.mark.parametrize(
