@@ -23,7 +23,7 @@ from .links import EmbedOptions, LinkError, decode_position, decode_record, posi
 from .session import GameSession, Seat, new_save_id
 
 
-NO_DIAGRAM = Diagram()
+NO_DIAGRAM = Diagram()  # the default of the arguments below: no marks (a Diagram is frozen, so one is shared)
 
 
 class Sharing:
