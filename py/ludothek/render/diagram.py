@@ -409,6 +409,78 @@ def diagram_svg(d: Diagram, centres: Mapping[str, tuple[float, float]], cell_siz
     return tag("g", "".join(parts), class_="diagram", aria_hidden="true", pointer_events="none")
 
 
+# -- the caption under a picture -----------------------------------------------------------------
+
+CAPTION_INK = INK
+CAPTION_PAPER = "#ffffff"  # behind the caption: readable on a light page, a dark one and a PNG's white
+_VIEW_BOX = re.compile(r'(<svg\b[^>]*?\sviewBox=")([-0-9.]+) ([-0-9.]+) ([0-9.]+) ([0-9.]+)(")')
+
+
+def caption_lines(caption: str, width: float, font_size: float) -> list[str]:
+    """The caption broken into lines that fit `width` user units at `font_size` (an estimate of a
+    sans-serif's average letter, as no font can be measured here); a word longer than a line is cut."""
+    per_line = max(8, int(width / (font_size * 0.56)))
+    lines: list[str] = []
+    line = ""
+    for word in caption.split():
+        while len(word) > per_line:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:per_line])
+            word = word[per_line:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= per_line:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def captioned_svg(svg: str, caption: str) -> str:
+    """A board's picture (an SVG whose first element has a viewBox) with the diagram's caption
+    written under the board: the viewBox grows by the caption's lines, so the picture stays one
+    image (a blog's <img>, a PNG, an embed's background and the live board drawn in the same box).
+    The board draws only the marks (a caption alone is not drawn on a board); `svg` unchanged when
+    there is no caption or no viewBox."""
+    text = " ".join(caption.split())
+    found = _VIEW_BOX.search(svg)
+    if not text or found is None:
+        return svg
+    x, y, width, height = (float(found.group(i)) for i in range(2, 6))
+    font = min(16.0, max(11.0, width / 24))
+    pad = font * 0.6
+    lines = caption_lines(text, width - 2 * pad, font)
+    line_height = font * 1.3
+    box_height = len(lines) * line_height + pad
+    top = y + height + pad * 0.5
+    parts = [
+        empty("rect", x=num(x + pad * 0.5), y=num(top), width=num(width - pad), height=num(box_height), rx=num(pad * 0.5), fill=CAPTION_PAPER),
+    ]
+    parts += [
+        tag(
+            "text",
+            esc(line),
+            x=num(x + width / 2),
+            y=num(top + pad * 0.5 + line_height * (i + 0.75)),
+            text_anchor="middle",
+            font_size=num(font),
+            fill=CAPTION_INK,
+        )
+        for i, line in enumerate(lines)
+    ]
+    new_height = height + pad + box_height
+    head = svg[: found.start()] + found.group(1) + f"{num(x)} {num(y)} {num(width)} {num(new_height)}" + found.group(6)
+    body = svg[found.end() :]
+    group = tag("g", "".join(parts), class_="diagram-caption")
+    before, end, after = body.rpartition("</svg>")
+    return head + (before + group + end + after if end else body)
+
+
 # -- words ---------------------------------------------------------------------------------------
 
 
@@ -438,6 +510,8 @@ __all__ = [
     "colour_name",
     "diagram_svg",
     "diagram_words",
+    "caption_lines",
+    "captioned_svg",
     "format_diagram",
     "parse_diagram",
     "validate_targets",

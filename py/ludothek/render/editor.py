@@ -28,16 +28,30 @@ from .diagram import (
     DiagramError,
     Highlight,
     Label,
+    captioned_svg,
     colour_name,
     diagram_words,
     format_diagram,
 )
 from .review import fenn_value_text
 from .screens import button
+from .standalone import standalone_svg
 from .svg import esc, num, tag
 from .view import GameView, UIState
 
 TOOLS = ("arrow", "circle", "highlight", "label", "eraser")
+# What the embed code makes of the diagram: a picture with a link (no Python in the reader's
+# browser), or a board readers play on from this position, against the computer or each other.
+EMBED_PLAY = ("readonly", "computer", "human")
+
+
+def embed_play_name(choice: str) -> str:
+    names = {
+        "readonly": _("A picture only (read-only)"),
+        "computer": _("A board readers play on, against the computer"),
+        "human": _("A board readers play on, against each other"),
+    }
+    return names[choice]
 
 
 def tool_name(tool: str) -> str:
@@ -198,19 +212,32 @@ def editor_board_svg(view: GameView, state: object, d: Diagram, editing: Editing
     return head + layer + end if end else svg
 
 
+def diagram_text(d: Diagram) -> str:
+    """The caption and the marks in words as one text (a picture's <desc>, an <img>'s alt text):
+    the caption introduces the marks."""
+    said = diagram_words(d, target_name)
+    if d.caption and len(said) > 1:
+        said = [said[0].rstrip(".:") + ":", *said[1:]]
+    return " ".join(said)
+
+
 def with_words(svg: str, d: Diagram) -> str:
     """A picture of the board (an SVG document) that also says its marks: the caption and the marks
     in words as its <desc>, after its <title> (the text a page or a screen reader can use)."""
-    said = diagram_words(d, target_name)
-    if d.caption and len(said) > 1:
-        said = [said[0].rstrip(".:") + ":", *said[1:]]  # the caption introduces the marks
-    words = esc(" ".join(said))
+    words = esc(diagram_text(d))
     if not words:
         return svg
     if "<desc>" in svg:  # the board's own words (Momox, Mops Royal): the marks come first in them
         return svg.replace("<desc>", "<desc>" + words + " ", 1)
     head, end, rest = svg.partition("</title>")
     return head + end + tag("desc", words) + rest if end else svg
+
+
+def marked_picture(game_id: str, state: object, d: Diagram) -> str:
+    """The diagram as one SVG document: the board with its marks, the caption written under it and
+    both in words as its <desc>. The same picture is the SVG download, the PNG and the picture code."""
+    picture = standalone_svg(game_id, state, UIState(interactive=False, diagram=d))
+    return with_words(captioned_svg(picture, d.caption), d)
 
 
 def words_html(d: Diagram) -> str:
@@ -375,9 +402,11 @@ def best_moves_html(view: GameView, state: object, moves: list[MoveValue] | None
     return heading + tag("p", esc(intro)) + tag("ol", "".join(items), class_="editor-best-list")
 
 
-def out_html(base_url: str, game_id: str, position: str, d: Diagram, play_fragment: str) -> str:
-    """What the diagram is taken away as: its link, the game from here, the picture."""
+def out_html(base_url: str, game_id: str, position: str, d: Diagram, play_fragment: str, embed_play: str = "readonly") -> str:
+    """What the diagram is taken away as: its link, the game from here, the pictures (SVG, PNG),
+    and for a web page the embed code (with the choice of what readers get) or the picture code."""
     link = base_url + editor_fragment(game_id, position, d)
+    choices = "".join(tag("option", esc(embed_play_name(choice)), value=choice, selected=choice == embed_play) for choice in EMBED_PLAY)
     return (
         tag("label", esc(_("Link to this diagram")), for_="editor-link")
         + tag(
@@ -391,8 +420,30 @@ def out_html(base_url: str, game_id: str, position: str, d: Diagram, play_fragme
             tag("a", esc(_("Play from here")), href=play_fragment, class_="button")
             + button(_("Show the best moves"), "editor-best", class_="small")
             + button(_("Download SVG"), "editor-download-svg", class_="small")
-            + button(_("Copy embed code"), "editor-copy-embed", class_="small"),
+            + button(_("Download PNG"), "editor-download-png", class_="small"),
             class_="dialog-actions",
+        )
+        + tag(
+            "fieldset",
+            tag("legend", esc(_("For a web page")))
+            + tag("label", esc(_("The embedded board")), for_="editor-embed-play")
+            + tag("select", choices, name="embed-play", id="editor-embed-play")
+            + tag(
+                "div",
+                button(_("Copy embed code"), "editor-copy-embed", class_="small") + button(_("Copy picture code"), "editor-copy-picture", class_="small"),
+                class_="dialog-actions",
+            )
+            + tag(
+                "p",
+                esc(
+                    _(
+                        "The embed code shows this position in a frame from Ludothek, with the marks and the caption until a move is made. "
+                        "The picture code is the picture alone, with the caption and the marks in words as its text: it needs nothing from Ludothek."
+                    )
+                ),
+                class_="help",
+            ),
+            class_="editor-embed",
         )
     )
 
@@ -444,10 +495,14 @@ def editor_screen_html(
 
 
 __all__ = [
+    "EMBED_PLAY",
     "Editing",
     "REMOVE_PIECE",
     "TOOLS",
     "best_moves_html",
+    "diagram_text",
+    "embed_play_name",
+    "marked_picture",
     "click_target",
     "edit_refusal_text",
     "editor_board_svg",

@@ -23,25 +23,27 @@ from ..render import get_view, has_view
 from ..render.diagram import COLOURS, Diagram, DiagramError, colour_name, parse_diagram
 from ..render.editor import (
     REMOVE_PIECE,
+    EMBED_PLAY,
     TOOLS,
     Editing,
     best_moves_html,
     click_target,
     edit_refusal_text,
+    diagram_text,
     editor_board_svg,
     editor_fragment,
     editor_screen_html,
     keep_known,
+    marked_picture,
     out_html,
     pieces_html,
     target_name,
     settings_html,
     tool_name,
     tools_html,
-    with_words,
     words_html,
 )
-from ..render.standalone import standalone_svg
+from ..render.standalone import embed_size, picture_snippet
 from ..render.view import GameView, UIState, seat_names
 from .arrow_keys import DIRECTIONS
 from .context import AppContext
@@ -65,6 +67,7 @@ class Editor:
     cursor: str | None = None
     messages: list[str] = field(default_factory=list)
     best_token: int = 0  # the best-moves search asked for last (a newer position or click drops it)
+    embed_play: str = "readonly"  # what the embed code gives readers (render/editor.EMBED_PLAY)
 
     @property
     def view(self) -> GameView:
@@ -165,7 +168,7 @@ def board(editor: Editor) -> str:
 
 
 def out(app: AppContext, editor: Editor) -> str:
-    return out_html(app.base_url(), editor.game_id, editor.position, editor.diagram, position_fragment(editor.game_id, editor.position))
+    return out_html(app.base_url(), editor.game_id, editor.position, editor.diagram, position_fragment(editor.game_id, editor.position), editor.embed_play)
 
 
 def redraw(app: AppContext, editor: Editor, message: str | None = None, focus_target: str | None = None) -> None:
@@ -196,6 +199,8 @@ def take_fields(app: AppContext, editor: Editor, values: dict[str, str]) -> str 
     diagram cannot take is said (and the one before is kept)."""
     if "label" in values:
         editor.editing = replace(editor.editing, label=values["label"].strip()[:16])
+    if values.get("embed-play") in EMBED_PLAY:
+        editor.embed_play = values["embed-play"]
     caption = values.get("caption")
     if caption is None or " ".join(caption.split()) == editor.diagram.caption:
         return None
@@ -250,8 +255,12 @@ def click(app: AppContext, event: PageEvent, control: Control) -> bool:
         editor.best_token += 1
         in_background(show_best_moves(app, editor, editor.best_token))
         said = _("Looking for the best moves…")
+    elif action == "editor-copy-picture":
+        in_background(copy(app, picture_code(editor)))
     elif action == "editor-download-svg":
         download_svg(app, editor)
+    elif action == "editor-download-png":
+        in_background(app.sharing.download_png(picture_name(editor) + ".png", marked_picture(editor.game_id, editor.state, editor.diagram)))
     redraw(app, editor, said)
     return True
 
@@ -395,9 +404,13 @@ async def copy(app: AppContext, text: str) -> None:
     app.toast(_("Copied."))
 
 
+def picture_name(editor: Editor) -> str:
+    return f"ludothek-{editor.game_id}-diagram-{time.strftime('%Y-%m-%d')}"
+
+
 def download_svg(app: AppContext, editor: Editor) -> None:
-    svg = with_words(standalone_svg(editor.game_id, editor.state, UIState(interactive=False, diagram=editor.diagram)), editor.diagram)
-    app.page.download(f"ludothek-{editor.game_id}-diagram-{time.strftime('%Y-%m-%d')}.svg", svg, "image/svg+xml")
+    svg = marked_picture(editor.game_id, editor.state, editor.diagram)
+    app.page.download(picture_name(editor) + ".svg", svg, "image/svg+xml")
 
 
 def best_moves_search(editor: Editor) -> Generator[None, None, list[MoveValue]]:
@@ -433,9 +446,20 @@ def show_best(app: AppContext, editor: Editor, moves: list[MoveValue]) -> None:
 
 
 def embed_code(app: AppContext, editor: Editor) -> str:
-    """The code that embeds the position (read-only; the marks are not carried: the embed page
-    draws none yet)."""
-    return app.sharing.position_embed_code(editor.game_id, editor.state, readonly=True)
+    """The code that embeds the position with its marks and caption (in the link and the
+    snippet's picture): read-only (the picture and a link, no Python in the reader's browser), or
+    a board readers play on, as the editor's choice says."""
+    readonly = editor.embed_play == "readonly"
+    return app.sharing.position_embed_code(
+        editor.game_id, editor.state, readonly=readonly, diagram=editor.diagram, opponent=None if readonly else editor.embed_play
+    )
+
+
+def picture_code(editor: Editor) -> str:
+    """The diagram as a picture alone for a page (render/standalone.picture_snippet): its alt
+    text the caption and the marks in words (the game's name where there are none)."""
+    alt = diagram_text(editor.diagram) or editor.view.title()
+    return picture_snippet(marked_picture(editor.game_id, editor.state, editor.diagram), alt, embed_size(editor.game_id)[0])
 
 
 __all__ = ["Editor", "route", "click", "keydown", "show"]

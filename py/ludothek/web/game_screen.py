@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 from typing import Any
 
 
@@ -27,6 +28,8 @@ from ..render.game_screen import (
     replay_announcement,
     undo_announcement,
 )
+from ..render.diagram import Diagram, captioned_svg
+from ..render.editor import keep_known
 from ..render.view import GameView, UIState
 from .arrow_keys import nearest_in_direction
 from .context import AppContext
@@ -96,13 +99,28 @@ class GameScreen:
             thinking=app.computer.thinking_seat is not None,
         )
 
+    def shown_diagram(self, session: GameSession, view: GameView) -> Diagram:
+        """The marks an embedded board's link carries (web/sharing.Sharing.open_position_link),
+        drawn while the position they were made for is shown: a move takes them away (they explain
+        that position, not the next), Undo back to it brings them back. Marks on a place this
+        drawing of the board lacks are left out, never an error."""
+        diagram = self.app.sharing.embed_diagram
+        if session.shown_index != 0 or diagram.is_empty():
+            return Diagram()
+        if not diagram.has_marks():
+            return diagram
+        ui = self.app.ui.with_(interactive=self.human_can_move(), diagram=diagram)
+        return keep_known(diagram, view.target_centres(self.app.public(session.shown_state), ui))[0]
+
     def model(self, session: GameSession, view: GameView) -> GameScreenModel:
-        """What the screen shows now (render/game_screen.py), from the app's state."""
+        """What the screen shows now (render/game_screen.py), from the app's state; with an
+        embedded diagram's caption written under the board, as in the snippet's picture."""
         app = self.app
-        return game_screen_model(
+        diagram = self.shown_diagram(session, view)
+        model = game_screen_model(
             view,
             History.of(session, app.public),
-            app.ui,
+            app.ui.with_(diagram=diagram),
             turn=view.game.current_player(session.state),
             over=session.is_over(),
             thinking_seat=app.computer.thinking_seat,
@@ -111,6 +129,10 @@ class GameScreen:
             # the computer starts thinking); later redraws show it at rest.
             animating=time.perf_counter() < self.animate_until,
         )
+        if not diagram.caption:
+            return model
+        regions = tuple((name, captioned_svg(html, diagram.caption) if name == "board" else html) for name, html in model.regions)
+        return replace(model, regions=regions)
 
     def update(self) -> None:
         self.app.page.mark("update-start")

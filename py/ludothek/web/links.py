@@ -1,6 +1,9 @@
 """Games and positions in links (pure): everything travels in the URL fragment, never to a server.
 
     #/position/<game>/<position>     a position, percent-encoded text (readable, e.g. in a blog's HTML)
+    #/position/<game>/<position>/<diagram>   the same with a diagram's marks and caption
+                                     (render/diagram.py's notation): an embedded board draws them
+                                     until a move is made; a diagram that does not read is left out
     #/game/<data>                    a whole game: the record as JSON, deflated, base64url
 
 `index.html?embed=1&...` plus one of these shows a single board for an iframe. Every decoding
@@ -121,10 +124,14 @@ class EmbedOptions:
         return "?" + "&".join(parts)
 
 
-def position_fragment(game_id: str, position: str) -> str:
+def position_fragment(game_id: str, position: str, marks: str = "") -> str:
+    """A position link's fragment; `marks`: a diagram's notation (render/diagram.format_diagram,
+    URL-safe and without '/'), a further part of the path, so that a link without it, and every
+    link made before it, is read as before (an older app ignores the part)."""
     from urllib.parse import quote  # when used: see EmbedOptions.from_query
 
-    return f"#/position/{game_id}/{quote(position, safe='')}"
+    fragment = f"#/position/{game_id}/{quote(position, safe='')}"
+    return fragment + "/" + marks if marks else fragment
 
 
 def record_fragment(record: dict[str, Any]) -> str:

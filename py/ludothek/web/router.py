@@ -38,7 +38,8 @@ def _show_route(app: AppContext) -> None:
         if screen in POSITION_SCREENS:
             if not where.rest:
                 raise LinkError(_("the link is incomplete: it names no position"))
-            app.sharing.open_position_link(argument, where.rest)
+            # A diagram's marks follow the position as further parts (web/links.position_fragment).
+            app.sharing.open_position_link(argument, where.rest, "/".join(where.parts[3:]))
         elif screen == "game":
             app.sharing.open_game_link(argument)
         elif screen in learn.SCREENS:

@@ -9,37 +9,73 @@ from typing import Any
 
 from ..ai import levels as ai_levels
 from ..games.base import RecordError
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..render import get_view, has_view
-from ..render.diagram import Diagram
-from ..render.editor import editor_fragment
+from ..render.diagram import Diagram, DiagramError, captioned_svg, format_diagram, parse_diagram
+from ..render.editor import diagram_text, editor_fragment, keep_known
 from ..render.sharing import embed_frame_html, share_dialog_html
 from ..render.record_errors import record_error_text
 from ..render.standalone import EMBED_TOP, embed_layout, embed_size, embed_snippet, standalone_svg
 from ..render.view import UIState
 from .context import AppContext
 from .search_runner import in_background
-from .links import EmbedOptions, LinkError, decode_position, decode_record, position_fragment, record_fragment
+from .links import EmbedOptions, LinkError, decode_position, decode_record, position_fragment, record_fragment, without_tail
 from .session import GameSession, Seat, new_save_id
+
+
+NO_DIAGRAM = Diagram()  # the default of the arguments below: no marks (a Diagram is frozen, so one is shared)
 
 
 class Sharing:
     def __init__(self, app: AppContext) -> None:
         self.app = app
         self.values: dict[str, Any] = {"vs": "computer", "readonly": False}  # the Share dialog's embed options
+        self.embed_diagram = Diagram()  # the marks an embedded board draws on the position its link names
 
     # -- opening links ---------------------------------------------------------------------------
 
-    def open_position_link(self, game_id: str, encoded: str) -> None:
+    def open_position_link(self, game_id: str, encoded: str, marks: str = "") -> None:
+        """A position link: an embedded board plays from it (drawing the diagram `marks`, the
+        link's further part, until a move is made); the app offers a game from it (the marks
+        are not drawn on a new game's setup screen)."""
         app = self.app
         game, state = decode_position(game_id, encoded)
         if not has_view(game_id):
             raise LinkError(_("this game is not available yet"))
         position = game.position(state)
         if app.embed.embed:
-            self.begin_embedded(GameSession.from_position(game_id, self.embed_seats(game_id, state), position, save_id="embed"))
+            diagram, message = self.link_diagram(game_id, game.observation(state, None), marks)
+            self.begin_embedded(GameSession.from_position(game_id, self.embed_seats(game_id, state), position, save_id="embed"), diagram)
+            if message:
+                app.announce(message, show=True)
         else:
             app.setup.show(game_id, position=position)
+
+    def link_diagram(self, game_id: str, public: Any, marks: str) -> tuple[Diagram, str | None]:
+        """The diagram a position link carries, and what to say when it cannot be drawn: a part
+        that does not read (read once more without a sentence's tail, as a position) leaves the
+        marks out; marks on places the board lacks are dropped. Never raises: the board opens."""
+        if not marks:
+            return Diagram(), None
+        try:
+            diagram = parse_diagram(marks)
+        except DiagramError as exc:
+            tidy = without_tail(marks)
+            if not tidy or tidy == marks:
+                return Diagram(), self.unread_marks(exc)
+            try:
+                diagram = parse_diagram(tidy)
+            except DiagramError:
+                return Diagram(), self.unread_marks(exc)  # the fault as written, not the tail's
+        view = get_view(game_id)
+        kept, dropped = keep_known(diagram, view.target_centres(public, UIState(interactive=False, diagram=diagram)))
+        if dropped:
+            return kept, ngettext(
+                "{n} mark of the link is on a place this board does not have: it is left out.",
+                "{n} marks of the link are on places this board does not have: they are left out.",
+                dropped,
+            ).format(n=dropped)
+        return kept, None
 
     def open_game_link(self, encoded: str) -> None:
         app = self.app
@@ -71,8 +107,15 @@ class Sharing:
         reader = min(embed.seat, players - 1)
         return [Seat(name) if i == reader else Seat(name, "computer", level) for i, name in enumerate(names)]
 
-    def begin_embedded(self, session: GameSession) -> None:
+    @staticmethod
+    def unread_marks(exc: DiagramError) -> str:
+        return _("The marks in the link cannot be read ({reason}): the board is shown without them.").format(reason=exc)
+
+    def begin_embedded(self, session: GameSession, diagram: Diagram = NO_DIAGRAM) -> None:
+        """An embedded board plays `session`; `diagram`: the marks drawn on its first position
+        (web/game_screen.GameScreen.shown_diagram), none for a game link or a rematch."""
         app = self.app
+        self.embed_diagram = diagram
         app.session = session
         app.view = get_view(session.game_id)
         app.ui = app.game.live_ui()
@@ -91,6 +134,9 @@ class Sharing:
         if app.page_state.starting not in ("", "pointermove", "pointer rest"):
             app.game.board_focus_wanted = True
         app.game.update()
+        if diagram.has_marks() or diagram.caption:
+            # The marks are drawn for the eye only (as on every board); their words are said once.
+            app.announce(diagram_text(diagram))
         app.computer.schedule()
 
     def full_app_url(self) -> str:
@@ -128,9 +174,11 @@ class Sharing:
         session = self.app.shown_session()
         return self.position_embed_code(session.game_id, self.app.public(session.shown_state))
 
-    def position_embed_code(self, game_id: str, public: Any, readonly: bool | None = None) -> str:
+    def position_embed_code(self, game_id: str, public: Any, readonly: bool | None = None, diagram: Diagram = NO_DIAGRAM, opponent: str | None = None) -> str:
         """The iframe code for a position as everyone sees it (`public`), with the Share dialog's
-        options (`readonly` overrides its choice: the diagram editor's code is a diagram)."""
+        options (`readonly` and `opponent` override its choice: the diagram editor's own). With a
+        `diagram`, its marks and caption are in the link and in the snippet's picture, drawn as the
+        live board draws them (web/game_screen.GameScreen.model), in the same box."""
         app = self.app
         values = self.values
         if values.get("game") != game_id:
@@ -141,20 +189,24 @@ class Sharing:
         game = get_view(game_id).game
         options = EmbedOptions(
             embed=True,
-            opponent=values["vs"],
+            opponent=opponent or values["vs"],
             level=int(values["level"]),
             readonly=bool(values["readonly"]) if readonly is None else readonly,
             seat=game.current_player(public) or 0,
             picture=True,
         )
-        fragment = position_fragment(game_id, game.position(public))
-        picture = standalone_svg(game_id, public, UIState(interactive=False))
+        fragment = position_fragment(game_id, game.position(public), "" if diagram.is_empty() else format_diagram(diagram))
+        picture = captioned_svg(standalone_svg(game_id, public, UIState(interactive=False, diagram=diagram)), diagram.caption)
+        title = get_view(game_id).title()
+        # The frame's title names the picture drawn as its background (never read out itself).
+        if diagram.caption:
+            title = _("{title}: {caption}").format(title=title, caption=diagram.caption)
         return embed_snippet(
             app.base_url() + options.query() + fragment,
             picture,
             int(values["width"]),
             int(values["height"]),
-            _("{title} – Ludothek").format(title=get_view(game_id).title()),
+            _("{title} – Ludothek").format(title=title),
             game_id=game_id,
             readonly=options.readonly,
         )
