@@ -148,3 +148,14 @@ def test_the_editor_moves_a_die_refuses_taking_it_away_and_sets_its_top():
     assert editor_of(app).position == "b0:5 r10:5 k6 b"
     only_5 = '<select name="setting-blue-face" id="editor-setting-blue-face"><option value="5" selected="">5</option></select>'
     assert only_5 in region(page, "editor-settings")  # beside the board the die shows 5
+
+
+def test_the_settings_apply_in_order_so_a_pasch_can_be_set_up_in_one_go():
+    app, page = start("#/editor/fenn/" + "b3:6 r10:5 k2 b".replace(" ", "%20").replace(":", "%3A"))
+    values = {"setting-to-move": "b", "setting-blue-face": "2", "setting-red-face": "5", "setting-black": "2", "setting-turn": "pasch", "setting-draw": "no"}
+    send_settings(app, values)  # the top first, then the Pasch it allows
+    assert editor_of(app).position == "b3:2 r10:5 k2 b pasch"
+    assert last(page, "announce")[1] == "Blue die's top: set. The turn so far: set."
+    send_settings(app, {**values, "setting-turn": "extra1"})  # 2 on field 3 earns no extra step: the engine says why
+    assert "not a valid Fenn position" in last(page, "announce")[1]
+    assert editor_of(app).position == "b3:2 r10:5 k2 b pasch"
