@@ -703,6 +703,49 @@ class FennView(GameView):
             return _("{who} wins: the die has crossed the board!").format(who=player(names, s.outcome.winners[0]))
         return _("Drawn: the same position came up for the third time.")
 
+    # -- the diagram editor (games/fenn_editing.py) --
+
+    def piece_name(self, piece: str) -> str:
+        names = {"b": _("Blue die"), "r": _("Red die")}
+        return names.get(piece, piece)
+
+    def setting_name(self, name: str) -> str:
+        names = {
+            "to-move": _("Player to move"),
+            "blue-face": _("Blue die's top"),
+            "red-face": _("Red die's top"),
+            "black": _("Black die's top"),
+            "turn": _("The turn so far"),
+            "draw": _("Drawn by repetition"),
+        }
+        return names.get(name, name)
+
+    def setting_value_name(self, name: str, value: str) -> str:
+        if name == "to-move" and value in ("b", "r"):
+            return colour("br".index(value))
+        if name == "draw":
+            return {"no": _("No"), "yes": _("Yes")}.get(value, value)
+        if name == "turn":
+            if value == "new":
+                return _("A new turn begins")
+            if value == "pasch":
+                return _("Pasch: the black die may be turned")
+            start = value.removeprefix("extra")
+            if start.isdigit() and int(start) in START_FIELD:
+                return _("Extra step; the turn began beside the board")
+            if start.isdigit():
+                return _("Extra step; the turn began on field {n}").format(n=start)
+        return value
+
+    def edit_refusal_texts(self) -> dict[str, str]:
+        return {
+            "field-taken": N_("A die already stands on {place}: a field holds one die."),
+            "die-stays": N_(
+                "The die on {place} stays: a die never leaves the board once on it. Put it on another field, "
+                "or choose Empty board to set both dice beside the board."
+            ),
+        }
+
 
 def _chooser_html(title: str, buttons: list[str], css: str, label: str) -> str:
     return tag(
