@@ -425,6 +425,50 @@ class NummerusView(GameView):
     def result_text(self, s, names: list[str]) -> str:
         return result_text(self.game, s, names)
 
+    # -- the diagram editor (games/nummerus_editing.py) --
+
+    def piece_name(self, piece: str) -> str:
+        if piece == "*":
+            return _("Star")
+        if piece.isascii() and piece.isdigit():
+            return _("Chip {n}").format(n=int(piece))
+        return piece
+
+    def setting_name(self, name: str) -> str:
+        names = {
+            "to-move": _("Player to move"),
+            "players": _("Players"),
+            "rounds": _("Tournament rounds (0: one round, longest chains win)"),
+            "round": _("Round in play"),
+            "swap": _("Swap variant"),
+            "phase": _("Step of the turn"),
+        }
+        if name in names:
+            return names[name]
+        kind, *numbers = name.split("-")
+        if not all(n.isascii() and n.isdigit() and 1 <= int(n) <= MAX_ROUNDS for n in numbers):
+            return name
+        if kind == "points" and len(numbers) == 2 and int(numbers[1]) <= 4:
+            return _("{colour}'s points in round {r}").format(colour=colour_name(int(numbers[1]) - 1), r=int(numbers[0]))
+        if kind == "swaps" and len(numbers) == 1 and int(numbers[0]) <= 4:
+            return _("{colour}'s swap chips left").format(colour=colour_name(int(numbers[0]) - 1))
+        return name
+
+    def setting_value_name(self, name: str, value: str) -> str:
+        if name == "to-move" and value in ("1", "2", "3", "4"):
+            return colour_name(int(value) - 1)
+        if name == "swap":
+            return {"off": _("Off"), "on": _("On")}.get(value, value)
+        if name == "phase":
+            return {"star": _("Move the star"), "swap": _("Swap or not (the chip is taken)")}.get(value, value)
+        return value
+
+    def edit_refusal_texts(self) -> dict[str, str]:
+        return {
+            "star-stays": N_("The star never leaves the board: to move it, put it on another field."),
+            "star-covered": N_("The star stands on {place} and never leaves the board: move the star first, then put {piece} there."),
+        }
+
 
 def parse_layout(text: str) -> list[int]:
     """A layout typed by hand: 49 entries in position order, numbers 1-48 and * (or 0) for the star."""
