@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, walk
-from ..games.momox_board import CENTRE, CIRCLES, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, TILE_AT, TILE_VALUES, YELLOW
+from ..games.momox import KEY, KEY_MOVES, OVER, SHUFFLE, STAY, TILE, walk
+from ..games.momox_board import CENTRE, CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, TILE_AT, TILE_VALUES, YELLOW
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
 from .diagram import Diagram
@@ -519,6 +519,53 @@ class MomoxView(StrongestLevelHints, GameView):
         if len(winners) == 1:
             return _("{name} wins with {total} points.").format(name=names[winners[0]], total=totals[winners[0]])
         return _("{names} share the win with {total} points.").format(names=", ".join(names[w] for w in winners), total=totals[winners[0]])
+
+    # -- the diagram editor (games/momox_editing.py) --
+
+    def piece_name(self, piece: str) -> str:
+        if len(piece) == 1 and piece in COLOUR_LETTERS:
+            return _("{colour} figure").format(colour=colour_name(COLOUR_LETTERS.index(piece)))
+        if piece == "?":
+            return _("Covered chip")
+        if piece.isdigit():
+            return _("Chip {value}").format(value=piece)
+        return piece
+
+    def setting_name(self, name: str) -> str:
+        if len(name) == 7 and name.startswith("tiles-") and name[6] in COLOUR_LETTERS:
+            return _("{colour}'s tiles").format(colour=colour_name(COLOUR_LETTERS.index(name[6])))
+        names = {
+            "turn": _("Turn in this round"),
+            "to-move": _("Player to move"),
+            "phase": _("Phase"),
+            "yellows": _("Yellow fields in this turn"),
+        }
+        return names.get(name, name)
+
+    def setting_value_name(self, name: str, value: str) -> str:
+        if name == "to-move" and len(value) == 1 and value in COLOUR_LETTERS:
+            return colour_name(COLOUR_LETTERS.index(value))
+        if name == "phase":
+            phases: dict[str, str] = {
+                KEY: _("Lift a bowl"),
+                TILE: _("Take or leave the tile"),
+                SHUFFLE: _("Reshuffle or keep the chips"),
+                OVER: _("Game over"),
+            }
+            return phases.get(value, value)
+        if name.startswith("tiles-") and value == "-":
+            return _("None")
+        return value
+
+    def edit_refusal_texts(self) -> dict[str, str]:
+        return {
+            "figure-on-field": N_("A figure stands on a field of the circuit, not on {place}."),
+            "chip-on-circle": N_("A chip lies on one of the six circles, not on {place}."),
+            "figure-stays": N_("A figure never leaves the circuit: put it on another field to move it."),
+            "chip-stays": N_("A chip always lies on {place}: put a chip of another value or a covered chip there instead."),
+            "open-chip": N_("No bowl covers {place}, the open circle: put a chip on another circle to open that one instead."),
+            "centre-face-down": N_("The centre chip lies face down until another circle has been opened: put a chip on another circle first."),
+        }
 
 
 def board_description(game, s, replaying: bool = False) -> str:
