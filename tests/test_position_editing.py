@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -216,3 +217,39 @@ def send_settings(app, values: dict[str, str]) -> None:
     from test_web_app import send
 
     send(app, type="click", control=tool("editor-settings"), pointer="mouse", values=tap_values)
+
+
+def test_many_pieces_are_chosen_from_a_list_and_a_marks_only_place_takes_no_piece():
+    app, page = start("#/editor/nummerus")
+    pieces = region_or_screen(page, "editor-pieces")
+    assert 'id="editor-piece-list"' in pieces and pieces.count('data-action="editor-piece"') == 1  # the list, and Take away
+    send_settings(app, {"piece": "17"})  # the page sends the list's value with every click in the editor
+    tap_with(app, tool("editor-piece-chosen"), piece="17")
+    assert editor_of(app).editing.piece == "17" and "Chip 17" in last(page, "announce")[1]
+
+
+def test_a_place_for_marks_only_takes_no_piece(monkeypatch):
+    # A board may have targets no piece goes on (Momox' tile waiting to be taken): a piece tool
+    # clicked there says so and leaves the position.
+    from ludothek.games.momentum_editing import Editing
+
+    palette = Editing.palette
+    monkeypatch.setattr(Editing, "palette", lambda self, s: replace(palette(self, s), places=palette(self, s).places - {"a1"}))
+    app, page = start("#/editor/momentum")
+    before = editor_of(app).position
+    tap(app, tool("editor-piece", piece="R"))
+    tap(app, board_target("a1"))
+    assert last(page, "announce")[1] == "No piece goes on a1: it is a place for marks only."
+    assert editor_of(app).position == before
+
+
+def region_or_screen(page, name: str) -> str:
+    regions = [op[2] for op in page.ops if op[0] == "region" and op[1] == name]
+    return regions[-1] if regions else last(page, "screen")[2]
+
+
+def tap_with(app, control: dict, **values: str) -> None:
+    from test_web_app import send
+
+    editor = editor_of(app)
+    send(app, type="click", control=control, pointer="mouse", values={"label": "A", "caption": "", "position": editor.position, **values})

@@ -78,6 +78,7 @@ class Editing:
 
 
 REMOVE_PIECE = ""
+MOST_PIECE_BUTTONS = 12  # more pieces than this are chosen from a list
 
 
 def target_name(target: str) -> str:
@@ -328,7 +329,17 @@ def pieces_html(view: GameView, palette: Palette | None, editing: Editing) -> st
         return ""
     chosen = editing.piece if editing.tool == "piece" else None
     pieces = [(piece, view.piece_name(piece)) for piece in palette.pieces] + [(REMOVE_PIECE, _("Take away"))]
-    buttons = "".join(
+    many = len(palette.pieces) > MOST_PIECE_BUTTONS
+    choice = ""
+    if many:  # Nummerus' 48 chips: a list to choose from rather than a wall of buttons
+        options = "".join(tag("option", esc(name), value=piece, selected=piece == chosen) for piece, name in pieces[:-1])
+        choice = tag(
+            "label",
+            esc(_("Piece")) + " " + tag("select", options, name="piece", id="editor-piece-list"),
+            class_="editor-piece-choice",
+        ) + button(_("Take this piece"), "editor-piece-chosen", class_="small" + (" primary" if chosen not in (None, REMOVE_PIECE) else ""))
+        pieces = pieces[-1:]
+    buttons = choice + "".join(
         button(
             name,
             "editor-piece",

@@ -231,6 +231,8 @@ def click(app: AppContext, event: PageEvent, control: Control) -> bool:
         said = _("Colour: {colour}.").format(colour=colour_name(editor.editing.colour))
     elif action == "editor-piece" and editor.rules is not None and control.get("piece") is not None:
         said = choose_piece(editor, control.get("piece") or REMOVE_PIECE)
+    elif action == "editor-piece-chosen" and editor.rules is not None:
+        said = choose_piece(editor, event.values.get("piece", ""))
     elif action == "editor-empty" and editor.rules is not None:
         said = edit(app, editor, lambda rules: rules.empty(editor.state), _("The board is empty."))
     elif action == "editor-setup":
@@ -273,7 +275,9 @@ def target_clicked(app: AppContext, editor: Editor, target: str, values: dict[st
     rules = editor.rules
     if editor.editing.tool == "piece" and rules is not None:
         piece = editor.editing.piece
-        if piece == REMOVE_PIECE:
+        if target not in rules.palette(editor.state).places:
+            said = _("No piece goes on {place}: it is a place for marks only.").format(place=target_name(target))
+        elif piece == REMOVE_PIECE:
             said = edit(app, editor, lambda r: r.remove(editor.state, target), _("{place} is emptied.").format(place=target_name(target)))
         else:
             done = _("{piece} on {place}.").format(piece=editor.view.piece_name(piece), place=target_name(target))
