@@ -35,7 +35,7 @@ from dataclasses import replace
 from .base import PositionError
 from .editing import EditRefused, Palette, Setting
 from .mops import GAME
-from .mops_layout import CELLS, EMPTY, FACE_DOWN, NEIGHBOURS, START_CELL, TILE_COUNT, acts, extent, has_tile
+from .mops_layout import CELLS, EMPTY, FACE_DOWN, NEIGHBOURS, START_CANDIDATES, START_CELL, TILE_COUNT, acts, extent, has_tile
 from .mops_position import TURN_LETTERS, _check_tiles_consistent, _check_turn, position_text
 from .mops_scoring import can_score
 from .mops_state import OVER, PLACE, SCORE, MopsState
@@ -46,7 +46,6 @@ FACE_DOWN_CODES = tuple(code[0].lower() + code[1] for code in TILE_CODES)
 PIECES = TILE_CODES + FACE_DOWN_CODES
 MAX_SCORE = 999  # far beyond any game's points (at most some 150), and as low after refusals
 MAX_PLAYERS = 4
-NEW_START = 0  # the start tile of a seat added by the setting "players": the blue pug (no crown)
 
 
 def _piece_value(piece: str) -> int | None:
@@ -237,10 +236,12 @@ class Editing:
         return position_text(replace(s, refusals=s.refusals[:seat] + (int(value),) + s.refusals[seat + 1 :]))
 
     def _players(self, s: MopsState, players: int) -> str:
-        """Seats added with only a start tile (the blue pug) and no points; seats taken away with
-        their layouts (the pile, the caller's, stays)."""
+        """Seats added with only a start tile (the first without a crown that is not the round's,
+        so that the new seat acts on it) and no points; seats taken away with their layouts (the
+        pile, the caller's, stays)."""
         now = len(s.layouts)
-        start = bytes(NEW_START if i == START_CELL else EMPTY for i in range(CELLS))
+        new_start = next(t for t in START_CANDIDATES if t != s.tile)
+        start = bytes(new_start if i == START_CELL else EMPTY for i in range(CELLS))
         layouts = s.layouts[:players] + (start,) * max(0, players - now)
         scores = s.scores[:players] + (0,) * max(0, players - now)
         refusals = s.refusals[:players] + (0,) * max(0, players - now)
