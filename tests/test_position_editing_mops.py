@@ -161,3 +161,20 @@ def test_the_editor_screen_puts_a_tile_and_refuses_taking_the_start_tile_away():
     assert last(page, "announce")[1] == "The start tile on e5 can be replaced by another tile, but not taken away."
     send_settings(app, {"setting-turn": "p1", "setting-tile": "Pb", "setting-score-1": "5", "setting-score-2": "0"})
     assert editor_of(app).position.endswith(" Pb p1 5,0")
+
+
+def test_a_tile_taken_from_a_finished_solo_game_opens_a_round_again():
+    over = "9/1BbWbCoCvKv3/1HpBoHgWykb3/1KpPghbBvKo3/1PvpoHybpWg3/1HvCyPpBgWp3/9/9/9 ?PbPyByWoWvCbCgCpKgKyHo - - 12"
+    assert read(over).outcome is not None
+    opened = edit("remove", over, "b4")
+    # The blue heap goes back into the pile; a round is revealed with the pile's first tile as the
+    # editor lists it (sorted: its order stays hidden), and the only seat places it.
+    assert opened == "9/1BbWbCoCvKv3/1HpBoHgWykb3/1KpPghbBvKo3/1PvpoHybpWg3/2CyPpBgWp3/9/9/9 ?PyByWoWvCbCgCpKgKyHoHv Pb p1 12"
+
+
+def test_a_full_state_is_edited_without_telling_its_piles_order():
+    assert RULES is not None
+    state = MOPS.new_game(players=2, seed=5)
+    assert not state.hidden
+    for text in (RULES.set(state, "score-1", "3"), RULES.put(state, "f5", "Cb"), RULES.empty(state)):
+        assert text.split(" ")[1].startswith("?"), text

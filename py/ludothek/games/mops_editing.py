@@ -105,14 +105,23 @@ def _moved_on(state: MopsState, seat: int, tile: int | None) -> MopsState:
     the editor lists it."""
     fields = GAME._after_seat(replace(state, hidden=False), state.layouts, state.pile, tile, seat)
     moved = replace(state, **fields)
-    return replace(moved, pile=bytes(sorted(moved.pile)), hidden=bool(moved.pile), reveal_floor=state.reveal_floor)
+    return _hidden(replace(moved, reveal_floor=state.reveal_floor))
+
+
+def _hidden(state: MopsState) -> MopsState:
+    """`state` with its pile sorted and its order hidden (module docstring)."""
+    return replace(state, hidden=bool(state.pile), pile=bytes(sorted(state.pile)))
+
+
+def _text(state: MopsState) -> str:
+    return position_text(_hidden(state))
 
 
 def _settled(state: MopsState) -> str:
     """The position text of `state` with its turn kept while the engine reads it, else moved on as
     the game would (the module's docstring); when nothing reads, the engine's refusal is left to
     the editor."""
-    state = replace(state, hidden=bool(state.pile), pile=bytes(sorted(state.pile)))
+    state = _hidden(state)
     seat, tile = state.to_move, state.tile
     candidates: list[Callable[[], MopsState]] = [lambda: state]
     if tile is not None and seat is not None and state.step in (PLACE, SCORE):
@@ -214,7 +223,7 @@ class Editing:
             else:
                 steps = {letter: step for step, letter in TURN_LETTERS.items()}
                 state = replace(s, to_move=int(value[1]) - 1, step=steps[value[0]])
-            return position_text(state)
+            return _text(state)
         if name == "tile":
             tile = parse_tile(value)
             returned = () if s.tile is None else (s.tile,)
@@ -232,8 +241,8 @@ class Editing:
         kind, seat_text = name.rsplit("-", 1)
         seat = int(seat_text) - 1
         if kind == "score":
-            return position_text(replace(s, scores=s.scores[:seat] + (int(value),) + s.scores[seat + 1 :]))
-        return position_text(replace(s, refusals=s.refusals[:seat] + (int(value),) + s.refusals[seat + 1 :]))
+            return _text(replace(s, scores=s.scores[:seat] + (int(value),) + s.scores[seat + 1 :]))
+        return _text(replace(s, refusals=s.refusals[:seat] + (int(value),) + s.refusals[seat + 1 :]))
 
     def _players(self, s: MopsState, players: int) -> str:
         """Seats added with only a start tile (the first without a crown that is not the round's,
