@@ -118,7 +118,7 @@ def test_settings_turn_tile_scores_players_and_variants():
     assert RULES is not None
     s = read(SETUP)
     names = [setting.name for setting in RULES.settings(s)]
-    assert names == ["turn", "tile", "score-1", "score-2", "players", "ersatz", "wertung"]
+    assert names == ["tile", "turn", "score-1", "score-2", "players", "ersatz", "wertung"]
     for setting in RULES.settings(s):
         assert RULES.set(s, setting.name, setting.value) == SETUP
     tile = edit("set", SETUP, "tile", "Cb")
@@ -161,6 +161,16 @@ def test_the_editor_screen_puts_a_tile_and_refuses_taking_the_start_tile_away():
     assert last(page, "announce")[1] == "The start tile on e5 can be replaced by another tile, but not taken away."
     send_settings(app, {"setting-turn": "p1", "setting-tile": "Pb", "setting-score-1": "5", "setting-score-2": "0"})
     assert editor_of(app).position.endswith(" Pb p1 5,0")
+    # Seat 1 lays the revealed tile, and it is seat 2's turn: its layout is shown and edited.
+    tap(app, tool("editor-piece", piece="Pb"))
+    tap(app, board_target("e6"))
+    assert editor_of(app).position.endswith(" Pb p2 5,0")
+    tap(app, tool("editor-piece", piece="Kg"))
+    tap(app, board_target("d5"))
+    assert editor_of(app).position.startswith("9/9/9/4Pb4/4WpCb3/9/9/9/9,9/9/9/9/3KgWy4/")
+    # A tile and a turn changed together: the tile first, then the turn as asked.
+    send_settings(app, {"setting-turn": "p1", "setting-tile": "Ho", "setting-score-1": "5", "setting-score-2": "0"})
+    assert editor_of(app).position.endswith(" Ho p1 5,0"), last(page, "announce")
 
 
 def test_a_tile_taken_from_a_finished_solo_game_opens_a_round_again():

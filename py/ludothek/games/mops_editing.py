@@ -21,7 +21,10 @@ The turn follows the board as far as the game does: it is kept while the engine 
 edit makes it impossible (the seat to place has now laid the round's tile, the seat to score has
 no combination left, a layout has become full, a finished game has room again), it moves on as
 the game would: to scoring, to the next seat that acts, to a new round whose tile is the pile's
-first as the editor lists it (sorted: the order stays hidden), to the final scoring or the end.
+first as the editor lists it (sorted: the order stays hidden), to the final scoring or the end. A
+new revealed tile gives the turn, where it no longer holds, to the first seat that acts on it.
+The setting "turn" itself is set exactly as asked, for the engine to judge; the editor applies
+the revealed tile before it, so both can be changed at once.
 
 Hidden information: the pile's order is never known to the editor; its positions write the pile
 sorted and marked hidden ('?'), so that reading one back deals its order afresh.
@@ -117,14 +120,15 @@ def _text(state: MopsState) -> str:
     return position_text(_hidden(state))
 
 
-def _settled(state: MopsState) -> str:
+def _settled(state: MopsState, new_tile: bool = False) -> str:
     """The position text of `state` with its turn kept while the engine reads it, else moved on as
-    the game would (the module's docstring); when nothing reads, the engine's refusal is left to
-    the editor."""
+    the game would (the module's docstring): after a board edit from the seat whose layout was
+    edited, after a `new_tile` from the round's start (the first seat that acts on it); when
+    nothing reads, the engine's refusal is left to the editor."""
     state = _hidden(state)
     seat, tile = state.to_move, state.tile
     candidates: list[Callable[[], MopsState]] = [lambda: state]
-    if tile is not None and seat is not None and state.step in (PLACE, SCORE):
+    if tile is not None and seat is not None and state.step in (PLACE, SCORE) and not new_tile:
         layout = state.layouts[seat]
         if has_tile(layout, tile) and not state.wertung and can_score(layout):
             candidates.append(lambda: replace(state, step=SCORE))
@@ -195,9 +199,11 @@ class Editing:
         players = len(s.layouts)
         letters = "psf" if s.wertung else "ps"
         turns = tuple(f"{letter}{seat + 1}" for letter in letters for seat in range(players)) + ("-",)
+        # The tile before the turn: the editor applies changed settings in this order, and a new
+        # tile moves the turn on where it no longer holds, while the turn is then set as asked.
         settings = [
-            Setting("turn", _turn(s), turns),
             Setting("tile", "-" if s.tile is None else tile_code(s.tile), ("-",) + TILE_CODES),
+            Setting("turn", _turn(s), turns),
         ]
         settings += [Setting(f"score-{seat + 1}", str(score), low=-MAX_SCORE, high=MAX_SCORE) for seat, score in enumerate(s.scores)]
         if s.ersatz:
@@ -227,7 +233,7 @@ class Editing:
         if name == "tile":
             tile = parse_tile(value)
             returned = () if s.tile is None else (s.tile,)
-            return _settled(replace(s, tile=tile, pile=_pile(s, s.layouts, tile, returned)))
+            return _settled(replace(s, tile=tile, pile=_pile(s, s.layouts, tile, returned)), new_tile=True)
         if name == "players":
             return self._players(s, int(value))
         if name in ("ersatz", "wertung"):
