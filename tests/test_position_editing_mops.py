@@ -77,6 +77,10 @@ def test_the_callers_start_tile_is_replaced_by_one_from_the_pile_and_the_old_one
     # Another seat's start tile is that seat's own: the caller's pile does not change.
     second = f"9/9/9/9/4WpPb3/9/9/9/9,9/9/9/9/4Wy4/9/9/9/9 ?{PILE} Pb p2 0,0"
     assert pile(edit("put", second, "e5", "Kg")) == pile(second)
+    # A laid tile moved onto another seat's start cell is no longer laid there: back into the pile.
+    laid = f"9/9/9/9/4WpPb3/9/9/9/9,9/9/9/9/4WyCb3/9/9/9/9 ?{PILE.replace('Cb', '')} Pb p2 0,0"
+    moved = edit("put", laid, "e5", "Cb")
+    assert moved.startswith("9/9/9/9/4WpPb3/9/9/9/9,9/9/9/9/4Cb4/") and pile(moved) == pile(laid) | {"Cb"}
 
 
 def test_the_round_tile_laid_by_the_seat_to_place_moves_the_turn_on():

@@ -38,7 +38,7 @@ from dataclasses import replace
 from .base import PositionError
 from .editing import EditRefused, Palette, Setting
 from .mops import GAME
-from .mops_layout import CELLS, EMPTY, FACE_DOWN, NEIGHBOURS, START_CANDIDATES, START_CELL, TILE_COUNT, acts, extent, has_tile
+from .mops_layout import CELLS, EMPTY, FACE_DOWN, NEIGHBOURS, START_CANDIDATES, START_CELL, TILE_COUNT, acts, extent
 from .mops_position import TURN_LETTERS, _check_tiles_consistent, _check_turn, position_text
 from .mops_scoring import can_score
 from .mops_state import OVER, PLACE, SCORE, MopsState
@@ -78,6 +78,11 @@ def _pile(s: MopsState, layouts: tuple[bytes, ...], tile: int | None, returned: 
     are neither go back into it (sorted: its order is hidden)."""
     out = _laid(layouts) | {tile}
     return bytes(sorted({t for t in (*s.pile, *returned) if t not in out}))
+
+
+def _placed(layout: bytes, tile: int) -> bool:
+    """Whether a layout holds the round's tile as placed (not as its start tile, which sits out)."""
+    return any(v != EMPTY and v % FACE_DOWN == tile for i, v in enumerate(layout) if i != START_CELL)
 
 
 def _connected(layout: bytes) -> bool:
@@ -130,7 +135,7 @@ def _settled(state: MopsState, new_tile: bool = False) -> str:
     candidates: list[Callable[[], MopsState]] = [lambda: state]
     if tile is not None and seat is not None and state.step in (PLACE, SCORE) and not new_tile:
         layout = state.layouts[seat]
-        if has_tile(layout, tile) and not state.wertung and can_score(layout):
+        if _placed(layout, tile) and not state.wertung and can_score(layout):
             candidates.append(lambda: replace(state, step=SCORE))
         if acts(layout, tile):
             candidates.append(lambda: replace(state, step=PLACE))
@@ -172,6 +177,8 @@ class Editing:
         for i in range(CELLS):  # a player owns each tile once: it moves
             if layout[i] != EMPTY and layout[i] % FACE_DOWN == tile:
                 layout[i] = EMPTY
+                if seat == 0 or i != START_CELL:
+                    returned.append(tile)  # back into the pile unless it is still laid
         layout[index] = value
         return self._edited(s, seat, bytes(layout), tuple(returned))
 
