@@ -54,8 +54,8 @@ def test_every_edit_gives_text_the_engine_reads_or_refuses_and_every_place_is_a_
     taken = refused = 0
     for s in positions(game_id):
         palette = rules.palette(s)
-        assert palette.pieces and palette.places
         targets = view.target_centres(s, UIState(interactive=False))
+        assert palette.pieces and (palette.places or not targets)  # no places where the board offers none (a finished Mops Royal)
         assert palette.places <= set(targets), sorted(palette.places - set(targets))
         for place in sorted(palette.places):
             for piece in palette.pieces:

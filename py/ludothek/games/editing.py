@@ -81,7 +81,7 @@ class PositionEditing(Protocol):
 
 
 # The games that have an editing module (imported when the editor first asks: the start needs none).
-EDITING_GAMES = frozenset({"fenn", "momentum", "momox", "nummerus"})
+EDITING_GAMES = frozenset({"fenn", "momentum", "momox", "mops", "nummerus"})
 
 
 def position_editing(game_id: str) -> PositionEditing | None:

@@ -21,7 +21,7 @@ from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_
 from .mops_board import SEAT_CSS, THUMBNAIL_HIGHLIGHT, MopsPayload, board_svg, target_centres, ring, thumbnail_position, token_svg
 from .mops_marks import board_marks, find_option
 from .mops_panels import placing_html, scoring_html, seat_details, setup_preview_html, side_html
-from .mops_words import cost_text, describe_move, flips_text, hint_text, move_text, result_text, tile_name
+from .mops_words import cost_text, describe_move, flips_text, hint_text, move_text, result_text, seat_colour, tile_name
 
 
 class MopsView(StrongestLevelHints, GameView):
@@ -332,6 +332,50 @@ class MopsView(StrongestLevelHints, GameView):
 
     def result_text(self, s, names: list[str]) -> str:
         return result_text(self.game, s, names)
+
+    # -- the diagram editor (games/mops_editing.py) --
+
+    def piece_name(self, piece: str) -> str:
+        """A tile by its code: "Blue cushion", or "Blue cushion, face down" (lower-case motif)."""
+        if len(piece) != 2 or parse_tile(piece[0].upper() + piece[1]) is None:
+            return piece
+        name = tile_name(piece[0].upper() + piece[1])
+        name = name[:1].upper() + name[1:]
+        return name if piece[0].isupper() else _("{tile}, face down").format(tile=name)
+
+    def setting_name(self, name: str) -> str:
+        seat = name.rsplit("-", 1)[-1]
+        if name.startswith("score-") and seat.isdigit():
+            return _("Points of {seat}").format(seat=seat_colour(int(seat) - 1))
+        if name.startswith("refusals-") and seat.isdigit():
+            return _("Tiles refused by {seat}").format(seat=seat_colour(int(seat) - 1))
+        names = {
+            "turn": _("Turn"),
+            "tile": _("Revealed tile"),
+            "players": _("Players"),
+            "ersatz": _("Variant “Ersatzplättchen”"),
+            "wertung": _("Variant “Wertung”"),
+        }
+        return names.get(name, name)
+
+    def setting_value_name(self, name: str, value: str) -> str:
+        if name == "turn":
+            if value == "-":
+                return _("The game is over")
+            seat = seat_colour(int(value[1]) - 1) if value[1:].isdigit() else value
+            steps = {"p": _("{seat} places the tile"), "s": _("{seat} scores or passes"), "f": _("{seat} scores (final scoring)")}
+            return steps[value[0]].format(seat=seat) if value[0] in steps else value
+        if name == "tile":
+            return _("None (no round is being played)") if value == "-" else self.piece_name(value)
+        if name in ("ersatz", "wertung"):
+            return {"off": _("Off"), "on": _("On")}.get(value, value)
+        return value
+
+    def edit_refusal_texts(self) -> dict[str, str]:
+        return {
+            "start-tile": N_("The start tile on e5 can be replaced by another tile, but not taken away."),
+            "tile-holds-layout": N_("Without the tile on {place} the layout would fall apart: every tile must stay connected to the start tile."),
+        }
 
 
 def make_view(game) -> MopsView:
