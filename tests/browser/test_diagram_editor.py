@@ -5,6 +5,8 @@ context)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -110,5 +112,38 @@ def test_the_keyboard_marks_on_the_editors_board(browser, app_url):
         expect(page.locator("#board svg g.diagram g.diagram-circle")).to_have_count(1)
         expect(page.locator("#editor-words")).to_contain_text("Circle around b1, orange.")
         assert page.evaluate("document.activeElement.dataset.target") == "b1", "the focus stays on the board"
+    finally:
+        context.close()
+
+
+def test_pieces_by_taps_on_a_phone_the_best_moves_and_no_sideways_scroll_in_any_game(browser, app_url):
+    context, page = fresh(browser, PHONE, True)
+    try:
+        open_app(page, app_url, "#/editor/momentum")
+        page.get_by_role("button", name="Red stone", exact=True).click()
+        expect(page.locator("#editor-message")).to_contain_text("Click a place")
+        target(page, "d4").click()
+        expect(page.locator("#editor-message")).to_have_text("Red stone on d4.")
+        expect(page.locator("#editor-position")).to_have_value("7x7 ......./......./......./...R.../......./......./....... R 7,8")
+        expect(page.locator("#editor-link")).to_have_value(re.compile(r"#/editor/momentum/7x7%20.*R\.\.\."))
+        # The keyboard puts a piece too: Enter on a place.
+        target(page, "e4").focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#editor-message")).to_have_text("Red stone on e4.")
+        page.get_by_role("button", name="Show the best moves").click()
+        expect(page.locator("#editor-best li")).to_have_count(3, timeout=60_000)
+        expect(page.locator("#editor-message")).to_contain_text("Best move:")
+        for game in ("nummerus", "fenn", "mops", "momox"):
+            page.evaluate("route => { location.hash = route; }", f"#/editor/{game}")
+            page.wait_for_function("document.body.dataset.route === location.hash && document.body.dataset.game === location.hash.split('/')[2]")
+            expect(page.locator("#editor-pieces")).not_to_be_empty()
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], game
+        # Nummerus' 48 chips come from a list.
+        page.evaluate("route => { location.hash = route; }", "#/editor/nummerus")
+        page.wait_for_function("document.body.dataset.route === location.hash")
+        page.locator("#editor-piece-list").select_option("17")
+        page.get_by_role("button", name="Take this piece").click()
+        expect(page.locator("#editor-message")).to_contain_text("Chip 17")
+        assert page.errors == []
     finally:
         context.close()
