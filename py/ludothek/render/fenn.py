@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, DIE_NAMES, BLACK_NAME, EXTRA, GOAL_FIELD, OPENING_FACE, PASCH, PASS, RED, START_FIELD, STEP
+from ..games.fenn import Fenn, FennState
 from ..games.notation import black_move, parse_black, parse_step, step_move
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
-from .fenn_board import SEAT_CSS, FennPayload, board_svg, target_centres, die_icon, shown_value, thumbnail_svg, value_css, value_rank
+from . import fenn_board
+from .fenn_board import SEAT_CSS, FennPayload, die_icon, shown_value, thumbnail_svg, value_css, value_rank
 from .seats import seat_colour_word, seat_names
 from .svg import esc, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState
@@ -120,8 +122,10 @@ def value_sentence(value, starter: int) -> str:
 # -- the view ---------------------------------------------------------------------------------------
 
 
-class FennView(GameView):
+class FennView(GameView[FennState, FennPayload]):
     game_id = "fenn"
+    game: Fenn
+    board = fenn_board
     seat_colours = SEAT_CSS
     default_players = 2
     move_error_texts = {
@@ -185,16 +189,7 @@ class FennView(GameView):
 
     # -- drawing -----------------------------------------------------------------------------------
 
-    def board_svg(self, s, ui: UIState) -> str:
-        return board_svg(s, self.board_marks(s, ui))
-
-    def board_marks(self, s, ui: UIState) -> BoardMarks[FennPayload]:
-        return self.marks(s, ui)
-
-    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
-        return target_centres(s, self.board_marks(s, ui))
-
-    def marks(self, s, ui: UIState) -> BoardMarks[FennPayload]:
+    def marks(self, s: FennState, ui: UIState) -> BoardMarks[FennPayload]:
         """What the board marks, from the engine: the fields the die may enter and those closed to
         it, the last move, where the latest turn began, the opening roll, and each field's words."""
         game = self.game
@@ -714,5 +709,5 @@ def _chooser_html(title: str, buttons: list[str], css: str, label: str) -> str:
     )
 
 
-def make_view(game) -> FennView:
+def make_view(game: Fenn) -> FennView:
     return FennView(game)

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.momentum import BUFFER, DAMPER, DESIGNER_ROUND_LIMIT, HOLE, RECOMMENDED_MAX_SPECIALS, SEAT_LETTERS, SIZES
+from ..games.momentum import Momentum, MomentumState
 from ..games.notation import cell_name, parse_cell
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, Control, HintValue
 from .hinting import StrongestLevelHints
-from .momentum_board import SEAT_CSS, SPECIAL_CSS, board_svg, stone_svg, target_centres
+from . import momentum_board
+from .momentum_board import SEAT_CSS, SPECIAL_CSS, stone_svg
 from .seats import seat_names
 from .svg import esc, num, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
@@ -35,8 +37,10 @@ def parse_specials_text(text: str, size: str) -> dict[str, list[str]]:
     return found
 
 
-class MomentumView(StrongestLevelHints, GameView):
+class MomentumView(StrongestLevelHints, GameView[MomentumState, None]):
     game_id = "momentum"
+    game: Momentum
+    board = momentum_board
     seat_colours = SEAT_CSS
     default_players = 2
     move_error_texts = {
@@ -160,7 +164,7 @@ class MomentumView(StrongestLevelHints, GameView):
         except ValueError:
             s = self.game.new_game(players=players, size=size)
         if not by_hand:
-            return board_svg(s, BoardMarks(label=_("Preview of the board")))
+            return self.board.board_svg(s, BoardMarks(label=_("Preview of the board")))
         width, height = SIZES[size]
         controls = []
         for index in range(width * height):
@@ -168,7 +172,7 @@ class MomentumView(StrongestLevelHints, GameView):
             content = s.board[index]
             what = _(SPECIAL_NAMES[content]) if content in SPECIAL_NAMES else _("empty")
             controls.append(Control(name, "setup-cell", _("{cell}: {what}. Click to change.").format(cell=name, what=what)))
-        return board_svg(s, BoardMarks(label=_("Preview of the board"), controls=tuple(controls)))
+        return self.board.board_svg(s, BoardMarks(label=_("Preview of the board"), controls=tuple(controls)))
 
     def setup_click(self, values: dict[str, str], cell: str) -> dict[str, str]:
         """Cycle `cell` through empty, hole, damper, buffer in the by-hand text field."""
@@ -186,13 +190,7 @@ class MomentumView(StrongestLevelHints, GameView):
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def board_svg(self, s, ui: UIState) -> str:
-        return board_svg(s, self.board_marks(s, ui))
-
-    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
-        return target_centres(s, self.board_marks(s, ui))
-
-    def board_marks(self, s, ui: UIState) -> BoardMarks[None]:
+    def marks(self, s: MomentumState, ui: UIState) -> BoardMarks[None]:
         effect = self.last_effect(ui)
         interactive = ui.interactive
         legal = frozenset(m for m in self.game.legal_moves(s) if m != "swap") if interactive else frozenset()
@@ -224,7 +222,7 @@ class MomentumView(StrongestLevelHints, GameView):
 
     def thumbnail_svg(self) -> str:
         s = self.game.from_position(THUMBNAIL_POSITION)
-        return board_svg(s, BoardMarks(label=_("Momentum"), coordinates=False))
+        return self.board.board_svg(s, BoardMarks(label=_("Momentum"), coordinates=False))
 
     def score_text(self, s, score) -> str | None:
         return ngettext("{n} stone on the board", "{n} stones on the board", score).format(n=score)
@@ -298,5 +296,5 @@ class MomentumView(StrongestLevelHints, GameView):
         return move + (" " + _("({n} off)").format(n=gone) if gone else "")
 
 
-def make_view(game) -> MomentumView:
+def make_view(game: Momentum) -> MomentumView:
     return MomentumView(game)

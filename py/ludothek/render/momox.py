@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, walk
+from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, Momox, walk
+from ..games.momox_state import MomoxState
 from ..games.momox_board import CENTRE, CIRCLES, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, TILE_AT, TILE_VALUES, YELLOW
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
@@ -15,7 +16,8 @@ from .seats import seat_names
 from .svg import esc, piece_icon, tag
 from .hinting import StrongestLevelHints
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
-from .momox_board import SEAT_CSS, MomoxPayload, _corner_of, board_svg, target_centres, corner_colour, figure_svg
+from . import momox_board
+from .momox_board import SEAT_CSS, MomoxPayload, _corner_of, corner_colour, figure_svg
 
 
 MAX_ROUNDS_IN_FORM = 99
@@ -69,8 +71,10 @@ def number_text(tiles: tuple[int, ...]) -> str:
     return "".join(str(v) for v in reversed(tiles))
 
 
-class MomoxView(StrongestLevelHints, GameView):
+class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
     game_id = "momox"
+    game: Momox
+    board = momox_board
     seat_colours = SEAT_CSS
     default_players = 2
     handover = False  # nothing is private to one player: every chip is hidden from everybody alike
@@ -154,18 +158,12 @@ class MomoxView(StrongestLevelHints, GameView):
 
     def setup_preview(self, values: dict[str, str], players: int) -> str:
         s = self.game.observation(self.game.new_game(players=players), None)  # chips face down in any case
-        return board_svg(s, self.marks(s, label=_("Preview of the board")))
+        return self.board.board_svg(s, self.marks_with(s, label=_("Preview of the board")))
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def board_svg(self, s, ui: UIState) -> str:
-        return board_svg(s, self.board_marks(s, ui))
-
-    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
-        return target_centres(s, self.board_marks(s, ui))
-
-    def board_marks(self, s, ui: UIState) -> BoardMarks[MomoxPayload]:
-        return self.marks(
+    def marks(self, s: MomoxState, ui: UIState) -> BoardMarks[MomoxPayload]:
+        return self.marks_with(
             s,
             interactive=ui.interactive,
             cursor=ui.cursor,
@@ -181,8 +179,8 @@ class MomoxView(StrongestLevelHints, GameView):
         before = self.game.from_position(THUMBNAIL_BEFORE)
         after = self.game.play(before, THUMBNAIL_MOVE)
         shown = self.game.observation(after, None)
-        marks = self.marks(shown, last_before=self.game.observation(before, None), last_move=THUMBNAIL_MOVE, label=_("Momox"), describe=False)
-        return board_svg(shown, marks)
+        marks = self.marks_with(shown, last_before=self.game.observation(before, None), last_move=THUMBNAIL_MOVE, label=_("Momox"), describe=False)
+        return self.board.board_svg(shown, marks)
 
     def _target_labels(self, s, targets: set[str], replaying: bool) -> dict[str, str]:
         """Each target's accessible name: every bowl (the open circle, the bowls that may be lifted,
@@ -234,7 +232,7 @@ class MomoxView(StrongestLevelHints, GameView):
             "walk_sharing": tuple(seat for seat, f in enumerate(last_before.figures) if f == walk_from),
         }
 
-    def marks(
+    def marks_with(
         self,
         s,
         *,
@@ -250,7 +248,8 @@ class MomoxView(StrongestLevelHints, GameView):
         diagram: Diagram | None = None,
     ) -> BoardMarks[MomoxPayload]:
         """What the board marks, from the engine: the bowls that may be lifted, the tile on offer,
-        Stay, the last walk, and every target's name."""
+        Stay, the last walk, and every target's name; spelled out, for `marks` (a UI state's) and for
+        the pictures drawn without one (the setup preview, the thumbnail)."""
         game = self.game
         legal = set(game.legal_moves(s)) if interactive else set()
         targets = {KEY_MOVES[c] for c in game.key_circles(s)} if interactive else set()
@@ -356,6 +355,7 @@ class MomoxView(StrongestLevelHints, GameView):
         phase = s.phase
         if phase == TILE:
             tile = self.game.pending_tile(s)
+            assert tile is not None  # the phase of a tile on offer
             return [
                 Action(
                     "take",
@@ -406,6 +406,7 @@ class MomoxView(StrongestLevelHints, GameView):
         yellows = self.game.yellow_streak(s)
         if phase == TILE:
             tile = self.game.pending_tile(s)
+            assert tile is not None  # the phase of a tile on offer
             text = _("{name} may take the {value} here (it would be the {place} digit) or leave it.").format(
                 name=name, value=tile.value, place=place_name(tile.place)
             )
@@ -441,6 +442,7 @@ class MomoxView(StrongestLevelHints, GameView):
             phase = after.phase
             if phase == TILE and after.to_move == seat:
                 tile = self.game.pending_tile(after)
+                assert tile is not None  # the phase of a tile on offer
                 sentences.append(_("{name} may take the {value} here or leave it.").format(name=name, value=tile.value))
             elif phase == KEY and after.to_move == seat and self.game.yellow_streak(after):
                 sentences.append(_("A yellow field: {name} may lift another bowl or stay.").format(name=name))
@@ -465,6 +467,7 @@ class MomoxView(StrongestLevelHints, GameView):
             return " ".join(sentences)
         if move == "leave":
             tile = self.game.pending_tile(before)
+            assert tile is not None  # "leave" is legal only with a tile on offer
             text = _("{name} left the {value} beside the corner.").format(name=name, value=tile.value)
             if after.phase == SHUFFLE:
                 text += " " + self._may_reshuffle(after, name)
@@ -552,5 +555,5 @@ THUMBNAIL_BEFORE = "6,15,11 43,2,- G key t9 y1 352614 214"
 THUMBNAIL_MOVE = "k1"
 
 
-def make_view(game) -> MomoxView:
+def make_view(game: Momox) -> MomoxView:
     return MomoxView(game)

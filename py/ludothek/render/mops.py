@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.mops_layout import EMPTY, START_CELL, extent
-from ..games.mops_state import FINAL, PLACE, SCORE
+from ..games.mops import MopsRoyal
+from ..games.mops_state import FINAL, PLACE, SCORE, MopsState
 from ..games.notation import CROWN_CODES, FRAME, parse_tile, tile_code
 from ..games.notation import frame_cell_name as cell_name, parse_frame_cell as parse_cell
 from ..i18n import N_, _, ngettext
@@ -18,14 +19,17 @@ from .mops_icons import tile_svg
 from .svg import empty, esc, num, piece_icon, tag
 from .hinting import StrongestLevelHints
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
-from .mops_board import SEAT_CSS, THUMBNAIL_HIGHLIGHT, MopsPayload, board_svg, target_centres, ring, thumbnail_position, token_svg
+from . import mops_board
+from .mops_board import SEAT_CSS, THUMBNAIL_HIGHLIGHT, MopsPayload, ring, thumbnail_position, token_svg
 from .mops_marks import board_marks, find_option
 from .mops_panels import placing_html, scoring_html, seat_details, setup_preview_html, side_html
 from .mops_words import cost_text, describe_move, flips_text, hint_text, move_text, result_text, tile_name
 
 
-class MopsView(StrongestLevelHints, GameView):
+class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
     game_id = "mops"
+    game: MopsRoyal
+    board = mops_board
     seat_colours = SEAT_CSS
     default_players = 2
     handover = False  # every layout lies open on the table: the players hide nothing from each other
@@ -164,16 +168,7 @@ class MopsView(StrongestLevelHints, GameView):
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def board_svg(self, s, ui: UIState) -> str:
-        return board_svg(s, self.board_marks(s, ui))
-
-    def board_marks(self, s, ui: UIState) -> BoardMarks[MopsPayload]:
-        return self.marks(s, ui)
-
-    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
-        return target_centres(s, self.board_marks(s, ui))
-
-    def marks(self, s, ui: UIState) -> BoardMarks[MopsPayload]:
+    def marks(self, s: MopsState, ui: UIState) -> BoardMarks[MopsPayload]:
         """What the board marks, from the engine: the cells the seat to move may click and what
         each click does, the cell kinds of its layout, the chosen combination, the hinted cell, the
         last move, the headings and every cell's name."""
@@ -303,7 +298,9 @@ class MopsView(StrongestLevelHints, GameView):
             return self.result_text(s, names)
         name = names[s.to_move]
         if s.step == PLACE:
-            tile = tile_name(game.revealed_tile(s))
+            revealed = game.revealed_tile(s)
+            assert revealed is not None  # the placing step: a tile is revealed
+            tile = tile_name(revealed)
             if ui.selection[:1] == ("refuse",):
                 return _("{name}: choose the face-down tile to lay the {tile} on.").format(name=name, tile=tile)
             text = _("{name}: place the {tile}.").format(name=name, tile=tile)
@@ -334,5 +331,5 @@ class MopsView(StrongestLevelHints, GameView):
         return result_text(self.game, s, names)
 
 
-def make_view(game) -> MopsView:
+def make_view(game: MopsRoyal) -> MopsView:
     return MopsView(game)

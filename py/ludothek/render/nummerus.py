@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, MAX_ROUNDS, NO_SWAP, STAR, parse_field
+from ..games.nummerus import CHIPS, Nummerus, NummerusState, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, MAX_ROUNDS, NO_SWAP, STAR, parse_field
 from ..games.notation import parse_swap, split_side
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
-from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, NummerusPayload, board_svg, target_centres
+from . import nummerus_board
+from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, NummerusPayload
 from .nummerus_panels import choice_html, piece_svg, seat_details, side_html, swap_html, swap_picks
 from .nummerus_words import board_label, colour_name, describe_move, field_words, hint_text, move_text, player_name, range_text, result_text
 from .svg import esc, tag
@@ -46,8 +47,10 @@ __all__ = ["NummerusView", "make_view", "parse_layout", "WIDTH", "HEIGHT"]
 # -- the view ---------------------------------------------------------------------------------------
 
 
-class NummerusView(GameView):
+class NummerusView(GameView[NummerusState, NummerusPayload]):
     game_id = "nummerus"
+    game: Nummerus
+    board = nummerus_board
     seat_colours = SEAT_CSS
     default_players = 2
     handover = False  # nothing is private: every chip lies open
@@ -195,18 +198,9 @@ class NummerusView(GameView):
         except ValueError as exc:
             return tag("p", esc(str(exc)), class_="nz-preview-note")
         s = self.game.new_game(players=players, layout=layout)
-        return board_svg(s, self.marks(s, UIState(interactive=False), label=_("Preview of the layout")))
+        return self.board.board_svg(s, self.marks(s, UIState(interactive=False), label=_("Preview of the layout")))
 
     # -- drawing -----------------------------------------------------------------------------------
-
-    def board_svg(self, s, ui: UIState) -> str:
-        return board_svg(s, self.board_marks(s, ui))
-
-    def board_marks(self, s, ui: UIState) -> BoardMarks[NummerusPayload]:
-        return self.marks(s, ui)
-
-    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
-        return target_centres(s, self.board_marks(s, ui))
 
     def thumbnail_svg(self) -> str:
         before = self.game.from_position(THUMBNAIL_BEFORE)
@@ -214,7 +208,7 @@ class NummerusView(GameView):
         ui = UIState(interactive=False, last_before=before, last_move=THUMBNAIL_MOVE)
         # The whole board with its rim (a crop through a row of chips looked like a mistake).
         crop = (X0 - PAD - 2, Y0 - PAD - 2, len(FILES) * CELL + 2 * PAD + 4, 9 * CELL + 2 * PAD + 4)
-        return board_svg(after, self.marks(after, ui, label=_("Nummerus Zahlus"), coordinates=False, view_box=crop))
+        return self.board.board_svg(after, self.marks(after, ui, label=_("Nummerus Zahlus"), coordinates=False, view_box=crop))
 
     def marks(
         self, s, ui: UIState, *, label: str | None = None, coordinates: bool = True, view_box: tuple[float, float, float, float] | None = None
@@ -456,5 +450,5 @@ THUMBNAIL_BEFORE = (
 THUMBNAIL_MOVE = "d8"
 
 
-def make_view(game) -> NummerusView:
+def make_view(game: Nummerus) -> NummerusView:
     return NummerusView(game)

@@ -8,14 +8,22 @@ that token to `click`, which answers with a new UI state and perhaps a complete 
 engine. Targets that are board cells also carry `data-x`/`data-y` (grid coordinates) so that the
 app's keyboard navigation (arrow keys) can move between them spatially, and an `aria-label`.
 Views only ever receive what a player at the table may see (`game.observation`).
+
+A view is a `GameView[S, P]`: `S` is its engine's state type (`Game[S]`; an observation is an `S`
+too), `P` the payload type of the marks its board is drawn with (`BoardMarks[P]`, the one thing
+besides the state that differs between the five boards; Momentum's is None). Moves are notation
+text in every game, so a move type would tell mypy nothing; the payload ties what the view builds
+(`marks`) to what its board draws (`Board[S, P]`): mypy checks each view against its engine's
+state type and its board's signature. `board_svg` and `target_centres` are written once, here:
+each view declares its board module (`board = momentum_board`) and builds its marks (`marks`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Generic, Mapping, Protocol, TypeVar
 
-from ..games.base import MoveError, Refusal, derived_words
+from ..games.base import Game, MoveError, Refusal, StateBase, derived_words
 from ..i18n import N_, _, in_every_language, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
 from .diagram import Diagram
@@ -112,14 +120,31 @@ def option_field(game, name: str, label: str, help: str, *, labels: dict[Any, st
     return replace(field, **shown)
 
 
+S = TypeVar("S", bound=StateBase)  # the engine's state type
+P = TypeVar("P")  # the payload type of the board's marks
+S_contra = TypeVar("S_contra", bound=StateBase, contravariant=True)
+
+
+class Board(Protocol[S_contra, P]):
+    """A board module (render/<game>_board.py) as its view uses it: the board drawn from a state and
+    its marks, and where it draws each target. A module satisfies it (mypy checks the functions'
+    signatures): the view declares it as `board = <game>_board`, a module, which stays a module
+    when read from the view (a function stored on a class would be bound to the view)."""
+
+    def board_svg(self, s: S_contra, marks: BoardMarks[P], /) -> str: ...
+
+    def target_centres(self, s: S_contra, marks: BoardMarks[P], /) -> dict[str, tuple[float, float]]: ...
+
+
 @dataclass(frozen=True)
 class SeatStyle:
     name: str  # translated colour/seat name, e.g. "Red"
     css: str  # CSS class suffix for swatches and highlights, e.g. "red"
 
 
-class GameView:
-    """Base class: one subclass per game in ludothek.render.<game_id>."""
+class GameView(Generic[S, P]):
+    """Base class: one subclass per game in ludothek.render.<game_id>, a `GameView[<its state>,
+    <its board's payload>]` (see the module's docstring)."""
 
     game_id: str = ""
     default_players: int = 2
@@ -129,7 +154,10 @@ class GameView:
     # the view says it itself beside the board (Momox's walk under the board).
     writes_last_move: bool = False
 
-    def __init__(self, game):
+    # The game's board module (render/<game>_board.py): `board_svg` and `target_centres` draw with it.
+    board: Board[S, P]
+
+    def __init__(self, game: Game[S]):
         self.game = game
 
     # -- identity ------------------------------------------------------------------------------
@@ -209,17 +237,19 @@ class GameView:
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def board_svg(self, s, ui: UIState) -> str:
-        """The board as SVG text: its board module's `board_svg(s, self.board_marks(s, ui))`."""
-        raise NotImplementedError
+    def board_svg(self, s: S, ui: UIState) -> str:
+        """The board as SVG text: its board module's drawing of `s` with the view's marks."""
+        return self.board.board_svg(s, self.marks(s, ui))
 
-    def board_marks(self, s, ui: UIState) -> BoardMarks[Any]:
-        """The marks the board is drawn with (built from the engine), `ui.diagram` among them."""
-        raise NotImplementedError
-
-    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
+    def target_centres(self, s: S, ui: UIState) -> dict[str, tuple[float, float]]:
         """Where the board draws each target (its board module's `target_centres`), in the board's
         user units: the places a diagram's marks may go (the diagram editor's click targets)."""
+        return self.board.target_centres(s, self.marks(s, ui))
+
+    def marks(self, s: S, ui: UIState) -> BoardMarks[P]:
+        """The marks the board is drawn with in this UI state, built from the engine (what may be
+        clicked and each target's words, the last move, the hints, `ui.diagram`): the one thing
+        each view writes for `board_svg` and `target_centres`."""
         raise NotImplementedError
 
     def last_effect(self, ui: UIState) -> Any:
@@ -368,4 +398,17 @@ def shown_seat_names(view: GameView, names) -> list[str]:
     return [view.seat_style(i, players).name if is_default_name(view, i, players, name) else name for i, name in enumerate(names)]
 
 
-__all__ = ["UIState", "ClickResult", "Action", "Choice", "Field", "SeatStyle", "GameView", "seat_names", "shown_seat_names", "is_default_name", "field"]
+__all__ = [
+    "UIState",
+    "ClickResult",
+    "Action",
+    "Choice",
+    "Field",
+    "SeatStyle",
+    "Board",
+    "GameView",
+    "seat_names",
+    "shown_seat_names",
+    "is_default_name",
+    "field",
+]

@@ -56,7 +56,7 @@ class Editor:
     messages: list[str] = field(default_factory=list)
 
     @property
-    def view(self) -> GameView:
+    def view(self) -> GameView[Any, Any]:
         return get_view(self.game_id)
 
     def centres(self) -> dict[str, tuple[float, float]]:

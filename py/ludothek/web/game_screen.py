@@ -72,7 +72,7 @@ class GameScreen:
         self.app.page.body_data("game", session.game_id)
         self.update()
 
-    def shown(self) -> tuple[GameSession, GameView]:
+    def shown(self) -> tuple[GameSession, GameView[Any, Any]]:
         """The game shown and its view (this screen is shown, so both are there)."""
         return self.app.shown_session(), self.app.shown_view()
 
@@ -96,7 +96,7 @@ class GameScreen:
             thinking=app.computer.thinking_seat is not None,
         )
 
-    def model(self, session: GameSession, view: GameView) -> GameScreenModel:
+    def model(self, session: GameSession, view: GameView[Any, Any]) -> GameScreenModel:
         """What the screen shows now (render/game_screen.py), from the app's state."""
         app = self.app
         return game_screen_model(
