@@ -89,7 +89,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
         "no-shuffle": N_("The chips may be reshuffled only after landing on yellow fields three times in one turn."),
     }
 
-    def __init__(self, game):
+    def __init__(self, game: Momox) -> None:
         super().__init__(game)
         # The app asks for the walk to be animated on one drawing only, and draws again at once
         # (e.g. when the computer starts thinking): keep that drawing's markup for the same move
@@ -182,7 +182,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
         marks = self.marks_with(shown, last_before=self.game.observation(before, None), last_move=THUMBNAIL_MOVE, label=_("Momox"), describe=False)
         return self.board.board_svg(shown, marks)
 
-    def _target_labels(self, s, targets: set[str], replaying: bool) -> dict[str, str]:
+    def _target_labels(self, s: MomoxState, targets: set[str], replaying: bool) -> dict[str, str]:
         """Each target's accessible name: every bowl (the open circle, the bowls that may be lifted,
         the others), the tile on offer and Stay."""
         game = self.game
@@ -210,7 +210,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
             ).format(n=s.yellows)
         return labels
 
-    def _last_walk(self, s, last_before, last_move: str | None) -> dict[str, Any]:
+    def _last_walk(self, s: MomoxState, last_before: MomoxState | None, last_move: str | None) -> dict[str, Any]:
         """The payload's fields of the last walk, when the last move lifted a bowl: whose figure
         walked from where along which fields, the bowl lifted, the circle covered again, and who
         shared the field it left (empty otherwise)."""
@@ -234,11 +234,11 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
 
     def marks_with(
         self,
-        s,
+        s: MomoxState,
         *,
         interactive: bool = False,
         cursor: str | None = None,
-        last_before=None,
+        last_before: MomoxState | None = None,
         last_move: str | None = None,
         animate: bool = False,
         replaying: bool = False,
@@ -289,7 +289,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
             payload=payload,
         )
 
-    def extra_html(self, s, ui: UIState) -> str:
+    def extra_html(self, s: MomoxState, ui: UIState) -> str:
         """The last walk in words, under the board (the board shows it; this says it)."""
         if ui.last_before is None or ui.last_move not in KEY_MOVES or ui.replaying:
             return ""
@@ -302,7 +302,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
         text = _("{colour} lifted the bowl from {circle} and walked {value}.").format(colour=colour_name(seat), circle=circle_words(circle), value=value)
         return tag("p", esc(text), class_="momox-last")
 
-    def seat_details(self, s, seat: int) -> str:
+    def seat_details(self, s: MomoxState, seat: int) -> str:
         held = self.game.held_tiles(s, seat)
         boxes = []
         for place in reversed(range(len(TILE_VALUES))):
@@ -315,7 +315,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
         ]
         return tag("span", "".join(parts), class_="momox-seat")
 
-    def side_html(self, s, names: list[str]) -> str:
+    def side_html(self, s: MomoxState, names: list[str]) -> str:
         """With several rounds: a running table of the rounds' numbers and the totals."""
         table = self.game.round_table(s)
         if table.of <= 1:
@@ -349,7 +349,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
             data_round=str(table.round),
         )
 
-    def actions(self, s, ui: UIState) -> list[Action]:
+    def actions(self, s: MomoxState, ui: UIState) -> list[Action]:
         if not ui.interactive:
             return []
         phase = s.phase
@@ -376,7 +376,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
 
     # -- input ---------------------------------------------------------------------------------
 
-    def click(self, s, ui: UIState, target: str) -> ClickResult:
+    def click(self, s: MomoxState, ui: UIState, target: str) -> ClickResult:
         legal = self.game.legal_moves(s)
         if target in legal:
             cursor = target if target in KEY_MOVES else ui.cursor
@@ -388,7 +388,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
 
     # -- words ---------------------------------------------------------------------------------
 
-    def _walked(self, before, move: str, after) -> int | None:
+    def _walked(self, before: MomoxState, move: str, after: MomoxState | None) -> int | None:
         """The value a bowl move walked, read from the state after it (where its chip lies open)."""
         if after is None or move not in KEY_MOVES:
             return None
@@ -398,7 +398,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
         steps = (after.figures[seat] - before.figures[seat]) % FIELD_COUNT
         return steps if 1 <= steps <= 6 else None
 
-    def status_text(self, s, ui: UIState, names: list[str]) -> str:
+    def status_text(self, s: MomoxState, ui: UIState, names: list[str]) -> str:
         if self.game.is_over(s):
             return self.result_text(s, names)
         name = names[s.to_move]
@@ -428,7 +428,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
             text += " " + _("Round {r} of {n}.").format(r=s.round, n=s.rounds)
         return text
 
-    def describe_move(self, before, move: str, after, names: list[str]) -> str:
+    def describe_move(self, before: MomoxState, move: str, after: MomoxState, names: list[str]) -> str:
         seat = before.to_move
         name = names[seat]
         if move in KEY_MOVES:
@@ -481,13 +481,13 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
             return _("{name} reshuffled the chips: all lie face down again, the centre circle is open.").format(name=name)
         return _("{name} kept the chips as they lie.").format(name=name)
 
-    def _may_reshuffle(self, after, name: str) -> str:
+    def _may_reshuffle(self, after: MomoxState, name: str) -> str:
         n = self.game.yellow_streak(after)
         return ngettext(
             "{n} yellow field in this turn: {name} may reshuffle the chips.", "{n} yellow fields in this turn: {name} may reshuffle the chips.", n
         ).format(n=n, name=name)
 
-    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
+    def hint_text(self, s: MomoxState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         if not hints:
             return ""
         move = hints[-1][0]
@@ -495,7 +495,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
             return _("Hint: lift the bowl from {circle} (marked with a check).").format(circle=circle_words(KEY_MOVES.index(move)))
         return _("Hint: {move}.").format(move=self.move_text(s, move))
 
-    def move_text(self, before, move: str) -> str:
+    def move_text(self, before: MomoxState, move: str) -> str:
         """Short, and without the number walked: the list stays on screen long after a bowl covers
         that chip again, and remembering it is the game."""
         if move in KEY_MOVES:
@@ -509,7 +509,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
             return _("stay")
         return _("reshuffle") if move == "shuffle" else _("keep")
 
-    def result_text(self, s, names: list[str]) -> str:
+    def result_text(self, s: MomoxState, names: list[str]) -> str:
         winners = self.game.winners(s)
         if s.rounds == 1 and winners:
             seat = winners[0]
@@ -524,7 +524,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
         return _("{names} share the win with {total} points.").format(names=", ".join(names[w] for w in winners), total=totals[winners[0]])
 
 
-def board_description(game, s, replaying: bool = False) -> str:
+def board_description(game: Momox, s: MomoxState, replaying: bool = False) -> str:
     """The board in words (the SVG's description): figures, the open circle, the tiles left."""
     players = len(s.figures)
     sentences = []

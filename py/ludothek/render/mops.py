@@ -201,17 +201,18 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
             aria_label=self.title(),
         )
 
-    def extra_html(self, s, ui: UIState) -> str:
+    def extra_html(self, s: MopsState, ui: UIState) -> str:
         if not ui.interactive or s.outcome is not None:
             return ""  # the last move in words is the game screen's line under the status
         if s.step == PLACE:
             return placing_html(self.game, s, ui)
         return scoring_html(self.game, s, ui)
 
-    def actions(self, s, ui: UIState) -> list[Action]:
+    def actions(self, s: MopsState, ui: UIState) -> list[Action]:
         if not ui.interactive or s.outcome is not None:
             return []
         seat = s.to_move
+        assert seat is not None  # the game runs
         if s.step == PLACE:
             if ui.selection[:1] == ("refuse",):
                 return []
@@ -231,18 +232,20 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
             return [Action("pass", _("Pass: score nothing this round"), _("Keep your tiles face up for a bigger combination later."))]
         return []
 
-    def seat_details(self, s, seat: int) -> str:
+    def seat_details(self, s: MopsState, seat: int) -> str:
         return seat_details(self.game, s, seat)
 
-    def side_html(self, s, names: list[str]) -> str:
+    def side_html(self, s: MopsState, names: list[str]) -> str:
         return side_html(self.game, s, names)
 
     # -- input ---------------------------------------------------------------------------------
 
-    def click(self, s, ui: UIState, target: str) -> ClickResult:
+    def click(self, s: MopsState, ui: UIState, target: str) -> ClickResult:
         game = self.game
         if game.is_over(s):
             return ClickResult(ui, None, _("The game is over."))
+        mover = s.to_move
+        assert mover is not None  # the game runs
         legal = game.legal_moves(s)
         cleared = ui.with_(selection=())
         if target == "cancel":
@@ -276,7 +279,7 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
                 return ClickResult(ui, None, _("Turn one of the marked tiles face down: {cells}.").format(cells=flips_text(combo.flips)))
         if ui.selection[:1] == ("refuse",) and "x" + target in legal:
             return ClickResult(cleared.with_(cursor=target), "x" + target)
-        kind = game.cell_kinds(s, s.to_move)[index]
+        kind = game.cell_kinds(s, mover)[index]
         if s.step == PLACE:
             if kind == "down" and s.ersatz:
                 return ClickResult(
@@ -292,11 +295,13 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
 
     # -- words ---------------------------------------------------------------------------------
 
-    def status_text(self, s, ui: UIState, names: list[str]) -> str:
+    def status_text(self, s: MopsState, ui: UIState, names: list[str]) -> str:
         game = self.game
         if game.is_over(s):
             return self.result_text(s, names)
-        name = names[s.to_move]
+        mover = s.to_move
+        assert mover is not None  # the game runs
+        name = names[mover]
         if s.step == PLACE:
             revealed = game.revealed_tile(s)
             assert revealed is not None  # the placing step: a tile is revealed
@@ -305,9 +310,9 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
                 return _("{name}: choose the face-down tile to lay the {tile} on.").format(name=name, tile=tile)
             text = _("{name}: place the {tile}.").format(name=name, tile=tile)
             if game.refusal_cells(s):
-                text += " " + ngettext(
-                    "Or refuse it: that costs {n} point.", "Or refuse it: that costs {n} points.", game.refusal_penalty(s, s.to_move)
-                ).format(n=game.refusal_penalty(s, s.to_move))
+                text += " " + ngettext("Or refuse it: that costs {n} point.", "Or refuse it: that costs {n} points.", game.refusal_penalty(s, mover)).format(
+                    n=game.refusal_penalty(s, mover)
+                )
             return text
         if ui.selection[:1] == ("pick",):
             return _("{name}: choose the tile to turn face down.").format(name=name)
@@ -318,16 +323,16 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
             ).format(name=name, n=n)
         return ngettext("{name}: score the combination, or pass.", "{name}: score one of {n} combinations, or pass.", n).format(name=name, n=n)
 
-    def describe_move(self, before, move: str, after, names: list[str]) -> str:
+    def describe_move(self, before: MopsState, move: str, after: MopsState, names: list[str]) -> str:
         return describe_move(self.game, before, move, after, names)
 
-    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
+    def hint_text(self, s: MopsState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         return hint_text(self.game, s, hints, names)
 
-    def move_text(self, before, move: str) -> str:
+    def move_text(self, before: MopsState, move: str) -> str:
         return move_text(self.game, before, move)
 
-    def result_text(self, s, names: list[str]) -> str:
+    def result_text(self, s: MopsState, names: list[str]) -> str:
         return result_text(self.game, s, names)
 
 

@@ -211,7 +211,7 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
         return self.board.board_svg(after, self.marks(after, ui, label=_("Nummerus Zahlus"), coordinates=False, view_box=crop))
 
     def marks(
-        self, s, ui: UIState, *, label: str | None = None, coordinates: bool = True, view_box: tuple[float, float, float, float] | None = None
+        self, s: NummerusState, ui: UIState, *, label: str | None = None, coordinates: bool = True, view_box: tuple[float, float, float, float] | None = None
     ) -> BoardMarks[NummerusPayload]:
         """What the board marks, from the engine: the chips the star can reach, the last star move
         of this round, the hint, the picked chip, and each field's words."""
@@ -245,7 +245,7 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
             payload=NummerusPayload(over=over, targets=tuple(targets), jump=jump),
         )
 
-    def extra_html(self, s, ui: UIState) -> str:
+    def extra_html(self, s: NummerusState, ui: UIState) -> str:
         parts = []  # the last move in words (a swap, a round's end) is the game screen's line under the status
         if ui.interactive and not self.game.is_over(s):
             if s.swap_step:
@@ -258,7 +258,7 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
                     parts.append(tag("p", esc(_("No chip lies in line with the star: it may jump to any chip.")), class_="nz-banner"))
         return "".join(parts)
 
-    def _choice(self, s, ui: UIState) -> tuple[str, tuple[str, str]] | None:
+    def _choice(self, s: NummerusState, ui: UIState) -> tuple[str, tuple[str, str]] | None:
         """(field, (lower chain, upper chain)) when a solitaire number touching two chains is picked."""
         if len(s.collections) != 1 or not ui.selection:
             return None
@@ -268,24 +268,24 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
         sides = self.game.solitaire_sides(s, field)
         return (field, (sides[0], sides[1])) if len(sides) == 2 else None
 
-    def actions(self, s, ui: UIState) -> list[Action]:
+    def actions(self, s: NummerusState, ui: UIState) -> list[Action]:
         if not ui.interactive or self.game.is_over(s) or not s.swap_step:
             return []
         hinted = any(t == NO_SWAP for t, _l in ui.hints)
         label = _("No swap") + (" · " + _("hint") if hinted else "")
         return [Action(NO_SWAP, label, _("Keep your chips and your swap chips; the turn passes on."))]
 
-    def score_text(self, s, score) -> str | None:
+    def score_text(self, s: NummerusState, score: int) -> str | None:
         if len(s.collections) == 1:
             return ngettext("{n} chain shorter than 6 left", "{n} chains shorter than 6 left", score).format(n=score)
         if s.rounds:
             return ngettext("{n} point", "{n} points", score).format(n=score)
         return _("longest chain {n}").format(n=score)
 
-    def seat_details(self, s, seat: int) -> str:
+    def seat_details(self, s: NummerusState, seat: int) -> str:
         return seat_details(self.game, s, seat)
 
-    def side_html(self, s, names: list[str]) -> str:
+    def side_html(self, s: NummerusState, names: list[str]) -> str:
         return side_html(self.game, s, names)
 
     # -- hints -------------------------------------------------------------------------------------
@@ -293,7 +293,7 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
     def hint_label(self) -> str | None:
         return _("Hint")
 
-    def hints(self, s) -> tuple[tuple[str, HintValue], ...]:
+    def hints(self, s: NummerusState) -> tuple[tuple[str, HintValue], ...]:
         from ..ai.nummerus import hint
 
         if self.game.is_over(s):
@@ -321,12 +321,12 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
             return ((field, "hint"), (move, "hint"))
         return ((move, "hint"),)
 
-    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
+    def hint_text(self, s: NummerusState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         return hint_text(self.game, s, hints, names)
 
     # -- input -------------------------------------------------------------------------------------
 
-    def click(self, s, ui: UIState, target: str) -> ClickResult:
+    def click(self, s: NummerusState, ui: UIState, target: str) -> ClickResult:
         game = self.game
         legal = game.legal_moves(s)
         if game.is_over(s):
@@ -348,7 +348,7 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
             return ClickResult(ui.with_(selection=(target,), cursor=target), None)
         return ClickResult(ui.with_(cursor=target), None, self.unreachable_message(s, target))
 
-    def _swap_click(self, s, ui: UIState, target: str, legal: list[str]) -> ClickResult:
+    def _swap_click(self, s: NummerusState, ui: UIState, target: str, legal: list[str]) -> ClickResult:
         if target == NO_SWAP:
             return ClickResult(ui.with_(selection=()), NO_SWAP)
         kind, _sep, value = target.partition(":")
@@ -378,14 +378,14 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
     def cancel(self, ui: UIState) -> UIState:
         return ui.with_(selection=())
 
-    def unreachable_message(self, s, field: str) -> str:
+    def unreachable_message(self, s: NummerusState, field: str) -> str:
         """Why the star may not take the chip on `field` now, in the player's language: the
         engine's `why_illegal` names the rule, this game's table words it."""
         return self.refusal(s, field) or _("That is not a legal move now.")
 
     # -- words -------------------------------------------------------------------------------------
 
-    def status_text(self, s, ui: UIState, names: list[str]) -> str:
+    def status_text(self, s: NummerusState, ui: UIState, names: list[str]) -> str:
         game = self.game
         if game.is_over(s):
             return self.result_text(s, names)
@@ -410,13 +410,13 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
             text += " " + _("Round {r} of {n}.").format(r=s.round, n=s.rounds)
         return text
 
-    def describe_move(self, before, move: str, after, names: list[str]) -> str:
+    def describe_move(self, before: NummerusState, move: str, after: NummerusState, names: list[str]) -> str:
         return describe_move(self.game, before, move, after, names)
 
-    def move_text(self, before, move: str) -> str:
+    def move_text(self, before: NummerusState, move: str) -> str:
         return move_text(self.game, before, move)
 
-    def result_text(self, s, names: list[str]) -> str:
+    def result_text(self, s: NummerusState, names: list[str]) -> str:
         return result_text(self.game, s, names)
 
 
