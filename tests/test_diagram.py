@@ -282,8 +282,12 @@ MARKED = {
 
 
 def drawn_marks(monkeypatch, game_id: str, s: Any, ui: UIState) -> tuple[str, Any]:
-    """The view's board (as the app gets it) and the BoardMarks the view built for it."""
-    module = __import__(f"ludothek.render.{game_id}", fromlist=["board_svg"])
+    """The view's board (as the app gets it) and the BoardMarks the view built for it, recorded
+    where the view draws: `GameView.board_svg` calls the board module the view declares
+    (`board = <game>_board`), which must be this game's board module."""
+    view = get_view(game_id)
+    module = type(view).board
+    assert module is BOARDS[game_id]
     seen: list[Any] = []
     original = module.board_svg
 
@@ -292,7 +296,7 @@ def drawn_marks(monkeypatch, game_id: str, s: Any, ui: UIState) -> tuple[str, An
         return original(state, marks)
 
     monkeypatch.setattr(module, "board_svg", record)
-    svg = get_view(game_id).board_svg(s, ui)
+    svg = view.board_svg(s, ui)
     monkeypatch.setattr(module, "board_svg", original)
     assert len(seen) == 1
     return svg, seen[0]
@@ -324,6 +328,7 @@ def test_each_board_draws_the_marks_over_its_targets(monkeypatch, game_id):
         caption="A test",
     )
     centres = board.target_centres(state, marks)
+    assert get_view(game_id).target_centres(s, UIState()) == centres  # the view's, from the same marks
     validate_targets(d, centres)
     svg = board.board_svg(state, replace(marks, diagram=d))
     assert board.board_svg(state, replace(marks, diagram=d)) == svg  # deterministic

@@ -400,7 +400,7 @@ class Game(Generic[S]):
         outcome = s.outcome
         return [] if outcome is None else list(outcome.winners)
 
-    def scores(self, s: S) -> Sequence[int | float]:
+    def scores(self, s: S) -> Sequence[int]:
         raise NotImplementedError
 
     def position(self, s: S) -> str:

@@ -4,13 +4,15 @@ The board itself is drawn by render/fenn_board.py (its docstring says what it sh
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from ..games.fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, DIE_NAMES, BLACK_NAME, EXTRA, GOAL_FIELD, OPENING_FACE, PASCH, PASS, RED, START_FIELD, STEP
+from ..games.fenn import Fenn, FennState, FieldStatus
 from ..games.notation import black_move, parse_black, parse_step, step_move
 from ..i18n import N_, _, ngettext
-from .board_marks import BoardMarks, HintValue
-from .fenn_board import SEAT_CSS, FennPayload, board_svg, target_centres, die_icon, shown_value, thumbnail_svg, value_css, value_rank
+from .board_marks import BoardMarks, HintValue, SolvedValue
+from . import fenn_board
+from .fenn_board import SEAT_CSS, FennPayload, die_icon, shown_value, thumbnail_svg, value_css, value_rank
 from .seats import seat_colour_word, seat_names
 from .svg import esc, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState
@@ -65,7 +67,7 @@ def player(names: list[str], seat: int) -> str:
     return _("{name} ({colour})").format(name=name, colour=colour_word(seat))
 
 
-def ban_texts(s, seat: int, field: int, reasons) -> list[str]:
+def ban_texts(s: FennState, seat: int, field: int, reasons: Iterable[str]) -> list[str]:
     """Words for the reason codes that close `field` to the die of `seat`."""
     other = 1 - seat
     texts = []
@@ -85,7 +87,7 @@ def ban_texts(s, seat: int, field: int, reasons) -> list[str]:
     return texts
 
 
-def closed_message(s, field: int, reasons) -> str:
+def closed_message(s: FennState, field: int, reasons: Iterable[str]) -> str:
     seat = s.to_move
     texts = ban_texts(s, seat, field, [r for r in reasons if r != "not-stepping"])
     if not texts:
@@ -110,7 +112,7 @@ def start_value_sentence(starter: int | None = None, black: int | None = None) -
     return value_sentence(values[(SEAT_CSS[starter], black)], starter)
 
 
-def value_sentence(value, starter: int) -> str:
+def value_sentence(value: SolvedValue, starter: int) -> str:
     if value.outcome == 0:
         return _("With perfect play from this start the game is a draw.")
     winner = starter if value.outcome > 0 else 1 - starter
@@ -120,8 +122,10 @@ def value_sentence(value, starter: int) -> str:
 # -- the view ---------------------------------------------------------------------------------------
 
 
-class FennView(GameView):
+class FennView(GameView[FennState, FennPayload]):
     game_id = "fenn"
+    game: Fenn
+    board = fenn_board
     seat_colours = SEAT_CSS
     default_players = 2
     move_error_texts = {
@@ -145,9 +149,9 @@ class FennView(GameView):
 
     move_error_words_from = {"seat": lambda seat: {"colour": colour_word(seat)}}
 
-    def __init__(self, game):
+    def __init__(self, game: Fenn) -> None:
         super().__init__(game)
-        self._kinds: dict[tuple, str] = {}
+        self._kinds: dict[tuple[Any, ...], str] = {}
 
     def tagline(self) -> str:
         return _("Three dice, nine fields: the numbers on top say where nobody may go. Cross the strip first.")
@@ -185,16 +189,7 @@ class FennView(GameView):
 
     # -- drawing -----------------------------------------------------------------------------------
 
-    def board_svg(self, s, ui: UIState) -> str:
-        return board_svg(s, self.board_marks(s, ui))
-
-    def board_marks(self, s, ui: UIState) -> BoardMarks[FennPayload]:
-        return self.marks(s, ui)
-
-    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
-        return target_centres(s, self.board_marks(s, ui))
-
-    def marks(self, s, ui: UIState) -> BoardMarks[FennPayload]:
+    def marks(self, s: FennState, ui: UIState) -> BoardMarks[FennPayload]:
         """What the board marks, from the engine: the fields the die may enter and those closed to
         it, the last move, where the latest turn began, the opening roll, and each field's words."""
         game = self.game
@@ -242,7 +237,7 @@ class FennView(GameView):
             payload=payload,
         )
 
-    def _latest_turn_start(self, s) -> tuple[int, int, int | None, int | None] | None:
+    def _latest_turn_start(self, s: FennState) -> tuple[int, int, int | None, int | None] | None:
         """(seat, field, face, black) where the latest turn began (the current one once a step of
         it is made, else the previous one); None if unknown or nothing moved."""
         history = s.history
@@ -261,7 +256,16 @@ class FennView(GameView):
         field = start.field_of(seat)
         return (seat, field, start.face_of(seat), start.black)
 
-    def _field_words(self, s, field: int, statuses, bans, mover: int | None, hints: dict[str, HintValue], selected: int | None) -> str:
+    def _field_words(
+        self,
+        s: FennState,
+        field: int,
+        statuses: dict[int, FieldStatus],
+        bans: dict[int, dict[int, tuple[str, ...]]],
+        mover: int | None,
+        hints: dict[str, HintValue],
+        selected: int | None,
+    ) -> str:
         """A field's title and accessible name: its number, goal, die, why it is closed, the hint."""
         words = [_("Field {n}").format(n=field)]
         for seat in (BLUE, RED):
@@ -293,7 +297,7 @@ class FennView(GameView):
             extra.append(_("Picked: choose the new top below."))
         return " ".join([sentence] + extra)
 
-    def _board_label(self, s) -> str:
+    def _board_label(self, s: FennState) -> str:
         parts = [_("Fenn board, fields 1 to 9.")]
         for seat in (BLUE, RED):
             field = s.field_of(seat)
@@ -308,7 +312,7 @@ class FennView(GameView):
     def thumbnail_svg(self) -> str:
         return thumbnail_svg()
 
-    def extra_html(self, s, ui: UIState) -> str:
+    def extra_html(self, s: FennState, ui: UIState) -> str:
         if not ui.interactive or s.outcome is not None:
             return ""
         game = self.game
@@ -336,7 +340,7 @@ class FennView(GameView):
             parts.append(self._steps_list_html(s, hints))
         return "".join(parts)
 
-    def _selected(self, s, ui: UIState) -> int | None:
+    def _selected(self, s: FennState, ui: UIState) -> int | None:
         """The field picked for a step, if it can still be entered."""
         if not ui.selection:
             return None
@@ -346,7 +350,7 @@ class FennView(GameView):
         field = int(token)
         return field if self.game.faces_for(s, field) else None
 
-    def step_kind(self, s, move: str) -> str:
+    def step_kind(self, s: FennState, move: str) -> str:
         """What a legal step earns, by the engine's own `effect`: "win", "pasch", "extra",
         "blocked" (an extra step earned but impossible) or "". Kept per position and move on the
         view: the move list and the choosers ask again on every redraw, and the answer does not
@@ -361,7 +365,7 @@ class FennView(GameView):
             self._kinds[key] = kind
         return kind
 
-    def _face_note(self, s, move: str) -> str:
+    def _face_note(self, s: FennState, move: str) -> str:
         kind = self.step_kind(s, move)
         return {
             "win": _("wins!"),
@@ -370,7 +374,7 @@ class FennView(GameView):
             "blocked": _("no extra step possible"),
         }.get(kind, "")
 
-    def _faces_html(self, s, field: int, hints: dict[str, HintValue]) -> str:
+    def _faces_html(self, s: FennState, field: int, hints: dict[str, HintValue]) -> str:
         seat = s.to_move
         kind = SEAT_CSS[seat]
         buttons = []
@@ -397,7 +401,7 @@ class FennView(GameView):
         best = " best" if code and self._is_best(code, hints) else ""
         return tag("button", inner, type="button", class_=css + best, data_target=move, aria_label=label)
 
-    def _pasch_html(self, s, hints: dict[str, HintValue]) -> str:
+    def _pasch_html(self, s: FennState, hints: dict[str, HintValue]) -> str:
         buttons = []
         for face in self.game.pasch_faces(s):
             move = black_move(face)
@@ -411,7 +415,7 @@ class FennView(GameView):
         title = _("Pasch! Your top matches the black die ({n}). Turn the black die to a new number, or end your turn and leave it.").format(n=s.black)
         return _chooser_html(title, buttons, "fenn-chooser pasch", _("Pasch: turn the black die"))
 
-    def _steps_list_html(self, s, hints: dict[str, HintValue]) -> str:
+    def _steps_list_html(self, s: FennState, hints: dict[str, HintValue]) -> str:
         """Every legal step as a button, grouped by field (the hint's values shown beside them)."""
         seat = s.to_move
         rows = []
@@ -459,7 +463,7 @@ class FennView(GameView):
         ranks = {value_rank(c) for t, c in hints.items() if not t.isdigit()}
         return len(ranks) > 1 and value_rank(code) == max(ranks)
 
-    def actions(self, s, ui: UIState) -> list[Action]:
+    def actions(self, s: FennState, ui: UIState) -> list[Action]:
         if not ui.interactive or s.outcome is not None:
             return []
         game = self.game
@@ -477,10 +481,10 @@ class FennView(GameView):
             return [Action("end", valued(_("End turn"), "end"), _("Do not take the extra step."))]
         return []
 
-    def score_text(self, s, score) -> str | None:
+    def score_text(self, s: FennState, score: int) -> str | None:
         return None  # Fenn counts nothing but the win
 
-    def seat_details(self, s, seat: int) -> str:
+    def seat_details(self, s: FennState, seat: int) -> str:
         field, face = s.field_of(seat), s.face_of(seat)
         where = _("beside the board") if field in START_FIELD else _("on field {n}").format(n=field)
         faces = " ".join(map(str, DIE_FACES[seat]))
@@ -492,7 +496,7 @@ class FennView(GameView):
             data_face=str(face),
         ) + tag("span", esc(_("die {name}: {faces}").format(name=DIE_NAMES[seat], faces=faces)), class_="fenn-faces-list")
 
-    def side_html(self, s, names: list[str]) -> str:
+    def side_html(self, s: FennState, names: list[str]) -> str:
         game = self.game
         parts = []
         rolls = game.opening_rolls(s)
@@ -552,7 +556,7 @@ class FennView(GameView):
     def hint_label(self) -> str | None:
         return _("Hint")
 
-    def hints(self, s) -> tuple[tuple[str, HintValue], ...]:
+    def hints(self, s: FennState) -> tuple[tuple[str, HintValue], ...]:
         from ..ai.fenn import hint
 
         if s.outcome is not None:
@@ -568,7 +572,7 @@ class FennView(GameView):
                     best_by_field[field] = code
         return tuple(pairs) + tuple(best_by_field.items())
 
-    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
+    def hint_text(self, s: FennState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         moves = [(t, c) for t, c in hints if not t.isdigit()]
         if not moves:
             return ""
@@ -599,7 +603,7 @@ class FennView(GameView):
 
     # -- input -------------------------------------------------------------------------------------
 
-    def click(self, s, ui: UIState, target: str) -> ClickResult:
+    def click(self, s: FennState, ui: UIState, target: str) -> ClickResult:
         game = self.game
         legal = game.legal_moves(s)
         if target in legal:
@@ -628,7 +632,7 @@ class FennView(GameView):
 
     # -- words -------------------------------------------------------------------------------------
 
-    def status_text(self, s, ui: UIState, names: list[str]) -> str:
+    def status_text(self, s: FennState, ui: UIState, names: list[str]) -> str:
         if s.outcome is not None:
             return self.result_text(s, names)
         game = self.game
@@ -650,7 +654,7 @@ class FennView(GameView):
             text = _("The black die shows {n}: {colour} begins.").format(n=rolls[-1], colour=colour(seat)) + " " + text
         return text
 
-    def describe_move(self, before, move: str, after, names: list[str]) -> str:
+    def describe_move(self, before: FennState, move: str, after: FennState, names: list[str]) -> str:
         effect = self.game.effect(before, move)
         who = player(names, effect.seat)
         if effect.kind == "pass":
@@ -681,7 +685,7 @@ class FennView(GameView):
             text += " " + _("The position has come up for the third time: the game is drawn.")
         return text
 
-    def move_text(self, before, move: str) -> str:
+    def move_text(self, before: FennState, move: str) -> str:
         if move == "end":
             return _("end")
         if move == "pass":
@@ -698,7 +702,7 @@ class FennView(GameView):
             return move + " +"
         return move
 
-    def result_text(self, s, names: list[str]) -> str:
+    def result_text(self, s: FennState, names: list[str]) -> str:
         if s.outcome is not None and s.outcome.winners:
             return _("{who} wins: the die has crossed the board!").format(who=player(names, s.outcome.winners[0]))
         return _("Drawn: the same position came up for the third time.")
@@ -757,5 +761,5 @@ def _chooser_html(title: str, buttons: list[str], css: str, label: str) -> str:
     )
 
 
-def make_view(game) -> FennView:
+def make_view(game: Fenn) -> FennView:
     return FennView(game)

@@ -138,7 +138,7 @@ def shown_ui(ui: UIState, history: History, names: Sequence[str], *, interactive
     return ui
 
 
-def status_text(view: GameView, history: History, ui: UIState, names: list[str], thinking_seat: int | None) -> str:
+def status_text(view: GameView[Any, Any], history: History, ui: UIState, names: list[str], thinking_seat: int | None) -> str:
     """The status line: who is thinking, the replay, or the view's own words for the position."""
     if thinking_seat is not None:
         return _("{name} is thinking…").format(name=names[thinking_seat])
@@ -147,7 +147,7 @@ def status_text(view: GameView, history: History, ui: UIState, names: list[str],
     return view.status_text(history.shown_state, ui, names)
 
 
-def last_move_text(view: GameView, history: History, names: list[str]) -> str:
+def last_move_text(view: GameView[Any, Any], history: History, names: list[str]) -> str:
     """The shown position's last move in words (the one replayed to, in a replay), as each player
     sees it; on a phone the move list is far below the board. '' where the view writes it itself."""
     index = history.shown_index
@@ -160,7 +160,7 @@ def last_move_text(view: GameView, history: History, names: list[str]) -> str:
 
 
 def game_screen_model(
-    view: GameView,
+    view: GameView[Any, Any],
     history: History,
     ui: UIState,
     *,
@@ -208,7 +208,7 @@ def game_screen_model(
 # -- what is said to screen readers when something happens ----------------------------------------
 
 
-def move_announcement(view: GameView, before: Any, move: str, after: Any, names: list[str], over: bool) -> str:
+def move_announcement(view: GameView[Any, Any], before: Any, move: str, after: Any, names: list[str], over: bool) -> str:
     """Said after a move (the player's or the computer's): the move in words, and the result when it ended the game."""
     text = view.describe_move(before, move, after, names)
     if over:
@@ -220,7 +220,7 @@ def undo_announcement(count: int) -> str:
     return ngettext("Took back {n} move.", "Took back {n} moves.", count).format(n=count)
 
 
-def redo_announcement(view: GameView, before: Any, move: str | None) -> str:
+def redo_announcement(view: GameView[Any, Any], before: Any, move: str | None) -> str:
     """Said after a redo: the move replayed (`before`: the position it was played on)."""
     return _("Replayed: {move}.").format(move=view.move_text(before, move)) if move is not None else ""
 

@@ -9,11 +9,14 @@ passes the true state). The strongest level then reads its own observation of th
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Generator
 
 from ..games.base import run_to_end
 from ..i18n import _
 from .board_marks import HintSearch, HintValue
+
+if TYPE_CHECKING:
+    from ..ai.base import ComputerPlayer
 
 
 class StrongestLevelHints:
@@ -30,14 +33,14 @@ class StrongestLevelHints:
     def hint_label(self) -> str | None:
         return _("Hint")
 
-    def hint_player(self):
+    def hint_player(self) -> ComputerPlayer:
         from ..ai import get_player, levels
 
         player = get_player(self.game.id, levels(self.game.id)[-1].number, seed=self.hint_seed)
         player.max_work = self.hint_max_work
         return player
 
-    def hint_move_search(self, s):
+    def hint_move_search(self, s: Any) -> Generator[None, None, str | None]:
         """The strongest level's move in the public position, as a time-sliced search (None when
         the game is over)."""
         public = self.game.observation(s, None)
@@ -49,10 +52,10 @@ class StrongestLevelHints:
         move = yield from self.hint_move_search(s)
         return () if move is None else ((move, "hint"),)
 
-    def hints(self, s) -> tuple[tuple[str, HintValue], ...]:
+    def hints(self, s: Any) -> tuple[tuple[str, HintValue], ...]:
         return tuple(run_to_end(self.hint_search(s)) or ())
 
-    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
+    def hint_text(self, s: Any, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         if not hints:
             return ""
         move = hints[-1][0]

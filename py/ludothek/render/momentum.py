@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.momentum import BUFFER, DAMPER, DESIGNER_ROUND_LIMIT, HOLE, RECOMMENDED_MAX_SPECIALS, SEAT_LETTERS, SIZES
+from ..games.momentum import Momentum, MomentumState, Push
 from ..games.notation import cell_name, parse_cell
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, Control, HintValue
 from .hinting import StrongestLevelHints
-from .momentum_board import SEAT_CSS, SPECIAL_CSS, board_svg, stone_svg, target_centres
+from . import momentum_board
+from .momentum_board import SEAT_CSS, SPECIAL_CSS, stone_svg
 from .seats import seat_names
 from .svg import esc, num, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
@@ -35,8 +37,10 @@ def parse_specials_text(text: str, size: str) -> dict[str, list[str]]:
     return found
 
 
-class MomentumView(StrongestLevelHints, GameView):
+class MomentumView(StrongestLevelHints, GameView[MomentumState, None]):
     game_id = "momentum"
+    game: Momentum
+    board = momentum_board
     seat_colours = SEAT_CSS
     default_players = 2
     move_error_texts = {
@@ -160,7 +164,7 @@ class MomentumView(StrongestLevelHints, GameView):
         except ValueError:
             s = self.game.new_game(players=players, size=size)
         if not by_hand:
-            return board_svg(s, BoardMarks(label=_("Preview of the board")))
+            return self.board.board_svg(s, BoardMarks(label=_("Preview of the board")))
         width, height = SIZES[size]
         controls = []
         for index in range(width * height):
@@ -168,7 +172,7 @@ class MomentumView(StrongestLevelHints, GameView):
             content = s.board[index]
             what = _(SPECIAL_NAMES[content]) if content in SPECIAL_NAMES else _("empty")
             controls.append(Control(name, "setup-cell", _("{cell}: {what}. Click to change.").format(cell=name, what=what)))
-        return board_svg(s, BoardMarks(label=_("Preview of the board"), controls=tuple(controls)))
+        return self.board.board_svg(s, BoardMarks(label=_("Preview of the board"), controls=tuple(controls)))
 
     def setup_click(self, values: dict[str, str], cell: str) -> dict[str, str]:
         """Cycle `cell` through empty, hole, damper, buffer in the by-hand text field."""
@@ -186,13 +190,7 @@ class MomentumView(StrongestLevelHints, GameView):
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def board_svg(self, s, ui: UIState) -> str:
-        return board_svg(s, self.board_marks(s, ui))
-
-    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
-        return target_centres(s, self.board_marks(s, ui))
-
-    def board_marks(self, s, ui: UIState) -> BoardMarks[None]:
+    def marks(self, s: MomentumState, ui: UIState) -> BoardMarks[None]:
         effect = self.last_effect(ui)
         interactive = ui.interactive
         legal = frozenset(m for m in self.game.legal_moves(s) if m != "swap") if interactive else frozenset()
@@ -208,7 +206,7 @@ class MomentumView(StrongestLevelHints, GameView):
         )
         return marks
 
-    def cell_labels(self, s) -> dict[str, str]:
+    def cell_labels(self, s: MomentumState) -> dict[str, str]:
         """Every cell's accessible name: 'd4: Red stone', 'e5: hole', 'a1: empty'."""
         labels = {}
         for index, content in enumerate(s.board):
@@ -224,21 +222,21 @@ class MomentumView(StrongestLevelHints, GameView):
 
     def thumbnail_svg(self) -> str:
         s = self.game.from_position(THUMBNAIL_POSITION)
-        return board_svg(s, BoardMarks(label=_("Momentum"), coordinates=False))
+        return self.board.board_svg(s, BoardMarks(label=_("Momentum"), coordinates=False))
 
-    def score_text(self, s, score) -> str | None:
+    def score_text(self, s: MomentumState, score: int) -> str | None:
         return ngettext("{n} stone on the board", "{n} stones on the board", score).format(n=score)
 
-    def seat_details(self, s, seat: int) -> str:
+    def seat_details(self, s: MomentumState, seat: int) -> str:
         n = s.hands[seat]
         return tag("span", esc(ngettext("{n} stone in hand", "{n} stones in hand", n).format(n=n)), class_="hand", data_hand=str(n))
 
-    def actions(self, s, ui: UIState) -> list[Action]:
+    def actions(self, s: MomentumState, ui: UIState) -> list[Action]:
         if ui.interactive and s.pie == "swap" and s.outcome is None:
             return [Action("swap", _("Swap (pie rule)"), _("Take over the first stone instead of placing one."))]
         return []
 
-    def click(self, s, ui: UIState, target: str) -> ClickResult:
+    def click(self, s: MomentumState, ui: UIState, target: str) -> ClickResult:
         legal = self.game.legal_moves(s)
         if target in legal:
             return ClickResult(ui.with_(selection=(), cursor=target if target != "swap" else ui.cursor), target)
@@ -246,7 +244,7 @@ class MomentumView(StrongestLevelHints, GameView):
 
     # -- words ---------------------------------------------------------------------------------
 
-    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
+    def hint_text(self, s: MomentumState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         if not hints:
             return ""
         move = hints[-1][0]
@@ -254,7 +252,7 @@ class MomentumView(StrongestLevelHints, GameView):
             return _("Hint: swap – take over the first stone (pie rule).")
         return _("Hint: place a stone on {cell} (marked with a check).").format(cell=move)
 
-    def status_text(self, s, ui: UIState, names: list[str]) -> str:
+    def status_text(self, s: MomentumState, ui: UIState, names: list[str]) -> str:
         if s.outcome is not None:
             return self.result_text(s, names)
         name = names[s.to_move]
@@ -266,7 +264,7 @@ class MomentumView(StrongestLevelHints, GameView):
             text += " " + _("Round {r} of {limit}.").format(r=min(s.round, s.round_limit), limit=s.round_limit)
         return text
 
-    def describe_move(self, before, move: str, after, names: list[str]) -> str:
+    def describe_move(self, before: MomentumState, move: str, after: MomentumState, names: list[str]) -> str:
         name = names[before.to_move]
         if move == "swap":
             return _("{name} swapped: the first stone is now theirs.").format(name=name)
@@ -274,7 +272,10 @@ class MomentumView(StrongestLevelHints, GameView):
         sentences = [_("{name} placed a stone on {cell}.").format(name=name, cell=move)]
         moved = [p for p in effect.pushes if p.to is not None]
         gone = [p for p in effect.pushes if p.to is None]
-        colour = lambda p: _(SEAT_NAMES[SEAT_LETTERS.index(p.stone)])  # noqa: E731
+
+        def colour(p: Push) -> str:
+            return _(SEAT_NAMES[SEAT_LETTERS.index(p.stone)])
+
         if moved:
             sentences.append(
                 _("Pushed: {list}.").format(
@@ -291,7 +292,7 @@ class MomentumView(StrongestLevelHints, GameView):
             )
         return " ".join(sentences)
 
-    def move_text(self, before, move: str) -> str:
+    def move_text(self, before: MomentumState, move: str) -> str:
         if move == "swap":
             return _("swap")
         gone = sum(1 for p in self.game.effect(before, move).pushes if p.to is None)
@@ -322,5 +323,5 @@ class MomentumView(StrongestLevelHints, GameView):
         return value
 
 
-def make_view(game) -> MomentumView:
+def make_view(game: Momentum) -> MomentumView:
     return MomentumView(game)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.momox import KEY, KEY_MOVES, OVER, SHUFFLE, STAY, TILE, walk
+from ..games.momox import KEY, KEY_MOVES, OVER, SHUFFLE, STAY, TILE, Momox, walk
 from ..games.momox_board import CENTRE, CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, TILE_AT, TILE_VALUES, YELLOW
+from ..games.momox_state import MomoxState
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
 from .diagram import Diagram
@@ -15,7 +16,8 @@ from .seats import seat_names
 from .svg import esc, piece_icon, tag
 from .hinting import StrongestLevelHints
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
-from .momox_board import SEAT_CSS, MomoxPayload, _corner_of, board_svg, target_centres, corner_colour, figure_svg
+from . import momox_board
+from .momox_board import SEAT_CSS, MomoxPayload, _corner_of, corner_colour, figure_svg
 
 
 MAX_ROUNDS_IN_FORM = 99
@@ -69,8 +71,10 @@ def number_text(tiles: tuple[int, ...]) -> str:
     return "".join(str(v) for v in reversed(tiles))
 
 
-class MomoxView(StrongestLevelHints, GameView):
+class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
     game_id = "momox"
+    game: Momox
+    board = momox_board
     seat_colours = SEAT_CSS
     default_players = 2
     handover = False  # nothing is private to one player: every chip is hidden from everybody alike
@@ -85,7 +89,7 @@ class MomoxView(StrongestLevelHints, GameView):
         "no-shuffle": N_("The chips may be reshuffled only after landing on yellow fields three times in one turn."),
     }
 
-    def __init__(self, game):
+    def __init__(self, game: Momox) -> None:
         super().__init__(game)
         # The app asks for the walk to be animated on one drawing only, and draws again at once
         # (e.g. when the computer starts thinking): keep that drawing's markup for the same move
@@ -154,18 +158,12 @@ class MomoxView(StrongestLevelHints, GameView):
 
     def setup_preview(self, values: dict[str, str], players: int) -> str:
         s = self.game.observation(self.game.new_game(players=players), None)  # chips face down in any case
-        return board_svg(s, self.marks(s, label=_("Preview of the board")))
+        return self.board.board_svg(s, self.marks_with(s, label=_("Preview of the board")))
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def board_svg(self, s, ui: UIState) -> str:
-        return board_svg(s, self.board_marks(s, ui))
-
-    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
-        return target_centres(s, self.board_marks(s, ui))
-
-    def board_marks(self, s, ui: UIState) -> BoardMarks[MomoxPayload]:
-        return self.marks(
+    def marks(self, s: MomoxState, ui: UIState) -> BoardMarks[MomoxPayload]:
+        return self.marks_with(
             s,
             interactive=ui.interactive,
             cursor=ui.cursor,
@@ -181,10 +179,10 @@ class MomoxView(StrongestLevelHints, GameView):
         before = self.game.from_position(THUMBNAIL_BEFORE)
         after = self.game.play(before, THUMBNAIL_MOVE)
         shown = self.game.observation(after, None)
-        marks = self.marks(shown, last_before=self.game.observation(before, None), last_move=THUMBNAIL_MOVE, label=_("Momox"), describe=False)
-        return board_svg(shown, marks)
+        marks = self.marks_with(shown, last_before=self.game.observation(before, None), last_move=THUMBNAIL_MOVE, label=_("Momox"), describe=False)
+        return self.board.board_svg(shown, marks)
 
-    def _target_labels(self, s, targets: set[str], replaying: bool) -> dict[str, str]:
+    def _target_labels(self, s: MomoxState, targets: set[str], replaying: bool) -> dict[str, str]:
         """Each target's accessible name: every bowl (the open circle, the bowls that may be lifted,
         the others), the tile on offer and Stay."""
         game = self.game
@@ -212,7 +210,7 @@ class MomoxView(StrongestLevelHints, GameView):
             ).format(n=s.yellows)
         return labels
 
-    def _last_walk(self, s, last_before, last_move: str | None) -> dict[str, Any]:
+    def _last_walk(self, s: MomoxState, last_before: MomoxState | None, last_move: str | None) -> dict[str, Any]:
         """The payload's fields of the last walk, when the last move lifted a bowl: whose figure
         walked from where along which fields, the bowl lifted, the circle covered again, and who
         shared the field it left (empty otherwise)."""
@@ -234,13 +232,13 @@ class MomoxView(StrongestLevelHints, GameView):
             "walk_sharing": tuple(seat for seat, f in enumerate(last_before.figures) if f == walk_from),
         }
 
-    def marks(
+    def marks_with(
         self,
-        s,
+        s: MomoxState,
         *,
         interactive: bool = False,
         cursor: str | None = None,
-        last_before=None,
+        last_before: MomoxState | None = None,
         last_move: str | None = None,
         animate: bool = False,
         replaying: bool = False,
@@ -250,7 +248,8 @@ class MomoxView(StrongestLevelHints, GameView):
         diagram: Diagram | None = None,
     ) -> BoardMarks[MomoxPayload]:
         """What the board marks, from the engine: the bowls that may be lifted, the tile on offer,
-        Stay, the last walk, and every target's name."""
+        Stay, the last walk, and every target's name; spelled out, for `marks` (a UI state's) and for
+        the pictures drawn without one (the setup preview, the thumbnail)."""
         game = self.game
         legal = set(game.legal_moves(s)) if interactive else set()
         targets = {KEY_MOVES[c] for c in game.key_circles(s)} if interactive else set()
@@ -290,7 +289,7 @@ class MomoxView(StrongestLevelHints, GameView):
             payload=payload,
         )
 
-    def extra_html(self, s, ui: UIState) -> str:
+    def extra_html(self, s: MomoxState, ui: UIState) -> str:
         """The last walk in words, under the board (the board shows it; this says it)."""
         if ui.last_before is None or ui.last_move not in KEY_MOVES or ui.replaying:
             return ""
@@ -303,7 +302,7 @@ class MomoxView(StrongestLevelHints, GameView):
         text = _("{colour} lifted the bowl from {circle} and walked {value}.").format(colour=colour_name(seat), circle=circle_words(circle), value=value)
         return tag("p", esc(text), class_="momox-last")
 
-    def seat_details(self, s, seat: int) -> str:
+    def seat_details(self, s: MomoxState, seat: int) -> str:
         held = self.game.held_tiles(s, seat)
         boxes = []
         for place in reversed(range(len(TILE_VALUES))):
@@ -316,7 +315,7 @@ class MomoxView(StrongestLevelHints, GameView):
         ]
         return tag("span", "".join(parts), class_="momox-seat")
 
-    def side_html(self, s, names: list[str]) -> str:
+    def side_html(self, s: MomoxState, names: list[str]) -> str:
         """With several rounds: a running table of the rounds' numbers and the totals."""
         table = self.game.round_table(s)
         if table.of <= 1:
@@ -350,12 +349,13 @@ class MomoxView(StrongestLevelHints, GameView):
             data_round=str(table.round),
         )
 
-    def actions(self, s, ui: UIState) -> list[Action]:
+    def actions(self, s: MomoxState, ui: UIState) -> list[Action]:
         if not ui.interactive:
             return []
         phase = s.phase
         if phase == TILE:
             tile = self.game.pending_tile(s)
+            assert tile is not None  # the phase of a tile on offer
             return [
                 Action(
                     "take",
@@ -376,7 +376,7 @@ class MomoxView(StrongestLevelHints, GameView):
 
     # -- input ---------------------------------------------------------------------------------
 
-    def click(self, s, ui: UIState, target: str) -> ClickResult:
+    def click(self, s: MomoxState, ui: UIState, target: str) -> ClickResult:
         legal = self.game.legal_moves(s)
         if target in legal:
             cursor = target if target in KEY_MOVES else ui.cursor
@@ -388,7 +388,7 @@ class MomoxView(StrongestLevelHints, GameView):
 
     # -- words ---------------------------------------------------------------------------------
 
-    def _walked(self, before, move: str, after) -> int | None:
+    def _walked(self, before: MomoxState, move: str, after: MomoxState | None) -> int | None:
         """The value a bowl move walked, read from the state after it (where its chip lies open)."""
         if after is None or move not in KEY_MOVES:
             return None
@@ -398,7 +398,7 @@ class MomoxView(StrongestLevelHints, GameView):
         steps = (after.figures[seat] - before.figures[seat]) % FIELD_COUNT
         return steps if 1 <= steps <= 6 else None
 
-    def status_text(self, s, ui: UIState, names: list[str]) -> str:
+    def status_text(self, s: MomoxState, ui: UIState, names: list[str]) -> str:
         if self.game.is_over(s):
             return self.result_text(s, names)
         name = names[s.to_move]
@@ -406,6 +406,7 @@ class MomoxView(StrongestLevelHints, GameView):
         yellows = self.game.yellow_streak(s)
         if phase == TILE:
             tile = self.game.pending_tile(s)
+            assert tile is not None  # the phase of a tile on offer
             text = _("{name} may take the {value} here (it would be the {place} digit) or leave it.").format(
                 name=name, value=tile.value, place=place_name(tile.place)
             )
@@ -427,7 +428,7 @@ class MomoxView(StrongestLevelHints, GameView):
             text += " " + _("Round {r} of {n}.").format(r=s.round, n=s.rounds)
         return text
 
-    def describe_move(self, before, move: str, after, names: list[str]) -> str:
+    def describe_move(self, before: MomoxState, move: str, after: MomoxState, names: list[str]) -> str:
         seat = before.to_move
         name = names[seat]
         if move in KEY_MOVES:
@@ -441,6 +442,7 @@ class MomoxView(StrongestLevelHints, GameView):
             phase = after.phase
             if phase == TILE and after.to_move == seat:
                 tile = self.game.pending_tile(after)
+                assert tile is not None  # the phase of a tile on offer
                 sentences.append(_("{name} may take the {value} here or leave it.").format(name=name, value=tile.value))
             elif phase == KEY and after.to_move == seat and self.game.yellow_streak(after):
                 sentences.append(_("A yellow field: {name} may lift another bowl or stay.").format(name=name))
@@ -465,6 +467,7 @@ class MomoxView(StrongestLevelHints, GameView):
             return " ".join(sentences)
         if move == "leave":
             tile = self.game.pending_tile(before)
+            assert tile is not None  # "leave" is legal only with a tile on offer
             text = _("{name} left the {value} beside the corner.").format(name=name, value=tile.value)
             if after.phase == SHUFFLE:
                 text += " " + self._may_reshuffle(after, name)
@@ -478,13 +481,13 @@ class MomoxView(StrongestLevelHints, GameView):
             return _("{name} reshuffled the chips: all lie face down again, the centre circle is open.").format(name=name)
         return _("{name} kept the chips as they lie.").format(name=name)
 
-    def _may_reshuffle(self, after, name: str) -> str:
+    def _may_reshuffle(self, after: MomoxState, name: str) -> str:
         n = self.game.yellow_streak(after)
         return ngettext(
             "{n} yellow field in this turn: {name} may reshuffle the chips.", "{n} yellow fields in this turn: {name} may reshuffle the chips.", n
         ).format(n=n, name=name)
 
-    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
+    def hint_text(self, s: MomoxState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         if not hints:
             return ""
         move = hints[-1][0]
@@ -492,7 +495,7 @@ class MomoxView(StrongestLevelHints, GameView):
             return _("Hint: lift the bowl from {circle} (marked with a check).").format(circle=circle_words(KEY_MOVES.index(move)))
         return _("Hint: {move}.").format(move=self.move_text(s, move))
 
-    def move_text(self, before, move: str) -> str:
+    def move_text(self, before: MomoxState, move: str) -> str:
         """Short, and without the number walked: the list stays on screen long after a bowl covers
         that chip again, and remembering it is the game."""
         if move in KEY_MOVES:
@@ -506,7 +509,7 @@ class MomoxView(StrongestLevelHints, GameView):
             return _("stay")
         return _("reshuffle") if move == "shuffle" else _("keep")
 
-    def result_text(self, s, names: list[str]) -> str:
+    def result_text(self, s: MomoxState, names: list[str]) -> str:
         winners = self.game.winners(s)
         if s.rounds == 1 and winners:
             seat = winners[0]
@@ -568,7 +571,7 @@ class MomoxView(StrongestLevelHints, GameView):
         }
 
 
-def board_description(game, s, replaying: bool = False) -> str:
+def board_description(game: Momox, s: MomoxState, replaying: bool = False) -> str:
     """The board in words (the SVG's description): figures, the open circle, the tiles left."""
     players = len(s.figures)
     sentences = []
@@ -599,5 +602,5 @@ THUMBNAIL_BEFORE = "6,15,11 43,2,- G key t9 y1 352614 214"
 THUMBNAIL_MOVE = "k1"
 
 
-def make_view(game) -> MomoxView:
+def make_view(game: Momox) -> MomoxView:
     return MomoxView(game)

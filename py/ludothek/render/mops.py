@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.mops_layout import EMPTY, START_CELL, extent
-from ..games.mops_state import FINAL, PLACE, SCORE
+from ..games.mops import MopsRoyal
+from ..games.mops_state import FINAL, PLACE, SCORE, MopsState
 from ..games.notation import CROWN_CODES, FRAME, parse_tile, tile_code
 from ..games.notation import frame_cell_name as cell_name, parse_frame_cell as parse_cell
 from ..i18n import N_, _, ngettext
@@ -18,14 +19,17 @@ from .mops_icons import tile_svg
 from .svg import empty, esc, num, piece_icon, tag
 from .hinting import StrongestLevelHints
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
-from .mops_board import SEAT_CSS, THUMBNAIL_HIGHLIGHT, MopsPayload, board_svg, target_centres, ring, thumbnail_position, token_svg
+from . import mops_board
+from .mops_board import SEAT_CSS, THUMBNAIL_HIGHLIGHT, MopsPayload, ring, thumbnail_position, token_svg
 from .mops_marks import board_marks, find_option
 from .mops_panels import placing_html, scoring_html, seat_details, setup_preview_html, side_html
 from .mops_words import cost_text, describe_move, flips_text, hint_text, move_text, result_text, seat_colour, tile_name
 
 
-class MopsView(StrongestLevelHints, GameView):
+class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
     game_id = "mops"
+    game: MopsRoyal
+    board = mops_board
     seat_colours = SEAT_CSS
     default_players = 2
     handover = False  # every layout lies open on the table: the players hide nothing from each other
@@ -164,16 +168,7 @@ class MopsView(StrongestLevelHints, GameView):
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def board_svg(self, s, ui: UIState) -> str:
-        return board_svg(s, self.board_marks(s, ui))
-
-    def board_marks(self, s, ui: UIState) -> BoardMarks[MopsPayload]:
-        return self.marks(s, ui)
-
-    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
-        return target_centres(s, self.board_marks(s, ui))
-
-    def marks(self, s, ui: UIState) -> BoardMarks[MopsPayload]:
+    def marks(self, s: MopsState, ui: UIState) -> BoardMarks[MopsPayload]:
         """What the board marks, from the engine: the cells the seat to move may click and what
         each click does, the cell kinds of its layout, the chosen combination, the hinted cell, the
         last move, the headings and every cell's name."""
@@ -206,17 +201,18 @@ class MopsView(StrongestLevelHints, GameView):
             aria_label=self.title(),
         )
 
-    def extra_html(self, s, ui: UIState) -> str:
+    def extra_html(self, s: MopsState, ui: UIState) -> str:
         if not ui.interactive or s.outcome is not None:
             return ""  # the last move in words is the game screen's line under the status
         if s.step == PLACE:
             return placing_html(self.game, s, ui)
         return scoring_html(self.game, s, ui)
 
-    def actions(self, s, ui: UIState) -> list[Action]:
+    def actions(self, s: MopsState, ui: UIState) -> list[Action]:
         if not ui.interactive or s.outcome is not None:
             return []
         seat = s.to_move
+        assert seat is not None  # the game runs
         if s.step == PLACE:
             if ui.selection[:1] == ("refuse",):
                 return []
@@ -236,18 +232,20 @@ class MopsView(StrongestLevelHints, GameView):
             return [Action("pass", _("Pass: score nothing this round"), _("Keep your tiles face up for a bigger combination later."))]
         return []
 
-    def seat_details(self, s, seat: int) -> str:
+    def seat_details(self, s: MopsState, seat: int) -> str:
         return seat_details(self.game, s, seat)
 
-    def side_html(self, s, names: list[str]) -> str:
+    def side_html(self, s: MopsState, names: list[str]) -> str:
         return side_html(self.game, s, names)
 
     # -- input ---------------------------------------------------------------------------------
 
-    def click(self, s, ui: UIState, target: str) -> ClickResult:
+    def click(self, s: MopsState, ui: UIState, target: str) -> ClickResult:
         game = self.game
         if game.is_over(s):
             return ClickResult(ui, None, _("The game is over."))
+        mover = s.to_move
+        assert mover is not None  # the game runs
         legal = game.legal_moves(s)
         cleared = ui.with_(selection=())
         if target == "cancel":
@@ -281,7 +279,7 @@ class MopsView(StrongestLevelHints, GameView):
                 return ClickResult(ui, None, _("Turn one of the marked tiles face down: {cells}.").format(cells=flips_text(combo.flips)))
         if ui.selection[:1] == ("refuse",) and "x" + target in legal:
             return ClickResult(cleared.with_(cursor=target), "x" + target)
-        kind = game.cell_kinds(s, s.to_move)[index]
+        kind = game.cell_kinds(s, mover)[index]
         if s.step == PLACE:
             if kind == "down" and s.ersatz:
                 return ClickResult(
@@ -297,20 +295,24 @@ class MopsView(StrongestLevelHints, GameView):
 
     # -- words ---------------------------------------------------------------------------------
 
-    def status_text(self, s, ui: UIState, names: list[str]) -> str:
+    def status_text(self, s: MopsState, ui: UIState, names: list[str]) -> str:
         game = self.game
         if game.is_over(s):
             return self.result_text(s, names)
-        name = names[s.to_move]
+        mover = s.to_move
+        assert mover is not None  # the game runs
+        name = names[mover]
         if s.step == PLACE:
-            tile = tile_name(game.revealed_tile(s))
+            revealed = game.revealed_tile(s)
+            assert revealed is not None  # the placing step: a tile is revealed
+            tile = tile_name(revealed)
             if ui.selection[:1] == ("refuse",):
                 return _("{name}: choose the face-down tile to lay the {tile} on.").format(name=name, tile=tile)
             text = _("{name}: place the {tile}.").format(name=name, tile=tile)
             if game.refusal_cells(s):
-                text += " " + ngettext(
-                    "Or refuse it: that costs {n} point.", "Or refuse it: that costs {n} points.", game.refusal_penalty(s, s.to_move)
-                ).format(n=game.refusal_penalty(s, s.to_move))
+                text += " " + ngettext("Or refuse it: that costs {n} point.", "Or refuse it: that costs {n} points.", game.refusal_penalty(s, mover)).format(
+                    n=game.refusal_penalty(s, mover)
+                )
             return text
         if ui.selection[:1] == ("pick",):
             return _("{name}: choose the tile to turn face down.").format(name=name)
@@ -321,16 +323,16 @@ class MopsView(StrongestLevelHints, GameView):
             ).format(name=name, n=n)
         return ngettext("{name}: score the combination, or pass.", "{name}: score one of {n} combinations, or pass.", n).format(name=name, n=n)
 
-    def describe_move(self, before, move: str, after, names: list[str]) -> str:
+    def describe_move(self, before: MopsState, move: str, after: MopsState, names: list[str]) -> str:
         return describe_move(self.game, before, move, after, names)
 
-    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
+    def hint_text(self, s: MopsState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         return hint_text(self.game, s, hints, names)
 
-    def move_text(self, before, move: str) -> str:
+    def move_text(self, before: MopsState, move: str) -> str:
         return move_text(self.game, before, move)
 
-    def result_text(self, s, names: list[str]) -> str:
+    def result_text(self, s: MopsState, names: list[str]) -> str:
         return result_text(self.game, s, names)
 
     # -- the diagram editor (games/mops_editing.py) --
@@ -378,5 +380,5 @@ class MopsView(StrongestLevelHints, GameView):
         }
 
 
-def make_view(game) -> MopsView:
+def make_view(game: MopsRoyal) -> MopsView:
     return MopsView(game)

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, MAX_ROUNDS, NO_SWAP, STAR, parse_field
+from ..games.nummerus import CHIPS, Nummerus, NummerusState, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, MAX_ROUNDS, NO_SWAP, STAR, parse_field
 from ..games.notation import parse_swap, split_side
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
-from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, NummerusPayload, board_svg, target_centres
+from . import nummerus_board
+from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, NummerusPayload
 from .nummerus_panels import choice_html, piece_svg, seat_details, side_html, swap_html, swap_picks
 from .nummerus_words import board_label, colour_name, describe_move, field_words, hint_text, move_text, player_name, range_text, result_text
 from .svg import esc, tag
@@ -46,8 +47,10 @@ __all__ = ["NummerusView", "make_view", "parse_layout", "WIDTH", "HEIGHT"]
 # -- the view ---------------------------------------------------------------------------------------
 
 
-class NummerusView(GameView):
+class NummerusView(GameView[NummerusState, NummerusPayload]):
     game_id = "nummerus"
+    game: Nummerus
+    board = nummerus_board
     seat_colours = SEAT_CSS
     default_players = 2
     handover = False  # nothing is private: every chip lies open
@@ -195,18 +198,9 @@ class NummerusView(GameView):
         except ValueError as exc:
             return tag("p", esc(str(exc)), class_="nz-preview-note")
         s = self.game.new_game(players=players, layout=layout)
-        return board_svg(s, self.marks(s, UIState(interactive=False), label=_("Preview of the layout")))
+        return self.board.board_svg(s, self.marks(s, UIState(interactive=False), label=_("Preview of the layout")))
 
     # -- drawing -----------------------------------------------------------------------------------
-
-    def board_svg(self, s, ui: UIState) -> str:
-        return board_svg(s, self.board_marks(s, ui))
-
-    def board_marks(self, s, ui: UIState) -> BoardMarks[NummerusPayload]:
-        return self.marks(s, ui)
-
-    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
-        return target_centres(s, self.board_marks(s, ui))
 
     def thumbnail_svg(self) -> str:
         before = self.game.from_position(THUMBNAIL_BEFORE)
@@ -214,10 +208,10 @@ class NummerusView(GameView):
         ui = UIState(interactive=False, last_before=before, last_move=THUMBNAIL_MOVE)
         # The whole board with its rim (a crop through a row of chips looked like a mistake).
         crop = (X0 - PAD - 2, Y0 - PAD - 2, len(FILES) * CELL + 2 * PAD + 4, 9 * CELL + 2 * PAD + 4)
-        return board_svg(after, self.marks(after, ui, label=_("Nummerus Zahlus"), coordinates=False, view_box=crop))
+        return self.board.board_svg(after, self.marks(after, ui, label=_("Nummerus Zahlus"), coordinates=False, view_box=crop))
 
     def marks(
-        self, s, ui: UIState, *, label: str | None = None, coordinates: bool = True, view_box: tuple[float, float, float, float] | None = None
+        self, s: NummerusState, ui: UIState, *, label: str | None = None, coordinates: bool = True, view_box: tuple[float, float, float, float] | None = None
     ) -> BoardMarks[NummerusPayload]:
         """What the board marks, from the engine: the chips the star can reach, the last star move
         of this round, the hint, the picked chip, and each field's words."""
@@ -251,7 +245,7 @@ class NummerusView(GameView):
             payload=NummerusPayload(over=over, targets=tuple(targets), jump=jump),
         )
 
-    def extra_html(self, s, ui: UIState) -> str:
+    def extra_html(self, s: NummerusState, ui: UIState) -> str:
         parts = []  # the last move in words (a swap, a round's end) is the game screen's line under the status
         if ui.interactive and not self.game.is_over(s):
             if s.swap_step:
@@ -264,7 +258,7 @@ class NummerusView(GameView):
                     parts.append(tag("p", esc(_("No chip lies in line with the star: it may jump to any chip.")), class_="nz-banner"))
         return "".join(parts)
 
-    def _choice(self, s, ui: UIState) -> tuple[str, tuple[str, str]] | None:
+    def _choice(self, s: NummerusState, ui: UIState) -> tuple[str, tuple[str, str]] | None:
         """(field, (lower chain, upper chain)) when a solitaire number touching two chains is picked."""
         if len(s.collections) != 1 or not ui.selection:
             return None
@@ -274,24 +268,24 @@ class NummerusView(GameView):
         sides = self.game.solitaire_sides(s, field)
         return (field, (sides[0], sides[1])) if len(sides) == 2 else None
 
-    def actions(self, s, ui: UIState) -> list[Action]:
+    def actions(self, s: NummerusState, ui: UIState) -> list[Action]:
         if not ui.interactive or self.game.is_over(s) or not s.swap_step:
             return []
         hinted = any(t == NO_SWAP for t, _l in ui.hints)
         label = _("No swap") + (" · " + _("hint") if hinted else "")
         return [Action(NO_SWAP, label, _("Keep your chips and your swap chips; the turn passes on."))]
 
-    def score_text(self, s, score) -> str | None:
+    def score_text(self, s: NummerusState, score: int) -> str | None:
         if len(s.collections) == 1:
             return ngettext("{n} chain shorter than 6 left", "{n} chains shorter than 6 left", score).format(n=score)
         if s.rounds:
             return ngettext("{n} point", "{n} points", score).format(n=score)
         return _("longest chain {n}").format(n=score)
 
-    def seat_details(self, s, seat: int) -> str:
+    def seat_details(self, s: NummerusState, seat: int) -> str:
         return seat_details(self.game, s, seat)
 
-    def side_html(self, s, names: list[str]) -> str:
+    def side_html(self, s: NummerusState, names: list[str]) -> str:
         return side_html(self.game, s, names)
 
     # -- hints -------------------------------------------------------------------------------------
@@ -299,7 +293,7 @@ class NummerusView(GameView):
     def hint_label(self) -> str | None:
         return _("Hint")
 
-    def hints(self, s) -> tuple[tuple[str, HintValue], ...]:
+    def hints(self, s: NummerusState) -> tuple[tuple[str, HintValue], ...]:
         from ..ai.nummerus import hint
 
         if self.game.is_over(s):
@@ -327,12 +321,12 @@ class NummerusView(GameView):
             return ((field, "hint"), (move, "hint"))
         return ((move, "hint"),)
 
-    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
+    def hint_text(self, s: NummerusState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         return hint_text(self.game, s, hints, names)
 
     # -- input -------------------------------------------------------------------------------------
 
-    def click(self, s, ui: UIState, target: str) -> ClickResult:
+    def click(self, s: NummerusState, ui: UIState, target: str) -> ClickResult:
         game = self.game
         legal = game.legal_moves(s)
         if game.is_over(s):
@@ -354,7 +348,7 @@ class NummerusView(GameView):
             return ClickResult(ui.with_(selection=(target,), cursor=target), None)
         return ClickResult(ui.with_(cursor=target), None, self.unreachable_message(s, target))
 
-    def _swap_click(self, s, ui: UIState, target: str, legal: list[str]) -> ClickResult:
+    def _swap_click(self, s: NummerusState, ui: UIState, target: str, legal: list[str]) -> ClickResult:
         if target == NO_SWAP:
             return ClickResult(ui.with_(selection=()), NO_SWAP)
         kind, _sep, value = target.partition(":")
@@ -384,14 +378,14 @@ class NummerusView(GameView):
     def cancel(self, ui: UIState) -> UIState:
         return ui.with_(selection=())
 
-    def unreachable_message(self, s, field: str) -> str:
+    def unreachable_message(self, s: NummerusState, field: str) -> str:
         """Why the star may not take the chip on `field` now, in the player's language: the
         engine's `why_illegal` names the rule, this game's table words it."""
         return self.refusal(s, field) or _("That is not a legal move now.")
 
     # -- words -------------------------------------------------------------------------------------
 
-    def status_text(self, s, ui: UIState, names: list[str]) -> str:
+    def status_text(self, s: NummerusState, ui: UIState, names: list[str]) -> str:
         game = self.game
         if game.is_over(s):
             return self.result_text(s, names)
@@ -416,13 +410,13 @@ class NummerusView(GameView):
             text += " " + _("Round {r} of {n}.").format(r=s.round, n=s.rounds)
         return text
 
-    def describe_move(self, before, move: str, after, names: list[str]) -> str:
+    def describe_move(self, before: NummerusState, move: str, after: NummerusState, names: list[str]) -> str:
         return describe_move(self.game, before, move, after, names)
 
-    def move_text(self, before, move: str) -> str:
+    def move_text(self, before: NummerusState, move: str) -> str:
         return move_text(self.game, before, move)
 
-    def result_text(self, s, names: list[str]) -> str:
+    def result_text(self, s: NummerusState, names: list[str]) -> str:
         return result_text(self.game, s, names)
 
     # -- the diagram editor (games/nummerus_editing.py) --
@@ -500,5 +494,5 @@ THUMBNAIL_BEFORE = (
 THUMBNAIL_MOVE = "d8"
 
 
-def make_view(game) -> NummerusView:
+def make_view(game: Nummerus) -> NummerusView:
     return NummerusView(game)

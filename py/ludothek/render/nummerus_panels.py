@@ -8,8 +8,9 @@ Its own module because these panels are one thing, drawn from the engine's answe
 
 from __future__ import annotations
 
-from ..games.nummerus import FIELD_INDEX, SOLITAIRE_REMOVED_FROM
+from ..games.nummerus import Nummerus, NummerusState, FIELD_INDEX, SOLITAIRE_REMOVED_FROM
 from ..games.notation import solitaire_move
+from ..games.nummerus_scoring import Groups
 from ..i18n import _, ngettext
 from .nummerus_board import SEAT_CSS, seat_mark
 from .svg import empty, esc, num, tag
@@ -28,7 +29,7 @@ def chips_html(lo: int, hi: int) -> str:
     return "".join(tag("span", esc(str(n)), class_="nz-chip") for n in range(lo, hi + 1))
 
 
-def groups_html(groups, solitaire: bool, seat_css: str) -> str:
+def groups_html(groups: Groups, solitaire: bool, seat_css: str) -> str:
     """A collection as a number line: chains boxed, single chips loose, the longest starred."""
     least = 1 if solitaire else 2
     lengths = [hi - lo + 1 for lo, hi in groups if hi - lo + 1 >= least]
@@ -50,7 +51,7 @@ def groups_html(groups, solitaire: bool, seat_css: str) -> str:
     return tag("span", "".join(items), class_=f"nz-groups seat-{seat_css}", aria_hidden="true")
 
 
-def seat_details(game, s, seat: int) -> str:
+def seat_details(game: Nummerus, s: NummerusState, seat: int) -> str:
     groups = game.groups(s, seat)
     solitaire = len(s.collections) == 1
     lengths = game.chain_lengths(s, seat)
@@ -74,7 +75,7 @@ def seat_details(game, s, seat: int) -> str:
     return tag("span", "".join(parts), class_="nz-seat")
 
 
-def side_html(game, s, names: list[str]) -> str:
+def side_html(game: Nummerus, s: NummerusState, names: list[str]) -> str:
     players = len(s.collections)
     over = game.is_over(s)
     if players == 1:
@@ -111,7 +112,7 @@ def side_html(game, s, names: list[str]) -> str:
     return standings_table(game, s, names)
 
 
-def standings_table(game, s, names: list[str]) -> str:
+def standings_table(game: Nummerus, s: NummerusState, names: list[str]) -> str:
     over = game.is_over(s)
     standings = game.standings(s)
     rows = []
@@ -142,7 +143,7 @@ def standings_table(game, s, names: list[str]) -> str:
     return tag("section", table + note, class_="nz-side")
 
 
-def rounds_table(game, s, names: list[str]) -> str:
+def rounds_table(game: Nummerus, s: NummerusState, names: list[str]) -> str:
     players = len(s.collections)
     over = game.is_over(s)
     table = game.round_table(s)
@@ -182,7 +183,7 @@ def rounds_table(game, s, names: list[str]) -> str:
     return tag("section", html + note, class_="nz-side")
 
 
-def choice_html(s, ui: UIState, choice) -> str:
+def choice_html(s: NummerusState, ui: UIState, choice: tuple[str, tuple[str, str]]) -> str:
     field, (lower, upper) = choice
     chip = s.board[FIELD_INDEX[field]]
     hints = {t for t, _l in ui.hints}
@@ -212,7 +213,7 @@ def choice_html(s, ui: UIState, choice) -> str:
     )
 
 
-def swap_picks(s, ui: UIState) -> tuple[int | None, int | None]:
+def swap_picks(s: NummerusState, ui: UIState) -> tuple[int | None, int | None]:
     give = take = None
     for token in ui.selection:
         kind, _sep, value = token.partition(":")
@@ -224,7 +225,7 @@ def swap_picks(s, ui: UIState) -> tuple[int | None, int | None]:
     return give, take
 
 
-def swap_html(game, s, ui: UIState) -> str:
+def swap_html(game: Nummerus, s: NummerusState, ui: UIState) -> str:
     seat = s.to_move
     give, take = swap_picks(s, ui)
     hints = {t for t, _l in ui.hints}

@@ -8,8 +8,9 @@ the engine's answers; the view (render/nummerus.py) asks it and keeps the clicks
 
 from __future__ import annotations
 
-from ..games.nummerus import DIRECTION_NAMES, FIELD_INDEX, FIELD_NAMES, NO_SWAP
+from ..games.nummerus import Effect, Nummerus, NummerusState, StarTarget, DIRECTION_NAMES, FIELD_INDEX, FIELD_NAMES, NO_SWAP
 from ..games.notation import parse_swap, split_side
+from ..games.nummerus_scoring import Groups
 from ..i18n import N_, _, ngettext
 from .board_marks import HintValue
 from .nummerus_board import SEAT_CSS
@@ -50,7 +51,7 @@ def direction_words(direction: str | None) -> str:
     return _(DIRECTION_WORDS[direction]) if direction else ""
 
 
-def groups_words(groups, solitaire: bool) -> str:
+def groups_words(groups: Groups, solitaire: bool) -> str:
     """The collection for a screen reader."""
     if not groups:
         return _("No chips yet.")
@@ -75,7 +76,7 @@ def lengths_text(lengths: list[int]) -> str:
     return " · ".join(map(str, lengths)) if lengths else "–"
 
 
-def field_words(s, index: int, targets, effect, hints, selected) -> str:
+def field_words(s: NummerusState, index: int, targets: dict[str, StarTarget], effect: Effect | None, hints: dict[str, HintValue], selected: str | None) -> str:
     name = FIELD_NAMES[index]
     chip = s.board[index]
     if index == s.star:
@@ -103,7 +104,7 @@ def field_words(s, index: int, targets, effect, hints, selected) -> str:
     return " ".join([text] + extra)
 
 
-def board_label(s, targets, jump: bool, over: bool) -> str:
+def board_label(s: NummerusState, targets: dict[str, StarTarget], jump: bool, over: bool) -> str:
     chips = sum(1 for n in s.board if n)
     text = [
         ngettext("Nummerus Zahlus board: the star on {field}, {n} chip left.", "Nummerus Zahlus board: the star on {field}, {n} chips left.", chips).format(
@@ -119,7 +120,7 @@ def board_label(s, targets, jump: bool, over: bool) -> str:
     return " ".join(text)
 
 
-def hint_text(game, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
+def hint_text(game: Nummerus, s: NummerusState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
     moves = [t for t, _l in hints]
     if not moves:
         return ""
@@ -140,7 +141,7 @@ def hint_text(game, s, hints: tuple[tuple[str, HintValue], ...], names: list[str
     return text
 
 
-def describe_move(game, before, move: str, after, names: list[str]) -> str:
+def describe_move(game: Nummerus, before: NummerusState, move: str, after: NummerusState, names: list[str]) -> str:
     effect = game.effect(before, move)
     name = player_name(names, effect.seat)
     sentences = []
@@ -177,7 +178,7 @@ def describe_move(game, before, move: str, after, names: list[str]) -> str:
     return " ".join(t for t in sentences if t)
 
 
-def chain_sentence(before, effect, after) -> str:
+def chain_sentence(before: NummerusState, effect: Effect, after: NummerusState) -> str:
     """What the chip taken did to the mover's chains (nothing to say when a new round has
     begun: the collections are put away)."""
     if after.round != before.round:
@@ -186,6 +187,7 @@ def chain_sentence(before, effect, after) -> str:
     solitaire = len(before.collections) == 1
     if solitaire and effect.joined == "new":
         return _("It starts a new chain.")
+    assert chip is not None  # a star move takes a chip
     chain = next(((lo, hi) for lo, hi in after.collections[effect.seat] if lo <= chip <= hi), None)
     if chain is None or chain[0] == chain[1]:
         return ""
@@ -195,7 +197,7 @@ def chain_sentence(before, effect, after) -> str:
     return ngettext("Now a chain of {n}: {chain}.", "Now a chain of {n}: {chain}.", n).format(n=n, chain=range_text(*chain))
 
 
-def move_text(game, before, move: str) -> str:
+def move_text(game: Nummerus, before: NummerusState, move: str) -> str:
     if move == NO_SWAP:
         return _("no swap")
     swap = parse_swap(move)
@@ -221,7 +223,7 @@ def grade_text(left: int) -> str:
     ).format(n=left)
 
 
-def result_text(game, s, names: list[str]) -> str:
+def result_text(game: Nummerus, s: NummerusState, names: list[str]) -> str:
     players = len(s.collections)
     if players == 1:
         left, _grade = game.solitaire_result(s)

@@ -8,14 +8,22 @@ that token to `click`, which answers with a new UI state and perhaps a complete 
 engine. Targets that are board cells also carry `data-x`/`data-y` (grid coordinates) so that the
 app's keyboard navigation (arrow keys) can move between them spatially, and an `aria-label`.
 Views only ever receive what a player at the table may see (`game.observation`).
+
+A view is a `GameView[S, P]`: `S` is its engine's state type (`Game[S]`; an observation is an `S`
+too), `P` the payload type of the marks its board is drawn with (`BoardMarks[P]`, the one thing
+besides the state that differs between the five boards; Momentum's is None). Moves are notation
+text in every game, so a move type would tell mypy nothing; the payload ties what the view builds
+(`marks`) to what its board draws (`Board[S, P]`): mypy checks each view against its engine's
+state type and its board's signature. `board_svg` and `target_centres` are written once, here:
+each view declares its board module (`board = momentum_board`) and builds its marks (`marks`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
-from ..games.base import MoveError, Refusal, derived_words
+from ..games.base import Game, MoveError, Refusal, StateBase, derived_words
 from ..i18n import N_, _, in_every_language, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
 from .diagram import Diagram
@@ -99,7 +107,7 @@ class Field:
         return self.options or (self.name,)
 
 
-def option_field(game, name: str, label: str, help: str, *, labels: dict[Any, str] | None = None, **shown: Any) -> Field:
+def option_field(game: Game[Any], name: str, label: str, help: str, *, labels: dict[Any, str] | None = None, **shown: Any) -> Field:
     """The setup field of the engine's option `name`, built from its declaration (kind, default,
     range, choices, player counts): the view adds the words (label, help, choice labels) and, in
     `shown`, what the form offers more narrowly than the engine allows (a smaller maximum)."""
@@ -112,14 +120,31 @@ def option_field(game, name: str, label: str, help: str, *, labels: dict[Any, st
     return replace(field, **shown)
 
 
+S = TypeVar("S", bound=StateBase)  # the engine's state type
+P = TypeVar("P")  # the payload type of the board's marks
+S_contra = TypeVar("S_contra", bound=StateBase, contravariant=True)
+
+
+class Board(Protocol[S_contra, P]):
+    """A board module (render/<game>_board.py) as its view uses it: the board drawn from a state and
+    its marks, and where it draws each target. A module satisfies it (mypy checks the functions'
+    signatures): the view declares it as `board = <game>_board`, a module, which stays a module
+    when read from the view (a function stored on a class would be bound to the view)."""
+
+    def board_svg(self, s: S_contra, marks: BoardMarks[P], /) -> str: ...
+
+    def target_centres(self, s: S_contra, marks: BoardMarks[P], /) -> dict[str, tuple[float, float]]: ...
+
+
 @dataclass(frozen=True)
 class SeatStyle:
     name: str  # translated colour/seat name, e.g. "Red"
     css: str  # CSS class suffix for swatches and highlights, e.g. "red"
 
 
-class GameView:
-    """Base class: one subclass per game in ludothek.render.<game_id>."""
+class GameView(Generic[S, P]):
+    """Base class: one subclass per game in ludothek.render.<game_id>, a `GameView[<its state>,
+    <its board's payload>]` (see the module's docstring)."""
 
     game_id: str = ""
     default_players: int = 2
@@ -129,7 +154,10 @@ class GameView:
     # the view says it itself beside the board (Momox's walk under the board).
     writes_last_move: bool = False
 
-    def __init__(self, game):
+    # The game's board module (render/<game>_board.py): `board_svg` and `target_centres` draw with it.
+    board: Board[S, P]
+
+    def __init__(self, game: Game[S]):
         self.game = game
 
     # -- identity ------------------------------------------------------------------------------
@@ -177,7 +205,7 @@ class GameView:
         value = values.get(name, field.default)
         if value not in [choice.value for choice in field.choices]:
             raise ValueError(refusal)
-        return value
+        return str(value)
 
     def form_number(self, values: dict[str, Any], name: str, not_whole: str, out_of_range: str) -> int:
         """A whole number within the field's range (its default when empty); ValueError with the
@@ -209,17 +237,19 @@ class GameView:
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def board_svg(self, s, ui: UIState) -> str:
-        """The board as SVG text: its board module's `board_svg(s, self.board_marks(s, ui))`."""
-        raise NotImplementedError
+    def board_svg(self, s: S, ui: UIState) -> str:
+        """The board as SVG text: its board module's drawing of `s` with the view's marks."""
+        return self.board.board_svg(s, self.marks(s, ui))
 
-    def board_marks(self, s, ui: UIState) -> BoardMarks[Any]:
-        """The marks the board is drawn with (built from the engine), `ui.diagram` among them."""
-        raise NotImplementedError
-
-    def target_centres(self, s, ui: UIState) -> dict[str, tuple[float, float]]:
+    def target_centres(self, s: S, ui: UIState) -> dict[str, tuple[float, float]]:
         """Where the board draws each target (its board module's `target_centres`), in the board's
         user units: the places a diagram's marks may go (the diagram editor's click targets)."""
+        return self.board.target_centres(s, self.marks(s, ui))
+
+    def marks(self, s: S, ui: UIState) -> BoardMarks[P]:
+        """The marks the board is drawn with in this UI state, built from the engine (what may be
+        clicked and each target's words, the last move, the hints, `ui.diagram`): the one thing
+        each view writes for `board_svg` and `target_centres`."""
         raise NotImplementedError
 
     def last_effect(self, ui: UIState) -> Any:
@@ -236,18 +266,18 @@ class GameView:
         """A small picture of the game for the home screen (a typical position)."""
         raise NotImplementedError
 
-    def extra_html(self, s, ui: UIState) -> str:
+    def extra_html(self, s: S, ui: UIState) -> str:
         """Game-specific controls beside the board (e.g. a face chooser); may hold data-targets."""
         return ""
 
-    def seat_details(self, s, seat: int) -> str:
+    def seat_details(self, s: S, seat: int) -> str:
         """Short HTML about one seat for its panel (e.g. stones in hand)."""
         return ""
 
-    def actions(self, s, ui: UIState) -> list[Action]:
+    def actions(self, s: S, ui: UIState) -> list[Action]:
         return []
 
-    def side_html(self, s, names: list[str]) -> str:
+    def side_html(self, s: S, names: list[str]) -> str:
         """Game-specific information beside the player panels (e.g. a table of round results)."""
         return ""
 
@@ -257,23 +287,23 @@ class GameView:
         """The label of the hint button, None when the game offers no hints."""
         return None
 
-    def hints(self, s) -> tuple[tuple[str, HintValue], ...]:
+    def hints(self, s: S) -> tuple[tuple[str, HintValue], ...]:
         """(target, short label) pairs the view marks on the board, e.g. ('3:7', 'wins')."""
         return ()
 
-    def hint_search(self, s: Any) -> HintSearch:
+    def hint_search(self, s: S) -> HintSearch:
         """The hints as a time-sliced search: a generator that yields None between small chunks of
         work and returns what `hints` returns. The default computes them in one go."""
         yield None
         return self.hints(s)
 
-    def hint_text(self, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
+    def hint_text(self, s: S, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         """One or two sentences that sum the hints up (spoken and shown)."""
         return ""
 
     # -- input ---------------------------------------------------------------------------------
 
-    def click(self, s, ui: UIState, target: str) -> ClickResult:
+    def click(self, s: S, ui: UIState, target: str) -> ClickResult:
         """Default: a target is a complete move."""
         if target in self.game.legal_moves(s):
             return ClickResult(ui.with_(selection=()), target)
@@ -306,7 +336,7 @@ class GameView:
             return _("That is not a legal move now.")
         return _(template).format(**self.move_error_words(error))
 
-    def refusal(self, s, move: str) -> str | None:
+    def refusal(self, s: S, move: str) -> str | None:
         """The sentence for why `move` may not be played in `s` (None if it may): the engine's
         answer (`game.why_illegal`) in the player's words. A view refuses a click only so."""
         refused = self.game.why_illegal(s, move)
@@ -314,23 +344,23 @@ class GameView:
 
     # -- words ---------------------------------------------------------------------------------
 
-    def status_text(self, s, ui: UIState, names: list[str]) -> str:
+    def status_text(self, s: S, ui: UIState, names: list[str]) -> str:
         """One line: whose turn and what to do (or the result)."""
         raise NotImplementedError
 
-    def describe_move(self, before, move: str, after, names: list[str]) -> str:
+    def describe_move(self, before: S, move: str, after: S, names: list[str]) -> str:
         """A sentence for the screen reader and the status line after a move."""
         raise NotImplementedError
 
-    def move_text(self, before, move: str) -> str:
+    def move_text(self, before: S, move: str) -> str:
         """The move as shown in the move list (notation, perhaps with a short effect)."""
         return move
 
-    def score_text(self, s, score) -> str | None:
+    def score_text(self, s: S, score: int) -> str | None:
         """A seat's score with what it counts, e.g. "12 points" (None: the game counts nothing but the win)."""
         return ngettext("{n} point", "{n} points", score).format(n=score)
 
-    def result_text(self, s, names: list[str]) -> str:
+    def result_text(self, s: S, names: list[str]) -> str:
         winners = self.game.winners(s)
         if not winners:
             return _("The game is drawn.")
@@ -358,7 +388,7 @@ class GameView:
         return {}
 
 
-def seat_names(view: GameView, players: int) -> list[str]:
+def seat_names(view: GameView[Any, Any], players: int) -> list[str]:
     """The default name of each seat: its colour, for humans and computers alike (so that two
     computers are told apart, and the board, which speaks of colours, agrees with the panels)."""
     return [view.seat_style(i, players).name for i in range(players)]
@@ -367,7 +397,7 @@ def seat_names(view: GameView, players: int) -> list[str]:
 _DEFAULT_NAMES: dict[tuple[str, int, int], frozenset[str]] = {}
 
 
-def is_default_name(view: GameView, seat: int, players: int, name: str) -> bool:
+def is_default_name(view: GameView[Any, Any], seat: int, players: int, name: str) -> bool:
     """Whether `name` is what the app filled in for this seat, in any language: the seat's colour,
     or "Computer" (the default of computer seats in older saves)."""
     key = (view.game_id, seat, players)
@@ -378,7 +408,7 @@ def is_default_name(view: GameView, seat: int, players: int, name: str) -> bool:
     return name in _DEFAULT_NAMES[key]
 
 
-def shown_seat_names(view: GameView, names) -> list[str]:
+def shown_seat_names(view: GameView[Any, Any], names: Sequence[str]) -> list[str]:
     """The one name each seat goes by everywhere (panels, status, move list, dialogs, saves list):
     the name a player typed, or else the seat's colour in the current language. This is the single
     place that decides a seat's name; everything that shows one takes it from here."""
@@ -387,4 +417,17 @@ def shown_seat_names(view: GameView, names) -> list[str]:
     return [view.seat_style(i, players).name if is_default_name(view, i, players, name) else name for i, name in enumerate(names)]
 
 
-__all__ = ["UIState", "ClickResult", "Action", "Choice", "Field", "SeatStyle", "GameView", "seat_names", "shown_seat_names", "is_default_name", "field"]
+__all__ = [
+    "UIState",
+    "ClickResult",
+    "Action",
+    "Choice",
+    "Field",
+    "SeatStyle",
+    "Board",
+    "GameView",
+    "seat_names",
+    "shown_seat_names",
+    "is_default_name",
+    "field",
+]

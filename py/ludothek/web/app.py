@@ -68,7 +68,7 @@ class App:
         self.storage: DictStorage | MirroredStorage = DictStorage() if self.embed.embed else open_storage()
         self.store = SaveStore(self.storage)
         self.session: GameSession | None = None  # the game shown (game, review and share screens)
-        self.view: GameView | None = None  # its game's view (ludothek.render)
+        self.view: GameView[Any, Any] | None = None  # its game's view (ludothek.render)
         self.ui = UIState()
         self.screen = ""
         self.rendered: dict[str, str] = {}  # region id -> the HTML it shows (only changes are written)
@@ -190,7 +190,7 @@ class App:
             raise RuntimeError("no game is shown")
         return self.session
 
-    def shown_view(self) -> GameView:
+    def shown_view(self) -> GameView[Any, Any]:
         """The shown game's view, where a screen of a game is shown (a RuntimeError elsewhere)."""
         if self.view is None:
             raise RuntimeError("no game is shown")

@@ -127,7 +127,7 @@ class AppContext(Protocol):
 
     # the shown game (game, review, share and puzzle screens) and the screen
     session: GameSession | None
-    view: GameView | None  # the shown game's view
+    view: GameView[Any, Any] | None  # the shown game's view
     ui: UIState  # what the game screen knows beyond the state (selection, cursor, last move, ...)
     screen: str  # the screen shown ("home", "setup", "game", "review", ...; "" before the first)
     rendered: dict[str, str]  # region id -> the HTML it shows (only changes are written)
@@ -167,7 +167,7 @@ class AppContext(Protocol):
 
     # the shown game
     def shown_session(self) -> GameSession: ...  # `session`, on a screen of a game (RuntimeError if none)
-    def shown_view(self) -> GameView: ...  # `view`, on a screen of a game (RuntimeError if none)
+    def shown_view(self) -> GameView[Any, Any]: ...  # `view`, on a screen of a game (RuntimeError if none)
     def public(self, state: Any) -> Any: ...
     def seat_names(self) -> list[str]: ...
     def animations_wanted(self) -> bool: ...

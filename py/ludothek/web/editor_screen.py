@@ -70,7 +70,7 @@ class Editor:
     embed_play: str = "readonly"  # what the embed code gives readers (render/editor.EMBED_PLAY)
 
     @property
-    def view(self) -> GameView:
+    def view(self) -> GameView[Any, Any]:
         return get_view(self.game_id)
 
     @property

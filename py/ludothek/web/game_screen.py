@@ -75,7 +75,7 @@ class GameScreen:
         self.app.page.body_data("game", session.game_id)
         self.update()
 
-    def shown(self) -> tuple[GameSession, GameView]:
+    def shown(self) -> tuple[GameSession, GameView[Any, Any]]:
         """The game shown and its view (this screen is shown, so both are there)."""
         return self.app.shown_session(), self.app.shown_view()
 
@@ -99,7 +99,7 @@ class GameScreen:
             thinking=app.computer.thinking_seat is not None,
         )
 
-    def shown_diagram(self, session: GameSession, view: GameView) -> Diagram:
+    def shown_diagram(self, session: GameSession, view: GameView[Any, Any]) -> Diagram:
         """The marks an embedded board's link carries (web/sharing.Sharing.open_position_link),
         drawn while the position they were made for is shown: a move takes them away (they explain
         that position, not the next), Undo back to it brings them back. Marks on a place this
@@ -112,7 +112,7 @@ class GameScreen:
         ui = self.app.ui.with_(interactive=self.human_can_move(), diagram=diagram)
         return keep_known(diagram, view.target_centres(self.app.public(session.shown_state), ui))[0]
 
-    def model(self, session: GameSession, view: GameView) -> GameScreenModel:
+    def model(self, session: GameSession, view: GameView[Any, Any]) -> GameScreenModel:
         """What the screen shows now (render/game_screen.py), from the app's state; with an
         embedded diagram's caption written under the board, as in the snippet's picture."""
         app = self.app

@@ -9,6 +9,7 @@ import math
 import re
 import time
 import traceback
+from typing import Any
 
 
 from ..games import GAME_IDS
@@ -111,7 +112,7 @@ class HomeScreen:
                 + screens.button(_("Export all"), "export-all", class_="small"),
             )
 
-    def keep_for_start(self, summaries: list[SaveSummary | LinkItem], problems: list[Problem], views: dict[str, GameView]) -> None:
+    def keep_for_start(self, summaries: list[SaveSummary | LinkItem], problems: list[Problem], views: dict[str, GameView[Any, Any]]) -> None:
         """Store the list for the next start (SAVES_CACHE_KEY); never stops the list being drawn."""
         storage = self.app.storage
         try:
@@ -130,7 +131,7 @@ class HomeScreen:
             return False
         return True
 
-    async def append_saves(self, token: int, rest: list[SaveSummary | LinkItem], views: dict[str, GameView], now: float) -> None:
+    async def append_saves(self, token: int, rest: list[SaveSummary | LinkItem], views: dict[str, GameView[Any, Any]], now: float) -> None:
         for start in range(0, len(rest), LIST_PART):
             await next_turn()
             if token != self.list_token or self.app.screen != "home":

@@ -42,5 +42,5 @@ def setup_warnings(view: Any, values: dict[str, str], players: int) -> list[str]
         return []
 
 
-def setup_preview(view: GameView, values: dict[str, str], players: int) -> str:
+def setup_preview(view: GameView[Any, Any], values: dict[str, str], players: int) -> str:
     return view.setup_preview(values, players)
