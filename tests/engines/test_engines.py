@@ -2,7 +2,8 @@
 written once over the thin drivers of engine_drivers.py.
 
 What a reader does first is tried in each: a cold start to the ready flag, a move against the
-computer in every game and the computer's answer, a reload that keeps the game, a reload through
+computer in every game and the computer's answer, a reload that keeps the game, a diagram made in
+the editor (a stone put, a circle drawn, the link that carries them), a reload through
 the service worker with the server gone, a board embedded in a blog on another site (Play, a move),
 Fenn's longest opening roll on a phone's width, a game by link received as a link (a move and
 Send, online and with the server gone), and a whole first visit that downloads each file once (the
@@ -198,6 +199,25 @@ def reload_keeps_the_game(tab: Tab) -> None:
 def test_a_reload_keeps_the_game(app_tab):
     wait_ready(app_tab)
     reload_keeps_the_game(app_tab)
+
+
+def test_the_diagram_editor_puts_a_piece_and_a_mark_and_gives_their_link(app_tab):
+    # An author's first diagram (issue 36): a stone put by a tap, a circle drawn by the board's own
+    # SVG, and the link that carries both.
+    wait_ready(app_tab)
+    app_tab.evaluate("location.hash = '#/editor/momentum'")
+    app_tab.wait_for("document.body.dataset.route === location.hash && !!document.querySelector('#editor-pieces [data-piece=R]')", what="the editor")
+    press(app_tab, "#editor-pieces [data-piece=R]")
+    app_tab.wait_for("document.querySelector('#editor-pieces [data-piece=R]').getAttribute('aria-pressed') === 'true'", what="the red stone chosen")
+    press(app_tab, '#board [data-target="d4"]')
+    app_tab.wait_for("document.getElementById('editor-position').value.includes('...R...')", what="the stone on d4")
+    press(app_tab, "#editor-tools [data-tool=circle]")
+    app_tab.wait_for("document.querySelector('#editor-tools [data-tool=circle]').getAttribute('aria-pressed') === 'true'", what="the circle tool")
+    press(app_tab, '#board [data-target="c3"]')
+    app_tab.wait_for("!!document.querySelector('#board svg g.diagram g.diagram-circle')", what="the circle drawn")
+    link = app_tab.evaluate("document.getElementById('editor-link').value")
+    assert "#/editor/momentum/7x7%20" in link and link.endswith("/c:o:c3"), link
+    no_errors(app_tab)
 
 
 def invitation(secret: bytes) -> tuple[protocol.Own, protocol.RemoteGame]:
