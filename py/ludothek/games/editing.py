@@ -15,6 +15,7 @@ the method cannot judge alone is left to `from_position`."""
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -80,6 +81,23 @@ class PositionEditing(Protocol):
         ...
 
 
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,6}")
+
+
+def checked_setting(settings: tuple[Setting, ...], name: str, value: str) -> Setting:
+    """The setting `name` of `settings`, once `value` is one it may take (one of its choices, or a
+    whole number from `low` to `high`); EditRefused ("no-such-setting", "bad-value") otherwise."""
+    setting = next((setting for setting in settings if setting.name == name), None)
+    if setting is None:
+        raise EditRefused("no-such-setting", f"{name!r} is not a setting of this position", setting=name)
+    if setting.choices:
+        if value not in setting.choices:
+            raise EditRefused("bad-value", f"{value!r} is not one of {', '.join(setting.choices)}", setting=name, value=value)
+    elif not (WHOLE_NUMBER.fullmatch(value) and setting.low <= int(value) <= setting.high):
+        raise EditRefused("bad-value", f"{name} is a whole number from {setting.low} to {setting.high}", setting=name, value=value)
+    return setting
+
+
 # The games that have an editing module (imported when the editor first asks: the start needs none).
 EDITING_GAMES = frozenset({"fenn", "momentum", "momox", "mops", "nummerus"})
 
@@ -93,4 +111,4 @@ def position_editing(game_id: str) -> PositionEditing | None:
     return editing
 
 
-__all__ = ["EditRefused", "Palette", "PositionEditing", "Setting", "position_editing"]
+__all__ = ["checked_setting", "EditRefused", "Palette", "PositionEditing", "Setting", "position_editing"]

@@ -21,7 +21,7 @@ a die does not make the position unreadable. Set explicitly, they are left for t
 from __future__ import annotations
 
 from .base import PositionError
-from .editing import EditRefused, Palette, Setting
+from .editing import EditRefused, checked_setting, Palette, Setting
 from .fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, EXTRA, GAME, PASCH, RED, START_FACE, START_FIELD, FennState, turn_key
 from .fenn_board import LETTERS
 
@@ -128,11 +128,7 @@ class Editing:
         )
 
     def set(self, s: FennState, name: str, value: str) -> str:
-        setting = {setting.name: setting for setting in self.settings(s)}.get(name)
-        if setting is None:
-            raise EditRefused("no-such-setting", f"{name!r} is not a setting of this game", setting=name)
-        if value not in setting.choices:
-            raise EditRefused("bad-value", f"{value!r} is not one of {', '.join(setting.choices)}", setting=name, value=value)
+        setting = checked_setting(self.settings(s), name, value)
         if value == setting.value:
             return GAME.position(s)
         if name == "to-move":

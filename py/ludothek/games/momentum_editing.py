@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .editing import EditRefused, Palette, Setting
+from .editing import EditRefused, checked_setting, Palette, Setting
 from .momentum import (
     BUFFER,
     DAMPER,
@@ -93,12 +93,7 @@ class Editing:
         )
 
     def set(self, s: MomentumState, name: str, value: str) -> str:
-        choices = {setting.name: setting for setting in self.settings(s)}
-        setting = choices.get(name)
-        if setting is None:
-            raise EditRefused("no-such-setting", f"{name!r} is not a setting of this game", setting=name)
-        if setting.choices and value not in setting.choices:
-            raise EditRefused("bad-value", f"{value!r} is not one of {', '.join(setting.choices)}", setting=name, value=value)
+        setting = checked_setting(self.settings(s), name, value)
         if value == setting.value:
             return GAME.position(s)
         if name == "to-move":
@@ -113,9 +108,8 @@ class Editing:
         if name == "size":
             width, height = SIZES[value]
             return _with(replace(s, width=width, height=height), EMPTY * (width * height), to_move=0)
-        # the round limit: 0 switches it off; a game's round stays within the new limit
-        if not value.isascii() or not value.isdigit() or not 0 <= int(value) <= MAX_ROUND_LIMIT:
-            raise EditRefused("bad-value", f"the round limit is a whole number from 0 to {MAX_ROUND_LIMIT}", setting=name, value=value)
+        # the round limit (checked_setting read it as a number in range): 0 switches it off; a
+        # game's round stays within the new limit
         limit = int(value)
         return _with(s, round_limit=limit, round=min(s.round, limit) if limit else 1)
 

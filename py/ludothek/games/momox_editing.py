@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import permutations
 
-from .editing import EditRefused, Palette, Setting
+from .editing import EditRefused, checked_setting, Palette, Setting
 from .momox import GAME, KEY, OVER, MomoxState, number_of
 from .momox_board import CENTRE, CHIP_VALUES, CIRCLES, COLOUR_LETTERS, FIELD_COUNT, START_FIELDS, TILE_VALUES
 from .momox_state import PHASES
@@ -137,13 +137,7 @@ class Editing:
         ) + tuple(Setting(f"tiles-{COLOUR_LETTERS[seat]}", _tiles_text(s.tiles[seat]), TILE_CHOICES) for seat in range(players))
 
     def set(self, s: MomoxState, name: str, value: str) -> str:
-        setting = {setting.name: setting for setting in self.settings(s)}.get(name)
-        if setting is None:
-            raise EditRefused("no-such-setting", f"{name!r} is not a setting of this game", setting=name)
-        if setting.choices and value not in setting.choices:
-            raise EditRefused("bad-value", f"{value!r} is not one of {', '.join(setting.choices)}", setting=name, value=value)
-        if not setting.choices and not (value.isascii() and value.isdigit() and setting.low <= int(value) <= setting.high):
-            raise EditRefused("bad-value", f"{name} is a whole number from {setting.low} to {setting.high}", setting=name, value=value)
+        setting = checked_setting(self.settings(s), name, value)
         if value == setting.value:
             return GAME.position(s)
         if name == "turn":

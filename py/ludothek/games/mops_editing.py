@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from .base import PositionError
-from .editing import EditRefused, Palette, Setting
+from .editing import EditRefused, checked_setting, Palette, Setting
 from .mops import GAME
 from .mops_layout import CELLS, EMPTY, FACE_DOWN, NEIGHBOURS, START_CANDIDATES, START_CELL, TILE_COUNT, acts, extent
 from .mops_position import TURN_LETTERS, _check_tiles_consistent, _check_turn, position_text
@@ -223,11 +223,7 @@ class Editing:
         return tuple(settings)
 
     def set(self, s: MopsState, name: str, value: str) -> str:
-        setting = {setting.name: setting for setting in self.settings(s)}.get(name)
-        if setting is None:
-            raise EditRefused("no-such-setting", f"{name!r} is not a setting of this position", setting=name)
-        if setting.choices and value not in setting.choices:
-            raise EditRefused("bad-value", f"{value!r} is not one of {', '.join(setting.choices)}", setting=name, value=value)
+        setting = checked_setting(self.settings(s), name, value)
         if value == setting.value:
             return GAME.position(s)
         if name == "turn":  # exactly as asked: the engine judges it

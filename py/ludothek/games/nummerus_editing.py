@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .editing import EditRefused, Palette, Setting
+from .editing import EditRefused, checked_setting, Palette, Setting
 from .nummerus import CHIPS, FIELD_COUNT, FIELD_NAMES, GAME, MAX_ROUNDS, NummerusState, chain_points, parse_field, runs, swap_chips_per_player
 from .nummerus_scoring import Groups, numbers, solitaire_add, swap_possible
 
@@ -162,11 +162,7 @@ class Editing:
         return tuple(out)
 
     def set(self, s: NummerusState, name: str, value: str) -> str:
-        setting = next((setting for setting in self.settings(s) if setting.name == name), None)
-        if setting is None:
-            raise EditRefused("no-such-setting", f"{name!r} is not a setting of this position", setting=name)
-        if setting.choices and value not in setting.choices:
-            raise EditRefused("bad-value", f"{value!r} is not one of {', '.join(setting.choices)}", setting=name, value=value)
+        setting = checked_setting(self.settings(s), name, value)
         if value == setting.value:
             return GAME.position(s)
         if name == "to-move":
