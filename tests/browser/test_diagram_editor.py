@@ -6,11 +6,13 @@ context)."""
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import PHONE, open_app
+from blog import BlogServer
+from conftest import PHONE, READY_TIMEOUT_MS, open_app
 
 DESKTOP = {"width": 1280, "height": 800}
 MARKS = {"diagram-arrow": 1, "diagram-circle": 1, "diagram-highlight": 1, "diagram-label": 1}
@@ -147,3 +149,48 @@ def test_pieces_by_taps_on_a_phone_the_best_moves_and_no_sideways_scroll_in_any_
         assert page.errors == []
     finally:
         context.close()
+
+
+def test_an_authors_diagram_embedded_in_a_blog_of_another_site_picture_first_then_play_then_a_move(browser, app_url):
+    # The author (the app on 127.0.0.1) makes a diagram and copies its embed code, played against
+    # the computer; a reader opens the blog (localhost: another site) in a fresh default context.
+    context, page = fresh(browser, DESKTOP, False)
+    try:
+        open_app(page, app_url, "#/editor/momentum")
+        target(page, "c3").click()
+        target(page, "c5").click()
+        page.get_by_role("button", name="Circle", exact=True).click()
+        target(page, "d4").click()
+        page.locator("#editor-caption").fill("Why c5 is safe")
+        page.get_by_role("button", name="Set caption").click()
+        page.locator("#editor-embed-play").select_option("computer")
+        page.get_by_role("button", name="Copy embed code").click()
+        expect(page.locator(".toast, #toast")).to_contain_text("Copied")
+        code = page.evaluate("navigator.clipboard.readText()")
+        assert "<iframe" in code and "a:o:c3-c5" in unquote(code), code[:400]
+    finally:
+        context.close()
+    server = BlogServer("<p>Look at this:</p>" + code)
+    reader = browser.new_context(viewport={"width": 1000, "height": 900})
+    try:
+        blog = reader.new_page()
+        blog.set_default_timeout(30_000)
+        blog.goto(server.url)
+        frame = blog.frame_locator("iframe").first
+        frame.locator("body.embed").wait_for(state="attached")
+        # Picture first: the snippet's picture carries the marks (nothing of Python loaded yet).
+        picture = blog.evaluate("getComputedStyle(document.querySelector('iframe')).backgroundImage")
+        drawn = unquote(picture)
+        assert drawn.count("#e69f00") >= 2 and "Why c5 is safe" in drawn, drawn[:200]  # the orange arrow and circle, the caption
+        frame.get_by_role("button", name="Play").click()
+        frame.locator("body[data-ready]").wait_for(timeout=READY_TIMEOUT_MS)
+        expect(frame.locator("#board svg g.diagram g.diagram-arrow")).to_have_count(1)
+        expect(frame.locator("#board svg g.diagram g.diagram-circle")).to_have_count(1)
+        live = next(f for f in blog.frames if f != blog.main_frame)
+        live.wait_for_function("document.body.dataset.thinking === '0'", timeout=60_000)
+        live.locator('#board [data-target="a1"]').click()
+        live.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        expect(frame.locator("#board svg g.diagram")).to_have_count(0)  # the marks explain the position they were made for
+    finally:
+        reader.close()
+        server.stop()
