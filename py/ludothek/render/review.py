@@ -159,8 +159,9 @@ def _summary_html(review: Review, names: list[str]) -> str:
     return "".join(parts)
 
 
-def _commands_html(review: Review, shown: int, can_play_on: bool) -> str:
-    """The commands: previous and next move, the worst move, play on, back to the game."""
+def _commands_html(review: Review, shown: int, can_play_on: bool, editor_link: str = "") -> str:
+    """The commands: previous and next move, the worst move, play on, edit the shown position
+    in the diagram editor (`editor_link`, when given), back to the game."""
     worst = review.worst()
     commands = (
         tag("button", esc(_("Previous")), type="button", data_action="review-prev", disabled=shown <= 0, aria_keyshortcuts="ArrowLeft")
@@ -171,6 +172,7 @@ def _commands_html(review: Review, shown: int, can_play_on: bool) -> str:
             else ""
         )
         + (tag("button", esc(_("Play on from here")), type="button", data_action="review-play-on", class_="primary") if can_play_on else "")
+        + (tag("a", esc(_("Edit this position")), href=editor_link, class_="button", data_editor="1") if editor_link else "")
         + tag("button", esc(_("Back to the game")), type="button", data_action="review-back")
     )
     return tag("div", commands, class_="review-commands")
@@ -227,10 +229,12 @@ def review_panel_html(
     chart: str,
     progress: tuple[int, int] | None = None,
     can_play_on: bool = True,
+    editor_link: str = "",
 ) -> str:
     """The panel beside the board: summary per player, the chart, the shown move's judgement,
     the moves with their grades, and the commands. `shown`: the position after that many moves.
-    `progress` (done, total) while the review is still running (then only that is shown)."""
+    `progress` (done, total) while the review is still running (then only that is shown).
+    `editor_link`: the diagram editor's address at the shown position (#/editor/...)."""
     if progress is not None:
         return _progress_html(*progress)
     parts = [_summary_html(review, names)]
@@ -249,7 +253,7 @@ def review_panel_html(
             aria_live="polite",
         )
     )
-    parts.append(_commands_html(review, shown, can_play_on))
+    parts.append(_commands_html(review, shown, can_play_on, editor_link))
     parts.append(_moves_html(review, shown, move_texts))
     return "".join(parts)
 
