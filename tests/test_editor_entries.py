@@ -9,6 +9,7 @@ import html
 import json
 import random
 import re
+from urllib.parse import unquote
 from typing import Any
 
 import pytest
@@ -16,8 +17,9 @@ import pytest
 from ludothek.ai import puzzles as P
 from ludothek.ai.review import MoveReview, Review
 from ludothek.games import GAME_IDS, get_game
-from ludothek.render.diagram import Diagram
+from ludothek.render.diagram import Circle, Diagram
 from ludothek.render.editor import editor_fragment
+from ludothek.render.review import better_move_diagram
 from ludothek.web.app import App
 from ludothek.web.links import position_fragment
 from ludothek.web.page import PageState, RecordingPage
@@ -178,6 +180,58 @@ def test_a_review_link_to_the_editor_carries_no_hidden_pile_or_chip(game_id):
         state = session.states[shown]
         assert hides_something(game_id, state)
         fragment = editor_href(region(page, "review-panel"))
-        assert fragment == editor_fragment(game_id, public_position(game_id, state), Diagram())
-        assert fragment != editor_fragment(game_id, session.game.position(state), Diagram())
-    follow(app, fragment, public_position(game_id, session.states[-1]))
+        # The position is the link's third part; a mistake's better move may follow as marks.
+        game_part, position_part = fragment.split("/")[2:4]
+        assert game_part == game_id and unquote(position_part) == public_position(game_id, state)
+    send(app, type="route", hash=fragment)
+    assert editor_of(app).position == public_position(game_id, session.states[-1])
+
+
+# -- the better move on the review's board (issue 36 item 3) ---------------------------------------
+
+CIRCLED_GAMES = ["momentum", "nummerus", "mops", "momox"]  # their moves here are the names of board targets
+
+
+def goto(app: App, shown: int) -> None:
+    send(app, type="click", control=control(action="review-goto", index=str(shown), within="#review-panel .review-moves"), pointer="mouse")
+    assert app.learn[0].shown == shown
+
+
+@pytest.mark.parametrize("game_id", CIRCLED_GAMES)
+def test_a_mistake_rings_the_better_move_on_the_board_and_the_editor_gets_the_ring(game_id):
+    app, page, session = reviewed(game_id)
+    judged = app.learn[0].review.moves
+    mistake = next(m for m in judged if m.grade == "mistake")
+    best = next(m for m in judged if m.grade == "best")
+    goto(app, best.index + 1)
+    assert 'class="diagram"' not in region(page, "board"), "a good move gets no ring"
+    assert editor_href(region(page, "review-panel")) == editor_fragment(game_id, public_position(game_id, session.states[best.index + 1]), Diagram())
+    goto(app, mistake.index + 1)
+    board = region(page, "board")
+    assert board.count('class="diagram"') == 1 and board.count('class="diagram-circle') >= 1, board[-600:]
+    ring = Diagram(circles=(Circle(mistake.preferred, "g"),))
+    expected = public_position(game_id, session.states[mistake.index + 1])
+    fragment = editor_href(region(page, "review-panel"))
+    assert fragment == editor_fragment(game_id, expected, ring)
+    send(app, type="route", hash=fragment)
+    assert editor_of(app).position == expected and editor_of(app).diagram == ring and editor_of(app).messages == []
+
+
+def test_a_move_that_names_no_target_gets_no_ring():
+    """Fenn's step names a field and a face: told by the panel and the preferred move's board only."""
+    app, page, session = reviewed("fenn")
+    mistake = next(m for m in app.learn[0].review.moves if m.grade == "mistake")
+    goto(app, mistake.index + 1)
+    assert 'class="diagram"' not in region(page, "board")
+    assert "The computer preferred" in region(page, "review-panel") or "Better:" in region(page, "review-panel")
+
+
+def test_only_a_mistake_or_an_inaccuracy_with_another_move_preferred_is_ringed():
+    targets = {"d4", "e5"}
+    assert better_move_diagram(MoveReview(0, 0, "e5", "mistake", "d4"), targets) == Diagram(circles=(Circle("d4", "g"),))
+    assert better_move_diagram(MoveReview(0, 0, "e5", "inaccuracy", "d4"), targets).has_marks()
+    assert not better_move_diagram(MoveReview(0, 0, "e5", "good", "d4"), targets).has_marks()
+    assert not better_move_diagram(MoveReview(0, 0, "e5", "mistake", "e5"), targets).has_marks()
+    assert not better_move_diagram(MoveReview(0, 0, "e5", "mistake", "c3"), targets).has_marks(), "not on this board"
+    assert not better_move_diagram(MoveReview(0, 0, "e5", None, None), targets).has_marks()
+    assert not better_move_diagram(None, targets).has_marks()

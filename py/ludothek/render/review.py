@@ -7,8 +7,11 @@ The web layer (ludothek.web.review) fills the board with the view's own drawing 
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ..ai.review import GRADES, MoveReview, Review
 from ..i18n import N_, _, ngettext
+from .diagram import Circle, Diagram
 from .svg import esc, num, svg_document, tag
 
 GRADE_NAMES = {
@@ -51,6 +54,21 @@ def fenn_value_text(text: str) -> str:
     return text
 
 
+MARKED_GRADES = ("mistake", "inaccuracy")  # the grades the chart marks, and the board marks the better move of
+BETTER_MOVE_COLOUR = "g"  # the diagram's bluish green: the move the computer preferred
+
+
+def better_move_diagram(m: MoveReview | None, targets: Collection[str]) -> Diagram:
+    """The move the computer preferred to a mistake or an inaccuracy, as a diagram's circle (as an
+    author marks a move) on the board of the position after the move played, when the preferred
+    move's notation is the name of one of that board's `targets`: a stone's cell, the chip the star
+    goes to, a tile's place, a bowl. A move told otherwise (Fenn's step with its face, a Mops Royal
+    combination, take or pass) is left to the panel's words and the preferred move's own board."""
+    if m is None or m.grade not in MARKED_GRADES or not m.preferred or m.preferred == m.move or m.preferred not in targets:
+        return Diagram()
+    return Diagram(circles=(Circle(m.preferred, BETTER_MOVE_COLOUR),))
+
+
 def _points(review: Review) -> list[tuple[float, float]]:
     count = len(review.moves)
     inner_w = CHART_WIDTH - 2 * CHART_PAD
@@ -83,7 +101,7 @@ def advantage_chart_svg(review: Review, shown: int, names: list[str], move_texts
     for i, m in enumerate(review.moves):
         x, y = points[i + 1]
         label = _("Move {n}: {move}, {grade}").format(n=i + 1, move=move_texts[i] if i < len(move_texts) else m.move, grade=grade_name(m.grade))
-        marked = m.grade in ("mistake", "inaccuracy")
+        marked = m.grade in MARKED_GRADES
         radius = 5.0 if m.grade == "mistake" else 4.0 if marked else 2.5
         dot = tag("circle", "", cx=num(x), cy=num(y), r=num(radius), class_=f"chart-dot grade-{m.grade or 'none'}")
         # A wide, invisible strip makes every move easy to hit with a finger.
@@ -292,4 +310,4 @@ def review_frame_html(title: str) -> str:
     )
 
 
-__all__ = ["seats_html", "advantage_chart_svg", "review_panel_html", "review_frame_html", "grade_name", "fenn_value_text"]
+__all__ = ["better_move_diagram", "seats_html", "advantage_chart_svg", "review_panel_html", "review_frame_html", "grade_name", "fenn_value_text"]
