@@ -185,10 +185,12 @@ def puzzle_panel_html(
     legal: tuple[str, ...] = (),
     embed_code: str = "",
     embedded: bool = False,
+    editor_link: str = "",
 ) -> str:
     """`outcome`: '' while solving, 'solved', or 'failed' (then the solution is being shown).
     `embedded`: the puzzle stands alone in a blog's frame: no other puzzles, no sharing, and a
-    link that opens it in the app."""
+    link that opens it in the app. `editor_link`: the diagram editor's address at the puzzle's
+    position as everyone sees it (#/editor/...), offered as "Edit this position"."""
     parts = [
         tag(
             "p",
@@ -215,6 +217,8 @@ def puzzle_panel_html(
             "a", esc(_("Next puzzle")), href=f"#/puzzle/{game_id}/{next_id}", class_="button" + (" primary" if outcome else ""), data_action="puzzle-next"
         )
     buttons += tag("a", esc(_("All puzzles")), href=f"#/puzzles/{game_id}", class_="button")
+    if editor_link:
+        buttons += tag("a", esc(_("Edit this position")), href=editor_link, class_="button", data_editor="1")
     parts.append(tag("div", buttons, class_="puzzle-commands"))
     field_id = "puzzle-link"
     link = tag("input", "", type="text", id=field_id, value=share_link, readonly=True, class_="share-text")

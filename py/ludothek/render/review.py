@@ -7,8 +7,11 @@ The web layer (ludothek.web.review) fills the board with the view's own drawing 
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ..ai.review import GRADES, MoveReview, Review
 from ..i18n import N_, _, ngettext
+from .diagram import Circle, Diagram
 from .svg import esc, num, svg_document, tag
 
 GRADE_NAMES = {
@@ -51,6 +54,21 @@ def fenn_value_text(text: str) -> str:
     return text
 
 
+MARKED_GRADES = ("mistake", "inaccuracy")  # the grades the chart marks, and the board marks the better move of
+BETTER_MOVE_COLOUR = "g"  # the diagram's bluish green: the move the computer preferred
+
+
+def better_move_diagram(m: MoveReview | None, targets: Collection[str]) -> Diagram:
+    """The move the computer preferred to a mistake or an inaccuracy, as a diagram's circle (as an
+    author marks a move) on the board of the position after the move played, when the preferred
+    move's notation is the name of one of that board's `targets`: a stone's cell, the chip the star
+    goes to, a tile's place, a bowl. A move told otherwise (Fenn's step with its face, a Mops Royal
+    combination, take or pass) is left to the panel's words and the preferred move's own board."""
+    if m is None or m.grade not in MARKED_GRADES or not m.preferred or m.preferred == m.move or m.preferred not in targets:
+        return Diagram()
+    return Diagram(circles=(Circle(m.preferred, BETTER_MOVE_COLOUR),))
+
+
 def _points(review: Review) -> list[tuple[float, float]]:
     count = len(review.moves)
     inner_w = CHART_WIDTH - 2 * CHART_PAD
@@ -83,7 +101,7 @@ def advantage_chart_svg(review: Review, shown: int, names: list[str], move_texts
     for i, m in enumerate(review.moves):
         x, y = points[i + 1]
         label = _("Move {n}: {move}, {grade}").format(n=i + 1, move=move_texts[i] if i < len(move_texts) else m.move, grade=grade_name(m.grade))
-        marked = m.grade in ("mistake", "inaccuracy")
+        marked = m.grade in MARKED_GRADES
         radius = 5.0 if m.grade == "mistake" else 4.0 if marked else 2.5
         dot = tag("circle", "", cx=num(x), cy=num(y), r=num(radius), class_=f"chart-dot grade-{m.grade or 'none'}")
         # A wide, invisible strip makes every move easy to hit with a finger.
@@ -159,8 +177,9 @@ def _summary_html(review: Review, names: list[str]) -> str:
     return "".join(parts)
 
 
-def _commands_html(review: Review, shown: int, can_play_on: bool) -> str:
-    """The commands: previous and next move, the worst move, play on, back to the game."""
+def _commands_html(review: Review, shown: int, can_play_on: bool, editor_link: str = "") -> str:
+    """The commands: previous and next move, the worst move, play on, edit the shown position
+    in the diagram editor (`editor_link`, when given), back to the game."""
     worst = review.worst()
     commands = (
         tag("button", esc(_("Previous")), type="button", data_action="review-prev", disabled=shown <= 0, aria_keyshortcuts="ArrowLeft")
@@ -171,6 +190,7 @@ def _commands_html(review: Review, shown: int, can_play_on: bool) -> str:
             else ""
         )
         + (tag("button", esc(_("Play on from here")), type="button", data_action="review-play-on", class_="primary") if can_play_on else "")
+        + (tag("a", esc(_("Edit this position")), href=editor_link, class_="button", data_editor="1") if editor_link else "")
         + tag("button", esc(_("Back to the game")), type="button", data_action="review-back")
     )
     return tag("div", commands, class_="review-commands")
@@ -227,10 +247,12 @@ def review_panel_html(
     chart: str,
     progress: tuple[int, int] | None = None,
     can_play_on: bool = True,
+    editor_link: str = "",
 ) -> str:
     """The panel beside the board: summary per player, the chart, the shown move's judgement,
     the moves with their grades, and the commands. `shown`: the position after that many moves.
-    `progress` (done, total) while the review is still running (then only that is shown)."""
+    `progress` (done, total) while the review is still running (then only that is shown).
+    `editor_link`: the diagram editor's address at the shown position (#/editor/...)."""
     if progress is not None:
         return _progress_html(*progress)
     parts = [_summary_html(review, names)]
@@ -249,7 +271,7 @@ def review_panel_html(
             aria_live="polite",
         )
     )
-    parts.append(_commands_html(review, shown, can_play_on))
+    parts.append(_commands_html(review, shown, can_play_on, editor_link))
     parts.append(_moves_html(review, shown, move_texts))
     return "".join(parts)
 
@@ -288,4 +310,4 @@ def review_frame_html(title: str) -> str:
     )
 
 
-__all__ = ["seats_html", "advantage_chart_svg", "review_panel_html", "review_frame_html", "grade_name", "fenn_value_text"]
+__all__ = ["better_move_diagram", "seats_html", "advantage_chart_svg", "review_panel_html", "review_frame_html", "grade_name", "fenn_value_text"]

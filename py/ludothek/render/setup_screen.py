@@ -18,10 +18,12 @@ def setup_html(
     errors: Iterable[str] = (),
     warnings: Iterable[str] = (),
     position_preview: str | None = None,
+    editor_link: str = "",
 ) -> str:
     """The setup form: player count, one row per seat, the game's options, each explained.
     With `position_preview` (a board picture) the game starts from a given position: its
-    player count and options are the position's, only the seats are chosen."""
+    player count and options are the position's, only the seats are chosen; `editor_link` (the
+    diagram editor's address at that position, #/editor/...) is offered under the picture."""
     game = view.game
     values = values or {}
     game_id = view.game_id
@@ -29,6 +31,10 @@ def setup_html(
     parts = [tag("h1", esc(_("New game: {title}").format(title=view.title())))]
     if position_preview is not None:
         parts.append(tag("figure", position_preview + tag("figcaption", esc(_("The game starts from this position."))), class_="start-position"))
+        if editor_link:
+            parts.append(
+                tag("p", tag("a", esc(_("Edit this position")), href=editor_link, class_="button small", data_editor="1"), class_="start-position-edit")
+            )
 
     if game.min_players != game.max_players and not from_position:
         parts.append(player_count_html(game.min_players, game.max_players, players))

@@ -15,6 +15,8 @@ from ..i18n import _
 from ..render import get_view, has_view
 from ..render import puzzles as draw
 from ..render import review as review_draw
+from ..render.diagram import Diagram
+from ..render.editor import editor_fragment
 from ..render.view import UIState
 from . import jsontext
 from .context import AppContext
@@ -167,6 +169,7 @@ class PuzzleScreen:
                 self.legal(),
                 self.embed_code,
                 self.embedded(),
+                self.editor_link(),
             ),
         }
         for region, html in regions.items():
@@ -174,6 +177,12 @@ class PuzzleScreen:
                 app.page.html("#" + region, html)
                 app.rendered[region] = html
         app.page.body_data("puzzleOutcome", self.outcome or "open")
+
+    def editor_link(self) -> str:
+        """The diagram editor at the puzzle's position as everyone sees it (Momox' covered chips
+        stay covered: the remembered ones are the task's premise, said beside the board)."""
+        game = get_game(self.game_id)
+        return editor_fragment(self.game_id, game.position(self.public(self.start)), Diagram())
 
     def _move_text(self, before: Any, move: str) -> str:
         try:

@@ -14,6 +14,8 @@ from ..ai.review import Progress, Review, review_record
 from ..i18n import _
 from ..render import get_view
 from ..render import review as draw
+from ..render.diagram import Diagram
+from ..render.editor import editor_fragment
 from ..render.view import UIState
 from . import jsontext
 from .context import AppContext
@@ -155,6 +157,10 @@ class ReviewScreen:
             last_move=session.moves[shown - 1] if shown else None,
             names=tuple(session.names()),
         )
+        judged = self.review.moves[shown - 1] if self.review is not None and 0 < shown <= len(self.review.moves) else None
+        # The better move is ringed on the board as an author marks one; its words are the panel's.
+        marks = draw.better_move_diagram(judged, view.target_centres(state, ui)) if judged is not None else Diagram()
+        ui = ui.with_(diagram=marks)
         board = view.board_svg(state, ui)
         move_texts, preferred_texts = self.texts()
         names = session.names()
@@ -164,7 +170,7 @@ class ReviewScreen:
         else:
             self.detail = draw.review_detail_text(self.review, shown, names, move_texts, preferred_texts)
             chart = draw.advantage_chart_svg(self.review, shown, names, move_texts)
-            panel = draw.review_panel_html(self.review, shown, names, move_texts, preferred_texts, chart)
+            panel = draw.review_panel_html(self.review, shown, names, move_texts, preferred_texts, chart, editor_link=self.editor_link(state, marks))
             preferred_html = self._preferred_board(shown, preferred_texts)
         status = _("The start position.") if shown == 0 else _("After move {n} of {total}.").format(n=shown, total=len(session.moves))
         seats = draw.seats_html(view, state, names)
@@ -181,6 +187,13 @@ class ReviewScreen:
                 app.rendered[region] = html
         app.page.body_data("reviewShown", str(shown))
         app.page.body_data("reviewReady", "1" if self.review is not None else "0")
+
+    def editor_link(self, public: Any, marks: Diagram) -> str:
+        """The diagram editor at the shown position, `public`: what everyone sees of it (the
+        review's board), never the pile's order or the covered chips the save holds; with the
+        `marks` the board draws (the better move's ring), for the author to keep or change."""
+        session = self.reviewed()
+        return editor_fragment(session.game_id, session.game.position(public), marks)
 
     def _preferred_board(self, shown: int, preferred_texts: list[str | None]) -> str:
         """The preferred move on a small board, when the game lets it be played on what everyone

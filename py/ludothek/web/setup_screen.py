@@ -8,6 +8,8 @@ import time
 
 from ..i18n import _
 from ..render import get_view, has_view, screens
+from ..render.diagram import Diagram
+from ..render.editor import editor_fragment
 from ..render.setup_screen import setup_html
 from ..render import remote as remote_words
 from ..render.view import UIState
@@ -37,8 +39,12 @@ class SetupScreen:
         if position is not None:
             state = view.game.from_position(position)
             players = state.setup.players
-            preview = view.board_svg(view.game.observation(state, None), UIState(interactive=False))
-            html = setup_html(view, players, values, self.errors, (), position_preview=preview)
+            public = view.game.observation(state, None)
+            preview = view.board_svg(public, UIState(interactive=False))
+            # The editor gets what the picture shows: the link's hidden parts were dealt afresh
+            # here (web/links.decode_position) and are nobody's to write into a diagram.
+            editor_link = editor_fragment(game_id, view.game.position(public), Diagram())
+            html = setup_html(view, players, values, self.errors, (), position_preview=preview, editor_link=editor_link)
         else:
             players = form_players(game_id, values)
             html = setup_html(view, players, values, self.errors, setup_warnings(view, values, players))
