@@ -520,6 +520,78 @@ class TestSwapVariant:
         assert GAME.legal_moves(GAME.from_position(GAME.position(s))) == GAME.legal_moves(s)
 
 
+class TestSwapChipsOption:
+    """The option `swap_chips` (ours, not the rulebook's): another number of swap chips, 1 to 3 per
+    player, dealt at each round's start; 0, the default, deals the rulebook's 2 (1 with four)."""
+
+    BEFORE = TestSwapVariant.BEFORE
+    COLLECTIONS = TestSwapVariant.COLLECTIONS
+
+    def test_the_option_deals_its_number_to_every_player(self):
+        assert GAME.new_game(players=4, swap=True, swap_chips=3).swaps == (3, 3, 3, 3)
+        assert GAME.new_game(players=2, swap=True, swap_chips=1).swaps == (1, 1)
+        assert GAME.new_game(players=4, swap=True, swap_chips=2).swap_chips == 2
+
+    def test_zero_and_no_option_deal_the_rulebooks_number(self):
+        assert GAME.new_game(players=4, swap=True, swap_chips=0).swaps == (1, 1, 1, 1)
+        assert GAME.new_game(players=3, swap=True).swaps == (2, 2, 2)
+        assert GAME.new_game(players=3).swaps == () and GAME.new_game(players=3, swap_chips=0).swaps == ()
+
+    def test_a_number_of_chips_plays_the_swap_variant(self):
+        assert GAME.new_game(players=2, swap_chips=3).swaps == (3, 3)
+
+    @pytest.mark.parametrize(
+        "players,options,words",
+        [
+            (2, {"swap": False, "swap_chips": 2}, "only in the swap variant"),
+            (2, {"swap": True, "swap_chips": 4}, "from 0 to 3"),
+            (2, {"swap": True, "swap_chips": -1}, "from 0 to 3"),
+            (2, {"swap": True, "swap_chips": "3"}, "whole number"),
+            (1, {"swap_chips": 1}, "only played with 2, 3 or 4 players"),
+        ],
+    )
+    def test_bad_numbers_are_refused(self, players, options, words):
+        with pytest.raises(ValueError, match=words):
+            GAME.new_game(players=players, **options)
+
+    def test_a_third_chip_buys_a_third_swap(self):
+        s = pos(self.BEFORE, f"1 {self.COLLECTIONS} x1,3/3")
+        s = GAME.play(GAME.play(s, "d6"), "5x4")
+        assert s.swaps == (0, 3) and s.swap_chips == 3
+        assert GAME.position(s).endswith(" x0,3/3")
+
+    def test_the_dealt_number_is_written_only_when_not_the_rulebooks(self):
+        assert GAME.position(GAME.new_game(players=2, swap=True, swap_chips=3)).endswith(" x3,3/3")
+        assert GAME.position(GAME.new_game(players=2, swap=True, swap_chips=2)).endswith(" x2,2")
+        assert GAME.position(GAME.new_game(players=4, swap=True, swap_chips=2)).endswith(" x2,2,2,2/2")
+        explicit = pos(self.BEFORE, f"1 {self.COLLECTIONS} x2,1/2")
+        assert GAME.position(explicit) == GAME.position(pos(self.BEFORE, f"1 {self.COLLECTIONS} x2,1"))
+
+    @pytest.mark.parametrize("swaps,words", [("x3,3", "from 0 to 2"), ("x1,1/4", "from 1 to 3"), ("x0,0/0", "from 1 to 3"), ("x3,1/2", "from 0 to 2")])
+    def test_more_chips_left_than_dealt_are_refused(self, swaps, words):
+        with pytest.raises(PositionError, match=words):
+            pos(self.BEFORE, f"1 {self.COLLECTIONS} {swaps}")
+
+    def test_the_next_round_deals_the_options_number_again(self):
+        last = pos(self.BEFORE.replace("47 .  .", ".  .  ."), "1 1-3,5,9-20,22-47/4,6-8,21 r1/2 x0,1/3")
+        s = GAME.play(last, "d6")  # 48 was the round's last chip; seat 1 has no swap chip left
+        assert s.round == 2 and s.swaps == (3, 3) and GAME.position(s).endswith(" x3,3/3")
+
+    def test_the_record_keeps_the_option_and_replays_it(self):
+        s = GAME.new_game(players=3, seed=5, swap=True, swap_chips=1)
+        for _ in range(6):
+            s = GAME.play(s, GAME.legal_moves(s)[-1])
+        record = GAME.record(s)
+        assert record["options"] == {"swap": True, "swap_chips": 1}
+        assert GAME.position(GAME.from_record(record)) == GAME.position(s)
+
+    def test_a_record_from_before_the_option_deals_the_rulebooks_number(self):
+        s = GAME.new_game(players=4, seed=5, swap=True)
+        record = GAME.record(s)
+        assert "swap_chips" not in record["options"]
+        assert GAME.from_record(record).swaps == (1, 1, 1, 1)
+
+
 class TestSolitaire:
     # The rulebook's example: 31 lies apart and 33-37 is a chain; the star can reach 32.
     CHOICE = """

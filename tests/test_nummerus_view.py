@@ -760,6 +760,26 @@ class TestSetup:
         assert parse(preview)[0].get("data-star") == FIELD_NAMES[start.star]
         assert view().setup_preview({"layout": "shuffled"}, 2) == ""
 
+    def test_swap_chips_are_chosen_under_the_swap_variant(self):
+        v = view()
+        values = {"swap": "on", "swap_chips": "3"}
+        assert v.options_from_form(values, 4) == {"swap": True, "swap_chips": 3}
+        assert v.options_from_form({"swap": "on", "swap_chips": "0"}, 4) == {"swap": True}
+        assert v.options_from_form({"swap": "on"}, 4) == {"swap": True}
+        assert v.options_from_form({"swap": "off", "swap_chips": "3"}, 4) == {}
+        with pytest.raises(ValueError, match="Choose how many swap chips each player gets."):
+            v.options_from_form({"swap": "on", "swap_chips": "4"}, 2)
+        assert GAME.new_game(players=4, seed=1, **v.options_from_form(values, 4)).swaps == (3, 3, 3, 3)
+
+    def test_the_swap_chips_field_lists_the_declared_range_and_shows_with_the_variant(self):
+        field = view().setup_field("swap_chips")
+        assert [c.value for c in field.choices] == ["0", "1", "2", "3"] and field.default == "0"
+        assert field.choices[0].label == "As in the rulebook: 2 (1 each with 4 players)"
+        v = get_view("nummerus")
+        assert 'name="swap_chips"' in setup_screen.setup_html(v, 2, {"swap": "on"})
+        assert 'name="swap_chips"' not in setup_screen.setup_html(v, 2, {"swap": "off"})
+        assert 'name="swap_chips"' not in setup_screen.setup_html(v, 2, {})
+
     def test_age_fields_appear_for_each_seat_only_when_asked(self):
         v = get_view("nummerus")
         html = setup_screen.setup_html(v, 3, {"start": "age"})

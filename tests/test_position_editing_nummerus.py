@@ -193,6 +193,17 @@ def test_the_swap_variant_its_chips_and_the_swap_step():
     assert VIEW.setting_value_name("phase", "swap") != "swap"
 
 
+def test_swap_chips_dealt_by_the_option_bound_the_chips_left_and_stay_with_another_player_count():
+    assert RULES is not None
+    three = GAME.from_position(SWAP.replace(" x2,2 ", " x3,2/3 "))
+    assert [(s.name, s.high) for s in RULES.settings(three) if s.name.startswith("swaps-")] == [("swaps-1", 3), ("swaps-2", 3)]
+    assert RULES.set(three, "swaps-2", "3").endswith(" x3,3/3 swap")
+    assert refusal(RULES.set, three, "swaps-2", "4").rule == "bad-value"
+    # The option's number is not the rulebook's, so a fourth player gets it too (the rulebook's
+    # number follows the player count, as above: 1 each with 4).
+    assert RULES.set(three, "players", "4").endswith(" x3,2,3,3/3 swap")
+
+
 def test_every_setting_at_its_value_gives_the_same_position():
     assert RULES is not None
     for text in (START, AFTER, SOLITAIRE, SWAP):

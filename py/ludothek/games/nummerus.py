@@ -19,6 +19,9 @@ Options of `new_game`
 - `rounds`: play a tournament of this many rounds (1-20) with tournament scoring; without it
   the basic game is played (one round, longest chains win).
 - `swap`: true for the swap variant (2-4 players).
+- `swap_chips`: deal this many swap chips (1-3) to every player at each round's start instead of
+  the rulebook's 2 (1 each with 4 players); 0, the default, deals the rulebook's. A number of
+  chips plays the swap variant (with `swap` left out or true; `swap=False` refuses it).
 - `players=1` is the solitaire; it takes neither `rounds` nor `swap`.
 
 Moves
@@ -35,7 +38,7 @@ Moves
 
 Position notation
 -----------------
-    <board> <to move> <collections> [r<round>/<rounds>] [p<points>] [x<swap chips>] [swap]
+    <board> <to move> <collections> [r<round>/<rounds>] [p<points>] [x<swap chips>[/<dealt>]] [swap]
 
 - `<board>`: ranks 9 to 1 separated by `/`, each rank's fields left to right separated by `,`;
   a field is a chip number, `*` (the star) or `.` (empty).
@@ -48,7 +51,8 @@ Position notation
 - `r<round>/<rounds>`: tournament scoring; the round being played (at the end: the last one).
 - `p<points>`: with `r` from round 2 on: the points of the finished rounds, rounds separated by
   `;`, seats within a round by `,`.
-- `x<swap chips>`: the swap variant; swap chips left per seat, separated by `,`.
+- `x<swap chips>`: the swap variant; swap chips left per seat, separated by `,`; `/<dealt>`
+  follows when the option `swap_chips` deals another number than the rulebook's (`x3,1/3`).
 - `swap`: the player to move has taken a chip and now decides on a swap.
 
 The start of a 2-player game (seed 0), then the same game after `c6` (seat 1 takes 44) and
@@ -139,10 +143,23 @@ from .nummerus_board import parse_field, star_targets_of
 from .nummerus_position import parse_position, position_text
 from .nummerus_scoring import SOLITAIRE_GRADES, SOLITAIRE_REMOVED_FROM, Groups, chain_points, chains, chains_left, final_winners, free_chips, numbers
 from .nummerus_scoring import group_text, round_table, runs, scores, sides, solitaire_add, standings, swap_possible
-from .nummerus_state import MAX_ROUNDS, NO_SWAP, OVER, STAR_PHASE, SWAP, NummerusPhase, NummerusState, swap_chips_per_player
+from .nummerus_state import MAX_ROUNDS, MAX_SWAP_CHIPS, NO_SWAP, OVER, STAR_PHASE, SWAP, NummerusPhase, NummerusState, swap_chips_per_player
 
 # What other modules import from here (the engine's names, the board's tables, the state).
-__all__ = ["GAME", "Nummerus", "Effect", "StarTarget", "NummerusState", "NummerusPhase", "STAR_PHASE", "SWAP", "OVER", "NO_SWAP", "MAX_ROUNDS"]
+__all__ = [
+    "GAME",
+    "Nummerus",
+    "Effect",
+    "StarTarget",
+    "NummerusState",
+    "NummerusPhase",
+    "STAR_PHASE",
+    "SWAP",
+    "OVER",
+    "NO_SWAP",
+    "MAX_ROUNDS",
+    "MAX_SWAP_CHIPS",
+]
 __all__ += ["CHIPS", "DIRECTION_NAMES", "FIELD_COORDS", "FIELD_COUNT", "FIELD_INDEX", "FIELD_NAMES", "FILES", "RANK_FILES", "RAYS", "STAR"]
 __all__ += ["SOLITAIRE_REMOVED_FROM", "chain_points", "parse_field", "runs", "star_targets_of", "swap_chips_per_player"]
 
@@ -188,6 +205,7 @@ class Nummerus(Game[NummerusState]):
         Option("ages", "list", note="list one age per seat"),
         Option("rounds", "int", default=None, minimum=1, maximum=MAX_ROUNDS, players=(2, 3, 4)),
         Option("swap", "bool", default=False, players=(2, 3, 4), what="the swap variant"),
+        Option("swap_chips", "int", default=0, minimum=0, maximum=MAX_SWAP_CHIPS, players=(2, 3, 4), what="swap chips per player", note="0: the rulebook's"),
     )
     move_examples = ("d5", "d5-", "12x30", NO_SWAP)
     move_rules = {
@@ -234,14 +252,19 @@ class Nummerus(Game[NummerusState]):
         if ages is not None:
             starter = self._starter_by_age(ages, players)
         rounds = values["rounds"]
-        swap = values["swap"]
+        # A number of swap chips is the swap variant: `swap` may be left out, but not turned off.
+        if values["swap_chips"] and options.get("swap") is False:
+            raise ValueError("swap chips per player are dealt only in the swap variant, and swap is false")
+        swap = values["swap"] or bool(values["swap_chips"])
+        swap_chips = (values["swap_chips"] or swap_chips_per_player(players)) if swap else 0
         return NummerusState(
             setup=Setup.from_options(players, seed, options),
             board=board,
             star=star,
             to_move=starter,
             collections=((),) * players,
-            swaps=(swap_chips_per_player(players),) * players if swap else (),
+            swaps=(swap_chips,) * players if swap_chips else (),
+            swap_chips=swap_chips,
             rounds=rounds or 0,
             round_starter=starter,
         )
@@ -526,7 +549,7 @@ class Nummerus(Game[NummerusState]):
                     star=star,
                     to_move=starter,
                     collections=((),) * players,
-                    swaps=(swap_chips_per_player(players),) * players if s.swaps else (),
+                    swaps=(s.swap_chips,) * players if s.swap_chips else (),
                     round=s.round + 1,
                     round_points=s.round_points + (points,),
                     round_starter=starter,
@@ -546,7 +569,8 @@ class Nummerus(Game[NummerusState]):
     # -- tests and tools -----------------------------------------------------------------------
 
     def conformance_setups(self) -> list[dict[str, Any]]:
-        # Every player count, the swap variant with 2 and 4 players (1 and 2 swap chips), a
+        # Every player count, the swap variant with 2 and 4 players (1 and 2 swap chips) and with
+        # 3 chips each dealt anew in a second round (the option `swap_chips`), a
         # tournament crossing a round boundary, the age rule and a hand-made layout.
         return [
             {"players": 1},
@@ -556,6 +580,8 @@ class Nummerus(Game[NummerusState]):
             {"players": 2, "swap": True},
             {"players": 3, "rounds": 2, "swap": True},
             {"players": 2, "layout": list(range(FIELD_COUNT))},
+            # Last, so the recorded computer moves of the setups before it keep their seeds (tests/ai_moves.py).
+            {"players": 4, "rounds": 2, "swap": True, "swap_chips": 3},
         ]
 
     def move_cap(self) -> int:

@@ -156,8 +156,7 @@ class Editing:
                 out += [Setting(f"points-{r}-{seat + 1}", str(points), low=0, high=MOST_POINTS) for seat, points in enumerate(row)]
         out.append(Setting("swap", "on" if s.swaps else "off", SWAP_CHOICES))
         if s.swaps:
-            most = swap_chips_per_player(players)
-            out += [Setting(f"swaps-{seat + 1}", str(left), low=0, high=most) for seat, left in enumerate(s.swaps)]
+            out += [Setting(f"swaps-{seat + 1}", str(left), low=0, high=s.swap_chips) for seat, left in enumerate(s.swaps)]
             out.append(Setting("phase", "swap" if s.swap_step else "star", PHASES))
         return tuple(out)
 
@@ -170,8 +169,8 @@ class Editing:
         if name == "players":
             return _text(self._players(s, int(value)))
         if name == "swap":
-            swaps = (swap_chips_per_player(len(s.collections)),) * len(s.collections) if value == "on" else ()
-            return _text(replace(s, swaps=swaps, swap_step=False))
+            dealt = swap_chips_per_player(len(s.collections)) if value == "on" else 0
+            return _text(replace(s, swaps=(dealt,) * len(s.collections) if dealt else (), swap_chips=dealt, swap_step=False))
         if name == "phase":
             return _text(replace(s, swap_step=value == "swap"), keep_step=True)
         number = _number(name, value, setting.low, setting.high)
@@ -204,13 +203,15 @@ class Editing:
             collections = (runs(numbers(collections[0])),) + collections[1:]  # the solitaire's chains as runs
         changed = replace(s, board=bytes(board), collections=collections, to_move=s.to_move % players)
         if players == 1:
-            return replace(changed, rounds=0, round=1, round_points=(), swaps=(), swap_step=False)
+            return replace(changed, rounds=0, round=1, round_points=(), swaps=(), swap_chips=0, swap_step=False)
         points = tuple((row + (0,) * players)[:players] for row in s.round_points)
-        swaps = s.swaps
+        swaps, most = s.swaps, s.swap_chips
         if swaps:
-            most = swap_chips_per_player(players)
+            # The rulebook's number follows the player count; a number the option chose stays.
+            if most == swap_chips_per_player(before):
+                most = swap_chips_per_player(players)
             swaps = tuple(min(left, most) for left in swaps[:players]) + (most,) * (players - before)
-        return replace(changed, round_points=points, swaps=swaps)
+        return replace(changed, round_points=points, swaps=swaps, swap_chips=most)
 
     def empty(self, s: NummerusState) -> str:
         chips = [i for i in range(FIELD_COUNT) if s.board[i]]

@@ -15,7 +15,7 @@ import re
 from .base import PositionError, Setup, is_ascii_number
 from .nummerus_board import CHIPS, FIELD_NAMES, RANK_FILES, RANKS_TOP_DOWN
 from .nummerus_scoring import Group, Groups, numbers, group_text, swap_possible
-from .nummerus_state import MAX_ROUNDS, NummerusState, swap_chips_per_player
+from .nummerus_state import MAX_ROUNDS, MAX_SWAP_CHIPS, NummerusState, swap_chips_per_player
 
 _NUMBER_RE = re.compile(r"[1-9][0-9]?")
 
@@ -39,7 +39,10 @@ def position_text(s: NummerusState) -> str:
         if s.round_points:
             tokens.append("p" + ";".join(",".join(map(str, row)) for row in s.round_points))
     if s.swaps:
-        tokens.append("x" + ",".join(map(str, s.swaps)))
+        # The chips dealt are written only when the option `swap_chips` changed the rulebook's
+        # number, so every position written before the option reads and writes as it did.
+        dealt = "" if s.swap_chips == swap_chips_per_player(len(s.collections)) else f"/{s.swap_chips}"
+        tokens.append("x" + ",".join(map(str, s.swaps)) + dealt)
     if s.swap_step:
         tokens.append("swap")
     return " ".join(tokens)
@@ -61,7 +64,7 @@ def parse_position(text: str) -> NummerusState:
     to_move = _parse_to_move(to_move_text, players)
     _check_every_chip_once(board, collections)
     round_number, rounds, round_points = _parse_rounds(rest, players)
-    swaps, swap_step = _parse_swap_tokens(rest, players, to_move, collections)
+    swaps, swap_chips, swap_step = _parse_swap_tokens(rest, players, to_move, collections)
     if rest:
         raise PositionError(f"unexpected token {rest[0]!r} (expected r<round>/<rounds>, p<points>, x<swap chips> or swap, in this order)")
     over = False
@@ -79,6 +82,7 @@ def parse_position(text: str) -> NummerusState:
         to_move=to_move,
         collections=collections,
         swaps=swaps,
+        swap_chips=swap_chips,
         swap_step=swap_step,
         round=round_number or 1,
         rounds=rounds,
@@ -130,15 +134,17 @@ def _parse_rounds(rest: list[str], players: int) -> tuple[int, int, tuple[tuple[
     return round_number, rounds, round_points
 
 
-def _parse_swap_tokens(rest: list[str], players: int, to_move: int, collections: tuple[Groups, ...]) -> tuple[tuple[int, ...], bool]:
-    """The swap variant's tokens `x<swap chips>` and `swap`, taken off the front of `rest`: (swap
-    chips left per seat, whether the player to move decides on a swap); ((), False) without it."""
+def _parse_swap_tokens(rest: list[str], players: int, to_move: int, collections: tuple[Groups, ...]) -> tuple[tuple[int, ...], int, bool]:
+    """The swap variant's tokens `x<swap chips>[/<dealt>]` and `swap`, taken off the front of
+    `rest`: (swap chips left per seat, swap chips dealt per seat, whether the player to move
+    decides on a swap); ((), 0, False) without it."""
     swaps: tuple[int, ...] = ()
+    swap_chips = 0
     swap_step = False
     if rest and rest[0].startswith("x"):
         if players == 1:
             raise PositionError("the solitaire has no swap chips")
-        swaps = _parse_swaps(rest.pop(0)[1:], players)
+        swaps, swap_chips = _parse_swaps(rest.pop(0)[1:], players)
     if rest and rest[0] == "swap":
         rest.pop(0)
         if not swaps:
@@ -148,7 +154,7 @@ def _parse_swap_tokens(rest: list[str], players: int, to_move: int, collections:
         if not swap_possible(collections, to_move):
             raise PositionError(f"seat {to_move + 1} has nothing to swap: no opponent holds a chip outside a chain")
         swap_step = True
-    return swaps, swap_step
+    return swaps, swap_chips, swap_step
 
 
 def _parse_board(text: str) -> tuple[bytes, int]:
@@ -228,9 +234,16 @@ def _parse_points(text: str, rows: int, players: int) -> tuple[tuple[int, ...], 
     return tuple(out)
 
 
-def _parse_swaps(text: str, players: int) -> tuple[int, ...]:
-    cells = text.split(",")
+def _parse_swaps(text: str, players: int) -> tuple[tuple[int, ...], int]:
+    """`<left per seat>[/<dealt>]`: (swap chips left per seat, swap chips dealt per seat; the
+    rulebook's number when `/<dealt>` is not written)."""
+    left_text, slash, dealt_text = text.partition("/")
     most = swap_chips_per_player(players)
+    if slash:
+        if not (len(dealt_text) == 1 and is_ascii_number(dealt_text) and 1 <= int(dealt_text) <= MAX_SWAP_CHIPS):
+            raise PositionError(f"x<left>/<dealt>: the swap chips dealt per seat are a number from 1 to {MAX_SWAP_CHIPS}, not {dealt_text[:10]!r}")
+        most = int(dealt_text)
+    cells = left_text.split(",")
     if len(cells) != players or not all(len(c) == 1 and is_ascii_number(c) and int(c) <= most for c in cells):
         raise PositionError(f"x lists the swap chips left per seat ({players} numbers from 0 to {most}, ',' between)")
-    return tuple(int(c) for c in cells)
+    return tuple(int(c) for c in cells), most

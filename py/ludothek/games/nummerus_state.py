@@ -29,6 +29,11 @@ def swap_chips_per_player(players: int) -> int:
     return 1 if players >= 4 else 2
 
 
+# The option `swap_chips` deals from 1 to this many swap chips per player instead of the rulebook's
+# (0, its default, deals the rulebook's).
+MAX_SWAP_CHIPS = 3
+
+
 @dataclass(frozen=True, kw_only=True)
 class NummerusState(StateBase):
     # 49 fields in position order: chip number, 0 = no chip (empty or the star). Bytes, because
@@ -38,6 +43,7 @@ class NummerusState(StateBase):
     to_move: int
     collections: tuple[Groups, ...]  # per seat: groups as (low, high), ascending
     swaps: tuple[int, ...] = ()  # swap chips left per seat; () without the swap variant
+    swap_chips: int = 0  # swap chips dealt per seat at each round's start; 0 without the swap variant
     swap_step: bool = False  # the player to move has taken a chip and may now swap
     round: int = 1
     rounds: int = 0  # 0: the basic game; otherwise a tournament of this many rounds

@@ -141,6 +141,14 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
                     "part of their chain."
                 ),
             ),
+            option_field(
+                self.game,
+                "swap_chips",
+                _("Swap chips per player"),
+                _("How many swap chips everybody gets at the start of each round. More chips mean more swaps; fewer make each one precious."),
+                labels={0: _("As in the rulebook: 2 (1 each with 4 players)")},
+                show_when=("swap", "on"),
+            ),
             Field(
                 "layout",
                 _("Layout"),
@@ -185,6 +193,9 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
                 options["rounds"] = rounds
             if self.form_flag(values, "swap"):
                 options["swap"] = True
+                swap_chips = self.form_option(values, "swap_chips", _("Choose how many swap chips each player gets."))
+                if swap_chips:
+                    options["swap_chips"] = swap_chips
         if values.get("layout", "shuffled") == "hand":
             options["layout"] = parse_layout(str(values.get("layout_text", "") or ""))
         return options

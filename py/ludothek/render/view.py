@@ -110,9 +110,18 @@ class Field:
 def option_field(game: Game[Any], name: str, label: str, help: str, *, labels: dict[Any, str] | None = None, **shown: Any) -> Field:
     """The setup field of the engine's option `name`, built from its declaration (kind, default,
     range, choices, player counts): the view adds the words (label, help, choice labels) and, in
-    `shown`, what the form offers more narrowly than the engine allows (a smaller maximum)."""
+    `shown`, what the form offers more narrowly than the engine allows (a smaller maximum).
+
+    A whole number given `labels` (a small range with words for some numbers, such as 0 for "as
+    in the rulebook") is offered as a choice of every number of the declared range, the default
+    chosen; `form_option` reads it back."""
     option = game.option(name)
     labels = labels or {}
+    if option.kind == "int" and labels and option.minimum is not None and option.maximum is not None:
+        numbers = range(option.minimum, option.maximum + 1)
+        choices = tuple(Choice(str(n), labels.get(n, str(n))) for n in numbers)
+        field = Field(name, label, help, kind="choice", choices=choices, default=str(option.default), players=option.players)
+        return replace(field, **shown)
     choices = tuple(Choice(str(value), labels.get(value, str(value))) for value in option.choices)
     field = Field(
         name, label, help, kind=option.kind, choices=choices, default=option.default, minimum=option.minimum, maximum=option.maximum, players=option.players
@@ -206,6 +215,11 @@ class GameView(Generic[S, P]):
         if value not in [choice.value for choice in field.choices]:
             raise ValueError(refusal)
         return str(value)
+
+    def form_option(self, values: dict[str, Any], name: str, refusal: str) -> int:
+        """A whole-number option offered as a choice (`option_field` with `labels`): the number
+        chosen (the field's default when absent); ValueError(refusal) for anything it does not offer."""
+        return int(self.form_choice(values, name, refusal))
 
     def form_number(self, values: dict[str, Any], name: str, not_whole: str, out_of_range: str) -> int:
         """A whole number within the field's range (its default when empty); ValueError with the
