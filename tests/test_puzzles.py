@@ -10,7 +10,7 @@ import pytest
 
 from ludothek.ai import puzzles as P
 from ludothek.games import get_game
-from ludothek.render.puzzles import remembered_chips
+from ludothek.render.momox import remembered_chips
 
 MINIMUM = {"fenn": 12, "momentum": 12, "nummerus": 12, "mops": 8, "momox": 12}
 
