@@ -5,7 +5,7 @@
     nice -n 10 python3 scripts/mine_puzzles.py fenn mops  # only these (the others are kept)
 
 A puzzle is a position with exactly one best move, proven by an exact search over the engine
-(ludothek.ai.puzzles): Fenn, the only step that keeps a won position won (solved table);
+(each game's AI module's `puzzle_best_moves`, ludothek.ai.puzzles): Fenn, the only step that keeps a won position won (solved table);
 Momentum, the only stone that forces a win within one to three own turns (from games of
 the hard level against itself and weaker levels); Nummerus Zahlus, the
 only take that wins the round whatever the opponent does (few chips left); Mops Royal, the only
@@ -29,6 +29,10 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from ludothek.ai import get_player  # noqa: E402
 from ludothek.ai import puzzles as P  # noqa: E402
+from ludothek.ai.fenn import fenn_winning_moves  # noqa: E402
+from ludothek.ai.momentum_puzzles import momentum_shortest_win  # noqa: E402
+from ludothek.ai.momox_puzzles import momox_canonical, momox_sure_ways, momox_tile_keys  # noqa: E402
+from ludothek.ai.mops import mops_placement_points  # noqa: E402
 from ludothek.games import get_game  # noqa: E402
 
 PER_DIFFICULTY = 8  # puzzles per game and difficulty (at most)
@@ -72,7 +76,7 @@ def mine_fenn() -> dict[int, list]:
             fresh = game.from_position(position)
             moves = game.legal_moves(fresh)
             if len(moves) >= 3:
-                wins, turns = P.fenn_winning_moves(game, fresh)
+                wins, turns = fenn_winning_moves(game, fresh)
                 if len(wins) == 1:
                     difficulty = 1 if turns <= 1 else 2 if turns <= 3 else 3
                     mine.keep(difficulty, {"position": position, "solution": wins[0], "line": _fenn_line(game, fresh, wins[0]), "depth": turns})
@@ -112,7 +116,7 @@ def mine_momentum() -> dict[int, list]:
             seat = game.current_player(s)
             if s.hands[seat] <= 3 and len(game.legal_moves(s)) >= 6:
                 try:
-                    wins, plies = P.momentum_shortest_win(game, s, 5, budget=MOMENTUM_BUDGET)
+                    wins, plies = momentum_shortest_win(game, s, 5, budget=MOMENTUM_BUDGET)
                 except P.SearchTooLong:
                     wins = []  # too tangled to prove quickly (and to verify in the tests): passed over
                 if len(wins) == 1:
@@ -147,7 +151,7 @@ def _momentum_line(game, s, first: str, plies: int) -> list[str]:
         replies = []
         for reply in game.legal_moves(s):
             then = game.play(s, reply)
-            wins, needed = P.momentum_shortest_win(game, then, plies)
+            wins, needed = momentum_shortest_win(game, then, plies)
             replies.append((-needed, len(wins), reply, wins[0]))
         _, _, reply, answer = min(replies)
         line += [reply, answer]
@@ -199,7 +203,7 @@ def mine_mops() -> dict[int, list]:
         player = get_player("mops", 1, seed=seed)  # lays tiles loosely: many cells to choose from
         while not game.is_over(s):
             if s.step == "place" and len(game.legal_moves(s)) >= 3:
-                points = P.mops_placement_points(game, s)
+                points = mops_placement_points(game, s)
                 top = max(points.values())
                 best = [m for m, v in points.items() if v == top]
                 scoring = sum(1 for v in points.values() if v > 0)
@@ -232,15 +236,15 @@ def mine_momox() -> dict[int, list]:
         while not game.is_over(s):
             if s.phase == "key":
                 remembered_under_keys = len([c for c, _ in s.seen if c != game.open_circle(s)])
-                ways = P.momox_sure_ways(game, s)
+                ways = momox_sure_ways(game, s)
                 # Every other game keeps only positions where some chip is still unknown (a key
                 # there is a gamble the puzzle must see past); the others also the fully remembered.
                 if len(ways) == 1 and remembered_under_keys >= 2 and len(s.seen) < CIRCLES + (seed % 2):
                     ((key, way),) = ways.items()
                     difficulty = min(len(way) - 1, 3)
-                    if difficulty not in kept and P.momox_tile_keys(game, s) == [key]:
+                    if difficulty not in kept and momox_tile_keys(game, s) == [key]:
                         kept.add(difficulty)
-                        shown = P.momox_canonical(game, s)
+                        shown = momox_canonical(game, s)
                         mine.keep(difficulty, {"position": game.position(shown), "solution": key, "line": way, "depth": len(way) - 1})
             s = game.play(s, computer[game.current_player(s)].choose(s))
     return mine.found

@@ -79,14 +79,14 @@ def review_values(game) -> list[list]:
     from ludothek.ai.base import run_search
     from ludothek.ai.review import move_values
 
-    from ludothek.ai.review import fenn_judgement
+    from ludothek.ai.review import exact_judgement
 
     rows = []
     for s in positions(game)[::REVIEW_EVERY]:
         if game.is_over(s):
             continue
         if game.id == "fenn":  # graded exactly, move by move
-            judged = {m: fenn_judgement(game, s, m) for m in game.legal_moves(s)}
+            judged = {m: exact_judgement(game, s, m) for m in game.legal_moves(s)}
             rows.append([game.position(s), {m: [j.grade, j.preferred, round(j.loss, 9), j.note, j.value_text, j.best_text] for m, j in judged.items()}])
             continue
         values = run_search(move_values(game, s))

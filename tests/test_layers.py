@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from ludothek.games import GAME_IDS
+
 PACKAGE = Path(__file__).resolve().parent.parent / "py" / "ludothek"
 LAYERS = ["games", "ai", "remote", "render", "web"]  # remote: play by link, over the games alone
 BROWSER_MODULES = {"js", "pyodide", "pyscript"}
@@ -177,15 +179,53 @@ def test_play_by_link_knows_no_computer_player_and_no_drawing():
         assert not {i.split(".")[0] for i in _imports(module, MODULES[module])} & {"ai", "render", "web", "i18n"}, module
 
 
-GAME_BRANCH = re.compile(r"""\bgame(?:_id|\.id)?\s*(?:==|!=|in)\s*[("']""")
+GAME_BRANCH = re.compile(r"""\bgame(?:_id|\.id)?\s*(?:==|!=|not\s+in|in)\s*[("']""")
 
 
-def test_chance_in_play_by_link_is_declared_by_each_game_not_branched_on():
-    """remote/chance.py asks the game (Game.setup_has_chance, starts_chance, play_with_chance)."""
-    source = MODULES["remote.chance"].read_text(encoding="utf-8")
-    assert not GAME_BRANCH.findall(source)
-    assert "games.nummerus" not in _imports("remote.chance", MODULES["remote.chance"])
-    assert GAME_BRANCH.findall('if game_id == "mops":\n    pass\nif game.id in ("fenn",):')  # the check finds what it forbids
+# Modules that ask each game for what differs (its engine, its AI module, its view) and so name no game.
+ASKING_THE_GAME = ["remote.chance", "ai.puzzles", "ai.review", "render.puzzles", "render.review"]
+
+
+def _of_one_game(imports: set[str]) -> set[str]:
+    """The modules of one game among `imports` (games.momox_state, ai.fenn, render.mops_board)."""
+    return {i for i in imports if i.split(".")[-1].split("_")[0] in GAME_IDS}
+
+
+def _dicts_keyed_by_game(tree: ast.Module) -> list[str]:
+    """Dict displays with a game's name as a key: a branch per game as a table (`THRESHOLDS[game.id]`)."""
+    return [
+        f"line {node.lineno}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Dict) and any(isinstance(k, ast.Constant) and k.value in GAME_IDS for k in node.keys)
+    ]
+
+
+@pytest.mark.parametrize("module", ASKING_THE_GAME)
+def test_puzzles_review_and_chance_are_declared_by_each_game_not_branched_on(module):
+    """ai/puzzles.py asks the game's AI module (`puzzle_best_moves`), ai/review.py its `REVIEW`
+    (ai.base.ReviewRules), render/puzzles.py the game's view (`puzzle_task`, `puzzle_premise_html`,
+    `puzzle_hint`), remote/chance.py the engine (Game.setup_has_chance, starts_chance,
+    play_with_chance): none compares a game's name, imports one game's module or keeps a table by
+    game."""
+    source = MODULES[module].read_text(encoding="utf-8")
+    assert not GAME_BRANCH.findall(source), module
+    assert not _of_one_game(_imports(module, MODULES[module])), module
+    assert not _dicts_keyed_by_game(ast.parse(source)), module
+
+
+def test_the_per_game_checks_find_what_they_forbid():
+    assert set(GAME_IDS) == {"fenn", "momentum", "momox", "mops", "nummerus"}
+    old_branches = 'if game_id == "mops":\n    pass\nif game.id in ("fenn",):\n    pass\nif game.id not in ("momentum", "nummerus"):\n    pass\n'
+    assert len(GAME_BRANCH.findall(old_branches)) == 3
+    old_tables = ast.parse('THRESHOLDS = {"momentum": (0, 40, 100)}\nscale = {"mops": 15.0}.get(game.id, 10.0)\n')
+    assert len(_dicts_keyed_by_game(old_tables)) == 2
+    assert not _dicts_keyed_by_game(ast.parse('NOTES = {"keeps-win": "x"}\n'))
+    # The old render/puzzles.py imported Momox' engine, the old ai/puzzles.py Momentum's and Mops'.
+    assert _of_one_game({"games.momox", "games.mops_state", "ai.fenn_solver", "render.svg", "i18n", "games.base"}) == {
+        "games.momox",
+        "games.mops_state",
+        "ai.fenn_solver",
+    }
 
 
 # -- no import cycle -------------------------------------------------------------------------------

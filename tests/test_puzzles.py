@@ -9,8 +9,11 @@ import json
 import pytest
 
 from ludothek.ai import puzzles as P
+from ludothek.ai.momentum_puzzles import momentum_shortest_win, momentum_winning_moves
+from ludothek.ai.momox_puzzles import momox_canonical, momox_layouts, momox_sure_ways, momox_tile_keys
+from ludothek.ai.mops import mops_placement_points
 from ludothek.games import get_game
-from ludothek.render.puzzles import remembered_chips
+from ludothek.render.momox import remembered_chips
 
 MINIMUM = {"fenn": 12, "momentum": 12, "nummerus": 12, "mops": 8, "momox": 12}
 
@@ -36,17 +39,17 @@ def test_every_solution_is_correct_and_unique(game_id):
         assert p["solution"] in game.legal_moves(s), p["id"]
         best = P.best_moves(game, p)
         if game_id == "mops":
-            assert P.mops_placement_points(game, s)[p["solution"]] > 0
+            assert mops_placement_points(game, s)[p["solution"]] > 0
         if game_id == "momentum":
             # No faster win, and the fast search agrees with the plain one over the engine.
-            assert P.momentum_shortest_win(game, s, 5) == ([p["solution"]], p["depth"]), p["id"]
+            assert momentum_shortest_win(game, s, 5) == ([p["solution"]], p["depth"]), p["id"]
             if p["depth"] <= 3:
                 assert P.winning_moves(game, s, p["depth"]) == best, p["id"]
         if game_id == "momox":
             # The solution is the only key with a way on remembered chips, the line is that way,
             # and the stored chips nobody remembers lie in ascending order (they tell nothing).
-            assert P.momox_sure_ways(game, s) == {p["solution"]: p["line"]}, p["id"]
-            assert game.position(P.momox_canonical(game, s)) == p["position"], p["id"]
+            assert momox_sure_ways(game, s) == {p["solution"]: p["line"]}, p["id"]
+            assert game.position(momox_canonical(game, s)) == p["position"], p["id"]
         assert best == [p["solution"]], (p["id"], best)
         assert P.is_solution(p, p["solution"])
         wrong = next(m for m in game.legal_moves(s) if m not in best)
@@ -72,7 +75,7 @@ def test_the_lines_replay_and_end_as_promised(game_id):
                 shown = game.play(shown, move)  # HiddenChipError if the line lifted an unremembered chip
         else:  # Mops Royal: the placement and the round's best scoring make the promised points
             start = P.puzzle_state(game, p)
-            assert game.scores(s)[seat] - game.scores(start)[seat] == P.mops_placement_points(game, start)[p["solution"]]
+            assert game.scores(s)[seat] - game.scores(start)[seat] == mops_placement_points(game, start)[p["solution"]]
 
 
 def test_the_puzzle_panel_in_both_languages():
@@ -111,7 +114,7 @@ def test_the_fast_momentum_search_agrees_with_the_plain_one():
         s = game.new_game(players=2, seed=seed, pie=False)
         while not game.is_over(s) and checked < 60:
             if s.hands[s.to_move] <= 2:
-                fast = P.momentum_winning_moves(game, s, 3)
+                fast = momentum_winning_moves(game, s, 3)
                 assert fast == P.winning_moves(game, s, 3), game.position(s)
                 checked += 1
                 with_wins += bool(fast)
@@ -158,9 +161,9 @@ def test_momox_a_sure_way_may_lift_the_chip_that_lay_open():
     unremembered chips (a 1, a 4 or a 6: plain fields 4, 7, 9) ends the turn without a tile."""
     game = get_game("momox")
     s = game.from_position(MOMOX_THROUGH_THE_OPEN_CHIP)
-    assert P.momox_sure_ways(game, s) == {"k2": ["k2", "k1", "take"]}
-    assert P.momox_tile_keys(game, s) == ["k2"]
-    assert len(list(P.momox_layouts(game, s))) == 24  # four chips nobody remembers: 4! layouts
+    assert momox_sure_ways(game, s) == {"k2": ["k2", "k1", "take"]}
+    assert momox_tile_keys(game, s) == ["k2"]
+    assert len(list(momox_layouts(game, s))) == 24  # four chips nobody remembers: 4! layouts
     assert remembered_chips(MOMOX_THROUGH_THE_OPEN_CHIP) == [(2, 3)]
 
 
@@ -171,8 +174,8 @@ def test_momox_a_key_that_reaches_a_tile_in_every_layout_is_no_sure_way():
     position is no puzzle; the sure ways name key 1 alone."""
     game = get_game("momox")
     s = game.from_position("5,8 -,- R key t3 y0 236415 124")
-    assert P.momox_sure_ways(game, s) == {"k1": ["k1", "take"]}
-    assert P.momox_tile_keys(game, s) == ["k1", "k2"]
+    assert momox_sure_ways(game, s) == {"k1": ["k1", "take"]}
+    assert momox_tile_keys(game, s) == ["k1", "k2"]
 
 
 def test_momox_puzzle_task_names_the_remembered_chips_in_both_languages():

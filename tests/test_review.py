@@ -9,15 +9,12 @@ import time
 
 import pytest
 
-from ludothek.ai import get_player, levels
+from ludothek.ai import get_player, levels, review_rules
 from ludothek.ai.review import (
     GRADES,
-    MOMENTUM_WORK,
-    MOPS_LOOKAHEAD_WORK,
-    NUMMERUS_PLAYOUTS,
     Progress,
     Review,
-    fenn_judgement,
+    exact_judgement,
     move_values,
     review_record,
     review_state,
@@ -71,9 +68,9 @@ def test_known_blunders_are_mistakes(game_id, position, blunder, better):
 def test_fenn_says_what_a_move_does_to_the_exact_result():
     game = get_game("fenn")
     s = game.from_position("b8:1 r4:3 k7 r")
-    thrown = fenn_judgement(game, s, "2:5")
+    thrown = exact_judgement(game, s, "2:5")
     assert (thrown.note, thrown.value_text, thrown.best_text) == ("throws-draw", "loss in 2 turns", "draw")
-    kept = fenn_judgement(game, s, "2:9")
+    kept = exact_judgement(game, s, "2:9")
     assert (kept.grade, kept.note) == ("best", "keeps-draw")
 
 
@@ -81,7 +78,7 @@ def _strongest_player(game_id: str):
     """The strongest level with the review's fixed amount of work (a fresh, seed-0 player per
     move, as the review makes), so that its choice is reproducible."""
     player = get_player(game_id, levels(game_id)[-1].number, seed=0, think_seconds=1e9)
-    player.max_work = {"momentum": MOMENTUM_WORK, "nummerus": NUMMERUS_PLAYOUTS, "mops": MOPS_LOOKAHEAD_WORK}.get(game_id)
+    player.max_work = review_rules(game_id).work
     return player
 
 

@@ -13,7 +13,7 @@ from test_quality import axe_violations
 
 from ludothek.ai import puzzles as P
 from ludothek.games import get_game
-from ludothek.render.puzzles import remembered_chips
+from ludothek.render.momox import remembered_chips
 
 
 def test_a_hard_momox_puzzle_on_a_phone_missed_walked_through_then_solved(phone_page, app_url):

@@ -10,7 +10,9 @@
 
 Every game's player has this one interface (`ComputerPlayer`, ai/base.py); each game module also
 offers `make_player(game, level, seed)`, `move_values(game, s)` (a generator: the review's values)
-and `hint(game, s)` with the same signatures.
+and `hint(game, s)` with the same signatures, and declares what its review needs (`REVIEW`, a
+`ReviewRules`: `review_rules(game_id)`) and, for a game with puzzles, the exact search that
+proves them (`puzzle_best_moves(game, s, depth)`: `puzzle_best_moves` here).
 
 Players see only `game.observation(state, seat)`; a game with hidden information hands them
 nothing more. Every random choice comes from the player's own seeded generator.
@@ -20,9 +22,25 @@ from __future__ import annotations
 
 import importlib
 
-from .base import THINK_SECONDS, ComputerPlayer, Exact, Level, MoveValue, RandomPlayer, SearchBudget, run_search
+from typing import Any
 
-__all__ = ["THINK_SECONDS", "ComputerPlayer", "Exact", "Level", "MoveValue", "RandomPlayer", "SearchBudget", "get_player", "levels", "run_search"]
+from .base import THINK_SECONDS, ComputerPlayer, Exact, Level, MoveValue, RandomPlayer, ReviewRules, SearchBudget, run_search
+
+__all__ = [
+    "THINK_SECONDS",
+    "ComputerPlayer",
+    "Exact",
+    "Level",
+    "MoveValue",
+    "RandomPlayer",
+    "ReviewRules",
+    "SearchBudget",
+    "get_player",
+    "levels",
+    "puzzle_best_moves",
+    "review_rules",
+    "run_search",
+]
 
 
 def _module(game_id: str):
@@ -32,6 +50,23 @@ def _module(game_id: str):
 def levels(game_id: str) -> list[Level]:
     """The levels offered for a game, weakest first."""
     return list(_module(game_id).LEVELS)
+
+
+def review_rules(game_id: str) -> ReviewRules:
+    """What the review needs to know of a game beyond its player's values (its AI module's `REVIEW`)."""
+    rules: ReviewRules = _module(game_id).REVIEW
+    return rules
+
+
+def puzzle_best_moves(game, s: Any, depth: int) -> list[str]:
+    """Every move of a puzzle's position `s` that is as good as the best, by the exact search that
+    proves the game's puzzles (its AI module's `puzzle_best_moves`; `depth` as the puzzle stores
+    it); ValueError for a game without puzzles."""
+    best = getattr(_module(game.id), "puzzle_best_moves", None)
+    if best is None:
+        raise ValueError(f"no puzzles for {game.id}")
+    moves: list[str] = best(game, s, depth)
+    return moves
 
 
 def get_player(game_id: str, level: int, seed: int = 0, think_seconds: float | None = None, clock=None) -> ComputerPlayer:

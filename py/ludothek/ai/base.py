@@ -89,6 +89,26 @@ class MoveValue:
 MoveValues = Generator[None, None, list[MoveValue] | None]
 
 
+@dataclass(frozen=True)
+class ReviewRules:
+    """What a game's review needs beyond its computer player's `move_values`, declared by the
+    game's AI module as `REVIEW` (ai/review.py asks it and never the game's name).
+
+    `thresholds`: the loss (in the evaluation's unit) up to which a move is best, good, an
+    inaccuracy; beyond the last a mistake. `work`: the strongest level's `max_work` for the review
+    (None: no cap needed). `score_scale`: the lead in public scores that the chart draws as about
+    three quarters of the way to won. `value_advantage`: for a two-player zero-sum evaluation, the
+    mover's advantage in [-1, 1] from its move's value (None: the chart follows the result and the
+    public scores). `exact_advantage`: for exact values (`MoveValue.exact`, a solved game), seat 0's
+    advantage in a position; the moves are then graded by their exact results, not `thresholds`."""
+
+    thresholds: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    work: int | None = None
+    score_scale: float = 10.0
+    value_advantage: Callable[[float], float] | None = None
+    exact_advantage: Callable[[Any, Any], float] | None = None
+
+
 @runtime_checkable
 class ComputerPlayer(Protocol):
     """A computer player, as `ludothek.ai.get_player` returns it for every game and level.

@@ -26,7 +26,7 @@ from typing import Generator, TYPE_CHECKING
 
 from ..games.fenn import BLUE, EXTRA, RED, START_FIELD, FennState, turn_key
 from . import fenn_solver as solver
-from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
+from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 
 LEVELS = [
     Level(1, "Beginner", "Takes a win it sees this turn and often, but not always, blocks yours; otherwise steps almost at random."),
@@ -238,6 +238,33 @@ def move_values(game, s) -> MoveValues:
 def start_values() -> dict[tuple[str, int], solver.Value]:
     """Who wins the start position with perfect play, per start player and black top."""
     return solver.start_values(solver.load_table())
+
+
+# -- review and puzzles ------------------------------------------------------------------------------
+
+
+def exact_advantage(game, s: FennState) -> float:
+    """Seat 0's advantage in `s` from the solved table's value of the position."""
+    scalar = solver.position_value(solver.load_table(), s).score()
+    return scalar if s.to_move == 0 else -scalar
+
+
+# The review grades Fenn's moves by their exact results (`MoveValue.exact`), not by thresholds.
+REVIEW = ReviewRules(exact_advantage=exact_advantage)
+
+
+def fenn_winning_moves(game, s) -> tuple[list[str], int]:
+    """The moves that keep a won Fenn position won, and the turns the win takes (0: not won)."""
+    wins = [(mv.move, mv.exact) for mv in solver.move_values(game, solver.load_table(), s) if mv.exact is not None and mv.exact.outcome > 0]
+    if not wins:
+        return [], 0
+    return [move for move, _ in wins], min(exact.turns for _, exact in wins)
+
+
+def puzzle_best_moves(game, s: FennState, depth: int) -> list[str]:
+    """A puzzle: the moves that keep the won position won (the solved table; `depth`, the turns
+    to the win, changes nothing)."""
+    return fenn_winning_moves(game, s)[0]
 
 
 if TYPE_CHECKING:

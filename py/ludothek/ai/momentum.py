@@ -10,12 +10,13 @@ off) and stones one step from it are slight liabilities.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Generator, TYPE_CHECKING
 
 from ..games.momentum import EMPTY, SEAT_LETTERS, Momentum, MomentumState, push_stones
 from ..games.notation import cell_name, parse_cell
-from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
+from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 
 LEVELS = [
     Level(1, "Easy", "Looks one move ahead and often picks a move that is merely good enough."),
@@ -312,7 +313,33 @@ def hint(game, s) -> list[MoveValue]:
     return run_search(make_player(game, ANYTIME_LEVEL).hint(s))
 
 
-__all__ = ["LEVELS", "make_player", "MomentumPlayer", "cell_name", "hint", "move_values"]
+# -- review and puzzles ------------------------------------------------------------------------------
+
+
+def value_advantage(worth: float) -> float:
+    """The mover's advantage in [-1, 1] from a move's value: a forced win or loss is all of it."""
+    if abs(worth) >= WIN - 100:
+        return 1.0 if worth > 0 else -1.0
+    return math.tanh(worth / 300.0)
+
+
+REVIEW = ReviewRules(
+    # 100 points are a stone in hand; a move that gives up a forced win loses ~WIN.
+    thresholds=(0, 40, 100),
+    work=REVIEW_WORK,
+    score_scale=3.0,
+    value_advantage=value_advantage,
+)
+
+
+def puzzle_best_moves(game, s: MomentumState, depth: int) -> list[str]:
+    """A puzzle: the stones that force a win within `depth` plies (ai/momentum_puzzles.py)."""
+    from .momentum_puzzles import momentum_winning_moves
+
+    return momentum_winning_moves(game, s, depth)
+
+
+__all__ = ["LEVELS", "make_player", "MomentumPlayer", "cell_name", "hint", "move_values", "REVIEW", "puzzle_best_moves"]
 
 
 if TYPE_CHECKING:

@@ -28,7 +28,7 @@ from typing import Generator, NamedTuple, TYPE_CHECKING
 
 from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, MomoxState, number_of, open_circle_of
 from ..games.momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, FIELD_COUNT, TILE_AT, YELLOW_FIELDS
-from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
+from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 
 LEVELS = [
     Level(1, "Forgetful", "Remembers only the last two chips it saw and looks one bowl ahead."),
@@ -456,6 +456,23 @@ def move_values(game, s: MomoxState) -> MoveValues:
 def hint(game, s: MomoxState) -> list[MoveValue]:
     """The strongest level's move in `s` (the Hint button's suggestion)."""
     return run_search(make_player(game, max(MEMORY)).hint(s))
+
+
+# -- review and puzzles ------------------------------------------------------------------------------
+
+REVIEW = ReviewRules(
+    # Turns (the expected turns still needed to collect the tiles, and the next player's loss).
+    thresholds=(0.05, 0.3, 0.9),
+    score_scale=400.0,
+)
+
+
+def puzzle_best_moves(game, s: MomoxState, depth: int) -> list[str]:
+    """A puzzle: the first keys from which a tile is reachable this turn however the
+    unremembered chips lie (ai/momox_puzzles.py; `depth`, the lifts, changes nothing)."""
+    from .momox_puzzles import momox_tile_keys
+
+    return momox_tile_keys(game, s)
 
 
 if TYPE_CHECKING:

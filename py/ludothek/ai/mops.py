@@ -37,7 +37,7 @@ from ..games.mops_layout import EMPTY, FACE_DOWN, FULL, placement_indices
 from ..games.mops_scoring import combination_points, combinations, scoring_move
 from ..games.mops_state import FINAL, PLACE, SCORE
 from ..games.notation import frame_cell_index, parse_refusal
-from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
+from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 from .mops_eval import CATEGORY_POINTS, Analysis, Context, affinity, best_points_through, scoring_move_of
 
 LEVELS = [
@@ -363,6 +363,39 @@ def move_values(game, s) -> MoveValues:
 def hint(game, s) -> list[MoveValue]:
     """The strongest level's move in `s` (the Hint button's suggestion)."""
     return run_search(make_player(game, len(LEVELS)).hint(s))
+
+
+# -- review and puzzles ------------------------------------------------------------------------------
+
+REVIEW = ReviewRules(
+    # Points (now plus the expected points the layout may still make).
+    thresholds=(0.25, 1.0, 3.0),
+    work=REVIEW_LOOKAHEAD_WORK,
+    score_scale=15.0,
+)
+
+
+def mops_placement_points(game, s) -> dict[str, int]:
+    """Mops Royal, a placement step: for each cell the most points the round can then score
+    (the placement, then the best combination of the scoring step; 0 when none can score)."""
+    seat = game.current_player(s)
+    result = {}
+    for move in game.legal_moves(s):
+        after = game.play(s, move)
+        best = 0
+        if after.phase == SCORE and game.current_player(after) == seat:
+            for scoring in game.legal_moves(after):
+                best = max(best, game.scores(game.play(after, scoring))[seat] - game.scores(after)[seat])
+        result[move] = best
+    return result
+
+
+def puzzle_best_moves(game, s, depth: int) -> list[str]:
+    """A puzzle (one player): the cells for the revealed tile from which the round scores the
+    most points (the placement, then the best combination; `depth` changes nothing)."""
+    points = mops_placement_points(game, s)
+    top = max(points.values())
+    return [m for m, v in points.items() if v == top]
 
 
 if TYPE_CHECKING:

@@ -30,7 +30,7 @@ from typing import Callable, TYPE_CHECKING
 
 from ..games.notation import parse_swap, split_side
 from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP, SWAP
-from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Search, SearchBudget, run_search
+from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 from .nummerus_model import WIN, Model, round_rewards, solitaire_child, solitaire_key, solitaire_takes, star_fields
 
 LEVELS = [
@@ -526,6 +526,31 @@ def hint(game, s) -> list[MoveValue]:
 def move_values(game, s) -> MoveValues:
     """The review's values of every legal move of `s` (see `NummerusPlayer.move_values`)."""
     return (yield from make_player(game, MCTS_LEVEL).move_values(s))
+
+
+# -- review and puzzles ------------------------------------------------------------------------------
+
+
+def value_advantage(worth: float) -> float:
+    """The mover's advantage in [-1, 1] from a move's mean result in [0, 1]."""
+    return 2.0 * worth - 1.0
+
+
+REVIEW = ReviewRules(
+    # The mean result of the playouts in [0, 1] (the chance to win the round).
+    thresholds=(0.03, 0.08, 0.18),
+    work=REVIEW_PLAYOUTS,
+    score_scale=10.0,
+    value_advantage=value_advantage,
+)
+
+
+def puzzle_best_moves(game, s, depth: int) -> list[str]:
+    """A puzzle (two players): the takes that win the round against any defence, by a search
+    over the engine to the end of the round (`depth`: the chips left)."""
+    from .puzzles import winning_moves
+
+    return winning_moves(game, s, depth)
 
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ Each move is judged in the position its player faced, on what that player could 
 (`game.observation(state, seat)`: in Mops Royal and Momox never the hidden pile or chips):
 
 - Fenn exactly, from the solved table (the values' `exact` results): a move keeps the win,
-  throws it away, keeps the draw ... with the number of turns to the end.
+  throws it away, keeps the draw ... with the number of turns to the end (`exact_judgement`).
 - Momentum, Nummerus Zahlus, Mops Royal and Momox against the strongest level's evaluation,
   computed here with a fixed amount of work (so a review is the same every time):
   Momentum: the strongest level's alpha-beta on its own evaluation, every move searched
@@ -20,14 +20,19 @@ Each move is judged in the position its player faced, on what that player could 
   Momox: the strongest level's expectimax over the keys (expected turns still needed) and its
   plan value for take / leave.
   The preferred move is the one the evaluation rates highest; the loss of a move is how much
-  less it is worth, and thresholds per game (`THRESHOLDS`, in the evaluation's unit) turn
-  the loss into best / good / inaccuracy / mistake. Decisions the evaluation has no value for
+  less it is worth, and the game's thresholds (in the evaluation's unit) turn the loss into
+  best / good / inaccuracy / mistake. Decisions the evaluation has no value for
   (Nummerus solitaire and swap, Momox shuffle / keep) are left unjudged (grade None).
+
+What differs between the games is declared by each game's AI module as `REVIEW`
+(`ai.base.ReviewRules`: the thresholds, the fixed work, the chart's scale, how a two-player value
+or an exact value becomes the chart's advantage), and asked through `ai.review_rules`: this
+module never branches on a game's name.
 
 The review is a generator, like the computer players' searches: it yields `None` between
 small chunks of work and `Progress` after each move, and returns a `Review`. It calls only the
 computer players' public interface (`ComputerPlayer.move_values` of the strongest level, seed 0,
-with the work fixed here: `REVIEW_WORK`) and `fenn_solver.position_value`.
+with the game's fixed work, `ReviewRules.work`) and the game's `ReviewRules`.
 """
 
 from __future__ import annotations
@@ -37,30 +42,10 @@ from dataclasses import dataclass
 from typing import Any, Generator
 
 from ..games.base import run_to_end
-from .base import ComputerPlayer, Exact, MoveValue
+from . import review_rules
+from .base import ComputerPlayer, Exact, MoveValue, ReviewRules
 
 GRADES = ("best", "good", "inaccuracy", "mistake")
-
-# Loss (in the game's evaluation unit) up to which a move gets the grade; beyond the last: mistake.
-THRESHOLDS = {
-    # Momentum: 100 points are a stone in hand; a move that gives up a forced win loses ~WIN.
-    "momentum": (0, 40, 100),
-    # Nummerus: mean result of the playouts in [0, 1] (chance to win the round).
-    "nummerus": (0.03, 0.08, 0.18),
-    # Mops Royal: points (now plus the expected points the layout may still make).
-    "mops": (0.25, 1.0, 3.0),
-    # Momox: turns (expected turns still needed to collect the tiles, and the next player's loss).
-    "momox": (0.05, 0.3, 0.9),
-}
-
-# The fixed amount of work of the strongest level's values (its `max_work`), so that a review is
-# the same every time: Momentum the nodes of its own search, whose choice is the preferred move
-# (every move is also searched ai/momentum.REVIEW_DEPTH plies); Nummerus the playouts; Mops
-# Royal the look-ahead's work. Momox and Fenn need no cap.
-MOMENTUM_WORK = 30_000
-NUMMERUS_PLAYOUTS = 1200
-MOPS_LOOKAHEAD_WORK = 20_000
-REVIEW_WORK = {"momentum": MOMENTUM_WORK, "nummerus": NUMMERUS_PLAYOUTS, "mops": MOPS_LOOKAHEAD_WORK}
 
 
 @dataclass(frozen=True)
@@ -143,8 +128,8 @@ class Review:
             raise ValueError(f"not a review: {exc}") from exc
 
 
-def grade_of(game_id: str, loss: float) -> str:
-    best, good, inaccuracy = THRESHOLDS[game_id]
+def grade_of(rules: ReviewRules, loss: float) -> str:
+    best, good, inaccuracy = rules.thresholds
     if loss <= best + 1e-9:
         return "best"
     if loss <= good:
@@ -163,24 +148,25 @@ def reviewer(game) -> ComputerPlayer:
     from . import get_player, levels
 
     player = get_player(game.id, levels(game.id)[-1].number, seed=0)
-    player.max_work = REVIEW_WORK.get(game.id)
+    player.max_work = review_rules(game.id).work
     return player
 
 
 def move_values(game, s) -> Generator[None, None, dict[str, float] | None]:
     """The strongest level's value of every legal move of `s` for the player to move, judged on
     that player's observation (a generator: yields None between chunks). None: no values for
-    this kind of decision. Fenn's values are exact (`fenn_judgement` grades them)."""
+    this kind of decision. Exact values (Fenn's) are graded by `exact_judgement`."""
     obs = game.observation(s, game.current_player(s))
     values = yield from reviewer(game).move_values(obs)
     return None if values is None else {mv.move: mv.value for mv in values}
 
 
-# -- Fenn: exact ------------------------------------------------------------------------------------
+# -- exact values (Fenn) ----------------------------------------------------------------------------
 
 
-def fenn_judgement(game, s, move: str) -> MoveReview:
-    """The exact judgement of `move` in Fenn state `s` (index and advantage left at 0)."""
+def exact_judgement(game, s, move: str) -> MoveReview:
+    """The judgement of `move` in `s` from the exact values of its moves (a solved game: Fenn;
+    index and advantage left at 0)."""
     seat = game.current_player(s)
     values = run_to_end(reviewer(game).move_values(game.observation(s, seat))) or []
     by_move = {mv.move: mv for mv in values}
@@ -223,17 +209,10 @@ def _exact(mv: MoveValue) -> Exact:
     return mv.exact
 
 
-def _fenn_advantage(game, s) -> float:
-    from . import fenn_solver as solver
-
-    scalar = solver.position_value(solver.load_table(), s).score()
-    return scalar if s.to_move == 0 else -scalar
-
-
 # -- advantage for the chart ------------------------------------------------------------------------
 
 
-def _public_advantage(game, s) -> float:
+def _public_advantage(game, s, rules: ReviewRules) -> float:
     """Seat 0's lead in the public scores, squashed into [-1, 1] (games without an evaluation
     that compares seats: Mops Royal, Momox, Nummerus with more players)."""
     scores = game.scores(s)
@@ -245,11 +224,10 @@ def _public_advantage(game, s) -> float:
         winners = outcome.winners
         if winners:
             return 1.0 if 0 in winners and len(winners) == 1 else (-1.0 if 0 not in winners else 0.0)
-    scale = {"mops": 15.0, "momox": 400.0, "nummerus": 10.0, "momentum": 3.0}.get(game.id, 10.0)
-    return math.tanh(lead / scale)
+    return math.tanh(lead / rules.score_scale)
 
 
-def _advantage_after(game, after) -> float:
+def _advantage_after(game, after, rules: ReviewRules) -> float:
     """Seat 0's advantage after a move from the result or the public scores."""
     outcome = after.outcome
     if outcome is not None:
@@ -257,7 +235,7 @@ def _advantage_after(game, after) -> float:
         if not winners or len(winners) > 1 and 0 in winners:
             return 0.0
         return 1.0 if 0 in winners else -1.0
-    return _public_advantage(game, after)
+    return _public_advantage(game, after, rules)
 
 
 def _to_seat0(seat: int, value: float) -> float:
@@ -281,13 +259,15 @@ def review_record(game, record: dict) -> Generator[Progress | None, None, Review
     s = start
     reviews: list[MoveReview] = []
     players = s.setup.players
-    start_adv = _fenn_advantage(game, s) if game.id == "fenn" else 0.0
+    rules = review_rules(game.id)
+    exact_advantage = rules.exact_advantage
+    start_adv = exact_advantage(game, s) if exact_advantage is not None else 0.0
     yield Progress(0, len(moves))
     for index, (move, after) in enumerate(zip(moves, game.replay(start, moves))):
         seat = game.current_player(s)
-        if game.id == "fenn":
-            judged = fenn_judgement(game, s, move)
-            adv = _fenn_advantage(game, after) if not game.is_over(after) else _advantage_after(game, after)
+        if exact_advantage is not None:
+            judged = exact_judgement(game, s, move)
+            adv = exact_advantage(game, after) if not game.is_over(after) else _advantage_after(game, after, rules)
             reviews.append(_with(judged, index=index, advantage=adv))
         else:
             legal = game.legal_moves(game.observation(s, seat))
@@ -305,39 +285,34 @@ def review_record(game, record: dict) -> Generator[Progress | None, None, Review
                         move if len(legal) == 1 else None,
                         0.0,
                         len(legal) == 1,
-                        advantage=_advantage_of(game, after, seat, None, players),
+                        advantage=_advantage_of(game, after, seat, None, players, rules),
                     )
                 )
             else:
                 best_move = max(values, key=lambda m: (values[m], m == move))
                 loss = max(0.0, values[best_move] - values[move])
-                grade = grade_of(game.id, loss)
+                grade = grade_of(rules, loss)
                 preferred = move if grade == "best" else best_move
                 reviews.append(
-                    MoveReview(index, seat, move, grade, preferred, loss, False, advantage=_advantage_of(game, after, seat, (values[best_move], loss), players))
+                    MoveReview(
+                        index, seat, move, grade, preferred, loss, False, advantage=_advantage_of(game, after, seat, (values[best_move], loss), players, rules)
+                    )
                 )
         s = after
         yield Progress(index + 1, len(moves))
     return Review(game.id, tuple(reviews), start_adv, game.has_hidden_information)
 
 
-def _advantage_of(game, after, seat: int, judged: tuple[float, float] | None, players: int) -> float:
-    """Seat 0's advantage after a move. Two-player zero-sum evaluations (Momentum, Nummerus)
-    give the move's own value for its player; elsewhere the result or the public scores."""
-    if game.is_over(after) or judged is None or players != 2 or game.id not in ("momentum", "nummerus"):
-        return _advantage_after(game, after)
+def _advantage_of(game, after, seat: int, judged: tuple[float, float] | None, players: int, rules: ReviewRules) -> float:
+    """Seat 0's advantage after a move. Two-player zero-sum evaluations (Momentum, Nummerus:
+    `ReviewRules.value_advantage`) give the move's own value for its player; elsewhere the
+    result or the public scores."""
+    value_advantage = rules.value_advantage
+    if game.is_over(after) or judged is None or players != 2 or value_advantage is None:
+        return _advantage_after(game, after, rules)
     best, loss = judged
     worth = best - loss  # the move's own value for its player
-    if game.id == "momentum":
-        from .momentum import WIN
-
-        if abs(worth) >= WIN - 100:
-            mine = 1.0 if worth > 0 else -1.0
-        else:
-            mine = math.tanh(worth / 300.0)
-    else:
-        mine = 2.0 * worth - 1.0
-    return _to_seat0(seat, mine)
+    return _to_seat0(seat, value_advantage(worth))
 
 
 def _with(m: MoveReview, **changes) -> MoveReview:
@@ -353,11 +328,10 @@ def run_review(review) -> Review:
 
 __all__ = [
     "GRADES",
-    "THRESHOLDS",
     "MoveReview",
     "Progress",
     "Review",
-    "fenn_judgement",
+    "exact_judgement",
     "grade_of",
     "move_values",
     "review_record",

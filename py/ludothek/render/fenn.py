@@ -572,6 +572,21 @@ class FennView(GameView[FennState, FennPayload]):
                     best_by_field[field] = code
         return tuple(pairs) + tuple(best_by_field.items())
 
+    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+        turns = puzzle["depth"]
+        if turns <= 1:
+            return _("{name} to move: find the only step that wins this turn.").format(name=mover)
+        return _("{name} to move: find the only step that keeps the win (it wins in {n} turns).").format(name=mover, n=turns)
+
+    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+        solution = puzzle["solution"]
+        if ":" in solution:
+            field = solution.split(":")[0]
+            if legal and all(m.split(":")[0] == field for m in legal if ":" in m):
+                return _("Every step goes to field {field}: the face it shows decides.").format(field=field)
+            return _("The step goes to field {field}.").format(field=field)
+        return _("Think about the black die.")
+
     def hint_text(self, s: FennState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         moves = [(t, c) for t, c in hints if not t.isdigit()]
         if not moves:

@@ -244,6 +244,16 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, None]):
 
     # -- words ---------------------------------------------------------------------------------
 
+    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+        if puzzle["depth"] <= 1:
+            return _("{name} to move: find the only stone that wins at once.").format(name=mover)
+        if puzzle["depth"] <= 3:
+            return _("{name} to move: find the only stone that wins with your next stone, whatever the opponent does.").format(name=mover)
+        return _("{name} to move: find the only stone that wins within three of your turns, whatever the opponent does.").format(name=mover)
+
+    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+        return _("Look at file {file}.").format(file=puzzle["solution"][0])
+
     def hint_text(self, s: MomentumState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         if not hints:
             return ""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.momox import KEY, KEY_MOVES, OVER, SHUFFLE, STAY, TILE, Momox, walk
+from ..games.momox import GAME, KEY, KEY_MOVES, OVER, SHUFFLE, STAY, TILE, Momox, walk
 from ..games.momox_board import CENTRE, CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, TILE_AT, TILE_VALUES, YELLOW
 from ..games.momox_state import MomoxState
 from ..i18n import N_, _, ngettext
@@ -69,6 +69,16 @@ def number_text(tiles: tuple[int, ...]) -> str:
     if not tiles:
         return "–"
     return "".join(str(v) for v in reversed(tiles))
+
+
+def remembered_chips(position: str) -> list[tuple[int, int]]:
+    """The (circle, value) of each chip that was seen and lies under a bowl again, by circle, in a
+    position's text. The board never shows them (remembering is the game); a puzzle states them
+    as its premise."""
+    game = GAME
+    s = game.from_position(position)
+    open_circle = game.open_circle(s)
+    return sorted((c, v) for c, v in s.seen if c != open_circle)
 
 
 class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
@@ -486,6 +496,25 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
         return ngettext(
             "{n} yellow field in this turn: {name} may reshuffle the chips.", "{n} yellow fields in this turn: {name} may reshuffle the chips.", n
         ).format(n=n, name=name)
+
+    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+        return (
+            _("{name} to move: find the only bowl that surely walks your figure to one of your tiles this turn.").format(name=mover)
+            + " "
+            + _("The table remembers these chips under the bowls:")
+        )
+
+    def puzzle_premise_html(self, puzzle: dict[str, Any]) -> str:
+        """The remembered chips, as a list (the board never shows them)."""
+        items = "".join(
+            tag("li", esc(_("Circle {n}:").format(n=c)) + " " + tag("span", esc(str(v)), class_="memory-chip")) for c, v in remembered_chips(puzzle["position"])
+        )
+        return tag("ul", items, class_="puzzle-memory")
+
+    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+        if puzzle["depth"] <= 1:
+            return _("Count the fields from your figure to each corner where one of your tiles lies.")
+        return _("The way takes {n} lifts: each lands on a yellow field, the last on your corner.").format(n=puzzle["depth"])
 
     def hint_text(self, s: MomoxState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         if not hints:

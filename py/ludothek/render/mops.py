@@ -326,6 +326,12 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
     def describe_move(self, before: MopsState, move: str, after: MopsState, names: list[str]) -> str:
         return describe_move(self.game, before, move, after, names)
 
+    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+        return _("Place the tile where this round scores the most points (with the best combination after it).")
+
+    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+        return _("Look at file {file}.").format(file=puzzle["solution"][0])
+
     def hint_text(self, s: MopsState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         return hint_text(self.game, s, hints, names)
 

@@ -332,6 +332,12 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
             return ((field, "hint"), (move, "hint"))
         return ((move, "hint"),)
 
+    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+        return _("{name} to move: find the only chip that wins the round, whatever the opponent takes.").format(name=mover)
+
+    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+        return _("Look at file {file}.").format(file=puzzle["solution"][0])
+
     def hint_text(self, s: NummerusState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         return hint_text(self.game, s, hints, names)
 

@@ -1,4 +1,7 @@
 """The puzzle screens as text (pure): the list of a game's puzzles and one puzzle's panel.
+What differs between the games (the task, its premise, the hint) each game's view says
+(`GameView.puzzle_task`, `puzzle_premise_html`, `puzzle_hint`): this module never branches on a
+game's name.
 
 Commands (data-action) wired by ludothek.web.puzzles: `puzzle-hint`, `puzzle-solution`
 (show the solution again), `puzzle-retry`, `puzzle-next`.
@@ -9,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import N_, _
+from . import get_view
 from .svg import esc, tag
 
 DIFFICULTY_NAMES = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}
@@ -19,69 +23,18 @@ def difficulty_name(level: int) -> str:
 
 
 def task_text(game_id: str, puzzle: dict[str, Any], mover: str) -> str:
-    """What the player is asked to find."""
-    if game_id == "fenn":
-        turns = puzzle["depth"]
-        if turns <= 1:
-            return _("{name} to move: find the only step that wins this turn.").format(name=mover)
-        return _("{name} to move: find the only step that keeps the win (it wins in {n} turns).").format(name=mover, n=turns)
-    if game_id == "momentum":
-        if puzzle["depth"] <= 1:
-            return _("{name} to move: find the only stone that wins at once.").format(name=mover)
-        if puzzle["depth"] <= 3:
-            return _("{name} to move: find the only stone that wins with your next stone, whatever the opponent does.").format(name=mover)
-        return _("{name} to move: find the only stone that wins within three of your turns, whatever the opponent does.").format(name=mover)
-    if game_id == "nummerus":
-        return _("{name} to move: find the only chip that wins the round, whatever the opponent takes.").format(name=mover)
-    if game_id == "mops":
-        return _("Place the tile where this round scores the most points (with the best combination after it).")
-    if game_id == "momox":
-        return (
-            _("{name} to move: find the only bowl that surely walks your figure to one of your tiles this turn.").format(name=mover)
-            + " "
-            + _("The table remembers these chips under the bowls:")
-        )
-    return ""
-
-
-def remembered_chips(position: str) -> list[tuple[int, int]]:
-    """Momox: the (circle, value) of each chip that was seen and lies under a bowl again, by circle.
-    The board never shows them (remembering is the game); a puzzle states them as its premise."""
-    # Momox's own engine (as `get_game("momox")` gives it, typed as Momox: `open_circle` is its own).
-    from ..games.momox import GAME as game
-
-    s = game.from_position(position)
-    open_circle = game.open_circle(s)
-    return sorted((c, v) for c, v in s.seen if c != open_circle)
+    """What the player is asked to find (the game's view says it: `GameView.puzzle_task`)."""
+    return get_view(game_id).puzzle_task(puzzle, mover)
 
 
 def premise_html(game_id: str, puzzle: dict[str, Any]) -> str:
-    """What the task builds on that the board does not show: Momox' remembered chips, as a list."""
-    if game_id != "momox":
-        return ""
-    items = "".join(
-        tag("li", esc(_("Circle {n}:").format(n=c)) + " " + tag("span", esc(str(v)), class_="memory-chip")) for c, v in remembered_chips(puzzle["position"])
-    )
-    return tag("ul", items, class_="puzzle-memory")
+    """What the task builds on that the board does not show (Momox' remembered chips), or ""."""
+    return get_view(game_id).puzzle_premise_html(puzzle)
 
 
 def hint_text(game_id: str, puzzle: dict[str, Any], legal: tuple[str, ...] = ()) -> str:
     """A nudge that does not give the answer away (`legal`: the position's moves)."""
-    solution = puzzle["solution"]
-    if game_id == "fenn":
-        if ":" in solution:
-            field = solution.split(":")[0]
-            if legal and all(m.split(":")[0] == field for m in legal if ":" in m):
-                return _("Every step goes to field {field}: the face it shows decides.").format(field=field)
-            return _("The step goes to field {field}.").format(field=field)
-        return _("Think about the black die.")
-    if game_id in ("momentum", "nummerus", "mops"):
-        return _("Look at file {file}.").format(file=solution[0])
-    if game_id == "momox":
-        if puzzle["depth"] <= 1:
-            return _("Count the fields from your figure to each corner where one of your tiles lies.")
-        return _("The way takes {n} lifts: each lands on a yellow field, the last on your corner.").format(n=puzzle["depth"])
-    return ""
+    return get_view(game_id).puzzle_hint(puzzle, legal)
 
 
 def puzzle_list_html(title: str, game_id: str, shipped: list[dict[str, Any]], progress: dict[str, str]) -> str:
@@ -258,7 +211,6 @@ __all__ = [
     "difficulty_name",
     "hint_text",
     "premise_html",
-    "remembered_chips",
     "puzzle_embed_snippet",
     "puzzle_frame_html",
     "puzzle_list_html",

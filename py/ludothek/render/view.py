@@ -315,6 +315,21 @@ class GameView(Generic[S, P]):
         """One or two sentences that sum the hints up (spoken and shown)."""
         return ""
 
+    # -- puzzles (render/puzzles.py asks these; ai/puzzles.py holds the puzzles) ----------------
+
+    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+        """What a puzzle asks `mover` (a seat's name) to find ("" for a game without puzzles)."""
+        return ""
+
+    def puzzle_premise_html(self, puzzle: dict[str, Any]) -> str:
+        """What the task builds on that the board does not show, as HTML ("" when nothing)."""
+        return ""
+
+    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+        """A nudge towards the puzzle's solution that does not give it away (`legal`: the
+        position's moves, perhaps empty)."""
+        return ""
+
     # -- input ---------------------------------------------------------------------------------
 
     def click(self, s: S, ui: UIState, target: str) -> ClickResult:

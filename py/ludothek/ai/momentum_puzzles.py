@@ -1,0 +1,119 @@
+"""Momentum's puzzles (two players): the only stone that forces a win within `depth` plies (1, 3
+or 5: one to three own turns), no shorter win existing. `momentum_winning_moves` is an exact
+search over the engine's own pushes, as fast as mining three own turns needs; ai/momentum.py's
+`puzzle_best_moves` asks it for ai/puzzles.py, scripts/mine_puzzles.py mines with it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games.momentum import EMPTY, PLACE, SEAT_LETTERS, push_stones
+from ..games.notation import cell_name
+from .puzzles import SearchTooLong, winning_moves
+
+
+def momentum_winning_moves(game, s, plies: int, budget: int | None = None) -> list[str]:
+    """Momentum: the stones after which the mover forces a win within `plies` plies (counting the
+    stone), exactly as `winning_moves` finds them, but fast enough to mine three own turns.
+
+    A hand shrinks by at most one stone per own turn, so a player with more stones in hand than
+    own turns left cannot win in time: that cuts nearly every line at once. The stone that won
+    and the reply that refuted last, at each depth, are tried first (the order changes only the
+    speed, never the answer). `budget`: at most so many placements, else SearchTooLong (the miner
+    passes over such positions). Positions with the pie rule still open or a round limit go
+    through the plain search."""
+    if s.phase != PLACE or s.round_limit or len(s.hands) != 2:
+        return winning_moves(game, s, plies)
+    search = _MomentumWinSearch(s, budget)
+    board, hands = list(s.board), list(s.hands)
+    turns = (plies + 1) // 2
+    found = []
+    for cell, content in enumerate(board):
+        if content == EMPTY:
+            after, after_hands = search.place(board, hands, search.me, cell)
+            if after_hands[search.me] == 0 or (turns > 1 and search.survives(after, after_hands, turns - 1)):
+                found.append(cell_name(cell, s.width))
+    return found
+
+
+class _MomentumWinSearch:
+    """The search of `momentum_winning_moves` from one position: `me` (the seat to move) wins
+    (`wins`) or the opponent cannot stop it (`survives`), over boards as lists of cells and hands
+    as lists of stones, with what it has learnt (the positions decided, the stone that won and
+    the reply that refuted last at each depth) and the placements it has made (`budget`)."""
+
+    def __init__(self, s: Any, budget: int | None) -> None:
+        self.empty, self.letters, self.push_stones = EMPTY, SEAT_LETTERS, push_stones
+        self.width, self.height = s.width, s.height
+        self.me: int = s.to_move
+        self.budget = budget
+        self.memo: dict[tuple[str, tuple[int, ...], int], bool] = {}
+        self.winner_at: dict[int, int] = {}  # turns left -> the stone that won last there
+        self.refuter_at: dict[int, int] = {}  # turns left -> the reply that refuted last there
+        self.work = 0
+
+    def place(self, board: list[str], hands: list[int], seat: int, cell: int) -> tuple[list[str], list[int]]:
+        self.work += 1
+        if self.budget is not None and self.work > self.budget:
+            raise SearchTooLong()
+        board, hands = board[:], hands[:]
+        board[cell] = self.letters[seat]
+        hands[seat] -= 1
+        for push in self.push_stones(board, cell, self.width, self.height):
+            if push.to is None:
+                hands[self.letters.index(push.stone)] += 1
+        return board, hands
+
+    def ordered(self, board: list[str], first: int | None) -> list[int]:
+        cells = [cell for cell, content in enumerate(board) if content == self.empty]
+        if first is not None and first in cells:
+            cells.remove(first)
+            cells.insert(0, first)
+        return cells
+
+    def wins(self, board: list[str], hands: list[int], turns: int) -> bool:
+        # `me` to move with `turns` own turns left (the last one included).
+        me = self.me
+        if hands[me] > turns:
+            return False
+        key = ("".join(board), tuple(hands), turns)
+        if key in self.memo:
+            return self.memo[key]
+        result = False
+        for cell in self.ordered(board, self.winner_at.get(turns)):
+            after, after_hands = self.place(board, hands, me, cell)
+            if after_hands[me] == 0 or (turns > 1 and self.survives(after, after_hands, turns - 1)):
+                self.winner_at[turns] = cell
+                result = True
+                break
+        self.memo[key] = result
+        return result
+
+    def survives(self, board: list[str], hands: list[int], turns: int) -> bool:
+        # The opponent to move: does every reply leave `me` a win within `turns` own turns?
+        me = self.me
+        if hands[me] > turns:
+            return False
+        replies = []
+        for cell in self.ordered(board, self.refuter_at.get(turns)):
+            after, after_hands = self.place(board, hands, 1 - me, cell)
+            if after_hands[1 - me] == 0 or after_hands[me] > turns:
+                return False  # the opponent wins, or pushes too many stones back into my hand
+            replies.append((cell, after, after_hands))
+        for cell, after, after_hands in replies:
+            if not self.wins(after, after_hands, turns):
+                self.refuter_at[turns] = cell
+                return False
+        return True
+
+
+def momentum_shortest_win(game, s, most_plies: int = 5, budget: int | None = None) -> tuple[list[str], int]:
+    """The stones that win soonest (within `most_plies`) and the plies the win takes (0: none)."""
+    for plies in range(1, most_plies + 1, 2):
+        found = momentum_winning_moves(game, s, plies, budget)
+        if found:
+            return found, plies
+    return [], 0
+
+
+__all__ = ["momentum_shortest_win", "momentum_winning_moves"]

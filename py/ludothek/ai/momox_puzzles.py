@@ -1,0 +1,104 @@
+"""Momox' puzzles: the only key that surely reaches one of the mover's tiles this turn, walking
+only chips the table remembers (`momox_sure_ways`). No other first key is sure: for each, some
+way the unremembered chips may lie leaves no walk to a tile at all (`momox_tile_keys`, over
+every such way). A puzzle's hidden chips are stored in ascending order on their circles
+(`momox_canonical`): any order gives the same answer, and the file tells nothing. ai/momox.py's
+`puzzle_best_moves` asks these for ai/puzzles.py, scripts/mine_puzzles.py mines with them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import permutations
+from typing import Any
+
+from ..games.momox import KEY, TILE, HiddenChipError
+from ..games.momox_board import CHIP_VALUES, CIRCLES
+
+
+MOMOX_MOST_LIFTS = 4  # a sure walk of more lifts than this is no puzzle for a person
+
+
+def momox_sure_ways(game, s, most_lifts: int = MOMOX_MOST_LIFTS) -> dict[str, list[str]]:
+    """Momox, the mover lifting keys: for each first key from which remembered chips alone walk the
+    figure to one of its tiles this turn (lifts landing on yellow fields, the last on the
+    corner), the shortest such walk: its keys, then `take`. Works on the observation, so a chip
+    nobody remembers can never be part of a way (the engine refuses to lift it there)."""
+    seat = game.current_player(s)
+    if s.phase != KEY or seat is None:
+        return {}
+    start = game.observation(s, None)
+    ways: dict[str, list[str]] = {}
+    frontier: list[tuple[Any, list[str]]] = [(start, [])]
+    for _ in range(most_lifts):
+        reached: list[tuple[Any, list[str]]] = []
+        for state, keys in frontier:
+            for move in game.legal_moves(state):
+                if move == "stay" or (keys and keys[0] in ways):
+                    continue
+                try:
+                    after = game.play(state, move)
+                except HiddenChipError:
+                    continue  # a chip nobody remembers: a gamble, not a way
+                if _reaches_tile(game, after, seat):
+                    ways.setdefault((keys + [move])[0], keys + [move, "take"])
+                elif after.phase == KEY and after.to_move == seat and not game.is_over(after):
+                    reached.append((after, keys + [move]))
+        frontier = [(state, keys) for state, keys in reached if keys[0] not in ways]
+    return ways
+
+
+def _reaches_tile(game, s, seat: int) -> bool:
+    return s.phase == TILE and s.to_move == seat and bool(game.pending_tile(s).value)
+
+
+def momox_tile_reachable(game, s, key: str) -> bool:
+    """Momox, a full state with the mover lifting keys: can a walk that begins by lifting `key`
+    reach one of the mover's tiles this turn? (Every chip is known in a full state: a search over
+    the figure's field and the open circle.)"""
+    seat = game.current_player(s)
+    todo, visited = [game.play(s, key)], set()
+    while todo:
+        state = todo.pop()
+        if _reaches_tile(game, state, seat):
+            return True
+        if state.phase != KEY or state.to_move != seat:
+            continue
+        place = (state.figures[seat], game.open_circle(state))
+        if place in visited:
+            continue
+        visited.add(place)
+        todo.extend(game.play(state, move) for move in game.legal_moves(state) if move != "stay")
+    return False
+
+
+def momox_layouts(game, s):
+    """Every full state the observation of `s` allows: the chips nobody remembers in every order."""
+    known = dict(s.seen)
+    hidden = [c for c in range(CIRCLES) if c not in known]
+    missing = [v for v in CHIP_VALUES if v not in known.values()]
+    for values in permutations(missing):
+        dealt = dict(zip(hidden, values))
+        yield replace(s, chips=tuple(known.get(c) or dealt[c] for c in range(CIRCLES)), hidden=False)
+
+
+def momox_tile_keys(game, s) -> list[str]:
+    """The first keys from which a tile is reachable this turn however the unremembered chips lie
+    (an upper bound on the keys that are sure: the player would also have to know the way). A
+    key is dropped by the first layout that leaves it no way."""
+    keys = [m for m in game.legal_moves(s) if m != "stay"]
+    for layout in momox_layouts(game, s):
+        keys = [k for k in keys if momox_tile_reachable(game, layout, k)]
+        if not keys:
+            break
+    return keys
+
+
+def momox_canonical(game, s):
+    """The state with the unremembered chips in ascending order on their circles (what a puzzle
+    stores: the real order is nobody's business and changes no answer)."""
+    known = dict(s.seen)
+    missing = iter(sorted(v for v in CHIP_VALUES if v not in known.values()))
+    return replace(s, chips=tuple(known[c] if c in known else next(missing) for c in range(CIRCLES)))
+
+
+__all__ = ["MOMOX_MOST_LIFTS", "momox_canonical", "momox_layouts", "momox_sure_ways", "momox_tile_keys", "momox_tile_reachable"]
