@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from blog import BlogServer
+from test_embed import play_one_move
 from conftest import PHONE, READY_TIMEOUT_MS, open_app
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -151,23 +152,41 @@ def test_pieces_by_taps_on_a_phone_the_best_moves_and_no_sideways_scroll_in_any_
         context.close()
 
 
-def test_an_authors_diagram_embedded_in_a_blog_of_another_site_picture_first_then_play_then_a_move(browser, app_url):
-    # The author (the app on 127.0.0.1) makes a diagram and copies its embed code, played against
-    # the computer; a reader opens the blog (localhost: another site) in a fresh default context.
+@pytest.mark.parametrize("game_id", ["momentum", "nummerus", "fenn", "mops", "momox"])
+def test_an_authors_diagram_in_every_game_its_svg_and_its_embed_in_a_blog_of_another_site(browser, app_url, tmp_path, game_id):
+    # The author (the app on 127.0.0.1) makes a diagram with one mark of each kind, downloads its
+    # SVG and copies its embed code, played against the computer; a reader opens the blog
+    # (localhost: another site) in a fresh default context: the picture first, then Play, then a move.
     context, page = fresh(browser, DESKTOP, False)
     try:
-        open_app(page, app_url, "#/editor/momentum")
-        target(page, "c3").click()
-        target(page, "c5").click()
+        open_app(page, app_url, f"#/editor/{game_id}")
+        first, second = page.evaluate("[...document.querySelectorAll('#board [data-target]')].slice(0, 2).map(e => e.dataset.target)")
+        target(page, first).click()  # the arrow tool is chosen at first, orange
+        target(page, second).click()
         page.get_by_role("button", name="Circle", exact=True).click()
-        target(page, "d4").click()
-        page.locator("#editor-caption").fill("Why c5 is safe")
+        target(page, first).click()
+        page.get_by_role("button", name="Highlight", exact=True).click()
+        page.get_by_role("button", name="green", exact=True).click()
+        target(page, second).click()
+        page.get_by_role("button", name="Label", exact=True).click()
+        page.locator("#editor-label").fill("1")
+        target(page, first).click()
+        page.locator("#editor-caption").fill("Look here")
         page.get_by_role("button", name="Set caption").click()
+        expect(page.locator("#editor-words li")).to_have_count(5)
+        with page.expect_download() as download_info:
+            page.get_by_role("button", name="Download SVG").click()
+        path = tmp_path / "diagram.svg"
+        download_info.value.save_as(path)
+        svg = path.read_text(encoding="utf-8")
+        assert all(f'class="{kind}"' in svg for kind in MARKS), [kind for kind in MARKS if kind not in svg]
+        assert "Look here" in svg
         page.locator("#editor-embed-play").select_option("computer")
         page.get_by_role("button", name="Copy embed code").click()
         expect(page.locator(".toast, #toast")).to_contain_text("Copied")
         code = page.evaluate("navigator.clipboard.readText()")
-        assert "<iframe" in code and "a:o:c3-c5" in unquote(code), code[:400]
+        assert "<iframe" in code and f"a:o:{first}-{second}" in unquote(code), code[:400]
+        assert page.errors == []
     finally:
         context.close()
     server = BlogServer("<p>Look at this:</p>" + code)
@@ -179,17 +198,14 @@ def test_an_authors_diagram_embedded_in_a_blog_of_another_site_picture_first_the
         frame = blog.frame_locator("iframe").first
         frame.locator("body.embed").wait_for(state="attached")
         # Picture first: the snippet's picture carries the marks (nothing of Python loaded yet).
-        picture = blog.evaluate("getComputedStyle(document.querySelector('iframe')).backgroundImage")
-        drawn = unquote(picture)
-        assert drawn.count("#e69f00") >= 2 and "Why c5 is safe" in drawn, drawn[:200]  # the orange arrow and circle, the caption
+        drawn = unquote(blog.evaluate("getComputedStyle(document.querySelector('iframe')).backgroundImage"))
+        assert "#e69f00" in drawn and "#009e73" in drawn and "Look here" in drawn, drawn[:200]  # the orange arrow and circle, the green highlight
         frame.get_by_role("button", name="Play").click()
         frame.locator("body[data-ready]").wait_for(timeout=READY_TIMEOUT_MS)
-        expect(frame.locator("#board svg g.diagram g.diagram-arrow")).to_have_count(1)
-        expect(frame.locator("#board svg g.diagram g.diagram-circle")).to_have_count(1)
+        for kind, count in MARKS.items():
+            expect(frame.locator(f"#board svg g.diagram g.{kind}")).to_have_count(count)
         live = next(f for f in blog.frames if f != blog.main_frame)
-        live.wait_for_function("document.body.dataset.thinking === '0'", timeout=60_000)
-        live.locator('#board [data-target="a1"]').click()
-        live.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        play_one_move(live)
         expect(frame.locator("#board svg g.diagram")).to_have_count(0)  # the marks explain the position they were made for
     finally:
         reader.close()
