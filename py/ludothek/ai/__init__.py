@@ -19,13 +19,15 @@ nothing more. Every random choice comes from the player's own seeded generator.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
+from typing import Callable
 
 from .base import THINK_SECONDS, ComputerPlayer, Exact, Level, MoveValue, RandomPlayer, SearchBudget, run_search
 
 __all__ = ["THINK_SECONDS", "ComputerPlayer", "Exact", "Level", "MoveValue", "RandomPlayer", "SearchBudget", "get_player", "levels", "run_search"]
 
 
-def _module(game_id: str):
+def _module(game_id: str) -> ModuleType:
     return importlib.import_module(f"ludothek.ai.{game_id}")
 
 
@@ -34,7 +36,7 @@ def levels(game_id: str) -> list[Level]:
     return list(_module(game_id).LEVELS)
 
 
-def get_player(game_id: str, level: int, seed: int = 0, think_seconds: float | None = None, clock=None) -> ComputerPlayer:
+def get_player(game_id: str, level: int, seed: int = 0, think_seconds: float | None = None, clock: Callable[[], float] | None = None) -> ComputerPlayer:
     """A computer player for `game_id` at `level` (1 = weakest); level 0 is a uniform random player.
     `think_seconds`: the anytime levels' time per move (default `THINK_SECONDS`), counted on
     `clock` (default wall time, `time.perf_counter`)."""
