@@ -34,7 +34,10 @@ def _unquote(text: str) -> str:
     text = text.strip()
     if not (len(text) >= 2 and text[0] == '"' and text[-1] == '"'):
         raise ValueError(f"expected a quoted string, got {text!r}")
-    return ast.literal_eval(text)
+    value = ast.literal_eval(text)
+    if not isinstance(value, str):  # '"a", "b"' is quoted at both ends too, and reads as a tuple
+        raise ValueError(f"expected one quoted string, got {text!r}")
+    return value
 
 
 def _entry_of(current: Entry | None, keyword: str) -> Entry:
