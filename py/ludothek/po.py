@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import struct
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 
 @dataclass
@@ -198,7 +199,16 @@ def compile_mo(entries: list[Entry]) -> bytes:
     )
 
 
-def compile_json(entries: list[Entry]) -> dict:
+class CompiledCatalog(TypedDict):
+    """A catalog as compile_json writes it (ludothek.json) and ludothek.i18n reads it: the plural
+    rule, the singular messages and each plural message's forms, keyed as in a .mo."""
+
+    plural: str
+    messages: dict[str, str]
+    plurals: dict[str, list[str]]
+
+
+def compile_json(entries: list[Entry]) -> CompiledCatalog:
     """The translated entries as a plain table ({"plural": rule, "messages": {...}, "plurals":
     {...}}, keys as in a .mo: "context\x04msgid"), for ludothek.i18n to read without gettext."""
     messages: dict[str, str] = {}
