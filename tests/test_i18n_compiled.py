@@ -68,3 +68,9 @@ def test_a_compiled_catalog_beside_the_po_is_used(tmp_path, monkeypatch):
         assert i18n._("Play") == "Spielen!"
     finally:
         i18n.set_language(saved)
+
+
+def test_a_line_of_two_quoted_strings_is_refused():
+    # Quoted at both ends, it once read as a tuple and became an entry's msgid.
+    with pytest.raises(ValueError, match="one quoted string"):
+        parse_po('msgid "a", "b"\nmsgstr "x"\n')

@@ -13,9 +13,9 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Iterable
 
-from .po import compile_mo, parse_po
+from .po import CompiledCatalog, compile_mo, parse_po
 
 # Plural rules _Catalog knows (German's and English's); any other goes through gettext.
 _ONE_OR_MORE = ("(n != 1)", "n != 1")
@@ -52,7 +52,7 @@ class _Catalog:
     package), answering as gettext.GNUTranslations does for the plural rule n != 1. In the page,
     importing gettext and compiling the .po cost 0.2-0.4 s of a German reader's start."""
 
-    def __init__(self, table: dict):
+    def __init__(self, table: CompiledCatalog):
         self.messages = table["messages"]
         self.plurals = table["plurals"]
 
@@ -71,7 +71,8 @@ class _Catalog:
 
 def _compiled(path: Path) -> _Catalog | None:
     try:
-        table = json.loads(path.read_text(encoding="utf-8"))
+        # the build's own file (po.compile_json), read as what it wrote
+        table: CompiledCatalog = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     return _Catalog(table) if table.get("plural") in _ONE_OR_MORE else None
@@ -104,7 +105,7 @@ def language() -> str:
     return _current
 
 
-def pick_language(preferences) -> str:
+def pick_language(preferences: Iterable[object] | None) -> str:
     """The first supported language among browser preferences such as ['de-AT', 'en']."""
     for tag in preferences or ():
         base = str(tag).split("-")[0].lower()
@@ -125,13 +126,13 @@ def pgettext(context: str, message: str) -> str:
     return _catalog(_current).pgettext(context, message)
 
 
-def in_every_language(make) -> set[str]:
+def in_every_language(make: Callable[[], str]) -> set[str]:
     """What `make()` returns in each language, e.g. a default name as either language wrote it
     (a save keeps the words of the language it was made in)."""
     global _current
     saved = _current
     try:
-        results = set()
+        results: set[str] = set()
         for code in LANGUAGES:
             _current = code
             results.add(make())

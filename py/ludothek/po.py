@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import struct
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 
 @dataclass
@@ -34,7 +35,10 @@ def _unquote(text: str) -> str:
     text = text.strip()
     if not (len(text) >= 2 and text[0] == '"' and text[-1] == '"'):
         raise ValueError(f"expected a quoted string, got {text!r}")
-    return ast.literal_eval(text)
+    value = ast.literal_eval(text)
+    if not isinstance(value, str):  # '"a", "b"' is quoted at both ends too, and reads as a tuple
+        raise ValueError(f"expected one quoted string, got {text!r}")
+    return value
 
 
 def _entry_of(current: Entry | None, keyword: str) -> Entry:
@@ -195,7 +199,16 @@ def compile_mo(entries: list[Entry]) -> bytes:
     )
 
 
-def compile_json(entries: list[Entry]) -> dict:
+class CompiledCatalog(TypedDict):
+    """A catalog as compile_json writes it (ludothek.json) and ludothek.i18n reads it: the plural
+    rule, the singular messages and each plural message's forms, keyed as in a .mo."""
+
+    plural: str
+    messages: dict[str, str]
+    plurals: dict[str, list[str]]
+
+
+def compile_json(entries: list[Entry]) -> CompiledCatalog:
     """The translated entries as a plain table ({"plural": rule, "messages": {...}, "plurals":
     {...}}, keys as in a .mo: "context\x04msgid"), for ludothek.i18n to read without gettext."""
     messages: dict[str, str] = {}

@@ -21,6 +21,8 @@ nothing more. Every random choice comes from the player's own seeded generator.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
+from typing import Callable
 
 from typing import Any
 
@@ -43,7 +45,7 @@ __all__ = [
 ]
 
 
-def _module(game_id: str):
+def _module(game_id: str) -> ModuleType:
     return importlib.import_module(f"ludothek.ai.{game_id}")
 
 
@@ -58,7 +60,7 @@ def review_rules(game_id: str) -> ReviewRules:
     return rules
 
 
-def puzzle_best_moves(game, s: Any, depth: int) -> list[str]:
+def puzzle_best_moves(game: Any, s: Any, depth: int) -> list[str]:
     """Every move of a puzzle's position `s` that is as good as the best, by the exact search that
     proves the game's puzzles (its AI module's `puzzle_best_moves`; `depth` as the puzzle stores
     it); ValueError for a game without puzzles."""
@@ -69,7 +71,7 @@ def puzzle_best_moves(game, s: Any, depth: int) -> list[str]:
     return moves
 
 
-def get_player(game_id: str, level: int, seed: int = 0, think_seconds: float | None = None, clock=None) -> ComputerPlayer:
+def get_player(game_id: str, level: int, seed: int = 0, think_seconds: float | None = None, clock: Callable[[], float] | None = None) -> ComputerPlayer:
     """A computer player for `game_id` at `level` (1 = weakest); level 0 is a uniform random player.
     `think_seconds`: the anytime levels' time per move (default `THINK_SECONDS`), counted on
     `clock` (default wall time, `time.perf_counter`)."""

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Generator, NamedTuple, Protocol, TypeVar, runtime_checkable
+from typing import Any, Callable, Generator, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
-from ..games.base import run_to_end
+from ..games.base import Game, StateBase, run_to_end
 
 # A search is a generator: it yields None after each small chunk of work (a few milliseconds of
 # CPython time, so the page can stay responsive between chunks) and returns the chosen move.
@@ -181,12 +181,16 @@ class SearchBudget:
             self.resumed()
 
 
-class PlayerBase:
-    """What the players of every game share: the settings of `ComputerPlayer`, the seeded
-    generator, the observation, and the budgets their searches start with. Subclasses
-    implement `search` and `move_values`; `choose` and `hint` follow from them."""
+S = TypeVar("S", bound=StateBase)
 
-    def __init__(self, game, level: int, seed: int = 0, time_limit: float | None = None):
+
+class PlayerBase(Generic[S]):
+    """What the players of every game share: the settings of `ComputerPlayer`, the seeded
+    generator, the observation, and the budgets their searches start with; generic over the
+    game's state type `S` (a `Game[S]`). Subclasses implement `search` and `move_values`;
+    `choose` and `hint` follow from them."""
+
+    def __init__(self, game: Game[S], level: int, seed: int = 0, time_limit: float | None = None):
         self.game = game
         self.level = level
         self.seed = seed
@@ -202,18 +206,18 @@ class PlayerBase:
         self.max_work: int | None = None
         self.rng = random.Random(f"ludothek-ai:{game.id}:{level}:{seed}")
 
-    def search(self, s) -> Search:
+    def search(self, s: S) -> Search:
         raise NotImplementedError
         yield  # pragma: no cover
 
-    def choose(self, s) -> str:
+    def choose(self, s: S) -> str:
         return run_search(self.search(s))
 
-    def move_values(self, s) -> MoveValues:
+    def move_values(self, s: S) -> MoveValues:
         return None
         yield  # pragma: no cover
 
-    def hint(self, s) -> Generator[None, None, list[MoveValue]]:
+    def hint(self, s: S) -> Generator[None, None, list[MoveValue]]:
         move = yield from self.search(s)
         return [MoveValue(move, 0.0)]
 
@@ -232,7 +236,7 @@ class PlayerBase:
         """A fresh budget for one search: the time limit's deadline, and `max_work`."""
         return SearchBudget(self.clock, self.deadline(), max_work, chunk_seconds)
 
-    def view(self, s):
+    def view(self, s: S) -> S:
         """The state as this player may see it (hidden information removed)."""
         return self.game.observation(s, self.game.current_player(s))
 
@@ -245,13 +249,13 @@ def run_search(search: Generator[Any, Any, R]) -> R:
     return run_to_end(search)
 
 
-class RandomPlayer(PlayerBase):
+class RandomPlayer(PlayerBase[S]):
     """Chooses uniformly among the legal moves: the yardstick of the benchmarks."""
 
-    def __init__(self, game, seed: int = 0):
+    def __init__(self, game: Game[S], seed: int = 0):
         super().__init__(game, 0, seed)
 
-    def search(self, s) -> Search:
+    def search(self, s: S) -> Search:
         moves = self.game.legal_moves(self.view(s))
         if not moves:
             raise ValueError("the game is over: there is no move to choose")

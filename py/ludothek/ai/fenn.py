@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Generator, TYPE_CHECKING
 
+from ..games.base import Game, Setup
 from ..games.fenn import BLUE, EXTRA, RED, START_FIELD, FennState, turn_key
 from . import fenn_solver as solver
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
@@ -52,6 +53,10 @@ TURN_SALTS_KEPT = 64
 
 # Classes of a valued ending, best last.
 LOSS, UNKNOWN, DRAW, WIN = 0, 1, 1, 2
+# How much a player likes an ending (FennPlayer._ending_key): (class, score, preference, tie-break).
+EndingKey = tuple[int, int, float, float]
+# A turn: its setup, the turn-start positions so far and the last of them (FennPlayer._turn_salt).
+TurnId = tuple[Setup, int, str | None]
 
 
 def _mix(salt: int, code: int) -> float:
@@ -71,20 +76,20 @@ def progress(seat: int, field: int) -> int:
     return field - START_FIELD[BLUE] if seat == BLUE else START_FIELD[RED] - field
 
 
-class FennPlayer(PlayerBase):
-    def __init__(self, game, level: int, seed: int = 0, time_limit: float | None = None):
+class FennPlayer(PlayerBase[FennState]):
+    def __init__(self, game: Game[FennState], level: int, seed: int = 0, time_limit: float | None = None):
         super().__init__(game, level, seed, time_limit)
         self.horizon = HORIZON[level]
         self.noise = NOISE[level]
         # What the player remembers between its moves (not the state of one search): one random
         # number per turn, and the current turn's valued endings, so that every decision of a
         # turn values an ending alike and a chain of extra steps cannot circle.
-        self._turn_salts: dict[tuple, int] = {}
-        self._turn_keys: tuple[int | None, dict] = (None, {})  # (salt of the turn, {ending: key})
+        self._turn_salts: dict[TurnId, int] = {}
+        self._turn_keys: tuple[int | None, dict[solver.Ending, EndingKey]] = (None, {})  # (salt of the turn, {ending: key})
 
     # -- the search ----------------------------------------------------------------------------
 
-    def search(self, s) -> Search:
+    def search(self, s: FennState) -> Search:
         s = self.view(s)
         moves = self.game.legal_moves(s)
         if not moves:
@@ -101,7 +106,7 @@ class FennPlayer(PlayerBase):
             horizon += 1  # this turn the player also looks at the opponent's reply
         # The endings each move allows, with the moves inside the turn needed to reach them.
         per_move = []
-        endings: dict = {}
+        endings: dict[solver.Ending, None] = {}  # every ending some move allows, in order (a set)
         run.resumed()
         for move in moves:
             after = self.game.play(s, move)
@@ -117,32 +122,34 @@ class FennPlayer(PlayerBase):
         if self._turn_keys[0] != salt:
             self._turn_keys = (salt, {})  # a new turn: the last turn's values are stale
         known = self._turn_keys[1]
+        keys: dict[solver.Ending, EndingKey] = {}
         for ending in endings:
             key = known.get(ending)
             if key is None:
                 key = known[ending] = self._ending_key(table, s, seat, ending, salt, horizon, run)
-            endings[ending] = key
+            keys[ending] = key
             yield from run.pause()
-        best_move, best_key = moves[0], None
+        best_move: str = moves[0]
+        best_key: tuple[EndingKey, int] | None = None
         for move, reach in per_move:
-            key = max((endings[ending], -moves_needed) for ending, moves_needed in reach.items())
-            if best_key is None or key > best_key:
-                best_move, best_key = move, key
+            move_key = max((keys[ending], -moves_needed) for ending, moves_needed in reach.items())
+            if best_key is None or move_key > best_key:
+                best_move, best_key = move, move_key
         return best_move
 
-    def move_values(self, s) -> MoveValues:
+    def move_values(self, s: FennState) -> MoveValues:
         """The exact value of every legal move of `s` for the player to move (see
         fenn_solver.move_values), whatever the level."""
         yield None
         return solver.move_values(self.game, solver.load_table(), self.view(s))
 
-    def hint(self, s) -> Generator[None, None, list[MoveValue]]:
+    def hint(self, s: FennState) -> Generator[None, None, list[MoveValue]]:
         """Every legal move with its exact value, whatever the level (the Hint button shows them all)."""
         return (yield from self.move_values(s)) or []
 
     # -- endings -------------------------------------------------------------------------------
 
-    def _endings_after(self, s: FennState, after: FennState, seat: int) -> dict:
+    def _endings_after(self, s: FennState, after: FennState, seat: int) -> dict[solver.Ending, int]:
         """{ending: moves}: how the turn can end after a move from `s` to `after`. An ending is
         WIN or the mover's (field, face, black) when the opponent's turn begins."""
         outcome = after.outcome
@@ -167,7 +174,7 @@ class FennPlayer(PlayerBase):
         )
         return {ending: moves + 1 for ending, moves in outcomes.items()}
 
-    def _ending_key(self, table: bytes, s: FennState, seat: int, ending, salt: int, horizon: int | None, run: SearchBudget) -> tuple:
+    def _ending_key(self, table: bytes, s: FennState, seat: int, ending: solver.Ending, salt: int, horizon: int | None, run: SearchBudget) -> EndingKey:
         """How much the player likes an ending: (class, score, preference, tie-break), larger is
         better. Within its horizon a level knows wins and losses exactly; an ending it cannot see
         through ranks with the draws, by its guess (a known draw guesses 0)."""
@@ -194,7 +201,7 @@ class FennPlayer(PlayerBase):
         guess = progress(seat, f) - progress(opp, s.field_of(opp)) + self.noise * (2 * jitter - 1)
         return (UNKNOWN, 0, guess, jitter)
 
-    def _trap(self, table: bytes, fields: tuple) -> float:
+    def _trap(self, table: bytes, fields: tuple[int, int, int, int, int, int]) -> float:
         """The share of the opponent's possible turn endings that are worse for the opponent than
         its best: a rough chance that a fallible opponent goes wrong from this position."""
         i = solver.index(*fields)
@@ -219,18 +226,18 @@ class FennPlayer(PlayerBase):
         return salt
 
 
-def make_player(game, level: int, seed: int = 0) -> FennPlayer:
+def make_player(game: Game[FennState], level: int, seed: int = 0) -> FennPlayer:
     if level not in HORIZON:
         raise ValueError(f"Fenn has computer levels {', '.join(map(str, HORIZON))}, not {level!r}")
     return FennPlayer(game, level, seed)
 
 
-def hint(game, s) -> list[MoveValue]:
+def hint(game: Game[FennState], s: FennState) -> list[MoveValue]:
     """Every legal move of `s` with its exact value for the player to move (the Hint button)."""
     return run_search(make_player(game, PERFECT_LEVEL).hint(s))
 
 
-def move_values(game, s) -> MoveValues:
+def move_values(game: Game[FennState], s: FennState) -> MoveValues:
     """The exact value of every legal move of `s` for the player to move (the review's values)."""
     return (yield from make_player(game, PERFECT_LEVEL).move_values(s))
 
@@ -243,7 +250,7 @@ def start_values() -> dict[tuple[str, int], solver.Value]:
 # -- review and puzzles ------------------------------------------------------------------------------
 
 
-def exact_advantage(game, s: FennState) -> float:
+def exact_advantage(game: Game[FennState], s: FennState) -> float:
     """Seat 0's advantage in `s` from the solved table's value of the position."""
     scalar = solver.position_value(solver.load_table(), s).score()
     return scalar if s.to_move == 0 else -scalar
@@ -253,7 +260,7 @@ def exact_advantage(game, s: FennState) -> float:
 REVIEW = ReviewRules(exact_advantage=exact_advantage)
 
 
-def fenn_winning_moves(game, s) -> tuple[list[str], int]:
+def fenn_winning_moves(game: Game[FennState], s: FennState) -> tuple[list[str], int]:
     """The moves that keep a won Fenn position won, and the turns the win takes (0: not won)."""
     wins = [(mv.move, mv.exact) for mv in solver.move_values(game, solver.load_table(), s) if mv.exact is not None and mv.exact.outcome > 0]
     if not wins:
@@ -261,7 +268,7 @@ def fenn_winning_moves(game, s) -> tuple[list[str], int]:
     return [move for move, _ in wins], min(exact.turns for _, exact in wins)
 
 
-def puzzle_best_moves(game, s: FennState, depth: int) -> list[str]:
+def puzzle_best_moves(game: Game[FennState], s: FennState, depth: int) -> list[str]:
     """A puzzle: the moves that keep the won position won (the solved table; `depth`, the turns
     to the win, changes nothing)."""
     return fenn_winning_moves(game, s)[0]

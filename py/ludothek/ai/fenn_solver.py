@@ -38,9 +38,10 @@ import warnings
 import zlib
 from collections import deque
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import Callable, Final, Literal, NamedTuple
 
 from .base import Exact, MoveValue
+from ..games.base import Game
 from ..games.fenn import BLACK_FACES, BLUE, DIE_FACES, EXTRA, GOAL_FIELD, PASCH, RED, START_FACE, START_FIELD, TURN, FennState, legal_steps, turn_key
 
 # -- indexing turn-start positions -------------------------------------------------------------
@@ -57,7 +58,9 @@ MAX_TURNS = 254
 TABLE_PATH = Path(__file__).resolve().parent / "data" / "fenn_table.bin"
 TABLE_MAGIC = b"LUDOTHEK FENN TABLE 1\n"
 
-WIN = "win"  # the outcome of a turn that reaches the far end
+WIN: Final = "win"  # the outcome of a turn that reaches the far end
+# How a turn can end: WIN, or the mover's (field, face, black) when the opponent's turn begins.
+Ending = Literal["win"] | tuple[int, int, int]
 
 
 def index(blue: int, blue_face: int, red: int, red_face: int, black: int, to_move: int) -> int:
@@ -87,7 +90,7 @@ def is_position(blue: int, blue_face: int, red: int, red_face: int) -> bool:
 # -- the rest of a turn --------------------------------------------------------------------------
 
 
-def turn_outcomes(seat: int, field: int, face: int, opp_field: int, opp_face: int, black: int, phase: str, turn_start: int) -> dict:
+def turn_outcomes(seat: int, field: int, face: int, opp_field: int, opp_face: int, black: int, phase: str, turn_start: int) -> dict[Ending, int]:
     """What the player to move can make of the rest of the turn, and in how few moves.
 
     `phase` is the engine's TURN (a new turn: must step, or pass), EXTRA (may step again or end)
@@ -96,9 +99,9 @@ def turn_outcomes(seat: int, field: int, face: int, opp_field: int, opp_face: in
     about (counting the closing `end`, `k..` or `pass`, and the step whose extra step turns out
     to be blocked as the last move).
     """
-    best: dict = {}
+    best: dict[Ending, int] = {}
 
-    def reach(outcome, moves: int) -> None:
+    def reach(outcome: Ending, moves: int) -> None:
         if moves < best.get(outcome, 1 << 30):
             best[outcome] = moves
 
@@ -141,9 +144,13 @@ def successors(i: int) -> tuple[bool, set[int]]:
     blue, blue_face, red, red_face, black, seat = unindex(i)
     own, opp = ((blue, blue_face), (red, red_face)) if seat == BLUE else ((red, red_face), (blue, blue_face))
     outcomes = turn_outcomes(seat, own[0], own[1], opp[0], opp[1], black, TURN, own[0])
-    can_win = outcomes.pop(WIN, None) is not None
+    can_win = False
     nxt = set()
-    for f, fc, b in outcomes:
+    for outcome in outcomes:
+        if outcome == WIN:
+            can_win = True
+            continue
+        f, fc, b = outcome
         if seat == BLUE:
             nxt.add(index(f, fc, red, red_face, b, RED))
         else:
@@ -159,12 +166,12 @@ class Graph(NamedTuple):
     (None for an index that is no position)."""
 
     can_win: bytes
-    successors: list
+    successors: list[tuple[int, ...] | None]
 
 
 def build_graph() -> Graph:
     can_win = bytearray(SIZE)
-    nexts: list = [None] * SIZE
+    nexts: list[tuple[int, ...] | None] = [None] * SIZE
     for i in range(SIZE):
         blue, blue_face, red, red_face, _, _ = unindex(i)
         if is_position(blue, blue_face, red, red_face):
@@ -280,7 +287,7 @@ def turn_value(table: bytes, blue: int, blue_face: int, red: int, red_face: int,
     return decode_value(table[index(blue, blue_face, red, red_face, black, to_move)])
 
 
-def _outcome_value(table: bytes, s: FennState, seat: int, outcome) -> Value:
+def _outcome_value(table: bytes, s: FennState, seat: int, outcome: Ending) -> Value:
     """Value for `seat` of one way its turn in `s` can end (WIN or (field, face, black))."""
     if outcome == WIN:
         return WIN_NOW
@@ -331,7 +338,7 @@ def _valued(move: str, value: Value, moves_in_turn: int) -> MoveValue:
     return MoveValue(move, value.score(), value, moves_in_turn)
 
 
-def move_values(game, table: bytes, s: FennState) -> list[MoveValue]:
+def move_values(game: Game[FennState], table: bytes, s: FennState) -> list[MoveValue]:
     """Every legal move of `s` with its value for the player to move: the hint function."""
     seat = s.to_move
     values = []

@@ -14,7 +14,8 @@ import math
 from functools import lru_cache
 from typing import Generator, TYPE_CHECKING
 
-from ..games.momentum import EMPTY, SEAT_LETTERS, Momentum, MomentumState, push_stones
+from ..games.base import Game
+from ..games.momentum import EMPTY, SEAT_LETTERS, MomentumState, push_stones
 from ..games.notation import cell_name, parse_cell
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 
@@ -53,6 +54,15 @@ def border_weights(width: int, height: int) -> tuple[int, ...]:
     return tuple(weights)
 
 
+# A position inside the search: the board's cells, each seat's stones in hand and each seat's
+# summed border weights, as lists (copied per child: cheaper than the engine's states).
+Board = list[str]
+Hands = list[int]
+Exposure = list[int]
+# A child: its board, hands and exposure, and whether the move emptied its mover's hand (a win).
+Child = tuple[Board, Hands, Exposure, bool]
+
+
 class _Budget(Exception):
     """Raised inside the search when the node budget or the time limit is spent."""
 
@@ -71,7 +81,7 @@ class _AlphaBeta:
         self.me = s.to_move
         self.best_replies: dict[tuple[str, int], int] = {}
 
-    def value(self, board, hands, exposure, to_move, depth, alpha, beta) -> Generator[None, None, int]:
+    def value(self, board: Board, hands: Hands, exposure: Exposure, to_move: int, depth: int, alpha: int, beta: int) -> Generator[None, None, int]:
         """Value for `self.me` (paranoid: every other seat minimises it), `depth` >= 1 plies
         below this node. A generator, so the whole search can pause between chunks."""
         budget = self.budget
@@ -107,7 +117,7 @@ class _AlphaBeta:
                         break
             self.budget.work += tried
             return best
-        children = []
+        children: list[tuple[int, int, Board, Hands, Exposure]] = []
         for index, content in enumerate(board):
             if content != EMPTY:
                 continue
@@ -153,7 +163,7 @@ class _AlphaBeta:
 
     # -- moves and evaluation --------------------------------------------------------------------
 
-    def child(self, game: Momentum, s: MomentumState, move: str):
+    def child(self, game: Game[MomentumState], s: MomentumState, move: str) -> Child:
         """Board, hands, exposure and win flag after a root move (the swap goes through the engine)."""
         if move == "swap":
             after = game.play(s, move)
@@ -164,7 +174,7 @@ class _AlphaBeta:
         assert index is not None, move  # a legal move
         return self.place(board, list(s.hands), self.exposure(board), s.to_move, index)
 
-    def exposure(self, board) -> list[int]:
+    def exposure(self, board: Board) -> Exposure:
         """Per seat, the summed border weights of its stones on the board."""
         exposure = [0] * self.players
         for index, content in enumerate(board):
@@ -172,7 +182,7 @@ class _AlphaBeta:
                 exposure[SEAT_LETTERS.index(content)] += self.weights[index]
         return exposure
 
-    def place(self, board, hands, exposure, seat, index):
+    def place(self, board: Board, hands: Hands, exposure: Exposure, seat: int, index: int) -> Child:
         board = board[:]
         hands = hands[:]
         exposure = exposure[:]
@@ -189,7 +199,7 @@ class _AlphaBeta:
                 exposure[owner] += weights[push.to]
         return board, hands, exposure, hands[seat] == 0
 
-    def evaluate(self, hands, exposure) -> int:
+    def evaluate(self, hands: Hands, exposure: Exposure) -> int:
         """Static value for `self.me`: hands first, then how exposed the stones are."""
         me = self.me
         others = [i for i in range(self.players) if i != me]
@@ -197,13 +207,13 @@ class _AlphaBeta:
         return value - exposure[me] + sum(exposure[i] for i in others) // len(others)
 
 
-class MomentumPlayer(PlayerBase):
-    def __init__(self, game, level: int, seed: int = 0, time_limit: float | None = None):
+class MomentumPlayer(PlayerBase[MomentumState]):
+    def __init__(self, game: Game[MomentumState], level: int, seed: int = 0, time_limit: float | None = None):
         super().__init__(game, level, seed, time_limit)
         self.depth = DEPTHS[level]
         self.work_budget = WORK_BUDGET[level]
 
-    def search(self, s) -> Search:
+    def search(self, s: MomentumState) -> Search:
         s = self.view(s)
         moves = self.game.legal_moves(s)
         if not moves:
@@ -240,8 +250,9 @@ class MomentumPlayer(PlayerBase):
         else:
             depth_limit = self.depth
         for depth in range(2, depth_limit + 1):
-            values = {}
-            iteration_best, alpha = None, -WIN * 2
+            values: dict[str, int] = {}
+            iteration_best: str | None = None
+            alpha = -WIN * 2
             try:
                 for move in order:
                     board, hands, exposure = children[move]
@@ -258,6 +269,7 @@ class MomentumPlayer(PlayerBase):
             best_value = max(values.values())
             # Only the first move to reach the best value is exact: the others were searched
             # against it and their values are bounds that may tie with it.
+            assert iteration_best is not None, "every value lies within +-(WIN + depth): the first move beats -2 WIN"
             best_move = iteration_best
             order = sorted(order, key=lambda m: -values.get(m, -WIN * 2))
             if best_value >= WIN - 100 or best_value <= -WIN + 100:
@@ -270,7 +282,7 @@ class MomentumPlayer(PlayerBase):
         good = sorted(m for v, m in scored if v >= best - EASY_MARGIN)
         return self.rng.choice(good)
 
-    def move_values(self, s) -> MoveValues:
+    def move_values(self, s: MomentumState) -> MoveValues:
         """The value of every legal move of `s` (what the player to move sees) on the strongest
         level's evaluation, for the review: each move searched `REVIEW_DEPTH` plies with a full
         window (exact minimax values, not bounds); the strongest level searches deeper, so its
@@ -279,7 +291,7 @@ class MomentumPlayer(PlayerBase):
         game = self.game
         search = _AlphaBeta(s, SearchBudget(self.clock, chunk_seconds=CHUNK_SECONDS))
         depth = min(REVIEW_DEPTH, sum(1 for c in s.board if c == EMPTY))
-        values = {}
+        values: dict[str, int] = {}
         for move in game.legal_moves(s):
             board, hands, exposure, won = search.child(game, s, move)
             if won:
@@ -299,16 +311,16 @@ class MomentumPlayer(PlayerBase):
         return [MoveValue(move, value) for move, value in values.items()]
 
 
-def make_player(game, level: int, seed: int = 0) -> MomentumPlayer:
+def make_player(game: Game[MomentumState], level: int, seed: int = 0) -> MomentumPlayer:
     return MomentumPlayer(game, level, seed)
 
 
-def move_values(game, s) -> MoveValues:
+def move_values(game: Game[MomentumState], s: MomentumState) -> MoveValues:
     """The review's values of every legal move of `s` (see `MomentumPlayer.move_values`)."""
     return (yield from make_player(game, ANYTIME_LEVEL).move_values(s))
 
 
-def hint(game, s) -> list[MoveValue]:
+def hint(game: Game[MomentumState], s: MomentumState) -> list[MoveValue]:
     """The strongest level's move in `s` (the Hint button's suggestion)."""
     return run_search(make_player(game, ANYTIME_LEVEL).hint(s))
 
@@ -332,7 +344,7 @@ REVIEW = ReviewRules(
 )
 
 
-def puzzle_best_moves(game, s: MomentumState, depth: int) -> list[str]:
+def puzzle_best_moves(game: Game[MomentumState], s: MomentumState, depth: int) -> list[str]:
     """A puzzle: the stones that force a win within `depth` plies (ai/momentum_puzzles.py)."""
     from .momentum_puzzles import momentum_winning_moves
 

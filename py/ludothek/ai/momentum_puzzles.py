@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.momentum import EMPTY, PLACE, SEAT_LETTERS, push_stones
+from ..games.base import Game
+from ..games.momentum import EMPTY, PLACE, SEAT_LETTERS, MomentumState, push_stones
 from ..games.notation import cell_name
 from .puzzles import SearchTooLong, winning_moves
 
 
-def momentum_winning_moves(game, s, plies: int, budget: int | None = None) -> list[str]:
+def momentum_winning_moves(game: Game[MomentumState], s: MomentumState, plies: int, budget: int | None = None) -> list[str]:
     """Momentum: the stones after which the mover forces a win within `plies` plies (counting the
     stone), exactly as `winning_moves` finds them, but fast enough to mine three own turns.
 
@@ -107,7 +108,7 @@ class _MomentumWinSearch:
         return True
 
 
-def momentum_shortest_win(game, s, most_plies: int = 5, budget: int | None = None) -> tuple[list[str], int]:
+def momentum_shortest_win(game: Game[MomentumState], s: MomentumState, most_plies: int = 5, budget: int | None = None) -> tuple[list[str], int]:
     """The stones that win soonest (within `most_plies`) and the plies the win takes (0: none)."""
     for plies in range(1, most_plies + 1, 2):
         found = momentum_winning_moves(game, s, plies, budget)

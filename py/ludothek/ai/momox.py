@@ -26,7 +26,8 @@ import math
 from itertools import permutations
 from typing import Generator, NamedTuple, TYPE_CHECKING
 
-from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, MomoxState, number_of, open_circle_of
+from ..games.base import Game
+from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, Momox, MomoxState, number_of, open_circle_of
 from ..games.momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, FIELD_COUNT, TILE_AT, YELLOW_FIELDS
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 
@@ -79,7 +80,7 @@ _CORNER_BIT = {field: 1 << i for i, field in enumerate(CORNER_FIELDS)}
 _STEPS = tuple(tuple((v, (f + v) % FIELD_COUNT) for v in CHIP_VALUES) for f in range(FIELD_COUNT))
 
 
-def remembered_chips(seen, memory: int) -> list[int]:
+def remembered_chips(seen: tuple[tuple[int, int], ...], memory: int) -> list[int]:
     """The chip value under each circle as a player who remembers the last `memory` turned-up
     chips knows it (0: not known)."""
     known = [0] * CIRCLES
@@ -158,11 +159,11 @@ def need_mask(field_tiles_seat: int, held: tuple[int, ...]) -> int:
     return mask
 
 
-class MomoxPlayer(PlayerBase):
+class MomoxPlayer(PlayerBase[MomoxState]):
     """A Momox player: its level's memory, planning depth, blocking, tile plans and shuffle
     policy. Each search makes a `_Plan`, which holds what that search works with."""
 
-    def __init__(self, game, level: int, seed: int = 0, time_limit: float | None = None):
+    def __init__(self, game: Game[MomoxState], level: int, seed: int = 0, time_limit: float | None = None):
         super().__init__(game, level, seed, time_limit)
         self.memory = MEMORY[level]
         self.depth = DEPTH[level]
@@ -313,7 +314,7 @@ class _Plan:
         leave = self.plan_value(field, self.held)
         return "take" if take >= leave else "leave"
 
-    def stay_value(self, field: int, open_c: int, known: tuple[int, ...]):
+    def stay_value(self, field: int, open_c: int, known: tuple[int, ...]) -> Generator[None, None, float]:
         """Expected utility of staying on the yellow field `field` (a generator, like `lift`).
 
         The heuristic: staying ends this turn here (one turn spent) and the player starts its next
@@ -351,7 +352,7 @@ class _Plan:
             self.out_of_time = True  # from now on every yellow field is valued by the table
         return True
 
-    def lift(self, field: int, circle: int, known: tuple[int, ...], need: int, depth: int):
+    def lift(self, field: int, circle: int, known: tuple[int, ...], need: int, depth: int) -> Generator[None, None, float]:
         """Expected utility of lifting the key from `circle` (a generator: yields between chunks)."""
         value = known[circle]
         if value:
@@ -363,7 +364,7 @@ class _Plan:
             total += yield from self._walk(field, circle, v, revealed, need, depth)
         return total / len(unknown)
 
-    def _walk(self, field: int, circle: int, value: int, known: tuple[int, ...], need: int, depth: int):
+    def _walk(self, field: int, circle: int, value: int, known: tuple[int, ...], need: int, depth: int) -> Generator[None, None, float]:
         if self._tick():
             yield None
         q = (field + value) % FIELD_COUNT
@@ -442,18 +443,18 @@ def _chance_before(when: float, deadline: float) -> float:
     return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (when - deadline) / ROUND_END_SPREAD))))
 
 
-def make_player(game, level: int, seed: int = 0) -> MomoxPlayer:
+def make_player(game: Game[MomoxState], level: int, seed: int = 0) -> MomoxPlayer:
     if level not in MEMORY:
         raise ValueError(f"Momox has computer levels {', '.join(map(str, MEMORY))}, not {level!r}")
     return MomoxPlayer(game, level, seed)
 
 
-def move_values(game, s: MomoxState) -> MoveValues:
+def move_values(game: Game[MomoxState], s: MomoxState) -> MoveValues:
     """The review's values of every legal move of `s` (see `MomoxPlayer.move_values`)."""
     return (yield from make_player(game, max(MEMORY)).move_values(s))
 
 
-def hint(game, s: MomoxState) -> list[MoveValue]:
+def hint(game: Game[MomoxState], s: MomoxState) -> list[MoveValue]:
     """The strongest level's move in `s` (the Hint button's suggestion)."""
     return run_search(make_player(game, max(MEMORY)).hint(s))
 
@@ -467,7 +468,7 @@ REVIEW = ReviewRules(
 )
 
 
-def puzzle_best_moves(game, s: MomoxState, depth: int) -> list[str]:
+def puzzle_best_moves(game: Momox, s: MomoxState, depth: int) -> list[str]:
     """A puzzle: the first keys from which a tile is reachable this turn however the
     unremembered chips lie (ai/momox_puzzles.py; `depth`, the lifts, changes nothing)."""
     from .momox_puzzles import momox_tile_keys

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import permutations
-from typing import Any
+from typing import Any, Iterator
 
-from ..games.momox import KEY, TILE, HiddenChipError
+from ..games.momox import KEY, TILE, HiddenChipError, Momox, MomoxState
 from ..games.momox_board import CHIP_VALUES, CIRCLES
 
 
 MOMOX_MOST_LIFTS = 4  # a sure walk of more lifts than this is no puzzle for a person
 
 
-def momox_sure_ways(game, s, most_lifts: int = MOMOX_MOST_LIFTS) -> dict[str, list[str]]:
+def momox_sure_ways(game: Momox, s: MomoxState, most_lifts: int = MOMOX_MOST_LIFTS) -> dict[str, list[str]]:
     """Momox, the mover lifting keys: for each first key from which remembered chips alone walk the
     figure to one of its tiles this turn (lifts landing on yellow fields, the last on the
     corner), the shortest such walk: its keys, then `take`. Works on the observation, so a chip
@@ -47,15 +47,19 @@ def momox_sure_ways(game, s, most_lifts: int = MOMOX_MOST_LIFTS) -> dict[str, li
     return ways
 
 
-def _reaches_tile(game, s, seat: int) -> bool:
-    return s.phase == TILE and s.to_move == seat and bool(game.pending_tile(s).value)
+def _reaches_tile(game: Momox, s: MomoxState, seat: int) -> bool:
+    if s.phase != TILE or s.to_move != seat:
+        return False
+    tile = game.pending_tile(s)
+    return tile is not None and bool(tile.value)
 
 
-def momox_tile_reachable(game, s, key: str) -> bool:
+def momox_tile_reachable(game: Momox, s: MomoxState, key: str) -> bool:
     """Momox, a full state with the mover lifting keys: can a walk that begins by lifting `key`
     reach one of the mover's tiles this turn? (Every chip is known in a full state: a search over
     the figure's field and the open circle.)"""
     seat = game.current_player(s)
+    assert seat is not None, "a state with the mover lifting keys has a mover"
     todo, visited = [game.play(s, key)], set()
     while todo:
         state = todo.pop()
@@ -71,7 +75,7 @@ def momox_tile_reachable(game, s, key: str) -> bool:
     return False
 
 
-def momox_layouts(game, s):
+def momox_layouts(game: Momox, s: MomoxState) -> Iterator[MomoxState]:
     """Every full state the observation of `s` allows: the chips nobody remembers in every order."""
     known = dict(s.seen)
     hidden = [c for c in range(CIRCLES) if c not in known]
@@ -81,7 +85,7 @@ def momox_layouts(game, s):
         yield replace(s, chips=tuple(known.get(c) or dealt[c] for c in range(CIRCLES)), hidden=False)
 
 
-def momox_tile_keys(game, s) -> list[str]:
+def momox_tile_keys(game: Momox, s: MomoxState) -> list[str]:
     """The first keys from which a tile is reachable this turn however the unremembered chips lie
     (an upper bound on the keys that are sure: the player would also have to know the way). A
     key is dropped by the first layout that leaves it no way."""
@@ -93,7 +97,7 @@ def momox_tile_keys(game, s) -> list[str]:
     return keys
 
 
-def momox_canonical(game, s):
+def momox_canonical(game: Momox, s: MomoxState) -> MomoxState:
     """The state with the unremembered chips in ascending order on their circles (what a puzzle
     stores: the real order is nobody's business and changes no answer)."""
     known = dict(s.seen)

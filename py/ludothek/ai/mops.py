@@ -31,11 +31,12 @@ look-ahead runs against its clock (`think_seconds`); it stops sooner once every 
 
 from __future__ import annotations
 
-from typing import Sequence, TYPE_CHECKING
+from typing import Generator, Sequence, TYPE_CHECKING
 
+from ..games.mops import MopsRoyal
 from ..games.mops_layout import EMPTY, FACE_DOWN, FULL, placement_indices
 from ..games.mops_scoring import combination_points, combinations, scoring_move
-from ..games.mops_state import FINAL, PLACE, SCORE
+from ..games.mops_state import FINAL, PLACE, SCORE, MopsState
 from ..games.notation import frame_cell_index, parse_refusal
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 from .mops_eval import CATEGORY_POINTS, Analysis, Context, affinity, best_points_through, scoring_move_of
@@ -62,10 +63,34 @@ REVIEW_LOOKAHEAD_WORK = 20_000  # the review's values: the look-ahead's work unl
 # -- players ---------------------------------------------------------------------------------------
 
 
-class MopsPlayer(PlayerBase):
+def _mover(s: MopsState) -> int:
+    """The seat deciding in `s` (a player is asked only while the game goes on)."""
+    assert s.to_move is not None, "the game is over: no one decides"
+    return s.to_move
+
+
+def _tile(s: MopsState) -> int:
+    """The round's revealed tile (a placement is asked only while one is revealed)."""
+    assert s.tile is not None, "no tile is revealed: nothing to place"
+    return s.tile
+
+
+# A move with its value (larger is better), as the levels rank the moves.
+Ranked = list[tuple[float, str]]
+# What a decision's search yields and returns: the chosen move.
+Choice = Generator[None, None, str]
+
+
+class MopsPlayer(PlayerBase[MopsState]):
     """Shared driver: dispatches on the phase and keeps the chunks short."""
 
-    def search(self, s) -> Search:
+    # Mops Royal's own game, not any Game[MopsState]: the players ask it the refusal's price.
+    game: MopsRoyal
+
+    def __init__(self, game: MopsRoyal, level: int, seed: int = 0, time_limit: float | None = None):
+        super().__init__(game, level, seed, time_limit)
+
+    def search(self, s: MopsState) -> Search:
         s = self.view(s)
         moves = self.game.legal_moves(s)
         if not moves:
@@ -84,18 +109,18 @@ class MopsPlayer(PlayerBase):
         yield None
         return move
 
-    def choose_placement(self, s, moves, run: SearchBudget):
+    def choose_placement(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
         raise NotImplementedError
         yield  # pragma: no cover
 
-    def choose_scoring(self, s, moves, run: SearchBudget):
+    def choose_scoring(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
         raise NotImplementedError
         yield  # pragma: no cover
 
-    def choose_final_scoring(self, s, moves, run: SearchBudget):
+    def choose_final_scoring(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
         return (yield from self.choose_scoring(s, moves, run))
 
-    def move_values(self, s) -> MoveValues:
+    def move_values(self, s: MopsState) -> MoveValues:
         """The value of every legal move of `s` for the player to move, in points now plus the
         points the layout may still make: the planning levels' values, with the strongest level's
         one-round look-ahead for its best candidates (capped at `max_work`, by default `REVIEW_LOOKAHEAD_WORK`, with this
@@ -106,7 +131,7 @@ class MopsPlayer(PlayerBase):
         player.think_seconds = 1e9  # the work cap decides: the same review every time
         run = SearchBudget(self.clock, None, REVIEW_LOOKAHEAD_WORK if self.max_work is None else self.max_work, CHUNK_SECONDS)
         moves = game.legal_moves(s)
-        layout = s.layouts[s.to_move]
+        layout = s.layouts[_mover(s)]
         an = Analysis.of(layout)
         if s.phase == PLACE:
             # The move choice's own ranking, and its look-ahead for the best candidates.
@@ -135,7 +160,7 @@ class MopsPlayer(PlayerBase):
         if s.phase == FINAL:
             memo: dict[bytes, int] = {}
 
-            def total(a) -> int:
+            def total(a: Analysis) -> int:
                 # Most points still to make from this layout in the final scoring (exact, memoised).
                 if a.layout in memo:
                     return memo[a.layout]
@@ -145,11 +170,11 @@ class MopsPlayer(PlayerBase):
                 memo[a.layout] = best
                 return best
 
-            values = {}
+            totals: dict[str, int] = {}
             for flip, (points, index) in sorted(an.flip_options().items()):
                 yield None
-                values[scoring_move_of(index, flip)] = points + total(an.flipped(flip))
-            return [MoveValue(m, values.get(m, -1e9)) for m in moves]
+                totals[scoring_move_of(index, flip)] = points + total(an.flipped(flip))
+            return [MoveValue(m, totals.get(m, -1e9)) for m in moves]
         return None
 
     def pick(self, ranked: Sequence[tuple[float, str]]) -> str:
@@ -164,28 +189,29 @@ class GreedyPlayer(MopsPlayer):
     the tile where it can score the most right away, else where most matching tiles are
     around; level 1 lays it at random, next to a matching tile if there is such a cell."""
 
-    def choose_placement(self, s, moves, run: SearchBudget):
-        layout = s.layouts[s.to_move]
-        ranked = []
+    def choose_placement(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+        layout = s.layouts[_mover(s)]
+        tile = _tile(s)
+        ranked: Ranked = []
         for move in moves:
             if parse_refusal(move) is not None:
                 continue  # never pays to refuse a tile
             cell = frame_cell_index(move)
             if self.level < GREEDY_LEVEL:
-                ranked.append((1 if affinity(layout, cell, s.tile) else 0, move))
+                ranked.append((1 if affinity(layout, cell, tile) else 0, move))
                 continue
             now = 0
             if not s.wertung:
                 after = bytearray(layout)
-                after[cell] = s.tile
-                now = best_points_through(after, cell)
-            ranked.append((now * 100 + affinity(layout, cell, s.tile), move))
+                after[cell] = tile
+                now = best_points_through(bytes(after), cell)
+            ranked.append((now * 100 + affinity(layout, cell, tile), move))
             yield from run.pause()
         return self.pick(ranked) if ranked else moves[0]
 
-    def choose_scoring(self, s, moves, run: SearchBudget):
-        layout = s.layouts[s.to_move]
-        ranked = [(combination_points(layout, p), scoring_move(p, flip)) for p in combinations(layout) for flip in p.marks]
+    def choose_scoring(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+        layout = s.layouts[_mover(s)]
+        ranked: Ranked = [(combination_points(layout, p), scoring_move(p, flip)) for p in combinations(layout) for flip in p.marks]
         yield from run.pause()
         return self.pick(ranked)
 
@@ -193,11 +219,12 @@ class GreedyPlayer(MopsPlayer):
 class PlanningPlayer(MopsPlayer):
     """Levels 3 and 4: points now plus the layout's potential."""
 
-    def best_scoring(self, an: Analysis, ctx: Context, wertung: bool, run: SearchBudget):
+    def best_scoring(self, an: Analysis, ctx: Context, wertung: bool, run: SearchBudget) -> Generator[None, None, tuple[float, tuple[int, int] | None]]:
         """(value, (flip, placement) or None for passing) of the best decision of a scoring
         step on the analysed layout. A generator: it pauses between evaluations."""
         rounds = FULL - an.tiles
-        best_value, best_choice = an.value(ctx, rounds), None
+        best_value = an.value(ctx, rounds)
+        best_choice: tuple[int, int] | None = None
         run.work += an.cost + VALUE_COST
         if wertung:
             return best_value, None
@@ -210,9 +237,11 @@ class PlanningPlayer(MopsPlayer):
                 best_value, best_choice = value, (flip, index)
         return best_value, best_choice
 
-    def placement_values(self, an: Analysis, tile: int, cells, ctx: Context, wertung: bool, run: SearchBudget):
+    def placement_values(
+        self, an: Analysis, tile: int, cells: Sequence[int], ctx: Context, wertung: bool, run: SearchBudget
+    ) -> Generator[None, None, list[tuple[float, int]]]:
         """(value, cell) per cell: laying `tile` there, then the best scoring decision."""
-        result = []
+        result: list[tuple[float, int]] = []
         for cell in cells:
             after = an.placed(cell, tile)
             yield from run.pause()
@@ -221,49 +250,51 @@ class PlanningPlayer(MopsPlayer):
             yield from run.pause()
         return result
 
-    def placement_ranking(self, s, moves, run: SearchBudget, every_refusal: bool = False):
+    def placement_ranking(
+        self, s: MopsState, moves: list[str], run: SearchBudget, every_refusal: bool = False
+    ) -> Generator[None, None, tuple[Analysis, Ranked]]:
         """(analysis of the layout, [(value, move)]): each placement of the round's tile valued
         as laying it and then the best scoring decision, and refusing (variant) valued at the
         layout as it is, less the price. All face-down tiles are alike to refuse onto, so only
         the first refusal is ranked unless `every_refusal` (the review values every move)."""
-        layout = s.layouts[s.to_move]
+        layout = s.layouts[_mover(s)]
         ctx = Context(layout, s.pile, s.wertung)
         an = Analysis.of(layout)
         yield from run.pause()
         cells = [frame_cell_index(m) for m in moves if parse_refusal(m) is None]
-        values = yield from self.placement_values(an, s.tile, cells, ctx, s.wertung, run)
+        values = yield from self.placement_values(an, _tile(s), cells, ctx, s.wertung, run)
         ranked = [(value, moves[k]) for k, (value, _) in enumerate(values)]
         refusals = [m for m in moves if parse_refusal(m) is not None]
         if refusals:
             value, _ = yield from self.best_scoring(an, ctx, s.wertung, run)
-            penalty = self.game.refusal_penalty(s, s.to_move)
+            penalty = self.game.refusal_penalty(s, _mover(s))
             ranked += [(value - penalty, m) for m in (refusals if every_refusal else refusals[:1])]
         return an, ranked
 
-    def choose_placement(self, s, moves, run: SearchBudget):
+    def choose_placement(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
         an, ranked = yield from self.placement_ranking(s, moves, run)
         if self.level >= 4 and not s.wertung:
             ranked = yield from self.look_ahead(s, an, ranked, run)
         return self.pick(ranked)
 
-    def choose_scoring(self, s, moves, run: SearchBudget):
-        layout = s.layouts[s.to_move]
+    def choose_scoring(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+        layout = s.layouts[_mover(s)]
         ctx = Context(layout, s.pile, s.wertung)
         an = Analysis.of(layout)
         rounds = FULL - an.tiles
-        ranked = [(an.value(ctx, rounds), "pass")]
+        ranked: Ranked = [(an.value(ctx, rounds), "pass")]
         for flip, (points, index) in sorted(an.flip_options().items()):
             yield from run.pause()
             ranked.append((points + an.flipped(flip).value(ctx, rounds), scoring_move_of(index, flip)))
         return self.pick(ranked)
 
-    def choose_final_scoring(self, s, moves, run: SearchBudget):
-        layout = s.layouts[s.to_move]
+    def choose_final_scoring(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+        layout = s.layouts[_mover(s)]
         if self.level >= 4:
             return (yield from self.best_final_sequence(layout, run))
         # Most points first; among equals, the flip that spoils the fewest other combinations.
         an = Analysis.of(layout)
-        ranked = []
+        ranked: Ranked = []
         for flip, (points, index) in sorted(an.flip_options().items()):
             yield from run.pause()
             rest = len(an.flipped(flip).flip_options())
@@ -272,14 +303,14 @@ class PlanningPlayer(MopsPlayer):
 
     # -- level 4 -------------------------------------------------------------------------------
 
-    def look_ahead(self, s, an: Analysis, ranked, run: SearchBudget):
+    def look_ahead(self, s: MopsState, an: Analysis, ranked: Ranked, run: SearchBudget) -> Generator[None, None, Ranked]:
         """Re-rank the best candidates by what they lead to one round later: this round's best
         scoring decision, then the best placement and scoring of the next tile, averaged over
         the tiles that may come next. The tiles are tried in a seeded order, each for every
         candidate, until all are tried or the thinking time is spent."""
         order = sorted(ranked, key=lambda vm: -vm[0])
         candidates = [move for _, move in order[:LOOKAHEAD_CANDIDATES]]
-        layout = s.layouts[s.to_move]
+        layout = s.layouts[_mover(s)]
         own = {v % FACE_DOWN for v in layout if v != EMPTY}
         pool = [t for t in sorted(s.pile) if t not in own]
         if len(candidates) < 2 or not pool:
@@ -287,12 +318,12 @@ class PlanningPlayer(MopsPlayer):
         tiles = self.rng.sample(pool, len(pool))
         thinking_end = self.thinking_deadline()
         ctx = Context(layout, s.pile, False)
-        futures = []  # per candidate: (points this round, analysis after this round, cells next round)
+        futures: list[tuple[int, Analysis, list[int]]] = []  # per candidate: (points this round, analysis after this round, cells next round)
         for move in candidates:
             if parse_refusal(move) is not None:
-                after, points = an, -self.game.refusal_penalty(s, s.to_move)
+                after, points = an, -self.game.refusal_penalty(s, _mover(s))
             else:
-                after, points = an.placed(frame_cell_index(move), s.tile), 0
+                after, points = an.placed(frame_cell_index(move), _tile(s)), 0
             yield from run.pause()
             _, choice = yield from self.best_scoring(after, ctx, False, run)
             if choice is not None:
@@ -319,13 +350,13 @@ class PlanningPlayer(MopsPlayer):
         floor = min(value for value, _ in result)
         return result + [(floor - 1.0, move) for _, move in order[len(candidates) :]]
 
-    def best_final_sequence(self, layout: bytes, run: SearchBudget):
+    def best_final_sequence(self, layout: bytes, run: SearchBudget) -> Choice:
         """The first scoring of the best order of scorings found within the node budget
         (variant "Wertung": each turn scores one combination until none is left)."""
         memo: dict[bytes, int] = {}
         nodes = [0]
 
-        def total(an: Analysis):
+        def total(an: Analysis) -> Generator[None, None, int]:
             # Most points still to make from this layout; a generator, so the page can breathe.
             if an.layout in memo:
                 return memo[an.layout]
@@ -341,13 +372,13 @@ class PlanningPlayer(MopsPlayer):
             return best
 
         root = Analysis.of(layout)
-        ranked = []
+        ranked: Ranked = []
         for flip, (points, index) in sorted(root.flip_options().items()):
             ranked.append((points + (yield from total(root.flipped(flip))), scoring_move_of(index, flip)))
         return self.pick(ranked)
 
 
-def make_player(game, level: int, seed: int = 0) -> MopsPlayer:
+def make_player(game: MopsRoyal, level: int, seed: int = 0) -> MopsPlayer:
     if level in (1, GREEDY_LEVEL):
         return GreedyPlayer(game, level, seed)
     if level in (3, 4):
@@ -355,12 +386,12 @@ def make_player(game, level: int, seed: int = 0) -> MopsPlayer:
     raise ValueError(f"Mops Royal has computer levels 1-{len(LEVELS)}, not {level!r}")
 
 
-def move_values(game, s) -> MoveValues:
+def move_values(game: MopsRoyal, s: MopsState) -> MoveValues:
     """The review's values of every legal move of `s` (see `MopsPlayer.move_values`)."""
     return (yield from make_player(game, len(LEVELS)).move_values(s))
 
 
-def hint(game, s) -> list[MoveValue]:
+def hint(game: MopsRoyal, s: MopsState) -> list[MoveValue]:
     """The strongest level's move in `s` (the Hint button's suggestion)."""
     return run_search(make_player(game, len(LEVELS)).hint(s))
 
@@ -375,10 +406,11 @@ REVIEW = ReviewRules(
 )
 
 
-def mops_placement_points(game, s) -> dict[str, int]:
+def mops_placement_points(game: MopsRoyal, s: MopsState) -> dict[str, int]:
     """Mops Royal, a placement step: for each cell the most points the round can then score
     (the placement, then the best combination of the scoring step; 0 when none can score)."""
     seat = game.current_player(s)
+    assert seat is not None, "a placement step has a seat to place"
     result = {}
     for move in game.legal_moves(s):
         after = game.play(s, move)
@@ -390,7 +422,7 @@ def mops_placement_points(game, s) -> dict[str, int]:
     return result
 
 
-def puzzle_best_moves(game, s, depth: int) -> list[str]:
+def puzzle_best_moves(game: MopsRoyal, s: MopsState, depth: int) -> list[str]:
     """A puzzle (one player): the cells for the revealed tile from which the round scores the
     most points (the placement, then the best combination; `depth` changes nothing)."""
     points = mops_placement_points(game, s)

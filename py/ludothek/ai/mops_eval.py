@@ -104,7 +104,7 @@ CATEGORY_NEED = tuple(k % 5 for k in range(CATEGORIES))
 CROWN_STEP = 5  # category(size, 1, need) - category(size, 0, need)
 
 
-def layout_masks(layout) -> tuple[int, int, int, list[int]]:
+def layout_masks(layout: bytes) -> tuple[int, int, int, list[int]]:
     """(face-up mask, face-down mask, face-up crown mask, face-up mask per group)."""
     up = down = crowns = 0
     groups = [0] * GROUPS
@@ -138,7 +138,7 @@ class Context:
     """What the potential depends on besides the layout: which tiles may still come (the
     pile without the seat's own tiles) and whether scoring waits for the end (Wertung)."""
 
-    def __init__(self, layout, pile, wertung: bool):
+    def __init__(self, layout: bytes, pile: bytes, wertung: bool):
         own = {v % FACE_DOWN for v in layout if v != EMPTY}
         self.pool = len(pile)
         self.available = [0] * GROUPS  # tiles of each group that may still be laid here
@@ -158,11 +158,13 @@ class Context:
         """[group][category]: what one placement of that category is worth."""
         return self._table(draws)[1]
 
-    def _table(self, draws: int):
+    def _table(self, draws: int) -> tuple[list[list[float]], list[list[float]]]:
         table = self._tables.get(draws)
         if table is None:
-            by_count: dict[int, tuple] = {}
-            probs, values = [], []
+            # per count of available tiles: ([need] chances, [category] values)
+            by_count: dict[int, tuple[list[float], list[float]]] = {}
+            probs: list[list[float]] = []
+            values: list[list[float]] = []
             for n in self.available:
                 if n not in by_count:
                     tails = _tail_probabilities(self.pool, draws, n)
@@ -185,7 +187,7 @@ def _aggregate(group_values: list[float], rounds: int, wertung: bool) -> float:
     return sum(sorted(group_values, reverse=True)[:rounds])
 
 
-def potential(layout, ctx: Context, rounds: int) -> float:
+def potential(layout: bytes, ctx: Context, rounds: int) -> float:
     """Expected points the layout can still earn in `rounds` more scoring rounds (a heuristic,
     see the module docstring). The plain definition; `Analysis.value` computes the same
     incrementally."""
@@ -418,7 +420,7 @@ def flipped(layout: bytes, cell: int) -> bytes:
     return bytes(new)
 
 
-def affinity(layout, cell: int, tile: int) -> int:
+def affinity(layout: bytes, cell: int, tile: int) -> int:
     """Face-up tiles around `cell` sharing the tile's colour or motif: 2 per side, 1 per corner."""
     colour, motif = tile % 6, tile // 6
     row, col = divmod(cell, FRAME)
@@ -433,7 +435,7 @@ def affinity(layout, cell: int, tile: int) -> int:
     return score
 
 
-def best_points_through(layout, cell: int) -> int:
+def best_points_through(layout: bytes, cell: int) -> int:
     """The most a combination containing `cell` scores in `layout` (0: none)."""
     best = 0
     for index in _BY_CELL[cell]:

@@ -25,11 +25,14 @@ by the chips the short chains still lack; `hint(game, state)` is the strongest l
 from __future__ import annotations
 
 import math
+import random
 import time
-from typing import Callable, TYPE_CHECKING
+from typing import Callable, Generator, TYPE_CHECKING
 
+from ..games.base import Game
 from ..games.notation import parse_swap, split_side
-from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP, SWAP
+from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP, SWAP, NummerusState
+from ..games.nummerus_scoring import Groups
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 from .nummerus_model import WIN, Model, round_rewards, solitaire_child, solitaire_key, solitaire_takes, star_fields
 
@@ -69,11 +72,16 @@ REVIEW_PLAYOUTS = 1200
 REVIEW_CHUNK_SECONDS = 0.01
 
 
+# A line of the solitaire beam search: its key (solitaire_key, lower is better), the root move it
+# started with, and the board, star and chains it has reached.
+_BeamLine = tuple[tuple[int, int], str, bytes, int, Groups]
+
+
 class _Budget(Exception):
     """Raised inside the search when the node budget or the time limit is spent."""
 
 
-class NummerusPlayer(PlayerBase):
+class NummerusPlayer(PlayerBase[NummerusState]):
     """All levels, for 1-4 players; the level sets the kind and the budget of the search."""
 
     # The strongest level's search parameters (attributes, so that benchmarks can vary them).
@@ -93,7 +101,7 @@ class NummerusPlayer(PlayerBase):
 
     # -- driving -------------------------------------------------------------------------------
 
-    def search(self, s) -> Search:
+    def search(self, s: NummerusState) -> Search:
         s = self.view(s)
         moves = self.game.legal_moves(s)
         if not moves:
@@ -112,12 +120,12 @@ class NummerusPlayer(PlayerBase):
 
     # -- star moves with 2-4 players ------------------------------------------------------------
 
-    def _star_move(self, s, moves: list[str], run: "_Nodes") -> Search:
+    def _star_move(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search:
         me = s.to_move
         model = Model(s, tournament=bool(s.rounds))
         players = model.players
         nxt = (me + 1) % players
-        scored = []
+        scored: list[tuple[float, str]] = []
         for move in moves:
             field = FIELD_INDEX[move]
             undo = model.take(field, me)
@@ -133,7 +141,7 @@ class NummerusPlayer(PlayerBase):
         # Level 3 never comes here: it searches with `_mcts`.
         return self._pick_best([m for v, m in scored if v == best_value])
 
-    def _negamax(self, run: "_Nodes", model: Model, seat: int, depth: int, alpha: float, beta: float, budget: int):
+    def _negamax(self, run: "_Nodes", model: Model, seat: int, depth: int, alpha: float, beta: float, budget: int) -> Generator[None, None, float]:
         """Value for `seat` to move, 2 players (fail-soft alpha-beta). A generator, so the search
         can pause between nodes; the leaves are evaluated inline."""
         if run.tick(budget):
@@ -178,7 +186,7 @@ class NummerusPlayer(PlayerBase):
 
     # -- the strongest level: Monte-Carlo tree search --------------------------------------------
 
-    def _mcts(self, s, moves: list[str], run: "_Nodes") -> Search:
+    def _mcts(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search:
         """Monte-Carlo tree search until the thinking time is spent (or `max_playouts`). Playouts
         follow a rule of thumb (take the chip that joins or extends one's own run, else one that
         blocks an opponent's, else any) and end in the exact result of the round. With two
@@ -251,7 +259,7 @@ class NummerusPlayer(PlayerBase):
             child.mover = -1
         return child
 
-    def _mcts_iteration(self, model: Model, me: int, root: "_MctsNode", rng) -> None:
+    def _mcts_iteration(self, model: Model, me: int, root: "_MctsNode", rng: random.Random) -> None:
         players = model.players
         rave_k = self.rave_k
         seat = me
@@ -330,12 +338,13 @@ class NummerusPlayer(PlayerBase):
                         later.amaf_visits += 1
                         later.amaf_reward += reward
 
-    def _exact_end(self, run: "_Nodes", model: Model, me: int, moves: list[str], end: float):
+    def _exact_end(self, run: "_Nodes", model: Model, me: int, moves: list[str], end: float) -> Generator[None, None, str | None]:
         """Two players near the end: alpha-beta to the end of the round; None when out of time."""
         saved = run.deadline_at
         run.deadline_at = end if saved is None else min(saved, end)
         nxt = 1 - me
-        best_move, alpha = None, -4 * WIN
+        best_move: str | None = None
+        alpha: float = -4 * WIN
         try:
             for move in moves:
                 field = FIELD_INDEX[move]
@@ -368,14 +377,14 @@ class NummerusPlayer(PlayerBase):
 
     # -- the swap step ---------------------------------------------------------------------------
 
-    def _swap_decision(self, s, moves: list[str], run: "_Nodes") -> Search:
+    def _swap_decision(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search:
         """Take a chip next to one's own runs (or away from an opponent's) if that gains enough."""
         me = s.to_move
         model = Model(s, tournament=bool(s.rounds))
         owner = model.owner
         nxt = (me + 1) % model.players
         base = model.utilities(nxt)[me]
-        scored = [(base, NO_SWAP)]
+        scored: list[tuple[float, str]] = [(base, NO_SWAP)]
         for move in moves:
             swap = parse_swap(move)
             if swap is None:
@@ -402,7 +411,7 @@ class NummerusPlayer(PlayerBase):
 
     # -- solitaire -------------------------------------------------------------------------------
 
-    def _solitaire(self, s, moves: list[str], run: "_Nodes") -> Search:
+    def _solitaire(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search:
         """Beam search to the end of the game: every line keeps the root move it started with;
         each ply expands the beam's states, drops transpositions and keeps the best `width` by
         `solitaire_key`. When the beam reaches the end, its keys are the exact results."""
@@ -411,7 +420,7 @@ class NummerusPlayer(PlayerBase):
         if self.level == 1 and self.rng.random() < EASY_RANDOM:
             yield None
             return self.rng.choice(moves)
-        root = []
+        root: list[_BeamLine] = []
         for move in moves:
             field, side = split_side(move)
             board, star, chains = solitaire_child(s.board, s.star, s.collections[0], FIELD_INDEX[field], side)
@@ -421,8 +430,8 @@ class NummerusPlayer(PlayerBase):
         best = beam[0]
         try:
             while any(beam[0][2]):
-                children = []
-                seen = set()
+                children: list[_BeamLine] = []
+                seen: set[tuple[bytes, int, Groups]] = set()
                 for _, move, board, star, chains in beam:
                     if not any(board):
                         children.append((solitaire_key(board, chains), move, board, star, chains))
@@ -447,7 +456,7 @@ class NummerusPlayer(PlayerBase):
 
     # -- values of every move, for the review (ludothek.ai.review) ------------------------------
 
-    def move_values(self, s) -> MoveValues:
+    def move_values(self, s: NummerusState) -> MoveValues:
         """The value of every legal move of `s` for the player to move: the strongest level's
         Monte-Carlo tree search with `max_work` playouts (by default `REVIEW_PLAYOUTS`: a fixed amount, and this
         player's seed: the same values every time), a move valued by its mean result in [0, 1],
@@ -468,7 +477,7 @@ class NummerusPlayer(PlayerBase):
             if time.perf_counter() - started > REVIEW_CHUNK_SECONDS:
                 yield None
                 started = time.perf_counter()
-        values = {}
+        values: dict[str, float] = {}
         for move in moves:
             child = root.children.get(FIELD_INDEX[move])
             values[move] = child.reward / child.visits if child and child.visits else 0.0
@@ -505,7 +514,7 @@ class _Nodes(SearchBudget):
 class _MctsNode:
     __slots__ = ("mover", "children", "visits", "reward", "amaf_visits", "amaf_reward")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.mover = -1  # the seat whose move led here (-1 at the root)
         self.children: dict[int, _MctsNode] = {}  # field taken -> node
         self.visits = 0
@@ -514,16 +523,16 @@ class _MctsNode:
         self.amaf_reward = 0.0
 
 
-def make_player(game, level: int, seed: int = 0) -> NummerusPlayer:
+def make_player(game: Game[NummerusState], level: int, seed: int = 0) -> NummerusPlayer:
     return NummerusPlayer(game, level, seed)
 
 
-def hint(game, s) -> list[MoveValue]:
+def hint(game: Game[NummerusState], s: NummerusState) -> list[MoveValue]:
     """The strongest level's move in `s` (the Hint button's suggestion; in solitaire the helper)."""
     return run_search(make_player(game, MCTS_LEVEL).hint(s))
 
 
-def move_values(game, s) -> MoveValues:
+def move_values(game: Game[NummerusState], s: NummerusState) -> MoveValues:
     """The review's values of every legal move of `s` (see `NummerusPlayer.move_values`)."""
     return (yield from make_player(game, MCTS_LEVEL).move_values(s))
 
@@ -545,7 +554,7 @@ REVIEW = ReviewRules(
 )
 
 
-def puzzle_best_moves(game, s, depth: int) -> list[str]:
+def puzzle_best_moves(game: Game[NummerusState], s: NummerusState, depth: int) -> list[str]:
     """A puzzle (two players): the takes that win the round against any defence, by a search
     over the engine to the end of the round (`depth`: the chips left)."""
     from .puzzles import winning_moves

@@ -18,8 +18,11 @@ chains that could be left if the star allowed any order), for the beam search.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..games.notation import SIDES
-from ..games.nummerus import CHIPS, FIELD_COUNT, RAYS, SOLITAIRE_REMOVED_FROM
+from ..games.nummerus import CHIPS, FIELD_COUNT, RAYS, SOLITAIRE_REMOVED_FROM, NummerusState
+from ..games.nummerus_scoring import Group, Groups
 
 FREE = -1  # owner of a number still on the board
 WIN = 10**9
@@ -32,7 +35,7 @@ GROW = 0.35  # share of the next length's gain credited to a run with a free nei
 GROW_REACH = 0.25  # extra share when the player to move can reach that free chip now
 
 
-def star_fields(board, star: int) -> list[int]:
+def star_fields(board: Sequence[int], star: int) -> list[int]:
     """The fields the star can reach (the engine's rule on a plain list)."""
     out = []
     for ray in RAYS[star]:
@@ -45,7 +48,7 @@ def star_fields(board, star: int) -> list[int]:
     return out
 
 
-def owners(s) -> list[int]:
+def owners(s: NummerusState) -> list[int]:
     owner = [FREE] * (CHIPS + 2)
     owner[0] = owner[CHIPS + 1] = -2  # sentinels: neither free nor anyone's
     for seat, groups in enumerate(s.collections):
@@ -55,7 +58,7 @@ def owners(s) -> list[int]:
     return owner
 
 
-def chain_profile(owner, seat: int) -> tuple[int, ...]:
+def chain_profile(owner: Sequence[int], seat: int) -> tuple[int, ...]:
     """Chain lengths (runs of 2 or more) longest first."""
     lengths = []
     run = 0
@@ -72,7 +75,7 @@ def chain_profile(owner, seat: int) -> tuple[int, ...]:
 class Model:
     """A 2-4 player position as plain lists, with make/unmake and the evaluation."""
 
-    def __init__(self, s, tournament: bool):
+    def __init__(self, s: NummerusState, tournament: bool):
         self.board = list(s.board)
         self.star = s.star
         self.owner = owners(s)
@@ -169,7 +172,7 @@ def round_rewards(model: Model) -> list[float]:
 LOWER, UPPER = SIDES  # a solitaire move's side: the chip joins the lower or the upper chain
 
 
-def solitaire_takes(board, star: int, chains) -> list[tuple[int, str | None]]:
+def solitaire_takes(board: bytes, star: int, chains: Sequence[Group]) -> list[tuple[int, str | None]]:
     """The solitaire moves from (board, star, chains) as values, in the engine's order: (field,
     side), the side LOWER or UPPER where the chip could join either chain, else None."""
     moves: list[tuple[int, str | None]] = []
@@ -188,7 +191,7 @@ def solitaire_takes(board, star: int, chains) -> list[tuple[int, str | None]]:
     return moves
 
 
-def solitaire_child(board, star: int, chains, field: int, side: str | None):
+def solitaire_child(board: bytes, star: int, chains: Sequence[Group], field: int, side: str | None) -> tuple[bytes, int, Groups]:
     """(board, star, chains) after the solitaire move taking the chip on `field` (to the chain on
     `side`, see `solitaire_takes`): the engine's rule on plain values."""
     number = board[field]
@@ -211,7 +214,7 @@ def solitaire_child(board, star: int, chains, field: int, side: str | None):
     return bytes(b), field, tuple(out)
 
 
-def solitaire_bound(chains) -> int:
+def solitaire_bound(chains: Sequence[Group]) -> int:
     """The fewest solitaire chains that can be left at the end if the remaining numbers could be
     taken in any order (a lower bound: the star may force worse; exact once the board is empty).
 
@@ -236,7 +239,7 @@ def solitaire_bound(chains) -> int:
     return short
 
 
-def solitaire_key(board, chains) -> tuple[int, int]:
+def solitaire_key(board: bytes, chains: Sequence[Group]) -> tuple[int, int]:
     """Lower is better: the bound on chains left, then the chips the short chains still lack
     (every new chain adds 5, so this also counts the chains started)."""
     lacking = sum(max(0, SOLITAIRE_REMOVED_FROM - (hi - lo + 1)) for lo, hi in chains)

@@ -118,7 +118,9 @@ def run_to_end(steps: Generator[Any, Any, R]) -> R:
         try:
             next(steps)
         except StopIteration as stop:
-            return stop.value
+            # StopIteration types its value Any; a Generator[..., R] returns an R.
+            result: R = stop.value
+            return result
 
 
 def steps_as(steps: Generator[Any, Any, R], step: Any) -> Generator[Any, None, R]:
@@ -128,7 +130,9 @@ def steps_as(steps: Generator[Any, Any, R], step: Any) -> Generator[Any, None, R
         try:
             next(steps)
         except StopIteration as stop:
-            return stop.value
+            # StopIteration types its value Any; a Generator[..., R] returns an R.
+            result: R = stop.value
+            return result
         yield step
 
 

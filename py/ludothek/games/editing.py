@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 
 class EditRefused(ValueError):
@@ -52,31 +52,35 @@ class Palette:
     places: frozenset[str] = field(default_factory=frozenset)
 
 
-class PositionEditing(Protocol):
-    """A game's answers to the editor. Every method takes a state as everyone sees it (an
-    observation with nothing hidden from its viewer, or a full state) and returns position text."""
+S_contra = TypeVar("S_contra", contravariant=True)
 
-    def palette(self, s: Any) -> Palette:
+
+class PositionEditing(Protocol[S_contra]):
+    """A game's answers to the editor, generic over its state type. Every method takes a state as
+    everyone sees it (an observation with nothing hidden from its viewer, or a full state) and
+    returns position text."""
+
+    def palette(self, s: S_contra) -> Palette:
         """The pieces and the places of this position."""
         ...
 
-    def put(self, s: Any, place: str, piece: str) -> str:
+    def put(self, s: S_contra, place: str, piece: str) -> str:
         """The position with `piece` on `place` (what was there goes back where it came from)."""
         ...
 
-    def remove(self, s: Any, place: str) -> str:
+    def remove(self, s: S_contra, place: str) -> str:
         """The position with `place` emptied."""
         ...
 
-    def settings(self, s: Any) -> tuple[Setting, ...]:
+    def settings(self, s: S_contra) -> tuple[Setting, ...]:
         """Whose turn it is and what else beside the board the editor can set, as they are now."""
         ...
 
-    def set(self, s: Any, name: str, value: str) -> str:
+    def set(self, s: S_contra, name: str, value: str) -> str:
         """The position with the setting `name` at `value`."""
         ...
 
-    def empty(self, s: Any) -> str:
+    def empty(self, s: S_contra) -> str:
         """The position with the board cleared, as far as the game allows (same size and seats)."""
         ...
 
@@ -102,12 +106,13 @@ def checked_setting(settings: tuple[Setting, ...], name: str, value: str) -> Set
 EDITING_GAMES = frozenset({"fenn", "momentum", "momox", "mops", "nummerus"})
 
 
-def position_editing(game_id: str) -> PositionEditing | None:
-    """The game's editing, or None for a game without one (the editor then offers marks only)."""
+def position_editing(game_id: str) -> PositionEditing[Any] | None:
+    """The game's editing, or None for a game without one (the editor then offers marks only).
+    Its state type is the game's, chosen at run time by `game_id`: Any."""
     if game_id not in EDITING_GAMES:
         return None
     module = importlib.import_module(f"{__package__}.{game_id}_editing")
-    editing: PositionEditing = module.Editing()
+    editing: PositionEditing[Any] = module.Editing()
     return editing
 
 

@@ -20,8 +20,10 @@ a die does not make the position unreadable. Set explicitly, they are left for t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .base import PositionError
-from .editing import EditRefused, checked_setting, Palette, Setting
+from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
 from .fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, EXTRA, GAME, PASCH, RED, START_FACE, START_FIELD, FennState, turn_key
 from .fenn_board import LETTERS
 
@@ -147,5 +149,9 @@ class Editing:
         blue, red = START_FIELD
         return _with(s, TURN_NEW, False, blue=blue, blue_face=START_FACE, red=red, red_face=START_FACE)
 
+
+if TYPE_CHECKING:
+    # mypy checks the class against the editor's interface, for this game's states.
+    _interface: PositionEditing[FennState] = Editing()
 
 __all__ = ["Editing"]

@@ -10,8 +10,9 @@ setup's board does not make every position unreadable."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
-from .editing import EditRefused, checked_setting, Palette, Setting
+from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
 from .momentum import (
     BUFFER,
     DAMPER,
@@ -34,14 +35,23 @@ def _size(s: MomentumState) -> str:
     return f"{s.width}x{s.height}"
 
 
-def _with(s: MomentumState, board: str | None = None, **changes: object) -> str:
+class _Changes(TypedDict, total=False):
+    """The fields an edit changes beside the board (and the hands, which follow it)."""
+
+    to_move: int
+    pie: str | None
+    round: int
+    round_limit: int
+
+
+def _with(s: MomentumState, board: str | None = None, **changes: Unpack[_Changes]) -> str:
     """Position text of `s` with `board` and the other fields changed, hands following the board;
     a pie token that no longer holds is dropped (see the module's docstring)."""
     board = s.board if board is None else board
     players = len(s.hands)
     total = STONES_PER_PLAYER[players][_size(s)]
     hands = tuple(total - board.count(SEAT_LETTERS[seat]) for seat in range(players))
-    state = replace(s, board=board, hands=hands, **changes)  # type: ignore[arg-type]
+    state = replace(s, board=board, hands=hands, **changes)
     if "pie" not in changes and state.pie is not None and not _pie_holds(state):
         state = replace(state, pie=None)
     return GAME.position(state)
@@ -116,5 +126,9 @@ class Editing:
     def empty(self, s: MomentumState) -> str:
         return _with(s, EMPTY * (s.width * s.height), to_move=0, pie=s.pie and "pie")
 
+
+if TYPE_CHECKING:
+    # mypy checks the class against the editor's interface, for this game's states.
+    _interface: PositionEditing[MomentumState] = Editing()
 
 __all__ = ["Editing"]

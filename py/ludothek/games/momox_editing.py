@@ -34,11 +34,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import permutations
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
-from .editing import EditRefused, checked_setting, Palette, Setting
+from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
 from .momox import GAME, KEY, OVER, MomoxState, number_of
 from .momox_board import CENTRE, CHIP_VALUES, CIRCLES, COLOUR_LETTERS, FIELD_COUNT, START_FIELDS, TILE_VALUES
-from .momox_state import PHASES
+from .momox_state import PHASES, MomoxPhase
 
 COVERED = "?"  # a covered chip: its value is not told
 CHIP_PIECES = tuple(str(v) for v in CHIP_VALUES) + (COVERED,)
@@ -65,9 +66,22 @@ def _next_turn_of(s: MomoxState, seat: int) -> int:
     return s.turn + (seat - _turn_seat(s, s.turn)) % len(s.figures)
 
 
-def _text(s: MomoxState, **changes: object) -> str:
+class _Changes(TypedDict, total=False):
+    """The fields an edit changes (the results follow the tiles)."""
+
+    figures: tuple[int, ...]
+    tiles: tuple[tuple[int, ...], ...]
+    to_move: int
+    phase: MomoxPhase
+    yellows: int
+    turn: int
+    chips: tuple[int, ...]
+    seen: tuple[tuple[int, int], ...]
+
+
+def _text(s: MomoxState, **changes: Unpack[_Changes]) -> str:
     """Position text of `s` with `changes`; the results follow the tiles once the game is over."""
-    state = replace(s, **changes)  # type: ignore[arg-type]
+    state = replace(s, **changes)
     finished = state.results[: state.round - 1]
     if state.phase == OVER and state.rounds > 1:
         finished = finished + (tuple(number_of(held) for held in state.tiles),)
@@ -145,7 +159,8 @@ class Editing:
         if name == "to-move":
             return self._with_mover(s, _next_turn_of(s, COLOUR_LETTERS.index(value)))
         if name == "phase":
-            return _text(s, phase=value, yellows=0 if value == OVER else s.yellows)
+            phase = PHASES[PHASES.index(value)]  # the value as a phase (a choice: one of PHASES)
+            return _text(s, phase=phase, yellows=0 if phase == OVER else s.yellows)
         if name == "yellows":
             return _text(s, yellows=int(value))
         seat = COLOUR_LETTERS.index(name.removeprefix("tiles-"))
@@ -181,5 +196,9 @@ class Editing:
             seen=(),
         )
 
+
+if TYPE_CHECKING:
+    # mypy checks the class against the editor's interface, for this game's states.
+    _interface: PositionEditing[MomoxState] = Editing()
 
 __all__ = ["Editing"]

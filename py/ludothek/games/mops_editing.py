@@ -34,9 +34,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from .base import PositionError
-from .editing import EditRefused, checked_setting, Palette, Setting
+from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
 from .mops import GAME
 from .mops_layout import CELLS, EMPTY, FACE_DOWN, NEIGHBOURS, START_CANDIDATES, START_CELL, TILE_COUNT, acts, extent
 from .mops_position import TURN_LETTERS, _check_tiles_consistent, _check_turn, position_text
@@ -294,5 +295,9 @@ def _window(s: MopsState) -> set[str]:
     ranks = range(max(0, r0 - 1), min(FRAME - 1, r1 + 1) + 1)
     return {cell_name(rank * FRAME + file) for rank in ranks for file in files}
 
+
+if TYPE_CHECKING:
+    # mypy checks the class against the editor's interface, for this game's states.
+    _interface: PositionEditing[MopsState] = Editing()
 
 __all__ = ["Editing"]

@@ -29,8 +29,9 @@ Momentum; set explicitly, it is the engine that judges it."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from .editing import EditRefused, checked_setting, Palette, Setting
+from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
 from .nummerus import CHIPS, FIELD_COUNT, FIELD_NAMES, GAME, MAX_ROUNDS, NummerusState, chain_points, parse_field, runs, swap_chips_per_player
 from .nummerus_scoring import Groups, numbers, solitaire_add, swap_possible
 
@@ -219,5 +220,9 @@ class Editing:
             chips = chips[1:]  # a round before the last cannot end with an empty board (see above)
         return _text(self._taken(s, chips))
 
+
+if TYPE_CHECKING:
+    # mypy checks the class against the editor's interface, for this game's states.
+    _interface: PositionEditing[NummerusState] = Editing()
 
 __all__ = ["Editing"]

@@ -14,7 +14,7 @@ import functools
 import hashlib
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Callable
 
 from ..games import get_game
 from ..games.base import MAX_RECORD_MOVES, MoveError
@@ -185,7 +185,12 @@ def _replay_remembered(rg: RemoteGame, own: Own | None) -> Progress:
     return walk(rg, own, len(rg.moves), lambda state, number: rg.moves[number - 1], None)
 
 
-def walk(rg: RemoteGame, own: Own | None, count: int, move_at, states: list[Any] | None = None) -> Progress:
+# The move numbered `number` (from 1) in the replay, given the state before it: its text. The
+# state is the game's, chosen at run time by the link (`rg.game`): Any.
+MoveAt = Callable[[Any, int], str]
+
+
+def walk(rg: RemoteGame, own: Own | None, count: int, move_at: MoveAt, states: list[Any] | None = None) -> Progress:
     """The replay of `count` moves, each given by `move_at(state, number)` (text, or read from a
     link's index in the legal moves); `rg.moves` is not read."""
     check_chains(rg, own)

@@ -7,15 +7,17 @@ svg = view.board_svg(state, UIState())
 
 from __future__ import annotations
 
+from typing import Any
 import importlib
 
 from ..games import get_game
 from .view import GameView, UIState
 
-_views: dict[str, GameView] = {}
+# Each game's view, its state and mark types chosen at run time by the game's id: Any.
+_views: dict[str, GameView[Any, Any]] = {}
 
 
-def get_view(game_id: str) -> GameView:
+def get_view(game_id: str) -> GameView[Any, Any]:
     view = _views.get(game_id)
     if view is None:
         module = importlib.import_module(f"ludothek.render.{game_id}")
@@ -31,7 +33,7 @@ def has_view(game_id: str) -> bool:
     return True
 
 
-def board_svg(game_id: str, state, **ui) -> str:
+def board_svg(game_id: str, state: Any, **ui: Any) -> str:
     """The board of `state` as SVG text, not interactive (for diagrams and the command line)."""
     return get_view(game_id).board_svg(state, UIState(interactive=False, **ui))
 

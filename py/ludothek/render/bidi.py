@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from collections.abc import Iterable
+
 from .svg import esc
 
 
@@ -22,7 +24,7 @@ def has_rtl(text: str) -> bool:
     return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
 
 
-def isolate_names(html_text: str, names) -> str:
+def isolate_names(html_text: str, names: Iterable[str | None]) -> str:
     """Escaped plain text (no tags, as a status line is) with every right-to-left name in it
     wrapped in <bdi>; left-to-right names need nothing and are left as they are."""
     wanted = sorted({esc(n) for n in names if n and has_rtl(n)}, key=len, reverse=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import Any, Mapping
 
 from ..ai.base import MoveValue
 from ..games.editing import EditRefused, Palette, Setting
@@ -204,7 +204,7 @@ def pick_layer(centres: Mapping[str, tuple[float, float]], editing: Editing, cur
     return tag("g", "".join(parts), class_="editor-targets")
 
 
-def editor_board_svg(view: GameView, state: object, d: Diagram, editing: Editing, cursor: str | None = None) -> str:
+def editor_board_svg(view: GameView[Any, Any], state: object, d: Diagram, editing: Editing, cursor: str | None = None) -> str:
     """The board with the diagram's marks, and the editor's click targets over it."""
     ui = UIState(interactive=False, diagram=d)
     svg = view.board_svg(state, ui)
@@ -306,7 +306,7 @@ EDIT_REFUSAL_TEXTS = {
 }
 
 
-def edit_refusal_text(view: GameView, error: EditRefused) -> str:
+def edit_refusal_text(view: GameView[Any, Any], error: EditRefused) -> str:
     """The player's sentence for an edit the game refused (never the engine's English)."""
     template = view.edit_refusal_texts().get(error.rule) or EDIT_REFUSAL_TEXTS.get(error.rule)
     if template is None:
@@ -322,7 +322,7 @@ def edit_refusal_text(view: GameView, error: EditRefused) -> str:
         return _("This change cannot be made.")
 
 
-def pieces_html(view: GameView, palette: Palette | None, editing: Editing) -> str:
+def pieces_html(view: GameView[Any, Any], palette: Palette | None, editing: Editing) -> str:
     """The Pieces tool: a button per piece the game offers and one that takes pieces away (a click
     on the board then puts the chosen piece on a place), the empty board and the setup."""
     if palette is None:
@@ -355,7 +355,7 @@ def pieces_html(view: GameView, palette: Palette | None, editing: Editing) -> st
     return tag("div", lead + buttons, role="toolbar", aria_label=_("Pieces"), class_="editor-toolbar") + tag("div", board_buttons, class_="editor-toolbar")
 
 
-def settings_html(view: GameView, settings: tuple[Setting, ...]) -> str:
+def settings_html(view: GameView[Any, Any], settings: tuple[Setting, ...]) -> str:
     """What beside the board the position says (whose turn, hands, scores): a field per setting,
     applied together by one button."""
     if not settings:
@@ -389,7 +389,7 @@ def settings_html(view: GameView, settings: tuple[Setting, ...]) -> str:
     )
 
 
-def best_moves_html(view: GameView, state: object, moves: list[MoveValue] | None, names: list[str]) -> str:
+def best_moves_html(view: GameView[Any, Any], state: object, moves: list[MoveValue] | None, names: list[str]) -> str:
     """The best moves of the position, best first, in the move list's words (Fenn's with their
     exact result); None: not asked for yet."""
     if moves is None:
@@ -460,7 +460,7 @@ def out_html(base_url: str, game_id: str, position: str, d: Diagram, play_fragme
 
 
 def editor_screen_html(
-    view: GameView, board: str, words: str, tools: str, position: str, caption: str, out: str, message: str = "", pieces: str = "", settings: str = ""
+    view: GameView[Any, Any], board: str, words: str, tools: str, position: str, caption: str, out: str, message: str = "", pieces: str = "", settings: str = ""
 ) -> str:
     """The whole screen; its parts are regions the app redraws: #board, #editor-words,
     #editor-tools, #editor-pieces, #editor-settings, #editor-out, #editor-message. Every field

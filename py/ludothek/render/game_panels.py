@@ -5,13 +5,49 @@ actions, and the dialogs of a game (its result, handing the device over)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from ..i18n import _
 from .bidi import name_html
 from .screens import button, dialog_html, level_label
 from .svg import esc, tag
 from .view import Action, GameView, shown_seat_names
+
+
+class PanelSeat(Protocol):
+    """A seat as the players' panels read it (web/session.Seat, a game by link's seat)."""
+
+    @property
+    def is_computer(self) -> bool: ...
+    @property
+    def level(self) -> int: ...
+
+
+class SeatedGame(Protocol):
+    """What the players' panels read of a game: a session (web/session.GameSession), its
+    History (render/game_screen) or a game by link's seats (render/remote)."""
+
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def seats(self) -> Sequence[PanelSeat]: ...
+    def names(self) -> list[str]: ...
+
+
+class PlayedGame(SeatedGame, Protocol):
+    """A game with its moves as the move list, the replay and the controls read it: a session
+    (web/session.GameSession) or its History (render/game_screen)."""
+
+    @property
+    def moves(self) -> Sequence[str]: ...
+    @property
+    def states(self) -> Sequence[Any]: ...
+    @property
+    def shown_index(self) -> int: ...
+    @property
+    def is_replaying(self) -> bool: ...
+    def can_undo(self) -> bool: ...
+    def can_redo(self) -> bool: ...
 
 
 def game_frame_html(game_id: str, title: str) -> str:
@@ -50,7 +86,7 @@ def game_frame_html(game_id: str, title: str) -> str:
     )
 
 
-def players_html(view: GameView, session, s, thinking_seat: int | None, kinds: list[str] | None = None) -> str:
+def players_html(view: GameView[Any, Any], session: SeatedGame, s: Any, thinking_seat: int | None, kinds: list[str] | None = None) -> str:
     """One panel per seat: piece, name, kind, the game's details, whose turn, winners. `kinds`
     says who plays each seat when it is not "human" or a computer (a game by link: "you")."""
     game = view.game
@@ -109,7 +145,7 @@ class Control:
     key: str | None = None  # its keyboard shortcut (aria-keyshortcuts)
 
 
-def game_controls(session, busy: bool, hint_label: str | None = None) -> tuple[Control, ...]:
+def game_controls(session: PlayedGame, busy: bool, hint_label: str | None = None) -> tuple[Control, ...]:
     """The control row under the game (a session, or any value that reads as one: is_replaying,
     can_undo(), can_redo(), moves). `hint_label`: the game's hint button, None for none."""
     replaying = session.is_replaying
@@ -132,11 +168,11 @@ def control_row_html(controls: Iterable[Control]) -> str:
     )
 
 
-def controls_html(session, busy: bool, hint_label: str | None = None) -> str:
+def controls_html(session: PlayedGame, busy: bool, hint_label: str | None = None) -> str:
     return control_row_html(game_controls(session, busy, hint_label))
 
 
-def moves_html(view: GameView, session, public=lambda state: state) -> str:
+def moves_html(view: GameView[Any, Any], session: PlayedGame, public: Callable[[Any], Any] = lambda state: state) -> str:
     """The move list with step-through replay: each entry shows the position after it.
     `public` turns a state into what the players may see (the game's observation)."""
     shown = session.shown_index
@@ -182,7 +218,7 @@ def icon_button(path: str, action: str, label: str) -> str:
     return tag("button", icon, type="button", data_action=action, title=label, aria_label=label, class_="icon-button")
 
 
-def replay_html(session) -> str:
+def replay_html(session: PlayedGame) -> str:
     """The buttons that step through the game, under the board; while replaying, which move is shown."""
     if not session.moves:
         return ""
@@ -205,7 +241,7 @@ def replay_html(session) -> str:
     return banner + nav
 
 
-def result_dialog_html(view: GameView, session, state) -> str:
+def result_dialog_html(view: GameView[Any, Any], session: PlayedGame, state: Any) -> str:
     names = shown_seat_names(view, session.names())
     text = view.result_text(state, names)
     scores = view.game.scores(state)

@@ -5,7 +5,9 @@ that could not be read)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from ..ai.puzzles import PUZZLE_GAMES
 from ..i18n import _, ngettext
@@ -15,7 +17,7 @@ from .svg import esc, tag
 from .view import GameView, shown_seat_names
 
 
-def game_card(view: GameView) -> str:
+def game_card(view: GameView[Any, Any]) -> str:
     game_id = view.game_id
     picture = view.thumbnail_svg()
     body = (
@@ -34,7 +36,7 @@ def game_card(view: GameView) -> str:
     return tag("article", body, class_="game-card", data_game=game_id)
 
 
-def home_html(views: list[GameView], saves_html: str = "") -> str:
+def home_html(views: list[GameView[Any, Any]], saves_html: str = "") -> str:
     cards = "".join(game_card(v) for v in views)
     # The games lead; the player's saved games follow them. Python fills #saves after the page
     # has shown the home screen rendered ahead of time: below the cards, that moves nothing (and
@@ -76,6 +78,33 @@ def open_link_html() -> str:
     )
 
 
+class SavedGame(Protocol):
+    """A saved game as the Continue list shows it (web.saves.SaveSummary; render does not
+    import the web layer)."""
+
+    @property
+    def save_id(self) -> str: ...
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def moves(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def updated(self) -> float: ...
+
+
+class KeptAside(Protocol):
+    """A saved game that could not be read, kept aside (web.saves.Problem)."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def reason(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class LinkItem:
     """A game by link in the home screen's Continue list, beside the saved games (made by
@@ -90,7 +119,14 @@ class LinkItem:
     updated: float
 
 
-def saves_html(summaries, problems, views: dict[str, GameView], now: float | None = None, recent: int = RECENT_SAVES, total: int | None = None) -> str:
+def saves_html(
+    summaries: Sequence[SavedGame | LinkItem],
+    problems: Sequence[KeptAside],
+    views: dict[str, GameView[Any, Any]],
+    now: float | None = None,
+    recent: int = RECENT_SAVES,
+    total: int | None = None,
+) -> str:
     """The 'continue' list: the latest saved games with continue/delete/export, the others behind a
     disclosure, and entries kept aside. `summaries` come newest first; `total` counts the saves
     when only the first of them are drawn now (the app appends the rest to the disclosure)."""
@@ -120,7 +156,7 @@ def saves_html(summaries, problems, views: dict[str, GameView], now: float | Non
     return "".join(parts)
 
 
-def save_item_html(summary, view: GameView | None, now: float | None) -> str:
+def save_item_html(summary: SavedGame, view: GameView[Any, Any] | None, now: float | None) -> str:
     """A saved game in the Continue list: its game, players, moves and age, and its actions."""
     title = view.title() if view else summary.game_id
     shown = shown_seat_names(view, summary.names) if view else list(summary.names)
@@ -177,7 +213,7 @@ def save_tools_html(any_saved: bool) -> str:
     return tag("div", tools, class_="save-tools")
 
 
-def problems_html(problems) -> str:
+def problems_html(problems: Sequence[KeptAside]) -> str:
     """The saved games that could not be read, kept aside: each to download or remove."""
     rows = "".join(
         tag(
@@ -197,7 +233,7 @@ def problems_html(problems) -> str:
     )
 
 
-def link_item_html(item, view: GameView | None, now: float | None) -> str:
+def link_item_html(item: LinkItem, view: GameView[Any, Any] | None, now: float | None) -> str:
     """A game by link in the Continue list (render.remote.LinkItem): its state first ("Your
     move", "Waiting for Anna", "Anna won"), then that it goes by link and when it last moved."""
     title = view.title() if view else item.game_id

@@ -228,7 +228,7 @@ def place(content: str, x: float, y: float, size: float) -> str:
     return tag("g", content, transform=f"translate({num(x)} {num(y)}) scale({num(size / 100)})")
 
 
-def tile_svg(code: str, face_up: bool, x: float, y: float, size: float, detail: bool = True, class_: str = "", **items) -> str:
+def tile_svg(code: str, face_up: bool, x: float, y: float, size: float, detail: bool = True, class_: str = "", **items: str) -> str:
     """A tile at (x, y) of side `size`, wrapped in a group carrying its classes."""
     inner = tile_face(code, detail) if face_up else tile_back(detail)
     classes = ["tile", "face-up" if face_up else "face-down"]

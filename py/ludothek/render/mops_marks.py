@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..games.mops_layout import extent, open_window
-from ..games.mops_state import FINAL, PLACE
+from ..games.mops import MopsRoyal
+from ..games.mops_layout import CellKind, extent, open_window
+from ..games.mops_scoring import Combination
+from ..games.mops_state import FINAL, PLACE, MopsState
 from ..games.notation import FRAME, tile_code
 from ..games.notation import frame_cell_name as cell_name
 from ..i18n import _, ngettext
@@ -23,7 +25,7 @@ from .mops_words import board_description, cell_words, combination_text, cost_te
 from .view import UIState
 
 
-def find_option(game, s, cells_key: str):
+def find_option(game: MopsRoyal, s: MopsState, cells_key: str) -> Combination | None:
     """The combination the seat to move may score whose cells are `cells_key` ("e5,e6,e7"), or None."""
     for combo in game.scoring_options(s):
         if ",".join(combo.cells) == cells_key:
@@ -31,7 +33,7 @@ def find_option(game, s, cells_key: str):
     return None
 
 
-def _placing_cells(game, s, ui: UIState, seat: int, tile: str) -> dict[str, str]:
+def _placing_cells(game: MopsRoyal, s: MopsState, ui: UIState, seat: int, tile: str) -> dict[str, str]:
     """The cells the revealed tile may go to (or, refusing it, the face-down tiles it may go onto),
     each with what a click on it does."""
     enabled: dict[str, str] = {}
@@ -44,7 +46,7 @@ def _placing_cells(game, s, ui: UIState, seat: int, tile: str) -> dict[str, str]
     return enabled
 
 
-def _enabled_cells(game, s, ui: UIState, seat: int, tile: str | None) -> tuple[dict[str, str], tuple[str, ...], tuple[str, ...]]:
+def _enabled_cells(game: MopsRoyal, s: MopsState, ui: UIState, seat: int, tile: str | None) -> tuple[dict[str, str], tuple[str, ...], tuple[str, ...]]:
     """The cells a click may use (cell -> what a click on it does), and the cells and marked tiles
     of the combination chosen to score (empty when none is)."""
     if not (ui.interactive and s.outcome is None):
@@ -61,7 +63,7 @@ def _enabled_cells(game, s, ui: UIState, seat: int, tile: str | None) -> tuple[d
     return {}, (), ()
 
 
-def _hint_cells(game, s, ui: UIState) -> dict[str, str]:
+def _hint_cells(game: MopsRoyal, s: MopsState, ui: UIState) -> dict[str, str]:
     """The cells of the hinted moves that are legal (a pass or a scoring has none)."""
     hint_cells: dict[str, str] = {}
     legal = game.legal_moves(s)
@@ -73,7 +75,7 @@ def _hint_cells(game, s, ui: UIState) -> dict[str, str]:
     return hint_cells
 
 
-def _cell_labels(layout, kinds, enabled: dict[str, str]) -> dict[str, str]:
+def _cell_labels(layout: bytes, kinds: tuple[CellKind, ...], enabled: dict[str, str]) -> dict[str, str]:
     """Every cell the board shows, by name: what lies there, and what a click on it does."""
     labels: dict[str, str] = {}
     f0, r0 = display_window(extent(layout))
@@ -88,7 +90,7 @@ def _cell_labels(layout, kinds, enabled: dict[str, str]) -> dict[str, str]:
     return labels
 
 
-def _head_title(game, s, tile: str | None) -> str:
+def _head_title(game: MopsRoyal, s: MopsState, tile: str | None) -> str:
     if tile is not None:
         return _("Round {n}").format(n=game.round_number(s))
     if s.step == FINAL:
@@ -96,7 +98,7 @@ def _head_title(game, s, tile: str | None) -> str:
     return _("Game over")
 
 
-def _heading_note(game, s, seat: int) -> str:
+def _heading_note(game: MopsRoyal, s: MopsState, seat: int) -> str:
     """Under the layout's heading: its tiles, and how many lie face down ("7 tiles · 1 face down")."""
     down = game.face_down_count(s, seat)
     note = ngettext("{n} tile", "{n} tiles", tiles_laid(s, seat)).format(n=tiles_laid(s, seat))
@@ -105,7 +107,7 @@ def _heading_note(game, s, seat: int) -> str:
     return note
 
 
-def _final_payload(game, s, ui: UIState, payload: MopsPayload) -> MopsPayload:
+def _final_payload(game: MopsRoyal, s: MopsState, ui: UIState, payload: MopsPayload) -> MopsPayload:
     """Once the game is over with two seats or more: every layout's extent, the ranking, the
     winners and each seat's heading."""
     players = len(s.layouts)
@@ -121,7 +123,9 @@ def _final_payload(game, s, ui: UIState, payload: MopsPayload) -> MopsPayload:
     )
 
 
-def _payload(game, s, ui: UIState, seat: int, tile: str | None, kinds, chosen: tuple[str, ...], flips: tuple[str, ...]) -> MopsPayload:
+def _payload(
+    game: MopsRoyal, s: MopsState, ui: UIState, seat: int, tile: str | None, kinds: tuple[CellKind, ...], chosen: tuple[str, ...], flips: tuple[str, ...]
+) -> MopsPayload:
     """What the board needs of Mops Royal alone: the head band, the shown layout's cells and window,
     its heading, the chosen combination and, once the game is over, every seat's layout."""
     players = len(s.layouts)
@@ -147,11 +151,12 @@ def _payload(game, s, ui: UIState, seat: int, tile: str | None, kinds, chosen: t
     return payload
 
 
-def board_marks(game, s, ui: UIState, effect: Any) -> BoardMarks[MopsPayload]:
+def board_marks(game: MopsRoyal, s: MopsState, ui: UIState, effect: Any) -> BoardMarks[MopsPayload]:
     """What the board marks, from the engine (`effect`: the engine's effect of the last move shown,
     `GameView.last_effect`): the layout shown is the seat to move's (the first seat's once the game
     is over)."""
-    seat = s.to_move if s.outcome is None else 0
+    # The seat to move's layout while the game goes on (its to_move is None only once it is over).
+    seat = s.to_move if s.outcome is None and s.to_move is not None else 0
     tile = game.revealed_tile(s)
     kinds = game.cell_kinds(s, seat)
     enabled, chosen, flips = _enabled_cells(game, s, ui, seat, tile)

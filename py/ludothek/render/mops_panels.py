@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..games.mops import MopsRoyal
 from ..games.mops_layout import extent
+from ..games.mops_scoring import Combination
 from ..games.mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, SHAPES, orientations
-from ..games.mops_state import FINAL
+from ..games.mops_state import FINAL, MopsState
 from ..games.notation import COLOURS, FRAME, MOTIFS
 from ..games.notation import frame_cell_index as cell_index
 from ..i18n import _, language, ngettext
@@ -70,9 +72,10 @@ def sitting_text(seat: int, reason: str) -> str:
     return _("The revealed tile is {seat}'s start tile: {seat} sits this round out.").format(seat=seat_colour(seat))
 
 
-def placing_html(game, s, ui: UIState) -> str:
+def placing_html(game: MopsRoyal, s: MopsState, ui: UIState) -> str:
     seat = s.to_move
     tile = game.revealed_tile(s)
+    assert seat is not None and tile is not None, "a placing step has a seat to move and a revealed tile"
     parts = []
     if ui.selection[:1] == ("refuse",):
         cost = game.refusal_penalty(s, seat)
@@ -98,7 +101,7 @@ def placing_html(game, s, ui: UIState) -> str:
     return "".join(parts)
 
 
-def _flip_chooser_html(combo) -> str:
+def _flip_chooser_html(combo: Combination) -> str:
     """The chosen combination's question: which of its marked tiles is turned face down."""
     question = _("{combination} ({points}): which marked tile do you turn face down?").format(
         combination=capitalised(combination_text(combo)), points=points_text(combo.points)
@@ -111,7 +114,7 @@ def _flip_chooser_html(combo) -> str:
     return tag("div", tag("p", esc(question), class_="mops-prompt") + tag("div", buttons + back, class_="mops-choices"), class_="mops-flip")
 
 
-def _option_body(combo) -> str:
+def _option_body(combo: Combination) -> str:
     """One combination in the list: its shape's icon, its name and cells, the tile it turns face
     down, its points (and crown)."""
     flip = (
@@ -140,7 +143,7 @@ def _option_body(combo) -> str:
     )
 
 
-def _option_preview_rule(key: str, combo) -> str:
+def _option_preview_rule(key: str, combo: Combination) -> str:
     """The style rule that shows a combination on the layout while its entry `key` is pointed at,
     focused or previewed."""
     cells = ",".join(f"[data-cell={c}]" for c in combo.cells)
@@ -149,7 +152,7 @@ def _option_preview_rule(key: str, combo) -> str:
     return f"{when} .cell:is({cells}) .hl{{opacity:1}}{when} .cell:is({cells}) .tile{{opacity:1}}{when} .cell:is({flips}) .flip-hint{{opacity:1}}"
 
 
-def scoring_html(game, s, ui: UIState) -> str:
+def scoring_html(game: MopsRoyal, s: MopsState, ui: UIState) -> str:
     """The combinations the seat to move may score, each a button, or, once one with two marked
     tiles is chosen, the choice of the tile to turn face down."""
     options = game.scoring_options(s)
@@ -183,7 +186,7 @@ def scoring_html(game, s, ui: UIState) -> str:
     )
 
 
-def seat_details(game, s, seat: int) -> str:
+def seat_details(game: MopsRoyal, s: MopsState, seat: int) -> str:
     points = s.scores[seat]
     parts = [tag("span", tag("strong", esc(str(points))) + " " + esc(ngettext("point", "points", points)), class_="mops-points")]
     down = game.face_down_count(s, seat)
@@ -212,7 +215,7 @@ def seat_details(game, s, seat: int) -> str:
     return tag("span", "".join(parts), class_="mops-seat", data_points=str(points))
 
 
-def side_html(game, s, names: list[str]) -> str:
+def side_html(game: MopsRoyal, s: MopsState, names: list[str]) -> str:
     parts = []
     if game.is_over(s):
         winners = set(game.winners(s))

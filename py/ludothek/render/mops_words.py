@@ -9,7 +9,11 @@ the engine's answers; the view (render/mops.py), its marks (render/mops_marks.py
 
 from __future__ import annotations
 
-from ..games.mops_state import FINAL
+from collections.abc import Sequence
+
+from ..games.mops import Effect, MopsRoyal
+from ..games.mops_scoring import Combination
+from ..games.mops_state import FINAL, MopsState
 from ..games.notation import COLOURS, CROWN_CODES
 from ..i18n import N_, _, ngettext
 from .board_marks import HintValue
@@ -71,7 +75,7 @@ def feature_text(kind: str, feature: str) -> str:
     return _("all {motifs}").format(motifs=_(MOTIF_PLURALS[feature]))
 
 
-def combination_text(combo) -> str:
+def combination_text(combo: Combination) -> str:
     """'line of 4, all blue'."""
     return _("{shape}, {feature}").format(shape=shape_name(combo.shape), feature=feature_text(combo.kind, combo.feature))
 
@@ -101,7 +105,7 @@ def cell_words(code: str | None, kind: str) -> str:
     return _("empty")
 
 
-def board_description(game, s) -> str:
+def board_description(game: MopsRoyal, s: MopsState) -> str:
     """The board in words (the SVG's description): the tile of the round and the points."""
     sentences = []
     code = game.revealed_tile(s)
@@ -119,11 +123,11 @@ def board_description(game, s) -> str:
 KEY_SHAPE_NAMES = {"b": N_("circle"), "g": N_("triangle"), "o": N_("square"), "p": N_("heart"), "v": N_("diamond"), "y": N_("star")}
 
 
-def cells_text(cells) -> str:
+def cells_text(cells: Sequence[str]) -> str:
     return ", ".join(cells)
 
 
-def flips_text(flips) -> str:
+def flips_text(flips: Sequence[str]) -> str:
     """'e6 or e7' (a shape has one or two marked tiles)."""
     if len(flips) == 1:
         return flips[0]
@@ -142,17 +146,29 @@ def tiles_by_colour_text(codes: list[str]) -> str:
 # -- sentences ---------------------------------------------------------------------------------------
 
 
-def _move_sentence(game, before, move: str, names: list[str]) -> str:
+def _tile_of(effect: Effect) -> str:
+    """The tile a placement or a refusal laid (the engine's effect names it for those two)."""
+    assert effect.tile is not None, f"a {effect.kind} names no tile"
+    return effect.tile
+
+
+def _shape_of(effect: Effect) -> str:
+    """The shape a scoring scored (the engine's effect names it for a scoring)."""
+    assert effect.shape is not None, f"a {effect.kind} names no shape"
+    return effect.shape
+
+
+def _move_sentence(game: MopsRoyal, before: MopsState, move: str, names: list[str]) -> str:
     effect = game.effect(before, move)
     name = names[effect.seat]
     if effect.kind == "place":
-        return _("{name} placed the {tile} on {cell}.").format(name=name, tile=tile_name(effect.tile), cell=effect.cell)
+        return _("{name} placed the {tile} on {cell}.").format(name=name, tile=tile_name(_tile_of(effect)), cell=effect.cell)
     if effect.kind == "refuse":
         return ngettext(
             "{name} refused the {tile}, laid it face down on {cell} and loses {n} point.",
             "{name} refused the {tile}, laid it face down on {cell} and loses {n} points.",
             -effect.points,
-        ).format(name=name, tile=tile_name(effect.tile), cell=effect.cell, n=-effect.points)
+        ).format(name=name, tile=tile_name(_tile_of(effect)), cell=effect.cell, n=-effect.points)
     if effect.kind == "score":
         combo = _scored_combination(game, before, effect)
         return ngettext(
@@ -163,50 +179,51 @@ def _move_sentence(game, before, move: str, names: list[str]) -> str:
     return _("{name} passed: no scoring this round.").format(name=name)
 
 
-def _scored_combination(game, before, effect) -> str:
+def _scored_combination(game: MopsRoyal, before: MopsState, effect: Effect) -> str:
     seat = effect.seat
     for combo in game.scoring_options(before, seat):
         if combo.cells == effect.cells:
             return combination_text(combo)
-    return shape_name(effect.shape)
+    return shape_name(_shape_of(effect))
 
 
-def describe_move(game, before, move: str, after, names: list[str]) -> str:
+def describe_move(game: MopsRoyal, before: MopsState, move: str, after: MopsState, names: list[str]) -> str:
     sentences = [_move_sentence(game, before, move, names)]
-    if after.tile is not None and (after.tile != before.tile or game.round_number(after) != game.round_number(before)):
-        sentences.append(_("Round {n}: the {tile} is revealed.").format(n=game.round_number(after), tile=tile_name(game.revealed_tile(after))))
+    revealed = game.revealed_tile(after)  # None when after.tile is
+    if revealed is not None and (after.tile != before.tile or game.round_number(after) != game.round_number(before)):
+        sentences.append(_("Round {n}: the {tile} is revealed.").format(n=game.round_number(after), tile=tile_name(revealed)))
         for seat, reason in sorted(game.sitting_out(after).items()):
             if reason != "layout full":
                 sentences.append(_("It is {name}'s start tile: {name} sits this round out.").format(name=names[seat]))
     if after.step == FINAL and before.step != FINAL:
         sentences.append(_("All layouts are full: the final scoring begins, one combination each in turn."))
-    elif after.step == FINAL and after.to_move != before.to_move:
+    elif after.step == FINAL and after.to_move != before.to_move and after.to_move is not None:  # (a seat scores in FINAL)
         sentences.append(_("{name} scores next.").format(name=names[after.to_move]))
     return " ".join(sentences)
 
 
-def hint_text(game, s, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
+def hint_text(game: MopsRoyal, s: MopsState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
     if not hints:
         return ""
     move = hints[-1][0]
     effect = game.effect(s, move)
     if effect.kind == "place":
-        return _("Hint: lay the {tile} on {cell} (marked with a check).").format(tile=tile_name(effect.tile), cell=effect.cell)
+        return _("Hint: lay the {tile} on {cell} (marked with a check).").format(tile=tile_name(_tile_of(effect)), cell=effect.cell)
     return _("Hint: {move}.").format(move=move_text(game, s, move))
 
 
-def move_text(game, before, move: str) -> str:
+def move_text(game: MopsRoyal, before: MopsState, move: str) -> str:
     effect = game.effect(before, move)
     if effect.kind == "place":
-        return _("{cell} {tile}").format(cell=effect.cell, tile=tile_name(effect.tile))
+        return _("{cell} {tile}").format(cell=effect.cell, tile=tile_name(_tile_of(effect)))
     if effect.kind == "refuse":
         return _("refused onto {cell} −{n}").format(cell=effect.cell, n=-effect.points)
     if effect.kind == "score":
-        return _("{shape} +{n}").format(shape=shape_name(effect.shape), n=effect.points)
+        return _("{shape} +{n}").format(shape=shape_name(_shape_of(effect)), n=effect.points)
     return _("pass")
 
 
-def result_text(game, s, names: list[str]) -> str:
+def result_text(game: MopsRoyal, s: MopsState, names: list[str]) -> str:
     winners = game.winners(s)
     scores = s.scores
     if not winners:

@@ -53,14 +53,14 @@ def record_error_text(error: RecordError) -> str:
         return _("it is not a game record of Ludothek")
 
 
-def _game_name(game_id) -> str:
-    if game_id in GAME_IDS:
+def _game_name(game_id: object) -> str:
+    if isinstance(game_id, str) and game_id in GAME_IDS:
         return get_view(game_id).title()
     return repr(str(game_id)[:40])
 
 
-def _move_error_text(game_id, error) -> str:
-    if game_id in GAME_IDS and isinstance(error, MoveError) and has_view(game_id):
+def _move_error_text(game_id: object, error: object) -> str:
+    if isinstance(game_id, str) and game_id in GAME_IDS and isinstance(error, MoveError) and has_view(game_id):
         return get_view(game_id).move_error_text(error)
     return _("That is not a legal move now.")
 

@@ -7,6 +7,7 @@ show them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..games import get_game
 from ..i18n import N_, _, ngettext
@@ -14,8 +15,9 @@ from ..remote.chance import NOT_OFFERED
 from ..remote.protocol import Own, Progress, RemoteError, RemoteGame, advance
 from . import get_view
 from .game_panels import actions_html, players_html
-from .home_screen import LinkItem
+from .home_screen import LinkItem as LinkItem  # the Continue list's item, also for web/remote_*
 from .screens import button
+from .view import UIState
 
 MOMOX_NOT_OFFERED = N_("Momox is not offered by link: its hidden chips could only be drawn with a message from your friend at every bowl you lift.")
 
@@ -78,7 +80,7 @@ def is_over(rg: RemoteGame, progress: Progress) -> bool:
     return progress.state is not None and progress.pending is None and get_game(rg.game).is_over(progress.state)
 
 
-def result_short(rg: RemoteGame, state) -> str:
+def result_short(rg: RemoteGame, state: Any) -> str:
     """The end in the Continue list: "Anna won", "Anna, Ben shared the win", "Draw"."""
     winners = get_game(rg.game).winners(state)
     if not winners:
@@ -232,7 +234,7 @@ def screen_html(
     rg: RemoteGame,
     own: Own,
     progress: Progress,
-    ui,
+    ui: UIState,
     notice: str | None,
     fork_other: RemoteGame | None = None,
     unsent: int = 0,

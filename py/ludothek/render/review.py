@@ -8,11 +8,13 @@ The web layer (ludothek.web.review) fills the board with the view's own drawing 
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from ..ai.review import GRADES, MoveReview, Review
 from ..i18n import N_, _, ngettext
 from .diagram import Circle, Diagram
 from .svg import esc, num, svg_document, tag
+from .view import GameView
 
 GRADE_NAMES = {
     "best": N_("best"),
@@ -276,7 +278,7 @@ def review_panel_html(
     return "".join(parts)
 
 
-def seats_html(view, s, names: list[str]) -> str:
+def seats_html(view: GameView[Any, Any], s: Any, names: list[str]) -> str:
     """Each seat with its piece and the game's details (chains, stones in hand, points): what a
     position needs beside the board to be judged, as the game screen's player panels show it."""
     players = len(names)

@@ -25,12 +25,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Iterator
 
 from ..games import get_game
 from ..i18n import DEFAULT_LANGUAGE, _, language
 from .screens import rules_html
 from .svg import esc, tag
-from .view import UIState
+from .view import GameView, UIState
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 
@@ -44,7 +45,8 @@ class Diagram:
     story: str | None = None  # diagrams of one story follow from each other (see the module docstring)
     via: tuple[str, ...] = ()  # moves from the previous diagram of the story to this position
 
-    def states(self):
+    def states(self) -> tuple[Any, Any]:
+        """The state before the move (None without one) and the state shown."""
         game = get_game(self.game_id)
         before = game.from_public_position(self.position)
         if self.move is None:
@@ -76,24 +78,46 @@ def parse_diagram(game_id: str, lines: list[str]) -> Diagram:
 
 
 def diagrams(game_id: str, language: str) -> list[Diagram]:
-    return [block for kind, block in _blocks(game_id, rules_path(game_id, language).read_text(encoding="utf-8")) if kind == "diagram"]
+    return [block for block in _blocks(game_id, rules_path(game_id, language).read_text(encoding="utf-8")) if isinstance(block, Diagram)]
 
 
-def _blocks(game_id: str, text: str):
-    """('heading', (level, text)), ('para', text), ('list', [items]), ('diagram', Diagram)."""
+@dataclass(frozen=True)
+class Heading:
+    level: int  # the number of '#'
+    text: str
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+
+
+@dataclass(frozen=True)
+class Items:
+    """A list: its items' texts."""
+
+    items: list[str]
+
+
+# A block of a rules document, in the order written.
+Block = Heading | Paragraph | Items | Diagram
+
+
+def _blocks(game_id: str, text: str) -> Iterator[Block]:
+    """The document's headings, paragraphs, lists and diagrams."""
     lines = text.splitlines()
     i = 0
     para: list[str] = []
     items: list[str] = []
 
-    def flush():
+    def flush() -> list[Block]:
         nonlocal para, items
-        found = []
+        found: list[Block] = []
         if para:
-            found.append(("para", " ".join(para)))
+            found.append(Paragraph(" ".join(para)))
             para = []
         if items:
-            found.append(("list", items))
+            found.append(Items(items))
             items = []
         return found
 
@@ -107,11 +131,11 @@ def _blocks(game_id: str, text: str):
                 if lines[i].strip():
                     body.append(lines[i].strip())
                 i += 1
-            yield ("diagram", parse_diagram(game_id, body))
+            yield parse_diagram(game_id, body)
         elif line.startswith("#"):
             yield from flush()
             level = len(line) - len(line.lstrip("#"))
-            yield ("heading", (level, line[level:].strip()))
+            yield Heading(level, line[level:].strip())
         elif line.startswith("- "):
             if para:
                 yield from flush()
@@ -145,7 +169,7 @@ def inline(text: str) -> str:
     return "".join(out)
 
 
-def diagram_html(view, diagram: Diagram) -> str:
+def diagram_html(view: GameView[Any, Any], diagram: Diagram) -> str:
     game = view.game
     before, after = diagram.states()
     ui = UIState(interactive=False, last_before=game.observation(before, None) if before is not None else None, last_move=diagram.move)
@@ -169,26 +193,25 @@ def diagram_html(view, diagram: Diagram) -> str:
     return tag("figure", svg + caption + try_it, class_="diagram")
 
 
-def rules_body_html(view, language: str) -> str:
+def rules_body_html(view: GameView[Any, Any], language: str) -> str:
     """The rules document of `view`'s game in `language` (English when there is no translation)."""
     path = rules_path(view.game_id, language)
     if not path.exists():
         return tag("p", esc(_("The rules of this game are not written yet.")))
     parts = []
-    for kind, block in _blocks(view.game_id, path.read_text(encoding="utf-8")):
-        if kind == "heading":
-            level, text = block
-            parts.append(tag(f"h{min(level + 1, 4)}", inline(text)))
-        elif kind == "para":
-            parts.append(tag("p", inline(block)))
-        elif kind == "list":
-            parts.append(tag("ul", "".join(tag("li", inline(item)) for item in block)))
+    for block in _blocks(view.game_id, path.read_text(encoding="utf-8")):
+        if isinstance(block, Heading):
+            parts.append(tag(f"h{min(block.level + 1, 4)}", inline(block.text)))
+        elif isinstance(block, Paragraph):
+            parts.append(tag("p", inline(block.text)))
+        elif isinstance(block, Items):
+            parts.append(tag("ul", "".join(tag("li", inline(item)) for item in block.items)))
         else:
             parts.append(diagram_html(view, block))
     return "".join(parts)
 
 
-def rules_screen_html(view) -> str:
+def rules_screen_html(view: GameView[Any, Any]) -> str:
     """The rules screen (#/rules/<game>) of `view`'s game in the current language: what the app
     draws, and what the build renders ahead of time for boot.js (render/static.py)."""
     return rules_html(view, rules_body_html(view, language()))

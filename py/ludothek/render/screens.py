@@ -88,7 +88,7 @@ def link_error_html(message: str) -> str:
     )
 
 
-def rules_html(view: GameView, body: str) -> str:
+def rules_html(view: GameView[Any, Any], body: str) -> str:
     return tag(
         "article",
         tag("h1", esc(_("Rules: {title}").format(title=view.title())))

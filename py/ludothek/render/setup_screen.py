@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from ..ai import Level
 from ..ai import levels as ai_levels
 from ..i18n import _
 from .svg import esc, tag
@@ -12,7 +13,7 @@ from .view import Field, GameView, seat_names
 
 
 def setup_html(
-    view: GameView,
+    view: GameView[Any, Any],
     players: int,
     values: dict[str, Any] | None = None,
     errors: Iterable[str] = (),
@@ -66,7 +67,7 @@ def player_count_html(fewest: int, most: int, players: int) -> str:
     return tag("fieldset", tag("legend", esc(_("Players"))) + tag("div", radios, class_="radios"), class_="field")
 
 
-def seats_html(view: GameView, players: int, values: dict[str, Any]) -> str:
+def seats_html(view: GameView[Any, Any], players: int, values: dict[str, Any]) -> str:
     """One row per seat (its piece, name, human or computer, the computer's level), and what
     the computer levels are."""
     levels = ai_levels(view.game_id)
@@ -82,7 +83,7 @@ def seats_html(view: GameView, players: int, values: dict[str, Any]) -> str:
     )
 
 
-def seat_row_html(view: GameView, seat: int, players: int, values: dict[str, Any], levels: list, default_name: str) -> str:
+def seat_row_html(view: GameView[Any, Any], seat: int, players: int, values: dict[str, Any], levels: list[Level], default_name: str) -> str:
     """A seat's row: its piece, the name, who plays it and (for the computer) the level."""
     kind = values.get(f"seat{seat}_kind", "human" if seat == 0 or players == 1 else "computer")
     name = values.get(f"seat{seat}_name", default_name)

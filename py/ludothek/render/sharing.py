@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..ai import Level
 from ..i18n import _
 from .screens import button, dialog_html
 from .svg import esc, tag
@@ -13,7 +14,13 @@ from .view import GameView
 
 
 def share_dialog_html(
-    view: GameView, game_link: str | None, position_link: str, snippet: str, embed_values: dict[str, Any], levels: list, editor_link: str | None = None
+    view: GameView[Any, Any],
+    game_link: str | None,
+    position_link: str,
+    snippet: str,
+    embed_values: dict[str, Any],
+    levels: list[Level],
+    editor_link: str | None = None,
 ) -> str:
     """Links to the game and the position, and an iframe snippet with its options. For a game with
     hidden information `game_link` is None: it would carry the chance of the game (its seed), so it
@@ -71,7 +78,7 @@ def secret_game_link_html() -> str:
     )
 
 
-def embed_options_html(snippet: str, embed_values: dict[str, Any], levels: list) -> str:
+def embed_options_html(snippet: str, embed_values: dict[str, Any], levels: list[Level]) -> str:
     """The options of an embedded board (read-only, who plays, the computer's level, its size)
     and the code that embeds it with them."""
     opponent = embed_values.get("vs", "computer")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, TypeAlias
+from typing import Any, Iterator, TypeAlias
 
 from . import get_view
 from .view import UIState
@@ -40,7 +40,7 @@ def board_styles(game_id: str) -> str:
     return _cache[game_id]
 
 
-def standalone_svg(game_id: str, state, ui: UIState | None = None) -> str:
+def standalone_svg(game_id: str, state: Any, ui: UIState | None = None) -> str:
     """A complete SVG file of `state`'s board, looking as in the app."""
     svg = get_view(game_id).board_svg(state, ui or UIState(interactive=False))
     style = f"<style>{board_styles(game_id)}</style>"
@@ -239,7 +239,7 @@ def compact_picture(svg: str) -> str:
     css = re.search(r"<style>(.*?)</style>", svg, re.S)
     styled = set(re.findall(r"\.(-?[A-Za-z_][\w-]*)", css.group(1))) if css else set()
 
-    def classes(match: re.Match) -> str:
+    def classes(match: re.Match[str]) -> str:
         kept = " ".join(name for name in match.group(1).split() if name in styled)
         return f' class="{kept}"' if kept else ""
 

@@ -74,7 +74,7 @@ class Editor:
         return get_view(self.game_id)
 
     @property
-    def rules(self) -> PositionEditing | None:
+    def rules(self) -> PositionEditing[Any] | None:
         """The game's answers for setting up a position by hand (None: marks only)."""
         return position_editing(self.game_id)
 
@@ -355,13 +355,13 @@ def choose_piece(editor: Editor, piece: str) -> str:
     return _("Tool: {piece}. Click a place to put it there.").format(piece=editor.view.piece_name(piece))
 
 
-def edit(app: AppContext, editor: Editor, change: Callable[[PositionEditing], str], done: str) -> str:
+def edit(app: AppContext, editor: Editor, change: Callable[[PositionEditing[Any]], str], done: str) -> str:
     """One edit of the position by the game's rules: `done` when the engine takes the result,
     else why not (the game's refusal, or the engine's reason for the position it would give)."""
     return edited(app, editor, change, done)[1]
 
 
-def edited(app: AppContext, editor: Editor, change: Callable[[PositionEditing], str], done: str) -> tuple[bool, str]:
+def edited(app: AppContext, editor: Editor, change: Callable[[PositionEditing[Any]], str], done: str) -> tuple[bool, str]:
     """As `edit`, with whether the position changed."""
     rules = editor.rules
     if rules is None:
@@ -376,7 +376,7 @@ def edited(app: AppContext, editor: Editor, change: Callable[[PositionEditing], 
     return True, " ".join(s for s in (done, *editor.messages) if s)
 
 
-def set_one(state: Any, name: str, value: str, rules: PositionEditing) -> str:
+def set_one(state: Any, name: str, value: str, rules: PositionEditing[Any]) -> str:
     return rules.set(state, name, value)
 
 

@@ -16,6 +16,7 @@ from ..render import get_view
 from ..render import review as draw
 from ..render.diagram import Diagram
 from ..render.editor import editor_fragment
+from ..render.svg import esc, tag
 from ..render.view import UIState
 from . import jsontext
 from .context import AppContext
@@ -179,7 +180,7 @@ class ReviewScreen:
             ("review-seats", seats),
             ("review-panel", panel),
             ("review-preferred", preferred_html),
-            ("status", draw.esc(status)),
+            ("status", esc(status)),
         ):
             if app.rendered.get(region) != html:
                 # Redrawing the panel replaces the focused control: the keyboard stays on its successor.
@@ -211,7 +212,7 @@ class ReviewScreen:
             return ""
         board = self.app.shown_view().board_svg(after, UIState(interactive=False, last_before=before, last_move=judged.preferred))
         caption = _("The computer preferred {move}.").format(move=preferred_texts[shown - 1])
-        return draw.tag("figure", board + draw.tag("figcaption", draw.esc(caption)), class_="preferred-board")
+        return tag("figure", board + tag("figcaption", esc(caption)), class_="preferred-board")
 
     # -- commands ------------------------------------------------------------------------------
 
