@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from .base import PositionError
 from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
 from .mops import GAME
-from .mops_layout import CELLS, EMPTY, FACE_DOWN, NEIGHBOURS, START_CANDIDATES, START_CELL, TILE_COUNT, acts, extent
+from .mops_layout import CELLS, connected_to_start, EMPTY, FACE_DOWN, START_CANDIDATES, START_CELL, TILE_COUNT, acts, extent
 from .mops_position import TURN_LETTERS, _check_tiles_consistent, _check_turn, position_text
 from .mops_scoring import can_score
 from .mops_state import OVER, PLACE, SCORE, MopsState
@@ -88,13 +88,7 @@ def _placed(layout: bytes, tile: int) -> bool:
 
 def _connected(layout: bytes) -> bool:
     """Whether every tile of a layout is connected to the start tile along sides."""
-    seen, todo = {START_CELL}, [START_CELL]
-    while todo:
-        for n in NEIGHBOURS[todo.pop()]:
-            if layout[n] != EMPTY and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == CELLS - layout.count(EMPTY)
+    return len(connected_to_start(layout)) == CELLS - layout.count(EMPTY)
 
 
 def _readable(state: MopsState) -> bool:

@@ -63,6 +63,17 @@ NEIGHBOURS = tuple(_neighbours(i) for i in range(CELLS))
 # -- layout helpers (plain functions on a layout: 81 cells as bytes, shared with the computer players) -
 
 
+def connected_to_start(layout: Sequence[int]) -> set[int]:
+    """The cells whose tiles reach the start tile along sides (the start cell included)."""
+    seen, todo = {START_CELL}, [START_CELL]
+    while todo:
+        for n in NEIGHBOURS[todo.pop()]:
+            if layout[n] != EMPTY and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
 def tile_count(layout: bytes) -> int:
     return CELLS - layout.count(EMPTY)
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from .base import PositionError, Setup, is_ascii_number
 from .notation import FRAME, parse_tile, tile_code
 from .notation import frame_cell_name as cell_name
-from .mops_layout import CELLS, CROWNS, EMPTY, FACE_DOWN, LIMIT, NEIGHBOURS, START_CELL, acts, extent, has_tile, is_full
+from .mops_layout import CELLS, CROWNS, EMPTY, FACE_DOWN, LIMIT, START_CELL, acts, connected_to_start, extent, has_tile, is_full
 from .mops_scoring import can_score
 from .mops_state import FINAL, OVER, PLACE, SCORE, MopsPhase, MopsState
 
@@ -176,12 +176,7 @@ def _parse_layout(text: str, seat: int) -> bytes:
     if len(set(present)) != len(present):
         raise PositionError(f"{where}: a player owns each tile once")
     # Connected (every tile was laid next to another) and within the 5x5 limit.
-    seen, todo = {START_CELL}, [START_CELL]
-    while todo:
-        for n in NEIGHBOURS[todo.pop()]:
-            if layout[n] != EMPTY and n not in seen:
-                seen.add(n)
-                todo.append(n)
+    seen = connected_to_start(layout)
     if len(seen) != len(present):
         raise PositionError(f"{where}: every tile must be connected to the start tile along sides")
     f0, f1, r0, r1 = extent(layout)
