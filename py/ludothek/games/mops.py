@@ -297,7 +297,7 @@ class MopsRoyal(Game[MopsState]):
             wertung=values["wertung"],
         )
         # The first tile is revealed as part of the setup.
-        return replace(state, **self._after_seat(state, state.layouts, state.pile, None, -1))
+        return replace(state, **self.after_seat(state, state.layouts, state.pile, None, -1))
 
     @staticmethod
     def _tile_list_option(value: Any, name: str) -> list[int]:
@@ -313,7 +313,7 @@ class MopsRoyal(Game[MopsState]):
 
     # -- flow of rounds --------------------------------------------------------------------------
 
-    def _after_seat(self, s: MopsState, layouts: tuple[bytes, ...], pile: bytes, tile: int | None, seat: int) -> dict[str, Any]:
+    def after_seat(self, s: MopsState, layouts: tuple[bytes, ...], pile: bytes, tile: int | None, seat: int) -> dict[str, Any]:
         """Fields of the turn that follows `seat` having finished with `tile` (-1 / None: no
         round is running yet): the next seat of this round, else a new round is revealed, else
         the final scoring (variant "Wertung") or the end."""
@@ -666,7 +666,7 @@ class MopsRoyal(Game[MopsState]):
         if s.step == FINAL:
             to_move, step = self._after_final_scoring(layouts, seat)
             return replace(moved, to_move=to_move, step=step), effect
-        return replace(moved, **self._after_seat(s, layouts, s.pile, s.tile, seat)), effect
+        return replace(moved, **self.after_seat(s, layouts, s.pile, s.tile, seat)), effect
 
     # -- notation (games/mops_position.py) -----------------------------------------------------
 

@@ -40,7 +40,7 @@ from .base import PositionError
 from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
 from .mops import GAME
 from .mops_layout import CELLS, connected_to_start, EMPTY, FACE_DOWN, START_CANDIDATES, START_CELL, TILE_COUNT, acts, extent
-from .mops_position import TURN_LETTERS, _check_tiles_consistent, _check_turn, position_text
+from .mops_position import TURN_LETTERS, check_tiles_consistent, check_turn, position_text
 from .mops_scoring import can_score
 from .mops_state import OVER, PLACE, SCORE, MopsState
 from .notation import FRAME, frame_cell_name as cell_name, parse_frame_cell as parse_cell, parse_tile, tile_code
@@ -95,8 +95,8 @@ def _readable(state: MopsState) -> bool:
     """Whether the engine reads the round and turn of `state` (its checks of games/mops_position.py,
     without writing and parsing the layouts, which the editor reads back anyway)."""
     try:
-        _check_tiles_consistent(state.layouts, state.pile, state.tile)
-        _check_turn(state.layouts, state.pile, state.tile, state.to_move, state.step, state.ersatz, state.wertung)
+        check_tiles_consistent(state.layouts, state.pile, state.tile)
+        check_turn(state.layouts, state.pile, state.tile, state.to_move, state.step, state.ersatz, state.wertung)
     except PositionError:
         return False
     return True
@@ -106,7 +106,7 @@ def _moved_on(state: MopsState, seat: int, tile: int | None) -> MopsState:
     """The turn that follows `seat` having finished with `tile` (-1 / None: from the round's
     start), as the engine's flow of rounds gives it; a new round's tile is the pile's first as
     the editor lists it."""
-    fields = GAME._after_seat(replace(state, hidden=False), state.layouts, state.pile, tile, seat)
+    fields = GAME.after_seat(replace(state, hidden=False), state.layouts, state.pile, tile, seat)
     moved = replace(state, **fields)
     return _hidden(replace(moved, reveal_floor=state.reveal_floor))
 

@@ -97,9 +97,9 @@ def parse_position(text: str, hidden_allowed: bool, min_players: int, max_player
         rest.pop(0)
     if rest:
         raise PositionError(f"unexpected token {rest[0]!r} (expected x<refusals> and then w)")
-    _check_tiles_consistent(layouts, pile, tile)
+    check_tiles_consistent(layouts, pile, tile)
     to_move, step = _parse_turn(turn_text, players)
-    _check_turn(layouts, pile, tile, to_move, step, ersatz, wertung)
+    check_turn(layouts, pile, tile, to_move, step, ersatz, wertung)
     return MopsState(
         setup=Setup(players=players, seed=None, position=text),
         layouts=layouts,
@@ -185,7 +185,9 @@ def _parse_layout(text: str, seat: int) -> bytes:
     return bytes(layout)
 
 
-def _check_tiles_consistent(layouts: tuple[bytes, ...], pile: bytes, tile: int | None) -> None:
+def check_tiles_consistent(layouts: tuple[bytes, ...], pile: bytes, tile: int | None) -> None:
+    """PositionError unless each tile is in one place only (the layouts, the pile, the revealed
+    tile): a step of reading a position, and the editor's check of a layout it changed."""
     caller_start = layouts[0][START_CELL] % FACE_DOWN
     if caller_start in pile or caller_start == tile:
         raise PositionError(f"the caller's start tile {tile_code(caller_start)} cannot also be in the pile or revealed")
@@ -211,7 +213,9 @@ def _parse_turn(text: str, players: int) -> tuple[int | None, MopsPhase]:
     return int(text[1]) - 1, steps[text[0]]
 
 
-def _check_turn(layouts: tuple[bytes, ...], pile: bytes, tile: int | None, to_move: int | None, step: MopsPhase, ersatz: bool, wertung: bool) -> None:
+def check_turn(layouts: tuple[bytes, ...], pile: bytes, tile: int | None, to_move: int | None, step: MopsPhase, ersatz: bool, wertung: bool) -> None:
+    """PositionError unless the seat to move and its step fit the layouts and the revealed tile
+    (a step of reading a position; the editor asks it before it keeps a turn through an edit)."""
     placing_over = not pile or all(is_full(layout) for layout in layouts)
     if step in (PLACE, SCORE):
         if tile is None:
