@@ -8,6 +8,7 @@ tests/test_editor.py and tests/test_web_app.py drive it."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import html
 import re
 from typing import Any
@@ -75,13 +76,25 @@ def tap_and_wait(app: App, control_: dict, embed_play: str | None = None) -> Non
 
 
 def in_own_loop(coroutine: Any) -> None:
-    """Run `coroutine` on a loop of its own: asyncio.run would leave the thread without a current
-    loop, which the app's tests that follow in this process rely on."""
-    loop = asyncio.new_event_loop()
-    try:
-        loop.run_until_complete(coroutine)
-    finally:
-        loop.close()
+    """Run `coroutine` on a loop of its own, in a thread of its own: asyncio.run would leave this
+    thread without a current loop, which the app's tests that follow in this process rely on, and
+    a browser test run earlier in this process (Playwright's sync API) leaves a loop running in it."""
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        loop = asyncio.new_event_loop()
+        try:
+            loop.run_until_complete(coroutine)
+        except BaseException as exc:  # noqa: BLE001 - handed to the test's thread, which raises it
+            failure.append(exc)
+        finally:
+            loop.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
 
 
 def copied(page: RecordingPage) -> str:
