@@ -258,3 +258,12 @@ def tap_with(app, control: dict, **values: str) -> None:
 
     editor = editor_of(app)
     send(app, type="click", control=control, pointer="mouse", values={"label": "A", "caption": "", "position": editor.position, **values})
+
+
+def test_the_starting_position_says_the_marks_its_board_lacks():
+    nine = "9x9 ........./........./........./........./........./........./........./........./......... R 12,12"
+    app, page = start("#/editor/momentum/" + nine.replace(" ", "%20").replace("/", "%2F") + "/c:o:i9")
+    assert len(editor_of(app).diagram.circles) == 1
+    tap(app, tool("editor-setup"))
+    assert editor_of(app).position == SETUP and editor_of(app).diagram.circles == ()
+    assert "1 mark was on a place this board does not have" in last(page, "announce")[1]

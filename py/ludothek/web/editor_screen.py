@@ -236,7 +236,7 @@ def click(app: AppContext, event: PageEvent, control: Control) -> bool:
     elif action == "editor-empty" and editor.rules is not None:
         said = edit(app, editor, lambda rules: rules.empty(editor.state), _("The board is empty."))
     elif action == "editor-setup":
-        said = take_position(app, editor, get_game_of(editor.game_id).position(setup_state(editor.game_id))) or _("The board shows the starting position.")
+        said = take_position(app, editor, get_game_of(editor.game_id).position(setup_state(editor.game_id)))[1] or _("The board shows the starting position.")
     elif action == "editor-settings" and editor.rules is not None:
         said = apply_settings(app, editor, event.values)
     elif action == "editor-clear":
@@ -311,21 +311,21 @@ def keydown(app: AppContext, event: PageEvent) -> bool:
 def apply_position(app: AppContext, editor: Editor, text: str) -> str:
     """The position text applied: the board follows it, or it is refused with the engine's
     reason and the board stays. Marks on places the new board lacks are dropped, and said."""
-    refused = take_position(app, editor, text)
-    if refused is not None:
+    taken, said = take_position(app, editor, text)
+    if not taken:
         app.page.attr("#editor-position", "aria-invalid", "true")
-        return refused
-    return editor.messages.pop() if editor.messages else _("The position is applied.")
+    return said or _("The position is applied.")
 
 
-def take_position(app: AppContext, editor: Editor, text: str) -> str | None:
-    """The board follows `text` when the engine reads it (None), or the engine's reason why not
-    (the board stays). Marks on places the new board lacks are dropped, and said."""
+def take_position(app: AppContext, editor: Editor, text: str) -> tuple[bool, str]:
+    """The board follows `text` when the engine reads it: (True, what the new board left out,
+    "" for nothing: marks on places it lacks are dropped); else (False, the engine's reason) and
+    the board stays."""
     game = get_game_of(editor.game_id)
     try:
         state = game.observation(game.from_observation(text.strip(), Random()), None)
     except (ValueError, TypeError, IndexError, KeyError, RecursionError, OverflowError) as exc:
-        return _("This is not a valid {game} position: {reason}").format(game=game.name, reason=exc)
+        return False, _("This is not a valid {game} position: {reason}").format(game=game.name, reason=exc)
     app.page.attr("#editor-position", "aria-invalid", None)
     editor.state, editor.position = state, game.position(state)
     editor.editing = replace(editor.editing, start=None)
@@ -333,16 +333,13 @@ def take_position(app: AppContext, editor: Editor, text: str) -> str | None:
     app.page.prop("#editor-position", "value", editor.position)
     app.page.region("editor-best", "")  # the best moves were those of the position before
     editor.best_token += 1
-    editor.messages = []
-    if dropped:
-        editor.messages.append(
-            ngettext(
-                "The position is applied. {n} mark was on a place this board does not have: it is removed.",
-                "The position is applied. {n} marks were on places this board does not have: they are removed.",
-                dropped,
-            ).format(n=dropped)
-        )
-    return None
+    if not dropped:
+        return True, ""
+    return True, ngettext(
+        "The position is applied. {n} mark was on a place this board does not have: it is removed.",
+        "The position is applied. {n} marks were on places this board does not have: they are removed.",
+        dropped,
+    ).format(n=dropped)
 
 
 def choose_piece(editor: Editor, piece: str) -> str:
@@ -370,10 +367,10 @@ def edited(app: AppContext, editor: Editor, change: Callable[[PositionEditing[An
         text = change(rules)
     except EditRefused as exc:
         return False, edit_refusal_text(editor.view, exc)
-    refused = take_position(app, editor, text)
-    if refused is not None:
-        return False, refused
-    return True, " ".join(s for s in (done, *editor.messages) if s)
+    taken, said = take_position(app, editor, text)
+    if not taken:
+        return False, said
+    return True, " ".join(s for s in (done, said) if s)
 
 
 def set_one(state: Any, name: str, value: str, rules: PositionEditing[Any]) -> str:
