@@ -33,7 +33,7 @@ from .diagram import (
     diagram_words,
     format_diagram,
 )
-from .review import fenn_value_text
+from .review import exact_text
 from .screens import button
 from .standalone import standalone_svg
 from .svg import esc, num, tag
@@ -389,11 +389,9 @@ def settings_html(view: GameView[Any, Any], settings: tuple[Setting, ...]) -> st
     )
 
 
-def best_moves_html(view: GameView[Any, Any], state: object, moves: list[MoveValue] | None, names: list[str]) -> str:
+def best_moves_html(view: GameView[Any, Any], state: object, moves: list[MoveValue], names: list[str]) -> str:
     """The best moves of the position, best first, in the move list's words (Fenn's with their
-    exact result); None: not asked for yet."""
-    if moves is None:
-        return ""
+    exact result)."""
     heading = tag("h2", esc(_("The best moves")))
     if not moves:
         return heading + tag("p", esc(_("No move: the game is over in this position.")), class_="help")
@@ -405,7 +403,7 @@ def best_moves_html(view: GameView[Any, Any], state: object, moves: list[MoveVal
     for move in moves:
         words = view.move_text(state, move.move)
         if move.exact is not None:
-            words = _("{move}: {value}").format(move=words, value=fenn_value_text(move.exact.text()))
+            words = _("{move}: {value}").format(move=words, value=exact_text(move.exact))
         elif move.rank() == best:
             words = _("{move} (best)").format(move=words)
         items.append(tag("li", esc(words)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from ..ai.base import Exact
 from ..ai.review import GRADES, MoveReview, Review
 from ..i18n import N_, _, ngettext
 from .diagram import Circle, Diagram
@@ -43,16 +44,23 @@ def grade_name(grade: str | None) -> str:
     return _(GRADE_NAMES[grade]) if grade in GRADE_NAMES else _("not judged")
 
 
-def fenn_value_text(text: str) -> str:
-    """fenn_solver.Value.text() ('win in 3 turns', 'loss in 1 turn', 'draw') in the language."""
-    if text == "draw":
+def exact_text(exact: Exact) -> str:
+    """A solved result (ai/base.Exact) in the language: 'win in 3 turns', 'loss in 1 turn', 'draw'."""
+    if exact.outcome == 0:
         return _("draw")
+    if exact.outcome > 0:
+        return ngettext("win in {n} turn", "win in {n} turns", exact.turns).format(n=exact.turns)
+    return ngettext("loss in {n} turn", "loss in {n} turns", exact.turns).format(n=exact.turns)
+
+
+def fenn_value_text(text: str) -> str:
+    """fenn_solver.Value.text() ('win in 3 turns', 'loss in 1 turn', 'draw'), as a stored review
+    keeps it, in the language (text it does not know, as it is)."""
+    if text == "draw":
+        return exact_text(Exact(0, 0))
     parts = text.split()
     if len(parts) == 4 and parts[0] in ("win", "loss") and parts[2].isdigit():
-        turns = int(parts[2])
-        if parts[0] == "win":
-            return ngettext("win in {n} turn", "win in {n} turns", turns).format(n=turns)
-        return ngettext("loss in {n} turn", "loss in {n} turns", turns).format(n=turns)
+        return exact_text(Exact(1 if parts[0] == "win" else -1, int(parts[2])))
     return text
 
 
@@ -312,4 +320,4 @@ def review_frame_html(title: str) -> str:
     )
 
 
-__all__ = ["better_move_diagram", "seats_html", "advantage_chart_svg", "review_panel_html", "review_frame_html", "grade_name", "fenn_value_text"]
+__all__ = ["better_move_diagram", "seats_html", "advantage_chart_svg", "review_panel_html", "review_frame_html", "grade_name", "exact_text", "fenn_value_text"]
