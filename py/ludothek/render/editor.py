@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 from ..ai.base import MoveValue
 from ..games.editing import EditRefused, Palette, Setting
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .diagram import (
     LABEL_PATTERN,
     PALETTE,
@@ -104,6 +104,19 @@ def keep_known(d: Diagram, known: Mapping[str, object]) -> tuple[Diagram, int]:
     dropped = len(d.arrows) + len(d.circles) + len(d.highlights) + len(d.labels)
     dropped -= len(arrows) + len(circles) + len(highlights) + len(labels)
     return kept, dropped
+
+
+def keep_known_of_link(d: Diagram, known: Mapping[str, object]) -> tuple[Diagram, str | None]:
+    """A link's diagram as `keep_known` leaves it, with the sentence that says how many of its
+    marks were left out (None: none was)."""
+    kept, dropped = keep_known(d, known)
+    if not dropped:
+        return kept, None
+    return kept, ngettext(
+        "{n} mark of the link is on a place this board does not have: it is left out.",
+        "{n} marks of the link are on places this board does not have: they are left out.",
+        dropped,
+    ).format(n=dropped)
 
 
 def _said(mark: Arrow | Circle | Highlight | Label) -> str:
@@ -518,6 +531,7 @@ __all__ = [
     "editor_fragment",
     "editor_screen_html",
     "keep_known",
+    "keep_known_of_link",
     "out_html",
     "pick_layer",
     "pieces_html",

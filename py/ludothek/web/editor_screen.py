@@ -34,6 +34,7 @@ from ..render.editor import (
     editor_fragment,
     editor_screen_html,
     keep_known,
+    keep_known_of_link,
     marked_picture,
     out_html,
     pieces_html,
@@ -128,15 +129,9 @@ def route(app: AppContext, parts: list[str]) -> None:
         except DiagramError as exc:
             messages.append(_("The marks in the link cannot be read ({reason}): the editor shows none.").format(reason=exc))
         else:
-            editor.diagram, dropped = keep_known(diagram, editor.centres())
-            if dropped:
-                messages.append(
-                    ngettext(
-                        "{n} mark of the link is on a place this board does not have: it is left out.",
-                        "{n} marks of the link are on places this board does not have: they are left out.",
-                        dropped,
-                    ).format(n=dropped)
-                )
+            editor.diagram, said = keep_known_of_link(diagram, editor.centres())
+            if said:
+                messages.append(said)
     editor.messages = messages
     app.editor = editor
     show(app, editor)

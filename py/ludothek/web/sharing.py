@@ -9,10 +9,10 @@ from typing import Any
 
 from ..ai import levels as ai_levels
 from ..games.base import RecordError
-from ..i18n import _, ngettext
+from ..i18n import _
 from ..render import get_view, has_view
 from ..render.diagram import Diagram, DiagramError, captioned_svg, format_diagram, parse_diagram
-from ..render.editor import diagram_text, editor_fragment, keep_known
+from ..render.editor import diagram_text, editor_fragment, keep_known_of_link
 from ..render.sharing import embed_frame_html, share_dialog_html
 from ..render.record_errors import record_error_text
 from ..render.standalone import EMBED_TOP, embed_layout, embed_size, embed_snippet, standalone_svg
@@ -68,14 +68,7 @@ class Sharing:
             except DiagramError:
                 return Diagram(), self.unread_marks(exc)  # the fault as written, not the tail's
         view = get_view(game_id)
-        kept, dropped = keep_known(diagram, view.target_centres(public, UIState(interactive=False, diagram=diagram)))
-        if dropped:
-            return kept, ngettext(
-                "{n} mark of the link is on a place this board does not have: it is left out.",
-                "{n} marks of the link are on places this board does not have: they are left out.",
-                dropped,
-            ).format(n=dropped)
-        return kept, None
+        return keep_known_of_link(diagram, view.target_centres(public, UIState(interactive=False, diagram=diagram)))
 
     def open_game_link(self, encoded: str) -> None:
         app = self.app
