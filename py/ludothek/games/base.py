@@ -91,7 +91,17 @@ COMMON_MOVE_RULES: dict[str, str] = {
 
 
 class PositionError(ValueError):
-    """Position text that does not describe a state of the game; the message says what is wrong."""
+    """Position text that does not describe a state of the game. As MoveError: `str(exc)` is the
+    engine's English message, for programs and logs; `rule` is a stable identifier of what is
+    wrong (such as "cell-count") and `params` the numbers, tokens and seats it concerns, from
+    which a view writes the player's sentence in the player's language
+    (`GameView.position_error_text`, never from `str(exc)`). Every raise names its rule (a test
+    reads them all and checks each game's view has its sentence)."""
+
+    def __init__(self, message: str, rule: str | None = None, **params: Any):
+        super().__init__(message)
+        self.rule = rule
+        self.params = params
 
 
 class RecordError(ValueError):

@@ -33,7 +33,7 @@ def parse_position(text: str) -> FennState:
     """The state `text` describes, its phase as written (the engine settles a new turn's into step
     or pass); PositionError naming the first thing wrong."""
     if not isinstance(text, str):
-        raise PositionError("a position is text")
+        raise PositionError("a position is text", rule="not-text")
     tokens = text.split(" ")
     if not 4 <= len(tokens) <= 6:
         raise PositionError("a Fenn position has 4 to 6 tokens: b<field>:<face> r<field>:<face> k<face> <b|r> [pasch|extra<field>] [draw]")

@@ -349,7 +349,7 @@ class Momentum(Game[MomentumState]):
 
     def from_position(self, text: str) -> MomentumState:
         if not isinstance(text, str):
-            raise PositionError("a position is text")
+            raise PositionError("a position is text", rule="not-text")
         tokens = text.split(" ")
         if len(tokens) < 4 or len(tokens) > 6:
             raise PositionError("a Momentum position has 4 to 6 tokens: size, board, player to move, hands, [pie|swap], [r<round>/<limit>]")

@@ -64,7 +64,7 @@ def with_hidden_chips_dealt(text: str, rng: Random) -> str:
     """An observation's text with the chips it hides (`?`) laid out afresh by `rng` from the values
     it does not show (other text unchanged, for `parse_position` to judge)."""
     if not isinstance(text, str):
-        raise PositionError("a position is text")
+        raise PositionError("a position is text", rule="not-text")
     tokens = text.split(" ")
     if len(tokens) >= 8 and "?" in tokens[6]:
         chips_text = tokens[6]
@@ -84,7 +84,7 @@ def with_hidden_chips_dealt(text: str, rng: Random) -> str:
 def parse_position(text: str) -> MomoxState:
     """The state a position text describes; PositionError says what is wrong with it."""
     if not isinstance(text, str):
-        raise PositionError("a position is text")
+        raise PositionError("a position is text", rule="not-text")
     tokens = text.split(" ")
     if len(tokens) not in (8, 10):
         raise PositionError(

@@ -64,7 +64,7 @@ def position_text(s: MopsState) -> str:
 
 def parse_position(text: str, hidden_allowed: bool, min_players: int, max_players: int) -> MopsState:
     if not isinstance(text, str):
-        raise PositionError("a position is text")
+        raise PositionError("a position is text", rule="not-text")
     tokens = text.split(" ")
     if not 5 <= len(tokens) <= 7:
         raise PositionError("a Mops Royal position has 5 to 7 tokens: layouts, pile, tile, turn, scores, [x<refusals>], [w]")

@@ -51,7 +51,7 @@ def position_text(s: NummerusState) -> str:
 def parse_position(text: str) -> NummerusState:
     """The state a position text describes; PositionError says what is wrong with it."""
     if not isinstance(text, str):
-        raise PositionError("a position is text")
+        raise PositionError("a position is text", rule="not-text")
     tokens = text.split(" ")
     if not 3 <= len(tokens) <= 7:
         raise PositionError(

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
-from ..games.base import Game, MoveError, Refusal, StateBase, derived_words
+from ..games.base import Game, MoveError, PositionError, Refusal, StateBase, derived_words
 from ..i18n import N_, _, in_every_language, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
 from .diagram import Diagram
@@ -33,6 +33,11 @@ from .seats import seat_colour_name
 COMMON_MOVE_ERROR_TEXTS: dict[str, str] = {
     "not-text": N_("That is not a legal move now."),
     "game-over": N_("The game is over."),
+}
+
+# Position text refused for reasons every game shares (`PositionError.rule`).
+COMMON_POSITION_ERROR_TEXTS: dict[str, str] = {
+    "not-text": N_("A position is text."),
 }
 
 
@@ -364,6 +369,22 @@ class GameView(Generic[S, P]):
         if template is None:
             return _("That is not a legal move now.")
         return _(template).format(**self.move_error_words(error))
+
+    # The game's sentences for position text the engine refuses (`PositionError.rule` -> a
+    # template marked with N_, formatted with the error's params and the words
+    # `move_error_words_from` derives), beside COMMON_POSITION_ERROR_TEXTS. A test reads every
+    # rule the game's modules raise and checks each has its sentence here.
+    position_error_texts: Mapping[str, str] = {}
+
+    def position_error_text(self, error: Exception) -> str:
+        """Why position text is not a position of this game, in the player's language (never the
+        engine's English message): the sentence for the PositionError's rule, or a general one
+        for any other error reading it raised."""
+        if isinstance(error, PositionError) and error.rule is not None:
+            template = self.position_error_texts.get(error.rule) or COMMON_POSITION_ERROR_TEXTS.get(error.rule)
+            if template is not None:
+                return _(template).format(**derived_words(error.params, self.move_error_words_from))
+        return _("The text does not describe a position of this game.")
 
     def refusal(self, s: S, move: str) -> str | None:
         """The sentence for why `move` may not be played in `s` (None if it may): the engine's

@@ -320,7 +320,8 @@ def take_position(app: AppContext, editor: Editor, text: str) -> tuple[bool, str
     try:
         state = game.observation(game.from_observation(text.strip(), Random()), None)
     except (ValueError, TypeError, IndexError, KeyError, RecursionError, OverflowError) as exc:
-        return False, _("This is not a valid {game} position: {reason}").format(game=game.name, reason=exc)
+        reason = get_view(editor.game_id).position_error_text(exc)
+        return False, _("This is not a valid {game} position: {reason}").format(game=game.name, reason=reason)
     app.page.attr("#editor-position", "aria-invalid", None)
     editor.state, editor.position = state, game.position(state)
     editor.editing = replace(editor.editing, start=None)

@@ -166,7 +166,10 @@ def _position_state(game: Any, text: str, rng: Random) -> Any:
     try:
         return game.from_observation(text, rng)
     except (ValueError, TypeError, IndexError, KeyError, RecursionError, OverflowError) as exc:
-        raise LinkError(_("the link's position is not a valid {game} position: {reason}").format(game=game.name, reason=exc)) from None
+        from ..render import get_view  # when a link's position is refused: the words are the view's
+
+        reason = get_view(game.id).position_error_text(exc)
+        raise LinkError(_("the link's position is not a valid {game} position: {reason}").format(game=game.name, reason=reason)) from None
 
 
 def decode_record(encoded: str) -> dict[str, Any]:
