@@ -97,7 +97,9 @@ def test_each_sentence_uses_only_what_every_raise_of_its_rule_gives(game_id):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_rule_is_shown_by_a_literal_position_the_engine_refuses_with_it(game_id):
     table = examples(game_id)
-    assert set(table) == raised_rules(game_id), f"examples missing for {sorted(raised_rules(game_id) - set(table))}, or for no rule: {sorted(set(table) - raised_rules(game_id))}"
+    assert set(table) == raised_rules(game_id), (
+        f"examples missing for {sorted(raised_rules(game_id) - set(table))}, or for no rule: {sorted(set(table) - raised_rules(game_id))}"
+    )
     for rule, text in table.items():
         assert refusal(game_id, text).rule == rule, f"{text!r} is refused, but not for {rule!r}"
 
