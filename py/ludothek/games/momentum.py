@@ -352,13 +352,18 @@ class Momentum(Game[MomentumState]):
             raise PositionError("a position is text", rule="not-text")
         tokens = text.split(" ")
         if len(tokens) < 4 or len(tokens) > 6:
-            raise PositionError("a Momentum position has 4 to 6 tokens: size, board, player to move, hands, [pie|swap], [r<round>/<limit>]")
+            raise PositionError(
+                "a Momentum position has 4 to 6 tokens: size, board, player to move, hands, [pie|swap], [r<round>/<limit>]",
+                rule="token-count",
+                count=len(tokens),
+            )
         size, ranks_text, to_move_text, hands_text, *extra = tokens
         width, height, board = self._parse_board(size, ranks_text)
         hands = self._parse_hands(hands_text)
         players = len(hands)
         if to_move_text not in SEAT_LETTERS[:players] or len(to_move_text) != 1:
-            raise PositionError(f"player to move must be one of {', '.join(SEAT_LETTERS[:players])}, not {to_move_text!r}")
+            letters = ", ".join(SEAT_LETTERS[:players])
+            raise PositionError(f"player to move must be one of {letters}, not {to_move_text!r}", rule="to-move", letters=letters, token=to_move_text[:20])
         self._check_stones(board, size, hands)
         pie, round_number, round_limit = self._parse_extra(extra, board, to_move_text, players)
         to_move = SEAT_LETTERS.index(to_move_text)
@@ -382,22 +387,24 @@ class Momentum(Game[MomentumState]):
     def _parse_board(size: str, ranks_text: str) -> tuple[int, int, str]:
         """A position's size and board tokens: (width, height, the board's cells from rank 1)."""
         if size not in SIZES:
-            raise PositionError(f"board size must be one of {', '.join(SIZES)}, not {size!r}")
+            raise PositionError(f"board size must be one of {', '.join(SIZES)}, not {size!r}", rule="board-size", token=size[:20])
         width, height = SIZES[size]
         ranks = ranks_text.split("/")
         if len(ranks) != height or any(len(r) != width for r in ranks):
-            raise PositionError(f"a {size} board needs {height} ranks of {width} cells separated by '/'")
+            raise PositionError(
+                f"a {size} board needs {height} ranks of {width} cells separated by '/'", rule="board-shape", size=size, height=height, width=width
+            )
         board = "".join(reversed(ranks))
         bad = set(board) - STONE_CHARS - {EMPTY, HOLE, DAMPER, BUFFER}
         if bad:
-            raise PositionError(f"unknown cell content {sorted(bad)[0]!r} (use . R B G x d p)")
+            raise PositionError(f"unknown cell content {sorted(bad)[0]!r} (use . R B G x d p)", rule="cell-content", token=sorted(bad)[0])
         return width, height, board
 
     @staticmethod
     def _parse_hands(hands_text: str) -> tuple[int, ...]:
         hand_texts = hands_text.split(",")
         if len(hand_texts) not in (2, 3) or not all(is_ascii_number(h) and len(h) <= 3 for h in hand_texts):
-            raise PositionError("hands must be 2 or 3 numbers separated by ',' (stones in hand per seat)")
+            raise PositionError("hands must be 2 or 3 numbers separated by ',' (stones in hand per seat)", rule="hands", token=hands_text[:20])
         return tuple(int(h) for h in hand_texts)
 
     @staticmethod
@@ -407,17 +414,25 @@ class Momentum(Game[MomentumState]):
         players = len(hands)
         letters_present = {c for c in board if c in STONE_CHARS}
         if any(SEAT_LETTERS.index(c) >= players for c in letters_present):
-            raise PositionError(f"a {players}-player position holds no green stones")
+            raise PositionError(f"a {players}-player position holds no green stones", rule="green-stones", players=players)
         total = STONES_PER_PLAYER[players][size]
         for seat in range(players):
             on_board = board.count(SEAT_LETTERS[seat])
             if on_board + hands[seat] != total:
                 raise PositionError(
                     f"{SEAT_COLOURS[seat]} has {on_board} stones on the board and {hands[seat]} in hand; "
-                    f"a {players}-player {size} game gives each player {total}"
+                    f"a {players}-player {size} game gives each player {total}",
+                    rule="stone-count",
+                    seat=seat,
+                    on_board=on_board,
+                    in_hand=hands[seat],
+                    players=players,
+                    size=size,
+                    total=total,
                 )
-        if sum(c not in STONE_CHARS and c != EMPTY for c in board) > MAX_SPECIALS:
-            raise PositionError(f"at most {MAX_SPECIALS} special cells")
+        specials = sum(c not in STONE_CHARS and c != EMPTY for c in board)
+        if specials > MAX_SPECIALS:
+            raise PositionError(f"at most {MAX_SPECIALS} special cells", rule="special-count", count=specials, limit=MAX_SPECIALS)
 
     @staticmethod
     def _parse_extra(extra: list[str], board: str, to_move_text: str, players: int) -> tuple[str | None, int, int]:
@@ -428,22 +443,28 @@ class Momentum(Game[MomentumState]):
         if rest and rest[0] in ("pie", "swap"):
             pie = rest.pop(0)
             if players != 2:
-                raise PositionError("the pie rule is only played with 2 players")
+                raise PositionError("the pie rule is only played with 2 players", rule="pie-players", players=players)
             stones = sum(c in STONE_CHARS for c in board)
             if pie == "pie" and (stones or to_move_text != "R"):
-                raise PositionError("'pie' (not yet due) needs an empty board with red to move")
+                raise PositionError("'pie' (not yet due) needs an empty board with red to move", rule="pie-start", stones=stones)
             if pie == "swap" and (board.count("R") != 1 or board.count("B") != 0 or to_move_text != "B"):
-                raise PositionError("'swap' needs exactly one red stone on the board and blue to move")
+                raise PositionError("'swap' needs exactly one red stone on the board and blue to move", rule="swap-start", stones=stones)
         if rest:
             token = rest.pop(0)
             parts = token[1:].split("/")
             if not token.startswith("r") or len(parts) != 2 or not all(is_ascii_number(p) and len(p) <= 4 for p in parts):
-                raise PositionError(f"unknown token {token!r} (expected pie, swap or r<round>/<limit>)")
+                raise PositionError(f"unknown token {token!r} (expected pie, swap or r<round>/<limit>)", rule="extra-token", token=token[:20])
             round_number, round_limit = int(parts[0]), int(parts[1])
             if not 1 <= round_limit <= MAX_ROUND_LIMIT or not 1 <= round_number <= round_limit + 1:
-                raise PositionError(f"round {round_number} of limit {round_limit} is not a valid round count")
+                raise PositionError(
+                    f"round {round_number} of limit {round_limit} is not a valid round count",
+                    rule="round-count",
+                    round=round_number,
+                    limit=round_limit,
+                    max_limit=MAX_ROUND_LIMIT,
+                )
         if rest:
-            raise PositionError(f"unexpected token {rest[0]!r}")
+            raise PositionError(f"unexpected token {rest[0]!r}", rule="extra-token", token=rest[0][:20])
         return pie, round_number, round_limit
 
     def _position_result(self, board: str, to_move: int, hands: tuple[int, ...], round_number: int, round_limit: int) -> tuple[tuple[int, ...], bool]:
@@ -456,11 +477,13 @@ class Momentum(Game[MomentumState]):
         if empty_hands:
             previous = (to_move - 1) % players
             if empty_hands != [previous]:
-                raise PositionError("only the player who moved last can have an empty hand (that player has won)")
+                raise PositionError("only the player who moved last can have an empty hand (that player has won)", rule="empty-hand", seat=previous)
             winners, over = (previous,), True
         elif round_limit and round_number > round_limit:
             if to_move != 0:
-                raise PositionError("a game past its round limit ends after the last seat's turn (red to move)")
+                raise PositionError(
+                    "a game past its round limit ends after the last seat's turn (red to move)", rule="past-round-limit", round=round_number, limit=round_limit
+                )
             over = True
             winners = self._round_limit_winners(board, players)
         return winners, over

@@ -51,7 +51,32 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, None]):
         "cell-special": N_("{cell} is a {kind_name}: nothing may be placed there."),
     }
 
-    move_error_words_from = {"kind": lambda kind: {"kind_name": _(SPECIAL_NAMES[kind])}}
+    move_error_words_from = {
+        "kind": lambda kind: {"kind_name": _(SPECIAL_NAMES[kind])},
+        "seat": lambda seat: {"colour": _(SEAT_NAMES[seat])},
+    }
+
+    position_error_texts = {
+        "token-count": N_(
+            "A position has 4 to 6 parts separated by single spaces (this one has {count}): the board size, the board, "
+            "the player to move, the stones in hand, and if needed pie or swap and r<round>/<limit>."
+        ),
+        "board-size": N_("The board size must be 7x7, 7x9 or 9x9, not “{token}”."),
+        "board-shape": N_("A {size} board has {height} rows of {width} cells, separated by /."),
+        "cell-content": N_("“{token}” does not stand for a cell: use . (empty), R, B or G (stones), x (hole), d (damper) or p (buffer)."),
+        "hands": N_("The stones in hand must be 2 or 3 whole numbers separated by commas, one per player (such as 8,8), not “{token}”."),
+        "to-move": N_("The player to move must be one of {letters}, not “{token}”."),
+        "green-stones": N_("The stones in hand are for {players} players, Red and Blue: there can be no green stones on the board."),
+        "stone-count": N_("{colour} has {on_board} + {in_hand} stones (on the board + in hand), but with {players} players on {size} each player has {total}."),
+        "special-count": N_("The board has {count} special cells (x, d, p), but at most {limit} are allowed."),
+        "pie-players": N_("The pie rule (pie or swap) is only played with 2 players, not {players}."),
+        "pie-start": N_("“pie” (the pie rule, still to come) needs an empty board with Red to move; after Red's first stone write “swap” instead."),
+        "swap-start": N_("“swap” (Blue may take over Red's first stone) needs exactly one stone on the board, a red one, with Blue to move."),
+        "extra-token": N_("“{token}” does not belong here: after the stones in hand may come only pie or swap, then r<round>/<limit> (such as r1/30)."),
+        "round-count": N_("In r<round>/<limit> the limit must be from 1 to {max_limit} and the round from 1 to the limit plus one, not r{round}/{limit}."),
+        "empty-hand": N_("Only the player who moved last ({colour}) may have no stones left in hand: that player has won."),
+        "past-round-limit": N_("r{round}/{limit} is past the round limit, so the game ended after the last player's turn: Red must be to move."),
+    }
 
     def tagline(self) -> str:
         return _("Place a stone and push your neighbours away. Empty your hand first.")
