@@ -78,6 +78,54 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
         "upper": lambda chain: {"upper_text": range_text(*chain)},
         "chain": lambda chain: {"chain_text": range_text(*chain)},
         "seat": lambda seat: {"colour": colour_name(seat)},
+        "other_seat": lambda seat: {"other_colour": colour_name(seat)},
+    }
+
+    # Position text the engine refuses (games/nummerus_position.py), in the player's words.
+    position_error_texts = {
+        "token-count": N_(
+            "A position has 3 to 7 parts separated by single spaces – the board, the player to move and the collections, then as needed "
+            "the round (r…), the points (p…), the swap chips (x…) and swap – not {count}."
+        ),
+        "unexpected-token": N_(
+            "“{token}” is out of place: after the collections come only the round (r…), the points (p…), the swap chips (x…) and swap, "
+            "each at most once and in this order."
+        ),
+        "empty-board-before-last-round": N_(
+            "The board is empty, but round {round} of {rounds} is not the last: the next round begins as soon as one ends, "
+            "so only the last round ends with an empty board."
+        ),
+        "to-move": N_("The player to move, after the board, must be a seat number from 1 to {players}."),
+        "chip-on-board-and-held": N_(
+            "Chip {chip} lies on the board and is also in {colour}'s collection: each chip is either on the board or in one collection."
+        ),
+        "chip-held-twice": N_("Chip {chip} is in both {other_colour}'s and {colour}'s collections: each chip is either on the board or in one collection."),
+        "chip-missing": N_("Chip {chip} is missing: each chip from 1 to 48 is either on the board or in one collection."),
+        "round-token": N_("“{token}” is not a round: write r, the round in play, a slash and the number of rounds, such as r2/5."),
+        "solitaire-rounds": N_("The solitaire has no tournament rounds (r…)."),
+        "round-range": N_("There is no round {round} of {rounds}: a tournament has at most {most} rounds, and the round in play is not past the last."),
+        "points-missing": N_("Round {round} needs the points of the finished rounds right after it, such as r2/3 p12,7."),
+        "points-out-of-place": N_("The points (p…) belong only to a tournament from round 2 on, right after the round, such as r2/3 p12,7."),
+        "points-rounds": N_("The points (p…) list each finished round once, separated by semicolons: before round {round} that makes {finished}, not {count}."),
+        "points-row": N_("Each finished round lists {players} point totals, whole numbers separated by commas, not “{token}”."),
+        "solitaire-swaps": N_("The solitaire has no swap chips (x…)."),
+        "swap-without-swap-chips": N_("“swap” (the player to move decides on a swap) needs the swap chips of the swap variant before it, such as x2,1 swap."),
+        "no-swap-chip-left": N_("“swap” says {colour} decides on a swap, but {colour} has no swap chip left."),
+        "nothing-to-swap": N_("“swap” says {colour} decides on a swap, but there is nothing to swap: no opponent holds a chip outside a chain."),
+        "rank-count": N_("The board lists 9 ranks, from rank 9 down to rank 1, separated by /, not {count}."),
+        "rank-fields": N_("Rank {rank} has {fields} fields, {first} to {last}, separated by commas, not {count}."),
+        "star-twice": N_("There is only one star, but it is on both {field} and {again}."),
+        "chip-on-board-twice": N_("Chip {chip} lies on the board twice (again on {field})."),
+        "field-content": N_("Field {field} holds “{token}”: a field holds a chip from 1 to 48, * for the star or . when empty."),
+        "no-star": N_("The board has no star (*)."),
+        "collection-count": N_("There is one collection per player, 1 to 4, separated by /, not {count}."),
+        "collection-item": N_("In {colour}'s collection, “{token}” is neither a chip nor a range such as 3-5 (an empty collection is .)."),
+        "range-downward": N_("In {colour}'s collection, “{token}” is not a range: a range runs upward, such as 3-5."),
+        "collection-chip-number": N_("In {colour}'s collection, {chip} is not a chip: the chips are numbered 1 to 48."),
+        "collection-order": N_("In {colour}'s collection, “{token}” overlaps or comes before {previous}: list the chips in ascending order."),
+        "collection-run": N_("In {colour}'s collection, {previous} and {token} form one run: write it as {run}."),
+        "swap-chips-dealt": N_("After the slash, the swap chips (x…) give how many each player was dealt: a number from 1 to {most}, not “{token}”."),
+        "swap-chips-left": N_("The swap chips (x…) list how many each player has left: {players} numbers from 0 to {most}, separated by commas."),
     }
 
     def tagline(self) -> str:
