@@ -552,7 +552,7 @@ class Fenn(Game[FennState]):
     def from_position(self, text: str) -> FennState:
         s = parse_position(text)
         if s.phase == EXTRA and not self._steps(s):
-            raise PositionError("an extra step is pending but no step is legal (the turn would have ended)")
+            raise PositionError("an extra step is pending but no step is legal (the turn would have ended)", rule="extra-no-step", seat=s.to_move)
         return self._settled(s)
 
     # -- tests and tools -----------------------------------------------------------------------

@@ -35,15 +35,21 @@ def parse_position(text: str) -> FennState:
     if not isinstance(text, str):
         raise PositionError("a position is text", rule="not-text")
     tokens = text.split(" ")
+    if len(tokens) > 1 and "" in tokens:
+        raise PositionError("the tokens of a position are separated by single spaces, with none before or after", rule="spaces")
     if not 4 <= len(tokens) <= 6:
-        raise PositionError("a Fenn position has 4 to 6 tokens: b<field>:<face> r<field>:<face> k<face> <b|r> [pasch|extra<field>] [draw]")
+        raise PositionError(
+            "a Fenn position has 4 to 6 tokens: b<field>:<face> r<field>:<face> k<face> <b|r> [pasch|extra<field>] [draw]",
+            rule="token-count",
+            count=len(tokens),
+        )
     blue, blue_face, red, red_face, black, to_move = _parse_dice(tokens[:4])
     winner = _position_winner(blue, red)
     phase, turn_start, drawn = _parse_turn_tokens(tokens[4:])
     if winner is not None and (phase != STEP or drawn):
-        raise PositionError(f"{COLOURS[winner]} has reached the far end and won: no Pasch, extra step or draw follows")
+        raise PositionError(f"{COLOURS[winner]} has reached the far end and won: no Pasch, extra step or draw follows", rule="after-win", seat=winner)
     if drawn and phase != STEP:
-        raise PositionError("a draw by repetition happens at the start of a turn, not after a Pasch or extra step")
+        raise PositionError("a draw by repetition happens at the start of a turn, not after a Pasch or extra step", rule="draw-mid-turn")
     if phase != STEP:
         _check_turn_under_way(phase, to_move, (blue, red), (blue_face, red_face), black, turn_start)
     return FennState(
@@ -74,20 +80,25 @@ def _parse_dice(tokens: list[str]) -> tuple[int, int, int, int, int, int]:
     red, red_face = _parse_die(tokens[1], RED)
     black_text = tokens[2]
     if not black_text.startswith("k") or not _is_number(black_text[1:]) or int(black_text[1:]) not in BLACK_FACES:
-        raise PositionError(f"the black die is written k<face> with a face of {faces_text(BLACK_FACES)}, not {black_text!r}")
+        raise PositionError(
+            f"the black die is written k<face> with a face of {faces_text(BLACK_FACES)}, not {black_text!r}",
+            rule="black-die",
+            faces=faces_text(BLACK_FACES),
+            token=_clipped(black_text),
+        )
     black = int(black_text[1:])
     if tokens[3] not in ("b", "r"):
-        raise PositionError(f"the player to move is 'b' (blue) or 'r' (red), not {tokens[3]!r}")
+        raise PositionError(f"the player to move is 'b' (blue) or 'r' (red), not {tokens[3]!r}", rule="to-move", token=_clipped(tokens[3]))
     to_move = LETTERS.index(tokens[3])
     if blue == red:
-        raise PositionError(f"both dice stand on field {blue}; a field holds one die")
+        raise PositionError(f"both dice stand on field {blue}; a field holds one die", rule="same-field", field=blue)
     return blue, blue_face, red, red_face, black, to_move
 
 
 def _position_winner(blue: int, red: int) -> int | None:
     """The seat whose die stands on the far end (it has won), None while nobody has."""
     if blue == GOAL_FIELD[BLUE] and red == GOAL_FIELD[RED]:
-        raise PositionError("blue on field 9 and red on field 1: only one player can have won")
+        raise PositionError("blue on field 9 and red on field 1: only one player can have won", rule="both-won")
     if blue == GOAL_FIELD[BLUE]:
         return BLUE
     if red == GOAL_FIELD[RED]:
@@ -106,13 +117,15 @@ def _parse_turn_tokens(rest: list[str]) -> tuple[FennPhase, int | None, bool]:
     elif rest and rest[0].startswith("extra"):
         number = rest.pop(0)[5:]
         if not _is_number(number) or not 0 <= int(number) <= 10:
-            raise PositionError(f"extra<field> names the field (0-10) the turn began on, not {'extra' + number!r}")
+            raise PositionError(
+                f"extra<field> names the field (0-10) the turn began on, not {'extra' + number!r}", rule="extra-field", token=_clipped("extra" + number)
+            )
         phase, turn_start = EXTRA, int(number)
     if rest and rest[0] == "draw":
         drawn = True
         rest.pop(0)
     if rest:
-        raise PositionError(f"unexpected token {rest[0]!r} (expected pasch, extra<field> or draw)")
+        raise PositionError(f"unexpected token {rest[0]!r} (expected pasch, extra<field> or draw)", rule="unexpected-token", token=_clipped(rest[0]))
     return phase, turn_start, drawn
 
 
@@ -122,40 +135,78 @@ def _check_turn_under_way(phase: FennPhase, seat: int, fields: tuple[int, int], 
     opp = 1 - seat
     field, face = fields[seat], faces[seat]
     if field == START_FIELD[seat]:
-        raise PositionError(f"{COLOURS[seat]} is still beside the board: no step of this turn has been made")
+        raise PositionError(f"{COLOURS[seat]} is still beside the board: no step of this turn has been made", rule="no-step-yet", seat=seat)
     if field in (black, faces[opp]):
         raise PositionError(
-            f"{COLOURS[seat]} stands on field {field}, which it could not have entered this turn (the black die or the other die shows {field})"
+            f"{COLOURS[seat]} stands on field {field}, which it could not have entered this turn (the black die or the other die shows {field})",
+            rule="not-enterable",
+            seat=seat,
+            field=field,
         )
     if phase == PASCH and face != black:
-        raise PositionError(f"'pasch' needs {COLOURS[seat]}'s top to equal the black top ({face} is not {black})")
+        raise PositionError(
+            f"'pasch' needs {COLOURS[seat]}'s top to equal the black top ({face} is not {black})", rule="pasch-top", seat=seat, face=face, black=black
+        )
     if phase == EXTRA:
         if face != field:
-            raise PositionError(f"'extra' needs {COLOURS[seat]}'s top to equal its field ({face} on field {field})")
+            raise PositionError(
+                f"'extra' needs {COLOURS[seat]}'s top to equal its field ({face} on field {field})", rule="extra-top", seat=seat, face=face, field=field
+            )
         if turn_start == field or turn_start == fields[opp]:
-            raise PositionError(f"the turn cannot have begun on field {turn_start}: a die stands there")
+            raise PositionError(f"the turn cannot have begun on field {turn_start}: a die stands there", rule="extra-start-taken", field=turn_start)
         possible = range(0, 9) if seat == BLUE else range(2, 11)  # never the far end: that ends the game
         if turn_start not in possible:
-            raise PositionError(f"{COLOURS[seat]} cannot have begun its turn on field {turn_start}")
+            raise PositionError(f"{COLOURS[seat]} cannot have begun its turn on field {turn_start}", rule="extra-start-off", seat=seat, field=turn_start)
 
 
 def _parse_die(token: str, seat: int) -> tuple[int, int]:
     letter, colour = LETTERS[seat], COLOURS[seat]
     example = "b0:5" if seat == BLUE else "r10:5"
-    if not token.startswith(letter) or token.count(":") != 1:
-        raise PositionError(f"the {colour} die is written {letter}<field>:<face> such as {example!r}, not {token!r}")
-    field_text, face_text = token[1:].split(":")
-    if not _is_number(field_text) or not _is_number(face_text):
-        raise PositionError(f"the {colour} die is written {letter}<field>:<face> such as {example!r}, not {token!r}")
+    field_text, _colon, face_text = token[1:].partition(":")
+    if not token.startswith(letter) or ":" in face_text or not _is_number(field_text) or not _is_number(face_text):
+        raise PositionError(
+            f"the {colour} die is written {letter}<field>:<face> such as {example!r}, not {token!r}",
+            rule="die-token",
+            seat=seat,
+            letter=letter,
+            example=example,
+            token=_clipped(token),
+        )
     field, face = int(field_text), int(face_text)
     allowed = range(0, 10) if seat == BLUE else range(1, 11)
     if field not in allowed:
-        raise PositionError(f"the {colour} die stands on field {allowed[0]}-{allowed[-1]} ({START_FIELD[seat]}: beside the board), not {field}")
+        raise PositionError(
+            f"the {colour} die stands on field {allowed[0]}-{allowed[-1]} ({START_FIELD[seat]}: beside the board), not {field}",
+            rule="die-field",
+            seat=seat,
+            field=field,
+            lo=allowed[0],
+            hi=allowed[-1],
+            start=START_FIELD[seat],
+        )
     if face not in DIE_FACES[seat]:
-        raise PositionError(f"the {colour} die ({DIE_NAMES[seat]}) has faces {faces_text(DIE_FACES[seat])}, not {face}")
+        raise PositionError(
+            f"the {colour} die ({DIE_NAMES[seat]}) has faces {faces_text(DIE_FACES[seat])}, not {face}",
+            rule="die-face",
+            seat=seat,
+            name=DIE_NAMES[seat],
+            faces=faces_text(DIE_FACES[seat]),
+            face=face,
+        )
     if field == START_FIELD[seat] and face != START_FACE:
-        raise PositionError(f"the {colour} die beside the board has not moved yet and shows {START_FACE}, not {face}")
+        raise PositionError(
+            f"the {colour} die beside the board has not moved yet and shows {START_FACE}, not {face}",
+            rule="start-face",
+            seat=seat,
+            face=face,
+            start_face=START_FACE,
+        )
     return field, face
+
+
+def _clipped(token: str) -> str:
+    """A token of the text as an error's param: at most 20 characters (a link may carry megabytes)."""
+    return token if len(token) <= 20 else token[:19] + "…"
 
 
 def faces_text(faces: Iterable[int]) -> str:

@@ -13,6 +13,7 @@ from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue, SolvedValue
 from . import fenn_board
 from .fenn_board import SEAT_CSS, FennPayload, die_icon, shown_value, thumbnail_svg, value_css, value_rank
+from .fenn_words import POSITION_ERROR_TEXTS
 from .seats import seat_colour_word, seat_names
 from .svg import esc, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState
@@ -148,6 +149,7 @@ class FennView(GameView[FennState, FennPayload]):
     }
 
     move_error_words_from = {"seat": lambda seat: {"colour": colour_word(seat)}}
+    position_error_texts = POSITION_ERROR_TEXTS
 
     def __init__(self, game: Fenn) -> None:
         super().__init__(game)
