@@ -23,7 +23,19 @@ from . import mops_board
 from .mops_board import SEAT_CSS, THUMBNAIL_HIGHLIGHT, MopsPayload, ring, thumbnail_position, token_svg
 from .mops_marks import board_marks, find_option
 from .mops_panels import placing_html, scoring_html, seat_details, setup_preview_html, side_html
-from .mops_words import cost_text, describe_move, flips_text, hint_text, move_text, result_text, seat_colour, tile_name
+from .mops_words import (
+    POSITION_ERROR_TEXTS,
+    cost_text,
+    describe_move,
+    flips_text,
+    hint_text,
+    move_text,
+    mover_words,
+    result_text,
+    seat_colour,
+    seat_words,
+    tile_name,
+)
 
 
 class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
@@ -59,7 +71,8 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
         "flip-not-marked": N_("Turn one of the marked tiles face down: {cells}."),
     }
 
-    move_error_words_from = {"marks": lambda marks: {"cells": flips_text(marks)}}
+    move_error_words_from = {"marks": lambda marks: {"cells": flips_text(marks)}, "seat": seat_words, "mover": mover_words}
+    position_error_texts = POSITION_ERROR_TEXTS
 
     def tagline(self) -> str:
         return _("Everybody lays out the same tile. Build same-colour or same-motif shapes and score them at the right moment.")

@@ -143,6 +143,65 @@ def tiles_by_colour_text(codes: list[str]) -> str:
     return "; ".join(groups)
 
 
+# -- refused position text ---------------------------------------------------------------------------
+
+# Why the engine refuses a position text (`PositionError.rule`, games/mops_position.py), formatted
+# with the error's params and `position_error_words`: a layout or player by its number in the text
+# and its seat's colour.
+POSITION_ERROR_TEXTS = {
+    "token-count": N_(
+        "A position has 5 to 7 parts separated by single spaces: the layouts, the pile, the revealed tile, the turn, the scores and, "
+        "for the variants, x with the refusals and w. This text has {count}."
+    ),
+    "layout-count": N_("A position has one layout per player, {least} to {most} of them separated by commas, not {count}."),
+    "hidden-empty-pile": N_("An empty pile is written “-”, without “?”."),
+    "hidden-pile": N_("The order of the pile is hidden (“?”): that is what a player sees, not a position a game can go on from."),
+    "pile-text": N_("The pile is written as tile codes one after another, such as KbPgHy, or “-” when it is empty."),
+    "pile-tile": N_("“{token}” in the pile is not a tile: a tile code is a motif letter (P B W C K H) followed by a colour letter (b g o p v y)."),
+    "pile-twice": N_("The pile holds each tile only once, but {tile} is in it twice."),
+    "tile-text": N_("The revealed tile is written as a tile code such as Kb, or “-” when no tile is revealed, not “{token}”."),
+    "score-count": N_("The scores are one number per layout, separated by commas ({players} here, not {count})."),
+    "score-number": N_("“{token}” is not a score: a score is a whole number of at most 6 digits, such as 12 or -3."),
+    "refusal-count": N_("After x comes how many tiles each player has refused: one number per layout, separated by commas ({players} here, not {count})."),
+    "refusal-number": N_("“{token}” is not a number of refused tiles: after x come whole numbers such as 0 or 2."),
+    "extra-token": N_("After the scores a position may only have x with the refusals and then w, for the variants, not “{token}”."),
+    "layout-ranks": N_("Layout {number} ({colour}) must list the 9 ranks of its frame, 9 down to 1, separated by “/”; it lists {count}."),
+    "layout-cell": N_("Layout {number} ({colour}), rank {rank}: “{token}” is neither a number of empty cells nor a tile code."),
+    "rank-cells": N_("Layout {number} ({colour}), rank {rank}: a rank has 9 cells, not {cells}."),
+    "start-empty": N_("Layout {number} ({colour}) has no start tile: e5 is empty."),
+    "start-crown": N_("Layout {number} ({colour}): the start tile {tile} on e5 carries a crown, and start tiles never do."),
+    "layout-twice": N_("Layout {number} ({colour}) holds {tile} twice, but each player owns each tile only once."),
+    "not-connected": N_("Layout {number} ({colour}): the tile on {cell} is not connected to the start tile along sides."),
+    "layout-too-big": N_("Layout {number} ({colour}) spans {files}×{ranks} cells, but a layout must fit in a 5×5 square."),
+    "caller-start-drawn": N_("{tile} is the first player's start tile, so it can be neither in the pile nor revealed."),
+    "revealed-in-pile": N_("The revealed tile {tile} cannot also be in the pile."),
+    "laid-in-pile": N_("Layout {number} ({colour}): {tile} on {cell} is still in the pile, so it cannot have been placed."),
+    "caller-start-laid": N_("Layout {number} ({colour}): {tile} on {cell} is the first player's start tile, which is never revealed, so nobody can place it."),
+    "turn-text": N_("The turn is p, s or f followed by a player's number (1 to {players}), such as p1, or “-” once the game is over, not “{token}”."),
+    "no-revealed-tile": N_("A player places or scores only while a tile is revealed, but the revealed tile is “-”."),
+    "cannot-place": N_("Player {number} ({colour}) is to place {tile}, but their layout is full or already holds it."),
+    "scoring-in-wertung": N_("In the variant “Wertung” nobody scores while the rounds go on, so no player is to score (s)."),
+    "no-combination": N_("Player {number} ({colour}) is to score but has no combination to score."),
+    "scoring-before-placing": N_("Player {number} ({colour}) is to score but has not placed {tile} yet."),
+    "earlier-not-placed": N_("Player {number} ({colour}) acts before player {mover_number} ({mover_colour}) but has not placed {tile} yet."),
+    "later-placed": N_("Player {number} ({colour}) acts after player {mover_number} ({mover_colour}) but has already placed {tile}."),
+    "revealed-after-rounds": N_("In the final scoring and once the game is over no tile is revealed: the revealed tile is “-”."),
+    "rounds-go-on": N_("The pile still has tiles and a layout still has room, so the rounds go on: a player is to place the revealed tile."),
+    "final-without-wertung": N_("A final scoring (f) belongs to the variant “Wertung”, which the position marks with w at its end."),
+    "wertung-not-over": N_("In the variant “Wertung” the game ends only when nobody can score, but player {number} ({colour}) still can."),
+}
+
+
+def seat_words(seat: int) -> dict[str, object]:
+    """A seat in a refusal's sentence: its number in the position text and its colour."""
+    return {"number": seat + 1, "colour": seat_colour(seat)}
+
+
+def mover_words(seat: int) -> dict[str, object]:
+    """The seat to move, beside another seat in a refusal's sentence."""
+    return {"mover_number": seat + 1, "mover_colour": seat_colour(seat)}
+
+
 # -- sentences ---------------------------------------------------------------------------------------
 
 
