@@ -157,7 +157,7 @@ def _parse_tiles(text: str, players: int) -> tuple[tuple[int, ...], ...]:
     for seat, held_text in enumerate(tile_texts):
         # The text is the number formed: its last digit is the tile taken first.
         held = () if held_text == "-" else tuple(int(ch) for ch in reversed(held_text) if ch in "0123456789")
-        if held_text != "-" and (len(held) != len(held_text) or len(set(held)) != len(held) or not set(held) <= set(TILE_VALUES)):
+        if held_text != "-" and (not held_text or len(held) != len(held_text) or len(set(held)) != len(held) or not set(held) <= set(TILE_VALUES)):
             raise PositionError(
                 f"tiles: {COLOURS[seat]} holds {held_text!r}; write the number its tiles form (digits 1-4, each once, the tile taken first last), or '-'"
             )
