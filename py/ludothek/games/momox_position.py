@@ -33,6 +33,8 @@ from .momox_state import (
 )
 
 Rows = tuple[tuple[int, ...], ...]  # a number per seat, per round
+CHIP_DIGITS = "".join(str(v) for v in CHIP_VALUES)
+TOKEN_CLIP = 20  # a refusal's params carry at most this much of a token (a hostile link may carry megabytes)
 
 
 def position_text(s: MomoxState) -> str:
@@ -68,12 +70,7 @@ def with_hidden_chips_dealt(text: str, rng: Random) -> str:
     tokens = text.split(" ")
     if len(tokens) >= 8 and "?" in tokens[6]:
         chips_text = tokens[6]
-        if (
-            len(chips_text) != CIRCLES
-            or not all(ch == "?" or ch in "123456" for ch in chips_text)
-            or (len({ch for ch in chips_text if ch != "?"}) != sum(ch != "?" for ch in chips_text))
-        ):
-            raise PositionError(f"chips: write the values 1-6 once each or '?' for a hidden one, on circles 0-5, not {chips_text!r}")
+        _check_chips_text(chips_text)
         missing = [str(v) for v in CHIP_VALUES if str(v) not in chips_text]
         rng.shuffle(missing)
         dealt = iter(missing)
@@ -89,7 +86,9 @@ def parse_position(text: str) -> MomoxState:
     if len(tokens) not in (8, 10):
         raise PositionError(
             "a Momox position has 8 tokens (figures, tiles, to move, phase, t<turn>, y<yellows>, chips, "
-            "uncovered), then r<round>/<rounds> and results when several rounds are played"
+            "uncovered), then r<round>/<rounds> and results when several rounds are played",
+            rule="token-count",
+            count=len(tokens),
         )
     figures_text, tiles_text, to_move_text, phase_text, turn_text, yellows_text, chips_text, uncovered_text = tokens[:8]
     figures = _parse_figures(figures_text)
@@ -107,9 +106,16 @@ def parse_position(text: str) -> MomoxState:
     turn_seat = ((round_number - 1) + turn - 1) % players
     if turn_seat != to_move:
         who = "the finisher" if phase == OVER else "the seat to move"
+        first_seat = (round_number - 1) % players
         raise PositionError(
             f"turn {turn} of round {round_number} is {COLOURS[turn_seat]}'s (round {round_number} begins with "
-            f"{COLOURS[(round_number - 1) % players]}), but {who} is {COLOURS[to_move]}"
+            f"{COLOURS[first_seat]}), but {who} is {COLOURS[to_move]}",
+            rule="turn-seat",
+            turn=turn,
+            round=round_number,
+            seat=to_move,
+            turn_seat=turn_seat,
+            first_seat=first_seat,
         )
     setup = Setup(players=players, seed=None, position=text)
     return MomoxState(
@@ -143,23 +149,41 @@ def _is_round_number(n: int) -> bool:
 def _parse_figures(text: str) -> tuple[int, ...]:
     figure_texts = text.split(",")
     if not MIN_PLAYERS <= len(figure_texts) <= MAX_PLAYERS:
-        raise PositionError(f"figures: give the field of each of the 2 to 4 figures, ',' between, not {text!r}")
+        raise PositionError(
+            f"figures: give the field of each of the 2 to 4 figures, ',' between, not {text!r}",
+            rule="figure-count",
+            count=len(figure_texts),
+            figures=text[:TOKEN_CLIP],
+        )
     if not all(_is_plain_number(f) and int(f) < FIELD_COUNT for f in figure_texts):
-        raise PositionError(f"figures: each figure stands on a field 0-{FIELD_COUNT - 1}, not {text!r}")
+        raise PositionError(
+            f"figures: each figure stands on a field 0-{FIELD_COUNT - 1}, not {text!r}",
+            rule="figure-field",
+            last=FIELD_COUNT - 1,
+            figures=text[:TOKEN_CLIP],
+        )
     return tuple(int(f) for f in figure_texts)
 
 
 def _parse_tiles(text: str, players: int) -> tuple[tuple[int, ...], ...]:
     tile_texts = text.split(",")
     if len(tile_texts) != players:
-        raise PositionError(f"tiles: give the tiles of each of the {players} seats, ',' between")
+        raise PositionError(
+            f"tiles: give the tiles of each of the {players} seats, ',' between",
+            rule="tile-seats",
+            players=players,
+            count=len(tile_texts),
+        )
     tiles = []
     for seat, held_text in enumerate(tile_texts):
         # The text is the number formed: its last digit is the tile taken first.
         held = () if held_text == "-" else tuple(int(ch) for ch in reversed(held_text) if ch in "0123456789")
-        if held_text != "-" and (len(held) != len(held_text) or len(set(held)) != len(held) or not set(held) <= set(TILE_VALUES)):
+        if held_text != "-" and (not held_text or len(held) != len(held_text) or len(set(held)) != len(held) or not set(held) <= set(TILE_VALUES)):
             raise PositionError(
-                f"tiles: {COLOURS[seat]} holds {held_text!r}; write the number its tiles form (digits 1-4, each once, the tile taken first last), or '-'"
+                f"tiles: {COLOURS[seat]} holds {held_text!r}; write the number its tiles form (digits 1-4, each once, the tile taken first last), or '-'",
+                rule="tiles",
+                seat=seat,
+                tiles=held_text[:TOKEN_CLIP],
             )
         tiles.append(held)
     return tuple(tiles)
@@ -169,31 +193,55 @@ def _parse_phase(text: str) -> MomoxPhase:
     for phase in PHASES:
         if text == phase:
             return phase
-    raise PositionError(f"phase must be one of {', '.join(PHASES)}, not {text!r}")
+    raise PositionError(f"phase must be one of {', '.join(PHASES)}, not {text!r}", rule="phase", phase=text[:TOKEN_CLIP])
 
 
 def _parse_turn_and_yellows(turn_text: str, yellows_text: str) -> tuple[int, int]:
     if not (yellows_text.startswith("y") and _is_plain_number(yellows_text[1:])):
-        raise PositionError(f"yellows: write y and the yellow fields landed on in this turn, such as y0, not {yellows_text!r}")
+        raise PositionError(
+            f"yellows: write y and the yellow fields landed on in this turn, such as y0, not {yellows_text!r}",
+            rule="yellows",
+            yellows=yellows_text[:TOKEN_CLIP],
+        )
     if not (turn_text.startswith("t") and _is_plain_number(turn_text[1:]) and turn_text != "t0"):
-        raise PositionError(f"turn: write t and the turn of this round, from t1, not {turn_text!r}")
+        raise PositionError(f"turn: write t and the turn of this round, from t1, not {turn_text!r}", rule="turn", turn=turn_text[:TOKEN_CLIP])
     return int(turn_text[1:]), int(yellows_text[1:])
+
+
+def _check_chips_text(chips_text: str) -> None:
+    """Six chips on circles 0-5: the values 1-6, each at most once, '?' for a covered one (which
+    only an observation writes; `_parse_chips` refuses it after this check). Both readers check
+    so, that a malformed chips token is refused alike, with or without '?'."""
+    values = [ch for ch in chips_text if ch != "?"]
+    if len(chips_text) != CIRCLES or not all(ch in CHIP_DIGITS for ch in values) or len(set(values)) != len(values):
+        raise PositionError(
+            f"chips: write the values 1-6 once each, on circles 0-5, such as 352614 ('?' for a hidden one in an observation), not {chips_text!r}",
+            rule="chips",
+            chips=chips_text[:TOKEN_CLIP],
+        )
 
 
 def _parse_chips(chips_text: str, uncovered_text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The chips on circles 0-5 and the circles uncovered, least recently first."""
+    _check_chips_text(chips_text)
     if "?" in chips_text:
-        raise PositionError("chips: a position must name every chip ('?' marks an observation, which cannot be read back)")
-    if len(chips_text) != CIRCLES or sorted(chips_text) != [str(v) for v in CHIP_VALUES]:
-        raise PositionError(f"chips: write the values 1-6 once each, on circles 0-5, such as 352614, not {chips_text!r}")
+        raise PositionError(
+            "chips: a position must name every chip ('?' marks an observation, which cannot be read back)",
+            rule="chips-hidden",
+            chips=chips_text,
+        )
     chips = tuple(int(ch) for ch in chips_text)
     if uncovered_text == "-":
         return chips, ()
     if not all(ch in "012345"[:CIRCLES] for ch in uncovered_text) or len(set(uncovered_text)) != len(uncovered_text):
-        raise PositionError(f"uncovered: list circles 0-5, each at most once, or '-', not {uncovered_text!r}")
+        raise PositionError(
+            f"uncovered: list circles 0-5, each at most once, or '-', not {uncovered_text!r}",
+            rule="uncovered",
+            uncovered=uncovered_text[:TOKEN_CLIP],
+        )
     uncovered = tuple(int(ch) for ch in uncovered_text)
     if uncovered == (CENTRE,):
-        raise PositionError("uncovered: the centre can be uncovered only after another circle was")
+        raise PositionError("uncovered: the centre can be uncovered only after another circle was", rule="centre-uncovered-first")
     return chips, uncovered
 
 
@@ -205,24 +253,45 @@ def _parse_rounds(tokens: list[str], players: int, phase: MomoxPhase) -> tuple[i
     round_text, results_text = tokens
     parts = round_text[1:].split("/")
     if not round_text.startswith("r") or len(parts) != 2 or not all(_is_plain_number(p) for p in parts):
-        raise PositionError(f"rounds: write r<round>/<rounds> such as r2/3, not {round_text!r}")
+        raise PositionError(f"rounds: write r<round>/<rounds> such as r2/3, not {round_text!r}", rule="rounds", rounds=round_text[:TOKEN_CLIP])
     round_number, rounds = int(parts[0]), int(parts[1])
     if not 2 <= rounds <= MAX_ROUNDS or not 1 <= round_number <= rounds:
-        raise PositionError(f"rounds: round {round_number} of {rounds} is not a round of a 2-{MAX_ROUNDS} round game")
+        raise PositionError(
+            f"rounds: round {round_number} of {rounds} is not a round of a 2-{MAX_ROUNDS} round game",
+            rule="round-range",
+            round=round_number,
+            rounds=rounds,
+            max_rounds=MAX_ROUNDS,
+        )
     results: Rows = ()
     if results_text != "-":
         rows = []
         for row_text in results_text.split("/"):
             row = row_text.split(",")
             if len(row) != players or not all(_is_plain_number(n) and _is_round_number(int(n)) for n in row):
-                raise PositionError(f"results: each finished round lists {players} numbers formed of tiles 1-4, not {row_text!r}")
+                raise PositionError(
+                    f"results: each finished round lists {players} numbers formed of tiles 1-4, not {row_text!r}",
+                    rule="result-row",
+                    players=players,
+                    row=row_text[:TOKEN_CLIP],
+                )
             if sum(len(n) == len(TILE_VALUES) for n in row) != 1:
-                raise PositionError(f"results: in each finished round exactly one player holds four tiles, not {row_text!r}")
+                raise PositionError(
+                    f"results: in each finished round exactly one player holds four tiles, not {row_text!r}",
+                    rule="result-finisher",
+                    row=row_text[:TOKEN_CLIP],
+                )
             rows.append(tuple(int(n) for n in row))
         results = tuple(rows)
     finished_expected = round_number if phase == OVER else round_number - 1
     if len(results) != finished_expected:
-        raise PositionError(f"results: round {round_number} needs the numbers of {finished_expected} finished rounds")
+        raise PositionError(
+            f"results: round {round_number} needs the numbers of {finished_expected} finished rounds",
+            rule="result-count",
+            round=round_number,
+            finished=finished_expected,
+            given=len(results),
+        )
     return round_number, rounds, results
 
 
@@ -230,37 +299,61 @@ def _check_over(to_move_text: str, tiles: Rows, yellows: int, round_number: int,
     """A game that is over: (the finisher, the results with the last round's numbers)."""
     complete = [seat for seat, held in enumerate(tiles) if len(held) == len(TILE_VALUES)]
     if to_move_text != "-":
-        raise PositionError("to move: '-' once the game is over")
+        raise PositionError("to move: '-' once the game is over", rule="over-to-move", to_move=to_move_text[:TOKEN_CLIP])
     if len(complete) != 1:
-        raise PositionError("over: exactly one player holds all four tiles (the one who ended the round)")
+        raise PositionError("over: exactly one player holds all four tiles (the one who ended the round)", rule="over-finisher", complete=len(complete))
     if round_number != rounds:
-        raise PositionError("over: the game ends only after its last round")
+        raise PositionError("over: the game ends only after its last round", rule="over-before-last-round", round=round_number, rounds=rounds)
     if yellows:
-        raise PositionError("over: the yellow count is y0 once the game is over")
+        raise PositionError("over: the yellow count is y0 once the game is over", rule="over-yellows", yellows=yellows)
     numbers = tuple(number_of(held) for held in tiles)
     if rounds == 1:
         results = (numbers,)
     elif results[-1] != numbers:
-        raise PositionError("results: the last round's numbers must be those formed by the tiles on the board")
+        raise PositionError(
+            "results: the last round's numbers must be those formed by the tiles on the board",
+            rule="over-results",
+            numbers=numbers,
+            given=results[-1],
+        )
     return complete[0], results
 
 
 def _parse_to_move(text: str, players: int) -> int:
     if len(text) != 1 or text not in COLOUR_LETTERS[:players]:
-        raise PositionError(f"to move must be one of {', '.join(COLOUR_LETTERS[:players])}, not {text!r}")
+        raise PositionError(
+            f"to move must be one of {', '.join(COLOUR_LETTERS[:players])}, not {text!r}",
+            rule="to-move",
+            letters=", ".join(COLOUR_LETTERS[:players]),
+            to_move=text[:TOKEN_CLIP],
+        )
     return COLOUR_LETTERS.index(text)
 
 
 def _check_turn_under_way(phase: MomoxPhase, to_move: int, field: int, tiles: Rows, yellows: int, uncovered: tuple[int, ...]) -> None:
     """A round in play: nobody holds four tiles yet, and the phase fits the figure's field and the
     bowls lifted this turn."""
-    if any(len(held) == len(TILE_VALUES) for held in tiles):
-        raise PositionError("a player holding all four tiles has ended the round: use phase 'over'")
+    complete = [seat for seat, held in enumerate(tiles) if len(held) == len(TILE_VALUES)]
+    if complete:
+        raise PositionError("a player holding all four tiles has ended the round: use phase 'over'", rule="four-tiles-in-play", seat=complete[0])
     if not uncovered and (phase in (TILE, SHUFFLE) or yellows):
-        raise PositionError(f"phase {phase} y{yellows}: a bowl was lifted this turn, so some chip lies face up")
+        raise PositionError(
+            f"phase {phase} y{yellows}: a bowl was lifted this turn, so some chip lies face up", rule="nothing-uncovered", phase=phase, yellows=yellows
+        )
     if phase == TILE and not tile_beside(field, to_move, tiles[to_move]):
-        raise PositionError(f"phase tile: {COLOURS[to_move]}'s figure must stand on a corner beside which a tile of its colour lies")
+        raise PositionError(
+            f"phase tile: {COLOURS[to_move]}'s figure must stand on a corner beside which a tile of its colour lies",
+            rule="no-tile-beside",
+            seat=to_move,
+            field=field,
+        )
     if phase == KEY and yellows and field not in YELLOW_FIELDS:
-        raise PositionError(f"y{yellows}: a turn goes on after yellow fields only while the figure stands on one")
+        raise PositionError(
+            f"y{yellows}: a turn goes on after yellow fields only while the figure stands on one",
+            rule="yellows-off-yellow",
+            yellows=yellows,
+            seat=to_move,
+            field=field,
+        )
     if phase == SHUFFLE and yellows < YELLOWS_FOR_SHUFFLE:
-        raise PositionError(f"phase shuffle needs y{YELLOWS_FOR_SHUFFLE} or more")
+        raise PositionError(f"phase shuffle needs y{YELLOWS_FOR_SHUFFLE} or more", rule="shuffle-yellows", needed=YELLOWS_FOR_SHUFFLE, yellows=yellows)

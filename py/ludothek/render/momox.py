@@ -18,6 +18,7 @@ from .hinting import StrongestLevelHints
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 from . import momox_board
 from .momox_board import SEAT_CSS, MomoxPayload, _corner_of, corner_colour, figure_svg
+from .momox_words import POSITION_ERROR_TEXTS
 
 
 MAX_ROUNDS_IN_FORM = 99
@@ -98,6 +99,12 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
         "no-tile": N_("There is no tile to take here: only landing exactly on a corner with your tile offers one."),
         "no-shuffle": N_("The chips may be reshuffled only after landing on yellow fields three times in one turn."),
     }
+    move_error_words_from = {
+        "seat": lambda seat: {"colour": colour_name(seat)},
+        "turn_seat": lambda seat: {"turn_colour": colour_name(seat)},
+        "first_seat": lambda seat: {"first_colour": colour_name(seat)},
+    }
+    position_error_texts = POSITION_ERROR_TEXTS  # render/momox_words.py
 
     def __init__(self, game: Momox) -> None:
         super().__init__(game)
