@@ -375,7 +375,7 @@ def summarise(results: dict) -> dict:
             "starts": sorted({str(r.get("start")) for r in items}),
             "load_average": round(statistics.mean(r["load_average"] for r in items), 1),
         }
-        if all(r.get("python") is not None for r in items):
+        if all(r.get(mark) is not None for r in items for mark in ("python", "imported", "app_ready")):
             summary[kind].update(
                 {
                     "python_starts_ms": median(r["python"] for r in items),

@@ -7,6 +7,11 @@ import random
 # the random generator's state is the one every visitor gets: fresh entropy for this page, before
 # the app draws a seed for a game, a computer player or a save's id.
 random.seed()
+# The package's modules the first screen does not need come later, in a second zip: the finder
+# that brings them goes in first (ludothek/web/more_modules.py).
+import ludothek.web.more_modules  # noqa: E402
+
+ludothek.web.more_modules.install()
 import ludothek.web.dom  # noqa: E402, F401
 
 # The modules and their tables live as long as the worker: move them out of the collector's reach,
@@ -19,9 +24,10 @@ gc.freeze()
 # PyScript calls these with this script's names gone (what its top level imported is not found
 # when they are called): each finds the app's link to the page itself.
 def start(start_text: str) -> None:
-    from ludothek.web import dom
+    from ludothek.web import dom, more_modules
 
     dom.start(start_text)
+    more_modules.fetch_soon()
 
 
 def handle(event_text: str) -> None:

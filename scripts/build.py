@@ -108,11 +108,11 @@ def vendor_runtime() -> None:
             copy_if_changed(package / licence, VENDOR / ("pyodide" if package == pyodide else "pyscript") / "LICENSE")
 
 
-def compile_bytecode(sources: list[Path], source_root: Path, cache_name: str = "bytecode") -> list[tuple[Path, str]]:
+def compile_bytecode(sources: list[Path], source_root: Path, cache_name: str = "bytecode", optimize: int = 0) -> list[tuple[Path, str]]:
     """Bytecode for the sources from the page's own Python (Pyodide in Node), cached by the
     sources' hash (in .cache/<cache_name>). Without Node or on failure the app still works,
-    compiling in the browser (an empty list)."""
-    digest = hashlib.sha256()
+    compiling in the browser (an empty list). `optimize` is py_compile's level."""
+    digest = hashlib.sha256(f"optimize={optimize}\0".encode())
     for path in sources:
         digest.update(str(path.relative_to(source_root)).encode() + b"\0" + path.read_bytes() + b"\0")
     cache = ROOT / ".cache" / cache_name  # outside assets/: not part of the site
@@ -126,7 +126,9 @@ def compile_bytecode(sources: list[Path], source_root: Path, cache_name: str = "
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, target)
         try:
-            subprocess.run(["node", str(ROOT / "scripts" / "compile_bytecode.mjs"), str(package), str(cache / "pyc")], cwd=ROOT, check=True, timeout=600)
+            subprocess.run(
+                ["node", str(ROOT / "scripts" / "compile_bytecode.mjs"), str(package), str(cache / "pyc"), str(optimize)], cwd=ROOT, check=True, timeout=600
+            )
         except (OSError, subprocess.SubprocessError) as exc:
             print(f"build: no bytecode ({exc}); the page will compile the sources itself", file=sys.stderr)
             return []
@@ -141,13 +143,19 @@ def compile_bytecode(sources: list[Path], source_root: Path, cache_name: str = "
     return found
 
 
+# The whole package in one zip: what the standard library's scan reads and the snapshot imports.
+# Not part of the site: the page gets it in two (START_ZIP, MORE_ZIP; see split_package).
+PACKAGE_ZIP = ROOT / ".cache" / "package" / "ludothek.zip"
+START_ZIP = BUILD / "ludothek.zip"
+MORE_ZIP = BUILD / "ludothek.more.zip"
+
+
 def pack_python() -> Path:
     """Zip py/ludothek with fixed timestamps, so the same sources give the same bytes (and hash)."""
-    target = BUILD / "ludothek.zip"
+    target = PACKAGE_ZIP
     target.parent.mkdir(parents=True, exist_ok=True)
     source_root = ROOT / "py"
     files = sorted(p for p in (source_root / "ludothek").rglob("*") if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith((".pyc", ".pot")))
-    tmp = target.with_suffix(".zip.tmp")
     # The board stylesheets go along, so Python can write standalone SVG files in the page.
     styles = [(ROOT / "assets" / "app.css", "ludothek/render/styles/app.css")] + [
         (path, f"ludothek/render/styles/games/{path.name}") for path in sorted((ROOT / "assets" / "games").glob("*.css"))
@@ -175,14 +183,62 @@ def pack_python() -> Path:
     # Stored, not deflated: the server sends the archive brotli-compressed as a whole (about a
     # third fewer bytes than per-file deflate, which cannot share words between files), and the
     # page unpacks it without inflating each file in WebAssembly.
+    write_stored_zip(target, [(name, path.read_bytes()) for path, name in entries] + catalogs)
+    return target
+
+
+def write_stored_zip(target: Path, items: list[tuple[str, bytes]]) -> None:
+    """A zip of `items` (name, bytes), stored with fixed timestamps (the same bytes, the same hash),
+    replaced only when complete."""
+    tmp = target.with_suffix(".zip.tmp")
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_STORED) as archive:
-        for name, data in [(name, path.read_bytes()) for path, name in entries] + catalogs:
+        for name, data in items:
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
             archive.writestr(info, data)
     os.replace(tmp, target)
-    return target
+
+
+def first_screen_modules(source_root: Path = ROOT / "py") -> set[str]:
+    """The package's modules that run when py/main.py is imported (its statements that run at
+    import, followed through the package's own, with every package above a module): what Python
+    needs before the first screen. The others (each game's engine, view and computer player, the
+    editing modules...) are imported when a screen first asks for them."""
+    sources = dict(package_sources(source_root))
+    main = (source_root / "main.py").read_text(encoding="utf-8")
+    pending = [name for name in imported_names(main, "main", False, at_import_only=True) if name in sources]
+    found: set[str] = set()
+    while pending:
+        name = pending.pop()
+        if name in found:
+            continue
+        found.add(name)
+        path = sources[name]
+        parents = [name.rsplit(".", depth)[0] for depth in range(1, name.count(".") + 1)]
+        imports = imported_names(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", at_import_only=True)
+        pending.extend(other for other in [*parents, *imports] if other in sources and other not in found)
+    return found
+
+
+def split_package(package: Path, source_root: Path = ROOT / "py") -> tuple[Path, Path]:
+    """The site's two package zips from the whole one: START_ZIP (the first screen's modules, the
+    catalogs, rules texts, data and stylesheets the package reads from its files) and MORE_ZIP (the
+    rest of its modules). The page waits for the first only; py/ludothek/web/more_modules.py brings the second
+    once the first screen is live, or at once when a module of it is imported before."""
+    first = first_screen_modules(source_root)
+    start: list[tuple[str, bytes]] = []
+    more: list[tuple[str, bytes]] = []
+    with zipfile.ZipFile(package) as archive:
+        for name in archive.namelist():
+            module = name.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+            is_module = name.endswith((".pyc", ".py"))
+            (more if is_module and module not in first else start).append((name, archive.read(name)))
+    if not {"ludothek/web/more_modules.pyc", "ludothek/web/more_modules.py"} & {name for name, _ in start}:
+        sys.exit("build: ludothek.web.more_modules must be among the first screen's modules (py/main.py imports it)")
+    write_stored_zip(START_ZIP, start)
+    write_stored_zip(MORE_ZIP, more)
+    return START_ZIP, MORE_ZIP
 
 
 # What never goes into the memory snapshot: modules that import the browser (they would hold
@@ -401,7 +457,10 @@ def make_stdlib(package: Path) -> Path:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(archive.read(entry))
     sources = sorted(source_root / entry for entry in wanted)
-    bytecode = compile_bytecode(sources, source_root, cache_name="stdlib-bytecode")
+    # Level 2: no docstrings and no asserts in the standard library (as `python -OO` runs it),
+    # about 15% fewer bytes on the wire; the app's own modules keep theirs (dataclasses word a
+    # class's missing docstring from its signature, which would cost time at import).
+    bytecode = compile_bytecode(sources, source_root, cache_name="stdlib-bytecode", optimize=2)
     if len(bytecode) != len(sources):
         sys.exit("build: the standard library could not be compiled (see above)")
     entries = bytecode + [(source_root / entry, entry) for entry in extras]
@@ -561,6 +620,10 @@ def write_start_module(snapshot: Path | None, stdlib: Path) -> Path:
     text, count = re.subn(r"^const STDLIB = null;.*$", lambda _: f"const STDLIB = {stdlib_url};  // written by scripts/build.py", text, flags=re.M)
     if count != 1:
         sys.exit("build: scripts/pyodide_start.mjs must hold one line `const STDLIB = null;`")
+    more_url = json.dumps(os.path.relpath(MORE_ZIP, START_MODULE.parent).replace(os.sep, "/"))
+    text, count = re.subn(r"^const MORE = null;.*$", lambda _: f"const MORE = {more_url};  // written by scripts/build.py", text, flags=re.M)
+    if count != 1:
+        sys.exit("build: scripts/pyodide_start.mjs must hold one line `const MORE = null;`")
     early = json.dumps(
         [[os.path.relpath(ROOT / url, START_MODULE.parent).replace(os.sep, "/"), kind] for url, kind in worker_early_files(page_config(), stdlib)],
         separators=(",", ":"),
@@ -839,6 +902,7 @@ def main() -> None:
 def build() -> None:
     vendor_runtime()
     package = pack_python()
+    split_package(package)
     stdlib = make_stdlib(package)
     write_start_module(make_snapshot(package, stdlib), stdlib)
     join_game_styles()

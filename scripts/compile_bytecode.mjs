@@ -1,13 +1,14 @@
 // Compile Python sources to bytecode with the very Python the page runs (Pyodide, in Node), so the
 // app's modules load without compiling in the browser.
-//   node scripts/compile_bytecode.mjs <source folder> <output folder>
+//   node scripts/compile_bytecode.mjs <source folder> <output folder> [<optimization level>]
+// The level is py_compile's (0 by default; 2 leaves out docstrings and asserts).
 // Writes <output>/<relative dir>/__pycache__/<module>.cpython-3XX.pyc (unchecked-hash: the
 // interpreter uses them without comparing timestamps, which a zip does not keep).
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 import path from "node:path";
 
-const [source, output] = process.argv.slice(2);
+const [source, output, level = "0"] = process.argv.slice(2);
 const py = await loadPyodide();
 
 function walk(dir) {
@@ -24,13 +25,14 @@ for (const rel of files) {
   py.FS.mkdirTree(path.posix.dirname(target));
   py.FS.writeFile(target, fs.readFileSync(path.join(source, rel)));
 }
+py.globals.set("level", Number(level));
 py.globals.set("names", py.toPy(files.map((rel) => "/src/" + rel.split(path.sep).join("/"))));
 const compiled = py.runPython(`
 import importlib.util, py_compile
 out = []
 for name in names:
     target = importlib.util.cache_from_source(name)
-    py_compile.compile(name, cfile=target, doraise=True, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    py_compile.compile(name, cfile=target, doraise=True, optimize=level, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
     out.append(target)
 out
 `).toJs();

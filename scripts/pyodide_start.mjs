@@ -162,6 +162,11 @@ const SNAPSHOT = null;  // {url (relative to this module), sha256}: written by s
 // relative to this module; PyScript's indexURL (this module's folder) stays as it is.
 const STDLIB = null;  // written by scripts/build.py
 const STDLIB_OPTIONS = STDLIB ? { stdLibURL: new URL(STDLIB, import.meta.url).href } : {};
+// The package's modules the first screen does not import (assets/build/ludothek.more.zip),
+// relative to this module: Python fetches them itself once the first screen is live, or when it
+// first imports one of them (py/ludothek/web/more_modules.py).
+const MORE = null;  // written by scripts/build.py
+globalThis.ludothekMoreModulesURL = MORE ? new URL(MORE, import.meta.url).href : null;
 
 // A benchmark's or a test's choice (set before the page's scripts run): "local" (the default, as
 // above), "fetch" (fetch it from the network if it is not here: a first visit with the snapshot),

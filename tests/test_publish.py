@@ -159,6 +159,37 @@ def test_the_package_is_stored_and_sent_compressed_as_a_whole(site):
     assert (package.with_name("ludothek.zip.br")).stat().st_size < package.stat().st_size / 2
 
 
+def test_the_package_comes_in_two_zips_the_first_screen_and_the_rest(site):
+    """The first zip holds every module importing py/main.py runs (the page waits for it), the
+    second every other module (fetched once the first screen is live); together the whole package,
+    each module once, and the files the package reads (catalogs, rules, data) in the first."""
+    import zipfile
+
+    def names(path: Path) -> set[str]:
+        with zipfile.ZipFile(path) as archive:
+            return {name for name in archive.namelist() if not name.endswith("/")}
+
+    start, more, whole = names(site / "assets" / "build" / "ludothek.zip"), names(site / "assets" / "build" / "ludothek.more.zip"), names(build.PACKAGE_ZIP)
+    assert start | more == whole and not start & more
+    assert {"ludothek/web/more_modules.pyc", "ludothek/web/dom.pyc", "ludothek/web/app.pyc", "ludothek/__init__.pyc"} <= start
+    assert {"ludothek/games/fenn.pyc", "ludothek/render/fenn.pyc", "ludothek/ai/fenn.pyc", "ludothek/games/mops_editing.pyc"} <= more
+    assert not [name for name in more if not name.endswith(".pyc")], "files read with open() stay in the first zip"
+    assert "ludothek/locale/de/LC_MESSAGES/ludothek.json" in start
+    # Worth it: the first is about half of the whole on the wire.
+    assert (site / "assets" / "build" / "ludothek.zip.br").stat().st_size < 0.65 * sum(
+        (site / "assets" / "build" / name).stat().st_size for name in ("ludothek.zip.br", "ludothek.more.zip.br")
+    )
+    # The start module tells Python where the second is (relative to itself).
+    assert 'const MORE = "../../build/ludothek.more.zip";' in (site / "assets" / "vendor" / "pyodide" / "ludothek.mjs").read_text()
+
+
+def test_the_first_screens_modules_are_what_importing_main_runs():
+    first = build.first_screen_modules()
+    assert {"ludothek", "ludothek.web", "ludothek.web.more_modules", "ludothek.web.dom", "ludothek.web.app", "ludothek.games.base"} <= first
+    # Imported inside functions (when a screen asks) or under TYPE_CHECKING: not before the first screen.
+    assert not {"ludothek.games.fenn", "ludothek.ai.momentum", "ludothek.render.mops_board", "ludothek.games.momox_editing"} & first
+
+
 def test_a_rebuild_compresses_again_a_file_whose_compressed_copies_are_gone(site):
     page = site / "index.html"
     for ext in (".gz", ".br"):

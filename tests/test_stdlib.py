@@ -40,7 +40,7 @@ def modules_in(path: Path, suffix: str) -> set[str]:
 def frozen_modules() -> set[str]:
     """The standard modules frozen into Pyodide's interpreter (os, io, codecs, ...): as the build
     found them (scripts/stdlib.mjs find, cached)."""
-    return set(build.find_stdlib_modules(build.BUILD / "ludothek.zip", build.stdlib_request())["frozen"])
+    return set(build.find_stdlib_modules(build.PACKAGE_ZIP, build.stdlib_request())["frozen"])
 
 
 # Modules that an imported package puts into sys.modules under their name, so their own file is

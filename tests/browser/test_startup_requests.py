@@ -38,6 +38,13 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
         entries = python.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
             .map(entry => [entry.name.split('/').pop().split('#')[0], [entry.startTime, entry.responseEnd]]))""")
         python_up = python.evaluate("performance.getEntriesByName('ludothek:runtime')[0].startTime")
+        # The package's modules the first screen does not import: fetched by Python once it is up.
+        more = "() => performance.getEntriesByType('resource').filter(entry => entry.name.endsWith('/ludothek.more.zip')).map(entry => entry.startTime)"
+        deadline = time.monotonic() + 60
+        while not python.evaluate(more):
+            assert time.monotonic() < deadline, "the package's second zip was never fetched after the first screen"
+            page.wait_for_timeout(100)
+        (more_asked,) = python.evaluate(more)
     finally:
         context.close()
     manifest = precached()
@@ -59,6 +66,7 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
     arrived = max(entries["pyodide.asm.wasm"][1], entries[stdlib][1])
     for later in ("pyodide-lock.json", "ludothek.zip"):
         assert arrived <= entries[later][0] < python_up, (later, entries[later], arrived, python_up)
+    assert more_asked > python_up, "the package's second zip is not asked for before Python is up"
     assert not [path for path in paths if "codemirror" in path or "xterm" in path or "/toml-" in path]
     # PyScript's page side: its core and its error plugin; index.html's <py-config> and
     # <mpy-config> switch the others off (the editor's plugin looked for editors every 250 ms).
