@@ -224,8 +224,11 @@ def test_the_editor_moves_the_star_takes_a_chip_away_refuses_the_star_and_sets_t
     assert last(page, "announce")[1] == "Star on c6."
     assert editor_of(app).position.startswith("3,16,17/18,7,36,39,38/43,1,33,24,2,40,42/25,44,*,")
     tap(app, tool("editor-piece", piece=""))
+    where = "A chip taken away goes into the collection of the player to move (Red): every chip is on the board or in a collection."
+    assert last(page, "announce")[1] == "Tool: take away. Click a place to empty it. " + where
     tap(app, board_target("c9"))
     assert editor_of(app).position.startswith(".,16,17/") and editor_of(app).position.endswith(" 1 3/.")
+    assert last(page, "announce")[1] == "c9 is emptied. " + where, "the author is told where the chip went"
     before = editor_of(app).position
     tap(app, board_target("c6"))
     assert last(page, "announce")[1] == "The star never leaves the board: to move it, put it on another field."

@@ -46,10 +46,17 @@ class Setting:
 @dataclass(frozen=True)
 class Palette:
     """What the editor's Pieces tool offers for a position: the pieces (codes, in the order shown)
-    and the places a piece may be put on or taken from."""
+    and the places a piece may be put on or taken from. `taken_to` says where a piece taken away
+    goes, in a game that keeps every piece somewhere (the editor tells the author): "hand" (back
+    to its player's hand), "collection" (into the collection of the player to move), "pile" (back
+    into the pile), or "" (nowhere: it leaves the game, or nothing can be taken away).
+    `board_of`: in a game with a board per seat, the seat whose board the editor shows and edits
+    (None: one board for all)."""
 
     pieces: tuple[str, ...]
     places: frozenset[str] = field(default_factory=frozenset)
+    taken_to: str = ""
+    board_of: int | None = None
 
 
 S_contra = TypeVar("S_contra", contravariant=True)

@@ -68,7 +68,7 @@ class Editing:
     def palette(self, s: MomentumState) -> Palette:
         stones = tuple(SEAT_LETTERS[: len(s.hands)])
         places = frozenset(cell_name(i, s.width) for i in range(s.width * s.height))
-        return Palette(stones + SPECIAL_PIECES, places)
+        return Palette(stones + SPECIAL_PIECES, places, taken_to="hand")
 
     def _cell(self, s: MomentumState, place: str) -> int:
         index = parse_cell(place, s.width, s.height)

@@ -148,7 +148,7 @@ def _settled(state: MopsState, new_tile: bool = False) -> str:
 class Editing:
     def palette(self, s: MopsState) -> Palette:
         places = frozenset(_window(s))
-        return Palette(PIECES, places)
+        return Palette(PIECES, places, taken_to="pile", board_of=_shown_seat(s))
 
     def _cell(self, s: MopsState, place: str) -> int:
         index = parse_cell(place)

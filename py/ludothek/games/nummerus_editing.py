@@ -86,7 +86,7 @@ def _number(name: str, value: str, low: int, high: int) -> int:
 
 class Editing:
     def palette(self, s: NummerusState) -> Palette:
-        return Palette((STAR_PIECE,) + CHIP_PIECES, frozenset(FIELD_NAMES))
+        return Palette((STAR_PIECE,) + CHIP_PIECES, frozenset(FIELD_NAMES), taken_to="collection")
 
     def _field(self, place: str) -> int:
         index = parse_field(place) if isinstance(place, str) else None

@@ -319,6 +319,25 @@ EDIT_REFUSAL_TEXTS = {
 }
 
 
+# Where a piece taken away goes (games/editing.Palette.taken_to), said with the Take away tool
+# and after each removal: the game keeps every piece somewhere, so the author knows where.
+TAKEN_TO_TEXTS = {
+    "hand": N_("A stone taken away goes back to its player's hand."),
+    "collection": N_("A chip taken away goes into the collection of the player to move ({colour}): every chip is on the board or in a collection."),
+    "pile": N_("A tile taken away goes back into the pile."),
+}
+
+
+def taken_to_text(view: GameView[Any, Any], taken_to: str, state: Any) -> str:
+    """Where a piece taken away goes, in words ("" where it just leaves the board)."""
+    template = TAKEN_TO_TEXTS.get(taken_to)
+    if template is None:
+        return ""
+    seat = view.game.current_player(state)
+    colour = view.seat_style(seat, state.setup.players).name if seat is not None else ""
+    return _(template).format(colour=colour)
+
+
 def edit_refusal_text(view: GameView[Any, Any], error: EditRefused) -> str:
     """The player's sentence for an edit the game refused (never the engine's English)."""
     template = view.edit_refusal_texts().get(error.rule) or EDIT_REFUSAL_TEXTS.get(error.rule)

@@ -22,6 +22,7 @@ from ..i18n import _, ngettext
 from ..render import get_view, has_view
 from ..render.diagram import COLOURS, Diagram, DiagramError, colour_name, parse_diagram
 from ..render.editor import (
+    taken_to_text,
     REMOVE_PIECE,
     EMBED_PLAY,
     TOOLS,
@@ -273,7 +274,9 @@ def target_clicked(app: AppContext, editor: Editor, target: str, values: dict[st
         if target not in rules.palette(editor.state).places:
             said = _("No piece goes on {place}: it is a place for marks only.").format(place=target_name(target))
         elif piece == REMOVE_PIECE:
-            said = edit(app, editor, lambda r: r.remove(editor.state, target), _("{place} is emptied.").format(place=target_name(target)))
+            where = taken_to_text(editor.view, rules.palette(editor.state).taken_to, editor.state)
+            emptied = " ".join(text for text in (_("{place} is emptied.").format(place=target_name(target)), where) if text)
+            said = edit(app, editor, lambda r: r.remove(editor.state, target), emptied)
         else:
             done = _("{piece} on {place}.").format(piece=editor.view.piece_name(piece), place=target_name(target))
             said = edit(app, editor, lambda r: r.put(editor.state, target, piece), done)
@@ -323,19 +326,34 @@ def take_position(app: AppContext, editor: Editor, text: str) -> tuple[bool, str
         reason = get_view(editor.game_id).position_error_text(exc)
         return False, _("This is not a valid {game} position: {reason}").format(game=game.name, reason=reason)
     app.page.attr("#editor-position", "aria-invalid", None)
+    shown_before = None if editor.rules is None else editor.rules.palette(editor.state).board_of
     editor.state, editor.position = state, game.position(state)
+    shown = None if editor.rules is None else editor.rules.palette(state).board_of
+    # A board per seat (Mops Royal's layouts): the one shown follows the turn; the author is told.
+    switched = (
+        ""
+        if shown is None or shown == shown_before
+        else _("The board now shows {colour}'s layout, whose turn it is.").format(colour=editor.view.seat_style(shown, state.setup.players).name)
+    )
     editor.editing = replace(editor.editing, start=None)
     editor.diagram, dropped = keep_known(editor.diagram, editor.centres())
     app.page.prop("#editor-position", "value", editor.position)
     app.page.region("editor-best", "")  # the best moves were those of the position before
     editor.best_token += 1
     if not dropped:
-        return True, ""
-    return True, ngettext(
-        "The position is applied. {n} mark was on a place this board does not have: it is removed.",
-        "The position is applied. {n} marks were on places this board does not have: they are removed.",
-        dropped,
-    ).format(n=dropped)
+        return True, switched
+    return True, " ".join(
+        text
+        for text in (
+            switched,
+            ngettext(
+                "The position is applied. {n} mark was on a place this board does not have: it is removed.",
+                "The position is applied. {n} marks were on places this board does not have: they are removed.",
+                dropped,
+            ).format(n=dropped),
+        )
+        if text
+    )
 
 
 def choose_piece(editor: Editor, piece: str) -> str:
@@ -344,7 +362,8 @@ def choose_piece(editor: Editor, piece: str) -> str:
         return _("This piece is not one of this game's.")
     editor.editing = replace(editor.editing, tool="piece", piece=piece, start=None)
     if piece == REMOVE_PIECE:
-        return _("Tool: take away. Click a place to empty it.")
+        where = taken_to_text(editor.view, rules.palette(editor.state).taken_to, editor.state)
+        return " ".join(text for text in (_("Tool: take away. Click a place to empty it."), where) if text)
     return _("Tool: {piece}. Click a place to put it there.").format(piece=editor.view.piece_name(piece))
 
 
