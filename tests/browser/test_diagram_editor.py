@@ -119,6 +119,71 @@ def test_the_keyboard_marks_on_the_editors_board(browser, app_url):
         context.close()
 
 
+def keyboard_edit(game_id: str) -> tuple[str, str, bool]:
+    """A piece and a place of the editor's first position that the engine takes (found by the
+    game's own editing in CPython): (the piece's name, the place, whether it comes from the list)."""
+    from random import Random
+
+    from ludothek.games import get_game
+    from ludothek.games.editing import position_editing
+    from ludothek.render import get_view
+    from ludothek.render.editor import MOST_PIECE_BUTTONS
+
+    game, view, rules = get_game(game_id), get_view(game_id), position_editing(game_id)
+    state = game.observation(game.new_game(players=view.default_players), None)
+    palette = rules.palette(state)
+    many = len(palette.pieces) > MOST_PIECE_BUTTONS
+    for piece in palette.pieces[:1] if many else palette.pieces:  # the list starts at its first piece
+        for place in sorted(palette.places):
+            try:
+                game.from_observation(rules.put(state, place, piece), Random(1))
+            except ValueError:
+                continue
+            if rules.put(state, place, piece) != game.position(state):
+                return view.piece_name(piece), place, many
+    raise AssertionError(f"no piece of {game_id} can be put anywhere")
+
+
+@pytest.mark.parametrize("game_id", ["momentum", "nummerus", "fenn", "mops", "momox"])
+def test_a_piece_and_a_mark_by_the_keyboard_alone_in_every_game(browser, app_url, game_id):
+    """Enter on the tools and on the board, arrows between places: no pointer at all."""
+    piece, place, from_list = keyboard_edit(game_id)
+    context, page = fresh(browser, DESKTOP, False)
+    try:
+        open_app(page, app_url, f"#/editor/{game_id}")
+        before = page.locator("#editor-position").input_value()
+        if from_list:
+            page.locator("#editor-piece-list").focus()
+            assert page.locator("#editor-piece-list").evaluate("select => select.selectedOptions[0].textContent") == piece
+            page.keyboard.press("Tab")
+            assert page.evaluate("document.activeElement.textContent") == "Take this piece"
+        else:
+            page.get_by_role("button", name=piece, exact=True).focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#editor-message")).to_contain_text("Click a place")
+        target(page, place).focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#editor-message")).to_contain_text(f"{piece} on ")
+        assert page.locator("#editor-position").input_value() != before, "the piece is on the board"
+        assert page.evaluate("document.activeElement.dataset.target") == place, "the focus stays on the board"
+        # A mark on the next place the arrow keys reach.
+        page.get_by_role("button", name="Circle", exact=True).focus()
+        page.keyboard.press("Enter")
+        target(page, place).focus()
+        for key in ("ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"):
+            page.keyboard.press(key)
+            if page.evaluate("document.activeElement.dataset.target") != place:
+                break
+        marked = page.evaluate("document.activeElement.dataset.target")
+        assert marked and marked != place, "the arrow keys move between the board's places"
+        page.keyboard.press("Enter")
+        expect(page.locator("#board svg g.diagram g.diagram-circle")).to_have_count(1)
+        expect(page.locator("#editor-words")).to_contain_text("Circle around")
+        assert page.errors == []
+    finally:
+        context.close()
+
+
 def test_pieces_by_taps_on_a_phone_the_best_moves_and_no_sideways_scroll_in_any_game(browser, app_url):
     context, page = fresh(browser, PHONE, True)
     try:
