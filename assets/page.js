@@ -282,15 +282,20 @@
       known[key] = value;
       if (refusing) { refusing = false; send({ type: "written" }); }
     },
-    // How Python's worker started ("snapshot" or "normal"). After a normal start, where no service
-    // worker precaches the memory snapshot (an embedded board, a browser without service
-    // workers), it is brought into the HTTP cache once the app is ready, for the next start.
-    runtime: function (how, snapshotURL) {
+    // How Python's worker started ("snapshot" or "normal"). After a normal start, the package's
+    // second zip (py/ludothek/web/more_modules.py: the modules the first screen did not import) is
+    // brought into the HTTP cache once the app is ready, so the worker's first import of one of
+    // them is answered at once; and where no service worker precaches the memory snapshot (an
+    // embedded board, a browser without service workers), the snapshot too, for the next start.
+    runtime: function (how, snapshotURL, moreURL) {
       doc.documentElement.dataset.start = how;
+      if (how !== "normal") return;
       var precached = !doc.documentElement.classList.contains("embed") && "serviceWorker" in navigator;
-      if (how !== "normal" || !snapshotURL || precached) return;
+      var later = [moreURL].concat(precached ? [] : [snapshotURL]).filter(Boolean);
       whenReady(function () {
-        fetch(snapshotURL, { priority: "low" }).then(function (response) { return response.arrayBuffer(); })["catch"](function () {});
+        later.forEach(function (url) {
+          fetch(url, { priority: "low" }).then(function (response) { return response.arrayBuffer(); })["catch"](function () {});
+        });
       });
     },
     // Answered once every op before it is carried out (an import waits for its writes).

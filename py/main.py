@@ -24,10 +24,9 @@ gc.freeze()
 # PyScript calls these with this script's names gone (what its top level imported is not found
 # when they are called): each finds the app's link to the page itself.
 def start(start_text: str) -> None:
-    from ludothek.web import dom, more_modules
+    from ludothek.web import dom
 
     dom.start(start_text)
-    more_modules.fetch_soon()
 
 
 def handle(event_text: str) -> None:

@@ -3,18 +3,20 @@
 scripts/build.py splits the package in two: assets/build/ludothek.zip holds what Python needs
 before the first screen (PyScript unpacks it before main.py runs), assets/build/ludothek.more.zip
 the rest (each game's engine, view and computer player, the editing modules...), about half of
-its bytes, which a first visit no longer downloads before the app is ready. The second zip is
-fetched once the first screen is live (`fetch_soon`) and unpacked beside the first. A module of it
-imported before that (a game opened at once, a link to a game, an embed's Play) makes `MoreModules`
-fetch it at that moment, synchronously (a worker may wait for a request; the page stays live), so
-an import never fails for want of it.
+its bytes, which a first visit no longer downloads before the app is ready. The first import of a
+module of it makes `MoreModules` fetch the second zip, synchronously (a worker may wait for a
+request; the page stays live), and unpack it beside the first, so an import never fails for want
+of it. The page brings the zip into the HTTP cache once the first screen is live (page.js, the
+`runtime` op), so that request is usually answered at once; the service worker keeps it too.
+(Not fetched here in the background: a synchronous request for a file whose asynchronous fetch
+this same thread has not yet read waits for it for ever in Chromium, the HTTP cache holding the
+second behind the first.)
 
 Only here does Python fetch code; the address comes from the worker's start module
 (scripts/pyodide_start.mjs: `ludothekMoreModulesURL`, absent where the build made one zip)."""
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import importlib.abc
 import importlib.machinery
@@ -51,7 +53,16 @@ class MoreModules(importlib.abc.MetaPathFinder):
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             archive.extractall(self.target)
         self.unpacked = True
-        importlib.invalidate_caches()  # the folders' listings the import system keeps are older
+        forget_folder_listings()
+
+
+def forget_folder_listings() -> None:
+    """The import system's listings of the folders on the path forgotten (they predate the new
+    files). As `importlib.invalidate_caches()` without its last step, which imports
+    importlib.metadata: a module the site's standard library does not ship (scripts/build.py)."""
+    for finder in list(sys.path_importer_cache.values()):
+        if finder is not None and hasattr(finder, "invalidate_caches"):
+            finder.invalidate_caches()
 
 
 def fetch_now(url: str) -> bytes:
@@ -80,25 +91,3 @@ def install() -> None:
         return
     _finder = MoreModules(str(url), os.getcwd())  # PyScript unpacked the first zip here ("./*")
     sys.meta_path.append(_finder)
-
-
-def fetch_soon() -> None:
-    """Fetch and unpack the second zip in the background, once the first screen is live. Not
-    after a start from the memory snapshot, which holds the package's modules already."""
-    if _finder is None or _finder.unpacked or getattr(js, "ludothekStartKind", "") == "snapshot":
-        return
-    finder = _finder
-
-    async def fetch() -> None:
-        try:
-            response = await js.fetch(finder.url)
-            if response.ok:
-                finder.unpack(bytes((await response.arrayBuffer()).to_bytes()))
-        except Exception:  # noqa: BLE001 - offline or refused: the first import fetches it instead (and says so if it cannot)
-            pass
-
-    global _fetching
-    _fetching = asyncio.ensure_future(fetch())  # held, so the collector cannot drop it mid-way
-
-
-_fetching: asyncio.Future[None] | None = None
