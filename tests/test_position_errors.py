@@ -24,16 +24,27 @@ EXAMPLES = Path(__file__).resolve().parent / "data" / "position_errors"
 FALLBACK_EN = "The text does not describe a position of this game."
 
 
+def literal_rules(node: ast.expr | None) -> list[str]:
+    """The rule names a `rule=` argument can take: a string literal, or either literal of
+    `"a" if condition else "b"` (one check that serves two rules); [] for anything else."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        both = literal_rules(node.body) + literal_rules(node.orelse)
+        return both if len(both) == 2 else []
+    return []
+
+
 def raise_sites() -> list[tuple[str, int, str | None, set[str]]]:
-    """Every `PositionError(...)` call in the games' modules: (file, line, rule, param names)."""
-    sites = []
+    """Every rule each `PositionError(...)` call in the games' modules can raise: (file, line,
+    rule, param names); rule None for a call whose rule is not written as a literal."""
+    sites: list[tuple[str, int, str | None, set[str]]] = []
     for path in sorted(GAMES.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "PositionError":
                 keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
-                rule = keywords.pop("rule", None)
-                literal = rule.value if isinstance(rule, ast.Constant) and isinstance(rule.value, str) else None
-                sites.append((path.name, node.lineno, literal, set(keywords)))
+                rules = literal_rules(keywords.pop("rule", None))
+                sites.extend((path.name, node.lineno, rule, set(keywords)) for rule in rules or [None])
     return sites
 
 

@@ -96,13 +96,13 @@ def parse_position(text: str, hidden_allowed: bool, min_players: int, max_player
     tile = None if tile_text == "-" else parse_tile(tile_text)
     if tile_text != "-" and tile is None:
         raise PositionError(f"the revealed tile must be a tile code or '-', not {tile_text!r}", rule="tile-text", token=tile_text[:20])
-    scores = _parse_scores(scores_text, players)
+    scores = _parse_numbers(scores_text, players, scores=True)
     ersatz = wertung = False
     refusals = (0,) * players
     rest = list(extra)
     if rest and rest[0].startswith("x"):
         ersatz = True
-        refusals = _parse_refusals(rest.pop(0)[1:], players)
+        refusals = _parse_numbers(rest.pop(0)[1:], players, scores=False)
     if rest and rest[0] == "w":
         wertung = True
         rest.pop(0)
@@ -158,28 +158,20 @@ def _whole_number(text: str, negative: bool) -> int | None:
     return int(text) if is_ascii_number(digits) and len(digits) <= 6 else None
 
 
-def _parse_scores(text: str, players: int) -> tuple[int, ...]:
+def _parse_numbers(text: str, players: int, scores: bool) -> tuple[int, ...]:
+    """The scores (whole numbers, perhaps negative) or, after 'x', the refusals (not negative):
+    one per seat, ',' between."""
+    what = "scores" if scores else "refusals (after 'x')"
     parts = text.split(",")
     if len(parts) != players:
-        raise PositionError(f"scores: one number per seat ({players}), ',' between", rule="score-count", count=len(parts), players=players)
+        raise PositionError(
+            f"{what}: one number per seat ({players}), ',' between", rule="score-count" if scores else "refusal-count", count=len(parts), players=players
+        )
     values = []
     for part in parts:
-        value = _whole_number(part, negative=True)
+        value = _whole_number(part, negative=scores)
         if value is None:
-            raise PositionError(f"scores: {part!r} is not a whole number", rule="score-number", token=part[:20])
-        values.append(value)
-    return tuple(values)
-
-
-def _parse_refusals(text: str, players: int) -> tuple[int, ...]:
-    parts = text.split(",")
-    if len(parts) != players:
-        raise PositionError(f"refusals (after 'x'): one number per seat ({players}), ',' between", rule="refusal-count", count=len(parts), players=players)
-    values = []
-    for part in parts:
-        value = _whole_number(part, negative=False)
-        if value is None:
-            raise PositionError(f"refusals (after 'x'): {part!r} is not a whole number", rule="refusal-number", token=part[:20])
+            raise PositionError(f"{what}: {part!r} is not a whole number", rule="score-number" if scores else "refusal-number", token=part[:20])
         values.append(value)
     return tuple(values)
 
