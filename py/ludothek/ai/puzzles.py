@@ -26,7 +26,9 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+
+from ..games.base import Game
 
 DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "puzzles.json"
 PUZZLE_GAMES = ("fenn", "momentum", "nummerus", "mops", "momox")
@@ -34,7 +36,7 @@ PUZZLE_GAMES = ("fenn", "momentum", "nummerus", "mops", "momox")
 
 @lru_cache(maxsize=1)
 def _data() -> dict[str, Any]:
-    return json.loads(DATA_PATH.read_text(encoding="utf-8"))
+    return cast(dict[str, Any], json.loads(DATA_PATH.read_text(encoding="utf-8")))
 
 
 def puzzles(game_id: str) -> list[dict[str, Any]]:
@@ -66,18 +68,18 @@ def clean_progress(data: Any) -> dict[str, dict[str, str]]:
     }
 
 
-def puzzle_state(game, p: dict[str, Any]):
+def puzzle_state(game: Game[Any], p: dict[str, Any]) -> Any:
     return game.from_position(p["position"])
 
 
 # -- the exact searches --------------------------------------------------------------------------
 
 
-def forces_win(game, s, seat: int, plies: int) -> bool:
+def forces_win(game: Game[Any], s: Any, seat: int, plies: int) -> bool:
     """Can `seat` force a (sole) win within `plies` plies from `s`, whatever the others play?"""
     outcome = s.outcome
     if outcome is not None:
-        return outcome.winners == (seat,)
+        return bool(outcome.winners == (seat,))
     if plies <= 0:
         return False
     moves = game.legal_moves(s)
@@ -86,9 +88,11 @@ def forces_win(game, s, seat: int, plies: int) -> bool:
     return all(forces_win(game, game.play(s, m), seat, plies - 1) for m in moves)
 
 
-def winning_moves(game, s, plies: int) -> list[str]:
+def winning_moves(game: Game[Any], s: Any, plies: int) -> list[str]:
     """The moves of `s` after which its mover forces a win within `plies` plies (counting the move)."""
     seat = game.current_player(s)
+    if seat is None:  # a chance step or the end: nobody to win for
+        return []
     return [m for m in game.legal_moves(s) if forces_win(game, game.play(s, m), seat, plies - 1)]
 
 
@@ -96,7 +100,7 @@ class SearchTooLong(Exception):
     """The exact search needed more placements than its budget allowed."""
 
 
-def best_moves(game, p: dict[str, Any]) -> list[str]:
+def best_moves(game: Game[Any], p: dict[str, Any]) -> list[str]:
     """Every move of the puzzle's position that is as good as the best (a proven puzzle: one)."""
     from . import puzzle_best_moves
 
@@ -104,7 +108,7 @@ def best_moves(game, p: dict[str, Any]) -> list[str]:
 
 
 def is_solution(p: dict[str, Any], move: str) -> bool:
-    return move == p["solution"]
+    return bool(move == p["solution"])
 
 
 __all__ = [

@@ -41,7 +41,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Generator
 
-from ..games.base import run_to_end
+from ..games.base import Game, run_to_end
 from . import review_rules
 from .base import ComputerPlayer, Exact, MoveValue, ReviewRules
 
@@ -142,7 +142,7 @@ def grade_of(rules: ReviewRules, loss: float) -> str:
 # -- per-move values ---------------------------------------------------------------------------------
 
 
-def reviewer(game) -> ComputerPlayer:
+def reviewer(game: Game[Any]) -> ComputerPlayer:
     """The player whose values judge the moves: the strongest level, seed 0, with the review's
     fixed amount of work."""
     from . import get_player, levels
@@ -152,7 +152,7 @@ def reviewer(game) -> ComputerPlayer:
     return player
 
 
-def move_values(game, s) -> Generator[None, None, dict[str, float] | None]:
+def move_values(game: Game[Any], s: Any) -> Generator[None, None, dict[str, float] | None]:
     """The strongest level's value of every legal move of `s` for the player to move, judged on
     that player's observation (a generator: yields None between chunks). None: no values for
     this kind of decision. Exact values (Fenn's) are graded by `exact_judgement`."""
@@ -164,10 +164,10 @@ def move_values(game, s) -> Generator[None, None, dict[str, float] | None]:
 # -- exact values (Fenn) ----------------------------------------------------------------------------
 
 
-def exact_judgement(game, s, move: str) -> MoveReview:
+def exact_judgement(game: Game[Any], s: Any, move: str) -> MoveReview:
     """The judgement of `move` in `s` from the exact values of its moves (a solved game: Fenn;
     index and advantage left at 0)."""
-    seat = game.current_player(s)
+    seat = _mover(game, s)
     values = run_to_end(reviewer(game).move_values(game.observation(s, seat))) or []
     by_move = {mv.move: mv for mv in values}
     best = max(values, key=lambda mv: mv.rank())
@@ -203,6 +203,14 @@ def exact_judgement(game, s, move: str) -> MoveReview:
     )
 
 
+def _mover(game: Game[Any], s: Any) -> int:
+    """The seat that plays the next move of `s` (a record's moves are all players' moves)."""
+    seat = game.current_player(s)
+    if seat is None:
+        raise ValueError("a move where no player is to move")
+    return seat
+
+
 def _exact(mv: MoveValue) -> Exact:
     if mv.exact is None:
         raise ValueError(f"{mv.move}: no exact value")
@@ -212,7 +220,7 @@ def _exact(mv: MoveValue) -> Exact:
 # -- advantage for the chart ------------------------------------------------------------------------
 
 
-def _public_advantage(game, s, rules: ReviewRules) -> float:
+def _public_advantage(game: Game[Any], s: Any, rules: ReviewRules) -> float:
     """Seat 0's lead in the public scores, squashed into [-1, 1] (games without an evaluation
     that compares seats: Mops Royal, Momox, Nummerus with more players)."""
     scores = game.scores(s)
@@ -227,7 +235,7 @@ def _public_advantage(game, s, rules: ReviewRules) -> float:
     return math.tanh(lead / rules.score_scale)
 
 
-def _advantage_after(game, after, rules: ReviewRules) -> float:
+def _advantage_after(game: Game[Any], after: Any, rules: ReviewRules) -> float:
     """Seat 0's advantage after a move from the result or the public scores."""
     outcome = after.outcome
     if outcome is not None:
@@ -246,13 +254,13 @@ def _to_seat0(seat: int, value: float) -> float:
 # -- the review ------------------------------------------------------------------------------------
 
 
-def review_state(game, final) -> Generator[Progress | None, None, Review]:
+def review_state(game: Game[Any], final: Any) -> Generator[Progress | None, None, Review]:
     """Review every move of the game that led to `final` (its setup and moves)."""
     record = game.record(final)
     return (yield from review_record(game, record))
 
 
-def review_record(game, record: dict) -> Generator[Progress | None, None, Review]:
+def review_record(game: Game[Any], record: dict[str, Any]) -> Generator[Progress | None, None, Review]:
     """Review a record's moves one by one (RecordError if it does not replay)."""
     moves = list(record.get("moves", []))
     start = game.from_record({**record, "moves": []})
@@ -264,7 +272,7 @@ def review_record(game, record: dict) -> Generator[Progress | None, None, Review
     start_adv = exact_advantage(game, s) if exact_advantage is not None else 0.0
     yield Progress(0, len(moves))
     for index, (move, after) in enumerate(zip(moves, game.replay(start, moves))):
-        seat = game.current_player(s)
+        seat = _mover(game, s)
         if exact_advantage is not None:
             judged = exact_judgement(game, s, move)
             adv = exact_advantage(game, after) if not game.is_over(after) else _advantage_after(game, after, rules)
@@ -303,7 +311,7 @@ def review_record(game, record: dict) -> Generator[Progress | None, None, Review
     return Review(game.id, tuple(reviews), start_adv, game.has_hidden_information)
 
 
-def _advantage_of(game, after, seat: int, judged: tuple[float, float] | None, players: int, rules: ReviewRules) -> float:
+def _advantage_of(game: Game[Any], after: Any, seat: int, judged: tuple[float, float] | None, players: int, rules: ReviewRules) -> float:
     """Seat 0's advantage after a move. Two-player zero-sum evaluations (Momentum, Nummerus:
     `ReviewRules.value_advantage`) give the move's own value for its player; elsewhere the
     result or the public scores."""
@@ -315,13 +323,13 @@ def _advantage_of(game, after, seat: int, judged: tuple[float, float] | None, pl
     return _to_seat0(seat, value_advantage(worth))
 
 
-def _with(m: MoveReview, **changes) -> MoveReview:
+def _with(m: MoveReview, **changes: Any) -> MoveReview:
     from dataclasses import replace
 
     return replace(m, **changes)
 
 
-def run_review(review) -> Review:
+def run_review(review: Generator[Progress | None, None, Review]) -> Review:
     """Drive a review generator to its end."""
     return run_to_end(review)
 
