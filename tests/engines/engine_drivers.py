@@ -128,6 +128,7 @@ class CountingHandler(HookedHandler):
     def note(self, size: int) -> None:
         with self.server.counting:
             self.server.answers.append((self.path.split("?", 1)[0].split("#", 1)[0], self.status, size))
+            self.server.answered_at.append(time.time())
             self.server.encodings.add(self.headers.get("Accept-Encoding", ""))
 
 
@@ -140,6 +141,7 @@ class HookedServer:
         self.server = Server(("127.0.0.1", 0), functools.partial(handler, directory=str(root), hook=hook))
         self.server.counting = threading.Lock()  # type: ignore[attr-defined]
         self.server.answers = []  # type: ignore[attr-defined]
+        self.server.answered_at = []  # type: ignore[attr-defined]  # the wall clock of each answer
         self.server.encodings = set()  # type: ignore[attr-defined]
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
@@ -150,9 +152,15 @@ class HookedServer:
         with self.server.counting:  # type: ignore[attr-defined]
             return list(self.server.answers)  # type: ignore[attr-defined]
 
+    def answered_before(self, moment: float) -> list[tuple[str, int, int]]:
+        """The answers sent before `moment` (seconds since the epoch, as the page's clock says)."""
+        with self.server.counting:  # type: ignore[attr-defined]
+            return [answer for answer, at in zip(self.server.answers, self.server.answered_at) if at <= moment]  # type: ignore[attr-defined]
+
     def clear(self) -> None:
         with self.server.counting:  # type: ignore[attr-defined]
             self.server.answers.clear()  # type: ignore[attr-defined]
+            self.server.answered_at.clear()  # type: ignore[attr-defined]
             self.server.encodings.clear()  # type: ignore[attr-defined]
 
     def stop(self) -> None:
