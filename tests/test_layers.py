@@ -228,6 +228,59 @@ def test_the_per_game_checks_find_what_they_forbid():
     }
 
 
+# The offline puzzle miner is held to the same rule: each game's AI module mines its own puzzles
+# (`mine_puzzles(mine)`, asked through ai.puzzles.mine_puzzles), as it proves them.
+SCRIPTS_ASKING_THE_GAME = [PACKAGE.parent.parent / "scripts" / "mine_puzzles.py"]
+
+
+def _script_imports(tree: ast.Module) -> set[str]:
+    """What a script imports, `from package import module` read as package.module (ai.fenn)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.removeprefix("ludothek.") for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = (node.module or "").removeprefix("ludothek.")
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _games_named(tree: ast.Module) -> list[str]:
+    """A game's name as a text ("fenn") or as a word of a name (mine_fenn, MOMENTUM_TIME)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and node.value in GAME_IDS:
+            found.append(f"line {node.lineno}: {node.value!r}")
+        names = [node.id] if isinstance(node, ast.Name) else [node.attr] if isinstance(node, ast.Attribute) else []
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names = [node.name]
+        found += [f"line {node.lineno}: {name}" for name in names if set(name.lower().split("_")) & set(GAME_IDS)]
+    return found
+
+
+@pytest.mark.parametrize("script", SCRIPTS_ASKING_THE_GAME, ids=lambda path: path.name)
+def test_the_puzzle_miner_asks_each_game_and_names_none(script):
+    source = script.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    assert not GAME_BRANCH.findall(source), script.name
+    assert not _of_one_game(_script_imports(tree)), f"{script.name} imports {sorted(_of_one_game(_script_imports(tree)))}"
+    assert not _dicts_keyed_by_game(tree), script.name
+    assert not _games_named(tree), f"{script.name} names a game: {_games_named(tree)}"
+
+
+def test_the_miner_checks_find_what_they_forbid():
+    # The old scripts/mine_puzzles.py: a miner per game, imported from each game's AI module, and a table of them.
+    old = ast.parse(
+        "from ludothek.ai.fenn import fenn_winning_moves\nfrom ludothek.ai import momox_puzzles\n"
+        "def mine_fenn():\n    game = get_game('fenn')\nMOMENTUM_TIME = 1500\nMINERS = {'fenn': mine_fenn}\n"
+    )
+    assert {"ai.fenn", "ai.momox_puzzles"} <= _of_one_game(_script_imports(old))
+    assert len(_games_named(old)) == 5  # mine_fenn (defined and in the table), 'fenn' twice, MOMENTUM_TIME
+    assert len(_dicts_keyed_by_game(old)) == 1
+    assert not _games_named(ast.parse("for name in P.PUZZLE_GAMES:\n    P.mine_puzzles(name, Mine(seconds(name)))\n"))
+
+
 # -- no import cycle -------------------------------------------------------------------------------
 
 

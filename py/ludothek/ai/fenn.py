@@ -29,6 +29,9 @@ from ..games.fenn import BLUE, EXTRA, RED, START_FIELD, FennState, turn_key
 from . import fenn_solver as solver
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 
+if TYPE_CHECKING:
+    from .puzzles import Mine
+
 LEVELS = [
     Level(1, "Beginner", "Takes a win it sees this turn and often, but not always, blocks yours; otherwise steps almost at random."),
     Level(2, "Easy", "Sees this turn and your reply: wins when it can, never leaves you an immediate win it could prevent, and heads forward."),
@@ -272,6 +275,44 @@ def puzzle_best_moves(game: Game[FennState], s: FennState, depth: int) -> list[s
     """A puzzle: the moves that keep the won position won (the solved table; `depth`, the turns
     to the win, changes nothing)."""
     return fenn_winning_moves(game, s)[0]
+
+
+def mine_puzzles(mine: Mine) -> None:
+    """Puzzles from games of the middle level against the one above it: positions with three
+    moves or more, one of which alone keeps the won position won; difficulty by the turns to the win."""
+    from . import get_player
+    from ..games import get_game
+
+    game = get_game("fenn")
+    for seed in mine.seeds():
+        s = game.new_game(players=2, seed=seed)
+        players = [get_player("fenn", 2, seed=seed), get_player("fenn", 3, seed=seed + 1000)]
+        while not game.is_over(s) and len(s.moves) < 300:
+            position = game.position(s)
+            fresh = game.from_position(position)
+            moves = game.legal_moves(fresh)
+            if len(moves) >= 3:
+                wins, turns = fenn_winning_moves(game, fresh)
+                if len(wins) == 1:
+                    difficulty = 1 if turns <= 1 else 2 if turns <= 3 else 3
+                    mine.keep(difficulty, {"position": position, "solution": wins[0], "line": _fenn_line(game, fresh, wins[0]), "depth": turns})
+            mover = game.current_player(s)
+            assert mover is not None, "a game under way has a mover"
+            s = game.play(s, players[mover].choose(s))
+
+
+def _fenn_line(game: Game[FennState], s: FennState, first: str) -> list[str]:
+    """The solution and perfect play by both sides to the end (at most 40 moves)."""
+    from . import get_player
+
+    line = [first]
+    s = game.play(s, first)
+    perfect = get_player("fenn", 5, seed=0)
+    while not game.is_over(s) and len(line) < 40:
+        move = perfect.choose(s)
+        line.append(move)
+        s = game.play(s, move)
+    return line
 
 
 if TYPE_CHECKING:

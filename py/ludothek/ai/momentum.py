@@ -19,6 +19,9 @@ from ..games.momentum import EMPTY, SEAT_LETTERS, MomentumState, push_stones
 from ..games.notation import cell_name, parse_cell
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 
+if TYPE_CHECKING:
+    from .puzzles import Mine
+
 LEVELS = [
     Level(1, "Easy", "Looks one move ahead and often picks a move that is merely good enough."),
     Level(2, "Medium", "Looks two moves ahead: takes what it is given and sees your immediate win coming."),
@@ -351,7 +354,29 @@ def puzzle_best_moves(game: Game[MomentumState], s: MomentumState, depth: int) -
     return momentum_winning_moves(game, s, depth)
 
 
-__all__ = ["LEVELS", "make_player", "MomentumPlayer", "cell_name", "hint", "move_values", "REVIEW", "puzzle_best_moves"]
+def mine_puzzles(mine: Mine) -> None:
+    """Mine the puzzles (ai/momentum_puzzles.py)."""
+    from .momentum_puzzles import mine_puzzles as mine_momentum
+
+    mine_momentum(mine)
+
+
+# Mining its puzzles (scripts/mine_puzzles.py) takes longer than other games': a unique forced win is rare.
+PUZZLE_MINING_SECONDS = 1500.0
+
+
+__all__ = [
+    "LEVELS",
+    "make_player",
+    "MomentumPlayer",
+    "cell_name",
+    "hint",
+    "move_values",
+    "REVIEW",
+    "puzzle_best_moves",
+    "mine_puzzles",
+    "PUZZLE_MINING_SECONDS",
+]
 
 
 if TYPE_CHECKING:

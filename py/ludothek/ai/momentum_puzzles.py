@@ -1,16 +1,19 @@
 """Momentum's puzzles (two players): the only stone that forces a win within `depth` plies (1, 3
 or 5: one to three own turns), no shorter win existing. `momentum_winning_moves` is an exact
 search over the engine's own pushes, as fast as mining three own turns needs; ai/momentum.py's
-`puzzle_best_moves` asks it for ai/puzzles.py, scripts/mine_puzzles.py mines with it."""
+`puzzle_best_moves` asks it for ai/puzzles.py, and its `mine_puzzles` mines with it here
+(`mine_puzzles`, for scripts/mine_puzzles.py)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ..games.base import Game
-from ..games.momentum import EMPTY, PLACE, SEAT_LETTERS, MomentumState, push_stones
+from ..games.momentum import EMPTY, GAME, PLACE, SEAT_LETTERS, MomentumState, push_stones
 from ..games.notation import cell_name
-from .puzzles import SearchTooLong, winning_moves
+from . import get_player
+from .puzzles import Mine, SearchTooLong, winning_moves
 
 
 def momentum_winning_moves(game: Game[MomentumState], s: MomentumState, plies: int, budget: int | None = None) -> list[str]:
@@ -117,4 +120,66 @@ def momentum_shortest_win(game: Game[MomentumState], s: MomentumState, most_plie
     return [], 0
 
 
-__all__ = ["momentum_shortest_win", "momentum_winning_moves"]
+def mine_puzzles(mine: Mine) -> None:
+    """Games of the hard level against itself and weaker levels (seeded, after a few random
+    stones), where stones get pushed off and hands run low. A position is kept when its mover forces a win
+    within one to three own turns with exactly one first stone (and no faster win exists);
+    the difficulty is the number of turns (and whether the stone is quiet, see below). Random positions hold one in some 3000."""
+    game = GAME
+    for seed in mine.seeds():
+        s = game.new_game(players=2, seed=seed, pie=False)
+        rng = random.Random(seed)
+        for _ in range(2 + seed % 3):
+            s = game.play(s, rng.choice(game.legal_moves(s)))
+        # The hard level against itself and against weaker ones: close games, where hands run
+        # low on both sides, and lopsided ones, where the stronger side finds a forced win.
+        levels = PAIRINGS[seed % len(PAIRINGS)]
+        players = [get_player("momentum", level, seed=seed * 10 + seat) for seat, level in enumerate(levels)]
+        while not game.is_over(s) and mine.time_left():
+            seat = s.to_move
+            if s.hands[seat] <= 3 and len(game.legal_moves(s)) >= 6:
+                try:
+                    wins, plies = momentum_shortest_win(game, s, 5, budget=MINING_BUDGET)
+                except SearchTooLong:
+                    wins = []  # too tangled to prove quickly (and to verify in the tests): passed over
+                if len(wins) == 1:
+                    # By depth: one own turn is easy; two turns easy when the stone pushes an
+                    # opponent's stone off the board (it catches the eye), medium when it is
+                    # quiet; three turns medium when it pushes off, hard when it is quiet.
+                    turns = (plies + 1) // 2
+                    difficulty = 1 if turns == 1 else turns - (1 if _pushes_off(game, s, wins[0]) else 0)
+                    mine.keep(difficulty, {"position": game.position(s), "solution": wins[0], "line": _momentum_line(game, s, wins[0], plies), "depth": plies})
+            s = game.play(s, players[seat].choose(s))
+        counts = {d: len(mine.found.get(d, [])) for d in (1, 2, 3)}
+        mine.say(f"  momentum, {seed} games: {counts}, {mine.elapsed():.0f} s")
+
+
+MINING_BUDGET = 40_000  # placements per position (under a second here)
+PAIRINGS = ((3, 3), (3, 2), (2, 3), (3, 1), (1, 3), (2, 2))
+
+
+def _pushes_off(game: Game[MomentumState], s: MomentumState, move: str) -> bool:
+    seat = s.to_move
+    after = game.play(s, move)
+    return any(after.hands[other] > s.hands[other] for other in range(len(s.hands)) if other != seat)
+
+
+def _momentum_line(game: Game[MomentumState], s: MomentumState, first: str, plies: int) -> list[str]:
+    """The solution, then each time the defence that holds out longest (fewest winning answers
+    among equals) and a fastest win, to the end."""
+    line = [first]
+    s = game.play(s, first)
+    while not game.is_over(s):
+        replies = []
+        for reply in game.legal_moves(s):
+            then = game.play(s, reply)
+            wins, needed = momentum_shortest_win(game, then, plies)
+            replies.append((-needed, len(wins), reply, wins[0]))
+        _, _, reply, answer = min(replies)
+        line += [reply, answer]
+        s = game.play(game.play(s, reply), answer)
+        plies -= 2
+    return line
+
+
+__all__ = ["mine_puzzles", "momentum_shortest_win", "momentum_winning_moves"]

@@ -31,6 +31,9 @@ from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, Momox, MomoxState
 from ..games.momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, FIELD_COUNT, TILE_AT, YELLOW_FIELDS
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 
+if TYPE_CHECKING:
+    from .puzzles import Mine
+
 LEVELS = [
     Level(1, "Forgetful", "Remembers only the last two chips it saw and looks one bowl ahead."),
     Level(
@@ -474,6 +477,13 @@ def puzzle_best_moves(game: Momox, s: MomoxState, depth: int) -> list[str]:
     from .momox_puzzles import momox_tile_keys
 
     return momox_tile_keys(game, s)
+
+
+def mine_puzzles(mine: Mine) -> None:
+    """Mine the puzzles (ai/momox_puzzles.py)."""
+    from .momox_puzzles import mine_puzzles as mine_momox
+
+    mine_momox(mine)
 
 
 if TYPE_CHECKING:

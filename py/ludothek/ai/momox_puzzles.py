@@ -3,7 +3,8 @@ only chips the table remembers (`momox_sure_ways`). No other first key is sure: 
 way the unremembered chips may lie leaves no walk to a tile at all (`momox_tile_keys`, over
 every such way). A puzzle's hidden chips are stored in ascending order on their circles
 (`momox_canonical`): any order gives the same answer, and the file tells nothing. ai/momox.py's
-`puzzle_best_moves` asks these for ai/puzzles.py, scripts/mine_puzzles.py mines with them."""
+`puzzle_best_moves` asks these for ai/puzzles.py, and its `mine_puzzles` mines with them here
+(`mine_puzzles`, for scripts/mine_puzzles.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from dataclasses import replace
 from itertools import permutations
 from typing import Any, Iterator
 
-from ..games.momox import KEY, TILE, HiddenChipError, Momox, MomoxState
+from ..games.momox import GAME, KEY, TILE, HiddenChipError, Momox, MomoxState
 from ..games.momox_board import CHIP_VALUES, CIRCLES
+from . import get_player
+from .puzzles import Mine
 
 
 MOMOX_MOST_LIFTS = 4  # a sure walk of more lifts than this is no puzzle for a person
@@ -105,4 +108,34 @@ def momox_canonical(game: Momox, s: MomoxState) -> MomoxState:
     return replace(s, chips=tuple(known[c] if c in known else next(missing) for c in range(CIRCLES)))
 
 
-__all__ = ["MOMOX_MOST_LIFTS", "momox_canonical", "momox_layouts", "momox_sure_ways", "momox_tile_keys", "momox_tile_reachable"]
+def mine_puzzles(mine: Mine) -> None:
+    """Games of the strongest level against the middle one, two to four players. A position is
+    kept when exactly one first key surely reaches a tile of the mover this turn on remembered
+    chips, no other key could in every layout of the unremembered ones, and the mover has at
+    least two remembered chips under keys to choose from. Difficulty: the lifts the walk takes
+    (one, two, three or four)."""
+    game = GAME
+    for seed in mine.seeds():
+        players = 2 + seed % 3
+        s = game.new_game(players=players, seed=seed)
+        computer = [get_player("momox", 3 if seat % 2 == 0 else 2, seed=seed * 10 + seat) for seat in range(players)]
+        kept = set()  # difficulties kept from this game: one each, so that the puzzles differ
+        while not game.is_over(s):
+            if s.phase == KEY:
+                remembered_under_keys = len([c for c, _ in s.seen if c != game.open_circle(s)])
+                ways = momox_sure_ways(game, s)
+                # Every other game keeps only positions where some chip is still unknown (a key
+                # there is a gamble the puzzle must see past); the others also the fully remembered.
+                if len(ways) == 1 and remembered_under_keys >= 2 and len(s.seen) < CIRCLES + (seed % 2):
+                    ((key, way),) = ways.items()
+                    difficulty = min(len(way) - 1, 3)
+                    if difficulty not in kept and momox_tile_keys(game, s) == [key]:
+                        kept.add(difficulty)
+                        shown = momox_canonical(game, s)
+                        mine.keep(difficulty, {"position": game.position(shown), "solution": key, "line": way, "depth": len(way) - 1})
+            mover = game.current_player(s)
+            assert mover is not None, "a game under way has a mover"
+            s = game.play(s, computer[mover].choose(s))
+
+
+__all__ = ["mine_puzzles", "MOMOX_MOST_LIFTS", "momox_canonical", "momox_layouts", "momox_sure_ways", "momox_tile_keys", "momox_tile_reachable"]

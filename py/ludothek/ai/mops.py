@@ -41,6 +41,9 @@ from ..games.notation import frame_cell_index, parse_refusal
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 from .mops_eval import CATEGORY_POINTS, Analysis, Context, affinity, best_points_through, scoring_move_of
 
+if TYPE_CHECKING:
+    from .puzzles import Mine
+
 LEVELS = [
     Level(1, "Easy", "Lays each tile at random beside a matching one and scores whatever it finds at once."),
     Level(2, "Greedy", "Lays each tile where it scores most right now and always cashes its best combination."),
@@ -428,6 +431,31 @@ def puzzle_best_moves(game: MopsRoyal, s: MopsState, depth: int) -> list[str]:
     points = mops_placement_points(game, s)
     top = max(points.values())
     return [m for m, v in points.items() if v == top]
+
+
+def mine_puzzles(mine: Mine) -> None:
+    """Puzzles from games of the easy level (one player), which lays tiles loosely: placements
+    with three cells or more, at least two of which let the round score, one alone the most;
+    difficulty by the cells that score. The line: the cell, then the round's best scoring."""
+    from . import get_player
+    from ..games.mops import GAME as game
+
+    for seed in mine.seeds():
+        s = game.new_game(players=1, seed=seed)
+        player = get_player("mops", 1, seed=seed)  # lays tiles loosely: many cells to choose from
+        while not game.is_over(s):
+            if s.phase == PLACE and len(game.legal_moves(s)) >= 3:
+                points = mops_placement_points(game, s)
+                top = max(points.values())
+                best = [m for m, v in points.items() if v == top]
+                scoring = sum(1 for v in points.values() if v > 0)
+                if top > 0 and len(best) == 1 and scoring >= 2:
+                    after = game.play(s, best[0])
+                    gains = {m: game.scores(game.play(after, m))[0] for m in game.legal_moves(after)}
+                    difficulty = 1 if scoring <= 2 else 2 if scoring <= 4 else 3
+                    line = [best[0], max(sorted(gains), key=lambda m: gains[m])]
+                    mine.keep(difficulty, {"position": game.position(s), "solution": best[0], "line": line, "depth": scoring})
+            s = game.play(s, player.choose(s))
 
 
 if TYPE_CHECKING:

@@ -36,6 +36,9 @@ from ..games.nummerus_scoring import Groups
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 from .nummerus_model import WIN, Model, round_rewards, solitaire_child, solitaire_key, solitaire_takes, star_fields
 
+if TYPE_CHECKING:
+    from .puzzles import Mine
+
 LEVELS = [
     Level(1, "Easy", "Takes a chip that suits its own numbers, but often settles for one that is merely good enough."),
     Level(2, "Medium", "Always takes the chip that looks best right now for its chains and against yours."),
@@ -560,6 +563,13 @@ def puzzle_best_moves(game: Game[NummerusState], s: NummerusState, depth: int) -
     from .puzzles import winning_moves
 
     return winning_moves(game, s, depth)
+
+
+def mine_puzzles(mine: Mine) -> None:
+    """Mine the puzzles (ai/nummerus_puzzles.py)."""
+    from .nummerus_puzzles import mine_puzzles as mine_nummerus
+
+    mine_nummerus(mine)
 
 
 if TYPE_CHECKING:
