@@ -190,6 +190,7 @@ def pack_python() -> Path:
 def write_stored_zip(target: Path, items: list[tuple[str, bytes]]) -> None:
     """A zip of `items` (name, bytes), stored with fixed timestamps (the same bytes, the same hash),
     replaced only when complete."""
+    target.parent.mkdir(parents=True, exist_ok=True)  # a fresh clone has no assets/build/ yet
     tmp = target.with_suffix(".zip.tmp")
     with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_STORED) as archive:
         for name, data in items:
