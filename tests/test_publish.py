@@ -384,3 +384,14 @@ def test_the_worker_answers_a_navigation_to_a_rules_document_with_it():
     )
     result = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["./rules/fenn.de.html", "./index.html", "./index.html", "./index.html", "./index.html", "./rules/fenn.de.html"]
+
+
+def test_a_zip_is_written_where_its_folder_does_not_exist_yet(tmp_path):
+    """A fresh clone has no assets/build/: the build makes it (a clean-clone CI run stopped there)."""
+    import zipfile
+
+    target = tmp_path / "not" / "yet" / "ludothek.zip"
+    build.write_stored_zip(target, [("ludothek/x.txt", b"x")])
+    with zipfile.ZipFile(target) as archive:
+        assert archive.read("ludothek/x.txt") == b"x"
+    assert not list(target.parent.glob("*.tmp"))
