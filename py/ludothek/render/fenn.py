@@ -4,120 +4,20 @@ The board itself is drawn by render/fenn_board.py (its docstring says what it sh
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
-from ..games.fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, DIE_NAMES, BLACK_NAME, EXTRA, GOAL_FIELD, OPENING_FACE, PASCH, PASS, RED, START_FIELD, STEP
+from ..games.fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, DIE_NAMES, BLACK_NAME, EXTRA, GOAL_FIELD, PASCH, PASS, RED, START_FIELD, STEP
 from ..games.fenn import Fenn, FennState, FieldStatus
 from ..games.notation import black_move, parse_black, parse_step, step_move
 from ..i18n import N_, _, ngettext
-from .board_marks import BoardMarks, HintValue, SolvedValue
+from .board_marks import BoardMarks, HintValue
 from . import fenn_board
 from .fenn_board import SEAT_CSS, FennPayload, die_icon, shown_value, thumbnail_svg, value_css, value_rank
-from .fenn_words import POSITION_ERROR_TEXTS
-from .seats import seat_colour_word, seat_names
+from .fenn_words import POSITION_ERROR_TEXTS, ban_texts, closed_message, colour, colour_word, player, start_value_sentence, value_short, value_text
 from .svg import esc, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState
 
 __all__ = ["FennView", "make_view", "value_text", "shown_value"]
-
-SEAT_NAMES = seat_names(SEAT_CSS)
-
-# Why a field is closed, as each player reads it (the engine gives only its reason codes).
-SHOWS = {
-    "black": N_("the black die shows {n}"),
-    BLUE: N_("the blue die shows {n}"),
-    RED: N_("the red die shows {n}"),
-}
-STANDS = {BLUE: N_("the blue die stands there"), RED: N_("the red die stands there")}
-
-
-# -- words ------------------------------------------------------------------------------------------
-
-
-def colour(seat: int) -> str:
-    return _(SEAT_NAMES[seat])
-
-
-def colour_word(seat: int) -> str:
-    return seat_colour_word(SEAT_CSS[seat])
-
-
-def value_text(value: HintValue) -> str:
-    outcome, n = shown_value(value)
-    if outcome > 0:
-        return _("win this turn") if n == 1 else ngettext("win in {n} turn", "win in {n} turns", n).format(n=n)
-    if outcome < 0:
-        return ngettext("loss: the opponent wins in {n} turn", "loss: the opponent wins in {n} turns", n).format(n=n)
-    return _("draw")
-
-
-def value_short(value: HintValue) -> str:
-    outcome, n = shown_value(value)
-    if outcome > 0:
-        return _("win {n}").format(n=n)
-    if outcome < 0:
-        return _("loss {n}").format(n=n)
-    return _("draw")
-
-
-def player(names: list[str], seat: int) -> str:
-    """The player's name, with the colour when the name does not already say it."""
-    name = names[seat] if seat < len(names) else colour(seat)
-    if name.strip().lower() == colour(seat).lower():
-        return name
-    return _("{name} ({colour})").format(name=name, colour=colour_word(seat))
-
-
-def ban_texts(s: FennState, seat: int, field: int, reasons: Iterable[str]) -> list[str]:
-    """Words for the reason codes that close `field` to the die of `seat`."""
-    other = 1 - seat
-    texts = []
-    for code in reasons:
-        if code == "black":
-            texts.append(_(SHOWS["black"]).format(n=s.black))
-        elif code == "opponent-face":
-            texts.append(_(SHOWS[other]).format(n=s.face_of(other)))
-        elif code == "occupied":
-            texts.append(_(STANDS[other]))
-        elif code == "turn-start":
-            texts.append(_("this turn began there"))
-        elif code == "distance":
-            texts.append(_("it is more than two fields away"))
-        elif code == "own":
-            texts.append(_("the die already stands there"))
-    return texts
-
-
-def closed_message(s: FennState, field: int, reasons: Iterable[str]) -> str:
-    seat = s.to_move
-    texts = ban_texts(s, seat, field, [r for r in reasons if r != "not-stepping"])
-    if not texts:
-        return _("Field {n} cannot be entered now.").format(n=field)
-    return _("Field {n} is closed to {colour}: {reasons}.").format(n=field, colour=colour_word(seat), reasons="; ".join(texts))
-
-
-def start_value_sentence(starter: int | None = None, black: int | None = None) -> str:
-    """Who wins the start with perfect play (from the solved game)."""
-    from ..ai.fenn import start_values
-
-    values = start_values()
-    if starter is None:
-        outcomes = {values[(SEAT_CSS[seat], OPENING_FACE[seat])].outcome for seat in (BLUE, RED)}
-        if outcomes == {0}:
-            return _("Fenn is solved: with perfect play from the start it is a draw, whoever begins.")
-        parts = []
-        for seat in (BLUE, RED):
-            parts.append(value_sentence(values[(SEAT_CSS[seat], OPENING_FACE[seat])], seat))
-        return _("Fenn is solved: {a} {b}").format(a=parts[0], b=parts[1])
-    assert black is not None, "the black die's face goes with the starter"
-    return value_sentence(values[(SEAT_CSS[starter], black)], starter)
-
-
-def value_sentence(value: SolvedValue, starter: int) -> str:
-    if value.outcome == 0:
-        return _("With perfect play from this start the game is a draw.")
-    winner = starter if value.outcome > 0 else 1 - starter
-    return _("With perfect play from this start {colour} wins.").format(colour=colour_word(winner))
 
 
 # -- the view ---------------------------------------------------------------------------------------
