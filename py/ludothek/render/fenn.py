@@ -1,20 +1,21 @@
 """Fenn's view: what a click does, the setup field, the sentences a player reads and hears.
-The board itself is drawn by render/fenn_board.py (its docstring says what it shows and how input goes).
+The board itself is drawn by render/fenn_board.py (its docstring says what it shows and how input goes),
+the panels beside and below it by render/fenn_panels.py, and the words both say are render/fenn_words.py's.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..games.fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, DIE_NAMES, BLACK_NAME, EXTRA, GOAL_FIELD, PASCH, PASS, RED, START_FIELD, STEP
+from ..games.fenn import BLUE, BOARD_FIELDS, EXTRA, GOAL_FIELD, PASCH, PASS, RED, START_FIELD
 from ..games.fenn import Fenn, FennState, FieldStatus
-from ..games.notation import black_move, parse_black, parse_step, step_move
+from ..games.notation import parse_black, parse_step
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
 from . import fenn_board
-from .fenn_board import SEAT_CSS, FennPayload, die_icon, shown_value, thumbnail_svg, value_css, value_rank
-from .fenn_words import POSITION_ERROR_TEXTS, ban_texts, closed_message, colour, colour_word, player, start_value_sentence, value_short, value_text
-from .svg import esc, tag
+from .fenn_board import SEAT_CSS, FennPayload, die_icon, shown_value, thumbnail_svg, value_rank
+from .fenn_panels import extra_html, seat_details, side_html
+from .fenn_words import POSITION_ERROR_TEXTS, ban_texts, closed_message, colour, colour_word, player, start_value_sentence, value_text
 from .view import Action, Choice, ClickResult, Field, GameView, UIState
 
 __all__ = ["FennView", "make_view", "value_text", "shown_value"]
@@ -217,30 +218,7 @@ class FennView(GameView[FennState, FennPayload]):
     def extra_html(self, s: FennState, ui: UIState) -> str:
         if not ui.interactive or s.outcome is not None:
             return ""
-        game = self.game
-        phase = s.phase
-        seat = s.to_move
-        hints = dict(ui.hints)
-        parts = []
-        if phase == PASCH:
-            parts.append(self._pasch_html(s, hints))
-        elif phase == EXTRA:
-            start = game.turn_start_field(s)
-            if start in START_FIELD:
-                text = _("Extra step: the {colour} die shows {n} on field {n}. Step again, or end your turn.")
-            else:
-                text = _(
-                    "Extra step: the {colour} die shows {n} on field {n}. Step again (but not back to field {start}, where this turn began), or end your turn."
-                )
-            parts.append(tag("p", esc(text.format(colour=colour_word(seat), n=s.field_of(seat), start=start)), class_="fenn-banner extra"))
-        elif phase == PASS:
-            parts.append(tag("p", esc(_("No field is open to the {colour} die: pass.").format(colour=colour_word(seat))), class_="fenn-banner"))
-        selected = self._selected(s, ui)
-        if selected is not None:
-            parts.append(self._faces_html(s, selected, hints))
-        elif phase in (STEP, EXTRA):
-            parts.append(self._steps_list_html(s, hints))
-        return "".join(parts)
+        return extra_html(self.game, s, ui, self._selected(s, ui), self.step_kind)
 
     def _selected(self, s: FennState, ui: UIState) -> int | None:
         """The field picked for a step, if it can still be entered."""
@@ -267,104 +245,6 @@ class FennView(GameView[FennState, FennPayload]):
             self._kinds[key] = kind
         return kind
 
-    def _face_note(self, s: FennState, move: str) -> str:
-        kind = self.step_kind(s, move)
-        return {
-            "win": _("wins!"),
-            "pasch": _("Pasch"),
-            "extra": _("extra step"),
-            "blocked": _("no extra step possible"),
-        }.get(kind, "")
-
-    def _faces_html(self, s: FennState, field: int, hints: dict[str, HintValue]) -> str:
-        seat = s.to_move
-        kind = SEAT_CSS[seat]
-        buttons = []
-        for face in self.game.faces_for(s, field):
-            move = step_move(field, face)
-            note = self._face_note(s, move)
-            code = hints.get(move)
-            label = _("Turn {face} up").format(face=face)
-            if note:
-                label += ": " + note
-            if code:
-                label += " " + _("(hint: {value})").format(value=value_text(code))
-            inner = die_icon(kind, face, 40) + tag("span", esc(str(face)), class_="fenn-face-number")
-            if note:
-                inner += tag("span", esc(note), class_="fenn-note")
-            buttons.append(self._face_button(move, inner, label, code, hints, "fenn-face"))
-        title = _("Field {n}: choose the new top of the {colour} die").format(n=field, colour=colour_word(seat))
-        return _chooser_html(title, buttons, "fenn-chooser", title)
-
-    def _face_button(self, move: str, inner: str, label: str, code: HintValue | None, hints: dict[str, HintValue], css: str) -> str:
-        """One face to choose, with the hint's value beside it (and marked when it is the best)."""
-        if code:
-            inner += tag("span", esc(value_text(code)), class_=f"fenn-value {value_css(code)}")
-        best = " best" if code and self._is_best(code, hints) else ""
-        return tag("button", inner, type="button", class_=css + best, data_target=move, aria_label=label)
-
-    def _pasch_html(self, s: FennState, hints: dict[str, HintValue]) -> str:
-        buttons = []
-        for face in self.game.pasch_faces(s):
-            move = black_move(face)
-            code = hints.get(move)
-            label = _("Turn the black die to {n} (closes field {n})").format(n=face)
-            if code:
-                label += " " + _("(hint: {value})").format(value=value_text(code))
-            inner = die_icon("black", face, 40) + tag("span", esc(str(face)), class_="fenn-face-number")
-            inner += tag("span", esc(_("closes {n}").format(n=face)), class_="fenn-note")
-            buttons.append(self._face_button(move, inner, label, code, hints, "fenn-face black"))
-        title = _("Pasch! Your top matches the black die ({n}). Turn the black die to a new number, or end your turn and leave it.").format(n=s.black)
-        return _chooser_html(title, buttons, "fenn-chooser pasch", _("Pasch: turn the black die"))
-
-    def _steps_list_html(self, s: FennState, hints: dict[str, HintValue]) -> str:
-        """Every legal step as a button, grouped by field (the hint's values shown beside them)."""
-        seat = s.to_move
-        rows = []
-        count = 0
-        for status in self.game.field_statuses(s):
-            if not status.enterable:
-                continue
-            buttons = []
-            for face in status.faces:
-                move = f"{status.field}:{face}"
-                note = self._face_note(s, move)
-                code = hints.get(move)
-                label = _("Step to field {field} and turn {face} up").format(field=status.field, face=face)
-                text = str(face)
-                if note:
-                    label += ": " + note
-                    text += " · " + note
-                if code:
-                    label += " " + _("(hint: {value})").format(value=value_text(code))
-                    text += " · " + value_short(code)
-                buttons.append(
-                    tag(
-                        "button",
-                        esc(text),
-                        type="button",
-                        class_="fenn-step" + (f" {value_css(code)}" if code else "") + (" best" if code and self._is_best(code, hints) else ""),
-                        data_target=move,
-                        aria_label=label,
-                    )
-                )
-                count += 1
-            rows.append(tag("li", tag("span", esc(_("Field {n}").format(n=status.field)), class_="fenn-step-field") + "".join(buttons)))
-        summary = ngettext("All {n} steps as a list", "All {n} steps as a list", count).format(n=count)
-        return tag(
-            "details",
-            tag("summary", esc(summary)) + tag("ul", "".join(rows), class_="fenn-step-list"),
-            class_="fenn-steps",
-            open=bool(hints),
-            data_colour=SEAT_CSS[seat],
-        )
-
-    @staticmethod
-    def _is_best(code: HintValue, hints: dict[str, HintValue]) -> bool:
-        """Whether a move's value is the best of all (only marked when some moves are worse)."""
-        ranks = {value_rank(c) for t, c in hints.items() if not t.isdigit()}
-        return len(ranks) > 1 and value_rank(code) == max(ranks)
-
     def actions(self, s: FennState, ui: UIState) -> list[Action]:
         if not ui.interactive or s.outcome is not None:
             return []
@@ -387,71 +267,10 @@ class FennView(GameView[FennState, FennPayload]):
         return None  # Fenn counts nothing but the win
 
     def seat_details(self, s: FennState, seat: int) -> str:
-        field, face = s.field_of(seat), s.face_of(seat)
-        where = _("beside the board") if field in START_FIELD else _("on field {n}").format(n=field)
-        faces = " ".join(map(str, DIE_FACES[seat]))
-        return tag(
-            "span",
-            die_icon(SEAT_CSS[seat], face, 22) + esc(_("{where}, shows {n}").format(where=where, n=face)),
-            class_="fenn-where",
-            data_field=str(field),
-            data_face=str(face),
-        ) + tag("span", esc(_("die {name}: {faces}").format(name=DIE_NAMES[seat], faces=faces)), class_="fenn-faces-list")
+        return seat_details(s, seat)
 
     def side_html(self, s: FennState, names: list[str]) -> str:
-        game = self.game
-        parts = []
-        rolls = game.opening_rolls(s)
-        if rolls:
-            starter = BLUE if rolls[-1] == 6 else RED
-            dice = "".join(
-                tag("span", die_icon("black", r, 30), class_="fenn-roll-die" + (" decisive" if i == len(rolls) - 1 else " rerolled"), style=f"--i:{i}")
-                for i, r in enumerate(rolls)
-            )
-            roll_text = _("The black die was rolled until it showed 4 or 6: {rolls}. {colour} begins.").format(
-                rolls=", ".join(map(str, rolls)), colour=colour(starter)
-            )
-            chosen = len(rolls) == 1 and s.setup.option("first")
-            if chosen:
-                roll_text = _("{colour} begins, as chosen; the black die shows {n}.").format(colour=colour(starter), n=rolls[-1])
-            parts.append(
-                tag("h2", esc(_("Who begins") if chosen else _("Opening roll")))
-                + tag("p", dice, class_="fenn-roll" + (" rolling" if not s.moves else ""), aria_hidden="true")
-                + tag("p", esc(roll_text), class_="fenn-roll-text")
-                + tag("p", esc(start_value_sentence(starter, rolls[-1])), class_="fenn-solved")
-            )
-        repeats = game.repetitions(s)
-        if repeats == 2 and s.outcome is None:
-            parts.append(
-                tag("p", esc(_("This position has come up twice at the start of a turn: a third time ends the game in a draw.")), class_="fenn-banner repeat")
-            )
-        dice_rows = "".join(
-            tag("li", die_icon(kind, None, 22) + esc(text))
-            for kind, text in (
-                ("blue", _("Blue: die {name}, faces {faces}; runs to field 9").format(name=DIE_NAMES[BLUE], faces=" ".join(map(str, DIE_FACES[BLUE])))),
-                ("red", _("Red: die {name}, faces {faces}; runs to field 1").format(name=DIE_NAMES[RED], faces=" ".join(map(str, DIE_FACES[RED])))),
-                ("black", _("Black: die {name}, faces {faces}").format(name=BLACK_NAME, faces=" ".join(map(str, BLACK_FACES)))),
-            )
-        )
-        legend = tag(
-            "ul",
-            "".join(
-                tag("li", esc(t))
-                for t in (
-                    _(
-                        "A small die above a field: that die's number closes the field. The black die's closes it to both, "
-                        "the blue die's to red, the red die's to blue."
-                    ),
-                    _("Hatched with a no-entry sign: closed to the player to move."),
-                    _("A dashed die: where the latest turn began (no return to it during that turn)."),
-                    _("Tinted: the field of the last step."),
-                )
-            ),
-        )
-        parts.append(
-            tag("details", tag("summary", esc(_("The dice and the marks"))) + tag("ul", dice_rows, class_="fenn-dice-list") + legend, class_="fenn-legend")
-        )
-        return tag("section", "".join(parts), class_="fenn-side", aria_label=_("Fenn: the start and the dice"))
+        return side_html(self.game, s, names)
 
     # -- hints -------------------------------------------------------------------------------------
 
@@ -666,16 +485,6 @@ class FennView(GameView[FennState, FennPayload]):
                 "or choose Empty board to set both dice beside the board."
             ),
         }
-
-
-def _chooser_html(title: str, buttons: list[str], css: str, label: str) -> str:
-    return tag(
-        "div",
-        tag("p", esc(title), class_="fenn-chooser-title") + tag("div", "".join(buttons), class_="fenn-faces"),
-        class_=css,
-        role="group",
-        aria_label=label,
-    )
 
 
 def make_view(game: Fenn) -> FennView:

@@ -4,8 +4,8 @@ solved game), and for position text the engine refuses, for each rule a `Positio
 games/fenn.py or games/fenn_position.py names, the sentence a player reads who pasted or edited
 a position (formatted with the error's params and the colour the view derives from its seat).
 
-Its own module because these sentences are one thing, said from the engine's answers, and
-render/fenn.py is long; the view (render/fenn.py) asks them, its `position_error_texts` the table.
+Its own module because these sentences are one thing, said from the engine's answers; the view
+(render/fenn.py) and its panels (render/fenn_panels.py) ask them, the view's `position_error_texts` the table.
 """
 
 from __future__ import annotations
