@@ -147,11 +147,10 @@ from random import Random
 from typing import Any, NamedTuple
 
 from .base import Game, Option, Setup, check_players, check_seed
-from .notation import COLOURS, FILES, FRAME, MOTIFS, tile_code
+from .notation import FILES, FRAME, tile_code
 from .notation import frame_cell_name as cell_name, parse_frame_cell as parse_cell, parse_refusal, refusal_move
 from .mops_layout import (
     CELLS,
-    CROWNS,
     EMPTY,
     FACE_DOWN,
     NEIGHBOURS,
@@ -166,7 +165,7 @@ from .mops_layout import (
 )
 from .mops_position import parse_position, position_text
 from .mops_rounds import HiddenPileError, after_final_scoring, after_seat, deal, sitting_out, waiting_seats
-from .mops_scoring import Combination, can_score, combination_points, combinations, ranking, scoring_move
+from .mops_scoring import Combination, can_score, combination_points, combinations, describe_combination, ranking, scoring_move
 from .mops_shapes import Placement, recognise
 from .mops_state import FINAL, OVER, PLACE, SCORE, MopsState
 
@@ -402,25 +401,8 @@ class MopsRoyal(Game[MopsState]):
                 return []
             seat = _mover(s)
         layout = s.layouts[seat]
-        options = [self._describe_combination(layout, p) for p in combinations(layout)]
+        options = [describe_combination(layout, p) for p in combinations(layout)]
         return sorted(options, key=lambda c: (-c.points, [parse_cell(x) for x in c.cells]))
-
-    def _describe_combination(self, layout: bytes, placement: Placement) -> Combination:
-        tiles = [layout[c] for c in placement.cells]
-        if len({colour_of(t) for t in tiles}) == 1:
-            kind, feature = "colour", COLOURS[colour_of(tiles[0])]
-        else:
-            kind, feature = "motif", MOTIFS[motif_of(tiles[0])]
-        return Combination(
-            cells=tuple(cell_name(c) for c in placement.cells),
-            shape=placement.shape.name,
-            kind=kind,
-            feature=feature,
-            points=combination_points(layout, placement),
-            crown=any(t in CROWNS for t in tiles),
-            flips=tuple(cell_name(c) for c in placement.marks),
-            moves=tuple(scoring_move(placement, c) for c in placement.marks),
-        )
 
     def waiting_seats(self, s: MopsState) -> list[int]:
         """Seats that still act on this round's tile, the current one first."""
