@@ -234,13 +234,6 @@ def check_seed(seed: Any) -> int:
     return seed
 
 
-def check_unknown_options(game: "Game[Any]", options: Mapping[str, Any], known: Iterable[str]) -> None:
-    unknown = sorted(set(options) - set(known))
-    if unknown:
-        known_text = ", ".join(sorted(known)) or "none"
-        raise ValueError(f"{game.name} has no option {unknown[0]!r} (options: {known_text})")
-
-
 @dataclass(frozen=True)
 class Option:
     """One option of a game, declared once: the engine checks values against it (`check_options`)
@@ -362,7 +355,10 @@ class Game(Generic[S]):
         """Every declared option's value for a new game of `players` players: the given one, checked
         against its declaration, or its default (None where it does not apply). ValueError names
         an unknown option, a value of the wrong type or out of range, or one for other player counts."""
-        check_unknown_options(self, options, [o.name for o in self.options])
+        known = [o.name for o in self.options]
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise ValueError(f"{self.name} has no option {unknown[0]!r} (options: {', '.join(sorted(known)) or 'none'})")
         values = {}
         for option in self.options:
             if option.name in options:

@@ -132,13 +132,12 @@ Clarifications (our decisions where the rulebook is silent) [decided]
 
 The modules
 -----------
-This module is the engine: the rules above and the one `MopsRoyal` class (setup, the flow of
-rounds, the queries, the moves' checks). What it stands on has its own modules: the tiles and the
+This module is the engine: the rules above and the one `MopsRoyal` class (setup, the queries,
+the moves' checks and playing them). What it stands on has its own modules: the tiles and the
 frame's geometry (games/mops_layout.py), the scoring (games/mops_scoring.py), the shapes
-(games/mops_shapes.py), the state (games/mops_state.py) and the position text
-(games/mops_position.py). It stays over 600 lines because this docstring, the rules' reference,
-is some 150 of them, and the rest is one class: splitting its methods over mixins would scatter
-the rules that call each other.
+(games/mops_shapes.py), the state (games/mops_state.py), the order of play: the deal, who acts on
+a round's tile, the reveals, the final scoring's turns (games/mops_rounds.py) and the position
+text (games/mops_position.py).
 """
 
 from __future__ import annotations
@@ -147,38 +146,33 @@ from dataclasses import replace
 from random import Random
 from typing import Any, NamedTuple
 
-from .base import Game, HiddenInformationError, Option, Setup, chance_rng, check_players, check_seed
-from .notation import COLOURS, FILES, FRAME, MOTIFS, parse_tile, tile_code
+from .base import Game, Option, Setup, check_players, check_seed
+from .notation import FILES, FRAME, tile_code
 from .notation import frame_cell_name as cell_name, parse_frame_cell as parse_cell, parse_refusal, refusal_move
 from .mops_layout import (
     CELLS,
-    CROWNS,
     EMPTY,
     FACE_DOWN,
     NEIGHBOURS,
-    START_CANDIDATES,
-    START_CELL,
     TILE_COUNT,
     CellKind,
-    acts,
     cell_kinds,
     colour_of,
     face_down_cells,
-    is_full,
     motif_of,
     open_window,
     placement_indices,
 )
 from .mops_position import parse_position, position_text
-from .mops_scoring import Combination, can_score, combination_points, combinations, ranking, scoring_move
+from .mops_rounds import HiddenPileError, after_final_scoring, after_seat, deal, sitting_out, waiting_seats
+from .mops_scoring import Combination, can_score, combination_points, combinations, describe_combination, ranking, scoring_move
 from .mops_shapes import Placement, recognise
-from .mops_state import FINAL, OVER, PLACE, SCORE, MopsPhase, MopsState
+from .mops_state import FINAL, OVER, PLACE, SCORE, MopsState
+
+# The names others import from here (HiddenPileError: games/mops_rounds.py).
+__all__ = ["GAME", "MopsRoyal", "Effect", "HiddenPileError", "REFUSAL_BASE_PENALTY"]
 
 REFUSAL_BASE_PENALTY = 2
-
-
-class HiddenPileError(HiddenInformationError):
-    """Playing on an observation reached a reveal: the pile's order is not known there."""
 
 
 class Effect(NamedTuple):
@@ -246,47 +240,17 @@ class MopsRoyal(Game[MopsState]):
     move_words = {"marks": lambda marks: {"marks_text": " or ".join(marks)}}
     has_hidden_information = True
 
-    # -- setup ---------------------------------------------------------------------------------
+    # -- setup (the deal: games/mops_rounds.py) ------------------------------------------------
 
     def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> MopsState:
         check_players(self, players)
         check_seed(seed)
         values = self.check_options(players, options)
-        draws = self._tile_list_option(values["draws"], "draws")
-        if len(set(draws)) != len(draws):
-            raise ValueError("draws: the caller's pile holds each tile once")
-        if len(draws) > TILE_COUNT - 1:
-            raise ValueError(f"draws: the caller's pile holds {TILE_COUNT - 1} tiles, not {len(draws)}")
-        starts_option = values["starts"]
-        if starts_option is None:
-            starts = []
-            for seat in range(players):
-                # The caller's start tile cannot be one the pile is told to hold.
-                candidates = [t for t in START_CANDIDATES if seat or t not in draws]
-                if not candidates:
-                    raise ValueError("draws leaves no tile without a crown for the caller's start tile")
-                starts.append(chance_rng(seed, "mops-start", seat).choice(candidates))
-        else:
-            starts = self._tile_list_option(starts_option, "starts")
-            if len(starts) != players:
-                raise ValueError(f"starts must list one tile per seat ({players}), not {len(starts)}")
-            for t in starts:
-                if t in CROWNS:
-                    raise ValueError(f"starts: {tile_code(t)} carries a crown; start tiles never do")
-            if starts[0] in draws:
-                raise ValueError(f"draws: {tile_code(starts[0])} is the caller's start tile, so it is not in the pile")
-        rest = [t for t in range(TILE_COUNT) if t != starts[0] and t not in draws]
-        chance_rng(seed, "mops-pile").shuffle(rest)
-        pile = bytes(draws + rest)
-        layouts = []
-        for t in starts:
-            layout = [EMPTY] * CELLS
-            layout[START_CELL] = t
-            layouts.append(bytes(layout))
+        layouts, pile = deal(players, seed, values["starts"], values["draws"])
         setup = Setup.from_options(players, seed, options)
         state = MopsState(
             setup=setup,
-            layouts=tuple(layouts),
+            layouts=layouts,
             pile=pile,
             tile=None,
             to_move=None,
@@ -297,58 +261,7 @@ class MopsRoyal(Game[MopsState]):
             wertung=values["wertung"],
         )
         # The first tile is revealed as part of the setup.
-        return replace(state, **self.after_seat(state, state.layouts, state.pile, None, -1))
-
-    @staticmethod
-    def _tile_list_option(value: Any, name: str) -> list[int]:
-        if value is None:
-            return []
-        tiles = []  # a list: check_options saw to it
-        for code in value:
-            t = parse_tile(code)
-            if t is None:
-                raise ValueError(f"{name}: {code!r} is not a tile code (motif P B W C K H, then colour b g o p v y)")
-            tiles.append(t)
-        return tiles
-
-    # -- flow of rounds --------------------------------------------------------------------------
-
-    def after_seat(self, s: MopsState, layouts: tuple[bytes, ...], pile: bytes, tile: int | None, seat: int) -> dict[str, Any]:
-        """Fields of the turn that follows `seat` having finished with `tile` (-1 / None: no
-        round is running yet): the next seat of this round, else a new round is revealed, else
-        the final scoring (variant "Wertung") or the end."""
-        moves_after = len(s.moves) + (1 if seat >= 0 else 0)
-        floor = s.reveal_floor
-        players = len(layouts)
-        while True:
-            if tile is not None:
-                for k in range(seat + 1, players):
-                    if acts(layouts[k], tile):
-                        return dict(pile=pile, tile=tile, to_move=k, step=PLACE, reveal_floor=floor)
-            if not pile or all(is_full(layout) for layout in layouts):
-                break
-            if s.hidden:
-                raise HiddenPileError(
-                    "this is an observation: the order of the caller's pile is hidden, so the next "
-                    "tile cannot be revealed here (use determinize() to sample an order)"
-                )
-            tile, pile = pile[0], pile[1:]
-            floor = moves_after
-            seat = -1
-        if s.wertung:
-            for k in range(players):
-                if can_score(layouts[k]):
-                    return dict(pile=pile, tile=None, to_move=k, step=FINAL, reveal_floor=floor)
-        return dict(pile=pile, tile=None, to_move=None, step=OVER, reveal_floor=floor)
-
-    @staticmethod
-    def _after_final_scoring(layouts: tuple[bytes, ...], seat: int) -> tuple[int | None, MopsPhase]:
-        players = len(layouts)
-        for k in range(1, players + 1):
-            nxt = (seat + k) % players
-            if can_score(layouts[nxt]):
-                return nxt, FINAL
-        return None, OVER
+        return replace(state, **after_seat(state, state.layouts, state.pile, None, -1))
 
     # -- queries -------------------------------------------------------------------------------
 
@@ -488,44 +401,16 @@ class MopsRoyal(Game[MopsState]):
                 return []
             seat = _mover(s)
         layout = s.layouts[seat]
-        options = [self._describe_combination(layout, p) for p in combinations(layout)]
+        options = [describe_combination(layout, p) for p in combinations(layout)]
         return sorted(options, key=lambda c: (-c.points, [parse_cell(x) for x in c.cells]))
-
-    def _describe_combination(self, layout: bytes, placement: Placement) -> Combination:
-        tiles = [layout[c] for c in placement.cells]
-        if len({colour_of(t) for t in tiles}) == 1:
-            kind, feature = "colour", COLOURS[colour_of(tiles[0])]
-        else:
-            kind, feature = "motif", MOTIFS[motif_of(tiles[0])]
-        return Combination(
-            cells=tuple(cell_name(c) for c in placement.cells),
-            shape=placement.shape.name,
-            kind=kind,
-            feature=feature,
-            points=combination_points(layout, placement),
-            crown=any(t in CROWNS for t in tiles),
-            flips=tuple(cell_name(c) for c in placement.marks),
-            moves=tuple(scoring_move(placement, c) for c in placement.marks),
-        )
 
     def waiting_seats(self, s: MopsState) -> list[int]:
         """Seats that still act on this round's tile, the current one first."""
-        if s.tile is None or s.to_move is None:
-            return []
-        later = [k for k in range(s.to_move + 1, len(s.layouts)) if acts(s.layouts[k], s.tile)]
-        return [s.to_move] + later
+        return waiting_seats(s)
 
     def sitting_out(self, s: MopsState) -> dict[int, str]:
         """Seats that sit this round out, with the reason."""
-        if s.tile is None:
-            return {}
-        result = {}
-        for seat, layout in enumerate(s.layouts):
-            if is_full(layout):
-                result[seat] = "layout full"
-            elif layout[START_CELL] % FACE_DOWN == s.tile:
-                result[seat] = "start tile revealed"
-        return result
+        return sitting_out(s)
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -664,9 +549,9 @@ class MopsRoyal(Game[MopsState]):
         if effect.kind in ("place", "refuse") and not s.wertung and can_score(layout):
             return replace(moved, step=SCORE), effect
         if s.step == FINAL:
-            to_move, step = self._after_final_scoring(layouts, seat)
+            to_move, step = after_final_scoring(layouts, seat)
             return replace(moved, to_move=to_move, step=step), effect
-        return replace(moved, **self.after_seat(s, layouts, s.pile, s.tile, seat)), effect
+        return replace(moved, **after_seat(s, layouts, s.pile, s.tile, seat)), effect
 
     # -- notation (games/mops_position.py) -----------------------------------------------------
 

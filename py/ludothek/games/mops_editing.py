@@ -41,6 +41,7 @@ from .editing import EditRefused, Palette, PositionEditing, Setting, checked_set
 from .mops import GAME
 from .mops_layout import CELLS, connected_to_start, EMPTY, FACE_DOWN, START_CANDIDATES, START_CELL, TILE_COUNT, acts, extent
 from .mops_position import TURN_LETTERS, check_tiles_consistent, check_turn, position_text
+from .mops_rounds import after_seat
 from .mops_scoring import can_score
 from .mops_state import OVER, PLACE, SCORE, MopsState
 from .notation import FRAME, frame_cell_name as cell_name, parse_frame_cell as parse_cell, parse_tile, tile_code
@@ -106,7 +107,7 @@ def _moved_on(state: MopsState, seat: int, tile: int | None) -> MopsState:
     """The turn that follows `seat` having finished with `tile` (-1 / None: from the round's
     start), as the engine's flow of rounds gives it; a new round's tile is the pile's first as
     the editor lists it."""
-    fields = GAME.after_seat(replace(state, hidden=False), state.layouts, state.pile, tile, seat)
+    fields = after_seat(replace(state, hidden=False), state.layouts, state.pile, tile, seat)
     moved = replace(state, **fields)
     return _hidden(replace(moved, reveal_floor=state.reveal_floor))
 

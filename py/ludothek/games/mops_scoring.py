@@ -1,6 +1,6 @@
 """Mops Royal's scoring: which combinations a layout holds (a shape of the score board, face up,
-one colour or one motif), what each is worth and the move that scores it, and the ranking at the
-end (points, then fewer face-down tiles).
+one colour or one motif), what each is worth and the move that scores it, each described as the
+view lists it (`Combination`), and the ranking at the end (points, then fewer face-down tiles).
 
 Its own module because the scoring is one rule, asked by the engine (games/mops.py), its position
 checks (games/mops_position.py) and the computer players alike, over a layout alone.
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .notation import FRAME
+from .notation import COLOURS, FRAME, MOTIFS
 from .notation import frame_cell_name as cell_name
-from .mops_layout import CROWNS, CELLS, FACE_DOWN, face_down_cells
+from .mops_layout import CROWNS, CELLS, FACE_DOWN, colour_of, face_down_cells, motif_of
 from .mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, Placement, placements_by_anchor
 
 ANCHORED = placements_by_anchor(FRAME, FRAME)
@@ -72,6 +72,26 @@ def combination_points(layout: bytes, placement: Placement) -> int:
 
 def scoring_move(placement: Placement, flip: int) -> str:
     return ",".join(cell_name(c) for c in placement.cells) + "!" + cell_name(flip)
+
+
+def describe_combination(layout: bytes, placement: Placement) -> Combination:
+    """A placement of `layout` that scores, as the view lists it: its cells, shape, colour or
+    motif, points, flips and the move for each."""
+    tiles = [layout[c] for c in placement.cells]
+    if len({colour_of(t) for t in tiles}) == 1:
+        kind, feature = "colour", COLOURS[colour_of(tiles[0])]
+    else:
+        kind, feature = "motif", MOTIFS[motif_of(tiles[0])]
+    return Combination(
+        cells=tuple(cell_name(c) for c in placement.cells),
+        shape=placement.shape.name,
+        kind=kind,
+        feature=feature,
+        points=combination_points(layout, placement),
+        crown=any(t in CROWNS for t in tiles),
+        flips=tuple(cell_name(c) for c in placement.marks),
+        moves=tuple(scoring_move(placement, c) for c in placement.marks),
+    )
 
 
 def _ranking_key(scores: Sequence[int], layouts: Sequence[bytes], seat: int) -> tuple[int, int]:

@@ -1,5 +1,7 @@
 """Momox's view: what a click does, the setup fields, the side panels and the sentences a
-player reads and hears. The board itself is drawn by render/momox_board.py.
+player reads and hears. The board itself is drawn by render/momox_board.py; the names of colours,
+places, fields and circles, the board in words and the sentences for refused position text are
+render/momox_words.py's.
 """
 
 from __future__ import annotations
@@ -7,69 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.momox import GAME, KEY, KEY_MOVES, OVER, SHUFFLE, STAY, TILE, Momox, walk
-from ..games.momox_board import CENTRE, CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, TILE_AT, TILE_VALUES, YELLOW
+from ..games.momox_board import CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, FIELD_COUNT, TILE_VALUES
 from ..games.momox_state import MomoxState
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
 from .diagram import Diagram
-from .seats import seat_names
 from .svg import esc, piece_icon, tag
 from .hinting import StrongestLevelHints
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 from . import momox_board
-from .momox_board import SEAT_CSS, MomoxPayload, _corner_of, corner_colour, figure_svg
-from .momox_words import POSITION_ERROR_TEXTS
+from .momox_board import SEAT_CSS, MomoxPayload, figure_svg
+from .momox_words import POSITION_ERROR_TEXTS, board_description, circle_title, circle_words, colour_name, field_words, number_text, place_name
 
 
 MAX_ROUNDS_IN_FORM = 99
-SEAT_NAMES = seat_names(SEAT_CSS)
-# The corners by colour. Translators: these go into sentences in several grammatical cases
-# ("walks to ...", "stands on ...", "4 beside ..."): a form without article fits them all,
-# e.g. German "Ecke Rot".
-CORNER_NAMES = (N_("the red corner"), N_("the blue corner"), N_("the green corner"), N_("the purple corner"))
-PLACE_NAMES = (N_("ones"), N_("tens"), N_("hundreds"), N_("thousands"))
-
-
-# -- words for places -----------------------------------------------------------------------------
-
-
-def colour_name(seat: int) -> str:
-    return _(SEAT_NAMES[seat])
-
-
-def place_name(place: int) -> str:
-    return _(PLACE_NAMES[place])
-
-
-def field_words(field: int) -> str:
-    """A field as a player finds it on the board: a corner by its colour, others by their distance
-    from the corner before them."""
-    corner = CORNER_FIELDS[_corner_of(field)]
-    colour = corner_colour(corner)
-    corner_name = _(CORNER_NAMES[colour if colour is not None else _corner_of(field)])
-    if field == corner:
-        return corner_name
-    steps = field - corner
-    if FIELD_KINDS[field] == YELLOW:
-        return ngettext("a yellow field, {n} after {corner}", "a yellow field, {n} after {corner}", steps).format(n=steps, corner=corner_name)
-    return ngettext("a plain field, {n} after {corner}", "a plain field, {n} after {corner}", steps).format(n=steps, corner=corner_name)
-
-
-def circle_words(circle: int) -> str:
-    """A circle in the middle of a sentence."""
-    return _("the centre circle 0") if circle == CENTRE else _("circle {n}").format(n=circle)
-
-
-def circle_title(circle: int) -> str:
-    """A circle at the start of a label."""
-    return _("Centre circle 0") if circle == CENTRE else _("Circle {n}").format(n=circle)
-
-
-def number_text(tiles: tuple[int, ...]) -> str:
-    """The number a seat's tiles form, missing places shown as 0 ('34'), or '–' with none."""
-    if not tiles:
-        return "–"
-    return "".join(str(v) for v in reversed(tiles))
 
 
 def remembered_chips(position: str) -> list[tuple[int, int]]:
@@ -605,32 +558,6 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
             "open-chip": N_("No bowl covers {place}, the open circle: put a chip on another circle to open that one instead."),
             "centre-face-down": N_("The centre chip lies face down until another circle has been opened: put a chip on another circle first."),
         }
-
-
-def board_description(game: Momox, s: MomoxState, replaying: bool = False) -> str:
-    """The board in words (the SVG's description): figures, the open circle, the tiles left."""
-    players = len(s.figures)
-    sentences = []
-    for seat in range(players):
-        sentences.append(_("{colour}'s figure stands on {field}.").format(colour=colour_name(seat), field=field_words(s.figures[seat])))
-    open_c = game.open_circle(s)
-    circle = game.circles(s)[open_c]
-    if circle.face_up and not replaying:
-        sentences.append(_("The open circle is {circle}; its chip shows {value}.").format(circle=circle_words(open_c), value=circle.value))
-    else:
-        sentences.append(_("The open circle is {circle}; its chip lies face down.").format(circle=circle_words(open_c)))
-    sentences.append(_("Bowls cover the other circles."))
-    remaining = game.corner_tiles(s)
-    for seat in range(players):
-        where = [(TILE_AT[corner][seat], corner) for corner in CORNER_FIELDS if any(p == seat for p, _v in remaining[corner])]
-        if where:
-            sentences.append(
-                _("{colour}'s tiles still to take: {list}.").format(
-                    colour=colour_name(seat),
-                    list=", ".join(_("{value} beside {corner}").format(value=v, corner=field_words(c)) for v, c in sorted(where)),
-                )
-            )
-    return " ".join(sentences)
 
 
 # The home card: three players in the middle of a round; green has just walked 5 onto a corner.

@@ -1,16 +1,102 @@
-"""Momox's words for position text the engine refuses: each rule games/momox_position.py raises
-(`PositionError.rule`) and the sentence a player or a rules author reads who pasted or edited such
-a text, formatted with the error's params and the colour words the view derives from its seats
-(`MomoxView.move_error_words_from`: `seat` -> {colour}, `turn_seat` -> {turn_colour},
-`first_seat` -> {first_colour}).
+"""Momox's words: the names a player reads and hears for the seats' colours, the places of the
+digits, the fields and the circles, the board in words (the drawing's description), and the
+sentence for each rule of position text the engine refuses.
 
-Its own module because the view (render/momox.py) is long enough; it sets
-`position_error_texts` from this table.
+The last are the rules games/momox_position.py raises (`PositionError.rule`), for a player or a
+rules author who pasted or edited such a text, formatted with the error's params and the colour
+words the view derives from its seats (`MomoxView.move_error_words_from`: `seat` -> {colour},
+`turn_seat` -> {turn_colour}, `first_seat` -> {first_colour}).
+
+Its own module because these words are one thing, written from the engine's answers alone; the
+view (render/momox.py) asks it for them and sets `position_error_texts` from its table.
 """
 
 from __future__ import annotations
 
-from ..i18n import N_
+from ..games.momox import Momox
+from ..games.momox_board import CENTRE, CORNER_FIELDS, FIELD_KINDS, TILE_AT, YELLOW
+from ..games.momox_state import MomoxState
+from ..i18n import N_, _, ngettext
+from .momox_board import SEAT_CSS, _corner_of, corner_colour
+from .seats import seat_names
+
+SEAT_NAMES = seat_names(SEAT_CSS)
+# The corners by colour. Translators: these go into sentences in several grammatical cases
+# ("walks to ...", "stands on ...", "4 beside ..."): a form without article fits them all,
+# e.g. German "Ecke Rot".
+CORNER_NAMES = (N_("the red corner"), N_("the blue corner"), N_("the green corner"), N_("the purple corner"))
+PLACE_NAMES = (N_("ones"), N_("tens"), N_("hundreds"), N_("thousands"))
+
+
+# -- words for places -----------------------------------------------------------------------------
+
+
+def colour_name(seat: int) -> str:
+    return _(SEAT_NAMES[seat])
+
+
+def place_name(place: int) -> str:
+    return _(PLACE_NAMES[place])
+
+
+def field_words(field: int) -> str:
+    """A field as a player finds it on the board: a corner by its colour, others by their distance
+    from the corner before them."""
+    corner = CORNER_FIELDS[_corner_of(field)]
+    colour = corner_colour(corner)
+    corner_name = _(CORNER_NAMES[colour if colour is not None else _corner_of(field)])
+    if field == corner:
+        return corner_name
+    steps = field - corner
+    if FIELD_KINDS[field] == YELLOW:
+        return ngettext("a yellow field, {n} after {corner}", "a yellow field, {n} after {corner}", steps).format(n=steps, corner=corner_name)
+    return ngettext("a plain field, {n} after {corner}", "a plain field, {n} after {corner}", steps).format(n=steps, corner=corner_name)
+
+
+def circle_words(circle: int) -> str:
+    """A circle in the middle of a sentence."""
+    return _("the centre circle 0") if circle == CENTRE else _("circle {n}").format(n=circle)
+
+
+def circle_title(circle: int) -> str:
+    """A circle at the start of a label."""
+    return _("Centre circle 0") if circle == CENTRE else _("Circle {n}").format(n=circle)
+
+
+def number_text(tiles: tuple[int, ...]) -> str:
+    """The number a seat's tiles form, missing places shown as 0 ('34'), or '–' with none."""
+    if not tiles:
+        return "–"
+    return "".join(str(v) for v in reversed(tiles))
+
+
+def board_description(game: Momox, s: MomoxState, replaying: bool = False) -> str:
+    """The board in words (the SVG's description): figures, the open circle, the tiles left."""
+    players = len(s.figures)
+    sentences = []
+    for seat in range(players):
+        sentences.append(_("{colour}'s figure stands on {field}.").format(colour=colour_name(seat), field=field_words(s.figures[seat])))
+    open_c = game.open_circle(s)
+    circle = game.circles(s)[open_c]
+    if circle.face_up and not replaying:
+        sentences.append(_("The open circle is {circle}; its chip shows {value}.").format(circle=circle_words(open_c), value=circle.value))
+    else:
+        sentences.append(_("The open circle is {circle}; its chip lies face down.").format(circle=circle_words(open_c)))
+    sentences.append(_("Bowls cover the other circles."))
+    remaining = game.corner_tiles(s)
+    for seat in range(players):
+        where = [(TILE_AT[corner][seat], corner) for corner in CORNER_FIELDS if any(p == seat for p, _v in remaining[corner])]
+        if where:
+            sentences.append(
+                _("{colour}'s tiles still to take: {list}.").format(
+                    colour=colour_name(seat),
+                    list=", ".join(_("{value} beside {corner}").format(value=v, corner=field_words(c)) for v, c in sorted(where)),
+                )
+            )
+    return " ".join(sentences)
+
+
+# -- position text the engine refuses ------------------------------------------------------------
 
 POSITION_ERROR_TEXTS: dict[str, str] = {
     "token-count": N_(

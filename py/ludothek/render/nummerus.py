@@ -44,6 +44,35 @@ LAYOUT_HELP_EXAMPLE = "3 16 17 / 18 7 36 39 38 / …"
 __all__ = ["NummerusView", "make_view", "parse_layout", "WIDTH", "HEIGHT"]
 
 
+def _start_fields() -> list[Field]:
+    """Who begins, with several players: seat 1, or by age (the `ages` option), then each seat's
+    age, asked of the seats there are."""
+    several = (2, 3, 4)
+    start = Field(
+        "start",
+        _("Who begins"),
+        _("The rulebook lets the player whose age is closest to 48 begin; then play goes round in seat order. Without ages, seat 1 begins."),
+        choices=(Choice("seat1", _("Seat 1")), Choice("age", _("By age: closest to 48 begins"))),
+        default="seat1",
+        players=several,
+        options=("ages",),
+    )
+    ages = [
+        Field(
+            f"age{seat}",
+            _("Age of seat {n}").format(n=seat + 1),
+            _("In years. Between two players equally close to 48, the lower seat begins."),
+            kind="text",
+            default="",
+            players=tuple(p for p in several if p > seat),
+            show_when=("start", "age"),
+            options=("ages",),
+        )
+        for seat in range(4)
+    ]
+    return [start, *ages]
+
+
 # -- the view ---------------------------------------------------------------------------------------
 
 
@@ -142,32 +171,8 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
     # -- setup -------------------------------------------------------------------------------------
 
     def setup_fields(self) -> list[Field]:
-        several = (2, 3, 4)
-        fields = [
-            Field(
-                "start",
-                _("Who begins"),
-                _("The rulebook lets the player whose age is closest to 48 begin; then play goes round in seat order. Without ages, seat 1 begins."),
-                choices=(Choice("seat1", _("Seat 1")), Choice("age", _("By age: closest to 48 begins"))),
-                default="seat1",
-                players=several,
-                options=("ages",),
-            ),
-        ]
-        for seat in range(4):
-            fields.append(
-                Field(
-                    f"age{seat}",
-                    _("Age of seat {n}").format(n=seat + 1),
-                    _("In years. Between two players equally close to 48, the lower seat begins."),
-                    kind="text",
-                    default="",
-                    players=tuple(p for p in several if p > seat),
-                    show_when=("start", "age"),
-                    options=("ages",),
-                )
-            )
-        fields += [
+        return [
+            *_start_fields(),
             option_field(
                 self.game,
                 "rounds",
@@ -221,7 +226,6 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
                 options=("layout",),
             ),
         ]
-        return fields
 
     def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
         options: dict[str, Any] = {}
