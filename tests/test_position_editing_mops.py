@@ -169,7 +169,7 @@ def test_the_editor_screen_puts_a_tile_and_refuses_taking_the_start_tile_away():
     tap(app, tool("editor-piece", piece="Pb"))
     tap(app, board_target("e6"))
     assert editor_of(app).position.endswith(" Pb p2 5,0")
-    assert last(page, "announce")[1] == "Blue pug on e6. The board now shows Blue's layout, whose turn it is."
+    assert last(page, "announce")[1] == "Blue pug on e6. That was Red's layout; the board now shows Blue's, whose turn it is."
     tap(app, tool("editor-piece", piece="Kg"))
     tap(app, board_target("d5"))
     assert editor_of(app).position.startswith("9/9/9/4Pb4/4WpCb3/9/9/9/9,9/9/9/9/3KgWy4/")

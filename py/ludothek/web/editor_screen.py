@@ -330,11 +330,16 @@ def take_position(app: AppContext, editor: Editor, text: str) -> tuple[bool, str
     editor.state, editor.position = state, game.position(state)
     shown = None if editor.rules is None else editor.rules.palette(state).board_of
     # A board per seat (Mops Royal's layouts): the one shown follows the turn; the author is told.
-    switched = (
-        ""
-        if shown is None or shown == shown_before
-        else _("The board now shows {colour}'s layout, whose turn it is.").format(colour=editor.view.seat_style(shown, state.setup.players).name)
-    )
+    switched = ""
+    if shown is not None and shown != shown_before:
+        players = state.setup.players
+        colour = editor.view.seat_style(shown, players).name
+        if shown_before is None or shown_before >= players:
+            switched = _("The board now shows {colour}'s layout, whose turn it is.").format(colour=colour)
+        else:
+            switched = _("That was {before}'s layout; the board now shows {colour}'s, whose turn it is.").format(
+                before=editor.view.seat_style(shown_before, players).name, colour=colour
+            )
     editor.editing = replace(editor.editing, start=None)
     editor.diagram, dropped = keep_known(editor.diagram, editor.centres())
     app.page.prop("#editor-position", "value", editor.position)
