@@ -338,6 +338,25 @@ def taken_to_text(view: GameView[Any, Any], taken_to: str, state: Any) -> str:
     return _(template).format(colour=colour)
 
 
+def board_switch_text(view: GameView[Any, Any], before: int | None, shown: int | None, players: int) -> str:
+    """What the author is told when the editor's board moves to another seat's, in a game with a
+    board per seat (Mops Royal's layouts: `Palette.board_of`, which follows the turn); "" when it
+    stays. Tile colours and seat colours read alike, so the layout left is named too."""
+    if shown is None or shown == before:
+        return ""
+    colour = view.seat_style(shown, players).name
+    if before is None or before >= players:
+        return _("The board now shows {colour}'s layout, whose turn it is.").format(colour=colour)
+    return _("That was {before}'s layout; the board now shows {colour}'s, whose turn it is.").format(
+        before=view.seat_style(before, players).name, colour=colour
+    )
+
+
+def said_together(*sentences: str | None) -> str:
+    """One announcement of the sentences that say something, in their order."""
+    return " ".join(text for text in sentences if text)
+
+
 def edit_refusal_text(view: GameView[Any, Any], error: EditRefused) -> str:
     """The player's sentence for an edit the game refused (never the engine's English)."""
     template = view.edit_refusal_texts().get(error.rule) or EDIT_REFUSAL_TEXTS.get(error.rule)
@@ -551,6 +570,8 @@ __all__ = [
     "editor_screen_html",
     "keep_known",
     "keep_known_of_link",
+    "board_switch_text",
+    "said_together",
     "out_html",
     "pick_layer",
     "pieces_html",

@@ -22,6 +22,8 @@ from ..i18n import _, ngettext
 from ..render import get_view, has_view
 from ..render.diagram import COLOURS, Diagram, DiagramError, colour_name, parse_diagram
 from ..render.editor import (
+    board_switch_text,
+    said_together,
     taken_to_text,
     REMOVE_PIECE,
     EMBED_PLAY,
@@ -271,18 +273,18 @@ def target_clicked(app: AppContext, editor: Editor, target: str, values: dict[st
     rules = editor.rules
     if editor.editing.tool == "piece" and rules is not None:
         piece = editor.editing.piece
-        if target not in rules.palette(editor.state).places:
+        palette = rules.palette(editor.state)
+        if target not in palette.places:
             said = _("No piece goes on {place}: it is a place for marks only.").format(place=target_name(target))
         elif piece == REMOVE_PIECE:
-            where = taken_to_text(editor.view, rules.palette(editor.state).taken_to, editor.state)
-            emptied = " ".join(text for text in (_("{place} is emptied.").format(place=target_name(target)), where) if text)
+            emptied = said_together(_("{place} is emptied.").format(place=target_name(target)), taken_to_text(editor.view, palette.taken_to, editor.state))
             said = edit(app, editor, lambda r: r.remove(editor.state, target), emptied)
         else:
             done = _("{piece} on {place}.").format(piece=editor.view.piece_name(piece), place=target_name(target))
             said = edit(app, editor, lambda r: r.put(editor.state, target, piece), done)
     else:
         editor.diagram, editor.editing, said = click_target(editor.diagram, editor.editing, target)
-    redraw(app, editor, " ".join(s for s in (caption_said, said) if s), focus_target=target if keyboard else None)
+    redraw(app, editor, said_together(caption_said, said), focus_target=target if keyboard else None)
 
 
 def keydown(app: AppContext, event: PageEvent) -> bool:
@@ -326,20 +328,11 @@ def take_position(app: AppContext, editor: Editor, text: str) -> tuple[bool, str
         reason = get_view(editor.game_id).position_error_text(exc)
         return False, _("This is not a valid {game} position: {reason}").format(game=game.name, reason=reason)
     app.page.attr("#editor-position", "aria-invalid", None)
-    shown_before = None if editor.rules is None else editor.rules.palette(editor.state).board_of
+    rules = editor.rules
+    shown_before = None if rules is None else rules.palette(editor.state).board_of
     editor.state, editor.position = state, game.position(state)
-    shown = None if editor.rules is None else editor.rules.palette(state).board_of
-    # A board per seat (Mops Royal's layouts): the one shown follows the turn; the author is told.
-    switched = ""
-    if shown is not None and shown != shown_before:
-        players = state.setup.players
-        colour = editor.view.seat_style(shown, players).name
-        if shown_before is None or shown_before >= players:
-            switched = _("The board now shows {colour}'s layout, whose turn it is.").format(colour=colour)
-        else:
-            switched = _("That was {before}'s layout; the board now shows {colour}'s, whose turn it is.").format(
-                before=editor.view.seat_style(shown_before, players).name, colour=colour
-            )
+    shown = None if rules is None else rules.palette(state).board_of
+    switched = board_switch_text(editor.view, shown_before, shown, state.setup.players)
     editor.editing = replace(editor.editing, start=None)
     editor.diagram, dropped = keep_known(editor.diagram, editor.centres())
     app.page.prop("#editor-position", "value", editor.position)
@@ -347,28 +340,24 @@ def take_position(app: AppContext, editor: Editor, text: str) -> tuple[bool, str
     editor.best_token += 1
     if not dropped:
         return True, switched
-    return True, " ".join(
-        text
-        for text in (
-            switched,
-            ngettext(
-                "The position is applied. {n} mark was on a place this board does not have: it is removed.",
-                "The position is applied. {n} marks were on places this board does not have: they are removed.",
-                dropped,
-            ).format(n=dropped),
-        )
-        if text
+    return True, said_together(
+        switched,
+        ngettext(
+            "The position is applied. {n} mark was on a place this board does not have: it is removed.",
+            "The position is applied. {n} marks were on places this board does not have: they are removed.",
+            dropped,
+        ).format(n=dropped),
     )
 
 
 def choose_piece(editor: Editor, piece: str) -> str:
     rules = editor.rules
-    if rules is None or (piece != REMOVE_PIECE and piece not in rules.palette(editor.state).pieces):
+    palette = None if rules is None else rules.palette(editor.state)
+    if palette is None or (piece != REMOVE_PIECE and piece not in palette.pieces):
         return _("This piece is not one of this game's.")
     editor.editing = replace(editor.editing, tool="piece", piece=piece, start=None)
     if piece == REMOVE_PIECE:
-        where = taken_to_text(editor.view, rules.palette(editor.state).taken_to, editor.state)
-        return " ".join(text for text in (_("Tool: take away. Click a place to empty it."), where) if text)
+        return said_together(_("Tool: take away. Click a place to empty it."), taken_to_text(editor.view, palette.taken_to, editor.state))
     return _("Tool: {piece}. Click a place to put it there.").format(piece=editor.view.piece_name(piece))
 
 
@@ -390,7 +379,7 @@ def edited(app: AppContext, editor: Editor, change: Callable[[PositionEditing[An
     taken, said = take_position(app, editor, text)
     if not taken:
         return False, said
-    return True, " ".join(s for s in (done, said) if s)
+    return True, said_together(done, said)
 
 
 def set_one(state: Any, name: str, value: str, rules: PositionEditing[Any]) -> str:
