@@ -6,10 +6,10 @@
 
 A puzzle is a position with exactly one best move, proven by an exact search over the engine
 (each game's AI module's `puzzle_best_moves`, ludothek.ai.puzzles). Each game's AI module also
-mines them (`mine_puzzles(mine)`, asked through ludothek.ai.puzzles.mine_puzzles): it plays seeded
+mines them (`mine_puzzles(mine)`, asked through ludothek.ai.puzzle_mining.mine_puzzles): it plays seeded
 games of its computer players and keeps the positions its search proves, by difficulty (from the
 search depth and from whether a simple player finds the move). Everything is seeded: the same
-sources give the same file. Each game is mined for its declared time (ludothek.ai.puzzles.mining_seconds,
+sources give the same file. Each game is mined for its declared time (ludothek.ai.puzzle_mining.mining_seconds,
 Momentum's longer), or for <GAME>_SECONDS from the environment (MOMENTUM_SECONDS=300).
 """
 
@@ -24,12 +24,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
+from ludothek.ai import puzzle_mining as M  # noqa: E402
 from ludothek.ai import puzzles as P  # noqa: E402
 
 
 def mining_seconds(name: str) -> float:
     """How long a game is mined: <GAME>_SECONDS from the environment, else its declared time."""
-    return float(os.environ.get(f"{name.upper()}_SECONDS", P.mining_seconds(name)))
+    return float(os.environ.get(f"{name.upper()}_SECONDS", M.mining_seconds(name)))
 
 
 def say(text: str) -> None:
@@ -65,8 +66,8 @@ def main(names: list[str]) -> None:
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"version": 1, "games": {}}
     for name in names or list(P.PUZZLE_GAMES):
         started = time.monotonic()
-        mine = P.Mine(mining_seconds(name), say=say)
-        P.mine_puzzles(name, mine)
+        mine = M.Mine(mining_seconds(name), say=say)
+        M.mine_puzzles(name, mine)
         found = mine.found
         shipped = data["games"].get(name, [])
         entries, retired = numbered(name, found, shipped, data.get("retired", {}).get(name, []))

@@ -229,7 +229,7 @@ def test_the_per_game_checks_find_what_they_forbid():
 
 
 # The offline puzzle miner is held to the same rule: each game's AI module mines its own puzzles
-# (`mine_puzzles(mine)`, asked through ai.puzzles.mine_puzzles), as it proves them.
+# (`mine_puzzles(mine)`, asked through ai.puzzle_mining.mine_puzzles), as it proves them.
 SCRIPTS_ASKING_THE_GAME = [PACKAGE.parent.parent / "scripts" / "mine_puzzles.py"]
 
 

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from ludothek.ai import puzzle_best_moves
+from ludothek.ai import puzzle_mining as M
 from ludothek.ai import puzzles as P
 from ludothek.ai.momentum_puzzles import momentum_shortest_win, momentum_winning_moves
 from ludothek.ai.momox_puzzles import momox_canonical, momox_layouts, momox_sure_ways, momox_tile_keys
@@ -268,13 +269,13 @@ MINING_SEEDS = {"fenn": 10, "momentum": 3, "nummerus": 15, "mops": 10, "momox": 
 
 @pytest.mark.parametrize("game_id", P.PUZZLE_GAMES)
 def test_each_games_miner_keeps_only_proven_puzzles(game_id):
-    """Every game's miner, asked through the one interface (ai.puzzles.mine_puzzles) for its first
+    """Every game's miner, asked through the one interface (ai.puzzle_mining.mine_puzzles) for its first
     few seeded games, keeps positions whose solution the proving search finds as the only best
     move, each entry shaped as the shipped ones are (all but the id, which the script gives).
     The time is only a safety net: the seeds decide what is mined, so something is found."""
     game = get_game(game_id)
-    mine = P.Mine(60.0, most_seeds=MINING_SEEDS[game_id])
-    P.mine_puzzles(game_id, mine)
+    mine = M.Mine(60.0, most_seeds=MINING_SEEDS[game_id])
+    M.mine_puzzles(game_id, mine)
     found = [(difficulty, p) for difficulty, entries in mine.found.items() for p in entries]
     assert found, game_id
     shipped_keys = set(P.puzzles(game_id)[0]) - {"id"}
@@ -284,9 +285,9 @@ def test_each_games_miner_keeps_only_proven_puzzles(game_id):
         s = game.from_position(p["position"])
         assert puzzle_best_moves(game, s, p["depth"]) == [p["solution"]], p
     assert len({p["position"] for _, p in found}) == len(found)
-    assert all(len(entries) <= P.PER_DIFFICULTY for entries in mine.found.values())
+    assert all(len(entries) <= M.PER_DIFFICULTY for entries in mine.found.values())
 
 
 def test_each_game_mines_for_its_declared_time():
-    assert P.mining_seconds("momentum") == 1500.0  # a unique forced win is rare
-    assert all(P.mining_seconds(game_id) == P.MINING_SECONDS for game_id in P.PUZZLE_GAMES if game_id != "momentum")
+    assert M.mining_seconds("momentum") == 1500.0  # a unique forced win is rare
+    assert all(M.mining_seconds(game_id) == M.MINING_SECONDS for game_id in P.PUZZLE_GAMES if game_id != "momentum")

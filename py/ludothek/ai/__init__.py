@@ -13,7 +13,7 @@ offers `make_player(game, level, seed)`, `move_values(game, s)` (a generator: th
 and `hint(game, s)` with the same signatures, and declares what its review needs (`REVIEW`, a
 `ReviewRules`: `review_rules(game_id)`) and, for a game with puzzles, the exact search that
 proves them (`puzzle_best_moves(game, s, depth)`: `puzzle_best_moves` here) and their miner
-(`mine_puzzles(mine)`: `ai.puzzles.mine_puzzles`).
+(`mine_puzzles(mine)`: `ai.puzzle_mining.mine_puzzles`).
 
 Players see only `game.observation(state, seat)`; a game with hidden information hands them
 nothing more. Every random choice comes from the player's own seeded generator.

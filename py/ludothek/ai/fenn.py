@@ -30,7 +30,7 @@ from . import fenn_solver as solver
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 
 if TYPE_CHECKING:
-    from .puzzles import Mine
+    from .puzzle_mining import Mine
 
 LEVELS = [
     Level(1, "Beginner", "Takes a win it sees this turn and often, but not always, blocks yours; otherwise steps almost at random."),

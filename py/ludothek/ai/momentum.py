@@ -20,7 +20,7 @@ from ..games.notation import cell_name, parse_cell
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 
 if TYPE_CHECKING:
-    from .puzzles import Mine
+    from .puzzle_mining import Mine
 
 LEVELS = [
     Level(1, "Easy", "Looks one move ahead and often picks a move that is merely good enough."),

@@ -13,7 +13,8 @@ from ..games.base import Game
 from ..games.momentum import EMPTY, GAME, PLACE, SEAT_LETTERS, MomentumState, push_stones
 from ..games.notation import cell_name
 from . import get_player
-from .puzzles import Mine, SearchTooLong, winning_moves
+from .puzzle_mining import Mine
+from .puzzles import SearchTooLong, winning_moves
 
 
 def momentum_winning_moves(game: Game[MomentumState], s: MomentumState, plies: int, budget: int | None = None) -> list[str]:

@@ -32,7 +32,7 @@ from ..games.momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, FIELD_COUNT
 from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
 
 if TYPE_CHECKING:
-    from .puzzles import Mine
+    from .puzzle_mining import Mine
 
 LEVELS = [
     Level(1, "Forgetful", "Remembers only the last two chips it saw and looks one bowl ahead."),

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 from ..games.momox import GAME, KEY, TILE, HiddenChipError, Momox, MomoxState
 from ..games.momox_board import CHIP_VALUES, CIRCLES
 from . import get_player
-from .puzzles import Mine
+from .puzzle_mining import Mine
 
 
 MOMOX_MOST_LIFTS = 4  # a sure walk of more lifts than this is no puzzle for a person

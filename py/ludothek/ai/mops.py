@@ -42,7 +42,7 @@ from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Revi
 from .mops_eval import CATEGORY_POINTS, Analysis, Context, affinity, best_points_through, scoring_move_of
 
 if TYPE_CHECKING:
-    from .puzzles import Mine
+    from .puzzle_mining import Mine
 
 LEVELS = [
     Level(1, "Easy", "Lays each tile at random beside a matching one and scores whatever it finds at once."),

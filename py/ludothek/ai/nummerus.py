@@ -37,7 +37,7 @@ from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, Revi
 from .nummerus_model import WIN, Model, round_rewards, solitaire_child, solitaire_key, solitaire_takes, star_fields
 
 if TYPE_CHECKING:
-    from .puzzles import Mine
+    from .puzzle_mining import Mine
 
 LEVELS = [
     Level(1, "Easy", "Takes a chip that suits its own numbers, but often settles for one that is merely good enough."),

@@ -7,7 +7,8 @@ from __future__ import annotations
 from ..games.base import Game
 from ..games.nummerus import GAME, SWAP, NummerusState
 from . import get_player
-from .puzzles import Mine, winning_moves
+from .puzzle_mining import Mine
+from .puzzles import winning_moves
 
 
 def mine_puzzles(mine: Mine) -> None:
