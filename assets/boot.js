@@ -294,10 +294,10 @@
     de: ["Die Spiele werden geladen…", "Python-Laufzeit wird geladen…", "Python startet…", "Die Spiele werden vorbereitet…"]
   };
   var stage = 0;
-  var stageWidth = "5%";
+  var stageFill = "scaleX(0.05)";
   function setStage(n, fraction) {
     if (n > stage) stage = n;
-    stageWidth = Math.round((fraction || [0.05, 0.3, 0.7, 0.9][stage]) * 100) + "%";
+    stageFill = "scaleX(" + (fraction || [0.05, 0.3, 0.7, 0.9][stage]) + ")";
     showStage();
   }
   // The bar at the foot of the page, and its copy where the player tapped (see "early taps").
@@ -307,7 +307,9 @@
       var text = box.querySelector(".boot-text");
       if (text) text.textContent = STAGES[lang][stage];
       var fill = box.querySelector(".boot-fill");
-      if (fill) fill.style.width = stageWidth;
+      // A transform, not a width: the bar's growth is then the compositor's, with no layout or
+      // paint on the page's thread, each frame of it, while a phone's CPU is busy starting.
+      if (fill) fill.style.transform = stageFill;
     });
   }
   onBody(function () { setStage(stage); });
@@ -373,8 +375,14 @@
   }
   function drawHome(screen, html, code) {
     var other = screen.dataset.staticScreen && screen.dataset.staticScreen !== "home";  // a rules page was shown
-    screen.innerHTML = html;
-    drawThumbnailsInTurn(screen);
+    // Parsed in a template, whose content is inert: the pictures (images of data: URLs, which a
+    // page loads the moment they are in it) are taken out before the cards go in.
+    var template = doc.createElement("template");
+    template.innerHTML = html;
+    var pictures = takePictures(template.content);
+    screen.textContent = "";  // (the other language's home, when the switch redraws it)
+    screen.appendChild(template.content);
+    drawThumbnailsInTurn(pictures);
     screen.dataset.static = "1";
     screen.dataset.staticLang = code;
     screen.dataset.staticScreen = "home";
@@ -385,17 +393,25 @@
     if (kept) saves.appendChild(kept);
     showIntent();
   }
-  // The five board pictures are most of the home screen's elements: drawn in one frame, on a
-  // phone's CPU, they held the page's thread for a quarter of a second (issue 33). The cards come
-  // first with each picture's place kept (.thumb-later: the picture is not displayed, so the
-  // browser neither styles nor lays it out), then one picture a frame, in the cards' order (the first with the cards).
-  function drawThumbnailsInTurn(screen) {
-    var thumbs = Array.prototype.slice.call(screen.querySelectorAll(".game-card div.thumb"));
-    thumbs.forEach(function (thumb) { thumb.classList.add("thumb-later"); });
+  // The five board pictures cost most of the home screen's first drawing: drawn in one frame, on
+  // a phone's CPU, they held the page's thread for a quarter of a second (issue 33). The cards
+  // come first with each picture's place kept (.thumb-later), then one picture a frame, in the
+  // cards' order (the first with the cards). Each picture is an image of a data: URL, which the
+  // page parses, styles and lays out the moment it is in the page: so it goes in in its frame.
+  function takePictures(content) {
+    return Array.prototype.slice.call(content.querySelectorAll(".game-card div.thumb")).map(function (thumb) {
+      var picture = Array.prototype.slice.call(thumb.childNodes);
+      picture.forEach(function (node) { thumb.removeChild(node); });
+      thumb.classList.add("thumb-later");
+      return { thumb: thumb, nodes: picture };
+    });
+  }
+  function drawThumbnailsInTurn(pictures) {
     (function next() {
-      var thumb = thumbs.shift();
-      if (!thumb) return;
-      thumb.classList.remove("thumb-later");
+      var picture = pictures.shift();
+      if (!picture) return;
+      picture.nodes.forEach(function (node) { picture.thumb.appendChild(node); });
+      picture.thumb.classList.remove("thumb-later");
       afterPaint(next);
     })();
   }

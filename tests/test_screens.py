@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from ludothek.games import GAME_IDS, get_game
+from ludothek.i18n import set_language
 from ludothek.render import game_panels, get_view, has_view, home_screen, setup_screen
 from ludothek.render.view import UIState, seat_names
 from ludothek.web.saves import DictStorage, SaveStore
@@ -121,6 +122,32 @@ def test_setup_and_home_render(game_id):
     well_formed(home)
     assert "&lt;img" in home and "<img src=x" not in home
     well_formed(view.thumbnail_svg())
+
+
+@pytest.mark.parametrize("game_id", VIEW_IDS)
+def test_home_card_picture_is_a_sealed_image_of_the_thumbnail(game_id):
+    """The card's picture is an <img> of a data: URL: the thumbnail with only the styles it uses
+    inside, in an attribute that needs no escaping, decorative, and the same in both languages."""
+    from urllib.parse import unquote
+
+    view = get_view(game_id)
+    img = home_screen.thumbnail_img(view)
+    match = re.fullmatch(r'<img src="data:image/svg\+xml,([^"<>&]*)" alt="" width="160" height="160"/>', img)
+    assert match, img[:200]
+    picture = ET.fromstring(unquote(match.group(1)))
+    assert picture.tag == "{http://www.w3.org/2000/svg}svg"
+    style = picture.find("{http://www.w3.org/2000/svg}style")
+    assert style is not None and "{" in (style.text or "")
+    # The page's stylesheet never reaches an image: every class the picture keeps is styled inside it.
+    kept = {name for element in picture.iter() for name in element.get("class", "").split()}
+    assert kept and all(f".{name}" in style.text for name in kept), kept
+    card = home_screen.game_card(view)
+    assert f'<div class="thumb" aria-hidden="true">{img}</div>' in card
+    set_language("de")
+    try:
+        assert home_screen.game_card(view).count(img) == 1
+    finally:
+        set_language("en")
 
 
 @pytest.mark.parametrize("game_id", VIEW_IDS)

@@ -296,8 +296,9 @@ def test_a_home_screen_that_does_not_come_never_stops_the_start(page, app_url, f
     assert not page.errors
 
 
-# The five board pictures are most of the home screen's elements: boot.js draws the cards first,
-# then one picture a frame (issue 33: in one frame they were the page's longest task on a phone).
+# The five board pictures cost most of the home screen's first drawing: boot.js draws the cards
+# first, then one picture a frame (issue 33: in one frame they were the page's longest task on a
+# phone).
 PICTURES_SHOWN = """
 window.__pictures = [];
 new MutationObserver(() => {
@@ -313,7 +314,7 @@ def test_the_home_screens_pictures_come_one_a_frame_in_the_cards_order_without_m
     phone.add_init_script(PICTURES_SHOWN)
     held = HeldStart(phone)
     phone.goto(app_url)
-    expect(phone.locator("#screen[data-static] .game-card .thumb svg")).to_have_count(5)
+    expect(phone.locator("#screen[data-static] .game-card .thumb img")).to_have_count(5)
     expect(phone.locator("#screen .thumb-later")).to_have_count(0)
     steps = [[shown == "true" for shown in step.split(",")] for step in phone.evaluate("window.__pictures")]
     # The cards with the first picture, then one more at a time, from the top.
@@ -325,5 +326,5 @@ def test_the_home_screens_pictures_come_one_a_frame_in_the_cards_order_without_m
     assert all(abs(a - b) < 0.5 for a, b in zip(kept, boxes, strict=True)), (kept, boxes)  # (layout's sub-pixel rounding)
     phone.evaluate("document.querySelectorAll('#screen div.thumb').forEach(thumb => thumb.classList.remove('thumb-later'))")
     held.release()
-    expect(phone.locator(".game-card .thumb svg").first).to_be_visible()
+    expect(phone.locator(".game-card .thumb img").first).to_be_visible()
     assert not phone.errors

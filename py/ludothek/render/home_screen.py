@@ -17,11 +17,29 @@ from .svg import esc, tag
 from .view import GameView, shown_seat_names
 
 
+# The game's picture on its card is an image, not inline SVG: its hundreds of elements are then
+# styled and laid out in the image's own document with only the rules it uses, not against the
+# page's whole stylesheet on every layout of the page. On a phone's CPU the five inline pictures
+# made the home screen's first frames the page's longest tasks (issue 33). Pictures do not depend
+# on the language: one per game and process.
+_thumbnails: dict[str, str] = {}
+
+
+def thumbnail_img(view: GameView[Any, Any]) -> str:
+    """The card's picture: the game's thumbnail as a data: URL image (decorative: its card names it)."""
+    if view.game_id not in _thumbnails:
+        from .standalone import picture_url, styled_svg  # the picture's styles are read only when it is drawn
+
+        # (A data: URL written by picture_url has no character an attribute in double quotes must escape.)
+        url = picture_url(styled_svg(view.game_id, view.thumbnail_svg()))
+        _thumbnails[view.game_id] = f'<img src="{url}" alt="" width="160" height="160"/>'
+    return _thumbnails[view.game_id]
+
+
 def game_card(view: GameView[Any, Any]) -> str:
     game_id = view.game_id
-    picture = view.thumbnail_svg()
     body = (
-        tag("div", picture, class_="thumb", aria_hidden="true")
+        tag("div", thumbnail_img(view), class_="thumb", aria_hidden="true")
         + tag("h3", esc(view.title()))
         + tag("p", esc(view.tagline()), class_="tagline")
         + tag(

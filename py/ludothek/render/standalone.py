@@ -42,10 +42,20 @@ def board_styles(game_id: str) -> str:
 
 def standalone_svg(game_id: str, state: Any, ui: UIState | None = None) -> str:
     """A complete SVG file of `state`'s board, looking as in the app."""
-    svg = get_view(game_id).board_svg(state, ui or UIState(interactive=False))
-    style = f"<style>{board_styles(game_id)}</style>"
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + styled_svg(game_id, get_view(game_id).board_svg(state, ui or UIState(interactive=False))) + "\n"
+
+
+def styled_svg(game_id: str, svg: str) -> str:
+    """`svg`, one of the game's pictures, with the styles it is drawn with inside (a file, an image)."""
     head, sep, rest = svg.partition(">")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + head + sep + style + rest + "\n"
+    return head + sep + f"<style>{board_styles(game_id)}</style>" + rest
+
+
+def picture_url(picture_svg: str) -> str:
+    """A standalone SVG as a data: URL, made small (`compact_picture`)."""
+    from urllib.parse import quote  # when a picture is made, not at the start (compiled from source in the page)
+
+    return "data:image/svg+xml," + quote(compact_picture(picture_svg), safe=_DATA_URL_SAFE + "'")
 
 
 # How an embedded board shares its frame (px): whose turn it is above the board, the controls
@@ -97,12 +107,9 @@ def embed_snippet(src: str, picture_svg: str, width: int, height: int, title: st
     same renderer (with only the CSS it uses), in the box where the live board will appear, so
     readers see the position at once and the board does not move when it comes alive."""
     top, bottom = embed_picture_box(game_id, readonly)
-    from urllib.parse import quote  # when a snippet is made, not at the start (compiled from source in the page)
-
-    picture = quote(compact_picture(picture_svg), safe=_DATA_URL_SAFE + "'")
     style = (
         f"border:0;width:100%;max-width:{width}px;height:{height}px;"
-        f'background:#f7f3ea url("data:image/svg+xml,{picture}") no-repeat 50% {top}px/100% calc(100% - {top + bottom}px)'
+        f'background:#f7f3ea url("{picture_url(picture_svg)}") no-repeat 50% {top}px/100% calc(100% - {top + bottom}px)'
     )
     return f'<iframe src="{_attr(src)}" title="{_attr(title)}" width="{width}" height="{height}" style="{_attr(style)}" loading="lazy"></iframe>'
 
@@ -122,13 +129,10 @@ _VIEW_BOX_SIZE = re.compile(r'<svg\b[^>]*?\sviewBox="[-0-9.]+ [-0-9.]+ ([0-9.]+)
 def picture_snippet(picture_svg: str, alt: str, width: int) -> str:
     """The <img> code of a picture for a blog post: the SVG made small (`compact_picture`) in a
     data: URL, `width` pixels wide (it shrinks with a narrow column), `alt` its words."""
-    from urllib.parse import quote  # when a snippet is made, not at the start (compiled from source in the page)
-
     size = _VIEW_BOX_SIZE.search(picture_svg)
     height = round(width * float(size.group(2)) / float(size.group(1))) if size and float(size.group(1)) > 0 else width
-    picture = quote(compact_picture(picture_svg), safe=_DATA_URL_SAFE + "'")
     return (
-        f'<img src="data:image/svg+xml,{picture}" alt="{_attr(alt)}" width="{width}" height="{height}" '
+        f'<img src="{picture_url(picture_svg)}" alt="{_attr(alt)}" width="{width}" height="{height}" '
         f'style="max-width:100%;height:auto" loading="lazy" decoding="async">'
     )
 
