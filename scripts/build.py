@@ -111,8 +111,9 @@ def vendor_runtime() -> None:
 def compile_bytecode(sources: list[Path], source_root: Path, cache_name: str = "bytecode", optimize: int = 0) -> list[tuple[Path, str]]:
     """Bytecode for the sources from the page's own Python (Pyodide in Node), cached by the
     sources' hash (in .cache/<cache_name>). Without Node or on failure the app still works,
-    compiling in the browser (an empty list). `optimize` is py_compile's level."""
-    digest = hashlib.sha256(f"optimize={optimize}\0".encode())
+    compiling in the browser (an empty list). `optimize` is py_compile's level; each
+    instruction's position is its line, without columns (the site ships no sources to point into)."""
+    digest = hashlib.sha256(f"optimize={optimize}\0positions=lines\0".encode())  # (compile_bytecode.mjs: no columns)
     for path in sources:
         digest.update(str(path.relative_to(source_root)).encode() + b"\0" + path.read_bytes() + b"\0")
     cache = ROOT / ".cache" / cache_name  # outside assets/: not part of the site

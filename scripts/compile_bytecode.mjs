@@ -1,7 +1,8 @@
 // Compile Python sources to bytecode with the very Python the page runs (Pyodide, in Node), so the
 // app's modules load without compiling in the browser.
 //   node scripts/compile_bytecode.mjs <source folder> <output folder> [<optimization level>]
-// The level is py_compile's (0 by default; 2 leaves out docstrings and asserts).
+// The level is py_compile's (0 by default; 2 leaves out docstrings and asserts). Positions are
+// lines only (below).
 // Writes <output>/<relative dir>/__pycache__/<module>.cpython-3XX.pyc (unchecked-hash: the
 // interpreter uses them without comparing timestamps, which a zip does not keep).
 import { loadPyodide } from "pyodide";
@@ -9,7 +10,11 @@ import fs from "node:fs";
 import path from "node:path";
 
 const [source, output, level = "0"] = process.argv.slice(2);
-const py = await loadPyodide();
+// PYTHONNODEBUGRANGES: each instruction's position is its line only, without the columns that
+// draw a traceback's ^^^ under the failing part of a source line. The site ships no sources,
+// so no traceback can draw them there; the line numbers stay. It makes the standard library's
+// bytecode a quarter smaller after Brotli (934 KB -> 697 KB for the page's 172 modules).
+const py = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 
 function walk(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

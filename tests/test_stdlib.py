@@ -131,3 +131,39 @@ def test_the_start_module_passes_the_zip_and_the_snapshot_is_made_with_it(site):
     # Precached with the rest (all or nothing: offline play needs it).
     manifest = json.loads((site / "assets" / "build" / "precache.js").read_text().split("=", 1)[1].rsplit(";", 1)[0])
     assert "./assets/build/" + shipped(site).name in manifest["files"]
+
+
+# Run by Pyodide in Node from the shipped zip: a traceback through the standard library and the
+# positions of one of its functions.
+POSITIONS = """
+import { loadPyodide } from "pyodide";
+const py = await loadPyodide({ stdLibURL: process.argv[1] });
+console.log(py.runPython(`
+import json, traceback
+try:
+    json.loads("{")
+except ValueError:
+    text = traceback.format_exc()
+positions = list(json.decoder.JSONDecoder.raw_decode.__code__.co_positions())
+json.dumps({"traceback": text, "positions": positions})
+`));
+"""
+
+
+def test_the_bytecode_keeps_line_numbers_without_columns(site):
+    """Compiled with PYTHONNODEBUGRANGES (scripts/compile_bytecode.mjs): each instruction has its
+    line and no columns (a quarter of the bytes after Brotli; the columns only point into source
+    lines the site does not ship), and a traceback through the shipped modules still formats, with
+    the line of each frame."""
+    import subprocess
+
+    found = subprocess.run(
+        ["node", "--input-type=module", "-e", POSITIONS, str(shipped(site))], cwd=ROOT, capture_output=True, text=True, timeout=300, check=True
+    )
+    result = json.loads(found.stdout.strip().splitlines()[-1])
+    assert re.search(r'File "[^"]*json/decoder\.py", line \d+, in raw_decode', result["traceback"]), result["traceback"]
+    assert "JSONDecodeError" in result["traceback"]
+    positions = result["positions"]
+    assert positions and all(isinstance(line, int) for line, _end, _start, _stop in positions if line is not None)
+    assert any(line is not None for line, *_ in positions)
+    assert all(start is None and stop is None for _line, _end, start, stop in positions), positions[:5]
