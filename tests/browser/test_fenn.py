@@ -7,7 +7,8 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import answered, assert_fits_phone, moves_played, open_app, put_save, READY_TIMEOUT_MS
+from conftest import answered, assert_fits_phone, moves_played, open_app, put_save, READY_TIMEOUT_MS, save_id_of, true_state
+from ludothek.games.fenn import Fenn
 from ludothek.render.rules import diagrams
 
 PERFECT = "5"
@@ -81,10 +82,17 @@ class TestNewUserAgainstThePerfectComputer:
         assert all(t.startswith(number + ":") for t in (faces.nth(i).get_attribute("data-target") for i in range(faces.count())))
         # Step 2 of 2: pick a face (a plain one when there is one, so the turn ends).
         plain = chooser.locator("button[data-target]:not(:has(.fenn-note))")
-        (plain.first if plain.count() else faces.first).click()
+        chosen = plain.first if plain.count() else faces.first
+        face = int(chosen.get_attribute("data-target").split(":")[1])
+        chosen.click()
         answered(page)
-        assert moves_played(page) == before + 1
-        expect(page.locator("#announce")).to_contain_text(f"to field {number}")
+        # The computer thinks at least MIN_THINK_SECONDS before it replies: on a busy machine its
+        # reply may be on the page already. The human's move is the one after `before` either way.
+        assert moves_played(page) in (before + 1, before + 2)
+        stepped = true_state(page, Fenn(), save_id_of(page), before + 1)
+        assert (stepped.blue, stepped.blue_face) == (int(number), face)
+        if moves_played(page) == before + 1:
+            expect(page.locator("#announce")).to_contain_text(f"to field {number}")
         end = page.locator("#actions").get_by_role("button", name=re.compile("^End turn"))
         if end.count():
             end.click()
