@@ -813,9 +813,18 @@
   var HANDED_CACHE = "ludothek-page";  // the runtime's files the worker kept for the install (sw.js)
   // Not in an embedded board: its install would store the whole app in the blog reader's browser.
   if (!embed && "serviceWorker" in navigator && location.protocol !== "file:") {
+    // The worker this page was loaded by, and whether another took over since: a new version's
+    // worker installs and claims the page while Python starts, and on a slow start it has done
+    // so before the page is ready (its "controllerchange" then came before the listener below).
+    var loadedBy = null;
+    var takenOver = false;
+    try {
+      loadedBy = navigator.serviceWorker.controller;
+      navigator.serviceWorker.addEventListener("controllerchange", function () { takenOver = true; });
+    } catch (e) { /* storage blocked: no service worker */ }
     onBody(function () {
       whenReady(function () {
-        var hadController = !!navigator.serviceWorker.controller;
+        var hadController = !!loadedBy;
         var offered = false;
         function newVersion() {
           if (!hadController || offered) return;
@@ -831,6 +840,7 @@
           worker.addEventListener("statechange", function () { if (worker.state === "activated") newVersion(); });
         }
         navigator.serviceWorker.addEventListener("controllerchange", newVersion);
+        if (takenOver) newVersion();
         navigator.serviceWorker.register("./sw.js").then(function (registration) {
           doc.body.dataset.swRegistered = "1";
           registration.addEventListener("updatefound", function () { watch(registration.installing); });
