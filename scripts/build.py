@@ -60,8 +60,11 @@ BUILD = ROOT / "assets" / "build"
 NODE = ROOT / "node_modules"
 DIST = ROOT / "dist"
 
-# Pyodide's python_stdlib.zip is not among them: the site ships its own (make_stdlib).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+# Pyodide's python_stdlib.zip is not among them: the site ships its own (make_stdlib). Nor is its
+# pyodide-lock.json (120 KB, the index of 357 packages the app never loads): the start module
+# passes Pyodide a lock with none (runtime_lock).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+PYODIDE_LOCK = NODE / "pyodide" / "pyodide-lock.json"
 # Files of the app itself (besides assets/) that the service worker must hold. index.html is
 # the built page (assets/build/index.html), which carries pyscript.toml's configuration.
 APP_FILES = ("py/main.py",)
@@ -93,7 +96,8 @@ def vendor_runtime() -> None:
         sys.exit("node_modules is missing Pyodide or PyScript: run `npm ci` first (scripts/setup does)")
     for name in PYODIDE_FILES:
         copy_if_changed(pyodide / name, VENDOR / "pyodide" / name)
-    (VENDOR / "pyodide" / "python_stdlib.zip").unlink(missing_ok=True)  # an earlier build's copy
+    for dropped in ("python_stdlib.zip", "pyodide-lock.json"):
+        (VENDOR / "pyodide" / dropped).unlink(missing_ok=True)  # an earlier build's copy
     wanted = set()
     for source in pyscript.iterdir():
         if source.is_file() and not source.name.endswith(".map"):
@@ -106,6 +110,15 @@ def vendor_runtime() -> None:
     for package, licence in ((pyodide, "LICENSE"), (NODE / "@pyscript" / "core", "LICENSE")):
         if (package / licence).exists():
             copy_if_changed(package / licence, VENDOR / ("pyodide" if package == pyodide else "pyscript") / "LICENSE")
+
+
+def runtime_lock() -> str:
+    """The lock file the page's Pyodide starts with: Pyodide's own `info` (its ABI, which Pyodide
+    checks) and no packages. The app is pure Python and loads no package, so the index of
+    Pyodide's packages would only be downloaded and parsed; the start module passes this text as
+    `lockFileContents` (no request) and the snapshot is made with it too."""
+    info = json.loads(PYODIDE_LOCK.read_text(encoding="utf-8"))["info"]
+    return json.dumps({"info": info, "packages": {}}, separators=(",", ":"), sort_keys=True)
 
 
 def compile_bytecode(sources: list[Path], source_root: Path, cache_name: str = "bytecode", optimize: int = 0) -> list[tuple[Path, str]]:
@@ -577,6 +590,8 @@ def make_snapshot(package: Path, stdlib: Path) -> Path | None:
     key = hashlib.sha256()
     for path in [*(VENDOR / "pyodide" / name for name in PYODIDE_FILES), stdlib, package, script]:
         key.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    lock = runtime_lock()
+    key.update(lock.encode() + b"\0")
     key.update(json.dumps(modules).encode())
     key.update(SNAPSHOT_MAGIC + struct.pack("<I", SNAPSHOT_BLOCK))  # the file's format
     name = f"snapshot.{key.hexdigest()[:16]}.bin"
@@ -592,7 +607,7 @@ def make_snapshot(package: Path, stdlib: Path) -> Path | None:
         shutil.rmtree(cache, ignore_errors=True)
         cache.mkdir(parents=True)
         try:
-            subprocess.run(["node", str(script), str(package), str(stdlib), str(cached) + ".tmp", *modules], cwd=ROOT, check=True, timeout=900)
+            subprocess.run(["node", str(script), str(package), str(stdlib), lock, str(cached) + ".tmp", *modules], cwd=ROOT, check=True, timeout=900)
         except (OSError, subprocess.SubprocessError) as exc:
             print(f"build: no memory snapshot ({exc}); the page starts Python the normal way", file=sys.stderr)
             return None
@@ -626,6 +641,10 @@ def write_start_module(snapshot: Path | None, stdlib: Path) -> Path:
     text, count = re.subn(r"^const MORE = null;.*$", lambda _: f"const MORE = {more_url};  // written by scripts/build.py", text, flags=re.M)
     if count != 1:
         sys.exit("build: scripts/pyodide_start.mjs must hold one line `const MORE = null;`")
+    lock = json.dumps(runtime_lock())  # a JSON text in a JavaScript string: Pyodide parses it
+    text, count = re.subn(r"^const LOCK = null;.*$", lambda _: f"const LOCK = {lock};  // written by scripts/build.py", text, flags=re.M)
+    if count != 1:
+        sys.exit("build: scripts/pyodide_start.mjs must hold one line `const LOCK = null;`")
     early = json.dumps(
         [[os.path.relpath(ROOT / url, START_MODULE.parent).replace(os.sep, "/"), kind] for url, kind in worker_early_files(page_config(), stdlib)],
         separators=(",", ":"),
@@ -741,10 +760,10 @@ def pyscript_start_chunks() -> list[Path]:
 def worker_early_files(config: dict, stdlib: Path) -> list[list[str]]:
     """What our start module (ludothek.mjs, in Python's worker) asks for as it is evaluated, as
     [path on the site, how]: "fetch" at once (the runtime's WebAssembly and the standard library),
-    "later" once those have arrived (the lock file and the [files], which Python reads only after
-    its own start)."""
+    "later" once those have arrived (the [files], which Python reads only after its own start). The
+    lock file is not among them: it comes inside the start module (runtime_lock)."""
     runtime = config["interpreter"].rsplit("/", 1)[0] + "/"
-    files = [[runtime + "pyodide.asm.wasm", "fetch"], ["./" + stdlib.relative_to(ROOT).as_posix(), "fetch"], [runtime + "pyodide-lock.json", "later"]]
+    files = [[runtime + "pyodide.asm.wasm", "fetch"], ["./" + stdlib.relative_to(ROOT).as_posix(), "fetch"]]
     files += [[url, "later"] for url in config.get("files", {}) if not url.startswith("{")]
     return files
 

@@ -2,9 +2,10 @@
 // very Pyodide the page runs (in Node, at build time), so the page can start Python from it instead
 // of starting the interpreter and importing the package itself (assets/vendor/pyodide/ludothek.mjs
 // loads it; scripts/build.py calls this script and names the file by its content hash).
-//   node scripts/make_snapshot.mjs <package zip> <stdlib zip> <output file> <module> [<module> ...]
+//   node scripts/make_snapshot.mjs <package zip> <stdlib zip> <lock> <output file> <module> [<module> ...]
 // <stdlib zip> is the standard library the page starts with (scripts/build.py, make_stdlib): a
-// snapshot must be made with the zip it is restored with.
+// snapshot must be made with the zip it is restored with. <lock> is the text of the lock file the
+// page starts with (scripts/build.py, runtime_lock: no packages), for the same reason.
 // Beside <output file> it writes <output file>.runtime: the memory a restore of this snapshot
 // finds before it copies the snapshot in (Pyodide's module factory's work: the runtime's own data).
 // scripts/build.py leaves out of the shipped file what the snapshot shares with it.
@@ -18,7 +19,7 @@ import createPyodideModule from "pyodide/pyodide.asm.mjs";
 import fs from "node:fs";
 import path from "node:path";
 
-const [zipPath, stdlibPath, output, ...modules] = process.argv.slice(2);
+const [zipPath, stdlibPath, lockFileContents, output, ...modules] = process.argv.slice(2);
 const stdLibURL = path.resolve(stdlibPath);
 const HOME = "/home/pyodide/";  // where PyScript's "./*" unpacks the package in the page
 
@@ -47,7 +48,7 @@ function storedEntries(buffer) {
 }
 
 // As in the page: the program's name is not this script's path on the build machine.
-const py = await loadPyodide({ _makeSnapshot: true, _sysExecutable: "", stdLibURL });
+const py = await loadPyodide({ _makeSnapshot: true, _sysExecutable: "", stdLibURL, lockFileContents });
 const memory = () => py._module.HEAP8.length;
 const startMemory = memory();
 for (const [name, data] of storedEntries(fs.readFileSync(zipPath))) {
@@ -94,6 +95,7 @@ try {
     _loadSnapshot: snapshot,
     _sysExecutable: "",
     stdLibURL,
+    lockFileContents,
     createPyodideModule: async (settings) => {
       const module = await createPyodideModule(settings);
       runtimeMemory = module.HEAPU8.slice();

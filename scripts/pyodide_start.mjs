@@ -82,8 +82,8 @@ if (TOLD.get("idb") === "memory") {
 }
 
 // -- the runtime's files, each downloaded once, at once ----------------------------------------------
-// Pyodide reads the WebAssembly, the standard library and the lock file with fetch(), and PyScript
-// our package, each only when the step before it is done. This module asks for them as it is
+// Pyodide reads the WebAssembly and the standard library with fetch(), and PyScript our package,
+// each only when the step before it is done. This module asks for them as it is
 // evaluated (the EARLY list, relative to this module: "fetch" at once, "later" once those have
 // arrived, since Python reads them only after its own start), and the runtime's own fetch() of the
 // same address (a plain GET) is handed that very response, once; every other request is the
@@ -104,6 +104,11 @@ function whenCriticalArrived(callback) {
 
 function criticalArrived() {
   if (--critical > 0) return;
+  releaseLater();
+}
+
+function releaseLater() {
+  critical = 0;
   for (const callback of afterCritical.splice(0)) callback();
 }
 
@@ -111,14 +116,22 @@ async function drain(copy) {
   try { await copy.arrayBuffer(); } catch (error) { /* the runtime's read reports it */ }
 }
 
+// Resolves once the copy's body has arrived (what waits for the critical files goes on then); the
+// copy's write into the cache follows in the background: on a phone, writing 10 MB into Cache
+// Storage takes longer than the download's last bytes, and the package must not wait for it.
 async function keepCopy(url, response) {
   const copy = response.clone();
   if (TOLD.get("hand") !== "1" || !response.ok || typeof caches !== "object") return drain(copy);
+  let bytes;
   try {
-    await (await caches.open(HANDED_CACHE)).put(url, copy);
+    bytes = await copy.arrayBuffer();
   } catch (error) {
-    await drain(copy);  // no room, storage blocked: the service worker downloads it
+    return;  // the runtime's read reports it
   }
+  const kept = new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+  caches.open(HANDED_CACHE).then((cache) => cache.put(url, kept)).catch(() => {
+    /* no room, storage blocked: the service worker downloads it */
+  });
 }
 
 function fetchEarly(href, kind) {
@@ -161,6 +174,9 @@ const SNAPSHOT = null;  // {url (relative to this module), sha256}: written by s
 // imports, compiled), not Pyodide's python_stdlib.zip, which the site does not ship. Its URL
 // relative to this module; PyScript's indexURL (this module's folder) stays as it is.
 const STDLIB = null;  // written by scripts/build.py
+// The lock file: Pyodide's own `info` and no packages (the app loads none), so Pyodide neither
+// downloads nor parses the index of its 357 packages (scripts/build.py, runtime_lock).
+const LOCK = null;  // written by scripts/build.py
 const STDLIB_OPTIONS = STDLIB ? { stdLibURL: new URL(STDLIB, import.meta.url).href } : {};
 // The package's modules the first screen does not import (assets/build/ludothek.more.zip),
 // relative to this module: Python fetches them itself once the first screen is live, or when it
@@ -295,10 +311,26 @@ function nextTask() {
   });
 }
 
+// The WebAssembly compiled is the moment its last bytes have arrived, and the one before the
+// runtime's longest step (the interpreter's start, one task of its thread): the files that wait for
+// the critical ones are asked for then, if they have not been already. (The reactions to the copies'
+// last bytes run only after that step, which held the package's request back past Python's start.)
+// Emscripten calls `instantiateWasm(imports, success)` and starts the interpreter in `success`; the
+// settings object is the module itself, so it is changed in place.
+function laterOnceCompiled(settings) {
+  const instantiate = settings && settings.instantiateWasm;
+  if (typeof instantiate !== "function") return;
+  settings.instantiateWasm = (imports, success) => instantiate(imports, (...made) => {
+    releaseLater();
+    return success(...made);
+  });
+}
+
 // Pyodide's own module factory (pyodide.asm.mjs, the same module Pyodide would import), with a
 // pause before it and after it (the worker answers the page's messages in between); for a restore, the snapshot's blocks from the runtime filled in.
 async function createModuleInSteps(settings, snapshot = null) {
   const { default: createPyodideModule } = await RUNTIME_MODULE;
+  laterOnceCompiled(settings);
   await nextTask();
   performance.mark("ludothek:module");  // the runtime's long steps begin (tests check the home came first)
   const module = await createPyodideModule(settings);
@@ -309,6 +341,8 @@ async function createModuleInSteps(settings, snapshot = null) {
 
 export async function loadPyodide(options = {}) {
   options = { ...options, ...STDLIB_OPTIONS };
+  // (PyScript names a lock of its own only for packages it has cached: the app has none.)
+  if (LOCK && !options.lockFileURL && !options.lockFileContents) options.lockFileContents = LOCK;
   const inSteps = { ...options, createPyodideModule: (settings) => createModuleInSteps(settings) };
   if (snapshotOnHand) {
     try {

@@ -93,17 +93,28 @@ def test_every_file_the_start_asks_for_early_is_precached(site):
     assert [url for url, how in preloads if how == "fetch"] == ["./py/main.py"]
     assert all(how == "module" for url, how in preloads if url != "./py/main.py")
     # The worker: the runtime's WebAssembly and the site's own standard library at once (not
-    # Pyodide's: tests/test_stdlib.py), the lock file and the package once those have arrived.
+    # Pyodide's: tests/test_stdlib.py), the package once those have arrived.
     early = worker_early_files(site)
     assert {url.rsplit("/", 1)[1]: how for url, how in early} == {
         "pyodide.asm.wasm": "fetch",
         build_stdlib(site).name: "fetch",
-        "pyodide-lock.json": "later",
         "ludothek.zip": "later",
     }
     for url, how in preloads + early:
         assert url in listed, url
     assert 'data-main="./py/main.py"' in (site / "index.html").read_text()
+
+
+def test_pyodide_starts_with_a_lock_of_no_packages_carried_by_the_start_module(site):
+    """The app loads no package: Pyodide's lock file (the index of its 357) is not published, and
+    the start module passes one with Pyodide's own info (its ABI, which Pyodide checks) and none."""
+    assert not any(path.endswith("pyodide-lock.json") for path in published(site))
+    module = (site / "assets" / "vendor" / "pyodide" / "ludothek.mjs").read_text()
+    (line,) = [line for line in module.splitlines() if line.startswith("const LOCK = ")]
+    lock = json.loads(json.loads(line.removeprefix("const LOCK = ").split(";  //")[0]))
+    pyodide_lock = json.loads((build.NODE / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock == {"info": pyodide_lock["info"], "packages": {}}
+    assert "lockFileContents = LOCK" in module
 
 
 def build_stdlib(site: Path) -> Path:
@@ -278,7 +289,7 @@ def test_the_snapshot_name_changes_with_the_package(site, tmp_path, monkeypatch)
     snapshot = next((site / "assets" / "build").glob("snapshot.*.bin"))
     made = []
     monkeypatch.setattr(build, "BUILD", tmp_path / "build")
-    monkeypatch.setattr(build.subprocess, "run", lambda command, **kwargs: made.append(command) or Path(command[4]).write_bytes(b"made"))
+    monkeypatch.setattr(build.subprocess, "run", lambda command, **kwargs: made.append(command) or Path(command[5]).write_bytes(b"made"))
     monkeypatch.setattr(build, "ROOT", tmp_path)  # its own cache folder
     (tmp_path / "build").mkdir()
     (tmp_path / "scripts").mkdir()
@@ -298,6 +309,8 @@ def test_the_snapshot_name_changes_with_the_package(site, tmp_path, monkeypatch)
     assert len({first.name, second.name, third.name, snapshot.name}) == 4
     assert not first.exists() and not second.exists() and build.unpack_snapshot(third.read_bytes()) == b"made", "the old snapshot goes"
     assert len(made) == 3 and made[-1][3] == str(stdlib)
+    # ... and with the lock file it starts with (no packages: runtime_lock).
+    assert made[-1][4] == build.runtime_lock() and json.loads(made[-1][4])["packages"] == {}
 
 
 def test_the_snapshot_imports_only_modules_that_never_touch_the_browser():
