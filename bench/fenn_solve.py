@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from ludothek.ai import fenn_solver as solver  # noqa: E402
 from ludothek.games import get_game  # noqa: E402
+from ludothek.package_files import package_file  # noqa: E402
 
 G = get_game("fenn")
 
@@ -32,7 +33,7 @@ def main() -> None:
     cpu = time.process_time()
     table = solver.solve()
     solve_wall, solve_cpu = time.perf_counter() - started, time.process_time() - cpu
-    shipped = solver.TABLE_PATH.read_bytes()
+    shipped = package_file(solver.TABLE_FILE).read_bytes()
     started = time.perf_counter()
     solver.decode_table(shipped)
     load_s = time.perf_counter() - started

@@ -237,18 +237,24 @@ def first_screen_modules(source_root: Path = ROOT / "py") -> set[str]:
 
 
 def split_package(package: Path, source_root: Path = ROOT / "py") -> tuple[Path, Path]:
-    """The site's two package zips from the whole one: START_ZIP (the first screen's modules, the
-    catalogs, rules texts, data and stylesheets the package reads from its files) and MORE_ZIP (the
-    rest of its modules). The page waits for the first only; py/ludothek/web/more_modules.py brings the second
-    once the first screen is live, or at once when a module of it is imported before."""
+    """The site's two package zips from the whole one: START_ZIP (the first screen's modules and
+    the catalogs) and MORE_ZIP (the rest of its modules, and the files the package reads only after
+    the first screen: the rules texts, the boards' stylesheets, the puzzles and Fenn's table, which
+    ludothek/package_files.py names). The page waits for the first only;
+    py/ludothek/web/more_modules.py brings the second once the first screen is live, or at once when a
+    module or a file of it is asked for before."""
+    from ludothek.package_files import LATER_FILES
+
     first = first_screen_modules(source_root)
+    later = tuple("ludothek/" + folder for folder in LATER_FILES)
     start: list[tuple[str, bytes]] = []
     more: list[tuple[str, bytes]] = []
     with zipfile.ZipFile(package) as archive:
         for name in archive.namelist():
             module = name.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
             is_module = name.endswith((".pyc", ".py"))
-            (more if is_module and module not in first else start).append((name, archive.read(name)))
+            comes_later = module not in first if is_module else name.startswith(later)
+            (more if comes_later else start).append((name, archive.read(name)))
     if not {"ludothek/web/more_modules.pyc", "ludothek/web/more_modules.py"} & {name for name, _ in start}:
         sys.exit("build: ludothek.web.more_modules must be among the first screen's modules (py/main.py imports it)")
     write_stored_zip(START_ZIP, start)

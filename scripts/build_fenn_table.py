@@ -20,12 +20,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from ludothek.ai import fenn_solver  # noqa: E402
+from ludothek.package_files import package_file  # noqa: E402
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
-    parser.add_argument("--out", type=Path, default=fenn_solver.TABLE_PATH)
+    parser.add_argument("--out", type=Path, default=package_file(fenn_solver.TABLE_FILE))
     args = parser.parse_args(argv)
     started = time.perf_counter()
     table = fenn_solver.solve(progress=lambda text: print(text, file=sys.stderr))

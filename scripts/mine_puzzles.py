@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from ludothek.ai import puzzle_mining as M  # noqa: E402
 from ludothek.ai import puzzles as P  # noqa: E402
+from ludothek.package_files import package_file  # noqa: E402
 
 
 def mining_seconds(name: str) -> float:
@@ -62,7 +63,7 @@ def numbered(name: str, found: dict[int, list[dict]], shipped: list[dict], retir
 
 
 def main(names: list[str]) -> None:
-    path = P.DATA_PATH
+    path = package_file(P.DATA_FILE)
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"version": 1, "games": {}}
     for name in names or list(P.PUZZLE_GAMES):
         started = time.monotonic()

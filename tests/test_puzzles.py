@@ -15,6 +15,7 @@ from ludothek.ai.momentum_puzzles import momentum_shortest_win, momentum_winning
 from ludothek.ai.momox_puzzles import momox_canonical, momox_layouts, momox_sure_ways, momox_tile_keys
 from ludothek.ai.mops import mops_placement_points
 from ludothek.games import get_game
+from ludothek.package_files import package_file
 from ludothek.render.momox import remembered_chips
 
 MINIMUM = {"fenn": 12, "momentum": 12, "nummerus": 12, "mops": 8, "momox": 12}
@@ -255,7 +256,7 @@ def test_mining_again_keeps_every_shipped_puzzles_id_and_never_gives_a_retired_o
 
 
 def test_shipped_puzzle_ids_are_unique_per_game_and_none_was_retired():
-    data = json.loads(P.DATA_PATH.read_text(encoding="utf-8"))
+    data = json.loads(package_file(P.DATA_FILE).read_text(encoding="utf-8"))
     for game_id, entries in data["games"].items():
         ids = [e["id"] for e in entries]
         assert len(ids) == len(set(ids)), game_id

@@ -9,9 +9,10 @@ import pytest
 from ludothek.games import GAME_IDS, get_game
 from ludothek.i18n import LANGUAGES
 from ludothek.render import get_view, has_view
-from ludothek.render.rules import RULES_DIR, diagrams, has_rules, rules_body_html
+from ludothek.package_files import package_file
+from ludothek.render.rules import RULES_FOLDER, diagrams, has_rules, rules_body_html
 
-DOCUMENTS = sorted(RULES_DIR.glob("*.md"))
+DOCUMENTS = sorted(package_file(RULES_FOLDER).glob("*.md"))
 
 
 @pytest.mark.parametrize("path", DOCUMENTS, ids=[p.name for p in DOCUMENTS])

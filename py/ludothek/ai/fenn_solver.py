@@ -42,6 +42,7 @@ from typing import Callable, Final, Literal, NamedTuple
 
 from .base import Exact, MoveValue
 from ..games.base import Game
+from ..package_files import package_file
 from ..games.fenn import BLACK_FACES, BLUE, DIE_FACES, EXTRA, GOAL_FIELD, PASCH, RED, START_FACE, START_FIELD, TURN, FennState, legal_steps, turn_key
 
 # -- indexing turn-start positions -------------------------------------------------------------
@@ -55,7 +56,7 @@ DRAW_BYTE = 0
 NO_POSITION = 255  # both dice on one field, or a game already won
 MAX_TURNS = 254
 
-TABLE_PATH = Path(__file__).resolve().parent / "data" / "fenn_table.bin"
+TABLE_FILE = "ai/data/fenn_table.bin"  # in the package (package_files: it comes with the second zip)
 TABLE_MAGIC = b"LUDOTHEK FENN TABLE 1\n"
 
 WIN: Final = "win"  # the outcome of a turn that reaches the far end
@@ -255,9 +256,9 @@ def load_table(path: Path | None = None) -> bytes:
         return decode_table(Path(path).read_bytes())
     if _loaded is None:
         try:
-            _loaded = decode_table(TABLE_PATH.read_bytes())
+            _loaded = decode_table(package_file(TABLE_FILE).read_bytes())
         except FileNotFoundError:
-            warnings.warn(f"{TABLE_PATH} is missing: solving Fenn now instead", RuntimeWarning, stacklevel=2)
+            warnings.warn(f"{TABLE_FILE} is missing: solving Fenn now instead", RuntimeWarning, stacklevel=2)
             _loaded = solve()
     return _loaded
 

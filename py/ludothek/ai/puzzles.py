@@ -28,18 +28,18 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, cast
 
 from ..games.base import Game
+from ..package_files import package_file
 
-DATA_PATH = Path(__file__).resolve().parent.parent / "data" / "puzzles.json"
+DATA_FILE = "data/puzzles.json"  # in the package (package_files: it comes with the second zip)
 PUZZLE_GAMES = ("fenn", "momentum", "nummerus", "mops", "momox")
 
 
 @lru_cache(maxsize=1)
 def _data() -> dict[str, Any]:
-    return cast(dict[str, Any], json.loads(DATA_PATH.read_text(encoding="utf-8")))
+    return cast(dict[str, Any], json.loads(package_file(DATA_FILE).read_text(encoding="utf-8")))
 
 
 def puzzles(game_id: str) -> list[dict[str, Any]]:

@@ -29,11 +29,12 @@ from typing import Any, Iterator
 
 from ..games import get_game
 from ..i18n import DEFAULT_LANGUAGE, _, language
+from ..package_files import package_file
 from .screens import rules_html
 from .svg import esc, tag
 from .view import GameView, UIState
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+RULES_FOLDER = "rules/"  # in the package (package_files: the texts come with the second zip)
 
 
 @dataclass(frozen=True)
@@ -55,12 +56,12 @@ class Diagram:
 
 
 def rules_path(game_id: str, language: str) -> Path:
-    path = RULES_DIR / f"{game_id}.{language}.md"
-    return path if path.exists() else RULES_DIR / f"{game_id}.{DEFAULT_LANGUAGE}.md"
+    path = package_file(f"{RULES_FOLDER}{game_id}.{language}.md")
+    return path if path.exists() else package_file(f"{RULES_FOLDER}{game_id}.{DEFAULT_LANGUAGE}.md")
 
 
 def has_rules(game_id: str) -> bool:
-    return (RULES_DIR / f"{game_id}.{DEFAULT_LANGUAGE}.md").exists()
+    return package_file(f"{RULES_FOLDER}{game_id}.{DEFAULT_LANGUAGE}.md").exists()
 
 
 def parse_diagram(game_id: str, lines: list[str]) -> Diagram:

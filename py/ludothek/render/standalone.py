@@ -8,18 +8,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, TypeAlias
 
+from ..package_files import package_file
 from . import get_view
 from .view import UIState
 
-_HERE = Path(__file__).resolve().parent
-# In the app the build ships the stylesheets inside the package; in a checkout they are in assets/.
-_STYLE_DIRS = (_HERE / "styles", _HERE.parents[2] / "assets")
+# In the app the build ships the stylesheets inside the package (render/styles/, with the second
+# zip: package_files); in a checkout they are in assets/.
+_CHECKOUT_STYLES = Path(__file__).resolve().parents[3] / "assets"
 _cache: dict[str, str] = {}
 
 
 def _read(relative: str) -> str:
-    for folder in _STYLE_DIRS:
-        path = folder / relative
+    for path in (package_file("render/styles/" + relative), _CHECKOUT_STYLES / relative):
         if path.exists():
             return path.read_text(encoding="utf-8")
     return ""

@@ -1,4 +1,5 @@
-"""The package's modules the first screen does not import arrive in a second zip.
+"""The package's modules the first screen does not import, and the files it does not read, arrive
+in a second zip.
 
 scripts/build.py splits the package in two: assets/build/ludothek.zip holds what Python needs
 before the first screen (PyScript unpacks it before main.py runs), assets/build/ludothek.more.zip
@@ -6,7 +7,8 @@ the rest (each game's engine, view and computer player, the editing modules...),
 its bytes, which a first visit no longer downloads before the app is ready. The first import of a
 module of it makes `MoreModules` fetch the second zip, synchronously (a worker may wait for a
 request; the page stays live), and unpack it beside the first, so an import never fails for want
-of it. The page brings the zip into the HTTP cache once the first screen is live (page.js, the
+of it; so does the first read of one of its files (rules texts, stylesheets, puzzles: through
+ludothek/package_files.py, which a module restored from the memory snapshot reads them by too). The page brings the zip into the HTTP cache once the first screen is live (page.js, the
 `runtime` op), so that request is usually answered at once; the service worker keeps it too.
 (Not fetched here in the background: a synchronous request for a file whose asynchronous fetch
 this same thread has not yet read waits for it for ever in Chromium, the HTTP cache holding the
@@ -28,6 +30,8 @@ from types import ModuleType
 from typing import Any, Sequence
 
 import js  # type: ignore[import-not-found]
+
+from .. import package_files
 
 PACKAGE = "ludothek"
 
@@ -84,10 +88,23 @@ _finder: MoreModules | None = None
 
 
 def install() -> None:
-    """Put the finder last on `sys.meta_path` (once), where the build made a second zip."""
+    """Put the finder last on `sys.meta_path` (once), where the build made a second zip, and have
+    the files of the second zip (package_files.LATER_FILES) brought when one is asked for first."""
     global _finder
     url = getattr(js, "ludothekMoreModulesURL", None)
     if _finder is not None or not url:
         return
     _finder = MoreModules(str(url), os.getcwd())  # PyScript unpacked the first zip here ("./*")
     sys.meta_path.append(_finder)
+    package_files.when_missing(bring_files)
+
+
+def bring_files() -> None:
+    """The second zip fetched and unpacked now, for a file of it (its module may have come from the
+    memory snapshot, never imported from a zip); FileNotFoundError when it cannot be had."""
+    if _finder is None or _finder.unpacked:
+        return
+    try:
+        _finder.unpack(fetch_now(_finder.url))
+    except ImportError as exc:
+        raise FileNotFoundError(str(exc)) from None
