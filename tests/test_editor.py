@@ -12,7 +12,8 @@ import pytest
 
 from ludothek.games import GAME_IDS
 from ludothek.render.diagram import Arrow, Circle, Diagram, Highlight, Label, parse_diagram
-from ludothek.render.editor import Editing, click_target, editor_fragment, keep_known
+from ludothek.render.diagram import editor_fragment, keep_known
+from ludothek.render.editor import Editing, click_target
 from ludothek.web.app import App
 from ludothek.web.editor_screen import Editor
 from ludothek.web.page import RecordingPage

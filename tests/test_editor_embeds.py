@@ -18,7 +18,7 @@ import pytest
 
 from ludothek.games import GAME_IDS, get_game
 from ludothek.render.diagram import Arrow, Circle, Diagram, captioned_svg, format_diagram, parse_diagram
-from ludothek.render.editor import diagram_text, editor_fragment
+from ludothek.render.diagram import diagram_text, editor_fragment
 from ludothek.render.svg import esc
 from ludothek.web.app import App
 from ludothek.web.page import PageState, RecordingPage

@@ -18,7 +18,7 @@ from ludothek.ai import puzzles as P
 from ludothek.ai.review import MoveReview, Review
 from ludothek.games import GAME_IDS, get_game
 from ludothek.render.diagram import Circle, Diagram
-from ludothek.render.editor import editor_fragment
+from ludothek.render.diagram import editor_fragment
 from ludothek.render.review import better_move_diagram
 from ludothek.web.app import App
 from ludothek.web.links import position_fragment

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import build  # scripts/build.py (pytest.ini puts scripts/ on the path)
+from ludothek import package_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -171,9 +172,10 @@ def test_the_package_is_stored_and_sent_compressed_as_a_whole(site):
 
 
 def test_the_package_comes_in_two_zips_the_first_screen_and_the_rest(site):
-    """The first zip holds every module importing py/main.py runs (the page waits for it), the
-    second every other module (fetched once the first screen is live); together the whole package,
-    each module once, and the files the package reads (catalogs, rules, data) in the first."""
+    """The first zip holds every module importing py/main.py runs (the page waits for it) and the
+    catalogs, the second every other module (fetched once the first screen is live) and the files
+    the package reads only later (package_files.LATER_FILES: rules, stylesheets, puzzles, Fenn's
+    table); together the whole package, each file once."""
     import zipfile
 
     def names(path: Path) -> set[str]:
@@ -184,8 +186,13 @@ def test_the_package_comes_in_two_zips_the_first_screen_and_the_rest(site):
     assert start | more == whole and not start & more
     assert {"ludothek/web/more_modules.pyc", "ludothek/web/dom.pyc", "ludothek/web/app.pyc", "ludothek/__init__.pyc"} <= start
     assert {"ludothek/games/fenn.pyc", "ludothek/render/fenn.pyc", "ludothek/ai/fenn.pyc", "ludothek/games/mops_editing.pyc"} <= more
-    assert not [name for name in more if not name.endswith(".pyc")], "files read with open() stay in the first zip"
+    later = tuple("ludothek/" + folder for folder in package_files.LATER_FILES)
+    assert {name for name in more if not name.endswith(".pyc")} == {name for name in whole if name.startswith(later)}
+    assert {"ludothek/rules/fenn.de.md", "ludothek/render/styles/app.css", "ludothek/data/puzzles.json", "ludothek/ai/data/fenn_table.bin"} <= more
     assert "ludothek/locale/de/LC_MESSAGES/ludothek.json" in start
+    # The diagram editor, the review and the puzzles come with their screens, not with the app.
+    for screen in ("web/editor_screen", "render/editor", "games/editing", "web/review", "ai/review", "render/review", "web/puzzles", "render/puzzles"):
+        assert f"ludothek/{screen}.pyc" in more, screen
     # Worth it: the first is about half of the whole on the wire.
     assert (site / "assets" / "build" / "ludothek.zip.br").stat().st_size < 0.65 * sum(
         (site / "assets" / "build" / name).stat().st_size for name in ("ludothek.zip.br", "ludothek.more.zip.br")

@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Collection, Iterable, Mapping, TypeVar
 
-from ..i18n import _, pgettext
+from ..i18n import _, ngettext, pgettext
 from .svg import empty, esc, num, tag
 
 MAX_MARKS = 24  # of each kind
@@ -498,6 +498,53 @@ def diagram_words(d: Diagram, target_name: Callable[[str], str] = str) -> list[s
     return words
 
 
+def target_name(target: str) -> str:
+    """A target as the marks' words name it: a cell's name ("d4"), a numbered field ("field 3")."""
+    return _("field {number}").format(number=target) if target.isdigit() else target
+
+
+def editor_fragment(game_id: str, position: str, d: Diagram) -> str:
+    """The editor's address for a position and its diagram."""
+    from urllib.parse import quote  # when used: compiled from source in the page (as render/diagram.py)
+
+    fragment = f"#/editor/{game_id}/{quote(position, safe='')}"
+    return fragment + "/" + format_diagram(d) if not d.is_empty() else fragment
+
+
+def keep_known(d: Diagram, known: Mapping[str, object]) -> tuple[Diagram, int]:
+    """The diagram without the marks on targets the board lacks, and how many were dropped."""
+    arrows = tuple(a for a in d.arrows if a.start in known and a.end in known)
+    circles = tuple(c for c in d.circles if c.target in known)
+    highlights = tuple(h for h in d.highlights if h.target in known)
+    labels = tuple(label for label in d.labels if label.target in known)
+    kept = Diagram(arrows, circles, highlights, labels, d.caption)
+    dropped = len(d.arrows) + len(d.circles) + len(d.highlights) + len(d.labels)
+    dropped -= len(arrows) + len(circles) + len(highlights) + len(labels)
+    return kept, dropped
+
+
+def keep_known_of_link(d: Diagram, known: Mapping[str, object]) -> tuple[Diagram, str | None]:
+    """A link's diagram as `keep_known` leaves it, with the sentence that says how many of its
+    marks were left out (None: none was)."""
+    kept, dropped = keep_known(d, known)
+    if not dropped:
+        return kept, None
+    return kept, ngettext(
+        "{n} mark of the link is on a place this board does not have: it is left out.",
+        "{n} marks of the link are on places this board does not have: they are left out.",
+        dropped,
+    ).format(n=dropped)
+
+
+def diagram_text(d: Diagram) -> str:
+    """The caption and the marks in words as one text (a picture's <desc>, an <img>'s alt text):
+    the caption introduces the marks."""
+    said = diagram_words(d, target_name)
+    if d.caption and len(said) > 1:
+        said = [said[0].rstrip(".:") + ":", *said[1:]]
+    return " ".join(said)
+
+
 __all__ = [
     "Arrow",
     "Circle",
@@ -515,4 +562,9 @@ __all__ = [
     "format_diagram",
     "parse_diagram",
     "validate_targets",
+    "diagram_text",
+    "editor_fragment",
+    "keep_known",
+    "keep_known_of_link",
+    "target_name",
 ]

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 
 from ..ai.base import MoveValue
 from ..games.editing import EditRefused, Palette, Setting
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _
 from .diagram import (
     LABEL_PATTERN,
     PALETTE,
@@ -30,8 +30,10 @@ from .diagram import (
     Label,
     captioned_svg,
     colour_name,
+    diagram_text,
     diagram_words,
-    format_diagram,
+    editor_fragment,
+    target_name,
 )
 from .review import exact_text
 from .screens import button
@@ -79,44 +81,6 @@ class Editing:
 
 REMOVE_PIECE = ""
 MOST_PIECE_BUTTONS = 12  # more pieces than this are chosen from a list
-
-
-def target_name(target: str) -> str:
-    """A target as the marks' words name it: a cell's name ("d4"), a numbered field ("field 3")."""
-    return _("field {number}").format(number=target) if target.isdigit() else target
-
-
-def editor_fragment(game_id: str, position: str, d: Diagram) -> str:
-    """The editor's address for a position and its diagram."""
-    from urllib.parse import quote  # when used: compiled from source in the page (as render/diagram.py)
-
-    fragment = f"#/editor/{game_id}/{quote(position, safe='')}"
-    return fragment + "/" + format_diagram(d) if not d.is_empty() else fragment
-
-
-def keep_known(d: Diagram, known: Mapping[str, object]) -> tuple[Diagram, int]:
-    """The diagram without the marks on targets the board lacks, and how many were dropped."""
-    arrows = tuple(a for a in d.arrows if a.start in known and a.end in known)
-    circles = tuple(c for c in d.circles if c.target in known)
-    highlights = tuple(h for h in d.highlights if h.target in known)
-    labels = tuple(label for label in d.labels if label.target in known)
-    kept = Diagram(arrows, circles, highlights, labels, d.caption)
-    dropped = len(d.arrows) + len(d.circles) + len(d.highlights) + len(d.labels)
-    dropped -= len(arrows) + len(circles) + len(highlights) + len(labels)
-    return kept, dropped
-
-
-def keep_known_of_link(d: Diagram, known: Mapping[str, object]) -> tuple[Diagram, str | None]:
-    """A link's diagram as `keep_known` leaves it, with the sentence that says how many of its
-    marks were left out (None: none was)."""
-    kept, dropped = keep_known(d, known)
-    if not dropped:
-        return kept, None
-    return kept, ngettext(
-        "{n} mark of the link is on a place this board does not have: it is left out.",
-        "{n} marks of the link are on places this board does not have: they are left out.",
-        dropped,
-    ).format(n=dropped)
 
 
 def _said(mark: Arrow | Circle | Highlight | Label) -> str:
@@ -224,15 +188,6 @@ def editor_board_svg(view: GameView[Any, Any], state: object, d: Diagram, editin
     layer = pick_layer(view.target_centres(state, ui), editing, cursor)
     head, end, _tail = svg.rpartition("</svg>")
     return head + layer + end if end else svg
-
-
-def diagram_text(d: Diagram) -> str:
-    """The caption and the marks in words as one text (a picture's <desc>, an <img>'s alt text):
-    the caption introduces the marks."""
-    said = diagram_words(d, target_name)
-    if d.caption and len(said) > 1:
-        said = [said[0].rstrip(".:") + ":", *said[1:]]
-    return " ".join(said)
 
 
 def with_words(svg: str, d: Diagram) -> str:
@@ -560,23 +515,18 @@ __all__ = [
     "REMOVE_PIECE",
     "TOOLS",
     "best_moves_html",
-    "diagram_text",
     "embed_play_name",
     "marked_picture",
     "click_target",
     "edit_refusal_text",
     "editor_board_svg",
-    "editor_fragment",
     "editor_screen_html",
-    "keep_known",
-    "keep_known_of_link",
     "board_switch_text",
     "said_together",
     "out_html",
     "pick_layer",
     "pieces_html",
     "settings_html",
-    "target_name",
     "tools_html",
     "with_words",
     "words_html",

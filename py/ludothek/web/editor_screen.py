@@ -20,7 +20,18 @@ from ..games import GAME_IDS
 from ..games.editing import EditRefused, PositionEditing, position_editing
 from ..i18n import _, ngettext
 from ..render import get_view, has_view
-from ..render.diagram import COLOURS, Diagram, DiagramError, colour_name, parse_diagram
+from ..render.diagram import (
+    COLOURS,
+    Diagram,
+    DiagramError,
+    colour_name,
+    diagram_text,
+    editor_fragment,
+    keep_known,
+    keep_known_of_link,
+    parse_diagram,
+    target_name,
+)
 from ..render.editor import (
     board_switch_text,
     said_together,
@@ -32,16 +43,11 @@ from ..render.editor import (
     best_moves_html,
     click_target,
     edit_refusal_text,
-    diagram_text,
     editor_board_svg,
-    editor_fragment,
     editor_screen_html,
-    keep_known,
-    keep_known_of_link,
     marked_picture,
     out_html,
     pieces_html,
-    target_name,
     settings_html,
     tool_name,
     tools_html,
@@ -53,9 +59,10 @@ from .arrow_keys import DIRECTIONS
 from .context import AppContext
 from .links import LinkError, decode_position, position_fragment
 from .page import Control, PageEvent, css_string
+from .routes import EDITOR_SCREEN
 from .search_runner import SearchCancelled, in_background, run_sliced
 
-SCREEN = "editor"
+SCREEN = EDITOR_SCREEN
 
 
 @dataclass

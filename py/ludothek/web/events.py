@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Callable
 
 from ..i18n import _
-from . import editor_screen, language, learn, remote_screen
+from . import language, learn, remote_screen
 from .context import AppContext
 from .page import Control, PageEvent, css_string
+from .routes import EDITOR_SCREEN
 from .search_runner import in_background
 
 Data = Callable[[str], str]  # data(key): the clicked element's data-<key>, or ""
@@ -89,7 +90,7 @@ def dispatch(app: AppContext, event: PageEvent) -> None:
 
 def on_click(app: AppContext, event: PageEvent) -> None:
     control = event.control
-    if control is None or learn.click(app, event, control) or remote_screen.click(app, event, control) or editor_screen.click(app, event, control):
+    if control is None or learn.click(app, event, control) or remote_screen.click(app, event, control) or _editor_click(app, event, control):
         return
     action = control.get("action")
     target = control.get("target")
@@ -140,6 +141,23 @@ def on_submit(app: AppContext, event: PageEvent) -> None:
 
 def on_keydown(app: AppContext, event: PageEvent) -> None:
     """A key pressed outside a text field and without Ctrl, Alt or Meta (the page leaves those to the browser)."""
-    if learn.keydown(app, event) or remote_screen.keydown(app, event) or editor_screen.keydown(app, event):
+    if learn.keydown(app, event) or remote_screen.keydown(app, event) or _editor_keydown(app, event):
         return
     app.game.keydown(event)
+
+
+# The diagram editor's module is imported with its screen (routes.EDITOR_SCREEN), not with the app.
+def _editor_click(app: AppContext, event: PageEvent, control: Control) -> bool:
+    if app.screen != EDITOR_SCREEN:
+        return False
+    from . import editor_screen
+
+    return editor_screen.click(app, event, control)
+
+
+def _editor_keydown(app: AppContext, event: PageEvent) -> bool:
+    if app.screen != EDITOR_SCREEN:
+        return False
+    from . import editor_screen
+
+    return editor_screen.keydown(app, event)

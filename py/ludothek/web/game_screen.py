@@ -28,8 +28,7 @@ from ..render.game_screen import (
     replay_announcement,
     undo_announcement,
 )
-from ..render.diagram import Diagram, captioned_svg
-from ..render.editor import keep_known
+from ..render.diagram import Diagram, captioned_svg, keep_known
 from ..render.view import GameView, UIState
 from .arrow_keys import nearest_in_direction
 from .context import AppContext

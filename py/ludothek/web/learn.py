@@ -1,17 +1,28 @@
 """The hooks through which the app reaches the review and puzzle screens (kept here so that the
-app itself needs only a few lines: a route, a click and a key)."""
+app itself needs only a few lines: a route, a click and a key).
+
+The screens' modules (review.py, puzzles.py and what they draw with) are imported when one of
+these screens is first shown, not with the app: they are not among the first screen's modules,
+so the site sends them in the package's second zip (scripts/build.py, web/more_modules.py)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .context import AppContext
 from .page import Control, PageEvent
-from .puzzles import PuzzleScreen
-from .review import ReviewScreen
+
+if TYPE_CHECKING:
+    from .puzzles import PuzzleScreen
+    from .review import ReviewScreen
 
 SCREENS = ("review", "puzzles", "puzzle")
 
 
 def _screens(app: AppContext) -> tuple[ReviewScreen, PuzzleScreen]:
+    from .puzzles import PuzzleScreen
+    from .review import ReviewScreen
+
     if not isinstance(app.learn, tuple):
         app.learn = (ReviewScreen(app), PuzzleScreen(app))  # made when first needed
     review, puzzles = app.learn
@@ -35,22 +46,20 @@ def route(app: AppContext, parts: list[str]) -> None:
 
 def click(app: AppContext, event: PageEvent, control: Control) -> bool:
     """True when a click belonged to these screens (and was handled)."""
-    review, puzzles = _screens(app)
     action = control.get("action")
     if action == "review-open" and app.session is not None:
         app.go(f"#/review/{app.session.save_id}")
         return True
     if app.screen == "review" and action is not None:
-        return review.click(action, control)
+        return _screens(app)[0].click(action, control)
     if app.screen == "puzzle":
-        return puzzles.click(action, control.get("target"), control)
+        return _screens(app)[1].click(action, control.get("target"), control)
     return False
 
 
 def keydown(app: AppContext, event: PageEvent) -> bool:
-    review, puzzles = _screens(app)
     if app.screen == "review":
-        return review.keydown(event.key)
+        return _screens(app)[0].keydown(event.key)
     if app.screen == "puzzle":
-        return puzzles.keydown(event)
+        return _screens(app)[1].keydown(event)
     return False

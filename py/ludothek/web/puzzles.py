@@ -15,8 +15,7 @@ from ..i18n import _
 from ..render import get_view, has_view
 from ..render import puzzles as draw
 from ..render import review as review_draw
-from ..render.diagram import Diagram
-from ..render.editor import editor_fragment
+from ..render.diagram import Diagram, editor_fragment
 from ..render.view import UIState
 from . import jsontext
 from .context import AppContext

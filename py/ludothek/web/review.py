@@ -14,8 +14,7 @@ from ..ai.review import Progress, Review, review_record
 from ..i18n import _
 from ..render import get_view
 from ..render import review as draw
-from ..render.diagram import Diagram
-from ..render.editor import editor_fragment
+from ..render.diagram import Diagram, editor_fragment
 from ..render.svg import esc, tag
 from ..render.view import UIState
 from . import jsontext

@@ -10,11 +10,11 @@ from ..games import GAME_IDS
 from ..i18n import _
 from ..render import has_view
 from ..render.screens import link_error_html
-from . import editor_screen, learn, remote_screen
+from . import learn, remote_screen
 from .context import AppContext
 from .links import LinkError
 from .problem_screen import show_problem
-from .routes import POSITION_SCREENS, parse_route
+from .routes import EDITOR_SCREEN, POSITION_SCREENS, parse_route
 from .rules_screen import show_rules
 
 
@@ -48,7 +48,9 @@ def _show_route(app: AppContext) -> None:
             raise LinkError(_("an embedded board needs a position or a game in its link"))
         elif screen in ("remote", "by-link"):  # a game by link (issue 27)
             remote_screen.route(app, screen, argument)
-        elif screen == "editor":  # the diagram editor (issue 36)
+        elif screen == EDITOR_SCREEN:  # the diagram editor (issue 36), imported with its screen
+            from . import editor_screen
+
             editor_screen.route(app, list(where.parts))
         elif screen == "setup" and argument in GAME_IDS and has_view(argument):
             app.setup.show(argument)

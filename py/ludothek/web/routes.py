@@ -15,6 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 POSITION_SCREENS = ("position", "try")
+# The diagram editor's address (#/editor/...) and its screen's name. Its modules (web/editor_screen.py
+# and the editing it draws with) come with it, in the package's second zip: the app imports them
+# when the editor is first shown and asks them about clicks and keys only there.
+EDITOR_SCREEN = "editor"
 
 
 @dataclass(frozen=True)

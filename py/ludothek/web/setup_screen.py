@@ -8,8 +8,7 @@ import time
 
 from ..i18n import _
 from ..render import get_view, has_view, screens
-from ..render.diagram import Diagram
-from ..render.editor import editor_fragment
+from ..render.diagram import Diagram, editor_fragment
 from ..render.setup_screen import setup_html
 from ..render import remote as remote_words
 from ..render.view import UIState

@@ -11,8 +11,7 @@ from ..ai import levels as ai_levels
 from ..games.base import RecordError
 from ..i18n import _
 from ..render import get_view, has_view
-from ..render.diagram import Diagram, DiagramError, captioned_svg, format_diagram, parse_diagram
-from ..render.editor import diagram_text, editor_fragment, keep_known_of_link
+from ..render.diagram import Diagram, DiagramError, captioned_svg, diagram_text, editor_fragment, format_diagram, keep_known_of_link, parse_diagram
 from ..render.sharing import embed_frame_html, share_dialog_html
 from ..render.record_errors import record_error_text
 from ..render.standalone import EMBED_TOP, embed_layout, embed_size, embed_snippet, standalone_svg
