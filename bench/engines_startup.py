@@ -37,6 +37,20 @@ Playwright, Firefox by Puppeteer over WebDriver BiDi, WebKit's MiniBrowser by We
 Xvfb. Rounds are interleaved (each round starts every engine once, in an order that rotates), so the
 machine's load touches each engine alike; the median over the rounds, and the load average before
 and after (the machine is shared: compare engines within one run, not across runs).
+
+`--cpu-quota 0.25` runs each engine's browser under a CPU quota, 25% of one CPU (a single core 4x
+slower; bench/cpu_quota.py: a Linux cgroup per engine, a 10 ms period; needs root): a slow device's
+CPU for every thread of the browser, Python's Web Worker included, which DevTools' CPU throttling
+would not reach (it slows only the page's main thread). The quota slows every thread together, on
+one budget: harsher than a phone with several cores for a page that uses two threads (the app's
+main thread and its worker), so the app's time under it is, if anything, pessimistic beside the bare
+page's (Python on the main thread). Only the browser joins the group, from its first instruction
+(a wrapper script in its executable's place that joins it and execs the browser): this process,
+its servers and the engines' drivers (Playwright's, Firefox's Node driver, WebKitWebDriver) keep
+the machine. Chromium's wrapper goes in through launch()'s Playwright argument; Firefox's and
+WebKit's MiniBrowser's through engine_drivers' FIREFOX and MINIBROWSER, which this benchmark sets
+for the run (and checks that the engine's processes really are in the group at every ready flag).
+The quota is recorded in the JSON and in the table's heading.
 """
 
 from __future__ import annotations
@@ -47,11 +61,15 @@ import os
 import statistics
 import sys
 import time
+import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "engines"))
+sys.path.insert(0, str(ROOT / "bench"))
 
+import engine_drivers  # noqa: E402
+from cpu_quota import CpuQuota, QuotaUnavailable  # noqa: E402
 from engine_drivers import ENGINES, SITE, CountingHandler, HookedServer, launch, missing  # noqa: E402
 
 READY_RECORDER = """new MutationObserver(function (changes, observer) {
@@ -66,8 +84,12 @@ def load_average() -> str:
 
 STARTS = {"normal": "window.LUDOTHEK_SNAPSHOT = 'never';", "snapshot": "window.LUDOTHEK_SNAPSHOT = 'fetch';", "shipped": "", "bare": "", "pyscript": ""}
 BARE = ROOT / "bench" / "bare"
-PYODIDE_STDLIB_PATH = "/assets/vendor/pyodide/python_stdlib.zip"
-PYODIDE_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+# The bare pages' loadPyodide() takes Pyodide's own standard library and its lock file (the index of
+# its packages) from beside pyodide.mjs; the site ships neither (scripts/build.py: its own standard
+# library, make_stdlib; and a lock with no packages, passed inline, runtime_lock): they come from
+# node_modules.
+PYODIDE_NODE = ROOT / "node_modules" / "pyodide"
+FROM_NODE_MODULES = {f"/assets/vendor/pyodide/{name}": PYODIDE_NODE / name for name in ("python_stdlib.zip", "pyodide-lock.json")}
 PATHS = {"bare": "bench/bare/pyodide.html", "pyscript": "bench/bare/pyscript.html"}
 # Pages that are not the app: they say nothing of how Python started.
 NOT_THE_APP = {"bare", "pyscript"}
@@ -79,10 +101,9 @@ class BareToo(CountingHandler):
     they load the runtime from the site's assets/vendor/ (the very same files as the app)."""
 
     def translate_path(self, path):
-        if path.split("?", 1)[0].split("#", 1)[0] == PYODIDE_STDLIB_PATH:
-            # The bare pages' loadPyodide() takes Pyodide's own standard library from beside
-            # pyodide.mjs; the site ships its own instead (scripts/build.py, make_stdlib).
-            return str(PYODIDE_STDLIB)
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if clean in FROM_NODE_MODULES:
+            return str(FROM_NODE_MODULES[clean])
         return super().translate_path(path)
 
     def send_head(self):
@@ -112,14 +133,19 @@ def installed_ms(tab) -> float:
     return float(tab.wait_for("window.__installedAt", what="the service worker installed and active"))
 
 
-def start_ms(browser, server: HookedServer, url: str, start: str, warm: bool = False, until: str = "ready") -> dict:
+def start_ms(browser, server: HookedServer, url: str, start: str, warm: bool = False, until: str = "ready", quota: CpuQuota | None = None) -> dict:
     """The cold start in a fresh profile: its ready time, the bytes sent until then (`until`
     "ready") or until the service worker is installed and active ("installed": a whole first
-    visit) with the server's answers, and, with `warm`, a reload's start in the same profile."""
+    visit) with the server's answers, and, with `warm`, a reload's start in the same profile.
+    With `quota`, the engine's browser must be in its group (the processes there are counted)."""
     server.clear()
     tab = browser.open(url)
     try:
         row: dict = {"cold": ready_ms(tab, start)}
+        if quota:
+            row["quota_processes"] = len(quota.processes())
+            if not row["quota_processes"]:
+                raise RuntimeError(f"--cpu-quota: no process of {browser.name} is in the cgroup {quota.path} (its wrapper was not used)")
         if until == "installed":
             row["installed"] = installed_ms(tab)
         row["answers"] = server.answers()
@@ -146,9 +172,43 @@ def twice(answers: list) -> dict[str, list[int]]:
     return {path: sizes for path, sizes in bodies.items() if len(sizes) > 1}
 
 
-def run(engines: list[str], runs: int, starts: list[str] | None = None, warm: bool = False, until: str = "ready", sites: dict[str, Path] | None = None) -> dict:
+def with_executable(playwright, executable: str):
+    """Playwright as engine_drivers' Chromium uses it (`playwright.chromium.launch(...)`), starting
+    `executable` (the quota's wrapper) in Chromium's place."""
+
+    def launch_chromium(**options):
+        return playwright.chromium.launch(**{**options, "executable_path": executable})
+
+    return types.SimpleNamespace(chromium=types.SimpleNamespace(launch=launch_chromium))
+
+
+def launch_under(name: str, playwright, quota: CpuQuota | None):
+    """The engine's driver, its browser started in the quota's group when there is one (Firefox's
+    driver reads FIREFOX when it starts; WebKit's reads MINIBROWSER at every tab: run() restores
+    them)."""
+    if quota is None:
+        return launch(name, playwright)
+    if name == "chromium":
+        return launch(name, with_executable(playwright, quota.wrap(engine_drivers.CHROMIUM)))
+    if name == "firefox":
+        engine_drivers.FIREFOX = quota.wrap(engine_drivers.FIREFOX)
+    elif name == "webkit":
+        engine_drivers.MINIBROWSER = quota.wrap(engine_drivers.MINIBROWSER)
+    return launch(name, playwright)
+
+
+def run(
+    engines: list[str],
+    runs: int,
+    starts: list[str] | None = None,
+    warm: bool = False,
+    until: str = "ready",
+    sites: dict[str, Path] | None = None,
+    cpu_quota: float | None = None,
+) -> dict:
     """Each engine, start and site (`sites`: a label for each published site to serve; by default
-    dist/ alone) started `runs` times, interleaved."""
+    dist/ alone) started `runs` times, interleaved. `cpu_quota`: each engine's browser under that
+    share of one CPU (a cgroup of its own; raises QuotaUnavailable if none can be made)."""
     starts = starts or ["normal"]
     sites = sites or {"": SITE}
     variants = [(start, label) for label in sites for start in starts]
@@ -156,13 +216,20 @@ def run(engines: list[str], runs: int, starts: list[str] | None = None, warm: bo
     result: dict = {"runs": runs, "until": until, "sites": {label: str(path) for label, path in sites.items()}, "load_before": load_average(), "engines": {}}
     started = {}
     playwright = None
+    quotas: dict[str, CpuQuota] = {}
+    executables = {"FIREFOX": engine_drivers.FIREFOX, "MINIBROWSER": engine_drivers.MINIBROWSER}
     try:
+        # One group per engine: the engines wait their turn side by side, and an idle one's
+        # background work must not eat into the budget of the one being timed.
+        for name in engines if cpu_quota else ():
+            quotas[name] = CpuQuota(cpu_quota, name=f"ludothek-bench-{name}")
+            quotas[name].create()
         if "chromium" in engines:
             from playwright.sync_api import sync_playwright
 
             playwright = sync_playwright().start()
         for name in engines:
-            started[name] = launch(name, playwright)
+            started[name] = launch_under(name, playwright, quotas.get(name))
         keys = [(name, start, label) for name in engines for start, label in variants]
         rows: dict[tuple[str, str, str], list[dict]] = {key: [] for key in keys}
         encodings: dict[str, list[str]] = {}
@@ -170,7 +237,7 @@ def run(engines: list[str], runs: int, starts: list[str] | None = None, warm: bo
             order = keys[round_ % len(keys) :] + keys[: round_ % len(keys)]
             for name, start, label in order:
                 server = servers[start, label]
-                row = start_ms(started[name], server, server.url + PATHS.get(start, ""), start, warm, until)
+                row = start_ms(started[name], server, server.url + PATHS.get(start, ""), start, warm, until, quotas.get(name))
                 rows[name, start, label].append(row)
                 encodings[name] = sorted(server.server.encodings)
                 print(
@@ -200,14 +267,23 @@ def run(engines: list[str], runs: int, starts: list[str] | None = None, warm: bo
             if any("warm" in one for one in done):
                 row["warm_median_ms"] = round(statistics.median(one["warm"] for one in done))
                 row["warm_ms"] = [round(one["warm"]) for one in done]
+            if any("quota_processes" in one for one in done):
+                row["quota_processes"] = [one["quota_processes"] for one in done]
             result["engines"][", ".join(part for part in (name, "" if start == "normal" else start, label) if part)] = row
+        if quotas:
+            result["cpu_quota"] = {name: quota.record() for name, quota in quotas.items()}
     finally:
-        for browser in started.values():
-            browser.quit()
-        if playwright is not None:
-            playwright.stop()
-        for server in servers.values():
-            server.stop()
+        try:
+            for browser in started.values():
+                browser.quit()
+            if playwright is not None:
+                playwright.stop()
+            for server in servers.values():
+                server.stop()
+        finally:
+            engine_drivers.FIREFOX, engine_drivers.MINIBROWSER = executables["FIREFOX"], executables["MINIBROWSER"]
+            for quota in quotas.values():  # once the browsers are closed
+                quota.remove()
     result["load_after"] = load_average()
     result["when"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     return result
@@ -215,8 +291,10 @@ def run(engines: list[str], runs: int, starts: list[str] | None = None, warm: bo
 
 def markdown(result: dict, files: bool = False) -> str:
     until = "installed" if result.get("until") == "installed" else "ready"
+    quota = next(iter(result.get("cpu_quota", {}).values()), None)
+    under = f", each browser under a CPU quota of {quota['fraction_of_one_cpu']:g} of one CPU ({quota['period_us'] / 1000:g} ms period)" if quota else ""
     lines = [
-        f"Cold start to ready, median of {result['runs']} interleaved runs ({result['when']}, load average "
+        f"Cold start to ready{under}, median of {result['runs']} interleaved runs ({result['when']}, load average "
         f"{result['load_before']} before, {result['load_after']} after):",
         "",
         f"| engine | version | median s | min s | max s | warm median s | installed median s | bytes sent until {until}, cold | bytes sent before ready, cold | Accept-Encoding |",
@@ -250,10 +328,13 @@ def main(argv=None) -> None:
         "--until", choices=("ready", "installed"), default="ready", help="count the bytes until the ready flag or until the service worker is installed"
     )
     parser.add_argument("--files", action="store_true", help="list the files answered with a body more than once")
+    parser.add_argument("--cpu-quota", type=float, help="each browser's share of one CPU (a cgroup; needs root): 0.25 is a single core 4x slower; default none")
     parser.add_argument(
         "--compare", type=Path, help="another build's published site (a copy of its dist/), started beside dist/ in every round, labelled 'before'"
     )
     args = parser.parse_args(argv)
+    if args.cpu_quota is not None and args.cpu_quota < 0:
+        parser.error("--cpu-quota is a fraction of one CPU: 0.25 for a quarter, 0 for none")
     starts = [start for start in args.starts.split(",") if start]
     if set(starts) - set(STARTS):
         parser.error(f"unknown starts: {', '.join(sorted(set(starts) - set(STARTS)))}")
@@ -264,12 +345,21 @@ def main(argv=None) -> None:
     lacking = missing()
     if lacking:
         sys.exit(f"engines_startup: missing {', '.join(lacking)} (scripts/test installs them)")
+    if args.cpu_quota:
+        try:  # before the build: a run that cannot have its quota stops at once
+            with CpuQuota(args.cpu_quota):
+                pass
+        except QuotaUnavailable as error:
+            sys.exit(f"engines_startup.py --cpu-quota {args.cpu_quota:g}: {error}")
     if not args.no_build:
         import build  # scripts/build.py (on the path through engine_drivers)
 
         build.main()
     sites = {"before": args.compare, "after": SITE} if args.compare else None
-    result = run(engines, args.runs, starts, args.warm, args.until, sites)
+    try:
+        result = run(engines, args.runs, starts, args.warm, args.until, sites, args.cpu_quota or None)
+    except QuotaUnavailable as error:
+        sys.exit(f"engines_startup.py --cpu-quota {args.cpu_quota:g}: {error}")
     if args.json:
         args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")
     print(markdown(result, args.files))

@@ -4,6 +4,7 @@ benchmark, not a test).
 
     .venv/bin/python bench/startup.py [--runs 9] [--json results.json] [--page name=path ...]
     .venv/bin/python bench/startup.py --profile phone --only "Ludothek|Ludothek, snapshot" --runs 3
+    .venv/bin/python bench/startup.py --profile phone-quota --only "bare Pyodide|Ludothek" --runs 3   # as root
 
 Pages, side by side in one run:
 - bare Pyodide: `loadPyodide()` and one line of Python (bench/bare/pyodide.html): the floor;
@@ -18,7 +19,9 @@ Pages, side by side in one run:
   (assets/vendor/pyodide/ludothek.mjs). Cold, the page fetches the snapshot at once (what a first
   visit with the snapshot would cost); warm, it is in the HTTP cache (a returning visitor; the app
   itself finds it in the service worker's cache, which this benchmark blocks).
-All three run the same vendored runtime from dist/. Each page is timed until its own ready flag
+All three run the same vendored runtime from dist/ (the bare pages' loadPyodide() also fetches
+Pyodide's own standard library and its lock file, the index of its packages, beside pyodide.mjs;
+the site ships neither, so they are served from node_modules/pyodide). Each page is timed until its own ready flag
 (body[data-ready]: set by the app when its first screen is live, by the bare pages after their line
 of Python), never by the load event. Cold: a new browser profile (empty HTTP cache); warm: a reload
 in that profile (the HTTP cache revalidates with the server, as a returning visitor's does).
@@ -29,14 +32,29 @@ Interleaved: each round loads every page once, in an order that rotates round by
 machine's load (other processes) touches every page alike; medians over the rounds.
 Bytes: what crossed the wire until ready (compressed transfer sizes from the page's resource timing).
 Long tasks: the longest main-thread task until ready (PerformanceObserver "longtask").
-Profiles: "localhost" (this machine as it is) or "phone" (Lighthouse's mobile preset through the
+Profiles: "localhost" (this machine as it is), "phone" (Lighthouse's mobile preset through the
 DevTools protocol: the CPU slowed 4x, the network at 1.6 Mbit/s down, 750 kbit/s up, 150 ms
-round trip). The load average is recorded beside each run.
+round trip) or "phone-quota" (the same network; the CPU slowed by a cgroup instead).
+"phone" slows the CPU with DevTools' throttling (Emulation.setCPUThrottlingRate), which slows only
+the page's main thread: the app runs Python in a Web Worker, which it does not reach, so the app's
+"phone" time is not a phone's (the bare pages run Python on the main thread and are slowed).
+"phone-quota" puts every process of the browser under a CPU quota instead (bench/cpu_quota.py: a
+Linux cgroup, 25% of one CPU, a single core 4x slower, over a 10 ms period so the slowdown is
+smooth; `--cpu-quota` sets the fraction, also for the other profiles; needs root). The quota slows
+every thread of the browser together, on one budget: harsher than a phone with several cores for a
+page that uses two threads (the app: its main thread and Python's worker), so the app's time under
+it is, if anything, pessimistic beside the bare Pyodide page's (one thread). Only the browser is in
+the group (through a wrapper script that joins it and execs Chromium): this benchmark and its HTTP
+server are not slowed. The quota is recorded in the results (and in the table's heading), with the
+group's cpu.stat and, per load, the share of the quota's periods until ready in which the browser
+was held back (near 1: slowed all along) and the number of its processes in the group.
+The load average is recorded beside each run.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -53,6 +71,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from cpu_quota import CpuQuota, QuotaUnavailable  # noqa: E402
 from serving import CountingHandler, CountingServer  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
@@ -68,6 +87,9 @@ PROFILES = {
     "localhost": None,
     # Lighthouse's mobile preset (simulated slow 4G and a mid-range phone's CPU).
     "phone": {"cpu": 4, "latency": 150, "download": 1.6e6 / 8, "upload": 750e3 / 8},
+    # The same network, the CPU slowed for the whole browser by a cgroup's quota (a fraction of one
+    # CPU; --cpu-quota): DevTools' throttling does not reach the worker Python runs in.
+    "phone-quota": {"latency": 150, "download": 1.6e6 / 8, "upload": 750e3 / 8, "cpu_quota": 0.25},
 }
 # The moment the flag is set, as the page saw it (from navigation start). Reading performance.now()
 # after Playwright's wait would add its polling delay (it backs off to 500 ms between checks).
@@ -77,8 +99,12 @@ new MutationObserver((changes, observer) => {
 }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
 """
 BARE = ROOT / "bench" / "bare"
-PYODIDE_STDLIB_PATH = "/assets/vendor/pyodide/python_stdlib.zip"
-PYODIDE_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+# The bare pages' loadPyodide() takes Pyodide's own standard library and its lock file (the index of
+# its packages) from beside pyodide.mjs; the site ships neither (scripts/build.py: its own standard
+# library, make_stdlib; and a lock with no packages, passed inline, runtime_lock): they come from
+# node_modules.
+PYODIDE_NODE = ROOT / "node_modules" / "pyodide"
+FROM_NODE_MODULES = {f"/assets/vendor/pyodide/{name}": PYODIDE_NODE / name for name in ("python_stdlib.zip", "pyodide-lock.json")}
 PAGES = {
     "bare Pyodide": "bench/bare/pyodide.html",
     "bare Pyodide, no JSPI": "bench/bare/pyodide-nojspi.html",
@@ -126,10 +152,8 @@ class SiteHandler(CountingHandler):
         clean = path.split("?", 1)[0].split("#", 1)[0]
         if clean.startswith("/bench/bare/"):
             return str(BARE / clean.removeprefix("/bench/bare/"))
-        if clean == PYODIDE_STDLIB_PATH:
-            # The bare pages' loadPyodide() takes Pyodide's own standard library from beside
-            # pyodide.mjs; the site ships its own instead (scripts/build.py, make_stdlib).
-            return str(PYODIDE_STDLIB)
+        if clean in FROM_NODE_MODULES:
+            return str(FROM_NODE_MODULES[clean])
         for prefix, folder in self.others.items():
             if clean.startswith(prefix):
                 rest = clean.removeprefix(prefix) or "index.html"
@@ -138,8 +162,9 @@ class SiteHandler(CountingHandler):
         return super().translate_path(path)
 
 
-def load(page, server, url: str, reload: bool = False) -> dict:
+def load(page, server, url: str, reload: bool = False, quota: CpuQuota | None = None) -> dict:
     server.server.bytes_sent = 0
+    before = quota.stat() if quota else {}
     if reload:
         page.reload(wait_until="commit")
     else:
@@ -166,6 +191,15 @@ def load(page, server, url: str, reload: bool = False) -> dict:
         ready,
     )
     measured["longest_task_ms"] = max((duration for _, duration in measured["long_tasks"]), default=0)
+    if quota:
+        # The share of the quota's periods, until ready (a little after: the driver's polling), in
+        # which the browser used up its quota and was held back (near 1: it was slowed all along),
+        # and how many of its processes were in the group.
+        after = quota.stat()
+        periods = after.get("nr_periods", 0) - before.get("nr_periods", 0)
+        throttled = after.get("nr_throttled", 0) - before.get("nr_throttled", 0)
+        measured["quota_throttled_share"] = round(throttled / periods, 3) if periods else None
+        measured["quota_processes"] = len(quota.processes())
     return {"ready_ms": ready, **measured, "served": server.server.bytes_sent, "load_average": os.getloadavg()[0]}
 
 
@@ -173,7 +207,8 @@ def throttle(page, profile: dict | None) -> None:
     if not profile:
         return
     cdp = page.context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+    if profile.get("cpu"):
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
     cdp.send("Network.enable")
     cdp.send(
         "Network.emulateNetworkConditions",
@@ -198,21 +233,34 @@ def wait_until_precached(page, timeout_s: float = 300) -> None:
         time.sleep(0.5)
 
 
-def measure_page(playwright, server, url: str, results: dict, init_script: str = "", profile: dict | None = None, service_worker: bool = False) -> None:
+def measure_page(
+    playwright,
+    server,
+    url: str,
+    results: dict,
+    init_script: str = "",
+    profile: dict | None = None,
+    service_worker: bool = False,
+    quota: CpuQuota | None = None,
+) -> None:
     """A new profile: a cold load, then a warm reload (with the service worker: once it has
-    precached the snapshot, as it has for a visitor who comes back later)."""
+    precached the snapshot, as it has for a visitor who comes back later). With `quota`, the
+    browser runs in its cgroup."""
     with tempfile.TemporaryDirectory() as folder:
         context = playwright.chromium.launch_persistent_context(
-            folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="allow" if service_worker else "block"
+            folder,
+            executable_path=quota.wrap(CHROMIUM) if quota else CHROMIUM,
+            args=CHROMIUM_ARGS,
+            service_workers="allow" if service_worker else "block",
         )
         try:
             context.add_init_script(READY_RECORDER + LONG_TASKS + init_script)
             page = context.pages[0] if context.pages else context.new_page()
             throttle(page, profile)
-            results["cold"].append(load(page, server, url))
+            results["cold"].append(load(page, server, url, quota=quota))
             if service_worker:
                 wait_until_precached(page)
-            results["warm"].append(load(page, server, url, reload=True))
+            results["warm"].append(load(page, server, url, reload=True, quota=quota))
         finally:
             context.close()
 
@@ -375,6 +423,10 @@ def summarise(results: dict) -> dict:
             "starts": sorted({str(r.get("start")) for r in items}),
             "load_average": round(statistics.mean(r["load_average"] for r in items), 1),
         }
+        if any("quota_processes" in r for r in items):
+            shares = [r["quota_throttled_share"] for r in items if r.get("quota_throttled_share") is not None]
+            summary[kind]["quota_throttled_share"] = round(statistics.median(shares), 3) if shares else None
+            summary[kind]["quota_processes"] = median(r.get("quota_processes") for r in items)
         if all(r.get(mark) is not None for r in items for mark in ("python", "imported", "app_ready")):
             summary[kind].update(
                 {
@@ -387,34 +439,49 @@ def summarise(results: dict) -> dict:
     return summary
 
 
-def main_result(runs: int = 9, pages: dict | None = None, build_first: bool = True, profile: str = "localhost") -> dict:
-    if build_first:
-        import build
+def cpu_quota_of(profile: str, cpu_quota: float | None = None) -> float | None:
+    """The CPU quota a run takes: `cpu_quota` if given (0: none), else the profile's."""
+    if cpu_quota is None:
+        cpu_quota = (PROFILES[profile] or {}).get("cpu_quota")
+    return cpu_quota or None
 
-        build.main()
-    pages = dict(pages or PAGES)
-    server = CountingServer(ROOT / "dist", handler=SiteHandler)
-    results = {name: {"cold": [], "warm": []} for name in pages}
-    load_averages = [os.getloadavg()[0]]
-    started = time.time()
-    try:
-        with sync_playwright() as playwright:
-            names = list(pages)
-            for round_number in range(runs):
-                shift = round_number % len(names)
-                for name in names[shift:] + names[:shift]:
-                    measure_page(
-                        playwright,
-                        server,
-                        server.url + pages[name],
-                        results[name],
-                        init_script_of(name),
-                        PROFILES[profile],
-                        service_worker=with_service_worker(name),
-                    )
-                load_averages.append(os.getloadavg()[0])
-    finally:
-        server.stop()
+
+def main_result(runs: int = 9, pages: dict | None = None, build_first: bool = True, profile: str = "localhost", cpu_quota: float | None = None) -> dict:
+    """`cpu_quota`: the browser's share of one CPU (a cgroup, bench/cpu_quota.py); by default the
+    profile's ("phone-quota": 0.25), 0 for none. Raises QuotaUnavailable if no group can be made."""
+    fraction = cpu_quota_of(profile, cpu_quota)
+    # The group first of all (before the build, which it does not slow): a run that cannot have its
+    # quota stops at once. It is removed last, once the browsers are closed, errors or not.
+    with CpuQuota(fraction) if fraction else contextlib.nullcontext() as quota:
+        if build_first:
+            import build
+
+            build.main()
+        pages = dict(pages or PAGES)
+        server = CountingServer(ROOT / "dist", handler=SiteHandler)
+        results = {name: {"cold": [], "warm": []} for name in pages}
+        load_averages = [os.getloadavg()[0]]
+        started = time.time()
+        try:
+            with sync_playwright() as playwright:
+                names = list(pages)
+                for round_number in range(runs):
+                    shift = round_number % len(names)
+                    for name in names[shift:] + names[:shift]:
+                        measure_page(
+                            playwright,
+                            server,
+                            server.url + pages[name],
+                            results[name],
+                            init_script_of(name),
+                            PROFILES[profile],
+                            service_worker=with_service_worker(name),
+                            quota=quota,
+                        )
+                    load_averages.append(os.getloadavg()[0])
+        finally:
+            server.stop()
+        quota_record = quota.record() if quota else None
     summary = {name: summarise(results[name]) for name in pages}
     floor = summary.get(FLOOR)
     ratios = {}
@@ -424,6 +491,7 @@ def main_result(runs: int = 9, pages: dict | None = None, build_first: bool = Tr
     return {
         "runs": runs,
         "profile": profile,
+        "cpu_quota": quota_record,
         "pages": summary,
         "ratios": ratios,
         "seconds": round(time.time() - started),
@@ -443,8 +511,14 @@ def markdown(result: dict, measured: str = "") -> str:
             f"{summary['cold']['load_average']} / {summary['warm']['load_average']} |"
         )
     load = result["load_average"]
+    quota = result.get("cpu_quota")
+    profile = result.get("profile", "localhost")
+    if quota:
+        profile += f", the browser under a CPU quota of {quota['fraction_of_one_cpu']:g} of one CPU ({quota['period_us'] / 1000:g} ms period)"
+    elif (PROFILES.get(profile) or {}).get("cpu_quota"):
+        profile += ", without its CPU quota"
     return (
-        f"## Start-up (headless Chromium, {result.get('profile', 'localhost')}, median of {result['runs']} interleaved rounds; {measured}; "
+        f"## Start-up (headless Chromium, {profile}, median of {result['runs']} interleaved rounds; {measured}; "
         f"load average {load['min']:.1f}-{load['max']:.1f} during the run)\n\n"
         "| page | cold ready ms | cold / bare Pyodide | warm ready ms | warm / bare Pyodide | cold bytes over the wire | "
         "cold bytes unpacked | requests | longest task ms cold / warm | load average cold / warm |\n"
@@ -457,13 +531,27 @@ def main(argv=None):
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--lighthouse", action="store_true", help="Lighthouse mobile on the site (and on each --also-serve site, e.g. an earlier dist/)")
     parser.add_argument("--embed", action="store_true", help="measure an embed's Play to live board instead (first and returning reader)")
-    parser.add_argument("--profile", choices=sorted(PROFILES), default="localhost", help="phone: CPU 4x slower, 1.6 Mbit/s, 150 ms")
+    parser.add_argument(
+        "--profile",
+        choices=sorted(PROFILES),
+        default="localhost",
+        help="phone: 1.6 Mbit/s, 150 ms, the main thread 4x slower (DevTools); phone-quota: the same network, the whole browser under --cpu-quota",
+    )
+    parser.add_argument(
+        "--cpu-quota",
+        type=float,
+        help="the whole browser's share of one CPU (a cgroup; needs root): 0.25 is a single core 4x slower; default 0.25 with phone-quota, 0 none",
+    )
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument("--page", action="append", default=[], help="an extra page, name=path under dist/ (e.g. a variant of index.html to compare)")
     parser.add_argument("--only", help="page names to measure, separated by | (default: all)")
     parser.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
     parser.add_argument("--also-serve", action="append", default=[], help="/prefix/=folder: serve another site there too (e.g. an earlier version's dist/)")
     args = parser.parse_args(argv)
+    if args.cpu_quota is not None and args.cpu_quota < 0:
+        parser.error("--cpu-quota is a fraction of one CPU: 0.25 for a quarter, 0 for none")
+    if cpu_quota_of(args.profile, args.cpu_quota) and (args.lighthouse or args.embed):
+        parser.error("--cpu-quota (and --profile phone-quota) is for the start-up table, not --lighthouse or --embed")
     for item in args.also_serve:
         prefix, _, folder = item.partition("=")
         SiteHandler.others[prefix] = Path(folder).resolve()
@@ -490,7 +578,11 @@ def main(argv=None):
         if args.json:
             Path(args.json).write_text(json.dumps(embeds, indent=2))
         return
-    result = main_result(args.runs, pages, build_first=not args.no_build, profile=args.profile)
+    try:
+        result = main_result(args.runs, pages, build_first=not args.no_build, profile=args.profile, cpu_quota=args.cpu_quota)
+    except QuotaUnavailable as error:
+        asked = f"--cpu-quota {args.cpu_quota:g}" if args.cpu_quota else f"--profile {args.profile}"
+        sys.exit(f"startup.py {asked}: {error}")
     files = {name: summary.pop("cold_files") for name, summary in result["pages"].items()}
     print(json.dumps(result, indent=2))
     print(markdown(result, time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())))
