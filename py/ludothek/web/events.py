@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Callable
 
 from ..i18n import _
-from . import language, learn, remote_screen
+from . import language, learn
 from .context import AppContext
 from .page import Control, PageEvent, css_string
-from .routes import EDITOR_SCREEN
+from .routes import EDITOR_SCREEN, REMOTE_ACTIONS_ANYWHERE, REMOTE_SCREEN
 from .search_runner import in_background
 
 Data = Callable[[str], str]  # data(key): the clicked element's data-<key>, or ""
@@ -90,7 +90,7 @@ def dispatch(app: AppContext, event: PageEvent) -> None:
 
 def on_click(app: AppContext, event: PageEvent) -> None:
     control = event.control
-    if control is None or learn.click(app, event, control) or remote_screen.click(app, event, control) or _editor_click(app, event, control):
+    if control is None or learn.click(app, event, control) or _remote_click(app, event, control) or _editor_click(app, event, control):
         return
     action = control.get("action")
     target = control.get("target")
@@ -141,9 +141,26 @@ def on_submit(app: AppContext, event: PageEvent) -> None:
 
 def on_keydown(app: AppContext, event: PageEvent) -> None:
     """A key pressed outside a text field and without Ctrl, Alt or Meta (the page leaves those to the browser)."""
-    if learn.keydown(app, event) or remote_screen.keydown(app, event) or _editor_keydown(app, event):
+    if learn.keydown(app, event) or _remote_keydown(app, event) or _editor_keydown(app, event):
         return
     app.game.keydown(event)
+
+
+# Play by link's module is imported with its screen, or for its clicks elsewhere (routes.py).
+def _remote_click(app: AppContext, event: PageEvent, control: Control) -> bool:
+    if app.screen != REMOTE_SCREEN and control.get("action") not in REMOTE_ACTIONS_ANYWHERE:
+        return False
+    from . import remote_screen
+
+    return remote_screen.click(app, event, control)
+
+
+def _remote_keydown(app: AppContext, event: PageEvent) -> bool:
+    if app.screen != REMOTE_SCREEN:
+        return False
+    from . import remote_screen
+
+    return remote_screen.keydown(app, event)
 
 
 # The diagram editor's module is imported with its screen (routes.EDITOR_SCREEN), not with the app.

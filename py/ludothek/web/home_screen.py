@@ -17,10 +17,9 @@ from ..i18n import _, language
 from ..render import get_view, has_view, screens
 from ..render.home_screen import LinkItem, home_html, saves_html
 from ..render.view import GameView
-from . import remote_screen
 from .context import AppContext
 from .links import LinkError, app_fragment
-from .saves import Problem, SaveSummary, StorageError
+from .saves import REMOTE_PREFIX, Problem, SaveSummary, StorageError
 from .search_runner import in_background, next_turn
 
 LIST_PART = 100  # saves drawn per frame on the home screen
@@ -83,7 +82,7 @@ class HomeScreen:
         # Games by link (issue 27) in the same list, by when they last moved, with their state
         # (one that does not read is left out; none at all rather than no list).
         try:
-            by_link = remote_screen.link_items(app)
+            by_link = link_items(app) if any(key.startswith(REMOTE_PREFIX) for key in app.storage.keys()) else []
         except Exception:  # noqa: BLE001 - a stored game by link must never hide the saved games
             app.page.error(traceback.format_exc())
             by_link = []
@@ -220,3 +219,10 @@ class HomeScreen:
         app.store.quarantine(save_id, _("set aside by the player after an error"))
         app.session = None
         app.go("#/")
+
+
+def link_items(app: AppContext) -> list[LinkItem]:
+    """The games by link this device holds (web/remote_screen.py: imported only where there are some)."""
+    from . import remote_screen
+
+    return remote_screen.link_items(app)

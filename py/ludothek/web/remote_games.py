@@ -21,9 +21,8 @@ from ..remote import chance, link, protocol
 from ..remote.protocol import Own, RemoteError, RemoteGame
 from ..render import remote as words
 from . import jsontext
-from .saves import Storage
+from .saves import REMOTE_PREFIX, Storage
 
-REMOTE_PREFIX = "ludothek.remote."
 ENTRY_VERSION = 1
 MAX_ENTRY_CHARS = 20_000
 

@@ -23,9 +23,10 @@ from .links import without_tail
 from .remote_games import Held, RemoteStore
 from .search_runner import in_background
 from .page import Control, PageEvent, SetupForm
+from .routes import REMOTE_ACTIONS_ANYWHERE, REMOTE_SCREEN
 from .setup_form import form_players, form_seats
 
-SCREEN = "remote"
+SCREEN = REMOTE_SCREEN
 
 
 def of(app: AppContext) -> "RemoteScreen":
@@ -257,8 +258,11 @@ def route(app: AppContext, screen: str, argument: str) -> None:
 
 
 def click(app: AppContext, event: PageEvent, control: Control) -> bool:
-    """True when a click belonged to this screen (or its offer on the setup screen)."""
+    """True when a click belonged to this screen (or its offer on the setup screen, its games on the
+    home screen: routes.REMOTE_ACTIONS_ANYWHERE, the only clicks elsewhere that reach this module)."""
     action = control.get("action")
+    if app.screen != SCREEN and action not in REMOTE_ACTIONS_ANYWHERE:
+        return False
     if action == "remote-start":
         if event.setup is not None:
             of(app).start_from_setup(event.setup, int(control.get("seat") or 0))

@@ -10,11 +10,11 @@ from ..games import GAME_IDS
 from ..i18n import _
 from ..render import has_view
 from ..render.screens import link_error_html
-from . import learn, remote_screen
+from . import learn
 from .context import AppContext
 from .links import LinkError
 from .problem_screen import show_problem
-from .routes import EDITOR_SCREEN, POSITION_SCREENS, parse_route
+from .routes import EDITOR_SCREEN, POSITION_SCREENS, REMOTE_ROUTES, parse_route
 from .rules_screen import show_rules
 
 
@@ -46,7 +46,9 @@ def _show_route(app: AppContext) -> None:
             learn.route(app, list(where.parts))
         elif app.embed.embed:
             raise LinkError(_("an embedded board needs a position or a game in its link"))
-        elif screen in ("remote", "by-link"):  # a game by link (issue 27)
+        elif screen in REMOTE_ROUTES:  # a game by link (issue 27), imported with its screen
+            from . import remote_screen
+
             remote_screen.route(app, screen, argument)
         elif screen == EDITOR_SCREEN:  # the diagram editor (issue 36), imported with its screen
             from . import editor_screen

@@ -19,6 +19,12 @@ POSITION_SCREENS = ("position", "try")
 # and the editing it draws with) come with it, in the package's second zip: the app imports them
 # when the editor is first shown and asks them about clicks and keys only there.
 EDITOR_SCREEN = "editor"
+# Games by link likewise (web/remote_screen.py, the protocol and its words): the screen's name and
+# its addresses (#/remote/<link>, #/by-link/<key>), and the clicks of play by link on other screens
+# (the setup screen's offer, the home screen's list), which alone import it elsewhere.
+REMOTE_SCREEN = "remote"
+REMOTE_ROUTES = (REMOTE_SCREEN, "by-link")
+REMOTE_ACTIONS_ANYWHERE = ("remote-start", "delete-remote", "undo-delete-remote")
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from .session import GameSession, clean_name
 SAVE_PREFIX = "ludothek.save."
 QUARANTINE_PREFIX = "ludothek.quarantine."
 REVIEW_PREFIX = "ludothek.review."  # a save's finished review (web/review.py): goes with the save
+REMOTE_PREFIX = "ludothek.remote."  # a game by link this device holds (web/remote_games.py)
 EXPORT_FORMAT = "ludothek-saves"
 MAX_IMPORT_BYTES = 5_000_000
 MAX_IMPORT_ITEMS = 1000

@@ -10,7 +10,6 @@ from ..i18n import _
 from ..render import get_view, has_view, screens
 from ..render.diagram import Diagram, editor_fragment
 from ..render.setup_screen import setup_html
-from ..render import remote as remote_words
 from ..render.view import UIState
 from .context import AppContext
 from .session import GameSession, new_save_id
@@ -48,6 +47,8 @@ class SetupScreen:
             players = form_players(game_id, values)
             html = setup_html(view, players, values, self.errors, setup_warnings(view, values, players))
             html += screens.tag("div", setup_preview(view, values, players), id="setup-preview", class_="setup-preview")
+            from ..render import remote as remote_words  # play by link's words come with its modules (web/routes.py)
+
             html += remote_words.setup_offer_html(game_id)  # the third way to play: with a friend, by link
         if app.screen == "setup" and self.shown_game == game_id:
             app.page.html("#screen", html)
