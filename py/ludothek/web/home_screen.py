@@ -222,7 +222,8 @@ class HomeScreen:
 
 
 def link_items(app: AppContext) -> list[LinkItem]:
-    """The games by link this device holds (web/remote_screen.py: imported only where there are some)."""
-    from . import remote_screen
+    """The games by link this device holds (play by link's modules: imported only where there are
+    some; web/remote_games.py touches no browser, so a start from the snapshot has it already)."""
+    from . import remote_games
 
-    return remote_screen.link_items(app)
+    return remote_games.link_items(remote_games.RemoteStore(app.storage))

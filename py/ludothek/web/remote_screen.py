@@ -17,7 +17,6 @@ from ..render import get_view, has_view
 from ..render.screens import link_error_html
 from ..render import remote as words
 from ..render.view import UIState
-from . import remote_games
 from .context import AppContext
 from .links import without_tail
 from .remote_games import Held, RemoteStore
@@ -310,8 +309,3 @@ def keydown(app: AppContext, event: PageEvent) -> bool:
         screen.target(token)
         return True
     return False
-
-
-def link_items(app: AppContext) -> list[words.LinkItem]:
-    """The games by link for the home screen's Continue list, with their state."""
-    return remote_games.link_items(RemoteStore(app.storage))
