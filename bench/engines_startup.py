@@ -50,7 +50,16 @@ its servers and the engines' drivers (Playwright's, Firefox's Node driver, WebKi
 the machine. Chromium's wrapper goes in through launch()'s Playwright argument; Firefox's and
 WebKit's MiniBrowser's through engine_drivers' FIREFOX and MINIBROWSER, which this benchmark sets
 for the run (and checks that the engine's processes really are in the group at every ready flag).
-The quota is recorded in the JSON and in the table's heading.
+`--cpu-quota-per-thread` gives the quota to EVERY THREAD of each browser on its own instead (each
+thread as if on its own slow core: a phone's 4-8 cores run the page's main thread and Python's
+worker side by side, where one shared budget serialises them, a single-core phone; DevTools'
+throttling would slow the main thread alone). bench/cpu_quota.py moves each thread into a cgroup
+(v1) of its own, a poller every 20 ms (a new thread shares its creator's quota until then); the
+same wrappers, so all three engines. This machine has 2 CPUs: at most 8 threads get 25% at once,
+more busy threads contend; each start records how many threads ran and were held back by their
+quota (in all and in an average period).
+The quota is recorded in the JSON (its mode, and per thread the number of thread groups made, the
+summed cpu.stat and the threads held back most) and in the table's heading.
 """
 
 from __future__ import annotations
@@ -137,12 +146,16 @@ def start_ms(browser, server: HookedServer, url: str, start: str, warm: bool = F
     """The cold start in a fresh profile: its ready time, the bytes sent until then (`until`
     "ready") or until the service worker is installed and active ("installed": a whole first
     visit) with the server's answers, and, with `warm`, a reload's start in the same profile.
-    With `quota`, the engine's browser must be in its group (the processes there are counted)."""
+    With `quota`, the engine's browser must be in its group (the processes there are counted; per
+    thread, the threads that ran and were held back until ready)."""
     server.clear()
+    before = quota.snapshot() if quota else {}
     tab = browser.open(url)
     try:
         row: dict = {"cold": ready_ms(tab, start)}
         if quota:
+            if quota.per_thread:
+                row |= {f"quota_{key}": value for key, value in quota.activity(before, quota.snapshot()).items()}
             row["quota_processes"] = len(quota.processes())
             if not row["quota_processes"]:
                 raise RuntimeError(f"--cpu-quota: no process of {browser.name} is in the cgroup {quota.path} (its wrapper was not used)")
@@ -205,10 +218,12 @@ def run(
     until: str = "ready",
     sites: dict[str, Path] | None = None,
     cpu_quota: float | None = None,
+    per_thread: bool = False,
 ) -> dict:
     """Each engine, start and site (`sites`: a label for each published site to serve; by default
     dist/ alone) started `runs` times, interleaved. `cpu_quota`: each engine's browser under that
-    share of one CPU (a cgroup of its own; raises QuotaUnavailable if none can be made)."""
+    share of one CPU (a cgroup of its own; raises QuotaUnavailable if none can be made); with
+    `per_thread`, each of its threads under that share on its own."""
     starts = starts or ["normal"]
     sites = sites or {"": SITE}
     variants = [(start, label) for label in sites for start in starts]
@@ -222,7 +237,7 @@ def run(
         # One group per engine: the engines wait their turn side by side, and an idle one's
         # background work must not eat into the budget of the one being timed.
         for name in engines if cpu_quota else ():
-            quotas[name] = CpuQuota(cpu_quota, name=f"ludothek-bench-{name}")
+            quotas[name] = CpuQuota(cpu_quota, name=f"ludothek-bench-{name}", per_thread=per_thread)
             quotas[name].create()
         if "chromium" in engines:
             from playwright.sync_api import sync_playwright
@@ -269,6 +284,9 @@ def run(
                 row["warm_ms"] = [round(one["warm"]) for one in done]
             if any("quota_processes" in one for one in done):
                 row["quota_processes"] = [one["quota_processes"] for one in done]
+            for key in ("quota_throttled_share", "quota_threads_ran", "quota_threads_held_back", "quota_threads_running_mean", "quota_threads_held_back_mean"):
+                if any(key in one for one in done):
+                    row[key] = [one.get(key) for one in done]
             result["engines"][", ".join(part for part in (name, "" if start == "normal" else start, label) if part)] = row
         if quotas:
             result["cpu_quota"] = {name: quota.record() for name, quota in quotas.items()}
@@ -293,6 +311,12 @@ def markdown(result: dict, files: bool = False) -> str:
     until = "installed" if result.get("until") == "installed" else "ready"
     quota = next(iter(result.get("cpu_quota", {}).values()), None)
     under = f", each browser under a CPU quota of {quota['fraction_of_one_cpu']:g} of one CPU ({quota['period_us'] / 1000:g} ms period)" if quota else ""
+    if quota and quota.get("per_thread"):
+        made = ", ".join(f"{name} {one['thread_groups_made']}" for name, one in result["cpu_quota"].items())
+        under = (
+            f", every thread of each browser under a CPU quota of its own, {quota['fraction_of_one_cpu']:g} of one CPU "
+            f"({quota['period_us'] / 1000:g} ms period; thread groups made: {made})"
+        )
     lines = [
         f"Cold start to ready{under}, median of {result['runs']} interleaved runs ({result['when']}, load average "
         f"{result['load_before']} before, {result['load_after']} after):",
@@ -330,11 +354,19 @@ def main(argv=None) -> None:
     parser.add_argument("--files", action="store_true", help="list the files answered with a body more than once")
     parser.add_argument("--cpu-quota", type=float, help="each browser's share of one CPU (a cgroup; needs root): 0.25 is a single core 4x slower; default none")
     parser.add_argument(
+        "--cpu-quota-per-thread",
+        action="store_true",
+        help="--cpu-quota for each thread of the browser on its own: each thread as if on its own slow core (cgroup v1)",
+    )
+    parser.add_argument(
         "--compare", type=Path, help="another build's published site (a copy of its dist/), started beside dist/ in every round, labelled 'before'"
     )
     args = parser.parse_args(argv)
     if args.cpu_quota is not None and args.cpu_quota < 0:
         parser.error("--cpu-quota is a fraction of one CPU: 0.25 for a quarter, 0 for none")
+    if args.cpu_quota_per_thread and not args.cpu_quota:
+        parser.error("--cpu-quota-per-thread needs --cpu-quota (e.g. 0.25)")
+    asked = f"--cpu-quota {args.cpu_quota:g}{' --cpu-quota-per-thread' if args.cpu_quota_per_thread else ''}" if args.cpu_quota else ""
     starts = [start for start in args.starts.split(",") if start]
     if set(starts) - set(STARTS):
         parser.error(f"unknown starts: {', '.join(sorted(set(starts) - set(STARTS)))}")
@@ -347,19 +379,19 @@ def main(argv=None) -> None:
         sys.exit(f"engines_startup: missing {', '.join(lacking)} (scripts/test installs them)")
     if args.cpu_quota:
         try:  # before the build: a run that cannot have its quota stops at once
-            with CpuQuota(args.cpu_quota):
+            with CpuQuota(args.cpu_quota, per_thread=args.cpu_quota_per_thread):
                 pass
         except QuotaUnavailable as error:
-            sys.exit(f"engines_startup.py --cpu-quota {args.cpu_quota:g}: {error}")
+            sys.exit(f"engines_startup.py {asked}: {error}")
     if not args.no_build:
         import build  # scripts/build.py (on the path through engine_drivers)
 
         build.main()
     sites = {"before": args.compare, "after": SITE} if args.compare else None
     try:
-        result = run(engines, args.runs, starts, args.warm, args.until, sites, args.cpu_quota or None)
+        result = run(engines, args.runs, starts, args.warm, args.until, sites, args.cpu_quota or None, args.cpu_quota_per_thread)
     except QuotaUnavailable as error:
-        sys.exit(f"engines_startup.py --cpu-quota {args.cpu_quota:g}: {error}")
+        sys.exit(f"engines_startup.py {asked}: {error}")
     if args.json:
         args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")
     print(markdown(result, args.files))

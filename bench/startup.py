@@ -5,6 +5,7 @@ benchmark, not a test).
     .venv/bin/python bench/startup.py [--runs 9] [--json results.json] [--page name=path ...]
     .venv/bin/python bench/startup.py --profile phone --only "Ludothek|Ludothek, snapshot" --runs 3
     .venv/bin/python bench/startup.py --profile phone-quota --only "bare Pyodide|Ludothek" --runs 3   # as root
+    .venv/bin/python bench/startup.py --profile phone-threads --only "bare Pyodide|Ludothek" --runs 3 # as root
 
 Pages, side by side in one run:
 - bare Pyodide: `loadPyodide()` and one line of Python (bench/bare/pyodide.html): the floor;
@@ -34,7 +35,8 @@ Bytes: what crossed the wire until ready (compressed transfer sizes from the pag
 Long tasks: the longest main-thread task until ready (PerformanceObserver "longtask").
 Profiles: "localhost" (this machine as it is), "phone" (Lighthouse's mobile preset through the
 DevTools protocol: the CPU slowed 4x, the network at 1.6 Mbit/s down, 750 kbit/s up, 150 ms
-round trip) or "phone-quota" (the same network; the CPU slowed by a cgroup instead).
+round trip), "phone-quota" (the same network; the CPU slowed by a cgroup instead, one budget for the
+whole browser) or "phone-threads" (the same network; every thread of the browser slowed on its own).
 "phone" slows the CPU with DevTools' throttling (Emulation.setCPUThrottlingRate), which slows only
 the page's main thread: the app runs Python in a Web Worker, which it does not reach, so the app's
 "phone" time is not a phone's (the bare pages run Python on the main thread and are slowed).
@@ -48,6 +50,17 @@ the group (through a wrapper script that joins it and execs Chromium): this benc
 server are not slowed. The quota is recorded in the results (and in the table's heading), with the
 group's cpu.stat and, per load, the share of the quota's periods until ready in which the browser
 was held back (near 1: slowed all along) and the number of its processes in the group.
+"phone-threads" (or `--cpu-quota-per-thread` with any quota) gives EVERY THREAD of the browser the
+quota of its own instead (25% of one CPU each: each thread as if on its own 4x slower core), with
+no DevTools throttling: what DevTools does for the main thread alone, for every thread. A phone has
+4-8 cores: its page's main thread and Python's worker run side by side, where on the shared budget
+they are serialised (a single-core phone), which is unfair to a page that uses a worker beside one
+that does everything on its main thread (the bare Pyodide page). bench/cpu_quota.py moves each
+thread into a cgroup (v1) of its own, a poller every 20 ms (a new thread shares its creator's quota
+until then). This machine has 2 CPUs: at most 8 threads get their 25% at once, and more busy
+threads than that contend; each load records how many threads ran and how many were held back by
+their quota, and how many were so in an average 10 ms period ("quota_threads_*"); the results keep
+the number of thread groups made, the summed cpu.stat and the threads held back most.
 The load average is recorded beside each run.
 """
 
@@ -90,6 +103,9 @@ PROFILES = {
     # The same network, the CPU slowed for the whole browser by a cgroup's quota (a fraction of one
     # CPU; --cpu-quota): DevTools' throttling does not reach the worker Python runs in.
     "phone-quota": {"latency": 150, "download": 1.6e6 / 8, "upload": 750e3 / 8, "cpu_quota": 0.25},
+    # The same network, every thread of the browser under a quota of its own (each thread as if on
+    # a core of its own, 4x slower: a phone's several cores, not the single one of phone-quota).
+    "phone-threads": {"latency": 150, "download": 1.6e6 / 8, "upload": 750e3 / 8, "cpu_quota": 0.25, "per_thread": True},
 }
 # The moment the flag is set, as the page saw it (from navigation start). Reading performance.now()
 # after Playwright's wait would add its polling delay (it backs off to 500 ms between checks).
@@ -164,7 +180,7 @@ class SiteHandler(CountingHandler):
 
 def load(page, server, url: str, reload: bool = False, quota: CpuQuota | None = None) -> dict:
     server.server.bytes_sent = 0
-    before = quota.stat() if quota else {}
+    before = quota.snapshot() if quota else {}
     if reload:
         page.reload(wait_until="commit")
     else:
@@ -194,12 +210,12 @@ def load(page, server, url: str, reload: bool = False, quota: CpuQuota | None = 
     if quota:
         # The share of the quota's periods, until ready (a little after: the driver's polling), in
         # which the browser used up its quota and was held back (near 1: it was slowed all along),
-        # and how many of its processes were in the group.
-        after = quota.stat()
-        periods = after.get("nr_periods", 0) - before.get("nr_periods", 0)
-        throttled = after.get("nr_throttled", 0) - before.get("nr_throttled", 0)
-        measured["quota_throttled_share"] = round(throttled / periods, 3) if periods else None
+        # and how many of its processes were in the group. Per thread: the threads' periods, and
+        # how many threads ran and were held back (in all, and in an average period).
+        activity = quota.activity(before, quota.snapshot())
+        measured["quota_throttled_share"] = activity.pop("throttled_share")
         measured["quota_processes"] = len(quota.processes())
+        measured |= {f"quota_{key}": value for key, value in activity.items()}
     return {"ready_ms": ready, **measured, "served": server.server.bytes_sent, "load_average": os.getloadavg()[0]}
 
 
@@ -427,6 +443,10 @@ def summarise(results: dict) -> dict:
             shares = [r["quota_throttled_share"] for r in items if r.get("quota_throttled_share") is not None]
             summary[kind]["quota_throttled_share"] = round(statistics.median(shares), 3) if shares else None
             summary[kind]["quota_processes"] = median(r.get("quota_processes") for r in items)
+        for key in ("quota_threads_ran", "quota_threads_held_back", "quota_threads_running_mean", "quota_threads_held_back_mean"):
+            if any(key in r for r in items):
+                values = [r[key] for r in items if r.get(key) is not None]
+                summary[kind][key] = round(statistics.median(values), 2) if values else None
         if all(r.get(mark) is not None for r in items for mark in ("python", "imported", "app_ready")):
             summary[kind].update(
                 {
@@ -446,13 +466,27 @@ def cpu_quota_of(profile: str, cpu_quota: float | None = None) -> float | None:
     return cpu_quota or None
 
 
-def main_result(runs: int = 9, pages: dict | None = None, build_first: bool = True, profile: str = "localhost", cpu_quota: float | None = None) -> dict:
+def per_thread_of(profile: str, per_thread: bool = False) -> bool:
+    """Does the quota apply to each thread on its own (`per_thread`, or the profile's: phone-threads)?"""
+    return bool(per_thread or (PROFILES[profile] or {}).get("per_thread"))
+
+
+def main_result(
+    runs: int = 9,
+    pages: dict | None = None,
+    build_first: bool = True,
+    profile: str = "localhost",
+    cpu_quota: float | None = None,
+    per_thread: bool = False,
+) -> dict:
     """`cpu_quota`: the browser's share of one CPU (a cgroup, bench/cpu_quota.py); by default the
-    profile's ("phone-quota": 0.25), 0 for none. Raises QuotaUnavailable if no group can be made."""
+    profile's ("phone-quota", "phone-threads": 0.25), 0 for none; `per_thread` (or the profile's,
+    "phone-threads"): that share for each thread of the browser on its own. Raises QuotaUnavailable
+    if no group can be made."""
     fraction = cpu_quota_of(profile, cpu_quota)
     # The group first of all (before the build, which it does not slow): a run that cannot have its
     # quota stops at once. It is removed last, once the browsers are closed, errors or not.
-    with CpuQuota(fraction) if fraction else contextlib.nullcontext() as quota:
+    with CpuQuota(fraction, per_thread=per_thread_of(profile, per_thread)) if fraction else contextlib.nullcontext() as quota:
         if build_first:
             import build
 
@@ -513,8 +547,25 @@ def markdown(result: dict, measured: str = "") -> str:
     load = result["load_average"]
     quota = result.get("cpu_quota")
     profile = result.get("profile", "localhost")
-    if quota:
-        profile += f", the browser under a CPU quota of {quota['fraction_of_one_cpu']:g} of one CPU ({quota['period_us'] / 1000:g} ms period)"
+    threads = ""
+    if quota and quota.get("per_thread"):
+        profile += (
+            f", every thread of the browser under a CPU quota of its own, {quota['fraction_of_one_cpu']:g} of one CPU "
+            f"({quota['period_us'] / 1000:g} ms period; {quota['thread_groups_made']} thread groups made)"
+        )
+        busy = [
+            f"{name}: {cold.get('quota_threads_ran')} threads ran, {cold.get('quota_threads_held_back')} held back by their quota; "
+            f"in an average period {cold.get('quota_threads_running_mean')} ran, {cold.get('quota_threads_held_back_mean')} held back"
+            for name, cold in ((name, summary["cold"]) for name, summary in pages.items())
+        ]
+        threads = (
+            f"\n\nPer-thread quota, each cold load until ready (medians): {'; '.join(busy)} "
+            f"(this machine: {quota.get('cpus')} CPUs, room for {quota.get('threads_at_quota_at_once')} threads at their quota at once)."
+        )
+    elif quota:
+        profile += (
+            f", the browser under a CPU quota of {quota['fraction_of_one_cpu']:g} of one CPU ({quota['period_us'] / 1000:g} ms period, shared by its threads)"
+        )
     elif (PROFILES.get(profile) or {}).get("cpu_quota"):
         profile += ", without its CPU quota"
     return (
@@ -522,7 +573,7 @@ def markdown(result: dict, measured: str = "") -> str:
         f"load average {load['min']:.1f}-{load['max']:.1f} during the run)\n\n"
         "| page | cold ready ms | cold / bare Pyodide | warm ready ms | warm / bare Pyodide | cold bytes over the wire | "
         "cold bytes unpacked | requests | longest task ms cold / warm | load average cold / warm |\n"
-        "|---|---|---|---|---|---|---|---|---|---|\n" + "\n".join(rows)
+        "|---|---|---|---|---|---|---|---|---|---|\n" + "\n".join(rows) + threads
     )
 
 
@@ -535,12 +586,18 @@ def main(argv=None):
         "--profile",
         choices=sorted(PROFILES),
         default="localhost",
-        help="phone: 1.6 Mbit/s, 150 ms, the main thread 4x slower (DevTools); phone-quota: the same network, the whole browser under --cpu-quota",
+        help="phone: 1.6 Mbit/s, 150 ms, the main thread 4x slower (DevTools); phone-quota: the same network, the whole browser under --cpu-quota; "
+        "phone-threads: the same network, each thread of the browser under --cpu-quota",
     )
     parser.add_argument(
         "--cpu-quota",
         type=float,
         help="the whole browser's share of one CPU (a cgroup; needs root): 0.25 is a single core 4x slower; default 0.25 with phone-quota, 0 none",
+    )
+    parser.add_argument(
+        "--cpu-quota-per-thread",
+        action="store_true",
+        help="the quota (--cpu-quota, or the profile's) for each thread of the browser on its own: each thread as if on its own slow core (cgroup v1)",
     )
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument("--page", action="append", default=[], help="an extra page, name=path under dist/ (e.g. a variant of index.html to compare)")
@@ -551,7 +608,9 @@ def main(argv=None):
     if args.cpu_quota is not None and args.cpu_quota < 0:
         parser.error("--cpu-quota is a fraction of one CPU: 0.25 for a quarter, 0 for none")
     if cpu_quota_of(args.profile, args.cpu_quota) and (args.lighthouse or args.embed):
-        parser.error("--cpu-quota (and --profile phone-quota) is for the start-up table, not --lighthouse or --embed")
+        parser.error("--cpu-quota (and --profile phone-quota, phone-threads) is for the start-up table, not --lighthouse or --embed")
+    if args.cpu_quota_per_thread and not cpu_quota_of(args.profile, args.cpu_quota):
+        parser.error("--cpu-quota-per-thread needs a quota: --cpu-quota, or a profile with one (phone-quota, phone-threads)")
     for item in args.also_serve:
         prefix, _, folder = item.partition("=")
         SiteHandler.others[prefix] = Path(folder).resolve()
@@ -579,9 +638,12 @@ def main(argv=None):
             Path(args.json).write_text(json.dumps(embeds, indent=2))
         return
     try:
-        result = main_result(args.runs, pages, build_first=not args.no_build, profile=args.profile, cpu_quota=args.cpu_quota)
+        result = main_result(
+            args.runs, pages, build_first=not args.no_build, profile=args.profile, cpu_quota=args.cpu_quota, per_thread=args.cpu_quota_per_thread
+        )
     except QuotaUnavailable as error:
         asked = f"--cpu-quota {args.cpu_quota:g}" if args.cpu_quota else f"--profile {args.profile}"
+        asked += " --cpu-quota-per-thread" if args.cpu_quota_per_thread else ""
         sys.exit(f"startup.py {asked}: {error}")
     files = {name: summary.pop("cold_files") for name, summary in result["pages"].items()}
     print(json.dumps(result, indent=2))
