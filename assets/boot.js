@@ -153,13 +153,13 @@
   }
   // What the worker's start module is told in its address's fragment (scripts/pyodide_start.mjs;
   // a fragment, not a query: the file is the one cached under its own address): an embedded
-  // board, IndexedDB in memory, a first visit whose service worker takes the runtime's files from
-  // the worker's downloads, the snapshot's policy (a benchmark's or a test's choice).
-  function startModuleURL(memoryStorage, handing) {
+  // board, a first visit whose service worker takes the runtime's files from the worker's
+  // downloads, the snapshot's policy (a benchmark's or a test's choice). (The worker's IndexedDB
+  // is always the memory stand-in: the start module's own decision.)
+  function startModuleURL(handing) {
     var url = new URL(pythonConfig.interpreter, doc.baseURI);
     var told = new URLSearchParams();
     if (embed) told.set("embed", "1");
-    if (memoryStorage) told.set("idb", "memory");
     if (handing) told.set("hand", "1");
     if (!embed && "serviceWorker" in navigator) told.set("sw", "1");
     if (window.LUDOTHEK_SNAPSHOT) told.set("snapshot", String(window.LUDOTHEK_SNAPSHOT));
@@ -219,7 +219,6 @@
     // The downloads start now; the worker once IndexedDB is settled (a few milliseconds).
     preload(CORE, "module");
     preloads.forEach(function (item) { preload(item[0], item[1]); });
-    var memoryStorage = false;
     function run() {
       if (!pythonConfig) { sayStalled(true, "the page carries no configuration (an unbuilt index.html)"); return; }
       var stalled = setTimeout(function () { sayStalled(false); }, STALLED_MS);
@@ -231,7 +230,7 @@
         delete config.interpreter;
         return found[0].PyWorker(new URL(pythonMain, doc.baseURI).href, {
           config: config,
-          version: startModuleURL(memoryStorage, found[1])
+          version: startModuleURL(found[1])
         });
       }).then(function (worker) {
         setStage(3);
@@ -245,7 +244,11 @@
       });
     }
     // An embedded board keeps nothing in the reader's browser: always the memory stand-in.
-    if (embed) { useMemoryIndexedDB(); memoryStorage = true; run(); } else whenIndexedDBUsable(function (works) { memoryStorage = !works; run(); });
+    // The page's own IndexedDB: the memory stand-in for an embedded board (it keeps nothing in the
+    // reader's browser), and wherever the browser refuses it. The worker does not wait for the
+    // probe: it has a stand-in of its own (scripts/pyodide_start.mjs).
+    if (embed) useMemoryIndexedDB(); else whenIndexedDBUsable(function () {});
+    run();
   }
   // The home screen comes first. Its text is asked for before the runtime's files (on a slow
   // network it would otherwise queue behind megabytes it does not need). html[data-home] says how

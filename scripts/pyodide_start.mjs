@@ -5,9 +5,8 @@
 // `version` and calls `loadPyodide({stdout, stderr, indexURL})` as it would Pyodide's own.
 //
 // The page tells this module what it knows in the fragment of the module's address (boot.js): `embed=1` (an
-// embedded board), `idb=memory` (IndexedDB is blocked or must not be used: PyScript's package
-// cache gets a memory stand-in), `hand=1` (a first visit whose service worker is yet to install:
-// the runtime's files are kept for it), `snapshot=` (a benchmark's or a test's choice, below).
+// embedded board), `hand=1` (a first visit whose service worker is yet to install: the runtime's
+// files are kept for it), `snapshot=` (a benchmark's or a test's choice, below).
 //
 // The snapshot (assets/build/snapshot.<hash>.bin, made by scripts/make_snapshot.mjs and packed by
 // scripts/build.py without its zero blocks and the runtime's own data) is Python with the app's pure-Python modules and
@@ -38,10 +37,12 @@ if (typeof WebAssembly === "object") {
 }
 
 // -- PyScript's package cache without IndexedDB ---------------------------------------------------
-// PyScript keeps a package cache in IndexedDB and opens it on every start, even with no packages.
-// Where the page found IndexedDB blocked, or in an embedded board (which keeps nothing in the
-// reader's browser), the worker's IndexedDB is a stand-in in memory with what PyScript's IDBMap
-// uses (open; get, getKey, getAllKeys, count, put, delete, clear): otherwise the start stops there.
+// PyScript keeps a package cache in IndexedDB and opens and reads it on every start, before it calls
+// loadPyodide, even with no packages. The app loads no package and nothing else in this worker uses
+// IndexedDB, so the worker's is always a stand-in in memory with what PyScript's IDBMap uses (open;
+// get, getKey, getAllKeys, count, put, delete, clear): the browser's database is never opened (that
+// took up to 170 ms of a returning visitor's start; where IndexedDB is blocked, the start would stop
+// there; and an embedded board keeps nothing in the reader's browser).
 function memoryIndexedDB() {
   const databases = {};
   function answer(result) {
@@ -75,11 +76,9 @@ function memoryIndexedDB() {
     deleteDatabase(name) { delete databases[name]; return answer(undefined); },
   };
 }
-if (TOLD.get("idb") === "memory") {
-  try {
-    Object.defineProperty(globalThis, "indexedDB", { value: memoryIndexedDB(), configurable: true, writable: true });
-  } catch (error) { /* cannot replace it: the runtime tries the browser's own */ }
-}
+try {
+  Object.defineProperty(globalThis, "indexedDB", { value: memoryIndexedDB(), configurable: true, writable: true });
+} catch (error) { /* cannot replace it: the runtime tries the browser's own */ }
 
 // -- the runtime's files, each downloaded once, at once ----------------------------------------------
 // Pyodide reads the WebAssembly and the standard library with fetch(), and PyScript our package,
@@ -104,11 +103,6 @@ function whenCriticalArrived(callback) {
 
 function criticalArrived() {
   if (--critical > 0) return;
-  releaseLater();
-}
-
-function releaseLater() {
-  critical = 0;
   for (const callback of afterCritical.splice(0)) callback();
 }
 
@@ -143,9 +137,46 @@ function fetchEarly(href, kind) {
   } else {
     critical++;
     response = workerFetch.call(globalThis, url);
-    response.then((answer) => keepCopy(url, answer), () => {}).then(criticalArrived);
+    let counted = false;
+    const arrived = () => {
+      if (!counted) { counted = true; criticalArrived(); }
+    };
+    response.then((answer) => keepCopy(url, answer), () => {}).then(arrived);
+    if (url.endsWith(".wasm")) compileEarly(url, response, arrived);
   }
   early.set(url, response);
+}
+
+// -- the WebAssembly compiled as it arrives -------------------------------------------------------
+// Pyodide compiles its WebAssembly only when its module factory runs, and a start from the
+// snapshot reaches that only once the snapshot is read and checked: compiling a 9.6 MB module
+// (100-250 ms where the browser has no compiled copy of it yet) came after that. It is compiled
+// here instead, from the early response as its bytes arrive, beside the snapshot's read; Pyodide's
+// instantiateStreaming of that address is given this module (instantiated with Pyodide's own
+// imports), once. Its completion is the moment the WebAssembly's last bytes have arrived
+// (`arrived`, if its copy's reading has not said so first: the reaction to the copy's last bytes can
+// wait behind the interpreter's start, one long task of this thread that follows the compiling at
+// once, and the files waiting for the critical ones would be asked for only after it).
+let compiledWasm = null;  // {url, module: the promise of the WebAssembly.Module}
+
+function compileEarly(url, response, arrived) {
+  if (typeof WebAssembly !== "object" || typeof WebAssembly.compileStreaming !== "function") return;
+  // (After keepCopy's clone: the response's .then callbacks run in the order they were added.)
+  const module = response.then((answer) => (answer.ok ? WebAssembly.compileStreaming(answer) : null));
+  module.then(arrived, () => {});
+  compiledWasm = { url, module };
+  const instantiateStreaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    const given = compiledWasm;
+    const answer = await source;
+    if (!given || !answer || answer.url !== given.url) return instantiateStreaming.call(WebAssembly, answer, imports);
+    compiledWasm = null;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+    const compiled = await given.module.catch(() => null);
+    // Not compiled (an error page, a failed read): Pyodide's own request and compile, as without this.
+    if (!compiled) return instantiateStreaming.call(WebAssembly, workerFetch.call(globalThis, given.url), imports);
+    return { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) };
+  };
 }
 
 function handOver(input, init) {
@@ -169,7 +200,7 @@ if (typeof workerFetch === "function" && EARLY.length) {
 const RUNTIME_MODULE = import("./pyodide.asm.mjs");
 RUNTIME_MODULE.catch(() => {});  // a failure is reported where it is awaited
 
-const SNAPSHOT = null;  // {url (relative to this module), sha256}: written by scripts/build.py
+const SNAPSHOT = null;  // {url (relative to this module), sha256, length (unpacked)}: written by scripts/build.py
 // The site's own standard library (assets/build/python_stdlib.<hash>.zip: the modules the app
 // imports, compiled), not Pyodide's python_stdlib.zip, which the site does not ship. Its URL
 // relative to this module; PyScript's indexURL (this module's folder) stays as it is.
@@ -225,21 +256,22 @@ async function findSnapshot(url) {
   return null;
 }
 
-async function checked(response) {
+async function checked(response, memory) {
   const bytes = await response.arrayBuffer();
   performance.mark("ludothek:snapshot-read");
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
   if (hex !== SNAPSHOT.sha256) throw new Error("the memory snapshot is not the one this build made");
-  return unpacked(new Uint8Array(bytes));
+  return unpacked(new Uint8Array(bytes), memory);
 }
 
 // The file holds the snapshot without its all-zero blocks and without the blocks the runtime's
 // own memory holds before the restore (scripts/build.py, pack_snapshot: the magic "LUDOSNP2"; the
 // block size, the unpacked length, where the memory starts in it, the number of blocks kept and of
 // blocks taken from the runtime, as little-endian 32-bit numbers; the indices of both; the SHA-256
-// of the taken blocks; the kept blocks). The taken ones are filled in by withRuntimeBlocks.
-function unpacked(packed) {
+// of the taken blocks; the kept blocks), unpacked into `memory` (zeros, the unpacked length). The
+// taken ones are filled in by withRuntimeBlocks.
+function unpacked(packed, memory) {
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   if (new TextDecoder().decode(packed.subarray(0, 8)) !== "LUDOSNP2") throw new Error("not a packed memory snapshot");
   const [block, length, offset, keptCount, takenCount] = [8, 12, 16, 20, 24].map((at) => view.getUint32(at, true));
@@ -249,7 +281,7 @@ function unpacked(packed) {
   let at = 28 + 4 * (keptCount + takenCount);
   const sha256 = packed.slice(at, at + 32);
   at += 32;
-  const memory = new Uint8Array(length);
+  if (length !== memory.length) throw new Error("a packed memory snapshot of another length");
   for (const index of kept) {
     const start = index * block;
     const size = Math.min(block, length - start);
@@ -291,12 +323,17 @@ function startingWithout(error) {
   console.info("Ludothek: starting Python without the memory snapshot:", String(error && error.message || error));
 }
 
+// Found: the memory the snapshot is unpacked into, and the promise of it read, checked and
+// unpacked. (Pyodide awaits it before its module factory runs, and reads it only after: handing it
+// the memory at once and the factory's steps awaiting the read at their end was measured no faster,
+// the read then slowed by the factory's work on this thread.)
 async function lookUp(url) {
   const response = await findSnapshot(url);
   if (!response) return null;
-  const snapshot = checked(response);
+  const memory = new Uint8Array(SNAPSHOT.length);
+  const snapshot = checked(response, memory);
   snapshot.catch(() => {});  // a refusal is handled in loadPyodide, never reported as unhandled
-  return { snapshot };
+  return { memory, snapshot };
 }
 
 // Let the worker take a message between the start's long steps. scheduler.yield where the
@@ -311,26 +348,10 @@ function nextTask() {
   });
 }
 
-// The WebAssembly compiled is the moment its last bytes have arrived, and the one before the
-// runtime's longest step (the interpreter's start, one task of its thread): the files that wait for
-// the critical ones are asked for then, if they have not been already. (The reactions to the copies'
-// last bytes run only after that step, which held the package's request back past Python's start.)
-// Emscripten calls `instantiateWasm(imports, success)` and starts the interpreter in `success`; the
-// settings object is the module itself, so it is changed in place.
-function laterOnceCompiled(settings) {
-  const instantiate = settings && settings.instantiateWasm;
-  if (typeof instantiate !== "function") return;
-  settings.instantiateWasm = (imports, success) => instantiate(imports, (...made) => {
-    releaseLater();
-    return success(...made);
-  });
-}
-
 // Pyodide's own module factory (pyodide.asm.mjs, the same module Pyodide would import), with a
 // pause before it and after it (the worker answers the page's messages in between); for a restore, the snapshot's blocks from the runtime filled in.
 async function createModuleInSteps(settings, snapshot = null) {
   const { default: createPyodideModule } = await RUNTIME_MODULE;
-  laterOnceCompiled(settings);
   await nextTask();
   performance.mark("ludothek:module");  // the runtime's long steps begin (tests check the home came first)
   const module = await createPyodideModule(settings);
