@@ -192,7 +192,19 @@ def test_the_package_comes_in_two_zips_the_first_screen_and_the_rest(site):
     assert "ludothek/locale/de/LC_MESSAGES/ludothek.json" in start
     # The diagram editor, the review and the puzzles come with their screens, not with the app.
     # So does play by link: the home screen imports it only where the device holds games by link.
-    for screen in ("web/editor_screen", "render/editor", "games/editing", "web/review", "ai/review", "render/review", "web/puzzles", "render/puzzles", "web/remote_screen", "remote/protocol", "render/remote"):
+    for screen in (
+        "web/editor_screen",
+        "render/editor",
+        "games/editing",
+        "web/review",
+        "ai/review",
+        "render/review",
+        "web/puzzles",
+        "render/puzzles",
+        "web/remote_screen",
+        "remote/protocol",
+        "render/remote",
+    ):
         assert f"ludothek/{screen}.pyc" in more, screen
     # Worth it: the first is about half of the whole on the wire.
     assert (site / "assets" / "build" / "ludothek.zip.br").stat().st_size < 0.65 * sum(
