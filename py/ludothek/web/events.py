@@ -90,7 +90,10 @@ def dispatch(app: AppContext, event: PageEvent) -> None:
 
 def on_click(app: AppContext, event: PageEvent) -> None:
     control = event.control
-    if control is None or learn.click(app, event, control) or _remote_click(app, event, control) or _editor_click(app, event, control):
+    if control is None or learn.click(app, event, control):
+        return
+    hooks = _screen_hooks(app, control.get("action"))
+    if hooks is not None and hooks[0](app, event, control):
         return
     action = control.get("action")
     target = control.get("target")
@@ -141,40 +144,26 @@ def on_submit(app: AppContext, event: PageEvent) -> None:
 
 def on_keydown(app: AppContext, event: PageEvent) -> None:
     """A key pressed outside a text field and without Ctrl, Alt or Meta (the page leaves those to the browser)."""
-    if learn.keydown(app, event) or _remote_keydown(app, event) or _editor_keydown(app, event):
+    hooks = _screen_hooks(app)
+    if learn.keydown(app, event) or (hooks is not None and hooks[1](app, event)):
         return
     app.game.keydown(event)
 
 
-# Play by link's module is imported with its screen, or for its clicks elsewhere (routes.py).
-def _remote_click(app: AppContext, event: PageEvent, control: Control) -> bool:
-    if app.screen != REMOTE_SCREEN and control.get("action") not in REMOTE_ACTIONS_ANYWHERE:
-        return False
-    from . import remote_screen
-
-    return remote_screen.click(app, event, control)
+ClickHook = Callable[[AppContext, PageEvent, Control], bool]
+KeyHook = Callable[[AppContext, PageEvent], bool]
 
 
-def _remote_keydown(app: AppContext, event: PageEvent) -> bool:
-    if app.screen != REMOTE_SCREEN:
-        return False
-    from . import remote_screen
+def _screen_hooks(app: AppContext, action: str | None = None) -> tuple[ClickHook, KeyHook] | None:
+    """The click and key hooks of the screens whose modules are imported with them, not with the
+    app (routes.py: they come in the package's second zip): the diagram editor on its screen, play
+    by link on its screen and for its clicks on other screens."""
+    if app.screen == EDITOR_SCREEN:
+        from . import editor_screen
 
-    return remote_screen.keydown(app, event)
+        return editor_screen.click, editor_screen.keydown
+    if app.screen == REMOTE_SCREEN or action in REMOTE_ACTIONS_ANYWHERE:
+        from . import remote_screen
 
-
-# The diagram editor's module is imported with its screen (routes.EDITOR_SCREEN), not with the app.
-def _editor_click(app: AppContext, event: PageEvent, control: Control) -> bool:
-    if app.screen != EDITOR_SCREEN:
-        return False
-    from . import editor_screen
-
-    return editor_screen.click(app, event, control)
-
-
-def _editor_keydown(app: AppContext, event: PageEvent) -> bool:
-    if app.screen != EDITOR_SCREEN:
-        return False
-    from . import editor_screen
-
-    return editor_screen.keydown(app, event)
+        return remote_screen.click, remote_screen.keydown
+    return None
