@@ -80,6 +80,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import engine_drivers  # noqa: E402
 from cpu_quota import CpuQuota, QuotaUnavailable  # noqa: E402
 from engine_drivers import ENGINES, SITE, CountingHandler, HookedServer, launch, missing  # noqa: E402
+from serving import pyodide_own_file  # noqa: E402
 
 READY_RECORDER = """new MutationObserver(function (changes, observer) {
   if (document.body && document.body.dataset.ready) { window.__readyAt = performance.now(); observer.disconnect(); }
@@ -93,12 +94,6 @@ def load_average() -> str:
 
 STARTS = {"normal": "window.LUDOTHEK_SNAPSHOT = 'never';", "snapshot": "window.LUDOTHEK_SNAPSHOT = 'fetch';", "shipped": "", "bare": "", "pyscript": ""}
 BARE = ROOT / "bench" / "bare"
-# The bare pages' loadPyodide() takes Pyodide's own standard library and its lock file (the index of
-# its packages) from beside pyodide.mjs; the site ships neither (scripts/build.py: its own standard
-# library, make_stdlib; and a lock with no packages, passed inline, runtime_lock): they come from
-# node_modules.
-PYODIDE_NODE = ROOT / "node_modules" / "pyodide"
-FROM_NODE_MODULES = {f"/assets/vendor/pyodide/{name}": PYODIDE_NODE / name for name in ("python_stdlib.zip", "pyodide-lock.json")}
 PATHS = {"bare": "bench/bare/pyodide.html", "pyscript": "bench/bare/pyscript.html"}
 # Pages that are not the app: they say nothing of how Python started.
 NOT_THE_APP = {"bare", "pyscript"}
@@ -111,9 +106,8 @@ class BareToo(CountingHandler):
 
     def translate_path(self, path):
         clean = path.split("?", 1)[0].split("#", 1)[0]
-        if clean in FROM_NODE_MODULES:
-            return str(FROM_NODE_MODULES[clean])
-        return super().translate_path(path)
+        site_file = super().translate_path(path)
+        return pyodide_own_file(clean, site_file) or site_file
 
     def send_head(self):
         path = self.path.split("?", 1)[0].split("#", 1)[0]

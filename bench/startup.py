@@ -85,7 +85,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from cpu_quota import CpuQuota, QuotaUnavailable  # noqa: E402
-from serving import CountingHandler, CountingServer  # noqa: E402
+from serving import CountingHandler, CountingServer, pyodide_own_file  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 READY = "body[data-ready]"
@@ -115,12 +115,6 @@ new MutationObserver((changes, observer) => {
 }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"]});
 """
 BARE = ROOT / "bench" / "bare"
-# The bare pages' loadPyodide() takes Pyodide's own standard library and its lock file (the index of
-# its packages) from beside pyodide.mjs; the site ships neither (scripts/build.py: its own standard
-# library, make_stdlib; and a lock with no packages, passed inline, runtime_lock): they come from
-# node_modules.
-PYODIDE_NODE = ROOT / "node_modules" / "pyodide"
-FROM_NODE_MODULES = {f"/assets/vendor/pyodide/{name}": PYODIDE_NODE / name for name in ("python_stdlib.zip", "pyodide-lock.json")}
 PAGES = {
     "bare Pyodide": "bench/bare/pyodide.html",
     "bare Pyodide, no JSPI": "bench/bare/pyodide-nojspi.html",
@@ -168,8 +162,9 @@ class SiteHandler(CountingHandler):
         clean = path.split("?", 1)[0].split("#", 1)[0]
         if clean.startswith("/bench/bare/"):
             return str(BARE / clean.removeprefix("/bench/bare/"))
-        if clean in FROM_NODE_MODULES:
-            return str(FROM_NODE_MODULES[clean])
+        own = pyodide_own_file(clean, super().translate_path(path))
+        if own:
+            return own
         for prefix, folder in self.others.items():
             if clean.startswith(prefix):
                 rest = clean.removeprefix(prefix) or "index.html"
