@@ -632,10 +632,8 @@ def write_start_module(snapshot: Path | None, stdlib: Path) -> Path:
     address, its SHA-256 to check it by)."""
     settings = "null"
     if snapshot is not None:
-        packed = snapshot.read_bytes()
-        _block, length = struct.unpack_from("<II", packed, len(SNAPSHOT_MAGIC))  # its header (pack_snapshot)
         settings = json.dumps(
-            {"url": os.path.relpath(snapshot, START_MODULE.parent).replace(os.sep, "/"), "sha256": hashlib.sha256(packed).hexdigest(), "length": length}
+            {"url": os.path.relpath(snapshot, START_MODULE.parent).replace(os.sep, "/"), "sha256": hashlib.sha256(snapshot.read_bytes()).hexdigest()}
         )
     text = START_TEMPLATE.read_text(encoding="utf-8")
     text, count = re.subn(r"^const SNAPSHOT = null;.*$", lambda _: f"const SNAPSHOT = {settings};  // written by scripts/build.py", text, flags=re.M)

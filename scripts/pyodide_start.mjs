@@ -200,7 +200,7 @@ if (typeof workerFetch === "function" && EARLY.length) {
 const RUNTIME_MODULE = import("./pyodide.asm.mjs");
 RUNTIME_MODULE.catch(() => {});  // a failure is reported where it is awaited
 
-const SNAPSHOT = null;  // {url (relative to this module), sha256, length (unpacked)}: written by scripts/build.py
+const SNAPSHOT = null;  // {url (relative to this module), sha256}: written by scripts/build.py
 // The site's own standard library (assets/build/python_stdlib.<hash>.zip: the modules the app
 // imports, compiled), not Pyodide's python_stdlib.zip, which the site does not ship. Its URL
 // relative to this module; PyScript's indexURL (this module's folder) stays as it is.
@@ -256,22 +256,21 @@ async function findSnapshot(url) {
   return null;
 }
 
-async function checked(response, memory) {
+async function checked(response) {
   const bytes = await response.arrayBuffer();
   performance.mark("ludothek:snapshot-read");
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
   if (hex !== SNAPSHOT.sha256) throw new Error("the memory snapshot is not the one this build made");
-  return unpacked(new Uint8Array(bytes), memory);
+  return unpacked(new Uint8Array(bytes));
 }
 
 // The file holds the snapshot without its all-zero blocks and without the blocks the runtime's
 // own memory holds before the restore (scripts/build.py, pack_snapshot: the magic "LUDOSNP2"; the
 // block size, the unpacked length, where the memory starts in it, the number of blocks kept and of
 // blocks taken from the runtime, as little-endian 32-bit numbers; the indices of both; the SHA-256
-// of the taken blocks; the kept blocks), unpacked into `memory` (zeros, the unpacked length). The
-// taken ones are filled in by withRuntimeBlocks.
-function unpacked(packed, memory) {
+// of the taken blocks; the kept blocks). The taken ones are filled in by withRuntimeBlocks.
+function unpacked(packed) {
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   if (new TextDecoder().decode(packed.subarray(0, 8)) !== "LUDOSNP2") throw new Error("not a packed memory snapshot");
   const [block, length, offset, keptCount, takenCount] = [8, 12, 16, 20, 24].map((at) => view.getUint32(at, true));
@@ -281,7 +280,7 @@ function unpacked(packed, memory) {
   let at = 28 + 4 * (keptCount + takenCount);
   const sha256 = packed.slice(at, at + 32);
   at += 32;
-  if (length !== memory.length) throw new Error("a packed memory snapshot of another length");
+  const memory = new Uint8Array(length);
   for (const index of kept) {
     const start = index * block;
     const size = Math.min(block, length - start);
@@ -323,17 +322,16 @@ function startingWithout(error) {
   console.info("Ludothek: starting Python without the memory snapshot:", String(error && error.message || error));
 }
 
-// Found: the memory the snapshot is unpacked into, and the promise of it read, checked and
-// unpacked. (Pyodide awaits it before its module factory runs, and reads it only after: handing it
-// the memory at once and the factory's steps awaiting the read at their end was measured no faster,
-// the read then slowed by the factory's work on this thread.)
+// Found: the promise of the snapshot read, checked and unpacked. (Pyodide awaits it before its
+// module factory runs, though it reads it only after. Handing Pyodide the memory at once and having
+// the factory's steps await the read at their end was measured no faster: the read, which this
+// thread carries out, is then slowed by the factory's work; so was a second worker reading it.)
 async function lookUp(url) {
   const response = await findSnapshot(url);
   if (!response) return null;
-  const memory = new Uint8Array(SNAPSHOT.length);
-  const snapshot = checked(response, memory);
+  const snapshot = checked(response);
   snapshot.catch(() => {});  // a refusal is handled in loadPyodide, never reported as unhandled
-  return { memory, snapshot };
+  return { snapshot };
 }
 
 // Let the worker take a message between the start's long steps. scheduler.yield where the
