@@ -284,26 +284,40 @@ def package_imports(source_root: Path) -> dict[str, set[str]]:
     return {name: imported_names(path.read_text(encoding="utf-8"), name, path.name == "__init__.py") for name, path in package_sources(source_root)}
 
 
-def snapshot_modules(source_root: Path = ROOT / "py") -> list[str]:
-    """The package's modules that the memory snapshot imports: all that never import the browser,
-    directly or through another module of the package (ludothek.games, ai, render, i18n and the
-    pure part of ludothek.web), and not the command line's __main__."""
-    imports = package_imports(source_root)
+def browser_modules(imports: dict[str, set[str]]) -> set[str]:
+    """The modules of `imports` (module -> what it imports) that import the browser, directly or
+    through another module of the package."""
     browser = {name for name, used in imports.items() if any(other.split(".")[0] in BROWSER_MODULES for other in used)}
     while True:
         more = {name for name, used in imports.items() if name not in browser and used & browser}
         if not more:
-            break
+            return browser
         browser |= more
+
+
+def snapshot_modules(source_root: Path = ROOT / "py") -> list[str]:
+    """The package's modules that the memory snapshot imports: all whose import does not import the
+    browser, directly or through another module of the package (everything but web/dom and
+    web/more_modules), and not the command line's __main__. A function that imports the browser
+    when it is called (web/files, web/search_runner) does so in the page, after the restore: only
+    what runs at import can put a browser object into the snapshot (make_snapshot.mjs checks that
+    none is there). (Until 2026-12, a module with such a function stayed out, and so did every
+    module that imports it: the app and its screens were imported at every start.)"""
+    imports = {
+        name: imported_names(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", at_import_only=True)
+        for name, path in package_sources(source_root)
+    }
+    browser = browser_modules(imports)
     return [name for name in imports if name not in browser and not name.endswith(".__main__")]
 
 
 def snapshot_standard_modules(source_root: Path = ROOT / "py") -> list[str]:
-    """The standard library's modules that the package's browser-side modules import (those the
-    snapshot cannot hold: ludothek.web's screens): imported into the snapshot too, so the page's
-    first import of ludothek.web.app finds them there (urllib.parse with ipaddress took about
-    100 ms of it, 400 ms on a phone's CPU)."""
-    browser_side = set(package_imports(source_root)) - set(snapshot_modules(source_root))
+    """The standard library's modules that the package's browser-side modules import anywhere,
+    also in a function (the modules that import the browser somewhere: ludothek.web's screens):
+    imported into the snapshot too, so the page's first use of such a function finds them there
+    (urllib.parse with ipaddress took about 100 ms of the first import of ludothek.web.app, 400 ms
+    on a phone's CPU)."""
+    browser_side = browser_modules(package_imports(source_root))
     wanted: set[str] = set()
     for name, path in package_sources(source_root):
         if name not in browser_side or name.endswith(".__main__"):
