@@ -267,6 +267,7 @@ def split_package(package: Path, source_root: Path = ROOT / "py") -> tuple[Path,
 BROWSER_MODULES = ("js", "pyodide", "pyscript", "pyodide_js", "polyscript")
 START_MODULE = VENDOR / "pyodide" / "ludothek.mjs"
 START_TEMPLATE = ROOT / "scripts" / "pyodide_start.mjs"
+STORED_ZIP_READER = ROOT / "scripts" / "stored_zip.mjs"
 
 
 def package_sources(source_root: Path) -> list[tuple[str, Path]]:
@@ -608,7 +609,7 @@ def make_snapshot(package: Path, stdlib: Path) -> Path | None:
     modules = snapshot_modules() + snapshot_standard_modules()
     script = ROOT / "scripts" / "make_snapshot.mjs"
     key = hashlib.sha256()
-    for path in [*(VENDOR / "pyodide" / name for name in PYODIDE_FILES), stdlib, package, script]:
+    for path in [*(VENDOR / "pyodide" / name for name in PYODIDE_FILES), stdlib, package, script, STORED_ZIP_READER]:
         key.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     lock = runtime_lock()
     key.update(lock.encode() + b"\0")
@@ -672,6 +673,12 @@ def write_start_module(snapshot: Path | None, stdlib: Path) -> Path:
     text, count = re.subn(r"^const EARLY = \[\];.*$", lambda _: f"const EARLY = {early};  // written by scripts/build.py", text, flags=re.M)
     if count != 1:
         sys.exit("build: scripts/pyodide_start.mjs must hold one line `const EARLY = [];`")
+    # The stored zips' reader, which make_snapshot.mjs imports too, goes into the module: one
+    # request fewer at the start of every visit.
+    reader = re.sub(r"^export ", "", STORED_ZIP_READER.read_text(encoding="utf-8"), flags=re.M)
+    text, count = re.subn(r'^import \{ unpackingStoredZips \} from "\./stored_zip\.mjs";$', lambda _: reader.rstrip("\n"), text, flags=re.M)
+    if count != 1:
+        sys.exit('build: scripts/pyodide_start.mjs must import unpackingStoredZips from "./stored_zip.mjs" in one line')
     START_MODULE.parent.mkdir(parents=True, exist_ok=True)
     if not START_MODULE.exists() or START_MODULE.read_text(encoding="utf-8") != text:
         START_MODULE.write_text(text, encoding="utf-8")

@@ -18,41 +18,23 @@ import { loadPyodide } from "pyodide";
 import createPyodideModule from "pyodide/pyodide.asm.mjs";
 import fs from "node:fs";
 import path from "node:path";
+import { storedZipEntries, unpackedPath } from "./stored_zip.mjs";
 
 const [zipPath, stdlibPath, lockFileContents, output, ...modules] = process.argv.slice(2);
 const stdLibURL = path.resolve(stdlibPath);
 const HOME = "/home/pyodide/";  // where PyScript's "./*" unpacks the package in the page
 
-// The package zip is stored, not deflated (scripts/build.py): its entries are read as they lie.
-function storedEntries(buffer) {
-  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  let end = buffer.length - 22;
-  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
-  if (end < 0) throw new Error("not a zip file: " + zipPath);
-  const count = view.getUint16(end + 10, true);
-  let at = view.getUint32(end + 16, true);
-  const entries = [];
-  for (let i = 0; i < count; i++) {
-    const method = view.getUint16(at + 10, true);
-    const size = view.getUint32(at + 20, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    const local = view.getUint32(at + 42, true);
-    const name = buffer.subarray(at + 46, at + 46 + nameLength).toString("utf8");
-    if (method !== 0) throw new Error("a compressed zip entry: " + name);
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    if (!name.endsWith("/")) entries.push([name, buffer.subarray(start, start + size)]);
-    at += 46 + skip;
-  }
-  return entries;
-}
-
 // As in the page: the program's name is not this script's path on the build machine.
 const py = await loadPyodide({ _makeSnapshot: true, _sysExecutable: "", stdLibURL, lockFileContents });
 const memory = () => py._module.HEAP8.length;
 const startMemory = memory();
-for (const [name, data] of storedEntries(fs.readFileSync(zipPath))) {
-  const target = HOME + name;
+// The package zip is stored, not deflated (scripts/build.py): its files written as the page's
+// start module writes them (scripts/stored_zip.mjs).
+const entries = storedZipEntries(new Uint8Array(fs.readFileSync(zipPath)));
+if (!entries) throw new Error("not a zip of stored files: " + zipPath);
+for (const [name, data] of entries) {
+  const target = unpackedPath(HOME.slice(0, -1), name);
+  if (!target || name.endsWith("/")) continue;
   py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
   py.FS.writeFile(target, data);
 }
