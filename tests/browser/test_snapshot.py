@@ -20,6 +20,7 @@ import threading
 from pathlib import Path
 
 import build  # scripts/build.py (pytest.ini puts scripts/ on the path)
+import pytest
 import serve  # scripts/serve.py
 from playwright.sync_api import expect
 
@@ -239,6 +240,25 @@ def test_a_snapshot_made_against_another_runtime_memory_is_refused_and_the_start
     packed[8 + 20 + 4 * (kept + taken)] ^= 0xFF  # the first byte of their SHA-256
     logged = refused_start(browser, tmp_path, bytes(packed))
     assert any("runtime's memory" in text for text in logged), logged
+
+
+@pytest.mark.parametrize("damage", ["truncated", "counts past the end", "a block past the memory"])
+def test_a_snapshot_whose_own_lengths_are_wrong_is_refused_before_anything_is_allocated(browser, tmp_path, damage):
+    # Its SHA-256 is the one the start module is told (the hash is checked beside the module
+    # factory, not before the unpacking): the unpacking itself must refuse a file whose header
+    # does not fit it, never read past its end or allocate what a damaged header asks for.
+    import struct
+
+    packed = bytearray(snapshot_bytes())
+    if damage == "truncated":
+        packed = packed[:-1000]
+    elif damage == "counts past the end":
+        struct.pack_into("<I", packed, 20, 0xFFFFFFF0)  # the number of blocks kept
+    else:
+        kept, taken = struct.unpack_from("<II", packed, 20)
+        struct.pack_into("<I", packed, 28 + 4 * kept, 0x7FFFFFFF)  # the first block taken from the runtime
+    logged = refused_start(browser, tmp_path, bytes(packed))
+    assert any("wrong length" in text for text in logged), logged
 
 
 def test_without_the_snapshot_the_start_is_the_normal_one(browser, app_url):
