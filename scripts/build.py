@@ -742,25 +742,28 @@ def page_config() -> dict:
 
 
 def page_plugins() -> list[str]:
-    """The plugins list of index.html's own <py-config> and <mpy-config> (PyScript's page side
-    reads them as core.js is evaluated and loads the plugins for each type: they must agree):
-    "!name" switches a plugin off. The worker's configuration is pyscript.toml."""
+    """The plugins list of PyScript's page side's configuration, index.html's data-page-config on
+    boot.js's tag (boot.js puts it in as the <py-config> and <mpy-config> that PyScript reads as
+    core.js is evaluated): "!name" switches a plugin off. The worker's configuration is
+    pyscript.toml."""
     page = PAGE_SOURCE.read_text(encoding="utf-8")
-    found = re.findall(r'<py-config type="json" hidden>(.*?)</py-config>', page, re.DOTALL)
-    if len(found) > 1 or found != re.findall(r'<mpy-config type="json" hidden>(.*?)</mpy-config>', page, re.DOTALL):
-        sys.exit("build: index.html may carry one <py-config>, and an <mpy-config> with the same text")
+    if re.search(r"<(m?py)-config\b", re.sub(r"<!--.*?-->", "", page, flags=re.DOTALL)):
+        sys.exit("build: index.html must not carry a <py-config> or <mpy-config>: boot.js puts data-page-config in as both")
+    found = re.findall(r"data-page-config='([^']*)'", page)
+    if len(found) > 1:
+        sys.exit("build: index.html may carry one data-page-config, on boot.js's tag, in single quotes")
     try:
-        plugins = json.loads(found[0]).get("plugins", []) if found else []
+        plugins = json.loads(html.unescape(found[0])).get("plugins", []) if found else []
     except (ValueError, AttributeError):
-        sys.exit("build: index.html's <py-config> must be a JSON object")
+        sys.exit("build: index.html's data-page-config must be a JSON object")
     if not isinstance(plugins, list) or not all(isinstance(name, str) for name in plugins):
-        sys.exit("build: index.html's <py-config> plugins must be a list of names")
+        sys.exit("build: index.html's data-page-config plugins must be a list of names")
     return plugins
 
 
 def pyscript_start_chunks() -> list[Path]:
     """PyScript's files that the page loads on every start: core.js and what it imports, and the
-    plugins the page's <py-config> does not switch off (page_plugins; each plugin is a dynamic
+    plugins the page's configuration does not switch off (page_plugins; each plugin is a dynamic
     import in the core). The TOML parser is not among them: the page's configuration is JSON."""
     found: list[Path] = []
 

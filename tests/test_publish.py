@@ -54,6 +54,17 @@ def test_the_worker_precaches_no_editor_terminal_or_toml_chunk(site):
     assert "./assets/vendor/pyscript/core.js" in listed and "./assets/vendor/pyodide/pyodide.asm.wasm" in listed
 
 
+def test_pyscripts_page_configuration_switches_off_every_plugin_but_its_error_plugin(site):
+    # boot.js puts it in as <py-config> and <mpy-config> before it imports core.js; the page
+    # carries neither element itself (the core may be evaluated before the page is parsed).
+    assert set(build.page_plugins()) == {"!py-editor", "!py-game", "!py-terminal", "!donkey", "!deprecations-manager"}
+    import re
+
+    page = re.sub(r"<!--.*?-->", "", (site / "index.html").read_text(), flags=re.DOTALL)
+    assert not re.search(r"<m?py-config", page)
+    assert len(re.findall(r"data-page-config='", page)) == 1
+
+
 def page_attribute(site: Path, pattern: str):
     import html
     import re

@@ -70,8 +70,9 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
     assert not [path for path in paths if path.endswith("pyodide-lock.json")]
     assert more_asked >= app_ready, "the package's second zip is not asked for before the app is ready"
     assert not [path for path in paths if "codemirror" in path or "xterm" in path or "/toml-" in path]
-    # PyScript's page side: its core and its error plugin; index.html's <py-config> and
-    # <mpy-config> switch the others off (the editor's plugin looked for editors every 250 ms).
+    # PyScript's page side: its core and its error plugin; the <py-config> and <mpy-config> that
+    # boot.js puts in from index.html's data-page-config switch the others off (the editor's
+    # plugin looked for editors every 250 ms).
     pyscript = sorted(path.rsplit("/", 1)[1].split("-")[0] for path in paths if path.startswith("assets/vendor/pyscript/"))
     assert pyscript == ["core", "core.js", "error"], pyscript
 
