@@ -31,7 +31,8 @@ one row, "Ludothek as shipped": the app as a visitor meets it, with its service 
 visit, the normal start; warm: a reload once the worker has precached the site and the snapshot).
 Interleaved: each round loads every page once, in an order that rotates round by round, so the
 machine's load (other processes) touches every page alike; medians over the rounds.
-Bytes: what crossed the wire until ready (compressed transfer sizes from the page's resource timing).
+Bytes: what crossed the wire until ready (compressed transfer sizes from the resource timing of the
+page and of its workers: Python's worker fetches the runtime, the standard library and the package).
 Long tasks: the longest main-thread task until ready (PerformanceObserver "longtask").
 Profiles: "localhost" (this machine as it is), "phone" (Lighthouse's mobile preset through the
 DevTools protocol: the CPU slowed 4x, the network at 1.6 Mbit/s down, 750 kbit/s up, 150 ms
@@ -201,6 +202,7 @@ def load(page, server, url: str, reload: bool = False, quota: CpuQuota | None = 
     }""",
         ready,
     )
+    add_worker_files(page, measured, ready)
     measured["longest_task_ms"] = max((duration for _, duration in measured["long_tasks"]), default=0)
     if quota:
         # The share of the quota's periods, until ready (a little after: the driver's polling), in
@@ -212,6 +214,30 @@ def load(page, server, url: str, reload: bool = False, quota: CpuQuota | None = 
         measured["quota_processes"] = len(quota.processes())
         measured |= {f"quota_{key}": value for key, value in activity.items()}
     return {"ready_ms": ready, **measured, "served": server.server.bytes_sent, "load_average": os.getloadavg()[0]}
+
+
+WORKER_FILES = """() => ({origin: performance.timeOrigin, entries: performance.getEntriesByType('resource')
+    .map(e => [e.name.replace(location.origin, ''), e.startTime, e.responseEnd, e.transferSize, e.decodedBodySize])})"""
+
+
+def add_worker_files(page, measured: dict, ready: float) -> None:
+    """The files the page's workers (Python's) fetched until ready, on the page's clock, counted
+    with the page's own: the runtime, the standard library and the package are the worker's
+    requests, which the page's resource timing does not list."""
+    page_origin = page.evaluate("performance.timeOrigin")
+    for worker in page.workers:
+        try:
+            found = worker.evaluate(WORKER_FILES)
+        except Exception:  # noqa: BLE001 - a worker that has gone away: nothing of it to count
+            continue
+        offset = found["origin"] - page_origin
+        for name, start, end, transfer, decoded in found["entries"]:
+            if name.startswith("blob:") or end + offset > ready:
+                continue
+            measured["transfer"] += transfer
+            measured["decoded"] += decoded
+            measured["requests"] += 1
+            measured["files"].append([name, round(start + offset), round(end + offset), transfer])
 
 
 def throttle(page, profile: dict | None) -> None:
