@@ -18,7 +18,7 @@ import { loadPyodide } from "pyodide";
 import createPyodideModule from "pyodide/pyodide.asm.mjs";
 import fs from "node:fs";
 import path from "node:path";
-import { storedZipEntries, unpackedPath } from "./stored_zip.mjs";
+import { storedZipEntries, writeEntries } from "./stored_zip.mjs";
 
 const [zipPath, stdlibPath, lockFileContents, output, ...modules] = process.argv.slice(2);
 const stdLibURL = path.resolve(stdlibPath);
@@ -32,12 +32,7 @@ const startMemory = memory();
 // start module writes them (scripts/stored_zip.mjs).
 const entries = storedZipEntries(new Uint8Array(fs.readFileSync(zipPath)));
 if (!entries) throw new Error("not a zip of stored files: " + zipPath);
-for (const [name, data] of entries) {
-  const target = unpackedPath(HOME.slice(0, -1), name);
-  if (!target || name.endsWith("/")) continue;
-  py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-  py.FS.writeFile(target, data);
-}
+writeEntries(py.FS, HOME, entries);
 py.globals.set("wanted", py.toPy(modules));
 const report = py.runPython(`
 import gc, importlib, os, sys

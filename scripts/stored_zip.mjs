@@ -72,8 +72,9 @@ export function storedZipEntries(bytes) {
   return entries;
 }
 
-// Where an entry goes under `folder` (an absolute path without its trailing "/": "" for the root), or null for a name
-// Python's shutil also leaves out (absolute, or with ".." in it), or for the folder itself.
+// Where an entry goes under `folder` (an absolute path without its trailing "/": "" for the root),
+// or null for a name Python's shutil also leaves out (absolute, or with ".." in it), or for the
+// folder itself.
 export function unpackedPath(folder, name) {
   if (name.startsWith("/") || name.includes("..")) return null;
   const parts = name.split("/").filter((part) => part !== "" && part !== ".");
@@ -94,19 +95,25 @@ export function unpackingStoredZips(pyodide) {
       : buffer instanceof ArrayBuffer ? new Uint8Array(buffer) : null;
     const entries = bytes && String(format).toLowerCase() === "zip" ? storedZipEntries(bytes) : null;
     if (!entries) return unpackArchive.apply(this, arguments);
-    const folder = resolve((options && options.extractDir) || ".").replace(/\/+$/, "");
-    FS.mkdirTree(folder || "/");
-    for (const [name, data] of entries) {
-      const path = unpackedPath(folder, name);
-      if (!path) continue;
-      if (name.endsWith("/")) {
-        FS.mkdirTree(path);
-      } else {
-        FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
-        FS.writeFile(path, data);
-      }
-    }
+    writeEntries(FS, resolve((options && options.extractDir) || "."), entries);
     return undefined;
   };
   return pyodide;
+}
+
+// `entries` (storedZipEntries) written into the Emscripten file system `FS` under `folder` (an
+// absolute path), the folders made as they are needed.
+export function writeEntries(FS, folder, entries) {
+  const base = folder.replace(/\/+$/, "");
+  FS.mkdirTree(base || "/");
+  for (const [name, data] of entries) {
+    const path = unpackedPath(base, name);
+    if (!path) continue;
+    if (name.endsWith("/")) {
+      FS.mkdirTree(path);
+    } else {
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
+      FS.writeFile(path, data);
+    }
+  }
 }
