@@ -220,19 +220,17 @@ def first_screen_modules(source_root: Path = ROOT / "py") -> set[str]:
     import, followed through the package's own, with every package above a module): what Python
     needs before the first screen. The others (each game's engine, view and computer player, the
     editing modules...) are imported when a screen first asks for them."""
-    sources = dict(package_sources(source_root))
+    imports = package_imports(source_root, at_import_only=True)
     main = (source_root / "main.py").read_text(encoding="utf-8")
-    pending = [name for name in imported_names(main, "main", False, at_import_only=True) if name in sources]
+    pending = [name for name in imported_names(main, "main", False, at_import_only=True) if name in imports]
     found: set[str] = set()
     while pending:
         name = pending.pop()
         if name in found:
             continue
         found.add(name)
-        path = sources[name]
         parents = [name.rsplit(".", depth)[0] for depth in range(1, name.count(".") + 1)]
-        imports = imported_names(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", at_import_only=True)
-        pending.extend(other for other in [*parents, *imports] if other in sources and other not in found)
+        pending.extend(other for other in [*parents, *imports[name]] if other in imports and other not in found)
     return found
 
 
@@ -279,10 +277,14 @@ def package_sources(source_root: Path) -> list[tuple[str, Path]]:
     return found
 
 
-def package_imports(source_root: Path) -> dict[str, set[str]]:
+def package_imports(source_root: Path, at_import_only: bool = False) -> dict[str, set[str]]:
     """Each module of py/ludothek with every module it imports anywhere in its text (also inside
-    functions: a conservative reading)."""
-    return {name: imported_names(path.read_text(encoding="utf-8"), name, path.name == "__init__.py") for name, path in package_sources(source_root)}
+    functions: a conservative reading), or with `at_import_only`, those its import itself imports
+    (import_scan.imported_names)."""
+    return {
+        name: imported_names(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", at_import_only=at_import_only)
+        for name, path in package_sources(source_root)
+    }
 
 
 def browser_modules(imports: dict[str, set[str]]) -> set[str]:
@@ -304,10 +306,7 @@ def snapshot_modules(source_root: Path = ROOT / "py") -> list[str]:
     what runs at import can put a browser object into the snapshot (make_snapshot.mjs checks that
     none is there). (Until 2026-12, a module with such a function stayed out, and so did every
     module that imports it: the app and its screens were imported at every start.)"""
-    imports = {
-        name: imported_names(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", at_import_only=True)
-        for name, path in package_sources(source_root)
-    }
+    imports = package_imports(source_root, at_import_only=True)
     browser = browser_modules(imports)
     return [name for name in imports if name not in browser and not name.endswith(".__main__")]
 

@@ -355,10 +355,9 @@ def test_the_snapshot_imports_only_modules_whose_import_never_touches_the_browse
         assert screen in modules, screen
     for browser in ("ludothek.web.dom", "ludothek.web.more_modules", "ludothek.render.__main__"):
         assert browser not in modules, browser
-    for name, path in build.package_sources(ROOT / "py"):
-        if name in modules:
-            at_import = build.imported_names(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", at_import_only=True)
-            assert not {other for other in at_import if other.split(".")[0] in build.BROWSER_MODULES}, name
+    at_import = build.package_imports(ROOT / "py", at_import_only=True)
+    for name in modules:
+        assert not {other for other in at_import[name] if other.split(".")[0] in build.BROWSER_MODULES}, name
 
 
 def test_the_snapshot_holds_the_standard_modules_the_browser_side_imports():
