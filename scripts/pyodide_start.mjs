@@ -332,10 +332,11 @@ function startingWithout(error) {
   console.info("Ludothek: starting Python without the memory snapshot:", String(error && error.message || error));
 }
 
-// Found: the promise of the snapshot read and unpacked, its check under way (`verified`). (Pyodide awaits it before its
-// module factory runs, though it reads it only after. Handing Pyodide the memory at once and having
-// the factory's steps await the read at their end was measured no faster: the read, which this
-// thread carries out, is then slowed by the factory's work; so was a second worker reading it.)
+// Found: the promise of the snapshot read and unpacked, its check under way (`verified`).
+// (Pyodide awaits it before its module factory runs, though it reads it only after. Handing
+// Pyodide the memory at once and having the factory's steps await the read at their end was
+// measured no faster: the read, which this thread carries out, is then slowed by the factory's
+// work; so was a second worker reading it.)
 async function lookUp(url) {
   const response = await findSnapshot(url);
   if (!response) return null;
@@ -372,13 +373,10 @@ async function createModuleInSteps(settings, snapshot = null) {
   return module;
 }
 
-// -- the package unpacked in JavaScript ----------------------------------------------------------
-// PyScript unpacks the package's zip ([files] "./*") with Pyodide's unpackArchive, which runs
-// Python's tempfile, shutil and zipfile for it: 60-80 ms of a returning visitor's start (Python's
-// first work after the restore, its code run for the first time). The build stores the zip's files
-// uncompressed, so they are written into the file system as they lie, from JavaScript
-// (unpackingStoredZips, scripts/stored_zip.mjs: 20-30 ms).
-
+// The Pyodide PyScript is given unpacks the package's zip ([files] "./*") from JavaScript
+// (unpackingStoredZips, scripts/stored_zip.mjs), not with Python's tempfile, shutil and zipfile:
+// 23 ms against 61 of a returning visitor's start, 10-15 ms in all once main.py pays for the
+// runtime's code run for the first time (docs/architecture.md).
 export async function loadPyodide(options = {}) {
   options = { ...options, ...STDLIB_OPTIONS };
   // (PyScript names a lock of its own only for packages it has cached: the app has none.)

@@ -92,10 +92,10 @@ def on_click(app: AppContext, event: PageEvent) -> None:
     control = event.control
     if control is None or learn.click(app, event, control):
         return
-    hooks = _screen_hooks(app, control.get("action"))
+    action = control.get("action")
+    hooks = _screen_hooks(app, action)
     if hooks is not None and hooks[0](app, event, control):
         return
-    action = control.get("action")
     target = control.get("target")
     if target is not None and action is None and control.inside("#board", "#extra", "#actions"):
         if preview_first(app, control, event):
