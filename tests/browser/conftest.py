@@ -12,6 +12,7 @@ import json
 import os
 import re
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -175,6 +176,19 @@ def check_rules_page(page, app_url: str, game_id: str, figures: int, german_word
     page.get_by_role("button", name=re.compile("Deutsch")).click()
     expect(rules.get_by_role("heading", name="Klarstellungen")).to_be_visible()
     expect(rules).to_contain_text(german_word)
+
+
+SERVICE_WORKER_INSTALLED = "navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && !r.installing && !r.waiting))"
+
+
+def wait_for_service_worker(page, timeout_s: float = 120) -> None:
+    """Until the page's service worker has installed and no other is on its way (its install
+    includes the memory snapshot). page.wait_for_function cannot wait for this: it
+    takes the promise such a check gives for a true value at once."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(SERVICE_WORKER_INSTALLED):
+        assert time.monotonic() < deadline, "the service worker never installed"
+        page.wait_for_timeout(250)
 
 
 def open_app(page, url: str, route: str = "") -> None:

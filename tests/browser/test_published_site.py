@@ -11,7 +11,7 @@ import threading
 
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, SITE, moves_played
+from conftest import READY_TIMEOUT_MS, SITE, moves_played, wait_for_service_worker
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -39,7 +39,7 @@ def test_dist_in_a_subfolder_plays_and_goes_on_offline(browser, app_server, tmp_
         page.wait_for_function("Number(document.body.dataset.moves) >= 1")
         play_url = page.url
         page.wait_for_function("navigator.serviceWorker.controller !== null || document.body.dataset.swRegistered", timeout=60_000)
-        page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)", timeout=60_000)
+        wait_for_service_worker(page)
 
         # Every request stayed inside the subfolder: the site needs nothing at the host's root.
         assert [u for u in requests if not u.startswith(base) and not u.startswith(("data:", "blob:"))] == []

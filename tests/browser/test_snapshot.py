@@ -24,7 +24,7 @@ import pytest
 import serve  # scripts/serve.py
 from playwright.sync_api import expect
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, READY_TIMEOUT_MS, SITE, AppServer, open_app, put_save
+from conftest import CHROMIUM, CHROMIUM_ARGS, READY_TIMEOUT_MS, SITE, AppServer, open_app, put_save, wait_for_service_worker
 
 FETCH_IT = "window.LUDOTHEK_SNAPSHOT = 'fetch';"
 START_MODULE = SITE / "assets" / "vendor" / "pyodide" / "ludothek.mjs"
@@ -93,7 +93,7 @@ def test_a_returning_visitor_starts_from_the_snapshot_also_offline(browser):
         page = context.new_page()
         page.goto(server.url)
         assert started(page) == "normal"
-        page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)", timeout=120_000)
+        wait_for_service_worker(page)
         cached = page.evaluate("url => caches.match(url).then(r => !!r)", server.url + "assets/build/" + snapshot_settings()["url"].rsplit("/", 1)[1])
         assert cached
         page.reload()
@@ -285,7 +285,7 @@ def test_an_install_without_the_snapshot_still_plays_offline(browser, tmp_path):
             page = context.new_page()
             page.goto(url)
             assert started(page) == "normal"
-            page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)", timeout=120_000)
+            wait_for_service_worker(page)
             page.reload()
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
             context.set_offline(True)
