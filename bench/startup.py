@@ -254,9 +254,13 @@ def throttle(page, profile: dict | None) -> None:
 
 
 PRECACHED = r"""async () => {
+    // The install ends once the snapshot is in Cache Storage and written as a file (sw.js).
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration || !registration.active || registration.installing || registration.waiting) return false;
     for (const name of await caches.keys()) {
         const cache = await caches.open(name);
-        if ((await cache.keys()).some(request => /snapshot\.[0-9a-f]+\.bin$/.test(request.url))) return true;
+        const urls = (await cache.keys()).map(request => request.url);
+        if (urls.some(url => /snapshot\.[0-9a-f]+\.bin$/.test(url))) return true;
     }
     return false;
 }"""

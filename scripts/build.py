@@ -643,11 +643,12 @@ def make_snapshot(package: Path, stdlib: Path) -> Path | None:
 def write_start_module(snapshot: Path | None, stdlib: Path) -> Path:
     """assets/vendor/pyodide/ludothek.mjs: Pyodide's loadPyodide with the site's standard library
     (its address relative to the module), from the snapshot when the reader's browser has it (its
-    address, its SHA-256 to check it by)."""
+    address, its SHA-256 to check it by, its length: a copy of another length is cut short)."""
     settings = "null"
     if snapshot is not None:
+        data = snapshot.read_bytes()
         settings = json.dumps(
-            {"url": os.path.relpath(snapshot, START_MODULE.parent).replace(os.sep, "/"), "sha256": hashlib.sha256(snapshot.read_bytes()).hexdigest()}
+            {"url": os.path.relpath(snapshot, START_MODULE.parent).replace(os.sep, "/"), "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
         )
     text = START_TEMPLATE.read_text(encoding="utf-8")
     text, count = re.subn(r"^const SNAPSHOT = null;.*$", lambda _: f"const SNAPSHOT = {settings};  // written by scripts/build.py", text, flags=re.M)

@@ -298,12 +298,11 @@ async function findSnapshot(url) {
 }
 
 // The snapshot read and unpacked, with `verified`: the promise of its SHA-256 checked against the
-// one this build made. The check (WebCrypto's work, off this thread) runs while Pyodide's module
-// factory does, and the restore waits for it (createModuleInSteps): it was 20 ms of a returning
-// visitor's start before the factory, 80 on a phone. The unpacking checks the file's own lengths
+// one this build made. The check (WebCrypto's; Chromium computes it on this thread, 8-15 ms) is
+// started here and awaited only before the restore (createModuleInSteps), not before the factory:
+// awaited first, it was 20 ms of a returning visitor's start before the factory, 80 on a phone. The unpacking checks the file's own lengths
 // before it allocates anything, so a damaged file is refused, never read past or grown into.
-async function checked(response) {
-  const bytes = await response.arrayBuffer();
+async function checked(bytes) {
   performance.mark("ludothek:snapshot-read");
   const verified = crypto.subtle.digest("SHA-256", bytes).then((digest) => {
     const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -311,6 +310,101 @@ async function checked(response) {
   });
   verified.catch(() => {});  // awaited before the restore; a refusal is handled in loadPyodide
   return { ...unpacked(new Uint8Array(bytes)), verified };
+}
+
+// -- the snapshot as a file of the origin's own file system -----------------------------------------
+// Read from Cache Storage, the 14 MB took 130-180 ms of a returning visitor's start on this
+// machine's 2 cores (the WebAssembly and the standard library read from it at the same time), and
+// Pyodide's module factory waited for it; read from the origin private file system with a
+// synchronous access handle, which only a dedicated worker such as this one has, it takes about
+// 10 ms. The service worker writes the file as it installs (sw.js, "the snapshot as a file");
+// where it cannot (no writable streams in a service worker), this module writes it itself after
+// a start from Cache Storage, once Python is up and the app has had time to be ready. The file
+// must have the snapshot's length (a write cut short) and its SHA-256 (checked as for any other
+// source; a refused file is removed, so the next start reads Cache Storage again). Never for an
+// embedded board (it keeps nothing in the reader's browser) or a start told where to look.
+const SNAPSHOT_FOLDER = "ludothek";  // sw.js writes into the same folder
+const SNAPSHOT_WRITE_DELAY_MS = 5000;
+
+function snapshotFileName() {
+  return SNAPSHOT.url.split("/").pop();
+}
+
+function usesSnapshotFile() {
+  const storage = globalThis.navigator && navigator.storage;
+  return !isEmbed() && hasServiceWorker() && POLICY === "local" && !!SNAPSHOT.size && !!storage && typeof storage.getDirectory === "function";
+}
+
+async function snapshotFolder(create = false) {
+  return (await navigator.storage.getDirectory()).getDirectoryHandle(SNAPSHOT_FOLDER, { create });
+}
+
+// The file's bytes, or null: none, not this build's length, or out of reach (another tab's start
+// holds its access handle: the file as a Blob then; a private window without the file system).
+async function readSnapshotFile() {
+  try {
+    const file = await (await snapshotFolder()).getFileHandle(snapshotFileName());
+    if (typeof file.createSyncAccessHandle === "function") {
+      let access = null;
+      try {
+        access = await file.createSyncAccessHandle();
+      } catch (error) { /* held elsewhere: read as a Blob below */ }
+      if (access) {
+        try {
+          if (access.getSize() !== SNAPSHOT.size) return null;
+          const bytes = new Uint8Array(SNAPSHOT.size);
+          return access.read(bytes, { at: 0 }) === SNAPSHOT.size ? bytes.buffer : null;
+        } finally {
+          access.close();
+        }
+      }
+    }
+    const blob = await file.getFile();
+    return blob.size === SNAPSHOT.size ? await blob.arrayBuffer() : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+async function removeSnapshotFile() {
+  try {
+    await (await snapshotFolder()).removeEntry(snapshotFileName());
+  } catch (error) { /* gone already */ }
+}
+
+// This build's snapshot written as the file (a complete file or none: it is written under a
+// temporary name and only then given its own), and any other build's removed.
+async function writeSnapshotFile(bytes) {
+  let folder;
+  try {
+    folder = await snapshotFolder(true);
+    const partName = snapshotFileName() + ".part";
+    const part = await folder.getFileHandle(partName, { create: true });
+    if (typeof part.createSyncAccessHandle !== "function" || typeof part.move !== "function") {
+      await folder.removeEntry(partName);
+      return;
+    }
+    const access = await part.createSyncAccessHandle();
+    try {
+      access.truncate(0);
+      const written = access.write(new Uint8Array(bytes), { at: 0 });
+      access.flush();
+      if (written !== bytes.byteLength) throw new Error("the snapshot's file was cut short");
+    } finally {
+      access.close();
+    }
+    await part.move(snapshotFileName());
+  } catch (error) {
+    if (folder) folder.removeEntry(snapshotFileName() + ".part").catch(() => {});
+    return;  // no room, no file system: the next start reads Cache Storage, as this one did
+  }
+  try {
+    const stale = [];
+    for await (const name of folder.keys()) {
+      if (name !== snapshotFileName()) stale.push(name);
+    }
+    await Promise.all(stale.map((name) => folder.removeEntry(name)));
+  } catch (error) { /* left for the next write */ }
 }
 
 // The file holds the snapshot without its all-zero blocks and without the blocks the runtime's
@@ -378,9 +472,24 @@ function startingWithout(error) {
 // measured no faster: the read, which this thread carries out, is then slowed by the factory's
 // work; so was a second worker reading it.)
 async function lookUp(url) {
-  const response = await findSnapshot(url);
-  if (!response) return null;
-  const snapshot = checked(response);
+  let bytes = usesSnapshotFile() ? await readSnapshotFile() : null;
+  let source = "file";
+  if (!bytes) {
+    const response = await findSnapshot(url);
+    if (!response) return null;
+    source = POLICY === "fetch" ? "network" : !isEmbed() && hasServiceWorker() ? "cache" : "http-cache";
+    bytes = response.arrayBuffer();
+  }
+  globalThis.ludothekSnapshotFrom = source;  // the tests read it
+  const snapshot = Promise.resolve(bytes).then(async (read) => {
+    const found = await checked(read);
+    found.verified.then(() => {
+      if (source === "cache" && usesSnapshotFile()) setTimeout(() => writeSnapshotFile(read), SNAPSHOT_WRITE_DELAY_MS);
+    }, () => {
+      if (source === "file") removeSnapshotFile();
+    });
+    return found;
+  });
   snapshot.catch(() => {});  // a refusal is handled in loadPyodide, never reported as unhandled
   return { snapshot };
 }

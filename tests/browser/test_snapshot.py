@@ -17,6 +17,7 @@ import json
 import os
 import re
 import threading
+import time
 from pathlib import Path
 
 import build  # scripts/build.py (pytest.ini puts scripts/ on the path)
@@ -106,6 +107,113 @@ def test_a_returning_visitor_starts_from_the_snapshot_also_offline(browser):
         page.get_by_role("button", name="Start game").click()
         page.locator("[data-target=d4]").click()
         page.wait_for_function("Number(document.body.dataset.moves) >= 2", timeout=60_000)
+    finally:
+        context.close()
+        server.stop()
+
+
+# The snapshot as a file of the origin private file system (the start module's "the snapshot as a
+# file of the origin's own file system"; sw.js writes it as it installs).
+SNAPSHOT_FILES = """async () => {
+    try {
+        const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('ludothek');
+        const found = {};
+        for await (const [name, handle] of folder.entries()) found[name] = (await handle.getFile()).size;
+        return found;
+    } catch (error) {
+        return null;
+    }
+}"""
+REWRITE_SNAPSHOT_FILE = """async ([name, change]) => {
+    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('ludothek');
+    const handle = await folder.getFileHandle(name);
+    let bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+    if (change === 'flip') bytes[bytes.length >> 1] ^= 0xff;
+    else bytes = bytes.subarray(0, bytes.length - 4096);
+    const writable = await handle.createWritable();
+    await writable.write(bytes);
+    await writable.close();
+}"""
+
+
+def wait_for_snapshot_files(page, expected: dict, timeout_s: float = 60) -> None:
+    """Until the folder holds `expected` (names and lengths), as the page sees it."""
+    deadline = time.monotonic() + timeout_s
+    while (found := page.evaluate(SNAPSHOT_FILES)) != expected:
+        assert time.monotonic() < deadline, found
+        page.wait_for_timeout(250)
+
+
+def snapshot_file() -> dict:
+    """This build's snapshot as the start module expects the file: its name and its length."""
+    settings = snapshot_settings()
+    return {settings["url"].rsplit("/", 1)[1]: settings["size"]}
+
+
+def snapshot_source(page) -> str:
+    """Where Python's worker found the snapshot it started from ("file", "cache", "network", ...)."""
+    (python,) = [worker for worker in page.workers if worker.evaluate("!!self.ludothekStartKind")]
+    return python.evaluate("self.ludothekSnapshotFrom || ''")
+
+
+def installed_app(browser):
+    """A fresh browser's first visit, until its service worker has installed: the server and the page."""
+    server = AppServer()
+    context = browser.new_context()
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.goto(server.url)
+    assert started(page) == "normal"
+    wait_for_service_worker(page)
+    return server, context, page
+
+
+def test_a_returning_start_reads_the_snapshot_from_the_file_the_service_worker_wrote(browser):
+    server, context, page = installed_app(browser)
+    try:
+        assert page.evaluate(SNAPSHOT_FILES) == snapshot_file()
+        page.reload()
+        assert started(page) == "snapshot"
+        assert snapshot_source(page) == "file"
+        assert_nothing_went_wrong(page)
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_a_damaged_snapshot_file_gives_the_normal_start_then_cache_storage_and_is_written_anew(browser):
+    server, context, page = installed_app(browser)
+    try:
+        (name,) = snapshot_file()
+        page.evaluate(REWRITE_SNAPSHOT_FILE, [name, "flip"])
+        page.reload()
+        assert started(page) == "normal"  # its SHA-256 refused it
+        assert_nothing_went_wrong(page)
+        wait_for_snapshot_files(page, {})
+        page.reload()
+        assert started(page) == "snapshot"
+        assert snapshot_source(page) == "cache"
+        # Python's worker writes the file itself after a start from Cache Storage.
+        wait_for_snapshot_files(page, snapshot_file())
+        page.reload()
+        assert started(page) == "snapshot"
+        assert snapshot_source(page) == "file"
+        assert_nothing_went_wrong(page)
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_a_snapshot_file_cut_short_is_passed_over_for_cache_storage(browser):
+    server, context, page = installed_app(browser)
+    try:
+        (name,) = snapshot_file()
+        page.evaluate(REWRITE_SNAPSHOT_FILE, [name, "cut"])
+        page.reload()
+        assert started(page) == "snapshot"
+        assert snapshot_source(page) == "cache"
+        assert_nothing_went_wrong(page)
     finally:
         context.close()
         server.stop()
@@ -316,7 +424,16 @@ def test_a_returning_reader_of_an_embed_starts_from_the_snapshot_in_the_http_cac
         page.reload()
         page.get_by_role("button", name="Play").click()
         assert started(page) == "snapshot"
+        assert snapshot_source(page) == "http-cache"
         expect(page.locator("#board svg")).to_be_visible()
+        # Nor in the origin's private file system, where the app keeps its copy.
+        page.wait_for_timeout(6000)  # past the delay after which the app's worker writes one
+        assert (
+            page.evaluate(
+                "navigator.storage.getDirectory().then(async root => { const names = []; for await (const name of root.keys()) names.push(name); return names; })"
+            )
+            == []
+        )
     finally:
         context.close()
 
