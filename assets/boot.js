@@ -823,6 +823,49 @@
     }).observe(doc.body, { attributes: true, attributeFilter: ["data-ready"] });
   }
   var HANDED_CACHE = "ludothek-page";  // the runtime's files the worker kept for the install (sw.js)
+  // -- the next start rehearsed ---------------------------------------------------------------
+  // Once a version's service worker is active (a first visit's install, an update's), a returning
+  // visitor's start is rehearsed in a worker of its own (assets/rehearse.mjs): the browser keeps
+  // the code it compiles for Pyodide's JavaScript beside the cache entry only once that has run
+  // from the cache, and the first return after an install otherwise compiled it all from scratch
+  // (docs/architecture.md, "the next start rehearsed"). A second Python lives for about half a
+  // second (a few seconds on a slow phone), off this thread: not where the browser says it is
+  // short of memory or the reader asked to save data. body[data-rehearsed] says how it went
+  // (the start's kind, "failed", "stopped", "skipped"): tests and benchmarks wait for it.
+  var REHEARSAL_MS = 60000;
+  var REHEARSAL_GRACE_MS = 3000;  // for the browser to store the compiled code
+  var rehearsing = false;
+  function rehearse() {
+    if (rehearsing) return;
+    rehearsing = true;
+    var memory = navigator.deviceMemory;
+    var connection = navigator.connection;
+    if ((typeof memory === "number" && memory < 4) || (connection && connection.saveData)) {
+      doc.body.dataset.rehearsed = "skipped";
+      return;
+    }
+    var worker;
+    try {
+      worker = new Worker(new URL("./assets/rehearse.mjs", doc.baseURI).href, { type: "module" });
+    } catch (e) {
+      doc.body.dataset.rehearsed = "failed";
+      return;
+    }
+    var ended = false;
+    var timer = setTimeout(function () { end("stopped"); }, REHEARSAL_MS);
+    function end(how) {
+      if (ended) return;
+      ended = true;
+      clearTimeout(timer);
+      worker.terminate();
+      doc.body.dataset.rehearsed = how;
+    }
+    worker.onmessage = function (event) {
+      var kind = event.data && event.data.rehearsed;
+      setTimeout(function () { end(kind || "failed"); }, REHEARSAL_GRACE_MS);
+    };
+    worker.onerror = function () { end("failed"); };
+  }
   // Not in an embedded board: its install would store the whole app in the blog reader's browser.
   if (!embed && "serviceWorker" in navigator && location.protocol !== "file:") {
     // The worker this page was loaded by, and whether another took over since: a new version's
@@ -846,13 +889,17 @@
         // A new version's worker may have been found (the browser looks at every navigation) and
         // even have taken over before this page was ready: watch the one installing or waiting,
         // and the page's change of controller, not only a later "updatefound".
+        function activated() {
+          newVersion();
+          rehearse();
+        }
         function watch(worker) {
           if (!worker) return;
-          if (worker.state === "activated") { newVersion(); return; }
-          worker.addEventListener("statechange", function () { if (worker.state === "activated") newVersion(); });
+          if (worker.state === "activated") { activated(); return; }
+          worker.addEventListener("statechange", function () { if (worker.state === "activated") activated(); });
         }
-        navigator.serviceWorker.addEventListener("controllerchange", newVersion);
-        if (takenOver) newVersion();
+        navigator.serviceWorker.addEventListener("controllerchange", activated);
+        if (takenOver) activated();
         navigator.serviceWorker.register("./sw.js").then(function (registration) {
           doc.body.dataset.swRegistered = "1";
           registration.addEventListener("updatefound", function () { watch(registration.installing); });

@@ -6,7 +6,8 @@
 //
 // The page tells this module what it knows in the fragment of the module's address (boot.js): `embed=1` (an
 // embedded board), `hand=1` (a first visit whose service worker is yet to install: the runtime's
-// files are kept for it), `snapshot=` (a benchmark's or a test's choice, below).
+// files are kept for it), `rehearsal=1` (assets/rehearse.mjs: a start rehearsed after an install),
+// `snapshot=` (a benchmark's or a test's choice, below).
 //
 // The snapshot (assets/build/snapshot.<hash>.bin, made by scripts/make_snapshot.mjs and packed by
 // scripts/build.py without its zero blocks and the runtime's own data) is Python with the app's pure-Python modules and
@@ -261,9 +262,11 @@ globalThis.ludothekMoreModulesURL = MORE ? new URL(MORE, import.meta.url).href :
 // "never" (the normal start).
 const POLICY = TOLD.get("snapshot") || "local";
 
-// Which start it was ("snapshot" or "normal"): web/dom.py tells the page.
+// Which start it was ("snapshot" or "normal"): web/dom.py tells the page (a rehearsal's,
+// assets/rehearse.mjs, under a name of its own: tests find the app's Python by this one).
 function say(how) {
-  globalThis.ludothekStartKind = how;
+  if (TOLD.get("rehearsal") === "1") globalThis.ludothekRehearsedKind = how;
+  else globalThis.ludothekStartKind = how;
 }
 
 function isEmbed() {
@@ -324,7 +327,9 @@ async function checked(bytes) {
 // source; a refused file is removed, so the next start reads Cache Storage again). Never for an
 // embedded board (it keeps nothing in the reader's browser) or a start told where to look.
 const SNAPSHOT_FOLDER = "ludothek";  // sw.js writes into the same folder
-const SNAPSHOT_WRITE_DELAY_MS = 5000;
+// (The rehearsal of a start after an install, assets/rehearse.mjs, is a worker of its own, with no
+// app to share this thread with: it writes the file at once.)
+const SNAPSHOT_WRITE_DELAY_MS = TOLD.get("rehearsal") === "1" ? 0 : 5000;
 
 function snapshotFileName() {
   return SNAPSHOT.url.split("/").pop();

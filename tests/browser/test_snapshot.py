@@ -136,6 +136,13 @@ REWRITE_SNAPSHOT_FILE = """async ([name, change]) => {
 }"""
 
 
+def rehearsing(worker) -> bool:
+    try:
+        return worker.evaluate("!!self.ludothekRehearsedKind")
+    except Exception:  # noqa: BLE001 - a worker ended meanwhile
+        return False
+
+
 def wait_for_snapshot_files(page, expected: dict, timeout_s: float = 60) -> None:
     """Until the folder holds `expected` (names and lengths), as the page sees it."""
     deadline = time.monotonic() + timeout_s
@@ -214,6 +221,72 @@ def test_a_snapshot_file_cut_short_is_passed_over_for_cache_storage(browser):
         assert started(page) == "snapshot"
         assert snapshot_source(page) == "cache"
         assert_nothing_went_wrong(page)
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_an_install_rehearses_the_next_start_in_a_worker_of_its_own_from_the_cache_alone(browser):
+    # boot.js, "the next start rehearsed": once the service worker is active, a start from the
+    # snapshot runs in a worker of its own and ends; the next start is the real one, as before.
+    server = AppServer()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        asked: list = []
+        context.on("request", lambda request: asked.append(request))
+        page.goto(server.url)
+        assert started(page) == "normal"
+        wait_for_service_worker(page)
+        page.wait_for_function("!!document.body.dataset.rehearsed", timeout=120_000)
+        assert page.evaluate("document.body.dataset.rehearsed") == "snapshot"
+        # The rehearsal's requests (the page's and its workers', from the rehearsal's own module
+        # on; not the service worker's downloads for its install): each answered from the service
+        # worker's cache, none by the server.
+        pages = [request for request in asked if request.service_worker is None]
+        paths = [request.url.removeprefix(server.url) for request in pages]
+        assert paths.count("assets/rehearse.mjs") == 1
+        rehearsal = pages[paths.index("assets/rehearse.mjs") :]
+        assert "assets/vendor/pyodide/pyodide.asm.mjs" in [request.url.removeprefix(server.url) for request in rehearsal]
+        assert [request.url for request in rehearsal if not (request.response() and request.response().from_service_worker)] == []
+        # It is gone, only the app's Python is left, and it kept nothing of its own.
+        deadline = time.monotonic() + 10
+        while any(rehearsing(worker) for worker in page.workers):
+            assert time.monotonic() < deadline, "the rehearsal's worker was not ended"
+            page.wait_for_timeout(100)
+        assert len(page.evaluate("caches.keys()")) == 1
+        assert page.evaluate(SNAPSHOT_FILES) == snapshot_file()
+        assert_nothing_went_wrong(page)
+        page.reload()
+        assert started(page) == "snapshot"
+        assert snapshot_source(page) == "file"
+    finally:
+        context.close()
+        server.stop()
+
+
+@pytest.mark.parametrize(
+    "short",
+    [
+        "Object.defineProperty(Navigator.prototype, 'deviceMemory', {get: () => 2})",
+        "Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({saveData: true})})",
+    ],
+)
+def test_no_rehearsal_where_the_browser_is_short_of_memory_or_saving_data(browser, short):
+    server = AppServer()
+    context = browser.new_context()
+    try:
+        context.add_init_script(short)
+        page = context.new_page()
+        page.goto(server.url)
+        assert started(page) == "normal"
+        wait_for_service_worker(page)
+        page.wait_for_function("!!document.body.dataset.rehearsed", timeout=60_000)
+        assert page.evaluate("document.body.dataset.rehearsed") == "skipped"
+        page.reload()
+        assert started(page) == "snapshot"
     finally:
         context.close()
         server.stop()
