@@ -163,93 +163,82 @@ def snapshot_source(page) -> str:
     return python.evaluate("self.ludothekSnapshotFrom || ''")
 
 
-def installed_app(browser):
-    """A fresh browser's first visit, until its service worker has installed: the server and the page."""
+@contextlib.contextmanager
+def installed_app(browser, init_script: str = "", requests: list | None = None):
+    """A fresh browser's first visit, until its service worker has installed and the next start
+    has been rehearsed: the page (with `init_script` run in every document; every request the
+    browser makes put into `requests`)."""
     server = AppServer()
     context = browser.new_context()
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.goto(server.url)
-    assert started(page) == "normal"
-    wait_for_service_worker(page)
-    return server, context, page
+    try:
+        if init_script:
+            context.add_init_script(init_script)
+        if requests is not None:
+            context.on("request", lambda request: requests.append(request))
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.goto(server.url)
+        assert started(page) == "normal"
+        wait_for_service_worker(page)
+        # ... and the next start rehearsed (boot.js), as for a visitor who comes back later.
+        page.wait_for_function("!!document.body.dataset.rehearsed", timeout=120_000)
+        yield page
+    finally:
+        context.close()
+        server.stop()
+
+
+def restart(page) -> tuple[str, str]:
+    """The page reloaded: which start it was, and where a start from the snapshot found it."""
+    page.reload()
+    kind = started(page)
+    return kind, snapshot_source(page) if kind == "snapshot" else ""
 
 
 def test_a_returning_start_reads_the_snapshot_from_the_file_the_service_worker_wrote(browser):
-    server, context, page = installed_app(browser)
-    try:
+    with installed_app(browser) as page:
         assert page.evaluate(SNAPSHOT_FILES) == snapshot_file()
-        page.reload()
-        assert started(page) == "snapshot"
-        assert snapshot_source(page) == "file"
+        assert restart(page) == ("snapshot", "file")
         assert_nothing_went_wrong(page)
-    finally:
-        context.close()
-        server.stop()
 
 
 def test_a_damaged_snapshot_file_gives_the_normal_start_then_cache_storage_and_is_written_anew(browser):
-    server, context, page = installed_app(browser)
-    try:
+    with installed_app(browser) as page:
         (name,) = snapshot_file()
         page.evaluate(REWRITE_SNAPSHOT_FILE, [name, "flip"])
-        page.reload()
-        assert started(page) == "normal"  # its SHA-256 refused it
+        assert restart(page) == ("normal", "")  # its SHA-256 refused it
         assert_nothing_went_wrong(page)
         wait_for_snapshot_files(page, {})
-        page.reload()
-        assert started(page) == "snapshot"
-        assert snapshot_source(page) == "cache"
+        assert restart(page) == ("snapshot", "cache")
         # Python's worker writes the file itself after a start from Cache Storage.
         wait_for_snapshot_files(page, snapshot_file())
-        page.reload()
-        assert started(page) == "snapshot"
-        assert snapshot_source(page) == "file"
+        assert restart(page) == ("snapshot", "file")
         assert_nothing_went_wrong(page)
-    finally:
-        context.close()
-        server.stop()
 
 
 def test_a_snapshot_file_cut_short_is_passed_over_for_cache_storage(browser):
-    server, context, page = installed_app(browser)
-    try:
+    with installed_app(browser) as page:
         (name,) = snapshot_file()
         page.evaluate(REWRITE_SNAPSHOT_FILE, [name, "cut"])
-        page.reload()
-        assert started(page) == "snapshot"
-        assert snapshot_source(page) == "cache"
+        assert restart(page) == ("snapshot", "cache")
         assert_nothing_went_wrong(page)
-    finally:
-        context.close()
-        server.stop()
 
 
 def test_an_install_rehearses_the_next_start_in_a_worker_of_its_own_from_the_cache_alone(browser):
     # boot.js, "the next start rehearsed": once the service worker is active, a start from the
     # snapshot runs in a worker of its own and ends; the next start is the real one, as before.
-    server = AppServer()
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        asked: list = []
-        context.on("request", lambda request: asked.append(request))
-        page.goto(server.url)
-        assert started(page) == "normal"
-        wait_for_service_worker(page)
-        page.wait_for_function("!!document.body.dataset.rehearsed", timeout=120_000)
+    asked: list = []
+    with installed_app(browser, requests=asked) as page:
         assert page.evaluate("document.body.dataset.rehearsed") == "snapshot"
         # The rehearsal's requests (the page's and its workers', from the rehearsal's own module
         # on; not the service worker's downloads for its install): each answered from the service
         # worker's cache, none by the server.
         pages = [request for request in asked if request.service_worker is None]
-        paths = [request.url.removeprefix(server.url) for request in pages]
+        paths = [request.url.split("/", 3)[3] for request in pages]
         assert paths.count("assets/rehearse.mjs") == 1
         rehearsal = pages[paths.index("assets/rehearse.mjs") :]
-        assert "assets/vendor/pyodide/pyodide.asm.mjs" in [request.url.removeprefix(server.url) for request in rehearsal]
+        assert "assets/vendor/pyodide/pyodide.asm.mjs" in [request.url.split("/", 3)[3] for request in rehearsal]
         assert [request.url for request in rehearsal if not (request.response() and request.response().from_service_worker)] == []
         # It is gone, only the app's Python is left, and it kept nothing of its own.
         deadline = time.monotonic() + 10
@@ -259,12 +248,7 @@ def test_an_install_rehearses_the_next_start_in_a_worker_of_its_own_from_the_cac
         assert len(page.evaluate("caches.keys()")) == 1
         assert page.evaluate(SNAPSHOT_FILES) == snapshot_file()
         assert_nothing_went_wrong(page)
-        page.reload()
-        assert started(page) == "snapshot"
-        assert snapshot_source(page) == "file"
-    finally:
-        context.close()
-        server.stop()
+        assert restart(page) == ("snapshot", "file")
 
 
 @pytest.mark.parametrize(
@@ -275,21 +259,9 @@ def test_an_install_rehearses_the_next_start_in_a_worker_of_its_own_from_the_cac
     ],
 )
 def test_no_rehearsal_where_the_browser_is_short_of_memory_or_saving_data(browser, short):
-    server = AppServer()
-    context = browser.new_context()
-    try:
-        context.add_init_script(short)
-        page = context.new_page()
-        page.goto(server.url)
-        assert started(page) == "normal"
-        wait_for_service_worker(page)
-        page.wait_for_function("!!document.body.dataset.rehearsed", timeout=60_000)
+    with installed_app(browser, init_script=short) as page:
         assert page.evaluate("document.body.dataset.rehearsed") == "skipped"
-        page.reload()
-        assert started(page) == "snapshot"
-    finally:
-        context.close()
-        server.stop()
+        assert restart(page) == ("snapshot", "file")
 
 
 def test_two_starts_from_one_snapshot_draw_different_seeds(browser, app_url):
