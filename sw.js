@@ -144,6 +144,10 @@ async function keepSnapshotFile(cache) {
   for (var i = 0; i < paths.length; i++) {
     var response = await cache.match(absolute(paths[i]));
     if (!response) continue;
+    var body = await response.blob();
+    // An update whose snapshot is the same file keeps it (the name's hash covers what it is made from).
+    var kept = await folder.getFileHandle(names[i]).then(function (handle) { return handle.getFile(); }, function () { return null; });
+    if (kept && kept.size === body.size) continue;
     var file = await folder.getFileHandle(names[i], { create: true });
     if (typeof file.createWritable !== "function") {
       await folder.removeEntry(names[i]);
@@ -151,7 +155,7 @@ async function keepSnapshotFile(cache) {
     }
     var writable = await file.createWritable();
     try {
-      await writable.write(await response.arrayBuffer());
+      await writable.write(body);
       await writable.close();
     } catch (error) {
       await writable.abort().catch(function () {});

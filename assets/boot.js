@@ -828,9 +828,9 @@
   // visitor's start is rehearsed in a worker of its own (assets/rehearse.mjs): the browser keeps
   // the code it compiles for Pyodide's JavaScript beside the cache entry only once that has run
   // from the cache, and the first return after an install otherwise compiled it all from scratch
-  // (docs/architecture.md, "the next start rehearsed"). A second Python lives for about half a
-  // second (a few seconds on a slow phone), off this thread: not where the browser says it is
-  // short of memory or the reader asked to save data. body[data-rehearsed] says how it went
+  // (docs/architecture.md, "the next start rehearsed"). A second Python works for about half a
+  // second (a few seconds on a slow phone), off this thread, and is ended after REHEARSAL_GRACE_MS
+  // more: not where the browser says it is short of memory or the reader asked to save data. body[data-rehearsed] says how it went
   // (the start's kind, "failed", "stopped", "skipped"): tests and benchmarks wait for it.
   var REHEARSAL_MS = 60000;
   var REHEARSAL_GRACE_MS = 3000;  // for the browser to store the compiled code

@@ -303,8 +303,9 @@ async function findSnapshot(url) {
 // The snapshot read and unpacked, with `verified`: the promise of its SHA-256 checked against the
 // one this build made. The check (WebCrypto's; Chromium computes it on this thread, 8-15 ms) is
 // started here and awaited only before the restore (createModuleInSteps), not before the factory:
-// awaited first, it was 20 ms of a returning visitor's start before the factory, 80 on a phone. The unpacking checks the file's own lengths
-// before it allocates anything, so a damaged file is refused, never read past or grown into.
+// awaited first, it was 20 ms of a returning visitor's start before the factory, 80 on a phone.
+// The unpacking checks the file's own lengths before it allocates anything, so a damaged file is
+// refused, never read past or grown into.
 async function checked(bytes) {
   performance.mark("ludothek:snapshot-read");
   const verified = crypto.subtle.digest("SHA-256", bytes).then((digest) => {
