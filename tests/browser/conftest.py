@@ -178,17 +178,23 @@ def check_rules_page(page, app_url: str, game_id: str, figures: int, german_word
     expect(rules).to_contain_text(german_word)
 
 
-SERVICE_WORKER_INSTALLED = "navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && !r.installing && !r.waiting))"
+# The service worker installed and active: no other on its way.
+INSTALLED = """navigator.serviceWorker.getRegistration().then(r => !!r && !r.installing && !r.waiting
+    && !!r.active && r.active.state === 'activated')"""
 
 
-def wait_for_service_worker(page, timeout_s: float = 120) -> None:
-    """Until the page's service worker has installed and no other is on its way (its install
-    includes the memory snapshot). page.wait_for_function cannot wait for this: it
-    takes the promise such a check gives for a true value at once."""
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate(SERVICE_WORKER_INSTALLED):
-        assert time.monotonic() < deadline, "the service worker never installed"
-        page.wait_for_timeout(250)
+def until(page, expression: str, timeout: float = 120) -> None:
+    """Evaluate (awaiting a promise) until the answer is true. (page.wait_for_function cannot wait
+    for a promise: it takes the promise itself for a true value at once.)"""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"not within {timeout} s: {expression}"
+        page.wait_for_timeout(200)
+
+
+def wait_for_service_worker(page) -> None:
+    """Until the page's service worker has installed (its install includes the memory snapshot)."""
+    until(page, INSTALLED)
 
 
 def open_app(page, url: str, route: str = "") -> None:

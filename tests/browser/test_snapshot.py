@@ -25,7 +25,7 @@ import pytest
 import serve  # scripts/serve.py
 from playwright.sync_api import expect
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, READY_TIMEOUT_MS, SITE, AppServer, open_app, put_save, wait_for_service_worker
+from conftest import CHROMIUM, CHROMIUM_ARGS, READY_TIMEOUT_MS, SITE, AppServer, open_app, put_save, until, wait_for_service_worker
 
 FETCH_IT = "window.LUDOTHEK_SNAPSHOT = 'fetch';"
 START_MODULE = SITE / "assets" / "vendor" / "pyodide" / "ludothek.mjs"
@@ -143,12 +143,10 @@ def rehearsing(worker) -> bool:
         return False
 
 
-def wait_for_snapshot_files(page, expected: dict, timeout_s: float = 60) -> None:
+def wait_for_snapshot_files(page, expected: dict) -> None:
     """Until the folder holds `expected` (names and lengths), as the page sees it."""
-    deadline = time.monotonic() + timeout_s
-    while (found := page.evaluate(SNAPSHOT_FILES)) != expected:
-        assert time.monotonic() < deadline, found
-        page.wait_for_timeout(250)
+    as_text = json.dumps(expected, separators=(",", ":"))  # as JSON.stringify writes it
+    until(page, f"({SNAPSHOT_FILES})().then(found => JSON.stringify(found) === {json.dumps(as_text)})", timeout=60)
 
 
 def snapshot_file() -> dict:

@@ -12,12 +12,11 @@ import json
 import os
 import shutil
 import threading
-import time
 from collections import Counter
 
 import serve  # scripts/serve.py
 
-from conftest import READY_TIMEOUT_MS, SITE
+from conftest import INSTALLED, READY_TIMEOUT_MS, SITE, until
 
 
 def precached() -> dict:
@@ -75,19 +74,6 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
     # plugin looked for editors every 250 ms).
     pyscript = sorted(path.rsplit("/", 1)[1].split("-")[0] for path in paths if path.startswith("assets/vendor/pyscript/"))
     assert pyscript == ["core", "core.js", "error"], pyscript
-
-
-# The service worker installed and active: no other on its way.
-INSTALLED = """navigator.serviceWorker.getRegistration().then(r => !!r && !r.installing && !r.waiting
-    && !!r.active && r.active.state === 'activated')"""
-
-
-def until(page, expression: str, timeout: float = 120) -> None:
-    """Evaluate (awaiting a promise) until the answer is true."""
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"not within {timeout} s: {expression}"
-        page.wait_for_timeout(200)
 
 
 class CountingHandler(serve.Handler):
