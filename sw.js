@@ -199,7 +199,12 @@ self.addEventListener("fetch", function (event) {
       var page = await cache.match(absolute(navigationTarget(url)));
       if (page) return page;
     }
-    var hit = await cache.match(request, { ignoreSearch: true });
+    // By address alone: the list's files are kept under their plain addresses, so a query (a
+    // cache-buster someone added) is dropped from the request rather than matched with
+    // ignoreSearch, under which Chromium compares the request with every entry of the cache:
+    // 2.4 ms a lookup against 0.34 for an address (bench/sw_lookup.py), for each of the two dozen
+    // files a start asks the worker for, several of them one after another.
+    var hit = await cache.match(url.search ? url.origin + url.pathname : request);
     if (hit) return hit;
     var response = await fetch(request);
     var path = "./" + url.pathname.slice(new URL(self.registration.scope).pathname.length);

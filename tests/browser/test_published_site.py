@@ -64,6 +64,11 @@ def test_dist_in_a_subfolder_plays_and_goes_on_offline(browser, app_server, tmp_
         expect(page.locator("article.rules h1")).to_have_text("Rules: Fenn")
         page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
         expect(page.locator("article.rules h1")).to_have_text("Rules: Fenn")
+        # A file asked for with a query (a cache-buster someone added) is the cached file, offline.
+        css = page.evaluate(
+            "fetch('./assets/app.css?v=2').then(r => [r.status, r.headers.get('content-type'), r.text()]).then(([s, t, b]) => b.then(body => [s, t, body.length]))"
+        )
+        assert css[0] == 200 and css[1].startswith("text/css") and css[2] == len((SITE / "assets" / "app.css").read_text(encoding="utf-8"))
     finally:
         context.close()
         server.shutdown()
