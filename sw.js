@@ -203,7 +203,7 @@ self.addEventListener("fetch", function (event) {
     // cache-buster someone added) is dropped from the request rather than matched with
     // ignoreSearch, under which Chromium compares the request with every entry of the cache:
     // 2.4 ms a lookup against 0.34 for an address (bench/sw_lookup.py), for each of the two dozen
-    // files a start asks the worker for, several of them one after another.
+    // files a start asks for (the page's and Python's worker's), several of them one after another.
     var hit = await cache.match(url.search ? url.origin + url.pathname : request);
     if (hit) return hit;
     var response = await fetch(request);
