@@ -787,6 +787,47 @@ def pyscript_start_chunks() -> list[Path]:
     return found
 
 
+PYTHON_WORKER_PRELUDE = ROOT / "scripts" / "python_worker.js"
+PYSCRIPT_WORKER_CODE = 'new Blob(["/*@*/"+'
+
+
+def write_python_worker() -> str:
+    """assets/build/python-worker.<hash>.js, the script of Python's worker, and its address on the
+    site. PyScript's core carries its worker's code as a string and starts the worker from a Blob
+    of it once the page has imported the core (PyWorker). boot.js makes the worker from this file
+    instead, as soon as it runs (scripts/python_worker.js, the prelude: the start module imported
+    at once, so the runtime's downloads begin then), and hands it to the core when the core asks
+    for its worker. The code is the core's own, taken out of the vendored chunk here (Node reads
+    the string literal); its imports of the core's chunks are made relative to this folder."""
+    chunks = [path for path in sorted(PYSCRIPT.glob("core-*.js")) if PYSCRIPT_WORKER_CODE in path.read_text(encoding="utf-8")]
+    if len(chunks) != 1:
+        sys.exit(f"build: PyScript's worker code ({PYSCRIPT_WORKER_CODE!r}) not found in one core chunk: check write_python_worker")
+    script = (
+        "const fs=require('fs'),s=fs.readFileSync(process.argv[1],'utf8'),m=process.argv[2],"
+        "a=s.indexOf(m)+m.length;let b=a;"
+        "do{b=s.indexOf(\"'.replace(\",b+1)}while(b>0&&s[b-1]==='\\\\');"
+        "if(b<0)process.exit(3);process.stdout.write(String((0,eval)(s.slice(a,b+1))));"
+    )
+    try:
+        found = subprocess.run(["node", "-e", script, str(chunks[0]), PYSCRIPT_WORKER_CODE], check=True, capture_output=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as exc:
+        sys.exit(f"build: PyScript's worker code could not be read from {chunks[0].name} ({exc})")
+    code = found.stdout.decode("utf-8")
+    if "addEventListener(\"message\"" not in code:
+        sys.exit(f"build: what {chunks[0].name} carries is not PyScript's worker code: check write_python_worker")
+    relative = os.path.relpath(PYSCRIPT, BUILD).replace(os.sep, "/")
+    code = re.sub(r'import\((["\'])\./([\w.-]+\.js)\1\)', lambda m: f"import({m[1]}{relative}/{m[2]}{m[1]})", code)
+    text = PYTHON_WORKER_PRELUDE.read_text(encoding="utf-8") + "/*@*/" + code
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    target = BUILD / f"python-worker.{digest}.js"
+    for old in BUILD.glob("python-worker.*.js"):
+        if old != target:
+            old.unlink()
+    if not target.exists() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
+    return "./" + target.relative_to(ROOT).as_posix()
+
+
 def worker_early_files(config: dict, stdlib: Path) -> list[list[str]]:
     """What our start module (ludothek.mjs, in Python's worker) asks for as it is evaluated, as
     [path on the site, how]: "fetch" at once (the runtime's WebAssembly and the standard library),
@@ -816,7 +857,7 @@ def python_main() -> str:
     return found[0]
 
 
-def write_page(stdlib: Path) -> Path:
+def write_page(stdlib: Path, python_worker: str) -> Path:
     """The page as served: index.html with pyscript.toml's configuration inline on boot.js's tag
     (as JSON, which PyScript reads without a parser), and the start's files."""
     config = page_config()
@@ -826,7 +867,11 @@ def write_page(stdlib: Path) -> Path:
     if count != 1:
         sys.exit("build: index.html must name its configuration once, as data-config=\"./pyscript.toml\" on boot.js's tag")
     preloads = html.escape(json.dumps(start_preloads(), separators=(",", ":")), quote=True)
-    page, count = re.subn(r'<script src="\./assets/boot\.js"', f'<script src="./assets/boot.js" data-preload="{preloads}"', page)
+    page, count = re.subn(
+        r'<script src="\./assets/boot\.js"',
+        f'<script src="./assets/boot.js" data-preload="{preloads}" data-worker="{html.escape(python_worker, quote=True)}"',
+        page,
+    )
     if count != 1:
         sys.exit('build: index.html must load boot.js once, as <script src="./assets/boot.js" ...>')
     target = BUILD / "index.html"
@@ -959,7 +1004,7 @@ def build() -> None:
     join_game_styles()
     draw_static_pictures()
     draw_static_rules()
-    link_rules_documents(write_page(stdlib))
+    link_rules_documents(write_page(stdlib, write_python_worker()))
     target = write_precache()
     count = target.read_text().count('": "')
     write_dist()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -115,6 +116,30 @@ def test_every_file_the_start_asks_for_early_is_precached(site):
     for url, how in preloads + early:
         assert url in listed, url
     assert 'data-main="./py/main.py"' in (site / "index.html").read_text()
+
+
+def test_pythons_worker_is_the_prelude_and_pyscripts_own_worker_code_precached(site):
+    """The file boot.js makes Python's worker from (data-worker on its tag): scripts/python_worker.js,
+    then the worker code PyScript's core would start from a Blob, byte for byte but for its imports of
+    the core's chunks, which point to the same files from the file's own folder."""
+    page = (site / "index.html").read_text(encoding="utf-8")
+    (address,) = re.findall(r'<script src="\./assets/boot\.js"[^>]* data-worker="([^"]+)"', page)
+    assert re.fullmatch(r"\./assets/build/python-worker\.[0-9a-f]{16}\.js", address), address
+    worker = site / address.removeprefix("./")
+    text = worker.read_text(encoding="utf-8")
+    prelude = (ROOT / "scripts" / "python_worker.js").read_text(encoding="utf-8")
+    assert text.startswith(prelude + "/*@*/")
+    (chunk,) = [path for path in (ROOT / "assets" / "vendor" / "pyscript").glob("core-*.js") if build.PYSCRIPT_WORKER_CODE in path.read_text(encoding="utf-8")]
+    core = chunk.read_text(encoding="utf-8")
+    imports = re.findall(r'import\("\.\./vendor/pyscript/([\w.-]+\.js)"\)', text)
+    assert imports, "PyScript's worker code imports its TOML parser and zip reader on demand"
+    for name in imports:
+        assert (worker.parent / "../vendor/pyscript" / name).resolve().is_file(), name
+        assert f'import("./{name}")' in core, name
+    # The code behind the prelude is the core's string: a stretch of it, unescaped, is in the chunk.
+    code = text.removeprefix(prelude + "/*@*/")
+    assert code.startswith("const{assign:e}=Object") and code[:200] in core
+    assert "./" + worker.relative_to(site).as_posix() in precache_manifest(site)["files"]
 
 
 def test_pyodide_starts_with_a_lock_of_no_packages_carried_by_the_start_module(site):

@@ -258,6 +258,48 @@ class TestPythonInAWorker:
         alert.get_by_role("button", name="Reload").click()
         page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
 
+    def test_a_python_worker_file_that_cannot_be_loaded_leaves_pyscript_to_start_its_own(self, browser, app_url):
+        """boot.js makes Python's worker from the build's file before PyScript's core asks for one.
+        Where that file cannot be loaded before the core asks (held here until the failure is in),
+        the core makes its own worker, of the same code, and the app starts."""
+        context = browser.new_context(service_workers="block")
+        held, aborted = [], []
+        try:
+            context.route("**/assets/build/python-worker.*.js*", lambda route: (aborted.append(route.request.url), route.abort()))
+            context.route("**/assets/vendor/pyscript/core-*.js", lambda route: held.append(route))
+            page = context.new_page()
+            page.goto(app_url, wait_until="commit")
+            while not (aborted and held):
+                page.wait_for_timeout(50)
+            page.wait_for_timeout(500)  # the worker's error event, on the page's thread, is in by then
+            held[0].continue_()
+            page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+            assert page.evaluate("document.documentElement.dataset.pythonWorker") == "pyscript"
+            assert [worker.url for worker in page.workers if worker.url.startswith("blob:")], "PyScript's own worker runs Python"
+            assert len(aborted) == 1 and len(held) == 1
+        finally:
+            context.close()
+
+    def test_a_python_worker_file_that_fails_once_taken_says_so_with_a_way_on(self, browser, app_url):
+        """The file's request fails only after PyScript's core has taken the worker: the page says
+        the games could not start, with a Reload button, instead of waiting for a worker that never
+        comes."""
+        context = browser.new_context(service_workers="block")
+        held = []
+        try:
+            context.route("**/assets/build/python-worker.*.js*", lambda route: held.append(route))
+            page = context.new_page()
+            page.goto(app_url, wait_until="commit")
+            page.wait_for_function("document.documentElement.dataset.pythonWorker === 'early'", timeout=READY_TIMEOUT_MS)
+            assert len(held) == 1
+            held[0].abort()
+            alert = page.locator("#boot[role=alert]")
+            expect(alert).to_contain_text("could not start", timeout=READY_TIMEOUT_MS)
+            expect(alert.get_by_role("button", name="Reload")).to_be_visible()
+            assert page.evaluate("document.documentElement.dataset.runtime") == "failed"
+        finally:
+            context.close()
+
 
 class TestOffline:
     def test_the_app_works_offline_after_the_first_visit(self, browser, tmp_path):

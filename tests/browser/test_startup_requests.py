@@ -34,6 +34,9 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
         page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         # The runtime's files are the worker's requests, on the worker's clock.
         (python,) = [worker for worker in page.workers if worker.evaluate("!!self.ludothekStartKind")]
+        # Python's worker is the build's file (boot.js makes it before PyScript's core asks for a
+        # worker), not the core's Blob of the same code.
+        python_file = python.url.removeprefix(app_url).split("#")[0]
         entries = python.evaluate("""() => Object.fromEntries(performance.getEntriesByType('resource')
             .map(entry => [entry.name.split('/').pop().split('#')[0], [entry.startTime, entry.responseEnd]]))""")
         python_up = python.evaluate("performance.getEntriesByName('ludothek:runtime')[0].startTime")
@@ -48,10 +51,17 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
         context.close()
     manifest = precached()
     files = {path.removeprefix("./") for path in manifest["files"]} | {""}
-    # (The worker's own code is a blob: PyScript writes it, nothing is downloaded.)
-    paths = [url.split("?")[0].split("#")[0] for url in requested if not url.startswith("blob:")]
+    assert python_file.startswith("assets/build/python-worker.") and python_file.endswith(".js"), python.url
+    assert not [url for url in requested if url.startswith("blob:")], "PyScript made a worker of its own"
+    paths = [url.split("?")[0].split("#")[0] for url in requested]
     assert [path for path in paths if path not in files and path != "sw.js"] == []
-    runtime = [path for path in paths if path.startswith(("assets/vendor/", "assets/build/ludothek.zip", "assets/build/python_stdlib.", "py/"))]
+    runtime = [
+        path
+        for path in paths
+        if path.startswith(("assets/vendor/", "assets/build/ludothek.zip", "assets/build/python_stdlib.", "assets/build/python-worker.", "py/"))
+    ]
+    assert python_file in runtime
+    # (The start module is imported by the worker's prelude and again by PyScript: one request.)
     twice = [path for path, count in Counter(runtime).items() if count > 1]
     assert twice == [], "an early request that the runtime did not use (it asked again)"
     # The site's own standard library (scripts/build.py, make_stdlib), never Pyodide's.

@@ -157,6 +157,9 @@ def test_a_cold_start_reaches_the_ready_flag(app_tab):
     wait_ready(app_tab)
     games = app_tab.evaluate("[...new Set([...document.querySelectorAll('#screen [data-game]')].map(e => e.dataset.game))]")
     assert set(games) >= set(GAME_IDS)
+    # Python's worker is the one boot.js made from the build's file, in every engine (not the
+    # worker PyScript's core makes where that file could not be loaded).
+    assert app_tab.evaluate("document.documentElement.dataset.pythonWorker") == "early"
     no_errors(app_tab)
 
 
