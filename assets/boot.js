@@ -373,7 +373,8 @@
   }
   // The bar at the foot of the page, and its copy where the player tapped (see "early taps").
   function showStage() {
-    if (isReady() || root.dataset.runtime === "stalled") return;
+    // Once the start is said to be stalled or failed, no later stage writes over what it says.
+    if (isReady() || root.dataset.runtime === "stalled" || root.dataset.runtime === "failed") return;
     doc.querySelectorAll("#boot, .tap-progress").forEach(function (box) {
       var text = box.querySelector(".boot-text");
       if (text) text.textContent = STAGES[lang][stage];
