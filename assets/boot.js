@@ -194,12 +194,12 @@
   // build writes (data-worker: PyScript's worker code behind a prelude that imports the start
   // module at once, scripts/python_worker.js), not once the page has imported PyScript's core,
   // which then makes it from a Blob of the same code: on a return the worker is made about 60 ms
-  // sooner, and the app is ready about 40 ms sooner (docs/benchmarks.md). The core takes the Worker class it finds as it is evaluated; the one it is shown
-  // hands it this worker (as an instance of the core's own class) the first time it asks, and
-  // makes a worker as usual otherwise: where this file failed to load, the core's own worker
-  // starts Python as before. html[data-python-worker] says which it was ("early", "pyscript").
-  var earlyWorker = null;
-  var earlyWorkerTaken = false;
+  // sooner, and the app is ready about 40 ms sooner (docs/benchmarks.md). The core takes the
+  // Worker class it finds as it is evaluated; the one it is shown hands it this worker (as an
+  // instance of the core's own class) the first time it asks, and makes a worker as usual
+  // otherwise: where this file failed to load, the core's own worker starts Python as before.
+  // html[data-python-worker] says which it was ("early", "pyscript").
+  var earlyWorker = null;  // made and not yet taken by the core
   var workerFile = (script && script.getAttribute("data-worker")) || "";
   function makeWorkerEarly(moduleURL) {
     if (!workerFile || typeof Worker !== "function" || location.protocol === "file:") return;
@@ -211,7 +211,7 @@
       // uncaught error, which PyScript reports.
       worker.addEventListener("error", function (event) {
         if (typeof ErrorEvent === "function" && event instanceof ErrorEvent) return;
-        if (!earlyWorkerTaken) { earlyWorker = null; worker.terminate(); return; }
+        if (earlyWorker === worker) { earlyWorker = null; worker.terminate(); return; }
         sayStalled(true, "Python's worker could not be loaded (" + workerFile + ")");
       });
       earlyWorker = worker;
@@ -229,7 +229,6 @@
           return;
         }
         earlyWorker = null;
-        earlyWorkerTaken = true;
         root.dataset.pythonWorker = "early";
         if (typeof url === "string" && url.indexOf("blob:") === 0) URL.revokeObjectURL(url);
         Object.setPrototypeOf(worker, new.target.prototype);
@@ -296,16 +295,21 @@
       // (40 ms sooner on a returning visit). (A dynamic import in a classic script is relative
       // to the script's own address.)
       placePageConfig();
-      var handing = firstWorker();
-      var made = handing.then(function (hand) { makeWorkerEarly(startModuleURL(hand)); });
+      // One address for the start module, the early worker's and PyScript's: the worker's
+      // module is found already evaluated only under the very same address.
+      var startModule = firstWorker().then(function (handing) {
+        var address = startModuleURL(handing);
+        makeWorkerEarly(address);
+        return address;
+      });
       var core = withEarlyWorker(function () { return import(new URL(CORE, doc.baseURI).href); });
-      Promise.all([core, handing, made]).then(function (found) {
+      Promise.all([core, startModule]).then(function (found) {
         setStage(1);
         var config = Object.assign({}, pythonConfig);
         delete config.interpreter;
         return found[0].PyWorker(new URL(pythonMain, doc.baseURI).href, {
           config: config,
-          version: startModuleURL(found[1])
+          version: found[1]
         });
       }).then(function (worker) {
         setStage(3);

@@ -791,6 +791,14 @@ PYTHON_WORKER_PRELUDE = ROOT / "scripts" / "python_worker.js"
 PYSCRIPT_WORKER_CODE = 'new Blob(["/*@*/"+'
 
 
+def pyscript_worker_chunk() -> Path:
+    """The vendored core chunk that carries PyScript's worker code (as the string it makes a Blob of)."""
+    chunks = [path for path in sorted(PYSCRIPT.glob("core-*.js")) if PYSCRIPT_WORKER_CODE in path.read_text(encoding="utf-8")]
+    if len(chunks) != 1:
+        sys.exit(f"build: PyScript's worker code ({PYSCRIPT_WORKER_CODE!r}) not found in one core chunk: check write_python_worker")
+    return chunks[0]
+
+
 def write_python_worker() -> str:
     """assets/build/python-worker.<hash>.js, the script of Python's worker, and its address on the
     site. PyScript's core carries its worker's code as a string and starts the worker from a Blob
@@ -799,9 +807,7 @@ def write_python_worker() -> str:
     at once, so the runtime's downloads begin then), and hands it to the core when the core asks
     for its worker. The code is the core's own, taken out of the vendored chunk here (Node reads
     the string literal); its imports of the core's chunks are made relative to this folder."""
-    chunks = [path for path in sorted(PYSCRIPT.glob("core-*.js")) if PYSCRIPT_WORKER_CODE in path.read_text(encoding="utf-8")]
-    if len(chunks) != 1:
-        sys.exit(f"build: PyScript's worker code ({PYSCRIPT_WORKER_CODE!r}) not found in one core chunk: check write_python_worker")
+    chunk = pyscript_worker_chunk()
     script = (
         "const fs=require('fs'),s=fs.readFileSync(process.argv[1],'utf8'),m=process.argv[2],"
         "a=s.indexOf(m)+m.length;let b=a;"
@@ -809,12 +815,12 @@ def write_python_worker() -> str:
         "if(b<0)process.exit(3);process.stdout.write(String((0,eval)(s.slice(a,b+1))));"
     )
     try:
-        found = subprocess.run(["node", "-e", script, str(chunks[0]), PYSCRIPT_WORKER_CODE], check=True, capture_output=True, timeout=60)
+        found = subprocess.run(["node", "-e", script, str(chunk), PYSCRIPT_WORKER_CODE], check=True, capture_output=True, timeout=60)
     except (OSError, subprocess.SubprocessError) as exc:
-        sys.exit(f"build: PyScript's worker code could not be read from {chunks[0].name} ({exc})")
+        sys.exit(f"build: PyScript's worker code could not be read from {chunk.name} ({exc})")
     code = found.stdout.decode("utf-8")
     if "addEventListener(\"message\"" not in code:
-        sys.exit(f"build: what {chunks[0].name} carries is not PyScript's worker code: check write_python_worker")
+        sys.exit(f"build: what {chunk.name} carries is not PyScript's worker code: check write_python_worker")
     relative = os.path.relpath(PYSCRIPT, BUILD).replace(os.sep, "/")
     code = re.sub(r'import\((["\'])\./([\w.-]+\.js)\1\)', lambda m: f"import({m[1]}{relative}/{m[2]}{m[1]})", code)
     text = PYTHON_WORKER_PRELUDE.read_text(encoding="utf-8") + "/*@*/" + code

@@ -129,8 +129,7 @@ def test_pythons_worker_is_the_prelude_and_pyscripts_own_worker_code_precached(s
     text = worker.read_text(encoding="utf-8")
     prelude = (ROOT / "scripts" / "python_worker.js").read_text(encoding="utf-8")
     assert text.startswith(prelude + "/*@*/")
-    (chunk,) = [path for path in (ROOT / "assets" / "vendor" / "pyscript").glob("core-*.js") if build.PYSCRIPT_WORKER_CODE in path.read_text(encoding="utf-8")]
-    core = chunk.read_text(encoding="utf-8")
+    core = build.pyscript_worker_chunk().read_text(encoding="utf-8")
     imports = re.findall(r'import\("\.\./vendor/pyscript/([\w.-]+\.js)"\)', text)
     assert imports, "PyScript's worker code imports its TOML parser and zip reader on demand"
     for name in imports:

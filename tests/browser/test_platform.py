@@ -269,8 +269,11 @@ class TestPythonInAWorker:
             context.route("**/assets/vendor/pyscript/core-*.js", lambda route: held.append(route))
             page = context.new_page()
             page.goto(app_url, wait_until="commit")
-            while not (aborted and held):
+            for _ in range(600):  # the first requests of a start come within seconds, not 30
+                if aborted and held:
+                    break
                 page.wait_for_timeout(50)
+            assert aborted and held, (aborted, held)
             page.wait_for_timeout(500)  # the worker's error event, on the page's thread, is in by then
             held[0].continue_()
             page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
