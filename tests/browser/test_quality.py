@@ -92,6 +92,33 @@ def test_no_request_leaves_the_origin_on_any_screen(page, app_url):
     assert page.errors == []
 
 
+def test_the_home_screens_pictures_are_still(browser, app_url):
+    # A picture whose rules animate for ever has the page that shows it painted every frame (the
+    # Momox card's tile on offer beckoned on the home screen as long as it was open). Each card's
+    # picture, as the page shows it, is opened as a document of its own: its animations, if any,
+    # are over at once (motion not reduced: a visitor's default).
+    from urllib.parse import unquote
+
+    context = browser.new_context(service_workers="block", reduced_motion="no-preference")
+    try:
+        page = context.new_page()
+        page.goto(app_url)
+        expect(page.locator(".game-card .thumb img")).to_have_count(len(VIEW_GAMES), timeout=READY_TIMEOUT_MS)
+        sources = page.eval_on_selector_all(".game-card .thumb img", "images => images.map(image => image.src)")
+        animated = 0
+        for source in sources:
+            assert source.startswith("data:image/svg+xml,")
+            picture = unquote(source.removeprefix("data:image/svg+xml,"))
+            animated += "animation:" in picture
+            page.set_content(picture)
+            page.wait_for_timeout(100)
+            states = page.evaluate("document.getAnimations().map(animation => animation.playState)")
+            assert "running" not in states, states
+        assert animated, "the Momox picture's tile on offer has an animation (ended at once)"
+    finally:
+        context.close()
+
+
 def test_the_content_security_policy_forbids_other_origins(page, app_url):
     open_app(page, app_url)
     blocked = page.evaluate("""async () => {

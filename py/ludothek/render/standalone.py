@@ -17,6 +17,12 @@ from .view import UIState
 _CHECKOUT_STYLES = Path(__file__).resolve().parents[3] / "assets"
 _cache: dict[str, str] = {}
 
+# A picture is still: each animation of its rules shows its end at once, as the app shows them for
+# reduced motion (app.css). An image whose rules animate for ever (a Momox tile on offer beckons)
+# has the page that shows it painted anew every frame: the home screen's Momox card did so for as
+# long as it was open, on the page's thread and the compositor's, while Python started beside it.
+STILL = "*{animation-duration:0s!important;animation-delay:0s!important;animation-iteration-count:1!important;transition-duration:0s!important}"
+
 
 def _read(relative: str) -> str:
     for path in (package_file("render/styles/" + relative), _CHECKOUT_STYLES / relative):
@@ -36,7 +42,7 @@ def board_styles(game_id: str) -> str:
         css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
         css = re.sub(r"\s+", " ", css).replace(" {", "{").replace("{ ", "{").replace("; ", ";").replace(" }", "}")
         text_font = "svg{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif}"
-        _cache[game_id] = (text_font + css).strip()
+        _cache[game_id] = (text_font + css + STILL).strip()
     return _cache[game_id]
 
 
