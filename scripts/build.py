@@ -266,6 +266,7 @@ BROWSER_MODULES = ("js", "pyodide", "pyscript", "pyodide_js", "polyscript")
 START_MODULE = VENDOR / "pyodide" / "ludothek.mjs"
 START_TEMPLATE = ROOT / "scripts" / "pyodide_start.mjs"
 STORED_ZIP_READER = ROOT / "scripts" / "stored_zip.mjs"
+SNAPSHOT_READER = ROOT / "scripts" / "snapshot_file.mjs"
 
 
 def package_sources(source_root: Path) -> list[tuple[str, Path]]:
@@ -673,12 +674,14 @@ def write_start_module(snapshot: Path | None, stdlib: Path) -> Path:
     text, count = re.subn(r"^const EARLY = \[\];.*$", lambda _: f"const EARLY = {early};  // written by scripts/build.py", text, flags=re.M)
     if count != 1:
         sys.exit("build: scripts/pyodide_start.mjs must hold one line `const EARLY = [];`")
-    # The stored zips' reader, which make_snapshot.mjs imports too, goes into the module: one
-    # request fewer at the start of every visit.
-    reader = re.sub(r"^export ", "", STORED_ZIP_READER.read_text(encoding="utf-8"), flags=re.M)
-    text, count = re.subn(r'^import \{ unpackingStoredZips \} from "\./stored_zip\.mjs";$', lambda _: reader.rstrip("\n"), text, flags=re.M)
-    if count != 1:
-        sys.exit('build: scripts/pyodide_start.mjs must import unpackingStoredZips from "./stored_zip.mjs" in one line')
+    # The stored zips' reader (which make_snapshot.mjs imports too) and the snapshot file's go into
+    # the module: a request fewer each at the start of every visit.
+    for reader in (STORED_ZIP_READER, SNAPSHOT_READER):
+        code = re.sub(r"^export ", "", reader.read_text(encoding="utf-8"), flags=re.M).rstrip("\n")
+        pattern = r'^import \{ [\w, ]+ \} from "\./' + re.escape(reader.name) + '";$'
+        text, count = re.subn(pattern, lambda _, code=code: code, text, flags=re.M)
+        if count != 1:
+            sys.exit(f'build: scripts/pyodide_start.mjs must import from "./{reader.name}" in one line')
     START_MODULE.parent.mkdir(parents=True, exist_ok=True)
     if not START_MODULE.exists() or START_MODULE.read_text(encoding="utf-8") != text:
         START_MODULE.write_text(text, encoding="utf-8")

@@ -23,6 +23,7 @@
 // screen, nothing stored is touched. The page learns which start it was (`startKind`, web/dom.py).
 import { loadPyodide as loadPyodideItself, version } from "./pyodide.mjs";
 import { unpackingStoredZips } from "./stored_zip.mjs";
+import { checkRuntimeBlocks, restoreInPlace, unpackedSnapshot } from "./snapshot_file.mjs";
 
 export { version };
 
@@ -300,12 +301,11 @@ async function findSnapshot(url) {
   return null;
 }
 
-// The snapshot read and unpacked, with `verified`: the promise of its SHA-256 checked against the
-// one this build made. The check (WebCrypto's; Chromium computes it on this thread, 8-15 ms) is
-// started here and awaited only before the restore (createModuleInSteps), not before the factory:
-// awaited first, it was 20 ms of a returning visitor's start before the factory, 80 on a phone.
-// The unpacking checks the file's own lengths before it allocates anything, so a damaged file is
-// refused, never read past or grown into.
+// The snapshot's file read (unpackedSnapshot), with `verified`: the promise of its SHA-256 checked
+// against the one this build made. The check (WebCrypto's; Chromium computes it on this thread,
+// 8-15 ms) is started here and awaited only before the restore (createModuleInSteps), not before
+// the factory: awaited first, it was 20 ms of a returning visitor's start before the factory, 80
+// on a phone.
 async function checked(bytes) {
   performance.mark("ludothek:snapshot-read");
   const verified = crypto.subtle.digest("SHA-256", bytes).then((digest) => {
@@ -313,7 +313,8 @@ async function checked(bytes) {
     if (hex !== SNAPSHOT.sha256) throw new Error("the memory snapshot is not the one this build made");
   });
   verified.catch(() => {});  // awaited before the restore; a refusal is handled in loadPyodide
-  return { ...unpacked(new Uint8Array(bytes)), verified };
+  const snapshot = unpackedSnapshot(new Uint8Array(bytes));
+  return { ...snapshot, handed: handedSnapshot(snapshot), verified };
 }
 
 // -- the snapshot as a file of the origin's own file system -----------------------------------------
@@ -413,51 +414,30 @@ async function writeSnapshotFile(bytes) {
   } catch (error) { /* left for the next write */ }
 }
 
-// The file holds the snapshot without its all-zero blocks and without the blocks the runtime's
-// own memory holds before the restore (scripts/build.py, pack_snapshot: the magic "LUDOSNP2"; the
-// block size, the unpacked length, where the memory starts in it, the number of blocks kept and of
-// blocks taken from the runtime, as little-endian 32-bit numbers; the indices of both; the SHA-256
-// of the taken blocks; the kept blocks). The taken ones are filled in by withRuntimeBlocks.
-function unpacked(packed) {
-  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
-  if (new TextDecoder().decode(packed.subarray(0, 8)) !== "LUDOSNP2") throw new Error("not a packed memory snapshot");
-  const wrong = () => new Error("a packed memory snapshot of the wrong length");
-  if (packed.length < 28) throw wrong();
-  const [block, length, offset, keptCount, takenCount] = [8, 12, 16, 20, 24].map((at) => view.getUint32(at, true));
-  let at = 28 + 4 * (keptCount + takenCount) + 32;
-  if (!block || length > 2 ** 31 || at > packed.length) throw wrong();
-  const indices = (from, count) => Array.from({ length: count }, (_, i) => view.getUint32(from + 4 * i, true));
-  const kept = indices(28, keptCount);
-  const taken = indices(28 + 4 * keptCount, takenCount);
-  const sha256 = packed.slice(at - 32, at);
-  const sizes = kept.map((index) => Math.min(block, length - index * block));
-  if (sizes.some((size) => !(size > 0)) || at + sizes.reduce((sum, size) => sum + size, 0) !== packed.length) throw wrong();
-  if (taken.some((index) => !(index * block < length))) throw wrong();
-  const memory = new Uint8Array(length);
-  kept.forEach((index, i) => {
-    memory.set(packed.subarray(at, at + sizes[i]), index * block);
-    at += sizes[i];
-  });
-  return { memory, block, offset, taken, sha256 };
+// -- the snapshot restored in place (scripts/snapshot_file.mjs) ----------------------------------
+// What Pyodide is handed as the snapshot: its header, in a view that gives the memory's length
+// (Pyodide sizes the runtime's memory by it). Pyodide's own restore checks the header and reads
+// it; restoreInPlace, put in its place, then writes the memory.
+function handedSnapshot(snapshot) {
+  const handed = new Uint8Array(snapshot.header);
+  Object.defineProperty(handed, "length", { value: snapshot.length });
+  return handed;
 }
 
-// The blocks the file left out because the runtime holds them: copied from the memory Pyodide's
-// module factory has just made, before Pyodide copies the snapshot over it. They are checked by
-// their SHA-256: a runtime that made other bytes there refuses the snapshot (the normal start follows).
-async function withRuntimeBlocks(module, snapshot) {
-  const { memory, block, offset, taken, sha256 } = snapshot;
-  const heap = module.HEAPU8;
-  const copied = new Uint8Array(taken.reduce((sum, index) => sum + Math.min(block, memory.length - index * block), 0));
-  let at = 0;
-  for (const index of taken) {
-    const start = index * block;
-    const part = heap.subarray(start - offset, Math.min(start + block, memory.length) - offset);
-    memory.set(part, start);
-    copied.set(part, at);
-    at += part.length;
-  }
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", copied));
-  if (!digest.every((byte, i) => byte === sha256[i])) throw new Error("the runtime's memory is not the one the snapshot was made against");
+// Pyodide's restore for the handed snapshot: the header checked and read by Pyodide (a snapshot
+// of another runtime build is refused there, before anything is written), then the memory
+// written from the file (restoreInPlace; the blocks the runtime holds were checked before).
+function restoringInPlace(module, snapshot) {
+  const API = module.API;
+  const restore = API && API.restoreSnapshot;
+  if (typeof restore !== "function") throw new Error("this Pyodide restores no snapshot");
+  API.restoreSnapshot = function (given) {
+    if (given !== snapshot.handed) return restore.apply(this, arguments);
+    API.restoreSnapshot = restore;
+    const recorded = restore.call(this, snapshot.header);
+    restoreInPlace(module.HEAPU8, snapshot);
+    return recorded;
+  };
 }
 
 // The lookup, the read and the check of the snapshot begin as this module is evaluated, and
@@ -472,7 +452,7 @@ function startingWithout(error) {
   console.info("Ludothek: starting Python without the memory snapshot:", String(error && error.message || error));
 }
 
-// Found: the promise of the snapshot read and unpacked, its check under way (`verified`).
+// Found: the promise of the snapshot's file read, its check under way (`verified`).
 // (Pyodide awaits it before its module factory runs, though it reads it only after. Handing
 // Pyodide the memory at once and having the factory's steps await the read at their end was
 // measured no faster: the read, which this thread carries out, is then slowed by the factory's
@@ -522,7 +502,8 @@ async function createModuleInSteps(settings, snapshot = null) {
   if (snapshot) {
     const found = await snapshot;
     await found.verified;
-    await withRuntimeBlocks(module, found);
+    await checkRuntimeBlocks(module.HEAPU8, found);
+    restoringInPlace(module, found);
   }
   await nextTask();
   return module;
@@ -544,7 +525,7 @@ export async function loadPyodide(options = {}) {
         const pyodide = await loadPyodideItself({
           ...options,
           createPyodideModule: (settings) => createModuleInSteps(settings, found.snapshot),
-          _loadSnapshot: found.snapshot.then((snapshot) => snapshot.memory),
+          _loadSnapshot: found.snapshot.then((snapshot) => snapshot.handed),
         });
         performance.mark("ludothek:runtime");  // Python is up (bench/startup.py splits the start by it)
         say("snapshot");

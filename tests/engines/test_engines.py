@@ -269,6 +269,9 @@ def test_an_offline_reload_through_the_service_worker_keeps_the_game(app_tab, ap
     app_server.stop()  # nothing answers on its port any more: every file must come from the worker
     reload_keeps_the_game(app_tab)
     assert app_tab.evaluate("!!navigator.serviceWorker.controller")
+    # The install precached the memory snapshot: Python came back from it (restored in place,
+    # scripts/snapshot_file.mjs), not by the normal start.
+    assert app_tab.evaluate("document.documentElement.dataset.start") == "snapshot"
     # A game by link opened while offline: the worker serves the page, which reads the link.
     answer_by_link(app_tab, app_server.url, bytes(range(16, 32)), load=True)
 
