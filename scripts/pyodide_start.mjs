@@ -493,7 +493,9 @@ function nextTask() {
 }
 
 // Pyodide's own module factory (pyodide.asm.mjs, the same module Pyodide would import), with a
-// pause before it and after it (the worker answers the page's messages in between); for a restore, the snapshot's blocks from the runtime filled in.
+// pause before it and after it (the worker answers the page's messages in between); for a
+// restore, the file checked, the runtime's own blocks checked, and Pyodide's restore made the one
+// in place (restoringInPlace).
 async function createModuleInSteps(settings, snapshot = null) {
   const { default: createPyodideModule } = await RUNTIME_MODULE;
   await nextTask();
