@@ -14,6 +14,7 @@ where the snapshot came from. Usage:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
 import tempfile
@@ -31,7 +32,9 @@ STEPS = ("worker", "ludothek:snapshot-read", "ludothek:module", "ludothek:runtim
 WORKER_MARKS = "({origin: performance.timeOrigin, marks: Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime])), source: self.ludothekSnapshotFrom || null})"
 
 
-def first_return(playwright, url: str, later_ms: int) -> dict:
+def first_return(playwright, url: str, later_ms: int, around_reload=lambda context, page: contextlib.nullcontext()) -> dict:
+    """One round's return to `url`; `around_reload(context, page)` is a context manager the reload
+    and its start run in (bench/return_cpu.py traces them)."""
     with tempfile.TemporaryDirectory() as folder:
         context = playwright.chromium.launch_persistent_context(folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="allow")
         try:
@@ -40,8 +43,9 @@ def first_return(playwright, url: str, later_ms: int) -> dict:
             page.wait_for_selector("body[data-ready]", state="attached", timeout=180_000)
             wait_until_precached(page)
             page.wait_for_timeout(later_ms)
-            page.reload(wait_until="commit")
-            page.wait_for_selector("body[data-ready]", state="attached", timeout=180_000)
+            with around_reload(context, page):
+                page.reload(wait_until="commit")
+                page.wait_for_selector("body[data-ready]", state="attached", timeout=180_000)
             row = {
                 "ready": page.evaluate("performance.getEntriesByName('ludothek:ready')[0].startTime"),
                 "start": page.evaluate("document.documentElement.dataset.start"),
@@ -61,18 +65,24 @@ def first_return(playwright, url: str, later_ms: int) -> dict:
             context.close()
 
 
+def served(items: list[str]) -> list[tuple[str, str]]:
+    """Each "name=folder" published site served on a port of its own: (name, its address)."""
+    sites = []
+    for item in items:
+        name, _, folder = item.partition("=")
+        server = serve.make_server(port=0, root=Path(folder).resolve())
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        sites.append((name, f"http://127.0.0.1:{server.server_address[1]}/"))
+    return sites
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("sites", nargs="+", help="name=folder of a published site (e.g. after=dist)")
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--later", type=int, default=2000, help="ms between the install (and rehearsal) and the return")
     args = parser.parse_args(argv)
-    sites = []
-    for item in args.sites:
-        name, _, folder = item.partition("=")
-        server = serve.make_server(port=0, root=Path(folder).resolve())
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        sites.append((name, f"http://127.0.0.1:{server.server_address[1]}/"))
+    sites = served(args.sites)
     rows: dict[str, list[dict]] = {name: [] for name, _ in sites}
     with sync_playwright() as playwright:
         for number in range(args.rounds):

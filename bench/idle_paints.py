@@ -23,20 +23,7 @@ sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "bench")]
 
 import serve  # noqa: E402
 from startup import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-
-
-def traced(page, context, seconds: float) -> list[dict]:
-    cdp = context.new_cdp_session(page)
-    events: list[dict] = []
-    done: list[bool] = []
-    cdp.on("Tracing.dataCollected", lambda event: events.extend(event["value"]))
-    cdp.on("Tracing.tracingComplete", lambda event: done.append(True))
-    cdp.send("Tracing.start", {"traceConfig": {"includedCategories": ["devtools.timeline", "toplevel"]}, "transferMode": "ReportEvents"})
-    page.wait_for_timeout(seconds * 1000)
-    cdp.send("Tracing.end")
-    while not done:
-        page.wait_for_timeout(100)
-    return events
+from tracing import thread_names, tracing  # noqa: E402
 
 
 def idle_home(playwright, folder: Path, seconds: float) -> dict:
@@ -50,11 +37,13 @@ def idle_home(playwright, folder: Path, seconds: float) -> dict:
         page.wait_for_selector("body[data-ready]", state="attached", timeout=180_000)
         page.evaluate("document.querySelector('.game-card[data-game=momox]').scrollIntoView()")
         page.wait_for_timeout(1500)
-        events = traced(page, context, seconds)
+        events: list[dict] = []
+        with tracing(context, page, ["devtools.timeline", "toplevel"], events):
+            page.wait_for_timeout(seconds * 1000)
     finally:
         browser.close()
         server.shutdown()
-    threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    threads = thread_names(events)
 
     def on_page_thread(event: dict) -> bool:
         return threads.get((event.get("pid"), event.get("tid")), "").startswith("CrRendererMain")

@@ -16,50 +16,37 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import sys
-import tempfile
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "bench")]
 
-import serve  # noqa: E402
-from startup import CHROMIUM, CHROMIUM_ARGS, wait_until_precached  # noqa: E402
+from first_return import first_return, served  # noqa: E402
+from tracing import thread_names, tracing  # noqa: E402
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.wasm", "blink.user_timing", "toplevel", "loading", "__metadata"]
 WASM_STEPS = ("wasm.ValidateFunctionsStreaming", "wasm.CompileLazy", "wasm.TopTierCompilation")
 
 
 def traced_return(playwright, url: str) -> list[dict]:
-    with tempfile.TemporaryDirectory() as folder:
-        context = playwright.chromium.launch_persistent_context(folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="allow")
-        try:
-            page = context.pages[0]
-            page.goto(url)
-            page.wait_for_selector("body[data-ready]", state="attached", timeout=180_000)
-            wait_until_precached(page)
-            page.wait_for_timeout(2000)
-            cdp = context.new_cdp_session(page)
-            events: list[dict] = []
-            done: list[bool] = []
-            cdp.on("Tracing.dataCollected", lambda event: events.extend(event["value"]))
-            cdp.on("Tracing.tracingComplete", lambda event: done.append(True))
-            cdp.send("Tracing.start", {"traceConfig": {"includedCategories": CATEGORIES}, "transferMode": "ReportEvents"})
+    """bench/first_return.py's return (2 s after the install), its reload under the trace."""
+    events: list[dict] = []
+
+    @contextlib.contextmanager
+    def traced(context, page):
+        with tracing(context, page, CATEGORIES, events):
             page.wait_for_timeout(200)
-            page.reload(wait_until="commit")
-            page.wait_for_selector("body[data-ready]", state="attached", timeout=180_000)
+            yield
             page.wait_for_timeout(300)
-            cdp.send("Tracing.end")
-            while not done:
-                page.wait_for_timeout(100)
-            return events
-        finally:
-            context.close()
+
+    first_return(playwright, url, 2000, around_reload=traced)
+    return events
 
 
 def summary(events: list[dict]) -> dict:
-    threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    threads = thread_names(events)
     ready = next(e for e in events if e.get("name") == "ludothek:ready")
     # The reload's navigation: the last of the page's own document (the pictures' documents start
     # navigations of their own, with no address) before its ready mark.
@@ -99,12 +86,7 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    sites = {}
-    for item in args.sites:
-        name, _, folder = item.partition("=")
-        server = serve.make_server(port=0, root=Path(folder).resolve())
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        sites[name] = f"http://127.0.0.1:{server.server_address[1]}/"
+    sites = dict(served(args.sites))
     with sync_playwright() as playwright:
         for round_ in range(args.rounds):
             names = list(sites) if round_ % 2 == 0 else list(reversed(sites))
