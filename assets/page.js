@@ -287,8 +287,11 @@
     // brought into the HTTP cache once the app is ready, so the worker's first import of one of
     // them is answered at once; and where no service worker precaches the memory snapshot (an
     // embedded board, a browser without service workers), the snapshot too, for the next start.
-    runtime: function (how, snapshotURL, moreURL) {
+    // `wasm`: where the worker's compiled WebAssembly came from ("helper": a helper worker read the
+    // browser's compiled copy, scripts/python_worker.js; "here": the worker compiled it), for the tests.
+    runtime: function (how, snapshotURL, moreURL, wasm) {
       doc.documentElement.dataset.start = how;
+      if (wasm) doc.documentElement.dataset.wasm = wasm;
       if (how !== "normal") return;
       var precached = !doc.documentElement.classList.contains("embed") && "serviceWorker" in navigator;
       var later = [moreURL].concat(precached ? [] : [snapshotURL]).filter(Boolean);

@@ -176,7 +176,11 @@ function fetchEarly(href, kind) {
     const arrived = () => {
       if (!counted) { counted = true; criticalArrived(); }
     };
-    if (url.endsWith(".wasm")) {
+    const helped = globalThis.ludothekCompiledWasm;
+    if (url.endsWith(".wasm") && helped && helped.url === url && !keepingCopies()) {
+      helped.module.then(arrived);
+      response = compiledByHelper(url, helped.module);
+    } else if (url.endsWith(".wasm")) {
       response = workerFetch.call(globalThis, url);
       response.then((answer) => keepCopy(url, answer), () => {}).then(arrived);
       compileEarly(url, response, arrived);
@@ -215,11 +219,31 @@ function compileEarly(url, response, arrived) {
     if (!given || !answer || answer.url !== given.url) return instantiateStreaming.call(WebAssembly, answer, imports);
     compiledWasm = null;
     WebAssembly.instantiateStreaming = instantiateStreaming;
+    globalThis.ludothekWasmFrom = "here";
     const compiled = await given.module.catch(() => null);
     // Not compiled (an error page, a failed read): Pyodide's own request and compile, as without this.
     if (!compiled) return instantiateStreaming.call(WebAssembly, workerFetch.call(globalThis, given.url), imports);
     return { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) };
   };
+}
+
+// The module the worker's prelude had compiled in a helper (scripts/python_worker.js) is given to
+// Pyodide's instantiateStreaming of that address, once; the runtime's own fetch() of the file is
+// answered with an empty stand-in, which is never read. Not compiled there: the file fetched and
+// compiled here after all.
+function compiledByHelper(url, module) {
+  const standIn = new Response(null);
+  const instantiateStreaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    const answer = await source;
+    if (answer !== standIn) return instantiateStreaming.call(WebAssembly, answer, imports);
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+    const compiled = await module;
+    globalThis.ludothekWasmFrom = compiled ? "helper" : "here";  // the tests read it
+    if (!compiled) return instantiateStreaming.call(WebAssembly, workerFetch.call(globalThis, url), imports);
+    return { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) };
+  };
+  return Promise.resolve(standIn);
 }
 
 function handOver(input, init) {

@@ -187,6 +187,13 @@ def installed_app(browser, init_script: str = "", requests: list | None = None):
         server.stop()
 
 
+def wasm_source(page) -> str:
+    """Where Python's worker got its compiled WebAssembly: "helper" (the worker's prelude compiled
+    it in a helper worker, scripts/python_worker.js) or "here" (the start module compiled it)."""
+    (python,) = [worker for worker in page.workers if worker.evaluate("!!self.ludothekStartKind")]
+    return python.evaluate("self.ludothekWasmFrom || ''")
+
+
 def restart(page) -> tuple[str, str]:
     """The page reloaded: which start it was, and where a start from the snapshot found it."""
     page.reload()
@@ -198,6 +205,45 @@ def test_a_returning_start_reads_the_snapshot_from_the_file_the_service_worker_w
     with installed_app(browser) as page:
         assert page.evaluate(SNAPSHOT_FILES) == snapshot_file()
         assert restart(page) == ("snapshot", "file")
+        assert_nothing_went_wrong(page)
+
+
+def test_a_return_takes_the_webassembly_compiled_in_a_helper_worker(browser):
+    # On a first visit the worker compiles the download it keeps a copy of; on a return a helper
+    # worker reads the browser's compiled copy back, off the thread that reads the snapshot.
+    with installed_app(browser) as page:
+        assert wasm_source(page) == "here"
+        assert restart(page) == ("snapshot", "file")
+        assert wasm_source(page) == "helper"
+        assert_nothing_went_wrong(page)
+
+
+def test_a_helper_that_cannot_compile_leaves_the_compiling_to_pythons_worker(browser):
+    # The helper's request for the WebAssembly fails (the file gone from the service worker's
+    # cache, the network refusing once): Python's worker fetches and compiles it itself, and the
+    # start from the snapshot goes on.
+    with installed_app(browser) as page:
+        refused: list[str] = []
+
+        def refuse_once(route):
+            if refused:
+                route.continue_()
+            else:
+                refused.append(route.request.url)
+                route.abort()
+
+        page.context.route("**/pyodide.asm.wasm", refuse_once)
+        page.evaluate(
+            """async () => {
+                for (const name of await caches.keys()) {
+                    const cache = await caches.open(name);
+                    for (const request of await cache.keys()) if (request.url.endsWith('/pyodide.asm.wasm')) await cache.delete(request);
+                }
+            }"""
+        )
+        assert restart(page) == ("snapshot", "file")
+        assert len(refused) == 1, refused
+        assert wasm_source(page) == "here"
         assert_nothing_went_wrong(page)
 
 

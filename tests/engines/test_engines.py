@@ -272,6 +272,9 @@ def test_an_offline_reload_through_the_service_worker_keeps_the_game(app_tab, ap
     # The install precached the memory snapshot: Python came back from it (restored in place,
     # scripts/snapshot_file.mjs), not by the normal start.
     assert app_tab.evaluate("document.documentElement.dataset.start") == "snapshot"
+    # ... with the WebAssembly compiled by a helper worker from the browser's compiled copy
+    # (scripts/python_worker.js), off the thread that reads the snapshot.
+    assert app_tab.evaluate("document.documentElement.dataset.wasm") == "helper"
     # A game by link opened while offline: the worker serves the page, which reads the link.
     answer_by_link(app_tab, app_server.url, bytes(range(16, 32)), load=True)
 

@@ -58,8 +58,15 @@ def start(start_text: str) -> None:
     page = Page(_link.send, _link.ask, timeline=js.performance)
     # Which start it was (from the memory snapshot or the normal way: scripts/pyodide_start.mjs).
     # With it, the addresses the page brings into the HTTP cache once the app is ready: the snapshot
-    # (for the next start) and the package's second zip (web/more_modules.py).
-    page.run("runtime", str(getattr(js, "ludothekStartKind", "") or ""), getattr(js, "ludothekSnapshotURL", None), getattr(js, "ludothekMoreModulesURL", None))
+    # (for the next start) and the package's second zip (web/more_modules.py); last, where the
+    # compiled WebAssembly came from ("helper" or "here": scripts/python_worker.js).
+    page.run(
+        "runtime",
+        str(getattr(js, "ludothekStartKind", "") or ""),
+        getattr(js, "ludothekSnapshotURL", None),
+        getattr(js, "ludothekMoreModulesURL", None),
+        str(getattr(js, "ludothekWasmFrom", "") or ""),
+    )
     try:
         _app = start_app(start_text, page)
     finally:
