@@ -18,13 +18,16 @@
 // instantiates it; if the helper cannot be made or fails, the start module compiles the file
 // itself, as before. Not on a first visit (`hand=1` in the start module's fragment): the page then
 // keeps a copy of the very download for the service worker, and the file is fetched once.
+const HELPER_PATIENCE_MS = 30_000;
 {
   const start = new URLSearchParams(self.location.hash.slice(1)).get("start");
   if (start) {
     const address = new URL(start, self.location.href);
     // Only a module of this site (anything else is left to PyScript, which reports its failure).
     if (address.origin === self.location.origin) {
-      compileInHelper(new URL("pyodide.asm.wasm", address).href, new URLSearchParams(address.hash.slice(1)));
+      try {
+        compileInHelper(new URL("pyodide.asm.wasm", address).href, new URLSearchParams(address.hash.slice(1)));
+      } catch (error) { /* the start module compiles it */ }
       import(address.href).catch(() => {});
     }
   }
@@ -40,10 +43,14 @@ function compileInHelper(url, told) {
     return;  // no worker from this one (a policy, an old browser): the start module compiles it
   }
   const module = new Promise((resolve) => {
-    const done = (found) => {
+    // A helper that has said nothing for HELPER_PATIENCE_MS is given up (a browser that neither
+    // posts the module nor reports an error): the start module then compiles the file itself.
+    const patience = setTimeout(() => done(null), HELPER_PATIENCE_MS);
+    function done(found) {
+      clearTimeout(patience);
       resolve(found instanceof WebAssembly.Module ? found : null);
       helper.terminate();
-    };
+    }
     helper.onmessage = (event) => done(event.data);
     helper.onmessageerror = () => done(null);
     helper.onerror = () => done(null);
