@@ -204,46 +204,39 @@ function fetchEarly(href, kind) {
 // (`arrived`, if its copy's reading has not said so first: the reaction to the copy's last bytes can
 // wait behind the interpreter's start, one long task of this thread that follows the compiling at
 // once, and the files waiting for the critical ones would be asked for only after it).
-let compiledWasm = null;  // {url, module: the promise of the WebAssembly.Module}
-
 function compileEarly(url, response, arrived) {
   if (typeof WebAssembly !== "object" || typeof WebAssembly.compileStreaming !== "function") return;
   // (After keepCopy's clone: the response's .then callbacks run in the order they were added.)
   const module = response.then((answer) => (answer.ok ? WebAssembly.compileStreaming(answer) : null));
   module.then(arrived, () => {});
-  compiledWasm = { url, module };
-  const instantiateStreaming = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = async function (source, imports) {
-    const given = compiledWasm;
-    const answer = await source;
-    if (!given || !answer || answer.url !== given.url) return instantiateStreaming.call(WebAssembly, answer, imports);
-    compiledWasm = null;
-    WebAssembly.instantiateStreaming = instantiateStreaming;
-    globalThis.ludothekWasmFrom = "here";
-    const compiled = await given.module.catch(() => null);
-    // Not compiled (an error page, a failed read): Pyodide's own request and compile, as without this.
-    if (!compiled) return instantiateStreaming.call(WebAssembly, workerFetch.call(globalThis, given.url), imports);
-    return { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) };
-  };
+  giveCompiledToPyodide(url, (answer) => !!answer && answer.url === url, module, "here");
 }
 
 // The module the worker's prelude had compiled in a helper (scripts/python_worker.js) is given to
-// Pyodide's instantiateStreaming of that address, once; the runtime's own fetch() of the file is
-// answered with an empty stand-in, which is never read. Not compiled there: the file fetched and
-// compiled here after all.
+// Pyodide the same way; the runtime's own fetch() of the file is answered with an empty stand-in,
+// which is never read.
 function compiledByHelper(url, module) {
   const standIn = new Response(null);
+  giveCompiledToPyodide(url, (answer) => answer === standIn, module, "helper");
+  return Promise.resolve(standIn);
+}
+
+// Pyodide's instantiateStreaming of the WebAssembly (the response `isTheFile` recognises) is given
+// `module`, the promise of the WebAssembly.Module compiled beforehand, instantiated with Pyodide's
+// own imports, once; `from` names where it was compiled (globalThis.ludothekWasmFrom: the tests
+// read it). Not compiled (an error page, a failed read, a helper that failed): Pyodide's own
+// request and compile, as without this.
+function giveCompiledToPyodide(url, isTheFile, module, from) {
   const instantiateStreaming = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async function (source, imports) {
     const answer = await source;
-    if (answer !== standIn) return instantiateStreaming.call(WebAssembly, answer, imports);
+    if (!isTheFile(answer)) return instantiateStreaming.call(WebAssembly, answer, imports);
     WebAssembly.instantiateStreaming = instantiateStreaming;
-    const compiled = await module;
-    globalThis.ludothekWasmFrom = compiled ? "helper" : "here";  // the tests read it
+    const compiled = await module.catch(() => null);
+    globalThis.ludothekWasmFrom = compiled ? from : "here";
     if (!compiled) return instantiateStreaming.call(WebAssembly, workerFetch.call(globalThis, url), imports);
     return { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) };
   };
-  return Promise.resolve(standIn);
 }
 
 function handOver(input, init) {

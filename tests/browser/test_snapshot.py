@@ -155,10 +155,15 @@ def snapshot_file() -> dict:
     return {settings["url"].rsplit("/", 1)[1]: settings["size"]}
 
 
+def python_worker(page):
+    """The page's worker that runs Python (the one whose start module said how it started)."""
+    (python,) = [worker for worker in page.workers if worker.evaluate("!!self.ludothekStartKind")]
+    return python
+
+
 def snapshot_source(page) -> str:
     """Where Python's worker found the snapshot it started from ("file", "cache", "network", ...)."""
-    (python,) = [worker for worker in page.workers if worker.evaluate("!!self.ludothekStartKind")]
-    return python.evaluate("self.ludothekSnapshotFrom || ''")
+    return python_worker(page).evaluate("self.ludothekSnapshotFrom || ''")
 
 
 @contextlib.contextmanager
@@ -190,8 +195,7 @@ def installed_app(browser, init_script: str = "", requests: list | None = None):
 def wasm_source(page) -> str:
     """Where Python's worker got its compiled WebAssembly: "helper" (the worker's prelude compiled
     it in a helper worker, scripts/python_worker.js) or "here" (the start module compiled it)."""
-    (python,) = [worker for worker in page.workers if worker.evaluate("!!self.ludothekStartKind")]
-    return python.evaluate("self.ludothekWasmFrom || ''")
+    return python_worker(page).evaluate("self.ludothekWasmFrom || ''")
 
 
 def restart(page) -> tuple[str, str]:
