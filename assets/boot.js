@@ -43,7 +43,7 @@
     return "en";
   }
   var lang = language();
-  root.lang = lang;
+  if (root.lang !== lang) root.lang = lang;  // a write, even of the same value, restyles the page (page.js, "lang")
   if (embed) {
     root.classList.add("embed");
     // The embed's own stylesheet, only where it is needed (the app's start has one request less),

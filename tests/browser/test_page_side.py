@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from conftest import open_app
+from playwright.sync_api import expect
 
 FORM = """() => {
   const form = document.createElement("form");
@@ -23,3 +24,22 @@ FORM = """() => {
 def test_a_form_reaches_python_with_every_kind_of_field(page, app_url):
     open_app(page, app_url)
     assert page.evaluate(FORM) == {"players": "3", "rule": "on", "off": "off", "first": "blue", "level": "2"}
+
+
+LANG_WRITES = """window.__langWrites = [];
+new MutationObserver(changes => changes.forEach(change => {
+  if (change.target === document.documentElement) window.__langWrites.push([change.oldValue, change.target.lang]);
+})).observe(document, {subtree: true, attributes: true, attributeFilter: ["lang"], attributeOldValue: true});"""
+
+
+def test_the_language_is_written_to_the_page_only_when_it_changes(page, app_url):
+    # Python names the language with its first screen; the page shows it already, and writing it
+    # again would restyle the whole page at ready.
+    page.add_init_script(LANG_WRITES)
+    open_app(page, app_url)
+    shown = page.evaluate("document.documentElement.lang")
+    assert shown == "en"
+    assert page.evaluate("window.__langWrites") == []  # the page came as English (index.html's lang)
+    page.locator("#lang-switch button").click()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    assert page.evaluate("window.__langWrites") == [["en", "de"]]  # once, by boot.js or by Python
