@@ -94,7 +94,7 @@ addEventListener("click", event => {
 STARTS = {"normal": "window.LUDOTHEK_SNAPSHOT = 'never';", "snapshot": "window.LUDOTHEK_SNAPSHOT = 'fetch';"}
 # Lighthouse's mobile network (slow 4G) beside the CPU slowdown: --network phone.
 NETWORKS = {"localhost": None, "phone": {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}}
-OPTIONS = {"start": "normal", "network": "localhost"}
+OPTIONS: dict = {"start": "normal", "network": "localhost", "keep_traces": None}
 
 
 def new_page(browser, rate: float):
@@ -151,6 +151,10 @@ def untouched(browser, url: str, rate: float, warm: bool = False) -> dict:
         finally:
             context.close()
         tasks, _ = main_thread_tasks(trace_path)
+        if OPTIONS["keep_traces"]:
+            kept = Path(OPTIONS["keep_traces"])
+            kept.mkdir(parents=True, exist_ok=True)
+            trace_path.replace(kept / f"trace-{len(list(kept.glob('trace-*.json'))) + 1}.json")
     observed = [t["duration"] for t in data["tasks"] if t["start"] < data["ready"]]
     marks = data["marks"]
     # The longest task on the page's clock (the trace's ready mark is the page's "ludothek:ready").
@@ -170,6 +174,8 @@ def untouched(browser, url: str, rate: float, warm: bool = False) -> dict:
         "python_mark_ms": marks.get("ludothek:python"),
         "imported_mark_ms": marks.get("ludothek:imported"),
         "blocking_ms": sum(max(0.0, d - 50) for _, d in tasks),
+        # Each task over 50 ms: (start, duration) in ms on the page's clock, to find what blocks.
+        "long_tasks": [(round(at + marks["ludothek:ready"]), round(d)) for at, d in tasks if d > 50],
         "longest_timer_wait_ms": data["gap"],
         "longtask_api_longest_ms": max(observed, default=0.0),
     }
@@ -234,8 +240,9 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--network", choices=sorted(NETWORKS), default="localhost", help="phone: 1.6 Mbit/s, 150 ms (Lighthouse's slow 4G)")
     parser.add_argument("--warm", action="store_true", help="the untouched loads as a returning visitor's (the page loaded once before in the profile)")
     parser.add_argument("--no-tap", action="store_true", help="only the untouched loads")
+    parser.add_argument("--keep-traces", type=Path, help="keep each untouched load's trace in this folder (trace-N.json)")
     args = parser.parse_args(argv)
-    OPTIONS.update(start=args.start, network=args.network)
+    OPTIONS.update(start=args.start, network=args.network, keep_traces=args.keep_traces)
     server = None
     url = args.url
     if url is None:
