@@ -234,13 +234,14 @@ def first_screen_modules(source_root: Path = ROOT / "py") -> set[str]:
     return found
 
 
-def split_package(package: Path, source_root: Path = ROOT / "py") -> tuple[Path, Path]:
+def split_package(package: Path, source_root: Path = ROOT / "py", later_stdlib: list[tuple[str, bytes]] | None = None) -> tuple[Path, Path]:
     """The site's two package zips from the whole one: START_ZIP (the first screen's modules and
     the catalogs) and MORE_ZIP (the rest of its modules, and the files the package reads only after
     the first screen: the rules texts, the boards' stylesheets, the puzzles and Fenn's table, which
     ludothek/package_files.py names). The page waits for the first only;
     py/ludothek/web/more_modules.py brings the second once the first screen is live, or at once when a
-    module or a file of it is asked for before."""
+    module or a file of it is asked for before. `later_stdlib` (make_stdlib's second part: standard
+    modules only a function imports, none at the start) goes into MORE_ZIP's top level too."""
     from ludothek.package_files import LATER_FILES
 
     first = first_screen_modules(source_root)
@@ -256,7 +257,7 @@ def split_package(package: Path, source_root: Path = ROOT / "py") -> tuple[Path,
     if not {"ludothek/web/more_modules.pyc", "ludothek/web/more_modules.py"} & {name for name, _ in start}:
         sys.exit("build: ludothek.web.more_modules must be among the first screen's modules (py/main.py imports it)")
     write_stored_zip(START_ZIP, start)
-    write_stored_zip(MORE_ZIP, more)
+    write_stored_zip(MORE_ZIP, more + list(later_stdlib or []))
     return START_ZIP, MORE_ZIP
 
 
@@ -475,12 +476,26 @@ def find_stdlib_modules(package: Path, request: dict) -> dict:
     return found
 
 
-def make_stdlib(package: Path) -> Path:
+def later_stdlib_modules(found: dict) -> list[str]:
+    """Of the modules find_stdlib_modules names, those that go in the package's second zip: a
+    top-level module (not a package's: its package's path is the zip's) that nothing imports when
+    the app's modules and its every standard import are imported, only a function of another
+    module (traceback's syntax-error hints import difflib, ast.unparse _ast_unparse,
+    pyodide.console platform). About 47 KB of Brotli a first visit does not wait for; the first
+    import of one fetches the second zip at once (py/ludothek/web/more_modules.py)."""
+    imported = set(found["imported"])
+    files = set(found["files"])
+    return sorted(name for name in found["modules"] if "." not in name and name not in imported and f"{name}.py" in files)
+
+
+def make_stdlib(package: Path) -> tuple[Path, list[tuple[str, bytes]]]:
     """assets/build/python_stdlib.<hash>.zip: the modules find_stdlib_modules names, as bytecode
     compiled by Pyodide's Python (sourceless, at each source's place), stored; with the
-    non-Python files of STDLIB_WHOLE's packages. Then check_stdlib; the build fails if either fails."""
+    non-Python files of STDLIB_WHOLE's packages; without later_stdlib_modules, returned as (name,
+    bytecode) for the second zip. Then check_stdlib; the build fails if either fails."""
     request = stdlib_request()
     found = find_stdlib_modules(package, request)
+    later_names = later_stdlib_modules(found)
     cache = ROOT / ".cache" / "stdlib"
     source_root = cache / "src"
     whole = tuple(f"{name}/" for name in STDLIB_WHOLE)
@@ -499,7 +514,11 @@ def make_stdlib(package: Path) -> Path:
     bytecode = compile_bytecode(sources, source_root, cache_name="stdlib-bytecode", optimize=2)
     if len(bytecode) != len(sources):
         sys.exit("build: the standard library could not be compiled (see above)")
-    entries = bytecode + [(source_root / entry, entry) for entry in extras]
+    later_entries = {f"{name}.pyc" for name in later_names}
+    later = [(name, path.read_bytes()) for path, name in bytecode if name in later_entries]
+    if len(later) != len(later_names):
+        sys.exit("build: the later standard modules were not all compiled")
+    entries = [(path, name) for path, name in bytecode if name not in later_entries] + [(source_root / entry, entry) for entry in extras]
     folders = sorted({folder.as_posix() + "/" for _, name in entries for folder in Path(name).parents if folder != Path(".")})
     tmp = BUILD / "python_stdlib.zip.tmp"
     tmp.parent.mkdir(parents=True, exist_ok=True)
@@ -514,25 +533,29 @@ def make_stdlib(package: Path) -> Path:
         if old != target:
             old.unlink()
     os.replace(tmp, target)
-    check_stdlib(target, package, request, found["modules"])
-    return target
+    later_zip = ROOT / ".cache" / "stdlib" / "later.zip"
+    write_stored_zip(later_zip, later)
+    check_stdlib(target, package, request, found["modules"], later_zip, later_names)
+    return target, later
 
 
-def check_stdlib(stdlib: Path, package: Path, request: dict, shipped: list[str]) -> None:
+def check_stdlib(stdlib: Path, package: Path, request: dict, shipped: list[str], later_zip: Path, later: list[str]) -> None:
     """scripts/stdlib.mjs check: Pyodide started from the new zip imports every pure-Python module
-    of the package, every standard import of the app and every module the zip holds (so none
-    needs one that was left out at its top), or the build fails. Cached by the zip, the package
-    and the request."""
+    of the package and every standard import of the app with none of the `later` modules there
+    (none of them is imported then); then, with `later_zip` unpacked beside the package (as the
+    second zip is in the page), every module the zip holds and every later one (so none needs
+    one that was left out at its top), or the build fails. Cached by the zips, the package and
+    the request."""
     key = hashlib.sha256()
-    for path in (stdlib, package, STDLIB_SCRIPT):
+    for path in (stdlib, package, STDLIB_SCRIPT, later_zip):
         key.update(hashlib.sha256(path.read_bytes()).digest())
     key.update(json.dumps(request, sort_keys=True).encode())
     stamp = ROOT / ".cache" / "stdlib" / "checked.sha256"
     if stamp.exists() and stamp.read_text() == key.hexdigest():
         return
     request_file = stamp.with_name("request.json")
-    request_file.write_text(json.dumps({**request, "shipped": shipped}))
-    print(_node([str(STDLIB_SCRIPT), "check", str(stdlib), str(package), str(request_file)], "checking the standard library").stdout.strip())
+    request_file.write_text(json.dumps({**request, "shipped": shipped, "later": later}))
+    print(_node([str(STDLIB_SCRIPT), "check", str(stdlib), str(package), str(request_file), str(later_zip)], "checking the standard library").stdout.strip())
     stamp.write_text(key.hexdigest())
 
 
@@ -641,7 +664,7 @@ def make_snapshot(package: Path, stdlib: Path) -> Path | None:
     return target
 
 
-def write_start_module(snapshot: Path | None, stdlib: Path) -> Path:
+def write_start_module(snapshot: Path | None, stdlib: Path, later_stdlib: list[str] | None = None) -> Path:
     """assets/vendor/pyodide/ludothek.mjs: Pyodide's loadPyodide with the site's standard library
     (its address relative to the module), from the snapshot when the reader's browser has it (its
     address, its SHA-256 to check it by, its length: a copy of another length is cut short)."""
@@ -663,6 +686,10 @@ def write_start_module(snapshot: Path | None, stdlib: Path) -> Path:
     text, count = re.subn(r"^const MORE = null;.*$", lambda _: f"const MORE = {more_url};  // written by scripts/build.py", text, flags=re.M)
     if count != 1:
         sys.exit("build: scripts/pyodide_start.mjs must hold one line `const MORE = null;`")
+    later = json.dumps(sorted(later_stdlib or []))
+    text, count = re.subn(r"^const MORE_STDLIB = \[\];.*$", lambda _: f"const MORE_STDLIB = {later};  // written by scripts/build.py", text, flags=re.M)
+    if count != 1:
+        sys.exit("build: scripts/pyodide_start.mjs must hold one line `const MORE_STDLIB = [];`")
     lock = json.dumps(runtime_lock())  # a JSON text in a JavaScript string: Pyodide parses it
     text, count = re.subn(r"^const LOCK = null;.*$", lambda _: f"const LOCK = {lock};  // written by scripts/build.py", text, flags=re.M)
     if count != 1:
@@ -1007,9 +1034,9 @@ def main() -> None:
 def build() -> None:
     vendor_runtime()
     package = pack_python()
-    split_package(package)
-    stdlib = make_stdlib(package)
-    write_start_module(make_snapshot(package, stdlib), stdlib)
+    stdlib, later_stdlib = make_stdlib(package)
+    split_package(package, later_stdlib=later_stdlib)
+    write_start_module(make_snapshot(package, stdlib), stdlib, [name.removesuffix(".pyc") for name, _ in later_stdlib])
     join_game_styles()
     draw_static_pictures()
     draw_static_rules()

@@ -274,6 +274,9 @@ const STDLIB_OPTIONS = STDLIB ? { stdLibURL: new URL(STDLIB, import.meta.url).hr
 // first imports one of them (py/ludothek/web/more_modules.py).
 const MORE = null;  // written by scripts/build.py
 globalThis.ludothekMoreModulesURL = MORE ? new URL(MORE, import.meta.url).href : null;
+// The standard modules that zip holds too (only a function of another module imports them).
+const MORE_STDLIB = [];  // written by scripts/build.py
+globalThis.ludothekMoreStdlib = MORE ? MORE_STDLIB : [];
 
 // A benchmark's or a test's choice (set before the page's scripts run): "local" (the default, as
 // above), "fetch" (fetch it from the network if it is not here: a first visit with the snapshot),

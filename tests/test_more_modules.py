@@ -48,8 +48,10 @@ def more_modules(monkeypatch, tmp_path):
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr("ludothek_more_probe/__init__.py", "")
         archive.writestr("ludothek_more_probe/late.py", "ANSWER = 42\n")
+        archive.writestr("later_standard_probe.py", "HINT = 'difflib'\n")  # a standard module only a function imports
     asked: list[str] = []
     js = fake_js({"https://site.example/assets/build/ludothek.more.zip": buffer.getvalue()}, asked)
+    js.ludothekMoreStdlib = ["later_standard_probe"]  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "js", js)
     sys.modules.pop("ludothek.web.more_modules", None)
     module = importlib.import_module("ludothek.web.more_modules")
@@ -60,7 +62,7 @@ def more_modules(monkeypatch, tmp_path):
     module.install()
     yield module, asked, tmp_path
     sys.meta_path[:] = before
-    for name in [name for name in sys.modules if name.startswith("ludothek_more_probe")]:
+    for name in [name for name in sys.modules if name.startswith(("ludothek_more_probe", "later_standard_probe"))]:
         del sys.modules[name]
     sys.modules.pop("ludothek.web.more_modules", None)
 
@@ -86,6 +88,15 @@ def test_a_module_of_the_second_zip_is_fetched_at_once_and_imports(more_modules,
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("ludothek_more_probe.absent")
     assert len(asked) == 1
+
+
+def test_a_standard_module_of_the_second_zip_is_fetched_at_once_and_imports(more_modules):
+    """The build moves the standard modules only a function imports (difflib, platform...) into the
+    second zip, at its top level: the first import of one fetches it, as for the package's."""
+    _module, asked, folder = more_modules
+    assert importlib.import_module("later_standard_probe").HINT == "difflib"
+    assert asked == ["https://site.example/assets/build/ludothek.more.zip"]
+    assert (folder / "later_standard_probe.py").exists()
 
 
 def test_another_packages_module_never_fetches(more_modules):

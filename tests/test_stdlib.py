@@ -52,7 +52,7 @@ def test_every_standard_module_the_app_imports_anywhere_is_shipped(site):
     """An ast scan of the package, main.py and PyScript's Python, in CPython, against the zip: a
     module left out (an exclusion too many, a lazy import the build missed) fails here."""
     pyodide_modules = modules_in(build.STDLIB_SOURCE, ".py")
-    present = modules_in(shipped(site), ".pyc") | frozen_modules()
+    present = modules_in(shipped(site), ".pyc") | frozen_modules() | later_modules(site)
     imports = build.app_standard_imports()
     missing = []
     for module, name in imports:
@@ -70,6 +70,36 @@ def test_every_standard_module_the_app_imports_anywhere_is_shipped(site):
         assert needed in present, needed
     for alias, package in ALIASED.items():
         assert package in present, (alias, package)
+
+
+def later_modules(site: Path) -> set[str]:
+    """The standard modules the package's second zip holds (its top level; the package is under
+    ludothek/)."""
+    with zipfile.ZipFile(site / "assets" / "build" / "ludothek.more.zip") as archive:
+        return {name.removesuffix(".pyc") for name in archive.namelist() if "/" not in name and name.endswith(".pyc")}
+
+
+def test_the_standard_modules_only_a_function_imports_come_in_the_second_zip(site):
+    """Modules that importing the app and its every standard import never imports (only a
+    function does: traceback's hints difflib, ast.unparse _ast_unparse) are not in the zip the
+    page waits for; they come with the package's second zip, which the first import of one of
+    them fetches (the start module names them for py/ludothek/web/more_modules.py)."""
+    later = later_modules(site)
+    assert {"difflib", "_ast_unparse", "platform"} <= later
+    assert not later & modules_in(shipped(site), ".pyc")
+    # Never what the start imports: not one is in the memory snapshot's modules, nor what Python
+    # imports with the app (the build's own record of it).
+    assert not later & set(build.snapshot_modules())
+    found = json.loads(next((ROOT / ".cache" / "stdlib").glob("modules.*.json")).read_text())
+    assert not later & set(found["imported"])
+    assert later == set(build.later_stdlib_modules(found))
+    start_module = (site / "assets" / "vendor" / "pyodide" / "ludothek.mjs").read_text()
+    listed = re.search(r"^const MORE_STDLIB = (\[.*\]);", start_module, re.M)
+    assert listed and set(json.loads(listed.group(1))) == later
+    # What this saves on the wire: the zip the page waits for is smaller by all of them.
+    with zipfile.ZipFile(site / "assets" / "build" / "ludothek.more.zip") as archive:
+        later_bytes = sum(archive.getinfo(f"{name}.pyc").file_size for name in later)
+    assert later_bytes > 150_000
 
 
 def test_an_import_inside_a_function_counts(tmp_path):

@@ -15,7 +15,8 @@ this same thread has not yet read waits for it for ever in Chromium, the HTTP ca
 second behind the first.)
 
 Only here does Python fetch code; the address comes from the worker's start module
-(scripts/pyodide_start.mjs: `ludothekMoreModulesURL`, absent where the build made one zip)."""
+(scripts/pyodide_start.mjs: `ludothekMoreModulesURL`, absent where the build made one zip), and
+so do the names of the standard modules in it (`ludothekMoreStdlib`)."""
 
 from __future__ import annotations
 
@@ -38,15 +39,18 @@ PACKAGE = "ludothek"
 
 class MoreModules(importlib.abc.MetaPathFinder):
     """Last on `sys.meta_path`: asked only for a module nothing else found. For one of the
-    package's, the second zip is fetched and unpacked (once), and the module looked up again."""
+    package's, or one of the standard modules the build put in the second zip (`stdlib`: those
+    only a function imports, such as difflib), the second zip is fetched and unpacked (once), and
+    the module looked up again."""
 
-    def __init__(self, url: str, target: str) -> None:
+    def __init__(self, url: str, target: str, stdlib: Sequence[str] = ()) -> None:
         self.url = url
         self.target = target
+        self.stdlib = frozenset(stdlib)
         self.unpacked = False
 
     def find_spec(self, name: str, path: Sequence[str] | None, target: ModuleType | None = None) -> Any:
-        if self.unpacked or not name.startswith(PACKAGE + "."):
+        if self.unpacked or not (name.startswith(PACKAGE + ".") or name in self.stdlib):
             return None
         self.unpack(fetch_now(self.url))
         return importlib.machinery.PathFinder.find_spec(name, path)
@@ -94,7 +98,8 @@ def install() -> None:
     url = getattr(js, "ludothekMoreModulesURL", None)
     if _finder is not None or not url:
         return
-    _finder = MoreModules(str(url), os.getcwd())  # PyScript unpacked the first zip here ("./*")
+    stdlib = [str(name) for name in (getattr(js, "ludothekMoreStdlib", None) or [])]
+    _finder = MoreModules(str(url), os.getcwd(), stdlib)  # PyScript unpacked the first zip here ("./*")
     sys.meta_path.append(_finder)
     package_files.when_missing(bring_files)
 
