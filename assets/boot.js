@@ -451,14 +451,16 @@
   }
   function drawHome(screen, html, code) {
     var other = screen.dataset.staticScreen && screen.dataset.staticScreen !== "home";  // a rules page was shown
-    // Parsed in a template, whose content is inert: the pictures (images of data: URLs, which a
-    // page loads the moment they are in it) are taken out before the cards go in.
+    // Parsed in a template (inert: nothing in it loads until it is in the page). The board
+    // pictures go in with the cards: each is a raster file (assets/thumbs/, decoded off this
+    // thread) whose place its width and height keep while it loads. Until they were images of
+    // SVG (data: URLs), each a document this thread parsed, styled, laid out and painted (15-40 ms
+    // a picture, four times that on a phone: in one frame the five held a phone's thread for a
+    // quarter of a second, issue 33), they went in one a frame.
     var template = doc.createElement("template");
     template.innerHTML = html;
-    var pictures = takePictures(template.content);
     screen.textContent = "";  // (the other language's home, when the switch redraws it)
     screen.appendChild(template.content);
-    drawThumbnailsInTurn(pictures);
     screen.dataset.static = "1";
     screen.dataset.staticLang = code;
     screen.dataset.staticScreen = "home";
@@ -468,28 +470,6 @@
     var kept = saves && !saves.childElementCount ? keptSaves(code) : null;
     if (kept) saves.appendChild(kept);
     showIntent();
-  }
-  // The five board pictures cost most of the home screen's first drawing: drawn in one frame, on
-  // a phone's CPU, they held the page's thread for a quarter of a second (issue 33). The cards
-  // come first with each picture's place kept (.thumb-later), then one picture a frame, in the
-  // cards' order (the first with the cards). Each picture is an image of a data: URL, which the
-  // page parses, styles and lays out the moment it is in the page: so it goes in in its frame.
-  function takePictures(content) {
-    return Array.prototype.slice.call(content.querySelectorAll(".game-card div.thumb")).map(function (thumb) {
-      var picture = Array.prototype.slice.call(thumb.childNodes);
-      picture.forEach(function (node) { thumb.removeChild(node); });
-      thumb.classList.add("thumb-later");
-      return { thumb: thumb, nodes: picture };
-    });
-  }
-  function drawThumbnailsInTurn(pictures) {
-    (function next() {
-      var picture = pictures.shift();
-      if (!picture) return;
-      picture.nodes.forEach(function (node) { picture.thumb.appendChild(node); });
-      picture.thumb.classList.remove("thumb-later");
-      afterPaint(next);
-    })();
   }
   // The top bar's language switch that comes with a pre-rendered screen, moved into the top bar
   // (keeping the keyboard focus on it if it had it).

@@ -75,6 +75,10 @@ PYSCRIPT = VENDOR / "pyscript"
 PRECACHE_EXCLUDE_SUFFIXES = (".map",)
 # Published beside the precached files: the worker itself and its list.
 SITE_EXTRA_FILES = ("sw.js", "assets/build/precache.js")
+# Not published: the record of what the home screen's pictures (assets/thumbs/*.webp, site files
+# like the rest of assets/, so precached: the home shows them offline) were drawn from, which
+# scripts/thumbnails.py writes and tests/test_thumbnails.py reads.
+SITE_EXCLUDE_FILES = (ROOT / "assets" / "thumbs" / "manifest.json",)
 # Text-like files worth sending compressed (zip and images are compressed already).
 COMPRESSIBLE_SUFFIXES = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".toml", ".py", ".wasm", ".webmanifest", ".txt", ".zip", ".bin")
 COMPRESS_MIN_BYTES = 1024
@@ -728,6 +732,13 @@ def draw_static_pictures() -> None:
     from ludothek.render.static import write_static_pictures
 
     write_static_pictures(BUILD)
+    # The home's game pictures are drawn apart from the build (in Chromium: scripts/thumbnails.py)
+    # and committed; one older than its game's SVG is only said here (tests/test_thumbnails.py fails).
+    import thumbnails  # scripts/: this folder, on the path whenever build runs or is imported
+
+    stale = thumbnails.stale()
+    if stale:
+        print(f"build: the home's pictures of {', '.join(stale)} are older than their SVG: run .venv/bin/python scripts/thumbnails.py", file=sys.stderr)
 
 
 # Files the build writes that the site publishes at its root, not under assets/: the rules
@@ -932,6 +943,8 @@ def site_paths(lazy: bool = False) -> dict[str, Path]:
         if not path.is_file() or path.name.endswith(PRECACHE_EXCLUDE_SUFFIXES) or path in (BUILD / "precache.js", BUILD / "index.html"):
             continue
         if SITE_ROOT_FILES in path.parents:
+            continue
+        if path in SITE_EXCLUDE_FILES:
             continue
         if path.parent == PYSCRIPT and path.suffix in (".js", ".css") and path not in start_chunks:
             unused[path.relative_to(ROOT).as_posix()] = path

@@ -48,6 +48,19 @@ def test_the_site_is_the_precache_list_plus_the_worker(site):
     assert published(site) == listed | lazy | optional | {"sw.js", "assets/build/precache.js"}
 
 
+def test_the_home_screens_pictures_are_precached_and_their_record_is_not_published(site):
+    """The home shows its game pictures offline (assets/thumbs/<game>.webp, in the worker's list);
+    what they were drawn from (assets/thumbs/manifest.json, for scripts/thumbnails.py and the
+    tests) is not part of the site."""
+    listed = precache_manifest(site)["files"]
+    pictures = sorted((ROOT / "assets" / "thumbs").glob("*.webp"))
+    assert pictures
+    for picture in pictures:
+        name = picture.relative_to(ROOT).as_posix()
+        assert "./" + name in listed and (site / name).read_bytes() == picture.read_bytes(), name
+    assert "assets/thumbs/manifest.json" not in published(site)
+
+
 def test_the_worker_precaches_no_editor_terminal_or_toml_chunk(site):
     listed = precache_manifest(site)["files"]
     for unused in ("codemirror", "xterm", "toml", "zip-"):

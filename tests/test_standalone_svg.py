@@ -6,7 +6,6 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from urllib.parse import unquote
 
 from ludothek.games import get_game
 from ludothek.render.standalone import embed_snippet, standalone_svg
@@ -24,14 +23,15 @@ def test_standalone_svg_is_a_complete_styled_file():
 
 def test_every_still_picture_ends_its_animations_at_once():
     # A picture's rules may animate (a Momox tile on offer beckons for ever): as an image, that
-    # would have the page showing it painted anew every frame.
-    from ludothek.render import get_view
-    from ludothek.render.home_screen import thumbnail_img
+    # would have the page showing it painted anew every frame. The home's pictures are drawn from
+    # theirs (scripts/thumbnails.py): each file shows the picture's end.
+    import thumbnails  # scripts/thumbnails.py (pytest.ini puts scripts/ on the path)
+
     from ludothek.render.standalone import STILL, board_styles
 
     for game_id in ("momentum", "nummerus", "fenn", "mops", "momox"):
         assert board_styles(game_id).endswith(STILL)
-        assert STILL in unquote(thumbnail_img(get_view(game_id))), game_id
+        assert STILL in thumbnails.picture_svg(game_id), game_id
     assert "animation-duration:0s!important" in STILL and "animation-iteration-count:1!important" in STILL
 
 

@@ -296,35 +296,43 @@ def test_a_home_screen_that_does_not_come_never_stops_the_start(page, app_url, f
     assert not page.errors
 
 
-# The five board pictures cost most of the home screen's first drawing: boot.js draws the cards
-# first, then one picture a frame (issue 33: in one frame they were the page's longest task on a
-# phone).
-PICTURES_SHOWN = """
-window.__pictures = [];
+# The board pictures are raster files (assets/thumbs/, decoded off the page's thread; as images of
+# SVG, each a document the page's thread built, they went in one a frame, issue 33): they go in
+# with the cards, and each picture's width and height keep its place while it loads.
+CARDS_DRAWN = """
+window.__cards = null;
 new MutationObserver(() => {
-  const thumbs = [...document.querySelectorAll("#screen .game-card div.thumb")];
-  if (!thumbs.length) return;
-  const shown = thumbs.map(thumb => !thumb.classList.contains("thumb-later")).join();
-  if (window.__pictures[window.__pictures.length - 1] !== shown) window.__pictures.push(shown);
-}).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["class"]});
+  const cards = document.querySelectorAll("#screen .game-card");
+  if (cards.length && window.__cards === null) window.__cards = [cards.length, document.querySelectorAll("#screen .game-card .thumb img").length];
+}).observe(document, {subtree: true, childList: true});
 """
+CARD_TOPS = "[...document.querySelectorAll('.game-card')].map(card => card.getBoundingClientRect().top + scrollY)"
+PICTURES = "[...document.querySelectorAll('#screen .game-card .thumb img')]"
 
 
-def test_the_home_screens_pictures_come_one_a_frame_in_the_cards_order_without_moving_them(phone, app_url):
-    phone.add_init_script(PICTURES_SHOWN)
+def test_the_home_screens_pictures_come_with_the_cards_and_loading_them_moves_nothing(phone, app_url):
+    import thumbnails  # scripts/thumbnails.py (pytest.ini puts scripts/ on the path)
+
+    phone.add_init_script(CARDS_DRAWN)
+    pictures: list = []
+    phone.route("**/assets/thumbs/*.webp", lambda route: pictures.append(route))
     held = HeldStart(phone)
     phone.goto(app_url)
     expect(phone.locator("#screen[data-static] .game-card .thumb img")).to_have_count(5)
-    expect(phone.locator("#screen .thumb-later")).to_have_count(0)
-    steps = [[shown == "true" for shown in step.split(",")] for step in phone.evaluate("window.__pictures")]
-    # The cards with the first picture, then one more at a time, from the top.
-    assert steps == [[i < n for i in range(5)] for n in range(1, 6)], steps
-    # Each picture's place was kept: drawing them moved no card.
-    boxes = phone.evaluate("[...document.querySelectorAll('.game-card')].map(card => card.getBoundingClientRect().top + scrollY)")
-    phone.evaluate("document.querySelectorAll('#screen div.thumb').forEach(thumb => thumb.classList.add('thumb-later'))")
-    kept = phone.evaluate("[...document.querySelectorAll('.game-card')].map(card => card.getBoundingClientRect().top + scrollY)")
+    assert phone.evaluate("window.__cards") == [5, 5]  # the cards came with their pictures
+    for _ in range(100):
+        if len(pictures) == 5:
+            break
+        phone.wait_for_timeout(100)
+    assert len(pictures) == 5, "every picture is asked for at once"
+    assert phone.evaluate(f"{PICTURES}.every(image => !image.complete)")
+    # Each picture's place is kept while it loads: loading them moves no card.
+    boxes = phone.evaluate(CARD_TOPS)
+    for route in pictures:
+        route.continue_()
+    phone.wait_for_function(f"{PICTURES}.every(image => image.complete && image.naturalWidth === {thumbnails.SIZE})")
+    kept = phone.evaluate(CARD_TOPS)
     assert all(abs(a - b) < 0.5 for a, b in zip(kept, boxes, strict=True)), (kept, boxes)  # (layout's sub-pixel rounding)
-    phone.evaluate("document.querySelectorAll('#screen div.thumb').forEach(thumb => thumb.classList.remove('thumb-later'))")
     held.release()
     expect(phone.locator(".game-card .thumb img").first).to_be_visible()
     assert not phone.errors

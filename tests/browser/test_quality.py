@@ -94,26 +94,30 @@ def test_no_request_leaves_the_origin_on_any_screen(page, app_url):
 
 def test_the_home_screens_pictures_are_still(browser, app_url):
     # A picture whose rules animate for ever has the page that shows it painted every frame (the
-    # Momox card's tile on offer beckoned on the home screen as long as it was open). Each card's
-    # picture, as the page shows it, is opened as a document of its own: its animations, if any,
-    # are over at once (motion not reduced: a visitor's default).
-    from urllib.parse import unquote
+    # Momox card's tile on offer beckoned on the home screen as long as it was open). The cards'
+    # pictures are raster files drawn from each game's picture SVG (scripts/thumbnails.py): each
+    # file is loaded in the page, and each SVG it is drawn from, opened as a document of its own,
+    # has its animations, if any, over at once (motion not reduced: a visitor's default), so the
+    # raster shows the picture's end.
+    import thumbnails  # scripts/thumbnails.py (pytest.ini puts scripts/ on the path)
 
     context = browser.new_context(service_workers="block", reduced_motion="no-preference")
     try:
         page = context.new_page()
         page.goto(app_url)
         expect(page.locator(".game-card .thumb img")).to_have_count(len(VIEW_GAMES), timeout=READY_TIMEOUT_MS)
-        sources = page.eval_on_selector_all(".game-card .thumb img", "images => images.map(image => image.src)")
+        page.wait_for_function(
+            f"[...document.querySelectorAll('.game-card .thumb img')].every(image => image.complete && image.naturalWidth === {thumbnails.SIZE})"
+        )
+        sources = page.eval_on_selector_all(".game-card .thumb img", "images => images.map(image => image.getAttribute('src'))")
+        assert sources == [f"assets/thumbs/{game_id}.webp" for game_id in VIEW_GAMES]
         animated = 0
-        for source in sources:
-            assert source.startswith("data:image/svg+xml,")
-            picture = unquote(source.removeprefix("data:image/svg+xml,"))
+        for game_id, picture in thumbnails.sources().items():
             animated += "animation:" in picture
             page.set_content(picture)
             page.wait_for_timeout(100)
             states = page.evaluate("document.getAnimations().map(animation => animation.playState)")
-            assert "running" not in states, states
+            assert "running" not in states, (game_id, states)
         assert animated, "the Momox picture's tile on offer has an animation (ended at once)"
     finally:
         context.close()

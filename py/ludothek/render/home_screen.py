@@ -17,23 +17,20 @@ from .svg import esc, tag
 from .view import GameView, shown_seat_names
 
 
-# The game's picture on its card is an image, not inline SVG: its hundreds of elements are then
-# styled and laid out in the image's own document with only the rules it uses, not against the
-# page's whole stylesheet on every layout of the page. On a phone's CPU the five inline pictures
-# made the home screen's first frames the page's longest tasks (issue 33). Pictures do not depend
-# on the language: one per game and process.
-_thumbnails: dict[str, str] = {}
-
-
+# The game's picture on its card is an image, not inline SVG: its hundreds of elements would be
+# styled and laid out against the page's whole stylesheet on every layout of the page; on a
+# phone's CPU the five inline pictures made the home screen's first frames the page's longest
+# tasks (issue 33). Nor an image of the SVG (a data: URL, as it was): the page's thread builds a
+# whole document for each (parse, style, layout, paint: 15-40 ms a picture at a desktop's speed,
+# four times that on a phone), where a raster image is decoded off that thread. So each picture
+# is a WebP file drawn from the game's thumbnail_svg by scripts/thumbnails.py (480 px a side,
+# three times the size shown: as sharp as the SVG on a phone), committed in assets/thumbs/ with
+# the SVG's hash (tests/test_thumbnails.py says when it is stale). Pictures do not depend on the
+# language: one per game. The address is relative to the page: the home is only ever shown in
+# index.html, at the site's root (an embedded board is index.html too).
 def thumbnail_img(view: GameView[Any, Any]) -> str:
-    """The card's picture: the game's thumbnail as a data: URL image (decorative: its card names it)."""
-    if view.game_id not in _thumbnails:
-        from .standalone import picture_url, styled_svg  # the picture's styles are read only when it is drawn
-
-        # (A data: URL written by picture_url has no character an attribute in double quotes must escape.)
-        url = picture_url(styled_svg(view.game_id, view.thumbnail_svg()))
-        _thumbnails[view.game_id] = f'<img src="{url}" alt="" width="160" height="160"/>'
-    return _thumbnails[view.game_id]
+    """The card's picture: the game's thumbnail as a WebP image (decorative: its card names it)."""
+    return f'<img src="assets/thumbs/{view.game_id}.webp" alt="" width="160" height="160" decoding="async"/>'
 
 
 def game_card(view: GameView[Any, Any]) -> str:
