@@ -317,7 +317,8 @@ def test_the_home_screens_pictures_come_with_the_cards_and_loading_them_moves_no
     pictures: list = []
     phone.route("**/assets/thumbs/*.webp", lambda route: pictures.append(route))
     held = HeldStart(phone)
-    phone.goto(app_url)
+    # Not until "load": the page's load waits for its images, and these are held.
+    phone.goto(app_url, wait_until="commit")
     expect(phone.locator("#screen[data-static] .game-card .thumb img")).to_have_count(5)
     assert phone.evaluate("window.__cards") == [5, 5]  # the cards came with their pictures
     for _ in range(100):
