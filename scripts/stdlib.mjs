@@ -136,18 +136,17 @@ import json, sys
 failed = import_all(request)
 json.dumps(failed + [f"{name}: imported, but it comes later, in the package's second zip" for name in request["later"] if name in sys.modules])
 `);
-    if (JSON.parse(early).length) {
-      console.error("the new standard library lacks what the app imports:\n  " + JSON.parse(early).join("\n  "));
+    const earlyFailed = JSON.parse(early);
+    if (earlyFailed.length) {
+      console.error("the new standard library lacks what the app imports:\n  " + earlyFailed.join("\n  "));
       process.exit(1);
     }
     if (laterPath) unpack(py, laterPath);
     const failures = py.runPython(`
-import json, sys
-# The folders' listings forgotten, as py/ludothek/web/more_modules.py does: not
-# importlib.invalidate_caches(), which imports importlib.metadata (not shipped).
-for finder in list(sys.path_importer_cache.values()):
-    if finder is not None and hasattr(finder, "invalidate_caches"):
-        finder.invalidate_caches()
+import json
+# The folders' listings forgotten as the page forgets them once the second zip is unpacked.
+from ludothek.web.more_modules import forget_folder_listings
+forget_folder_listings()
 json.dumps(import_all({**request, "modules": request["modules"] + request["shipped"]}))
 `);
     const failed = JSON.parse(failures);
@@ -158,7 +157,7 @@ json.dumps(import_all({**request, "modules": request["modules"] + request["shipp
     const request = JSON.parse(fs.readFileSync(requestPath, "utf8"));
     console.log(`stdlib: the package's modules, its ${request.imports.length} imports and the ${request.shipped.length - request.later.length} modules of ${path.basename(stdlibPath)} import from it, and the ${request.later.length} of the second zip beside it`);
   } else {
-    console.error("usage: node scripts/stdlib.mjs find <package zip> <request.json> | check <stdlib zip> <package zip> <request.json>");
+    console.error("usage: node scripts/stdlib.mjs find <package zip> <request.json> | check <stdlib zip> <package zip> <request.json> <later zip>");
     process.exit(2);
   }
 }
