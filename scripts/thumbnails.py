@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from ludothek.games import GAME_IDS  # noqa: E402
-from ludothek.i18n import LANGUAGES, set_language  # noqa: E402
+from ludothek.i18n import LANGUAGES, language, set_language  # noqa: E402
 from ludothek.render import get_view, has_view  # noqa: E402
 from ludothek.render.standalone import compact_picture, styled_svg  # noqa: E402
 
@@ -54,6 +54,7 @@ def picture_svg(game_id: str) -> str:
 def sources() -> dict[str, str]:
     """Each game's picture SVG, checked to be the same in every language (one file per game)."""
     found: dict[str, dict[str, str]] = {}
+    shown = language()  # the build calls this between drawing other pages: their language stays
     try:
         for code in LANGUAGES:
             set_language(code)
@@ -61,7 +62,7 @@ def sources() -> dict[str, str]:
                 if has_view(game_id):
                     found.setdefault(game_id, {})[code] = picture_svg(game_id)
     finally:
-        set_language("en")
+        set_language(shown)
     for game_id, texts in found.items():
         if len(set(texts.values())) != 1:
             raise SystemExit(f"thumbnails: {game_id}'s picture differs by language ({', '.join(texts)}): it needs one file per language")
