@@ -668,6 +668,20 @@ def make_snapshot(package: Path, stdlib: Path) -> Path | None:
     return target
 
 
+def _from_start_module(path: Path) -> str:
+    """`path` as the start module names it: relative to its own folder."""
+    return os.path.relpath(path, START_MODULE.parent).replace(os.sep, "/")
+
+
+def _filled(text: str, declaration: str, value: str) -> str:
+    """The template's one line `declaration` (e.g. `const MORE = null;`) given `value` instead."""
+    name = declaration.removeprefix("const ").partition(" = ")[0]
+    text, count = re.subn(f"^{re.escape(declaration)}.*$", lambda _: f"const {name} = {value};  // written by scripts/build.py", text, flags=re.M)
+    if count != 1:
+        sys.exit(f"build: scripts/pyodide_start.mjs must hold one line `{declaration}`")
+    return text
+
+
 def write_start_module(snapshot: Path | None, stdlib: Path, later_stdlib: list[str] | None = None) -> Path:
     """assets/vendor/pyodide/ludothek.mjs: Pyodide's loadPyodide with the site's standard library
     (its address relative to the module), from the snapshot when the reader's browser has it (its
@@ -675,36 +689,15 @@ def write_start_module(snapshot: Path | None, stdlib: Path, later_stdlib: list[s
     settings = "null"
     if snapshot is not None:
         data = snapshot.read_bytes()
-        settings = json.dumps(
-            {"url": os.path.relpath(snapshot, START_MODULE.parent).replace(os.sep, "/"), "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
-        )
+        settings = json.dumps({"url": _from_start_module(snapshot), "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)})
     text = START_TEMPLATE.read_text(encoding="utf-8")
-    text, count = re.subn(r"^const SNAPSHOT = null;.*$", lambda _: f"const SNAPSHOT = {settings};  // written by scripts/build.py", text, flags=re.M)
-    if count != 1:
-        sys.exit("build: scripts/pyodide_start.mjs must hold one line `const SNAPSHOT = null;`")
-    stdlib_url = json.dumps(os.path.relpath(stdlib, START_MODULE.parent).replace(os.sep, "/"))
-    text, count = re.subn(r"^const STDLIB = null;.*$", lambda _: f"const STDLIB = {stdlib_url};  // written by scripts/build.py", text, flags=re.M)
-    if count != 1:
-        sys.exit("build: scripts/pyodide_start.mjs must hold one line `const STDLIB = null;`")
-    more_url = json.dumps(os.path.relpath(MORE_ZIP, START_MODULE.parent).replace(os.sep, "/"))
-    text, count = re.subn(r"^const MORE = null;.*$", lambda _: f"const MORE = {more_url};  // written by scripts/build.py", text, flags=re.M)
-    if count != 1:
-        sys.exit("build: scripts/pyodide_start.mjs must hold one line `const MORE = null;`")
-    later = json.dumps(sorted(later_stdlib or []))
-    text, count = re.subn(r"^const MORE_STDLIB = \[\];.*$", lambda _: f"const MORE_STDLIB = {later};  // written by scripts/build.py", text, flags=re.M)
-    if count != 1:
-        sys.exit("build: scripts/pyodide_start.mjs must hold one line `const MORE_STDLIB = [];`")
-    lock = json.dumps(runtime_lock())  # a JSON text in a JavaScript string: Pyodide parses it
-    text, count = re.subn(r"^const LOCK = null;.*$", lambda _: f"const LOCK = {lock};  // written by scripts/build.py", text, flags=re.M)
-    if count != 1:
-        sys.exit("build: scripts/pyodide_start.mjs must hold one line `const LOCK = null;`")
-    early = json.dumps(
-        [[os.path.relpath(ROOT / url, START_MODULE.parent).replace(os.sep, "/"), kind] for url, kind in worker_early_files(page_config(), stdlib)],
-        separators=(",", ":"),
-    )
-    text, count = re.subn(r"^const EARLY = \[\];.*$", lambda _: f"const EARLY = {early};  // written by scripts/build.py", text, flags=re.M)
-    if count != 1:
-        sys.exit("build: scripts/pyodide_start.mjs must hold one line `const EARLY = [];`")
+    text = _filled(text, "const SNAPSHOT = null;", settings)
+    text = _filled(text, "const STDLIB = null;", json.dumps(_from_start_module(stdlib)))
+    text = _filled(text, "const MORE = null;", json.dumps(_from_start_module(MORE_ZIP)))
+    text = _filled(text, "const MORE_STDLIB = [];", json.dumps(sorted(later_stdlib or [])))
+    text = _filled(text, "const LOCK = null;", json.dumps(runtime_lock()))  # a JSON text in a JavaScript string: Pyodide parses it
+    early = [[_from_start_module(ROOT / url), kind] for url, kind in worker_early_files(page_config(), stdlib)]
+    text = _filled(text, "const EARLY = [];", json.dumps(early, separators=(",", ":")))
     # The stored zips' reader (which make_snapshot.mjs imports too) and the snapshot file's go into
     # the module: a request fewer each at the start of every visit.
     for reader in (STORED_ZIP_READER, SNAPSHOT_READER):
