@@ -140,14 +140,19 @@
   var pageConfig = (script && script.getAttribute("data-page-config")) || "";
   var runtimeRequested = false;
   // PyScript's page side's configuration (index.html, data-page-config), as the <py-config> and
-  // <mpy-config> it looks for, in the head.
+  // <mpy-config> it looks for, in the head. The <py-config>'s is an address (a data: URL; what
+  // follows its "#" only tells PyScript it is JSON), not text: the core fetches a configuration
+  // named by address, and a fetch is answered in a task of its own, so the core's evaluation,
+  // which awaits it two thirds of the way through, is two tasks, not one that held a phone's
+  // thread for up to 210 ms (issue 33). The <mpy-config> (MicroPython's, read next) stays text.
   function placePageConfig() {
     if (!pageConfig || doc.querySelector("py-config, mpy-config")) return;
     ["py-config", "mpy-config"].forEach(function (tag) {
       var element = doc.createElement(tag);
       element.setAttribute("type", "json");
       element.hidden = true;
-      element.textContent = pageConfig;
+      if (tag === "py-config") element.setAttribute("src", "data:application/json," + encodeURIComponent(pageConfig) + "#.json");
+      else element.textContent = pageConfig;
       doc.head.appendChild(element);
     });
   }
@@ -303,7 +308,12 @@
         return address;
       });
       var core = withEarlyWorker(function () { return import(new URL(CORE, doc.baseURI).href); });
+      // PyWorker's set-up (its worker's proxies and first messages, up to 80 ms on a phone) in a
+      // task of its own: in the one that evaluated the core, the two held a phone's thread for up
+      // to 280 ms (issue 33).
       Promise.all([core, startModule]).then(function (found) {
+        return nextTask().then(function () { return found; });
+      }).then(function (found) {
         setStage(1);
         var config = Object.assign({}, pythonConfig);
         delete config.interpreter;
@@ -362,6 +372,16 @@
     else doc.addEventListener("DOMContentLoaded", callback);
   }
   function isReady() { return !!(doc.body && doc.body.dataset.ready); }
+  // A promise settled in a task of its own, so that the work after it does not lengthen the task
+  // that is running. A message, not a timer: a hidden page's timers wait up to a second.
+  function nextTask() {
+    return new Promise(function (resolve) {
+      if (typeof MessageChannel !== "function") { setTimeout(resolve, 0); return; }
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function () { channel.port1.close(); resolve(); };
+      channel.port2.postMessage(null);
+    });
+  }
 
   // -- progress ----------------------------------------------------------------------------
   var STAGES = {
@@ -498,7 +518,12 @@
     if (rulesGame(location.hash)) { showStaticRules(); return; }
     var screen = doc.getElementById("screen");
     if (!screen || embed || screen.childElementCount || !isHomeRoute(location.hash)) { settleHome(); return; }
+    // In a task of its own: when the text is there before the page is parsed, the home would
+    // otherwise be drawn, styled and laid out in the task that runs page.js and the page's
+    // DOMContentLoaded listeners (up to 220 ms on a phone, issue 33).
     homeText(lang).then(function (html) {
+      return nextTask().then(function () { return html; });
+    }).then(function (html) {
       // Python may have been quicker: never overwrite the live screen.
       if (html && !isReady() && !screen.childElementCount) drawHome(screen, html, lang);
       settleHome();

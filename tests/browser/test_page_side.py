@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import time
+import urllib.parse
+
 from conftest import open_app
 from playwright.sync_api import expect
 
@@ -43,3 +47,41 @@ def test_the_language_is_written_to_the_page_only_when_it_changes(page, app_url)
     page.locator("#lang-switch button").click()
     expect(page.locator("html")).to_have_attribute("lang", "de")
     assert page.evaluate("window.__langWrites") == [["en", "de"]]  # once, by boot.js or by Python
+
+
+def test_pyscripts_page_configuration_is_read_by_address(page, app_url):
+    # An address, not text: the core's read of it is a fetch, answered in a task of its own, and
+    # the core's evaluation is two tasks on the page's thread, not one (issue 33).
+    open_app(page, app_url)
+    source = page.evaluate("document.querySelector('head > py-config').getAttribute('src')")
+    assert source.startswith("data:application/json,") and source.endswith("#.json")
+    carried = page.evaluate("document.querySelector('script[data-page-config]').getAttribute('data-page-config')")
+    assert json.loads(urllib.parse.unquote(source[len("data:application/json,") : -len("#.json")])) == json.loads(carried)
+    assert json.loads(page.evaluate("document.querySelector('head > mpy-config').textContent")) == json.loads(carried)
+
+
+SCREEN_AT_LOADED = """window.__screenAtLoaded = null;
+window.addEventListener("DOMContentLoaded", () => {
+  window.__screenAtLoaded = document.getElementById("screen").childElementCount;
+});"""
+
+
+def test_the_home_is_drawn_in_a_task_after_the_page_is_parsed(browser, app_url):
+    # Its text is there before page.js (held here): the home is still not drawn in the task that
+    # runs page.js and the page's DOMContentLoaded listeners (on a phone that task then took up
+    # to 220 ms), but in one of its own right after. (A window's listener runs after the
+    # document's, each followed by its microtasks.)
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.route("**/assets/page.js", lambda route: (time.sleep(1.0), route.continue_()))
+        page.add_init_script(SCREEN_AT_LOADED)
+        page.goto(app_url)
+        expect(page.locator("#screen[data-static] .game-card")).to_have_count(5)
+        arrived = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType("resource")
+          .filter(entry => /home\\.en\\.html|page\\.js/.test(entry.name))
+          .map(entry => [entry.name.split("/").pop(), [entry.responseEnd, entry.responseStart]]))""")
+        assert arrived["home.en.html"][0] < arrived["page.js"][1], arrived  # the text was there first
+        assert page.evaluate("window.__screenAtLoaded") == 0
+    finally:
+        context.close()
