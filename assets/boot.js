@@ -250,6 +250,31 @@
     });
   }
 
+  // PyScript's core watches the whole document, as it is evaluated, for <script type="py"> and
+  // py-* event attributes added later (a MutationObserver of every added node and attribute, each
+  // added node searched by XPath): 30 ms of a phone's thread when the app's first screen arrives
+  // (issue 33), and the same at every screen after it. The app has neither: Python runs in its
+  // worker, and every page it draws is escaped text. The observer the core makes is given an
+  // observe() that does nothing; it is told from any other by the core's address in the stack of
+  // the call that makes it, and any other observer made while the core is imported is the
+  // browser's own. (Where a stack names no address, the core's observer works as before.)
+  var PYSCRIPT_CODE = /\/assets\/vendor\/pyscript\//;
+  function withoutPyScriptsObserver(importCore) {
+    var Native = window.MutationObserver;
+    if (typeof Native !== "function") return importCore();
+    function Observer(callback) {
+      var observer = new Native(callback);
+      var stack = "";
+      try { stack = String(new Error().stack || ""); } catch (e) { /* no stack: an observer as any other */ }
+      if (PYSCRIPT_CODE.test(stack)) observer.observe = function () {};
+      return observer;
+    }
+    Observer.prototype = Native.prototype;
+    window.MutationObserver = Observer;
+    function restore() { if (window.MutationObserver === Observer) window.MutationObserver = Native; }
+    return importCore().then(function (core) { restore(); return core; }, function (error) { restore(); throw error; });
+  }
+
   // A worker that fails, or takes far longer than a start ever should, is said so, with a way on.
   var STALLED_MS = 120000;
   var FAILED_TEXT = {
@@ -307,7 +332,9 @@
         makeWorkerEarly(address);
         return address;
       });
-      var core = withEarlyWorker(function () { return import(new URL(CORE, doc.baseURI).href); });
+      var core = withEarlyWorker(function () {
+        return withoutPyScriptsObserver(function () { return import(new URL(CORE, doc.baseURI).href); });
+      });
       // PyWorker's set-up (its worker's proxies and first messages, up to 80 ms on a phone) in a
       // task of its own: in the one that evaluated the core, the two held a phone's thread for up
       // to 280 ms (issue 33).

@@ -49,6 +49,24 @@ def test_the_language_is_written_to_the_page_only_when_it_changes(page, app_url)
     assert page.evaluate("window.__langWrites") == [["en", "de"]]  # once, by boot.js or by Python
 
 
+def test_pyscripts_watch_of_the_document_is_off(page, app_url):
+    # PyScript's core would take a py-click attribute added to the page as Python to run: it
+    # disables the element until its interpreter on the page is ready, which never comes. Its
+    # observer of every added node is switched off by boot.js (the app draws no such attribute).
+    open_app(page, app_url)
+    page.evaluate("""() => {
+      const button = document.createElement("button");
+      button.id = "py-probe";
+      button.setAttribute("py-click", "nothing");
+      document.body.appendChild(button);
+    }""")
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.getElementById('py-probe').disabled") is False
+    # Any other observer made while the core is imported is the browser's own: the app reacts to
+    # its ready flag through one (page.js, whenReady) made then.
+    assert page.evaluate("window.MutationObserver === Object.getPrototypeOf(new MutationObserver(() => {})).constructor")
+
+
 def test_pyscripts_page_configuration_is_read_by_address(page, app_url):
     # An address, not text: the core's read of it is a fetch, answered in a task of its own, and
     # the core's evaluation is two tasks on the page's thread, not one (issue 33).

@@ -160,6 +160,14 @@ def test_a_cold_start_reaches_the_ready_flag(app_tab):
     # Python's worker is the one boot.js made from the build's file, in every engine (not the
     # worker PyScript's core makes where that file could not be loaded).
     assert app_tab.evaluate("document.documentElement.dataset.pythonWorker") == "early"
+    # PyScript's observer of the document is off in every engine (boot.js tells it by the stack of
+    # the call that makes it): it would disable an element given a py-click attribute.
+    app_tab.evaluate(
+        "(() => { const b = document.createElement('button'); b.id = 'py-probe'; b.setAttribute('py-click', 'x'); document.body.appendChild(b); })()"
+    )
+    app_tab.wait_for("!!document.getElementById('py-probe')")
+    assert app_tab.evaluate("document.getElementById('py-probe').disabled") is False
+    app_tab.evaluate("document.getElementById('py-probe').remove()")
     no_errors(app_tab)
 
 
