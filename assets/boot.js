@@ -252,8 +252,8 @@
 
   // PyScript's core watches the whole document, as it is evaluated, for <script type="py"> and
   // py-* event attributes added later (a MutationObserver of every added node and attribute, each
-  // added node searched by XPath): 30 ms of a phone's thread when the app's first screen arrives
-  // (issue 33), and the same at every screen after it. The app has neither: Python runs in its
+  // added node searched by XPath): up to 30 ms of a phone's thread when the app's first screen
+  // arrives (issue 33), and 3-6 ms at each screen after it. The app has neither: Python runs in its
   // worker, and every page it draws is escaped text. The observer the core makes is given an
   // observe() that does nothing; it is told from any other by the core's address in the stack of
   // the call that makes it, and any other observer made while the core is imported is the
