@@ -240,14 +240,19 @@
         return worker;
       }
     }
-    window.Worker = PythonWorker;
-    function restore() { if (window.Worker === PythonWorker) window.Worker = Native; }
-    return importCore().then(function (core) { restore(); return core; }, function (error) {
-      restore();
+    return whileImporting("Worker", PythonWorker, importCore)["catch"](function (error) {
       // No core to hand it to: the worker would only download the runtime for nobody.
       if (earlyWorker) { earlyWorker.terminate(); earlyWorker = null; }
       throw error;
     });
+  }
+  // window[name] is standIn while the core is imported (the core takes the class it finds as it
+  // is evaluated), and the browser's own again once the import has settled either way.
+  function whileImporting(name, standIn, importCore) {
+    var native = window[name];
+    window[name] = standIn;
+    function restore() { if (window[name] === standIn) window[name] = native; }
+    return importCore().then(function (core) { restore(); return core; }, function (error) { restore(); throw error; });
   }
 
   // PyScript's core watches the whole document, as it is evaluated, for <script type="py"> and
@@ -270,9 +275,7 @@
       return observer;
     }
     Observer.prototype = Native.prototype;
-    window.MutationObserver = Observer;
-    function restore() { if (window.MutationObserver === Observer) window.MutationObserver = Native; }
-    return importCore().then(function (core) { restore(); return core; }, function (error) { restore(); throw error; });
+    return whileImporting("MutationObserver", Observer, importCore);
   }
 
   // A worker that fails, or takes far longer than a start ever should, is said so, with a way on.
@@ -338,9 +341,7 @@
       // PyWorker's set-up (its worker's proxies and first messages, up to 80 ms on a phone) in a
       // task of its own: in the one that evaluated the core, the two held a phone's thread for up
       // to 280 ms (issue 33).
-      Promise.all([core, startModule]).then(function (found) {
-        return nextTask().then(function () { return found; });
-      }).then(function (found) {
+      Promise.all([core, startModule]).then(nextTask).then(function (found) {
         setStage(1);
         var config = Object.assign({}, pythonConfig);
         delete config.interpreter;
@@ -399,13 +400,13 @@
     else doc.addEventListener("DOMContentLoaded", callback);
   }
   function isReady() { return !!(doc.body && doc.body.dataset.ready); }
-  // A promise settled in a task of its own, so that the work after it does not lengthen the task
-  // that is running. A message, not a timer: a hidden page's timers wait up to a second.
-  function nextTask() {
+  // A promise of `value` settled in a task of its own, so that the work after it does not lengthen
+  // the task that is running. A message, not a timer: a hidden page's timers wait up to a second.
+  function nextTask(value) {
     return new Promise(function (resolve) {
-      if (typeof MessageChannel !== "function") { setTimeout(resolve, 0); return; }
+      if (typeof MessageChannel !== "function") { setTimeout(function () { resolve(value); }, 0); return; }
       var channel = new MessageChannel();
-      channel.port1.onmessage = function () { channel.port1.close(); resolve(); };
+      channel.port1.onmessage = function () { channel.port1.close(); resolve(value); };
       channel.port2.postMessage(null);
     });
   }
@@ -548,9 +549,7 @@
     // In a task of its own: when the text is there before the page is parsed, the home would
     // otherwise be drawn, styled and laid out in the task that runs page.js and the page's
     // DOMContentLoaded listeners (up to 220 ms on a phone, issue 33).
-    homeText(lang).then(function (html) {
-      return nextTask().then(function () { return html; });
-    }).then(function (html) {
+    homeText(lang).then(nextTask).then(function (html) {
       // Python may have been quicker: never overwrite the live screen.
       if (html && !isReady() && !screen.childElementCount) drawHome(screen, html, lang);
       settleHome();
