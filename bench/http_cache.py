@@ -6,7 +6,8 @@ install from their HTTP cache (a revalidation: 304, no body); WebKit's automatio
 This tells which: a page fetches two files twice, one sent with `Cache-Control: max-age=600` (a
 browser with an HTTP cache takes the second from it, asking nothing) and one with `no-cache` (a
 browser with an HTTP cache asks again conditionally and gets a 304). Printed per engine: every
-request the server saw, its status and whether it was conditional, and the verdict. Usage:
+answer the server sent (tests/engines' counting server, as bench/engines_startup.py counts a
+visit's bytes), its status and its body's bytes, and the verdict. Usage:
 
     .venv/bin/python bench/http_cache.py [--engines chromium,firefox,webkit]
 """
@@ -14,11 +15,9 @@ request the server saw, its status and whether it was conditional, and the verdi
 from __future__ import annotations
 
 import argparse
-import functools
 import http.server
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,25 +37,18 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>HTTP cache probe</title><b
 CACHE_CONTROL = {"/fresh.txt": "max-age=600", "/revalidated.txt": "no-cache"}
 
 
-def probe(engine: str, folder: Path) -> list[tuple[str, int, bool]]:
-    seen: list[tuple[str, int, bool]] = []
+class ProbeHandler(engine_drivers.CountingHandler):
+    """The counting server's handler, each probe file with its own Cache-Control (scripts/serve.py
+    says no-cache for every file, which would hide the difference)."""
 
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        def end_headers(self):
-            if self.path in CACHE_CONTROL:
-                self.send_header("Cache-Control", CACHE_CONTROL[self.path])
-            super().end_headers()
+    def end_headers(self):
+        self.send_header("Cache-Control", CACHE_CONTROL.get(self.path, "no-cache"))
+        http.server.SimpleHTTPRequestHandler.end_headers(self)
 
-        def log_request(self, code="-", size="-"):
-            if self.path != "/favicon.ico":
-                conditional = bool(self.headers.get("If-Modified-Since") or self.headers.get("If-None-Match"))
-                seen.append((self.path, int(code), conditional))
 
-        def log_error(self, format, *args):  # the browser's own ask for /favicon.ico, not the probe's
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+def probe(engine: str, folder: Path) -> list[tuple[str, int, int]]:
+    """The server's answers to the probe's page: (path, status, the body's bytes; a 304's 0)."""
+    server = engine_drivers.HookedServer(folder, handler=ProbeHandler)
     playwright = None
     if engine == "chromium":
         from playwright.sync_api import sync_playwright
@@ -64,23 +56,23 @@ def probe(engine: str, folder: Path) -> list[tuple[str, int, bool]]:
         playwright = sync_playwright().start()
     browser = engine_drivers.launch(engine, playwright)
     try:
-        tab = browser.open(f"http://127.0.0.1:{server.server_address[1]}/page.html")
+        tab = browser.open(server.url + "page.html")
         tab.wait_for('document.body && document.body.dataset.done === "1"', what="the probe's fetches")
     finally:
         browser.quit()
         if playwright:
             playwright.stop()
-        server.shutdown()
-    return seen
+        server.stop()
+    return [answer for answer in server.answers() if answer[0] != "/favicon.ico"]
 
 
-def verdict(seen: list[tuple[str, int, bool]]) -> str:
-    fresh = [entry for entry in seen if entry[0] == "/fresh.txt"]
-    revalidated = [entry for entry in seen if entry[0] == "/revalidated.txt"]
-    if len(fresh) == 1 and len(revalidated) == 2 and revalidated[1][1:] == (304, True):
+def verdict(answers: list[tuple[str, int, int]]) -> str:
+    fresh = [status for path, status, _ in answers if path == "/fresh.txt"]
+    revalidated = [status for path, status, _ in answers if path == "/revalidated.txt"]
+    if fresh == [200] and revalidated == [200, 304]:
         return "keeps an HTTP cache"
-    if len(fresh) == 2 and all(entry[1:] == (200, False) for entry in fresh + revalidated):
-        return "keeps no HTTP cache: every fetch downloaded again, none asked conditionally"
+    if fresh == [200, 200] and revalidated == [200, 200]:
+        return "keeps no HTTP cache: every fetch downloaded again, none revalidated"
     return "unclear"
 
 
@@ -94,10 +86,10 @@ def main() -> None:
         for file in CACHE_CONTROL:
             (folder / file.lstrip("/")).write_text("probe\n")
         for engine in args.engines.split(","):
-            seen = probe(engine, folder)
-            print(f"{engine}: {verdict(seen)}")
-            for path, code, conditional in seen:
-                print(f"  {path} {code}{' (conditional)' if conditional else ''}")
+            answers = probe(engine, folder)
+            print(f"{engine}: {verdict(answers)}")
+            for path, status, size in answers:
+                print(f"  {path} {status}, {size} bytes of body")
 
 
 if __name__ == "__main__":
