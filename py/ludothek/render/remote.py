@@ -11,9 +11,8 @@ from typing import Any
 
 from ..games import get_game
 from ..i18n import N_, _, ngettext
-from ..remote.chance import NOT_OFFERED
 from ..remote.protocol import Own, Progress, RemoteError, RemoteGame, advance
-from . import get_view
+from .catalog import get_view
 from .game_panels import actions_html, players_html
 from .home_screen import LinkItem as LinkItem  # the Continue list's item, also for web/remote_*
 from .screens import button
@@ -149,7 +148,7 @@ def remote_error_text(error: RemoteError, rg: RemoteGame | None = None) -> str:
 
 
 def offered_by_link(game_id: str) -> bool:
-    return game_id not in NOT_OFFERED
+    return get_game(game_id).offered_by_link
 
 
 # -- the screen of a game by link ----------------------------------------------------------------
@@ -234,7 +233,7 @@ def screen_html(
     rg: RemoteGame,
     own: Own,
     progress: Progress,
-    ui: UIState,
+    ui: UIState[Any],
     notice: str | None,
     fork_other: RemoteGame | None = None,
     unsent: int = 0,
