@@ -241,7 +241,7 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
         if kind is None:
             effect = self.game.effect(s, move)
             kind = "win" if effect.wins else "pasch" if effect.pasch else "extra" if effect.extra_step else "blocked" if effect.extra_step_blocked else ""
-            if len(self._kinds) > 20000:
+            if len(self._kinds) > 20000:  # not a rule: the cache of drawn fields stays small
                 self._kinds.clear()
             self._kinds[key] = kind
         return kind

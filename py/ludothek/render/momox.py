@@ -533,7 +533,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
         return piece
 
     def setting_name(self, name: str) -> str:
-        if len(name) == 7 and name.startswith("tiles-") and name[6] in COLOUR_LETTERS:
+        if len(name) == 7 and name.startswith("tiles-") and name[6] in COLOUR_LETTERS:  # not a rule: a setting's code, "tiles-R"
             return _("{colour}'s tiles").format(colour=colour_name(COLOUR_LETTERS.index(name[6])))
         names = {
             "turn": _("Turn in this round"),

@@ -365,7 +365,7 @@ class MopsView(StrongestLevelHints, GameView[MopsState, str, MopsEffect, MopsPay
 
     def piece_name(self, piece: str) -> str:
         """A tile by its code: "Blue cushion", or "Blue cushion, face down" (lower-case motif)."""
-        if len(piece) != 2 or parse_tile(piece[0].upper() + piece[1]) is None:
+        if len(piece) != 2 or parse_tile(piece[0].upper() + piece[1]) is None:  # not a rule: a tile's code is two letters
             return piece
         name = tile_name(piece[0].upper() + piece[1])
         name = name[:1].upper() + name[1:]
