@@ -12,6 +12,7 @@ from ludothek.games import get_game
 from ludothek.i18n import set_language
 from ludothek.remote import link, protocol
 from ludothek.remote.protocol import RemoteError
+from ludothek.render.bidi import isolate
 from ludothek.render.remote import short_status
 from ludothek.web.remote_games import REMOTE_PREFIX, RemoteStore
 from ludothek.web.saves import DictStorage
@@ -44,7 +45,7 @@ def test_two_devices_play_a_whole_game_of_momentum_by_links():
     anna, ben = RemoteStore(DictStorage()), RemoteStore(DictStorage())
     held = anna.start("momentum", 2, 0, {"round_limit": 4}, ["Anna", "Ben"], 1.0, new_secret=secrets_from(1))
     held, text = anna.send(held, first_move(held), 2.0)
-    assert continue_list(anna) == (["Waiting for Ben"], [])
+    assert continue_list(anna) == ([f"Waiting for {isolate('Ben')}"], [])
     stores, turn = [anna, ben], 1
     secrets = [secrets_from(1), secrets_from(2)]
     for step in range(200):
@@ -63,7 +64,7 @@ def test_two_devices_play_a_whole_game_of_momentum_by_links():
     # sent it (the final link carried it there).
     state = protocol.replay(received.held.rg, received.held.own).state
     (winner,) = get_game("momentum").winners(state)
-    won = f"{['Anna', 'Ben'][winner]} won"
+    won = f"{isolate(['Anna', 'Ben'][winner])} won"
     assert continue_list(stores[turn]) == ([won], [])
     assert continue_list(stores[1 - turn]) == ([won], [])
 
@@ -76,7 +77,7 @@ def test_an_invitation_with_chance_needs_the_friend_answer_first():
     assert received.relation == "new" and received.held.own.seat == 1
     assert continue_list(ben) == (["Your move"], [])  # Ben must answer (his commitment)
     _, answer = ben.send(received.held, None, 3.0)
-    assert continue_list(ben) == (["Waiting for Anna"], [])
+    assert continue_list(ben) == ([f"Waiting for {isolate('Anna')}"], [])
     back = anna.receive(link.data_of(answer), 4.0)
     assert back.relation == "newer"
     assert continue_list(anna) == (["Your move"], [])
@@ -147,7 +148,7 @@ def test_the_inviter_may_take_the_second_seat_and_the_friend_moves_first(game_id
     inviter's device, at seat 2, is to move next."""
     anna, ben = RemoteStore(DictStorage()), RemoteStore(DictStorage())
     held = anna.start(game_id, 2, 1, {}, ["Ben", "Anna"], next(COUNTER), secrets_from(1))
-    assert short_status(held.rg, held.own, protocol.replay(held.rg, held.own)) == "Waiting for Ben"
+    assert short_status(held.rg, held.own, protocol.replay(held.rg, held.own)) == f"Waiting for {isolate('Ben')}"
     _, text = anna.send(held, None, next(COUNTER))
     received = ben.receive(link.data_of(text), next(COUNTER), secrets_from(2))
     assert received.relation == "new" and received.held.own.seat == 0
@@ -279,7 +280,7 @@ def test_the_continue_list_holds_games_by_link_with_their_state_beside_the_saves
     ben.receive(link.data_of(text), 300.0, new_secret=secrets_from(2))
     save = SaveSummary("s1", "fenn", ("Red", "Blue"), 4, False, 250.0)
     views = {g: get_view(g) for g in ("momentum", "fenn")}
-    for store, state in ((anna, "Waiting for Ben"), (ben, "Your move")):
+    for store, state in ((anna, "Waiting for <bdi>Ben</bdi>"), (ben, "Your move")):
         items = sorted([save, *link_items(store)], key=lambda s: -s.updated)
         html = home_screen.saves_html(items, [], views, now=400.0)
         root = ET.fromstring(f"<root>{html}</root>")

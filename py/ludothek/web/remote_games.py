@@ -24,7 +24,7 @@ from . import jsontext
 from .saves import REMOTE_PREFIX, Storage
 
 ENTRY_VERSION = 1
-MAX_ENTRY_CHARS = 20_000
+MAX_ENTRY_CHARS = 40_000  # the link and its base (protocol.MAX_LINK_MOVES: under 7,000 characters each)
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ class RemoteStore:
             seat, secret, data_text, updated = data["seat"], bytes.fromhex(data["secret"]), data["link"], float(data.get("updated", 0))
             if data.get("version") != ENTRY_VERSION or not isinstance(seat, int) or len(secret) != chance.VALUE_BYTES:
                 raise ValueError("entry")
-        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
             raise RemoteError("a stored game by link cannot be read", "damaged") from exc
         own = Own(seat, secret)
         rg = link.decode(data_text, own)
@@ -134,6 +134,10 @@ class RemoteStore:
             if related is not None:
                 return Received("altered", related, rg)
             progress = protocol.replay(rg)
+            if progress.stopped:  # (a game stops at the limit in play, never before a seat joins)
+                raise RemoteError(
+                    "the game has ended at the most moves a game by link holds", "too-many-moves", count=len(rg.moves), most=protocol.MAX_LINK_MOVES
+                )
             seat = progress.to_act(rg.game)
             if seat is None or rg.commitments[seat] is not None:
                 return Received("onlooker", None, rg)
