@@ -5,6 +5,7 @@ forked, tampered or hostile link never loses or rewinds a held game."""
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 
@@ -13,8 +14,8 @@ from ludothek.i18n import set_language
 from ludothek.remote import link, protocol
 from ludothek.remote.protocol import RemoteError
 from ludothek.render.bidi import isolate
-from ludothek.render.remote import short_status
-from ludothek.web.remote_games import REMOTE_PREFIX, RemoteStore
+from ludothek.render.remote import SUMMARY_VERSION, short_status
+from ludothek.web.remote_games import REMOTE_PREFIX, RemoteStore, link_items
 from ludothek.web.saves import DictStorage
 
 COUNTER = itertools.count(1)
@@ -302,3 +303,103 @@ def test_the_continue_list_holds_games_by_link_with_their_state_beside_the_saves
             assert tags.match(element.tag), element.tag
             for name, value in element.attrib.items():
                 assert attributes.match(name) or (name == "href" and re.match(r"^#/[A-Za-z0-9_/-]*$", value)), (name, value)
+
+
+# -- what the Continue list shows, kept with each game (issue 55) -------------------------------------
+
+
+def device_with_games(count: int) -> tuple[DictStorage, RemoteStore]:
+    """A device holding `count` games by link, each Anna's invitation and Ben's first move."""
+    storage = DictStorage()
+    ben = RemoteStore(storage)
+    for number in range(count):
+        anna = RemoteStore(DictStorage())
+        held = anna.start("momentum", 2, 0, {}, ["Anna", f"Ben{number}"], 1.0, new_secret=secrets_from(100 + number))
+        _, text = anna.send(held, "d4", 2.0)
+        received = ben.receive(link.data_of(text), 3.0 + number, new_secret=secrets_from(200 + number))
+        ben.send(received.held, first_move(received.held), 4.0 + number)
+    return storage, ben
+
+
+def replays_counted(monkeypatch) -> list[bytes]:
+    """The game id of every game replayed from now on (protocol.walk: every replay and every link
+    read), with nothing remembered from before."""
+    seen: list[bytes] = []
+    walk = protocol.walk
+
+    def counted(rg, *args, **kwargs):
+        seen.append(rg.game_id)
+        return walk(rg, *args, **kwargs)
+
+    monkeypatch.setattr(protocol, "walk", counted)
+    monkeypatch.setattr(link, "walk", counted)
+    protocol._replay_remembered.cache_clear()
+    return seen
+
+
+def test_the_continue_list_and_a_new_link_replay_no_held_game(monkeypatch):
+    storage, ben = device_with_games(12)
+    kept = {key: json.loads(text)["summary"] for key, text in storage.data.items()}
+    assert all(summary["version"] == SUMMARY_VERSION and summary["state"] == "wait" for summary in kept.values())
+    seen = replays_counted(monkeypatch)
+    items = link_items(ben)
+    assert len(items) == 12 and seen == []
+    assert {item.state for item in items} == {f"Waiting for {isolate('Anna')}"}
+    assert [item.updated for item in items] == sorted((item.updated for item in items), reverse=True)
+    # A new invitation is read and kept without replaying any of the twelve.
+    anna = RemoteStore(DictStorage())
+    held = anna.start("fenn", 2, 0, {}, ["Anna", "Ben"], 50.0, new_secret=secrets_from(77))
+    _, text = anna.send(held, None, 51.0)
+    assert ben.receive(link.data_of(text), 52.0, new_secret=secrets_from(78)).relation == "new"
+    assert set(seen) == {held.rg.game_id}
+
+
+def test_an_entry_stored_before_summaries_were_kept_is_listed_and_migrated_once(monkeypatch):
+    storage, ben = device_with_games(3)
+    old = {}
+    for key, text in storage.data.items():
+        entry = json.loads(text)
+        del entry["summary"]
+        old[key] = json.dumps(entry)
+    storage.data.update(old)
+    seen = replays_counted(monkeypatch)
+    first = link_items(ben)
+    assert len(first) == 3 and len(set(seen)) == 3  # rebuilt from each game
+    for key, text in storage.data.items():  # written back, the rest of the entry as it was
+        entry = json.loads(text)
+        assert entry.pop("summary")["version"] == SUMMARY_VERSION
+        assert entry == json.loads(old[key]) | {"updated": float(json.loads(old[key])["updated"])}
+    seen.clear()
+    assert link_items(ben) == first and seen == []
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        {"version": SUMMARY_VERSION - 1, "game": "momentum", "players": 2, "names": ["X", "Y"], "state": "move"},  # an older version
+        {"version": SUMMARY_VERSION, "game": "chess", "players": 2, "names": ["X", "Y"], "state": "move"},
+        {"version": SUMMARY_VERSION, "game": "momentum", "players": 2, "names": ["X"], "state": "move"},
+        {"version": SUMMARY_VERSION, "game": "momentum", "players": 2, "names": ["X", "Y"], "state": "wait", "seat": 7},
+        {"version": SUMMARY_VERSION, "game": "momentum", "players": 2, "names": ["X", "Y"], "state": "over", "winners": ["0"]},
+        {"version": SUMMARY_VERSION, "game": "momentum", "players": 2, "names": ["X", "Y"], "state": "lost"},
+        "nonsense",
+        [1, 2],
+    ],
+)
+def test_a_summary_of_an_older_version_or_that_does_not_read_is_rebuilt(summary):
+    storage, ben = device_with_games(1)
+    ((key, text),) = storage.data.items()
+    honest = link_items(ben)
+    storage.data[key] = json.dumps(json.loads(text) | {"summary": summary})
+    assert link_items(ben) == honest
+    assert json.loads(storage.data[key])["summary"]["version"] == SUMMARY_VERSION
+
+
+def test_names_in_a_stored_summary_are_cleaned_again():
+    storage, ben = device_with_games(1)
+    ((key, text),) = storage.data.items()
+    entry = json.loads(text)
+    entry["summary"]["names"] = ["\u202eAnna", "Ben\u200b"]
+    storage.data[key] = json.dumps(entry)
+    (item,) = link_items(ben)
+    assert item.names == ("Anna", "Ben") and "\u202e" not in item.state

@@ -16,8 +16,9 @@ from typing import Any
 
 from ..games import get_game
 from ..i18n import N_, _, ngettext
-from ..remote.chance import NOT_OFFERED
+from ..remote.chance import NOT_OFFERED, REMOTE_GAMES
 from ..remote.protocol import MAX_LINK_MOVES, Own, Progress, RemoteError, RemoteGame, advance
+from ..names import clean_name
 from . import get_view
 from .bidi import isolate, isolated_html
 from .game_panels import actions_html, players_html
@@ -140,23 +141,78 @@ def status(rg: RemoteGame, own: Own, progress: Progress) -> str:
 
 def short_status(rg: RemoteGame, own: Own, progress: Progress) -> str:
     """The state in the Continue list: "Your move", "Waiting for Anna", or at the end "Anna won"."""
-    if progress.stopped:
-        return _(STOPPED_SHORT).format(most=MAX_LINK_MOVES)
-    if is_over(rg, progress):
-        return result_short(rg, progress.state)
+    return link_item_of("", summary(rg, own, progress), 0.0).state
+
+
+# -- the Continue list: what it shows of a held game, kept with the game -------------------------
+# The home screen lists every held game with its state; replaying each game for it cost a second
+# with a few dozen games held (issue 55). So what the list shows is worked out when the game is
+# stored (web/remote_games.RemoteStore.put) and kept with it, in no language; the list reads it
+# back (`summary_from`) and says it in the player's language (`link_item_of`).
+
+SUMMARY_VERSION = 1  # a summary of another version (or none) is rebuilt from the game
+SUMMARY_STATES = ("move", "wait", "over", "stopped", "none")
+
+
+def summary(rg: RemoteGame, own: Own, progress: Progress) -> dict[str, Any]:
+    """What the Continue list shows of a held game, in no language: the game, its names as held,
+    and its state: "move" (this device's player moves, or sends their part), "wait" (for `seat`),
+    "over" (its `winners`), "stopped" (at the most moves a game by link holds) or "none"."""
+    kept: dict[str, Any] = {"version": SUMMARY_VERSION, "game": rg.game, "players": rg.players, "names": list(rg.names)}
     seat = progress.to_act(rg.game)
-    if seat == own.seat or must_send(rg, own):
-        return _("Your move")
-    if seat is None:
-        return _("Game over")
-    return _("Waiting for {name}").format(name=named(rg, seat))
+    if progress.stopped:
+        kept["state"] = "stopped"
+    elif is_over(rg, progress):
+        kept |= {"state": "over", "winners": list(get_game(rg.game).winners(progress.state))}
+    elif seat == own.seat or must_send(rg, own):
+        kept["state"] = "move"
+    elif seat is None:
+        kept["state"] = "none"
+    else:
+        kept |= {"state": "wait", "seat": seat}
+    return kept
+
+
+def summary_from(data: Any) -> dict[str, Any] | None:
+    """A summary as stored (`summary`), checked: None when it is of another version or does not
+    read (then it is rebuilt from the game). Its names are cleaned again: storage can be edited."""
+    if not isinstance(data, dict) or data.get("version") != SUMMARY_VERSION:
+        return None
+    game_id, players, names, state = data.get("game"), data.get("players"), data.get("names"), data.get("state")
+    if not (game_id in REMOTE_GAMES and isinstance(players, int) and 2 <= players <= 4):
+        return None
+    if not (isinstance(names, list) and len(names) == players and all(isinstance(n, str) for n in names) and state in SUMMARY_STATES):
+        return None
+    seat, winners = data.get("seat"), data.get("winners")
+    if state == "wait" and not (isinstance(seat, int) and 0 <= seat < players):
+        return None
+    if state == "over" and not (isinstance(winners, list) and all(isinstance(w, int) and 0 <= w < players for w in winners)):
+        return None
+    return {**data, "names": [clean_name(n, "") for n in names]}
+
+
+def link_item_of(key: str, kept: dict[str, Any], updated: float) -> LinkItem:
+    """The Continue list's item of a held game from its summary (`summary_from`), in the player's
+    language."""
+    game_id, players = kept["game"], kept["players"]
+    names = tuple(shown_name(game_id, players, tuple(kept["names"]), s) for s in range(players))
+    isolated = [isolate(name) if kept["names"][s] else name for s, name in enumerate(names)]
+    state = kept["state"]
+    if state == "stopped":
+        text = _(STOPPED_SHORT).format(most=MAX_LINK_MOVES)
+    elif state == "over":
+        text = winners_text(kept["winners"], isolated)
+    elif state == "move":
+        text = _("Your move")
+    elif state == "wait":
+        text = _("Waiting for {name}").format(name=isolated[kept["seat"]])
+    else:
+        text = _("Game over")
+    return LinkItem(key, game_id, names, text, state == "move", state in ("over", "stopped"), updated)
 
 
 def link_item(key: str, rg: RemoteGame, own: Own, progress: Progress, updated: float) -> LinkItem:
-    over = is_over(rg, progress)
-    your_move = not over and (progress.to_act(rg.game) == own.seat or must_send(rg, own))
-    names = tuple(seat_name(rg, s) for s in range(rg.players))
-    return LinkItem(key, rg.game, names, short_status(rg, own, progress), your_move, over, updated)
+    return link_item_of(key, summary(rg, own, progress), updated)
 
 
 def relation_text(relation: str, fork_at: int | None = None, locked: bool = False) -> str | None:
