@@ -51,6 +51,8 @@ def clean_name(value: Any, fallback: str) -> str:
     `value` is not text or nothing visible is left of it. Never markup: it is escaped where shown."""
     if not isinstance(value, str):
         return fallback
+    if value.isascii() and value.isprintable():  # (most names: nothing in them to drop)
+        return " ".join(value.split())[:MAX_NAME].rstrip() or fallback
     text = " ".join("".join(ch for ch in value if _kept(ch)).split())
     text = _JOINER_AT_EDGE.sub("", text)
     while text and not _visible(text[0]):  # a mark or joiner first would attach to the text before it

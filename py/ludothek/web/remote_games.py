@@ -65,6 +65,11 @@ class Received:
     locked: bool = False
 
 
+# The Continue list's reading of each entry (key -> the entry's text, its summary, when it last
+# moved), kept while the text stays the same (RemoteStore.listed).
+_LISTED: dict[str, tuple[str | None, dict[str, Any], float]] = {}
+
+
 def key_of(rg: RemoteGame) -> str:
     return rg.game_id.hex()
 
@@ -200,9 +205,16 @@ class RemoteStore:
         """Every held game as the Continue list shows it: its key, its summary (render/remote.
         summary_from) and when it last moved, newest first, read from what is kept with it. A
         summary that is missing, of an older version or unreadable is rebuilt from the game and
-        stored back (when the storage takes it); an entry that does not read is left out."""
+        stored back (when the storage takes it); an entry that does not read is left out. What an
+        entry's text gave is remembered (_LISTED) until the text changes: the list is drawn
+        again at every visit home."""
         found = []
         for key in self.keys():
+            text = self.storage.get(REMOTE_PREFIX + key)
+            remembered = _LISTED.get(key)
+            if remembered is not None and remembered[0] == text:
+                found.append((key, remembered[1], remembered[2]))
+                continue
             try:
                 data = self.entry(key)
                 if data is None:
@@ -213,6 +225,9 @@ class RemoteStore:
             except RemoteError:
                 continue
             found.append((key, kept, data["updated"]))
+            _LISTED[key] = (self.storage.get(REMOTE_PREFIX + key), kept, data["updated"])
+        for key in set(_LISTED) - {key for key, _, _ in found}:
+            del _LISTED[key]
         found.sort(key=lambda item: -item[2])
         return found
 
