@@ -232,7 +232,7 @@ def fenn_links() -> list[Worst]:
     found = [
         Worst("fenn-invitation-last-move", invitation(MAX_LINK_MOVES - 2), 1, None, "move", 0),
         Worst("fenn-invitation-at-the-limit", invitation(MAX_LINK_MOVES - 1), 1, None, "too-many-moves", 0),
-        Worst("fenn-invitation-of-issue-55", invitation(4_998), 1, None, "too-many-moves", 0),
+        Worst("fenn-invitation-of-issue-55", invitation(4_999), 1, None, "too-many-moves", 0),  # 5,000 moves with 'end
     ]
     # A game under way: Ben holds it after his turn; Anna pads hers up to the limit, then past it.
     for seed in range(50):

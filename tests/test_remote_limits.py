@@ -94,6 +94,8 @@ def test_a_game_by_link_ends_at_the_limit_on_both_devices(fenn):
     progress = protocol.replay(held.rg, held.own)
     assert progress.stopped and progress.to_act("fenn") is None and len(held.rg.moves) == MAX_LINK_MOVES
     assert words.status(held.rg, held.own, progress) == "The game stopped at 2000 moves, the most a game by link holds: nobody won."
+    panels = words.players_panels_html(held.rg, held.own, progress)  # nobody is to move any more
+    assert "current" not in panels and "to move" not in panels and panels.count('class="player"') == 2
     assert [item.state for item in link_items(store)] == ["Stopped at 2000 moves"]
     with pytest.raises(RemoteError) as info:
         store.play(held, get_game("fenn").legal_moves(progress.state)[0], 4.0)

@@ -11,6 +11,7 @@ accessible name) as it is.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -280,7 +281,10 @@ def players_panels_html(rg: RemoteGame, own: Own, progress: Progress) -> str:
     names = tuple(seat_name(rg, s) for s in range(rg.players))
     if progress.state is not None:
         seats = _LinkSeats(rg.game, names)
-        return players_html(view, seats, get_game(rg.game).observation(progress.state, own.seat), None, kinds=kinds)
+        shown = players_html(view, seats, get_game(rg.game).observation(progress.state, own.seat), None, kinds=kinds)
+        if progress.stopped:  # the engine names a seat to move, but the game has ended at the limit
+            shown = _TO_MOVE.sub("", shown.replace('class="player current', 'class="player').replace(' aria-current="true"', ""))
+        return shown
     from .bidi import name_html
 
     rows = []
@@ -297,6 +301,9 @@ def players_panels_html(rg: RemoteGame, own: Own, progress: Progress) -> str:
             )
         )
     return tag("ul", "".join(rows), class_="player-list", aria_label=_("Players"))
+
+
+_TO_MOVE = re.compile(r'<span class="badge turn">[^<]*</span>')
 
 
 @dataclass(frozen=True)
