@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
-from ludothek.ai import get_player  # noqa: E402
+from ludothek.render.catalog import get_player  # noqa: E402
 from ludothek.games import get_game  # noqa: E402
 
 

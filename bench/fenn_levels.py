@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from timing import timed_search  # noqa: E402
 from ludothek.ai import fenn as fenn_ai  # noqa: E402
 from ludothek.ai import fenn_solver as solver  # noqa: E402
-from ludothek.ai import get_player  # noqa: E402
+from ludothek.render.catalog import get_player  # noqa: E402
 from ludothek.games import get_game  # noqa: E402
 
 G = get_game("fenn")

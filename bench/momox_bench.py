@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 import ludothek.ai.momox as momox_ai  # noqa: E402
 from timing import timed_search  # noqa: E402
-from ludothek.ai import get_player  # noqa: E402
+from ludothek.render.catalog import get_player  # noqa: E402
 from ludothek.games.momox import GAME  # noqa: E402
 
 

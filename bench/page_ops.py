@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 from ludothek.games import GAME_IDS  # noqa: E402
-from ludothek.render import has_view  # noqa: E402
+from ludothek.render.catalog import is_game  # noqa: E402
 from ludothek.web.app import App  # noqa: E402
 from ludothek.web.page import Page, PageState  # noqa: E402
 from ludothek.web.saves import DictStorage  # noqa: E402
@@ -74,7 +74,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'game':10} {'moves':>5} {'ops/move':>8} {'bytes/move':>10} {'max bytes':>9} {'ms/move':>8}")
     for game_id in GAME_IDS:
-        if not has_view(game_id):
+        if not is_game(game_id):
             continue
         r = play(game_id, args.moves, random.Random(args.seed))
         print(f"{game_id:10} {r['moves']:5} {r['ops']:8.0f} {r['bytes']:10.0f} {r['max_bytes']:9} {r['ms']:8.1f}")

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from ludothek.ai import levels  # noqa: E402
+from ludothek.render.catalog import levels  # noqa: E402
 from ludothek.games import GAME_IDS, get_game  # noqa: E402
 
 import embeds  # noqa: E402
@@ -249,9 +249,9 @@ def render(raw: dict) -> str:
 def _available(game_id: str) -> bool:
     try:
         get_game(game_id)
-        from ludothek.render import has_view
+        from ludothek.render.catalog import is_game
 
-        return has_view(game_id)
+        return is_game(game_id)
     except ModuleNotFoundError:
         return False
 

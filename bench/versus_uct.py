@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timing import timed_search  # noqa: E402
 from uct import UCTPlayer  # noqa: E402
-from ludothek.ai import get_player, levels  # noqa: E402
+from ludothek.render.catalog import get_player, levels  # noqa: E402
 from ludothek.games import get_game  # noqa: E402
 
 

@@ -5,11 +5,11 @@
     nice -n 10 python3 scripts/mine_puzzles.py fenn mops  # only these (the others are kept)
 
 A puzzle is a position with exactly one best move, proven by an exact search over the engine
-(each game's AI module's `puzzle_best_moves`, ludothek.ai.puzzles). Each game's AI module also
-mines them (`mine_puzzles(mine)`, asked through ludothek.ai.puzzle_mining.mine_puzzles): it plays seeded
+(each game's `GameAI.puzzles.best_moves`, ludothek.ai.base). Each game's AI also mines them
+(`GameAI.puzzles.mine(mine)`, asked through the game's record, ludothek.render.catalog): it plays seeded
 games of its computer players and keeps the positions its search proves, by difficulty (from the
 search depth and from whether a simple player finds the move). Everything is seeded: the same
-sources give the same file. Each game is mined for its declared time (ludothek.ai.puzzle_mining.mining_seconds,
+sources give the same file. Each game is mined for its declared time (`Puzzles.mining_seconds`,
 Momentum's longer), or for <GAME>_SECONDS from the environment (MOMENTUM_SECONDS=300).
 """
 
@@ -19,19 +19,30 @@ import json
 import os
 import sys
 import time
+from typing import Any
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from ludothek.ai import puzzle_mining as M  # noqa: E402
+from ludothek.ai.base import Puzzles  # noqa: E402
 from ludothek.ai import puzzles as P  # noqa: E402
+from ludothek.render.catalog import game_ai, puzzle_games  # noqa: E402
 from ludothek.package_files import package_file  # noqa: E402
+
+
+def puzzle_rules(name: str) -> Puzzles[Any]:
+    """What the game's AI declares of its puzzles (its record's `GameAI.puzzles`)."""
+    puzzles = game_ai(name).puzzles
+    if puzzles is None:
+        raise SystemExit(f"no puzzles for {name}")
+    return puzzles
 
 
 def mining_seconds(name: str) -> float:
     """How long a game is mined: <GAME>_SECONDS from the environment, else its declared time."""
-    return float(os.environ.get(f"{name.upper()}_SECONDS", M.mining_seconds(name)))
+    return float(os.environ.get(f"{name.upper()}_SECONDS", puzzle_rules(name).mining_seconds))
 
 
 def say(text: str) -> None:
@@ -65,10 +76,10 @@ def numbered(name: str, found: dict[int, list[dict]], shipped: list[dict], retir
 def main(names: list[str]) -> None:
     path = package_file(P.DATA_FILE)
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"version": 1, "games": {}}
-    for name in names or list(P.PUZZLE_GAMES):
+    for name in names or list(puzzle_games()):
         started = time.monotonic()
         mine = M.Mine(mining_seconds(name), say=say)
-        M.mine_puzzles(name, mine)
+        puzzle_rules(name).mine(mine)
         found = mine.found
         shipped = data["games"].get(name, [])
         entries, retired = numbered(name, found, shipped, data.get("retired", {}).get(name, []))

@@ -25,7 +25,8 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from ludothek.games import GAME_IDS, get_game  # noqa: E402
-from ludothek.render import get_view, has_view  # noqa: E402
+from ludothek.render import get_view  # noqa: E402
+from ludothek.render.catalog import is_game  # noqa: E402
 from ludothek.render.view import seat_names  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -79,7 +80,7 @@ def saved_games(game_id: str, seed: int = 1) -> dict[str, dict]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(ROOT / "shots"))
-    parser.add_argument("--games", default=",".join(g for g in GAME_IDS if has_view(g)))
+    parser.add_argument("--games", default=",".join(g for g in GAME_IDS if is_game(g)))
     parser.add_argument("--sizes", default="desktop,phone")
     parser.add_argument("--languages", default="en,de")
     parser.add_argument("--seed", type=int, default=1)

@@ -31,7 +31,8 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from ludothek.games import GAME_IDS  # noqa: E402
 from ludothek.i18n import LANGUAGES, language, set_language  # noqa: E402
-from ludothek.render import get_view, has_view  # noqa: E402
+from ludothek.render import get_view  # noqa: E402
+from ludothek.render.catalog import is_game  # noqa: E402
 from ludothek.render.standalone import compact_picture, styled_svg  # noqa: E402
 
 THUMBS = ROOT / "assets" / "thumbs"
@@ -59,7 +60,7 @@ def sources() -> dict[str, str]:
         for code in LANGUAGES:
             set_language(code)
             for game_id in GAME_IDS:
-                if has_view(game_id):
+                if is_game(game_id):
                     found.setdefault(game_id, {})[code] = picture_svg(game_id)
     finally:
         set_language(shown)

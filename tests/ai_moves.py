@@ -16,7 +16,7 @@ import json
 import sys
 
 from random_games import random_game
-from ludothek.ai import get_player, levels
+from ludothek.render.catalog import game_ai, get_player, levels
 from ludothek.games import all_games
 
 # Work caps of the anytime levels here (nodes, playouts, look-ahead work): small, for speed.
@@ -86,10 +86,10 @@ def review_values(game) -> list[list]:
         if game.is_over(s):
             continue
         if game.id == "fenn":  # graded exactly, move by move
-            judged = {m: exact_judgement(game, s, m) for m in game.legal_moves(s)}
+            judged = {m: exact_judgement(game_ai(game.id), s, m) for m in game.legal_moves(s)}
             rows.append([game.position(s), {m: [j.grade, j.preferred, round(j.loss, 9), j.note, j.value_text, j.best_text] for m, j in judged.items()}])
             continue
-        values = run_search(move_values(game, s))
+        values = run_search(move_values(game_ai(game.id), s))
         rows.append([game.position(s), None if values is None else {m: round(v, 9) for m, v in sorted(values.items())}])
     return rows
 

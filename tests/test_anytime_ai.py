@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from ludothek.ai import get_player, levels
+from ludothek.render.catalog import get_player, levels
 from ludothek.games import get_game
 
 ANYTIME = ["nummerus", "momentum", "mops"]

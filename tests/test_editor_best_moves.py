@@ -10,6 +10,7 @@ from ludothek.ai.best_moves import best_moves
 from ludothek.games import GAME_IDS, get_game
 from ludothek.render import get_view
 from ludothek.web import editor_screen
+from ludothek.render.catalog import game_ai
 from test_editor import editor_of, region, tap, tool
 from test_web_app import last, start
 
@@ -34,7 +35,7 @@ def test_the_best_moves_of_the_setup_are_legal_ranked_and_listed_in_words(game_i
 def test_fenn_best_moves_are_exact_and_say_their_result():
     position = "b2:2 r10:5 k6 b extra0"
     game = get_game("fenn")
-    moves = run_search(best_moves(game, game.from_position(position)))
+    moves = run_search(best_moves(game_ai(game.id), game.from_position(position)))
     assert moves and all(m.exact is not None for m in moves)
     app, page = start("#/editor/fenn/" + position.replace(" ", "%20").replace(":", "%3A"))
     editor_screen.show_best(app, editor_of(app), moves)
@@ -46,7 +47,7 @@ def test_a_finished_game_has_no_best_move_and_a_new_position_clears_the_list():
     position = "7x7 RRRRRRR/R....../......./......./......./......./....... B 0,8"
     game = get_game("momentum")
     assert game.is_over(game.from_position(position))
-    assert run_search(best_moves(game, game.from_position(position))) == []
+    assert run_search(best_moves(game_ai(game.id), game.from_position(position))) == []
     app, page = start("#/editor/momentum/" + position.replace(" ", "%20").replace("/", "%2F"))
     editor_screen.show_best(app, editor_of(app), [])
     assert "game is over" in region(page, "editor-best")

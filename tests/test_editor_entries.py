@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from ludothek.ai import puzzles as P
+from ludothek.render.catalog import puzzle_games  # noqa: E402
 from ludothek.ai.review import MoveReview, Review
 from ludothek.games import GAME_IDS, get_game
 from ludothek.render.diagram import Circle, Diagram
@@ -73,7 +74,7 @@ def played(game_id: str, moves: int, seed: int = 3) -> GameSession:
 # -- the puzzle screen -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", P.PUZZLE_GAMES)
+@pytest.mark.parametrize("game_id", puzzle_games())
 def test_a_puzzle_offers_its_position_in_the_editor(game_id):
     puzzle = P.puzzles(game_id)[-1]
     app, page = start(f"#/puzzle/{game_id}/{puzzle['id']}")

@@ -8,7 +8,8 @@ import pytest
 
 from ludothek.ai import fenn as fenn_ai
 from ludothek.ai import fenn_solver as solver
-from ludothek.ai import get_player, levels, run_search
+from ludothek.ai import run_search
+from ludothek.render.catalog import get_player, levels
 from ludothek.games import get_game
 from ludothek.games.fenn import BLUE, RED
 

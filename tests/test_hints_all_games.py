@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from ludothek.ai import get_player, levels
+from ludothek.render.catalog import get_player, levels
 from ludothek.games import get_game
 from ludothek.render import get_view
 from ludothek.render.view import UIState

@@ -104,19 +104,40 @@ def test_a_board_module_never_imports_a_view(module):
     assert not imported & views, f"{module} imports a view module: {sorted(imported & views)}"
 
 
+def _type_checking_imports(tree: ast.Module) -> set[int]:
+    """The ids of the import statements inside `if TYPE_CHECKING:` blocks (types only: they never run)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            found.update(id(child) for child in ast.walk(node) if isinstance(child, ast.ImportFrom))
+    return found
+
+
+def _is_type_name(name: str) -> bool:
+    """A class's name as the engines name their states and effects (FennState, Effect)."""
+    return name[:1].isupper() and not name.isupper()
+
+
 @pytest.mark.parametrize("module", BOARD_MODULES)
 def test_a_board_module_imports_only_constants_of_the_games_and_no_computer_player(module):
+    """From the games a board takes constants (the tables of the physical board) and, for the type
+    checker only, the types it draws (the state, the effect of a move): nothing it could call."""
     for imported in _imports(module, MODULES[module]):
         head = imported.split(".")[0]
         assert head != "ai", f"{module} imports {imported}"
         if head == "render":
             assert imported in BOARD_HELPERS, f"{module} imports {imported}, not a drawing helper"
-    for node in ast.walk(_tree(module)):
+    tree = _tree(module)
+    types_only = _type_checking_imports(tree)
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             assert not any("games" in alias.name for alias in node.names), f"{module} imports a games module whole"
         if isinstance(node, ast.ImportFrom) and "games" in (node.module or "").split(".") and node.module not in NOTATION:
             names = [alias.name for alias in node.names]
-            assert names and all(name.isupper() for name in names), f"{module} imports {names} from {node.module}: only constants"
+            if id(node) in types_only:
+                assert names and all(_is_type_name(name) for name in names), f"{module} imports {names} from {node.module} for typing: only types"
+            else:
+                assert names and all(name.isupper() for name in names), f"{module} imports {names} from {node.module}: only constants"
 
 
 @pytest.mark.parametrize("module", BOARD_MODULES)
@@ -168,6 +189,9 @@ def test_the_board_checks_find_what_they_forbid():
     )
     imports = [n for n in ast.walk(old) if isinstance(n, ast.ImportFrom)]
     assert not all(alias.name.isupper() for alias in imports[0].names)
+    # A type imported to run (not under TYPE_CHECKING) is refused; under it, a function still is.
+    typed = ast.parse("if TYPE_CHECKING:\n    from ..games.fenn import FennState, legal_steps\n")
+    assert _type_checking_imports(typed) and not all(_is_type_name(a.name) for n in ast.walk(typed) if isinstance(n, ast.ImportFrom) for a in n.names)
     init = next(n for n in ast.walk(old) if isinstance(n, ast.FunctionDef) and n.name == "__init__")
     assert "game" in {a.arg for a in init.args.args}
     assert any(isinstance(n, ast.FunctionDef) and n.name.endswith(WORDS_FUNCTIONS) for n in ast.walk(old))
@@ -278,7 +302,7 @@ def test_the_miner_checks_find_what_they_forbid():
     assert {"ai.fenn", "ai.momox_puzzles"} <= _of_one_game(_script_imports(old))
     assert len(_games_named(old)) == 5  # mine_fenn (defined and in the table), 'fenn' twice, MOMENTUM_TIME
     assert len(_dicts_keyed_by_game(old)) == 1
-    assert not _games_named(ast.parse("for name in P.PUZZLE_GAMES:\n    P.mine_puzzles(name, Mine(seconds(name)))\n"))
+    assert not _games_named(ast.parse("for name in puzzle_games():\n    P.mine_puzzles(name, Mine(seconds(name)))\n"))
 
 
 # -- no import cycle -------------------------------------------------------------------------------

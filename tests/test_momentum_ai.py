@@ -8,7 +8,8 @@ import pytest
 
 from ludothek.ai import base
 
-from ludothek.ai import get_player, levels, run_search
+from ludothek.ai import run_search
+from ludothek.render.catalog import get_player, levels
 from ludothek.games import get_game
 
 G = get_game("momentum")

@@ -8,7 +8,7 @@ from itertools import permutations
 
 import pytest
 
-from ludothek.ai import get_player, levels
+from ludothek.render.catalog import get_player, levels
 from ludothek.ai.base import ComputerPlayer, run_search
 from ludothek.ai.momox import LEVELS, MEMORY, make_player
 from ludothek.games.momox import GAME

@@ -590,7 +590,7 @@ def momox_screens(language: str) -> list[str]:
     """Everything Momox puts before a player in `language`: games played through every phase
     (boards, status, moves in words, move list, buttons, panels, round table, result), hints,
     refusals, the setup screen, the home card, the computer players' levels and a puzzle."""
-    from ludothek.ai import levels as ai_levels
+    from ludothek.render.catalog import levels as ai_levels
     from ludothek.ai.puzzles import puzzles
     from ludothek.render import puzzles as puzzle_screens
 

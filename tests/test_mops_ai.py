@@ -10,7 +10,7 @@ import pytest
 
 from ludothek.ai import base
 
-from ludothek.ai import get_player, levels
+from ludothek.render.catalog import get_player, levels
 from ludothek.ai.mops import LEVELS
 from ludothek.ai.mops_eval import Analysis, Context, potential
 from ludothek.games import get_game

@@ -13,15 +13,17 @@ import pytest
 
 from ludothek.games import get_game
 from ludothek.games.base import PositionError
-from ludothek.games.editing import EDITING_GAMES, EditRefused, position_editing
+from ludothek.games.editing import EditRefused
+from ludothek.render.catalog import position_editing
 from ludothek.render import get_view
 from ludothek.render.editor import EDIT_REFUSAL_TEXTS
 from ludothek.render.view import UIState
+from ludothek.render.catalog import RECORDS
 from random_games import random_game
 from test_editor import board_target, editor_of, region, tap, tool
 from test_web_app import last, start
 
-EDITING = sorted(EDITING_GAMES)
+EDITING = sorted(r.id for r in RECORDS)
 
 
 def positions(game_id: str, games: int = 3, every: int = 7) -> list:

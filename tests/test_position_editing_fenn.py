@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from ludothek.games import get_game
-from ludothek.games.editing import EditRefused, position_editing
+from ludothek.games.editing import EditRefused
+from ludothek.render.catalog import position_editing
 from ludothek.render import get_view
 from ludothek.render.editor import edit_refusal_text
 from test_editor import board_target, editor_of, region, tap, tool

@@ -11,7 +11,8 @@ import random
 import pytest
 
 from ludothek.games import get_game
-from ludothek.games.editing import EditRefused, position_editing
+from ludothek.games.editing import EditRefused
+from ludothek.render.catalog import position_editing
 from ludothek.render import get_view
 from ludothek.render.editor import EDIT_REFUSAL_TEXTS, edit_refusal_text
 from test_editor import board_target, editor_of, tap, tool

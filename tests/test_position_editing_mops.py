@@ -10,7 +10,8 @@ import random
 import pytest
 
 from ludothek.games import get_game
-from ludothek.games.editing import EditRefused, position_editing
+from ludothek.games.editing import EditRefused
+from ludothek.render.catalog import position_editing
 from ludothek.render import get_view
 from test_editor import board_target, editor_of, tap, tool
 from test_position_editing import send_settings

@@ -10,7 +10,8 @@ import pytest
 
 from ludothek.games import get_game
 from ludothek.games.base import PositionError
-from ludothek.games.editing import EditRefused, position_editing
+from ludothek.games.editing import EditRefused
+from ludothek.render.catalog import position_editing
 from ludothek.games.nummerus_scoring import numbers
 from ludothek.render import get_view
 from ludothek.render.editor import edit_refusal_text

@@ -8,20 +8,21 @@ import json
 
 import pytest
 
-from ludothek.ai import puzzle_best_moves
 from ludothek.ai import puzzle_mining as M
 from ludothek.ai import puzzles as P
+from ludothek.render.catalog import puzzle_games  # noqa: E402
 from ludothek.ai.momentum_puzzles import momentum_shortest_win, momentum_winning_moves
 from ludothek.ai.momox_puzzles import momox_canonical, momox_layouts, momox_sure_ways, momox_tile_keys
 from ludothek.ai.mops import mops_placement_points
 from ludothek.games import get_game
 from ludothek.package_files import package_file
 from ludothek.render.momox import remembered_chips
+from ludothek.render.catalog import game_ai
 
 MINIMUM = {"fenn": 12, "momentum": 12, "nummerus": 12, "mops": 8, "momox": 12}
 
 
-@pytest.mark.parametrize("game_id", P.PUZZLE_GAMES)
+@pytest.mark.parametrize("game_id", puzzle_games())
 def test_the_puzzles_are_well_formed(game_id):
     shipped = P.puzzles(game_id)
     assert len(shipped) >= MINIMUM[game_id]
@@ -33,14 +34,14 @@ def test_the_puzzles_are_well_formed(game_id):
     assert P.puzzle(game_id, ids[0]) == shipped[0] and P.puzzle(game_id, "nothing") is None
 
 
-@pytest.mark.parametrize("game_id", P.PUZZLE_GAMES)
+@pytest.mark.parametrize("game_id", puzzle_games())
 def test_every_solution_is_correct_and_unique(game_id):
     game = get_game(game_id)
     for p in P.puzzles(game_id):
         s = P.puzzle_state(game, p)
         assert game.position(s) == p["position"]
         assert p["solution"] in game.legal_moves(s), p["id"]
-        best = P.best_moves(game, p)
+        best = P.best_moves(game_ai(game.id), p)
         if game_id == "mops":
             assert mops_placement_points(game, s)[p["solution"]] > 0
         if game_id == "momentum":
@@ -59,7 +60,7 @@ def test_every_solution_is_correct_and_unique(game_id):
         assert not P.is_solution(p, wrong)
 
 
-@pytest.mark.parametrize("game_id", P.PUZZLE_GAMES)
+@pytest.mark.parametrize("game_id", puzzle_games())
 def test_the_lines_replay_and_end_as_promised(game_id):
     game = get_game(game_id)
     for p in P.puzzles(game_id):
@@ -268,7 +269,7 @@ def test_shipped_puzzle_ids_are_unique_per_game_and_none_was_retired():
 MINING_SEEDS = {"fenn": 10, "momentum": 3, "nummerus": 15, "mops": 10, "momox": 10}
 
 
-@pytest.mark.parametrize("game_id", P.PUZZLE_GAMES)
+@pytest.mark.parametrize("game_id", puzzle_games())
 def test_each_games_miner_keeps_only_proven_puzzles(game_id):
     """Every game's miner, asked through the one interface (ai.puzzle_mining.mine_puzzles) for its first
     few seeded games, keeps positions whose solution the proving search finds as the only best
@@ -276,7 +277,7 @@ def test_each_games_miner_keeps_only_proven_puzzles(game_id):
     The time is only a safety net: the seeds decide what is mined, so something is found."""
     game = get_game(game_id)
     mine = M.Mine(60.0, most_seeds=MINING_SEEDS[game_id])
-    M.mine_puzzles(game_id, mine)
+    game_ai(game_id).puzzles.mine(mine)
     found = [(difficulty, p) for difficulty, entries in mine.found.items() for p in entries]
     assert found, game_id
     shipped_keys = set(P.puzzles(game_id)[0]) - {"id"}
@@ -284,11 +285,11 @@ def test_each_games_miner_keeps_only_proven_puzzles(game_id):
         assert set(p) == shipped_keys and p["difficulty"] == difficulty in (1, 2, 3), p
         assert p["line"][0] == p["solution"], p
         s = game.from_position(p["position"])
-        assert puzzle_best_moves(game, s, p["depth"]) == [p["solution"]], p
+        assert game_ai(game.id).puzzles.best_moves(s, p["depth"]) == [p["solution"]], p
     assert len({p["position"] for _, p in found}) == len(found)
     assert all(len(entries) <= M.PER_DIFFICULTY for entries in mine.found.values())
 
 
 def test_each_game_mines_for_its_declared_time():
-    assert M.mining_seconds("momentum") == 1500.0  # a unique forced win is rare
-    assert all(M.mining_seconds(game_id) == M.MINING_SECONDS for game_id in P.PUZZLE_GAMES if game_id != "momentum")
+    assert game_ai("momentum").puzzles.mining_seconds == 1500.0  # a unique forced win is rare
+    assert all(game_ai(game_id).puzzles.mining_seconds == M.MINING_SECONDS for game_id in puzzle_games() if game_id != "momentum")

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from ludothek.ai import get_player, levels, review_rules
+from ludothek.render.catalog import get_player, levels
 from ludothek.ai.review import (
     GRADES,
     Progress,
@@ -22,6 +22,7 @@ from ludothek.ai.review import (
 )
 from ludothek.ai.base import run_search
 from ludothek.games import get_game
+from ludothek.render.catalog import game_ai
 
 # (game, position before the blunder, the blunder, a move the review must prefer to it)
 BLUNDERS = [
@@ -55,22 +56,22 @@ def test_known_blunders_are_mistakes(game_id, position, blunder, better):
     game = get_game(game_id)
     s = game.from_position(position)
     assert blunder in game.legal_moves(s) and better in game.legal_moves(s)
-    result = run_review(review_record(game, {**game.record(s), "moves": [blunder]}))
+    result = run_review(review_record(game_ai(game.id), {**game.record(s), "moves": [blunder]}))
     (judged,) = result.moves
     assert judged.grade == "mistake", judged
     assert judged.preferred != blunder
     assert result.worst() == judged
     # The better move of the same position is not a mistake.
-    (other,) = run_review(review_record(game, {**game.record(s), "moves": [better]})).moves
+    (other,) = run_review(review_record(game_ai(game.id), {**game.record(s), "moves": [better]})).moves
     assert other.grade in ("best", "good"), other
 
 
 def test_fenn_says_what_a_move_does_to_the_exact_result():
     game = get_game("fenn")
     s = game.from_position("b8:1 r4:3 k7 r")
-    thrown = exact_judgement(game, s, "2:5")
+    thrown = exact_judgement(game_ai(game.id), s, "2:5")
     assert (thrown.note, thrown.value_text, thrown.best_text) == ("throws-draw", "loss in 2 turns", "draw")
-    kept = exact_judgement(game, s, "2:9")
+    kept = exact_judgement(game_ai(game.id), s, "2:9")
     assert (kept.grade, kept.note) == ("best", "keeps-draw")
 
 
@@ -78,7 +79,7 @@ def _strongest_player(game_id: str):
     """The strongest level with the review's fixed amount of work (a fresh, seed-0 player per
     move, as the review makes), so that its choice is reproducible."""
     player = get_player(game_id, levels(game_id)[-1].number, seed=0, think_seconds=1e9)
-    player.max_work = review_rules(game_id).work
+    player.max_work = game_ai(game_id).review.work
     return player
 
 
@@ -94,7 +95,7 @@ def test_the_strongest_levels_moves_are_best(game_id):
     plies = {"momentum": 14, "nummerus": 10, "mops": 30, "momox": 30, "fenn": 40}[game_id]
     while not game.is_over(s) and len(s.moves) < opening + plies:
         s = game.play(s, _strongest_player(game_id).choose(s))
-    result = run_review(review_state(game, s))
+    result = run_review(review_state(game_ai(game.id), s))
     own = [m for m in result.moves if m.index >= opening]
     judged = [m for m in own if m.grade is not None]
     assert len(judged) >= len(own) // 2, "most moves are judged"
@@ -114,7 +115,7 @@ def test_hidden_information_is_never_used(game_id):
         if len(game.legal_moves(s)) > 1:
             twin = game.determinize(game.observation(s, seat), random.Random(compared))
             assert game.observation(twin, seat) == game.observation(s, seat)
-            assert run_search(move_values(game, s)) == run_search(move_values(game, twin))
+            assert run_search(move_values(game_ai(game.id), s)) == run_search(move_values(game_ai(game.id), twin))
             compared += 1
         s = game.play(s, rng.choice(game.legal_moves(s)))
     assert compared >= 6
@@ -126,7 +127,7 @@ def test_the_review_runs_in_short_chunks_with_progress():
     rng = random.Random(1)
     for _ in range(12):
         s = game.play(s, rng.choice(game.legal_moves(s)))
-    review = review_state(game, s)
+    review = review_state(game_ai(game.id), s)
     longest, progress = 0.0, []
     while True:
         started = time.process_time()
@@ -149,7 +150,7 @@ def test_a_review_survives_json_and_counts_grades():
     rng = random.Random(4)
     for _ in range(6):
         s = game.play(s, rng.choice(game.legal_moves(s)))
-    result = run_review(review_state(game, s))
+    result = run_review(review_state(game_ai(game.id), s))
     again = Review.from_json(result.to_json())
     assert again == result
     assert sum(sum(result.counts(seat).values()) for seat in (0, 1)) == sum(1 for m in result.moves if m.grade)
@@ -181,7 +182,7 @@ def _reviewed(game_id: str, blunder_index: int = 0):
         if False
         else [blunder],
     }
-    return game, run_review(review_record(game, record))
+    return game, run_review(review_record(game_ai(game.id), record))
 
 
 def test_the_chart_has_a_named_point_per_move_and_marks_mistakes():
@@ -194,7 +195,7 @@ def test_the_chart_has_a_named_point_per_move_and_marks_mistakes():
     rng = random.Random(1)
     for _ in range(8):
         s = game.play(s, rng.choice(game.legal_moves(s)))
-    result = run_review(review_state(game, s))
+    result = run_review(review_state(game_ai(game.id), s))
     svg = advantage_chart_svg(result, 3, ["Red", "Blue"], list(s.moves))
     root = parse(svg)
     points = [e for e in root.iter() if e.get("data-action") == "review-goto"]

@@ -125,7 +125,7 @@ def keyboard_edit(game_id: str) -> tuple[str, str, bool]:
     from random import Random
 
     from ludothek.games import get_game
-    from ludothek.games.editing import position_editing
+    from ludothek.render.catalog import position_editing
     from ludothek.render import get_view
     from ludothek.render.editor import MOST_PIECE_BUTTONS
 

@@ -8,7 +8,7 @@ import pytest
 from conftest import answered, BOARD_TARGETS, keys_to, open_app
 
 from ludothek.games import GAME_IDS
-from ludothek.render import has_view
+from ludothek.render.catalog import is_game
 
 # Shorter games where the game allows it (set with the keyboard on the setup screen).
 SETUP_KEYS = {
@@ -116,7 +116,7 @@ def play_my_turn(page, presses: list[int], steps_in_turn: int) -> None:
         last_entered = None  # only the target just chosen is playable: Enter on it again (e.g. to confirm)
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAME_IDS if has_view(g)])
+@pytest.mark.parametrize("game_id", [g for g in GAME_IDS if is_game(g)])
 def test_a_whole_game_by_keyboard(page, app_url, game_id):
     open_app(page, app_url)
     tab_to(

@@ -14,11 +14,12 @@ from playwright.sync_api import expect
 from conftest import answered, READY_TIMEOUT_MS, SAVE_PREFIX
 
 from ludothek.games import GAME_IDS, get_game
-from ludothek.render import get_view, has_view
+from ludothek.render import get_view
+from ludothek.render.catalog import is_game
 from ludothek.render.view import seat_names
 from screenshots import SIZES, random_game, saved_games
 
-GAMES = [g for g in GAME_IDS if has_view(g)]
+GAMES = [g for g in GAME_IDS if is_game(g)]
 
 
 @pytest.fixture(scope="module", params=["desktop", "phone"])

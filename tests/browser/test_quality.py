@@ -12,10 +12,10 @@ from playwright.sync_api import expect
 from conftest import ROOT, READY_TIMEOUT_MS, SITE, AppServer, open_app, put_save
 
 from ludothek.games import GAME_IDS
-from ludothek.render import has_view
+from ludothek.render.catalog import is_game
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-VIEW_GAMES = [g for g in GAME_IDS if has_view(g)]
+VIEW_GAMES = [g for g in GAME_IDS if is_game(g)]
 
 
 def axe_violations(page) -> list[dict]:

@@ -11,10 +11,11 @@ from playwright.sync_api import expect
 from conftest import READY_TIMEOUT_MS, answered, arrows_to_target, open_app, put_save, tab_to_board
 from test_quality import axe_violations
 
-from ludothek.ai import get_player
+from ludothek.render.catalog import get_player
 from ludothek.ai import puzzles as P
 from ludothek.ai.review import review_record, run_review
 from ludothek.games import get_game
+from ludothek.render.catalog import game_ai
 
 REVIEW_TIMEOUT_MS = 120_000
 
@@ -32,7 +33,7 @@ def almost_finished_momentum() -> tuple[dict, str, int, str]:
     seats = [{"name": "Ada", "type": "human"}, {"name": "Bo", "type": "human"}]
     record = {**game.record(s), "players": seats, "moves": moves[:-1]}
     assert winner == game.current_player(game.from_record(record))
-    review = run_review(review_record(game, {**record, "moves": moves}))
+    review = run_review(review_record(game_ai(game.id), {**record, "moves": moves}))
     return record, moves[-1], review.worst().index, seats[winner]["name"]
 
 

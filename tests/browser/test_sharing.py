@@ -14,7 +14,7 @@ from blog import BlogServer
 from conftest import READY_TIMEOUT_MS, Requests, moves_played, open_app, save_id_of, true_state
 
 from ludothek.games import GAME_IDS, get_game
-from ludothek.render import has_view
+from ludothek.render.catalog import is_game
 from ludothek.render.rules import has_rules
 
 
@@ -54,7 +54,7 @@ LANGUAGES = {
     "en-GB": {"rules": "Rules", "try": "Try it", "start": "Start game", "heading": "New game: {title}"},
     "de-DE": {"rules": "Regeln", "try": "Ausprobieren", "start": "Spiel starten", "heading": "Neues Spiel: {title}"},
 }
-TRY_GAMES = [g for g in GAME_IDS if has_view(g) and has_rules(g)]
+TRY_GAMES = [g for g in GAME_IDS if is_game(g) and has_rules(g)]
 
 
 def as_seen(game_id: str, position: str) -> str:

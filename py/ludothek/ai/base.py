@@ -9,10 +9,17 @@ from dataclasses import dataclass
 from typing import Any, Callable, Generator, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from ..games.base import Game, StateBase, run_to_end
+from .puzzle_mining import MINING_SECONDS, Mine
+
+S = TypeVar("S", bound=StateBase)
+M = TypeVar("M", bound=str)
+E = TypeVar("E")
+S_contra = TypeVar("S_contra", bound=StateBase, contravariant=True)
+M_co = TypeVar("M_co", bound=str, covariant=True)
 
 # A search is a generator: it yields None after each small chunk of work (a few milliseconds of
 # CPython time, so the page can stay responsive between chunks) and returns the chosen move.
-Search = Generator[None, None, str]
+Search = Generator[None, None, M]
 
 # Thinking time of the anytime levels per move, in the page's wall-clock seconds (frames between
 # chunks included). The page runs Python at about half CPython's speed, and about three quarters
@@ -110,12 +117,12 @@ class ReviewRules:
 
 
 @runtime_checkable
-class ComputerPlayer(Protocol):
-    """A computer player, as `ludothek.ai.get_player` returns it for every game and level.
+class ComputerPlayer(Protocol[S_contra, M_co]):
+    """A computer player, as a game's `GameAI.player` makes it for every level, generic over the
+    game's state type (what it is asked about) and move type (what it answers).
 
     The settings may be changed between searches; every search reads them when it starts."""
 
-    game: Any
     level: int
     seed: int
     time_limit: float | None  # an upper bound on thinking time in seconds; None: the level's own budget
@@ -123,21 +130,21 @@ class ComputerPlayer(Protocol):
     clock: Callable[[], float]  # what time is counted on (the page: wall time)
     max_work: int | None  # a cap on an anytime search's work (nodes, playouts): reproducible moves
 
-    def search(self, s: Any) -> Search:
+    def search(self, s: S_contra) -> Search[M_co]:
         """The move to play in `s`, as a generator that yields None between chunks of work."""
         ...
 
-    def choose(self, s: Any) -> str:
+    def choose(self, s: S_contra) -> M_co:
         """`search` run to its end."""
         ...
 
-    def move_values(self, s: Any) -> MoveValues:
+    def move_values(self, s: S_contra) -> MoveValues:
         """The value of every legal move of `s` for the player to move, on this game's strongest
         evaluation with a fixed amount of work (the same values every time): the review's values.
         A generator, like `search`."""
         ...
 
-    def hint(self, s: Any) -> Generator[None, None, list[MoveValue]]:
+    def hint(self, s: S_contra) -> Generator[None, None, list[MoveValue]]:
         """What the Hint button suggests in `s`, best first: Fenn every legal move with its exact
         value, the other games the move this player would play (valued 0.0). A generator."""
         ...
@@ -181,16 +188,13 @@ class SearchBudget:
             self.resumed()
 
 
-S = TypeVar("S", bound=StateBase)
-
-
-class PlayerBase(Generic[S]):
+class PlayerBase(Generic[S, M, E]):
     """What the players of every game share: the settings of `ComputerPlayer`, the seeded
     generator, the observation, and the budgets their searches start with; generic over the
-    game's state type `S` (a `Game[S]`). Subclasses implement `search` and `move_values`;
-    `choose` and `hint` follow from them."""
+    game's types (a `Game[S, M, E]`; a game's player narrows `game` to its engine's class).
+    Subclasses implement `search` and `move_values`; `choose` and `hint` follow from them."""
 
-    def __init__(self, game: Game[S], level: int, seed: int = 0, time_limit: float | None = None):
+    def __init__(self, game: Game[S, M, E], level: int, seed: int = 0, time_limit: float | None = None):
         self.game = game
         self.level = level
         self.seed = seed
@@ -206,11 +210,11 @@ class PlayerBase(Generic[S]):
         self.max_work: int | None = None
         self.rng = random.Random(f"ludothek-ai:{game.id}:{level}:{seed}")
 
-    def search(self, s: S) -> Search:
+    def search(self, s: S) -> Search[M]:
         raise NotImplementedError
         yield  # pragma: no cover
 
-    def choose(self, s: S) -> str:
+    def choose(self, s: S) -> M:
         return run_search(self.search(s))
 
     def move_values(self, s: S) -> MoveValues:
@@ -241,6 +245,58 @@ class PlayerBase(Generic[S]):
         return self.game.observation(s, self.game.current_player(s))
 
 
+@dataclass(frozen=True)
+class Puzzles(Generic[S]):
+    """A game's puzzles as its AI module declares them: `best_moves(s, depth)`, every move of a
+    puzzle's position as good as the best by the exact search that proves the game's puzzles (a
+    proven puzzle has one; `depth` as the puzzle stores it), `mine(mine)` the offline miner
+    (scripts/mine_puzzles.py: plays seeded games and keeps in an `ai.puzzle_mining.Mine` what the
+    same search proves) and how many seconds mining may take."""
+
+    best_moves: Callable[[S, int], list[str]]
+    mine: Callable[[Mine], None]
+    mining_seconds: float = MINING_SECONDS
+
+
+@dataclass(frozen=True)
+class GameAI(Generic[S, M, E]):
+    """What a game's AI module (ai/<game>.py) declares, as one typed value `AI`, which the game's
+    record (render/catalog.py) registers: its engine, its levels (weakest first), how to make a
+    player of a level, what its review needs (`ReviewRules`) and its puzzles (None: none). Nothing
+    asks a game's AI module for anything else, and nothing finds it by its name."""
+
+    game: Game[S, M, E]
+    levels: tuple[Level, ...]
+    make_player: Callable[[int, int], ComputerPlayer[S, M]]  # (level, seed) for the game's own levels
+    review: ReviewRules
+    puzzles: Puzzles[S] | None = None
+
+    def player(self, level: int, seed: int = 0, think_seconds: float | None = None, clock: Callable[[], float] | None = None) -> ComputerPlayer[S, M]:
+        """A player of `level` (level 0: a uniform random player; else one of `levels`).
+        `think_seconds`: the anytime levels' time per move (default `THINK_SECONDS`), counted on
+        `clock` (default wall time, `time.perf_counter`)."""
+        player: ComputerPlayer[S, M]
+        if level == 0:
+            player = RandomPlayer(self.game, seed=seed)
+        else:
+            known = [lv.number for lv in self.levels]
+            if level not in known:
+                raise ValueError(f"{self.game.name} has computer levels {', '.join(map(str, known))}, not {level!r}")
+            player = self.make_player(level, seed)
+        player.think_seconds = think_seconds
+        if clock is not None:
+            player.clock = clock
+        return player
+
+    def strongest(self, seed: int = 0) -> ComputerPlayer[S, M]:
+        """The strongest level's player: the review's, the hint's and the editor's best moves."""
+        return self.player(self.levels[-1].number, seed)
+
+
+# A game's computer players picked at run time by the game's id (the review, the editor's best moves,
+# the hint): their types are the game's, which the code that picks them cannot name.
+AnyGameAI = GameAI[Any, Any, Any]
+
 R = TypeVar("R")
 
 
@@ -249,13 +305,13 @@ def run_search(search: Generator[Any, Any, R]) -> R:
     return run_to_end(search)
 
 
-class RandomPlayer(PlayerBase[S]):
+class RandomPlayer(PlayerBase[S, M, E]):
     """Chooses uniformly among the legal moves: the yardstick of the benchmarks."""
 
-    def __init__(self, game: Game[S], seed: int = 0):
+    def __init__(self, game: Game[S, M, E], seed: int = 0):
         super().__init__(game, 0, seed)
 
-    def search(self, s: S) -> Search:
+    def search(self, s: S) -> Search[M]:
         moves = self.game.legal_moves(self.view(s))
         if not moves:
             raise ValueError("the game is over: there is no move to choose")

@@ -7,19 +7,19 @@ from __future__ import annotations
 
 from typing import Any, Generator
 
-from . import get_player, levels
-from .base import MoveValue
+from .base import AnyGameAI, MoveValue
 
 BEST_MOVES_SHOWN = 3
 
 
-def best_moves(game: Any, s: Any, count: int = BEST_MOVES_SHOWN) -> Generator[None, None, list[MoveValue]]:
+def best_moves(ai: AnyGameAI, s: Any, count: int = BEST_MOVES_SHOWN) -> Generator[None, None, list[MoveValue]]:
     """Up to `count` moves of `s` for the player to move, best first (a generator, like a search;
     an empty list when the game is over). Moves that rank alike keep the game's legal-move order."""
+    game = ai.game
     public = game.observation(s, None)
     if game.is_over(public) or not game.legal_moves(public):
         return []
-    player = get_player(game.id, levels(game.id)[-1].number, seed=0)
+    player = ai.strongest(seed=0)
     values = yield from player.move_values(public)
     if not values:
         values = yield from player.hint(public)

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from typing import Generator, TYPE_CHECKING
 
-from ..games.base import Game, Setup
-from ..games.fenn import BLUE, EXTRA, RED, START_FIELD, FennState, turn_key
+from ..games.base import Setup
+from ..games.fenn import BLUE, EXTRA, RED, START_FIELD, FennState, turn_key, Fenn, MoveEffect, GAME
 from . import fenn_solver as solver
-from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
+from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
+
 
 if TYPE_CHECKING:
     from .puzzle_mining import Mine
@@ -79,8 +80,10 @@ def progress(seat: int, field: int) -> int:
     return field - START_FIELD[BLUE] if seat == BLUE else START_FIELD[RED] - field
 
 
-class FennPlayer(PlayerBase[FennState]):
-    def __init__(self, game: Game[FennState], level: int, seed: int = 0, time_limit: float | None = None):
+class FennPlayer(PlayerBase[FennState, str, MoveEffect]):
+    game: Fenn
+
+    def __init__(self, game: Fenn, level: int, seed: int = 0, time_limit: float | None = None):
         super().__init__(game, level, seed, time_limit)
         self.horizon = HORIZON[level]
         self.noise = NOISE[level]
@@ -92,7 +95,7 @@ class FennPlayer(PlayerBase[FennState]):
 
     # -- the search ----------------------------------------------------------------------------
 
-    def search(self, s: FennState) -> Search:
+    def search(self, s: FennState) -> Search[str]:
         s = self.view(s)
         moves = self.game.legal_moves(s)
         if not moves:
@@ -229,18 +232,18 @@ class FennPlayer(PlayerBase[FennState]):
         return salt
 
 
-def make_player(game: Game[FennState], level: int, seed: int = 0) -> FennPlayer:
+def make_player(game: Fenn, level: int, seed: int = 0) -> FennPlayer:
     if level not in HORIZON:
         raise ValueError(f"Fenn has computer levels {', '.join(map(str, HORIZON))}, not {level!r}")
     return FennPlayer(game, level, seed)
 
 
-def hint(game: Game[FennState], s: FennState) -> list[MoveValue]:
+def hint(game: Fenn, s: FennState) -> list[MoveValue]:
     """Every legal move of `s` with its exact value for the player to move (the Hint button)."""
     return run_search(make_player(game, PERFECT_LEVEL).hint(s))
 
 
-def move_values(game: Game[FennState], s: FennState) -> MoveValues:
+def move_values(game: Fenn, s: FennState) -> MoveValues:
     """The exact value of every legal move of `s` for the player to move (the review's values)."""
     return (yield from make_player(game, PERFECT_LEVEL).move_values(s))
 
@@ -253,7 +256,7 @@ def start_values() -> dict[tuple[str, int], solver.Value]:
 # -- review and puzzles ------------------------------------------------------------------------------
 
 
-def exact_advantage(game: Game[FennState], s: FennState) -> float:
+def exact_advantage(game: Fenn, s: FennState) -> float:
     """Seat 0's advantage in `s` from the solved table's value of the position."""
     scalar = solver.position_value(solver.load_table(), s).score()
     return scalar if s.to_move == 0 else -scalar
@@ -263,7 +266,7 @@ def exact_advantage(game: Game[FennState], s: FennState) -> float:
 REVIEW = ReviewRules(exact_advantage=exact_advantage)
 
 
-def fenn_winning_moves(game: Game[FennState], s: FennState) -> tuple[list[str], int]:
+def fenn_winning_moves(game: Fenn, s: FennState) -> tuple[list[str], int]:
     """The moves that keep a won Fenn position won, and the turns the win takes (0: not won)."""
     wins = [(mv.move, mv.exact) for mv in solver.move_values(game, solver.load_table(), s) if mv.exact is not None and mv.exact.outcome > 0]
     if not wins:
@@ -271,7 +274,7 @@ def fenn_winning_moves(game: Game[FennState], s: FennState) -> tuple[list[str], 
     return [move for move, _ in wins], min(exact.turns for _, exact in wins)
 
 
-def puzzle_best_moves(game: Game[FennState], s: FennState, depth: int) -> list[str]:
+def puzzle_best_moves(game: Fenn, s: FennState, depth: int) -> list[str]:
     """A puzzle: the moves that keep the won position won (the solved table; `depth`, the turns
     to the win, changes nothing)."""
     return fenn_winning_moves(game, s)[0]
@@ -280,13 +283,10 @@ def puzzle_best_moves(game: Game[FennState], s: FennState, depth: int) -> list[s
 def mine_puzzles(mine: Mine) -> None:
     """Puzzles from games of the middle level against the one above it: positions with three
     moves or more, one of which alone keeps the won position won; difficulty by the turns to the win."""
-    from . import get_player
-    from ..games import get_game
-
-    game = get_game("fenn")
+    game = GAME
     for seed in mine.seeds():
         s = game.new_game(players=2, seed=seed)
-        players = [get_player("fenn", 2, seed=seed), get_player("fenn", 3, seed=seed + 1000)]
+        players = [make_player(game, 2, seed=seed), make_player(game, 3, seed=seed + 1000)]
         while not game.is_over(s) and len(s.moves) < 300:
             position = game.position(s)
             fresh = game.from_position(position)
@@ -301,13 +301,11 @@ def mine_puzzles(mine: Mine) -> None:
             s = game.play(s, players[mover].choose(s))
 
 
-def _fenn_line(game: Game[FennState], s: FennState, first: str) -> list[str]:
+def _fenn_line(game: Fenn, s: FennState, first: str) -> list[str]:
     """The solution and perfect play by both sides to the end (at most 40 moves)."""
-    from . import get_player
-
     line = [first]
     s = game.play(s, first)
-    perfect = get_player("fenn", 5, seed=0)
+    perfect = make_player(game, 5, seed=0)
     while not game.is_over(s) and len(line) < 40:
         move = perfect.choose(s)
         line.append(move)
@@ -317,4 +315,14 @@ def _fenn_line(game: Game[FennState], s: FennState, first: str) -> list[str]:
 
 if TYPE_CHECKING:
     # mypy checks the player against the one interface every game's player offers.
-    _interface: type[ComputerPlayer] = FennPlayer
+    _interface: type[ComputerPlayer[FennState, str]] = FennPlayer
+
+
+# The game's computer players as its record (render/catalog.py) registers them.
+AI = GameAI[FennState, str, MoveEffect](
+    game=GAME,
+    levels=tuple(LEVELS),
+    make_player=lambda level, seed: make_player(GAME, level, seed),
+    review=REVIEW,
+    puzzles=Puzzles(lambda s, depth: puzzle_best_moves(GAME, s, depth), mine_puzzles),
+)

@@ -41,9 +41,8 @@ from pathlib import Path
 from typing import Callable, Final, Literal, NamedTuple
 
 from .base import Exact, MoveValue
-from ..games.base import Game
 from ..package_files import package_file
-from ..games.fenn import BLACK_FACES, BLUE, DIE_FACES, EXTRA, GOAL_FIELD, PASCH, RED, START_FACE, START_FIELD, TURN, FennState, legal_steps, turn_key
+from ..games.fenn import BLACK_FACES, BLUE, DIE_FACES, EXTRA, GOAL_FIELD, PASCH, RED, START_FACE, START_FIELD, TURN, FennState, legal_steps, turn_key, Fenn
 
 # -- indexing turn-start positions -------------------------------------------------------------
 
@@ -339,7 +338,7 @@ def _valued(move: str, value: Value, moves_in_turn: int) -> MoveValue:
     return MoveValue(move, value.score(), value, moves_in_turn)
 
 
-def move_values(game: Game[FennState], table: bytes, s: FennState) -> list[MoveValue]:
+def move_values(game: Fenn, table: bytes, s: FennState) -> list[MoveValue]:
     """Every legal move of `s` with its value for the player to move: the hint function."""
     seat = s.to_move
     values = []

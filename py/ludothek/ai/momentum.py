@@ -14,10 +14,10 @@ import math
 from functools import lru_cache
 from typing import Generator, TYPE_CHECKING
 
-from ..games.base import Game
-from ..games.momentum import EMPTY, SEAT_LETTERS, MomentumState, push_stones
+from ..games.momentum import EMPTY, SEAT_LETTERS, MomentumState, push_stones, Momentum, Effect as MomentumEffect, GAME
 from ..games.notation import cell_name, parse_cell
-from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
+from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
+
 
 if TYPE_CHECKING:
     from .puzzle_mining import Mine
@@ -166,7 +166,7 @@ class _AlphaBeta:
 
     # -- moves and evaluation --------------------------------------------------------------------
 
-    def child(self, game: Game[MomentumState], s: MomentumState, move: str) -> Child:
+    def child(self, game: Momentum, s: MomentumState, move: str) -> Child:
         """Board, hands, exposure and win flag after a root move (the swap goes through the engine)."""
         if move == "swap":
             after = game.play(s, move)
@@ -210,13 +210,15 @@ class _AlphaBeta:
         return value - exposure[me] + sum(exposure[i] for i in others) // len(others)
 
 
-class MomentumPlayer(PlayerBase[MomentumState]):
-    def __init__(self, game: Game[MomentumState], level: int, seed: int = 0, time_limit: float | None = None):
+class MomentumPlayer(PlayerBase[MomentumState, str, MomentumEffect]):
+    game: Momentum
+
+    def __init__(self, game: Momentum, level: int, seed: int = 0, time_limit: float | None = None):
         super().__init__(game, level, seed, time_limit)
         self.depth = DEPTHS[level]
         self.work_budget = WORK_BUDGET[level]
 
-    def search(self, s: MomentumState) -> Search:
+    def search(self, s: MomentumState) -> Search[str]:
         s = self.view(s)
         moves = self.game.legal_moves(s)
         if not moves:
@@ -314,16 +316,16 @@ class MomentumPlayer(PlayerBase[MomentumState]):
         return [MoveValue(move, value) for move, value in values.items()]
 
 
-def make_player(game: Game[MomentumState], level: int, seed: int = 0) -> MomentumPlayer:
+def make_player(game: Momentum, level: int, seed: int = 0) -> MomentumPlayer:
     return MomentumPlayer(game, level, seed)
 
 
-def move_values(game: Game[MomentumState], s: MomentumState) -> MoveValues:
+def move_values(game: Momentum, s: MomentumState) -> MoveValues:
     """The review's values of every legal move of `s` (see `MomentumPlayer.move_values`)."""
     return (yield from make_player(game, ANYTIME_LEVEL).move_values(s))
 
 
-def hint(game: Game[MomentumState], s: MomentumState) -> list[MoveValue]:
+def hint(game: Momentum, s: MomentumState) -> list[MoveValue]:
     """The strongest level's move in `s` (the Hint button's suggestion)."""
     return run_search(make_player(game, ANYTIME_LEVEL).hint(s))
 
@@ -347,7 +349,7 @@ REVIEW = ReviewRules(
 )
 
 
-def puzzle_best_moves(game: Game[MomentumState], s: MomentumState, depth: int) -> list[str]:
+def puzzle_best_moves(game: Momentum, s: MomentumState, depth: int) -> list[str]:
     """A puzzle: the stones that force a win within `depth` plies (ai/momentum_puzzles.py)."""
     from .momentum_puzzles import momentum_winning_moves
 
@@ -358,7 +360,7 @@ def mine_puzzles(mine: Mine) -> None:
     """Mine the puzzles (ai/momentum_puzzles.py)."""
     from .momentum_puzzles import mine_puzzles as mine_momentum
 
-    mine_momentum(mine)
+    mine_momentum(mine, lambda level, seed: make_player(GAME, level, seed))
 
 
 # Mining its puzzles (scripts/mine_puzzles.py) takes longer than other games': a unique forced win is rare.
@@ -366,6 +368,7 @@ PUZZLE_MINING_SECONDS = 1500.0
 
 
 __all__ = [
+    "AI",
     "LEVELS",
     "make_player",
     "MomentumPlayer",
@@ -381,4 +384,14 @@ __all__ = [
 
 if TYPE_CHECKING:
     # mypy checks the player against the one interface every game's player offers.
-    _interface: type[ComputerPlayer] = MomentumPlayer
+    _interface: type[ComputerPlayer[MomentumState, str]] = MomentumPlayer
+
+
+# The game's computer players as its record (render/catalog.py) registers them.
+AI = GameAI[MomentumState, str, MomentumEffect](
+    game=GAME,
+    levels=tuple(LEVELS),
+    make_player=lambda level, seed: make_player(GAME, level, seed),
+    review=REVIEW,
+    puzzles=Puzzles(lambda s, depth: puzzle_best_moves(GAME, s, depth), mine_puzzles, mining_seconds=PUZZLE_MINING_SECONDS),
+)

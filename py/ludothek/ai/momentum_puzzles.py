@@ -6,18 +6,18 @@ search over the engine's own pushes, as fast as mining three own turns needs; ai
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from typing import Any, Callable
 
-from ..games.base import Game
-from ..games.momentum import EMPTY, GAME, PLACE, SEAT_LETTERS, MomentumState, push_stones
+import random
+
+from ..games.momentum import EMPTY, GAME, PLACE, SEAT_LETTERS, MomentumState, push_stones, Momentum
 from ..games.notation import cell_name
-from . import get_player
 from .puzzle_mining import Mine
 from .puzzles import SearchTooLong, winning_moves
+from .base import ComputerPlayer
 
 
-def momentum_winning_moves(game: Game[MomentumState], s: MomentumState, plies: int, budget: int | None = None) -> list[str]:
+def momentum_winning_moves(game: Momentum, s: MomentumState, plies: int, budget: int | None = None) -> list[str]:
     """Momentum: the stones after which the mover forces a win within `plies` plies (counting the
     stone), exactly as `winning_moves` finds them, but fast enough to mine three own turns.
 
@@ -112,7 +112,7 @@ class _MomentumWinSearch:
         return True
 
 
-def momentum_shortest_win(game: Game[MomentumState], s: MomentumState, most_plies: int = 5, budget: int | None = None) -> tuple[list[str], int]:
+def momentum_shortest_win(game: Momentum, s: MomentumState, most_plies: int = 5, budget: int | None = None) -> tuple[list[str], int]:
     """The stones that win soonest (within `most_plies`) and the plies the win takes (0: none)."""
     for plies in range(1, most_plies + 1, 2):
         found = momentum_winning_moves(game, s, plies, budget)
@@ -121,7 +121,7 @@ def momentum_shortest_win(game: Game[MomentumState], s: MomentumState, most_plie
     return [], 0
 
 
-def mine_puzzles(mine: Mine) -> None:
+def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomentumState, str]]) -> None:
     """Games of the hard level against itself and weaker levels (seeded, after a few random
     stones), where stones get pushed off and hands run low. A position is kept when its mover forces a win
     within one to three own turns with exactly one first stone (and no faster win exists);
@@ -135,7 +135,7 @@ def mine_puzzles(mine: Mine) -> None:
         # The hard level against itself and against weaker ones: close games, where hands run
         # low on both sides, and lopsided ones, where the stronger side finds a forced win.
         levels = PAIRINGS[seed % len(PAIRINGS)]
-        players = [get_player("momentum", level, seed=seed * 10 + seat) for seat, level in enumerate(levels)]
+        players = [player(level, seed * 10 + seat) for seat, level in enumerate(levels)]
         while not game.is_over(s) and mine.time_left():
             seat = s.to_move
             if s.hands[seat] <= 3 and len(game.legal_moves(s)) >= 6:
@@ -159,13 +159,13 @@ MINING_BUDGET = 40_000  # placements per position (under a second here)
 PAIRINGS = ((3, 3), (3, 2), (2, 3), (3, 1), (1, 3), (2, 2))
 
 
-def _pushes_off(game: Game[MomentumState], s: MomentumState, move: str) -> bool:
+def _pushes_off(game: Momentum, s: MomentumState, move: str) -> bool:
     seat = s.to_move
     after = game.play(s, move)
     return any(after.hands[other] > s.hands[other] for other in range(len(s.hands)) if other != seat)
 
 
-def _momentum_line(game: Game[MomentumState], s: MomentumState, first: str, plies: int) -> list[str]:
+def _momentum_line(game: Momentum, s: MomentumState, first: str, plies: int) -> list[str]:
     """The solution, then each time the defence that holds out longest (fewest winning answers
     among equals) and a fastest win, to the end."""
     line = [first]

@@ -26,10 +26,10 @@ import math
 from itertools import permutations
 from typing import Generator, NamedTuple, TYPE_CHECKING
 
-from ..games.base import Game
-from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, Momox, MomoxState, number_of, open_circle_of
+from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, Momox, MomoxState, number_of, open_circle_of, Effect as MomoxEffect, GAME
 from ..games.momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, FIELD_COUNT, TILE_AT, YELLOW_FIELDS
-from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
+from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
+
 
 if TYPE_CHECKING:
     from .puzzle_mining import Mine
@@ -162,11 +162,13 @@ def need_mask(field_tiles_seat: int, held: tuple[int, ...]) -> int:
     return mask
 
 
-class MomoxPlayer(PlayerBase[MomoxState]):
+class MomoxPlayer(PlayerBase[MomoxState, str, MomoxEffect]):
+    game: Momox
+
     """A Momox player: its level's memory, planning depth, blocking, tile plans and shuffle
     policy. Each search makes a `_Plan`, which holds what that search works with."""
 
-    def __init__(self, game: Game[MomoxState], level: int, seed: int = 0, time_limit: float | None = None):
+    def __init__(self, game: Momox, level: int, seed: int = 0, time_limit: float | None = None):
         super().__init__(game, level, seed, time_limit)
         self.memory = MEMORY[level]
         self.depth = DEPTH[level]
@@ -174,7 +176,7 @@ class MomoxPlayer(PlayerBase[MomoxState]):
         self.plans_tiles = PLANS_TILES[level]
         self.shuffle_policy = SHUFFLE_POLICY[level]
 
-    def search(self, s: MomoxState) -> Search:
+    def search(self, s: MomoxState) -> Search[str]:
         obs = self.view(s)
         moves = self.game.legal_moves(obs)
         if not moves:
@@ -198,7 +200,7 @@ class MomoxPlayer(PlayerBase[MomoxState]):
         mine = plan.round_turns[plan.need][obs.figures[plan.me]]
         return "shuffle" if mine > plan.horizon + SHUFFLE_MARGIN else "keep"
 
-    def _key_choice(self, plan: "_Plan", obs: MomoxState) -> Search:
+    def _key_choice(self, plan: "_Plan", obs: MomoxState) -> Search[str]:
         known = remembered_chips(obs.seen, self.memory)
         open_c = open_circle_of(obs.seen)
         field = obs.figures[plan.me]
@@ -446,18 +448,18 @@ def _chance_before(when: float, deadline: float) -> float:
     return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (when - deadline) / ROUND_END_SPREAD))))
 
 
-def make_player(game: Game[MomoxState], level: int, seed: int = 0) -> MomoxPlayer:
+def make_player(game: Momox, level: int, seed: int = 0) -> MomoxPlayer:
     if level not in MEMORY:
         raise ValueError(f"Momox has computer levels {', '.join(map(str, MEMORY))}, not {level!r}")
     return MomoxPlayer(game, level, seed)
 
 
-def move_values(game: Game[MomoxState], s: MomoxState) -> MoveValues:
+def move_values(game: Momox, s: MomoxState) -> MoveValues:
     """The review's values of every legal move of `s` (see `MomoxPlayer.move_values`)."""
     return (yield from make_player(game, max(MEMORY)).move_values(s))
 
 
-def hint(game: Game[MomoxState], s: MomoxState) -> list[MoveValue]:
+def hint(game: Momox, s: MomoxState) -> list[MoveValue]:
     """The strongest level's move in `s` (the Hint button's suggestion)."""
     return run_search(make_player(game, max(MEMORY)).hint(s))
 
@@ -483,9 +485,19 @@ def mine_puzzles(mine: Mine) -> None:
     """Mine the puzzles (ai/momox_puzzles.py)."""
     from .momox_puzzles import mine_puzzles as mine_momox
 
-    mine_momox(mine)
+    mine_momox(mine, lambda level, seed: make_player(GAME, level, seed))
 
 
 if TYPE_CHECKING:
     # mypy checks the player against the one interface every game's player offers.
-    _interface: type[ComputerPlayer] = MomoxPlayer
+    _interface: type[ComputerPlayer[MomoxState, str]] = MomoxPlayer
+
+
+# The game's computer players as its record (render/catalog.py) registers them.
+AI = GameAI[MomoxState, str, MomoxEffect](
+    game=GAME,
+    levels=tuple(LEVELS),
+    make_player=lambda level, seed: make_player(GAME, level, seed),
+    review=REVIEW,
+    puzzles=Puzzles(lambda s, depth: puzzle_best_moves(GAME, s, depth), mine_puzzles),
+)

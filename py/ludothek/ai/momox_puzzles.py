@@ -8,14 +8,16 @@ every such way). A puzzle's hidden chips are stored in ascending order on their 
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from dataclasses import replace
 from itertools import permutations
-from typing import Any, Iterator
+from typing import Iterator
 
 from ..games.momox import GAME, KEY, TILE, HiddenChipError, Momox, MomoxState
 from ..games.momox_board import CHIP_VALUES, CIRCLES
-from . import get_player
 from .puzzle_mining import Mine
+from .base import ComputerPlayer
 
 
 MOMOX_MOST_LIFTS = 4  # a sure walk of more lifts than this is no puzzle for a person
@@ -108,7 +110,7 @@ def momox_canonical(game: Momox, s: MomoxState) -> MomoxState:
     return replace(s, chips=tuple(known[c] if c in known else next(missing) for c in range(CIRCLES)))
 
 
-def mine_puzzles(mine: Mine) -> None:
+def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomoxState, str]]) -> None:
     """Games of the strongest level against the middle one, two to four players. A position is
     kept when exactly one first key surely reaches a tile of the mover this turn on remembered
     chips, no other key could in every layout of the unremembered ones, and the mover has at
@@ -118,7 +120,7 @@ def mine_puzzles(mine: Mine) -> None:
     for seed in mine.seeds():
         players = 2 + seed % 3
         s = game.new_game(players=players, seed=seed)
-        computer = [get_player("momox", 3 if seat % 2 == 0 else 2, seed=seed * 10 + seat) for seat in range(players)]
+        computer = [player(3 if seat % 2 == 0 else 2, seed * 10 + seat) for seat in range(players)]
         kept = set()  # difficulties kept from this game: one each, so that the puzzles differ
         while not game.is_over(s):
             if s.phase == KEY:

@@ -33,13 +33,14 @@ from __future__ import annotations
 
 from typing import Generator, Sequence, TYPE_CHECKING
 
-from ..games.mops import MopsRoyal
+from ..games.mops import GAME, Effect as MopsEffect, MopsRoyal
 from ..games.mops_layout import EMPTY, FACE_DOWN, FULL, placement_indices
 from ..games.mops_scoring import combination_points, combinations, scoring_move
 from ..games.mops_state import FINAL, PLACE, SCORE, MopsState
 from ..games.notation import frame_cell_index, parse_refusal
-from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
+from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
 from .mops_eval import CATEGORY_POINTS, Analysis, Context, affinity, best_points_through, scoring_move_of
+
 
 if TYPE_CHECKING:
     from .puzzle_mining import Mine
@@ -84,16 +85,16 @@ Ranked = list[tuple[float, str]]
 Choice = Generator[None, None, str]
 
 
-class MopsPlayer(PlayerBase[MopsState]):
+class MopsPlayer(PlayerBase[MopsState, str, MopsEffect]):
     """Shared driver: dispatches on the phase and keeps the chunks short."""
 
-    # Mops Royal's own game, not any Game[MopsState]: the players ask it the refusal's price.
+    # Mops Royal's own game, not any MopsRoyal: the players ask it the refusal's price.
     game: MopsRoyal
 
     def __init__(self, game: MopsRoyal, level: int, seed: int = 0, time_limit: float | None = None):
         super().__init__(game, level, seed, time_limit)
 
-    def search(self, s: MopsState) -> Search:
+    def search(self, s: MopsState) -> Search[str]:
         s = self.view(s)
         moves = self.game.legal_moves(s)
         if not moves:
@@ -437,12 +438,10 @@ def mine_puzzles(mine: Mine) -> None:
     """Puzzles from games of the easy level (one player), which lays tiles loosely: placements
     with three cells or more, at least two of which let the round score, one alone the most;
     difficulty by the cells that score. The line: the cell, then the round's best scoring."""
-    from . import get_player
-    from ..games.mops import GAME as game
-
+    game = GAME
     for seed in mine.seeds():
         s = game.new_game(players=1, seed=seed)
-        player = get_player("mops", 1, seed=seed)  # lays tiles loosely: many cells to choose from
+        player = make_player(game, 1, seed=seed)  # lays tiles loosely: many cells to choose from
         while not game.is_over(s):
             if s.phase == PLACE and len(game.legal_moves(s)) >= 3:
                 points = mops_placement_points(game, s)
@@ -460,4 +459,14 @@ def mine_puzzles(mine: Mine) -> None:
 
 if TYPE_CHECKING:
     # mypy checks the player against the one interface every game's player offers.
-    _interface: type[ComputerPlayer] = MopsPlayer
+    _interface: type[ComputerPlayer[MopsState, str]] = MopsPlayer
+
+
+# The game's computer players as its record (render/catalog.py) registers them.
+AI = GameAI[MopsState, str, MopsEffect](
+    game=GAME,
+    levels=tuple(LEVELS),
+    make_player=lambda level, seed: make_player(GAME, level, seed),
+    review=REVIEW,
+    puzzles=Puzzles(lambda s, depth: puzzle_best_moves(GAME, s, depth), mine_puzzles),
+)

@@ -29,12 +29,12 @@ import random
 import time
 from typing import Callable, Generator, TYPE_CHECKING
 
-from ..games.base import Game
 from ..games.notation import parse_swap, split_side
-from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP, SWAP, NummerusState
+from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP, SWAP, NummerusState, Nummerus, Effect as NummerusEffect, GAME
 from ..games.nummerus_scoring import Groups
-from .base import ComputerPlayer, Level, MoveValue, MoveValues, PlayerBase, ReviewRules, Search, SearchBudget, run_search
+from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
 from .nummerus_model import WIN, Model, round_rewards, solitaire_child, solitaire_key, solitaire_takes, star_fields
+
 
 if TYPE_CHECKING:
     from .puzzle_mining import Mine
@@ -84,7 +84,9 @@ class _Budget(Exception):
     """Raised inside the search when the node budget or the time limit is spent."""
 
 
-class NummerusPlayer(PlayerBase[NummerusState]):
+class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
+    game: Nummerus
+
     """All levels, for 1-4 players; the level sets the kind and the budget of the search."""
 
     # The strongest level's search parameters (attributes, so that benchmarks can vary them).
@@ -104,7 +106,7 @@ class NummerusPlayer(PlayerBase[NummerusState]):
 
     # -- driving -------------------------------------------------------------------------------
 
-    def search(self, s: NummerusState) -> Search:
+    def search(self, s: NummerusState) -> Search[str]:
         s = self.view(s)
         moves = self.game.legal_moves(s)
         if not moves:
@@ -123,7 +125,7 @@ class NummerusPlayer(PlayerBase[NummerusState]):
 
     # -- star moves with 2-4 players ------------------------------------------------------------
 
-    def _star_move(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search:
+    def _star_move(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search[str]:
         me = s.to_move
         model = Model(s, tournament=bool(s.rounds))
         players = model.players
@@ -189,7 +191,7 @@ class NummerusPlayer(PlayerBase[NummerusState]):
 
     # -- the strongest level: Monte-Carlo tree search --------------------------------------------
 
-    def _mcts(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search:
+    def _mcts(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search[str]:
         """Monte-Carlo tree search until the thinking time is spent (or `max_playouts`). Playouts
         follow a rule of thumb (take the chip that joins or extends one's own run, else one that
         blocks an opponent's, else any) and end in the exact result of the round. With two
@@ -380,7 +382,7 @@ class NummerusPlayer(PlayerBase[NummerusState]):
 
     # -- the swap step ---------------------------------------------------------------------------
 
-    def _swap_decision(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search:
+    def _swap_decision(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search[str]:
         """Take a chip next to one's own runs (or away from an opponent's) if that gains enough."""
         me = s.to_move
         model = Model(s, tournament=bool(s.rounds))
@@ -414,7 +416,7 @@ class NummerusPlayer(PlayerBase[NummerusState]):
 
     # -- solitaire -------------------------------------------------------------------------------
 
-    def _solitaire(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search:
+    def _solitaire(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search[str]:
         """Beam search to the end of the game: every line keeps the root move it started with;
         each ply expands the beam's states, drops transpositions and keeps the best `width` by
         `solitaire_key`. When the beam reaches the end, its keys are the exact results."""
@@ -526,16 +528,16 @@ class _MctsNode:
         self.amaf_reward = 0.0
 
 
-def make_player(game: Game[NummerusState], level: int, seed: int = 0) -> NummerusPlayer:
+def make_player(game: Nummerus, level: int, seed: int = 0) -> NummerusPlayer:
     return NummerusPlayer(game, level, seed)
 
 
-def hint(game: Game[NummerusState], s: NummerusState) -> list[MoveValue]:
+def hint(game: Nummerus, s: NummerusState) -> list[MoveValue]:
     """The strongest level's move in `s` (the Hint button's suggestion; in solitaire the helper)."""
     return run_search(make_player(game, MCTS_LEVEL).hint(s))
 
 
-def move_values(game: Game[NummerusState], s: NummerusState) -> MoveValues:
+def move_values(game: Nummerus, s: NummerusState) -> MoveValues:
     """The review's values of every legal move of `s` (see `NummerusPlayer.move_values`)."""
     return (yield from make_player(game, MCTS_LEVEL).move_values(s))
 
@@ -557,7 +559,7 @@ REVIEW = ReviewRules(
 )
 
 
-def puzzle_best_moves(game: Game[NummerusState], s: NummerusState, depth: int) -> list[str]:
+def puzzle_best_moves(game: Nummerus, s: NummerusState, depth: int) -> list[str]:
     """A puzzle (two players): the takes that win the round against any defence, by a search
     over the engine to the end of the round (`depth`: the chips left)."""
     from .puzzles import winning_moves
@@ -569,9 +571,19 @@ def mine_puzzles(mine: Mine) -> None:
     """Mine the puzzles (ai/nummerus_puzzles.py)."""
     from .nummerus_puzzles import mine_puzzles as mine_nummerus
 
-    mine_nummerus(mine)
+    mine_nummerus(mine, lambda level, seed: make_player(GAME, level, seed))
 
 
 if TYPE_CHECKING:
     # mypy checks the player against the one interface every game's player offers.
-    _interface: type[ComputerPlayer] = NummerusPlayer
+    _interface: type[ComputerPlayer[NummerusState, str]] = NummerusPlayer
+
+
+# The game's computer players as its record (render/catalog.py) registers them.
+AI = GameAI[NummerusState, str, NummerusEffect](
+    game=GAME,
+    levels=tuple(LEVELS),
+    make_player=lambda level, seed: make_player(GAME, level, seed),
+    review=REVIEW,
+    puzzles=Puzzles(lambda s, depth: puzzle_best_moves(GAME, s, depth), mine_puzzles),
+)

@@ -4,19 +4,20 @@ to the end of the round). ai/nummerus.py's `mine_puzzles` asks this module for s
 
 from __future__ import annotations
 
-from ..games.base import Game
-from ..games.nummerus import GAME, SWAP, NummerusState
-from . import get_player
+from typing import Callable
+
+from ..games.nummerus import GAME, SWAP, NummerusState, Nummerus
 from .puzzle_mining import Mine
 from .puzzles import winning_moves
+from .base import ComputerPlayer
 
 
-def mine_puzzles(mine: Mine) -> None:
+def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[NummerusState, str]]) -> None:
     """Games of the middle level against the easy one; difficulty by the chips left (the search's depth)."""
     game = GAME
     for seed in mine.seeds():
         s = game.new_game(players=2, seed=seed)
-        players = [get_player("nummerus", 2, seed=seed), get_player("nummerus", 1, seed=seed + 1000)]
+        players = [player(2, seed), player(1, seed + 1000)]
         while not game.is_over(s):
             left = sum(1 for c in s.board if c)
             moves = game.legal_moves(s)
@@ -30,7 +31,7 @@ def mine_puzzles(mine: Mine) -> None:
             s = game.play(s, players[mover].choose(s))
 
 
-def _nummerus_line(game: Game[NummerusState], s: NummerusState, first: str, plies: int) -> list[str]:
+def _nummerus_line(game: Nummerus, s: NummerusState, first: str, plies: int) -> list[str]:
     """The solution and then, to the end, a defence and each time a winning take."""
     seat = game.current_player(s)
     line = [first]

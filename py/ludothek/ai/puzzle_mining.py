@@ -1,8 +1,7 @@
-"""Mining the puzzles (scripts/mine_puzzles.py), offline: each game's AI module declares
-`mine_puzzles(mine)`, which plays seeded games of its computer players and keeps in `mine` (a
-`Mine`) the positions its exact search proves (ai/puzzles.py, `puzzle_best_moves`), and may declare
-its mining time (`PUZZLE_MINING_SECONDS`, else `MINING_SECONDS`). The script asks them through
-`mine_puzzles(game_id, mine)` and `mining_seconds` here, never by a game's name. Apart from
+"""Mining the puzzles (scripts/mine_puzzles.py), offline: each game's AI declares its miner
+(`GameAI.puzzles.mine`), which plays seeded games of its computer players and keeps in a `Mine`
+the positions its exact search proves, and how long it may mine (`Puzzles.mining_seconds`, else
+`MINING_SECONDS`). The script asks each game's record, never a game by its name. Apart from
 ai/puzzles.py, which the page imports at its start, since the page never mines.
 """
 
@@ -51,21 +50,4 @@ class Mine:
             yield seed
 
 
-def mining_seconds(game_id: str) -> float:
-    """How long a game's puzzles are mined: its AI module's `PUZZLE_MINING_SECONDS`, else MINING_SECONDS."""
-    from . import _module
-
-    return float(getattr(_module(game_id), "PUZZLE_MINING_SECONDS", MINING_SECONDS))
-
-
-def mine_puzzles(game_id: str, mine: Mine) -> None:
-    """Mine a game's puzzles into `mine` (its AI module's `mine_puzzles`); ValueError for a game without puzzles."""
-    from . import _module
-
-    miner: Callable[[Mine], None] | None = getattr(_module(game_id), "mine_puzzles", None)
-    if miner is None:
-        raise ValueError(f"no puzzles for {game_id}")
-    miner(mine)
-
-
-__all__ = ["MINING_SECONDS", "Mine", "PER_DIFFICULTY", "mine_puzzles", "mining_seconds"]
+__all__ = ["MINING_SECONDS", "Mine", "PER_DIFFICULTY"]

@@ -30,11 +30,11 @@ import json
 from functools import lru_cache
 from typing import Any, cast
 
-from ..games.base import Game
+from ..games.base import AnyGame
+from .base import AnyGameAI
 from ..package_files import package_file
 
 DATA_FILE = "data/puzzles.json"  # in the package (package_files: it comes with the second zip)
-PUZZLE_GAMES = ("fenn", "momentum", "nummerus", "mops", "momox")
 
 
 @lru_cache(maxsize=1)
@@ -71,14 +71,14 @@ def clean_progress(data: Any) -> dict[str, dict[str, str]]:
     }
 
 
-def puzzle_state(game: Game[Any], p: dict[str, Any]) -> Any:
+def puzzle_state(game: AnyGame, p: dict[str, Any]) -> Any:
     return game.from_position(p["position"])
 
 
 # -- the exact searches --------------------------------------------------------------------------
 
 
-def forces_win(game: Game[Any], s: Any, seat: int, plies: int) -> bool:
+def forces_win(game: AnyGame, s: Any, seat: int, plies: int) -> bool:
     """Can `seat` force a (sole) win within `plies` plies from `s`, whatever the others play?"""
     outcome = s.outcome
     if outcome is not None:
@@ -91,7 +91,7 @@ def forces_win(game: Game[Any], s: Any, seat: int, plies: int) -> bool:
     return all(forces_win(game, game.play(s, m), seat, plies - 1) for m in moves)
 
 
-def winning_moves(game: Game[Any], s: Any, plies: int) -> list[str]:
+def winning_moves(game: AnyGame, s: Any, plies: int) -> list[str]:
     """The moves of `s` after which its mover forces a win within `plies` plies (counting the move)."""
     seat = game.current_player(s)
     if seat is None:  # a chance step or the end: nobody to win for
@@ -103,11 +103,12 @@ class SearchTooLong(Exception):
     """The exact search needed more placements than its budget allowed."""
 
 
-def best_moves(game: Game[Any], p: dict[str, Any]) -> list[str]:
-    """Every move of the puzzle's position that is as good as the best (a proven puzzle: one)."""
-    from . import puzzle_best_moves
-
-    return puzzle_best_moves(game, puzzle_state(game, p), p["depth"])
+def best_moves(ai: AnyGameAI, p: dict[str, Any]) -> list[str]:
+    """Every move of the puzzle's position that is as good as the best (a proven puzzle: one), by
+    the exact search the game's AI declares (`GameAI.puzzles`); ValueError for a game without puzzles."""
+    if ai.puzzles is None:
+        raise ValueError(f"no puzzles for {ai.game.id}")
+    return ai.puzzles.best_moves(puzzle_state(ai.game, p), p["depth"])
 
 
 def is_solution(p: dict[str, Any], move: str) -> bool:
@@ -115,7 +116,6 @@ def is_solution(p: dict[str, Any], move: str) -> bool:
 
 
 __all__ = [
-    "PUZZLE_GAMES",
     "best_moves",
     "forces_win",
     "is_solution",

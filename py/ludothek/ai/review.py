@@ -41,9 +41,8 @@ import math
 from dataclasses import dataclass
 from typing import Any, Generator
 
-from ..games.base import Game, run_to_end
-from . import review_rules
-from .base import ComputerPlayer, Exact, MoveValue, ReviewRules
+from ..games.base import run_to_end, AnyGame
+from .base import AnyGameAI, ComputerPlayer, Exact, MoveValue, ReviewRules
 
 GRADES = ("best", "good", "inaccuracy", "mistake")
 
@@ -142,33 +141,33 @@ def grade_of(rules: ReviewRules, loss: float) -> str:
 # -- per-move values ---------------------------------------------------------------------------------
 
 
-def reviewer(game: Game[Any]) -> ComputerPlayer:
+def reviewer(ai: AnyGameAI) -> ComputerPlayer[Any, Any]:
     """The player whose values judge the moves: the strongest level, seed 0, with the review's
     fixed amount of work."""
-    from . import get_player, levels
-
-    player = get_player(game.id, levels(game.id)[-1].number, seed=0)
-    player.max_work = review_rules(game.id).work
+    player = ai.strongest(seed=0)
+    player.max_work = ai.review.work
     return player
 
 
-def move_values(game: Game[Any], s: Any) -> Generator[None, None, dict[str, float] | None]:
+def move_values(ai: AnyGameAI, s: Any) -> Generator[None, None, dict[str, float] | None]:
     """The strongest level's value of every legal move of `s` for the player to move, judged on
     that player's observation (a generator: yields None between chunks). None: no values for
     this kind of decision. Exact values (Fenn's) are graded by `exact_judgement`."""
+    game = ai.game
     obs = game.observation(s, game.current_player(s))
-    values = yield from reviewer(game).move_values(obs)
+    values = yield from reviewer(ai).move_values(obs)
     return None if values is None else {mv.move: mv.value for mv in values}
 
 
 # -- exact values (Fenn) ----------------------------------------------------------------------------
 
 
-def exact_judgement(game: Game[Any], s: Any, move: str) -> MoveReview:
+def exact_judgement(ai: AnyGameAI, s: Any, move: str) -> MoveReview:
     """The judgement of `move` in `s` from the exact values of its moves (a solved game: Fenn;
     index and advantage left at 0)."""
+    game = ai.game
     seat = _mover(game, s)
-    values = run_to_end(reviewer(game).move_values(game.observation(s, seat))) or []
+    values = run_to_end(reviewer(ai).move_values(game.observation(s, seat))) or []
     by_move = {mv.move: mv for mv in values}
     best = max(values, key=lambda mv: mv.rank())
     played = by_move[move]
@@ -203,7 +202,7 @@ def exact_judgement(game: Game[Any], s: Any, move: str) -> MoveReview:
     )
 
 
-def _mover(game: Game[Any], s: Any) -> int:
+def _mover(game: AnyGame, s: Any) -> int:
     """The seat that plays the next move of `s` (a record's moves are all players' moves)."""
     seat = game.current_player(s)
     if seat is None:
@@ -220,7 +219,7 @@ def _exact(mv: MoveValue) -> Exact:
 # -- advantage for the chart ------------------------------------------------------------------------
 
 
-def _public_advantage(game: Game[Any], s: Any, rules: ReviewRules) -> float:
+def _public_advantage(game: AnyGame, s: Any, rules: ReviewRules) -> float:
     """Seat 0's lead in the public scores, squashed into [-1, 1] (games without an evaluation
     that compares seats: Mops Royal, Momox, Nummerus with more players)."""
     scores = game.scores(s)
@@ -235,7 +234,7 @@ def _public_advantage(game: Game[Any], s: Any, rules: ReviewRules) -> float:
     return math.tanh(lead / rules.score_scale)
 
 
-def _advantage_after(game: Game[Any], after: Any, rules: ReviewRules) -> float:
+def _advantage_after(game: AnyGame, after: Any, rules: ReviewRules) -> float:
     """Seat 0's advantage after a move from the result or the public scores."""
     outcome = after.outcome
     if outcome is not None:
@@ -254,34 +253,36 @@ def _to_seat0(seat: int, value: float) -> float:
 # -- the review ------------------------------------------------------------------------------------
 
 
-def review_state(game: Game[Any], final: Any) -> Generator[Progress | None, None, Review]:
+def review_state(ai: AnyGameAI, final: Any) -> Generator[Progress | None, None, Review]:
     """Review every move of the game that led to `final` (its setup and moves)."""
-    record = game.record(final)
-    return (yield from review_record(game, record))
+    record = ai.game.record(final)
+    return (yield from review_record(ai, record))
 
 
-def review_record(game: Game[Any], record: dict[str, Any]) -> Generator[Progress | None, None, Review]:
-    """Review a record's moves one by one (RecordError if it does not replay)."""
+def review_record(ai: AnyGameAI, record: dict[str, Any]) -> Generator[Progress | None, None, Review]:
+    """Review a record's moves one by one (RecordError if it does not replay), judged by the game's
+    strongest computer player and its review's rules (`ai`, the game's `GameAI`)."""
+    game = ai.game
     moves = list(record.get("moves", []))
     start = game.from_record({**record, "moves": []})
     s = start
     reviews: list[MoveReview] = []
     players = s.setup.players
-    rules = review_rules(game.id)
+    rules = ai.review
     exact_advantage = rules.exact_advantage
     start_adv = exact_advantage(game, s) if exact_advantage is not None else 0.0
     yield Progress(0, len(moves))
     for index, (move, after) in enumerate(zip(moves, game.replay(start, moves))):
         seat = _mover(game, s)
         if exact_advantage is not None:
-            judged = exact_judgement(game, s, move)
+            judged = exact_judgement(ai, s, move)
             adv = exact_advantage(game, after) if not game.is_over(after) else _advantage_after(game, after, rules)
             reviews.append(_with(judged, index=index, advantage=adv))
         else:
             legal = game.legal_moves(game.observation(s, seat))
             values = None
             if len(legal) > 1:
-                values = yield from move_values(game, s)
+                values = yield from move_values(ai, s)
             if values is None or move not in values:
                 grade = "best" if len(legal) == 1 else None
                 reviews.append(
@@ -311,7 +312,7 @@ def review_record(game: Game[Any], record: dict[str, Any]) -> Generator[Progress
     return Review(game.id, tuple(reviews), start_adv, game.has_hidden_information)
 
 
-def _advantage_of(game: Game[Any], after: Any, seat: int, judged: tuple[float, float] | None, players: int, rules: ReviewRules) -> float:
+def _advantage_of(game: AnyGame, after: Any, seat: int, judged: tuple[float, float] | None, players: int, rules: ReviewRules) -> float:
     """Seat 0's advantage after a move. Two-player zero-sum evaluations (Momentum, Nummerus:
     `ReviewRules.value_advantage`) give the move's own value for its player; elsewhere the
     result or the public scores."""

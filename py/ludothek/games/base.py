@@ -17,8 +17,11 @@ immutable states, in the manner of OpenSpiel's games and python-chess's notation
 States are frozen dataclasses that carry their `setup` (how the game began) and `moves`
 (everything played since), so a record is always available and replay is deterministic. Every
 state answers `outcome` (None while the game runs, else an `Outcome`: winners and a reason) and
-`hidden` (True for an observation whose hidden parts are masked). `Game[S]` is generic over its
-state type, so each engine's methods take and return its own state.
+`hidden` (True for an observation whose hidden parts are masked). `Game[S, M, E]` is generic over
+its state type `S`, its move type `M` (notation text: each game names its own, a `NewType` of str
+made only by the engine and its notation) and the type `E` of what a move does (`effect`), so each
+engine's methods take and return its own. Moves are read as text (`play(s, text)`): they arrive as
+text from links, records and the page, and the engine is what reads them.
 Chance comes only from `setup.seed` through `chance_rng`, never from a global generator.
 """
 
@@ -28,93 +31,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generator, Generic, Iterable, Mapping, Sequence, TypeVar
 
+from .errors import COMMON_MOVE_RULES, CommonRule, EndReason, HiddenInformationError, IllegalMove, InvalidMoveText, MoveError, PositionError, RecordError
+from .errors import Refusal, Rule
+
 RECORD_FORMAT = "ludothek"
 RECORD_VERSION = 1
 MAX_POSITION_CHARS = 10_000
 MAX_RECORD_MOVES = 5_000
-
-
-class MoveError(ValueError):
-    """A move that cannot be played in a state, as data: `rule`, a stable identifier of what is
-    wrong (such as "cell-occupied"), and `params`, the numbers, cells and seats it concerns.
-    The engine writes its English message from them (`str(exc)`, for programs and logs); a view
-    writes the player's sentence from them in the player's language (never from `str(exc)`).
-
-    Two kinds, as python-chess separates them: `InvalidMoveText` (the text is not a move of the
-    game's notation) and `IllegalMove` (a move the rules forbid here). Catch `MoveError` for both.
-    """
-
-    def __init__(self, rule: str, *, move: Any = None, message: str | None = None, **params: Any):
-        self.rule = rule
-        self.move = move
-        self.params = params
-        text = message if message is not None else rule + (f" {params}" if params else "")
-        self.message = text  # the rule's words, without the move they refuse
-        super().__init__(text if move is None else f"{str(move)[:40]!r}: {text}")
-
-
-class InvalidMoveText(MoveError):
-    """Text that is not a move in the game's notation (or not text at all): no state makes it legal."""
-
-
-class IllegalMove(MoveError):
-    """A move written correctly that the rules do not allow in this state; `rule` names the rule."""
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why a move may not be played, as `Game.why_illegal` answers: `rule`, the stable identifier
-    of the rule it breaks (a `MoveError.rule`, such as "cell-occupied"), `text`, the engine's
-    English words for it (for programs, logs and tests), and `params`, the cells, numbers and
-    seats it concerns. A view words `rule` and `params` for players in their language
-    (`GameView.move_error_texts`); it never shows `text`."""
-
-    rule: str
-    text: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    @staticmethod
-    def of(error: MoveError) -> "Refusal":
-        return Refusal(error.rule, error.message, dict(error.params))
-
-
-class HiddenInformationError(ValueError):
-    """A question about something no player has seen (asked of an observation, where it is masked):
-    a covered chip's value, the order of a face-down pile."""
-
-
-# The move errors every game can raise, with the English message of each (games add their own).
-COMMON_MOVE_RULES: dict[str, str] = {
-    "not-text": "a move is text such as {examples}",
-    "game-over": "the game is over",
-}
-
-
-class PositionError(ValueError):
-    """Position text that does not describe a state of the game. As MoveError: `str(exc)` is the
-    engine's English message, for programs and logs; `rule` is a stable identifier of what is
-    wrong (such as "cell-count") and `params` the numbers, tokens and seats it concerns, from
-    which a view writes the player's sentence in the player's language
-    (`GameView.position_error_text`, never from `str(exc)`). Every raise names its rule (a test
-    reads them all and checks each game's view has its sentence)."""
-
-    def __init__(self, message: str, rule: str | None = None, **params: Any):
-        super().__init__(message)
-        self.rule = rule
-        self.params = params
-
-
-class RecordError(ValueError):
-    """A record (saved game) that is malformed or does not replay. As MoveError: `str(exc)` is
-    English, for programs and logs; `rule` names what is wrong and `params` the values it
-    concerns, from which a view writes the player's sentence (render/record_errors.py); with
-    `rule` None the message is already in the player's language. For "illegal-move",
-    `params["error"]` is the engine's MoveError."""
-
-    def __init__(self, message: str, rule: str | None = None, **params: Any):
-        super().__init__(message)
-        self.rule = rule
-        self.params = params
 
 
 R = TypeVar("R")
@@ -216,7 +139,7 @@ def chance_rng(seed: int | str | None, *keys: object) -> random.Random:
     return random.Random(":".join(["ludothek", str(seed), *map(str, keys)]))
 
 
-def check_players(game: "Game[Any]", players: Any) -> int:
+def check_players(game: "AnyGame", players: Any) -> int:
     if isinstance(players, bool) or not isinstance(players, int):
         raise ValueError(f"players must be a whole number, not {players!r}")
     if not game.min_players <= players <= game.max_players:
@@ -303,10 +226,8 @@ def _or_list(values: Sequence[Any], quote: bool = True) -> str:
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended, as python-chess's `Outcome`: the seats that won (empty: a draw, or a
-    solitaire not won) and why it ended, a stable identifier of the rule that ended it:
-
-    Momentum "hand-empty", "round-limit"; Nummerus "board-empty"; Fenn "crossed", "repetition";
-    Mops Royal "final-scoring"; Momox "four-tiles" (one round), "rounds-played"."""
+    solitaire not won) and why it ended, the engine's declared `EndReason` (Momentum's
+    `MomentumEnd.HAND_EMPTY`, Fenn's `FennEnd.REPETITION`, ...)."""
 
     winners: tuple[int, ...]
     reason: str
@@ -331,19 +252,25 @@ class StateBase:
 
 
 S = TypeVar("S", bound=StateBase)
+M = TypeVar("M", bound=str)  # a move of the game: notation text the engine made or read
+E = TypeVar("E")  # what a move does (`Game.effect`): plain data the views draw and word
 
 
-class Game(Generic[S]):
-    """Base class of the five engines, generic over the engine's state type `S`. Subclasses set
-    the class attributes and implement the abstract methods; `record`/`from_record`, `replay`,
-    the result (`is_over`, `winners`, from the state's `outcome`) and the option helpers are
-    shared."""
+class Game(Generic[S, M, E]):
+    """Base class of the five engines, generic over the engine's state type `S`, its move type `M`
+    and its moves' effect type `E`. Subclasses set the class attributes and implement the abstract
+    methods; `record`/`from_record`, `replay`, the result (`is_over`, `winners`, from the state's
+    `outcome`) and the option helpers are shared."""
 
     id: str = ""
     name: str = ""
     min_players: int = 2
     max_players: int = 2
     has_hidden_information: bool = False
+    # Whether a game of it may be played by link (ludothek.remote): a game whose chance is met in
+    # the middle of a turn, hidden from the mover (Momox' covered chips), could only be decided
+    # there with a message from every other player at each such step, so it is not offered.
+    offered_by_link: bool = True
 
     # The game's options, declared once (see `Option`); `check_options` enforces them.
     options: tuple[Option, ...] = ()
@@ -377,18 +304,18 @@ class Game(Generic[S]):
     def current_player(self, s: S) -> int | None:
         raise NotImplementedError
 
-    def legal_moves(self, s: S) -> list[str]:
+    def legal_moves(self, s: S) -> list[M]:
         raise NotImplementedError
 
     def play(self, s: S, move: str) -> S:
         return self._apply(s, move)[0]
 
-    def effect(self, s: S, move: str) -> Any:
+    def effect(self, s: S, move: str) -> E:
         """What `move` does in `s` (for drawing and telling it), without playing it; IllegalMove if
         it is not legal."""
         return self._apply(s, move)[1]
 
-    def _apply(self, s: S, move: str) -> tuple[S, Any]:
+    def _apply(self, s: S, move: str) -> tuple[S, E]:
         """The state after `move` and what it did: the one place a game checks and plays a move."""
         raise NotImplementedError
 
@@ -595,3 +522,43 @@ class Game(Generic[S]):
     def require_not_over(self, s: S, move: str) -> None:
         if self.is_over(s):
             raise self.illegal(move, "game-over")
+
+
+# An engine picked at run time by a game's id (a record, a link, a saved game): its state, move and
+# effect types are its game's, which the code that picks it cannot name.
+AnyGame = Game[Any, Any, Any]
+
+# The errors are read from here too (games/errors.py holds them).
+__all__ = [
+    "AnyGame",
+    "COMMON_MOVE_RULES",
+    "CommonRule",
+    "EndReason",
+    "Game",
+    "HiddenInformationError",
+    "IllegalMove",
+    "InvalidMoveText",
+    "MAX_POSITION_CHARS",
+    "MAX_RECORD_MOVES",
+    "MoveError",
+    "Option",
+    "Outcome",
+    "PositionError",
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "RecordError",
+    "Refusal",
+    "Rule",
+    "Setup",
+    "StateBase",
+    "chance_rng",
+    "check_players",
+    "check_seed",
+    "derived_words",
+    "freeze",
+    "is_ascii_number",
+    "record_moves",
+    "run_to_end",
+    "steps_as",
+    "thaw",
+]

@@ -3,8 +3,8 @@ board and beside it, and the position text that results. The engine judges every
 editor reads the text back through `Game.from_position`, and a position the rules cannot hold is
 refused with the engine's reason, never drawn.
 
-Each game with an editor has a module `games/<game>_editing.py` with a class `Editing`
-(a `PositionEditing`). Places are named as the game's notation names them (and as its board's
+Each game has a module `games/<game>_editing.py` with a class `Editing` (a `PositionEditing`),
+whose instance `EDITING` the game's record (render/catalog.py) registers. Places are named as the game's notation names them (and as its board's
 targets are: "d4", a field's number, "k0"); pieces and settings by short stable codes that the
 game's view puts into words (`GameView.piece_name`, `setting_name`, `setting_value_name`).
 
@@ -14,7 +14,6 @@ the method cannot judge alone is left to `from_position`."""
 
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -109,18 +108,4 @@ def checked_setting(settings: tuple[Setting, ...], name: str, value: str) -> Set
     return setting
 
 
-# The games that have an editing module (imported when the editor first asks: the start needs none).
-EDITING_GAMES = frozenset({"fenn", "momentum", "momox", "mops", "nummerus"})
-
-
-def position_editing(game_id: str) -> PositionEditing[Any] | None:
-    """The game's editing, or None for a game without one (the editor then offers marks only).
-    Its state type is the game's, chosen at run time by `game_id`: Any."""
-    if game_id not in EDITING_GAMES:
-        return None
-    module = importlib.import_module(f"{__package__}.{game_id}_editing")
-    editing: PositionEditing[Any] = module.Editing()
-    return editing
-
-
-__all__ = ["checked_setting", "EditRefused", "Palette", "PositionEditing", "Setting", "position_editing"]
+__all__ = ["checked_setting", "EditRefused", "Palette", "PositionEditing", "Setting"]

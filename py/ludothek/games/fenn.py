@@ -219,7 +219,7 @@ def _turn_start(s: FennState) -> int:
     return s.turn_start
 
 
-class Fenn(Game[FennState]):
+class Fenn(Game[FennState, str, MoveEffect]):
     id = "fenn"
     name = "Fenn"
     min_players = 2

@@ -176,7 +176,7 @@ def _push(board: list[str], ray: tuple[int, ...], k: int, beyond: str | None, re
     return Push(last, ray[k + 1], stone, reflected)
 
 
-class Momentum(Game[MomentumState]):
+class Momentum(Game[MomentumState, str, Effect]):
     id = "momentum"
     name = "Momentum"
     min_players = 2

@@ -198,7 +198,7 @@ class Effect(NamedTuple):
     round_result: tuple[int, ...] | None = None  # the numbers, when this move ended a round
 
 
-class Momox(Game[MomoxState]):
+class Momox(Game[MomoxState, str, Effect]):
     id = "momox"
     name = "Momox"
     min_players = MIN_PLAYERS
@@ -220,6 +220,9 @@ class Momox(Game[MomoxState]):
         "no-shuffle": ("the chips may be reshuffled only at the end of a turn that landed on yellow fields {yellows} or more times in a row"),
     }
     has_hidden_information = True
+    # Its covered chips are chance met mid-turn and hidden from the mover: by link, every bowl lifted
+    # would need a message from the other devices first (docs/remote-play.md).
+    offered_by_link = False
 
     # -- setup ---------------------------------------------------------------------------------
 

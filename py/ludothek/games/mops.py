@@ -200,7 +200,7 @@ def _round_tile(s: MopsState) -> int:
     return s.tile
 
 
-class MopsRoyal(Game[MopsState]):
+class MopsRoyal(Game[MopsState, str, Effect]):
     id = "mops"
     name = "Mops Royal"
     min_players = 1

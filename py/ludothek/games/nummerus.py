@@ -195,7 +195,7 @@ class Effect(NamedTuple):
     game_over: bool = False
 
 
-class Nummerus(Game[NummerusState]):
+class Nummerus(Game[NummerusState, str, Effect]):
     id = "nummerus"
     name = "Nummerus Zahlus"
     min_players = 1

@@ -225,4 +225,7 @@ if TYPE_CHECKING:
     # mypy checks the class against the editor's interface, for this game's states.
     _interface: PositionEditing[NummerusState] = Editing()
 
-__all__ = ["Editing"]
+# The game's editing as its record (render/catalog.py) registers it.
+EDITING = Editing()
+
+__all__ = ["EDITING", "Editing"]

@@ -29,8 +29,9 @@ from ..games import get_game
 
 VALUE_BYTES = 16  # each chain value and commitment: 128 bits of SHA-256
 CHAIN_LENGTH = 64  # chance events a game may have: Mops' setup and 35 reveals fit, Nummerus' 20 rounds
-REMOTE_GAMES = ("momentum", "fenn", "mops", "nummerus")  # in this order in a link (never reorder)
-NOT_OFFERED = ("momox",)
+# The games a link can carry, by their code in the link's bytes (their place here: never reorder).
+# Exactly the games whose engines are offered by link (`Game.offered_by_link`; tests/test_catalog.py).
+REMOTE_GAMES = ("momentum", "fenn", "mops", "nummerus")
 
 
 def chain_step(value: bytes) -> bytes:

@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from ..games import get_game
+from ..games import GAME_IDS, get_game
 from ..games.base import MoveError
 from ..names import clean_name
 from . import chance
@@ -113,7 +113,7 @@ class Progress:
 
 def start(game_id: str, players: int, host: int, options: dict[str, Any], names: list[str], secret: bytes) -> RemoteGame:
     """A new game by link, set up by the device of seat `host` (it commits first)."""
-    if game_id in chance.NOT_OFFERED:
+    if game_id in GAME_IDS and not get_game(game_id).offered_by_link:
         raise RemoteError(f"{game_id} is not offered by link", "not-offered", game=game_id)
     if game_id not in chance.REMOTE_GAMES:
         raise RemoteError(f"unknown game {game_id!r}", "unknown-game")

@@ -7,7 +7,8 @@ engine; the board (render/<game>_board.py) only draws the state and these marks:
 The board never sees the game object, never asks the rules and never words a sentence: which
 targets may be clicked, what each is called, what the last move did and what the hint says all
 come in here. `payload` carries what one game alone needs (Fenn's field statuses, Mops Royal's
-cell kinds, ...), typed by a frozen dataclass in that game's board module. `diagram` holds the
+cell kinds, ...), typed by a frozen dataclass in that game's board module (`P`); `effect` is the
+engine's effect of the last move, typed as the engine's (`E`). `diagram` holds the
 arrows, circles, highlights and labels of a rules diagram (render/diagram.py), which every board
 draws last, over its targets' centres (its `target_centres(s, marks)`).
 """
@@ -15,11 +16,12 @@ draws last, over its targets' centres (its `target_centres(s, marks)`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generator, Generic, Mapping, Protocol, TypeVar
+from typing import Generator, Generic, Mapping, Protocol, TypeVar
 
 from .diagram import Diagram
 
 P = TypeVar("P")
+E = TypeVar("E")
 
 
 class SolvedValue(Protocol):
@@ -51,7 +53,7 @@ class Control:
 
 
 @dataclass(frozen=True)
-class BoardMarks(Generic[P]):
+class BoardMarks(Generic[P, E]):
     # -- input: what may be clicked, and what everything is called
     interactive: bool = False
     legal: frozenset[str] = frozenset()  # the targets a click may use now (data-target tokens)
@@ -60,7 +62,7 @@ class BoardMarks(Generic[P]):
     cursor: str | None = None  # the target that holds the tab stop, as the app knows it
     # -- the last move
     last_move: str | None = None
-    effect: Any = None  # the engine's `effect` of the last move (plain data), None: nothing to mark
+    effect: E | None = None  # the engine's `effect` of the last move (plain data), None: nothing to mark
     animate: bool = False  # animate the last move (once)
     replaying: bool = False  # an earlier position: show nothing covered since
     # -- the hint: target -> its value ("hint" for a plain suggestion, Fenn's solved values)

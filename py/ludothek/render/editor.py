@@ -39,7 +39,7 @@ from .review import exact_text
 from .screens import button
 from .standalone import standalone_svg
 from .svg import esc, num, tag
-from .view import GameView, UIState
+from .view import AnyView, UIState
 
 TOOLS = ("arrow", "circle", "highlight", "label", "eraser")
 # What the embed code makes of the diagram: a picture with a link (no Python in the reader's
@@ -181,9 +181,9 @@ def pick_layer(centres: Mapping[str, tuple[float, float]], editing: Editing, cur
     return tag("g", "".join(parts), class_="editor-targets")
 
 
-def editor_board_svg(view: GameView[Any, Any], state: object, d: Diagram, editing: Editing, cursor: str | None = None) -> str:
+def editor_board_svg(view: AnyView, state: object, d: Diagram, editing: Editing, cursor: str | None = None) -> str:
     """The board with the diagram's marks, and the editor's click targets over it."""
-    ui = UIState(interactive=False, diagram=d)
+    ui: UIState[Any] = UIState(interactive=False, diagram=d)
     svg = view.board_svg(state, ui)
     layer = pick_layer(view.target_centres(state, ui), editing, cursor)
     head, end, _tail = svg.rpartition("</svg>")
@@ -283,7 +283,7 @@ TAKEN_TO_TEXTS = {
 }
 
 
-def taken_to_text(view: GameView[Any, Any], taken_to: str, state: Any) -> str:
+def taken_to_text(view: AnyView, taken_to: str, state: Any) -> str:
     """Where a piece taken away goes, in words ("" where it just leaves the board)."""
     template = TAKEN_TO_TEXTS.get(taken_to)
     if template is None:
@@ -293,7 +293,7 @@ def taken_to_text(view: GameView[Any, Any], taken_to: str, state: Any) -> str:
     return _(template).format(colour=colour)
 
 
-def board_switch_text(view: GameView[Any, Any], before: int | None, shown: int | None, players: int) -> str:
+def board_switch_text(view: AnyView, before: int | None, shown: int | None, players: int) -> str:
     """What the author is told when the editor's board moves to another seat's, in a game with a
     board per seat (Mops Royal's layouts: `Palette.board_of`, which follows the turn); "" when it
     stays. Tile colours and seat colours read alike, so the layout left is named too."""
@@ -312,7 +312,7 @@ def said_together(*sentences: str | None) -> str:
     return " ".join(text for text in sentences if text)
 
 
-def edit_refusal_text(view: GameView[Any, Any], error: EditRefused) -> str:
+def edit_refusal_text(view: AnyView, error: EditRefused) -> str:
     """The player's sentence for an edit the game refused (never the engine's English)."""
     template = view.edit_refusal_texts().get(error.rule) or EDIT_REFUSAL_TEXTS.get(error.rule)
     if template is None:
@@ -328,7 +328,7 @@ def edit_refusal_text(view: GameView[Any, Any], error: EditRefused) -> str:
         return _("This change cannot be made.")
 
 
-def pieces_html(view: GameView[Any, Any], palette: Palette | None, editing: Editing) -> str:
+def pieces_html(view: AnyView, palette: Palette | None, editing: Editing) -> str:
     """The Pieces tool: a button per piece the game offers and one that takes pieces away (a click
     on the board then puts the chosen piece on a place), the empty board and the setup."""
     if palette is None:
@@ -361,7 +361,7 @@ def pieces_html(view: GameView[Any, Any], palette: Palette | None, editing: Edit
     return tag("div", lead + buttons, role="toolbar", aria_label=_("Pieces"), class_="editor-toolbar") + tag("div", board_buttons, class_="editor-toolbar")
 
 
-def settings_html(view: GameView[Any, Any], settings: tuple[Setting, ...]) -> str:
+def settings_html(view: AnyView, settings: tuple[Setting, ...]) -> str:
     """What beside the board the position says (whose turn, hands, scores): a field per setting,
     applied together by one button."""
     if not settings:
@@ -395,7 +395,7 @@ def settings_html(view: GameView[Any, Any], settings: tuple[Setting, ...]) -> st
     )
 
 
-def best_moves_html(view: GameView[Any, Any], state: object, moves: list[MoveValue], names: list[str]) -> str:
+def best_moves_html(view: AnyView, state: object, moves: list[MoveValue], names: list[str]) -> str:
     """The best moves of the position, best first, in the move list's words (Fenn's with their
     exact result)."""
     heading = tag("h2", esc(_("The best moves")))
@@ -464,7 +464,7 @@ def out_html(base_url: str, game_id: str, position: str, d: Diagram, play_fragme
 
 
 def editor_screen_html(
-    view: GameView[Any, Any], board: str, words: str, tools: str, position: str, caption: str, out: str, message: str = "", pieces: str = "", settings: str = ""
+    view: AnyView, board: str, words: str, tools: str, position: str, caption: str, out: str, message: str = "", pieces: str = "", settings: str = ""
 ) -> str:
     """The whole screen; its parts are regions the app redraws: #board, #editor-words,
     #editor-tools, #editor-pieces, #editor-settings, #editor-out, #editor-message. Every field

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.fenn import BLUE, BOARD_FIELDS, EXTRA, GOAL_FIELD, PASCH, PASS, RED, START_FIELD
+from ..games.fenn import GAME, BLUE, BOARD_FIELDS, EXTRA, GOAL_FIELD, PASCH, PASS, RED, START_FIELD
 from ..games.fenn import Fenn, FennState, FieldStatus
 from ..games.notation import parse_black, parse_step
 from ..i18n import N_, _, ngettext
@@ -17,6 +17,7 @@ from .fenn_board import SEAT_CSS, FennPayload, die_icon, shown_value, thumbnail_
 from .fenn_panels import extra_html, seat_details, side_html
 from .fenn_words import POSITION_ERROR_TEXTS, ban_texts, closed_message, colour, colour_word, player, start_value_sentence, value_text
 from .view import Action, Choice, ClickResult, Field, GameView, UIState
+from ..games.fenn import MoveEffect
 
 __all__ = ["FennView", "make_view", "value_text", "shown_value"]
 
@@ -24,7 +25,7 @@ __all__ = ["FennView", "make_view", "value_text", "shown_value"]
 # -- the view ---------------------------------------------------------------------------------------
 
 
-class FennView(GameView[FennState, FennPayload]):
+class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
     game_id = "fenn"
     game: Fenn
     board = fenn_board
@@ -92,7 +93,7 @@ class FennView(GameView[FennState, FennPayload]):
 
     # -- drawing -----------------------------------------------------------------------------------
 
-    def marks(self, s: FennState, ui: UIState) -> BoardMarks[FennPayload]:
+    def marks(self, s: FennState, ui: UIState[FennState]) -> BoardMarks[FennPayload, MoveEffect]:
         """What the board marks, from the engine: the fields the die may enter and those closed to
         it, the last move, where the latest turn began, the opening roll, and each field's words."""
         game = self.game
@@ -215,12 +216,12 @@ class FennView(GameView[FennState, FennPayload]):
     def thumbnail_svg(self) -> str:
         return thumbnail_svg()
 
-    def extra_html(self, s: FennState, ui: UIState) -> str:
+    def extra_html(self, s: FennState, ui: UIState[FennState]) -> str:
         if not ui.interactive or s.outcome is not None:
             return ""
         return extra_html(self.game, s, ui, self._selected(s, ui), self.step_kind)
 
-    def _selected(self, s: FennState, ui: UIState) -> int | None:
+    def _selected(self, s: FennState, ui: UIState[FennState]) -> int | None:
         """The field picked for a step, if it can still be entered."""
         if not ui.selection:
             return None
@@ -240,12 +241,12 @@ class FennView(GameView[FennState, FennPayload]):
         if kind is None:
             effect = self.game.effect(s, move)
             kind = "win" if effect.wins else "pasch" if effect.pasch else "extra" if effect.extra_step else "blocked" if effect.extra_step_blocked else ""
-            if len(self._kinds) > 20000:
+            if len(self._kinds) > 20000:  # not a rule: the cache of drawn fields stays small
                 self._kinds.clear()
             self._kinds[key] = kind
         return kind
 
-    def actions(self, s: FennState, ui: UIState) -> list[Action]:
+    def actions(self, s: FennState, ui: UIState[FennState]) -> list[Action]:
         if not ui.interactive or s.outcome is not None:
             return []
         game = self.game
@@ -339,7 +340,7 @@ class FennView(GameView[FennState, FennPayload]):
 
     # -- input -------------------------------------------------------------------------------------
 
-    def click(self, s: FennState, ui: UIState, target: str) -> ClickResult:
+    def click(self, s: FennState, ui: UIState[FennState], target: str) -> ClickResult[FennState, str]:
         game = self.game
         legal = game.legal_moves(s)
         if target in legal:
@@ -363,12 +364,12 @@ class FennView(GameView[FennState, FennPayload]):
             return ClickResult(ui.with_(selection=(target,), cursor=target), None)
         return ClickResult(ui, None, closed_message(s, field, status.reasons))
 
-    def cancel(self, ui: UIState) -> UIState:
+    def cancel(self, ui: UIState[FennState]) -> UIState[FennState]:
         return ui.with_(selection=())
 
     # -- words -------------------------------------------------------------------------------------
 
-    def status_text(self, s: FennState, ui: UIState, names: list[str]) -> str:
+    def status_text(self, s: FennState, ui: UIState[FennState], names: list[str]) -> str:
         if s.outcome is not None:
             return self.result_text(s, names)
         game = self.game
@@ -489,3 +490,7 @@ class FennView(GameView[FennState, FennPayload]):
 
 def make_view(game: Fenn) -> FennView:
     return FennView(game)
+
+
+# The game's view as its record (render/catalog.py) registers it.
+VIEW = make_view(GAME)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..games.seats import SEAT_COLOURS
 from ..games.fenn import BLUE, BOARD_FIELDS, GOAL_FIELD, PASCH, RED, START_FIELD, STEP
@@ -34,6 +34,9 @@ from ..i18n import _
 from .board_marks import BoardMarks, HintValue
 from .diagram import diagram_layer
 from .svg import empty, esc, num, svg_document, tag
+
+if TYPE_CHECKING:
+    from ..games.fenn import MoveEffect
 
 # -- geometry (user units of the board's viewBox; x right, y down) -------------------------------
 
@@ -228,7 +231,7 @@ def _field_print(field: int) -> str:
     return "".join(parts)
 
 
-def board_svg(s: Any, marks: BoardMarks[FennPayload]) -> str:
+def board_svg(s: Any, marks: BoardMarks[FennPayload, MoveEffect]) -> str:
     """The whole board as one SVG element. Pure: same state and marks, same text. `marks.labels`
     holds each field's words (its title and name), `marks.label` the board's name."""
     info = marks.payload or FennPayload()
@@ -276,12 +279,12 @@ def board_svg(s: Any, marks: BoardMarks[FennPayload]) -> str:
     )
 
 
-def target_centres(s: Any, marks: BoardMarks[FennPayload]) -> dict[str, tuple[float, float]]:
+def target_centres(s: Any, marks: BoardMarks[FennPayload, MoveEffect]) -> dict[str, tuple[float, float]]:
     """Each field's centre (where its die stands) by its number (its data-target), for a diagram's marks."""
     return {str(field): (field_cx(field), float(DIE_CY)) for field in BOARD_FIELDS}
 
 
-def _black_row(s: Any, marks: BoardMarks[FennPayload], info: FennPayload) -> str:
+def _black_row(s: Any, marks: BoardMarks[FennPayload, MoveEffect], info: FennPayload) -> str:
     cx, cy = WIDTH / 2, TOP / 2 - 1
     classes = []
     effect = marks.effect
@@ -326,7 +329,7 @@ def _black_row(s: Any, marks: BoardMarks[FennPayload], info: FennPayload) -> str
     return tag("g", "".join(parts), class_="black-row", aria_hidden="true")
 
 
-def _cursor(s: Any, marks: BoardMarks[FennPayload], info: FennPayload, selected: int | None) -> str | None:
+def _cursor(s: Any, marks: BoardMarks[FennPayload, MoveEffect], info: FennPayload, selected: int | None) -> str | None:
     if not marks.interactive:
         return None
     cursor = marks.cursor
@@ -342,7 +345,14 @@ def _cursor(s: Any, marks: BoardMarks[FennPayload], info: FennPayload, selected:
 
 
 def _field(
-    s: Any, marks: BoardMarks[FennPayload], info: FennPayload, field: int, cursor: str | None, mover: int | None, selected: int | None, ghost_field: int | None
+    s: Any,
+    marks: BoardMarks[FennPayload, MoveEffect],
+    info: FennPayload,
+    field: int,
+    cursor: str | None,
+    mover: int | None,
+    selected: int | None,
+    ghost_field: int | None,
 ) -> str:
     x, y = field_x(field), TOP
     cx = x + CELL / 2
@@ -404,7 +414,7 @@ def _field(
     return tag("g", tag("title", esc(words)) + "".join(inner), class_=" ".join(classes), data_field=str(field), **attrs)
 
 
-def _player_die(s: Any, marks: BoardMarks[FennPayload], seat: int) -> str:
+def _player_die(s: Any, marks: BoardMarks[FennPayload, MoveEffect], seat: int) -> str:
     field = s.field_of(seat)
     cx = field_cx(field)
     classes = []

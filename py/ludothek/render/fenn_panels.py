@@ -25,7 +25,7 @@ from .view import UIState
 StepKind = Callable[[FennState, str], str]  # the view's `step_kind`: what a legal step earns
 
 
-def extra_html(game: Fenn, s: FennState, ui: UIState, selected: int | None, step_kind: StepKind) -> str:
+def extra_html(game: Fenn, s: FennState, ui: UIState[FennState], selected: int | None, step_kind: StepKind) -> str:
     """What is shown below the board while a player moves: the Pasch's chooser or the banner of an
     extra step or a pass, then the faces of the picked field or every legal step as a list."""
     phase = s.phase

@@ -11,7 +11,7 @@ from ..i18n import _
 from .bidi import name_html
 from .screens import button, dialog_html, level_label
 from .svg import esc, tag
-from .view import Action, GameView, shown_seat_names
+from .view import Action, shown_seat_names, AnyView
 
 
 class PanelSeat(Protocol):
@@ -86,7 +86,7 @@ def game_frame_html(game_id: str, title: str) -> str:
     )
 
 
-def players_html(view: GameView[Any, Any], session: SeatedGame, s: Any, thinking_seat: int | None, kinds: list[str] | None = None) -> str:
+def players_html(view: AnyView, session: SeatedGame, s: Any, thinking_seat: int | None, kinds: list[str] | None = None) -> str:
     """One panel per seat: piece, name, kind, the game's details, whose turn, winners. `kinds`
     says who plays each seat when it is not "human" or a computer (a game by link: "you")."""
     game = view.game
@@ -172,7 +172,7 @@ def controls_html(session: PlayedGame, busy: bool, hint_label: str | None = None
     return control_row_html(game_controls(session, busy, hint_label))
 
 
-def moves_html(view: GameView[Any, Any], session: PlayedGame, public: Callable[[Any], Any] = lambda state: state) -> str:
+def moves_html(view: AnyView, session: PlayedGame, public: Callable[[Any], Any] = lambda state: state) -> str:
     """The move list with step-through replay: each entry shows the position after it.
     `public` turns a state into what the players may see (the game's observation)."""
     shown = session.shown_index
@@ -241,7 +241,7 @@ def replay_html(session: PlayedGame) -> str:
     return banner + nav
 
 
-def result_dialog_html(view: GameView[Any, Any], session: PlayedGame, state: Any) -> str:
+def result_dialog_html(view: AnyView, session: PlayedGame, state: Any) -> str:
     names = shown_seat_names(view, session.names())
     text = view.result_text(state, names)
     scores = view.game.scores(state)

@@ -18,7 +18,7 @@ from ..i18n import _, ngettext
 from .bidi import isolate_names
 from .game_panels import Control, actions_html, control_row_html, game_controls, moves_html, players_html, replay_html
 from .svg import esc
-from .view import GameView, UIState, shown_seat_names
+from .view import UIState, shown_seat_names, AnyView
 
 # The regions of the game screen (ids of the elements the frame has, render.game_panels.game_frame_html),
 # in the order they are written.
@@ -94,7 +94,7 @@ class History:
 class GameScreenModel:
     """Everything the game screen shows, as text and values."""
 
-    ui: UIState  # the UI state the screen is drawn with (the app keeps it for the next click)
+    ui: UIState[Any]  # the UI state the screen is drawn with (the app keeps it for the next click)
     names: tuple[str, ...]  # each seat's name as shown (render.view.shown_seat_names)
     status: str  # the status line (plain text)
     last_move: str  # the shown position's last move in words ('' for none)
@@ -122,7 +122,7 @@ def player_may_move(*, readonly: bool, replaying: bool, over: bool, computer_to_
     return not readonly and not replaying and not over and not computer_to_move and not thinking
 
 
-def shown_ui(ui: UIState, history: History, names: Sequence[str], *, interactive: bool, animating: bool) -> UIState:
+def shown_ui(ui: UIState[Any], history: History, names: Sequence[str], *, interactive: bool, animating: bool) -> UIState[Any]:
     """The UI state to draw the shown position with: a move animates only while `animating` (in
     the redraws right after it); a replay marks the move replayed to, without animation or hints."""
     ui = ui.with_(interactive=interactive, animate=ui.animate and animating, names=tuple(names))
@@ -138,7 +138,7 @@ def shown_ui(ui: UIState, history: History, names: Sequence[str], *, interactive
     return ui
 
 
-def status_text(view: GameView[Any, Any], history: History, ui: UIState, names: list[str], thinking_seat: int | None) -> str:
+def status_text(view: AnyView, history: History, ui: UIState[Any], names: list[str], thinking_seat: int | None) -> str:
     """The status line: who is thinking, the replay, or the view's own words for the position."""
     if thinking_seat is not None:
         return _("{name} is thinking…").format(name=names[thinking_seat])
@@ -147,7 +147,7 @@ def status_text(view: GameView[Any, Any], history: History, ui: UIState, names: 
     return view.status_text(history.shown_state, ui, names)
 
 
-def last_move_text(view: GameView[Any, Any], history: History, names: list[str]) -> str:
+def last_move_text(view: AnyView, history: History, names: list[str]) -> str:
     """The shown position's last move in words (the one replayed to, in a replay), as each player
     sees it; on a phone the move list is far below the board. '' where the view writes it itself."""
     index = history.shown_index
@@ -160,9 +160,9 @@ def last_move_text(view: GameView[Any, Any], history: History, names: list[str])
 
 
 def game_screen_model(
-    view: GameView[Any, Any],
+    view: AnyView,
     history: History,
-    ui: UIState,
+    ui: UIState[Any],
     *,
     turn: int | None,
     over: bool,
@@ -208,7 +208,7 @@ def game_screen_model(
 # -- what is said to screen readers when something happens ----------------------------------------
 
 
-def move_announcement(view: GameView[Any, Any], before: Any, move: str, after: Any, names: list[str], over: bool) -> str:
+def move_announcement(view: AnyView, before: Any, move: str, after: Any, names: list[str], over: bool) -> str:
     """Said after a move (the player's or the computer's): the move in words, and the result when it ended the game."""
     text = view.describe_move(before, move, after, names)
     if over:
@@ -220,7 +220,7 @@ def undo_announcement(count: int) -> str:
     return ngettext("Took back {n} move.", "Took back {n} moves.", count).format(n=count)
 
 
-def redo_announcement(view: GameView[Any, Any], before: Any, move: str | None) -> str:
+def redo_announcement(view: AnyView, before: Any, move: str | None) -> str:
     """Said after a redo: the move replayed (`before`: the position it was played on)."""
     return _("Replayed: {move}.").format(move=view.move_text(before, move)) if move is not None else ""
 

@@ -16,7 +16,7 @@ from ..i18n import _
 from .board_marks import HintSearch, HintValue
 
 if TYPE_CHECKING:
-    from ..ai.base import ComputerPlayer
+    from ..ai.base import AnyGameAI, ComputerPlayer
 
 
 class StrongestLevelHints:
@@ -33,10 +33,13 @@ class StrongestLevelHints:
     def hint_label(self) -> str | None:
         return _("Hint")
 
-    def hint_player(self) -> ComputerPlayer:
-        from ..ai import get_player, levels
+    def game_ai(self) -> AnyGameAI:
+        """The game's computer players (its AI module's `AI`): each view that mixes this in names
+        its own, imported when the first hint is asked for."""
+        raise NotImplementedError
 
-        player = get_player(self.game.id, levels(self.game.id)[-1].number, seed=self.hint_seed)
+    def hint_player(self) -> ComputerPlayer[Any, Any]:
+        player = self.game_ai().strongest(seed=self.hint_seed)
         player.max_work = self.hint_max_work
         return player
 
@@ -46,7 +49,8 @@ class StrongestLevelHints:
         public = self.game.observation(s, None)
         if self.game.is_over(public) or not self.game.legal_moves(public):
             return None
-        return (yield from self.hint_player().search(public))
+        move: str = yield from self.hint_player().search(public)
+        return move
 
     def hint_search(self, s: Any) -> HintSearch:
         move = yield from self.hint_move_search(s)

@@ -7,14 +7,14 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
-from ..ai.puzzles import PUZZLE_GAMES
 from ..i18n import _, ngettext
 from .bidi import isolate, isolated_html, name_html
 from .screens import button
 from .svg import esc, tag
-from .view import GameView, shown_seat_names
+from .catalog import puzzle_games
+from .view import shown_seat_names, AnyView
 
 
 # The game's picture on its card is an image, not inline SVG: its hundreds of elements would be
@@ -28,12 +28,12 @@ from .view import GameView, shown_seat_names
 # the SVG's hash (tests/test_thumbnails.py says when it is stale). Pictures do not depend on the
 # language: one per game. The address is relative to the page: the home is only ever shown in
 # index.html, at the site's root (an embedded board is index.html too).
-def thumbnail_img(view: GameView[Any, Any]) -> str:
+def thumbnail_img(view: AnyView) -> str:
     """The card's picture: the game's thumbnail as a WebP image (decorative: its card names it)."""
     return f'<img src="assets/thumbs/{view.game_id}.webp" alt="" width="160" height="160" decoding="async"/>'
 
 
-def game_card(view: GameView[Any, Any]) -> str:
+def game_card(view: AnyView) -> str:
     game_id = view.game_id
     body = (
         tag("div", thumbnail_img(view), class_="thumb", aria_hidden="true")
@@ -43,7 +43,7 @@ def game_card(view: GameView[Any, Any]) -> str:
             "div",
             tag("a", esc(_("New game")), href=f"#/setup/{game_id}", class_="button primary", data_action="setup", data_game=game_id)
             + tag("a", esc(_("Rules")), href=f"#/rules/{game_id}", class_="button")
-            + (tag("a", esc(_("Puzzles")), href=f"#/puzzles/{game_id}", class_="button") if game_id in PUZZLE_GAMES else "")
+            + (tag("a", esc(_("Puzzles")), href=f"#/puzzles/{game_id}", class_="button") if game_id in puzzle_games() else "")
             + tag("a", esc(_("Make a diagram")), href=f"#/editor/{game_id}", class_="button"),
             class_="card-actions",
         )
@@ -51,7 +51,7 @@ def game_card(view: GameView[Any, Any]) -> str:
     return tag("article", body, class_="game-card", data_game=game_id)
 
 
-def home_html(views: list[GameView[Any, Any]], saves_html: str = "") -> str:
+def home_html(views: list[AnyView], saves_html: str = "") -> str:
     cards = "".join(game_card(v) for v in views)
     # The games lead; the player's saved games follow them. Python fills #saves after the page
     # has shown the home screen rendered ahead of time: below the cards, that moves nothing (and
@@ -137,7 +137,7 @@ class LinkItem:
 def saves_html(
     summaries: Sequence[SavedGame | LinkItem],
     problems: Sequence[KeptAside],
-    views: dict[str, GameView[Any, Any]],
+    views: dict[str, AnyView],
     now: float | None = None,
     recent: int = RECENT_SAVES,
     total: int | None = None,
@@ -171,7 +171,7 @@ def saves_html(
     return "".join(parts)
 
 
-def save_item_html(summary: SavedGame, view: GameView[Any, Any] | None, now: float | None) -> str:
+def save_item_html(summary: SavedGame, view: AnyView | None, now: float | None) -> str:
     """A saved game in the Continue list: its game, players, moves and age, and its actions."""
     title = view.title() if view else summary.game_id
     shown = shown_seat_names(view, summary.names) if view else list(summary.names)
@@ -248,7 +248,7 @@ def problems_html(problems: Sequence[KeptAside]) -> str:
     )
 
 
-def link_item_html(item: LinkItem, view: GameView[Any, Any] | None, now: float | None) -> str:
+def link_item_html(item: LinkItem, view: AnyView | None, now: float | None) -> str:
     """A game by link in the Continue list (render.remote.LinkItem): its state first ("Your
     move", "Waiting for Anna", "Anna won"), then that it goes by link and when it last moved."""
     title = view.title() if view else item.game_id

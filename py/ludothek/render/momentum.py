@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.momentum import BUFFER, DAMPER, DESIGNER_ROUND_LIMIT, HOLE, RECOMMENDED_MAX_SPECIALS, SEAT_LETTERS, SIZES
+from ..ai.base import GameAI
+from ..games.momentum import GAME, BUFFER, DAMPER, DESIGNER_ROUND_LIMIT, HOLE, RECOMMENDED_MAX_SPECIALS, SEAT_LETTERS, SIZES
 from ..games.momentum import Momentum, MomentumState, Push
 from ..games.notation import cell_name, parse_cell
 from ..i18n import N_, _, ngettext
@@ -17,6 +18,7 @@ from .momentum_board import SEAT_CSS, SPECIAL_CSS, stone_svg
 from .seats import seat_names
 from .svg import esc, num, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
+from ..games.momentum import Effect as MomentumEffect
 
 SEAT_NAMES = seat_names(SEAT_CSS)
 SPECIAL_NAMES = {HOLE: N_("hole"), DAMPER: N_("damper"), BUFFER: N_("buffer")}
@@ -37,7 +39,7 @@ def parse_specials_text(text: str, size: str) -> dict[str, list[str]]:
     return found
 
 
-class MomentumView(StrongestLevelHints, GameView[MomentumState, None]):
+class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEffect, None]):
     game_id = "momentum"
     game: Momentum
     board = momentum_board
@@ -77,6 +79,11 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, None]):
         "empty-hand": N_("Only the player who moved last ({colour}) may have no stones left in hand: that player has won."),
         "past-round-limit": N_("r{round}/{limit} is past the round limit, so the game ended after the last player's turn: Red must be to move."),
     }
+
+    def game_ai(self) -> GameAI[MomentumState, str, MomentumEffect]:
+        from ..ai.momentum import AI
+
+        return AI
 
     def tagline(self) -> str:
         return _("Place a stone and push your neighbours away. Empty your hand first.")
@@ -215,11 +222,11 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, None]):
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def marks(self, s: MomentumState, ui: UIState) -> BoardMarks[None]:
+    def marks(self, s: MomentumState, ui: UIState[MomentumState]) -> BoardMarks[None, MomentumEffect]:
         effect = self.last_effect(ui)
         interactive = ui.interactive
         legal = frozenset(m for m in self.game.legal_moves(s) if m != "swap") if interactive else frozenset()
-        marks: BoardMarks[None] = BoardMarks(
+        marks: BoardMarks[None, MomentumEffect] = BoardMarks(
             interactive=interactive,
             legal=legal,
             labels=self.cell_labels(s) if interactive else {},
@@ -256,12 +263,12 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, None]):
         n = s.hands[seat]
         return tag("span", esc(ngettext("{n} stone in hand", "{n} stones in hand", n).format(n=n)), class_="hand", data_hand=str(n))
 
-    def actions(self, s: MomentumState, ui: UIState) -> list[Action]:
+    def actions(self, s: MomentumState, ui: UIState[MomentumState]) -> list[Action]:
         if ui.interactive and s.pie == "swap" and s.outcome is None:
             return [Action("swap", _("Swap (pie rule)"), _("Take over the first stone instead of placing one."))]
         return []
 
-    def click(self, s: MomentumState, ui: UIState, target: str) -> ClickResult:
+    def click(self, s: MomentumState, ui: UIState[MomentumState], target: str) -> ClickResult[MomentumState, str]:
         legal = self.game.legal_moves(s)
         if target in legal:
             return ClickResult(ui.with_(selection=(), cursor=target if target != "swap" else ui.cursor), target)
@@ -287,7 +294,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, None]):
             return _("Hint: swap – take over the first stone (pie rule).")
         return _("Hint: place a stone on {cell} (marked with a check).").format(cell=move)
 
-    def status_text(self, s: MomentumState, ui: UIState, names: list[str]) -> str:
+    def status_text(self, s: MomentumState, ui: UIState[MomentumState], names: list[str]) -> str:
         if s.outcome is not None:
             return self.result_text(s, names)
         name = names[s.to_move]
@@ -305,7 +312,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, None]):
             return _("{name} swapped: the first stone is now theirs.").format(name=name)
         effect = self.game.effect(before, move)
         sentences = [_("{name} placed a stone on {cell}.").format(name=name, cell=move)]
-        moved = [p for p in effect.pushes if p.to is not None]
+        moved = [(p, to) for p in effect.pushes if (to := p.to) is not None]
         gone = [p for p in effect.pushes if p.to is None]
 
         def colour(p: Push) -> str:
@@ -315,7 +322,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, None]):
             sentences.append(
                 _("Pushed: {list}.").format(
                     list=", ".join(
-                        _("{colour} {a} to {b}").format(colour=colour(p), a=cell_name(p.origin, before.width), b=cell_name(p.to, before.width)) for p in moved
+                        _("{colour} {a} to {b}").format(colour=colour(p), a=cell_name(p.origin, before.width), b=cell_name(to, before.width)) for p, to in moved
                     )
                 )
             )
@@ -360,3 +367,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, None]):
 
 def make_view(game: Momentum) -> MomentumView:
     return MomentumView(game)
+
+
+# The game's view as its record (render/catalog.py) registers it.
+VIEW = make_view(GAME)

@@ -9,7 +9,7 @@ ringed, green with a diamond), so they stay apart for colour-blind players and i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..games.momentum import BUFFER, DAMPER, EMPTY, HOLE, SEAT_LETTERS
 from ..games.notation import FILES, cell_index, cell_name
@@ -19,6 +19,9 @@ from .board_marks import BoardMarks, Control
 from .diagram import diagram_layer
 from .marks import colour_mark
 from .svg import empty, hint_badge, num, svg_document, tag
+
+if TYPE_CHECKING:
+    from ..games.momentum import Effect as MomentumEffect
 
 CELL = 40
 MARGIN = 22  # room for the coordinates on the left and at the bottom
@@ -58,7 +61,7 @@ def special_svg(kind: str, cx: float, cy: float) -> str:
     return tag("g", body, class_=f"special {css}")
 
 
-def _cell_svg(s: Any, index: int, marks: BoardMarks[None], cursor: str | None) -> str:
+def _cell_svg(s: Any, index: int, marks: BoardMarks[None, MomentumEffect], cursor: str | None) -> str:
     """One cell: its ground, a hint's badge, its stone or special (the last move's animated), the
     dot of a legal target; the tab stop's attributes when the board takes clicks."""
     width, height = s.width, s.height
@@ -153,7 +156,7 @@ def _control_svg(s: Any, control: Control) -> str:
     )
 
 
-def board_svg(s: Any, marks: BoardMarks[None]) -> str:
+def board_svg(s: Any, marks: BoardMarks[None, MomentumEffect]) -> str:
     """The whole board as one SVG element. Pure: same state and marks, same text. Marked: the
     legal cells (`marks.legal`), the hinted ones (`marks.hints`), the last move's `effect`
     (placed or swapped stone, pushes, stones sent back); `marks.labels` names the cells."""
@@ -175,7 +178,7 @@ def board_svg(s: Any, marks: BoardMarks[None]) -> str:
     return svg_document("".join(parts), total_w, total_h, label=label, class_="board momentum", interactive=marks.interactive)
 
 
-def target_centres(s: Any, marks: BoardMarks[None]) -> dict[str, tuple[float, float]]:
+def target_centres(s: Any, marks: BoardMarks[None, MomentumEffect]) -> dict[str, tuple[float, float]]:
     """Each cell's centre by its name (its data-target), for a diagram's marks."""
     width, height = s.width, s.height
     return {cell_name(index, width): cell_centre(index, width, height) for index in range(width * height)}

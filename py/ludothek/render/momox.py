@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..ai.base import GameAI
 from ..games.momox import GAME, KEY, KEY_MOVES, OVER, SHUFFLE, STAY, TILE, Momox, walk
 from ..games.momox_board import CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, FIELD_COUNT, TILE_VALUES
 from ..games.momox_state import MomoxState
@@ -20,6 +21,7 @@ from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_
 from . import momox_board
 from .momox_board import SEAT_CSS, MomoxPayload, figure_svg
 from .momox_words import POSITION_ERROR_TEXTS, board_description, circle_title, circle_words, colour_name, field_words, number_text, place_name
+from ..games.momox import Effect as MomoxEffect
 
 
 MAX_ROUNDS_IN_FORM = 99
@@ -35,7 +37,7 @@ def remembered_chips(position: str) -> list[tuple[int, int]]:
     return sorted((c, v) for c, v in s.seen if c != open_circle)
 
 
-class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
+class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, MomoxPayload]):
     game_id = "momox"
     game: Momox
     board = momox_board
@@ -58,6 +60,11 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
         "first_seat": lambda seat: {"first_colour": colour_name(seat)},
     }
     position_error_texts = POSITION_ERROR_TEXTS  # render/momox_words.py
+
+    def game_ai(self) -> GameAI[MomoxState, str, MomoxEffect]:
+        from ..ai.momox import AI
+
+        return AI
 
     def __init__(self, game: Momox) -> None:
         super().__init__(game)
@@ -132,7 +139,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def marks(self, s: MomoxState, ui: UIState) -> BoardMarks[MomoxPayload]:
+    def marks(self, s: MomoxState, ui: UIState[MomoxState]) -> BoardMarks[MomoxPayload, MomoxEffect]:
         return self.marks_with(
             s,
             interactive=ui.interactive,
@@ -216,7 +223,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
         describe: bool = True,
         hints: dict[str, HintValue] | None = None,
         diagram: Diagram | None = None,
-    ) -> BoardMarks[MomoxPayload]:
+    ) -> BoardMarks[MomoxPayload, MomoxEffect]:
         """What the board marks, from the engine: the bowls that may be lifted, the tile on offer,
         Stay, the last walk, and every target's name; spelled out, for `marks` (a UI state's) and for
         the pictures drawn without one (the setup preview, the thumbnail)."""
@@ -259,7 +266,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
             payload=payload,
         )
 
-    def extra_html(self, s: MomoxState, ui: UIState) -> str:
+    def extra_html(self, s: MomoxState, ui: UIState[MomoxState]) -> str:
         """The last walk in words, under the board (the board shows it; this says it)."""
         if ui.last_before is None or ui.last_move not in KEY_MOVES or ui.replaying:
             return ""
@@ -319,7 +326,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
             data_round=str(table.round),
         )
 
-    def actions(self, s: MomoxState, ui: UIState) -> list[Action]:
+    def actions(self, s: MomoxState, ui: UIState[MomoxState]) -> list[Action]:
         if not ui.interactive:
             return []
         phase = s.phase
@@ -346,7 +353,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
 
     # -- input ---------------------------------------------------------------------------------
 
-    def click(self, s: MomoxState, ui: UIState, target: str) -> ClickResult:
+    def click(self, s: MomoxState, ui: UIState[MomoxState], target: str) -> ClickResult[MomoxState, str]:
         legal = self.game.legal_moves(s)
         if target in legal:
             cursor = target if target in KEY_MOVES else ui.cursor
@@ -368,7 +375,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
         steps = (after.figures[seat] - before.figures[seat]) % FIELD_COUNT
         return steps if 1 <= steps <= 6 else None
 
-    def status_text(self, s: MomoxState, ui: UIState, names: list[str]) -> str:
+    def status_text(self, s: MomoxState, ui: UIState[MomoxState], names: list[str]) -> str:
         if self.game.is_over(s):
             return self.result_text(s, names)
         name = names[s.to_move]
@@ -421,6 +428,8 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
             return " ".join(sentences)
         if move == "take":
             effect = self.game.effect(before, move)
+            if effect.tile is None or effect.place is None:
+                raise ValueError(f"{move!r} took no tile")  # the engine's effect of a take names the tile and its place
             held = before.tiles[seat] + (effect.tile,)
             sentences = [
                 _("{name} took the {value} as the {place} digit: {number}.").format(
@@ -524,7 +533,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxPayload]):
         return piece
 
     def setting_name(self, name: str) -> str:
-        if len(name) == 7 and name.startswith("tiles-") and name[6] in COLOUR_LETTERS:
+        if len(name) == 7 and name.startswith("tiles-") and name[6] in COLOUR_LETTERS:  # not a rule: a setting's code, "tiles-R"
             return _("{colour}'s tiles").format(colour=colour_name(COLOUR_LETTERS.index(name[6])))
         names = {
             "turn": _("Turn in this round"),
@@ -567,3 +576,7 @@ THUMBNAIL_MOVE = "k1"
 
 def make_view(game: Momox) -> MomoxView:
     return MomoxView(game)
+
+
+# The game's view as its record (render/catalog.py) registers it.
+VIEW = make_view(GAME)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..games.momox import KEY_MOVES, STAY
 from ..games.seats import SEAT_COLOURS
@@ -34,6 +34,9 @@ from .board_marks import BoardMarks
 from .diagram import diagram_layer
 from .marks import colour_mark
 from .svg import empty, esc, hint_badge, num, star_path, tag
+
+if TYPE_CHECKING:
+    from ..games.momox import Effect as MomoxEffect
 
 SEAT_CSS = SEAT_COLOURS["momox"]  # a seat's CSS class is its colour, as in app.css
 
@@ -259,7 +262,7 @@ def _circuit_svg(info: MomoxPayload) -> str:
     return "".join(parts)
 
 
-def _tiles_svg(s: Any, marks: BoardMarks[MomoxPayload], info: MomoxPayload) -> str:
+def _tiles_svg(s: Any, marks: BoardMarks[MomoxPayload, MomoxEffect], info: MomoxPayload) -> str:
     """The tiles beside the corners: told in the board's description; only the offered one (the
     player to move's at the corner reached) is a control."""
     tiles = []
@@ -290,7 +293,7 @@ def _tiles_svg(s: Any, marks: BoardMarks[MomoxPayload], info: MomoxPayload) -> s
     return tag("g", "".join(tiles), class_="tiles")
 
 
-def _circle_svg(c: int, marks: BoardMarks[MomoxPayload], info: MomoxPayload, liftable: set[int], cursor_target: str | None) -> str:
+def _circle_svg(c: int, marks: BoardMarks[MomoxPayload, MomoxEffect], info: MomoxPayload, liftable: set[int], cursor_target: str | None) -> str:
     """One circle: the open chip, or a bowl (moved there on the last move, animated); a button
     when the board takes clicks."""
     x, y = circle_xy(c)
@@ -326,7 +329,7 @@ def _circle_svg(c: int, marks: BoardMarks[MomoxPayload], info: MomoxPayload, lif
     return tag("g", "".join(inner), class_=" ".join(classes), **attributes)
 
 
-def _circles_svg(marks: BoardMarks[MomoxPayload], info: MomoxPayload) -> str:
+def _circles_svg(marks: BoardMarks[MomoxPayload, MomoxEffect], info: MomoxPayload) -> str:
     """The circles, their numbers (outside the buttons: a button's visible text must be in its
     name) and Stay when it may be chosen."""
     interactive = marks.interactive
@@ -372,7 +375,7 @@ def _figures_svg(s: Any, info: MomoxPayload, animate: bool) -> str:
     return tag("g", "".join(figures), class_="figures")
 
 
-def board_svg(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
+def board_svg(s: Any, marks: BoardMarks[MomoxPayload, MomoxEffect]) -> str:
     """The whole board as one SVG element. Pure: same state and marks, same text. Marked: the
     bowls that may be lifted, the tile on offer and Stay (`marks.legal`), the hinted bowl, the
     last walk (`marks.payload`).
@@ -406,7 +409,7 @@ def board_svg(s: Any, marks: BoardMarks[MomoxPayload]) -> str:
     )
 
 
-def target_centres(s: Any, marks: BoardMarks[MomoxPayload]) -> dict[str, tuple[float, float]]:
+def target_centres(s: Any, marks: BoardMarks[MomoxPayload, MomoxEffect]) -> dict[str, tuple[float, float]]:
     """For a diagram's marks: the centre of each circle (`k0`..`k5`, its data-target), of the
     tile on offer (`take`) and of Stay while the board shows them, and of each field of the
     circuit by its number (its data-field: no click target, but where the figures walk)."""

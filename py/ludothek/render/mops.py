@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..ai.base import GameAI
 from ..games.mops_layout import EMPTY, START_CELL, extent
-from ..games.mops import MopsRoyal
+from ..games.mops import GAME, MopsRoyal
 from ..games.mops_state import FINAL, PLACE, SCORE, MopsState
 from ..games.notation import CROWN_CODES, FRAME, parse_tile, tile_code
 from ..games.notation import frame_cell_name as cell_name, parse_frame_cell as parse_cell
@@ -23,6 +24,7 @@ from . import mops_board
 from .mops_board import SEAT_CSS, THUMBNAIL_HIGHLIGHT, MopsPayload, ring, thumbnail_position, token_svg
 from .mops_marks import board_marks, find_option
 from .mops_panels import placing_html, scoring_html, seat_details, setup_preview_html, side_html
+from ..games.mops import Effect as MopsEffect
 from .mops_words import (
     POSITION_ERROR_TEXTS,
     cost_text,
@@ -38,7 +40,7 @@ from .mops_words import (
 )
 
 
-class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
+class MopsView(StrongestLevelHints, GameView[MopsState, str, MopsEffect, MopsPayload]):
     game_id = "mops"
     game: MopsRoyal
     board = mops_board
@@ -73,6 +75,11 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
 
     move_error_words_from = {"marks": lambda marks: {"cells": flips_text(marks)}, "seat": seat_words, "mover": mover_words}
     position_error_texts = POSITION_ERROR_TEXTS
+
+    def game_ai(self) -> GameAI[MopsState, str, MopsEffect]:
+        from ..ai.mops import AI
+
+        return AI
 
     def tagline(self) -> str:
         return _("Everybody lays out the same tile. Build same-colour or same-motif shapes and score them at the right moment.")
@@ -181,7 +188,7 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def marks(self, s: MopsState, ui: UIState) -> BoardMarks[MopsPayload]:
+    def marks(self, s: MopsState, ui: UIState[MopsState]) -> BoardMarks[MopsPayload, MopsEffect]:
         """What the board marks, from the engine: the cells the seat to move may click and what
         each click does, the cell kinds of its layout, the chosen combination, the hinted cell, the
         last move, the headings and every cell's name."""
@@ -214,14 +221,14 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
             aria_label=self.title(),
         )
 
-    def extra_html(self, s: MopsState, ui: UIState) -> str:
+    def extra_html(self, s: MopsState, ui: UIState[MopsState]) -> str:
         if not ui.interactive or s.outcome is not None:
             return ""  # the last move in words is the game screen's line under the status
         if s.step == PLACE:
             return placing_html(self.game, s, ui)
         return scoring_html(self.game, s, ui)
 
-    def actions(self, s: MopsState, ui: UIState) -> list[Action]:
+    def actions(self, s: MopsState, ui: UIState[MopsState]) -> list[Action]:
         if not ui.interactive or s.outcome is not None:
             return []
         seat = s.to_move
@@ -253,7 +260,7 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
 
     # -- input ---------------------------------------------------------------------------------
 
-    def click(self, s: MopsState, ui: UIState, target: str) -> ClickResult:
+    def click(self, s: MopsState, ui: UIState[MopsState], target: str) -> ClickResult[MopsState, str]:
         game = self.game
         if game.is_over(s):
             return ClickResult(ui, None, _("The game is over."))
@@ -303,12 +310,12 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
             return ClickResult(ui, None, _("Choose a combination from the list under the board, or pass."))
         return ClickResult(ui, None, _("Choose a combination from the list under the board."))
 
-    def cancel(self, ui: UIState) -> UIState:
+    def cancel(self, ui: UIState[MopsState]) -> UIState[MopsState]:
         return ui.with_(selection=())
 
     # -- words ---------------------------------------------------------------------------------
 
-    def status_text(self, s: MopsState, ui: UIState, names: list[str]) -> str:
+    def status_text(self, s: MopsState, ui: UIState[MopsState], names: list[str]) -> str:
         game = self.game
         if game.is_over(s):
             return self.result_text(s, names)
@@ -358,7 +365,7 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
 
     def piece_name(self, piece: str) -> str:
         """A tile by its code: "Blue cushion", or "Blue cushion, face down" (lower-case motif)."""
-        if len(piece) != 2 or parse_tile(piece[0].upper() + piece[1]) is None:
+        if len(piece) != 2 or parse_tile(piece[0].upper() + piece[1]) is None:  # not a rule: a tile's code is two letters
             return piece
         name = tile_name(piece[0].upper() + piece[1])
         name = name[:1].upper() + name[1:]
@@ -401,3 +408,7 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsPayload]):
 
 def make_view(game: MopsRoyal) -> MopsView:
     return MopsView(game)
+
+
+# The game's view as its record (render/catalog.py) registers it.
+VIEW = make_view(GAME)

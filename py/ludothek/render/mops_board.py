@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..games.mops_layout import EMPTY, FACE_DOWN, START_CELL
 from ..games.mops_state import FINAL, SCORE
@@ -40,6 +40,9 @@ from .diagram import diagram_layer
 from .mops_icons import crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg
 from .marks import colour_mark
 from .svg import empty, esc, hint_badge, num, tag
+
+if TYPE_CHECKING:
+    from ..games.mops import Effect as MopsEffect
 
 SEAT_CSS = SEAT_COLOURS["mops"]  # a seat's CSS class is its colour
 
@@ -181,7 +184,7 @@ def mini_layout_svg(s: Any, seat: int, bounds: tuple[int, int, int, int], label:
 # -- the board ---------------------------------------------------------------------------------------
 
 
-def board_svg(s: Any, marks: BoardMarks[MopsPayload]) -> str:
+def board_svg(s: Any, marks: BoardMarks[MopsPayload, MopsEffect]) -> str:
     """The whole board as one SVG element. Pure: same state and marks, same text."""
     info = marks.payload or MopsPayload()
     players = len(s.layouts)
@@ -208,7 +211,7 @@ def board_svg(s: Any, marks: BoardMarks[MopsPayload]) -> str:
     )
 
 
-def target_centres(s: Any, marks: BoardMarks[MopsPayload]) -> dict[str, tuple[float, float]]:
+def target_centres(s: Any, marks: BoardMarks[MopsPayload, MopsEffect]) -> dict[str, tuple[float, float]]:
     """Each cell's centre in the window of the layout shown large, by its name (its data-target),
     for a diagram's marks; none once the game is over with two seats or more (every layout small)."""
     if s.outcome is not None and len(s.layouts) > 1:
@@ -405,7 +408,7 @@ def _layout_coords_svg(f0: int, r0: int) -> str:
     return "".join(coords)
 
 
-def _main_layout_svg(s: Any, seat: int, marks: BoardMarks[MopsPayload], info: MopsPayload) -> str:
+def _main_layout_svg(s: Any, seat: int, marks: BoardMarks[MopsPayload, MopsEffect], info: MopsPayload) -> str:
     f0, r0 = display_window(info.bounds)
     interactive = marks.interactive and seat == s.to_move and s.outcome is None
     enabled = marks.legal if seat == s.to_move else frozenset()

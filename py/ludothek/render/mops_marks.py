@@ -23,6 +23,7 @@ from .board_marks import BoardMarks
 from .mops_board import MopsPayload, display_window, tiles_laid
 from .mops_words import board_description, cell_words, combination_text, cost_text, points_text, seat_colour, tile_name
 from .view import UIState
+from ..games.mops import Effect as MopsEffect
 
 
 def find_option(game: MopsRoyal, s: MopsState, cells_key: str) -> Combination | None:
@@ -33,7 +34,7 @@ def find_option(game: MopsRoyal, s: MopsState, cells_key: str) -> Combination | 
     return None
 
 
-def _placing_cells(game: MopsRoyal, s: MopsState, ui: UIState, seat: int, tile: str) -> dict[str, str]:
+def _placing_cells(game: MopsRoyal, s: MopsState, ui: UIState[MopsState], seat: int, tile: str) -> dict[str, str]:
     """The cells the revealed tile may go to (or, refusing it, the face-down tiles it may go onto),
     each with what a click on it does."""
     enabled: dict[str, str] = {}
@@ -46,7 +47,9 @@ def _placing_cells(game: MopsRoyal, s: MopsState, ui: UIState, seat: int, tile: 
     return enabled
 
 
-def _enabled_cells(game: MopsRoyal, s: MopsState, ui: UIState, seat: int, tile: str | None) -> tuple[dict[str, str], tuple[str, ...], tuple[str, ...]]:
+def _enabled_cells(
+    game: MopsRoyal, s: MopsState, ui: UIState[MopsState], seat: int, tile: str | None
+) -> tuple[dict[str, str], tuple[str, ...], tuple[str, ...]]:
     """The cells a click may use (cell -> what a click on it does), and the cells and marked tiles
     of the combination chosen to score (empty when none is)."""
     if not (ui.interactive and s.outcome is None):
@@ -63,7 +66,7 @@ def _enabled_cells(game: MopsRoyal, s: MopsState, ui: UIState, seat: int, tile: 
     return {}, (), ()
 
 
-def _hint_cells(game: MopsRoyal, s: MopsState, ui: UIState) -> dict[str, str]:
+def _hint_cells(game: MopsRoyal, s: MopsState, ui: UIState[MopsState]) -> dict[str, str]:
     """The cells of the hinted moves that are legal (a pass or a scoring has none)."""
     hint_cells: dict[str, str] = {}
     legal = game.legal_moves(s)
@@ -107,7 +110,7 @@ def _heading_note(game: MopsRoyal, s: MopsState, seat: int) -> str:
     return note
 
 
-def _final_payload(game: MopsRoyal, s: MopsState, ui: UIState, payload: MopsPayload) -> MopsPayload:
+def _final_payload(game: MopsRoyal, s: MopsState, ui: UIState[MopsState], payload: MopsPayload) -> MopsPayload:
     """Once the game is over with two seats or more: every layout's extent, the ranking, the
     winners and each seat's heading."""
     players = len(s.layouts)
@@ -124,7 +127,14 @@ def _final_payload(game: MopsRoyal, s: MopsState, ui: UIState, payload: MopsPayl
 
 
 def _payload(
-    game: MopsRoyal, s: MopsState, ui: UIState, seat: int, tile: str | None, kinds: tuple[CellKind, ...], chosen: tuple[str, ...], flips: tuple[str, ...]
+    game: MopsRoyal,
+    s: MopsState,
+    ui: UIState[MopsState],
+    seat: int,
+    tile: str | None,
+    kinds: tuple[CellKind, ...],
+    chosen: tuple[str, ...],
+    flips: tuple[str, ...],
 ) -> MopsPayload:
     """What the board needs of Mops Royal alone: the head band, the shown layout's cells and window,
     its heading, the chosen combination and, once the game is over, every seat's layout."""
@@ -151,7 +161,7 @@ def _payload(
     return payload
 
 
-def board_marks(game: MopsRoyal, s: MopsState, ui: UIState, effect: Any) -> BoardMarks[MopsPayload]:
+def board_marks(game: MopsRoyal, s: MopsState, ui: UIState[MopsState], effect: Any) -> BoardMarks[MopsPayload, MopsEffect]:
     """What the board marks, from the engine (`effect`: the engine's effect of the last move shown,
     `GameView.last_effect`): the layout shown is the seat to move's (the first seat's once the game
     is over)."""

@@ -72,7 +72,7 @@ def sitting_text(seat: int, reason: str) -> str:
     return _("The revealed tile is {seat}'s start tile: {seat} sits this round out.").format(seat=seat_colour(seat))
 
 
-def placing_html(game: MopsRoyal, s: MopsState, ui: UIState) -> str:
+def placing_html(game: MopsRoyal, s: MopsState, ui: UIState[MopsState]) -> str:
     seat = s.to_move
     tile = game.revealed_tile(s)
     assert seat is not None and tile is not None, "a placing step has a seat to move and a revealed tile"
@@ -152,7 +152,7 @@ def _option_preview_rule(key: str, combo: Combination) -> str:
     return f"{when} .cell:is({cells}) .hl{{opacity:1}}{when} .cell:is({cells}) .tile{{opacity:1}}{when} .cell:is({flips}) .flip-hint{{opacity:1}}"
 
 
-def scoring_html(game: MopsRoyal, s: MopsState, ui: UIState) -> str:
+def scoring_html(game: MopsRoyal, s: MopsState, ui: UIState[MopsState]) -> str:
     """The combinations the seat to move may score, each a button, or, once one with two marked
     tiles is chosen, the choice of the tile to turn face down."""
     options = game.scoring_options(s)

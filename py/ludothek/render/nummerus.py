@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.nummerus import CHIPS, Nummerus, NummerusState, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, MAX_ROUNDS, NO_SWAP, STAR, parse_field
+from ..games.nummerus import GAME, CHIPS, Nummerus, NummerusState, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, MAX_ROUNDS, NO_SWAP, STAR, parse_field
 from ..games.notation import parse_swap, split_side
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
@@ -37,6 +37,7 @@ from .nummerus_panels import choice_html, piece_svg, seat_details, side_html, sw
 from .nummerus_words import board_label, colour_name, describe_move, field_words, hint_text, move_text, player_name, range_text, result_text
 from .svg import esc, tag
 from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
+from ..games.nummerus import Effect as NummerusEffect
 
 LAYOUT_HELP_EXAMPLE = "3 16 17 / 18 7 36 39 38 / …"
 
@@ -76,7 +77,7 @@ def _start_fields() -> list[Field]:
 # -- the view ---------------------------------------------------------------------------------------
 
 
-class NummerusView(GameView[NummerusState, NummerusPayload]):
+class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]):
     game_id = "nummerus"
     game: Nummerus
     board = nummerus_board
@@ -274,8 +275,14 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
         return self.board.board_svg(after, self.marks(after, ui, label=_("Nummerus Zahlus"), coordinates=False, view_box=crop))
 
     def marks(
-        self, s: NummerusState, ui: UIState, *, label: str | None = None, coordinates: bool = True, view_box: tuple[float, float, float, float] | None = None
-    ) -> BoardMarks[NummerusPayload]:
+        self,
+        s: NummerusState,
+        ui: UIState[NummerusState],
+        *,
+        label: str | None = None,
+        coordinates: bool = True,
+        view_box: tuple[float, float, float, float] | None = None,
+    ) -> BoardMarks[NummerusPayload, NummerusEffect]:
         """What the board marks, from the engine: the chips the star can reach, the last star move
         of this round, the hint, the picked chip, and each field's words."""
         game = self.game
@@ -308,7 +315,7 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
             payload=NummerusPayload(over=over, targets=tuple(targets), jump=jump),
         )
 
-    def extra_html(self, s: NummerusState, ui: UIState) -> str:
+    def extra_html(self, s: NummerusState, ui: UIState[NummerusState]) -> str:
         parts = []  # the last move in words (a swap, a round's end) is the game screen's line under the status
         if ui.interactive and not self.game.is_over(s):
             if s.swap_step:
@@ -321,7 +328,7 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
                     parts.append(tag("p", esc(_("No chip lies in line with the star: it may jump to any chip.")), class_="nz-banner"))
         return "".join(parts)
 
-    def _choice(self, s: NummerusState, ui: UIState) -> tuple[str, tuple[str, str]] | None:
+    def _choice(self, s: NummerusState, ui: UIState[NummerusState]) -> tuple[str, tuple[str, str]] | None:
         """(field, (lower chain, upper chain)) when a solitaire number touching two chains is picked."""
         if len(s.collections) != 1 or not ui.selection:
             return None
@@ -331,7 +338,7 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
         sides = self.game.solitaire_sides(s, field)
         return (field, (sides[0], sides[1])) if len(sides) == 2 else None
 
-    def actions(self, s: NummerusState, ui: UIState) -> list[Action]:
+    def actions(self, s: NummerusState, ui: UIState[NummerusState]) -> list[Action]:
         if not ui.interactive or self.game.is_over(s) or not s.swap_step:
             return []
         hinted = any(t == NO_SWAP for t, _l in ui.hints)
@@ -395,7 +402,7 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
 
     # -- input -------------------------------------------------------------------------------------
 
-    def click(self, s: NummerusState, ui: UIState, target: str) -> ClickResult:
+    def click(self, s: NummerusState, ui: UIState[NummerusState], target: str) -> ClickResult[NummerusState, str]:
         game = self.game
         legal = game.legal_moves(s)
         if game.is_over(s):
@@ -417,7 +424,7 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
             return ClickResult(ui.with_(selection=(target,), cursor=target), None)
         return ClickResult(ui.with_(cursor=target), None, self.unreachable_message(s, target))
 
-    def _swap_click(self, s: NummerusState, ui: UIState, target: str, legal: list[str]) -> ClickResult:
+    def _swap_click(self, s: NummerusState, ui: UIState[NummerusState], target: str, legal: list[str]) -> ClickResult[NummerusState, str]:
         if target == NO_SWAP:
             return ClickResult(ui.with_(selection=()), NO_SWAP)
         kind, _sep, value = target.partition(":")
@@ -444,7 +451,7 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
         selection = tuple(t for t in ((f"give:{give}" if give is not None else None), (f"take:{take}" if take is not None else None)) if t)
         return ClickResult(ui.with_(selection=selection), None)
 
-    def cancel(self, ui: UIState) -> UIState:
+    def cancel(self, ui: UIState[NummerusState]) -> UIState[NummerusState]:
         return ui.with_(selection=())
 
     def unreachable_message(self, s: NummerusState, field: str) -> str:
@@ -454,7 +461,7 @@ class NummerusView(GameView[NummerusState, NummerusPayload]):
 
     # -- words -------------------------------------------------------------------------------------
 
-    def status_text(self, s: NummerusState, ui: UIState, names: list[str]) -> str:
+    def status_text(self, s: NummerusState, ui: UIState[NummerusState], names: list[str]) -> str:
         game = self.game
         if game.is_over(s):
             return self.result_text(s, names)
@@ -565,3 +572,7 @@ THUMBNAIL_MOVE = "d8"
 
 def make_view(game: Nummerus) -> NummerusView:
     return NummerusView(game)
+
+
+# The game's view as its record (render/catalog.py) registers it.
+VIEW = make_view(GAME)

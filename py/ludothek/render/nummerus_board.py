@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..games.seats import SEAT_COLOURS
 from ..games.nummerus import FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, RANK_FILES
@@ -20,6 +20,9 @@ from .diagram import diagram_layer
 from .marks import colour_mark
 from .svg import empty, hint_badge, num, svg_document, tag
 from .svg import star_path as _star_path
+
+if TYPE_CHECKING:
+    from ..games.nummerus import Effect as NummerusEffect
 
 # -- geometry (user units of the viewBox; x right, y down) ---------------------------------------
 
@@ -132,7 +135,7 @@ def _static_layer(coordinates: bool) -> str:
 # -- the board ---------------------------------------------------------------------------------------
 
 
-def board_svg(s: Any, marks: BoardMarks[NummerusPayload]) -> str:
+def board_svg(s: Any, marks: BoardMarks[NummerusPayload, NummerusEffect]) -> str:
     """The whole board as one SVG element. Pure: same state and marks, same text. `marks.effect`
     is the last move's effect when it was a star move of this round (the view leaves out the
     last move of a round, which a fresh board follows)."""
@@ -159,7 +162,7 @@ def board_svg(s: Any, marks: BoardMarks[NummerusPayload]) -> str:
     # The last path: a trail from where the star stood to the chip it took.
     star_style = None
     star_class = ""
-    if effect is not None:
+    if effect is not None and effect.origin is not None and effect.target is not None and effect.chip is not None:
         origin, target_index = FIELD_INDEX[effect.origin], FIELD_INDEX[effect.target]
         (ox, oy), (tx, ty) = field_xy(origin), field_xy(target_index)
         if effect.jump:
@@ -190,12 +193,12 @@ def board_svg(s: Any, marks: BoardMarks[NummerusPayload]) -> str:
     return svg
 
 
-def target_centres(s: Any, marks: BoardMarks[NummerusPayload]) -> dict[str, tuple[float, float]]:
+def target_centres(s: Any, marks: BoardMarks[NummerusPayload, NummerusEffect]) -> dict[str, tuple[float, float]]:
     """Each field's centre by its name (its data-target), for a diagram's marks."""
     return {FIELD_NAMES[index]: field_xy(index) for index in range(FIELD_COUNT)}
 
 
-def _cursor(s: Any, marks: BoardMarks[NummerusPayload], info: NummerusPayload, selected: str | None) -> str | None:
+def _cursor(s: Any, marks: BoardMarks[NummerusPayload, NummerusEffect], info: NummerusPayload, selected: str | None) -> str | None:
     if not marks.interactive:
         return None
     cursor = marks.cursor
@@ -209,7 +212,7 @@ def _cursor(s: Any, marks: BoardMarks[NummerusPayload], info: NummerusPayload, s
     return star
 
 
-def _cell(s: Any, marks: BoardMarks[NummerusPayload], info: NummerusPayload, index: int, cursor: str | None, selected: str | None) -> str:
+def _cell(s: Any, marks: BoardMarks[NummerusPayload, NummerusEffect], info: NummerusPayload, index: int, cursor: str | None, selected: str | None) -> str:
     name = FIELD_NAMES[index]
     cx, cy = field_xy(index)
     chip = s.board[index]

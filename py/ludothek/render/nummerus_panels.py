@@ -183,7 +183,7 @@ def rounds_table(game: Nummerus, s: NummerusState, names: list[str]) -> str:
     return tag("section", html + note, class_="nz-side")
 
 
-def choice_html(s: NummerusState, ui: UIState, choice: tuple[str, tuple[str, str]]) -> str:
+def choice_html(s: NummerusState, ui: UIState[NummerusState], choice: tuple[str, tuple[str, str]]) -> str:
     field, (lower, upper) = choice
     chip = s.board[FIELD_INDEX[field]]
     hints = {t for t, _l in ui.hints}
@@ -213,7 +213,7 @@ def choice_html(s: NummerusState, ui: UIState, choice: tuple[str, tuple[str, str
     )
 
 
-def swap_picks(s: NummerusState, ui: UIState) -> tuple[int | None, int | None]:
+def swap_picks(s: NummerusState, ui: UIState[NummerusState]) -> tuple[int | None, int | None]:
     give = take = None
     for token in ui.selection:
         kind, _sep, value = token.partition(":")
@@ -225,7 +225,7 @@ def swap_picks(s: NummerusState, ui: UIState) -> tuple[int | None, int | None]:
     return give, take
 
 
-def swap_html(game: Nummerus, s: NummerusState, ui: UIState) -> str:
+def swap_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState]) -> str:
     seat = s.to_move
     give, take = swap_picks(s, ui)
     hints = {t for t, _l in ui.hints}

@@ -145,7 +145,7 @@ def describe_move(game: Nummerus, before: NummerusState, move: str, after: Numme
     effect = game.effect(before, move)
     name = player_name(names, effect.seat)
     sentences = []
-    if effect.give is not None:
+    if effect.give is not None and effect.partner is not None:
         sentences.append(
             _("{name} swaps: gives {give} to {other} and takes {take}.").format(
                 name=name, give=effect.give, other=player_name(names, effect.partner), take=effect.take

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import N_, _
-from . import get_view
+from .catalog import get_view
 from .svg import esc, tag
 
 DIFFICULTY_NAMES = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}
@@ -193,7 +193,8 @@ def puzzle_embed_snippet(app_url: str, game_id: str, puzzle_id: str, picture_svg
     board there: EMBED_TOP from the top, PUZZLE_EMBED_PANEL from the bottom)."""
     from urllib.parse import quote
 
-    from .standalone import _DATA_URL_SAFE, EMBED_TOP, compact_picture, embed_size
+    from .embed_layout import EMBED_TOP
+    from .standalone import _DATA_URL_SAFE, compact_picture, embed_size
 
     width, height = embed_size(game_id)
     height += PUZZLE_EMBED_PANEL - EMBED_TOP

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..games import GAME_IDS
 from ..games.base import MoveError, RecordError
 from ..i18n import N_, _
-from . import get_view, has_view
+from .catalog import get_view, is_game
 
 # Parts of a record that can be unreadable (RecordError rule "unreadable-part", param "part").
 PART_WORDS = {"players": N_("its list of players"), "moves": N_("its list of moves"), "options": N_("its settings"), "position": N_("its position")}
@@ -60,7 +60,7 @@ def _game_name(game_id: object) -> str:
 
 
 def _move_error_text(game_id: object, error: object) -> str:
-    if isinstance(game_id, str) and game_id in GAME_IDS and isinstance(error, MoveError) and has_view(game_id):
+    if isinstance(game_id, str) and game_id in GAME_IDS and isinstance(error, MoveError) and is_game(game_id):
         return get_view(game_id).move_error_text(error)
     return _("That is not a legal move now.")
 

@@ -17,11 +17,11 @@ from typing import Any
 
 from ..games import get_game
 from ..i18n import N_, _, ngettext
-from ..remote.chance import NOT_OFFERED, REMOTE_GAMES
-from ..remote.protocol import MAX_LINK_MOVES, Own, Progress, RemoteError, RemoteGame, advance
 from ..names import clean_name
-from . import get_view
+from ..remote.chance import REMOTE_GAMES
+from ..remote.protocol import MAX_LINK_MOVES, Own, Progress, RemoteError, RemoteGame, advance
 from .bidi import isolate, isolated_html
+from .catalog import get_view
 from .game_panels import actions_html, players_html
 from .home_screen import LinkItem as LinkItem  # the Continue list's item, also for web/remote_*
 from .screens import button
@@ -237,7 +237,7 @@ def remote_error_text(error: RemoteError, rg: RemoteGame | None = None) -> str:
 
 
 def offered_by_link(game_id: str) -> bool:
-    return game_id not in NOT_OFFERED
+    return get_game(game_id).offered_by_link
 
 
 # -- the screen of a game by link ----------------------------------------------------------------
@@ -328,7 +328,7 @@ def screen_html(
     rg: RemoteGame,
     own: Own,
     progress: Progress,
-    ui: UIState,
+    ui: UIState[Any],
     notice: str | None,
     fork_other: RemoteGame | None = None,
     unsent: int = 0,

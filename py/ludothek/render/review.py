@@ -15,7 +15,7 @@ from ..ai.review import GRADES, MoveReview, Review
 from ..i18n import N_, _, ngettext
 from .diagram import Circle, Diagram
 from .svg import esc, num, svg_document, tag
-from .view import GameView
+from .view import AnyView
 
 GRADE_NAMES = {
     "best": N_("best"),
@@ -286,7 +286,7 @@ def review_panel_html(
     return "".join(parts)
 
 
-def seats_html(view: GameView[Any, Any], s: Any, names: list[str]) -> str:
+def seats_html(view: AnyView, s: Any, names: list[str]) -> str:
     """Each seat with its piece and the game's details (chains, stones in hand, points): what a
     position needs beside the board to be judged, as the game screen's player panels show it."""
     players = len(names)

@@ -32,7 +32,7 @@ from ..i18n import DEFAULT_LANGUAGE, _, language
 from ..package_files import package_file
 from .screens import rules_html
 from .svg import esc, tag
-from .view import GameView, UIState
+from .view import UIState, AnyView
 
 RULES_FOLDER = "rules/"  # in the package (package_files: the texts come with the second zip)
 
@@ -170,7 +170,7 @@ def inline(text: str) -> str:
     return "".join(out)
 
 
-def diagram_html(view: GameView[Any, Any], diagram: Diagram) -> str:
+def diagram_html(view: AnyView, diagram: Diagram) -> str:
     game = view.game
     before, after = diagram.states()
     ui = UIState(interactive=False, last_before=game.observation(before, None) if before is not None else None, last_move=diagram.move)
@@ -194,7 +194,7 @@ def diagram_html(view: GameView[Any, Any], diagram: Diagram) -> str:
     return tag("figure", svg + caption + try_it, class_="diagram")
 
 
-def rules_body_html(view: GameView[Any, Any], language: str) -> str:
+def rules_body_html(view: AnyView, language: str) -> str:
     """The rules document of `view`'s game in `language` (English when there is no translation)."""
     path = rules_path(view.game_id, language)
     if not path.exists():
@@ -212,7 +212,7 @@ def rules_body_html(view: GameView[Any, Any], language: str) -> str:
     return "".join(parts)
 
 
-def rules_screen_html(view: GameView[Any, Any]) -> str:
+def rules_screen_html(view: AnyView) -> str:
     """The rules screen (#/rules/<game>) of `view`'s game in the current language: what the app
     draws, and what the build renders ahead of time for boot.js (render/static.py)."""
     return rules_html(view, rules_body_html(view, language()))

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ai import levels as ai_levels
+from .catalog import levels as ai_levels
 from ..i18n import _, language
 from .svg import esc, tag
-from .view import GameView
+from .view import AnyView
 
 
 def button(
@@ -88,7 +88,7 @@ def link_error_html(message: str) -> str:
     )
 
 
-def rules_html(view: GameView[Any, Any], body: str) -> str:
+def rules_html(view: AnyView, body: str) -> str:
     return tag(
         "article",
         tag("h1", esc(_("Rules: {title}").format(title=view.title())))

@@ -3,17 +3,17 @@ row per seat (who plays it, a computer's level, the name) and the game's options
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from ..ai import Level
-from ..ai import levels as ai_levels
+from .catalog import levels as ai_levels
 from ..i18n import _
 from .svg import esc, tag
-from .view import Field, GameView, seat_names
+from .view import Field, seat_names, AnyView
 
 
 def setup_html(
-    view: GameView[Any, Any],
+    view: AnyView,
     players: int,
     values: dict[str, Any] | None = None,
     errors: Iterable[str] = (),
@@ -67,7 +67,7 @@ def player_count_html(fewest: int, most: int, players: int) -> str:
     return tag("fieldset", tag("legend", esc(_("Players"))) + tag("div", radios, class_="radios"), class_="field")
 
 
-def seats_html(view: GameView[Any, Any], players: int, values: dict[str, Any]) -> str:
+def seats_html(view: AnyView, players: int, values: dict[str, Any]) -> str:
     """One row per seat (its piece, name, human or computer, the computer's level), and what
     the computer levels are."""
     levels = ai_levels(view.game_id)
@@ -83,7 +83,7 @@ def seats_html(view: GameView[Any, Any], players: int, values: dict[str, Any]) -
     )
 
 
-def seat_row_html(view: GameView[Any, Any], seat: int, players: int, values: dict[str, Any], levels: list[Level], default_name: str) -> str:
+def seat_row_html(view: AnyView, seat: int, players: int, values: dict[str, Any], levels: Sequence[Level], default_name: str) -> str:
     """A seat's row: its piece, the name, who plays it and (for the computer) the level."""
     kind = values.get(f"seat{seat}_kind", "human" if seat == 0 or players == 1 else "computer")
     name = values.get(f"seat{seat}_name", default_name)

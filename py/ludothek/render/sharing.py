@@ -4,22 +4,22 @@ board embedded in such a page."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ..ai import Level
 from ..i18n import _
 from .screens import button, dialog_html
 from .svg import esc, tag
-from .view import GameView
+from .view import AnyView
 
 
 def share_dialog_html(
-    view: GameView[Any, Any],
+    view: AnyView,
     game_link: str | None,
     position_link: str,
     snippet: str,
     embed_values: dict[str, Any],
-    levels: list[Level],
+    levels: Sequence[Level],
     editor_link: str | None = None,
 ) -> str:
     """Links to the game and the position, and an iframe snippet with its options. For a game with
@@ -78,7 +78,7 @@ def secret_game_link_html() -> str:
     )
 
 
-def embed_options_html(snippet: str, embed_values: dict[str, Any], levels: list[Level]) -> str:
+def embed_options_html(snippet: str, embed_values: dict[str, Any], levels: Sequence[Level]) -> str:
     """The options of an embedded board (read-only, who plays, the computer's level, its size)
     and the code that embeds it with them."""
     opponent = embed_values.get("vs", "computer")

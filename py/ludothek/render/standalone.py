@@ -4,12 +4,12 @@ picture an embed shows before Python has loaded): the board's SVG with its style
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, TypeAlias
 
 from ..package_files import package_file
-from . import get_view
+from .catalog import embed_layout, get_view
+from .embed_layout import EMBED_DIAGRAM_BOTTOM, EMBED_TOP
 from .view import UIState
 
 # In the app the build ships the stylesheets inside the package (render/styles/, with the second
@@ -46,7 +46,7 @@ def board_styles(game_id: str) -> str:
     return _cache[game_id]
 
 
-def standalone_svg(game_id: str, state: Any, ui: UIState | None = None) -> str:
+def standalone_svg(game_id: str, state: Any, ui: UIState[Any] | None = None) -> str:
     """A complete SVG file of `state`'s board, looking as in the app."""
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + styled_svg(game_id, get_view(game_id).board_svg(state, ui or UIState(interactive=False))) + "\n"
 
@@ -67,31 +67,6 @@ def picture_url(picture_svg: str) -> str:
 # How an embedded board shares its frame (px): whose turn it is above the board, the controls
 # under it. The snippet draws its picture into the same box, so the live board appears exactly
 # where the picture was. The app's embed layout reads these numbers too (one source).
-EMBED_TOP = 44
-EMBED_BOTTOM = 56
-EMBED_DIAGRAM_BOTTOM = 28  # a read-only diagram: only the link to the app under the picture
-
-
-@dataclass(frozen=True)
-class EmbedLayout:
-    width: int  # the frame size the Share dialog proposes: everything fits without scrolling
-    height: int
-    bottom: int = EMBED_BOTTOM  # room kept under the board for the game's controls
-
-
-EMBED_LAYOUTS = {
-    "momentum": EmbedLayout(420, 520),
-    "nummerus": EmbedLayout(420, 540),
-    "fenn": EmbedLayout(480, 360, bottom=EMBED_BOTTOM + 40),
-    "mops": EmbedLayout(420, 600, bottom=EMBED_BOTTOM + 40),
-    "momox": EmbedLayout(420, 540),
-}
-
-
-def embed_layout(game_id: str) -> EmbedLayout:
-    return EMBED_LAYOUTS.get(game_id, EmbedLayout(420, 520))
-
-
 def embed_size(game_id: str) -> tuple[int, int]:
     """The frame size the Share dialog proposes for a game."""
     layout = embed_layout(game_id)

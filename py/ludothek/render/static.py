@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..games import GAME_IDS
 from ..i18n import LANGUAGES, _, language, set_language
-from . import get_view, has_view
+from .catalog import get_view, is_game
 from .rules import has_rules, rules_screen_html
 from .home_screen import home_html
 from .screens import language_switch_html
@@ -30,7 +30,7 @@ DOCUMENT_POLICY = (
 def write_static_pictures(target: Path) -> list[Path]:
     written = []
     target.mkdir(parents=True, exist_ok=True)
-    game_ids = [g for g in GAME_IDS if has_view(g)]
+    game_ids = [g for g in GAME_IDS if is_game(g)]
     try:
         for language in LANGUAGES:
             set_language(language)
@@ -44,7 +44,7 @@ def write_static_pictures(target: Path) -> list[Path]:
 
 
 def rules_games() -> list[str]:
-    return [g for g in GAME_IDS if has_view(g) and has_rules(g)]
+    return [g for g in GAME_IDS if is_game(g) and has_rules(g)]
 
 
 def rules_fragment_name(game_id: str, code: str) -> str:

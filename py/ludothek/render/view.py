@@ -9,12 +9,12 @@ engine. Targets that are board cells also carry `data-x`/`data-y` (grid coordina
 app's keyboard navigation (arrow keys) can move between them spatially, and an `aria-label`.
 Views only ever receive what a player at the table may see (`game.observation`).
 
-A view is a `GameView[S, P]`: `S` is its engine's state type (`Game[S]`; an observation is an `S`
-too), `P` the payload type of the marks its board is drawn with (`BoardMarks[P]`, the one thing
-besides the state that differs between the five boards; Momentum's is None). Moves are notation
-text in every game, so a move type would tell mypy nothing; the payload ties what the view builds
-(`marks`) to what its board draws (`Board[S, P]`): mypy checks each view against its engine's
-state type and its board's signature. `board_svg` and `target_centres` are written once, here:
+A view is a `GameView[S, M, E, P]`: `S`, `M` and `E` are its engine's state, move and effect types
+(`Game[S, M, E]`; an observation is an `S` too), `P` the payload type of the marks its board is
+drawn with (`BoardMarks[P, E]`, the one thing besides the state and the last move's effect that
+differs between the five boards; Momentum's is None). The payload and the effect tie what the view
+builds (`marks`) to what its board draws (`Board[S, P, E]`): mypy checks each view against its
+engine's types and its board's signature. `board_svg` and `target_centres` are written once, here:
 each view declares its board module (`board = momentum_board`) and builds its marks (`marks`).
 """
 
@@ -41,14 +41,22 @@ COMMON_POSITION_ERROR_TEXTS: dict[str, str] = {
 }
 
 
+S = TypeVar("S", bound=StateBase)  # the engine's state type
+M = TypeVar("M", bound=str)  # the engine's move type
+E = TypeVar("E")  # the engine's effect type
+P = TypeVar("P")  # the payload type of the board's marks
+S_contra = TypeVar("S_contra", bound=StateBase, contravariant=True)
+
+
 @dataclass(frozen=True)
-class UIState:
+class UIState(Generic[S]):
     """What the app knows beyond the game state: a partial multi-step input, the keyboard
-    cursor, the last move (to highlight and animate it), and whether input is accepted."""
+    cursor, the last move (to highlight and animate it), and whether input is accepted; generic
+    over the state type of the game shown (the state before the last move is one)."""
 
     selection: tuple[str, ...] = ()
     cursor: str | None = None
-    last_before: Any = None  # the state before the last move (None: nothing to show)
+    last_before: S | None = None  # the state before the last move (None: nothing to show)
     last_move: str | None = None
     animate: bool = False
     interactive: bool = True
@@ -62,14 +70,14 @@ class UIState:
     # Marks that explain the position (render/diagram.py), drawn over the board: the editor's.
     diagram: Diagram = Diagram()
 
-    def with_(self, **changes: Any) -> "UIState":
+    def with_(self, **changes: Any) -> "UIState[S]":
         return replace(self, **changes)
 
 
 @dataclass(frozen=True)
-class ClickResult:
-    ui: UIState
-    move: str | None = None
+class ClickResult(Generic[S, M]):
+    ui: UIState[S]
+    move: M | None = None
     message: str | None = None  # said aloud and shown when the click does nothing (why not)
 
 
@@ -112,7 +120,7 @@ class Field:
         return self.options or (self.name,)
 
 
-def option_field(game: Game[Any], name: str, label: str, help: str, *, labels: dict[Any, str] | None = None, **shown: Any) -> Field:
+def option_field(game: Game[Any, Any, Any], name: str, label: str, help: str, *, labels: dict[Any, str] | None = None, **shown: Any) -> Field:
     """The setup field of the engine's option `name`, built from its declaration (kind, default,
     range, choices, player counts): the view adds the words (label, help, choice labels) and, in
     `shown`, what the form offers more narrowly than the engine allows (a smaller maximum).
@@ -134,20 +142,15 @@ def option_field(game: Game[Any], name: str, label: str, help: str, *, labels: d
     return replace(field, **shown)
 
 
-S = TypeVar("S", bound=StateBase)  # the engine's state type
-P = TypeVar("P")  # the payload type of the board's marks
-S_contra = TypeVar("S_contra", bound=StateBase, contravariant=True)
-
-
-class Board(Protocol[S_contra, P]):
+class Board(Protocol[S_contra, P, E]):
     """A board module (render/<game>_board.py) as its view uses it: the board drawn from a state and
     its marks, and where it draws each target. A module satisfies it (mypy checks the functions'
     signatures): the view declares it as `board = <game>_board`, a module, which stays a module
     when read from the view (a function stored on a class would be bound to the view)."""
 
-    def board_svg(self, s: S_contra, marks: BoardMarks[P], /) -> str: ...
+    def board_svg(self, s: S_contra, marks: BoardMarks[P, E], /) -> str: ...
 
-    def target_centres(self, s: S_contra, marks: BoardMarks[P], /) -> dict[str, tuple[float, float]]: ...
+    def target_centres(self, s: S_contra, marks: BoardMarks[P, E], /) -> dict[str, tuple[float, float]]: ...
 
 
 @dataclass(frozen=True)
@@ -156,9 +159,9 @@ class SeatStyle:
     css: str  # CSS class suffix for swatches and highlights, e.g. "red"
 
 
-class GameView(Generic[S, P]):
+class GameView(Generic[S, M, E, P]):
     """Base class: one subclass per game in ludothek.render.<game_id>, a `GameView[<its state>,
-    <its board's payload>]` (see the module's docstring)."""
+    <its move>, <its effect>, <its board's payload>]` (see the module's docstring)."""
 
     game_id: str = ""
     default_players: int = 2
@@ -169,9 +172,9 @@ class GameView(Generic[S, P]):
     writes_last_move: bool = False
 
     # The game's board module (render/<game>_board.py): `board_svg` and `target_centres` draw with it.
-    board: Board[S, P]
+    board: Board[S, P, E]
 
-    def __init__(self, game: Game[S]):
+    def __init__(self, game: Game[S, M, E]):
         self.game = game
 
     # -- identity ------------------------------------------------------------------------------
@@ -256,22 +259,22 @@ class GameView(Generic[S, P]):
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def board_svg(self, s: S, ui: UIState) -> str:
+    def board_svg(self, s: S, ui: UIState[S]) -> str:
         """The board as SVG text: its board module's drawing of `s` with the view's marks."""
         return self.board.board_svg(s, self.marks(s, ui))
 
-    def target_centres(self, s: S, ui: UIState) -> dict[str, tuple[float, float]]:
+    def target_centres(self, s: S, ui: UIState[S]) -> dict[str, tuple[float, float]]:
         """Where the board draws each target (its board module's `target_centres`), in the board's
         user units: the places a diagram's marks may go (the diagram editor's click targets)."""
         return self.board.target_centres(s, self.marks(s, ui))
 
-    def marks(self, s: S, ui: UIState) -> BoardMarks[P]:
+    def marks(self, s: S, ui: UIState[S]) -> BoardMarks[P, E]:
         """The marks the board is drawn with in this UI state, built from the engine (what may be
         clicked and each target's words, the last move, the hints, `ui.diagram`): the one thing
         each view writes for `board_svg` and `target_centres`."""
         raise NotImplementedError
 
-    def last_effect(self, ui: UIState) -> Any:
+    def last_effect(self, ui: UIState[S]) -> E | None:
         """The engine's effect of the last move the UI shows (its board marks), None when none is
         shown or the engine refuses it."""
         if ui.last_before is None or not ui.last_move:
@@ -285,7 +288,7 @@ class GameView(Generic[S, P]):
         """A small picture of the game for the home screen (a typical position)."""
         raise NotImplementedError
 
-    def extra_html(self, s: S, ui: UIState) -> str:
+    def extra_html(self, s: S, ui: UIState[S]) -> str:
         """Game-specific controls beside the board (e.g. a face chooser); may hold data-targets."""
         return ""
 
@@ -293,7 +296,7 @@ class GameView(Generic[S, P]):
         """Short HTML about one seat for its panel (e.g. stones in hand)."""
         return ""
 
-    def actions(self, s: S, ui: UIState) -> list[Action]:
+    def actions(self, s: S, ui: UIState[S]) -> list[Action]:
         return []
 
     def side_html(self, s: S, names: list[str]) -> str:
@@ -337,13 +340,14 @@ class GameView(Generic[S, P]):
 
     # -- input ---------------------------------------------------------------------------------
 
-    def click(self, s: S, ui: UIState, target: str) -> ClickResult:
+    def click(self, s: S, ui: UIState[S], target: str) -> ClickResult[S, M]:
         """Default: a target is a complete move."""
-        if target in self.game.legal_moves(s):
-            return ClickResult(ui.with_(selection=()), target)
+        for move in self.game.legal_moves(s):
+            if move == target:
+                return ClickResult(ui.with_(selection=()), move)
         return ClickResult(ui, None, _("That is not a legal move now."))
 
-    def cancel(self, ui: UIState) -> UIState:
+    def cancel(self, ui: UIState[S]) -> UIState[S]:
         """Escape: drop a partial input."""
         return ui.with_(selection=())
 
@@ -394,7 +398,7 @@ class GameView(Generic[S, P]):
 
     # -- words ---------------------------------------------------------------------------------
 
-    def status_text(self, s: S, ui: UIState, names: list[str]) -> str:
+    def status_text(self, s: S, ui: UIState[S], names: list[str]) -> str:
         """One line: whose turn and what to do (or the result)."""
         raise NotImplementedError
 
@@ -438,7 +442,12 @@ class GameView(Generic[S, P]):
         return {}
 
 
-def seat_names(view: GameView[Any, Any], players: int) -> list[str]:
+# A view picked at run time by a game's id (the app's screens, the catalog): its state, move, effect
+# and payload types are its game's, which the code that picks it cannot name.
+AnyView = GameView[Any, Any, Any, Any]
+
+
+def seat_names(view: AnyView, players: int) -> list[str]:
     """The default name of each seat: its colour, for humans and computers alike (so that two
     computers are told apart, and the board, which speaks of colours, agrees with the panels)."""
     return [view.seat_style(i, players).name for i in range(players)]
@@ -447,7 +456,7 @@ def seat_names(view: GameView[Any, Any], players: int) -> list[str]:
 _DEFAULT_NAMES: dict[tuple[str, int, int], frozenset[str]] = {}
 
 
-def is_default_name(view: GameView[Any, Any], seat: int, players: int, name: str) -> bool:
+def is_default_name(view: AnyView, seat: int, players: int, name: str) -> bool:
     """Whether `name` is what the app filled in for this seat, in any language: the seat's colour,
     or "Computer" (the default of computer seats in older saves)."""
     key = (view.game_id, seat, players)
@@ -458,7 +467,7 @@ def is_default_name(view: GameView[Any, Any], seat: int, players: int, name: str
     return name in _DEFAULT_NAMES[key]
 
 
-def shown_seat_names(view: GameView[Any, Any], names: Sequence[str]) -> list[str]:
+def shown_seat_names(view: AnyView, names: Sequence[str]) -> list[str]:
     """The one name each seat goes by everywhere (panels, status, move list, dialogs, saves list):
     the name a player typed, or else the seat's colour in the current language. This is the single
     place that decides a seat's name; everything that shows one takes it from here."""
@@ -476,6 +485,7 @@ __all__ = [
     "SeatStyle",
     "Board",
     "GameView",
+    "AnyView",
     "seat_names",
     "shown_seat_names",
     "is_default_name",

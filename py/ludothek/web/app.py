@@ -33,7 +33,7 @@ from typing import Any, Callable
 from ..i18n import _
 from ..render import screens
 from ..render.bidi import isolate_names
-from ..render.view import GameView, UIState, shown_seat_names
+from ..render.view import UIState, shown_seat_names, AnyView
 from . import events, router, startup
 from .autosave import AutoSave
 from .computer import ComputerTurns
@@ -68,8 +68,8 @@ class App:
         self.storage: DictStorage | MirroredStorage = DictStorage() if self.embed.embed else open_storage()
         self.store = SaveStore(self.storage)
         self.session: GameSession | None = None  # the game shown (game, review and share screens)
-        self.view: GameView[Any, Any] | None = None  # its game's view (ludothek.render)
-        self.ui = UIState()
+        self.view: AnyView | None = None  # its game's view (ludothek.render)
+        self.ui: UIState[Any] = UIState()
         self.screen = ""
         self.rendered: dict[str, str] = {}  # region id -> the HTML it shows (only changes are written)
         self.remote_screen: Any = None  # web/remote_screen.of makes it when first needed
@@ -190,7 +190,7 @@ class App:
             raise RuntimeError("no game is shown")
         return self.session
 
-    def shown_view(self) -> GameView[Any, Any]:
+    def shown_view(self) -> AnyView:
         """The shown game's view, where a screen of a game is shown (a RuntimeError elsewhere)."""
         if self.view is None:
             raise RuntimeError("no game is shown")

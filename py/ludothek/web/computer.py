@@ -9,7 +9,7 @@ import traceback
 import zlib
 
 
-from ..ai import get_player
+from ..render.catalog import get_player
 from ..i18n import _
 from .context import AppContext
 from .search_runner import SearchCancelled, in_background, next_turn, run_sliced

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Coroutine, Protocol
 
 from ..render.diagram import Diagram
-from ..render.view import GameView, UIState
+from ..render.view import UIState, AnyView
 from .links import EmbedOptions
 from .page import Control, Page, PageEvent, PageState, SetupForm
 from .saves import MirroredStorage, DictStorage, SaveStore
@@ -27,7 +27,7 @@ class GameScreenPort(Protocol):
     def show(self, save_id: str) -> None: ...
     def redraw_frame(self, keep_scroll: bool = True) -> None: ...
     def update(self) -> None: ...
-    def live_ui(self, **changes: Any) -> UIState: ...
+    def live_ui(self, **changes: Any) -> UIState[Any]: ...
     def apply_move(self, move: str) -> None: ...
     def handle_target(self, target: str) -> None: ...
     def keydown(self, event: PageEvent) -> None: ...
@@ -127,8 +127,8 @@ class AppContext(Protocol):
 
     # the shown game (game, review, share and puzzle screens) and the screen
     session: GameSession | None
-    view: GameView[Any, Any] | None  # the shown game's view
-    ui: UIState  # what the game screen knows beyond the state (selection, cursor, last move, ...)
+    view: AnyView | None  # the shown game's view
+    ui: UIState[Any]  # what the game screen knows beyond the state (selection, cursor, last move, ...)
     screen: str  # the screen shown ("home", "setup", "game", "review", ...; "" before the first)
     rendered: dict[str, str]  # region id -> the HTML it shows (only changes are written)
     remote_screen: Any  # web/remote_screen.of makes it when first needed
@@ -167,7 +167,7 @@ class AppContext(Protocol):
 
     # the shown game
     def shown_session(self) -> GameSession: ...  # `session`, on a screen of a game (RuntimeError if none)
-    def shown_view(self) -> GameView[Any, Any]: ...  # `view`, on a screen of a game (RuntimeError if none)
+    def shown_view(self) -> AnyView: ...  # `view`, on a screen of a game (RuntimeError if none)
     def public(self, state: Any) -> Any: ...
     def seat_names(self) -> list[str]: ...
     def animations_wanted(self) -> bool: ...

@@ -17,9 +17,9 @@ from typing import Any, Callable, Generator
 from ..ai.base import MoveValue
 from ..ai.best_moves import best_moves
 from ..games import GAME_IDS
-from ..games.editing import EditRefused, PositionEditing, position_editing
+from ..games.editing import EditRefused, PositionEditing
 from ..i18n import _, ngettext
-from ..render import get_view, has_view
+from ..render.catalog import game_ai, get_view, is_game, position_editing
 from ..render.diagram import (
     COLOURS,
     Diagram,
@@ -54,7 +54,7 @@ from ..render.editor import (
     words_html,
 )
 from ..render.standalone import embed_size, picture_snippet
-from ..render.view import GameView, UIState, seat_names
+from ..render.view import UIState, seat_names, AnyView
 from .arrow_keys import DIRECTIONS
 from .context import AppContext
 from .links import LinkError, decode_position, position_fragment
@@ -81,7 +81,7 @@ class Editor:
     embed_play: str = "readonly"  # what the embed code gives readers (render/editor.EMBED_PLAY)
 
     @property
-    def view(self) -> GameView[Any, Any]:
+    def view(self) -> AnyView:
         return get_view(self.game_id)
 
     @property
@@ -119,7 +119,7 @@ def route(app: AppContext, parts: list[str]) -> None:
     """#/editor/<game>[/<position>[/<diagram>]]: the editor, with a message for each part of the
     link that does not read (LinkError for a link that names no game)."""
     game_id = parts[1] if len(parts) > 1 else ""
-    if game_id not in GAME_IDS or not has_view(game_id):
+    if game_id not in GAME_IDS or not is_game(game_id):
         raise LinkError(_("the link names no game of Ludothek ({game})").format(game=repr(game_id[:40])))
     messages: list[str] = []
     state = None
@@ -431,7 +431,7 @@ def download_svg(app: AppContext, editor: Editor) -> None:
 
 
 def best_moves_search(editor: Editor) -> Generator[None, None, list[MoveValue]]:
-    return best_moves(get_game_of(editor.game_id), editor.state)
+    return best_moves(game_ai(editor.game_id), editor.state)
 
 
 async def show_best_moves(app: AppContext, editor: Editor, token: int) -> None:

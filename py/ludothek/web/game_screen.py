@@ -15,7 +15,8 @@ from typing import Any
 from ..games import MoveError
 from ..games.base import RecordError
 from ..i18n import _
-from ..render import get_view, screens
+from ..render import screens
+from ..render.catalog import get_view
 from ..render.game_panels import game_frame_html, handover_dialog_html, result_dialog_html
 from ..render.game_screen import (
     GameScreenModel,
@@ -29,7 +30,7 @@ from ..render.game_screen import (
     undo_announcement,
 )
 from ..render.diagram import Diagram, captioned_svg, keep_known
-from ..render.view import GameView, UIState
+from ..render.view import UIState, AnyView
 from .arrow_keys import nearest_in_direction
 from .context import AppContext
 from .page import Control, PageEvent, css_string
@@ -74,11 +75,11 @@ class GameScreen:
         self.app.page.body_data("game", session.game_id)
         self.update()
 
-    def shown(self) -> tuple[GameSession, GameView[Any, Any]]:
+    def shown(self) -> tuple[GameSession, AnyView]:
         """The game shown and its view (this screen is shown, so both are there)."""
         return self.app.shown_session(), self.app.shown_view()
 
-    def live_ui(self, **changes: Any) -> UIState:
+    def live_ui(self, **changes: Any) -> UIState[Any]:
         """A fresh UI state for the live position, marking the last move."""
         app = self.app
         session = app.session
@@ -98,7 +99,7 @@ class GameScreen:
             thinking=app.computer.thinking_seat is not None,
         )
 
-    def shown_diagram(self, session: GameSession, view: GameView[Any, Any]) -> Diagram:
+    def shown_diagram(self, session: GameSession, view: AnyView) -> Diagram:
         """The marks an embedded board's link carries (web/sharing.Sharing.open_position_link),
         drawn while the position they were made for is shown: a move takes them away (they explain
         that position, not the next), Undo back to it brings them back. Marks on a place this
@@ -111,7 +112,7 @@ class GameScreen:
         ui = self.app.ui.with_(interactive=self.human_can_move(), diagram=diagram)
         return keep_known(diagram, view.target_centres(self.app.public(session.shown_state), ui))[0]
 
-    def model(self, session: GameSession, view: GameView[Any, Any]) -> GameScreenModel:
+    def model(self, session: GameSession, view: AnyView) -> GameScreenModel:
         """What the screen shows now (render/game_screen.py), from the app's state; with an
         embedded diagram's caption written under the board, as in the snippet's picture."""
         app = self.app

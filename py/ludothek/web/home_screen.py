@@ -9,14 +9,14 @@ import math
 import re
 import time
 import traceback
-from typing import Any
 
 
 from ..games import GAME_IDS
 from ..i18n import _, language
-from ..render import get_view, has_view, screens
+from ..render import screens
+from ..render.catalog import get_view, is_game
 from ..render.home_screen import LinkItem, home_html, saves_html
-from ..render.view import GameView
+from ..render.view import AnyView
 from .context import AppContext
 from .links import LinkError, app_fragment
 from .saves import REMOTE_PREFIX, Problem, SaveSummary, StorageError
@@ -59,7 +59,7 @@ class HomeScreen:
             app.page.title("Ludothek")
             self.refresh_saves()
         else:
-            views = [get_view(game_id) for game_id in GAME_IDS if has_view(game_id)]
+            views = [get_view(game_id) for game_id in GAME_IDS if is_game(game_id)]
             app.set_screen("home", home_html(views, ""), "Ludothek")
             self.refresh_saves()
         app.session = None
@@ -87,7 +87,7 @@ class HomeScreen:
             app.page.error(traceback.format_exc())
             by_link = []
         listed: list[SaveSummary | LinkItem] = sorted([*summaries, *by_link], key=lambda item: -item.updated)
-        views = {game_id: get_view(game_id) for game_id in sorted({s.game_id for s in listed}) if has_view(game_id)}
+        views = {game_id: get_view(game_id) for game_id in sorted({s.game_id for s in listed}) if is_game(game_id)}
         self.list_token += 1
         try:
             # A long list is drawn the newest first, the rest appended a part per frame (1,000
@@ -111,7 +111,7 @@ class HomeScreen:
                 + screens.button(_("Export all"), "export-all", class_="small"),
             )
 
-    def keep_for_start(self, summaries: list[SaveSummary | LinkItem], problems: list[Problem], views: dict[str, GameView[Any, Any]]) -> None:
+    def keep_for_start(self, summaries: list[SaveSummary | LinkItem], problems: list[Problem], views: dict[str, AnyView]) -> None:
         """Store the list for the next start (SAVES_CACHE_KEY); never stops the list being drawn."""
         storage = self.app.storage
         try:
@@ -130,7 +130,7 @@ class HomeScreen:
             return False
         return True
 
-    async def append_saves(self, token: int, rest: list[SaveSummary | LinkItem], views: dict[str, GameView[Any, Any]], now: float) -> None:
+    async def append_saves(self, token: int, rest: list[SaveSummary | LinkItem], views: dict[str, AnyView], now: float) -> None:
         for start in range(0, len(rest), LIST_PART):
             await next_turn()
             if token != self.list_token or self.app.screen != "home":

@@ -166,7 +166,7 @@ def _position_state(game: Any, text: str, rng: Random) -> Any:
     try:
         return game.from_observation(text, rng)
     except (ValueError, TypeError, IndexError, KeyError, RecursionError, OverflowError) as exc:
-        from ..render import get_view  # when a link's position is refused: the words are the view's
+        from ..render.catalog import get_view  # when a link's position is refused: the words are the view's
 
         reason = get_view(game.id).position_error_text(exc)
         raise LinkError(_("the link's position is not a valid {game} position: {reason}").format(game=game.name, reason=reason)) from None

@@ -12,7 +12,7 @@ from typing import Any
 from ..ai import puzzles as P
 from ..games import get_game
 from ..i18n import _
-from ..render import get_view, has_view
+from ..render.catalog import get_view, is_game, puzzle_games
 from ..render import puzzles as draw
 from ..render import review as review_draw
 from ..render.diagram import Diagram, editor_fragment
@@ -34,7 +34,7 @@ class PuzzleScreen:
         self.puzzle: dict[str, Any] | None = None
         self.start: Any = None  # the puzzle's position (a game state)
         self.state: Any = None  # the position on the board
-        self.ui = UIState()
+        self.ui: UIState[Any] = UIState()
         self.outcome = ""
         self.hint_shown = False
         self.token = 0
@@ -63,9 +63,9 @@ class PuzzleScreen:
 
     def show_list(self, game_id: str) -> None:
         app = self.app
-        if game_id not in P.PUZZLE_GAMES:
+        if game_id not in puzzle_games():
             game_id = _without_tail(game_id)  # '#/puzzles/fenn).' from a sentence
-        if game_id not in P.PUZZLE_GAMES or not has_view(game_id):
+        if game_id not in puzzle_games() or not is_game(game_id):
             app.go("#/")
             return
         view = get_view(game_id)
@@ -78,7 +78,7 @@ class PuzzleScreen:
         from .links import LinkError
 
         app = self.app
-        known_game = game_id in P.PUZZLE_GAMES and has_view(game_id)
+        known_game = game_id in puzzle_games() and is_game(game_id)
         # A link with a sentence's tail ('…/mo101).') is read once more without it.
         puzzle = (P.puzzle(game_id, puzzle_id) or P.puzzle(game_id, _without_tail(puzzle_id))) if known_game else None
         if puzzle is None and known_game and not self.embedded():

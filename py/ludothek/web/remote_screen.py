@@ -10,6 +10,8 @@ never the app's last resort ("Something went wrong")."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import time
 from urllib.parse import unquote
 
@@ -18,7 +20,7 @@ from ..games import get_game
 from ..i18n import _
 from ..remote import protocol
 from ..remote.protocol import RemoteError
-from ..render import get_view, has_view
+from ..render.catalog import get_view, is_game
 from ..render.screens import link_error_html
 from ..render import remote as words
 from ..render.view import UIState
@@ -45,7 +47,7 @@ class RemoteScreen:
     def __init__(self, app: AppContext) -> None:
         self.app = app
         self.key: str | None = None
-        self.ui = UIState()
+        self.ui: UIState[Any] = UIState()
         self.notice: str | None = None
         self.fork: protocol.RemoteGame | None = None
         self.fork_locked = False  # the fork may not be played on (protocol.compare): Keep only
@@ -245,7 +247,7 @@ class RemoteScreen:
         """The setup form's settings, played with a friend by link: this device takes `seat`
         (0: the inviter moves first; 1: the friend who opens the invitation does)."""
         game_id = form.game
-        if not has_view(game_id):
+        if not is_game(game_id):
             return
         view = get_view(game_id)
         values = dict(form.values)

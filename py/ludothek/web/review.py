@@ -12,7 +12,7 @@ import traceback
 
 from ..ai.review import Progress, Review, review_record
 from ..i18n import _
-from ..render import get_view
+from ..render.catalog import game_ai, get_view
 from ..render import review as draw
 from ..render.diagram import Diagram, editor_fragment
 from ..render.svg import esc, tag
@@ -99,7 +99,7 @@ class ReviewScreen:
 
         try:
             result = await run_sliced(
-                review_record(session.game, session.record()),
+                review_record(game_ai(session.game_id), session.record()),
                 on_step=note,
                 after_slice=self.update,
                 still_wanted=lambda: token == self.token and self.app.screen == "review",

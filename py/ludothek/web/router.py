@@ -8,7 +8,7 @@ import traceback
 
 from ..games import GAME_IDS
 from ..i18n import _
-from ..render import has_view
+from ..render.catalog import is_game
 from ..render.screens import link_error_html
 from . import learn
 from .context import AppContext
@@ -54,11 +54,11 @@ def _show_route(app: AppContext) -> None:
             from . import editor_screen
 
             editor_screen.route(app, list(where.parts))
-        elif screen == "setup" and argument in GAME_IDS and has_view(argument):
+        elif screen == "setup" and argument in GAME_IDS and is_game(argument):
             app.setup.show(argument)
         elif screen == "play" and argument:
             app.game.show(argument)
-        elif screen == "rules" and argument in GAME_IDS and has_view(argument):
+        elif screen == "rules" and argument in GAME_IDS and is_game(argument):
             show_rules(app, argument)
         else:
             app.home.show()

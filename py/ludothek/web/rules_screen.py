@@ -7,7 +7,7 @@ reader's scroll position and focus stay)."""
 from __future__ import annotations
 
 from ..i18n import _, language
-from ..render import get_view
+from ..render.catalog import get_view
 from ..render.rules import rules_screen_html
 from .context import AppContext
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..render import get_view
-from ..render.view import GameView
+from ..render.catalog import get_view
+from ..render.view import AnyView
 from .session import Seat, clean_name
 
 
@@ -42,5 +42,5 @@ def setup_warnings(view: Any, values: dict[str, str], players: int) -> list[str]
         return []
 
 
-def setup_preview(view: GameView[Any, Any], values: dict[str, str], players: int) -> str:
+def setup_preview(view: AnyView, values: dict[str, str], players: int) -> str:
     return view.setup_preview(values, players)

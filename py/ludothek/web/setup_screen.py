@@ -7,7 +7,8 @@ import random
 import time
 
 from ..i18n import _
-from ..render import get_view, has_view, screens
+from ..render import screens
+from ..render.catalog import get_view, is_game
 from ..render.diagram import Diagram, editor_fragment
 from ..render.setup_screen import setup_html
 from ..render.view import UIState
@@ -62,7 +63,7 @@ class SetupScreen:
 
     def changed(self, form: SetupForm, control: Control) -> None:
         game_id = form.game
-        if not has_view(game_id):
+        if not is_game(game_id):
             return
         self.values[game_id] = dict(form.values)
         kind = control.kind
@@ -78,7 +79,7 @@ class SetupScreen:
     def cell_clicked(self, form: SetupForm, cell: str) -> None:
         """A click on the setup's own board (a game whose options are drawn, e.g. a layout)."""
         game_id = form.game
-        if not has_view(game_id):
+        if not is_game(game_id):
             return
         view = get_view(game_id)
         values = dict(form.values)
@@ -91,7 +92,7 @@ class SetupScreen:
 
     def start_game(self, form: SetupForm) -> None:
         game_id = form.game
-        if not has_view(game_id):
+        if not is_game(game_id):
             return
         view = get_view(game_id)
         values = dict(form.values)

@@ -7,14 +7,15 @@ import time
 from typing import Any
 
 
-from ..ai import levels as ai_levels
 from ..games.base import RecordError
 from ..i18n import _
-from ..render import get_view, has_view
+from ..render.catalog import get_view, is_game
 from ..render.diagram import Diagram, DiagramError, captioned_svg, diagram_text, editor_fragment, format_diagram, keep_known_of_link, parse_diagram
 from ..render.sharing import embed_frame_html, share_dialog_html
 from ..render.record_errors import record_error_text
-from ..render.standalone import EMBED_TOP, embed_layout, embed_size, embed_snippet, standalone_svg
+from ..render.catalog import embed_layout, levels as ai_levels
+from ..render.embed_layout import EMBED_TOP
+from ..render.standalone import embed_size, embed_snippet, standalone_svg
 from ..render.view import UIState
 from .context import AppContext
 from .search_runner import in_background
@@ -39,7 +40,7 @@ class Sharing:
         are not drawn on a new game's setup screen)."""
         app = self.app
         game, state = decode_position(game_id, encoded)
-        if not has_view(game_id):
+        if not is_game(game_id):
             raise LinkError(_("this game is not available yet"))
         position = game.position(state)
         if app.embed.embed:
@@ -76,7 +77,7 @@ class Sharing:
             session = GameSession.from_record(record, save_id="embed" if app.embed.embed else new_save_id())
         except RecordError as exc:
             raise LinkError(_("the game in the link does not replay: {reason}").format(reason=record_error_text(exc))) from None
-        if not has_view(session.game_id):
+        if not is_game(session.game_id):
             raise LinkError(_("this game is not available yet"))
         if app.embed.embed:
             self.begin_embedded(session)
