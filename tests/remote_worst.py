@@ -4,8 +4,8 @@ played them (every move legal, every value on its chain). What the receiving dev
 each: take it up and let its player move and send a link the others read ("move"), show the game
 ended at the most moves a game by link holds ("stopped"), or refuse it with its rule.
 
-Used by tests/hostile/make_corpus.py (tests/hostile/remote_worst.txt), tests/test_remote_limits.py
-and tests/browser/test_worst_links.py."""
+Used by tests/hostile/make_corpus.py (tests/hostile/remote_worst.txt, which tests/test_hostile_corpus.py
+and tests/browser/test_hostile.py feed to the app) and tests/test_remote_limits.py."""
 
 from __future__ import annotations
 
