@@ -304,6 +304,15 @@ SECTIONS: tuple[Section, ...] = (
         ("remote_links",),
     ),
     Section(
+        "The home screen with games held by link",
+        "The home and its Continue list with 20 saved games and 0, 10 or 100 whole games held by link: CPython's time "
+        "of the route home and of a new link, and in the page on the phone profile (every thread a quarter of a CPU) "
+        "the time to the list drawn and Python's own part. Read: the goal is no visible difference with 100 held and "
+        "under 50 ms of Python.",
+        (PY + "home_by_link.py --visits 5", PY + "home_by_link.py --page dist --profile phone-threads"),
+        ("home_by_link",),
+    ),
+    Section(
         "Importing many games",
         "150 Mops Royal games imported in the page in slices of 12 ms of work, and the long tasks meanwhile. Read: a slice far over 12 ms is the machine's load.",
         (PY + "import_slices.py --games 150",),
