@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, SAVE_PREFIX, open_app, put_save
+from conftest import READY_TIMEOUT_MS, SAVE_PREFIX, device, open_app, put_save
 
 CORPUS = Path(__file__).resolve().parents[1] / "hostile"
 GOOD = {
@@ -385,7 +385,6 @@ def test_the_worst_legal_links_each_in_a_fresh_browser(browser, app_url):
     each opened in a fresh browser context as a friend's device opens it (holding the game where
     the line gives one): refused with the sentence CPython finds and nothing stored changed, shown
     ended at the limit, or its player moves and Sends a link that the device it is for reads."""
-    from conftest import device
     from test_play_by_link import act, open_at, saves, send
 
     from ludothek.remote import link as remote_link
