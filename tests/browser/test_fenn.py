@@ -167,7 +167,7 @@ class TestTheEnd:
     def test_the_perfect_computer_takes_its_win(self, page, app_url):
         open_save(page, app_url, "fenn-loss", "b5:2 r3:4 k6 r")
         dialog = page.locator("dialog#dialog")
-        expect(dialog).to_be_visible(timeout=30_000)
+        expect(dialog).to_be_visible(timeout=90_000)
         expect(dialog).to_contain_text("Bot (red) wins")
         expect(page.locator("#board .die.red.winner")).to_have_count(1)
 

@@ -83,7 +83,6 @@ def play_my_turn(page, presses: list[int], steps_in_turn: int) -> None:
             continue
         if info["area"] in ("extra", "actions") and not info["disabled"]:
             page.keyboard.press("Enter")
-            page.wait_for_timeout(30)
             after = focus_info(page)
             if state(page)["moves"] == before and after == info:
                 page.keyboard.press("Tab")  # a control that changes nothing here (e.g. a list's summary): go on
@@ -100,7 +99,6 @@ def play_my_turn(page, presses: list[int], steps_in_turn: int) -> None:
         if targets[here]["enabled"] and targets[here]["target"] != last_entered:
             page.keyboard.press("Enter")
             last_entered = targets[here]["target"]
-            page.wait_for_timeout(30)
             if state(page)["moves"] == before and page.locator(CHOICES).count():
                 page.keyboard.press("Tab")  # a second step: the choices are next in the tab order
             continue

@@ -115,8 +115,9 @@ def test_the_home_screens_pictures_are_still(browser, app_url):
         for game_id, picture in thumbnails.sources().items():
             animated += "animation:" in picture
             page.set_content(picture)
-            page.wait_for_timeout(100)
-            states = page.evaluate("document.getAnimations().map(animation => animation.playState)")
+            # Each animation's state once it has started (a started animation that ends at once is
+            # finished; one that still runs then runs on).
+            states = page.evaluate("Promise.all(document.getAnimations().map(animation => animation.ready)).then(all => all.map(a => a.playState))")
             assert "running" not in states, (game_id, states)
         assert animated, "the Momox picture's tile on offer has an animation (ended at once)"
     finally:
