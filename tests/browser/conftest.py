@@ -201,7 +201,7 @@ def wait_for(page, condition: str, arg=None, timeout: float | None = None) -> No
     document (a reload, a navigation, a goto at "commit") has no root element at first, and a
     condition that read document.body.dataset or document.documentElement.dataset there would
     throw, which ends page.wait_for_function's wait with that error instead of waiting on (CI saw
-    it once)."""
+    it once). tests/test_browser_waits.py refuses unguarded reads in other waits."""
     page.wait_for_function(f"arg => !!document.body && !!({condition})", arg=arg, timeout=timeout)
 
 
@@ -314,16 +314,23 @@ def true_state(page, game, save_id: str, moves: int | None = None):
 
 
 def wait_for_turn(page, seat: int = 0, timeout: int = 90_000) -> None:
-    page.wait_for_function(
-        f"document.body.dataset.thinking === '0' && (document.body.dataset.turn === '{seat}' || document.body.dataset.over === '1')",
+    wait_for(
+        page,
+        "document.body.dataset.thinking === '0' && (document.body.dataset.turn === arg || document.body.dataset.over === '1')",
+        arg=str(seat),
         timeout=timeout,
     )
+
+
+def wait_for_moves(page, at_least: int, timeout: float | None = None) -> None:
+    """Until the game on the screen has `at_least` moves (the computer's replies take their time)."""
+    wait_for(page, "Number(document.body.dataset.moves) >= arg", arg=at_least, timeout=timeout)
 
 
 def click_and_wait(page, locator) -> None:
     before = moves_played(page)
     locator.click()
-    page.wait_for_function(f"Number(document.body.dataset.moves) > {before}")
+    wait_for_moves(page, before + 1)
 
 
 BOARD_TARGETS = """() => [...document.querySelectorAll('#board [data-target][data-x]')].map(e => ({

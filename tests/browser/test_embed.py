@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from blog import EMBED_GAMES, BlogServer, snippet
-from conftest import READY_TIMEOUT_MS, wait_for, workers_where
+from conftest import READY_TIMEOUT_MS, wait_for, wait_for_moves, workers_where
 from ludothek.render.standalone import embed_size
 
 RUNTIME = re.compile(r"/assets/vendor/(pyodide|pyscript)/|/py/main\.py|ludothek\.zip|pyscript\.toml")
@@ -263,7 +263,7 @@ def test_the_app_starts_and_plays_with_every_storage_api_throwing(browser, app_u
         assert page.evaluate("document.documentElement.dataset.storage") == "memory"
         page.get_by_role("button", name="Start game").click()
         page.locator("#board [data-target=d4]").click()
-        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        wait_for_moves(page, 1)
         assert errors == []
     finally:
         context.close()
@@ -286,7 +286,7 @@ def test_an_embed_has_no_serious_accessibility_violation(browser, app_url, game_
         assert axe_violations(page) == [], "idle"
         page.get_by_role("button", name="Play").click()
         page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
-        page.wait_for_function("document.body.dataset.thinking !== '1'", timeout=30_000)
+        wait_for(page, "document.body.dataset.thinking !== '1'", timeout=30_000)
         assert axe_violations(page) == [], "live"
         page.get_by_role("button", name="More").click()
         assert axe_violations(page) == [], "more"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import answered, BOARD_TARGETS, keys_to, open_app
+from conftest import answered, BOARD_TARGETS, keys_to, open_app, wait_for_turn
 
 from ludothek.games import GAME_IDS
 from ludothek.render import has_view
@@ -140,9 +140,7 @@ def test_a_whole_game_by_keyboard(page, app_url, game_id):
     presses = [0]
     steps_in_turn = 0
     while not state(page)["over"]:
-        page.wait_for_function(
-            "document.body.dataset.over === '1' || (document.body.dataset.thinking === '0' && document.body.dataset.turn === '0')", timeout=60_000
-        )
+        wait_for_turn(page, 0)
         if state(page)["over"]:
             break
         if page.locator("dialog#dialog[open]").count():

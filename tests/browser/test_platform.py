@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import start_on_phone, AppServer, answered, moves_played, open_app, put_save, READY_TIMEOUT_MS, until, workers_where
+from conftest import start_on_phone, AppServer, answered, moves_played, open_app, put_save, READY_TIMEOUT_MS, until, wait_for, wait_for_moves, workers_where
 
 RED_WINS_NEXT = "7x7 ......./.R.R.R./......./.R.R.R./......./.R....B/....... R 1,7"
 
@@ -23,7 +23,7 @@ def start_momentum_against_computer(page, app_url, level: str | None = None):
 
 
 def wait_for_computer(page, moves: int):
-    page.wait_for_function(f"Number(document.body.dataset.moves) >= {moves} && document.body.dataset.thinking === '0'")
+    wait_for(page, "Number(document.body.dataset.moves) >= arg && document.body.dataset.thinking === '0'", arg=moves, timeout=90_000)
 
 
 class TestNewUserPlaysMomentum:
@@ -207,9 +207,11 @@ class TestComputerNeverFreezesThePage:
         expect(page.locator("#board svg")).to_be_visible()
         page.evaluate(WATCH_THE_SEARCH)
         for moves in range(1, 7):
-            page.wait_for_function(
-                f"Number(document.body.dataset.moves) >= {moves} && document.body.dataset.thinking === '1' && !document.body.dataset.lastThinkMs",
-                timeout=60_000,
+            wait_for(
+                page,
+                "Number(document.body.dataset.moves) >= arg && document.body.dataset.thinking === '1' && !document.body.dataset.lastThinkMs",
+                arg=moves,
+                timeout=90_000,
             )
             page.evaluate("window.__answered = []")
             page.keyboard.press("Shift")
@@ -304,7 +306,7 @@ class TestPythonInAWorker:
             context.route("**/assets/build/python-worker.*.js*", lambda route: held.append(route))
             page = context.new_page()
             page.goto(app_url, wait_until="commit")
-            page.wait_for_function("document.documentElement.dataset.pythonWorker === 'early'", timeout=READY_TIMEOUT_MS)
+            wait_for(page, "document.documentElement.dataset.pythonWorker === 'early'", timeout=READY_TIMEOUT_MS)
             assert len(held) == 1
             held[0].abort()
             alert = page.locator("#boot[role=alert]")
@@ -322,7 +324,7 @@ class TestOffline:
         try:
             page = context.new_page()
             open_app(page, server.url)
-            page.wait_for_function("navigator.serviceWorker.controller !== null || document.body.dataset.swRegistered", timeout=60_000)
+            wait_for(page, "navigator.serviceWorker.controller !== null || document.body.dataset.swRegistered", timeout=60_000)
             page.evaluate("navigator.serviceWorker.ready")
             # Install finishes when every precached file is stored; the page is controlled after a reload.
             page.reload()
@@ -334,7 +336,7 @@ class TestOffline:
             page.get_by_role("link", name="New game").first.click()
             page.get_by_role("button", name="Start game").click()
             page.locator("[data-target=d4]").click()
-            page.wait_for_function("Number(document.body.dataset.moves) >= 2", timeout=30_000)
+            wait_for_moves(page, 2, timeout=90_000)
         finally:
             context.close()
             server.stop()
@@ -380,7 +382,7 @@ class TestPhone:
         cell = page.locator("#board [data-target=d4]").bounding_box()
         assert cell["width"] >= 40, cell  # a comfortable finger target
         page.locator("#board [data-target=d4]").tap()
-        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        wait_for_moves(page, 1)
 
 
 class TestLanguage:

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from urllib.parse import unquote
 
 from blog import BlogServer
-from conftest import READY_TIMEOUT_MS, Requests, moves_played, open_app, save_id_of, true_state
+from conftest import READY_TIMEOUT_MS, Requests, moves_played, open_app, save_id_of, true_state, wait_for_turn
 
 from ludothek.games import GAME_IDS, get_game
 from ludothek.render import has_view
@@ -119,7 +119,7 @@ def test_a_hidden_information_game_shares_only_what_everyone_sees(page, app_url,
     game = get_game("mops")
     open_app(page, app_url, "#/setup/mops")
     page.get_by_role("button", name="Start game").click()
-    page.wait_for_function("document.body.dataset.turn === '0' && document.body.dataset.thinking === '0'")
+    wait_for_turn(page, 0)
     state = true_state(page, game, save_id_of(page))
     seen = game.position(game.observation(state, None))
     secret_order = game.position(state).split(" ")[1]

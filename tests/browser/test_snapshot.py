@@ -33,6 +33,8 @@ from conftest import (
     open_app,
     put_save,
     until,
+    wait_for,
+    wait_for_moves,
     wait_for_service_worker,
     workers_where,
 )
@@ -116,7 +118,7 @@ def test_a_returning_visitor_starts_from_the_snapshot_also_offline(browser):
         page.goto(page.url.split("#")[0] + "#/setup/momentum")
         page.get_by_role("button", name="Start game").click()
         page.locator("[data-target=d4]").click()
-        page.wait_for_function("Number(document.body.dataset.moves) >= 2", timeout=60_000)
+        wait_for_moves(page, 2, timeout=90_000)
     finally:
         context.close()
         server.stop()
@@ -188,7 +190,7 @@ def installed_app(browser, init_script: str = "", requests: list | None = None):
         assert started(page) == "normal"
         wait_for_service_worker(page)
         # ... and the next start rehearsed (boot.js), as for a visitor who comes back later.
-        page.wait_for_function("!!document.body.dataset.rehearsed", timeout=120_000)
+        wait_for(page, "!!document.body.dataset.rehearsed", timeout=120_000)
         yield page
     finally:
         context.close()
