@@ -115,20 +115,23 @@ def test_every_game_shows_its_picture_and_fetches_no_runtime_until_a_reader_play
         expect(frame.get_by_role("button", name="Play")).to_be_visible()
         assert frame.evaluate(SCROLL_ROOM) == {"height": 0, "width": 0}
     # The reader moves on past every board (the pointer crosses them on the way, resting on none):
-    # nothing starts. (A board takes moves over it for 0.3 s, none more than 0.15 s apart, for a
-    # rest: each step here is about a board's height, so no board sees two moves close together,
-    # however slowly a busy machine sends them.)
+    # nothing starts. A board takes moves over it for 0.3 s, none more than 0.15 s after the last,
+    # for a rest; each step here is a third of a board's height or more, so no board sees more than
+    # three moves, which cannot make a rest, however slowly a busy machine sends them.
     blog.page.mouse.move(950, 10)
-    blog.page.mouse.move(300, 4100, steps=10)
-    blog.page.mouse.move(950, 4100)
+    blog.page.mouse.move(300, 4100, steps=20)
+    blog.page.mouse.move(950, 4100, steps=2)
     time.sleep(1.5)
     assert blog.runtime_requests() == []
     assert not any(f.evaluate("!!document.body.dataset.starting") for f in blog.frames())
-    # A pointer that stays on a board (moving over it a moment) starts that board, and only it:
-    # moves close together for a second, longer than the rest the board waits for.
+    # A pointer that stays on a board (moving over it a moment) starts that board, and only it. (It
+    # moves on until the board has started: a busy machine may hold a move back long enough to
+    # begin the rest anew.)
     box = blog.page.locator("iframe").nth(1).bounding_box()
-    resting = time.monotonic()
-    while time.monotonic() - resting < 1:
+    started = blog.page.frame_locator("iframe").nth(1).locator("body[data-starting]")
+    deadline = time.monotonic() + 30
+    while not started.count():
+        assert time.monotonic() < deadline, "the board under the resting pointer did not start"
         blog.page.mouse.move(box["x"] + 100, box["y"] + 200, steps=10)
         blog.page.mouse.move(box["x"] + 170, box["y"] + 200, steps=10)
     blog.page.frame_locator("iframe").nth(1).locator("body[data-ready]").wait_for(timeout=READY_TIMEOUT_MS)
