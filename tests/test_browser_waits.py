@@ -160,7 +160,9 @@ def test_conftest_is_imported_only_at_the_top_of_a_module(source: Path) -> None:
         for function in ast.walk(tree)
         if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
         for node in ast.walk(function)
-        if isinstance(node, ast.ImportFrom) and node.module == "conftest"
-        or isinstance(node, ast.Import) and any(alias.name == "conftest" for alias in node.names)
+        if isinstance(node, ast.ImportFrom)
+        and node.module == "conftest"
+        or isinstance(node, ast.Import)
+        and any(alias.name == "conftest" for alias in node.names)
     ]
     assert not inner, f"{source.name} imports conftest inside a function at lines {inner}"
