@@ -1,7 +1,9 @@
 """Momentum computer players: alpha-beta search over placements (paranoid for three players).
 
-The search works on plain lists (board cells, hands) with the engine's own `push_stones`, so
-it can never disagree with the rules; it only adds speed by skipping state objects.
+The search works on plain lists (board cells, hands) and plays them with the engine's own
+placement (`place_stone`, `open_cells`, `next_seat` of games/momentum.py), so it can never
+disagree with the rules; it only adds speed by skipping state objects. What it leaves out: the
+pie rule's swap and the round limit, which it meets only at the root (through the engine).
 
 Evaluation, from the point of view of the player to move: stones in hand decide the game, so
 the difference in hands dominates; stones on the border (which the next placement may push
@@ -14,7 +16,8 @@ import math
 from functools import lru_cache
 from typing import Generator, TYPE_CHECKING
 
-from ..games.momentum import EMPTY, SEAT_LETTERS, MomentumState, push_stones, Momentum, Effect as MomentumEffect, GAME
+from ..games.momentum import SEAT_LETTERS, MomentumState, Momentum, Effect as MomentumEffect, GAME
+from ..games.momentum import next_seat, open_cells, place_stone
 from ..games.notation import cell_name, parse_cell
 from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
 
@@ -100,9 +103,7 @@ class _AlphaBeta:
             # outside the window (strictly: a bound must never tie with an exact value above).
             best = -WIN * 2 if maximising else WIN * 2
             tried = 0
-            for index, content in enumerate(board):
-                if content != EMPTY:
-                    continue
+            for index in open_cells(board):
                 tried += 1
                 _b, child_hands, child_exposure, won = self.place(board, hands, exposure, to_move, index)
                 if won:
@@ -121,9 +122,7 @@ class _AlphaBeta:
             self.budget.work += tried
             return best
         children: list[tuple[int, int, Board, Hands, Exposure]] = []
-        for index, content in enumerate(board):
-            if content != EMPTY:
-                continue
+        for index in open_cells(board):
             child_board, child_hands, child_exposure, won = self.place(board, hands, exposure, to_move, index)
             if won:
                 # The mover empties their hand: decided, sooner is more certain.
@@ -141,7 +140,7 @@ class _AlphaBeta:
                     if k:
                         children.insert(0, children.pop(k))
                     break
-        nxt = (to_move + 1) % self.players
+        nxt = next_seat(to_move, self.players)
         best_index = children[0][1]
         if maximising:
             value = -WIN * 2
@@ -190,17 +189,14 @@ class _AlphaBeta:
         hands = hands[:]
         exposure = exposure[:]
         weights = self.weights
-        board[index] = SEAT_LETTERS[seat]
-        hands[seat] -= 1
+        pushes, won = place_stone(board, hands, seat, index, self.width, self.height)
         exposure[seat] += weights[index]
-        for push in push_stones(board, index, self.width, self.height):
+        for push in pushes:
             owner = SEAT_LETTERS.index(push.stone)
             exposure[owner] -= weights[push.origin]
-            if push.to is None:
-                hands[owner] += 1
-            else:
+            if push.to is not None:
                 exposure[owner] += weights[push.to]
-        return board, hands, exposure, hands[seat] == 0
+        return board, hands, exposure, won
 
     def evaluate(self, hands: Hands, exposure: Exposure) -> int:
         """Static value for `self.me`: hands first, then how exposed the stones are."""
@@ -251,7 +247,7 @@ class MomentumPlayer(PlayerBase[MomentumState, str, MomentumEffect]):
             # Iterative deepening against the clock, as deep as the time allows.
             search.budget.deadline_at = self.thinking_deadline()
             search.budget.max_work = self.max_work
-            depth_limit = sum(1 for c in s.board if c == EMPTY)
+            depth_limit = len(open_cells(s.board))
         else:
             depth_limit = self.depth
         for depth in range(2, depth_limit + 1):
@@ -261,7 +257,7 @@ class MomentumPlayer(PlayerBase[MomentumState, str, MomentumEffect]):
             try:
                 for move in order:
                     board, hands, exposure = children[move]
-                    value = yield from search.value(board, hands, exposure, (me + 1) % players, depth - 1, alpha, WIN * 2)
+                    value = yield from search.value(board, hands, exposure, next_seat(me, players), depth - 1, alpha, WIN * 2)
                     values[move] = value
                     if value > alpha:
                         alpha, iteration_best = value, move
@@ -295,16 +291,16 @@ class MomentumPlayer(PlayerBase[MomentumState, str, MomentumEffect]):
         player's seed, so the values are the same every time) is given the best value."""
         game = self.game
         search = _AlphaBeta(s, SearchBudget(self.clock, chunk_seconds=CHUNK_SECONDS))
-        depth = min(REVIEW_DEPTH, sum(1 for c in s.board if c == EMPTY))
+        depth = min(REVIEW_DEPTH, len(open_cells(s.board)))
         values: dict[str, int] = {}
         for move in game.legal_moves(s):
             board, hands, exposure, won = search.child(game, s, move)
             if won:
                 values[move] = WIN + depth
-            elif depth <= 1 or not any(c == EMPTY for c in board):
+            elif depth <= 1 or not open_cells(board):
                 values[move] = search.evaluate(hands, exposure)
             else:
-                nxt = (search.me + 1) % search.players
+                nxt = next_seat(search.me, search.players)
                 values[move] = yield from search.value(board, hands, exposure, nxt, depth - 1, -WIN * 2, WIN * 2)
         # The strongest level searches deeper than these values: its own choice (with a fixed
         # amount of work, so the review is reproducible) is the preferred move.

@@ -110,6 +110,31 @@ class MomentumState(StateBase):
         return Outcome(self.winners, "hand-empty" if 0 in self.hands else "round-limit")
 
 
+def open_cells(board: list[str] | str) -> list[int]:
+    """The cells a stone may be placed on: the empty ones (not a stone, not a special cell)."""
+    return [index for index, content in enumerate(board) if content == EMPTY]
+
+
+def next_seat(seat: int, players: int) -> int:
+    """Who moves after `seat`: the turn goes round the seats in order."""
+    return (seat + 1) % players
+
+
+def place_stone(board: list[str], hands: list[int], seat: int, cell: int, width: int, height: int) -> tuple[list[Push], bool]:
+    """`seat` places a stone from their hand on the empty `cell` (in place, board and hands): its
+    momentum pushes (`push_stones`), and every stone that left the board goes back to its owner's
+    hand. Returns the pushes and whether `seat` has won (their hand is empty after all the
+    pushes). The one placement of the game, on plain lists: the engine plays it, and so do the
+    computer players' searches (ai/momentum.py, ai/momentum_puzzles.py)."""
+    board[cell] = SEAT_LETTERS[seat]
+    hands[seat] -= 1
+    pushes = push_stones(board, cell, width, height)
+    for push in pushes:
+        if push.to is None:
+            hands[SEAT_LETTERS.index(push.stone)] += 1
+    return pushes, hands[seat] == 0
+
+
 def _run_end(board: list[str] | str, ray: tuple[int, ...]) -> int:
     """Index in `ray` of the last stone of the unbroken run starting next to the placed stone,
     or -1 if the neighbouring cell holds no stone."""
@@ -256,7 +281,7 @@ class Momentum(Game[MomentumState, str, Effect]):
     def legal_moves(self, s: MomentumState) -> list[str]:
         if s.over:
             return []
-        moves = [cell_name(i, s.width) for i, c in enumerate(s.board) if c == EMPTY]
+        moves = [cell_name(i, s.width) for i in open_cells(s.board)]
         if s.pie == "swap":
             moves.append("swap")
         return moves
@@ -272,6 +297,7 @@ class Momentum(Game[MomentumState, str, Effect]):
         letter = SEAT_LETTERS[seat]
         hands = list(s.hands)
         board = list(s.board)
+        won = False
         if move == "swap":
             if s.pie != "swap":
                 if s.pie == "pie":
@@ -294,19 +320,14 @@ class Momentum(Game[MomentumState, str, Effect]):
                 raise self.illegal(move, "cell-occupied", cell=cell_name(cell, s.width))
             if content != EMPTY:
                 raise self.illegal(move, "cell-special", cell=cell_name(cell, s.width), kind=content)
-            board[cell] = letter
-            hands[seat] -= 1
-            pushes = push_stones(board, cell, s.width, s.height)
-            for push in pushes:
-                if push.to is None:
-                    hands[SEAT_LETTERS.index(push.stone)] += 1
+            pushes, won = place_stone(board, hands, seat, cell, s.width, s.height)
             effect = Effect(cell, tuple(pushes))
         pie = "swap" if s.pie == "pie" else None
-        nxt = (seat + 1) % len(hands)
+        nxt = next_seat(seat, len(hands))
         round_number = s.round + (1 if nxt == 0 else 0)
         winners: tuple[int, ...] = ()
         over = False
-        if hands[seat] == 0:
+        if won:
             # Only the mover can empty their hand; their win is checked after all pushes.
             winners, over = (seat,), True
         elif s.round_limit and round_number > s.round_limit:
