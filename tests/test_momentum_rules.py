@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ludothek.games import IllegalMove, InvalidMoveText, get_game
-from ludothek.games.base import PositionError
+from ludothek.games.base import Outcome, PositionError
+from ludothek.games.momentum import OVER, PLACE, PLACE_OR_SWAP, MomentumEnd, MomentumRule, Placed, Push, Swapped
 
 G = get_game("momentum")
 
@@ -326,11 +327,12 @@ class TestRoundLimit:
 
 
 class TestPositionNotation:
+    START = "7x7 ......./......./......./......./......./......./....... R 8,8 pie"
+    AFTER = "7x7 ......./......./......./...R.../......./......./....... B 7,8 swap"
+
     def test_examples_from_design(self):
-        start = "7x7 ......./......./......./......./......./......./....... R 8,8 pie"
-        assert G.position(G.from_position(start)) == start
-        after = "7x7 ......./......./......./...R.../......./......./....... B 7,8 swap"
-        assert G.position(G.from_position(after)) == after
+        assert G.position(G.from_position(self.START)) == self.START
+        assert G.position(G.from_position(self.AFTER)) == self.AFTER
 
     @pytest.mark.parametrize(
         "text,message",
@@ -391,3 +393,52 @@ class TestWhyIllegal:
 
     def test_text_that_is_no_cell_is_refused_too(self):
         assert G.why_illegal(self.S, "z9").rule == "not-a-cell"
+
+
+class TestPhasesAndEnds:
+    """One state shape: the phase is stored, game over is asked through `outcome`, and the rules
+    and end reasons are the engine's declared values."""
+
+    def test_the_phase_follows_the_pie_rule_through_a_game(self):
+        s = G.new_game(players=2)
+        assert (s.phase, s.swap_ahead, G.swap_offered(s)) == (PLACE, True, False)
+        s = G.play(s, "d4")
+        assert (s.phase, s.swap_ahead, G.swap_offered(s)) == (PLACE_OR_SWAP, False, True)
+        assert G.play(s, "a1").phase == G.play(s, "swap").phase == PLACE
+
+    def test_a_position_read_back_has_the_phase_it_was_written_with(self):
+        for text in (TestPositionNotation.START, TestPositionNotation.AFTER):
+            s = G.from_position(text)
+            assert G.position(s) == text
+            assert s.phase == (PLACE_OR_SWAP if text.endswith("swap") else PLACE)
+
+    def test_an_empty_hand_ends_the_game_with_its_declared_reason(self):
+        text = pos(".......", ".R.R.R.", ".......", ".R.R.R.", ".......", ".R...B.", ".......", hands=[1, 7])
+        s = G.play(G.from_position(text), "a1")
+        assert s.phase == OVER and s.outcome == Outcome((0,), MomentumEnd.HAND_EMPTY)
+        assert G.from_position(G.position(s)).outcome == s.outcome
+
+    def test_the_round_limit_ends_the_game_with_its_declared_reason(self):
+        s = G.play(G.play(G.new_game(round_limit=1, pie=False), "a1"), "b1")
+        assert s.phase == OVER and s.outcome == Outcome((1,), MomentumEnd.ROUND_LIMIT)
+        assert s.outcome.reason == "round-limit"  # the declared value is its identifier's text
+
+    def test_every_refusal_names_a_declared_rule(self):
+        s = G.play(G.new_game(players=2), "d4")
+        refused = {G.why_illegal(s, "d4").rule, G.why_illegal(G.new_game(), "swap").rule, G.why_illegal(G.play(s, "a1"), "swap").rule}
+        refused |= {G.why_illegal(G.new_game(holes=["e5"]), "e5").rule, G.why_illegal(s, "h1").rule}
+        assert refused == set(MomentumRule) and set(G.move_rules) == set(MomentumRule)
+
+
+class TestEffects:
+    """What a move did, one exact type per kind of move."""
+
+    def test_a_placement_names_its_cell_and_pushes(self):
+        text = pos(".......", ".......", ".......", "....B..", ".......", ".......", ".......")
+        effect = G.effect(G.from_position(text), "d4")
+        assert effect == Placed(cell=24, pushes=(Push(25, 26, "B"),)) and effect.kind == "placed"
+
+    def test_a_swap_names_the_stone_it_took_over(self):
+        s = G.play(G.new_game(players=2), "d4")
+        effect = G.effect(s, "swap")
+        assert effect == Swapped(cell=24) and effect.kind == "swapped" and not hasattr(effect, "pushes")

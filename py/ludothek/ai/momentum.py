@@ -16,7 +16,7 @@ import math
 from functools import lru_cache
 from typing import Generator, TYPE_CHECKING
 
-from ..games.momentum import SEAT_LETTERS, MomentumState, Momentum, Effect as MomentumEffect, GAME
+from ..games.momentum import GAME, SEAT_LETTERS, SWAP, Momentum, MomentumEffect, MomentumMove, MomentumState
 from ..games.momentum import next_seat, open_cells, place_stone
 from ..games.notation import cell_name, parse_cell
 from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
@@ -165,9 +165,9 @@ class _AlphaBeta:
 
     # -- moves and evaluation --------------------------------------------------------------------
 
-    def child(self, game: Momentum, s: MomentumState, move: str) -> Child:
+    def child(self, game: Momentum, s: MomentumState, move: MomentumMove) -> Child:
         """Board, hands, exposure and win flag after a root move (the swap goes through the engine)."""
-        if move == "swap":
+        if move == SWAP:
             after = game.play(s, move)
             board = list(after.board)
             return board, list(after.hands), self.exposure(board), False
@@ -206,7 +206,7 @@ class _AlphaBeta:
         return value - exposure[me] + sum(exposure[i] for i in others) // len(others)
 
 
-class MomentumPlayer(PlayerBase[MomentumState, str, MomentumEffect]):
+class MomentumPlayer(PlayerBase[MomentumState, MomentumMove, MomentumEffect]):
     game: Momentum
 
     def __init__(self, game: Momentum, level: int, seed: int = 0, time_limit: float | None = None):
@@ -214,7 +214,7 @@ class MomentumPlayer(PlayerBase[MomentumState, str, MomentumEffect]):
         self.depth = DEPTHS[level]
         self.work_budget = WORK_BUDGET[level]
 
-    def search(self, s: MomentumState) -> Search[str]:
+    def search(self, s: MomentumState) -> Search[MomentumMove]:
         s = self.view(s)
         moves = self.game.legal_moves(s)
         if not moves:
@@ -251,8 +251,8 @@ class MomentumPlayer(PlayerBase[MomentumState, str, MomentumEffect]):
         else:
             depth_limit = self.depth
         for depth in range(2, depth_limit + 1):
-            values: dict[str, int] = {}
-            iteration_best: str | None = None
+            values: dict[MomentumMove, int] = {}
+            iteration_best: MomentumMove | None = None
             alpha = -WIN * 2
             try:
                 for move in order:
@@ -278,7 +278,7 @@ class MomentumPlayer(PlayerBase[MomentumState, str, MomentumEffect]):
         yield None
         return best_move
 
-    def _pick_easy(self, scored: list[tuple[int, str]]) -> str:
+    def _pick_easy(self, scored: list[tuple[int, MomentumMove]]) -> MomentumMove:
         best = max(v for v, _ in scored)
         good = sorted(m for v, m in scored if v >= best - EASY_MARGIN)
         return self.rng.choice(good)
@@ -292,7 +292,7 @@ class MomentumPlayer(PlayerBase[MomentumState, str, MomentumEffect]):
         game = self.game
         search = _AlphaBeta(s, SearchBudget(self.clock, chunk_seconds=CHUNK_SECONDS))
         depth = min(REVIEW_DEPTH, len(open_cells(s.board)))
-        values: dict[str, int] = {}
+        values: dict[MomentumMove, int] = {}
         for move in game.legal_moves(s):
             board, hands, exposure, won = search.child(game, s, move)
             if won:
@@ -380,11 +380,11 @@ __all__ = [
 
 if TYPE_CHECKING:
     # mypy checks the player against the one interface every game's player offers.
-    _interface: type[ComputerPlayer[MomentumState, str]] = MomentumPlayer
+    _interface: type[ComputerPlayer[MomentumState, MomentumMove]] = MomentumPlayer
 
 
 # The game's computer players as its record (render/catalog.py) registers them.
-AI = GameAI[MomentumState, str, MomentumEffect](
+AI = GameAI[MomentumState, MomentumMove, MomentumEffect](
     game=GAME,
     levels=tuple(LEVELS),
     make_player=lambda level, seed: make_player(GAME, level, seed),

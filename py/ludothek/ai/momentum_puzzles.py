@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ..games.momentum import GAME, PLACE, Momentum, MomentumState, next_seat, open_cells, place_stone
+from ..games.momentum import GAME, PLACE, Momentum, MomentumMove, MomentumState, next_seat, open_cells, place_stone
 from ..games.notation import cell_name
 from .puzzle_mining import Mine
 from .puzzles import SearchTooLong, winning_moves
@@ -121,7 +121,7 @@ def momentum_shortest_win(game: Momentum, s: MomentumState, most_plies: int = 5,
     return [], 0
 
 
-def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomentumState, str]]) -> None:
+def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomentumState, MomentumMove]]) -> None:
     """Games of the hard level against itself and weaker levels (seeded, after a few random
     stones), where stones get pushed off and hands run low. A position is kept when its mover forces a win
     within one to three own turns with exactly one first stone (and no faster win exists);

@@ -1,6 +1,13 @@
-"""Momentum (Phillip L. Leduc): place a stone, its momentum pushes the last stone of every
-adjacent run one cell outward; the first player with an empty hand at the end of their own
-turn wins.
+"""Momentum's rules (Phillip L. Leduc): place a stone, and its momentum pushes the last stone of
+every run of stones next to it one cell outward; a stone pushed off the board or into a hole goes
+back to its owner's hand. The first player whose hand is empty at the end of their own turn wins.
+
+The engine answers every rule question; the view (render/momentum.py) and the computer players
+(ai/momentum.py) ask it. Read it in this order: the state (`MomentumState`) and what a move did
+(`MomentumEffect`); the one placement (`place_stone`, with `push_stones`), which the computer
+players' searches play too; then `Momentum._apply`, where every move is checked and played, and
+the questions the view asks (`legal_cells`, `swap_offered`, the setup's `stones_each` ...).
+The notation is last (`position`, `from_position`).
 
 Position notation (docs/architecture.md, "Notation"):
 
@@ -17,28 +24,136 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal, Mapping, NamedTuple
+from typing import Literal, Mapping, NamedTuple, NewType
 
 from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
+from .errors import EndReason, Rule
 from .notation import FILES, cell_name, parse_cell
 from .seats import SEAT_COLOURS as GAME_SEAT_COLOURS
 
-SIZES = {"7x7": (7, 7), "7x9": (7, 9), "9x9": (9, 9)}
-# Stones per player by board size, from the rulebook's two tables.
+# -- the board, its cells and the rulebook's numbers ---------------------------------------------
+
+SIZES = {"7x7": (7, 7), "7x9": (7, 9), "9x9": (9, 9)}  # a size's name: (width, height)
+# Stones per player by board size, from the rulebook's two tables (`Momentum.stones_each`).
 STONES_PER_PLAYER = {2: {"7x7": 8, "7x9": 10, "9x9": 12}, 3: {"7x7": 6, "7x9": 7, "9x9": 8}}
 SEAT_LETTERS = "RBG"
 SEAT_COLOURS = GAME_SEAT_COLOURS["momentum"]
 
 EMPTY, HOLE, DAMPER, BUFFER = ".", "x", "d", "p"
-SPECIAL_KINDS = {"holes": HOLE, "dampers": DAMPER, "buffers": BUFFER}
+SPECIAL_KINDS = {"holes": HOLE, "dampers": DAMPER, "buffers": BUFFER}  # option: the cell it sets
 STONE_CHARS = frozenset(SEAT_LETTERS)
 RECOMMENDED_MAX_SPECIALS = 6  # the rulebook advises no more than six special cells
-MAX_SPECIALS = 16
+MAX_SPECIALS = 16  # more do not leave a playable board
 MAX_ROUND_LIMIT = 999
-DESIGNER_ROUND_LIMIT = 30
+DESIGNER_ROUND_LIMIT = 30  # the round limit of the designer's published rules
 
 # Directions ordered so that direction i and i ^ 1 are opposite.
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
+
+# -- moves, what they do, why they are refused, how a game ends ----------------------------------
+
+MomentumMove = NewType("MomentumMove", str)  # a cell such as "d4", or SWAP
+SWAP = MomentumMove("swap")  # the pie rule's move: take over the first stone instead of placing one
+
+
+class MomentumRule(Rule):
+    """The rules a move may break (`MoveError.rule`), each its stable identifier's text."""
+
+    NOT_A_CELL = "not-a-cell"
+    PIE_NOT_YET = "pie-not-yet"  # a swap before the first stone
+    PIE_UNAVAILABLE = "pie-unavailable"  # a swap with the pie rule off or past
+    CELL_OCCUPIED = "cell-occupied"
+    CELL_SPECIAL = "cell-special"
+
+
+class MomentumEnd(EndReason):
+    """Why a game ended (`Outcome.reason`)."""
+
+    HAND_EMPTY = "hand-empty"  # the mover's hand is empty after their turn: they win
+    ROUND_LIMIT = "round-limit"  # the agreed rounds are played: the most stones on the board win
+
+
+class Push(NamedTuple):
+    """One stone moved by a placement: `to` is None when it left the board or fell into a hole
+    (it went back to its owner's hand); `reflected` when a buffer sent the momentum back."""
+
+    origin: int
+    to: int | None
+    stone: str
+    reflected: bool = False
+
+
+class Placed(NamedTuple):
+    """What placing a stone did: the cell it was placed on and the stones its momentum moved."""
+
+    cell: int
+    pushes: tuple[Push, ...]
+    kind: Literal["placed"] = "placed"
+
+
+class Swapped(NamedTuple):
+    """What the pie rule's swap did: the first stone, on `cell`, is now the swapper's."""
+
+    cell: int
+    kind: Literal["swapped"] = "swapped"
+
+
+# What a move did (`Game.effect`): read `kind` before the fields only one kind has.
+MomentumEffect = Placed | Swapped
+
+# -- the state -----------------------------------------------------------------------------------
+
+# What the player to move does (`MomentumState.phase`).
+MomentumPhase = Literal["place", "place-or-swap", "over"]
+PLACE: MomentumPhase = "place"  # place a stone
+PLACE_OR_SWAP: MomentumPhase = "place-or-swap"  # the pie rule's turn: place a stone or SWAP
+OVER: MomentumPhase = "over"  # a hand emptied or the round limit passed (`outcome` says which)
+
+# The notation's token for the pie rule: `pie` before the first stone, `swap` while it may be used.
+PieToken = Literal["pie", "swap"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class MomentumState(StateBase):
+    width: int
+    height: int
+    board: str  # row-major from rank 1 upward: index = (rank - 1) * width + file
+    to_move: int  # after the end: the seat that would have moved next
+    hands: tuple[int, ...]  # stones in hand, in seat order
+    phase: MomentumPhase = PLACE
+    swap_ahead: bool = False  # the pie rule is on and its swap still to come (after the first stone)
+    round: int = 1  # the round being played (every seat moves once a round)
+    round_limit: int = 0  # 0: no limit
+    winners: tuple[int, ...] = ()  # once over (empty: a draw)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        # Only the mover can empty their hand, and that ends the game at once.
+        return Outcome(self.winners, MomentumEnd.HAND_EMPTY if 0 in self.hands else MomentumEnd.ROUND_LIMIT)
+
+
+def pie_token(s: MomentumState) -> PieToken | None:
+    """The pie rule's token of the notation for `s` (None: the pie rule is off or past)."""
+    return "pie" if s.swap_ahead else "swap" if s.phase == PLACE_OR_SWAP else None
+
+
+def pie_phase(token: PieToken | None) -> tuple[MomentumPhase, bool]:
+    """The phase and `swap_ahead` a game not over has with the pie rule's token `token`."""
+    return (PLACE_OR_SWAP if token == "swap" else PLACE), token == "pie"
+
+
+def pie_token_holds(token: PieToken, board: str, to_move: int) -> bool:
+    """Whether the pie rule's token fits a two-player position: `pie` an empty board with red to
+    move, `swap` one red stone alone with blue to move (the second player's first turn)."""
+    stones = sum(c in STONE_CHARS for c in board)
+    if token == "pie":
+        return stones == 0 and to_move == 0
+    return stones == 1 and board.count(SEAT_LETTERS[0]) == 1 and to_move == 1
+
+
+# -- the one placement: a stone and its momentum --------------------------------------------------
 
 
 @lru_cache(maxsize=None)
@@ -57,57 +172,6 @@ def rays(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
             per_direction.append(tuple(cells))
         table.append(tuple(per_direction))
     return tuple(table)
-
-
-class Push(NamedTuple):
-    """One stone moved by a move: `to` is None when it left the board or fell into a hole."""
-
-    origin: int
-    to: int | None
-    stone: str
-    reflected: bool = False
-
-
-class Effect(NamedTuple):
-    """What a move did: the cell played (None for nothing placed) and the stones it moved."""
-
-    placed: int | None
-    pushes: tuple[Push, ...]
-    swapped: int | None = None
-
-
-MomentumPhase = Literal["place", "swap", "over"]
-PLACE: MomentumPhase = "place"  # place a stone
-SWAP: MomentumPhase = "swap"  # place a stone or take the pie rule's `swap`
-OVER: MomentumPhase = "over"
-
-
-@dataclass(frozen=True, kw_only=True)
-class MomentumState(StateBase):
-    width: int
-    height: int
-    board: str  # row-major from rank 1 upward: index = (rank - 1) * width + file
-    to_move: int
-    hands: tuple[int, ...]
-    pie: str | None = None  # "pie" before the first stone, "swap" while it may be used, else None
-    round: int = 1
-    round_limit: int = 0
-    winners: tuple[int, ...] = ()
-    over: bool = False
-
-    @property
-    def phase(self) -> MomentumPhase:
-        """ "place" (place a stone), "swap" (place a stone or take the pie rule's `swap`) or "over"."""
-        if self.over:
-            return OVER
-        return SWAP if self.pie == "swap" else PLACE
-
-    @property
-    def outcome(self) -> Outcome | None:
-        if not self.over:
-            return None
-        # Only the mover can empty their hand, and that ends the game at once.
-        return Outcome(self.winners, "hand-empty" if 0 in self.hands else "round-limit")
 
 
 def open_cells(board: list[str] | str) -> list[int]:
@@ -201,7 +265,18 @@ def _push(board: list[str], ray: tuple[int, ...], k: int, beyond: str | None, re
     return Push(last, ray[k + 1], stone, reflected)
 
 
-class Momentum(Game[MomentumState, str, Effect]):
+def round_limit_winners(board: list[str] | str, players: int) -> tuple[int, ...]:
+    """Most stones on the board wins; tied leaders share the win, an all-round tie is a draw [decided]."""
+    counts = [board.count(SEAT_LETTERS[i]) for i in range(players)]
+    best = max(counts)
+    leaders = tuple(i for i, n in enumerate(counts) if n == best)
+    return () if len(leaders) == players else leaders
+
+
+# -- the engine ----------------------------------------------------------------------------------
+
+
+class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
     id = "momentum"
     name = "Momentum"
     min_players = 2
@@ -217,23 +292,21 @@ class Momentum(Game[MomentumState, str, Effect]):
     )
     move_examples = ("d4", "swap")
     move_rules = {
-        "not-a-cell": "not a cell of the {width}x{height} board (files a-{last_file}, ranks 1-{height})",
-        "pie-not-yet": "the pie rule applies only to the second player's first turn",
-        "pie-unavailable": "the pie rule is not available now",
-        "cell-occupied": "the cell is occupied by a stone",
-        "cell-special": "stones may not be placed on a special cell (hole, damper or buffer)",
+        MomentumRule.NOT_A_CELL: "not a cell of the {width}x{height} board (files a-{last_file}, ranks 1-{height})",
+        MomentumRule.PIE_NOT_YET: "the pie rule applies only to the second player's first turn",
+        MomentumRule.PIE_UNAVAILABLE: "the pie rule is not available now",
+        MomentumRule.CELL_OCCUPIED: "the cell is occupied by a stone",
+        MomentumRule.CELL_SPECIAL: "stones may not be placed on a special cell (hole, damper or buffer)",
     }
 
     # -- setup ---------------------------------------------------------------------------------
 
-    def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> MomentumState:
+    def new_game(self, players: int = 2, seed: int = 0, **options: object) -> MomentumState:
         check_players(self, players)
         check_seed(seed)
         values = self.check_options(players, options)
         size = values["size"]
         width, height = SIZES[size]
-        pie = values["pie"]
-        round_limit = values["round_limit"]
         board = [EMPTY] * (width * height)
         for option, kind in SPECIAL_KINDS.items():
             for text in values[option]:
@@ -251,88 +324,93 @@ class Momentum(Game[MomentumState, str, Effect]):
         count = sum(c != EMPTY for c in board)
         if count > MAX_SPECIALS:
             raise ValueError(f"at most {MAX_SPECIALS} special cells fit a playable board, not {count}")
-        hands = (STONES_PER_PLAYER[players][size],) * players
-        setup = Setup.from_options(players, seed, options)
         return MomentumState(
-            setup=setup,
+            setup=Setup.from_options(players, seed, options),
             width=width,
             height=height,
             board="".join(board),
             to_move=0,
-            hands=hands,
-            pie="pie" if pie else None,
-            round=1,
-            round_limit=round_limit,
+            hands=(self.stones_each(players, size),) * players,
+            swap_ahead=values["pie"],
+            round_limit=values["round_limit"],
         )
 
-    # -- queries -------------------------------------------------------------------------------
+    def stones_each(self, players: int, size: str) -> int:
+        """The stones each player is dealt for a game of `players` on a board of `size`."""
+        return STONES_PER_PLAYER[players][size]
+
+    def setup_has_chance(self, options: Mapping[str, object]) -> bool:
+        """Only the special cells, when they are drawn (`random_specials`)."""
+        return bool(options.get("random_specials"))
+
+    # -- what the player to move may do ----------------------------------------------------------
 
     def current_player(self, s: MomentumState) -> int | None:
-        return None if s.over else s.to_move
+        return None if s.outcome is not None else s.to_move
+
+    def legal_cells(self, s: MomentumState) -> list[MomentumMove]:
+        """The cells a stone may be placed on now, by name ([] once the game is over)."""
+        if s.outcome is not None:
+            return []
+        return [MomentumMove(cell_name(index, s.width)) for index in open_cells(s.board)]
+
+    def swap_offered(self, s: MomentumState) -> bool:
+        """Whether the player to move may take the pie rule's swap now (the second player's first turn)."""
+        return s.phase == PLACE_OR_SWAP
+
+    def legal_moves(self, s: MomentumState) -> list[MomentumMove]:
+        moves = self.legal_cells(s)
+        if self.swap_offered(s):
+            moves.append(SWAP)
+        return moves
 
     def scores(self, s: MomentumState) -> list[int]:
         """Stones each seat has on the board."""
         return [s.board.count(letter) for letter in SEAT_LETTERS[: len(s.hands)]]
 
-    def setup_has_chance(self, options: Mapping[str, Any]) -> bool:
-        """Only the special cells, when they are drawn (`random_specials`)."""
-        return bool(options.get("random_specials"))
-
-    def legal_moves(self, s: MomentumState) -> list[str]:
-        if s.over:
-            return []
-        moves = [cell_name(i, s.width) for i in open_cells(s.board)]
-        if s.pie == "swap":
-            moves.append("swap")
-        return moves
-
     # -- moves ---------------------------------------------------------------------------------
 
-    def _apply(self, s: MomentumState, move: str) -> tuple[MomentumState, Effect]:
+    def _apply(self, s: MomentumState, move: str) -> tuple[MomentumState, MomentumEffect]:
         self.require_text(move)
-        if move != "swap" and parse_cell(move, len(FILES), len(FILES)) is None:
-            raise self.invalid(move, "not-a-cell", width=s.width, height=s.height, last_file=FILES[s.width - 1])
+        if move != SWAP and parse_cell(move, len(FILES), len(FILES)) is None:
+            raise self.invalid(move, MomentumRule.NOT_A_CELL, width=s.width, height=s.height, last_file=FILES[s.width - 1])
         self.require_not_over(s, move)
         seat = s.to_move
-        letter = SEAT_LETTERS[seat]
         hands = list(s.hands)
         board = list(s.board)
         won = False
-        if move == "swap":
-            if s.pie != "swap":
-                if s.pie == "pie":
-                    raise self.illegal(move, "pie-not-yet")
-                raise self.illegal(move, "pie-unavailable")
+        effect: MomentumEffect
+        if move == SWAP:
+            if not self.swap_offered(s):
+                raise self.illegal(move, MomentumRule.PIE_NOT_YET if s.swap_ahead else MomentumRule.PIE_UNAVAILABLE)
             first = next(i for i, c in enumerate(board) if c in STONE_CHARS)
             owner = SEAT_LETTERS.index(board[first])
-            board[first] = letter
+            board[first] = SEAT_LETTERS[seat]
             hands[owner] += 1
             hands[seat] -= 1
-            effect = Effect(None, (), swapped=first)
+            effect = Swapped(first)
         else:
             cell = parse_cell(move, s.width, s.height)
             if cell is None:
                 # A cell of the largest board that this board lacks is a move the board forbids;
                 # anything else is not a move of the notation at all.
-                raise self.illegal(move, "not-a-cell", width=s.width, height=s.height, last_file=FILES[s.width - 1])
+                raise self.illegal(move, MomentumRule.NOT_A_CELL, width=s.width, height=s.height, last_file=FILES[s.width - 1])
             content = board[cell]
             if content in STONE_CHARS:
-                raise self.illegal(move, "cell-occupied", cell=cell_name(cell, s.width))
+                raise self.illegal(move, MomentumRule.CELL_OCCUPIED, cell=cell_name(cell, s.width))
             if content != EMPTY:
-                raise self.illegal(move, "cell-special", cell=cell_name(cell, s.width), kind=content)
+                raise self.illegal(move, MomentumRule.CELL_SPECIAL, cell=cell_name(cell, s.width), kind=content)
             pushes, won = place_stone(board, hands, seat, cell, s.width, s.height)
-            effect = Effect(cell, tuple(pushes))
-        pie = "swap" if s.pie == "pie" else None
+            effect = Placed(cell, tuple(pushes))
         nxt = next_seat(seat, len(hands))
         round_number = s.round + (1 if nxt == 0 else 0)
+        phase = PLACE_OR_SWAP if s.swap_ahead else PLACE
         winners: tuple[int, ...] = ()
-        over = False
         if won:
             # Only the mover can empty their hand; their win is checked after all pushes.
-            winners, over = (seat,), True
+            phase, winners = OVER, (seat,)
         elif s.round_limit and round_number > s.round_limit:
-            over = True
-            winners = self._round_limit_winners(board, len(hands))
+            phase, winners = OVER, round_limit_winners(board, len(hands))
         new = MomentumState(
             setup=s.setup,
             moves=s.moves + (move,),
@@ -341,29 +419,21 @@ class Momentum(Game[MomentumState, str, Effect]):
             board="".join(board),
             to_move=nxt,
             hands=tuple(hands),
-            pie=pie,
+            phase=phase,
             round=round_number,
             round_limit=s.round_limit,
             winners=winners,
-            over=over,
         )
         return new, effect
-
-    @staticmethod
-    def _round_limit_winners(board: list[str] | str, players: int) -> tuple[int, ...]:
-        """Most stones on the board wins; tied leaders share the win, an all-round tie is a draw [decided]."""
-        counts = [sum(1 for c in board if c == SEAT_LETTERS[i]) for i in range(players)]
-        best = max(counts)
-        leaders = tuple(i for i, n in enumerate(counts) if n == best)
-        return () if len(leaders) == players else leaders
 
     # -- notation ------------------------------------------------------------------------------
 
     def position(self, s: MomentumState) -> str:
         ranks = [s.board[r * s.width : (r + 1) * s.width] for r in range(s.height - 1, -1, -1)]
         tokens = [f"{s.width}x{s.height}", "/".join(ranks), SEAT_LETTERS[s.to_move], ",".join(map(str, s.hands))]
-        if s.pie:
-            tokens.append(s.pie)
+        token = pie_token(s)
+        if token is not None:
+            tokens.append(token)
         if s.round_limit:
             tokens.append(f"r{s.round}/{s.round_limit}")
         return " ".join(tokens)
@@ -386,22 +456,24 @@ class Momentum(Game[MomentumState, str, Effect]):
             letters = ", ".join(SEAT_LETTERS[:players])
             raise PositionError(f"player to move must be one of {letters}, not {to_move_text!r}", rule="to-move", letters=letters, token=to_move_text[:20])
         self._check_stones(board, size, hands)
-        pie, round_number, round_limit = self._parse_extra(extra, board, to_move_text, players)
         to_move = SEAT_LETTERS.index(to_move_text)
-        winners, over = self._position_result(board, to_move, hands, round_number, round_limit)
-        setup = Setup(players=players, seed=None, position=text)
+        token, round_number, round_limit = self._parse_extra(extra, board, to_move, players)
+        phase, swap_ahead = pie_phase(token)
+        winners = self._position_result(board, to_move, hands, round_number, round_limit)
+        if winners is not None:
+            phase = OVER
         return MomentumState(
-            setup=setup,
+            setup=Setup(players=players, seed=None, position=text),
             width=width,
             height=height,
             board=board,
             to_move=to_move,
             hands=hands,
-            pie=pie,
+            phase=phase,
+            swap_ahead=swap_ahead,
             round=round_number,
             round_limit=round_limit,
-            winners=winners,
-            over=over,
+            winners=winners or (),
         )
 
     @staticmethod
@@ -428,15 +500,14 @@ class Momentum(Game[MomentumState, str, Effect]):
             raise PositionError("hands must be 2 or 3 numbers separated by ',' (stones in hand per seat)", rule="hands", token=hands_text[:20])
         return tuple(int(h) for h in hand_texts)
 
-    @staticmethod
-    def _check_stones(board: str, size: str, hands: tuple[int, ...]) -> None:
+    def _check_stones(self, board: str, size: str, hands: tuple[int, ...]) -> None:
         """Only the seats' colours on the board, each seat's stones (board and hand) as dealt, and
         not too many special cells."""
         players = len(hands)
         letters_present = {c for c in board if c in STONE_CHARS}
         if any(SEAT_LETTERS.index(c) >= players for c in letters_present):
             raise PositionError(f"a {players}-player position holds no green stones", rule="green-stones", players=players)
-        total = STONES_PER_PLAYER[players][size]
+        total = self.stones_each(players, size)
         for seat in range(players):
             on_board = board.count(SEAT_LETTERS[seat])
             if on_board + hands[seat] != total:
@@ -455,26 +526,25 @@ class Momentum(Game[MomentumState, str, Effect]):
         if specials > MAX_SPECIALS:
             raise PositionError(f"at most {MAX_SPECIALS} special cells", rule="special-count", count=specials, limit=MAX_SPECIALS)
 
-    @staticmethod
-    def _parse_extra(extra: list[str], board: str, to_move_text: str, players: int) -> tuple[str | None, int, int]:
-        """The optional tokens `pie`/`swap` and `r<round>/<limit>`: (pie, round, round limit)."""
-        pie = None
+    def _parse_extra(self, extra: list[str], board: str, to_move: int, players: int) -> tuple[PieToken | None, int, int]:
+        """The optional tokens `pie`/`swap` and `r<round>/<limit>`: (pie token, round, round limit)."""
+        token: PieToken | None = None
         round_number, round_limit = 1, 0
         rest = list(extra)
         if rest and rest[0] in ("pie", "swap"):
-            pie = rest.pop(0)
-            if players != 2:
+            token = "pie" if rest.pop(0) == "pie" else "swap"
+            if not self.option("pie").applies_to(players):
                 raise PositionError("the pie rule is only played with 2 players", rule="pie-players", players=players)
-            stones = sum(c in STONE_CHARS for c in board)
-            if pie == "pie" and (stones or to_move_text != "R"):
-                raise PositionError("'pie' (not yet due) needs an empty board with red to move", rule="pie-start", stones=stones)
-            if pie == "swap" and (board.count("R") != 1 or board.count("B") != 0 or to_move_text != "B"):
+            if not pie_token_holds(token, board, to_move):
+                stones = sum(c in STONE_CHARS for c in board)
+                if token == "pie":
+                    raise PositionError("'pie' (not yet due) needs an empty board with red to move", rule="pie-start", stones=stones)
                 raise PositionError("'swap' needs exactly one red stone on the board and blue to move", rule="swap-start", stones=stones)
         if rest:
-            token = rest.pop(0)
-            parts = token[1:].split("/")
-            if not token.startswith("r") or len(parts) != 2 or not all(is_ascii_number(p) and len(p) <= 4 for p in parts):
-                raise PositionError(f"unknown token {token!r} (expected pie, swap or r<round>/<limit>)", rule="extra-token", token=token[:20])
+            text = rest.pop(0)
+            parts = text[1:].split("/")
+            if not text.startswith("r") or len(parts) != 2 or not all(is_ascii_number(p) and len(p) <= 4 for p in parts):
+                raise PositionError(f"unknown token {text!r} (expected pie, swap or r<round>/<limit>)", rule="extra-token", token=text[:20])
             round_number, round_limit = int(parts[0]), int(parts[1])
             if not 1 <= round_limit <= MAX_ROUND_LIMIT or not 1 <= round_number <= round_limit + 1:
                 raise PositionError(
@@ -486,32 +556,30 @@ class Momentum(Game[MomentumState, str, Effect]):
                 )
         if rest:
             raise PositionError(f"unexpected token {rest[0]!r}", rule="extra-token", token=rest[0][:20])
-        return pie, round_number, round_limit
+        return token, round_number, round_limit
 
-    def _position_result(self, board: str, to_move: int, hands: tuple[int, ...], round_number: int, round_limit: int) -> tuple[tuple[int, ...], bool]:
-        """(winners, over) of a position: over when the last mover's hand is empty (it won) or
-        the round limit is past."""
+    @staticmethod
+    def _position_result(board: str, to_move: int, hands: tuple[int, ...], round_number: int, round_limit: int) -> tuple[int, ...] | None:
+        """The winners of a position that is over (the last mover's hand is empty: they won; or
+        the round limit is past), None while it goes on."""
         players = len(hands)
-        winners: tuple[int, ...] = ()
-        over = False
         empty_hands = [i for i, h in enumerate(hands) if h == 0]
         if empty_hands:
             previous = (to_move - 1) % players
             if empty_hands != [previous]:
                 raise PositionError("only the player who moved last can have an empty hand (that player has won)", rule="empty-hand", seat=previous)
-            winners, over = (previous,), True
-        elif round_limit and round_number > round_limit:
+            return (previous,)
+        if round_limit and round_number > round_limit:
             if to_move != 0:
                 raise PositionError(
                     "a game past its round limit ends after the last seat's turn (red to move)", rule="past-round-limit", round=round_number, limit=round_limit
                 )
-            over = True
-            winners = self._round_limit_winners(board, players)
-        return winners, over
+            return round_limit_winners(board, players)
+        return None
 
     # -- tests and tools -----------------------------------------------------------------------
 
-    def conformance_setups(self) -> list[dict[str, Any]]:
+    def conformance_setups(self) -> list[dict[str, object]]:
         return [
             {"players": 2},
             {"players": 2, "size": "7x9", "pie": False},

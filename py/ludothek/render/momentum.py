@@ -1,5 +1,7 @@
-"""Momentum's view: what a click does, the setup fields, the sentences a player reads and hears.
-The board itself is drawn by render/momentum_board.py.
+"""Momentum's view: what a click does, the setup form, and the sentences a player reads and hears.
+It asks the engine (games/momentum.py) every rule question, what may be clicked, why a click is
+refused, the setup's numbers, and draws with render/momentum_board.py, which it hands the marks
+(`marks`): the legal cells, the cells' names, the last move's effect and the hints.
 """
 
 from __future__ import annotations
@@ -7,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..ai.base import GameAI
-from ..games.momentum import GAME, BUFFER, DAMPER, DESIGNER_ROUND_LIMIT, HOLE, RECOMMENDED_MAX_SPECIALS, SEAT_LETTERS, SIZES
-from ..games.momentum import Momentum, MomentumState, Push
+from ..games.momentum import BUFFER, DAMPER, DESIGNER_ROUND_LIMIT, GAME, HOLE, RECOMMENDED_MAX_SPECIALS, SEAT_LETTERS, SIZES, SWAP
+from ..games.momentum import Momentum, MomentumEffect, MomentumMove, MomentumRule, MomentumState, Push
 from ..games.notation import cell_name, parse_cell
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, Control, HintValue
@@ -18,7 +20,6 @@ from .momentum_board import SEAT_CSS, SPECIAL_CSS, stone_svg
 from .seats import seat_names
 from .svg import esc, num, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
-from ..games.momentum import Effect as MomentumEffect
 
 SEAT_NAMES = seat_names(SEAT_CSS)
 SPECIAL_NAMES = {HOLE: N_("hole"), DAMPER: N_("damper"), BUFFER: N_("buffer")}
@@ -39,18 +40,23 @@ def parse_specials_text(text: str, size: str) -> dict[str, list[str]]:
     return found
 
 
-class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEffect, None]):
+def stone_name(letter: str) -> str:
+    """A stone by its seat's letter: "Red stone"."""
+    return _("{colour} stone").format(colour=_(SEAT_NAMES[SEAT_LETTERS.index(letter)]))
+
+
+class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, MomentumEffect, None]):
     game_id = "momentum"
     game: Momentum
     board = momentum_board
     seat_colours = SEAT_CSS
     default_players = 2
     move_error_texts = {
-        "not-a-cell": N_("That is not a legal move now."),
-        "pie-not-yet": N_("The pie rule applies only to the second player's first turn."),
-        "pie-unavailable": N_("The pie rule is not available now."),
-        "cell-occupied": N_("{cell} is occupied."),
-        "cell-special": N_("{cell} is a {kind_name}: nothing may be placed there."),
+        MomentumRule.NOT_A_CELL: N_("That is not a legal move now."),
+        MomentumRule.PIE_NOT_YET: N_("The pie rule applies only to the second player's first turn."),
+        MomentumRule.PIE_UNAVAILABLE: N_("The pie rule is not available now."),
+        MomentumRule.CELL_OCCUPIED: N_("{cell} is occupied."),
+        MomentumRule.CELL_SPECIAL: N_("{cell} is a {kind_name}: nothing may be placed there."),
     }
 
     move_error_words_from = {
@@ -80,7 +86,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
         "past-round-limit": N_("r{round}/{limit} is past the round limit, so the game ended after the last player's turn: Red must be to move."),
     }
 
-    def game_ai(self) -> GameAI[MomentumState, str, MomentumEffect]:
+    def game_ai(self) -> GameAI[MomentumState, MomentumMove, MomentumEffect]:
         from ..ai.momentum import AI
 
         return AI
@@ -192,7 +198,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
         try:
             options = self.options_from_form(values, players)
             options.pop("random_specials", None)
-            s = self.game.new_game(players=players, **options)
+            s = self.game.new_game(players, seed=0, **options)
         except ValueError:
             s = self.game.new_game(players=players, size=size)
         if not by_hand:
@@ -225,7 +231,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
     def marks(self, s: MomentumState, ui: UIState[MomentumState]) -> BoardMarks[None, MomentumEffect]:
         effect = self.last_effect(ui)
         interactive = ui.interactive
-        legal = frozenset(m for m in self.game.legal_moves(s) if m != "swap") if interactive else frozenset()
+        legal = frozenset(self.game.legal_cells(s)) if interactive else frozenset()
         marks: BoardMarks[None, MomentumEffect] = BoardMarks(
             interactive=interactive,
             legal=legal,
@@ -243,7 +249,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
         labels = {}
         for index, content in enumerate(s.board):
             if content in SEAT_LETTERS:
-                what = _("{colour} stone").format(colour=_(SEAT_NAMES[SEAT_LETTERS.index(content)]))
+                what = stone_name(content)
             elif content in SPECIAL_CSS:
                 what = _(SPECIAL_NAMES[content])
             else:
@@ -264,18 +270,19 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
         return tag("span", esc(ngettext("{n} stone in hand", "{n} stones in hand", n).format(n=n)), class_="hand", data_hand=str(n))
 
     def actions(self, s: MomentumState, ui: UIState[MomentumState]) -> list[Action]:
-        if ui.interactive and s.pie == "swap" and s.outcome is None:
-            return [Action("swap", _("Swap (pie rule)"), _("Take over the first stone instead of placing one."))]
+        if ui.interactive and self.game.swap_offered(s):
+            return [Action(SWAP, _("Swap (pie rule)"), _("Take over the first stone instead of placing one."))]
         return []
 
-    def click(self, s: MomentumState, ui: UIState[MomentumState], target: str) -> ClickResult[MomentumState, str]:
-        legal = self.game.legal_moves(s)
-        if target in legal:
-            return ClickResult(ui.with_(selection=(), cursor=target if target != "swap" else ui.cursor), target)
+    def click(self, s: MomentumState, ui: UIState[MomentumState], target: str) -> ClickResult[MomentumState, MomentumMove]:
+        for move in self.game.legal_moves(s):
+            if move == target:
+                return ClickResult(ui.with_(selection=(), cursor=ui.cursor if move == SWAP else move), move)
         return ClickResult(ui, None, self.refusal(s, target) or _("That is not a legal move now."))
 
     # -- words ---------------------------------------------------------------------------------
 
+    # A puzzle is parsed JSON (ai/puzzles.py): its values' types are what the file holds.
     def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
         if puzzle["depth"] <= 1:
             return _("{name} to move: find the only stone that wins at once.").format(name=mover)
@@ -290,7 +297,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
         if not hints:
             return ""
         move = hints[-1][0]
-        if move == "swap":
+        if move == SWAP:
             return _("Hint: swap – take over the first stone (pie rule).")
         return _("Hint: place a stone on {cell} (marked with a check).").format(cell=move)
 
@@ -300,17 +307,17 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
         name = names[s.to_move]
         n = s.hands[s.to_move]
         text = ngettext("{name} to move: place a stone ({n} left).", "{name} to move: place a stone ({n} left).", n).format(name=name, n=n)
-        if s.pie == "swap":
+        if self.game.swap_offered(s):
             text += " " + _("Or swap: take over the first stone (pie rule).")
         if s.round_limit:
-            text += " " + _("Round {r} of {limit}.").format(r=min(s.round, s.round_limit), limit=s.round_limit)
+            text += " " + _("Round {r} of {limit}.").format(r=s.round, limit=s.round_limit)
         return text
 
     def describe_move(self, before: MomentumState, move: str, after: MomentumState, names: list[str]) -> str:
         name = names[before.to_move]
-        if move == "swap":
-            return _("{name} swapped: the first stone is now theirs.").format(name=name)
         effect = self.game.effect(before, move)
+        if effect.kind == "swapped":
+            return _("{name} swapped: the first stone is now theirs.").format(name=name)
         sentences = [_("{name} placed a stone on {cell}.").format(name=name, cell=move)]
         moved = [(p, to) for p in effect.pushes if (to := p.to) is not None]
         gone = [p for p in effect.pushes if p.to is None]
@@ -335,16 +342,17 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
         return " ".join(sentences)
 
     def move_text(self, before: MomentumState, move: str) -> str:
-        if move == "swap":
+        effect = self.game.effect(before, move)
+        if effect.kind == "swapped":
             return _("swap")
-        gone = sum(1 for p in self.game.effect(before, move).pushes if p.to is None)
+        gone = sum(1 for p in effect.pushes if p.to is None)
         return move + (" " + _("({n} off)").format(n=gone) if gone else "")
 
     # -- the diagram editor (games/momentum_editing.py) --
 
     def piece_name(self, piece: str) -> str:
         if piece in SEAT_LETTERS:
-            return _("{colour} stone").format(colour=_(SEAT_NAMES[SEAT_LETTERS.index(piece)]))
+            return stone_name(piece)
         return _(SPECIAL_NAMES[piece]).capitalize() if piece in SPECIAL_NAMES else piece
 
     def setting_name(self, name: str) -> str:
