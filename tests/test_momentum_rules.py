@@ -442,3 +442,24 @@ class TestEffects:
         s = G.play(G.new_game(players=2), "d4")
         effect = G.effect(s, "swap")
         assert effect == Swapped(cell=24) and effect.kind == "swapped" and not hasattr(effect, "pushes")
+
+
+class TestSetupQuestions:
+    """What the setup form asks the engine."""
+
+    def test_the_stones_dealt_and_the_board_of_each_size(self):
+        assert [G.stones_each(2, size) for size in G.option("size").choices] == [8, 10, 12]
+        assert [G.stones_each(3, size) for size in G.option("size").choices] == [6, 7, 8]
+        assert [G.dimensions(size) for size in G.option("size").choices] == [(7, 7), (7, 9), (9, 9)]
+        assert all(G.new_game(players=p, size=size).hands == (G.stones_each(p, size),) * p for p in (2, 3) for size in ("7x7", "9x9"))
+
+    def test_the_centre_cell_is_where_an_odd_count_of_random_specials_puts_one(self):
+        for size in G.option("size").choices:
+            s = G.new_game(size=size, random_specials=1, seed=5)
+            assert [cell for cell in G.legal_cells(G.new_game(size=size)) if cell not in G.legal_cells(s)] == [G.centre_cell(size)]
+
+    def test_the_advice_counts_specials_by_hand_and_at_random(self):
+        assert not G.specials_beyond_advice({"random_specials": 6})
+        assert G.specials_beyond_advice({"random_specials": 7})
+        assert G.specials_beyond_advice({"holes": ["a1", "b1"], "dampers": ["c1", "d1"], "buffers": ["e1", "f1", "g1"]})
+        assert not G.specials_beyond_advice({"size": "9x9", "pie": True})

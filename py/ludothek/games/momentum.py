@@ -42,7 +42,7 @@ SEAT_COLOURS = GAME_SEAT_COLOURS["momentum"]
 EMPTY, HOLE, DAMPER, BUFFER = ".", "x", "d", "p"
 SPECIAL_KINDS = {"holes": HOLE, "dampers": DAMPER, "buffers": BUFFER}  # option: the cell it sets
 STONE_CHARS = frozenset(SEAT_LETTERS)
-RECOMMENDED_MAX_SPECIALS = 6  # the rulebook advises no more than six special cells
+ADVISED_MOST_SPECIALS = 6  # the rulebook advises no more than six special cells
 MAX_SPECIALS = 16  # more do not leave a playable board
 MAX_ROUND_LIMIT = 999
 DESIGNER_ROUND_LIMIT = 30  # the round limit of the designer's published rules
@@ -298,6 +298,10 @@ class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
         MomentumRule.CELL_OCCUPIED: "the cell is occupied by a stone",
         MomentumRule.CELL_SPECIAL: "stones may not be placed on a special cell (hole, damper or buffer)",
     }
+    # The designer's round limit, which the setup offers by name (the option's default is none).
+    designer_round_limit = DESIGNER_ROUND_LIMIT
+    # The rulebook advises no more special cells than this (`specials_beyond_advice`).
+    advised_most_specials = ADVISED_MOST_SPECIALS
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -338,6 +342,23 @@ class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
     def stones_each(self, players: int, size: str) -> int:
         """The stones each player is dealt for a game of `players` on a board of `size`."""
         return STONES_PER_PLAYER[players][size]
+
+    def dimensions(self, size: str) -> tuple[int, int]:
+        """The width and height of a board of `size` (one of the option's choices, "7x9")."""
+        return SIZES[size]
+
+    def centre_cell(self, size: str) -> str:
+        """The centre cell of a board of `size` by name (where the rulebook suggests one hole on 9x9)."""
+        width, height = SIZES[size]
+        return cell_name(_centre(width, height), width)
+
+    def specials_beyond_advice(self, options: Mapping[str, object]) -> bool:
+        """Whether new-game options ask for more special cells, by hand and at random, than the
+        rulebook advises (they may: the advice is not a rule)."""
+        at_random = options.get("random_specials", 0)
+        by_hand = [options.get(option, ()) for option in SPECIAL_KINDS]
+        count = (at_random if isinstance(at_random, int) else 0) + sum(len(cells) for cells in by_hand if isinstance(cells, (list, tuple)))
+        return count > self.advised_most_specials
 
     def setup_has_chance(self, options: Mapping[str, object]) -> bool:
         """Only the special cells, when they are drawn (`random_specials`)."""
@@ -480,7 +501,7 @@ class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
     def _parse_board(size: str, ranks_text: str) -> tuple[int, int, str]:
         """A position's size and board tokens: (width, height, the board's cells from rank 1)."""
         if size not in SIZES:
-            raise PositionError(f"board size must be one of {', '.join(SIZES)}, not {size!r}", rule="board-size", token=size[:20])
+            raise PositionError(f"board size must be one of {', '.join(SIZES)}, not {size!r}", rule="board-size", token=size[:20], sizes=tuple(SIZES))
         width, height = SIZES[size]
         ranks = ranks_text.split("/")
         if len(ranks) != height or any(len(r) != width for r in ranks):
@@ -493,11 +514,16 @@ class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
             raise PositionError(f"unknown cell content {sorted(bad)[0]!r} (use . R B G x d p)", rule="cell-content", token=sorted(bad)[0])
         return width, height, board
 
-    @staticmethod
-    def _parse_hands(hands_text: str) -> tuple[int, ...]:
+    def _parse_hands(self, hands_text: str) -> tuple[int, ...]:
         hand_texts = hands_text.split(",")
-        if len(hand_texts) not in (2, 3) or not all(is_ascii_number(h) and len(h) <= 3 for h in hand_texts):
-            raise PositionError("hands must be 2 or 3 numbers separated by ',' (stones in hand per seat)", rule="hands", token=hands_text[:20])
+        counts = tuple(range(self.min_players, self.max_players + 1))
+        if len(hand_texts) not in counts or not all(is_ascii_number(h) and len(h) <= 3 for h in hand_texts):
+            raise PositionError(
+                f"hands must be {' or '.join(map(str, counts))} numbers separated by ',' (stones in hand per seat)",
+                rule="hands",
+                token=hands_text[:20],
+                counts=counts,
+            )
         return tuple(int(h) for h in hand_texts)
 
     def _check_stones(self, board: str, size: str, hands: tuple[int, ...]) -> None:
@@ -533,8 +559,14 @@ class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
         rest = list(extra)
         if rest and rest[0] in ("pie", "swap"):
             token = "pie" if rest.pop(0) == "pie" else "swap"
-            if not self.option("pie").applies_to(players):
-                raise PositionError("the pie rule is only played with 2 players", rule="pie-players", players=players)
+            pie = self.option("pie")
+            if not pie.applies_to(players):
+                raise PositionError(
+                    f"the pie rule is only played with {' or '.join(map(str, pie.players))} players",
+                    rule="pie-players",
+                    players=players,
+                    pie_players=pie.players,
+                )
             if not pie_token_holds(token, board, to_move):
                 stones = sum(c in STONE_CHARS for c in board)
                 if token == "pie":
@@ -594,6 +626,11 @@ class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
         return 400
 
 
+def _centre(width: int, height: int) -> int:
+    """The index of the centre cell (every size is odd by odd)."""
+    return (width * height) // 2
+
+
 def symmetric_random_specials(width: int, height: int, count: int, seed: int) -> list[str]:
     """A board with `count` special cells placed point-symmetrically (180° rotation), kinds and
     cells drawn from the seed. An odd count puts one cell on the centre."""
@@ -601,7 +638,7 @@ def symmetric_random_specials(width: int, height: int, count: int, seed: int) ->
         raise ValueError(f"at most {MAX_SPECIALS} special cells fit a playable board, not {count}")
     rng = chance_rng(seed, "momentum-specials", width, height, count)
     board = [EMPTY] * (width * height)
-    centre = (width * height) // 2
+    centre = _centre(width, height)
     pairs = [i for i in range(width * height) if i < centre]
     rng.shuffle(pairs)
     kinds = (HOLE, DAMPER, BUFFER)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Literal, TypedDict, Unpack
 
 from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
-from .momentum import BUFFER, DAMPER, EMPTY, HOLE, MAX_ROUND_LIMIT, SEAT_LETTERS, SIZES, STONE_CHARS, GAME, MomentumState, PieToken
+from .momentum import BUFFER, DAMPER, EMPTY, HOLE, MAX_ROUND_LIMIT, SEAT_LETTERS, STONE_CHARS, GAME, MomentumState, PieToken
 from .momentum import pie_phase, pie_token, pie_token_holds
 from .notation import cell_name, parse_cell
 
@@ -100,7 +100,7 @@ class Editing:
             s = replace(s, hands=(0,) * players, to_move=s.to_move % players, setup=replace(s.setup, players=players))
             return _with(s, board, pie=(pie_token(s) or "off") if GAME.option("pie").applies_to(players) else "off")
         if name == "size":
-            width, height = SIZES[value]
+            width, height = GAME.dimensions(value)
             return _with(replace(s, width=width, height=height), EMPTY * (width * height), to_move=0)
         # the round limit (checked_setting read it as a number in range): 0 switches it off; a
         # game's round stays within the new limit

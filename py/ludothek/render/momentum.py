@@ -6,10 +6,10 @@ refused, the setup's numbers, and draws with render/momentum_board.py, which it 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from ..ai.base import GameAI
-from ..games.momentum import BUFFER, DAMPER, DESIGNER_ROUND_LIMIT, GAME, HOLE, RECOMMENDED_MAX_SPECIALS, SEAT_LETTERS, SIZES, SWAP
+from ..games.momentum import BUFFER, DAMPER, GAME, HOLE, SEAT_LETTERS, SPECIAL_KINDS, SWAP
 from ..games.momentum import Momentum, MomentumEffect, MomentumMove, MomentumRule, MomentumState, Push
 from ..games.notation import cell_name, parse_cell
 from ..i18n import N_, _, ngettext
@@ -22,22 +22,27 @@ from .svg import esc, num, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 
 SEAT_NAMES = seat_names(SEAT_CSS)
-SPECIAL_NAMES = {HOLE: N_("hole"), DAMPER: N_("damper"), BUFFER: N_("buffer")}
-SPECIAL_CODES = {"x": HOLE, "d": DAMPER, "p": BUFFER}
+SPECIAL_NAMES = {HOLE: N_("hole"), DAMPER: N_("damper"), BUFFER: N_("buffer")}  # a special cell's code: its name
 THUMBNAIL_POSITION = "7x7 ......./..B..../....R../..RB.B./.R...../....B../....... B 5,4"
 
 
 def parse_specials_text(text: str, size: str) -> dict[str, list[str]]:
-    """'e5:x c3:d' (cell:kind with x hole, d damper, p buffer) to engine options."""
-    width, height = SIZES[size]
-    found: dict[str, list[str]] = {"holes": [], "dampers": [], "buffers": []}
-    option_of = {HOLE: "holes", DAMPER: "dampers", BUFFER: "buffers"}
+    """'e5:x c3:d' (cell:code with x hole, d damper, p buffer) to engine options."""
+    width, height = GAME.dimensions(size)
+    found: dict[str, list[str]] = {option: [] for option in SPECIAL_KINDS}
+    option_of = {kind: option for option, kind in SPECIAL_KINDS.items()}
     for token in text.split():
         cell, _sep, code = token.partition(":")
-        if code not in SPECIAL_CODES or parse_cell(cell, width, height) is None:
+        if code not in option_of or parse_cell(cell, width, height) is None:
             raise ValueError(_("{token} is not a special cell on the {size} board").format(token=token, size=size))
-        found[option_of[SPECIAL_CODES[code]]].append(cell)
+        found[option_of[code]].append(cell)
     return found
+
+
+def or_list(items: Iterable[object]) -> str:
+    """A list of choices in the player's language: "8, 10 or 12"."""
+    texts = [str(item) for item in items]
+    return texts[0] if len(texts) == 1 else _("{some} or {last}").format(some=", ".join(texts[:-1]), last=texts[-1])
 
 
 def stone_name(letter: str) -> str:
@@ -59,9 +64,13 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
         MomentumRule.CELL_SPECIAL: N_("{cell} is a {kind_name}: nothing may be placed there."),
     }
 
+    # The words of the move and position errors' params (the lists the engine gives as data).
     move_error_words_from = {
         "kind": lambda kind: {"kind_name": _(SPECIAL_NAMES[kind])},
         "seat": lambda seat: {"colour": _(SEAT_NAMES[seat])},
+        "sizes": lambda sizes: {"sizes": or_list(sizes)},
+        "counts": lambda counts: {"counts": or_list(counts)},
+        "pie_players": lambda players: {"pie_players": or_list(players)},
     }
 
     position_error_texts = {
@@ -69,15 +78,15 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
             "A position has 4 to 6 parts separated by single spaces (this one has {count}): the board size, the board, "
             "the player to move, the stones in hand, and if needed pie or swap and r<round>/<limit>."
         ),
-        "board-size": N_("The board size must be 7x7, 7x9 or 9x9, not “{token}”."),
+        "board-size": N_("The board size must be {sizes}, not “{token}”."),
         "board-shape": N_("A {size} board has {height} rows of {width} cells, separated by /."),
         "cell-content": N_("“{token}” does not stand for a cell: use . (empty), R, B or G (stones), x (hole), d (damper) or p (buffer)."),
-        "hands": N_("The stones in hand must be 2 or 3 whole numbers separated by commas, one per player (such as 8,8), not “{token}”."),
+        "hands": N_("The stones in hand must be {counts} whole numbers separated by commas, one per player (such as 8,8), not “{token}”."),
         "to-move": N_("The player to move must be one of {letters}, not “{token}”."),
         "green-stones": N_("The stones in hand are for {players} players, Red and Blue: there can be no green stones on the board."),
         "stone-count": N_("{colour} has {on_board} + {in_hand} stones (on the board + in hand), but with {players} players on {size} each player has {total}."),
         "special-count": N_("The board has {count} special cells (x, d, p), but at most {limit} are allowed."),
-        "pie-players": N_("The pie rule (pie or swap) is only played with 2 players, not {players}."),
+        "pie-players": N_("The pie rule (pie or swap) is only played with {pie_players} players, not {players}."),
         "pie-start": N_("“pie” (the pie rule, still to come) needs an empty board with Red to move; after Red's first stone write “swap” instead."),
         "swap-start": N_("“swap” (Blue may take over Red's first stone) needs exactly one stone on the board, a red one, with Blue to move."),
         "extra-token": N_("“{token}” does not belong here: after the stones in hand may come only pie or swap, then r<round>/<limit> (such as r1/30)."),
@@ -105,7 +114,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
                 self.game,
                 "size",
                 _("Board size"),
-                _("Width by height. Bigger boards give each player more stones (2 players: 8, 10 or 12; 3 players: 6, 7 or 8)."),
+                _("Width by height. Bigger boards give each player more stones ({counts}).").format(counts=self._stones_by_size()),
             ),
             option_field(
                 self.game,
@@ -134,7 +143,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
                 self.game,
                 "random_specials",
                 _("Number of random special cells"),
-                _("Placed point-symmetrically; the rulebook advises no more than 6."),
+                _("Placed point-symmetrically; the rulebook advises no more than {n}.").format(n=self.game.advised_most_specials),
                 default=4,
                 minimum=1,
                 maximum=12,
@@ -157,23 +166,40 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
                 kind="choice",
                 minimum=None,
                 maximum=None,
-                choices=(Choice("0", _("Off")), Choice("20", "20"), Choice(str(DESIGNER_ROUND_LIMIT), _("30 (the designer's)")), Choice("40", "40")),
+                choices=(Choice("0", _("Off")), Choice("20", "20"), self._designer_round_limit(), Choice("40", "40")),
                 default="0",
             ),
         ]
 
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
+    def _stones_by_size(self) -> str:
+        """The stones the engine deals, by player count and size: "2 players: 8, 10 or 12; 3 players: 6, 7 or 8"."""
+        sizes = self.game.option("size").choices
+        return "; ".join(
+            ngettext("{players} player: {stones}", "{players} players: {stones}", players).format(
+                players=players, stones=or_list(self.game.stones_each(players, size) for size in sizes)
+            )
+            for players in range(self.game.min_players, self.game.max_players + 1)
+        )
+
+    def _designer_round_limit(self) -> Choice:
+        limit = self.game.designer_round_limit
+        return Choice(str(limit), _("{n} (the designer's)").format(n=limit))
+
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, object]:
         size = self.form_choice(values, "size", _("Choose a board size."))
-        options: dict[str, Any] = {"size": size}
-        if players == 2:
+        options: dict[str, object] = {"size": size}
+        if self.game.option("pie").applies_to(players):
             options["pie"] = self.form_flag(values, "pie")
         specials = values.get("specials", "none")
         if specials == "centre-hole":
-            width, height = SIZES[size]
-            options["holes"] = [cell_name((width * height) // 2, width)]
+            options["holes"] = [self.game.centre_cell(size)]
         elif specials == "random":
+            field = self.setup_field("random_specials")
             options["random_specials"] = self.form_number(
-                values, "random_specials", _("The number of special cells must be a whole number."), _("Choose between 1 and 12 special cells.")
+                values,
+                "random_specials",
+                _("The number of special cells must be a whole number."),
+                _("Choose between {least} and {most} special cells.").format(least=field.minimum, most=field.maximum),
             )
         elif specials == "hand":
             options.update({k: v for k, v in parse_specials_text(values.get("hand_specials", ""), size).items() if v})
@@ -182,18 +208,18 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
             options["round_limit"] = int(limit)
         return options
 
-    def option_warnings(self, options: dict[str, Any], players: int) -> list[str]:
-        count = options.get("random_specials", 0) + sum(len(options.get(k, [])) for k in ("holes", "dampers", "buffers"))
-        if count > RECOMMENDED_MAX_SPECIALS:
-            return [_("The rulebook advises no more than {n} special cells.").format(n=RECOMMENDED_MAX_SPECIALS)]
+    def option_warnings(self, options: dict[str, object], players: int) -> list[str]:
+        if self.game.specials_beyond_advice(options):
+            return [_("The rulebook advises no more than {n} special cells.").format(n=self.game.advised_most_specials)]
         return []
 
     def setup_preview(self, values: dict[str, str], players: int) -> str:
         """The board as set up so far; with specials placed by hand, a click cycles a cell
         through empty, hole, damper and buffer."""
-        size = values.get("size", "7x7")
-        if size not in SIZES:
-            size = "7x7"
+        sizes = self.game.option("size")
+        size = values.get("size", sizes.default)
+        if size not in sizes.choices:
+            size = sizes.default
         by_hand = values.get("specials") == "hand"
         try:
             options = self.options_from_form(values, players)
@@ -203,10 +229,9 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
             s = self.game.new_game(players=players, size=size)
         if not by_hand:
             return self.board.board_svg(s, BoardMarks(label=_("Preview of the board")))
-        width, height = SIZES[size]
         controls = []
-        for index in range(width * height):
-            name = cell_name(index, width)
+        for index in range(s.width * s.height):
+            name = cell_name(index, s.width)
             content = s.board[index]
             what = _(SPECIAL_NAMES[content]) if content in SPECIAL_NAMES else _("empty")
             controls.append(Control(name, "setup-cell", _("{cell}: {what}. Click to change.").format(cell=name, what=what)))
@@ -214,7 +239,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
 
     def setup_click(self, values: dict[str, str], cell: str) -> dict[str, str]:
         """Cycle `cell` through empty, hole, damper, buffer in the by-hand text field."""
-        cycle = {"": "x", "x": "d", "d": "p", "p": ""}
+        cycle = {"": HOLE, HOLE: DAMPER, DAMPER: BUFFER, BUFFER: ""}
         entries = {}
         for token in values.get("hand_specials", "").split():
             name, _sep, code = token.partition(":")
@@ -286,7 +311,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
     def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
         if puzzle["depth"] <= 1:
             return _("{name} to move: find the only stone that wins at once.").format(name=mover)
-        if puzzle["depth"] <= 3:
+        if puzzle["depth"] <= 3:  # not a rule: the puzzle's depth in plies (1, 3 or 5: one to three own turns)
             return _("{name} to move: find the only stone that wins with your next stone, whatever the opponent does.").format(name=mover)
         return _("{name} to move: find the only stone that wins within three of your turns, whatever the opponent does.").format(name=mover)
 
