@@ -228,57 +228,35 @@ class TestHole:
         assert _stone_at(s, "e4") == "." and s.hands == (8, 7)
 
 
-class TestRunEndsAtASpecialCell:
-    def test_a_stone_beyond_a_special_cell_is_not_part_of_the_run(self):
-        # The run east of c4 is d4 alone: the damper e4 ends it and absorbs it, f4 beyond is untouched.
-        text = pos(".......", ".......", ".......", "...BdB.", ".......", ".......", ".......")
-        s = G.play(G.from_position(text), "c4")
-        assert G.position(s).split(" ")[1].split("/")[3] == "..RBdB."
+# A stone placed on rank 4 of a 7x7 board that holds nothing but the row drawn: the row after it.
+ALONG_RANK_4 = [
+    # row, move, rank 4 after the move, what it shows
+    ("...BdB.", "c4", "..RBdB.", "a damper ends the run: d4 alone is stopped there, f4 beyond is untouched"),
+    ("...BBd.", "c4", "..RBBd.", "a damper absorbs the momentum"),
+    (".B.Bd..", "c4", "B.RBd..", "a damper on one side does not stop the other side"),
+    ("BB.Bp..", "c4", "B.RBp..", "a buffer: d4 stays, a4 goes off, then the reflected push moves b4 to a4"),
+    (".BB.Bp.", "d4", "BB.RBp.", "a buffer: b4 to a4, then the reflected push moves c4 to b4 (two stones the same way)"),
+    ("...Bp..", "c4", "..RBp..", "reflected momentum never moves the placed stone"),
+    (".pB.Bp.", "d4", ".pBRBp.", "placed between two buffers: nothing moves on that axis"),
+    ("dBB.Bp.", "d4", "dBBRBp.", "reflected momentum is stopped by a damper"),
+]
 
 
-class TestDamper:
-    def test_a_damper_absorbs_the_momentum(self):
-        text = pos(".......", ".......", ".......", "...BBd.", ".......", ".......", ".......", hands=[8, 6])
-        s = G.play(G.from_position(text), "c4")
-        assert G.position(s).split(" ")[1].split("/")[3] == "..RBBd."
-
-    def test_damper_on_one_side_does_not_stop_the_other_side(self):
-        text = pos(".......", ".......", ".......", ".B.Bd..", ".......", ".......", ".......", hands=[8, 6])
-        s = G.play(G.from_position(text), "c4")
-        assert G.position(s).split(" ")[1].split("/")[3] == "B.RBd.."
+@pytest.mark.parametrize("row,move,after,shows", ALONG_RANK_4, ids=[case[3] for case in ALONG_RANK_4])
+def test_dampers_and_buffers_along_a_rank(row, move, after, shows):
+    assert board_after(pos(".......", ".......", ".......", row, ".......", ".......", "......."), move)[3] == after
 
 
 class TestBuffer:
-    def test_buffer_reflects_the_momentum_to_the_opposite_run(self):
-        # c4 placed; east run d4 ends before the buffer e4: d4 stays; west run b4 a4: a4 goes off (normal push),
-        # then the reflected push moves the new last stone of the west run (b4) one cell west, to a4.
-        text = pos(".......", ".......", ".......", "BB.Bp..", ".......", ".......", ".......", hands=[8, 5])
-        s = G.play(G.from_position(text), "c4")
-        assert G.position(s).split(" ")[1].split("/")[3] == "B.RBp.."
-        assert s.hands == (7, 6)
+    # c4 placed; the east run d4 ends before the buffer e4: a4 goes off, then the reflected push moves b4.
+    REFLECTED = pos(".......", ".......", ".......", "BB.Bp..", ".......", ".......", ".......")
 
-    def test_two_stones_can_move_the_same_way(self):
-        text = pos(".......", ".......", ".......", ".BB.Bp.", ".......", ".......", ".......", hands=[8, 5])
-        s = G.play(G.from_position(text), "d4")
-        # West run c4 b4: b4 to a4 (normal), then reflected: c4 to b4.
-        assert G.position(s).split(" ")[1].split("/")[3] == "BB.RBp."
-        effect = G.effect(G.from_position(text), "d4")
-        assert [p.reflected for p in effect.pushes] == [False, True]
+    def test_a_stone_pushed_off_by_reflected_momentum_goes_back_to_its_owner(self):
+        assert G.play(G.from_position(self.REFLECTED), "c4").hands == (7, 6)
 
-    def test_reflection_never_moves_the_placed_stone(self):
-        text = pos(".......", ".......", ".......", "...Bp..", ".......", ".......", ".......", hands=[8, 7])
-        s = G.play(G.from_position(text), "c4")
-        assert G.position(s).split(" ")[1].split("/")[3] == "..RBp.."
-
-    def test_placed_between_two_buffers_nothing_moves_on_that_axis(self):
-        text = pos(".......", ".......", ".......", ".pB.Bp.", ".......", ".......", ".......", hands=[8, 6])
-        s = G.play(G.from_position(text), "d4")
-        assert G.position(s).split(" ")[1].split("/")[3] == ".pBRBp."
-
-    def test_reflected_push_stopped_by_a_damper(self):
-        text = pos(".......", ".......", ".......", "dBB.Bp.", ".......", ".......", ".......", hands=[8, 5])
-        s = G.play(G.from_position(text), "d4")
-        assert G.position(s).split(" ")[1].split("/")[3] == "dBBRBp."
+    def test_the_effect_says_which_pushes_were_reflected(self):
+        text = pos(".......", ".......", ".......", ".BB.Bp.", ".......", ".......", ".......")
+        assert [p.reflected for p in G.effect(G.from_position(text), "d4").pushes] == [False, True]
 
 
 class TestSpecialCellSetup:

@@ -307,7 +307,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
 
     # -- words ---------------------------------------------------------------------------------
 
-    # A puzzle is parsed JSON (ai/puzzles.py): its values' types are what the file holds.
+    # A puzzle (here and in puzzle_hint) is parsed JSON (ai/puzzles.py): its values are what the file holds.
     def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
         if puzzle["depth"] <= 1:
             return _("{name} to move: find the only stone that wins at once.").format(name=mover)
