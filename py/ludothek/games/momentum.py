@@ -109,12 +109,13 @@ PLACE: MomentumPhase = "place"  # place a stone
 PLACE_OR_SWAP: MomentumPhase = "place-or-swap"  # the pie rule's turn: place a stone or SWAP
 OVER: MomentumPhase = "over"  # a hand emptied or the round limit passed (`outcome` says which)
 
-# The notation's token for the pie rule: `pie` before the first stone, `swap` while it may be used.
-PieToken = Literal["pie", "swap"]
-
 
 @dataclass(frozen=True, kw_only=True)
 class MomentumState(StateBase):
+    """A game of Momentum between two moves: the board, whose turn it is, the hands, the phase,
+    and the round (for the optional round limit). Made only by the engine (new_game, _apply,
+    from_position)."""
+
     width: int
     height: int
     board: str  # row-major from rank 1 upward: index = (rank - 1) * width + file
@@ -132,25 +133,6 @@ class MomentumState(StateBase):
             return None
         # Only the mover can empty their hand, and that ends the game at once.
         return Outcome(self.winners, MomentumEnd.HAND_EMPTY if 0 in self.hands else MomentumEnd.ROUND_LIMIT)
-
-
-def pie_token(s: MomentumState) -> PieToken | None:
-    """The pie rule's token of the notation for `s` (None: the pie rule is off or past)."""
-    return "pie" if s.swap_ahead else "swap" if s.phase == PLACE_OR_SWAP else None
-
-
-def pie_phase(token: PieToken | None) -> tuple[MomentumPhase, bool]:
-    """The phase and `swap_ahead` a game not over has with the pie rule's token `token`."""
-    return (PLACE_OR_SWAP if token == "swap" else PLACE), token == "pie"
-
-
-def pie_token_holds(token: PieToken, board: str, to_move: int) -> bool:
-    """Whether the pie rule's token fits a two-player position: `pie` an empty board with red to
-    move, `swap` one red stone alone with blue to move (the second player's first turn)."""
-    stones = sum(c in STONE_CHARS for c in board)
-    if token == "pie":
-        return stones == 0 and to_move == 0
-    return stones == 1 and board.count(SEAT_LETTERS[0]) == 1 and to_move == 1
 
 
 # -- the one placement: a stone and its momentum --------------------------------------------------
@@ -624,6 +606,31 @@ class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
 
     def move_cap(self) -> int:
         return 400
+
+
+# -- the pie rule in the notation, and the special cells drawn at random ----------------------------
+
+# The notation's token for the pie rule: `pie` before the first stone, `swap` while it may be used.
+PieToken = Literal["pie", "swap"]
+
+
+def pie_token(s: MomentumState) -> PieToken | None:
+    """The pie rule's token of the notation for `s` (None: the pie rule is off or past)."""
+    return "pie" if s.swap_ahead else "swap" if s.phase == PLACE_OR_SWAP else None
+
+
+def pie_phase(token: PieToken | None) -> tuple[MomentumPhase, bool]:
+    """The phase and `swap_ahead` a game not over has with the pie rule's token `token`."""
+    return (PLACE_OR_SWAP if token == "swap" else PLACE), token == "pie"
+
+
+def pie_token_holds(token: PieToken, board: str, to_move: int) -> bool:
+    """Whether the pie rule's token fits a two-player position: `pie` an empty board with red to
+    move, `swap` one red stone alone with blue to move (the second player's first turn)."""
+    stones = sum(c in STONE_CHARS for c in board)
+    if token == "pie":
+        return stones == 0 and to_move == 0
+    return stones == 1 and board.count(SEAT_LETTERS[0]) == 1 and to_move == 1
 
 
 def _centre(width: int, height: int) -> int:
