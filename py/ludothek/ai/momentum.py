@@ -3,11 +3,14 @@
 The search works on plain lists (board cells, hands) and plays them with the engine's own
 placement (`place_stone`, `open_cells`, `next_seat` of games/momentum.py), so it can never
 disagree with the rules; it only adds speed by skipping state objects. What it leaves out: the
-pie rule's swap and the round limit, which it meets only at the root (through the engine).
+pie rule's swap below the root (the root's swap is played by the engine) and the round limit,
+which it does not look for.
 
 Evaluation, from the point of view of the player to move: stones in hand decide the game, so
 the difference in hands dominates; stones on the border (which the next placement may push
 off) and stones one step from it are slight liabilities.
+
+Next: the puzzles' exact search, ai/momentum_puzzles.py.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Momentum's puzzles (two players): the only stone that forces a win within `depth` plies (1, 3
 or 5: one to three own turns), no shorter win existing. `momentum_winning_moves` is an exact
-search over the engine's own pushes, as fast as mining three own turns needs; ai/momentum.py's
+search over the engine's own placement, as fast as mining three own turns needs; ai/momentum.py's
 `puzzle_best_moves` asks it for ai/puzzles.py, and its `mine_puzzles` mines with it here
 (`mine_puzzles`, for scripts/mine_puzzles.py)."""
 

@@ -18,6 +18,8 @@ in force and not yet due; `swap`: the player to move may use it now. `r<round>/<
 optional round limit is on, `<round>` is the round being played (beyond the limit: over).
 
 Moves: a cell such as `d4` (place a stone there) or `swap` (pie rule).
+
+Next: the view, render/momentum.py; the rules as players read them, rules/momentum.en.md.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 It asks the engine (games/momentum.py) every rule question, what may be clicked, why a click is
 refused, the setup's numbers, and draws with render/momentum_board.py, which it hands the marks
 (`marks`): the legal cells, the cells' names, the last move's effect and the hints.
+
+Next: the board, render/momentum_board.py; the computer players, ai/momentum.py.
 """
 
 from __future__ import annotations
