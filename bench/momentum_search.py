@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from ludothek.ai.momentum import make_player  # noqa: E402
 from ludothek.ai.momentum_puzzles import momentum_winning_moves  # noqa: E402
 from ludothek.ai.puzzles import puzzles  # noqa: E402
-from ludothek.games.momentum import GAME, MomentumState  # noqa: E402
+from ludothek.games.momentum import GAME  # noqa: E402
+from ludothek.games.momentum_state import MomentumState  # noqa: E402
 
 PLAYER_WORK = 20_000  # placements the strongest level's search may try per move
 

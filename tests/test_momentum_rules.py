@@ -6,7 +6,8 @@ import pytest
 
 from ludothek.games import IllegalMove, InvalidMoveText, get_game
 from ludothek.games.base import Outcome, PositionError
-from ludothek.games.momentum import OVER, PLACE, PLACE_OR_SWAP, MomentumEnd, MomentumRule, Placed, Push, Swapped
+from ludothek.games.momentum import MomentumRule, Placed, Push, Swapped
+from ludothek.games.momentum_state import OVER, PLACE, PLACE_OR_SWAP, MomentumEnd
 
 G = get_game("momentum")
 

@@ -36,7 +36,8 @@ GAMES = ("fenn", "momentum", "momox", "mops", "nummerus")
 FOR_DRAWING: dict[str, set[str]] = {
     "fenn": {"BLUE", "RED", "BOARD_FIELDS", "START_FIELD", "GOAL_FIELD", "DIE_FACES", "BLACK_FACES", "DIE_NAMES", "BLACK_NAME"}
     | {"STEP", "PASS", "EXTRA", "PASCH", "TURN"},
-    "momentum": {"EMPTY", "HOLE", "DAMPER", "BUFFER", "SEAT_LETTERS", "PLACE", "SWAP", "SPECIAL_KINDS"},
+    "momentum": {"SWAP", "SPECIAL_KINDS"},
+    "momentum_state": {"EMPTY", "HOLE", "DAMPER", "BUFFER", "SEAT_LETTERS", "PLACE"},
     "momox": {"KEY", "TILE", "SHUFFLE", "OVER", "KEY_MOVES", "STAY"},
     "momox_board": {"CENTRE", "CIRCLES", "CORNER", "CORNER_FIELDS", "FIELD_COUNT", "FIELD_KINDS", "START_FIELDS", "TILE_AT", "YELLOW", "YELLOW_FIELDS"}
     | {"COLOUR_LETTERS", "TILE_VALUES", "CHIP_VALUES"},

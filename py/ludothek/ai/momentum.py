@@ -19,8 +19,8 @@ import math
 from functools import lru_cache
 from typing import Generator, TYPE_CHECKING
 
-from ..games.momentum import GAME, SEAT_LETTERS, SWAP, Momentum, MomentumEffect, MomentumMove, MomentumState
-from ..games.momentum import next_seat, open_cells, place_stone
+from ..games.momentum import GAME, SWAP, Momentum, MomentumEffect, MomentumMove, next_seat, open_cells, place_stone
+from ..games.momentum_state import SEAT_LETTERS, MomentumState
 from ..games.notation import cell_name, parse_cell
 from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
 

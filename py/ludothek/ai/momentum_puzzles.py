@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ..games.momentum import GAME, PLACE, Momentum, MomentumMove, MomentumState, next_seat, open_cells, place_stone
+from ..games.momentum import GAME, Momentum, MomentumMove, next_seat, open_cells, place_stone
+from ..games.momentum_state import PLACE, MomentumState
 from ..games.notation import cell_name
 from .puzzle_mining import Mine
 from .puzzles import SearchTooLong, winning_moves

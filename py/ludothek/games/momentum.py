@@ -3,19 +3,12 @@ every run of stones next to it one cell outward; a stone pushed off the board or
 back to its owner's hand. The first player whose hand is empty at the end of their own turn wins.
 
 The engine answers every rule question; the view (render/momentum.py) and the computer players
-(ai/momentum.py) ask it. Read it in this order: the state (`MomentumState`) and what a move did
-(`MomentumEffect`); the one placement (`place_stone`, with `push_stones`), which the computer
-players' searches play too; then `Momentum._apply`, where every move is checked and played, and
-the questions the view asks (`legal_cells`, `swap_offered`, the setup's `stones_each` ...).
-The notation is last (`position`, `from_position`).
-
-Position notation (docs/architecture.md, "Notation"):
-
-    <W>x<H> <ranks top to bottom, '/' between> <to move> <hands in seat order, ','> [pie|swap] [r<round>/<limit>]
-
-Cells: `.` empty, `R` `B` `G` stones, `x` hole, `d` damper, `p` buffer. `pie`: the pie rule is
-in force and not yet due; `swap`: the player to move may use it now. `r<round>/<limit>`: the
-optional round limit is on, `<round>` is the round being played (beyond the limit: over).
+(ai/momentum.py) ask it. Read first the state it plays on (games/momentum_state.py), then here:
+the moves and what a move did (`MomentumEffect`); the one placement (`place_stone`, with
+`push_stones`), which the computer players' searches play too; then `Momentum._apply`, where
+every move is checked and played, and the questions the view asks (`legal_cells`,
+`swap_offered`, the setup's `stones_each` ...). The position notation is
+games/momentum_position.py.
 
 Moves: a cell such as `d4` (place a stone there) or `swap` (pie rule).
 
@@ -24,35 +17,23 @@ Next: the view, render/momentum.py; the rules as players read them, rules/moment
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, Mapping, NamedTuple, NewType
 
-from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
-from .errors import EndReason, Rule
+from .base import Game, Option, Setup, chance_rng, check_players, check_seed
+from .errors import Rule
+from .momentum_position import parse_position, position_text
+from .momentum_state import BUFFER, DAMPER, EMPTY, HOLE, MAX_ROUND_LIMIT, MAX_SPECIALS, OVER, PIE_PLAYERS, PLACE, PLACE_OR_SWAP, SEAT_LETTERS, SIZES
+from .momentum_state import STONE_CHARS, STONES_PER_PLAYER, MomentumState, round_limit_winners
 from .notation import FILES, cell_name, parse_cell
-from .seats import SEAT_COLOURS as GAME_SEAT_COLOURS
 
-# -- the board, its cells and the rulebook's numbers ---------------------------------------------
+# -- the setup's numbers (the board's are games/momentum_state.py's) ------------------------------
 
-SIZES = {"7x7": (7, 7), "7x9": (7, 9), "9x9": (9, 9)}  # a size's name: (width, height)
-# Stones per player by board size, from the rulebook's two tables (`Momentum.stones_each`).
-STONES_PER_PLAYER = {2: {"7x7": 8, "7x9": 10, "9x9": 12}, 3: {"7x7": 6, "7x9": 7, "9x9": 8}}
-SEAT_LETTERS = "RBG"
-SEAT_COLOURS = GAME_SEAT_COLOURS["momentum"]
-
-EMPTY, HOLE, DAMPER, BUFFER = ".", "x", "d", "p"
 SPECIAL_KINDS = {"holes": HOLE, "dampers": DAMPER, "buffers": BUFFER}  # option: the cell it sets
-STONE_CHARS = frozenset(SEAT_LETTERS)
 ADVISED_MOST_SPECIALS = 6  # the rulebook advises no more than six special cells
-MAX_SPECIALS = 16  # more do not leave a playable board
-MAX_ROUND_LIMIT = 999
 DESIGNER_ROUND_LIMIT = 30  # the round limit of the designer's published rules
 
-# Directions ordered so that direction i and i ^ 1 are opposite.
-DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
-
-# -- moves, what they do, why they are refused, how a game ends ----------------------------------
+# -- moves, what they do and why they are refused -------------------------------------------------
 
 MomentumMove = NewType("MomentumMove", str)  # a cell such as "d4", or SWAP
 SWAP = MomentumMove("swap")  # the pie rule's move: take over the first stone instead of placing one
@@ -66,13 +47,6 @@ class MomentumRule(Rule):
     PIE_UNAVAILABLE = "pie-unavailable"  # a swap with the pie rule off or past
     CELL_OCCUPIED = "cell-occupied"
     CELL_SPECIAL = "cell-special"
-
-
-class MomentumEnd(EndReason):
-    """Why a game ended (`Outcome.reason`)."""
-
-    HAND_EMPTY = "hand-empty"  # the mover's hand is empty after their turn: they win
-    ROUND_LIMIT = "round-limit"  # the agreed rounds are played: the most stones on the board win
 
 
 class Push(NamedTuple):
@@ -103,41 +77,10 @@ class Swapped(NamedTuple):
 # What a move did (`Game.effect`): read `kind` before the fields only one kind has.
 MomentumEffect = Placed | Swapped
 
-# -- the state -----------------------------------------------------------------------------------
-
-# What the player to move does (`MomentumState.phase`).
-MomentumPhase = Literal["place", "place-or-swap", "over"]
-PLACE: MomentumPhase = "place"  # place a stone
-PLACE_OR_SWAP: MomentumPhase = "place-or-swap"  # the pie rule's turn: place a stone or SWAP
-OVER: MomentumPhase = "over"  # a hand emptied or the round limit passed (`outcome` says which)
-
-
-@dataclass(frozen=True, kw_only=True)
-class MomentumState(StateBase):
-    """A game of Momentum between two moves: the board, whose turn it is, the hands, the phase,
-    and the round (for the optional round limit). Made only by the engine (new_game, _apply,
-    from_position)."""
-
-    width: int
-    height: int
-    board: str  # row-major from rank 1 upward: index = (rank - 1) * width + file
-    to_move: int  # after the end: the seat that would have moved next
-    hands: tuple[int, ...]  # stones in hand, in seat order
-    phase: MomentumPhase = PLACE
-    swap_ahead: bool = False  # the pie rule is on and its swap still to come (after the first stone)
-    round: int = 1  # the round being played (every seat moves once a round)
-    round_limit: int = 0  # 0: no limit
-    winners: tuple[int, ...] = ()  # once over (empty: a draw)
-
-    @property
-    def outcome(self) -> Outcome | None:
-        if self.phase != OVER:
-            return None
-        # Only the mover can empty their hand, and that ends the game at once.
-        return Outcome(self.winners, MomentumEnd.HAND_EMPTY if 0 in self.hands else MomentumEnd.ROUND_LIMIT)
-
-
 # -- the one placement: a stone and its momentum --------------------------------------------------
+
+# Directions ordered so that direction i and i ^ 1 are opposite.
+DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
 
 
 @lru_cache(maxsize=None)
@@ -249,14 +192,6 @@ def _push(board: list[str], ray: tuple[int, ...], k: int, beyond: str | None, re
     return Push(last, ray[k + 1], stone, reflected)
 
 
-def round_limit_winners(board: list[str] | str, players: int) -> tuple[int, ...]:
-    """Most stones on the board wins; tied leaders share the win, an all-round tie is a draw [decided]."""
-    counts = [board.count(SEAT_LETTERS[i]) for i in range(players)]
-    best = max(counts)
-    leaders = tuple(i for i, n in enumerate(counts) if n == best)
-    return () if len(leaders) == players else leaders
-
-
 # -- the engine ----------------------------------------------------------------------------------
 
 
@@ -267,7 +202,7 @@ class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
     max_players = 3
     options = (
         Option("size", "choice", default="7x7", choices=tuple(SIZES), what="board size"),
-        Option("pie", "bool", default=True, players=(2,), what="the pie rule"),
+        Option("pie", "bool", default=True, players=PIE_PLAYERS, what="the pie rule"),
         Option("round_limit", "int", default=0, minimum=0, maximum=MAX_ROUND_LIMIT, note="0: no limit"),
         Option("holes", "list", default=(), note="be a list of cells such as ['e5']"),
         Option("dampers", "list", default=(), note="be a list of cells such as ['e5']"),
@@ -386,8 +321,10 @@ class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
         won = False
         effect: MomentumEffect
         if move == SWAP:
+            if s.swap_ahead:
+                raise self.illegal(move, MomentumRule.PIE_NOT_YET)
             if not self.swap_offered(s):
-                raise self.illegal(move, MomentumRule.PIE_NOT_YET if s.swap_ahead else MomentumRule.PIE_UNAVAILABLE)
+                raise self.illegal(move, MomentumRule.PIE_UNAVAILABLE)
             first = next(i for i, c in enumerate(board) if c in STONE_CHARS)
             owner = SEAT_LETTERS.index(board[first])
             board[first] = SEAT_LETTERS[seat]
@@ -431,167 +368,13 @@ class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
         )
         return new, effect
 
-    # -- notation ------------------------------------------------------------------------------
+    # -- notation (games/momentum_position.py) -------------------------------------------------
 
     def position(self, s: MomentumState) -> str:
-        ranks = [s.board[r * s.width : (r + 1) * s.width] for r in range(s.height - 1, -1, -1)]
-        tokens = [f"{s.width}x{s.height}", "/".join(ranks), SEAT_LETTERS[s.to_move], ",".join(map(str, s.hands))]
-        token = pie_token(s)
-        if token is not None:
-            tokens.append(token)
-        if s.round_limit:
-            tokens.append(f"r{s.round}/{s.round_limit}")
-        return " ".join(tokens)
+        return position_text(s)
 
     def from_position(self, text: str) -> MomentumState:
-        if not isinstance(text, str):
-            raise PositionError("a position is text", rule="not-text")
-        tokens = text.split(" ")
-        if len(tokens) < 4 or len(tokens) > 6:
-            raise PositionError(
-                "a Momentum position has 4 to 6 tokens: size, board, player to move, hands, [pie|swap], [r<round>/<limit>]",
-                rule="token-count",
-                count=len(tokens),
-            )
-        size, ranks_text, to_move_text, hands_text, *extra = tokens
-        width, height, board = self._parse_board(size, ranks_text)
-        hands = self._parse_hands(hands_text)
-        players = len(hands)
-        if to_move_text not in SEAT_LETTERS[:players] or len(to_move_text) != 1:
-            letters = ", ".join(SEAT_LETTERS[:players])
-            raise PositionError(f"player to move must be one of {letters}, not {to_move_text!r}", rule="to-move", letters=letters, token=to_move_text[:20])
-        self._check_stones(board, size, hands)
-        to_move = SEAT_LETTERS.index(to_move_text)
-        token, round_number, round_limit = self._parse_extra(extra, board, to_move, players)
-        phase, swap_ahead = pie_phase(token)
-        winners = self._position_result(board, to_move, hands, round_number, round_limit)
-        if winners is not None:
-            phase = OVER
-        return MomentumState(
-            setup=Setup(players=players, seed=None, position=text),
-            width=width,
-            height=height,
-            board=board,
-            to_move=to_move,
-            hands=hands,
-            phase=phase,
-            swap_ahead=swap_ahead,
-            round=round_number,
-            round_limit=round_limit,
-            winners=winners or (),
-        )
-
-    @staticmethod
-    def _parse_board(size: str, ranks_text: str) -> tuple[int, int, str]:
-        """A position's size and board tokens: (width, height, the board's cells from rank 1)."""
-        if size not in SIZES:
-            raise PositionError(f"board size must be one of {', '.join(SIZES)}, not {size!r}", rule="board-size", token=size[:20], sizes=tuple(SIZES))
-        width, height = SIZES[size]
-        ranks = ranks_text.split("/")
-        if len(ranks) != height or any(len(r) != width for r in ranks):
-            raise PositionError(
-                f"a {size} board needs {height} ranks of {width} cells separated by '/'", rule="board-shape", size=size, height=height, width=width
-            )
-        board = "".join(reversed(ranks))
-        bad = set(board) - STONE_CHARS - {EMPTY, HOLE, DAMPER, BUFFER}
-        if bad:
-            raise PositionError(f"unknown cell content {sorted(bad)[0]!r} (use . R B G x d p)", rule="cell-content", token=sorted(bad)[0])
-        return width, height, board
-
-    def _parse_hands(self, hands_text: str) -> tuple[int, ...]:
-        hand_texts = hands_text.split(",")
-        counts = tuple(range(self.min_players, self.max_players + 1))
-        if len(hand_texts) not in counts or not all(is_ascii_number(h) and len(h) <= 3 for h in hand_texts):
-            raise PositionError(
-                f"hands must be {' or '.join(map(str, counts))} numbers separated by ',' (stones in hand per seat)",
-                rule="hands",
-                token=hands_text[:20],
-                counts=counts,
-            )
-        return tuple(int(h) for h in hand_texts)
-
-    def _check_stones(self, board: str, size: str, hands: tuple[int, ...]) -> None:
-        """Only the seats' colours on the board, each seat's stones (board and hand) as dealt, and
-        not too many special cells."""
-        players = len(hands)
-        letters_present = {c for c in board if c in STONE_CHARS}
-        if any(SEAT_LETTERS.index(c) >= players for c in letters_present):
-            raise PositionError(f"a {players}-player position holds no green stones", rule="green-stones", players=players)
-        total = self.stones_each(players, size)
-        for seat in range(players):
-            on_board = board.count(SEAT_LETTERS[seat])
-            if on_board + hands[seat] != total:
-                raise PositionError(
-                    f"{SEAT_COLOURS[seat]} has {on_board} stones on the board and {hands[seat]} in hand; "
-                    f"a {players}-player {size} game gives each player {total}",
-                    rule="stone-count",
-                    seat=seat,
-                    on_board=on_board,
-                    in_hand=hands[seat],
-                    players=players,
-                    size=size,
-                    total=total,
-                )
-        specials = sum(c not in STONE_CHARS and c != EMPTY for c in board)
-        if specials > MAX_SPECIALS:
-            raise PositionError(f"at most {MAX_SPECIALS} special cells", rule="special-count", count=specials, limit=MAX_SPECIALS)
-
-    def _parse_extra(self, extra: list[str], board: str, to_move: int, players: int) -> tuple[PieToken | None, int, int]:
-        """The optional tokens `pie`/`swap` and `r<round>/<limit>`: (pie token, round, round limit)."""
-        token: PieToken | None = None
-        round_number, round_limit = 1, 0
-        rest = list(extra)
-        if rest and rest[0] in ("pie", "swap"):
-            token = "pie" if rest.pop(0) == "pie" else "swap"
-            pie = self.option("pie")
-            if not pie.applies_to(players):
-                raise PositionError(
-                    f"the pie rule is only played with {' or '.join(map(str, pie.players))} players",
-                    rule="pie-players",
-                    players=players,
-                    pie_players=pie.players,
-                )
-            if not pie_token_holds(token, board, to_move):
-                stones = sum(c in STONE_CHARS for c in board)
-                if token == "pie":
-                    raise PositionError("'pie' (not yet due) needs an empty board with red to move", rule="pie-start", stones=stones)
-                raise PositionError("'swap' needs exactly one red stone on the board and blue to move", rule="swap-start", stones=stones)
-        if rest:
-            text = rest.pop(0)
-            parts = text[1:].split("/")
-            if not text.startswith("r") or len(parts) != 2 or not all(is_ascii_number(p) and len(p) <= 4 for p in parts):
-                raise PositionError(f"unknown token {text!r} (expected pie, swap or r<round>/<limit>)", rule="extra-token", token=text[:20])
-            round_number, round_limit = int(parts[0]), int(parts[1])
-            if not 1 <= round_limit <= MAX_ROUND_LIMIT or not 1 <= round_number <= round_limit + 1:
-                raise PositionError(
-                    f"round {round_number} of limit {round_limit} is not a valid round count",
-                    rule="round-count",
-                    round=round_number,
-                    limit=round_limit,
-                    max_limit=MAX_ROUND_LIMIT,
-                )
-        if rest:
-            raise PositionError(f"unexpected token {rest[0]!r}", rule="extra-token", token=rest[0][:20])
-        return token, round_number, round_limit
-
-    @staticmethod
-    def _position_result(board: str, to_move: int, hands: tuple[int, ...], round_number: int, round_limit: int) -> tuple[int, ...] | None:
-        """The winners of a position that is over (the last mover's hand is empty: they won; or
-        the round limit is past), None while it goes on."""
-        players = len(hands)
-        empty_hands = [i for i, h in enumerate(hands) if h == 0]
-        if empty_hands:
-            previous = (to_move - 1) % players
-            if empty_hands != [previous]:
-                raise PositionError("only the player who moved last can have an empty hand (that player has won)", rule="empty-hand", seat=previous)
-            return (previous,)
-        if round_limit and round_number > round_limit:
-            if to_move != 0:
-                raise PositionError(
-                    "a game past its round limit ends after the last seat's turn (red to move)", rule="past-round-limit", round=round_number, limit=round_limit
-                )
-            return round_limit_winners(board, players)
-        return None
+        return parse_position(text)
 
     # -- tests and tools -----------------------------------------------------------------------
 
@@ -608,31 +391,6 @@ class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
 
     def move_cap(self) -> int:
         return 400
-
-
-# -- the pie rule in the notation, and the special cells drawn at random ----------------------------
-
-# The notation's token for the pie rule: `pie` before the first stone, `swap` while it may be used.
-PieToken = Literal["pie", "swap"]
-
-
-def pie_token(s: MomentumState) -> PieToken | None:
-    """The pie rule's token of the notation for `s` (None: the pie rule is off or past)."""
-    return "pie" if s.swap_ahead else "swap" if s.phase == PLACE_OR_SWAP else None
-
-
-def pie_phase(token: PieToken | None) -> tuple[MomentumPhase, bool]:
-    """The phase and `swap_ahead` a game not over has with the pie rule's token `token`."""
-    return (PLACE_OR_SWAP if token == "swap" else PLACE), token == "pie"
-
-
-def pie_token_holds(token: PieToken, board: str, to_move: int) -> bool:
-    """Whether the pie rule's token fits a two-player position: `pie` an empty board with red to
-    move, `swap` one red stone alone with blue to move (the second player's first turn)."""
-    stones = sum(c in STONE_CHARS for c in board)
-    if token == "pie":
-        return stones == 0 and to_move == 0
-    return stones == 1 and board.count(SEAT_LETTERS[0]) == 1 and to_move == 1
 
 
 def _centre(width: int, height: int) -> int:

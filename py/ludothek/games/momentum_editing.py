@@ -13,8 +13,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Literal, TypedDict, Unpack
 
 from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
-from .momentum import BUFFER, DAMPER, EMPTY, HOLE, MAX_ROUND_LIMIT, SEAT_LETTERS, STONE_CHARS, GAME, MomentumState, PieToken
-from .momentum import pie_phase, pie_token, pie_token_holds
+from .momentum import GAME
+from .momentum_position import PieToken, pie_phase, pie_token, pie_token_holds
+from .momentum_state import BUFFER, DAMPER, EMPTY, HOLE, MAX_ROUND_LIMIT, SEAT_LETTERS, STONE_CHARS, MomentumState
 from .notation import cell_name, parse_cell
 
 SPECIAL_PIECES = (HOLE, DAMPER, BUFFER)

@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from ..ai.base import ComputerPlayer, GameAI, Level, ReviewRules
     from ..games.editing import PositionEditing
     from ..games.fenn import Fenn, FennState, MoveEffect as FennEffect
-    from ..games.momentum import Momentum, MomentumEffect, MomentumMove, MomentumState
+    from ..games.momentum import Momentum, MomentumEffect, MomentumMove
+    from ..games.momentum_state import MomentumState
     from ..games.momox import Effect as MomoxEffect, Momox
     from ..games.momox_state import MomoxState
     from ..games.mops import Effect as MopsEffect, MopsRoyal

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ..ai.base import GameAI
-from ..games.momentum import BUFFER, DAMPER, GAME, HOLE, SEAT_LETTERS, SPECIAL_KINDS, SWAP
-from ..games.momentum import Momentum, MomentumEffect, MomentumMove, MomentumRule, MomentumState, Push
+from ..games.momentum import GAME, SPECIAL_KINDS, SWAP, Momentum, MomentumEffect, MomentumMove, MomentumRule, Push
+from ..games.momentum_state import BUFFER, DAMPER, HOLE, SEAT_LETTERS, MomentumState
 from ..games.notation import cell_name, parse_cell
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, Control, HintValue

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..games.momentum import BUFFER, DAMPER, EMPTY, HOLE, SEAT_LETTERS
+from ..games.momentum_state import BUFFER, DAMPER, EMPTY, HOLE, SEAT_LETTERS
 from ..games.notation import FILES, cell_index, cell_name
 from ..games.seats import SEAT_COLOURS
 from ..i18n import _
@@ -23,7 +23,8 @@ from .marks import colour_mark
 from .svg import empty, hint_badge, num, svg_document, tag
 
 if TYPE_CHECKING:
-    from ..games.momentum import MomentumEffect, MomentumState, Push
+    from ..games.momentum import MomentumEffect, Push
+    from ..games.momentum_state import MomentumState
 
 CELL = 40
 MARGIN = 22  # room for the coordinates on the left and at the bottom
