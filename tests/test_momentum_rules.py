@@ -298,6 +298,15 @@ class TestRoundLimit:
         s = G.play(G.play(s, "a1"), "b1")  # blue on b1 pushes red a1 off: blue has more
         assert G.winners(s) == [1]
 
+    def test_tied_leaders_share_the_win_and_a_tie_of_all_is_a_draw(self):
+        # Our decision for three players, stated in the rules text's "Clarifications" (rules/momentum.en.md).
+        s = G.new_game(players=3, round_limit=1)
+        s = G.play(G.play(G.play(s, "a1"), "b1"), "e5")  # blue on b1 pushes red's a1 off: blue and green lead
+        assert G.is_over(s) and G.winners(s) == [1, 2]
+        s = G.new_game(players=3, round_limit=1)
+        s = G.play(G.play(G.play(s, "a1"), "c3"), "e5")  # nothing touches: one stone each
+        assert G.is_over(s) and G.winners(s) == []
+
     def test_round_token_in_position(self):
         s = G.new_game(round_limit=30)
         assert G.position(s).endswith("pie r1/30")
