@@ -34,7 +34,7 @@ def field(svg: str, value: str):
 class TestMomentum:
     # a 3x3 board, a1 at index 0: Red on a1 (just placed), Blue pushed from a2 to b2, a hole on c3
     state = SimpleNamespace(width=3, height=3, board="R.." + ".B." + "..x")
-    effect = SimpleNamespace(placed=0, swapped=None, pushes=(SimpleNamespace(origin=3, to=4, stone="B"),))
+    effect = SimpleNamespace(kind="placed", cell=0, pushes=(SimpleNamespace(origin=3, to=4, stone="B"),))
 
     def draw(self, **changes) -> str:
         marks: BoardMarks[None] = BoardMarks(

@@ -36,7 +36,8 @@ GAMES = ("fenn", "momentum", "momox", "mops", "nummerus")
 FOR_DRAWING: dict[str, set[str]] = {
     "fenn": {"BLUE", "RED", "BOARD_FIELDS", "START_FIELD", "GOAL_FIELD", "DIE_FACES", "BLACK_FACES", "DIE_NAMES", "BLACK_NAME"}
     | {"STEP", "PASS", "EXTRA", "PASCH", "TURN"},
-    "momentum": {"EMPTY", "HOLE", "DAMPER", "BUFFER", "SEAT_LETTERS", "PLACE"},
+    "momentum": {"SWAP", "SPECIAL_KINDS"},
+    "momentum_state": {"EMPTY", "HOLE", "DAMPER", "BUFFER", "SEAT_LETTERS", "PLACE"},
     "momox": {"KEY", "TILE", "SHUFFLE", "OVER", "KEY_MOVES", "STAY"},
     "momox_board": {"CENTRE", "CIRCLES", "CORNER", "CORNER_FIELDS", "FIELD_COUNT", "FIELD_KINDS", "START_FIELDS", "TILE_AT", "YELLOW", "YELLOW_FIELDS"}
     | {"COLOUR_LETTERS", "TILE_VALUES", "CHIP_VALUES"},
@@ -65,14 +66,7 @@ STILL_TO_MOVE: dict[str, set[str]] = {
         "render.fenn_panels: a rule's number? rolls[-1] == 6",
         'render.fenn_words: imports fenn.OPENING_FACE',
     },
-    "momentum": {
-        "render.momentum: a rule's number? players == 2",
-        "render.momentum: a rule's number? puzzle['depth'] <= 3",
-        "render.momentum: a state's field against a text: s.pie == 'swap'",
-        'render.momentum: imports momentum.DESIGNER_ROUND_LIMIT',
-        'render.momentum: imports momentum.RECOMMENDED_MAX_SPECIALS',
-        'render.momentum: imports momentum.SIZES',
-    },
+    "momentum": set(),
     "momox": {
         "render.momox: a rule's number? 1 <= steps <= 6",
         'render.momox: imports momox.walk',

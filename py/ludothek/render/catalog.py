@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from ..ai.base import ComputerPlayer, GameAI, Level, ReviewRules
     from ..games.editing import PositionEditing
     from ..games.fenn import Fenn, FennState, MoveEffect as FennEffect
-    from ..games.momentum import Effect as MomentumEffect, Momentum, MomentumState
+    from ..games.momentum import Momentum, MomentumEffect, MomentumMove
+    from ..games.momentum_state import MomentumState
     from ..games.momox import Effect as MomoxEffect, Momox
     from ..games.momox_state import MomoxState
     from ..games.mops import Effect as MopsEffect, MopsRoyal
@@ -110,7 +111,7 @@ def _momentum_view() -> MomentumView:
     return VIEW
 
 
-def _momentum_ai() -> GameAI[MomentumState, str, MomentumEffect]:
+def _momentum_ai() -> GameAI[MomentumState, MomentumMove, MomentumEffect]:
     from ..ai.momentum import AI
 
     return AI
@@ -218,7 +219,7 @@ def _momox_editing() -> PositionEditing[MomoxState]:
     return EDITING
 
 
-MOMENTUM: GameRecord[MomentumState, str, MomentumEffect, None] = GameRecord(
+MOMENTUM: GameRecord[MomentumState, MomentumMove, MomentumEffect, None] = GameRecord(
     id="momentum",
     engine=_momentum_engine,
     view=_momentum_view,
