@@ -12,7 +12,7 @@ from ludothek.ai import run_search
 from ludothek.render.catalog import get_player, levels
 from ludothek.ai.nummerus import LEVELS, hint, make_player
 from ludothek.ai.nummerus_model import solitaire_bound
-from ludothek.games.nummerus import GAME
+from ludothek.games.nummerus import GAME, SWAP_PHASE
 
 LEVEL_NUMBERS = [lv.number for lv in LEVELS]
 
@@ -51,7 +51,7 @@ def varied_states():
                 states.append(s)
     # A swap step, and a state in the second round of a tournament.
     s = GAME.new_game(players=2, seed=9, swap=True)
-    while not s.swap_step:
+    while s.phase != SWAP_PHASE:
         s = GAME.play(s, GAME.legal_moves(s)[0])
     states.append(s)
     s = GAME.new_game(players=2, seed=9, rounds=2)

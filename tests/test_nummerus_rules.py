@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ludothek.games.base import IllegalMove, InvalidMoveText, PositionError, chance_rng
-from ludothek.games.nummerus import FIELD_NAMES, GAME, RAYS, chain_points
+from ludothek.games.nummerus import FIELD_NAMES, GAME, RAYS, SWAP_PHASE, chain_points
 
 
 def board(picture: str) -> str:
@@ -454,13 +454,13 @@ class TestSwapVariant:
         return pos(self.BEFORE, f"1 {self.COLLECTIONS} {swaps}")
 
     def test_swap_chips_per_player(self):
-        assert GAME.new_game(players=2, swap=True).swaps == (2, 2)
-        assert GAME.new_game(players=3, swap=True).swaps == (2, 2, 2)
-        assert GAME.new_game(players=4, swap=True).swaps == (1, 1, 1, 1)
+        assert GAME.new_game(players=2, swap=True).swap_chips_left == (2, 2)
+        assert GAME.new_game(players=3, swap=True).swap_chips_left == (2, 2, 2)
+        assert GAME.new_game(players=4, swap=True).swap_chips_left == (1, 1, 1, 1)
 
     def test_after_taking_a_chip_the_same_player_may_swap(self):
         s = GAME.play(self.start(), "d6")
-        assert GAME.current_player(s) == 0 and s.swap_step
+        assert GAME.current_player(s) == 0 and s.phase == SWAP_PHASE
         assert GAME.position(s).endswith(" x2,2 swap")
         moves = GAME.legal_moves(s)
         assert moves[0] == "noswap"
@@ -480,11 +480,11 @@ class TestSwapVariant:
         s = GAME.play(GAME.play(self.start(), "d6"), "5x4")
         assert GAME.groups(s, 0) == ((1, 4), (9, 20), (22, 46), (48, 48))
         assert GAME.groups(s, 1) == ((5, 8), (21, 21))
-        assert s.swaps == (1, 2) and GAME.current_player(s) == 1
+        assert s.swap_chips_left == (1, 2) and GAME.current_player(s) == 1
 
     def test_declining_keeps_the_swap_chip(self):
         s = GAME.play(GAME.play(self.start(), "d6"), "noswap")
-        assert s.swaps == (2, 2) and GAME.current_player(s) == 1
+        assert s.swap_chips_left == (2, 2) and GAME.current_player(s) == 1
 
     def test_at_most_one_swap_per_turn_and_only_after_a_star_move(self):
         s = GAME.play(GAME.play(self.start(), "d6"), "5x4")
@@ -500,12 +500,12 @@ class TestSwapVariant:
 
     def test_no_swap_step_without_swap_chips(self):
         s = GAME.play(self.start("x0,2"), "d6")
-        assert not s.swap_step and GAME.current_player(s) == 1
+        assert s.phase != SWAP_PHASE and GAME.current_player(s) == 1
 
     def test_no_swap_step_when_every_opponent_chip_is_in_a_chain(self):
         s = pos(self.BEFORE, "1 1-3,9-46/4-8 x2,2")
         after = GAME.play(s, "d6")
-        assert not after.swap_step
+        assert after.phase != SWAP_PHASE
 
     def test_the_last_chip_may_still_be_followed_by_a_swap(self):
         last = pos(self.BEFORE.replace("47 .  .", ".  .  ."), "1 1-3,5,9-20,22-47/4,6-8,21 x2,2")
@@ -528,17 +528,17 @@ class TestSwapChipsOption:
     COLLECTIONS = TestSwapVariant.COLLECTIONS
 
     def test_the_option_deals_its_number_to_every_player(self):
-        assert GAME.new_game(players=4, swap=True, swap_chips=3).swaps == (3, 3, 3, 3)
-        assert GAME.new_game(players=2, swap=True, swap_chips=1).swaps == (1, 1)
-        assert GAME.new_game(players=4, swap=True, swap_chips=2).swap_chips == 2
+        assert GAME.new_game(players=4, swap=True, swap_chips=3).swap_chips_left == (3, 3, 3, 3)
+        assert GAME.new_game(players=2, swap=True, swap_chips=1).swap_chips_left == (1, 1)
+        assert GAME.new_game(players=4, swap=True, swap_chips=2).swap_chips_dealt == 2
 
     def test_zero_and_no_option_deal_the_rulebooks_number(self):
-        assert GAME.new_game(players=4, swap=True, swap_chips=0).swaps == (1, 1, 1, 1)
-        assert GAME.new_game(players=3, swap=True).swaps == (2, 2, 2)
-        assert GAME.new_game(players=3).swaps == () and GAME.new_game(players=3, swap_chips=0).swaps == ()
+        assert GAME.new_game(players=4, swap=True, swap_chips=0).swap_chips_left == (1, 1, 1, 1)
+        assert GAME.new_game(players=3, swap=True).swap_chips_left == (2, 2, 2)
+        assert GAME.new_game(players=3).swap_chips_left == () and GAME.new_game(players=3, swap_chips=0).swap_chips_left == ()
 
     def test_a_number_of_chips_plays_the_swap_variant(self):
-        assert GAME.new_game(players=2, swap_chips=3).swaps == (3, 3)
+        assert GAME.new_game(players=2, swap_chips=3).swap_chips_left == (3, 3)
 
     @pytest.mark.parametrize(
         "players,options,words",
@@ -557,7 +557,7 @@ class TestSwapChipsOption:
     def test_a_third_chip_buys_a_third_swap(self):
         s = pos(self.BEFORE, f"1 {self.COLLECTIONS} x1,3/3")
         s = GAME.play(GAME.play(s, "d6"), "5x4")
-        assert s.swaps == (0, 3) and s.swap_chips == 3
+        assert s.swap_chips_left == (0, 3) and s.swap_chips_dealt == 3
         assert GAME.position(s).endswith(" x0,3/3")
 
     def test_the_dealt_number_is_written_only_when_not_the_rulebooks(self):
@@ -575,7 +575,7 @@ class TestSwapChipsOption:
     def test_the_next_round_deals_the_options_number_again(self):
         last = pos(self.BEFORE.replace("47 .  .", ".  .  ."), "1 1-3,5,9-20,22-47/4,6-8,21 r1/2 x0,1/3")
         s = GAME.play(last, "d6")  # 48 was the round's last chip; seat 1 has no swap chip left
-        assert s.round == 2 and s.swaps == (3, 3) and GAME.position(s).endswith(" x3,3/3")
+        assert s.round == 2 and s.swap_chips_left == (3, 3) and GAME.position(s).endswith(" x3,3/3")
 
     def test_the_record_keeps_the_option_and_replays_it(self):
         s = GAME.new_game(players=3, seed=5, swap=True, swap_chips=1)
@@ -589,7 +589,7 @@ class TestSwapChipsOption:
         s = GAME.new_game(players=4, seed=5, swap=True)
         record = GAME.record(s)
         assert "swap_chips" not in record["options"]
-        assert GAME.from_record(record).swaps == (1, 1, 1, 1)
+        assert GAME.from_record(record).swap_chips_left == (1, 1, 1, 1)
 
 
 class TestSolitaire:

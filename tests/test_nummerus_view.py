@@ -16,7 +16,7 @@ import pytest
 
 from markup import arrow_reachable, arrow_step, enabled, parse, targets, texts
 from ludothek.games import get_game
-from ludothek.games.nummerus import FIELD_NAMES, NO_SWAP
+from ludothek.games.nummerus import FIELD_NAMES, NO_SWAP, SWAP_PHASE
 from ludothek.i18n import set_language
 from ludothek.render import game_panels, get_view, setup_screen
 from ludothek.render.nummerus import HEIGHT, WIDTH, NummerusView, parse_layout
@@ -326,10 +326,10 @@ class TestSwap:
     def test_after_a_star_move_the_same_player_is_offered_the_swap(self):
         s = GAME.new_game(players=2, seed=3, swap=True)
         s = GAME.play(s, "c5")  # Ada's first chip: Bo holds nothing yet, so there is no swap to offer
-        assert not s.swap_step
+        assert s.phase != SWAP_PHASE
         move = GAME.legal_moves(s)[0]
         after = GAME.play(s, move)  # Bo's first chip: Ada holds a single chip
-        assert after.swap_step and after.to_move == s.to_move
+        assert after.phase == SWAP_PHASE and after.to_move == s.to_move
         text = view().describe_move(s, move, after, NAMES)
         assert text.endswith("Bo may swap now.")
         assert view().status_text(after, UIState(interactive=True), NAMES).startswith("Bo may swap:")
@@ -377,7 +377,7 @@ class TestTargets:
                 continue
             legal = set(GAME.legal_moves(s))
             assert self.reachable(v, s) == legal, GAME.position(s)
-            kinds |= {"swap" if s.swap_step else "choice" if any(m.endswith("-") for m in legal) else "star"}
+            kinds |= {"swap" if s.phase == SWAP_PHASE else "choice" if any(m.endswith("-") for m in legal) else "star"}
         assert kinds >= {"star", "swap"}
 
     def test_every_field_is_a_named_button_with_one_tab_stop(self):
@@ -769,7 +769,7 @@ class TestSetup:
         assert v.options_from_form({"swap": "off", "swap_chips": "3"}, 4) == {}
         with pytest.raises(ValueError, match="Choose how many swap chips each player gets."):
             v.options_from_form({"swap": "on", "swap_chips": "4"}, 2)
-        assert GAME.new_game(players=4, seed=1, **v.options_from_form(values, 4)).swaps == (3, 3, 3, 3)
+        assert GAME.new_game(players=4, seed=1, **v.options_from_form(values, 4)).swap_chips_left == (3, 3, 3, 3)
 
     def test_the_swap_chips_field_lists_the_declared_range_and_shows_with_the_variant(self):
         field = view().setup_field("swap_chips")

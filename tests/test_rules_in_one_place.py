@@ -43,7 +43,7 @@ FOR_DRAWING: dict[str, set[str]] = {
     "mops_layout": {"EMPTY", "FACE_DOWN", "START_CELL", "FULL"},
     "mops_state": {"PLACE", "SCORE", "FINAL"},
     "nummerus": {"CHIPS", "STAR", "FIELD_COUNT", "FIELD_INDEX", "FIELD_NAMES", "FIELD_COORDS", "FILES", "RANK_FILES", "DIRECTION_NAMES", "RAYS"}
-    | {"NO_SWAP", "SWAP", "parse_field"},
+    | {"NO_SWAP", "STAR_PHASE", "SWAP_PHASE", "OVER_PHASE", "parse_field"},
 }
 
 # A computer player's faster model of a rule, and the test that proves it agrees with the engine

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from conftest import answered, assert_fits_phone, start_on_phone, READY_TIMEOUT_MS, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
 
 from ludothek.games import get_game
-from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES
+from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES, SWAP_PHASE
 from ludothek.render.rules import diagrams
 
 GAME = get_game("nummerus")
@@ -208,7 +208,7 @@ class TestSwapVariant:
         for _ in range(6):
             wait_for_turn(page, 0)
             state = true_state(page, GAME, save_id)
-            if state.swap_step:
+            if state.phase == SWAP_PHASE:
                 break
             take_a_good_chip(page, state)
         else:

@@ -30,7 +30,7 @@ import time
 from typing import Callable, Generator, TYPE_CHECKING
 
 from ..games.notation import parse_swap, split_side
-from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP, SWAP, NummerusState, Nummerus, Effect as NummerusEffect, GAME
+from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP, SWAP_PHASE, NummerusState, Nummerus, Effect as NummerusEffect, GAME
 from ..games.nummerus_scoring import Groups
 from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
 from .nummerus_model import WIN, Model, round_rewards, solitaire_child, solitaire_key, solitaire_takes, star_fields
@@ -117,7 +117,7 @@ class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
             return moves[0]
         if len(s.collections) == 1:
             return (yield from self._solitaire(s, moves, run))
-        if s.phase == SWAP:
+        if s.phase == SWAP_PHASE:
             return (yield from self._swap_decision(s, moves, run))
         if self.level == MCTS_LEVEL:
             return (yield from self._mcts(s, moves, run))
@@ -467,7 +467,7 @@ class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
         player's seed: the same values every time), a move valued by its mean result in [0, 1],
         the most visited move (the one the level plays) given the best value. None for solitaire
         and the swap decision (no comparable values)."""
-        if len(s.collections) == 1 or s.phase == SWAP:
+        if len(s.collections) == 1 or s.phase == SWAP_PHASE:
             return None  # solitaire and the swap decision: no comparable values
         moves = self.game.legal_moves(s)
         strongest = NummerusPlayer(self.game, MCTS_LEVEL, self.seed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..games.nummerus import GAME, SWAP, NummerusState, Nummerus
+from ..games.nummerus import GAME, SWAP_PHASE, NummerusState, Nummerus
 from .puzzle_mining import Mine
 from .puzzles import winning_moves
 from .base import ComputerPlayer
@@ -21,7 +21,7 @@ def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[Nummeru
         while not game.is_over(s):
             left = sum(1 for c in s.board if c)
             moves = game.legal_moves(s)
-            if 3 <= left <= 8 and len(moves) >= 2 and s.phase != SWAP:
+            if 3 <= left <= 8 and len(moves) >= 2 and s.phase != SWAP_PHASE:
                 wins = winning_moves(game, s, left)
                 if len(wins) == 1:
                     difficulty = 1 if left <= 4 else 2 if left <= 6 else 3

@@ -143,7 +143,7 @@ from .nummerus_board import parse_field, star_targets_of
 from .nummerus_position import parse_position, position_text
 from .nummerus_scoring import SOLITAIRE_GRADES, SOLITAIRE_REMOVED_FROM, Groups, chain_points, chains, chains_left, final_winners, free_chips, numbers
 from .nummerus_scoring import group_text, round_table, runs, scores, sides, solitaire_add, standings, swap_possible
-from .nummerus_state import MAX_ROUNDS, MAX_SWAP_CHIPS, NO_SWAP, OVER, STAR_PHASE, SWAP, NummerusPhase, NummerusState, swap_chips_per_player
+from .nummerus_state import MAX_ROUNDS, MAX_SWAP_CHIPS, OVER_PHASE, STAR_PHASE, SWAP_PHASE, NummerusEnd, NummerusPhase, NummerusState, rulebook_swap_chips
 
 # What other modules import from here (the engine's names, the board's tables, the state).
 __all__ = [
@@ -154,14 +154,18 @@ __all__ = [
     "NummerusState",
     "NummerusPhase",
     "STAR_PHASE",
-    "SWAP",
-    "OVER",
+    "SWAP_PHASE",
+    "OVER_PHASE",
+    "NummerusEnd",
     "NO_SWAP",
     "MAX_ROUNDS",
     "MAX_SWAP_CHIPS",
 ]
 __all__ += ["CHIPS", "DIRECTION_NAMES", "FIELD_COORDS", "FIELD_COUNT", "FIELD_INDEX", "FIELD_NAMES", "FILES", "RANK_FILES", "RAYS", "STAR"]
-__all__ += ["SOLITAIRE_REMOVED_FROM", "chain_points", "parse_field", "runs", "star_targets_of", "swap_chips_per_player"]
+__all__ += ["SOLITAIRE_REMOVED_FROM", "chain_points", "parse_field", "runs", "star_targets_of", "rulebook_swap_chips"]
+
+
+NO_SWAP = "noswap"  # the move that declines a swap
 
 
 class StarTarget(NamedTuple):
@@ -256,15 +260,15 @@ class Nummerus(Game[NummerusState, str, Effect]):
         if values["swap_chips"] and options.get("swap") is False:
             raise ValueError("swap chips per player are dealt only in the swap variant, and swap is false")
         swap = values["swap"] or bool(values["swap_chips"])
-        swap_chips = (values["swap_chips"] or swap_chips_per_player(players)) if swap else 0
+        swap_chips = (values["swap_chips"] or rulebook_swap_chips(players)) if swap else 0
         return NummerusState(
             setup=Setup.from_options(players, seed, options),
             board=board,
             star=star,
             to_move=starter,
             collections=((),) * players,
-            swaps=(swap_chips,) * players if swap_chips else (),
-            swap_chips=swap_chips,
+            swap_chips_left=(swap_chips,) * players if swap_chips else (),
+            swap_chips_dealt=swap_chips,
             rounds=rounds or 0,
             round_starter=starter,
         )
@@ -309,7 +313,7 @@ class Nummerus(Game[NummerusState, str, Effect]):
     # -- queries of the interface --------------------------------------------------------------
 
     def current_player(self, s: NummerusState) -> int | None:
-        return None if s.over else s.to_move
+        return None if s.outcome is not None else s.to_move
 
     def final_winners(self, s: NummerusState) -> tuple[int, ...]:
         """The winners of a game that is over (its state's `outcome`)."""
@@ -329,9 +333,9 @@ class Nummerus(Game[NummerusState, str, Effect]):
         return replace(self.play(s, move), board=board, star=star)
 
     def legal_moves(self, s: NummerusState) -> list[str]:
-        if s.over:
+        if s.outcome is not None:
             return []
-        if s.swap_step:
+        if s.phase == SWAP_PHASE:
             return [NO_SWAP] + [swap_move(give, take) for give, take, _ in self.swap_options(s)]
         targets, _ = star_targets_of(s.board, s.star)
         if len(s.collections) > 1:
@@ -350,7 +354,7 @@ class Nummerus(Game[NummerusState, str, Effect]):
 
     def star_targets(self, s: NummerusState) -> list[StarTarget]:
         """The fields the star can reach now (none during a swap step or once over)."""
-        if s.over or s.swap_step:
+        if s.phase != STAR_PHASE:
             return []
         targets, jump = star_targets_of(s.board, s.star)
         out = []
@@ -365,7 +369,7 @@ class Nummerus(Game[NummerusState, str, Effect]):
 
     def must_jump(self, s: NummerusState) -> bool:
         """True when no chip lies in line with the star, so it may jump to any chip."""
-        return not s.over and not s.swap_step and star_targets_of(s.board, s.star)[1]
+        return s.phase == STAR_PHASE and star_targets_of(s.board, s.star)[1]
 
     def why_unreachable(self, s: NummerusState, field: str, move: str | None = None) -> MoveError | None:
         """Why the star may not move to `field` now (None if it may): the error naming the rule
@@ -374,9 +378,9 @@ class Nummerus(Game[NummerusState, str, Effect]):
         move = field if move is None else move
         if index is None:
             return self.invalid(move, "not-a-field", field=field)
-        if s.over:
+        if s.outcome is not None:
             return self.illegal(move, "game-over")
-        if s.swap_step:
+        if s.phase == SWAP_PHASE:
             return self.illegal(move, "swap-pending")
         if index == s.star:
             return self.illegal(move, "star-here", field=field)
@@ -425,7 +429,7 @@ class Nummerus(Game[NummerusState, str, Effect]):
 
     def swap_options(self, s: NummerusState) -> list[tuple[int, int, int]]:
         """(own chip given, opponent's chip taken, that opponent's seat) for every swap allowed now."""
-        if s.over or not s.swap_step:
+        if s.phase != SWAP_PHASE:
             return []
         seat = s.to_move
         own = numbers(s.collections[seat])
@@ -450,7 +454,7 @@ class Nummerus(Game[NummerusState, str, Effect]):
     def solitaire_result(self, s: NummerusState) -> tuple[int, str | None]:
         """Solitaire: chains left (those below 6 chips) and, once over, the rulebook's grade."""
         left = chains_left(s.collections[0])
-        return left, (SOLITAIRE_GRADES.get(left, "more chains than the rulebook grades") if s.over else None)
+        return left, (SOLITAIRE_GRADES.get(left, "more chains than the rulebook grades") if s.outcome is not None else None)
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -459,7 +463,7 @@ class Nummerus(Game[NummerusState, str, Effect]):
         if not (move == NO_SWAP or parse_swap(move) or parse_field(split_side(move)[0]) is not None):
             raise self.invalid(move, "not-a-field", field=move)
         self.require_not_over(s, move)
-        if s.swap_step:
+        if s.phase == SWAP_PHASE:
             return self._apply_swap(s, move)
         seat = s.to_move
         solitaire = len(s.collections) == 1
@@ -497,15 +501,15 @@ class Nummerus(Game[NummerusState, str, Effect]):
         collections[seat] = new_groups
         effect = Effect(seat, move, FIELD_NAMES[s.star], field, path, jump, chip, joined)
         taken = replace(s, board=bytes(board), star=index, collections=tuple(collections))
-        if s.swaps and s.swaps[seat] > 0 and swap_possible(taken.collections, seat):
+        if s.swap_chips_left and s.swap_chips_left[seat] > 0 and swap_possible(taken.collections, seat):
             # The same player now decides on a swap; the turn ends with that decision.
-            return replace(taken, moves=s.moves + (move,), swap_step=True), effect
+            return replace(taken, moves=s.moves + (move,), phase=SWAP_PHASE), effect
         return self._end_turn(taken, move, effect)
 
     def _apply_swap(self, s: NummerusState, move: str) -> tuple[NummerusState, Effect]:
         seat = s.to_move
         if move == NO_SWAP:
-            return self._end_turn(replace(s, swap_step=False), move, Effect(seat, move))
+            return self._end_turn(s, move, Effect(seat, move))
         match = _SWAP_RE.fullmatch(move)
         if not match:
             raise self.illegal(move, "swap-text")
@@ -524,9 +528,9 @@ class Nummerus(Game[NummerusState, str, Effect]):
         collections = list(s.collections)
         collections[seat] = runs([n for n in numbers(s.collections[seat]) if n != give] + [take])
         collections[partner] = runs([n for n in numbers(s.collections[partner]) if n != take] + [give])
-        swaps = list(s.swaps)
-        swaps[seat] -= 1
-        after = replace(s, collections=tuple(collections), swaps=tuple(swaps), swap_step=False)
+        left = list(s.swap_chips_left)
+        left[seat] -= 1
+        after = replace(s, collections=tuple(collections), swap_chips_left=tuple(left))
         return self._end_turn(after, move, Effect(seat, move, give=give, take=take, partner=partner))
 
     def _end_turn(self, s: NummerusState, move: str, effect: Effect) -> tuple[NummerusState, Effect]:
@@ -534,7 +538,7 @@ class Nummerus(Game[NummerusState, str, Effect]):
         players = len(s.collections)
         moves = s.moves + (move,)
         if any(s.board):
-            return replace(s, moves=moves, to_move=(s.to_move + 1) % players), effect
+            return replace(s, moves=moves, to_move=(s.to_move + 1) % players, phase=STAR_PHASE), effect
         points = self.round_table(s)[-1]
         effect = effect._replace(round_over=True, round_points=points if s.rounds else None)
         if s.rounds and s.round < s.rounds:
@@ -549,14 +553,15 @@ class Nummerus(Game[NummerusState, str, Effect]):
                     star=star,
                     to_move=starter,
                     collections=((),) * players,
-                    swaps=(s.swap_chips,) * players if s.swap_chips else (),
+                    phase=STAR_PHASE,
+                    swap_chips_left=(s.swap_chips_dealt,) * players if s.swap_chips_dealt else (),
                     round=s.round + 1,
                     round_points=s.round_points + (points,),
                     round_starter=starter,
                 ),
                 effect,
             )
-        return replace(s, moves=moves, to_move=(s.to_move + 1) % players, over=True), effect._replace(game_over=True)
+        return replace(s, moves=moves, to_move=(s.to_move + 1) % players, phase=OVER_PHASE), effect._replace(game_over=True)
 
     # -- notation (games/nummerus_position.py) ------------------------------------------------
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.nummerus import GAME, CHIPS, Nummerus, NummerusState, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, MAX_ROUNDS, NO_SWAP, STAR, parse_field
+from ..games.nummerus import SWAP_PHASE
 from ..games.notation import parse_swap, split_side
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
@@ -318,7 +319,7 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
     def extra_html(self, s: NummerusState, ui: UIState[NummerusState]) -> str:
         parts = []  # the last move in words (a swap, a round's end) is the game screen's line under the status
         if ui.interactive and not self.game.is_over(s):
-            if s.swap_step:
+            if s.phase == SWAP_PHASE:
                 parts.append(swap_html(self.game, s, ui))
             else:
                 choice = self._choice(s, ui)
@@ -339,7 +340,7 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
         return (field, (sides[0], sides[1])) if len(sides) == 2 else None
 
     def actions(self, s: NummerusState, ui: UIState[NummerusState]) -> list[Action]:
-        if not ui.interactive or self.game.is_over(s) or not s.swap_step:
+        if not ui.interactive or self.game.is_over(s) or s.phase != SWAP_PHASE:
             return []
         hinted = any(t == NO_SWAP for t, _l in ui.hints)
         label = _("No swap") + (" · " + _("hint") if hinted else "")
@@ -409,7 +410,7 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
             return ClickResult(ui, None, _("The game is over."))
         if target == "cancel":
             return ClickResult(ui.with_(selection=()), None)
-        if s.swap_step:
+        if s.phase == SWAP_PHASE:
             return self._swap_click(s, ui, target, legal)
         if target in legal:
             cursor, _side = split_side(target)
@@ -466,7 +467,7 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
         if game.is_over(s):
             return self.result_text(s, names)
         name = player_name(names, s.to_move)
-        if s.swap_step:
+        if s.phase == SWAP_PHASE:
             text = _("{name} may swap: pick one of your chips and an opponent's single chip, or choose “No swap”.").format(name=name)
         else:
             choice = self._choice(s, ui) if ui.interactive else None

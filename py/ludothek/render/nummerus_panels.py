@@ -66,8 +66,8 @@ def seat_details(game: Nummerus, s: NummerusState, seat: int) -> str:
     else:
         summary = _("No chain yet")
     parts.append(tag("span", esc(summary), class_="nz-summary", data_lengths=",".join(map(str, lengths))))
-    if s.swaps:
-        n = s.swaps[seat]
+    if s.swap_chips_left:
+        n = s.swap_chips_left[seat]
         parts.append(tag("span", esc(ngettext("{n} swap chip", "{n} swap chips", n).format(n=n)), class_="nz-swaps", data_swaps=str(n)))
     if groups:
         parts.append(groups_html(groups, solitaire, SEAT_CSS[seat]))
@@ -229,7 +229,7 @@ def swap_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState]) -> s
     seat = s.to_move
     give, take = swap_picks(s, ui)
     hints = {t for t, _l in ui.hints}
-    left = s.swaps[seat]
+    left = s.swap_chips_left[seat]
     title = ngettext(
         "Swap? You have {n} swap chip. Pick one of your chips and an opponent's single chip, or choose “No swap”.",
         "Swap? You have {n} swap chips. Pick one of your chips and an opponent's single chip, or choose “No swap”.",

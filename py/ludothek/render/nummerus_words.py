@@ -8,7 +8,7 @@ the engine's answers; the view (render/nummerus.py) asks it and keeps the clicks
 
 from __future__ import annotations
 
-from ..games.nummerus import Effect, Nummerus, NummerusState, StarTarget, DIRECTION_NAMES, FIELD_INDEX, FIELD_NAMES, NO_SWAP
+from ..games.nummerus import Effect, Nummerus, NummerusState, StarTarget, DIRECTION_NAMES, FIELD_INDEX, FIELD_NAMES, NO_SWAP, SWAP_PHASE
 from ..games.notation import parse_swap, split_side
 from ..games.nummerus_scoring import Groups
 from ..i18n import N_, _, ngettext
@@ -168,7 +168,7 @@ def describe_move(game: Nummerus, before: NummerusState, move: str, after: Numme
                 )
             )
         sentences.append(chain_sentence(before, effect, after))
-        if after.swap_step and not game.is_over(after):
+        if after.phase == SWAP_PHASE:
             sentences.append(_("{name} may swap now.").format(name=name))
     if effect.round_over and effect.round_points is not None:
         points = ", ".join(f"{player_name(names, i)} {p}" for i, p in enumerate(effect.round_points))
