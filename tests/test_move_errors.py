@@ -17,12 +17,15 @@ from ludothek.render import get_view
 from ludothek.render.view import COMMON_MOVE_ERROR_TEXTS
 
 RAISED = re.compile(r"self\.(?:illegal|invalid)\(\s*\w+,\s*\"([a-z-]+)\"")
+# A rule raised as a member of a declared Rule (`self.illegal(move, NummerusRule.TAKE_CHAIN, ...)`).
+RAISED_MEMBER = re.compile(r"self\.(?:illegal|invalid)\(\s*\w+,\s*(\w*Rule)\.([A-Z_]+)\b")
 
 
 def raised_rules(game) -> set[str]:
-    """The rule identifiers written as literals where the engine raises (its whole module)."""
-    source = inspect.getsource(inspect.getmodule(type(game)))
-    rules = set(RAISED.findall(source))
+    """The rule identifiers written as literals or declared members where the engine raises (its whole module)."""
+    module = inspect.getmodule(type(game))
+    source = inspect.getsource(module)
+    rules = set(RAISED.findall(source)) | {str(getattr(getattr(module, declared), member)) for declared, member in RAISED_MEMBER.findall(source)}
     # A prefix such as "ban-" + reason (Fenn's landing bans) stands for every rule it begins.
     return {r for r in rules if not r.endswith("-")} | {d for r in rules if r.endswith("-") for d in game.move_rules if d.startswith(r)}
 

@@ -134,9 +134,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import Any, Mapping, NamedTuple
 
 from .base import Game, MoveError, Option, Setup, chance_rng, check_players, check_seed
+from .errors import CommonRule, Rule
 from .notation import SWAP_RE as _SWAP_RE, parse_swap, split_side, swap_move
 from .nummerus_board import CHIPS, DIRECTION_NAMES, DIRECTIONS, FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, RANK_FILES, RAYS, STAR
 from .nummerus_board import parse_field, star_targets_of
@@ -157,6 +158,7 @@ __all__ = [
     "SWAP_PHASE",
     "OVER_PHASE",
     "NummerusEnd",
+    "NummerusRule",
     "NO_SWAP",
     "MAX_ROUNDS",
     "MAX_SWAP_CHIPS",
@@ -166,6 +168,28 @@ __all__ += ["SOLITAIRE_REMOVED_FROM", "chain_points", "parse_field", "runs", "st
 
 
 NO_SWAP = "noswap"  # the move that declines a swap
+
+
+class NummerusRule(Rule):
+    """The rules a move of Nummerus Zahlus may break, each its stable identifier (`MoveError.rule`:
+    saves, links and tests carry the texts)."""
+
+    NOT_A_FIELD = "not-a-field"
+    SWAP_TEXT = "swap-text"
+    SWAP_NOT_NOW = "swap-not-now"
+    SWAP_PENDING = "swap-pending"
+    STAR_HERE = "star-here"
+    FIELD_EMPTY = "field-empty"
+    NOT_IN_LINE = "not-in-line"
+    GAP = "gap"
+    BLOCKED = "blocked"
+    CHOOSE_CHAIN = "choose-chain"
+    NO_TWO_CHAINS = "no-two-chains"
+    SIDE_NOT_SOLITAIRE = "side-not-solitaire"
+    GIVE_NOT_YOURS = "give-not-yours"
+    TAKE_NOT_HELD = "take-not-held"
+    TAKE_OWN = "take-own"
+    TAKE_CHAIN = "take-chain"
 
 
 class StarTarget(NamedTuple):
@@ -212,25 +236,27 @@ class Nummerus(Game[NummerusState, str, Effect]):
         Option("swap_chips", "int", default=0, minimum=0, maximum=MAX_SWAP_CHIPS, players=(2, 3, 4), what="swap chips per player", note="0: the rulebook's"),
     )
     move_examples = ("d5", "d5-", "12x30", NO_SWAP)
-    move_rules = {
-        "not-a-field": "{field!r} is not a field of the board (files a-g, ranks 1-9, in the shape of an 8)",
-        "swap-text": "the chip is taken; now swap an own chip for an opponent's (such as '12x30': give 12, take 30) or decline with 'noswap'",
-        "swap-not-now": "a swap may only follow the player's own star move, in the swap variant",
-        "swap-pending": "the chip is taken: now swap a chip or decline the swap",
-        "star-here": "the star stands on {field}",
-        "field-empty": "{field} is empty: the star moves to a chip and takes it",
-        "not-in-line": "{field} is not in a straight line (row, column or diagonal) from the star on {here}",
-        "gap": ("the line from {here} to {field} crosses a place where no field exists (the star never leaves the board's outline, as at the waist of the 8)"),
-        "blocked": "the chip {chip} on {blocker_field} stands first in that line from {here}: the star stops at the first chip it meets",
-        "choose-chain": (
+    move_rules: Mapping[str, str] = {
+        NummerusRule.NOT_A_FIELD: "{field!r} is not a field of the board (files a-g, ranks 1-9, in the shape of an 8)",
+        NummerusRule.SWAP_TEXT: "the chip is taken; now swap an own chip for an opponent's (such as '12x30': give 12, take 30) or decline with 'noswap'",
+        NummerusRule.SWAP_NOT_NOW: "a swap may only follow the player's own star move, in the swap variant",
+        NummerusRule.SWAP_PENDING: "the chip is taken: now swap a chip or decline the swap",
+        NummerusRule.STAR_HERE: "the star stands on {field}",
+        NummerusRule.FIELD_EMPTY: "{field} is empty: the star moves to a chip and takes it",
+        NummerusRule.NOT_IN_LINE: "{field} is not in a straight line (row, column or diagonal) from the star on {here}",
+        NummerusRule.GAP: (
+            "the line from {here} to {field} crosses a place where no field exists (the star never leaves the board's outline, as at the waist of the 8)"
+        ),
+        NummerusRule.BLOCKED: "the chip {chip} on {blocker_field} stands first in that line from {here}: the star stops at the first chip it meets",
+        NummerusRule.CHOOSE_CHAIN: (
             "{chip} touches the chains {lower_text} and {upper_text}: chains never merge, so choose one: {field}- joins the lower, {field}+ the upper"
         ),
-        "no-two-chains": "'-' and '+' choose between two chains; {chip} does not touch two chains",
-        "side-not-solitaire": "'-' and '+' choose a chain only in the solitaire",
-        "give-not-yours": "a swap gives away one of your own chips, and {chip} is not yours",
-        "take-not-held": "a swap takes a chip an opponent holds, and no opponent holds {chip}",
-        "take-own": "a swap takes an opponent's chip, and {chip} is your own",
-        "take-chain": "{chip} is part of seat {seat_number}'s chain {chain_text}: a swap may only take a chip that is not part of a chain",
+        NummerusRule.NO_TWO_CHAINS: "'-' and '+' choose between two chains; {chip} does not touch two chains",
+        NummerusRule.SIDE_NOT_SOLITAIRE: "'-' and '+' choose a chain only in the solitaire",
+        NummerusRule.GIVE_NOT_YOURS: "a swap gives away one of your own chips, and {chip} is not yours",
+        NummerusRule.TAKE_NOT_HELD: "a swap takes a chip an opponent holds, and no opponent holds {chip}",
+        NummerusRule.TAKE_OWN: "a swap takes an opponent's chip, and {chip} is your own",
+        NummerusRule.TAKE_CHAIN: "{chip} is part of seat {seat_number}'s chain {chain_text}: a swap may only take a chip that is not part of a chain",
     }
 
     move_words = {
@@ -377,15 +403,15 @@ class Nummerus(Game[NummerusState, str, Effect]):
         index = parse_field(field)
         move = field if move is None else move
         if index is None:
-            return self.invalid(move, "not-a-field", field=field)
+            return self.invalid(move, NummerusRule.NOT_A_FIELD, field=field)
         if s.outcome is not None:
-            return self.illegal(move, "game-over")
+            return self.illegal(move, CommonRule.GAME_OVER)
         if s.phase == SWAP_PHASE:
-            return self.illegal(move, "swap-pending")
+            return self.illegal(move, NummerusRule.SWAP_PENDING)
         if index == s.star:
-            return self.illegal(move, "star-here", field=field)
+            return self.illegal(move, NummerusRule.STAR_HERE, field=field)
         if not s.board[index]:
-            return self.illegal(move, "field-empty", field=field)
+            return self.illegal(move, NummerusRule.FIELD_EMPTY, field=field)
         targets, jump = star_targets_of(s.board, s.star)
         if any(f == index for f, _ in targets):
             return None
@@ -393,13 +419,13 @@ class Nummerus(Game[NummerusState, str, Effect]):
         (x0, y0), (x1, y1) = FIELD_COORDS[s.star], FIELD_COORDS[index]
         dx, dy = x1 - x0, y1 - y0
         if not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
-            return self.illegal(move, "not-in-line", chip=s.board[index], field=field, here=here)
+            return self.illegal(move, NummerusRule.NOT_IN_LINE, chip=s.board[index], field=field, here=here)
         step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
         ray = RAYS[s.star][DIRECTIONS.index(step)]
         if index not in ray:
-            return self.illegal(move, "gap", field=field, here=here)
+            return self.illegal(move, NummerusRule.GAP, field=field, here=here)
         blocker = next(c for c in ray if s.board[c])
-        return self.illegal(move, "blocked", chip=s.board[blocker], blocker_field=FIELD_NAMES[blocker], here=here)
+        return self.illegal(move, NummerusRule.BLOCKED, chip=s.board[blocker], blocker_field=FIELD_NAMES[blocker], here=here)
 
     def solitaire_sides(self, s: NummerusState, field: str) -> tuple[str, ...]:
         """Solitaire: the chains (as range text) the number on `field` would join, lower first;
@@ -461,7 +487,7 @@ class Nummerus(Game[NummerusState, str, Effect]):
     def _apply(self, s: NummerusState, move: str) -> tuple[NummerusState, Effect]:
         self.require_text(move)
         if not (move == NO_SWAP or parse_swap(move) or parse_field(split_side(move)[0]) is not None):
-            raise self.invalid(move, "not-a-field", field=move)
+            raise self.invalid(move, NummerusRule.NOT_A_FIELD, field=move)
         self.require_not_over(s, move)
         if s.phase == SWAP_PHASE:
             return self._apply_swap(s, move)
@@ -471,8 +497,8 @@ class Nummerus(Game[NummerusState, str, Effect]):
         index = parse_field(field)
         if index is None:
             if parse_swap(move) or move == NO_SWAP:
-                raise self.illegal(move, "swap-not-now")
-            raise self.invalid(move, "not-a-field", field=field)
+                raise self.illegal(move, NummerusRule.SWAP_NOT_NOW)
+            raise self.invalid(move, NummerusRule.NOT_A_FIELD, field=field)
         refusal = self.why_unreachable(s, field, move)
         if refusal is not None:
             raise refusal
@@ -481,13 +507,13 @@ class Nummerus(Game[NummerusState, str, Effect]):
         if solitaire:
             lower, upper = sides(groups, chip)
             if lower and upper and not side:
-                raise self.illegal(move, "choose-chain", chip=chip, lower=lower, upper=upper, field=field)
+                raise self.illegal(move, NummerusRule.CHOOSE_CHAIN, chip=chip, lower=lower, upper=upper, field=field)
             if side and not (lower and upper):
-                raise self.illegal(move, "no-two-chains", chip=chip)
+                raise self.illegal(move, NummerusRule.NO_TWO_CHAINS, chip=chip)
             new_groups, joined = solitaire_add(groups, chip, side)
         else:
             if side:
-                raise self.illegal(move, "side-not-solitaire")
+                raise self.illegal(move, NummerusRule.SIDE_NOT_SOLITAIRE)
             new_groups, joined = runs(numbers(groups) + [chip]), None
         targets, jump = star_targets_of(s.board, s.star)
         direction = next(d for f, d in targets if f == index)
@@ -512,19 +538,19 @@ class Nummerus(Game[NummerusState, str, Effect]):
             return self._end_turn(s, move, Effect(seat, move))
         match = _SWAP_RE.fullmatch(move)
         if not match:
-            raise self.illegal(move, "swap-text")
+            raise self.illegal(move, NummerusRule.SWAP_TEXT)
         give, take = int(match.group(1)), int(match.group(2))
         owners = {n: i for i, groups in enumerate(s.collections) for n in numbers(groups)}
         if owners.get(give) != seat:
-            raise self.illegal(move, "give-not-yours", chip=give)
+            raise self.illegal(move, NummerusRule.GIVE_NOT_YOURS, chip=give)
         partner = owners.get(take)
         if partner is None:
-            raise self.illegal(move, "take-not-held", chip=take)
+            raise self.illegal(move, NummerusRule.TAKE_NOT_HELD, chip=take)
         if partner == seat:
-            raise self.illegal(move, "take-own", chip=take)
+            raise self.illegal(move, NummerusRule.TAKE_OWN, chip=take)
         chain = next((lo, hi) for lo, hi in s.collections[partner] if lo <= take <= hi)
         if chain[0] != chain[1]:
-            raise self.illegal(move, "take-chain", chip=take, seat=partner, chain=chain)
+            raise self.illegal(move, NummerusRule.TAKE_CHAIN, chip=take, seat=partner, chain=chain)
         collections = list(s.collections)
         collections[seat] = runs([n for n in numbers(s.collections[seat]) if n != give] + [take])
         collections[partner] = runs([n for n in numbers(s.collections[partner]) if n != take] + [give])

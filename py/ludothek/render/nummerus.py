@@ -25,10 +25,10 @@ board), or "No swap".
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ..games.nummerus import GAME, CHIPS, Nummerus, NummerusState, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, MAX_ROUNDS, NO_SWAP, STAR, parse_field
-from ..games.nummerus import SWAP_PHASE
+from ..games.nummerus import SWAP_PHASE, NummerusRule
 from ..games.notation import parse_swap, split_side
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
@@ -85,23 +85,23 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
     seat_colours = SEAT_CSS
     default_players = 2
     handover = False  # nothing is private: every chip lies open
-    move_error_texts = {
-        "not-a-field": N_("That is not a legal move now."),
-        "swap-text": N_("The chip is taken. Now swap – pick one of your chips and an opponent's single chip – or choose “No swap”."),
-        "swap-pending": N_("The chip is taken. Now swap – pick one of your chips and an opponent's single chip – or choose “No swap”."),
-        "swap-not-now": N_("A swap may only follow your own star move, in the swap variant."),
-        "star-here": N_("The star stands on {field}: move it to a chip it can reach (ringed)."),
-        "field-empty": N_("{field} is empty: the star moves to a chip and takes it."),
-        "not-in-line": N_("{chip} on {field} is not in a straight line (row, column or diagonal) from the star on {here}."),
-        "gap": N_("The line from {here} to {field} crosses a gap in the board (such as the waist of the 8): the star never leaves the board."),
-        "blocked": N_("{chip} on {blocker_field} comes first in that line: the star stops at the first chip it meets."),
-        "choose-chain": N_("{chip} touches the chains {lower_text} and {upper_text}: choose which one it joins."),
-        "no-two-chains": N_("{chip} does not touch two chains: there is no chain to choose."),
-        "side-not-solitaire": N_("Only in the solitaire does a chip choose its chain."),
-        "give-not-yours": N_("{chip} is not yours: give one of your own chips."),
-        "take-not-held": N_("No opponent holds {chip}."),
-        "take-own": N_("{chip} is your own: take a single chip of an opponent."),
-        "take-chain": N_("{chip} is part of {colour}'s chain {chain_text}: a swap may only take a single chip."),
+    move_error_texts: Mapping[str, str] = {
+        NummerusRule.NOT_A_FIELD: N_("That is not a legal move now."),
+        NummerusRule.SWAP_TEXT: N_("The chip is taken. Now swap – pick one of your chips and an opponent's single chip – or choose “No swap”."),
+        NummerusRule.SWAP_PENDING: N_("The chip is taken. Now swap – pick one of your chips and an opponent's single chip – or choose “No swap”."),
+        NummerusRule.SWAP_NOT_NOW: N_("A swap may only follow your own star move, in the swap variant."),
+        NummerusRule.STAR_HERE: N_("The star stands on {field}: move it to a chip it can reach (ringed)."),
+        NummerusRule.FIELD_EMPTY: N_("{field} is empty: the star moves to a chip and takes it."),
+        NummerusRule.NOT_IN_LINE: N_("{chip} on {field} is not in a straight line (row, column or diagonal) from the star on {here}."),
+        NummerusRule.GAP: N_("The line from {here} to {field} crosses a gap in the board (such as the waist of the 8): the star never leaves the board."),
+        NummerusRule.BLOCKED: N_("{chip} on {blocker_field} comes first in that line: the star stops at the first chip it meets."),
+        NummerusRule.CHOOSE_CHAIN: N_("{chip} touches the chains {lower_text} and {upper_text}: choose which one it joins."),
+        NummerusRule.NO_TWO_CHAINS: N_("{chip} does not touch two chains: there is no chain to choose."),
+        NummerusRule.SIDE_NOT_SOLITAIRE: N_("Only in the solitaire does a chip choose its chain."),
+        NummerusRule.GIVE_NOT_YOURS: N_("{chip} is not yours: give one of your own chips."),
+        NummerusRule.TAKE_NOT_HELD: N_("No opponent holds {chip}."),
+        NummerusRule.TAKE_OWN: N_("{chip} is your own: take a single chip of an opponent."),
+        NummerusRule.TAKE_CHAIN: N_("{chip} is part of {colour}'s chain {chain_text}: a swap may only take a single chip."),
     }
 
     move_error_words_from = {
