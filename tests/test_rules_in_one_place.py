@@ -106,7 +106,6 @@ STILL_TO_MOVE: dict[str, set[str]] = {
         "render.nummerus_panels: counts a state's field: len(s.collections) == 1",
         'render.nummerus_panels: imports nummerus.SOLITAIRE_REMOVED_FROM',
         "render.nummerus_words: a rule's number? len(sides) == 2",
-        "render.nummerus_words: counts a state's field: len(before.collections) == 1",
     },
 }
 

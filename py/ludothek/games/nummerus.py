@@ -134,23 +134,28 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Literal, Mapping, NamedTuple, NewType
 
 from .base import Game, MoveError, Option, Setup, chance_rng, check_players, check_seed
 from .errors import CommonRule, Rule
-from .notation import SWAP_RE as _SWAP_RE, parse_swap, split_side, swap_move
+from .notation import SIDES, parse_swap, solitaire_move, split_side, swap_move
 from .nummerus_board import CHIPS, DIRECTION_NAMES, DIRECTIONS, FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, RANK_FILES, RAYS, STAR
 from .nummerus_board import parse_field, star_targets_of
 from .nummerus_position import parse_position, position_text
-from .nummerus_scoring import SOLITAIRE_GRADES, SOLITAIRE_REMOVED_FROM, Groups, chain_points, chains, chains_left, final_winners, free_chips, numbers
-from .nummerus_scoring import group_text, round_table, runs, scores, sides, solitaire_add, standings, swap_possible
+from .nummerus_scoring import SOLITAIRE_GRADES, SOLITAIRE_REMOVED_FROM, Group, Groups, Joined, chain_points, chains, chains_left, final_winners
+from .nummerus_scoring import free_chips, numbers
+from .nummerus_scoring import group_text, is_chain, round_table, runs, scores, sides, solitaire_add, standings, swap_possible
 from .nummerus_state import MAX_ROUNDS, MAX_SWAP_CHIPS, OVER_PHASE, STAR_PHASE, SWAP_PHASE, NummerusEnd, NummerusPhase, NummerusState, rulebook_swap_chips
 
 # What other modules import from here (the engine's names, the board's tables, the state).
 __all__ = [
     "GAME",
     "Nummerus",
-    "Effect",
+    "NummerusMove",
+    "NummerusEffect",
+    "TakeEffect",
+    "SwapEffect",
+    "NoSwapEffect",
     "StarTarget",
     "NummerusState",
     "NummerusPhase",
@@ -167,7 +172,11 @@ __all__ += ["CHIPS", "DIRECTION_NAMES", "FIELD_COORDS", "FIELD_COUNT", "FIELD_IN
 __all__ += ["SOLITAIRE_REMOVED_FROM", "chain_points", "parse_field", "runs", "star_targets_of", "rulebook_swap_chips"]
 
 
-NO_SWAP = "noswap"  # the move that declines a swap
+# A move of Nummerus Zahlus in its notation (games/notation.py): "d5" (the star moves there), in the
+# solitaire "d5-" or "d5+" (the chain the chip joins), "12x30" (a swap: give 12, take 30) or NO_SWAP.
+# Made by the engine (`legal_moves`) and read by it (`play`); the computer players answer with one.
+NummerusMove = NewType("NummerusMove", str)
+NO_SWAP = NummerusMove("noswap")  # the move that declines a swap
 
 
 class NummerusRule(Rule):
@@ -202,28 +211,58 @@ class StarTarget(NamedTuple):
     path: tuple[str, ...]
 
 
-class Effect(NamedTuple):
-    """What a move did. Star moves: `origin`/`target` fields, `path` the empty fields passed,
-    `jump`, `chip` taken, `joined` ('lower'/'upper'/'new'/None; solitaire only). Swaps: `give`,
-    `take` and `partner` (the opponent's seat). `round_points` when the move ended a round."""
+class TakeEffect(NamedTuple):
+    """What a star move did: `seat` moved the star from `origin` along `direction` (None: a
+    `jump`) over the empty fields of `path` to `target` and took its `chip`, now part of `chain`
+    (None: a single chip, no chain); in the solitaire, `joined` says which chain it joined. When
+    it was the round's last chip: `round_over`, its `round_points` in a tournament, `game_over`."""
 
     seat: int
-    move: str
-    origin: str | None = None
-    target: str | None = None
-    path: tuple[str, ...] = ()
-    jump: bool = False
-    chip: int | None = None
-    joined: str | None = None
-    give: int | None = None
-    take: int | None = None
-    partner: int | None = None
+    move: NummerusMove
+    origin: str
+    target: str
+    path: tuple[str, ...]
+    direction: str | None
+    jump: bool
+    chip: int
+    chain: Group | None
+    joined: Joined | None = None
     round_over: bool = False
     round_points: tuple[int, ...] | None = None
     game_over: bool = False
+    kind: Literal["take"] = "take"
 
 
-class Nummerus(Game[NummerusState, str, Effect]):
+class SwapEffect(NamedTuple):
+    """What a swap did: `seat` gave its chip `give` to seat `partner` and took `take` from it."""
+
+    seat: int
+    move: NummerusMove
+    give: int
+    take: int
+    partner: int
+    round_over: bool = False
+    round_points: tuple[int, ...] | None = None
+    game_over: bool = False
+    kind: Literal["swap"] = "swap"
+
+
+class NoSwapEffect(NamedTuple):
+    """What declining a swap did: the turn passed on (or the round or game ended)."""
+
+    seat: int
+    move: NummerusMove
+    round_over: bool = False
+    round_points: tuple[int, ...] | None = None
+    game_over: bool = False
+    kind: Literal["noswap"] = "noswap"
+
+
+# What a move did (`Nummerus.effect`): one exact type per kind of move, told apart by `kind`.
+NummerusEffect = TakeEffect | SwapEffect | NoSwapEffect
+
+
+class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
     id = "nummerus"
     name = "Nummerus Zahlus"
     min_players = 1
@@ -358,22 +397,22 @@ class Nummerus(Game[NummerusState, str, Effect]):
         board, star = self.random_layout(rng)
         return replace(self.play(s, move), board=board, star=star)
 
-    def legal_moves(self, s: NummerusState) -> list[str]:
+    def legal_moves(self, s: NummerusState) -> list[NummerusMove]:
         if s.outcome is not None:
             return []
         if s.phase == SWAP_PHASE:
-            return [NO_SWAP] + [swap_move(give, take) for give, take, _ in self.swap_options(s)]
+            return [NO_SWAP] + [NummerusMove(swap_move(give, take)) for give, take, _ in self.swap_options(s)]
         targets, _ = star_targets_of(s.board, s.star)
         if len(s.collections) > 1:
-            return [FIELD_NAMES[f] for f, _ in targets]
+            return [NummerusMove(FIELD_NAMES[f]) for f, _ in targets]
         moves = []
         groups = s.collections[0]
         for f, _ in targets:
             lower, upper = sides(groups, s.board[f])
             if lower and upper:
-                moves += [FIELD_NAMES[f] + "-", FIELD_NAMES[f] + "+"]
+                moves += [NummerusMove(solitaire_move(FIELD_NAMES[f], side)) for side in SIDES]
             else:
-                moves.append(FIELD_NAMES[f])
+                moves.append(NummerusMove(FIELD_NAMES[f]))
         return moves
 
     # -- queries for the view ------------------------------------------------------------------
@@ -484,7 +523,7 @@ class Nummerus(Game[NummerusState, str, Effect]):
 
     # -- moves ---------------------------------------------------------------------------------
 
-    def _apply(self, s: NummerusState, move: str) -> tuple[NummerusState, Effect]:
+    def _apply(self, s: NummerusState, move: str) -> tuple[NummerusState, NummerusEffect]:
         self.require_text(move)
         if not (move == NO_SWAP or parse_swap(move) or parse_field(split_side(move)[0]) is not None):
             raise self.invalid(move, NummerusRule.NOT_A_FIELD, field=move)
@@ -504,6 +543,7 @@ class Nummerus(Game[NummerusState, str, Effect]):
             raise refusal
         chip = s.board[index]
         groups = s.collections[seat]
+        joined: Joined | None = None
         if solitaire:
             lower, upper = sides(groups, chip)
             if lower and upper and not side:
@@ -514,32 +554,36 @@ class Nummerus(Game[NummerusState, str, Effect]):
         else:
             if side:
                 raise self.illegal(move, NummerusRule.SIDE_NOT_SOLITAIRE)
-            new_groups, joined = runs(numbers(groups) + [chip]), None
+            new_groups = runs(numbers(groups) + [chip])
+        played = NummerusMove(move)  # read and found legal
         targets, jump = star_targets_of(s.board, s.star)
         direction = next(d for f, d in targets if f == index)
         path: tuple[str, ...] = ()
         if direction is not None:
             ray = RAYS[s.star][direction]
             path = tuple(FIELD_NAMES[c] for c in ray[: ray.index(index)])
+        group = next(g for g in new_groups if g[0] <= chip <= g[1])
+        chain = group if is_chain(group, solitaire) else None
+        direction_name = DIRECTION_NAMES[direction] if direction is not None else None
+        effect = TakeEffect(seat, played, FIELD_NAMES[s.star], field, path, direction_name, jump, chip, chain, joined)
         board = list(s.board)
         board[index] = 0
         collections = list(s.collections)
         collections[seat] = new_groups
-        effect = Effect(seat, move, FIELD_NAMES[s.star], field, path, jump, chip, joined)
         taken = replace(s, board=bytes(board), star=index, collections=tuple(collections))
         if s.swap_chips_left and s.swap_chips_left[seat] > 0 and swap_possible(taken.collections, seat):
             # The same player now decides on a swap; the turn ends with that decision.
             return replace(taken, moves=s.moves + (move,), phase=SWAP_PHASE), effect
         return self._end_turn(taken, move, effect)
 
-    def _apply_swap(self, s: NummerusState, move: str) -> tuple[NummerusState, Effect]:
+    def _apply_swap(self, s: NummerusState, move: str) -> tuple[NummerusState, NummerusEffect]:
         seat = s.to_move
         if move == NO_SWAP:
-            return self._end_turn(s, move, Effect(seat, move))
-        match = _SWAP_RE.fullmatch(move)
-        if not match:
+            return self._end_turn(s, move, NoSwapEffect(seat, NO_SWAP))
+        swap = parse_swap(move)
+        if swap is None:
             raise self.illegal(move, NummerusRule.SWAP_TEXT)
-        give, take = int(match.group(1)), int(match.group(2))
+        give, take = swap
         owners = {n: i for i, groups in enumerate(s.collections) for n in numbers(groups)}
         if owners.get(give) != seat:
             raise self.illegal(move, NummerusRule.GIVE_NOT_YOURS, chip=give)
@@ -557,9 +601,9 @@ class Nummerus(Game[NummerusState, str, Effect]):
         left = list(s.swap_chips_left)
         left[seat] -= 1
         after = replace(s, collections=tuple(collections), swap_chips_left=tuple(left))
-        return self._end_turn(after, move, Effect(seat, move, give=give, take=take, partner=partner))
+        return self._end_turn(after, move, SwapEffect(seat, NummerusMove(move), give, take, partner))
 
-    def _end_turn(self, s: NummerusState, move: str, effect: Effect) -> tuple[NummerusState, Effect]:
+    def _end_turn(self, s: NummerusState, move: str, effect: NummerusEffect) -> tuple[NummerusState, NummerusEffect]:
         """Pass the turn on; after the last chip end the round (and start the next, or end the game)."""
         players = len(s.collections)
         moves = s.moves + (move,)

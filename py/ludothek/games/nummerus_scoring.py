@@ -10,11 +10,14 @@ Its own module because the result is one rule over the collections alone, asked 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 Group = tuple[int, int]  # a run or chain of chips, (low, high)
 Groups = tuple[Group, ...]  # one seat's collection, ascending
+# How a solitaire chip joined the chains: the lower or upper one it touched, or a new one.
+Joined = Literal["lower", "upper", "new"]
 
+MIN_CHAIN = 2  # a chain is a run of this many chips or more (in the solitaire every group is a chain)
 SOLITAIRE_REMOVED_FROM = 6  # solitaire chains of this length or more are removed at the end
 SOLITAIRE_WIN_AT_MOST = 2  # "2 ist nicht schlecht": we count 2 chains or fewer as a won solitaire
 SOLITAIRE_GRADES = {0: "superb", 1: "good", 2: "not bad"}
@@ -46,6 +49,11 @@ def group_text(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
+def is_chain(group: Group, solitaire: bool) -> bool:
+    """Whether a group is a chain: a run of 2 or more chips; in the solitaire every group is one."""
+    return solitaire or group[1] - group[0] + 1 >= MIN_CHAIN
+
+
 def chains(groups: Iterable[Group], solitaire: bool) -> list[int]:
     """Chain lengths longest first: runs of 2 or more; in the solitaire every group counts."""
     least = 1 if solitaire else 2
@@ -63,7 +71,7 @@ def sides(groups: Iterable[Group], number: int) -> tuple[Group | None, Group | N
     return lower, upper
 
 
-def solitaire_add(groups: Groups, number: int, side: str | None) -> tuple[Groups, str]:
+def solitaire_add(groups: Groups, number: int, side: str | None) -> tuple[Groups, Joined]:
     """The solitaire collection with `number` added to the chain `side` chooses ('-' the lower,
     '+' the upper, None the only one), and which it joined: 'lower', 'upper' or 'new'."""
     lower, upper = sides(groups, number)

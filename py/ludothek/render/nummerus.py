@@ -28,8 +28,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..games.nummerus import GAME, CHIPS, Nummerus, NummerusState, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, MAX_ROUNDS, NO_SWAP, STAR, parse_field
-from ..games.nummerus import SWAP_PHASE, NummerusRule
-from ..games.notation import parse_swap, split_side
+from ..games.nummerus import SWAP_PHASE, NummerusEffect, NummerusMove, NummerusRule, TakeEffect
+from ..games.notation import parse_swap, split_side, swap_move
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
 from . import nummerus_board
@@ -38,7 +38,6 @@ from .nummerus_panels import choice_html, piece_svg, seat_details, side_html, sw
 from .nummerus_words import board_label, colour_name, describe_move, field_words, hint_text, move_text, player_name, range_text, result_text
 from .svg import esc, tag
 from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
-from ..games.nummerus import Effect as NummerusEffect
 
 LAYOUT_HELP_EXAMPLE = "3 16 17 / 18 7 36 39 38 / …"
 
@@ -78,7 +77,7 @@ def _start_fields() -> list[Field]:
 # -- the view ---------------------------------------------------------------------------------------
 
 
-class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]):
+class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, NummerusPayload]):
     game_id = "nummerus"
     game: Nummerus
     board = nummerus_board
@@ -295,7 +294,7 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
         selected = ui.selection[0] if ui.selection and ui.selection[0] in targets else None
         # The last move when it was a star move of this round (a round's last chip is followed by a fresh board).
         found = self.last_effect(ui)
-        effect = found if found is not None and found.target is not None and not found.round_over else None
+        effect = found if isinstance(found, TakeEffect) and not found.round_over else None
         labels = {}
         if interactive:
             labels = {FIELD_NAMES[i]: field_words(s, i, targets, effect, hints, selected) for i in range(FIELD_COUNT)}
@@ -371,7 +370,7 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
             return ()
         return self._hints_for(hint(self.game, s)[0].move)
 
-    def hint_search(self, s: Any) -> HintSearch:
+    def hint_search(self, s: NummerusState) -> HintSearch:
         """The strongest level's search, in slices (the app runs it between frames)."""
         from ..ai.nummerus import LEVELS, make_player
 
@@ -403,7 +402,7 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
 
     # -- input -------------------------------------------------------------------------------------
 
-    def click(self, s: NummerusState, ui: UIState[NummerusState], target: str) -> ClickResult[NummerusState, str]:
+    def click(self, s: NummerusState, ui: UIState[NummerusState], target: str) -> ClickResult[NummerusState, NummerusMove]:
         game = self.game
         legal = game.legal_moves(s)
         if game.is_over(s):
@@ -412,9 +411,10 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
             return ClickResult(ui.with_(selection=()), None)
         if s.phase == SWAP_PHASE:
             return self._swap_click(s, ui, target, legal)
-        if target in legal:
-            cursor, _side = split_side(target)
-            return ClickResult(ui.with_(selection=(), cursor=cursor if cursor in FIELD_INDEX else ui.cursor), target)
+        move = legal_move(legal, target)
+        if move is not None:
+            cursor, _side = split_side(move)
+            return ClickResult(ui.with_(selection=(), cursor=cursor if cursor in FIELD_INDEX else ui.cursor), move)
         index = parse_field(target)
         if index is None:
             return ClickResult(ui, None, _("That is not a legal move now."))
@@ -425,7 +425,7 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
             return ClickResult(ui.with_(selection=(target,), cursor=target), None)
         return ClickResult(ui.with_(cursor=target), None, self.unreachable_message(s, target))
 
-    def _swap_click(self, s: NummerusState, ui: UIState[NummerusState], target: str, legal: list[str]) -> ClickResult[NummerusState, str]:
+    def _swap_click(self, s: NummerusState, ui: UIState[NummerusState], target: str, legal: list[NummerusMove]) -> ClickResult[NummerusState, NummerusMove]:
         if target == NO_SWAP:
             return ClickResult(ui.with_(selection=()), NO_SWAP)
         kind, _sep, value = target.partition(":")
@@ -446,8 +446,8 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
         else:
             take = None if take == number else number
         if give is not None and take is not None:
-            move = f"{give}x{take}"
-            if move in legal:
+            move = legal_move(legal, swap_move(give, take))
+            if move is not None:
                 return ClickResult(ui.with_(selection=()), move)
         selection = tuple(t for t in ((f"give:{give}" if give is not None else None), (f"take:{take}" if take is not None else None)) if t)
         return ClickResult(ui.with_(selection=selection), None)
@@ -539,6 +539,11 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
             "star-stays": N_("The star never leaves the board: to move it, put it on another field."),
             "star-covered": N_("The star stands on {place} and never leaves the board: move the star first, then put {piece} there."),
         }
+
+
+def legal_move(legal: list[NummerusMove], text: str) -> NummerusMove | None:
+    """The legal move `text` names (a click's target, a swap picked), None if it names none."""
+    return next((move for move in legal if move == text), None)
 
 
 def parse_layout(text: str) -> list[int]:

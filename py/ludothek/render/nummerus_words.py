@@ -8,7 +8,8 @@ the engine's answers; the view (render/nummerus.py) asks it and keeps the clicks
 
 from __future__ import annotations
 
-from ..games.nummerus import Effect, Nummerus, NummerusState, StarTarget, DIRECTION_NAMES, FIELD_INDEX, FIELD_NAMES, NO_SWAP, SWAP_PHASE
+from ..games.nummerus import Nummerus, NummerusState, StarTarget, DIRECTION_NAMES, FIELD_INDEX, FIELD_NAMES, NO_SWAP, SWAP_PHASE
+from ..games.nummerus import NoSwapEffect, SwapEffect, TakeEffect
 from ..games.notation import parse_swap, split_side
 from ..games.nummerus_scoring import Groups
 from ..i18n import N_, _, ngettext
@@ -76,7 +77,9 @@ def lengths_text(lengths: list[int]) -> str:
     return " · ".join(map(str, lengths)) if lengths else "–"
 
 
-def field_words(s: NummerusState, index: int, targets: dict[str, StarTarget], effect: Effect | None, hints: dict[str, HintValue], selected: str | None) -> str:
+def field_words(
+    s: NummerusState, index: int, targets: dict[str, StarTarget], effect: TakeEffect | None, hints: dict[str, HintValue], selected: str | None
+) -> str:
     name = FIELD_NAMES[index]
     chip = s.board[index]
     if index == s.star:
@@ -145,13 +148,13 @@ def describe_move(game: Nummerus, before: NummerusState, move: str, after: Numme
     effect = game.effect(before, move)
     name = player_name(names, effect.seat)
     sentences = []
-    if effect.give is not None and effect.partner is not None:
+    if isinstance(effect, SwapEffect):
         sentences.append(
             _("{name} swaps: gives {give} to {other} and takes {take}.").format(
                 name=name, give=effect.give, other=player_name(names, effect.partner), take=effect.take
             )
         )
-    elif move == NO_SWAP:
+    elif isinstance(effect, NoSwapEffect):
         sentences.append(_("{name} does not swap.").format(name=name))
     else:
         if effect.jump:
@@ -161,13 +164,12 @@ def describe_move(game: Nummerus, before: NummerusState, move: str, after: Numme
                 )
             )
         else:
-            direction = next((t.direction for t in game.star_targets(before) if t.field == effect.target), None)
             sentences.append(
                 _("{name} moves the star {direction} from {a} to {b} and takes {chip}.").format(
-                    name=name, direction=direction_words(direction), a=effect.origin, b=effect.target, chip=effect.chip
+                    name=name, direction=direction_words(effect.direction), a=effect.origin, b=effect.target, chip=effect.chip
                 )
             )
-        sentences.append(chain_sentence(before, effect, after))
+        sentences.append(chain_sentence(effect))
         if after.phase == SWAP_PHASE:
             sentences.append(_("{name} may swap now.").format(name=name))
     if effect.round_over and effect.round_points is not None:
@@ -178,22 +180,19 @@ def describe_move(game: Nummerus, before: NummerusState, move: str, after: Numme
     return " ".join(t for t in sentences if t)
 
 
-def chain_sentence(before: NummerusState, effect: Effect, after: NummerusState) -> str:
+def chain_sentence(effect: TakeEffect) -> str:
     """What the chip taken did to the mover's chains (nothing to say when a new round has
     begun: the collections are put away)."""
-    if after.round != before.round:
+    if effect.round_over and not effect.game_over:
         return ""
-    chip = effect.chip
-    solitaire = len(before.collections) == 1
-    if solitaire and effect.joined == "new":
+    if effect.joined == "new":
         return _("It starts a new chain.")
-    assert chip is not None  # a star move takes a chip
-    chain = next(((lo, hi) for lo, hi in after.collections[effect.seat] if lo <= chip <= hi), None)
-    if chain is None or chain[0] == chain[1]:
+    chain = effect.chain
+    if chain is None:
         return ""
-    n = chain[1] - chain[0] + 1
-    if solitaire:
+    if effect.joined is not None:
         return _("It joins a chain, now {chain}.").format(chain=range_text(*chain))
+    n = chain[1] - chain[0] + 1
     return ngettext("Now a chain of {n}: {chain}.", "Now a chain of {n}: {chain}.", n).format(n=n, chain=range_text(*chain))
 
 
