@@ -3,10 +3,12 @@ order: rank 9 at the top, fields left to right; `*` the star, `.` empty)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from ludothek.games.base import IllegalMove, InvalidMoveText, PositionError, chance_rng
-from ludothek.games.nummerus import FIELD_NAMES, GAME, RAYS, SWAP_PHASE, chain_points
+from ludothek.games.nummerus import FIELD_NAMES, GAME, RAYS, STAR_PHASE, SWAP_PHASE, LayoutError, chain_points
 
 
 def board(picture: str) -> str:
@@ -622,7 +624,7 @@ class TestSolitaire:
     def test_a_number_touching_two_chains_joins_the_one_chosen(self):
         s = pos(self.CHOICE, f"1 {self.CHAINS}")
         assert GAME.legal_moves(s) == ["d6-", "d6+"]
-        assert GAME.solitaire_sides(s, "d6") == ("31", "33-37")
+        assert GAME.chain_choice(s, "d6") == ((31, 31), (33, 37))
         lower = GAME.play(s, "d6-")
         upper = GAME.play(s, "d6+")
         assert (31, 32) in GAME.groups(lower, 0) and (33, 37) in GAME.groups(lower, 0)
@@ -777,6 +779,101 @@ class TestQueriesForTheView:
             "1-3,7,10,13,16,19,22,25,28,31,34,37,40,43,46/4-6,8,11,14,17,20,23,26,29,32,35,38,41,44,47/9,12,15,18,21,24,27,30,33,36,39,42,45,48"
         )
         assert GAME.standings(s) == [(0, 1), (2,)]
+        assert GAME.leaders(s) == (0, 1) == tuple(GAME.winners(s))
+
+    def test_nobody_leads_while_every_seat_ties(self):
+        s = pos(STAR_D4, "1 10-12,16-29/13-15,30-48")
+        assert GAME.standings(s) == [(1,), (0,)] and GAME.leaders(s) == (1,)
+        even = pos(STAR_D4, "1 10,12,14,16,18,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48/11,13,15,17,19,21,23,25,27,29,31,33,35,37,39,41,43,45,47")
+        assert GAME.standings(even) == [(0, 1)] and GAME.leaders(even) == ()
+        assert GAME.leaders(pos(TestSolitaire.CHOICE, f"1 {TestSolitaire.CHAINS}")) == ()
+
+    def test_held_groups_say_which_are_chains_complete_and_longest(self):
+        s = pos(STAR_D4, "1 10-12,14,16-18,20-29/13,15,19,30-48")
+        assert [(g.low, g.high, g.chain, g.complete, g.longest) for g in GAME.held_groups(s, 0)] == [
+            (10, 12, True, False, False),
+            (14, 14, False, False, False),
+            (16, 18, True, False, False),
+            (20, 29, True, False, True),
+        ]
+        solo = pos(TestSolitaire.CHOICE, f"1 {TestSolitaire.CHAINS}")
+        held = GAME.held_groups(solo, 0)
+        assert all(g.chain and not g.longest for g in held)
+        assert [(g.low, g.high) for g in held if g.complete] == [(lo, hi) for lo, hi in GAME.groups(solo, 0) if hi - lo + 1 >= 6]
+
+    def test_the_solitaire_and_the_chips_left(self):
+        assert GAME.is_solitaire(GAME.new_game(players=1)) and not GAME.is_solitaire(GAME.new_game(players=2))
+        assert GAME.chips_on_board(GAME.new_game(players=2)) == 48 and GAME.chips_on_board(pos(STAR_D4, STAR_D4_REST)) == 9
+
+    def test_the_solitaire_grades(self):
+        assert [GAME.solitaire_grade(n) for n in range(4)] == ["superb", "good", "not bad", None]
+        assert dict(GAME.solitaire_grades()) == {0: "superb", 1: "good", 2: "not bad"}
+
+    def test_a_chain_choice_is_offered_only_for_a_chip_the_star_may_take(self):
+        s = pos(TestSolitaire.CHOICE, f"1 {TestSolitaire.CHAINS}")
+        assert GAME.chain_choice(s, "d6") == ((31, 31), (33, 37))
+        assert GAME.chain_choice(s, "d4") is None and GAME.chain_choice(s, "zz") is None
+        assert GAME.chain_choice(pos(STAR_D4, STAR_D4_REST), "d3") is None
+
+    def test_half_a_swap_is_refused_as_every_whole_swap_with_it(self):
+        # The view asks for each chip picked; the answer is what a whole swap with it would meet.
+        s = GAME.play(TestSwapVariant().start(), "d6")
+        gives = {give for give, _take, _seat in GAME.swap_options(s)}
+        takes = {take for _give, take, _seat in GAME.swap_options(s)}
+        any_give, any_take = min(gives), min(takes)
+        for chip in range(1, 49):
+            half = GAME.why_illegal_give(s, chip)
+            whole = GAME.why_illegal(s, f"{chip}x{any_take}")
+            assert (half is None) == (chip in gives) and half == whole, chip
+            half = GAME.why_illegal_take(s, chip)
+            whole = GAME.why_illegal(s, f"{any_give}x{chip}")
+            assert (half is None) == (chip in takes) and half == whole, chip
+        assert GAME.why_illegal_give(pos(STAR_D4, STAR_D4_REST), 10).rule == "swap-not-now"
+
+    def test_a_swap_is_offered_exactly_when_the_swap_step_follows(self):
+        steps = 0
+        for seed in range(3):
+            s = GAME.new_game(players=3, seed=seed, swap=True)
+            while not GAME.is_over(s):
+                after = GAME.play(s, GAME.legal_moves(s)[-1])
+                if s.phase == STAR_PHASE and after.round == s.round and not GAME.is_over(after):
+                    # The chip taken, still the mover's turn: what the engine judged a swap step by.
+                    taken = replace(after, to_move=s.to_move)
+                    assert GAME.swap_offered(taken) == (after.phase == SWAP_PHASE)
+                    steps += after.phase == SWAP_PHASE
+                s = after
+        assert steps > 10
+
+    def test_a_star_move_says_its_direction_and_the_chain_the_chip_joined(self):
+        s = pos(STAR_D4.replace("9  .  .\n", ".  .  .\n"), "1 9-29/30-48")  # 9 taken: 8 on e3 joins 9-29
+        effect = GAME.effect(s, "e3")
+        assert (effect.direction, effect.chip, effect.chain) == ("down-right", 8, (8, 29))
+        assert GAME.effect(pos(STAR_D4, STAR_D4_REST), "d8").chain is None
+
+
+class TestLayoutAndAges:
+    def test_a_layout_is_refused_with_its_rule(self):
+        good = list(range(49))
+        assert GAME.check_layout(good) == (bytes(good), 0)
+        cases = [
+            (good[:48], "layout-size", {"count": 48}),
+            ([49] + good[1:], "layout-content", {"field": "c9"}),
+            (good[:3] + ["x"] + good[4:], "layout-content", {"field": "b8"}),
+            ([0] + good[1:48] + [0], "layout-twice", {"value": 0, "field": "e1"}),
+            (good[:5] + [4] + good[6:], "layout-twice", {"value": 4, "field": "d8"}),
+        ]
+        for layout, rule, params in cases:
+            with pytest.raises(LayoutError) as info:
+                GAME.check_layout(layout)
+            assert (info.value.rule, info.value.params) == (rule, params)
+            with pytest.raises(ValueError):
+                GAME.new_game(players=2, layout=layout)
+
+    def test_an_age_is_a_whole_number_of_years_up_to_150(self):
+        assert all(GAME.is_age(n) for n in (0, 48, 150))
+        assert not any(GAME.is_age(n) for n in (-1, 151, True, "30", 30.0))
+        with pytest.raises(ValueError, match="from 0 to 150"):
+            GAME.new_game(players=2, ages=[30, 151])
 
 
 class TestWhyIllegal:

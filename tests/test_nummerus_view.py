@@ -228,7 +228,7 @@ class TestTakingAChip:
 class TestSolitaireChoice:
     def test_a_number_touching_two_chains_asks_which(self):
         v = view()
-        assert GAME.solitaire_sides(SOLO, "e5") == ("12", "14-17")
+        assert GAME.chain_choice(SOLO, "e5") == ((12, 12), (14, 17))
         result = v.click(SOLO, UIState(interactive=True), "e5")
         assert result.move is None and result.message is None
         assert result.ui.selection == ("e5",)
@@ -751,11 +751,11 @@ class TestSetup:
         text = GAME.position(start).split(" ")[0]  # ranks separated by '/', fields by ','
         options = view().options_from_form({"layout": "hand", "layout_text": text}, 2)
         assert GAME.new_game(players=2, seed=99, **options).board == start.board
-        assert parse_layout(text.replace("*", "0").replace(",", " ")) == options["layout"]
+        assert parse_layout(GAME, text.replace("*", "0").replace(",", " ")) == options["layout"]
         with pytest.raises(ValueError, match="has 7 twice"):
-            parse_layout(text.replace("18,7,", "18,7 7 ").replace(",16,", " "))
+            parse_layout(GAME, text.replace("18,7,", "18,7 7 ").replace(",16,", " "))
         with pytest.raises(ValueError, match="Field c9 holds “x”"):
-            parse_layout("x" + text[1:])
+            parse_layout(GAME, "x" + text[1:])
         preview = view().setup_preview({"layout": "hand", "layout_text": text}, 2)
         assert parse(preview)[0].get("data-star") == FIELD_NAMES[start.star]
         assert view().setup_preview({"layout": "shuffled"}, 2) == ""

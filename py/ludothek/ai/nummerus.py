@@ -115,7 +115,7 @@ class NummerusPlayer(PlayerBase[NummerusState, NummerusMove, NummerusEffect]):
         if len(moves) == 1:
             yield None
             return moves[0]
-        if len(s.collections) == 1:
+        if self.game.is_solitaire(s):
             return (yield from self._solitaire(s, moves, run))
         if s.phase == SWAP_PHASE:
             return (yield from self._swap_decision(s, moves, run))
@@ -467,7 +467,7 @@ class NummerusPlayer(PlayerBase[NummerusState, NummerusMove, NummerusEffect]):
         player's seed: the same values every time), a move valued by its mean result in [0, 1],
         the most visited move (the one the level plays) given the best value. None for solitaire
         and the swap decision (no comparable values)."""
-        if len(s.collections) == 1 or s.phase == SWAP_PHASE:
+        if self.game.is_solitaire(s) or s.phase == SWAP_PHASE:
             return None  # solitaire and the swap decision: no comparable values
         moves = self.game.legal_moves(s)
         strongest = NummerusPlayer(self.game, MCTS_LEVEL, self.seed)

@@ -19,7 +19,7 @@ def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[Nummeru
         s = game.new_game(players=2, seed=seed)
         players = [player(2, seed), player(1, seed + 1000)]
         while not game.is_over(s):
-            left = sum(1 for c in s.board if c)
+            left = game.chips_on_board(s)
             moves = game.legal_moves(s)
             if 3 <= left <= 8 and len(moves) >= 2 and s.phase != SWAP_PHASE:
                 wins = winning_moves(game, s, left)

@@ -108,17 +108,26 @@ Queries for the view (pure, no rules in the view)
 - `star_targets(s)`: the fields the star can reach now, each with its chip, direction (None for
   a jump) and the empty fields passed; `must_jump(s)`; `why_unreachable(s, field)` says why a
   field may not be clicked (None if it may).
-- `solitaire_sides(s, field)`: the chains a solitaire number would join (two when there is a choice).
-- `groups(s, seat)`: a seat's runs/chains as (low, high) ranges, ascending; `chain_lengths(s, seat)`
-  its chain lengths longest first; `longest_chain(s, seat)`.
-- `round_table(s)`: points per round and seat (finished rounds and the round in play);
-  `chain_points(n)`.
-- `swap_options(s)` / `swappable(s)`: the swaps allowed now, and per opponent which chips may be
-  taken and which are protected by being part of a chain.
-- `effect(s, move)`: what a move does: the star's path, the chip taken, the chain joined, the
-  swap, whether the round ended and with which points.
-- `standings(s)`: seats best first, equals grouped (chain lengths, or tournament totals).
-- `solitaire_result(s)`: chains left and the rulebook's grade.
+- `is_solitaire(s)`; `chain_choice(s, field)`: the two chains between which a solitaire player
+  chooses when the star takes the chip on `field` (None: no choice there).
+- `groups(s, seat)`: a seat's runs/chains as (low, high) ranges, ascending; `held_groups(s, seat)`
+  the same with what the rules make of each (a chain, complete, the seat's longest);
+  `chain_lengths(s, seat)` its chain lengths longest first; `longest_chain(s, seat)`.
+- `chips_on_board(s)`; `round_table(s)`: points per round and seat (finished rounds and the round
+  in play); `chain_points(n)`.
+- `swap_offered(s)`: whether the player to move decides on a swap; `swap_options(s)` /
+  `swappable(s)`: the swaps allowed now, and per opponent which chips may be taken and which are
+  protected by being part of a chain; `why_illegal_give(s, chip)` / `why_illegal_take(s, chip)`:
+  why half a swap, as a player picks it, is refused.
+- `effect(s, move)`: what a move does (a `TakeEffect`, `SwapEffect` or `NoSwapEffect`): the star's
+  path and direction, the chip taken and the chain it is part of now, the chain joined, the swap,
+  whether the round ended and with which points.
+- `standings(s)`: seats best first, equals grouped (chain lengths, or tournament totals);
+  `leaders(s)`: who leads (none while every seat ties), at the end who won.
+- `solitaire_result(s)`: chains left and the rulebook's grade; `solitaire_grade(n)`,
+  `solitaire_grades()`, `solitaire_removed_from`.
+- `check_layout(layout)`: a layout's board, or a `LayoutError` naming its rule; `is_age(n)`,
+  `ages`.
 
 The modules
 -----------
@@ -133,17 +142,19 @@ fields and lines (games/nummerus_board.py), the collections and their result
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
+from enum import StrEnum
 from typing import Any, Literal, Mapping, NamedTuple, NewType
 
-from .base import Game, MoveError, Option, Setup, chance_rng, check_players, check_seed
+from .base import Game, IllegalMove, MoveError, Option, Refusal, Setup, chance_rng, check_players, check_seed
 from .errors import CommonRule, Rule
 from .notation import SIDES, parse_swap, solitaire_move, split_side, swap_move
 from .nummerus_board import CHIPS, DIRECTION_NAMES, DIRECTIONS, FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, RANK_FILES, RAYS, STAR
 from .nummerus_board import parse_field, star_targets_of
 from .nummerus_position import parse_position, position_text
 from .nummerus_scoring import SOLITAIRE_GRADES, SOLITAIRE_REMOVED_FROM, Group, Groups, Joined, chain_points, chains, chains_left, final_winners
-from .nummerus_scoring import free_chips, numbers
+from .nummerus_scoring import HeldGroup, SolitaireGrade, free_chips, held_groups, leaders, numbers
 from .nummerus_scoring import group_text, is_chain, round_table, runs, scores, sides, solitaire_add, standings, swap_possible
 from .nummerus_state import MAX_ROUNDS, MAX_SWAP_CHIPS, OVER_PHASE, STAR_PHASE, SWAP_PHASE, NummerusEnd, NummerusPhase, NummerusState, rulebook_swap_chips
 
@@ -164,11 +175,14 @@ __all__ = [
     "OVER_PHASE",
     "NummerusEnd",
     "NummerusRule",
+    "LayoutError",
+    "LayoutRule",
     "NO_SWAP",
     "MAX_ROUNDS",
     "MAX_SWAP_CHIPS",
 ]
 __all__ += ["CHIPS", "DIRECTION_NAMES", "FIELD_COORDS", "FIELD_COUNT", "FIELD_INDEX", "FIELD_NAMES", "FILES", "RANK_FILES", "RAYS", "STAR"]
+__all__ += ["Group", "HeldGroup", "Joined", "SolitaireGrade"]
 __all__ += ["SOLITAIRE_REMOVED_FROM", "chain_points", "parse_field", "runs", "star_targets_of", "rulebook_swap_chips"]
 
 
@@ -199,6 +213,24 @@ class NummerusRule(Rule):
     TAKE_NOT_HELD = "take-not-held"
     TAKE_OWN = "take-own"
     TAKE_CHAIN = "take-chain"
+
+
+class LayoutRule(StrEnum):
+    """What is wrong with a layout (the option `layout`, or one typed by hand): `LayoutError.rule`."""
+
+    SIZE = "layout-size"  # not 49 field contents (param `count`)
+    CONTENT = "layout-content"  # a field holds no chip and not the star (param `field`)
+    TWICE = "layout-twice"  # a chip or the star a second time (params `value`, 0 for the star, and `field`)
+
+
+class LayoutError(ValueError):
+    """A layout that is not one of the board: `rule` (a LayoutRule) and its `params`, from which
+    a view words the player's sentence; `str(exc)` is the English message for programs."""
+
+    def __init__(self, message: str, rule: LayoutRule, **params: object) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.params = params
 
 
 class StarTarget(NamedTuple):
@@ -275,6 +307,8 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         Option("swap_chips", "int", default=0, minimum=0, maximum=MAX_SWAP_CHIPS, players=(2, 3, 4), what="swap chips per player", note="0: the rulebook's"),
     )
     move_examples = ("d5", "d5-", "12x30", NO_SWAP)
+    # The solitaire's chains of this many chips or more are removed at the end (its words say so).
+    solitaire_removed_from = SOLITAIRE_REMOVED_FROM
     move_rules: Mapping[str, str] = {
         NummerusRule.NOT_A_FIELD: "{field!r} is not a field of the board (files a-g, ranks 1-9, in the shape of an 8)",
         NummerusRule.SWAP_TEXT: "the chip is taken; now swap an own chip for an opponent's (such as '12x30': give 12, take 30) or decline with 'noswap'",
@@ -315,7 +349,7 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         if layout is None:
             board, star = self.random_layout(chance_rng(seed, "round", 1))
         else:
-            board, star = self._check_layout(layout)
+            board, star = self.check_layout(layout)
         starter = 0
         ages = values["ages"]
         if ages is not None:
@@ -347,28 +381,42 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         return bytes(contents), contents.index(STAR)
 
     @staticmethod
-    def _check_layout(layout: Any) -> tuple[bytes, int]:
+    def check_layout(layout: Sequence[object]) -> tuple[bytes, int]:
+        """The board and the star's field of the option `layout`, 49 field contents in position
+        order (a chip 1-48, 0 for the star, each once); LayoutError says what is wrong with it."""
         if len(layout) != FIELD_COUNT:
-            raise ValueError(f"layout must list all 49 fields (ranks 9 to 1, left to right), not {len(layout)}")
+            raise LayoutError(f"layout must list all 49 fields (ranks 9 to 1, left to right), not {len(layout)}", LayoutRule.SIZE, count=len(layout))
         seen: set[int] = set()
+        board = []
         for i, value in enumerate(layout):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= CHIPS:
-                raise ValueError(f"layout: field {FIELD_NAMES[i]} holds {value!r}; use a chip 1-48 or 0 for the star")
+                raise LayoutError(
+                    f"layout: field {FIELD_NAMES[i]} holds {value!r}; use a chip 1-48 or 0 for the star", LayoutRule.CONTENT, field=FIELD_NAMES[i]
+                )
             if value in seen:
                 what = "the star" if value == STAR else f"chip {value}"
-                raise ValueError(f"layout: {what} appears twice (again on {FIELD_NAMES[i]})")
+                raise LayoutError(f"layout: {what} appears twice (again on {FIELD_NAMES[i]})", LayoutRule.TWICE, value=value, field=FIELD_NAMES[i])
             seen.add(value)
-        return bytes(layout), list(layout).index(STAR)
+            board.append(value)
+        return bytes(board), board.index(STAR)
 
-    @staticmethod
-    def _starter_by_age(ages: Any, players: int) -> int:
+    # The ages the option `ages` accepts, in whole years.
+    ages = range(0, 151)
+
+    def is_age(self, age: object) -> bool:
+        """Whether `age` is an age the option `ages` accepts."""
+        return isinstance(age, int) and not isinstance(age, bool) and age in self.ages
+
+    def _starter_by_age(self, ages: Sequence[object], players: int) -> int:
         if len(ages) != players:
             raise ValueError(f"ages must list one age per seat ({players}), not {ages!r}")
+        years = []
         for age in ages:
-            if isinstance(age, bool) or not isinstance(age, int) or not 0 <= age <= 150:
-                raise ValueError(f"an age is a whole number of years from 0 to 150, not {age!r}")
+            if not isinstance(age, int) or not self.is_age(age):
+                raise ValueError(f"an age is a whole number of years from {self.ages[0]} to {self.ages[-1]}, not {age!r}")
+            years.append(age)
         # The rulebook: the player closest to 48 begins; equally close, the lower seat [decided].
-        return min(range(players), key=lambda i: (abs(ages[i] - 48), i))
+        return min(range(players), key=lambda i: (abs(years[i] - 48), i))
 
     def _round_layout(self, setup: Setup, round_number: int) -> tuple[bytes, int]:
         if setup.position is None:
@@ -466,23 +514,36 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         blocker = next(c for c in ray if s.board[c])
         return self.illegal(move, NummerusRule.BLOCKED, chip=s.board[blocker], blocker_field=FIELD_NAMES[blocker], here=here)
 
-    def solitaire_sides(self, s: NummerusState, field: str) -> tuple[str, ...]:
-        """Solitaire: the chains (as range text) the number on `field` would join, lower first;
-        two entries mean the player chooses with `-` or `+`; empty: it starts a new chain."""
+    def chain_choice(self, s: NummerusState, field: str) -> tuple[Group, Group] | None:
+        """Solitaire: the two chains, lower first, between which the player chooses (`-` or `+`)
+        when the star takes the chip on `field` now; None when it may not, or joins no chain or one."""
         index = parse_field(field)
-        if index is None or len(s.collections) != 1 or not s.board[index]:
-            return ()
+        if index is None or not self.is_solitaire(s) or s.phase != STAR_PHASE or not any(f == index for f, _ in star_targets_of(s.board, s.star)[0]):
+            return None
         lower, upper = sides(s.collections[0], s.board[index])
-        return tuple(group_text(*g) for g in (lower, upper) if g)
+        return (lower, upper) if lower and upper else None
+
+    def is_solitaire(self, s: NummerusState) -> bool:
+        """Whether `s` is a solitaire (one player): every group a chain, chains removed at 6, graded."""
+        return len(s.collections) == 1
+
+    def chips_on_board(self, s: NummerusState) -> int:
+        """The chips still on the board in the round in play."""
+        return sum(1 for chip in s.board if chip)
 
     def groups(self, s: NummerusState, seat: int) -> Groups:
         """A seat's chips grouped as (low, high) ranges, ascending: with 2-4 players the maximal
         runs (length 1: a single chip, not a chain); in the solitaire its chains as formed."""
         return s.collections[seat]
 
+    def held_groups(self, s: NummerusState, seat: int) -> tuple[HeldGroup, ...]:
+        """A seat's groups as the rules see them: which are chains, which complete (the solitaire's
+        chains of 6 or more, removed at the end), which the seat's longest (see `HeldGroup`)."""
+        return held_groups(s.collections[seat], self.is_solitaire(s))
+
     def chain_lengths(self, s: NummerusState, seat: int) -> list[int]:
         """A seat's chain lengths, longest first: the key by which the basic game is decided."""
-        return chains(s.collections[seat], len(s.collections) == 1)
+        return chains(s.collections[seat], self.is_solitaire(s))
 
     def longest_chain(self, s: NummerusState, seat: int) -> int:
         return max(self.chain_lengths(s, seat), default=0)
@@ -501,6 +562,27 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         free = sorted((chip, other) for other, groups in enumerate(s.collections) if other != seat for chip in free_chips(groups))
         return [(give, take, other) for give in own for take, other in free]
 
+    def swap_offered(self, s: NummerusState) -> bool:
+        """Whether the player to move, having taken a chip, decides on a swap: a swap chip left,
+        and a chip to give and an opponent's single chip to take."""
+        seat = s.to_move
+        return bool(s.swap_chips_left) and s.swap_chips_left[seat] > 0 and swap_possible(s.collections, seat)
+
+    def why_illegal_give(self, s: NummerusState, chip: int) -> Refusal | None:
+        """Half a swap, as a player picks it: why `chip` may not be given now (None if it may),
+        the refusal any whole swap giving it would meet."""
+        error = self._not_deciding_error(s, str(chip)) or self._give_error(s, str(chip), chip)
+        return None if error is None else Refusal.of(error)
+
+    def why_illegal_take(self, s: NummerusState, chip: int) -> Refusal | None:
+        """Half a swap, as a player picks it: why `chip` may not be taken now (None if it may),
+        the refusal any whole swap taking it would meet."""
+        error = self._not_deciding_error(s, str(chip))
+        if error is None:
+            taken_from = self._take_error(s, str(chip), chip)
+            error = None if isinstance(taken_from, int) else taken_from
+        return None if error is None else Refusal.of(error)
+
     def swappable(self, s: NummerusState) -> dict[int, tuple[list[int], list[int]]]:
         """Per opponent: (chips that may be taken in a swap, chips protected by being in a chain)."""
         seat = s.to_move
@@ -516,10 +598,24 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         compared longest first in the basic game, by running totals in a tournament."""
         return standings(s.collections, s.rounds, s.round_points)
 
-    def solitaire_result(self, s: NummerusState) -> tuple[int, str | None]:
-        """Solitaire: chains left (those below 6 chips) and, once over, the rulebook's grade."""
+    def leaders(self, s: NummerusState) -> tuple[int, ...]:
+        """The seats placed first while some seat is behind them (none when every seat ties, and in
+        the solitaire): who leads now, and once the game is over who won."""
+        return leaders(s.collections, s.rounds, s.round_points)
+
+    def solitaire_result(self, s: NummerusState) -> tuple[int, SolitaireGrade | None]:
+        """Solitaire: chains left (those below 6 chips) and, once over, the rulebook's grade (None
+        for more chains than it grades)."""
         left = chains_left(s.collections[0])
-        return left, (SOLITAIRE_GRADES.get(left, "more chains than the rulebook grades") if s.outcome is not None else None)
+        return left, (self.solitaire_grade(left) if s.outcome is not None else None)
+
+    def solitaire_grade(self, chains_left: int) -> SolitaireGrade | None:
+        """The rulebook's grade of a solitaire that ends with `chains_left` chains (None: ungraded)."""
+        return SOLITAIRE_GRADES.get(chains_left)
+
+    def solitaire_grades(self) -> Mapping[int, SolitaireGrade]:
+        """Every grade the rulebook gives a solitaire, by the chains left."""
+        return SOLITAIRE_GRADES
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -571,7 +667,7 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         collections = list(s.collections)
         collections[seat] = new_groups
         taken = replace(s, board=bytes(board), star=index, collections=tuple(collections))
-        if s.swap_chips_left and s.swap_chips_left[seat] > 0 and swap_possible(taken.collections, seat):
+        if self.swap_offered(taken):
             # The same player now decides on a swap; the turn ends with that decision.
             return replace(taken, moves=s.moves + (move,), phase=SWAP_PHASE), effect
         return self._end_turn(taken, move, effect)
@@ -584,17 +680,12 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         if swap is None:
             raise self.illegal(move, NummerusRule.SWAP_TEXT)
         give, take = swap
-        owners = {n: i for i, groups in enumerate(s.collections) for n in numbers(groups)}
-        if owners.get(give) != seat:
-            raise self.illegal(move, NummerusRule.GIVE_NOT_YOURS, chip=give)
-        partner = owners.get(take)
-        if partner is None:
-            raise self.illegal(move, NummerusRule.TAKE_NOT_HELD, chip=take)
-        if partner == seat:
-            raise self.illegal(move, NummerusRule.TAKE_OWN, chip=take)
-        chain = next((lo, hi) for lo, hi in s.collections[partner] if lo <= take <= hi)
-        if chain[0] != chain[1]:
-            raise self.illegal(move, NummerusRule.TAKE_CHAIN, chip=take, seat=partner, chain=chain)
+        refused = self._give_error(s, move, give)
+        if refused is not None:
+            raise refused
+        partner = self._take_error(s, move, take)
+        if not isinstance(partner, int):
+            raise partner
         collections = list(s.collections)
         collections[seat] = runs([n for n in numbers(s.collections[seat]) if n != give] + [take])
         collections[partner] = runs([n for n in numbers(s.collections[partner]) if n != take] + [give])
@@ -602,6 +693,29 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         left[seat] -= 1
         after = replace(s, collections=tuple(collections), swap_chips_left=tuple(left))
         return self._end_turn(after, move, SwapEffect(seat, NummerusMove(move), give, take, partner))
+
+    def _not_deciding_error(self, s: NummerusState, move: str) -> IllegalMove | None:
+        """Why no swap may be made now (None while the player to move decides on one)."""
+        if s.outcome is not None:
+            return self.illegal(move, CommonRule.GAME_OVER)
+        return None if s.phase == SWAP_PHASE else self.illegal(move, NummerusRule.SWAP_NOT_NOW)
+
+    def _give_error(self, s: NummerusState, move: str, give: int) -> IllegalMove | None:
+        """Why the player to move may not give `give` in a swap (None if they may)."""
+        if not any(lo <= give <= hi for lo, hi in s.collections[s.to_move]):
+            return self.illegal(move, NummerusRule.GIVE_NOT_YOURS, chip=give)
+        return None
+
+    def _take_error(self, s: NummerusState, move: str, take: int) -> IllegalMove | int:
+        """Why the player to move may not take `take` in a swap, or else the seat it is taken from."""
+        partner, chain = next(((seat, (lo, hi)) for seat, groups in enumerate(s.collections) for lo, hi in groups if lo <= take <= hi), (None, None))
+        if partner is None or chain is None:
+            return self.illegal(move, NummerusRule.TAKE_NOT_HELD, chip=take)
+        if partner == s.to_move:
+            return self.illegal(move, NummerusRule.TAKE_OWN, chip=take)
+        if is_chain(chain, False):
+            return self.illegal(move, NummerusRule.TAKE_CHAIN, chip=take, seat=partner, chain=chain)
+        return partner
 
     def _end_turn(self, s: NummerusState, move: str, effect: NummerusEffect) -> tuple[NummerusState, NummerusEffect]:
         """Pass the turn on; after the last chip end the round (and start the next, or end the game)."""

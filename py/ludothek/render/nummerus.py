@@ -27,8 +27,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..games.nummerus import GAME, CHIPS, Nummerus, NummerusState, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, MAX_ROUNDS, NO_SWAP, STAR, parse_field
-from ..games.nummerus import SWAP_PHASE, NummerusEffect, NummerusMove, NummerusRule, TakeEffect
+from ..games.nummerus import GAME, Nummerus, NummerusState, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, NO_SWAP, STAR, parse_field
+from ..games.nummerus import STAR_PHASE, SWAP_PHASE, LayoutError, LayoutRule, NummerusEffect, NummerusMove, NummerusRule, TakeEffect
+from ..games.nummerus_editing import seat_setting
+from ..games.nummerus_scoring import Group
 from ..games.notation import parse_swap, split_side, swap_move
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
@@ -235,13 +237,13 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
                 ages = []
                 for seat in range(players):
                     text = str(values.get(f"age{seat}", "") or "").strip()
-                    if not text.isdigit() or not 0 <= int(text) <= 150:
-                        raise ValueError(_("Enter the age of seat {n} in whole years (0 to 150), or let seat 1 begin.").format(n=seat + 1))
+                    if not text.isdigit() or not self.game.is_age(int(text)):
+                        ages_text = _("Enter the age of seat {n} in whole years ({youngest} to {oldest}), or let seat 1 begin.")
+                        raise ValueError(ages_text.format(n=seat + 1, youngest=self.game.ages[0], oldest=self.game.ages[-1]))
                     ages.append(int(text))
                 options["ages"] = ages
-            rounds = self.form_number(
-                values, "rounds", _("The number of rounds must be a whole number."), _("Choose between 1 and {n} rounds.").format(n=MAX_ROUNDS)
-            )
+            most = self.setup_field("rounds").maximum
+            rounds = self.form_number(values, "rounds", _("The number of rounds must be a whole number."), _("Choose between 1 and {n} rounds.").format(n=most))
             if rounds > 1:
                 options["rounds"] = rounds
             if self.form_flag(values, "swap"):
@@ -250,7 +252,7 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
                 if swap_chips:
                     options["swap_chips"] = swap_chips
         if values.get("layout", "shuffled") == "hand":
-            options["layout"] = parse_layout(str(values.get("layout_text", "") or ""))
+            options["layout"] = parse_layout(self.game, str(values.get("layout_text", "") or ""))
         return options
 
     def setup_preview(self, values: dict[str, str], players: int) -> str:
@@ -258,7 +260,7 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
         if values.get("layout") != "hand":
             return ""
         try:
-            layout = parse_layout(str(values.get("layout_text", "") or ""))
+            layout = parse_layout(self.game, str(values.get("layout_text", "") or ""))
         except ValueError as exc:
             return tag("p", esc(str(exc)), class_="nz-preview-note")
         s = self.game.new_game(players=players, layout=layout)
@@ -308,7 +310,7 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
             effect=effect,
             animate=ui.animate,
             hints=hints,
-            label=label or board_label(s, targets, jump, over),
+            label=label or board_label(game, s, targets, jump, over),
             coordinates=coordinates,
             view_box=view_box,
             diagram=ui.diagram,
@@ -323,20 +325,19 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
             else:
                 choice = self._choice(s, ui)
                 if choice is not None:
-                    parts.append(choice_html(s, ui, choice))
+                    parts.append(choice_html(self.game, s, ui, choice))
                 elif self.game.must_jump(s):
                     parts.append(tag("p", esc(_("No chip lies in line with the star: it may jump to any chip.")), class_="nz-banner"))
         return "".join(parts)
 
-    def _choice(self, s: NummerusState, ui: UIState[NummerusState]) -> tuple[str, tuple[str, str]] | None:
-        """(field, (lower chain, upper chain)) when a solitaire number touching two chains is picked."""
-        if len(s.collections) != 1 or not ui.selection:
+    def _choice(self, s: NummerusState, ui: UIState[NummerusState]) -> tuple[str, tuple[Group, Group]] | None:
+        """(field, (lower chain, upper chain)) when a solitaire chip the star may take is picked
+        that touches two chains (the engine's `chain_choice`)."""
+        if not ui.selection:
             return None
         field = ui.selection[0]
-        if field not in {t.field for t in self.game.star_targets(s)}:
-            return None
-        sides = self.game.solitaire_sides(s, field)
-        return (field, (sides[0], sides[1])) if len(sides) == 2 else None
+        chains = self.game.chain_choice(s, field)
+        return None if chains is None else (field, chains)
 
     def actions(self, s: NummerusState, ui: UIState[NummerusState]) -> list[Action]:
         if not ui.interactive or self.game.is_over(s) or s.phase != SWAP_PHASE:
@@ -346,8 +347,10 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
         return [Action(NO_SWAP, label, _("Keep your chips and your swap chips; the turn passes on."))]
 
     def score_text(self, s: NummerusState, score: int) -> str | None:
-        if len(s.collections) == 1:
-            return ngettext("{n} chain shorter than 6 left", "{n} chains shorter than 6 left", score).format(n=score)
+        if self.game.is_solitaire(s):
+            return ngettext("{n} chain shorter than {length} left", "{n} chains shorter than {length} left", score).format(
+                n=score, length=self.game.solitaire_removed_from
+            )
         if s.rounds:
             return ngettext("{n} point", "{n} points", score).format(n=score)
         return _("longest chain {n}").format(n=score)
@@ -418,7 +421,7 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
         index = parse_field(target)
         if index is None:
             return ClickResult(ui, None, _("That is not a legal move now."))
-        if target + "-" in legal:
+        if self.game.chain_choice(s, target) is not None:
             # A solitaire number touching two chains: ask which.
             if ui.selection == (target,):
                 return ClickResult(ui.with_(selection=(), cursor=target), None)
@@ -435,12 +438,9 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
             return ClickResult(ui, None, _("That is not a legal move now."))
         number = int(value)
         give, take = swap_picks(s, ui)
-        # Half a swap is asked of the engine as a whole one, completed by a swap it allows (one
-        # exists whenever a swap is asked for): its refusal names the half picked.
-        allowed_give, allowed_take, _partner = self.game.swap_options(s)[0]
-        refusal = self.refusal(s, f"{number}x{allowed_take}" if kind == "give" else f"{allowed_give}x{number}")
-        if refusal is not None:
-            return ClickResult(ui, None, refusal)
+        refused = self.game.why_illegal_give(s, number) if kind == "give" else self.game.why_illegal_take(s, number)
+        if refused is not None:
+            return ClickResult(ui, None, self.move_error_text(refused))
         if kind == "give":
             give = None if give == number else number
         else:
@@ -474,7 +474,7 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
             if choice is not None:
                 field, (lower, upper) = choice
                 text = _("{chip} touches the chains {lower} and {upper}: choose one below.").format(
-                    chip=s.board[FIELD_INDEX[field]], lower=lower.replace("-", "–"), upper=upper.replace("-", "–")
+                    chip=s.board[FIELD_INDEX[field]], lower=range_text(*lower), upper=range_text(*upper)
                 )
             elif game.must_jump(s):
                 text = _("{name} to move: no chip is in line with the star, so it may jump to any chip.").format(name=name)
@@ -516,14 +516,12 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
         }
         if name in names:
             return names[name]
-        kind, *numbers = name.split("-")
-        if not all(n.isascii() and n.isdigit() and 1 <= int(n) <= MAX_ROUNDS for n in numbers):
+        of = seat_setting(name)
+        if of is None:
             return name
-        if kind == "points" and len(numbers) == 2 and int(numbers[1]) <= 4:
-            return _("{colour}'s points in round {r}").format(colour=colour_name(int(numbers[1]) - 1), r=int(numbers[0]))
-        if kind == "swaps" and len(numbers) == 1 and int(numbers[0]) <= 4:
-            return _("{colour}'s swap chips left").format(colour=colour_name(int(numbers[0]) - 1))
-        return name
+        if of.round is not None:
+            return _("{colour}'s points in round {r}").format(colour=colour_name(of.seat), r=of.round)
+        return _("{colour}'s swap chips left").format(colour=colour_name(of.seat))
 
     def setting_value_name(self, name: str, value: str) -> str:
         if name == "to-move" and value in ("1", "2", "3", "4"):
@@ -531,7 +529,8 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
         if name == "swap":
             return {"off": _("Off"), "on": _("On")}.get(value, value)
         if name == "phase":
-            return {"star": _("Move the star"), "swap": _("Swap or not (the chip is taken)")}.get(value, value)
+            phases: dict[str, str] = {STAR_PHASE: _("Move the star"), SWAP_PHASE: _("Swap or not (the chip is taken)")}
+            return phases.get(value, value)
         return value
 
     def edit_refusal_texts(self) -> dict[str, str]:
@@ -546,25 +545,29 @@ def legal_move(legal: list[NummerusMove], text: str) -> NummerusMove | None:
     return next((move for move in legal if move == text), None)
 
 
-def parse_layout(text: str) -> list[int]:
-    """A layout typed by hand: 49 entries in position order, numbers 1-48 and * (or 0) for the star."""
+def parse_layout(game: Nummerus, text: str) -> list[int]:
+    """A layout typed by hand: 49 entries in position order, numbers 1-48 and * (or 0) for the
+    star, as the engine's `check_layout` accepts it; ValueError in the player's words if not."""
     tokens = text.replace("/", " ").replace(",", " ").replace(";", " ").split()
-    if len(tokens) != FIELD_COUNT:
-        raise ValueError(
-            ngettext("The layout needs all 49 fields; {n} was entered.", "The layout needs all 49 fields; {n} were entered.", len(tokens)).format(n=len(tokens))
-        )
-    layout = []
-    seen: set[int] = set()
-    for i, token in enumerate(tokens):
-        value = STAR if token in ("*", "0") else int(token) if token.isdigit() and 1 <= int(token) <= CHIPS else None
-        if value is None:
-            raise ValueError(_("Field {field} holds “{text}”: use a number from 1 to 48, or * for the star.").format(field=FIELD_NAMES[i], text=token))
-        if value in seen:
-            what = _("the star") if value == STAR else str(value)
-            raise ValueError(_("The layout has {what} twice (again on {field}).").format(what=what, field=FIELD_NAMES[i]))
-        seen.add(value)
-        layout.append(value)
-    return layout
+    # What each token says: the star, a number, or else the token itself (which no field holds).
+    layout: list[int | str] = [STAR if token in ("*", "0") else int(token) if token.isdigit() and token.strip("0") else token for token in tokens]
+    try:
+        board, _star = game.check_layout(layout)
+    except LayoutError as error:
+        raise ValueError(layout_error_text(error, tokens)) from None
+    return list(board)
+
+
+def layout_error_text(error: LayoutError, tokens: list[str]) -> str:
+    """Why a layout typed by hand is refused, in the player's words."""
+    if error.rule == LayoutRule.SIZE:
+        n = len(tokens)
+        return ngettext("The layout needs all 49 fields; {n} was entered.", "The layout needs all 49 fields; {n} were entered.", n).format(n=n)
+    field = str(error.params["field"])
+    if error.rule == LayoutRule.CONTENT:
+        return _("Field {field} holds “{text}”: use a number from 1 to 48, or * for the star.").format(field=field, text=tokens[FIELD_INDEX[field]])
+    what = _("the star") if error.params["value"] == STAR else str(error.params["value"])
+    return _("The layout has {what} twice (again on {field}).").format(what=what, field=field)
 
 
 # The home card: two players in mid-game; the star has just run up the middle of the 8, through

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from ..games.nummerus import Nummerus, NummerusState, StarTarget, DIRECTION_NAMES, FIELD_INDEX, FIELD_NAMES, NO_SWAP, SWAP_PHASE
 from ..games.nummerus import NoSwapEffect, SwapEffect, TakeEffect
-from ..games.notation import parse_swap, split_side
-from ..games.nummerus_scoring import Groups
+from ..games.notation import SIDES, parse_swap, split_side
+from ..games.nummerus_scoring import HeldGroup, SolitaireGrade
 from ..i18n import N_, _, ngettext
 from .board_marks import HintValue
 from .nummerus_board import SEAT_CSS
 from .seats import seat_names
 
-GRADES = {0: N_("superb"), 1: N_("good"), 2: N_("not bad")}
+# The rulebook's grades of a solitaire (the engine's `solitaire_grade`), for translation.
+GRADE_WORDS = {SolitaireGrade.SUPERB: N_("superb"), SolitaireGrade.GOOD: N_("good"), SolitaireGrade.NOT_BAD: N_("not bad")}
 SEAT_NAMES = seat_names(SEAT_CSS)
 # The engine's direction names (ludothek.games.nummerus.DIRECTION_NAMES), for translation.
 DIRECTION_WORDS = {
@@ -52,13 +53,12 @@ def direction_words(direction: str | None) -> str:
     return _(DIRECTION_WORDS[direction]) if direction else ""
 
 
-def groups_words(groups: Groups, solitaire: bool) -> str:
+def groups_words(groups: tuple[HeldGroup, ...]) -> str:
     """The collection for a screen reader."""
     if not groups:
         return _("No chips yet.")
-    least = 1 if solitaire else 2
-    chains = [(lo, hi) for lo, hi in groups if hi - lo + 1 >= least]
-    singles = [lo for lo, hi in groups if hi - lo + 1 < least]
+    chains = [(group.low, group.high) for group in groups if group.chain]
+    singles = [group.low for group in groups if not group.chain]
     parts = []
     if chains:
         parts.append(
@@ -107,8 +107,8 @@ def field_words(
     return " ".join([text] + extra)
 
 
-def board_label(s: NummerusState, targets: dict[str, StarTarget], jump: bool, over: bool) -> str:
-    chips = sum(1 for n in s.board if n)
+def board_label(game: Nummerus, s: NummerusState, targets: dict[str, StarTarget], jump: bool, over: bool) -> str:
+    chips = game.chips_on_board(s)
     text = [
         ngettext("Nummerus Zahlus board: the star on {field}, {n} chip left.", "Nummerus Zahlus board: the star on {field}, {n} chips left.", chips).format(
             field=FIELD_NAMES[s.star], n=chips
@@ -133,14 +133,15 @@ def hint_text(game: Nummerus, s: NummerusState, hints: tuple[tuple[str, HintValu
     swap = parse_swap(move)
     if swap:
         give, take = swap
-        owner = next((seat for seat, (free, _p) in game.swappable(s).items() if take in free), None)
-        return _("Hint: give {give} and take {take} from {name}.").format(give=give, take=take, name=player_name(names, owner) if owner is not None else "?")
-    field, _side = split_side(move)
+        effect = game.effect(s, move)
+        name = player_name(names, effect.partner) if isinstance(effect, SwapEffect) else "?"
+        return _("Hint: give {give} and take {take} from {name}.").format(give=give, take=take, name=name)
+    field, side = split_side(move)
     chip = s.board[FIELD_INDEX[field]]
     text = _("Hint: take {chip} on {field} (marked with a check).").format(chip=chip, field=field)
-    if move[-1] in "+-":
-        lower, upper = game.solitaire_sides(s, field)
-        text += " " + _("Add it to {chain}.").format(chain=(lower if move[-1] == "-" else upper).replace("-", "–"))
+    chains = game.chain_choice(s, field)
+    if side and chains is not None:
+        text += " " + _("Add it to {chain}.").format(chain=range_text(*chains[SIDES.index(side)]))
     return text
 
 
@@ -206,27 +207,33 @@ def move_text(game: Nummerus, before: NummerusState, move: str) -> str:
     field, side = split_side(move)
     index = FIELD_INDEX.get(field)
     chip = before.board[index] if index is not None else 0
-    if side and chip:
-        sides = game.solitaire_sides(before, field)
-        if len(sides) == 2:
-            chain = sides[0] if side == "-" else sides[1]
-            return f"{field}: {chip} → {chain.replace('-', '–')}"
+    chains = game.chain_choice(before, field) if side and chip else None
+    if side and chains is not None:
+        return f"{field}: {chip} → {range_text(*chains[SIDES.index(side)])}"
     return f"{field}: {chip}" if chip else move
 
 
-def grade_text(left: int) -> str:
-    if left in GRADES:
-        return ngettext("{n} chain left: {grade}!", "{n} chains left: {grade}!", left).format(n=left, grade=_(GRADES[left]))
+def grade_text(game: Nummerus, left: int, grade: SolitaireGrade | None) -> str:
+    """A finished solitaire's `left` chains and the rulebook's `grade` of them (None: ungraded)."""
+    if grade is not None:
+        return ngettext("{n} chain left: {grade}!", "{n} chains left: {grade}!", left).format(n=left, grade=_(GRADE_WORDS[grade]))
     return ngettext(
-        "{n} chain left. The rulebook calls 2 not bad, 1 good and 0 superb.", "{n} chains left. The rulebook calls 2 not bad, 1 good and 0 superb.", left
-    ).format(n=left)
+        "{n} chain left. The rulebook calls {not_bad} not bad, {good} good and {superb} superb.",
+        "{n} chains left. The rulebook calls {not_bad} not bad, {good} good and {superb} superb.",
+        left,
+    ).format(n=left, **graded_counts(game))
+
+
+def graded_counts(game: Nummerus) -> dict[str, int]:
+    """The chains left that the rulebook grades, by its grade's name in the sentences that list them."""
+    names = {SolitaireGrade.SUPERB: "superb", SolitaireGrade.GOOD: "good", SolitaireGrade.NOT_BAD: "not_bad"}
+    return {names[grade]: left for left, grade in game.solitaire_grades().items()}
 
 
 def result_text(game: Nummerus, s: NummerusState, names: list[str]) -> str:
-    players = len(s.collections)
-    if players == 1:
-        left, _grade = game.solitaire_result(s)
-        return _("The solitaire is over: {grade}").format(grade=grade_text(left))
+    if game.is_solitaire(s):
+        left, grade = game.solitaire_result(s)
+        return _("The solitaire is over: {grade}").format(grade=grade_text(game, left, grade))
     winners = game.winners(s)
     if s.rounds:
         totals = game.scores(s)
