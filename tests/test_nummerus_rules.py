@@ -472,7 +472,7 @@ class TestSwapVariant:
         s = GAME.play(self.start(), "d6")
         assert not any(m.endswith(("x6", "x7", "x8")) for m in GAME.legal_moves(s))
         illegal(s, "5x7", "part of seat 2's chain 6-8", "not part of a chain")
-        assert GAME.swappable(s) == {1: ([4, 21], [6, 7, 8])}
+        assert GAME.chips_to_take(s) == {1: ([4, 21], [6, 7, 8])}
 
     def test_any_own_chip_may_be_given_even_from_a_chain(self):
         s = GAME.play(GAME.play(self.start(), "d6"), "20x4")
@@ -818,8 +818,8 @@ class TestQueriesForTheView:
     def test_half_a_swap_is_refused_as_every_whole_swap_with_it(self):
         # The view asks for each chip picked; the answer is what a whole swap with it would meet.
         s = GAME.play(TestSwapVariant().start(), "d6")
-        gives = {give for give, _take, _seat in GAME.swap_options(s)}
-        takes = {take for _give, take, _seat in GAME.swap_options(s)}
+        gives = {give for give, _take, _seat in GAME.allowed_swaps(s)}
+        takes = {take for _give, take, _seat in GAME.allowed_swaps(s)}
         any_give, any_take = min(gives), min(takes)
         for chip in range(1, 49):
             half = GAME.why_illegal_give(s, chip)

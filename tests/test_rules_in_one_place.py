@@ -42,7 +42,7 @@ FOR_DRAWING: dict[str, set[str]] = {
     | {"COLOUR_LETTERS", "TILE_VALUES", "CHIP_VALUES"},
     "mops_layout": {"EMPTY", "FACE_DOWN", "START_CELL", "FULL"},
     "mops_state": {"PLACE", "SCORE", "FINAL"},
-    "nummerus": {"CHIPS", "STAR", "FIELD_COUNT", "FIELD_INDEX", "FIELD_NAMES", "FIELD_COORDS", "FILES", "RANK_FILES", "DIRECTION_NAMES", "RAYS"}
+    "nummerus": {"CHIPS", "LAYOUT_STAR", "FIELD_COUNT", "FIELD_INDEX", "FIELD_NAMES", "FIELD_COORDS", "BOARD_FILES", "RANK_FILES", "DIRECTION_NAMES", "RAYS"}
     | {"NO_SWAP", "STAR_PHASE", "SWAP_PHASE", "OVER_PHASE", "parse_field"},
     # The names of the editor's settings of a seat ("points-2-1"), read back as its fields' names are.
     "nummerus_editing": {"seat_setting"},

@@ -115,8 +115,8 @@ Queries for the view (pure, no rules in the view)
   `chain_lengths(s, seat)` its chain lengths longest first; `longest_chain(s, seat)`.
 - `chips_on_board(s)`; `round_table(s)`: points per round and seat (finished rounds and the round
   in play); `chain_points(n)`.
-- `swap_offered(s)`: whether the player to move decides on a swap; `swap_options(s)` /
-  `swappable(s)`: the swaps allowed now, and per opponent which chips may be taken and which are
+- `swap_offered(s)`: whether the player to move decides on a swap; `allowed_swaps(s)` /
+  `chips_to_take(s)`: the swaps allowed now, and per opponent which chips may be taken and which are
   protected by being part of a chain; `why_illegal_give(s, chip)` / `why_illegal_take(s, chip)`:
   why half a swap, as a player picks it, is refused.
 - `effect(s, move)`: what a move does (a `TakeEffect`, `SwapEffect` or `NoSwapEffect`): the star's
@@ -150,12 +150,12 @@ from typing import Any, Literal, Mapping, NamedTuple, NewType
 from .base import Game, IllegalMove, MoveError, Option, Refusal, Setup, chance_rng, check_players, check_seed
 from .errors import CommonRule, Rule
 from .notation import SIDES, parse_swap, solitaire_move, split_side, swap_move
-from .nummerus_board import CHIPS, DIRECTION_NAMES, DIRECTIONS, FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, RANK_FILES, RAYS, STAR
+from .nummerus_board import CHIPS, DIRECTION_NAMES, DIRECTIONS, FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, BOARD_FILES, RANK_FILES, RAYS, LAYOUT_STAR
 from .nummerus_board import parse_field, star_targets_of
 from .nummerus_position import parse_position, position_text
-from .nummerus_scoring import SOLITAIRE_GRADES, SOLITAIRE_REMOVED_FROM, Group, Groups, Joined, chain_points, chains, chains_left, final_winners
+from .nummerus_scoring import SOLITAIRE_GRADES, SOLITAIRE_REMOVED_FROM, Group, Groups, Joined, chain_points, chain_lengths_of, chains_left, final_winners
 from .nummerus_scoring import HeldGroup, SolitaireGrade, free_chips, held_groups, leaders, numbers
-from .nummerus_scoring import group_text, is_chain, round_table, runs, scores, sides, solitaire_add, standings, swap_possible
+from .nummerus_scoring import group_text, is_chain, round_table, runs, scores, neighbour_chains, solitaire_add, standings, swap_possible
 from .nummerus_state import MAX_ROUNDS, MAX_SWAP_CHIPS, OVER_PHASE, STAR_PHASE, SWAP_PHASE, NummerusEnd, NummerusPhase, NummerusState, rulebook_swap_chips
 
 # What other modules import from here (the engine's names, the board's tables, the state).
@@ -181,7 +181,7 @@ __all__ = [
     "MAX_ROUNDS",
     "MAX_SWAP_CHIPS",
 ]
-__all__ += ["CHIPS", "DIRECTION_NAMES", "FIELD_COORDS", "FIELD_COUNT", "FIELD_INDEX", "FIELD_NAMES", "FILES", "RANK_FILES", "RAYS", "STAR"]
+__all__ += ["CHIPS", "DIRECTION_NAMES", "FIELD_COORDS", "FIELD_COUNT", "FIELD_INDEX", "FIELD_NAMES", "BOARD_FILES", "RANK_FILES", "RAYS", "LAYOUT_STAR"]
 __all__ += ["Group", "HeldGroup", "Joined", "SolitaireGrade"]
 __all__ += ["SOLITAIRE_REMOVED_FROM", "chain_points", "parse_field", "runs", "star_targets_of", "rulebook_swap_chips"]
 
@@ -378,7 +378,7 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         link draws it from both players' revealed values (ludothek.remote)."""
         contents = list(range(FIELD_COUNT))  # 0 is the star, 1-48 the chips
         rng.shuffle(contents)
-        return bytes(contents), contents.index(STAR)
+        return bytes(contents), contents.index(LAYOUT_STAR)
 
     @staticmethod
     def check_layout(layout: Sequence[object]) -> tuple[bytes, int]:
@@ -394,11 +394,11 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
                     f"layout: field {FIELD_NAMES[i]} holds {value!r}; use a chip 1-48 or 0 for the star", LayoutRule.CONTENT, field=FIELD_NAMES[i]
                 )
             if value in seen:
-                what = "the star" if value == STAR else f"chip {value}"
+                what = "the star" if value == LAYOUT_STAR else f"chip {value}"
                 raise LayoutError(f"layout: {what} appears twice (again on {FIELD_NAMES[i]})", LayoutRule.TWICE, value=value, field=FIELD_NAMES[i])
             seen.add(value)
             board.append(value)
-        return bytes(board), board.index(STAR)
+        return bytes(board), board.index(LAYOUT_STAR)
 
     # The ages the option `ages` accepts, in whole years.
     ages = range(0, 151)
@@ -449,14 +449,14 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         if s.outcome is not None:
             return []
         if s.phase == SWAP_PHASE:
-            return [NO_SWAP] + [NummerusMove(swap_move(give, take)) for give, take, _ in self.swap_options(s)]
+            return [NO_SWAP] + [NummerusMove(swap_move(give, take)) for give, take, _ in self.allowed_swaps(s)]
         targets, _ = star_targets_of(s.board, s.star)
         if len(s.collections) > 1:
             return [NummerusMove(FIELD_NAMES[f]) for f, _ in targets]
         moves = []
         groups = s.collections[0]
         for f, _ in targets:
-            lower, upper = sides(groups, s.board[f])
+            lower, upper = neighbour_chains(groups, s.board[f])
             if lower and upper:
                 moves += [NummerusMove(solitaire_move(FIELD_NAMES[f], side)) for side in SIDES]
             else:
@@ -515,12 +515,12 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         return self.illegal(move, NummerusRule.BLOCKED, chip=s.board[blocker], blocker_field=FIELD_NAMES[blocker], here=here)
 
     def chain_choice(self, s: NummerusState, field: str) -> tuple[Group, Group] | None:
-        """Solitaire: the two chains, lower first, between which the player chooses (`-` or `+`)
+        """Solitaire: the two chain_lengths_of, lower first, between which the player chooses (`-` or `+`)
         when the star takes the chip on `field` now; None when it may not, or joins no chain or one."""
         index = parse_field(field)
         if index is None or not self.is_solitaire(s) or s.phase != STAR_PHASE or not any(f == index for f, _ in star_targets_of(s.board, s.star)[0]):
             return None
-        lower, upper = sides(s.collections[0], s.board[index])
+        lower, upper = neighbour_chains(s.collections[0], s.board[index])
         return (lower, upper) if lower and upper else None
 
     def is_solitaire(self, s: NummerusState) -> bool:
@@ -537,13 +537,13 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         return s.collections[seat]
 
     def held_groups(self, s: NummerusState, seat: int) -> tuple[HeldGroup, ...]:
-        """A seat's groups as the rules see them: which are chains, which complete (the solitaire's
+        """A seat's groups as the rules see them: which are chain_lengths_of, which complete (the solitaire's
         chains of 6 or more, removed at the end), which the seat's longest (see `HeldGroup`)."""
         return held_groups(s.collections[seat], self.is_solitaire(s))
 
     def chain_lengths(self, s: NummerusState, seat: int) -> list[int]:
         """A seat's chain lengths, longest first: the key by which the basic game is decided."""
-        return chains(s.collections[seat], self.is_solitaire(s))
+        return chain_lengths_of(s.collections[seat], self.is_solitaire(s))
 
     def longest_chain(self, s: NummerusState, seat: int) -> int:
         return max(self.chain_lengths(s, seat), default=0)
@@ -553,7 +553,7 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         play with the chains held now. In the basic game: one row of what the chains would score."""
         return round_table(s.collections, s.round_points)
 
-    def swap_options(self, s: NummerusState) -> list[tuple[int, int, int]]:
+    def allowed_swaps(self, s: NummerusState) -> list[tuple[int, int, int]]:
         """(own chip given, opponent's chip taken, that opponent's seat) for every swap allowed now."""
         if s.phase != SWAP_PHASE:
             return []
@@ -583,7 +583,7 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
             error = None if isinstance(taken_from, int) else taken_from
         return None if error is None else Refusal.of(error)
 
-    def swappable(self, s: NummerusState) -> dict[int, tuple[list[int], list[int]]]:
+    def chips_to_take(self, s: NummerusState) -> dict[int, tuple[list[int], list[int]]]:
         """Per opponent: (chips that may be taken in a swap, chips protected by being in a chain)."""
         seat = s.to_move
         out = {}
@@ -641,7 +641,7 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         groups = s.collections[seat]
         joined: Joined | None = None
         if solitaire:
-            lower, upper = sides(groups, chip)
+            lower, upper = neighbour_chains(groups, chip)
             if lower and upper and not side:
                 raise self.illegal(move, NummerusRule.CHOOSE_CHAIN, chip=chip, lower=lower, upper=upper, field=field)
             if side and not (lower and upper):

@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-FILES = "abcdefg"
+BOARD_FILES = "abcdefg"  # the board's seven files, left to right (games/notation.py's FILES serve any width)
 # Files present on each rank, top to bottom: the figure 8 with its waist on rank 5.
 RANK_FILES = {9: "cde", 8: "bcdef", 7: "abcdefg", 6: "abcdefg", 5: "bcdef", 4: "abcdefg", 3: "abcdefg", 2: "bcdef", 1: "cde"}
 RANKS_TOP_DOWN = tuple(range(9, 0, -1))
 
 # Fields in position order (ranks 9 to 1, left to right) as (file index, rank).
-FIELD_COORDS: tuple[tuple[int, int], ...] = tuple((FILES.index(f), rank) for rank in RANKS_TOP_DOWN for f in RANK_FILES[rank])
-FIELD_NAMES: tuple[str, ...] = tuple(f"{FILES[x]}{y}" for x, y in FIELD_COORDS)
+FIELD_COORDS: tuple[tuple[int, int], ...] = tuple((BOARD_FILES.index(f), rank) for rank in RANKS_TOP_DOWN for f in RANK_FILES[rank])
+FIELD_NAMES: tuple[str, ...] = tuple(f"{BOARD_FILES[x]}{y}" for x, y in FIELD_COORDS)
 FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(FIELD_NAMES)}
 _COORD_INDEX = {coord: i for i, coord in enumerate(FIELD_COORDS)}
 FIELD_COUNT = len(FIELD_NAMES)  # 49
 CHIPS = 48
-STAR = 0  # the star in a `layout`
+LAYOUT_STAR = 0  # the star in a layout (the option `layout`); on the board its field holds no chip
 
 # The 8 directions, clockwise from up, as (file step, rank step).
 DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))

@@ -39,7 +39,7 @@ from .nummerus_scoring import Groups, numbers, solitaire_add
 STAR_PIECE = "*"
 CHIP_PIECES = tuple(str(n) for n in range(1, CHIPS + 1))
 MOST_POINTS = chain_points(CHIPS)  # one round's points of one seat: a chain of all 48 chips
-SWAP_CHOICES = ("off", "on")
+SWAP_VARIANT_CHOICES = ("off", "on")  # the setting "swap": the swap variant is played or not
 PHASES = (STAR_PHASE, SWAP_PHASE)  # the phases an edited position may be in
 
 
@@ -183,7 +183,7 @@ class Editing:
             out.append(Setting("round", str(s.round), low=1, high=s.rounds))
             for r, row in enumerate(s.round_points, start=1):
                 out += [Setting(points_setting(r, seat), str(points), low=0, high=MOST_POINTS) for seat, points in enumerate(row)]
-        out.append(Setting("swap", "on" if s.swap_chips_left else "off", SWAP_CHOICES))
+        out.append(Setting("swap", "on" if s.swap_chips_left else "off", SWAP_VARIANT_CHOICES))
         if s.swap_chips_left:
             out += [Setting(swaps_setting(seat), str(left), low=0, high=s.swap_chips_dealt) for seat, left in enumerate(s.swap_chips_left)]
             out.append(Setting("phase", SWAP_PHASE if s.phase == SWAP_PHASE else STAR_PHASE, PHASES))

@@ -78,14 +78,14 @@ def is_chain(group: Group, solitaire: bool) -> bool:
     return solitaire or group[1] - group[0] + 1 >= MIN_CHAIN
 
 
-def chains(groups: Iterable[Group], solitaire: bool) -> list[int]:
+def chain_lengths_of(groups: Iterable[Group], solitaire: bool) -> list[int]:
     """Chain lengths longest first: runs of 2 or more; in the solitaire every group counts."""
     return sorted((hi - lo + 1 for lo, hi in groups if is_chain((lo, hi), solitaire)), reverse=True)
 
 
 def held_groups(groups: Groups, solitaire: bool) -> tuple[HeldGroup, ...]:
     """Each group of a collection with what the rules make of it (see `HeldGroup`)."""
-    longest = max(chains(groups, solitaire), default=0)
+    longest = max(chain_lengths_of(groups, solitaire), default=0)
     out = []
     for lo, hi in groups:
         length, chain = hi - lo + 1, is_chain((lo, hi), solitaire)
@@ -93,7 +93,7 @@ def held_groups(groups: Groups, solitaire: bool) -> tuple[HeldGroup, ...]:
     return tuple(out)
 
 
-def sides(groups: Iterable[Group], number: int) -> tuple[Group | None, Group | None]:
+def neighbour_chains(groups: Iterable[Group], number: int) -> tuple[Group | None, Group | None]:
     """The solitaire chain ending just below `number` and the one starting just above it."""
     lower = upper = None
     for lo, hi in groups:
@@ -107,7 +107,7 @@ def sides(groups: Iterable[Group], number: int) -> tuple[Group | None, Group | N
 def solitaire_add(groups: Groups, number: int, side: str | None) -> tuple[Groups, Joined]:
     """The solitaire collection with `number` added to the chain `side` chooses ('-' the lower,
     '+' the upper, None the only one), and which it joined: 'lower', 'upper' or 'new'."""
-    lower, upper = sides(groups, number)
+    lower, upper = neighbour_chains(groups, number)
     out = list(groups)
     if lower and (side == "-" or not upper):
         out[out.index(lower)] = (lower[0], number)
@@ -149,7 +149,7 @@ def scores(collections: Sequence[Groups], rounds: int, round_points: Sequence[tu
         return [chains_left(collections[0])]
     if rounds:
         return [sum(row[i] for row in round_table(collections, round_points)) for i in range(len(collections))]
-    return [max(chains(groups, False), default=0) for groups in collections]
+    return [max(chain_lengths_of(groups, False), default=0) for groups in collections]
 
 
 def standings(collections: Sequence[Groups], rounds: int, round_points: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
@@ -158,7 +158,7 @@ def standings(collections: Sequence[Groups], rounds: int, round_points: Sequence
     if len(collections) == 1:
         return [(0,)]
     # A tournament's running totals, or the chain lengths longest first (compared lexicographically).
-    keys = [(total,) for total in scores(collections, rounds, round_points)] if rounds else [tuple(chains(groups, False)) for groups in collections]
+    keys = [(total,) for total in scores(collections, rounds, round_points)] if rounds else [tuple(chain_lengths_of(groups, False)) for groups in collections]
     return [tuple(i for i, k in enumerate(keys) if k == key) for key in sorted(set(keys), reverse=True)]
 
 

@@ -5,9 +5,12 @@ and hears are written by render/nummerus_words.py.
 
 The view and the board ask the engine for everything that depends on the rules: which chips the star may
 take (`star_targets`, `must_jump`), what the last move did (`effect`), which chains a solitaire
-number touches (`solitaire_sides`), which chips a swap may take (`swappable`), and why a chip is
-out of reach (`why_illegal`: a rule identifier and its fields). Only the words for those
-rules are found here, in one table (`move_error_texts`), so that they can be translated.
+chip makes the player choose between (`chain_choice`), which groups are chains, complete or the
+longest (`held_groups`), who leads (`leaders`), which chips a swap may take (`chips_to_take`),
+why a chip is out of reach or half a swap refused (`why_illegal`, `why_illegal_give`,
+`why_illegal_take`: a rule identifier and its fields) and what is wrong with a layout typed by
+hand (`check_layout`). Only the words for those rules are found here, in one table
+(`move_error_texts`), so that they can be translated.
 
 What a player sees, and how it is told without colour:
 - chips the star can reach carry a thick ring and a dotted line from the star; with no chip in
@@ -27,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..games.nummerus import GAME, Nummerus, NummerusState, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, NO_SWAP, STAR, parse_field
+from ..games.nummerus import GAME, Nummerus, NummerusState, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, BOARD_FILES, NO_SWAP, LAYOUT_STAR, parse_field
 from ..games.nummerus import STAR_PHASE, SWAP_PHASE, LayoutError, LayoutRule, NummerusEffect, NummerusMove, NummerusRule, TakeEffect
 from ..games.nummerus_editing import seat_setting
 from ..games.nummerus_scoring import Group
@@ -36,7 +39,7 @@ from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
 from . import nummerus_board
 from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, NummerusPayload
-from .nummerus_panels import choice_html, piece_svg, seat_details, side_html, swap_html, swap_picks
+from .nummerus_panels import chain_chooser_html, piece_svg, seat_details, side_html, swap_chooser_html, swap_picks
 from .nummerus_words import board_label, colour_name, describe_move, field_words, hint_text, move_text, player_name, range_text, result_text
 from .svg import esc, tag
 from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
@@ -273,7 +276,7 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
         after = self.game.play(before, THUMBNAIL_MOVE)
         ui = UIState(interactive=False, last_before=before, last_move=THUMBNAIL_MOVE)
         # The whole board with its rim (a crop through a row of chips looked like a mistake).
-        crop = (X0 - PAD - 2, Y0 - PAD - 2, len(FILES) * CELL + 2 * PAD + 4, 9 * CELL + 2 * PAD + 4)
+        crop = (X0 - PAD - 2, Y0 - PAD - 2, len(BOARD_FILES) * CELL + 2 * PAD + 4, 9 * CELL + 2 * PAD + 4)
         return self.board.board_svg(after, self.marks(after, ui, label=_("Nummerus Zahlus"), coordinates=False, view_box=crop))
 
     def marks(
@@ -321,16 +324,16 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
         parts = []  # the last move in words (a swap, a round's end) is the game screen's line under the status
         if ui.interactive and not self.game.is_over(s):
             if s.phase == SWAP_PHASE:
-                parts.append(swap_html(self.game, s, ui))
+                parts.append(swap_chooser_html(self.game, s, ui))
             else:
-                choice = self._choice(s, ui)
+                choice = self._chain_choice(s, ui)
                 if choice is not None:
-                    parts.append(choice_html(self.game, s, ui, choice))
+                    parts.append(chain_chooser_html(self.game, s, ui, choice))
                 elif self.game.must_jump(s):
                     parts.append(tag("p", esc(_("No chip lies in line with the star: it may jump to any chip.")), class_="nz-banner"))
         return "".join(parts)
 
-    def _choice(self, s: NummerusState, ui: UIState[NummerusState]) -> tuple[str, tuple[Group, Group]] | None:
+    def _chain_choice(self, s: NummerusState, ui: UIState[NummerusState]) -> tuple[str, tuple[Group, Group]] | None:
         """(field, (lower chain, upper chain)) when a solitaire chip the star may take is picked
         that touches two chains (the engine's `chain_choice`)."""
         if not ui.selection:
@@ -470,7 +473,7 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
         if s.phase == SWAP_PHASE:
             text = _("{name} may swap: pick one of your chips and an opponent's single chip, or choose “No swap”.").format(name=name)
         else:
-            choice = self._choice(s, ui) if ui.interactive else None
+            choice = self._chain_choice(s, ui) if ui.interactive else None
             if choice is not None:
                 field, (lower, upper) = choice
                 text = _("{chip} touches the chains {lower} and {upper}: choose one below.").format(
@@ -550,7 +553,7 @@ def parse_layout(game: Nummerus, text: str) -> list[int]:
     star, as the engine's `check_layout` accepts it; ValueError in the player's words if not."""
     tokens = text.replace("/", " ").replace(",", " ").replace(";", " ").split()
     # What each token says: the star, a number, or else the token itself (which no field holds).
-    layout: list[int | str] = [STAR if token in ("*", "0") else int(token) if token.isdigit() and token.strip("0") else token for token in tokens]
+    layout: list[int | str] = [LAYOUT_STAR if token in ("*", "0") else int(token) if token.isdigit() and token.strip("0") else token for token in tokens]
     try:
         board, _star = game.check_layout(layout)
     except LayoutError as error:
@@ -566,7 +569,7 @@ def layout_error_text(error: LayoutError, tokens: list[str]) -> str:
     field = str(error.params["field"])
     if error.rule == LayoutRule.CONTENT:
         return _("Field {field} holds “{text}”: use a number from 1 to 48, or * for the star.").format(field=field, text=tokens[FIELD_INDEX[field]])
-    what = _("the star") if error.params["value"] == STAR else str(error.params["value"])
+    what = _("the star") if error.params["value"] == LAYOUT_STAR else str(error.params["value"])
     return _("The layout has {what} twice (again on {field}).").format(what=what, field=field)
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..games.seats import SEAT_COLOURS
-from ..games.nummerus import FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, RANK_FILES
+from ..games.nummerus import FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, BOARD_FILES, RANK_FILES
 from ..i18n import _
 from .board_marks import BoardMarks
 from .diagram import diagram_layer
@@ -33,7 +33,7 @@ TOP = 4
 BOTTOM = 16  # room for the file letters
 X0 = LEFT + PAD  # left edge of file a
 Y0 = TOP + PAD  # top edge of rank 9
-WIDTH = X0 + len(FILES) * CELL + PAD + 4
+WIDTH = X0 + len(BOARD_FILES) * CELL + PAD + 4
 HEIGHT = Y0 + 9 * CELL + PAD + BOTTOM
 CHIP_R = 16.5
 STAR_R = 18
@@ -97,8 +97,8 @@ def outline_path() -> str:
     rows = []
     for rank in range(9, 0, -1):
         files = RANK_FILES[rank]
-        left = X0 + FILES.index(files[0]) * CELL - PAD
-        right = X0 + (FILES.index(files[-1]) + 1) * CELL + PAD
+        left = X0 + BOARD_FILES.index(files[0]) * CELL - PAD
+        right = X0 + (BOARD_FILES.index(files[-1]) + 1) * CELL + PAD
         top = Y0 + (9 - rank) * CELL
         rows.append((left, right, top))
     pts = [(rows[0][0], Y0 - PAD), (rows[0][1], Y0 - PAD)]
@@ -127,7 +127,7 @@ def _static_layer(coordinates: bool) -> str:
         for rank in range(9, 0, -1):
             y = Y0 + (9 - rank) * CELL + CELL / 2 + 4
             parts.append(tag("text", str(rank), x=num(LEFT / 2 + 1), y=num(y), class_="coord", aria_hidden="true"))
-        for x, letter in enumerate(FILES):
+        for x, letter in enumerate(BOARD_FILES):
             parts.append(tag("text", letter, x=num(X0 + x * CELL + CELL / 2), y=num(HEIGHT - 4), class_="coord", aria_hidden="true"))
     return tag("g", "".join(parts), class_="rim-layer", aria_hidden="true")
 

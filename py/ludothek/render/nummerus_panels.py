@@ -170,7 +170,7 @@ def rounds_table(game: Nummerus, s: NummerusState, names: list[str]) -> str:
     return tag("section", html + note, class_="nz-side")
 
 
-def choice_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState], choice: tuple[str, tuple[Group, Group]]) -> str:
+def chain_chooser_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState], choice: tuple[str, tuple[Group, Group]]) -> str:
     field, chains = choice
     chip = s.board[FIELD_INDEX[field]]
     hints = {t for t, _l in ui.hints}
@@ -213,7 +213,7 @@ def swap_picks(s: NummerusState, ui: UIState[NummerusState]) -> tuple[int | None
     return give, take
 
 
-def swap_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState]) -> str:
+def swap_chooser_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState]) -> str:
     seat = s.to_move
     give, take = swap_picks(s, ui)
     hints = {t for t, _l in ui.hints}
@@ -228,7 +228,7 @@ def swap_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState]) -> s
     for mine in game.held_groups(s, seat):
         chips = []
         for n in range(mine.low, mine.high + 1):
-            chips.append(swap_button(f"give:{n}", n, give == n, f"give:{n}" in hints, _("Give {chip}").format(chip=n)))
+            chips.append(pick_button(f"give:{n}", n, give == n, f"give:{n}" in hints, _("Give {chip}").format(chip=n)))
         own.append(tag("span", "".join(chips), class_="nz-group" + (" chain" if mine.chain else " single")))
     rows.append(
         tag(
@@ -239,7 +239,7 @@ def swap_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState]) -> s
             aria_label=_("Give one of your chips"),
         )
     )
-    for other, (free, protected) in sorted(game.swappable(s).items()):
+    for other, (free, protected) in sorted(game.chips_to_take(s).items()):
         name = player_name(list(ui.names), other)
         chips = []
         for held in game.held_groups(s, other):
@@ -247,10 +247,10 @@ def swap_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState]) -> s
             group = []
             for n in range(lo, hi + 1):
                 if n in free:
-                    group.append(swap_button(f"take:{n}", n, take == n, f"take:{n}" in hints, _("Take {chip} from {colour}").format(chip=n, colour=name)))
+                    group.append(pick_button(f"take:{n}", n, take == n, f"take:{n}" in hints, _("Take {chip} from {colour}").format(chip=n, colour=name)))
                 else:
                     group.append(
-                        swap_button(
+                        pick_button(
                             f"take:{n}",
                             n,
                             False,
@@ -281,7 +281,7 @@ def swap_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState]) -> s
     )
 
 
-def swap_button(target: str, number: int, pressed: bool, hinted: bool, label: str, disabled: bool = False) -> str:
+def pick_button(target: str, number: int, pressed: bool, hinted: bool, label: str, disabled: bool = False) -> str:
     classes = ["nz-chip", "nz-pick"]
     if pressed:
         classes.append("picked")
