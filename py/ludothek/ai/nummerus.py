@@ -30,10 +30,10 @@ import time
 from typing import Callable, Generator, TYPE_CHECKING
 
 from ..games.notation import parse_swap, split_side
-from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, NO_SWAP, SWAP_PHASE, NummerusEffect, NummerusMove, NummerusState, Nummerus, GAME
+from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, NO_SWAP, SWAP_PHASE, reachable_fields, NummerusEffect, NummerusMove, NummerusState, Nummerus, GAME
 from ..games.nummerus_scoring import Groups
 from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
-from .nummerus_model import WIN, Model, round_rewards, solitaire_child, solitaire_key, solitaire_takes, star_fields
+from .nummerus_model import WIN, Model, round_rewards, solitaire_child, solitaire_key, solitaire_takes
 
 
 if TYPE_CHECKING:
@@ -155,7 +155,7 @@ class NummerusPlayer(PlayerBase[NummerusState, NummerusMove, NummerusEffect]):
         if not model.left or depth == 0:
             return model.utilities(seat)[seat]
         other = 1 - seat
-        targets = star_fields(model.board, model.star)
+        targets = reachable_fields(model.board, model.star)
         best: float = -4 * WIN
         if depth == 1:
             for f in targets:
@@ -274,7 +274,7 @@ class NummerusPlayer(PlayerBase[NummerusState, NummerusMove, NummerusEffect]):
         undos = []
         # Selection and expansion.
         while model.left:
-            targets = star_fields(model.board, model.star)
+            targets = reachable_fields(model.board, model.star)
             children = node.children
             untried = [f for f in targets if f not in children]
             if untried:
@@ -309,7 +309,7 @@ class NummerusPlayer(PlayerBase[NummerusState, NummerusMove, NummerusEffect]):
         owner, board = model.owner, model.board
         greedy = self.playout_greedy
         while model.left:
-            targets = star_fields(board, model.star)
+            targets = reachable_fields(board, model.star)
             if len(targets) == 1 or rng.random() > greedy:
                 f = targets[0] if len(targets) == 1 else rng.choice(targets)
             else:

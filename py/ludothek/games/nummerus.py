@@ -151,7 +151,7 @@ from .base import Game, IllegalMove, MoveError, Option, Refusal, Setup, chance_r
 from .errors import CommonRule, Rule
 from .notation import SIDES, parse_swap, solitaire_move, split_side, swap_move
 from .nummerus_board import CHIPS, DIRECTION_NAMES, DIRECTIONS, FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, BOARD_FILES, RANK_FILES, RAYS, LAYOUT_STAR
-from .nummerus_board import parse_field, star_targets_of
+from .nummerus_board import parse_field, reachable_fields, star_targets_of
 from .nummerus_position import parse_position, position_text
 from .nummerus_scoring import SOLITAIRE_GRADES, SOLITAIRE_REMOVED_FROM, Group, Groups, Joined, chain_points, chain_lengths_of, chains_left, final_winners
 from .nummerus_scoring import HeldGroup, SolitaireGrade, free_chips, held_groups, leaders, numbers
@@ -183,7 +183,7 @@ __all__ = [
 ]
 __all__ += ["CHIPS", "DIRECTION_NAMES", "FIELD_COORDS", "FIELD_COUNT", "FIELD_INDEX", "FIELD_NAMES", "BOARD_FILES", "RANK_FILES", "RAYS", "LAYOUT_STAR"]
 __all__ += ["Group", "HeldGroup", "Joined", "SolitaireGrade"]
-__all__ += ["SOLITAIRE_REMOVED_FROM", "chain_points", "parse_field", "runs", "star_targets_of", "rulebook_swap_chips"]
+__all__ += ["SOLITAIRE_REMOVED_FROM", "chain_points", "parse_field", "reachable_fields", "runs", "star_targets_of", "rulebook_swap_chips"]
 
 
 # A move of Nummerus Zahlus in its notation (games/notation.py): "d5" (the star moves there), in the
