@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..games.nummerus import GAME, SWAP_PHASE, NummerusState, Nummerus
+from ..games.nummerus import GAME, SWAP_PHASE, NummerusMove, NummerusState, Nummerus
 from .puzzle_mining import Mine
 from .puzzles import winning_moves
 from .base import ComputerPlayer
 
 
-def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[NummerusState, str]]) -> None:
+def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[NummerusState, NummerusMove]]) -> None:
     """Games of the middle level against the easy one; difficulty by the chips left (the search's depth)."""
     game = GAME
     for seed in mine.seeds():

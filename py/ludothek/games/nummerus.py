@@ -145,7 +145,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from enum import StrEnum
-from typing import Any, Literal, Mapping, NamedTuple, NewType
+from typing import Literal, Mapping, NamedTuple, NewType
 
 from .base import Game, IllegalMove, MoveError, Option, Refusal, Setup, chance_rng, check_players, check_seed
 from .errors import CommonRule, Rule
@@ -341,7 +341,7 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
 
     # -- setup ---------------------------------------------------------------------------------
 
-    def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> NummerusState:
+    def new_game(self, players: int = 2, seed: int = 0, **options: object) -> NummerusState:
         check_players(self, players)
         check_seed(seed)
         values = self.check_options(players, options)
@@ -757,7 +757,7 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
 
     # -- tests and tools -----------------------------------------------------------------------
 
-    def conformance_setups(self) -> list[dict[str, Any]]:
+    def conformance_setups(self) -> list[dict[str, object]]:
         # Every player count, the swap variant with 2 and 4 players (1 and 2 swap chips) and with
         # 3 chips each dealt anew in a second round (the option `swap_chips`), a
         # tournament crossing a round boundary, the age rule and a hand-made layout.

@@ -233,8 +233,8 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
             ),
         ]
 
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
-        options: dict[str, Any] = {}
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, object]:
+        options: dict[str, object] = {}
         if players > 1:
             if values.get("start", "seat1") == "age":
                 ages = []
@@ -397,6 +397,7 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
             return ((field, "hint"), (move, "hint"))
         return ((move, "hint"),)
 
+    # A puzzle is parsed JSON (ai/puzzles.py): Any is what json.loads gives.
     def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
         return _("{name} to move: find the only chip that wins the round, whatever the opponent takes.").format(name=mover)
 
