@@ -13,6 +13,7 @@ from ludothek.render.catalog import get_player, levels
 from ludothek.ai.nummerus import LEVELS, hint, make_player
 from ludothek.ai.nummerus_model import Model, chain_profile, owners, round_rewards, solitaire_bound, solitaire_child, solitaire_takes
 from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES, GAME, SWAP_PHASE
+from test_nummerus_rules import board
 
 LEVEL_NUMBERS = [lv.number for lv in LEVELS]
 
@@ -22,10 +23,6 @@ def short_thinking(monkeypatch):
     """The strongest level thinks against the clock (0.7 s a move in the page); a twentieth of a
     second keeps these tests fast. tests/test_anytime_ai.py checks the clock itself."""
     monkeypatch.setattr(base, "THINK_SECONDS", 0.05)
-
-
-def board(picture: str) -> str:
-    return "/".join(",".join(line.split()) for line in picture.strip("\n").splitlines())
 
 
 def varied_states():

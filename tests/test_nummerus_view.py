@@ -22,17 +22,10 @@ from ludothek.render import game_panels, get_view, setup_screen
 from ludothek.render.nummerus import HEIGHT, WIDTH, NummerusView, parse_layout
 from ludothek.render.view import UIState
 from ludothek.web.session import GameSession, Seat
+from test_nummerus_rules import STAR_D4, STAR_D4_REST, pos
 
 GAME = get_game("nummerus")
 NAMES = ["Ada", "Bo", "Cy", "Di"]
-
-
-def board(picture: str) -> str:
-    return "/".join(",".join(line.split()) for line in picture.strip("\n").splitlines())
-
-
-def pos(picture: str, rest: str):
-    return GAME.from_position(f"{board(picture)} {rest}")
 
 
 def view() -> NummerusView:
@@ -59,20 +52,8 @@ def english():
     set_language("en")
 
 
-# The star on d4 with a chip in each of the 8 directions; 9 on d2 hides behind 7 on d3; 50-ish
-# chips elsewhere are out of line (numbers 10-48 are in the two collections).
-STAR_D4 = """
-    .  .  .
-  .  .  1  .  .
-.  .  .  .  .  .  .
-.  2  .  .  .  3  .
-  .  .  .  .  .
-4  .  .  *  .  .  5
-.  .  6  7  8  .  .
-  .  .  9  .  .
-    .  .  .
-"""
-D4 = pos(STAR_D4, "1 10-29/30-48")
+# The star on d4 with a chip in each of the 8 directions (numbers 10-48 are in the two collections).
+D4 = pos(STAR_D4, STAR_D4_REST)
 
 # Late in a game: five chips, none in line with the star on d5 (a jump).
 JUMP = GAME.from_position(
