@@ -154,13 +154,13 @@ class TestSearchModel:
                     move = rng.choice(GAME.legal_moves(s))
                     after, effect = GAME.play(s, move), GAME.effect(s, move)
                     undo = model.take(FIELD_INDEX[move], s.to_move)
-                    if not effect.round_over:
+                    if effect.round_end is None:
                         assert (model.board, model.star, model.owner) == (list(after.board), after.star, owners(after))
                     else:
                         rounds_checked += 1
                         utilities = model.terminal_utilities()
                         if model.tournament:
-                            points = effect.round_points
+                            points = effect.round_end.points
                             assert utilities == [points[p] - max(points[q] for q in range(players) if q != p) for p in range(players)]
                         else:
                             first = GAME.standings(after)[0]  # the basic game is one round: it is over

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from ludothek.games.base import IllegalMove, InvalidMoveText, PositionError, chance_rng
-from ludothek.games.nummerus import FIELD_NAMES, GAME, RAYS, STAR_PHASE, SWAP_PHASE, LayoutError, chain_points
+from ludothek.games.nummerus import FIELD_NAMES, GAME, RAYS, STAR_PHASE, SWAP_PHASE, LayoutError, RoundEnd, chain_points
 
 
 def board(picture: str) -> str:
@@ -418,7 +418,7 @@ class TestTournament:
             "2 1-45/46-47 r1/2",
         )
         effect = GAME.effect(s, "e5")
-        assert effect.round_over and effect.round_points == (45 * 46 // 2, 6) and not effect.game_over
+        assert effect.round_end == RoundEnd(points=(45 * 46 // 2, 6), game_over=False)
         after = GAME.play(s, "e5")
         assert after.round_points == ((1035, 6),) and GAME.current_player(after) == 1
 
@@ -741,7 +741,7 @@ class TestEffect:
     def test_a_star_move_reports_its_path_and_chip(self):
         effect = GAME.effect(pos(STAR_D4, STAR_D4_REST), "d8")
         assert (effect.seat, effect.origin, effect.target, effect.chip) == (0, "d4", "d8", 1)
-        assert effect.path == ("d5", "d6", "d7") and not effect.jump and not effect.round_over
+        assert effect.path == ("d5", "d6", "d7") and not effect.jump and effect.round_end is None
 
     def test_a_swap_reports_both_chips_and_the_partner(self):
         s = GAME.play(TestSwapVariant().start(), "d6")

@@ -164,6 +164,7 @@ __all__ = [
     "Nummerus",
     "NummerusMove",
     "NummerusEffect",
+    "RoundEnd",
     "TakeEffect",
     "SwapEffect",
     "NoSwapEffect",
@@ -243,11 +244,20 @@ class StarTarget(NamedTuple):
     path: tuple[str, ...]
 
 
+class RoundEnd(NamedTuple):
+    """The end of a round that a move brought (the round's last chip taken, or the swap decided
+    after it): the round's tournament `points` per seat (None in the basic game), and whether the
+    game ended with it (`game_over`; else the next round begins on a fresh board)."""
+
+    points: tuple[int, ...] | None
+    game_over: bool
+
+
 class TakeEffect(NamedTuple):
     """What a star move did: `seat` moved the star from `origin` along `direction` (None: a
     `jump`) over the empty fields of `path` to `target` and took its `chip`, now part of `chain`
     (None: a single chip, no chain); in the solitaire, `joined` says which chain it joined. When
-    it was the round's last chip: `round_over`, its `round_points` in a tournament, `game_over`."""
+    it was the round's last chip, `round_end`."""
 
     seat: int
     move: NummerusMove
@@ -259,23 +269,20 @@ class TakeEffect(NamedTuple):
     chip: int
     chain: Group | None
     joined: Joined | None = None
-    round_over: bool = False
-    round_points: tuple[int, ...] | None = None
-    game_over: bool = False
+    round_end: RoundEnd | None = None
     kind: Literal["take"] = "take"
 
 
 class SwapEffect(NamedTuple):
-    """What a swap did: `seat` gave its chip `give` to seat `partner` and took `take` from it."""
+    """What a swap did: `seat` gave its chip `give` to seat `partner` and took `take` from it (and
+    ended the round, `round_end`, when it followed its last chip)."""
 
     seat: int
     move: NummerusMove
     give: int
     take: int
     partner: int
-    round_over: bool = False
-    round_points: tuple[int, ...] | None = None
-    game_over: bool = False
+    round_end: RoundEnd | None = None
     kind: Literal["swap"] = "swap"
 
 
@@ -284,9 +291,7 @@ class NoSwapEffect(NamedTuple):
 
     seat: int
     move: NummerusMove
-    round_over: bool = False
-    round_points: tuple[int, ...] | None = None
-    game_over: bool = False
+    round_end: RoundEnd | None = None
     kind: Literal["noswap"] = "noswap"
 
 
@@ -724,8 +729,9 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         if any(s.board):
             return replace(s, moves=moves, to_move=(s.to_move + 1) % players, phase=STAR_PHASE), effect
         points = self.round_table(s)[-1]
-        effect = effect._replace(round_over=True, round_points=points if s.rounds else None)
-        if s.rounds and s.round < s.rounds:
+        next_round = bool(s.rounds) and s.round < s.rounds
+        effect = effect._replace(round_end=RoundEnd(points if s.rounds else None, game_over=not next_round))
+        if next_round:
             # A fresh layout, empty collections and fresh swap chips; the start passes on [decided].
             board, star = self._round_layout(s.setup, s.round + 1)
             starter = (s.round_starter + 1) % players
@@ -745,7 +751,7 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
                 ),
                 effect,
             )
-        return replace(s, moves=moves, to_move=(s.to_move + 1) % players, phase=OVER_PHASE), effect._replace(game_over=True)
+        return replace(s, moves=moves, to_move=(s.to_move + 1) % players, phase=OVER_PHASE), effect
 
     # -- notation (games/nummerus_position.py) ------------------------------------------------
 

@@ -299,7 +299,7 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
         selected = ui.selection[0] if ui.selection and ui.selection[0] in targets else None
         # The last move when it was a star move of this round (a round's last chip is followed by a fresh board).
         found = self.last_effect(ui)
-        effect = found if isinstance(found, TakeEffect) and not found.round_over else None
+        effect = found if isinstance(found, TakeEffect) and found.round_end is None else None
         labels = {}
         if interactive:
             labels = {FIELD_NAMES[i]: field_words(s, i, targets, effect, hints, selected) for i in range(FIELD_COUNT)}

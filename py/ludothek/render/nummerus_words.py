@@ -173,10 +173,11 @@ def describe_move(game: Nummerus, before: NummerusState, move: str, after: Numme
         sentences.append(chain_sentence(effect))
         if after.phase == SWAP_PHASE:
             sentences.append(_("{name} may swap now.").format(name=name))
-    if effect.round_over and effect.round_points is not None:
-        points = ", ".join(f"{player_name(names, i)} {p}" for i, p in enumerate(effect.round_points))
+    end = effect.round_end
+    if end is not None and end.points is not None:
+        points = ", ".join(f"{player_name(names, i)} {p}" for i, p in enumerate(end.points))
         sentences.append(_("Round {r} is over: {points} points.").format(r=before.round, points=points))
-        if not effect.game_over:
+        if not end.game_over:
             sentences.append(_("Round {r} begins on a fresh board; {name} starts.").format(r=after.round, name=player_name(names, after.to_move)))
     return " ".join(t for t in sentences if t)
 
@@ -184,7 +185,7 @@ def describe_move(game: Nummerus, before: NummerusState, move: str, after: Numme
 def chain_sentence(effect: TakeEffect) -> str:
     """What the chip taken did to the mover's chains (nothing to say when a new round has
     begun: the collections are put away)."""
-    if effect.round_over and not effect.game_over:
+    if effect.round_end is not None and not effect.round_end.game_over:
         return ""
     if effect.joined == "new":
         return _("It starts a new chain.")
