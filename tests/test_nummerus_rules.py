@@ -805,6 +805,16 @@ class TestQueriesForTheView:
         assert GAME.is_solitaire(GAME.new_game(players=1)) and not GAME.is_solitaire(GAME.new_game(players=2))
         assert GAME.chips_on_board(GAME.new_game(players=2)) == 48 and GAME.chips_on_board(pos(STAR_D4, STAR_D4_REST)) == 9
 
+    def test_finished_rounds(self):
+        s = GAME.new_game(players=2, seed=3, rounds=2)
+        assert GAME.finished_rounds(s) == 0
+        while s.round == 1:
+            s = GAME.play(s, GAME.legal_moves(s)[0])
+        assert GAME.finished_rounds(s) == 1
+        while not GAME.is_over(s):
+            s = GAME.play(s, GAME.legal_moves(s)[0])
+        assert GAME.finished_rounds(s) == 2 == len(GAME.round_table(s))
+
     def test_the_solitaire_grades(self):
         assert [GAME.solitaire_grade(n) for n in range(4)] == ["superb", "good", "not bad", None]
         assert dict(GAME.solitaire_grades()) == {0: "superb", 1: "good", 2: "not bad"}

@@ -114,7 +114,7 @@ Queries for the view (pure, no rules in the view)
   the same with what the rules make of each (a chain, complete, the seat's longest);
   `chain_lengths(s, seat)` its chain lengths longest first; `longest_chain(s, seat)`.
 - `chips_on_board(s)`; `round_table(s)`: points per round and seat (finished rounds and the round
-  in play); `chain_points(n)`.
+  in play); `finished_rounds(s)`; `chain_points(n)`.
 - `swap_offered(s)`: whether the player to move decides on a swap; `allowed_swaps(s)` /
   `chips_to_take(s)`: the swaps allowed now, and per opponent which chips may be taken and which are
   protected by being part of a chain; `why_illegal_give(s, chip)` / `why_illegal_take(s, chip)`:
@@ -153,7 +153,7 @@ from .notation import SIDES, parse_swap, solitaire_move, split_side, swap_move
 from .nummerus_board import CHIPS, DIRECTION_NAMES, DIRECTIONS, FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, BOARD_FILES, RANK_FILES, RAYS, LAYOUT_STAR
 from .nummerus_board import parse_field, reachable_fields, star_targets_of
 from .nummerus_position import parse_position, position_text
-from .nummerus_scoring import SOLITAIRE_GRADES, SOLITAIRE_REMOVED_FROM, Group, Groups, Joined, chain_points, chain_lengths_of, chains_left, final_winners
+from .nummerus_scoring import SOLITAIRE_GRADES, SOLITAIRE_REMOVED_FROM, Group, Groups, Joined, chain_points, chain_lengths_of, chains_left
 from .nummerus_scoring import HeldGroup, SolitaireGrade, free_chips, held_groups, leaders, numbers
 from .nummerus_scoring import group_text, is_chain, round_table, runs, scores, neighbour_chains, solitaire_add, standings, swap_possible
 from .nummerus_state import MAX_ROUNDS, MAX_SWAP_CHIPS, OVER_PHASE, STAR_PHASE, SWAP_PHASE, NummerusEnd, NummerusPhase, NummerusState, rulebook_swap_chips
@@ -433,10 +433,6 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
     def current_player(self, s: NummerusState) -> int | None:
         return None if s.outcome is not None else s.to_move
 
-    def final_winners(self, s: NummerusState) -> tuple[int, ...]:
-        """The winners of a game that is over (its state's `outcome`)."""
-        return final_winners(s.collections, s.rounds, s.round_points)
-
     def scores(self, s: NummerusState) -> list[int]:
         """Basic game: each seat's longest chain; tournament: running point totals (finished
         rounds plus the round in play); solitaire: chains below 6 held now (lower is better)."""
@@ -552,6 +548,11 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
 
     def longest_chain(self, s: NummerusState, seat: int) -> int:
         return max(self.chain_lengths(s, seat), default=0)
+
+    def finished_rounds(self, s: NummerusState) -> int:
+        """The tournament's rounds finished: every round once the game is over, else those before
+        the round in play (0 in the basic game while it runs)."""
+        return s.rounds if s.outcome is not None else s.round - 1
 
     def round_table(self, s: NummerusState) -> list[tuple[int, ...]]:
         """Tournament points per round (rows) and seat: the finished rounds, then the round in

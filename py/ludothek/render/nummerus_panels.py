@@ -131,9 +131,8 @@ def standings_table(game: Nummerus, s: NummerusState, names: list[str]) -> str:
 
 def rounds_table(game: Nummerus, s: NummerusState, names: list[str]) -> str:
     players = len(s.collections)
-    over = game.is_over(s)
     table = game.round_table(s)
-    finished = len(s.round_points)
+    finished = game.finished_rounds(s)
     head = tag(
         "tr",
         tag("th", esc(_("Round")), scope="col")
@@ -141,7 +140,7 @@ def rounds_table(game: Nummerus, s: NummerusState, names: list[str]) -> str:
     )
     rows = []
     for index, points in enumerate(table):
-        playing = index >= finished and not over
+        playing = index >= finished
         label = _("{n} (playing)").format(n=index + 1) if playing else str(index + 1)
         rows.append(
             tag("tr", tag("th", esc(label), scope="row") + "".join(tag("td", esc(str(p))) for p in points), class_="running" if playing else "finished")
@@ -154,8 +153,7 @@ def rounds_table(game: Nummerus, s: NummerusState, names: list[str]) -> str:
         + "".join(tag("td", esc(str(t)), class_="best" if seat in first and t > 0 else None) for seat, t in enumerate(totals)),
         class_="totals",
     )
-    done = s.rounds if over else s.round - 1
-    caption = _("Tournament: {done} of {of} rounds finished").format(done=done, of=s.rounds)
+    caption = _("Tournament: {done} of {of} rounds finished").format(done=finished, of=s.rounds)
     note = tag(
         "p",
         esc(_("A chain of n chips scores n·(n+1)/2: 2 chips 3, 3 chips 6, 4 chips 10, 5 chips 15, 6 chips 21. Single chips score nothing.")),
