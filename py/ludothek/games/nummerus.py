@@ -516,7 +516,7 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         return self.illegal(move, NummerusRule.BLOCKED, chip=s.board[blocker], blocker_field=FIELD_NAMES[blocker], here=here)
 
     def chain_choice(self, s: NummerusState, field: str) -> tuple[Group, Group] | None:
-        """Solitaire: the two chain_lengths_of, lower first, between which the player chooses (`-` or `+`)
+        """Solitaire: the two chains, lower first, between which the player chooses (`-` or `+`)
         when the star takes the chip on `field` now; None when it may not, or joins no chain or one."""
         index = parse_field(field)
         if index is None or not self.is_solitaire(s) or s.phase != STAR_PHASE or not any(f == index for f, _ in star_targets_of(s.board, s.star)[0]):
@@ -538,7 +538,7 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         return s.collections[seat]
 
     def held_groups(self, s: NummerusState, seat: int) -> tuple[HeldGroup, ...]:
-        """A seat's groups as the rules see them: which are chain_lengths_of, which complete (the solitaire's
+        """A seat's groups as the rules see them: which are chains, which complete (the solitaire's
         chains of 6 or more, removed at the end), which the seat's longest (see `HeldGroup`)."""
         return held_groups(s.collections[seat], self.is_solitaire(s))
 
