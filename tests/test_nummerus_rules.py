@@ -805,6 +805,12 @@ class TestQueriesForTheView:
         assert GAME.is_solitaire(GAME.new_game(players=1)) and not GAME.is_solitaire(GAME.new_game(players=2))
         assert GAME.chips_on_board(GAME.new_game(players=2)) == 48 and GAME.chips_on_board(pos(STAR_D4, STAR_D4_REST)) == 9
 
+    def test_the_scoring_table_starts_at_the_shortest_chain(self):
+        table = GAME.chain_points_from_shortest(5)
+        assert table == [(2, 3), (3, 6), (4, 10), (5, 15), (6, 21)]
+        # The shortest length listed is the shortest that scores: one chip less scores nothing.
+        assert GAME.chain_points_from_shortest(1)[0][1] > 0 and chain_points(table[0][0] - 1) == 0
+
     def test_finished_rounds(self):
         s = GAME.new_game(players=2, seed=3, rounds=2)
         assert GAME.finished_rounds(s) == 0

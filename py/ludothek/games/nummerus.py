@@ -114,7 +114,7 @@ Queries for the view (pure, no rules in the view)
   the same with what the rules make of each (a chain, complete, the seat's longest);
   `chain_lengths(s, seat)` its chain lengths longest first; `longest_chain(s, seat)`.
 - `chips_on_board(s)`; `round_table(s)`: points per round and seat (finished rounds and the round
-  in play); `finished_rounds(s)`; `chain_points(n)`.
+  in play); `finished_rounds(s)`; `chain_points(n)`; `chain_points_from_shortest(count)`.
 - `swap_offered(s)`: whether the player to move decides on a swap; `allowed_swaps(s)` /
   `chips_to_take(s)`: the swaps allowed now, and per opponent which chips may be taken and which are
   protected by being part of a chain; `why_illegal_give(s, chip)` / `why_illegal_take(s, chip)`:
@@ -153,7 +153,7 @@ from .notation import SIDES, parse_swap, solitaire_move, split_side, swap_move
 from .nummerus_board import CHIPS, DIRECTION_NAMES, DIRECTIONS, FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, BOARD_FILES, RANK_FILES, RAYS, LAYOUT_STAR
 from .nummerus_board import parse_field, reachable_fields, star_targets_of
 from .nummerus_position import parse_position, position_text
-from .nummerus_scoring import SOLITAIRE_GRADES, SOLITAIRE_REMOVED_FROM, Group, Groups, Joined, chain_points, chain_lengths_of, chains_left
+from .nummerus_scoring import MIN_CHAIN, SOLITAIRE_GRADES, SOLITAIRE_REMOVED_FROM, Group, Groups, Joined, chain_points, chain_lengths_of, chains_left
 from .nummerus_scoring import HeldGroup, SolitaireGrade, free_chips, held_groups, leaders, numbers
 from .nummerus_scoring import group_text, is_chain, round_table, runs, scores, neighbour_chains, solitaire_add, standings, swap_possible
 from .nummerus_state import MAX_ROUNDS, MAX_SWAP_CHIPS, OVER_PHASE, STAR_PHASE, SWAP_PHASE, NummerusEnd, NummerusPhase, NummerusState, rulebook_swap_chips
@@ -553,6 +553,11 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         """The tournament's rounds finished: every round once the game is over, else those before
         the round in play (0 in the basic game while it runs)."""
         return s.rounds if s.outcome is not None else s.round - 1
+
+    def chain_points_from_shortest(self, count: int) -> list[tuple[int, int]]:
+        """(chips, tournament points) of a chain of each of the `count` shortest lengths a chain
+        may have, shortest first: what a table of the scoring lists."""
+        return [(length, chain_points(length)) for length in range(MIN_CHAIN, MIN_CHAIN + count)]
 
     def round_table(self, s: NummerusState) -> list[tuple[int, ...]]:
         """Tournament points per round (rows) and seat: the finished rounds, then the round in

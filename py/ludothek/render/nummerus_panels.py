@@ -154,9 +154,10 @@ def rounds_table(game: Nummerus, s: NummerusState, names: list[str]) -> str:
         class_="totals",
     )
     caption = _("Tournament: {done} of {of} rounds finished").format(done=finished, of=s.rounds)
+    examples = ", ".join(ngettext("{n} chip {points}", "{n} chips {points}", n).format(n=n, points=points) for n, points in game.chain_points_from_shortest(5))
     note = tag(
         "p",
-        esc(_("A chain of n chips scores n·(n+1)/2: 2 chips 3, 3 chips 6, 4 chips 10, 5 chips 15, 6 chips 21. Single chips score nothing.")),
+        esc(_("A chain of n chips scores n·(n+1)/2: {examples}. Single chips score nothing.").format(examples=examples)),
         class_="nz-help",
     )
     html = tag(
