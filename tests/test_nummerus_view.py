@@ -771,6 +771,14 @@ class TestSetup:
         assert 'name="start"' not in solo and 'name="swap"' not in solo and 'name="rounds"' not in solo
         assert 'name="layout"' in solo
 
+    def test_the_age_that_begins_is_the_engines(self, monkeypatch):
+        # The setup's words state the age the engine starts by: change it there, and both follow.
+        monkeypatch.setattr(GAME, "starting_age", 40)
+        assert GAME.current_player(GAME.new_game(players=3, seed=1, ages=[30, 50, 46])) == 2  # 1 by the rulebook's 48
+        fields = {f.name: f for f in view().setup_fields()}
+        said = [fields["start"].help, fields["age0"].help] + [c.label for c in fields["start"].choices]
+        assert all("40" in text and "48" not in text for text in said[:2]) and any("closest to 40" in text for text in said)
+
     def test_every_option_is_explained(self):
         for field in view().setup_fields():
             assert field.label and len(field.help) > 30, field.name

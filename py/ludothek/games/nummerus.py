@@ -14,7 +14,7 @@ Options of `new_game`
 ---------------------
 - `layout`: 49 field contents in position order (each of 0-48 once; 0 is the star). Fixes the
   first round; later tournament rounds are drawn from the seed.
-- `ages`: one age per seat; the seat whose age is closest to 48 starts (ties: the lower seat).
+- `ages`: one age per seat; the seat whose age is closest to 48 (`starting_age`) starts (ties: the lower seat).
   Without it seat 1 (index 0) starts.
 - `rounds`: play a tournament of this many rounds (1-20) with tournament scoring; without it
   the basic game is played (one round, longest chains win).
@@ -407,6 +407,8 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
 
     # The ages the option `ages` accepts, in whole years.
     ages = range(0, 151)
+    # The rulebook: the player whose age is closest to this begins [decided: ties, the lower seat].
+    starting_age = 48
 
     def is_age(self, age: object) -> bool:
         """Whether `age` is an age the option `ages` accepts."""
@@ -420,8 +422,7 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
             if not isinstance(age, int) or not self.is_age(age):
                 raise ValueError(f"an age is a whole number of years from {self.ages[0]} to {self.ages[-1]}, not {age!r}")
             years.append(age)
-        # The rulebook: the player closest to 48 begins; equally close, the lower seat [decided].
-        return min(range(players), key=lambda i: (abs(years[i] - 48), i))
+        return min(range(players), key=lambda i: (abs(years[i] - self.starting_age), i))
 
     def _round_layout(self, setup: Setup, round_number: int) -> tuple[bytes, int]:
         if setup.position is None:

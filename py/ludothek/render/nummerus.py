@@ -57,8 +57,10 @@ def _start_fields() -> list[Field]:
     start = Field(
         "start",
         _("Who begins"),
-        _("The rulebook lets the player whose age is closest to 48 begin; then play goes round in seat order. Without ages, seat 1 begins."),
-        choices=(Choice("seat1", _("Seat 1")), Choice("age", _("By age: closest to 48 begins"))),
+        _("The rulebook lets the player whose age is closest to {age} begin; then play goes round in seat order. Without ages, seat 1 begins.").format(
+            age=GAME.starting_age
+        ),
+        choices=(Choice("seat1", _("Seat 1")), Choice("age", _("By age: closest to {age} begins").format(age=GAME.starting_age))),
         default="seat1",
         players=several,
         options=("ages",),
@@ -67,7 +69,7 @@ def _start_fields() -> list[Field]:
         Field(
             f"age{seat}",
             _("Age of seat {n}").format(n=seat + 1),
-            _("In years. Between two players equally close to 48, the lower seat begins."),
+            _("In years. Between two players equally close to {age}, the lower seat begins.").format(age=GAME.starting_age),
             kind="text",
             default="",
             players=tuple(p for p in several if p > seat),
