@@ -810,6 +810,7 @@ class TestQueriesForTheView:
         assert table == [(2, 3), (3, 6), (4, 10), (5, 15), (6, 21)]
         # The shortest length listed is the shortest that scores: one chip less scores nothing.
         assert GAME.chain_points_from_shortest(1)[0][1] > 0 and chain_points(table[0][0] - 1) == 0
+        assert [GAME.chain_points(n) for n in (1, 11)] == [0, 66]
 
     def test_finished_rounds(self):
         s = GAME.new_game(players=2, seed=3, rounds=2)

@@ -114,7 +114,7 @@ Queries for the view (pure, no rules in the view)
   the same with what the rules make of each (a chain, complete, the seat's longest);
   `chain_lengths(s, seat)` its chain lengths longest first; `longest_chain(s, seat)`.
 - `chips_on_board(s)`; `round_table(s)`: points per round and seat (finished rounds and the round
-  in play); `finished_rounds(s)`; `chain_points(n)`; `chain_points_from_shortest(count)`.
+  in play); `finished_rounds(s)`; `chain_points(length)`; `chain_points_from_shortest(count)`.
 - `swap_offered(s)`: whether the player to move decides on a swap; `allowed_swaps(s)` /
   `chips_to_take(s)`: the swaps allowed now, and per opponent which chips may be taken and which are
   protected by being part of a chain; `why_illegal_give(s, chip)` / `why_illegal_take(s, chip)`:
@@ -554,6 +554,10 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         """The tournament's rounds finished: every round once the game is over, else those before
         the round in play (0 in the basic game while it runs)."""
         return s.rounds if s.outcome is not None else s.round - 1
+
+    def chain_points(self, length: int) -> int:
+        """Tournament points of a chain of `length` chips (a single chip scores nothing)."""
+        return chain_points(length)
 
     def chain_points_from_shortest(self, count: int) -> list[tuple[int, int]]:
         """(chips, tournament points) of a chain of each of the `count` shortest lengths a chain

@@ -40,7 +40,7 @@ from .board_marks import BoardMarks, HintSearch, HintValue
 from . import nummerus_board
 from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, NummerusPayload
 from .nummerus_panels import chain_chooser_html, piece_svg, seat_details, side_html, swap_chooser_html, swap_picks
-from .nummerus_words import board_label, colour_name, describe_move, field_words, hint_text, move_text, player_name, range_text, result_text
+from .nummerus_words import board_label, chain_points_text, colour_name, describe_move, field_words, hint_text, move_text, player_name, range_text, result_text
 from .svg import esc, tag
 from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
 
@@ -48,6 +48,10 @@ LAYOUT_HELP_EXAMPLE = "3 16 17 / 18 7 36 39 38 / …"
 
 # The board's size, for callers that drew from this module before the board had its own.
 __all__ = ["NummerusView", "make_view", "parse_layout", "WIDTH", "HEIGHT"]
+
+
+# The long chain the setup's help shows the points of, after the shortest ones (an example, not a rule).
+LONG_CHAIN_EXAMPLE = 11
 
 
 def _start_fields() -> list[Field]:
@@ -187,8 +191,11 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
                 _("Rounds"),
                 _(
                     "One round: the longest chains win. Several rounds: tournament scoring. A chain of n chips scores "
-                    "n·(n+1)/2 points (2 chips 3, 3 chips 6, 4 chips 10 … 11 chips 66), single chips score nothing; "
+                    "n·(n+1)/2 points ({shortest} … {longer}), single chips score nothing; "
                     "the highest total wins. Each round is laid out afresh and the next player in turn begins it."
+                ).format(
+                    shortest=", ".join(chain_points_text(n, points) for n, points in GAME.chain_points_from_shortest(3)),
+                    longer=chain_points_text(LONG_CHAIN_EXAMPLE, GAME.chain_points(LONG_CHAIN_EXAMPLE)),
                 ),
                 default=1,
             ),

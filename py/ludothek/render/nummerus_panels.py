@@ -14,7 +14,7 @@ from ..games.nummerus_scoring import Group, HeldGroup
 from ..i18n import _, ngettext
 from .nummerus_board import SEAT_CSS, seat_mark
 from .svg import empty, esc, num, tag
-from .nummerus_words import grade_text, graded_counts, groups_words, lengths_text, player_name, range_text
+from .nummerus_words import chain_points_text, grade_text, graded_counts, groups_words, lengths_text, player_name, range_text
 from .view import UIState
 
 
@@ -154,7 +154,7 @@ def rounds_table(game: Nummerus, s: NummerusState, names: list[str]) -> str:
         class_="totals",
     )
     caption = _("Tournament: {done} of {of} rounds finished").format(done=finished, of=s.rounds)
-    examples = ", ".join(ngettext("{n} chip {points}", "{n} chips {points}", n).format(n=n, points=points) for n, points in game.chain_points_from_shortest(5))
+    examples = ", ".join(chain_points_text(n, points) for n, points in game.chain_points_from_shortest(5))
     note = tag(
         "p",
         esc(_("A chain of n chips scores n·(n+1)/2: {examples}. Single chips score nothing.").format(examples=examples)),

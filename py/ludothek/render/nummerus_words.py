@@ -41,6 +41,11 @@ def range_text(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo}–{hi}"
 
 
+def chain_points_text(length: int, points: int) -> str:
+    """What a chain of `length` chips scores, as the scoring's help lists it: '3 chips 6'."""
+    return ngettext("{n} chip {points}", "{n} chips {points}", length).format(n=length, points=points)
+
+
 def colour_name(seat: int) -> str:
     return _(SEAT_NAMES[seat])
 
