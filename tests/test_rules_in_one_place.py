@@ -43,13 +43,20 @@ FOR_DRAWING: dict[str, set[str]] = {
     | {"COLOUR_LETTERS", "TILE_VALUES", "CHIP_VALUES"},
     "mops_layout": {"EMPTY", "FACE_DOWN", "START_CELL", "FULL"},
     "mops_state": {"PLACE", "SCORE", "FINAL"},
-    "nummerus": {"CHIPS", "STAR", "FIELD_COUNT", "FIELD_INDEX", "FIELD_NAMES", "FIELD_COORDS", "FILES", "RANK_FILES", "DIRECTION_NAMES", "RAYS"}
-    | {"NO_SWAP", "SWAP", "parse_field"},
+    "nummerus": {"CHIPS", "LAYOUT_STAR", "FIELD_COUNT", "FIELD_INDEX", "FIELD_NAMES", "FIELD_COORDS", "BOARD_FILES", "RANK_FILES", "DIRECTION_NAMES", "RAYS"}
+    | {"NO_SWAP", "STAR_PHASE", "SWAP_PHASE", "OVER_PHASE", "parse_field"},
+    # The names of the editor's settings of a seat ("points-2-1"), read back as its fields' names are.
+    "nummerus_editing": {"seat_setting"},
 }
 
 # A computer player's faster model of a rule, and the test that proves it agrees with the engine
 # on seeded games (the model may read the rule's constants; nothing else outside games/ may).
-RULE_MODELS: dict[str, str] = {}
+RULE_MODELS: dict[str, str] = {
+    # Chain lengths and a finished round's result read from the owners of the numbers: a playout on
+    # the model runs about 20 times as fast as one through the engine, and its result 2.6 times as
+    # fast as the engine's scoring asked from the owners (bench/nummerus_model_speed.py).
+    "ai.nummerus_model": "tests/test_nummerus_ai.py::test_the_search_model_agrees_with_the_engine",
+}
 
 # What is still worked out again outside the engine, per game: being moved into the engines (issue
 # 56). Each entry is a finding of the checks below; the test fails when an entry is found no more,
@@ -87,21 +94,7 @@ STILL_TO_MOVE: dict[str, set[str]] = {
         'render.mops_panels: imports mops_shapes.orientations',
         "render.mops_words: counts a state's field: len(s.layouts) == 1",
     },
-    "nummerus": {
-        'ai.nummerus_model: imports nummerus.SOLITAIRE_REMOVED_FROM',
-        "render.nummerus: a rule's number? 0 <= int(text) <= 150",
-        "render.nummerus: a rule's number? int(numbers[0]) <= 4",
-        "render.nummerus: a rule's number? int(numbers[1]) <= 4",
-        "render.nummerus: a rule's number? len(numbers) == 2",
-        "render.nummerus: a rule's number? len(sides) == 2",
-        "render.nummerus: counts a state's field: len(s.collections) != 1",
-        "render.nummerus: counts a state's field: len(s.collections) == 1",
-        'render.nummerus: imports nummerus.MAX_ROUNDS',
-        "render.nummerus_panels: counts a state's field: len(s.collections) == 1",
-        'render.nummerus_panels: imports nummerus.SOLITAIRE_REMOVED_FROM',
-        "render.nummerus_words: a rule's number? len(sides) == 2",
-        "render.nummerus_words: counts a state's field: len(before.collections) == 1",
-    },
+    "nummerus": set(),
 }
 
 STATE_NAMES = {"s", "state", "before", "after", "public", "obs", "observation", "shown", "start", "position"}

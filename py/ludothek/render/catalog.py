@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from ..games.momox_state import MomoxState
     from ..games.mops import Effect as MopsEffect, MopsRoyal
     from ..games.mops_state import MopsState
-    from ..games.nummerus import Effect as NummerusEffect, Nummerus, NummerusState
+    from ..games.nummerus import Nummerus, NummerusEffect, NummerusMove, NummerusState
     from .fenn import FennView
     from .fenn_board import FennPayload
     from .momentum import MomentumView
@@ -135,7 +135,7 @@ def _nummerus_view() -> NummerusView:
     return VIEW
 
 
-def _nummerus_ai() -> GameAI[NummerusState, str, NummerusEffect]:
+def _nummerus_ai() -> GameAI[NummerusState, NummerusMove, NummerusEffect]:
     from ..ai.nummerus import AI
 
     return AI
@@ -229,7 +229,7 @@ MOMENTUM: GameRecord[MomentumState, MomentumMove, MomentumEffect, None] = GameRe
     has_puzzles=True,
     embed=EmbedLayout(420, 520),
 )
-NUMMERUS: GameRecord[NummerusState, str, NummerusEffect, NummerusPayload] = GameRecord(
+NUMMERUS: GameRecord[NummerusState, NummerusMove, NummerusEffect, NummerusPayload] = GameRecord(
     id="nummerus",
     engine=_nummerus_engine,
     view=_nummerus_view,
