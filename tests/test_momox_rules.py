@@ -12,7 +12,7 @@ import pytest
 from ludothek.games import IllegalMove, InvalidMoveText, PositionError, get_game
 from ludothek.games.base import Setup, chance_rng
 import ludothek.games.momox as momox_module
-from ludothek.games.momox import GAME, Circle, HiddenChipError, PendingTile, walk
+from ludothek.games.momox import GAME, ChoiceEffect, Circle, HiddenChipError, LiftEffect, PendingTile, TakeEffect, walk
 from ludothek.games.momox_board import (
     CORNER_FIELDS,
     FIELD_COUNT,
@@ -274,9 +274,7 @@ class TestStayOnYellow:
 
     def test_stay_turns_no_chip_and_moves_no_figure(self):
         before = pos("11,8 -,- R key t1 y2 352614 31")
-        effect = GAME.effect(before, "stay")
-        assert effect.move == "stay" and effect.seat == 0
-        assert effect.circle is None and effect.path == () and not effect.first_seen
+        assert GAME.effect(before, "stay") == ChoiceEffect("stay", 0)  # nothing lifted, nothing walked
         assert GAME.undo_floor(play(before, "stay")) == GAME.undo_floor(before)
 
     def test_stay_only_on_a_yellow_field_reached_in_this_turn(self):
@@ -539,17 +537,16 @@ class TestHiddenInformation:
 class TestViewQueries:
     def test_effect_describes_a_walk(self):
         s = pos("5,8 -,- R key t1 y0 352614 1")
-        effect = GAME.effect(s, "k0")
-        assert (effect.circle, effect.value, effect.first_seen) == (0, 3, True)
-        assert effect.path == (6, 7, 8) and effect.landing == 8 and not effect.yellow
+        assert GAME.effect(s, "k0") == LiftEffect("k0", 0, circle=0, value=3, first_seen=True, start=5, path=(6, 7, 8), landing=8, covered=1, yellow=False)
         effect = GAME.effect(pos("0,8 -,- R key t1 y0 352614 -"), "k3")
-        assert effect.yellow and effect.landing == 6
+        assert isinstance(effect, LiftEffect) and effect.yellow and effect.landing == 6 and effect.covered == 0
 
     def test_effect_of_taking_the_tile_and_ending_the_round(self):
         s = play(pos("29,8 234,34 R key t1 y0 352614 1"), "k0")
-        effect = GAME.effect(s, "take")
-        assert (effect.tile, effect.place, effect.round_result) == (1, 3, (1234, 34))
-        assert GAME.effect(play(pos("19,8 -,- R key t1 y2 123456 21"), "k2", "k0"), "shuffle").shuffled
+        assert GAME.effect(s, "take") == TakeEffect("take", 0, tile=1, place=3, held=(4, 3, 2, 1), round_result=(1234, 34))
+        s = play(pos("5,8 -,- R key t1 y0 352614 1"), "k0")
+        assert GAME.effect(s, "take") == TakeEffect("take", 0, tile=4, place=0, held=(4,), round_result=None)
+        assert GAME.effect(play(pos("19,8 -,- R key t1 y2 123456 21"), "k2", "k0"), "shuffle") == ChoiceEffect("shuffle", 0)
 
     def test_key_circles_only_in_the_key_phase(self):
         assert GAME.key_circles(pos("5,8 -,- R key t1 y0 352614 1")) == [0, 2, 3, 4, 5]

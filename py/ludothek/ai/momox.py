@@ -26,7 +26,8 @@ import math
 from itertools import permutations
 from typing import Generator, NamedTuple, TYPE_CHECKING
 
-from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, Momox, MomoxState, number_of, open_circle_of, Effect as MomoxEffect, GAME
+from ..games.momox import GAME, KEEP, KEY, LEAVE, LIFT_MOVES, RESHUFFLE, SHUFFLE, STAY, TAKE, TILE, Momox, MomoxEffect, MomoxMove, MomoxState
+from ..games.momox import number_of, open_circle_of
 from ..games.momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, FIELD_COUNT, TILE_AT, YELLOW_FIELDS
 from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
 
@@ -162,7 +163,7 @@ def need_mask(field_tiles_seat: int, held: tuple[int, ...]) -> int:
     return mask
 
 
-class MomoxPlayer(PlayerBase[MomoxState, str, MomoxEffect]):
+class MomoxPlayer(PlayerBase[MomoxState, MomoxMove, MomoxEffect]):
     game: Momox
 
     """A Momox player: its level's memory, planning depth, blocking, tile plans and shuffle
@@ -176,7 +177,7 @@ class MomoxPlayer(PlayerBase[MomoxState, str, MomoxEffect]):
         self.plans_tiles = PLANS_TILES[level]
         self.shuffle_policy = SHUFFLE_POLICY[level]
 
-    def search(self, s: MomoxState) -> Search[str]:
+    def search(self, s: MomoxState) -> Search[MomoxMove]:
         obs = self.view(s)
         moves = self.game.legal_moves(obs)
         if not moves:
@@ -191,16 +192,16 @@ class MomoxPlayer(PlayerBase[MomoxState, str, MomoxEffect]):
         assert obs.phase == KEY
         return (yield from self._key_choice(plan, obs))
 
-    def _shuffle_choice(self, plan: "_Plan", obs: MomoxState) -> str:
+    def _shuffle_choice(self, plan: "_Plan", obs: MomoxState) -> MomoxMove:
         if self.shuffle_policy == "whim":
-            return self.rng.choice(("shuffle", "keep"))
+            return self.rng.choice((RESHUFFLE, KEEP))
         if self.shuffle_policy == "keep":
-            return "keep"
+            return KEEP
         # Reshuffling throws away what everyone knows: worth it only for a player who is behind.
         mine = plan.round_turns[plan.need][obs.figures[plan.me]]
-        return "shuffle" if mine > plan.horizon + SHUFFLE_MARGIN else "keep"
+        return RESHUFFLE if mine > plan.horizon + SHUFFLE_MARGIN else KEEP
 
-    def _key_choice(self, plan: "_Plan", obs: MomoxState) -> Search[str]:
+    def _key_choice(self, plan: "_Plan", obs: MomoxState) -> Search[MomoxMove]:
         known = remembered_chips(obs.seen, self.memory)
         open_c = open_circle_of(obs.seen)
         field = obs.figures[plan.me]
@@ -216,7 +217,7 @@ class MomoxPlayer(PlayerBase[MomoxState, str, MomoxEffect]):
             if stay > best + 1e-9:
                 return STAY
         choices = [circle for v, circle in scored if v >= best - 1e-9]
-        return KEY_MOVES[choices[0] if len(choices) == 1 else self.rng.choice(choices)]
+        return LIFT_MOVES[choices[0] if len(choices) == 1 else self.rng.choice(choices)]
 
     def move_values(self, s: MomoxState) -> MoveValues:
         """The value of every legal move of `s` for the player to move, on the strongest level's
@@ -229,14 +230,14 @@ class MomoxPlayer(PlayerBase[MomoxState, str, MomoxEffect]):
         if s.phase == TILE:
             if not plan.multi_round:
                 # A race: leaving costs a lap.
-                return None if len(moves) < 2 else [MoveValue("take", 0.0), MoveValue("leave", -1.0)]
+                return None if len(moves) < 2 else [MoveValue(TAKE, 0.0), MoveValue(LEAVE, -1.0)]
             fld = s.figures[plan.me]
             value = TILE_AT[fld][plan.me]
             # The plan value is a number's lead; a tenth of its digit value counts like a turn.
             take = plan.plan_value(fld, plan.held + (value,))
             leave = plan.plan_value(fld, plan.held)
             scale = 10 ** max(0, len(plan.held) - 1)
-            return [MoveValue("take", take / scale), MoveValue("leave", leave / scale)]
+            return [MoveValue(TAKE, take / scale), MoveValue(LEAVE, leave / scale)]
         if s.phase != KEY:
             return None  # shuffle / keep: a policy, not a value
         known = remembered_chips(s.seen, strongest.memory)
@@ -244,9 +245,9 @@ class MomoxPlayer(PlayerBase[MomoxState, str, MomoxEffect]):
         here = s.figures[plan.me]
         values = []
         for circle in range(CIRCLES):
-            if circle == open_c or KEY_MOVES[circle] not in moves:
+            if circle == open_c or LIFT_MOVES[circle] not in moves:
                 continue
-            values.append(MoveValue(KEY_MOVES[circle], (yield from plan.lift(here, circle, tuple(known), plan.need, 1))))
+            values.append(MoveValue(LIFT_MOVES[circle], (yield from plan.lift(here, circle, tuple(known), plan.need, 1))))
         if STAY in moves:
             values.append(MoveValue(STAY, (yield from plan.stay_value(here, open_c, tuple(known)))))
         return values
@@ -310,14 +311,14 @@ class _Plan:
         pace = (len(obs.tiles[seat]) + PRIOR_TURNS * model_pace) / (played + PRIOR_TURNS)
         return min(MAX_SLOWNESS, max(1.0, model_pace / pace))
 
-    def tile_choice(self, obs: MomoxState) -> str:
+    def tile_choice(self, obs: MomoxState) -> MomoxMove:
         if not self.multi_round:
-            return "take"  # in a race every tile is needed: leaving one costs a lap
+            return TAKE  # in a race every tile is needed: leaving one costs a lap
         field = obs.figures[self.me]
         value = TILE_AT[field][self.me]
         take = self.plan_value(field, self.held + (value,))
         leave = self.plan_value(field, self.held)
-        return "take" if take >= leave else "leave"
+        return TAKE if take >= leave else LEAVE
 
     def stay_value(self, field: int, open_c: int, known: tuple[int, ...]) -> Generator[None, None, float]:
         """Expected utility of staying on the yellow field `field` (a generator, like `lift`).
@@ -478,7 +479,7 @@ def puzzle_best_moves(game: Momox, s: MomoxState, depth: int) -> list[str]:
     unremembered chips lie (ai/momox_puzzles.py; `depth`, the lifts, changes nothing)."""
     from .momox_puzzles import momox_tile_keys
 
-    return momox_tile_keys(game, s)
+    return list(momox_tile_keys(game, s))
 
 
 def mine_puzzles(mine: Mine) -> None:
@@ -490,11 +491,11 @@ def mine_puzzles(mine: Mine) -> None:
 
 if TYPE_CHECKING:
     # mypy checks the player against the one interface every game's player offers.
-    _interface: type[ComputerPlayer[MomoxState, str]] = MomoxPlayer
+    _interface: type[ComputerPlayer[MomoxState, MomoxMove]] = MomoxPlayer
 
 
 # The game's computer players as its record (render/catalog.py) registers them.
-AI = GameAI[MomoxState, str, MomoxEffect](
+AI = GameAI[MomoxState, MomoxMove, MomoxEffect](
     game=GAME,
     levels=tuple(LEVELS),
     make_player=lambda level, seed: make_player(GAME, level, seed),

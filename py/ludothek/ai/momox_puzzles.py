@@ -14,7 +14,7 @@ from dataclasses import replace
 from itertools import permutations
 from typing import Iterator
 
-from ..games.momox import GAME, KEY, TILE, HiddenChipError, Momox, MomoxState
+from ..games.momox import GAME, KEY, TILE, HiddenChipError, Momox, MomoxMove, MomoxState
 from ..games.momox_board import CHIP_VALUES, CIRCLES
 from .puzzle_mining import Mine
 from .base import ComputerPlayer
@@ -90,7 +90,7 @@ def momox_layouts(game: Momox, s: MomoxState) -> Iterator[MomoxState]:
         yield replace(s, chips=tuple(known.get(c) or dealt[c] for c in range(CIRCLES)), hidden=False)
 
 
-def momox_tile_keys(game: Momox, s: MomoxState) -> list[str]:
+def momox_tile_keys(game: Momox, s: MomoxState) -> list[MomoxMove]:
     """The first keys from which a tile is reachable this turn however the unremembered chips lie
     (an upper bound on the keys that are sure: the player would also have to know the way). A
     key is dropped by the first layout that leaves it no way."""

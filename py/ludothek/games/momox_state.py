@@ -12,9 +12,9 @@ games/momox_board.py.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Literal
 
-from .base import Outcome, StateBase
+from .base import EndReason, Outcome, StateBase
 from .momox_board import CENTRE, FIELD_COUNT, TILE_AT
 
 MomoxPhase = Literal["key", "tile", "shuffle", "over"]
@@ -26,6 +26,13 @@ PHASES = (KEY, TILE, SHUFFLE, OVER)
 YELLOWS_FOR_SHUFFLE = 3  # "mindestens dreimal hintereinander auf ein gelbes Feld"
 MAX_ROUNDS = 99
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+class MomoxEnd(EndReason):
+    """Why a game of Momox ended (`Outcome.reason`)."""
+
+    FOUR_TILES = "four-tiles"  # one round: the first with four tiles wins alone
+    ROUNDS_PLAYED = "rounds-played"  # several rounds: the highest total of the numbers formed wins
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -49,12 +56,12 @@ class MomoxState(StateBase):
         if self.phase != OVER:
             return None
         if self.rounds == 1:
-            return Outcome((self.to_move,), "four-tiles")  # the first with four tiles
+            return Outcome((self.to_move,), MomoxEnd.FOUR_TILES)
         totals = [sum(row[seat] for row in self.results) for seat in range(len(self.figures))]
         leaders = tuple(seat for seat, total in enumerate(totals) if total == max(totals))
-        return Outcome(() if len(leaders) == len(totals) else leaders, "rounds-played")
+        return Outcome(() if len(leaders) == len(totals) else leaders, MomoxEnd.ROUNDS_PLAYED)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "MomoxState":
+    def __deepcopy__(self, memo: dict[int, object]) -> "MomoxState":
         # Every field is immutable (numbers, strings, tuples of them), so a new state with the same
         # field values is a deep copy; copying the long move tuple item by item would only cost time.
         return replace(self)

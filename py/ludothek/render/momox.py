@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..ai.base import GameAI
-from ..games.momox import GAME, KEY, KEY_MOVES, OVER, SHUFFLE, STAY, TILE, Momox, walk
+from ..games.momox import GAME, KEY, LEAVE, LIFT_MOVES, OVER, SHUFFLE, STAY, TAKE, TILE, KEEP, RESHUFFLE, Momox, walk
 from ..games.momox_board import CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, FIELD_COUNT, TILE_VALUES
 from ..games.momox_state import MomoxState
 from ..i18n import N_, _, ngettext
@@ -21,7 +21,7 @@ from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_
 from . import momox_board
 from .momox_board import SEAT_CSS, MomoxPayload, figure_svg
 from .momox_words import POSITION_ERROR_TEXTS, board_description, circle_title, circle_words, colour_name, field_words, number_text, place_name
-from ..games.momox import Effect as MomoxEffect
+from ..games.momox import MomoxEffect, MomoxMove, MomoxRule, TakeEffect
 
 
 MAX_ROUNDS_IN_FORM = 99
@@ -37,7 +37,7 @@ def remembered_chips(position: str) -> list[tuple[int, int]]:
     return sorted((c, v) for c, v in s.seen if c != open_circle)
 
 
-class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, MomoxPayload]):
+class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect, MomoxPayload]):
     game_id = "momox"
     game: Momox
     board = momox_board
@@ -46,13 +46,13 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
     handover = False  # nothing is private to one player: every chip is hidden from everybody alike
     writes_last_move = True  # extra_html: the walk in words under the board
     move_error_texts = {
-        "not-a-move": N_("That is not a legal move now."),
-        "tile-pending": N_("First take or leave the tile beside this corner."),
-        "shuffle-pending": N_("The turn is over: first reshuffle the chips or keep them."),
-        "stay-not-yellow": N_("You may stay only on a yellow field you have just reached in this turn."),
-        "open-circle": N_("This circle is open: no bowl covers it. Lift a bowl from another circle."),
-        "no-tile": N_("There is no tile to take here: only landing exactly on a corner with your tile offers one."),
-        "no-shuffle": N_("The chips may be reshuffled only after landing on yellow fields three times in one turn."),
+        MomoxRule.NOT_A_MOVE: N_("That is not a legal move now."),
+        MomoxRule.TILE_PENDING: N_("First take or leave the tile beside this corner."),
+        MomoxRule.SHUFFLE_PENDING: N_("The turn is over: first reshuffle the chips or keep them."),
+        MomoxRule.STAY_NOT_YELLOW: N_("You may stay only on a yellow field you have just reached in this turn."),
+        MomoxRule.OPEN_CIRCLE: N_("This circle is open: no bowl covers it. Lift a bowl from another circle."),
+        MomoxRule.NO_TILE: N_("There is no tile to take here: only landing exactly on a corner with your tile offers one."),
+        MomoxRule.NO_SHUFFLE: N_("The chips may be reshuffled only after landing on yellow fields three times in one turn."),
     }
     move_error_words_from = {
         "seat": lambda seat: {"colour": colour_name(seat)},
@@ -61,7 +61,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
     }
     position_error_texts = POSITION_ERROR_TEXTS  # render/momox_words.py
 
-    def game_ai(self) -> GameAI[MomoxState, str, MomoxEffect]:
+    def game_ai(self) -> GameAI[MomoxState, MomoxMove, MomoxEffect]:
         from ..ai.momox import AI
 
         return AI
@@ -159,7 +159,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
         marks = self.marks_with(shown, last_before=self.game.observation(before, None), last_move=THUMBNAIL_MOVE, label=_("Momox"), describe=False)
         return self.board.board_svg(shown, marks)
 
-    def _target_labels(self, s: MomoxState, targets: set[str], replaying: bool) -> dict[str, str]:
+    def _target_labels(self, s: MomoxState, targets: set[MomoxMove], replaying: bool) -> dict[str, str]:
         """Each target's accessible name: every bowl (the open circle, the bowls that may be lifted,
         the others), the tile on offer and Stay."""
         game = self.game
@@ -169,16 +169,16 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
         for c in range(CIRCLES):
             if c == open_c:
                 if circle.face_up and not replaying:
-                    labels[KEY_MOVES[c]] = _("{circle}: open, its chip shows {value}").format(circle=circle_title(c), value=circle.value)
+                    labels[LIFT_MOVES[c]] = _("{circle}: open, its chip shows {value}").format(circle=circle_title(c), value=circle.value)
                 else:
-                    labels[KEY_MOVES[c]] = _("{circle}: open, its chip lies face down").format(circle=circle_title(c))
-            elif KEY_MOVES[c] in targets:
-                labels[KEY_MOVES[c]] = _("Lift the bowl from {circle}").format(circle=circle_words(c))
+                    labels[LIFT_MOVES[c]] = _("{circle}: open, its chip lies face down").format(circle=circle_title(c))
+            elif LIFT_MOVES[c] in targets:
+                labels[LIFT_MOVES[c]] = _("Lift the bowl from {circle}").format(circle=circle_words(c))
             else:
-                labels[KEY_MOVES[c]] = _("{circle}: a bowl").format(circle=circle_title(c))
+                labels[LIFT_MOVES[c]] = _("{circle}: a bowl").format(circle=circle_title(c))
         pending = game.pending_tile(s)
         if pending is not None:
-            labels["take"] = _("Take your {value} (it becomes your {place} digit)").format(value=pending.value, place=place_name(pending.place))
+            labels[TAKE] = _("Take your {value} (it becomes your {place} digit)").format(value=pending.value, place=place_name(pending.place))
         if STAY in targets:
             labels[STAY] = ngettext(
                 "Stay on this yellow field and end your turn ({n} yellow field in this turn)",
@@ -191,7 +191,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
         """The payload's fields of the last walk, when the last move lifted a bowl: whose figure
         walked from where along which fields, the bowl lifted, the circle covered again, and who
         shared the field it left (empty otherwise)."""
-        if last_before is None or last_move not in KEY_MOVES:
+        if last_before is None or last_move not in LIFT_MOVES:
             return {}
         walk_seat = last_before.to_move
         walk_from = last_before.figures[walk_seat]
@@ -204,7 +204,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
             "walk_seat": walk_seat,
             "walk_from": walk_from,
             "walk_path": walk_path,
-            "lifted": KEY_MOVES.index(last_move),
+            "lifted": LIFT_MOVES.index(last_move),
             "covered_again": self.game.open_circle(last_before),
             "walk_sharing": tuple(seat for seat, f in enumerate(last_before.figures) if f == walk_from),
         }
@@ -229,12 +229,12 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
         the pictures drawn without one (the setup preview, the thumbnail)."""
         game = self.game
         legal = set(game.legal_moves(s)) if interactive else set()
-        targets = {KEY_MOVES[c] for c in game.key_circles(s)} if interactive else set()
+        targets = {LIFT_MOVES[c] for c in game.key_circles(s)} if interactive else set()
         if STAY in legal:
             targets.add(STAY)
         pending = game.pending_tile(s)
         if interactive and pending is not None:
-            targets.add("take")
+            targets.add(TAKE)
         labels = self._target_labels(s, targets, replaying) if interactive else {}
         open_c = game.open_circle(s)
         circle = game.circles(s)[open_c]
@@ -268,11 +268,11 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
 
     def extra_html(self, s: MomoxState, ui: UIState[MomoxState]) -> str:
         """The last walk in words, under the board (the board shows it; this says it)."""
-        if ui.last_before is None or ui.last_move not in KEY_MOVES or ui.replaying:
+        if ui.last_before is None or ui.last_move not in LIFT_MOVES or ui.replaying:
             return ""
         before = ui.last_before
         seat = before.to_move
-        circle = KEY_MOVES.index(ui.last_move)
+        circle = LIFT_MOVES.index(ui.last_move)
         value = self._walked(before, ui.last_move, s)
         if value is None:
             return ""
@@ -335,17 +335,17 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
             assert tile is not None  # the phase of a tile on offer
             return [
                 Action(
-                    "take",
+                    TAKE,
                     _("Take the {value}").format(value=tile.value),
                     _("It becomes your {place} digit.").format(place=place_name(tile.place)),
                     primary=True,
                 ),
-                Action("leave", _("Leave it"), _("You will have to land here exactly again to take it.")),
+                Action(LEAVE, _("Leave it"), _("You will have to land here exactly again to take it.")),
             ]
         if phase == SHUFFLE:
             return [
-                Action("shuffle", _("Reshuffle the chips"), _("All chips face down, shuffled, the centre open: everybody's memory is wiped.")),
-                Action("keep", _("Keep the chips"), _("The chips stay where they are.")),
+                Action(RESHUFFLE, _("Reshuffle the chips"), _("All chips face down, shuffled, the centre open: everybody's memory is wiped.")),
+                Action(KEEP, _("Keep the chips"), _("The chips stay where they are.")),
             ]
         if STAY in self.game.legal_moves(s):
             return [Action(STAY, _("Stay"), _("End your turn on this yellow field instead of lifting another bowl."))]
@@ -353,11 +353,11 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
 
     # -- input ---------------------------------------------------------------------------------
 
-    def click(self, s: MomoxState, ui: UIState[MomoxState], target: str) -> ClickResult[MomoxState, str]:
-        legal = self.game.legal_moves(s)
-        if target in legal:
-            cursor = target if target in KEY_MOVES else ui.cursor
-            return ClickResult(ui.with_(selection=(), cursor=cursor), target)
+    def click(self, s: MomoxState, ui: UIState[MomoxState], target: str) -> ClickResult[MomoxState, MomoxMove]:
+        for move in self.game.legal_moves(s):
+            if move == target:
+                cursor = target if target in LIFT_MOVES else ui.cursor
+                return ClickResult(ui.with_(selection=(), cursor=cursor), move)
         refusal = self.game.why_illegal(s, target)
         if refusal is None:
             return ClickResult(ui, None, _("That is not a legal move now."))
@@ -367,7 +367,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
 
     def _walked(self, before: MomoxState, move: str, after: MomoxState | None) -> int | None:
         """The value a bowl move walked, read from the state after it (where its chip lies open)."""
-        if after is None or move not in KEY_MOVES:
+        if after is None or move not in LIFT_MOVES:
             return None
         seat = before.to_move
         if after.round != before.round or seat >= len(after.figures):
@@ -408,8 +408,8 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
     def describe_move(self, before: MomoxState, move: str, after: MomoxState, names: list[str]) -> str:
         seat = before.to_move
         name = names[seat]
-        if move in KEY_MOVES:
-            circle = KEY_MOVES.index(move)
+        if move in LIFT_MOVES:
+            circle = LIFT_MOVES.index(move)
             value = self._walked(before, move, after)
             landing = after.figures[seat]
             sentences = [
@@ -426,14 +426,12 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
             elif phase == SHUFFLE:
                 sentences.append(self._may_reshuffle(after, name))
             return " ".join(sentences)
-        if move == "take":
+        if move == TAKE:
             effect = self.game.effect(before, move)
-            if effect.tile is None or effect.place is None:
-                raise ValueError(f"{move!r} took no tile")  # the engine's effect of a take names the tile and its place
-            held = before.tiles[seat] + (effect.tile,)
+            assert isinstance(effect, TakeEffect)  # what a take does
             sentences = [
                 _("{name} took the {value} as the {place} digit: {number}.").format(
-                    name=name, value=effect.tile, place=place_name(effect.place), number=number_text(held)
+                    name=name, value=effect.tile, place=place_name(effect.place), number=number_text(effect.held)
                 )
             ]
             if effect.round_result is not None:
@@ -444,7 +442,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
             elif after.phase == SHUFFLE:
                 sentences.append(self._may_reshuffle(after, name))
             return " ".join(sentences)
-        if move == "leave":
+        if move == LEAVE:
             tile = self.game.pending_tile(before)
             assert tile is not None  # "leave" is legal only with a tile on offer
             text = _("{name} left the {value} beside the corner.").format(name=name, value=tile.value)
@@ -456,7 +454,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
             if after.phase == SHUFFLE:
                 text += " " + self._may_reshuffle(after, name)
             return text
-        if move == "shuffle":
+        if move == RESHUFFLE:
             return _("{name} reshuffled the chips: all lie face down again, the centre circle is open.").format(name=name)
         return _("{name} kept the chips as they lie.").format(name=name)
 
@@ -489,23 +487,23 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
         if not hints:
             return ""
         move = hints[-1][0]
-        if move in KEY_MOVES:
-            return _("Hint: lift the bowl from {circle} (marked with a check).").format(circle=circle_words(KEY_MOVES.index(move)))
+        if move in LIFT_MOVES:
+            return _("Hint: lift the bowl from {circle} (marked with a check).").format(circle=circle_words(LIFT_MOVES.index(move)))
         return _("Hint: {move}.").format(move=self.move_text(s, move))
 
     def move_text(self, before: MomoxState, move: str) -> str:
         """Short, and without the number walked: the list stays on screen long after a bowl covers
         that chip again, and remembering it is the game."""
-        if move in KEY_MOVES:
-            return _("bowl {n}").format(n=KEY_MOVES.index(move))
-        if move in ("take", "leave"):
+        if move in LIFT_MOVES:
+            return _("bowl {n}").format(n=LIFT_MOVES.index(move))
+        if move in (TAKE, LEAVE):
             tile = self.game.pending_tile(before)
             if tile is not None:
-                return (_("take {value}") if move == "take" else _("leave {value}")).format(value=tile.value)
-            return _("take") if move == "take" else _("leave")
+                return (_("take {value}") if move == TAKE else _("leave {value}")).format(value=tile.value)
+            return _("take") if move == TAKE else _("leave")
         if move == STAY:
             return _("stay")
-        return _("reshuffle") if move == "shuffle" else _("keep")
+        return _("reshuffle") if move == RESHUFFLE else _("keep")
 
     def result_text(self, s: MomoxState, names: list[str]) -> str:
         winners = self.game.winners(s)
