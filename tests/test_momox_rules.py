@@ -12,7 +12,11 @@ import pytest
 from ludothek.games import IllegalMove, InvalidMoveText, PositionError, get_game
 from ludothek.games.base import Setup, chance_rng
 import ludothek.games.momox as momox_module
-from ludothek.games.momox import GAME, ChoiceEffect, Circle, HiddenChipError, LiftEffect, PendingTile, TakeEffect, walk
+from dataclasses import replace
+from random import Random
+
+from ludothek.games.momox import GAME, ChoiceEffect, Circle, HiddenChipError, LiftEffect, MomoxEnd, PendingTile, TakeEffect, walk
+from ludothek.games.momox_state import first_seat, next_seat, seat_of_turn, turns_played
 from ludothek.games.momox_board import (
     CORNER_FIELDS,
     FIELD_COUNT,
@@ -374,6 +378,12 @@ class TestSeveralRounds:
         s = play(pos("29,8,16 234,-,- R key t2 y0 352614 1 r3/3 0,1234,0/0,0,1234"), "k0", "take")
         assert GAME.is_over(s) and GAME.scores(s) == [1234, 1234, 1234] and GAME.winners(s) == []
 
+    def test_the_outcome_says_why_the_game_ended(self):
+        assert pos("0,8 1234,34 - over t1 y0 352614 10").outcome.reason == MomoxEnd.FOUR_TILES
+        s = play(pos("29,8 234,- R key t2 y0 352614 1 r2/2 21,1234"), "k0", "take")
+        assert s.outcome.reason == MomoxEnd.ROUNDS_PLAYED == "rounds-played"
+        assert pos("5,8 -,- R key t1 y0 352614 1").outcome is None
+
     def test_record_replays_all_rounds(self):
         s = GAME.new_game(players=2, seed=3, rounds=2)
         rng = __import__("random").Random(3)
@@ -567,6 +577,64 @@ class TestViewQueries:
         s = pos("8,8 -,- R tile t1 y0 352614 10")
         assert GAME.figure_field(s, 0) == 8 and s.phase == "tile"
         assert GAME.pending_tile(pos("5,8 -,- R key t1 y0 352614 1")) is None
+
+
+class TestAnswersForTheViews:
+    """What the views and the computer players ask the engine instead of working it out."""
+
+    def test_lift_seen_reads_the_walked_chip_from_the_state_after_it(self):
+        before = pos("0,8 -,- R key t1 y0 352614 -")
+        after = GAME.play(before, "k3")  # the 6 under circle 3: red walks onto yellow field 6
+        shown_before, shown_after = GAME.observation(before, None), GAME.observation(after, None)
+        with pytest.raises(HiddenChipError):
+            GAME.effect(shown_before, "k3")  # the observation before cannot tell what lay under the bowl
+        walked = GAME.lift_seen(shown_before, "k3", shown_after)
+        assert walked == GAME.effect(before, "k3") == GAME.lift_seen(before, "k3", after)
+        assert (walked.seat, walked.value, walked.start, walked.path, walked.covered) == (0, 6, 0, (1, 2, 3, 4, 5, 6), 0)
+
+    def test_lift_seen_is_none_when_no_bowl_was_lifted_or_the_states_do_not_follow(self):
+        before = GAME.observation(pos("0,8 -,- R key t1 y0 352614 -"), None)
+        after = GAME.observation(GAME.play(pos("0,8 -,- R key t1 y0 352614 -"), "k3"), None)
+        elsewhere = GAME.observation(pos("5,8 -,- R key t1 y0 352614 -"), None)
+        assert GAME.lift_seen(before, "k2", after) is None  # circle 2 still lies under its bowl
+        assert GAME.lift_seen(before, "k3", before) is None
+        assert GAME.lift_seen(elsewhere, "k3", after) is None  # a 6 from field 5 ends on 11, not 6
+        tile = pos("8,8 -,- R tile t1 y0 352614 10")
+        assert GAME.lift_seen(tile, "take", GAME.play(tile, "take")) is None
+
+    def test_fields_ahead_are_where_each_chip_walks_while_a_bowl_may_be_lifted(self):
+        assert GAME.fields_ahead(pos("29,8 -,- R key t1 y0 352614 -")) == {30: 1, 31: 2, 0: 3, 1: 4, 2: 5, 3: 6}
+        assert GAME.fields_ahead(pos("8,8 -,- R tile t1 y0 352614 10")) == {}
+
+    def test_chips_from_text_lays_out_the_values_one_to_six_once_each(self):
+        assert GAME.chips_from_text("352614") == (3, 5, 2, 6, 1, 4)
+
+    @pytest.mark.parametrize("text", ["", "35261", "3526144", "352611", "352610", "35261x", "３52614", "35261٤"])
+    def test_chips_from_text_refuses_what_is_no_layout(self, text):
+        with pytest.raises(ValueError):
+            GAME.chips_from_text(text)
+
+    def test_remembered_chips_are_those_seen_and_covered_again(self):
+        s = pos("5,8 -,- R key t1 y0 352614 02431")  # circle 1 (the 5) open, the others seen before
+        assert GAME.remembered_chips(s) == [(0, 3), (2, 2), (3, 6), (4, 1)]
+        assert GAME.remembered_chips(GAME.observation(s, None)) == [(0, 3), (2, 2), (3, 6), (4, 1)]
+        assert GAME.remembered_chips(pos("0,8 -,- R key t1 y0 352614 -")) == []
+
+    def test_layouts_deal_what_nobody_remembers_in_every_order_ascending_first(self):
+        s = pos("5,8 -,- R key t1 y0 352614 21")  # circles 2 (the 2) and 1 (the 5) seen
+        layouts = list(GAME.layouts(GAME.observation(s, None)))
+        assert len(layouts) == 24 and len(set(layouts)) == 24 and not any(layout.hidden for layout in layouts)
+        assert layouts[0].chips == (1, 5, 2, 3, 4, 6)
+        assert all(GAME.observation(layout, None) == GAME.observation(s, None) for layout in layouts)
+        assert replace(s, setup=layouts[0].setup) in layouts
+        assert GAME.determinize(GAME.observation(s, None), Random(1)) in layouts
+
+    def test_turn_order_in_a_round(self):
+        s = pos("5,8,16 4,12,- R key t3 y0 352614 1 r2/3 1234,43,0")  # round 2: blue, green, red, blue, ...
+        assert first_seat(2, 3) == 1 and [seat_of_turn(2, turn, 3) for turn in (1, 2, 3, 4)] == [1, 2, 0, 1]
+        assert [turns_played(s, seat) for seat in range(3)] == [0, 1, 1] and next_seat(s) == 1
+        s = pos("5,8 -,- R key t5 y0 352614 1")  # round 1 of 2 players: red played turns 1 and 3
+        assert [turns_played(s, seat) for seat in range(2)] == [2, 2] and next_seat(s) == 1
 
 
 class TestWhyIllegalRefusal:

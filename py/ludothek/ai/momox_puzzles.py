@@ -8,14 +8,10 @@ every such way). A puzzle's hidden chips are stored in ascending order on their 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable, Iterator
 
-from dataclasses import replace
-from itertools import permutations
-from typing import Iterator
-
-from ..games.momox import GAME, KEY, TILE, HiddenChipError, Momox, MomoxMove, MomoxState
-from ..games.momox_board import CHIP_VALUES, CIRCLES
+from ..games.momox import GAME, KEY, STAY, TAKE, TILE, HiddenChipError, Momox, MomoxMove, MomoxState
+from ..games.momox_board import CIRCLES
 from .puzzle_mining import Mine
 from .base import ComputerPlayer
 
@@ -33,19 +29,19 @@ def momox_sure_ways(game: Momox, s: MomoxState, most_lifts: int = MOMOX_MOST_LIF
         return {}
     start = game.observation(s, None)
     ways: dict[str, list[str]] = {}
-    frontier: list[tuple[Any, list[str]]] = [(start, [])]
+    frontier: list[tuple[MomoxState, list[str]]] = [(start, [])]
     for _ in range(most_lifts):
-        reached: list[tuple[Any, list[str]]] = []
+        reached: list[tuple[MomoxState, list[str]]] = []
         for state, keys in frontier:
             for move in game.legal_moves(state):
-                if move == "stay" or (keys and keys[0] in ways):
+                if move == STAY or (keys and keys[0] in ways):
                     continue
                 try:
                     after = game.play(state, move)
                 except HiddenChipError:
                     continue  # a chip nobody remembers: a gamble, not a way
                 if _reaches_tile(game, after, seat):
-                    ways.setdefault((keys + [move])[0], keys + [move, "take"])
+                    ways.setdefault((keys + [move])[0], keys + [move, TAKE])
                 elif after.phase == KEY and after.to_move == seat and not game.is_over(after):
                     reached.append((after, keys + [move]))
         frontier = [(state, keys) for state, keys in reached if keys[0] not in ways]
@@ -76,25 +72,21 @@ def momox_tile_reachable(game: Momox, s: MomoxState, key: str) -> bool:
         if place in visited:
             continue
         visited.add(place)
-        todo.extend(game.play(state, move) for move in game.legal_moves(state) if move != "stay")
+        todo.extend(game.play(state, move) for move in game.legal_moves(state) if move != STAY)
     return False
 
 
 def momox_layouts(game: Momox, s: MomoxState) -> Iterator[MomoxState]:
-    """Every full state the observation of `s` allows: the chips nobody remembers in every order."""
-    known = dict(s.seen)
-    hidden = [c for c in range(CIRCLES) if c not in known]
-    missing = [v for v in CHIP_VALUES if v not in known.values()]
-    for values in permutations(missing):
-        dealt = dict(zip(hidden, values))
-        yield replace(s, chips=tuple(known.get(c) or dealt[c] for c in range(CIRCLES)), hidden=False)
+    """Every full state the observation of `s` allows: the chips nobody remembers in every order
+    (the engine's `layouts`)."""
+    return game.layouts(s)
 
 
 def momox_tile_keys(game: Momox, s: MomoxState) -> list[MomoxMove]:
     """The first keys from which a tile is reachable this turn however the unremembered chips lie
     (an upper bound on the keys that are sure: the player would also have to know the way). A
     key is dropped by the first layout that leaves it no way."""
-    keys = [m for m in game.legal_moves(s) if m != "stay"]
+    keys = [m for m in game.legal_moves(s) if m != STAY]
     for layout in momox_layouts(game, s):
         keys = [k for k in keys if momox_tile_reachable(game, layout, k)]
         if not keys:
@@ -104,10 +96,8 @@ def momox_tile_keys(game: Momox, s: MomoxState) -> list[MomoxMove]:
 
 def momox_canonical(game: Momox, s: MomoxState) -> MomoxState:
     """The state with the unremembered chips in ascending order on their circles (what a puzzle
-    stores: the real order is nobody's business and changes no answer)."""
-    known = dict(s.seen)
-    missing = iter(sorted(v for v in CHIP_VALUES if v not in known.values()))
-    return replace(s, chips=tuple(known[c] if c in known else next(missing) for c in range(CIRCLES)))
+    stores: the real order is nobody's business and changes no answer): the engine's first layout."""
+    return next(game.layouts(s))
 
 
 def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomoxState, str]]) -> None:
@@ -124,7 +114,7 @@ def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomoxSt
         kept = set()  # difficulties kept from this game: one each, so that the puzzles differ
         while not game.is_over(s):
             if s.phase == KEY:
-                remembered_under_keys = len([c for c, _ in s.seen if c != game.open_circle(s)])
+                remembered_under_keys = len(game.remembered_chips(s))
                 ways = momox_sure_ways(game, s)
                 # Every other game keeps only positions where some chip is still unknown (a key
                 # there is a gamble the puzzle must see past); the others also the fully remembered.

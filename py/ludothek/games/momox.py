@@ -71,6 +71,14 @@ All work on observations and reveal nothing hidden:
 - `s.phase` (a `MomoxPhase`), `yellow_streak(s)`, `pending_tile(s)` (the tile that may be taken now, its corner
   and the place it would fill, 0-3 as in `PLACE_NAMES`), `may_shuffle(s)`.
 - `round_table(s)`: each finished round's numbers, the totals, the round being played.
+- `fields_ahead(s)`: while a bowl may be lifted, the field each chip value walks the mover to.
+- `lift_seen(before, move, after)`: what a bowl lifted did (a `LiftEffect`: the walk, the chip),
+  for two observations too, the chip read from `after` where it lies open; None for other moves.
+- `remembered_chips(s)`: the chips seen and covered again (the players' memory, never drawn);
+  `layouts(s)`: every full state that memory allows.
+- `chips_from_text(text)`, `checked_chips(value)`: the `chips` option read and checked.
+- Turn order (games/momox_state.py): `first_seat(round, players)`, `seat_of_turn(round, turn,
+  players)`, `next_seat(s)`, `turns_played(s, seat)`.
 - `effect(s, move)`: what a move does, one type a kind of move (games/momox_moves.py): a
   `LiftEffect` (lifted circle, value walked, the fields walked, landing, the circle covered
   again, yellow), a `TakeEffect` (tile taken, its place, the tiles held, round results) or a
@@ -133,20 +141,21 @@ from here are re-exported (`__all__`).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import permutations
 from random import Random
-from typing import NamedTuple
+from typing import Iterable, Iterator, NamedTuple
 
-from .base import Game, HiddenInformationError, MoveError, Option, Refusal, Setup, chance_rng, check_players, check_seed
+from .base import Game, HiddenInformationError, MoveError, Option, Refusal, Setup, chance_rng, check_players, check_seed, is_ascii_number
 from .momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, START_FIELDS, TILE_AT, TILE_VALUES, YELLOW_FIELDS
 from .momox_moves import KEEP, LEAVE, LIFT_MOVES, MOVE_HELP, RESHUFFLE, STAY, TAKE, ChoiceEffect, LiftEffect, MomoxEffect, MomoxMove, MomoxRule, TakeEffect
 from .momox_moves import lifted_circle
 from .momox_position import parse_position, position_text, with_hidden_chips_dealt
 from .momox_state import KEY, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, OVER, SHUFFLE, TILE, YELLOWS_FOR_SHUFFLE, MomoxEnd, MomoxPhase, MomoxState
-from .momox_state import number_of, open_circle_of, tile_beside, walk
+from .momox_state import first_seat, landing, next_seat, number_of, numbers_formed, open_circle_of, round_totals, tile_beside, turns_played, walk
 
 # What other modules import from here (the engine's names, those of its moves and of its state).
 __all__ = ["GAME", "Momox", "Circle", "HiddenChipError", "PendingTile", "RoundTable", "MomoxState", "MomoxPhase", "MomoxEnd", "KEY", "TILE", "SHUFFLE"]
-__all__ += ["OVER", "MAX_ROUNDS", "YELLOWS_FOR_SHUFFLE", "number_of", "open_circle_of", "tile_beside", "walk"]
+__all__ += ["OVER", "MAX_ROUNDS", "YELLOWS_FOR_SHUFFLE", "landing", "next_seat", "number_of", "open_circle_of", "tile_beside", "turns_played", "walk"]
 __all__ += ["MomoxMove", "MomoxRule", "MomoxEffect", "LiftEffect", "TakeEffect", "ChoiceEffect", "LIFT_MOVES", "STAY", "TAKE", "LEAVE", "RESHUFFLE", "KEEP"]
 
 PLACE_NAMES = ("ones", "tens", "hundreds", "thousands")
@@ -217,15 +226,24 @@ class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
         check_seed(seed)
         values = self.check_options(players, options)
         rounds = values["rounds"]
-        if values["chips"] is not None:
-            chips = values["chips"]
-            if not isinstance(chips, (list, tuple)) or any(isinstance(v, bool) or not isinstance(v, int) for v in chips) or sorted(chips) != list(CHIP_VALUES):
-                raise ValueError(f"chips must list the values 1-6 once each, on circles 0-5 (0 = centre), such as [3, 5, 2, 6, 1, 4], not {chips!r}")
-            chips = tuple(chips)
-        else:
-            chips = self._draw_chips(seed, "round", 1)
+        chips = self._draw_chips(seed, "round", 1) if values["chips"] is None else self.checked_chips(values["chips"])
         setup = Setup.from_options(players, seed, options)
         return self._round_start(setup, (), 1, rounds, chips, (), 0)
+
+    @staticmethod
+    def checked_chips(chips: object) -> tuple[int, ...]:
+        """The `chips` option's value as the chips on circles 0-5; ValueError unless it lists the
+        values 1-6 once each."""
+        if not isinstance(chips, (list, tuple)) or any(isinstance(v, bool) or not isinstance(v, int) for v in chips) or sorted(chips) != list(CHIP_VALUES):
+            raise ValueError(f"chips must list the values 1-6 once each, on circles 0-5 (0 = centre), such as [3, 5, 2, 6, 1, 4], not {chips!r}")
+        return tuple(chips)
+
+    def chips_from_text(self, text: str) -> tuple[int, ...]:
+        """The chips on circles 0-5 written as six digits (`352614`, as a setup form takes them);
+        ValueError unless they are the values 1-6 once each."""
+        if not is_ascii_number(text):
+            raise ValueError(f"chips are written as six digits such as 352614, not {text[:20]!r}")
+        return self.checked_chips([int(digit) for digit in text])
 
     @staticmethod
     def _draw_chips(base: int | str | None, *keys: object) -> tuple[int, ...]:
@@ -256,7 +274,7 @@ class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
             moves=moves,
             figures=START_FIELDS[:players],
             tiles=((),) * players,
-            to_move=(round_number - 1) % players,
+            to_move=first_seat(round_number, players),
             phase=KEY,
             yellows=0,
             chips=chips,
@@ -270,14 +288,14 @@ class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
     # -- the interface's queries ---------------------------------------------------------------
 
     def current_player(self, s: MomoxState) -> int | None:
-        return None if s.phase == OVER else s.to_move
+        return None if s.outcome is not None else s.to_move
 
     def scores(self, s: MomoxState) -> list[int]:
         """Sum of the finished rounds' numbers plus the number formed so far in this round."""
-        totals = [sum(row[seat] for row in s.results) for seat in range(len(s.figures))]
-        if s.phase != OVER:  # once over, the last round is already among the results
-            totals = [total + number_of(held) for total, held in zip(totals, s.tiles)]
-        return totals
+        totals = round_totals(s.results, len(s.figures))
+        if s.outcome is not None:  # the last round is already among the results
+            return list(totals)
+        return [total + number for total, number in zip(totals, numbers_formed(s.tiles))]
 
     def legal_moves(self, s: MomoxState) -> list[MomoxMove]:
         if s.phase == KEY:
@@ -353,7 +371,7 @@ class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
             tiles = s.tiles[:seat] + (held,) + s.tiles[seat + 1 :]
             base = replace(s, moves=moves, tiles=tiles)
             if len(held) == len(TILE_VALUES):
-                numbers = tuple(number_of(t) for t in tiles)
+                numbers = numbers_formed(tiles)
                 return self._end_round(base, numbers), TakeEffect(played, seat, value, len(held) - 1, held, numbers)
             return self._end_turn(base), TakeEffect(played, seat, value, len(held) - 1, held, None)
         if played in (STAY, LEAVE):
@@ -397,7 +415,7 @@ class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
 
     @staticmethod
     def _next_turn(s: MomoxState) -> MomoxState:
-        return replace(s, phase=KEY, yellows=0, to_move=(s.to_move + 1) % len(s.figures), turn=s.turn + 1)
+        return replace(s, phase=KEY, yellows=0, to_move=next_seat(s), turn=s.turn + 1)
 
     def _end_round(self, s: MomoxState, numbers: tuple[int, ...]) -> MomoxState:
         results = s.results + (numbers,)
@@ -431,12 +449,29 @@ class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
         were seen). A full state is returned unchanged."""
         if not s.hidden:
             return s
-        known = dict(s.seen)
-        missing = [v for v in CHIP_VALUES if v not in known.values()]
+        missing = self._forgotten_values(s)
         rng.shuffle(missing)
-        dealt = iter(missing)
-        chips = tuple(known[c] if c in known else next(dealt) for c in range(CIRCLES))
-        return replace(s, chips=chips, hidden=False)
+        return self._dealt(s, missing)
+
+    def layouts(self, s: MomoxState) -> Iterator[MomoxState]:
+        """Every full state the table's memory allows in `s`: the chips nobody remembers dealt in
+        every order, their values ascending on their circles first."""
+        for values in permutations(self._forgotten_values(s)):
+            yield self._dealt(s, values)
+
+    @staticmethod
+    def _forgotten_values(s: MomoxState) -> list[int]:
+        """The chip values the table does not remember (`seen`), ascending."""
+        remembered = {value for _circle, value in s.seen}
+        return [v for v in CHIP_VALUES if v not in remembered]
+
+    @staticmethod
+    def _dealt(s: MomoxState, values: Iterable[int]) -> MomoxState:
+        """`s` as a full state: the remembered chips where they were seen, `values` dealt in order
+        on the other circles."""
+        known = dict(s.seen)
+        dealt = iter(values)
+        return replace(s, chips=tuple(known[c] if c in known else next(dealt) for c in range(CIRCLES)), hidden=False)
 
     def undo_floor(self, s: MomoxState) -> int:
         """Undo may not take back a move that turned a chip face up."""
@@ -492,8 +527,38 @@ class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
         return PendingTile(field, tile_beside(field, s.to_move, held), len(held))
 
     def round_table(self, s: MomoxState) -> RoundTable:
-        totals = tuple(sum(row[seat] for row in s.results) for seat in range(len(s.figures)))
-        return RoundTable(s.results, totals, s.round, s.rounds)
+        return RoundTable(s.results, round_totals(s.results, len(s.figures)), s.round, s.rounds)
+
+    def remembered_chips(self, s: MomoxState) -> list[tuple[int, int]]:
+        """The (circle, value) of each chip the table saw that lies under a bowl again, by circle:
+        the players' memory, never drawn (remembering is the game; a puzzle states it)."""
+        open_c = open_circle_of(s.seen)
+        return sorted((c, v) for c, v in s.seen if c != open_c)
+
+    def fields_ahead(self, s: MomoxState) -> dict[int, int]:
+        """While a bowl may be lifted: each field the mover's figure reaches with a chip, and that
+        chip's value (the steps ahead the board numbers); empty otherwise."""
+        if s.phase != KEY:
+            return {}
+        start = s.figures[s.to_move]
+        return {landing(start, value): value for value in CHIP_VALUES}
+
+    def lift_seen(self, before: MomoxState, move: str, after: MomoxState) -> LiftEffect | None:
+        """What the bowl move `move` did from `before` to `after` as the table saw it (the walk the
+        board marks and the words tell), None when `move` lifts no bowl or `after` does not follow
+        from it. On an observation the chip it uncovered is read from `after`, where it lies open
+        and face up: nothing hidden is told."""
+        circle = lifted_circle(move)
+        shown = self.circles(after)[circle] if circle is not None else None
+        if circle is None or shown is None or shown.value is None:
+            return None
+        if before.hidden:
+            before = replace(before, chips=tuple(shown.value if c == circle else v for c, v in enumerate(before.chips)))
+        try:
+            effect = self.effect(before, move)
+        except MoveError:
+            return None
+        return effect if isinstance(effect, LiftEffect) and after.figures[effect.seat] == effect.landing else None
 
     # -- notation ------------------------------------------------------------------------------
 

@@ -37,9 +37,9 @@ from itertools import permutations
 from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
-from .momox import GAME, KEY, OVER, MomoxState, number_of
+from .momox import GAME, KEY, OVER, MomoxState
 from .momox_board import CENTRE, CHIP_VALUES, CIRCLES, COLOUR_LETTERS, FIELD_COUNT, START_FIELDS, TILE_VALUES
-from .momox_state import PHASES, MomoxPhase
+from .momox_state import PHASES, MomoxPhase, first_seat, numbers_formed, open_circle_of, seat_of_turn
 
 COVERED = "?"  # a covered chip: its value is not told
 CHIP_PIECES = tuple(str(v) for v in CHIP_VALUES) + (COVERED,)
@@ -58,7 +58,7 @@ def _tiles_text(held: tuple[int, ...]) -> str:
 
 def _turn_seat(s: MomoxState, turn: int) -> int:
     """The seat that plays `turn` of the round being played."""
-    return ((s.round - 1) + turn - 1) % len(s.figures)
+    return seat_of_turn(s.round, turn, len(s.figures))
 
 
 def _next_turn_of(s: MomoxState, seat: int) -> int:
@@ -84,12 +84,8 @@ def _text(s: MomoxState, **changes: Unpack[_Changes]) -> str:
     state = replace(s, **changes)
     finished = state.results[: state.round - 1]
     if state.phase == OVER and state.rounds > 1:
-        finished = finished + (tuple(number_of(held) for held in state.tiles),)
+        finished = finished + (numbers_formed(state.tiles),)
     return GAME.position(replace(state, results=finished))
-
-
-def _open_circle(s: MomoxState) -> int:
-    return s.seen[-1][0] if s.seen else CENTRE
 
 
 class Editing:
@@ -113,7 +109,7 @@ class Editing:
         circle = CIRCLE_PLACES.index(place)
         uncovered = [c for c, _value in s.seen]
         if piece == COVERED:
-            if circle == _open_circle(s):
+            if circle == open_circle_of(s.seen):
                 if not uncovered:  # the centre at a round's start: its chip lies face down already
                     return GAME.position(s)
                 raise EditRefused("open-chip", f"circle {circle} is open: open another circle to cover it", place=place)
@@ -191,7 +187,7 @@ class Editing:
             phase=KEY,
             yellows=0,
             turn=1,
-            to_move=(s.round - 1) % players,
+            to_move=first_seat(s.round, players),
             chips=chips,
             seen=(),
         )

@@ -27,8 +27,10 @@ from .momox_state import (
     YELLOWS_FOR_SHUFFLE,
     MomoxPhase,
     MomoxState,
-    number_of,
+    first_seat,
+    numbers_formed,
     open_circle_of,
+    seat_of_turn,
     tile_beside,
 )
 
@@ -103,19 +105,19 @@ def parse_position(text: str) -> MomoxState:
     else:
         to_move = _parse_to_move(to_move_text, players)
         _check_turn_under_way(phase, to_move, figures[to_move], tiles, yellows, uncovered)
-    turn_seat = ((round_number - 1) + turn - 1) % players
+    turn_seat = seat_of_turn(round_number, turn, players)
     if turn_seat != to_move:
         who = "the finisher" if phase == OVER else "the seat to move"
-        first_seat = (round_number - 1) % players
+        begins = first_seat(round_number, players)
         raise PositionError(
             f"turn {turn} of round {round_number} is {COLOURS[turn_seat]}'s (round {round_number} begins with "
-            f"{COLOURS[first_seat]}), but {who} is {COLOURS[to_move]}",
+            f"{COLOURS[begins]}), but {who} is {COLOURS[to_move]}",
             rule="turn-seat",
             turn=turn,
             round=round_number,
             seat=to_move,
             turn_seat=turn_seat,
-            first_seat=first_seat,
+            first_seat=begins,
         )
     setup = Setup(players=players, seed=None, position=text)
     return MomoxState(
@@ -150,10 +152,12 @@ def _parse_figures(text: str) -> tuple[int, ...]:
     figure_texts = text.split(",")
     if not MIN_PLAYERS <= len(figure_texts) <= MAX_PLAYERS:
         raise PositionError(
-            f"figures: give the field of each of the 2 to 4 figures, ',' between, not {text!r}",
+            f"figures: give the field of each of the {MIN_PLAYERS} to {MAX_PLAYERS} figures, ',' between, not {text!r}",
             rule="figure-count",
             count=len(figure_texts),
             figures=text[:TOKEN_CLIP],
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
         )
     if not all(_is_plain_number(f) and int(f) < FIELD_COUNT for f in figure_texts):
         raise PositionError(
@@ -306,7 +310,7 @@ def _check_over(to_move_text: str, tiles: Rows, yellows: int, round_number: int,
         raise PositionError("over: the game ends only after its last round", rule="over-before-last-round", round=round_number, rounds=rounds)
     if yellows:
         raise PositionError("over: the yellow count is y0 once the game is over", rule="over-yellows", yellows=yellows)
-    numbers = tuple(number_of(held) for held in tiles)
+    numbers = numbers_formed(tiles)
     if rounds == 1:
         results = (numbers,)
     elif results[-1] != numbers:

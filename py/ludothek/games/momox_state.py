@@ -1,8 +1,10 @@
 """The state of a game of Momox: the figures on the circuit, the tiles each seat holds, whose turn
 and in which phase (lift a bowl, take or leave a tile, shuffle or keep, over), the chips on the
-circles and which lie face up, the rounds and their results; and the small pure readings of those
-parts that the engine, its position text and the computer players share (`walk`, `number_of`,
-`tile_beside`, `open_circle_of`).
+circles and which lie face up, the rounds and their results; why a game ended (`MomoxEnd`); and
+the small pure readings of those parts that the engine, its position text, its editing and the
+computer players share (`landing`, `walk`, `number_of`, `numbers_formed`, `round_totals`,
+`tile_beside`, `open_circle_of`, and the turn order: `first_seat`, `seat_of_turn`, `next_seat`,
+`turns_played`).
 
 Its own module because the engine (games/momox.py) and the position text (games/momox_position.py),
 which writes and reads it, both build it; the rules of play are the engine's, the board's table
@@ -57,7 +59,7 @@ class MomoxState(StateBase):
             return None
         if self.rounds == 1:
             return Outcome((self.to_move,), MomoxEnd.FOUR_TILES)
-        totals = [sum(row[seat] for row in self.results) for seat in range(len(self.figures))]
+        totals = round_totals(self.results, len(self.figures))
         leaders = tuple(seat for seat, total in enumerate(totals) if total == max(totals))
         return Outcome(() if len(leaders) == len(totals) else leaders, MomoxEnd.ROUNDS_PLAYED)
 
@@ -70,14 +72,52 @@ class MomoxState(StateBase):
 # -- small pure helpers (also used by the computer players) -------------------------------------
 
 
+def landing(field: int, steps: int) -> int:
+    """The field a figure on `field` lands on walking `steps` clockwise."""
+    return (field + steps) % FIELD_COUNT
+
+
 def walk(field: int, steps: int) -> tuple[int, ...]:
     """The fields a figure on `field` passes walking `steps` clockwise, ending where it lands."""
-    return tuple((field + i) % FIELD_COUNT for i in range(1, steps + 1))
+    return tuple(landing(field, i) for i in range(1, steps + 1))
 
 
 def number_of(tiles: tuple[int, ...]) -> int:
     """The number formed by tiles taken in this order (first = ones); missing digits are 0."""
     return sum(value * 10**place for place, value in enumerate(tiles))
+
+
+def numbers_formed(tiles: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Each seat's number (`number_of` its tiles), seat order: a round's result when it ends."""
+    return tuple(number_of(held) for held in tiles)
+
+
+def round_totals(results: tuple[tuple[int, ...], ...], players: int) -> tuple[int, ...]:
+    """Each seat's total of the finished rounds' numbers."""
+    return tuple(sum(row[seat] for row in results) for seat in range(players))
+
+
+def first_seat(round_number: int, players: int) -> int:
+    """The seat that plays turn 1 of a round: round r begins with seat (r-1) mod players."""
+    return (round_number - 1) % players
+
+
+def seat_of_turn(round_number: int, turn: int, players: int) -> int:
+    """The seat that plays `turn` of round `round_number` (the seats take turns in seat order)."""
+    return (first_seat(round_number, players) + turn - 1) % players
+
+
+def turns_played(s: MomoxState, seat: int) -> int:
+    """The turns `seat` has finished in the round being played (the current one not counted)."""
+    players = len(s.figures)
+    first_turn = (seat - first_seat(s.round, players)) % players + 1
+    before_now = s.turn - first_turn  # turns of the round before this one, from the seat's first on
+    return 0 if before_now <= 0 else (before_now + players - 1) // players
+
+
+def next_seat(s: MomoxState) -> int:
+    """The seat that plays the turn after the current one in this round."""
+    return seat_of_turn(s.round, s.turn + 1, len(s.figures))
 
 
 def tile_beside(field: int, seat: int, held: tuple[int, ...]) -> int:

@@ -6,12 +6,13 @@ render/momox_words.py's.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..ai.base import GameAI
-from ..games.momox import GAME, KEY, LEAVE, LIFT_MOVES, OVER, SHUFFLE, STAY, TAKE, TILE, KEEP, RESHUFFLE, Momox, walk
-from ..games.momox_board import CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, FIELD_COUNT, TILE_VALUES
-from ..games.momox_state import MomoxState
+from ..games.momox import GAME, KEEP, KEY, LEAVE, LIFT_MOVES, OVER, RESHUFFLE, SHUFFLE, STAY, TAKE, TILE
+from ..games.momox import LiftEffect, Momox, MomoxEffect, MomoxEnd, MomoxMove, MomoxRule, MomoxState, TakeEffect
+from ..games.momox_board import CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, TILE_VALUES
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
 from .diagram import Diagram
@@ -21,20 +22,13 @@ from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_
 from . import momox_board
 from .momox_board import SEAT_CSS, MomoxPayload, figure_svg
 from .momox_words import POSITION_ERROR_TEXTS, board_description, circle_title, circle_words, colour_name, field_words, number_text, place_name
-from ..games.momox import MomoxEffect, MomoxMove, MomoxRule, TakeEffect
-
-
-MAX_ROUNDS_IN_FORM = 99
 
 
 def remembered_chips(position: str) -> list[tuple[int, int]]:
     """The (circle, value) of each chip that was seen and lies under a bowl again, by circle, in a
-    position's text. The board never shows them (remembering is the game); a puzzle states them
-    as its premise."""
-    game = GAME
-    s = game.from_position(position)
-    open_circle = game.open_circle(s)
-    return sorted((c, v) for c, v in s.seen if c != open_circle)
+    position's text (the engine's `remembered_chips`). The board never shows them (remembering is
+    the game); a puzzle states them as its premise."""
+    return GAME.remembered_chips(GAME.from_position(position))
 
 
 class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect, MomoxPayload]):
@@ -52,7 +46,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
         MomoxRule.STAY_NOT_YELLOW: N_("You may stay only on a yellow field you have just reached in this turn."),
         MomoxRule.OPEN_CIRCLE: N_("This circle is open: no bowl covers it. Lift a bowl from another circle."),
         MomoxRule.NO_TILE: N_("There is no tile to take here: only landing exactly on a corner with your tile offers one."),
-        MomoxRule.NO_SHUFFLE: N_("The chips may be reshuffled only after landing on yellow fields three times in one turn."),
+        MomoxRule.NO_SHUFFLE: N_("The chips may be reshuffled only after landing on yellow fields {yellows} times in one turn."),
     }
     move_error_words_from = {
         "seat": lambda seat: {"colour": colour_name(seat)},
@@ -90,7 +84,6 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
                     "One round: the first player to collect all four tiles wins. Several rounds: at the end of each round every "
                     "player scores the number their tiles form (missing digits count as 0); the highest total wins."
                 ),
-                maximum=MAX_ROUNDS_IN_FORM,
             ),
             Field(
                 "chips",
@@ -114,21 +107,21 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
             ),
         ]
 
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
-        options: dict[str, Any] = {}
-        rounds = self.form_number(
-            values, "rounds", _("The number of rounds must be a whole number."), _("Choose between 1 and {n} rounds.").format(n=MAX_ROUNDS_IN_FORM)
-        )
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, object]:
+        options: dict[str, object] = {}
+        most = self.setup_field("rounds").maximum  # the engine's option declares the range
+        rounds = self.form_number(values, "rounds", _("The number of rounds must be a whole number."), _("Choose between 1 and {n} rounds.").format(n=most))
         if rounds > 1:
             options["rounds"] = rounds
         if values.get("chips", "shuffled") == "hand":
-            digits = "".join(str(values.get("chips_text", "")).split())
-            if len(digits) != CIRCLES or sorted(digits) != [str(v) for v in range(1, CIRCLES + 1)]:
-                raise ValueError(_("Lay out the chips as six digits, 1 to 6 once each, such as 352614."))
-            options["chips"] = [int(d) for d in digits]
+            try:
+                chips = self.game.chips_from_text("".join(str(values.get("chips_text", "")).split()))
+            except ValueError:
+                raise ValueError(_("Lay out the chips as six digits, 1 to 6 once each, such as 352614.")) from None
+            options["chips"] = list(chips)
         return options
 
-    def option_warnings(self, options: dict[str, Any], players: int) -> list[str]:
+    def option_warnings(self, options: dict[str, object], players: int) -> list[str]:
         if "chips" in options:
             return [_("Everyone who saw the setup knows where the chips lie: good for teaching, not for a real game.")]
         return []
@@ -187,27 +180,28 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
             ).format(n=s.yellows)
         return labels
 
-    def _last_walk(self, s: MomoxState, last_before: MomoxState | None, last_move: str | None) -> dict[str, Any]:
-        """The payload's fields of the last walk, when the last move lifted a bowl: whose figure
-        walked from where along which fields, the bowl lifted, the circle covered again, and who
-        shared the field it left (empty otherwise)."""
-        if last_before is None or last_move not in LIFT_MOVES:
-            return {}
-        walk_seat = last_before.to_move
-        walk_from = last_before.figures[walk_seat]
-        landing = s.figures[walk_seat] if walk_seat < len(s.figures) else walk_from
-        steps = (landing - walk_from) % FIELD_COUNT
-        walk_path: tuple[int, ...] = ()
-        if 1 <= steps <= 6 and s.round == last_before.round:
-            walk_path = tuple(walk(walk_from, steps))
-        return {
-            "walk_seat": walk_seat,
-            "walk_from": walk_from,
-            "walk_path": walk_path,
-            "lifted": LIFT_MOVES.index(last_move),
-            "covered_again": self.game.open_circle(last_before),
-            "walk_sharing": tuple(seat for seat, f in enumerate(last_before.figures) if f == walk_from),
-        }
+    def _with_last_walk(self, payload: MomoxPayload, s: MomoxState, last_before: MomoxState | None, last_move: str | None) -> MomoxPayload:
+        """The payload with the last walk, when the last move lifted a bowl (the engine's
+        `lift_seen`): whose figure walked from where along which fields, the bowl lifted, the
+        circle covered again, and who shared the field it left."""
+        lift = self._lift_shown(last_before, last_move, s)
+        if lift is None or last_before is None:
+            return payload
+        return replace(
+            payload,
+            walk_seat=lift.seat,
+            walk_from=lift.start,
+            walk_path=lift.path,
+            lifted=lift.circle,
+            covered_again=lift.covered,
+            walk_sharing=tuple(seat for seat, f in enumerate(last_before.figures) if f == lift.start),
+        )
+
+    def _lift_shown(self, before: MomoxState | None, move: str | None, after: MomoxState) -> LiftEffect | None:
+        """The last move's bowl lifted and walk, as the table saw them (None: no bowl was lifted)."""
+        if before is None or move is None:
+            return None
+        return self.game.lift_seen(before, move, after)
 
     def marks_with(
         self,
@@ -238,9 +232,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
         labels = self._target_labels(s, targets, replaying) if interactive else {}
         open_c = game.open_circle(s)
         circle = game.circles(s)[open_c]
-        steps_ahead: dict[int, int] = {}
-        if interactive and s.phase == KEY:
-            steps_ahead = {f: i + 1 for i, f in enumerate(walk(s.figures[s.to_move], 6))}
+        steps_ahead = game.fields_ahead(s) if interactive else {}
         remaining = game.corner_tiles(s)
         payload = MomoxPayload(
             over=s.outcome is not None,
@@ -249,7 +241,6 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
             lying={corner: frozenset(seat for seat, _value in remaining[corner]) for corner in CORNER_FIELDS},
             pending_corner=pending.field if pending is not None else None,
             steps_ahead=steps_ahead,
-            **self._last_walk(s, last_before, last_move),
         )
         return BoardMarks(
             interactive=interactive,
@@ -263,20 +254,17 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
             label=label,
             description=board_description(game, s, replaying) if describe else None,
             diagram=diagram if diagram is not None else Diagram(),
-            payload=payload,
+            payload=self._with_last_walk(payload, s, last_before, last_move),
         )
 
     def extra_html(self, s: MomoxState, ui: UIState[MomoxState]) -> str:
         """The last walk in words, under the board (the board shows it; this says it)."""
-        if ui.last_before is None or ui.last_move not in LIFT_MOVES or ui.replaying:
+        lift = None if ui.replaying else self._lift_shown(ui.last_before, ui.last_move, s)
+        if lift is None:
             return ""
-        before = ui.last_before
-        seat = before.to_move
-        circle = LIFT_MOVES.index(ui.last_move)
-        value = self._walked(before, ui.last_move, s)
-        if value is None:
-            return ""
-        text = _("{colour} lifted the bowl from {circle} and walked {value}.").format(colour=colour_name(seat), circle=circle_words(circle), value=value)
+        text = _("{colour} lifted the bowl from {circle} and walked {value}.").format(
+            colour=colour_name(lift.seat), circle=circle_words(lift.circle), value=lift.value
+        )
         return tag("p", esc(text), class_="momox-last")
 
     def seat_details(self, s: MomoxState, seat: int) -> str:
@@ -365,16 +353,6 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
 
     # -- words ---------------------------------------------------------------------------------
 
-    def _walked(self, before: MomoxState, move: str, after: MomoxState | None) -> int | None:
-        """The value a bowl move walked, read from the state after it (where its chip lies open)."""
-        if after is None or move not in LIFT_MOVES:
-            return None
-        seat = before.to_move
-        if after.round != before.round or seat >= len(after.figures):
-            return None
-        steps = (after.figures[seat] - before.figures[seat]) % FIELD_COUNT
-        return steps if 1 <= steps <= 6 else None
-
     def status_text(self, s: MomoxState, ui: UIState[MomoxState], names: list[str]) -> str:
         if self.game.is_over(s):
             return self.result_text(s, names)
@@ -409,23 +387,8 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
         seat = before.to_move
         name = names[seat]
         if move in LIFT_MOVES:
-            circle = LIFT_MOVES.index(move)
-            value = self._walked(before, move, after)
-            landing = after.figures[seat]
-            sentences = [
-                _("{name} lifted the bowl from {circle}: a {value}.").format(name=name, circle=circle_words(circle), value=value),
-                _("{name} walks to {field}.").format(name=name, field=field_words(landing)),
-            ]
-            phase = after.phase
-            if phase == TILE and after.to_move == seat:
-                tile = self.game.pending_tile(after)
-                assert tile is not None  # the phase of a tile on offer
-                sentences.append(_("{name} may take the {value} here or leave it.").format(name=name, value=tile.value))
-            elif phase == KEY and after.to_move == seat and self.game.yellow_streak(after):
-                sentences.append(_("A yellow field: {name} may lift another bowl or stay.").format(name=name))
-            elif phase == SHUFFLE:
-                sentences.append(self._may_reshuffle(after, name))
-            return " ".join(sentences)
+            lift = self.game.lift_seen(before, move, after)
+            return "" if lift is None else self._lift_words(lift, after, name)
         if move == TAKE:
             effect = self.game.effect(before, move)
             assert isinstance(effect, TakeEffect)  # what a take does
@@ -457,6 +420,21 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
         if move == RESHUFFLE:
             return _("{name} reshuffled the chips: all lie face down again, the centre circle is open.").format(name=name)
         return _("{name} kept the chips as they lie.").format(name=name)
+
+    def _lift_words(self, lift: LiftEffect, after: MomoxState, name: str) -> str:
+        """A bowl lifted: the chip, the walk, and what the landing offers."""
+        sentences = [
+            _("{name} lifted the bowl from {circle}: a {value}.").format(name=name, circle=circle_words(lift.circle), value=lift.value),
+            _("{name} walks to {field}.").format(name=name, field=field_words(lift.landing)),
+        ]
+        tile = self.game.pending_tile(after)
+        if tile is not None:
+            sentences.append(_("{name} may take the {value} here or leave it.").format(name=name, value=tile.value))
+        elif lift.yellow:
+            sentences.append(_("A yellow field: {name} may lift another bowl or stay.").format(name=name))
+        elif after.phase == SHUFFLE:
+            sentences.append(self._may_reshuffle(after, name))
+        return " ".join(sentences)
 
     def _may_reshuffle(self, after: MomoxState, name: str) -> str:
         n = self.game.yellow_streak(after)
@@ -507,7 +485,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
 
     def result_text(self, s: MomoxState, names: list[str]) -> str:
         winners = self.game.winners(s)
-        if s.rounds == 1 and winners:
+        if s.outcome is not None and s.outcome.reason == MomoxEnd.FOUR_TILES:
             seat = winners[0]
             return _("{name} collected all four tiles first and wins with {number}!").format(
                 name=names[seat], number=number_text(self.game.held_tiles(s, seat))
