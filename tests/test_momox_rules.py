@@ -216,7 +216,7 @@ class TestYellowFields:
     def test_landing_on_yellow_moves_again(self):
         s = play(pos("0,8 -,- R key t1 y0 352614 -"), "k3")  # 6 onto yellow field 6
         assert GAME.position(s) == "6,8 -,- R key t1 y1 352614 3"
-        assert GAME.current_player(s) == 0 and GAME.yellow_streak(s) == 1
+        assert GAME.current_player(s) == 0 and s.yellows == 1
 
     def test_two_yellows_then_a_plain_field_end_the_turn_without_a_choice(self):
         s = play(pos("3,8 -,- R key t1 y1 123456 2"), "k0")  # red on yellow 3 walks 1 onto plain 4
@@ -228,7 +228,7 @@ class TestYellowFields:
         assert s.yellows == 3 and s.phase == "key"
         s = play(s, "k0")
         assert GAME.position(s) == "23,8 -,- R shuffle t1 y3 123456 120"
-        assert GAME.legal_moves(s) == ["shuffle", "keep"] and GAME.may_shuffle(s)
+        assert GAME.legal_moves(s) == ["shuffle", "keep"] and s.phase == "shuffle"
 
     def test_two_yellows_do_not_allow_a_reshuffle(self):
         s = play(pos("19,8 -,- R key t1 y1 123456 21"), "k2", "k0")
@@ -547,9 +547,11 @@ class TestHiddenInformation:
 class TestViewQueries:
     def test_effect_describes_a_walk(self):
         s = pos("5,8 -,- R key t1 y0 352614 1")
-        assert GAME.effect(s, "k0") == LiftEffect("k0", 0, circle=0, value=3, first_seen=True, start=5, path=(6, 7, 8), landing=8, covered=1, yellow=False)
+        assert GAME.effect(s, "k0") == LiftEffect(
+            "k0", 0, circle=0, value=3, first_seen=True, start=5, path=(6, 7, 8), landing=8, covered_again=1, yellow=False
+        )
         effect = GAME.effect(pos("0,8 -,- R key t1 y0 352614 -"), "k3")
-        assert isinstance(effect, LiftEffect) and effect.yellow and effect.landing == 6 and effect.covered == 0
+        assert isinstance(effect, LiftEffect) and effect.yellow and effect.landing == 6 and effect.covered_again == 0
 
     def test_effect_of_taking_the_tile_and_ending_the_round(self):
         s = play(pos("29,8 234,34 R key t1 y0 352614 1"), "k0")
@@ -559,8 +561,8 @@ class TestViewQueries:
         assert GAME.effect(play(pos("19,8 -,- R key t1 y2 123456 21"), "k2", "k0"), "shuffle") == ChoiceEffect("shuffle", 0)
 
     def test_key_circles_only_in_the_key_phase(self):
-        assert GAME.key_circles(pos("5,8 -,- R key t1 y0 352614 1")) == [0, 2, 3, 4, 5]
-        assert GAME.key_circles(pos("8,8 -,- R tile t1 y0 352614 10")) == []
+        assert GAME.liftable_circles(pos("5,8 -,- R key t1 y0 352614 1")) == [0, 2, 3, 4, 5]
+        assert GAME.liftable_circles(pos("8,8 -,- R tile t1 y0 352614 10")) == []
 
     def test_corner_tiles_lists_what_still_lies_beside_each_corner(self):
         s = pos("5,8 4,12 R key t1 y0 352614 1")
@@ -590,7 +592,7 @@ class TestAnswersForTheViews:
             GAME.effect(shown_before, "k3")  # the observation before cannot tell what lay under the bowl
         walked = GAME.lift_seen(shown_before, "k3", shown_after)
         assert walked == GAME.effect(before, "k3") == GAME.lift_seen(before, "k3", after)
-        assert (walked.seat, walked.value, walked.start, walked.path, walked.covered) == (0, 6, 0, (1, 2, 3, 4, 5, 6), 0)
+        assert (walked.seat, walked.value, walked.start, walked.path, walked.covered_again) == (0, 6, 0, (1, 2, 3, 4, 5, 6), 0)
 
     def test_lift_seen_is_none_when_no_bowl_was_lifted_or_the_states_do_not_follow(self):
         before = GAME.observation(pos("0,8 -,- R key t1 y0 352614 -"), None)

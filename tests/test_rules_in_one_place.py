@@ -37,7 +37,7 @@ FOR_DRAWING: dict[str, set[str]] = {
     "fenn": {"BLUE", "RED", "BOARD_FIELDS", "START_FIELD", "GOAL_FIELD", "DIE_FACES", "BLACK_FACES", "DIE_NAMES", "BLACK_NAME"}
     | {"STEP", "PASS", "EXTRA", "PASCH", "TURN"},
     "momentum": {"EMPTY", "HOLE", "DAMPER", "BUFFER", "SEAT_LETTERS", "PLACE"},
-    "momox": {"KEY", "TILE", "SHUFFLE", "OVER", "LIFT_MOVES", "STAY", "TAKE", "LEAVE", "RESHUFFLE", "KEEP"},
+    "momox": {"LIFT", "TILE", "SHUFFLE", "OVER", "LIFT_MOVES", "STAY", "TAKE", "LEAVE", "RESHUFFLE", "KEEP"},
     "momox_board": {"CENTRE", "CIRCLES", "CORNER", "CORNER_FIELDS", "FIELD_COUNT", "FIELD_KINDS", "START_FIELDS", "TILE_AT", "YELLOW", "YELLOW_FIELDS"}
     | {"COLOUR_LETTERS", "TILE_VALUES", "CHIP_VALUES"},
     "mops_layout": {"EMPTY", "FACE_DOWN", "START_CELL", "FULL"},

@@ -6,9 +6,9 @@ remembers the last m of them (the open chip is always among them) and treats eve
 as unknown: each still unknown value is equally likely under each circle it does not remember.
 So permuting chips a player has not seen can never change its decision.
 
-Planning: on its turn the player searches its choices of keys as an expectimax tree (a known
+Planning: on its turn the player searches its choices of bowls as an expectimax tree (a known
 chip walks a known distance, an unknown one is a lottery over the values it does not know),
-following chains of yellow fields a few keys deep; on a yellow field it may also stay (see
+following chains of yellow fields a few bowls deep; on a yellow field it may also stay (see
 `_Plan.stay_value`). The end of a turn is valued with a table of
 expected turns still needed to collect the remaining tiles from each field, computed once from
 the board (`momox_board.FIELDS`) under a model of a player who picks the best chip most of the
@@ -26,7 +26,7 @@ import math
 from itertools import permutations
 from typing import Generator, NamedTuple, TYPE_CHECKING
 
-from ..games.momox import GAME, KEEP, KEY, LEAVE, LIFT_MOVES, RESHUFFLE, SHUFFLE, STAY, TAKE, TILE, Momox, MomoxEffect, MomoxMove, MomoxState
+from ..games.momox import GAME, KEEP, LIFT, LEAVE, LIFT_MOVES, RESHUFFLE, SHUFFLE, STAY, TAKE, TILE, Momox, MomoxEffect, MomoxMove, MomoxState
 from ..games.momox import landing, next_seat, number_of, tile_beside, turns_played
 from ..games.momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, FIELD_COUNT, YELLOW_FIELDS
 from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
@@ -50,11 +50,11 @@ LEVELS = [
     ),
 ]
 
-# Memory is what tells the levels apart: with four chips remembered and two keys of planning
-# level 2 won 48% of 100 games against level 3; with three and one key it wins 28% of 1000 and
+# Memory is what tells the levels apart: with four chips remembered and two bowls of planning
+# level 2 won 48% of 100 games against level 3; with three and one bowl it wins 28% of 1000 and
 # still beats level 1 in 79% (bench/strength.py momox, 2026-11-23).
 MEMORY = {1: 2, 2: 3, 3: CIRCLES}  # face-up chips remembered, most recently uncovered first
-DEPTH = {1: 1, 2: 1, 3: 3}  # keys looked ahead within one turn (each yellow field adds one)
+DEPTH = {1: 1, 2: 1, 3: 3}  # bowls looked ahead within one turn (each yellow field adds one)
 BLOCKING = {1: 0.0, 2: 0.0, 3: 1.0}  # weight of the next player's loss from the chip left open
 PLANS_TILES = {1: False, 2: False, 3: True}  # several rounds: chooses take/leave by the number formed
 # Offered a reshuffle: level 1 does as the fancy takes it, level 2 keeps what it knows, level 3
@@ -99,7 +99,7 @@ def lift_model(field: int, value: int, need: int) -> tuple[int, int]:
     return q, GOES_ON if q in YELLOW_FIELDS else TURN_ENDS
 
 
-def remembered_chips(seen: tuple[tuple[int, int], ...], memory: int) -> list[int]:
+def known_chips(seen: tuple[tuple[int, int], ...], memory: int) -> list[int]:
     """The chip value under each circle as a player who remembers the last `memory` turned-up
     chips knows it (0: not known)."""
     known = [0] * CIRCLES
@@ -208,8 +208,8 @@ class MomoxPlayer(PlayerBase[MomoxState, MomoxMove, MomoxEffect]):
         if obs.phase == SHUFFLE:
             yield None
             return self._shuffle_choice(plan, obs)
-        assert obs.phase == KEY
-        return (yield from self._key_choice(plan, obs, moves))
+        assert obs.phase == LIFT
+        return (yield from self._lift_choice(plan, obs, moves))
 
     def _shuffle_choice(self, plan: "_Plan", obs: MomoxState) -> MomoxMove:
         if self.shuffle_policy == "whim":
@@ -220,11 +220,11 @@ class MomoxPlayer(PlayerBase[MomoxState, MomoxMove, MomoxEffect]):
         mine = plan.round_turns[plan.need][obs.figures[plan.me]]
         return RESHUFFLE if mine > plan.horizon + SHUFFLE_MARGIN else KEEP
 
-    def _key_choice(self, plan: "_Plan", obs: MomoxState, moves: list[MomoxMove]) -> Search[MomoxMove]:
-        known = remembered_chips(obs.seen, self.memory)
+    def _lift_choice(self, plan: "_Plan", obs: MomoxState, moves: list[MomoxMove]) -> Search[MomoxMove]:
+        known = known_chips(obs.seen, self.memory)
         field = obs.figures[plan.me]
         scored = []
-        for circle in self.game.key_circles(obs):
+        for circle in self.game.liftable_circles(obs):
             value = yield from plan.lift(field, circle, tuple(known), plan.need, 1)
             scored.append((value, circle))
         best = max(v for v, _ in scored)
@@ -237,7 +237,7 @@ class MomoxPlayer(PlayerBase[MomoxState, MomoxMove, MomoxEffect]):
 
     def move_values(self, s: MomoxState) -> MoveValues:
         """The value of every legal move of `s` for the player to move, on the strongest level's
-        evaluation: its expectimax over the keys (minus the expected turns still needed) and its
+        evaluation: its expectimax over the bowls (minus the expected turns still needed) and its
         plan value for take / leave. `s` should be what the player sees. None for shuffle / keep
         (a policy, not a value)."""
         strongest = MomoxPlayer(self.game, max(MEMORY), self.seed)
@@ -254,12 +254,12 @@ class MomoxPlayer(PlayerBase[MomoxState, MomoxMove, MomoxEffect]):
             leave = plan.plan_value(tile.field, plan.held)
             scale = 10 ** max(0, len(plan.held) - 1)
             return [MoveValue(TAKE, take / scale), MoveValue(LEAVE, leave / scale)]
-        if s.phase != KEY:
+        if s.phase != LIFT:
             return None  # shuffle / keep: a policy, not a value
-        known = remembered_chips(s.seen, strongest.memory)
+        known = known_chips(s.seen, strongest.memory)
         here = s.figures[plan.me]
         values = []
-        for circle in self.game.key_circles(s):
+        for circle in self.game.liftable_circles(s):
             values.append(MoveValue(LIFT_MOVES[circle], (yield from plan.lift(here, circle, tuple(known), plan.need, 1))))
         if STAY in moves:
             values.append(MoveValue(STAY, (yield from plan.stay_value(here, self.game.open_circle(s), tuple(known)))))
@@ -335,11 +335,11 @@ class _Plan:
         """Expected utility of staying on the yellow field `field` (a generator, like `lift`).
 
         The heuristic: staying ends this turn here (one turn spent) and the player starts its next
-        turn from this field. By then the next player has put a key over the chip open now, so that
+        turn from this field. By then the next player has turned a bowl over the chip open now, so that
         chip, whose value the player knows, can be lifted next turn; only the circle the next player
         uncovers is closed to it. So the next turn is searched like this one, once for each circle
         the next player may uncover (equally likely), and averaged. Staying wins when the chips the
-        player remembers reach a corner from here next turn while every key now would carry the
+        player remembers reach a corner from here next turn while every bowl now would carry the
         figure past it or onto a plain field, or when going on is a poor lottery over unknown chips.
         Leaving the number just walked open also costs the next player (`_block`). Deeper in the
         search a yellow field is valued with the turns table for staying, which (like the tables
@@ -370,7 +370,7 @@ class _Plan:
         return True
 
     def lift(self, field: int, circle: int, known: tuple[int, ...], need: int, depth: int) -> Generator[None, None, float]:
-        """Expected utility of lifting the key from `circle` (a generator: yields between chunks)."""
+        """Expected utility of lifting the bowl from `circle` (a generator: yields between chunks)."""
         value = known[circle]
         if value:
             return (yield from self._walk(field, circle, value, known, need, depth))
@@ -483,7 +483,7 @@ REVIEW = ReviewRules(
 
 
 def puzzle_best_moves(game: Momox, s: MomoxState, depth: int) -> list[str]:
-    """A puzzle: the first keys from which a tile is reachable this turn however the
+    """A puzzle: the first lifts from which a tile is reachable this turn however the
     unremembered chips lie (ai/momox_puzzles.py; `depth`, the lifts, changes nothing)."""
     from .momox_puzzles import momox_tile_keys
 

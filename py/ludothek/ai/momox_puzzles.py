@@ -1,5 +1,5 @@
-"""Momox' puzzles: the only key that surely reaches one of the mover's tiles this turn, walking
-only chips the table remembers (`momox_sure_ways`). No other first key is sure: for each, some
+"""Momox' puzzles: the only bowl whose lift surely reaches one of the mover's tiles this turn,
+walking only chips the table remembers (`momox_sure_ways`). No other first lift is sure: for each, some
 way the unremembered chips may lie leaves no walk to a tile at all (`momox_tile_keys`, over
 every such way). A puzzle's hidden chips are stored in ascending order on their circles
 (`momox_canonical`): any order gives the same answer, and the file tells nothing. ai/momox.py's
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from ..games.momox import GAME, KEY, STAY, TAKE, TILE, HiddenChipError, Momox, MomoxMove, MomoxState
+from ..games.momox import GAME, LIFT, STAY, TAKE, TILE, HiddenChipError, Momox, MomoxMove, MomoxState
 from ..games.momox_board import CIRCLES
 from .puzzle_mining import Mine
 from .base import ComputerPlayer
@@ -20,31 +20,31 @@ MOMOX_MOST_LIFTS = 4  # a sure walk of more lifts than this is no puzzle for a p
 
 
 def momox_sure_ways(game: Momox, s: MomoxState, most_lifts: int = MOMOX_MOST_LIFTS) -> dict[str, list[str]]:
-    """Momox, the mover lifting keys: for each first key from which remembered chips alone walk the
-    figure to one of its tiles this turn (lifts landing on yellow fields, the last on the
-    corner), the shortest such walk: its keys, then `take`. Works on the observation, so a chip
+    """Momox, the mover lifting bowls: for each first lift from which remembered chips alone walk
+    the figure to one of its tiles this turn (lifts landing on yellow fields, the last on the
+    corner), the shortest such walk: its lifts, then `take`. Works on the observation, so a chip
     nobody remembers can never be part of a way (the engine refuses to lift it there)."""
     seat = game.current_player(s)
-    if s.phase != KEY or seat is None:
+    if s.phase != LIFT or seat is None:
         return {}
     start = game.observation(s, None)
     ways: dict[str, list[str]] = {}
     frontier: list[tuple[MomoxState, list[str]]] = [(start, [])]
     for _ in range(most_lifts):
         reached: list[tuple[MomoxState, list[str]]] = []
-        for state, keys in frontier:
+        for state, lifts in frontier:
             for move in game.legal_moves(state):
-                if move == STAY or (keys and keys[0] in ways):
+                if move == STAY or (lifts and lifts[0] in ways):
                     continue
                 try:
                     after = game.play(state, move)
                 except HiddenChipError:
                     continue  # a chip nobody remembers: a gamble, not a way
                 if _reaches_tile(game, after, seat):
-                    ways.setdefault((keys + [move])[0], keys + [move, TAKE])
-                elif after.phase == KEY and after.to_move == seat and not game.is_over(after):
-                    reached.append((after, keys + [move]))
-        frontier = [(state, keys) for state, keys in reached if keys[0] not in ways]
+                    ways.setdefault((lifts + [move])[0], lifts + [move, TAKE])
+                elif after.phase == LIFT and after.to_move == seat and not game.is_over(after):
+                    reached.append((after, lifts + [move]))
+        frontier = [(state, lifts) for state, lifts in reached if lifts[0] not in ways]
     return ways
 
 
@@ -55,18 +55,18 @@ def _reaches_tile(game: Momox, s: MomoxState, seat: int) -> bool:
     return tile is not None and bool(tile.value)
 
 
-def momox_tile_reachable(game: Momox, s: MomoxState, key: str) -> bool:
-    """Momox, a full state with the mover lifting keys: can a walk that begins by lifting `key`
+def momox_tile_reachable(game: Momox, s: MomoxState, lift: str) -> bool:
+    """Momox, a full state with the mover lifting bowls: can a walk that begins with `lift`
     reach one of the mover's tiles this turn? (Every chip is known in a full state: a search over
     the figure's field and the open circle.)"""
     seat = game.current_player(s)
-    assert seat is not None, "a state with the mover lifting keys has a mover"
-    todo, visited = [game.play(s, key)], set()
+    assert seat is not None, "a state with the mover lifting bowls has a mover"
+    todo, visited = [game.play(s, lift)], set()
     while todo:
         state = todo.pop()
         if _reaches_tile(game, state, seat):
             return True
-        if state.phase != KEY or state.to_move != seat:
+        if state.phase != LIFT or state.to_move != seat:
             continue
         place = (state.figures[seat], game.open_circle(state))
         if place in visited:
@@ -83,15 +83,15 @@ def momox_layouts(game: Momox, s: MomoxState) -> Iterator[MomoxState]:
 
 
 def momox_tile_keys(game: Momox, s: MomoxState) -> list[MomoxMove]:
-    """The first keys from which a tile is reachable this turn however the unremembered chips lie
-    (an upper bound on the keys that are sure: the player would also have to know the way). A
-    key is dropped by the first layout that leaves it no way."""
-    keys = [m for m in game.legal_moves(s) if m != STAY]
+    """The first lifts from which a tile is reachable this turn however the unremembered chips lie
+    (an upper bound on the lifts that are sure: the player would also have to know the way). A
+    lift is dropped by the first layout that leaves it no way."""
+    lifts = [m for m in game.legal_moves(s) if m != STAY]
     for layout in momox_layouts(game, s):
-        keys = [k for k in keys if momox_tile_reachable(game, layout, k)]
-        if not keys:
+        lifts = [lift for lift in lifts if momox_tile_reachable(game, layout, lift)]
+        if not lifts:
             break
-    return keys
+    return lifts
 
 
 def momox_canonical(game: Momox, s: MomoxState) -> MomoxState:
@@ -102,9 +102,9 @@ def momox_canonical(game: Momox, s: MomoxState) -> MomoxState:
 
 def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomoxState, str]]) -> None:
     """Games of the strongest level against the middle one, two to four players. A position is
-    kept when exactly one first key surely reaches a tile of the mover this turn on remembered
-    chips, no other key could in every layout of the unremembered ones, and the mover has at
-    least two remembered chips under keys to choose from. Difficulty: the lifts the walk takes
+    kept when exactly one first lift surely reaches a tile of the mover this turn on remembered
+    chips, no other lift could in every layout of the unremembered ones, and the mover has at
+    least two remembered chips under bowls to choose from. Difficulty: the lifts the walk takes
     (one, two, three or four)."""
     game = GAME
     for seed in mine.seeds():
@@ -113,18 +113,18 @@ def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomoxSt
         computer = [player(3 if seat % 2 == 0 else 2, seed * 10 + seat) for seat in range(players)]
         kept = set()  # difficulties kept from this game: one each, so that the puzzles differ
         while not game.is_over(s):
-            if s.phase == KEY:
-                remembered_under_keys = len(game.remembered_chips(s))
+            if s.phase == LIFT:
+                remembered_under_bowls = len(game.remembered_chips(s))
                 ways = momox_sure_ways(game, s)
-                # Every other game keeps only positions where some chip is still unknown (a key
+                # Every other game keeps only positions where some chip is still unknown (a lift
                 # there is a gamble the puzzle must see past); the others also the fully remembered.
-                if len(ways) == 1 and remembered_under_keys >= 2 and len(s.seen) < CIRCLES + (seed % 2):
-                    ((key, way),) = ways.items()
+                if len(ways) == 1 and remembered_under_bowls >= 2 and len(s.seen) < CIRCLES + (seed % 2):
+                    ((lift, way),) = ways.items()
                     difficulty = min(len(way) - 1, 3)
-                    if difficulty not in kept and momox_tile_keys(game, s) == [key]:
+                    if difficulty not in kept and momox_tile_keys(game, s) == [lift]:
                         kept.add(difficulty)
                         shown = momox_canonical(game, s)
-                        mine.keep(difficulty, {"position": game.position(shown), "solution": key, "line": way, "depth": len(way) - 1})
+                        mine.keep(difficulty, {"position": game.position(shown), "solution": lift, "line": way, "depth": len(way) - 1})
             mover = game.current_player(s)
             assert mover is not None, "a game under way has a mover"
             s = game.play(s, computer[mover].choose(s))

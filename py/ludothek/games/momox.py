@@ -64,12 +64,12 @@ All work on observations and reveal nothing hidden:
 
 - `open_circle(s)`; `circles(s)`: each circle's `Circle(index, covered, face_up, value)` where
   `value` is set only for the open circle's face-up chip (covered chips are shown as bowls).
-- `key_circles(s)`: the circles whose bowl may be lifted now (all covered circles, in the key
+- `liftable_circles(s)`: the circles whose bowl may be lifted now (all covered circles, in the lift
   phase; empty otherwise).
 - `figure_field(s, seat)`, `held_tiles(s, seat)` (values in the order taken, ones first),
   `number(s, seat)` (missing digits are 0), `corner_tiles(s)` (tiles still beside each corner).
-- `s.phase` (a `MomoxPhase`), `yellow_streak(s)`, `pending_tile(s)` (the tile that may be taken now, its corner
-  and the place it would fill, 0-3 as in `PLACE_NAMES`), `may_shuffle(s)`.
+- `s.phase` (a `MomoxPhase`), `s.yellows` (yellow fields landed on in this turn), `pending_tile(s)`
+  (the tile that may be taken now, its corner and the place it would fill, 0-3 as in `PLACE_NAMES`).
 - `round_table(s)`: each finished round's numbers, the totals, the round being played.
 - `fields_ahead(s)`: while a bowl may be lifted, the field each chip value walks the mover to.
 - `lift_seen(before, move, after)`: what a bowl lifted did (a `LiftEffect`: the walk, the chip),
@@ -150,11 +150,11 @@ from .momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, START_FIELDS, TILE
 from .momox_moves import KEEP, LEAVE, LIFT_MOVES, MOVE_HELP, RESHUFFLE, STAY, TAKE, ChoiceEffect, LiftEffect, MomoxEffect, MomoxMove, MomoxRule, TakeEffect
 from .momox_moves import lifted_circle
 from .momox_position import parse_position, position_text, with_hidden_chips_dealt
-from .momox_state import KEY, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, OVER, SHUFFLE, TILE, YELLOWS_FOR_SHUFFLE, MomoxEnd, MomoxPhase, MomoxState
+from .momox_state import LIFT, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, OVER, SHUFFLE, TILE, YELLOWS_FOR_SHUFFLE, MomoxEnd, MomoxPhase, MomoxState
 from .momox_state import first_seat, landing, next_seat, number_of, numbers_formed, open_circle_of, round_totals, tile_beside, turns_played, walk
 
 # What other modules import from here (the engine's names, those of its moves and of its state).
-__all__ = ["GAME", "Momox", "Circle", "HiddenChipError", "PendingTile", "RoundTable", "MomoxState", "MomoxPhase", "MomoxEnd", "KEY", "TILE", "SHUFFLE"]
+__all__ = ["GAME", "Momox", "Circle", "HiddenChipError", "PendingTile", "RoundTable", "MomoxState", "MomoxPhase", "MomoxEnd", "LIFT", "TILE", "SHUFFLE"]
 __all__ += ["OVER", "MAX_ROUNDS", "YELLOWS_FOR_SHUFFLE", "landing", "next_seat", "number_of", "open_circle_of", "tile_beside", "turns_played", "walk"]
 __all__ += ["MomoxMove", "MomoxRule", "MomoxEffect", "LiftEffect", "TakeEffect", "ChoiceEffect", "LIFT_MOVES", "STAY", "TAKE", "LEAVE", "RESHUFFLE", "KEEP"]
 
@@ -275,7 +275,7 @@ class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
             figures=START_FIELDS[:players],
             tiles=((),) * players,
             to_move=first_seat(round_number, players),
-            phase=KEY,
+            phase=LIFT,
             yellows=0,
             chips=chips,
             seen=(),
@@ -298,10 +298,10 @@ class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
         return [total + number for total, number in zip(totals, numbers_formed(s.tiles))]
 
     def legal_moves(self, s: MomoxState) -> list[MomoxMove]:
-        if s.phase == KEY:
+        if s.phase == LIFT:
             open_c = open_circle_of(s.seen)
             lifts = [LIFT_MOVES[c] for c in range(CIRCLES) if c != open_c]
-            # In the key phase a yellow count means the figure stands on the yellow field it just
+            # In the lift phase a yellow count means the figure stands on the yellow field it just
             # reached this turn: going on from there is the player's choice.
             return lifts + [STAY] if s.yellows else lifts
         if s.phase == TILE:
@@ -403,7 +403,7 @@ class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
             new = replace(base, phase=TILE)
         elif landing in YELLOW_FIELDS:
             yellow = True
-            new = replace(base, phase=KEY, yellows=s.yellows + 1)
+            new = replace(base, phase=LIFT, yellows=s.yellows + 1)
         else:
             new = self._end_turn(base)
         return new, LiftEffect(move, seat, circle, value, first_seen, start, path, landing, open_circle_of(s.seen), yellow)
@@ -415,7 +415,7 @@ class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
 
     @staticmethod
     def _next_turn(s: MomoxState) -> MomoxState:
-        return replace(s, phase=KEY, yellows=0, to_move=next_seat(s), turn=s.turn + 1)
+        return replace(s, phase=LIFT, yellows=0, to_move=next_seat(s), turn=s.turn + 1)
 
     def _end_round(self, s: MomoxState, numbers: tuple[int, ...]) -> MomoxState:
         results = s.results + (numbers,)
@@ -479,12 +479,6 @@ class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
 
     # -- queries for the view ------------------------------------------------------------------
 
-    def yellow_streak(self, s: MomoxState) -> int:
-        return s.yellows
-
-    def may_shuffle(self, s: MomoxState) -> bool:
-        return s.phase == SHUFFLE
-
     def open_circle(self, s: MomoxState) -> int:
         return open_circle_of(s.seen)
 
@@ -500,8 +494,8 @@ class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
                 result.append(Circle(c, True, c in face_up, None))
         return result
 
-    def key_circles(self, s: MomoxState) -> list[int]:
-        if s.phase != KEY:
+    def liftable_circles(self, s: MomoxState) -> list[int]:
+        if s.phase != LIFT:
             return []
         open_c = open_circle_of(s.seen)
         return [c for c in range(CIRCLES) if c != open_c]
@@ -538,7 +532,7 @@ class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
     def fields_ahead(self, s: MomoxState) -> dict[int, int]:
         """While a bowl may be lifted: each field the mover's figure reaches with a chip, and that
         chip's value (the steps ahead the board numbers); empty otherwise."""
-        if s.phase != KEY:
+        if s.phase != LIFT:
             return {}
         start = s.figures[s.to_move]
         return {landing(start, value): value for value in CHIP_VALUES}

@@ -37,7 +37,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
-from .momox import GAME, KEY, OVER, MomoxState
+from .momox import GAME, LIFT, OVER, MomoxState
 from .momox_board import CENTRE, CHIP_VALUES, CIRCLES, COLOUR_LETTERS, FIELD_COUNT, START_FIELDS, TILE_VALUES
 from .momox_state import PHASES, MomoxPhase, first_seat, numbers_formed, open_circle_of, seat_of_turn
 
@@ -166,7 +166,7 @@ class Editing:
             mover = replace(s, to_move=seat, turn=_next_turn_of(s, seat))
             return _text(mover, tiles=tiles, phase=OVER, yellows=0)
         if s.phase == OVER and seat == s.to_move:  # the finisher gives a tile back: play resumes
-            return _text(s, tiles=tiles, phase=KEY)
+            return _text(s, tiles=tiles, phase=LIFT)
         return _text(s, tiles=tiles)
 
     @staticmethod
@@ -175,7 +175,7 @@ class Editing:
         seat = _turn_seat(s, turn)
         if seat == s.to_move or s.phase == OVER:
             return _text(s, turn=turn, to_move=seat)
-        return _text(s, turn=turn, to_move=seat, phase=KEY, yellows=0)
+        return _text(s, turn=turn, to_move=seat, phase=LIFT, yellows=0)
 
     def empty(self, s: MomoxState) -> str:
         players = len(s.figures)
@@ -184,7 +184,7 @@ class Editing:
             s,
             figures=START_FIELDS[:players],
             tiles=((),) * players,
-            phase=KEY,
+            phase=LIFT,
             yellows=0,
             turn=1,
             to_move=first_seat(s.round, players),

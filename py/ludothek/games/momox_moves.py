@@ -58,7 +58,7 @@ class LiftEffect(NamedTuple):
     start: int  # the field the figure walked from
     path: tuple[int, ...]  # fields passed, ending on the landing field
     landing: int
-    covered: int  # the circle the bowl was turned over (the open circle before)
+    covered_again: int  # the circle the bowl was turned over (the open circle before)
     yellow: bool  # landed on yellow: the same player may lift another bowl or stay
 
 

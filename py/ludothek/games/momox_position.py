@@ -16,7 +16,7 @@ from random import Random
 from .base import PositionError, Setup, is_ascii_number
 from .momox_board import CENTRE, CHIP_VALUES, CIRCLES, COLOUR_LETTERS, COLOURS, FIELD_COUNT, TILE_VALUES, YELLOW_FIELDS
 from .momox_state import (
-    KEY,
+    LIFT,
     MAX_PLAYERS,
     MAX_ROUNDS,
     MIN_PLAYERS,
@@ -351,7 +351,7 @@ def _check_turn_under_way(phase: MomoxPhase, to_move: int, field: int, tiles: Ro
             seat=to_move,
             field=field,
         )
-    if phase == KEY and yellows and field not in YELLOW_FIELDS:
+    if phase == LIFT and yellows and field not in YELLOW_FIELDS:
         raise PositionError(
             f"y{yellows}: a turn goes on after yellow fields only while the figure stands on one",
             rule="yellows-off-yellow",

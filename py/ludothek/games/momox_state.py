@@ -20,11 +20,11 @@ from .base import EndReason, Outcome, StateBase
 from .momox_board import CENTRE, FIELD_COUNT, TILE_AT
 
 MomoxPhase = Literal["key", "tile", "shuffle", "over"]
-KEY: MomoxPhase = "key"
+LIFT: MomoxPhase = "key"  # lift a bowl: written `key`, the word of the first versions, which drew keys
 TILE: MomoxPhase = "tile"
 SHUFFLE: MomoxPhase = "shuffle"
 OVER: MomoxPhase = "over"
-PHASES = (KEY, TILE, SHUFFLE, OVER)
+PHASES = (LIFT, TILE, SHUFFLE, OVER)
 YELLOWS_FOR_SHUFFLE = 3  # "mindestens dreimal hintereinander auf ein gelbes Feld"
 MAX_ROUNDS = 99
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -42,7 +42,7 @@ class MomoxState(StateBase):
     figures: tuple[int, ...]  # field of each seat's figure
     tiles: tuple[tuple[int, ...], ...]  # per seat, tile values in the order taken (ones first)
     to_move: int  # the seat deciding now (the round's finisher once over)
-    phase: MomoxPhase  # key, tile, shuffle or over
+    phase: MomoxPhase  # LIFT (written key), TILE, SHUFFLE or OVER
     yellows: int  # yellow fields landed on in this turn so far
     turn: int = 1  # the turn being played in this round, over all seats, from 1
     chips: tuple[int, ...]  # value on each circle; 0 = hidden (only in observations)

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..ai.base import GameAI
-from ..games.momox import GAME, KEEP, KEY, LEAVE, LIFT_MOVES, OVER, RESHUFFLE, SHUFFLE, STAY, TAKE, TILE
+from ..games.momox import GAME, KEEP, LIFT, LEAVE, LIFT_MOVES, OVER, RESHUFFLE, SHUFFLE, STAY, TAKE, TILE
 from ..games.momox import LiftEffect, Momox, MomoxEffect, MomoxEnd, MomoxMove, MomoxRule, MomoxState, TakeEffect
 from ..games.momox_board import CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, TILE_VALUES
 from ..i18n import N_, _, ngettext
@@ -193,7 +193,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
             walk_from=lift.start,
             walk_path=lift.path,
             lifted=lift.circle,
-            covered_again=lift.covered,
+            covered_again=lift.covered_again,
             walk_sharing=tuple(seat for seat, f in enumerate(last_before.figures) if f == lift.start),
         )
 
@@ -223,7 +223,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
         the pictures drawn without one (the setup preview, the thumbnail)."""
         game = self.game
         legal = set(game.legal_moves(s)) if interactive else set()
-        targets = {LIFT_MOVES[c] for c in game.key_circles(s)} if interactive else set()
+        targets = {LIFT_MOVES[c] for c in game.liftable_circles(s)} if interactive else set()
         if STAY in legal:
             targets.add(STAY)
         pending = game.pending_tile(s)
@@ -358,7 +358,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
             return self.result_text(s, names)
         name = names[s.to_move]
         phase = s.phase
-        yellows = self.game.yellow_streak(s)
+        yellows = s.yellows
         if phase == TILE:
             tile = self.game.pending_tile(s)
             assert tile is not None  # the phase of a tile on offer
@@ -437,7 +437,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
         return " ".join(sentences)
 
     def _may_reshuffle(self, after: MomoxState, name: str) -> str:
-        n = self.game.yellow_streak(after)
+        n = after.yellows
         return ngettext(
             "{n} yellow field in this turn: {name} may reshuffle the chips.", "{n} yellow fields in this turn: {name} may reshuffle the chips.", n
         ).format(n=n, name=name)
@@ -524,7 +524,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
             return colour_name(COLOUR_LETTERS.index(value))
         if name == "phase":
             phases: dict[str, str] = {
-                KEY: _("Lift a bowl"),
+                LIFT: _("Lift a bowl"),
                 TILE: _("Take or leave the tile"),
                 SHUFFLE: _("Reshuffle or keep the chips"),
                 OVER: _("Game over"),

@@ -382,8 +382,8 @@ def board_svg(s: MomoxState, marks: BoardMarks[MomoxPayload, MomoxEffect]) -> st
 
     Draws only what the table shows: the open chip when the payload shows it face up (the view
     leaves it out when replaying: an earlier position would show chips that bowls cover now),
-    every other circle as a bowl (the move notation and the engine still call lifting one a key
-    move, `k0`..`k5`)."""
+    every other circle as a bowl (the move notation still writes lifting one `k0`..`k5`, the letter
+    of the first versions, which drew keys)."""
     info = marks.payload or MomoxPayload()
     parts = [
         empty("rect", x=num(MARGIN / 2), y=num(MARGIN / 2), width=num(SIZE - MARGIN), height=num(SIZE - MARGIN), rx="18", class_="board-bg"),
