@@ -83,7 +83,7 @@ def _text(s: MomoxState, **changes: Unpack[_Changes]) -> str:
     """Position text of `s` with `changes`; the results follow the tiles once the game is over."""
     state = replace(s, **changes)
     finished = state.results[: state.round - 1]
-    if state.phase == OVER and state.rounds > 1:
+    if state.outcome is not None and state.rounds > 1:
         finished = finished + (numbers_formed(state.tiles),)
     return GAME.position(replace(state, results=finished))
 
@@ -165,7 +165,7 @@ class Editing:
         if len(held) == len(TILE_VALUES):  # four tiles end the round: the game is over there
             mover = replace(s, to_move=seat, turn=_next_turn_of(s, seat))
             return _text(mover, tiles=tiles, phase=OVER, yellows=0)
-        if s.phase == OVER and seat == s.to_move:  # the finisher gives a tile back: play resumes
+        if s.outcome is not None and seat == s.to_move:  # the finisher gives a tile back: play resumes
             return _text(s, tiles=tiles, phase=LIFT)
         return _text(s, tiles=tiles)
 
@@ -173,7 +173,7 @@ class Editing:
     def _with_mover(s: MomoxState, turn: int) -> str:
         """`s` at `turn`, its player to move; another player's turn begins afresh."""
         seat = _turn_seat(s, turn)
-        if seat == s.to_move or s.phase == OVER:
+        if seat == s.to_move or s.outcome is not None:
             return _text(s, turn=turn, to_move=seat)
         return _text(s, turn=turn, to_move=seat, phase=LIFT, yellows=0)
 

@@ -51,7 +51,7 @@ def position_text(s: MomoxState) -> str:
     tokens = [
         ",".join(map(str, s.figures)),
         ",".join("".join(map(str, reversed(held))) or "-" for held in s.tiles),
-        "-" if s.phase == OVER else COLOUR_LETTERS[s.to_move],
+        "-" if s.outcome is not None else COLOUR_LETTERS[s.to_move],
         s.phase,
         f"t{s.turn}",
         f"y{s.yellows}",
