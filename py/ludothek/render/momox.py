@@ -7,7 +7,7 @@ render/momox_words.py's.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any  # only for puzzles: parsed JSON (ai/puzzles.py), a dict of mixed values
 
 from ..ai.base import GameAI
 from ..games.momox import GAME, KEEP, LIFT, LEAVE, LIFT_MOVES, OVER, RESHUFFLE, SHUFFLE, STAY, TAKE, TILE
