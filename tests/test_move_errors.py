@@ -16,13 +16,15 @@ from ludothek.i18n import language, set_language
 from ludothek.render import get_view
 from ludothek.render.view import COMMON_MOVE_ERROR_TEXTS
 
-RAISED = re.compile(r"self\.(?:illegal|invalid)\(\s*\w+,\s*\"([a-z-]+)\"")
+RAISED = re.compile(r"self\.(?:illegal|invalid)\(\s*\w+,\s*(?:\"([a-z-]+)\"|(\w+)\.([A-Z_]+)\b)")
 
 
 def raised_rules(game) -> set[str]:
-    """The rule identifiers written as literals where the engine raises (its whole module)."""
-    source = inspect.getsource(inspect.getmodule(type(game)))
-    rules = set(RAISED.findall(source))
+    """The rule identifiers where the engine raises (its whole module): written as literals, or as
+    a member of the game's declared rules (`MomoxRule.NO_TILE`), read as its text."""
+    module = inspect.getmodule(type(game))
+    source = inspect.getsource(module)
+    rules = {literal or str(getattr(getattr(module, rule_class), member)) for literal, rule_class, member in RAISED.findall(source)}
     # A prefix such as "ban-" + reason (Fenn's landing bans) stands for every rule it begins.
     return {r for r in rules if not r.endswith("-")} | {d for r in rules if r.endswith("-") for d in game.move_rules if d.startswith(r)}
 
