@@ -19,7 +19,7 @@ from .base import ComputerPlayer
 MOMOX_MOST_LIFTS = 4  # a sure walk of more lifts than this is no puzzle for a person
 
 
-def momox_sure_ways(game: Momox, s: MomoxState, most_lifts: int = MOMOX_MOST_LIFTS) -> dict[str, list[str]]:
+def momox_sure_ways(game: Momox, s: MomoxState, most_lifts: int = MOMOX_MOST_LIFTS) -> dict[MomoxMove, list[MomoxMove]]:
     """Momox, the mover lifting bowls: for each first lift from which remembered chips alone walk
     the figure to one of its tiles this turn (lifts landing on yellow fields, the last on the
     corner), the shortest such walk: its lifts, then `take`. Works on the observation, so a chip
@@ -28,10 +28,10 @@ def momox_sure_ways(game: Momox, s: MomoxState, most_lifts: int = MOMOX_MOST_LIF
     if s.phase != LIFT or seat is None:
         return {}
     start = game.observation(s, None)
-    ways: dict[str, list[str]] = {}
-    frontier: list[tuple[MomoxState, list[str]]] = [(start, [])]
+    ways: dict[MomoxMove, list[MomoxMove]] = {}
+    frontier: list[tuple[MomoxState, list[MomoxMove]]] = [(start, [])]
     for _ in range(most_lifts):
-        reached: list[tuple[MomoxState, list[str]]] = []
+        reached: list[tuple[MomoxState, list[MomoxMove]]] = []
         for state, lifts in frontier:
             for move in game.legal_moves(state):
                 if move == STAY or (lifts and lifts[0] in ways):
@@ -100,7 +100,7 @@ def momox_canonical(game: Momox, s: MomoxState) -> MomoxState:
     return next(game.layouts(s))
 
 
-def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomoxState, str]]) -> None:
+def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomoxState, MomoxMove]]) -> None:
     """Games of the strongest level against the middle one, two to four players. A position is
     kept when exactly one first lift surely reaches a tile of the mover this turn on remembered
     chips, no other lift could in every layout of the unremembered ones, and the mover has at
