@@ -16,7 +16,6 @@ from ludothek.ai.momox_puzzles import momox_canonical, momox_layouts, momox_sure
 from ludothek.ai.mops import mops_placement_points
 from ludothek.games import get_game
 from ludothek.package_files import package_file
-from ludothek.render.momox import remembered_chips
 from ludothek.render.catalog import game_ai
 
 MINIMUM = {"fenn": 12, "momentum": 12, "nummerus": 12, "mops": 8, "momox": 12}
@@ -168,7 +167,7 @@ def test_momox_a_sure_way_may_lift_the_chip_that_lay_open():
     assert momox_sure_ways(game, s) == {"k2": ["k2", "k1", "take"]}
     assert momox_tile_keys(game, s) == ["k2"]
     assert len(list(momox_layouts(game, s))) == 24  # four chips nobody remembers: 4! layouts
-    assert remembered_chips(MOMOX_THROUGH_THE_OPEN_CHIP) == [(2, 3)]
+    assert game.remembered_chips(s) == [(2, 3)]
 
 
 def test_momox_a_key_that_reaches_a_tile_in_every_layout_is_no_sure_way():

@@ -24,13 +24,6 @@ from .momox_board import SEAT_CSS, MomoxPayload, figure_svg
 from .momox_words import POSITION_ERROR_TEXTS, board_description, circle_title, circle_words, colour_name, field_words, number_text, place_name
 
 
-def remembered_chips(position: str) -> list[tuple[int, int]]:
-    """The (circle, value) of each chip that was seen and lies under a bowl again, by circle, in a
-    position's text (the engine's `remembered_chips`). The board never shows them (remembering is
-    the game); a puzzle states them as its premise."""
-    return GAME.remembered_chips(GAME.from_position(position))
-
-
 class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect, MomoxPayload]):
     game_id = "momox"
     game: Momox
@@ -450,10 +443,10 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
         )
 
     def puzzle_premise_html(self, puzzle: dict[str, Any]) -> str:
-        """The remembered chips, as a list (the board never shows them)."""
-        items = "".join(
-            tag("li", esc(_("Circle {n}:").format(n=c)) + " " + tag("span", esc(str(v)), class_="memory-chip")) for c, v in remembered_chips(puzzle["position"])
-        )
+        """The remembered chips (the engine's `remembered_chips`), as a list: the board never shows
+        them (remembering is the game), a puzzle states them as its premise."""
+        remembered = self.game.remembered_chips(self.game.from_position(puzzle["position"]))
+        items = "".join(tag("li", esc(_("Circle {n}:").format(n=c)) + " " + tag("span", esc(str(v)), class_="memory-chip")) for c, v in remembered)
         return tag("ul", items, class_="puzzle-memory")
 
     def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
