@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 import ludothek.ai.momox as momox_ai  # noqa: E402
 from timing import timed_search  # noqa: E402
 from ludothek.render.catalog import get_player  # noqa: E402
-from ludothek.games.momox import GAME  # noqa: E402
+from ludothek.games.momox import GAME, LIFT  # noqa: E402
 
 
 def play_game(levels, seed, options=None, bots=None, on_chunk=None):
@@ -94,7 +94,7 @@ def memory(games: int) -> dict:
         s = GAME.new_game(players=2, seed=seed)
         bots = [get_player("momox", 3, seed=seed), get_player("momox", 1, seed=seed + 1)]
         while not GAME.is_over(s) and len(s.moves) < 40:
-            if s.phase == "key":
+            if s.phase == LIFT:
                 seen = {c for c, _ in s.seen}
                 unseen = [c for c in range(6) if c not in seen]
                 for level in (1, 2, 3):
@@ -162,7 +162,7 @@ def model(games: int) -> dict:
         rng = random.Random(seed)
         s = GAME.new_game(players=2 + seed % 3, seed=seed)
         while not GAME.is_over(s) and len(s.moves) < 200:
-            if s.phase == "key":
+            if s.phase == LIFT:
                 need = momox_ai.need_mask(s.to_move, s.tiles[s.to_move])
                 lifts += [(s, move, GAME.effect(s, move), need) for move in GAME.legal_moves(s) if move != "stay"]
             s = GAME.play(s, rng.choice(GAME.legal_moves(s)))
@@ -182,7 +182,7 @@ def model(games: int) -> dict:
         s = GAME.new_game(players=2, seed=seed)
         player = _CountedPlayer(GAME, 3, seed)
         while not GAME.is_over(s) and len(s.moves) < 60:
-            if s.phase == "key" and GAME.current_player(s) == 0:
+            if s.phase == LIFT and GAME.current_player(s) == 0:
                 player.choose(s)
                 nodes.append(player.last_budget.work)
             s = GAME.play(s, get_player("momox", 1, seed=len(s.moves)).choose(s))
