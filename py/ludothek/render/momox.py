@@ -53,12 +53,6 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
 
         return AI
 
-    def __init__(self, game: Momox) -> None:
-        super().__init__(game)
-        # The app asks for the walk to be animated on one drawing only, and draws again at once
-        # (e.g. when the computer starts thinking): keep that drawing's markup for the same move
-        # so the browser lets the animation run instead of restarting or cutting it.
-
     def tagline(self) -> str:
         return _("Lift a bowl, walk the number beneath it and collect your four tiles. Remember where the numbers lie!")
 
