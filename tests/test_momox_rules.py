@@ -378,6 +378,12 @@ class TestSeveralRounds:
         s = play(pos("29,8,16 234,-,- R key t2 y0 352614 1 r3/3 0,1234,0/0,0,1234"), "k0", "take")
         assert GAME.is_over(s) and GAME.scores(s) == [1234, 1234, 1234] and GAME.winners(s) == []
 
+    def test_several_rounds_are_told_by_the_state_observations_too(self):
+        assert pos("5,8 4,12 R key t2 y0 352614 1 r2/3 1234,43").several_rounds
+        assert GAME.observation(GAME.new_game(players=2, seed=1, rounds=2), None).several_rounds
+        assert not pos("5,8 -,- R key t1 y0 352614 1").several_rounds
+        assert not GAME.new_game(players=2, seed=1).several_rounds
+
     def test_the_outcome_says_why_the_game_ended(self):
         assert pos("0,8 1234,34 - over t1 y0 352614 10").outcome.reason == MomoxEnd.FOUR_TILES
         s = play(pos("29,8 234,- R key t2 y0 352614 1 r2/2 21,1234"), "k0", "take")

@@ -300,7 +300,7 @@ class _Plan:
         players = len(obs.figures)
         self.held = obs.tiles[me]
         self.need = need_mask(me, self.held)
-        self.multi_round = obs.rounds > 1 and self.plans_tiles
+        self.multi_round = obs.several_rounds and self.plans_tiles
         nxt = next_seat(obs)
         self.next_field = obs.figures[nxt]
         self.next_need = need_mask(nxt, obs.tiles[nxt])

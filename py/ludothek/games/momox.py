@@ -70,7 +70,8 @@ All work on observations and reveal nothing hidden:
   `number(s, seat)` (missing digits are 0), `corner_tiles(s)` (tiles still beside each corner).
 - `s.phase` (a `MomoxPhase`), `s.yellows` (yellow fields landed on in this turn), `pending_tile(s)`
   (the tile that may be taken now, its corner and the place it would fill, 0-3 as in `PLACE_NAMES`).
-- `round_table(s)`: each finished round's numbers, the totals, the round being played.
+- `s.several_rounds` (each round's numbers scored, or the first with four tiles wins alone);
+  `round_table(s)`: each finished round's numbers, the totals, the round being played.
 - `fields_ahead(s)`: while a bowl may be lifted, the field each chip value walks the mover to.
 - `lift_seen(before, move, after)`: what a bowl lifted did (a `LiftEffect`: the walk, the chip),
   for two observations too, the chip read from `after` where it lies open; None for other moves.

@@ -83,7 +83,7 @@ def _text(s: MomoxState, **changes: Unpack[_Changes]) -> str:
     """Position text of `s` with `changes`; the results follow the tiles once the game is over."""
     state = replace(s, **changes)
     finished = state.results[: state.round - 1]
-    if state.outcome is not None and state.rounds > 1:
+    if state.outcome is not None and state.several_rounds:
         finished = finished + (numbers_formed(state.tiles),)
     return GAME.position(replace(state, results=finished))
 

@@ -58,7 +58,7 @@ def position_text(s: MomoxState) -> str:
         chips,
         "".join(str(c) for c, _ in s.seen) or "-",
     ]
-    if s.rounds > 1:
+    if s.several_rounds:
         tokens.append(f"r{s.round}/{s.rounds}")
         tokens.append("/".join(",".join(map(str, row)) for row in s.results) or "-")
     return " ".join(tokens)

@@ -1,10 +1,10 @@
 """The state of a game of Momox: the figures on the circuit, the tiles each seat holds, whose turn
 and in which phase (lift a bowl, take or leave a tile, shuffle or keep, over), the chips on the
-circles and which lie face up, the rounds and their results; why a game ended (`MomoxEnd`); and
-the small pure readings of those parts that the engine, its position text, its editing and the
-computer players share (`landing`, `walk`, `number_of`, `numbers_formed`, `round_totals`,
-`tile_beside`, `open_circle_of`, and the turn order: `first_seat`, `seat_of_turn`, `next_seat`,
-`turns_played`).
+circles and which lie face up, the rounds and their results (`several_rounds`: whether more than
+one is played); why a game ended (`MomoxEnd`); and the small pure readings of those parts that
+the engine, its position text, its editing and the computer players share (`landing`, `walk`,
+`number_of`, `numbers_formed`, `round_totals`, `tile_beside`, `open_circle_of`, and the turn
+order: `first_seat`, `seat_of_turn`, `next_seat`, `turns_played`).
 
 Its own module because the engine (games/momox.py) and the position text (games/momox_position.py),
 which writes and reads it, both build it; the rules of play are the engine's, the board's table
@@ -54,10 +54,16 @@ class MomoxState(StateBase):
     # `hidden` (an observation): hidden chips are 0
 
     @property
+    def several_rounds(self) -> bool:
+        """Several rounds are played: each round's numbers are scored and the totals decide; with
+        one round the first with four tiles wins alone."""
+        return self.rounds > 1
+
+    @property
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
-        if self.rounds == 1:
+        if not self.several_rounds:
             return Outcome((self.to_move,), MomoxEnd.FOUR_TILES)
         totals = round_totals(self.results, len(self.figures))
         leaders = tuple(seat for seat, total in enumerate(totals) if total == max(totals))

@@ -98,7 +98,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
         options: dict[str, object] = {}
         most = self.setup_field("rounds").maximum  # the engine's option declares the range
         rounds = self.form_number(values, "rounds", _("The number of rounds must be a whole number."), _("Choose between 1 and {n} rounds.").format(n=most))
-        if rounds > 1:
+        if rounds != self.game.option("rounds").default:  # the normal game needs no option
             options["rounds"] = rounds
         if values.get("chips", "shuffled") == "hand":
             try:
@@ -269,9 +269,9 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
 
     def side_html(self, s: MomoxState, names: list[str]) -> str:
         """With several rounds: a running table of the rounds' numbers and the totals."""
-        table = self.game.round_table(s)
-        if table.of <= 1:
+        if not s.several_rounds:
             return ""
+        table = self.game.round_table(s)
         players = len(s.figures)
         over = self.game.is_over(s)
         head = tag(
@@ -366,7 +366,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
             ).format(name=name, n=yellows)
         else:
             text = _("{name} to move: lift a bowl.").format(name=name)
-        if s.rounds > 1:
+        if s.several_rounds:
             text += " " + _("Round {r} of {n}.").format(r=s.round, n=s.rounds)
         return text
 
