@@ -485,9 +485,9 @@ REVIEW = ReviewRules(
 def puzzle_best_moves(game: Momox, s: MomoxState, depth: int) -> list[str]:
     """A puzzle: the first lifts from which a tile is reachable this turn however the
     unremembered chips lie (ai/momox_puzzles.py; `depth`, the lifts, changes nothing)."""
-    from .momox_puzzles import momox_tile_keys
+    from .momox_puzzles import momox_tile_lifts
 
-    return list(momox_tile_keys(game, s))
+    return list(momox_tile_lifts(game, s))
 
 
 def mine_puzzles(mine: Mine) -> None:

@@ -1,6 +1,6 @@
 """Momox' puzzles: the only bowl whose lift surely reaches one of the mover's tiles this turn,
 walking only chips the table remembers (`momox_sure_ways`). No other first lift is sure: for each, some
-way the unremembered chips may lie leaves no walk to a tile at all (`momox_tile_keys`, over
+way the unremembered chips may lie leaves no walk to a tile at all (`momox_tile_lifts`, over
 every such way). A puzzle's hidden chips are stored in ascending order on their circles
 (`momox_canonical`): any order gives the same answer, and the file tells nothing. ai/momox.py's
 `puzzle_best_moves` asks these for ai/puzzles.py, and its `mine_puzzles` mines with them here
@@ -82,7 +82,7 @@ def momox_layouts(game: Momox, s: MomoxState) -> Iterator[MomoxState]:
     return game.layouts(s)
 
 
-def momox_tile_keys(game: Momox, s: MomoxState) -> list[MomoxMove]:
+def momox_tile_lifts(game: Momox, s: MomoxState) -> list[MomoxMove]:
     """The first lifts from which a tile is reachable this turn however the unremembered chips lie
     (an upper bound on the lifts that are sure: the player would also have to know the way). A
     lift is dropped by the first layout that leaves it no way."""
@@ -121,7 +121,7 @@ def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomoxSt
                 if len(ways) == 1 and remembered_under_bowls >= 2 and len(s.seen) < CIRCLES + (seed % 2):
                     ((lift, way),) = ways.items()
                     difficulty = min(len(way) - 1, 3)
-                    if difficulty not in kept and momox_tile_keys(game, s) == [lift]:
+                    if difficulty not in kept and momox_tile_lifts(game, s) == [lift]:
                         kept.add(difficulty)
                         shown = momox_canonical(game, s)
                         mine.keep(difficulty, {"position": game.position(shown), "solution": lift, "line": way, "depth": len(way) - 1})
@@ -130,4 +130,4 @@ def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomoxSt
             s = game.play(s, computer[mover].choose(s))
 
 
-__all__ = ["mine_puzzles", "MOMOX_MOST_LIFTS", "momox_canonical", "momox_layouts", "momox_sure_ways", "momox_tile_keys", "momox_tile_reachable"]
+__all__ = ["mine_puzzles", "MOMOX_MOST_LIFTS", "momox_canonical", "momox_layouts", "momox_sure_ways", "momox_tile_lifts", "momox_tile_reachable"]
