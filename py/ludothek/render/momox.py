@@ -256,11 +256,12 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
 
     def seat_details(self, s: MomoxState, seat: int) -> str:
         held = self.game.held_tiles(s, seat)
+        places = len(TILE_VALUES)  # a tile a digit
         boxes = []
-        for place in reversed(range(len(TILE_VALUES))):
+        for place in reversed(range(places)):
             filled = place < len(held)
             boxes.append(tag("span", esc(str(held[place])) if filled else "", class_="digit" + (" filled" if filled else "")))
-        spoken = _("Number so far: {number} ({n} of 4 tiles)").format(number=number_text(held), n=len(held)) if held else _("No tile yet")
+        spoken = _("Number so far: {number} ({n} of {total} tiles)").format(number=number_text(held), n=len(held), total=places) if held else _("No tile yet")
         parts = [
             tag("span", "".join(boxes), class_=f"momox-number {SEAT_CSS[seat]}", aria_hidden="true", data_number=str(self.game.number(s, seat))),
             tag("span", esc(spoken), class_="visually-hidden"),
