@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ..games.fenn import Fenn, FennState, MoveEffect as FennEffect
     from ..games.momentum import Momentum, MomentumEffect, MomentumMove
     from ..games.momentum_state import MomentumState
-    from ..games.momox import Effect as MomoxEffect, Momox
+    from ..games.momox import Momox, MomoxEffect, MomoxMove
     from ..games.momox_state import MomoxState
     from ..games.mops import Effect as MopsEffect, MopsRoyal
     from ..games.mops_state import MopsState
@@ -207,7 +207,7 @@ def _momox_view() -> MomoxView:
     return VIEW
 
 
-def _momox_ai() -> GameAI[MomoxState, str, MomoxEffect]:
+def _momox_ai() -> GameAI[MomoxState, MomoxMove, MomoxEffect]:
     from ..ai.momox import AI
 
     return AI
@@ -267,7 +267,7 @@ MOPS: GameRecord[MopsState, str, MopsEffect, MopsPayload] = GameRecord(
     has_puzzles=True,
     embed=EmbedLayout(420, 600, bottom=EMBED_BOTTOM + 40),
 )
-MOMOX: GameRecord[MomoxState, str, MomoxEffect, MomoxPayload] = GameRecord(
+MOMOX: GameRecord[MomoxState, MomoxMove, MomoxEffect, MomoxPayload] = GameRecord(
     id="momox",
     engine=_momox_engine,
     view=_momox_view,
