@@ -85,8 +85,8 @@ def varied_states():
         picked = {}
         while not G.is_over(s):
             moves = G.legal_moves(s)
-            if len(moves) > 1 and (s.step, len(s.moves) // 20) not in picked:
-                picked[(s.step, len(s.moves) // 20)] = s
+            if len(moves) > 1 and (s.phase, len(s.moves) // 20) not in picked:
+                picked[(s.phase, len(s.moves) // 20)] = s
             s = G.play(s, rng.choice(moves))
         states.extend(list(picked.values())[::3])
     return states
@@ -109,8 +109,8 @@ class TestLevels:
 
 class TestLegalAndDeterministic:
     def test_the_sample_covers_every_kind_of_step(self):
-        steps = {s.step for s in STATES}
-        assert steps == {"place", "score", "final"}
+        phases = {s.phase for s in STATES}
+        assert phases == {"place", "score", "final"}
         assert any(s.ersatz and any(m.startswith("x") for m in G.legal_moves(s)) for s in STATES)
 
     @pytest.mark.parametrize("level", LEVEL_NUMBERS)
@@ -131,7 +131,7 @@ class TestLegalAndDeterministic:
             assert capped(s) == capped(s)
 
     def test_search_is_time_sliced(self):
-        s = next(s for s in STATES if s.step == "place" and len(G.legal_moves(s)) > 4)
+        s = next(s for s in STATES if s.phase == "place" and len(G.legal_moves(s)) > 4)
         search = get_player("mops", LEVEL_NUMBERS[-1], seed=0).search(s)
         chunks = 0
         while True:
@@ -144,7 +144,7 @@ class TestLegalAndDeterministic:
         assert chunks >= 2
 
     def test_a_time_limit_still_gives_a_legal_move(self):
-        s = next(s for s in STATES if s.step == "place")
+        s = next(s for s in STATES if s.phase == "place")
         player = get_player("mops", LEVEL_NUMBERS[-1], seed=0)
         player.time_limit = 0.0
         assert player.choose(s) in G.legal_moves(s)
@@ -179,7 +179,7 @@ class TestObviousMoves:
     @pytest.mark.parametrize("level", LEVEL_NUMBERS)
     def test_scores_the_biggest_combination_in_the_last_round(self, level):
         s = G.play(self.last_round("d5", "no-such-cell"), "d5")
-        assert s.step == "score" and G.legal_moves(s)[-1] == "pass"
+        assert s.phase == "score" and G.legal_moves(s)[-1] == "pass"
         move = choose(level, s)
         assert move == "c5,d5,e5,f5,g5!e5"
 
@@ -222,7 +222,7 @@ class TestIncrementalAnalysis:
         s = G.new_game(1, seed=11)
         checked = 0
         while not G.is_over(s):
-            if s.step == "place":
+            if s.phase == "place":
                 lay = s.layouts[0]
                 ctx = Context(lay, s.pile, False)
                 an = Analysis.of(lay)

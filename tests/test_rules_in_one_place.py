@@ -80,18 +80,6 @@ STILL_TO_MOVE: dict[str, set[str]] = {
     "mops": {
         'ai.mops_eval: imports mops_layout.CROWNS',
         'ai.mops_eval: imports mops_shapes.POINTS_BY_SIZE',
-        "render.mops: asks the engine about a move it made up: self.refusal(s, 'x' + cell_name(START_CELL))",
-        'render.mops: imports mops_layout.extent',
-        "render.mops_board: counts a state's field: len(s.layouts) > 1",
-        'render.mops_marks: imports mops_layout.extent',
-        'render.mops_marks: imports mops_layout.open_window',
-        "render.mops_panels: counts a state's field: len(s.layouts) > 1",
-        'render.mops_panels: imports mops_layout.extent',
-        'render.mops_panels: imports mops_shapes.CROWN_BONUS',
-        'render.mops_panels: imports mops_shapes.POINTS_BY_SIZE',
-        'render.mops_panels: imports mops_shapes.SHAPES',
-        'render.mops_panels: imports mops_shapes.orientations',
-        "render.mops_words: counts a state's field: len(s.layouts) == 1",
     },
     "nummerus": {
         'ai.nummerus_model: imports nummerus.SOLITAIRE_REMOVED_FROM',

@@ -33,9 +33,10 @@ from __future__ import annotations
 
 from typing import Generator, Sequence, TYPE_CHECKING
 
-from ..games.mops import GAME, Effect as MopsEffect, MopsRoyal
+from ..games.mops import GAME, MopsEffect, MopsRoyal
 from ..games.mops_layout import EMPTY, FACE_DOWN, FULL, placement_indices
-from ..games.mops_scoring import combination_points, combinations, scoring_move
+from ..games.notation import MOPS_PASS, MopsMove, scoring_move
+from ..games.mops_scoring import combination_points, combinations
 from ..games.mops_state import FINAL, PLACE, SCORE, MopsState
 from ..games.notation import frame_cell_index, parse_refusal
 from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
@@ -80,12 +81,12 @@ def _tile(s: MopsState) -> int:
 
 
 # A move with its value (larger is better), as the levels rank the moves.
-Ranked = list[tuple[float, str]]
+Ranked = list[tuple[float, MopsMove]]
 # What a decision's search yields and returns: the chosen move.
-Choice = Generator[None, None, str]
+Choice = Generator[None, None, MopsMove]
 
 
-class MopsPlayer(PlayerBase[MopsState, str, MopsEffect]):
+class MopsPlayer(PlayerBase[MopsState, MopsMove, MopsEffect]):
     """Shared driver: dispatches on the phase and keeps the chunks short."""
 
     # Mops Royal's own game, not any MopsRoyal: the players ask it the refusal's price.
@@ -94,7 +95,7 @@ class MopsPlayer(PlayerBase[MopsState, str, MopsEffect]):
     def __init__(self, game: MopsRoyal, level: int, seed: int = 0, time_limit: float | None = None):
         super().__init__(game, level, seed, time_limit)
 
-    def search(self, s: MopsState) -> Search[str]:
+    def search(self, s: MopsState) -> Search[MopsMove]:
         s = self.view(s)
         moves = self.game.legal_moves(s)
         if not moves:
@@ -113,15 +114,15 @@ class MopsPlayer(PlayerBase[MopsState, str, MopsEffect]):
         yield None
         return move
 
-    def choose_placement(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+    def choose_placement(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
         raise NotImplementedError
         yield  # pragma: no cover
 
-    def choose_scoring(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+    def choose_scoring(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
         raise NotImplementedError
         yield  # pragma: no cover
 
-    def choose_final_scoring(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+    def choose_final_scoring(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
         return (yield from self.choose_scoring(s, moves, run))
 
     def move_values(self, s: MopsState) -> MoveValues:
@@ -156,7 +157,7 @@ class MopsPlayer(PlayerBase[MopsState, str, MopsEffect]):
         if s.phase == SCORE:
             ctx = Context(layout, s.pile, s.wertung)
             rounds = FULL - an.tiles
-            values = {"pass": an.value(ctx, rounds)} if "pass" in moves else {}
+            values = {MOPS_PASS: an.value(ctx, rounds)} if MOPS_PASS in moves else {}
             for flip, (points, index) in sorted(an.flip_options().items()):
                 yield None
                 values[scoring_move_of(index, flip)] = points + an.flipped(flip).value(ctx, rounds)
@@ -181,7 +182,7 @@ class MopsPlayer(PlayerBase[MopsState, str, MopsEffect]):
             return [MoveValue(m, totals.get(m, -1e9)) for m in moves]
         return None
 
-    def pick(self, ranked: Sequence[tuple[float, str]]) -> str:
+    def pick(self, ranked: Sequence[tuple[float, MopsMove]]) -> MopsMove:
         """The best move; ties broken by the seeded generator."""
         top = max(value for value, _ in ranked)
         best = [move for value, move in ranked if value >= top - 1e-9]
@@ -193,7 +194,7 @@ class GreedyPlayer(MopsPlayer):
     the tile where it can score the most right away, else where most matching tiles are
     around; level 1 lays it at random, next to a matching tile if there is such a cell."""
 
-    def choose_placement(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+    def choose_placement(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
         layout = s.layouts[_mover(s)]
         tile = _tile(s)
         ranked: Ranked = []
@@ -213,9 +214,9 @@ class GreedyPlayer(MopsPlayer):
             yield from run.pause()
         return self.pick(ranked) if ranked else moves[0]
 
-    def choose_scoring(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+    def choose_scoring(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
         layout = s.layouts[_mover(s)]
-        ranked: Ranked = [(combination_points(layout, p), scoring_move(p, flip)) for p in combinations(layout) for flip in p.marks]
+        ranked: Ranked = [(combination_points(layout, p), scoring_move(p.cells, flip)) for p in combinations(layout) for flip in p.marks]
         yield from run.pause()
         return self.pick(ranked)
 
@@ -255,7 +256,7 @@ class PlanningPlayer(MopsPlayer):
         return result
 
     def placement_ranking(
-        self, s: MopsState, moves: list[str], run: SearchBudget, every_refusal: bool = False
+        self, s: MopsState, moves: list[MopsMove], run: SearchBudget, every_refusal: bool = False
     ) -> Generator[None, None, tuple[Analysis, Ranked]]:
         """(analysis of the layout, [(value, move)]): each placement of the round's tile valued
         as laying it and then the best scoring decision, and refusing (variant) valued at the
@@ -275,24 +276,24 @@ class PlanningPlayer(MopsPlayer):
             ranked += [(value - penalty, m) for m in (refusals if every_refusal else refusals[:1])]
         return an, ranked
 
-    def choose_placement(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+    def choose_placement(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
         an, ranked = yield from self.placement_ranking(s, moves, run)
         if self.level >= 4 and not s.wertung:
             ranked = yield from self.look_ahead(s, an, ranked, run)
         return self.pick(ranked)
 
-    def choose_scoring(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+    def choose_scoring(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
         layout = s.layouts[_mover(s)]
         ctx = Context(layout, s.pile, s.wertung)
         an = Analysis.of(layout)
         rounds = FULL - an.tiles
-        ranked: Ranked = [(an.value(ctx, rounds), "pass")]
+        ranked: Ranked = [(an.value(ctx, rounds), MOPS_PASS)]
         for flip, (points, index) in sorted(an.flip_options().items()):
             yield from run.pause()
             ranked.append((points + an.flipped(flip).value(ctx, rounds), scoring_move_of(index, flip)))
         return self.pick(ranked)
 
-    def choose_final_scoring(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+    def choose_final_scoring(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
         layout = s.layouts[_mover(s)]
         if self.level >= 4:
             return (yield from self.best_final_sequence(layout, run))
@@ -410,7 +411,7 @@ REVIEW = ReviewRules(
 )
 
 
-def mops_placement_points(game: MopsRoyal, s: MopsState) -> dict[str, int]:
+def mops_placement_points(game: MopsRoyal, s: MopsState) -> dict[MopsMove, int]:
     """Mops Royal, a placement step: for each cell the most points the round can then score
     (the placement, then the best combination of the scoring step; 0 when none can score)."""
     seat = game.current_player(s)
@@ -426,7 +427,7 @@ def mops_placement_points(game: MopsRoyal, s: MopsState) -> dict[str, int]:
     return result
 
 
-def puzzle_best_moves(game: MopsRoyal, s: MopsState, depth: int) -> list[str]:
+def puzzle_best_moves(game: MopsRoyal, s: MopsState, depth: int) -> list[MopsMove]:
     """A puzzle (one player): the cells for the revealed tile from which the round scores the
     most points (the placement, then the best combination; `depth` changes nothing)."""
     points = mops_placement_points(game, s)
@@ -459,14 +460,15 @@ def mine_puzzles(mine: Mine) -> None:
 
 if TYPE_CHECKING:
     # mypy checks the player against the one interface every game's player offers.
-    _interface: type[ComputerPlayer[MopsState, str]] = MopsPlayer
+    _interface: type[ComputerPlayer[MopsState, MopsMove]] = MopsPlayer
 
 
 # The game's computer players as its record (render/catalog.py) registers them.
-AI = GameAI[MopsState, str, MopsEffect](
+AI = GameAI[MopsState, MopsMove, MopsEffect](
     game=GAME,
     levels=tuple(LEVELS),
     make_player=lambda level, seed: make_player(GAME, level, seed),
     review=REVIEW,
-    puzzles=Puzzles(lambda s, depth: puzzle_best_moves(GAME, s, depth), mine_puzzles),
+    # The puzzles' interface takes moves as text (ai/base.py's Puzzles is typed by the state alone).
+    puzzles=Puzzles(lambda s, depth: list[str](puzzle_best_moves(GAME, s, depth)), mine_puzzles),
 )

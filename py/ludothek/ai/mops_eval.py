@@ -16,9 +16,9 @@ from functools import lru_cache
 from math import comb
 
 from ..games.mops_layout import CROWNS, EMPTY, FACE_DOWN, open_window
-from ..games.mops_scoring import combination_points, scoring_move
+from ..games.mops_scoring import combination_points
 from ..games.mops_shapes import POINTS_BY_SIZE, frame_placements, placement_indices_by_cell as placements_by_cell_index
-from ..games.notation import FRAME
+from ..games.notation import FRAME, MopsMove, scoring_move
 
 # Evaluation parameters (tuned with bench/mops_strength.py and solo games).
 SECOND_WEIGHT = 0.25  # share of a group's second-best placement added to its best
@@ -407,8 +407,8 @@ class Analysis:
         return options
 
 
-def scoring_move_of(index: int, flip: int) -> str:
-    return scoring_move(_FRAME_PLACEMENTS[index], flip)
+def scoring_move_of(index: int, flip: int) -> MopsMove:
+    return scoring_move(_FRAME_PLACEMENTS[index].cells, flip)
 
 
 # -- small helpers -----------------------------------------------------------------------------------
