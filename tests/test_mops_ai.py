@@ -14,6 +14,7 @@ from ludothek.render.catalog import get_player, levels
 from ludothek.ai.mops import LEVELS
 from ludothek.ai.mops_eval import Analysis, Context, potential
 from ludothek.games import get_game
+from mops_positions import ALL_TILES, CROWNS, layout
 
 G = get_game("mops")
 LEVEL_NUMBERS = [lv.number for lv in LEVELS]
@@ -25,27 +26,6 @@ def short_thinking(monkeypatch):
     """The strongest level thinks against the clock (0.7 s a move in the page); a twentieth of a
     second keeps these tests fast. tests/test_anytime_ai.py checks the clock itself."""
     monkeypatch.setattr(base, "THINK_SECONDS", 0.05)
-
-
-MOTIFS = "PBWCKH"
-COLOURS = "bgopvy"
-CROWNS = {"Kb", "Pg", "Bv", "Wo", "Cp", "Hy"}
-ALL_TILES = [m + c for m in MOTIFS for c in COLOURS]
-
-
-def layout(cells: dict[str, str]) -> str:
-    ranks = []
-    for rank in range(9, 0, -1):
-        text, empty = "", 0
-        for file in "abcdefghi":
-            code = cells.get(f"{file}{rank}")
-            if code is None:
-                empty += 1
-                continue
-            text += (str(empty) if empty else "") + code
-            empty = 0
-        ranks.append(text + (str(empty) if empty else ""))
-    return "/".join(ranks)
 
 
 def full_layout(face_up: dict[str, str], avoid: str = "", empty: tuple[str, ...] = ()) -> dict[str, str]:

@@ -16,31 +16,9 @@ from ludothek.games import IllegalMove, InvalidMoveText, get_game
 from ludothek.games.base import PositionError, RecordError, Setup
 from ludothek.games.mops import HiddenPileError, TileOptionError
 
+from mops_positions import ALL_TILES, COLOURS, CROWNS, FILES, MOTIFS, layout
+
 G = get_game("mops")
-
-FILES = "abcdefghi"
-MOTIFS = "PBWCKH"
-COLOURS = "bgopvy"
-CROWNS = {"Kb", "Pg", "Bv", "Wo", "Cp", "Hy"}
-ALL_TILES = [m + c for m in MOTIFS for c in COLOURS]
-
-
-def layout(cells: dict[str, str]) -> str:
-    """Layout text of a 9x9 frame from {cell: tile code}."""
-    ranks = []
-    for rank in range(9, 0, -1):
-        text, empty = "", 0
-        for file in FILES:
-            code = cells.get(f"{file}{rank}")
-            if code is None:
-                empty += 1
-                continue
-            if empty:
-                text += str(empty)
-                empty = 0
-            text += code
-        ranks.append(text + (str(empty) if empty else ""))
-    return "/".join(ranks)
 
 
 def position(*layouts: dict[str, str], pile: str = "-", tile: str = "-", turn: str = "p1", scores=None, extra: str = "") -> str:

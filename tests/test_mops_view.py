@@ -15,6 +15,7 @@ from dataclasses import replace
 import pytest
 
 from markup import enabled, parse, targets
+from mops_positions import ALL_TILES
 from ludothek.games import get_game
 from ludothek.games.mops_layout import extent
 from ludothek.i18n import set_language
@@ -28,7 +29,6 @@ from ludothek.web.session import GameSession, Seat
 
 GAME = get_game("mops")
 NAMES = ["Ada", "Bo", "Cy", "Di"]
-ALL_TILES = [m + c for m in "PBWCKH" for c in "bgopvy"]
 
 # Two players at the start: Red (the caller) began with the pink bowl, Blue with the yellow
 # bowl; the blue pug is revealed and Red places first.
