@@ -12,9 +12,10 @@ from ludothek.ai import base
 
 from ludothek.render.catalog import get_player, levels
 from ludothek.ai.mops import LEVELS
-from ludothek.ai.mops_eval import Analysis, Context, potential
+from ludothek.ai.mops_eval import Analysis, Context, best_points_through, potential, scoring_move_of
 from ludothek.games import get_game
 from mops_positions import ALL_TILES, CROWNS, layout
+from ludothek.games.notation import frame_cell_index, frame_cell_name as cell_name
 
 G = get_game("mops")
 LEVEL_NUMBERS = [lv.number for lv in LEVELS]
@@ -218,3 +219,62 @@ class TestIncrementalAnalysis:
                         checked += 1
             s = G.play(s, rng.choice(G.legal_moves(s)))
         assert checked > 50
+
+
+# -- the evaluation's model of the scoring rule ------------------------------------------------------
+
+
+def _engine_flips(layout_state, seat) -> dict[str, tuple[int, set[str]]]:
+    """The engine's combinations of `seat`'s layout by the tile each may turn: (the most points a
+    combination turning it scores, the moves that score that much with it)."""
+    flips: dict[str, tuple[int, set[str]]] = {}
+    for combo in G.scoring_options(layout_state, seat):
+        for flip, move in zip(combo.flips, combo.moves):
+            best, moves = flips.get(flip, (-1, set()))
+            if combo.points > best:
+                flips[flip] = (combo.points, {move})
+            elif combo.points == best:
+                moves.add(move)
+    return flips
+
+
+def _model_agrees(an: Analysis, layout_state, seat) -> None:
+    engine = _engine_flips(layout_state, seat)
+    model = {cell_name(flip): (points, scoring_move_of(index, flip)) for flip, (points, index) in an.flip_options().items()}
+    assert set(model) == set(engine)
+    for flip, (points, move) in model.items():
+        assert points == engine[flip][0] and move in engine[flip][1]
+    assert an.extent == G.layout_extent(layout_state, seat) and an.window == G.open_area(layout_state, seat)
+
+
+def test_the_evaluation_model_agrees_with_the_engine():
+    """ai/mops_eval.py's `Analysis` (tests/test_rules_in_one_place.py's RULE_MODELS) answers the
+    scoring rule as the engine does on seeded games: the tiles a combination may turn, the most it
+    scores and a move that scores it, for every layout a seat holds, after every placement it may
+    make (by the model's own update, `placed`) and after every tile a scoring may turn (`flipped`);
+    its extent and open area are the engine's, and so are the points the greedy level counts."""
+    checked = 0
+    for players, options, seed in ((1, {}, 21), (2, {"ersatz": True}, 22), (3, {"wertung": True}, 23)):
+        s = G.new_game(players, seed=seed, **options)
+        rng = random.Random(seed)
+        while not G.is_over(s):
+            seat = G.current_player(s)
+            an = Analysis.of(s.layouts[seat])
+            _model_agrees(an, s, seat)
+            if s.phase == "place":
+                for move in G.legal_moves(s):
+                    if move.startswith("x"):
+                        continue
+                    cell = frame_cell_index(move)
+                    placed = an.placed(cell, s.tile)
+                    after = G.play(s, move)
+                    _model_agrees(placed, after, seat)
+                    through = [c.points for c in G.scoring_options(after, seat) if move in c.cells]
+                    assert best_points_through(placed.layout, cell) == max(through, default=0)
+                    checked += 1
+            else:
+                for flip, (_points, index) in an.flip_options().items():
+                    _model_agrees(an.flipped(flip), G.play(s, scoring_move_of(index, flip)), seat)
+                    checked += 1
+            s = G.play(s, rng.choice(G.legal_moves(s)))
+    assert checked > 300

@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Generator, Sequence, TYPE_CHECKING
 
 from ..games.mops import GAME, MopsEffect, MopsRoyal
-from ..games.mops_layout import EMPTY, FACE_DOWN, FULL, placement_indices
+from ..games.mops_layout import has_tile, placement_indices
 from ..games.notation import MOPS_PASS, MopsMove, scoring_move
 from ..games.mops_scoring import combination_points, combinations
 from ..games.mops_state import FINAL, PLACE, SCORE, MopsState
@@ -156,7 +156,7 @@ class MopsPlayer(PlayerBase[MopsState, MopsMove, MopsEffect]):
             return [MoveValue(m, v) for v, m in ranked]
         if s.phase == SCORE:
             ctx = Context(layout, s.pile, s.wertung)
-            rounds = FULL - an.tiles
+            rounds = an.room
             values = {MOPS_PASS: an.value(ctx, rounds)} if MOPS_PASS in moves else {}
             for flip, (points, index) in sorted(an.flip_options().items()):
                 yield None
@@ -227,7 +227,7 @@ class PlanningPlayer(MopsPlayer):
     def best_scoring(self, an: Analysis, ctx: Context, wertung: bool, run: SearchBudget) -> Generator[None, None, tuple[float, tuple[int, int] | None]]:
         """(value, (flip, placement) or None for passing) of the best decision of a scoring
         step on the analysed layout. A generator: it pauses between evaluations."""
-        rounds = FULL - an.tiles
+        rounds = an.room
         best_value = an.value(ctx, rounds)
         best_choice: tuple[int, int] | None = None
         run.work += an.cost + VALUE_COST
@@ -286,7 +286,7 @@ class PlanningPlayer(MopsPlayer):
         layout = s.layouts[_mover(s)]
         ctx = Context(layout, s.pile, s.wertung)
         an = Analysis.of(layout)
-        rounds = FULL - an.tiles
+        rounds = an.room
         ranked: Ranked = [(an.value(ctx, rounds), MOPS_PASS)]
         for flip, (points, index) in sorted(an.flip_options().items()):
             yield from run.pause()
@@ -316,8 +316,7 @@ class PlanningPlayer(MopsPlayer):
         order = sorted(ranked, key=lambda vm: -vm[0])
         candidates = [move for _, move in order[:LOOKAHEAD_CANDIDATES]]
         layout = s.layouts[_mover(s)]
-        own = {v % FACE_DOWN for v in layout if v != EMPTY}
-        pool = [t for t in sorted(s.pile) if t not in own]
+        pool = [t for t in sorted(s.pile) if not has_tile(layout, t)]  # the seat sits out its own start tile
         if len(candidates) < 2 or not pool:
             return ranked
         tiles = self.rng.sample(pool, len(pool))
@@ -335,7 +334,7 @@ class PlanningPlayer(MopsPlayer):
                 flip, index = choice
                 points += CATEGORY_POINTS[after.live[index][0]]
                 after = after.flipped(flip)
-            cells = placement_indices(after.layout) if after.tiles < FULL else []
+            cells = placement_indices(after.layout) if after.room > 0 else []
             futures.append((points, after, cells))
             yield from run.pause()
         totals = [0.0] * len(candidates)

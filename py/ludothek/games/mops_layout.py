@@ -82,6 +82,12 @@ def is_full(layout: bytes) -> bool:
     return tile_count(layout) >= FULL
 
 
+def room_left(tiles: int) -> int:
+    """How many more tiles a layout of `tiles` tiles takes before it is full (the rounds it still
+    places in, without refusals)."""
+    return FULL - tiles
+
+
 def has_tile(layout: bytes, tile: int) -> bool:
     return tile in layout or tile + FACE_DOWN in layout
 

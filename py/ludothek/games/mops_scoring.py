@@ -63,6 +63,11 @@ def combinations(layout: bytes, first_only: bool = False) -> list[Placement]:
     return found
 
 
+def combinations_through(layout: bytes, cell: int) -> list[Placement]:
+    """Every combination of `layout` (as `combinations`) that covers `cell`."""
+    return [placement for placement in combinations(layout) if cell in placement.cells]
+
+
 def can_score(layout: bytes) -> bool:
     return bool(combinations(layout, first_only=True))
 
