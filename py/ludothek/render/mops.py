@@ -9,21 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from ..ai.base import GameAI
-from ..games.mops_layout import EMPTY
 from ..games.mops import GAME, MopsEffect, MopsRoyal, MopsRule, TileOptionError
 from ..games.notation import MOPS_PASS, MopsMove
 from ..games.mops_rounds import TileOptionRule
 from ..games.mops_state import PLACE, MopsState
-from ..games.notation import FRAME, parse_tile, tile_code
-from ..games.notation import frame_cell_name as cell_name, parse_frame_cell as parse_cell
+from ..games.notation import parse_tile
+from ..games.notation import parse_frame_cell as parse_cell
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
-from .mops_icons import tile_svg
-from .svg import empty, esc, num, piece_icon, tag
+from .svg import piece_icon
 from .hinting import StrongestLevelHints
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 from . import mops_board
-from .mops_board import SEAT_CSS, THUMBNAIL_HIGHLIGHT, MopsPayload, ring, thumbnail_position, token_svg
+from .mops_board import SEAT_CSS, MopsPayload, thumbnail_position, token_svg
 from .mops_marks import board_marks, find_option
 from .mops_panels import placing_html, scoring_html, seat_details, setup_preview_html, side_html
 from .mops_words import (
@@ -224,31 +222,7 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, Mo
 
     def thumbnail_svg(self) -> str:
         shown = self.game.from_public_position(thumbnail_position())
-        layout = shown.layouts[0]
-        f0, f1, r0, r1 = self.game.layout_extent(shown, 0)
-        cell = 32
-        margin = 11  # room inside the frame for the rings around highlighted tiles (their halo reaches out)
-        side = 5 * cell + 2 * margin
-        parts = [empty("rect", x="1", y="1", width=num(side - 2), height=num(side - 2), rx="10", class_="board-bg")]
-        ox = margin + (5 - (f1 - f0 + 1)) * cell / 2
-        oy = margin + (5 - (r1 - r0 + 1)) * cell / 2
-        for index, value in enumerate(layout):
-            if value == EMPTY:
-                continue
-            rank, file = divmod(index, FRAME)
-            x, y = ox + (file - f0) * cell, oy + (r1 - rank) * cell
-            parts.append(tile_svg(tile_code(value), True, x + 1, y + 1, cell - 2))
-            if cell_name(index) in THUMBNAIL_HIGHLIGHT:
-                parts.append(ring(x, y, cell, 7, "select-mark"))
-        return tag(
-            "svg",
-            tag("title", esc(self.title())) + "".join(parts),
-            xmlns="http://www.w3.org/2000/svg",
-            viewBox=f"0 0 {num(side)} {num(side)}",
-            class_="board mops mops-art thumb",
-            role="img",
-            aria_label=self.title(),
-        )
+        return mops_board.thumbnail_svg(shown, self.game.layout_extent(shown, 0), self.title())
 
     def extra_html(self, s: MopsState, ui: UIState[MopsState]) -> str:
         if not ui.interactive or s.outcome is not None:

@@ -97,6 +97,7 @@ HEIGHT = GRID_TOP + WINDOW * CELL + COORD + 8
 FINAL_CELL = (WIDTH - 30) / 2 / 5 - 4  # the layouts side by side once the game is over
 FINAL_ROW = 5 * FINAL_CELL + 40
 MINI_CELL = 20  # the small layouts: 5x5 cells in a 100-unit box
+LAYOUT_BOX = 5  # a small layout is drawn centred in a box of 5x5 cells, the square a finished layout fills
 BAR_LEFT, BAR_RIGHT = 142, 412
 
 THUMBNAIL_LAYOUT = "9/9/2HbPbWbCb3/3PyKgWo3/2HgByCgPoKo2/4HyPp3/9/9/9"
@@ -108,6 +109,28 @@ def thumbnail_position() -> str:
     used = {THUMBNAIL_LAYOUT[i : i + 2] for i in range(len(THUMBNAIL_LAYOUT) - 1) if THUMBNAIL_LAYOUT[i] in "PBWCKH"}
     rest = [m + c for m in "PBWCKH" for c in "bgopvy" if m + c not in used]
     return f"{THUMBNAIL_LAYOUT} ?{''.join(rest[1:])} {rest[0]} p1 12"
+
+
+def thumbnail_svg(s: MopsState, bounds: tuple[int, int, int, int], title: str) -> str:
+    """The home screen's picture: the first seat's layout of `thumbnail_position` (its extent
+    `bounds`), the tiles of the line that waits to be scored ringed."""
+    cell = 32
+    margin = 11  # room inside the frame for the rings around highlighted tiles (their halo reaches out)
+    side = LAYOUT_BOX * cell + 2 * margin
+    parts = [empty("rect", x="1", y="1", width=num(side - 2), height=num(side - 2), rx="10", class_="board-bg")]
+    for index, value, x, y in boxed_tiles(s.layouts[0], bounds, margin, margin, cell):
+        parts.append(tile_svg(tile_code(value), True, x + 1, y + 1, cell - 2))
+        if cell_name(index) in THUMBNAIL_HIGHLIGHT:
+            parts.append(ring(x, y, cell, 7, "select-mark"))
+    return tag(
+        "svg",
+        tag("title", esc(title)) + "".join(parts),
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {num(side)} {num(side)}",
+        class_="board mops mops-art thumb",
+        role="img",
+        aria_label=title,
+    )
 
 
 # -- pieces ------------------------------------------------------------------------------------------
@@ -151,6 +174,21 @@ def round_tile_cell(s: MopsState, seat: int) -> int | None:
     return None
 
 
+def boxed_tiles(layout: bytes, bounds: tuple[int, int, int, int], left: float, top: float, cell: float) -> list[tuple[int, int, float, float]]:
+    """Each tile of a layout (its frame index and value) with the top left corner it is drawn at:
+    the layout, of extent `bounds`, centred in a box of 5x5 cells whose top left corner is
+    (left, top)."""
+    f0, f1, r0, r1 = bounds
+    ox = left + (LAYOUT_BOX - (f1 - f0 + 1)) * cell / 2
+    oy = top + (LAYOUT_BOX - (r1 - r0 + 1)) * cell / 2
+    tiles = []
+    for index, value in enumerate(layout):
+        if value != EMPTY:
+            rank, file = divmod(index, FRAME)
+            tiles.append((index, value, ox + (file - f0) * cell, oy + (r1 - rank) * cell))
+    return tiles
+
+
 def ring(x: float, y: float, side: float, radius: float, class_: str) -> str:
     """An outline that shows on every tile colour: dark, with a white halo."""
     rect = dict(x=num(x), y=num(y), width=num(side), height=num(side), rx=num(radius))
@@ -160,20 +198,11 @@ def ring(x: float, y: float, side: float, radius: float, class_: str) -> str:
 def mini_layout_svg(s: MopsState, seat: int, bounds: tuple[int, int, int, int], label: str, cell: float = MINI_CELL) -> str:
     """A layout as a small picture: its tiles (at most 5x5, `bounds` its extent) in a square box,
     this round's tile outlined."""
-    layout = s.layouts[seat]
-    f0, f1, r0, r1 = bounds
-    box = 5 * cell
+    box = LAYOUT_BOX * cell
     pad = 3
-    ox = pad + (5 - (f1 - f0 + 1)) * cell / 2
-    oy = pad + (5 - (r1 - r0 + 1)) * cell / 2
     marked = round_tile_cell(s, seat)
     parts = [empty("rect", x="0.5", y="0.5", width=num(box + 2 * pad - 1), height=num(box + 2 * pad - 1), rx="5", class_="mini-bg")]
-    for index, value in enumerate(layout):
-        if value == EMPTY:
-            continue
-        rank, file = divmod(index, FRAME)
-        x = ox + (file - f0) * cell
-        y = oy + (r1 - rank) * cell
+    for index, value, x, y in boxed_tiles(s.layouts[seat], bounds, pad, pad, cell):
         code = tile_code(value)
         parts.append(place(tile_face(code, False) if value < FACE_DOWN else tile_back(False), x + 0.5, y + 0.5, cell - 1))
         if index == marked:
@@ -505,20 +534,11 @@ def _final_layouts_svg(s: MopsState, effect: MopsEffect | None, info: MopsPayloa
         col, row = seat % cols, seat // cols
         x0 = 15 + col * block_w + 10
         y0 = HEAD_H + 8 + row * FINAL_ROW
-        layout = s.layouts[seat]
-        f0, f1, r0, r1 = info.extents[seat]
         heading = info.headings[seat]
         place_no = ranking.index(seat) + 1
         parts.append(token_svg(seat, x0 + 7, y0 + 10, 7))
         parts.append(tag("text", esc(f"{place_no}. {heading}"), x=num(x0 + 20), y=num(y0 + 15), class_="layout-title" + (" winner" if seat in winners else "")))
-        gx = x0 + (5 - (f1 - f0 + 1)) * cell / 2
-        gy = y0 + 28 + (5 - (r1 - r0 + 1)) * cell / 2
-        for index, value in enumerate(layout):
-            if value == EMPTY:
-                continue
-            rank, file = divmod(index, FRAME)
-            x = gx + (file - f0) * cell
-            y = gy + (r1 - rank) * cell
+        for index, value, x, y in boxed_tiles(s.layouts[seat], info.extents[seat], x0, y0 + 28, cell):
             marked = effect is not None and effect.seat == seat and move_cell(effect) == cell_name(index)
             parts.append(tile_svg(tile_code(value), value < FACE_DOWN, x + 1.5, y + 1.5, cell - 3, class_="last" if marked else ""))
             if marked:
