@@ -420,7 +420,7 @@ class TestErsatzplaettchen:
         assert G.revealed_tile(s) == "Co"
         s = G.play(s, "xe4")
         assert G.scores(s) == [-5]
-        assert G.refusal_penalty(s, 0) == 4
+        assert G.next_refusal_cost(s, 0) == 4
 
     def test_a_refused_tile_leaves_the_layout_as_it_was(self):
         s = G.play(G.from_position(self.TEXT), "xe4")

@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Generator, Sequence, TYPE_CHECKING
 
 from ..games.mops import GAME, MopsEffect, MopsRoyal
+from ..games.mops_moves import round_tile, seat_to_move
 from ..games.mops_layout import has_tile, placement_indices
 from ..games.notation import MOPS_PASS, MopsMove, scoring_move
 from ..games.mops_scoring import combination_points, combinations
@@ -68,18 +69,6 @@ REVIEW_LOOKAHEAD_WORK = 20_000  # the review's values: the look-ahead's work unl
 # -- players ---------------------------------------------------------------------------------------
 
 
-def _mover(s: MopsState) -> int:
-    """The seat deciding in `s` (a player is asked only while the game goes on)."""
-    assert s.to_move is not None, "the game is over: no one decides"
-    return s.to_move
-
-
-def _tile(s: MopsState) -> int:
-    """The round's revealed tile (a placement is asked only while one is revealed)."""
-    assert s.tile is not None, "no tile is revealed: nothing to place"
-    return s.tile
-
-
 # A move with its value (larger is better), as the levels rank the moves.
 Ranked = list[tuple[float, MopsMove]]
 # What a decision's search yields and returns: the chosen move.
@@ -89,7 +78,7 @@ Choice = Generator[None, None, MopsMove]
 class MopsPlayer(PlayerBase[MopsState, MopsMove, MopsEffect]):
     """Shared driver: dispatches on the phase and keeps the chunks short."""
 
-    # Mops Royal's own game, not any MopsRoyal: the players ask it the refusal's price.
+    # Mops Royal's own game, not any MopsRoyal: the players ask it the refusal's cost.
     game: MopsRoyal
 
     def __init__(self, game: MopsRoyal, level: int, seed: int = 0, time_limit: float | None = None):
@@ -136,7 +125,7 @@ class MopsPlayer(PlayerBase[MopsState, MopsMove, MopsEffect]):
         player.think_seconds = 1e9  # the work cap decides: the same review every time
         run = SearchBudget(self.clock, None, REVIEW_LOOKAHEAD_WORK if self.max_work is None else self.max_work, CHUNK_SECONDS)
         moves = game.legal_moves(s)
-        layout = s.layouts[_mover(s)]
+        layout = s.layouts[seat_to_move(s)]
         an = Analysis.of(layout)
         if s.phase == PLACE:
             # The move choice's own ranking, and its look-ahead for the best candidates.
@@ -195,8 +184,8 @@ class GreedyPlayer(MopsPlayer):
     around; level 1 lays it at random, next to a matching tile if there is such a cell."""
 
     def choose_placement(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
-        layout = s.layouts[_mover(s)]
-        tile = _tile(s)
+        layout = s.layouts[seat_to_move(s)]
+        tile = round_tile(s)
         ranked: Ranked = []
         for move in moves:
             if parse_refusal(move) is not None:
@@ -215,7 +204,7 @@ class GreedyPlayer(MopsPlayer):
         return self.pick(ranked) if ranked else moves[0]
 
     def choose_scoring(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
-        layout = s.layouts[_mover(s)]
+        layout = s.layouts[seat_to_move(s)]
         ranked: Ranked = [(combination_points(layout, p), scoring_move(p.cells, flip)) for p in combinations(layout) for flip in p.marks]
         yield from run.pause()
         return self.pick(ranked)
@@ -260,20 +249,20 @@ class PlanningPlayer(MopsPlayer):
     ) -> Generator[None, None, tuple[Analysis, Ranked]]:
         """(analysis of the layout, [(value, move)]): each placement of the round's tile valued
         as laying it and then the best scoring decision, and refusing (variant) valued at the
-        layout as it is, less the price. All face-down tiles are alike to refuse onto, so only
+        layout as it is, less its cost. All face-down tiles are alike to refuse onto, so only
         the first refusal is ranked unless `every_refusal` (the review values every move)."""
-        layout = s.layouts[_mover(s)]
+        layout = s.layouts[seat_to_move(s)]
         ctx = Context(layout, s.pile, s.wertung)
         an = Analysis.of(layout)
         yield from run.pause()
         cells = [frame_cell_index(m) for m in moves if parse_refusal(m) is None]
-        values = yield from self.placement_values(an, _tile(s), cells, ctx, s.wertung, run)
+        values = yield from self.placement_values(an, round_tile(s), cells, ctx, s.wertung, run)
         ranked = [(value, moves[k]) for k, (value, _) in enumerate(values)]
         refusals = [m for m in moves if parse_refusal(m) is not None]
         if refusals:
             value, _ = yield from self.best_scoring(an, ctx, s.wertung, run)
-            penalty = self.game.refusal_penalty(s, _mover(s))
-            ranked += [(value - penalty, m) for m in (refusals if every_refusal else refusals[:1])]
+            cost = self.game.next_refusal_cost(s, seat_to_move(s))
+            ranked += [(value - cost, m) for m in (refusals if every_refusal else refusals[:1])]
         return an, ranked
 
     def choose_placement(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
@@ -283,7 +272,7 @@ class PlanningPlayer(MopsPlayer):
         return self.pick(ranked)
 
     def choose_scoring(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
-        layout = s.layouts[_mover(s)]
+        layout = s.layouts[seat_to_move(s)]
         ctx = Context(layout, s.pile, s.wertung)
         an = Analysis.of(layout)
         rounds = an.room
@@ -294,7 +283,7 @@ class PlanningPlayer(MopsPlayer):
         return self.pick(ranked)
 
     def choose_final_scoring(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
-        layout = s.layouts[_mover(s)]
+        layout = s.layouts[seat_to_move(s)]
         if self.level >= 4:
             return (yield from self.best_final_sequence(layout, run))
         # Most points first; among equals, the flip that spoils the fewest other combinations.
@@ -315,7 +304,7 @@ class PlanningPlayer(MopsPlayer):
         candidate, until all are tried or the thinking time is spent."""
         order = sorted(ranked, key=lambda vm: -vm[0])
         candidates = [move for _, move in order[:LOOKAHEAD_CANDIDATES]]
-        layout = s.layouts[_mover(s)]
+        layout = s.layouts[seat_to_move(s)]
         pool = [t for t in sorted(s.pile) if not has_tile(layout, t)]  # the seat sits out its own start tile
         if len(candidates) < 2 or not pool:
             return ranked
@@ -325,9 +314,9 @@ class PlanningPlayer(MopsPlayer):
         futures: list[tuple[int, Analysis, list[int]]] = []  # per candidate: (points this round, analysis after this round, cells next round)
         for move in candidates:
             if parse_refusal(move) is not None:
-                after, points = an, -self.game.refusal_penalty(s, _mover(s))
+                after, points = an, -self.game.next_refusal_cost(s, seat_to_move(s))
             else:
-                after, points = an.placed(frame_cell_index(move), _tile(s)), 0
+                after, points = an.placed(frame_cell_index(move), round_tile(s)), 0
             yield from run.pause()
             _, choice = yield from self.best_scoring(after, ctx, False, run)
             if choice is not None:

@@ -93,8 +93,8 @@ out again (tests/test_rules_in_one_place.py).
   layout spans and may still grow into; `layout_limit`: the side of the square it must fit in.
 - `placement_cells(s)`: where the current player may put the tile; `blocked_cells(s)`: cells
   next to the layout that the 5x5 limit rules out, with the reason; `refusal_moves(s)` (the
-  face-down tiles the tile may be refused onto, each with its move), `refusal_penalty(s, seat)`
-  and `refusal_price(refused)` (variant "Ersatzplättchen").
+  face-down tiles the tile may be refused onto, each with its move), `next_refusal_cost(s, seat)`
+  and `refusal_cost(refused)` (variant "Ersatzplättchen").
 - `scoring_options(s, seat=None)`: every combination that could be scored now, with its cells,
   shape, colour or motif, points and flip choices (and the move per flip); `may_pass(s)`;
   `score_board()`: the shapes that score, by size, with their points, and the crown's bonus.
@@ -181,7 +181,7 @@ from .mops_layout import (
     open_window,
     placement_indices,
 )
-from .mops_moves import REFUSAL_BASE_PENALTY, MopsEffect, MopsMoves, MopsRule, PassEffect, PlaceEffect, RefuseEffect, ScoreEffect, seat_to_move
+from .mops_moves import FIRST_REFUSAL_COST, MopsEffect, MopsMoves, MopsRule, PassEffect, PlaceEffect, RefuseEffect, ScoreEffect, seat_to_move
 from .mops_position import parse_position, position_text
 from .mops_rounds import HiddenPileError, SitOut, TileOptionError, after_final_scoring, after_seat, check_tile_options, deal, sitting_out, waiting_seats
 from .mops_rounds import with_turn
@@ -203,7 +203,7 @@ __all__ = [
     "HiddenPileError",
     "SitOut",
     "TileOptionError",
-    "REFUSAL_BASE_PENALTY",
+    "FIRST_REFUSAL_COST",
 ]
 
 

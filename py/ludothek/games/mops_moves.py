@@ -21,7 +21,7 @@ from .mops_scoring import Shared, describe_combination
 from .mops_shapes import SHAPES, Placement, recognise, score_board
 from .mops_state import FINAL, PLACE, SCORE, MopsState
 
-REFUSAL_BASE_PENALTY = 2
+FIRST_REFUSAL_COST = 2
 
 
 class MopsRule(Rule):
@@ -72,7 +72,7 @@ class RefuseEffect:
     seat: int
     tile: str  # the round's tile, refused
     onto: str  # the face-down tile it now covers
-    points: int  # minus the refusal's price
+    points: int  # minus the refusal's cost
     kind: Literal["refuse"] = "refuse"
 
 
@@ -104,7 +104,7 @@ def seat_to_move(s: MopsState) -> int:
     return s.to_move
 
 
-def _round_tile(s: MopsState) -> int:
+def round_tile(s: MopsState) -> int:
     """The tile revealed this round, which the seat to move places or refuses (there is none only
     in the final scoring and once over, when nothing is placed)."""
     assert s.tile is not None, "a tile is placed or refused only in a round, whose tile is revealed"
@@ -113,7 +113,7 @@ def _round_tile(s: MopsState) -> int:
 
 class MopsMoves(Game[MopsState, MopsMove, MopsEffect]):
     """The checks of one move of Mops Royal (the engine, games/mops.py, is one): the rules' words,
-    the price of a refusal, and `effect` and `_check`, which find the rule a move breaks or what
+    the cost of a refusal, and `effect` and `_check`, which find the rule a move breaks or what
     it does."""
 
     move_examples = ("e6", "e5,f5,g5!f5", "pass", "xf6")
@@ -158,13 +158,13 @@ class MopsMoves(Game[MopsState, MopsMove, MopsEffect]):
             return MopsRule.NO_FACE_DOWN
         return None
 
-    def refusal_price(self, refused: int) -> int:
+    def refusal_cost(self, refused: int) -> int:
         """What refusing a tile costs a seat that has refused `refused` tiles before."""
-        return REFUSAL_BASE_PENALTY + refused
+        return FIRST_REFUSAL_COST + refused
 
-    def refusal_penalty(self, s: MopsState, seat: int) -> int:
+    def next_refusal_cost(self, s: MopsState, seat: int) -> int:
         """What `seat`'s next refusal costs."""
-        return self.refusal_price(s.refusals[seat])
+        return self.refusal_cost(s.refusals[seat])
 
     def effect(self, s: MopsState, move: str) -> MopsEffect:
         """What `move` does in `s`, without playing it (IllegalMove if it is not legal)."""
@@ -202,7 +202,7 @@ class MopsMoves(Game[MopsState, MopsMove, MopsEffect]):
         rank, file = divmod(index, FRAME)
         if not (lo_f <= file <= hi_f and lo_r <= rank <= hi_r):
             raise self.illegal(move, MopsRule.BEYOND_SQUARE, cell=move, limit=LIMIT)
-        tile = _round_tile(s)
+        tile = round_tile(s)
         new = bytearray(layout)
         new[index] = tile
         return PlaceEffect(seat, tile_code(tile), move), bytes(new), placing_move(index)
@@ -248,8 +248,8 @@ class MopsMoves(Game[MopsState, MopsMove, MopsEffect]):
             raise self.illegal(move, broken)
         if not FACE_DOWN <= layout[index] < EMPTY:
             raise self.illegal(move, MopsRule.REFUSE_NOT_FACE_DOWN, cell=move[1:])
-        penalty = self.refusal_penalty(s, seat)
-        return RefuseEffect(seat, tile_code(_round_tile(s)), cell_name(index), points=-penalty), layout, refusal_move(index)
+        cost = self.next_refusal_cost(s, seat)
+        return RefuseEffect(seat, tile_code(round_tile(s)), cell_name(index), points=-cost), layout, refusal_move(index)
 
     def _check_scoring(self, s: MopsState, move: str, seat: int, layout: bytes) -> tuple[MopsEffect, bytes, MopsMove]:
         cells, flip = self._scoring_cells(move)

@@ -107,7 +107,7 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, Mo
     # -- setup ---------------------------------------------------------------------------------
 
     def setup_fields(self) -> list[Field]:
-        first, second = self.game.refusal_price(0), self.game.refusal_price(1)
+        first, second = self.game.refusal_cost(0), self.game.refusal_cost(1)
         return [
             option_field(
                 self.game,
@@ -242,7 +242,7 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, Mo
             refusals = self.game.refusal_moves(s)
             if not refusals:
                 return []
-            cost = self.game.refusal_penalty(s, seat)
+            cost = self.game.next_refusal_cost(s, seat)
             label = cost_text(_("Refuse the tile"), cost)
             if len(refusals) == 1:
                 ((cell, move),) = refusals.items()
@@ -322,8 +322,8 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, Mo
                 return _("{name}: choose the face-down tile to lay the {tile} on.").format(name=name, tile=tile)
             text = _("{name}: place the {tile}.").format(name=name, tile=tile)
             if game.refusal_moves(s):
-                text += " " + ngettext("Or refuse it: that costs {n} point.", "Or refuse it: that costs {n} points.", game.refusal_penalty(s, mover)).format(
-                    n=game.refusal_penalty(s, mover)
+                text += " " + ngettext("Or refuse it: that costs {n} point.", "Or refuse it: that costs {n} points.", game.next_refusal_cost(s, mover)).format(
+                    n=game.next_refusal_cost(s, mover)
                 )
             return text
         if ui.selection[:1] == ("pick",):

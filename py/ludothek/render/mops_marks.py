@@ -39,7 +39,7 @@ def _placing_cells(game: MopsRoyal, s: MopsState, ui: UIState[MopsState], seat: 
     for cell in game.placement_cells(s):
         enabled[cell] = _("Place the {tile} here").format(tile=tile_name(tile))
     if ui.selection[:1] == ("refuse",):
-        cost = game.refusal_penalty(s, seat)
+        cost = game.next_refusal_cost(s, seat)
         for cell in game.refusal_moves(s):
             enabled[cell] = cost_text(_("Refuse the {tile}: lay it face down here").format(tile=tile_name(tile)), cost)
     return enabled

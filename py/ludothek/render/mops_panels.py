@@ -78,7 +78,7 @@ def placing_html(game: MopsRoyal, s: MopsState, ui: UIState[MopsState]) -> str:
     assert seat is not None and tile is not None, "a placing step has a seat to move and a revealed tile"
     parts = []
     if ui.selection[:1] == ("refuse",):
-        cost = game.refusal_penalty(s, seat)
+        cost = game.next_refusal_cost(s, seat)
         buttons = "".join(
             tag("button", esc(_("Lay it on {cell}").format(cell=cell)), type="button", data_target=move, class_="mops-choice")
             for cell, move in game.refusal_moves(s).items()
@@ -196,7 +196,7 @@ def seat_details(game: MopsRoyal, s: MopsState, seat: int) -> str:
         parts.append(
             tag(
                 "span",
-                esc(ngettext("{n} refused", "{n} refused", refused).format(n=refused) + " · " + _("next costs {n}").format(n=game.refusal_penalty(s, seat))),
+                esc(ngettext("{n} refused", "{n} refused", refused).format(n=refused) + " · " + _("next costs {n}").format(n=game.next_refusal_cost(s, seat))),
                 class_="mops-refused",
             )
         )
