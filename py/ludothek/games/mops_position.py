@@ -252,18 +252,12 @@ def check_tiles_consistent(layouts: tuple[bytes, ...], pile: bytes, tile: int | 
             if v == EMPTY or index == START_CELL:
                 continue
             t = v % FACE_DOWN
-            if t in pile:
+            if t in pile or t == caller_start:
+                in_pile = t in pile
+                why = "is still in the pile" if in_pile else "is the caller's start tile, which is never revealed"
                 raise PositionError(
-                    f"layout {seat + 1}: {tile_code(t)} on {cell_name(index)} is still in the pile",
-                    rule="laid-in-pile",
-                    seat=seat,
-                    tile=tile_code(t),
-                    cell=cell_name(index),
-                )
-            if t == caller_start:
-                raise PositionError(
-                    f"layout {seat + 1}: {tile_code(t)} on {cell_name(index)} is the caller's start tile, which is never revealed",
-                    rule="caller-start-laid",
+                    f"layout {seat + 1}: {tile_code(t)} on {cell_name(index)} {why}",
+                    rule="laid-in-pile" if in_pile else "caller-start-laid",
                     seat=seat,
                     tile=tile_code(t),
                     cell=cell_name(index),

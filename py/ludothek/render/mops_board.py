@@ -39,7 +39,7 @@ from .board_marks import BoardMarks
 from .diagram import diagram_layer
 from .mops_icons import crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg
 from .marks import colour_mark
-from .svg import empty, esc, hint_badge, num, tag
+from .svg import empty, esc, hint_badge, num, svg_document, tag
 
 if TYPE_CHECKING:
     from ..games.mops import MopsEffect
@@ -122,15 +122,7 @@ def thumbnail_svg(s: MopsState, bounds: tuple[int, int, int, int], title: str) -
         parts.append(tile_svg(tile_code(value), True, x + 1, y + 1, cell - 2))
         if cell_name(index) in THUMBNAIL_HIGHLIGHT:
             parts.append(ring(x, y, cell, 7, "select-mark"))
-    return tag(
-        "svg",
-        tag("title", esc(title)) + "".join(parts),
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {num(side)} {num(side)}",
-        class_="board mops mops-art thumb",
-        role="img",
-        aria_label=title,
-    )
+    return svg_document("".join(parts), side, side, label=title, class_="board mops mops-art thumb")
 
 
 # -- pieces ------------------------------------------------------------------------------------------
@@ -208,15 +200,7 @@ def mini_layout_svg(s: MopsState, seat: int, bounds: tuple[int, int, int, int], 
         if index == marked:
             parts.append(ring(x + 0.5, y + 0.5, cell - 1, 3, "round-mark"))
     side = box + 2 * pad
-    return tag(
-        "svg",
-        tag("title", esc(label)) + "".join(parts),
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {num(side)} {num(side)}",
-        class_="mops-art mops-mini",
-        role="img",
-        aria_label=label,
-    )
+    return svg_document("".join(parts), side, side, label=label, class_="mops-art mops-mini")
 
 
 # -- the board ---------------------------------------------------------------------------------------
@@ -236,15 +220,7 @@ def board_svg(s: MopsState, marks: BoardMarks[MopsPayload, MopsEffect]) -> str:
     parts.append(diagram_layer(marks.diagram, lambda: target_centres(s, marks), CELL))
     label = marks.label or _("Mops Royal board")
     desc = tag("desc", esc(marks.description)) if marks.description is not None else ""
-    return tag(
-        "svg",
-        tag("title", esc(label)) + desc + "".join(parts),
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {WIDTH} {num(height)}",
-        class_="board mops mops-art",
-        role="group" if marks.interactive else "img",
-        aria_label=label,
-    )
+    return svg_document(desc + "".join(parts), WIDTH, height, label=label, class_="board mops mops-art", interactive=marks.interactive)
 
 
 def target_centres(s: MopsState, marks: BoardMarks[MopsPayload, MopsEffect]) -> dict[str, tuple[float, float]]:
