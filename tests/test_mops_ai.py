@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from ludothek.ai import base
+from ludothek.ai import mops as mops_ai
 
 from ludothek.render.catalog import get_player, levels
 from ludothek.ai.mops import LEVELS
@@ -139,6 +140,21 @@ class TestHiddenPile:
             random.Random(k).shuffle(shuffled)
             other = replace(s, pile=bytes(shuffled))
             assert choose(level, other, seed=3) == choose(level, s, seed=3)
+
+    def test_the_review_values_see_the_pile_only_sorted(self, monkeypatch):
+        # Handed the whole state (not an observation), the values still read only what the
+        # player sees: every pile their model is given is in sorted order.
+        piles: list[bytes] = []
+
+        def spy(layout: bytes, pile: bytes, wertung: bool) -> Context:
+            piles.append(pile)
+            return Context(layout, pile, wertung)
+
+        monkeypatch.setattr(mops_ai, "Context", spy)
+        s = next(s for s in STATES if s.phase == "place" and list(s.pile) != sorted(s.pile))
+        values = base.run_search(get_player("mops", LEVEL_NUMBERS[-1]).move_values(s))
+        assert values is not None and len(values) == len(G.legal_moves(s))
+        assert piles and all(list(pile) == sorted(pile) for pile in piles)
 
 
 class TestObviousMoves:

@@ -118,8 +118,9 @@ class MopsPlayer(PlayerBase[MopsState, MopsMove, MopsEffect]):
         """The value of every legal move of `s` for the player to move, in points now plus the
         points the layout may still make: the planning levels' values, with the strongest level's
         one-round look-ahead for its best candidates (capped at `max_work`, by default `REVIEW_LOOKAHEAD_WORK`, with this
-        player's seed, so the values are the same every time). `s` should be what the player sees
-        (the pile's order is never read beyond what the planning levels use)."""
+        player's seed, so the values are the same every time), from what the player sees of `s`
+        (`view`: the pile's order never reaches the values)."""
+        s = self.view(s)
         game = self.game
         player = PlanningPlayer(game, 4, self.seed)
         player.think_seconds = 1e9  # the work cap decides: the same review every time
