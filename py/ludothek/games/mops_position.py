@@ -207,13 +207,14 @@ def _parse_layout(text: str, seat: int) -> bytes:
         if file != FRAME:
             raise PositionError(f"{where}, rank {rank + 1}: describes {file} cells, not 9", rule="rank-cells", seat=seat, rank=rank + 1, cells=file)
     if layout[START_CELL] == EMPTY:
-        raise PositionError(f"{where}: the start tile lies on e5, which is empty", rule="start-empty", seat=seat)
+        raise PositionError(f"{where}: the start tile lies on e5, which is empty", rule="start-empty", seat=seat, cell=cell_name(START_CELL))
     if layout[START_CELL] % FACE_DOWN in CROWNS:
         raise PositionError(
             f"{where}: the start tile on e5 carries a crown; start tiles never do",
             rule="start-crown",
             seat=seat,
             tile=tile_code(layout[START_CELL] % FACE_DOWN),
+            cell=cell_name(START_CELL),
         )
     present = [v % FACE_DOWN for v in layout if v != EMPTY]
     twice = _repeated(present)

@@ -395,7 +395,7 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, Mo
 
     def edit_refusal_texts(self) -> dict[str, str]:
         return {
-            "start-tile": N_("The start tile on e5 can be replaced by another tile, but not taken away."),
+            "start-tile": N_("The start tile on {place} can be replaced by another tile, but not taken away."),
             "tile-holds-layout": N_("Without the tile on {place} the layout would fall apart: every tile must stay connected to the start tile."),
         }
 

@@ -493,7 +493,8 @@ def _cursor(order: list[int], enabled: frozenset[str], cursor: str | None, inter
             return name
     if cursor is not None and cursor in names:
         return cursor
-    return "e5" if "e5" in names else names[0]
+    start = cell_name(START_CELL)
+    return start if start in names else names[0]
 
 
 def _final_layouts_svg(s: MopsState, effect: MopsEffect | None, info: MopsPayload) -> str:
