@@ -487,6 +487,15 @@ class TestSetup:
         # Shuffled ignores the text fields.
         assert v.options_from_form({"tiles": "shuffled", "starts_text": "zz"}, 2) == {}
 
+    @pytest.mark.parametrize("switch", GAME.variant_switches)
+    def test_each_variant_the_engine_declares_is_switched_on_by_the_form_and_named_by_the_editor(self, switch):
+        v = view()
+        assert GAME.variant_switches == ("ersatz", "wertung")
+        options = v.options_from_form({switch: "on"}, 2)
+        assert options == {switch: True}
+        assert getattr(GAME.new_game(players=2, seed=1, **options), switch) is True
+        assert v.setting_value_name(switch, "on") == "On" and v.setting_name(switch) != switch
+
     @pytest.mark.parametrize(
         "values, message",
         [

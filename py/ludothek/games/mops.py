@@ -71,7 +71,8 @@ Setup options
 -------------
 `new_game(players=1..4, seed, ersatz=False, wertung=False, starts=None, draws=None)`:
 `starts` lists one start tile per seat (no crown tiles); `draws` lists the top of the caller's
-pile, top first (the rest of it follows in an order drawn from the seed).
+pile, top first (the rest of it follows in an order drawn from the seed). `variant_switches`:
+the variants' names ("ersatz", "wertung"), each a bool field of the state.
 
 Queries for the view (all pure, all work on observations)
 ----------------------------------------------------------
@@ -218,6 +219,9 @@ class MopsRoyal(MopsMoves):
         Option("starts", "list", note="be a list of tile codes such as ['Kb', 'Pg']"),
         Option("draws", "list", note="be a list of tile codes such as ['Kb', 'Pg']"),
     )
+    # The variants switched on or off (each a bool field of the state): the setup form's and the
+    # editor's switches, as the options declare them.
+    variant_switches = tuple(option.name for option in options if option.kind == "bool")
     has_hidden_information = True
     # The side of the square every layout must fit in: it spans at most this many files and ranks.
     layout_limit = LIMIT

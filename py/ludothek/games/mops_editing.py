@@ -229,7 +229,7 @@ class Editing:
             return _settled(replace(s, tile=tile, pile=_pile(s, s.layouts, tile, returned)), new_tile=True)
         if name == "players":
             return self._players(s, int(value))
-        if name in ("ersatz", "wertung"):
+        if name in GAME.variant_switches:
             on = value == "on"
             state = replace(s, ersatz=on) if name == "ersatz" else replace(s, wertung=on)
             return _settled(state if on or name != "ersatz" else replace(state, refusals=(0,) * len(s.layouts)))

@@ -168,7 +168,7 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, Mo
     # The engine's options take values of every kind (switches, lists of tile codes).
     def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
         options: dict[str, Any] = {}
-        for flag in ("ersatz", "wertung"):
+        for flag in self.game.variant_switches:
             if self.form_flag(values, flag):
                 options[flag] = True
         if values.get("tiles", "shuffled") == "hand":
@@ -389,7 +389,7 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, Mo
             return steps[value[0]].format(seat=seat) if value[0] in steps else value
         if name == "tile":
             return _("None (no round is being played)") if value == "-" else self.piece_name(value)
-        if name in ("ersatz", "wertung"):
+        if name in self.game.variant_switches:
             return {"off": _("Off"), "on": _("On")}.get(value, value)
         return value
 
