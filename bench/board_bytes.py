@@ -57,25 +57,8 @@ SETUP_VALUES: dict[str, list[dict[str, str]]] = {
 }
 
 
-# A state whose fields changed since the baseline was taken: a click's answer holds the UI state,
-# and with it the repr of the state before the last move, which is digested as the old fields
-# wrote it so that every case stays comparable. Nothing a player sees holds a state's repr.
-# Momentum (issue 56): the stored `phase` and `swap_ahead` stand for the old `pie` token (None,
-# 'pie' or 'swap') and `over`, which came last.
-MOMENTUM_FIELDS = re.compile(
-    r"(MomentumState\((?:(?!MomentumState\().)*?, )phase='([a-z-]+)', swap_ahead=(True|False), (round=\d+, round_limit=\d+, winners=\([\d, ]*\))\)"
-)
-
-
-def _momentum_fields_as_baseline(match: re.Match[str]) -> str:
-    before, phase, swap_ahead, rest = match.groups()
-    pie = "'pie'" if swap_ahead == "True" else "'swap'" if phase == "place-or-swap" else "None"
-    return f"{before}pie={pie}, {rest}, over={phase == 'over'})"
-
-
 def digest(text: Any) -> str:
-    written = MOMENTUM_FIELDS.sub(_momentum_fields_as_baseline, repr(text))
-    return hashlib.sha256(written.encode("utf-8")).hexdigest()
+    return hashlib.sha256(repr(text).encode("utf-8")).hexdigest()
 
 
 def ui_as_seen(game: Any, ui: Any) -> Any:

@@ -116,7 +116,7 @@ class TestFenn:
 class TestMops:
     # one layout: a blue pug on e5 (placed last), the revealed tile a yellow bowl
     layout = bytes(0 if i == 40 else EMPTY for i in range(81))
-    state = SimpleNamespace(layouts=[layout], step="place", outcome=None, to_move=0, tile=17, pile=(1, 2, 3), scores=[0])
+    state = SimpleNamespace(layouts=[layout], phase="place", outcome=None, to_move=0, tile=17, pile=(1, 2, 3), scores=[0])
 
     def draw(self) -> str:
         kinds = tuple("up" if i == 40 else "free" if i in (31, 39, 41, 49) else "off" for i in range(81))

@@ -16,15 +16,22 @@ from ludothek.i18n import language, set_language
 from ludothek.render import get_view
 from ludothek.render.view import COMMON_MOVE_ERROR_TEXTS
 
-RAISED = re.compile(r"self\.(?:illegal|invalid)\(\s*\w+,\s*(?:\"([a-z-]+)\"|(\w+Rule)\.([A-Z_]+))")
+RAISED = re.compile(r"self\.(?:illegal|invalid)\(\s*\w+,\s*\"([a-z-]+)\"")
+# A rule named as a member of the engine's declared rules (games/errors.py `Rule`): MopsRule.CELL_TAKEN.
+RAISED_MEMBER = re.compile(r"self\.(?:illegal|invalid)\(\s*\w+,\s*(\w+)\.([A-Z_]+)\b")
 
 
 def raised_rules(game) -> set[str]:
-    """The rule identifiers where the engine raises (its whole module), written as literals or as
-    members of the engine's declared rules (`MomentumRule.CELL_OCCUPIED`, its identifier's text)."""
-    module = inspect.getmodule(type(game))
-    source = inspect.getsource(module)
-    rules = {literal or getattr(module, declared)[member] for literal, declared, member in RAISED.findall(source)}
+    """The rule identifiers written as literals or as declared members where the engine raises
+    (the whole module of the engine's class and of each of its game's own bases, such as Mops
+    Royal's move checks)."""
+    rules = set()
+    for cls in type(game).__mro__:
+        module = inspect.getmodule(cls)
+        if module is None or not module.__name__.startswith("ludothek.games.") or module.__name__ == "ludothek.games.base":
+            continue
+        source = inspect.getsource(module)
+        rules |= set(RAISED.findall(source)) | {getattr(module, declared)[member].value for declared, member in RAISED_MEMBER.findall(source)}
     # A prefix such as "ban-" + reason (Fenn's landing bans) stands for every rule it begins.
     return {r for r in rules if not r.endswith("-")} | {d for r in rules if r.endswith("-") for d in game.move_rules if d.startswith(r)}
 

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from ..games.momentum_state import MomentumState
     from ..games.momox import Momox, MomoxEffect, MomoxMove
     from ..games.momox_state import MomoxState
-    from ..games.mops import Effect as MopsEffect, MopsRoyal
+    from ..games.mops import MopsEffect, MopsRoyal
+    from ..games.notation import MopsMove
     from ..games.mops_state import MopsState
     from ..games.nummerus import Nummerus, NummerusEffect, NummerusMove, NummerusState
     from .fenn import FennView
@@ -183,7 +184,7 @@ def _mops_view() -> MopsView:
     return VIEW
 
 
-def _mops_ai() -> GameAI[MopsState, str, MopsEffect]:
+def _mops_ai() -> GameAI[MopsState, MopsMove, MopsEffect]:
     from ..ai.mops import AI
 
     return AI
@@ -254,7 +255,7 @@ FENN: GameRecord[FennState, str, FennEffect, FennPayload] = GameRecord(
     has_puzzles=True,
     embed=EmbedLayout(480, 360, bottom=EMBED_BOTTOM + 40),
 )
-MOPS: GameRecord[MopsState, str, MopsEffect, MopsPayload] = GameRecord(
+MOPS: GameRecord[MopsState, MopsMove, MopsEffect, MopsPayload] = GameRecord(
     id="mops",
     engine=_mops_engine,
     view=_mops_view,
