@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Generator, TYPE_CHECKING
 
 from ..games.base import Setup
-from ..games.fenn import BLUE, EXTRA, RED, START_FIELD, FennState, turn_key, Fenn, MoveEffect, GAME
+from ..games.fenn import BLUE, RED, START_FIELD, FennState, turn_key, Fenn, MoveEffect, GAME
 from . import fenn_solver as solver
 from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
 
@@ -165,19 +165,7 @@ class FennPlayer(PlayerBase[FennState, str, MoveEffect]):
             # Also when this ends the game in a repetition: the same ending reached by a longer
             # way must get the same value, or the player could prefer detours for ever.
             return {(after.field_of(seat), after.face_of(seat), after.black): 1}
-        opp = 1 - seat
-        start = after.turn_start if after.phase == EXTRA else after.field_of(seat)
-        assert start is not None, "an extra step keeps the turn's start"
-        outcomes = solver.turn_outcomes(
-            seat,
-            after.field_of(seat),
-            after.face_of(seat),
-            after.field_of(opp),
-            after.face_of(opp),
-            after.black,
-            after.phase,
-            start,
-        )
+        outcomes = solver.turn_outcomes_of(after)
         return {ending: moves + 1 for ending, moves in outcomes.items()}
 
     def _ending_key(self, table: bytes, s: FennState, seat: int, ending: solver.Ending, salt: int, horizon: int | None, run: SearchBudget) -> EndingKey:

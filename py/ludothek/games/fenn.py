@@ -131,13 +131,13 @@ from .base import Game, PositionError, Setup, chance_rng, check_players, check_s
 from .fenn_board import BLACK_FACES, BLACK_NAME, BLUE, BOARD_FIELDS, COLOURS, DIE_FACES, DIE_NAMES, FIRST_FIELD, GOAL_FIELD, LAST_FIELD, OPENING_FACE, RED
 from .fenn_board import START_FACE, START_FIELD
 from .fenn_position import faces_text, parse_position, position_text
-from .fenn_state import EXTRA, NEW_TURN, OVER, PASCH, PASS, STEP, TURN, FennPhase, FennState, turn_key
+from .fenn_state import EXTRA, NEW_TURN, OVER, PASCH, PASS, STEP, FennPhase, FennState, turn_key
 from .notation import BLACK_RE, STEP_RE, black_move, step_move
 from .notation import is_fenn_move as _is_move_text
 
 # What other modules import from here (the engine's names, the board's and dice's tables, the state).
 __all__ = ["GAME", "Fenn", "FieldStatus", "MoveEffect", "landing_bans", "legal_steps", "opening_roll", "REPETITION_LIMIT"]
-__all__ += ["FennState", "FennPhase", "STEP", "PASS", "EXTRA", "PASCH", "OVER", "TURN", "NEW_TURN", "turn_key"]
+__all__ += ["FennState", "FennPhase", "STEP", "PASS", "EXTRA", "PASCH", "OVER", "NEW_TURN", "turn_key"]
 __all__ += ["BLUE", "RED", "COLOURS", "BLACK_FACES", "BLACK_NAME", "BOARD_FIELDS", "DIE_FACES", "DIE_NAMES", "GOAL_FIELD", "OPENING_FACE"]
 __all__ += ["START_FACE", "START_FIELD", "FIRST_FIELD", "LAST_FIELD"]
 

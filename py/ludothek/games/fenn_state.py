@@ -23,10 +23,7 @@ PASS: FennPhase = "pass"  # a new turn begins without a legal step: the player p
 EXTRA: FennPhase = "extra"  # an extra step was earned: step again or end
 PASCH: FennPhase = "pasch"  # a Pasch was thrown: set the black die or end
 OVER: FennPhase = "over"  # won or drawn (`outcome` says which)
-NEW_TURN = (STEP, PASS)
-# A new turn, whatever it allows: the turn-start phase the solver (ludothek.ai.fenn_solver) starts
-# a turn's search from; it finds out itself whether a step is possible.
-TURN = STEP
+NEW_TURN = (STEP, PASS)  # a new turn begins: the player steps if a step is possible, else passes
 
 
 @dataclass(frozen=True, kw_only=True)
