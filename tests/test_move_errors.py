@@ -16,13 +16,23 @@ from ludothek.i18n import language, set_language
 from ludothek.render import get_view
 from ludothek.render.view import COMMON_MOVE_ERROR_TEXTS
 
-RAISED = re.compile(r"self\.(?:illegal|invalid)\(\s*\w+,\s*\"([a-z-]+)\"")
+RAISED = re.compile(r"self\.(?:illegal|invalid)\(\s*\w+,\s*(\"[a-z-]+\"|[\w.]+)")
 
 
 def raised_rules(game) -> set[str]:
-    """The rule identifiers written as literals where the engine raises (its whole module)."""
-    source = inspect.getsource(inspect.getmodule(type(game)))
-    rules = set(RAISED.findall(source))
+    """The rule identifiers written where the engine raises (its whole module): as literals, or as
+    names its module binds to a declared rule (`FennRule.SAME_FACE`) or to a mapping of them
+    (Fenn's `BAN_RULES`, which stands for every rule in it)."""
+    module = inspect.getmodule(type(game))
+    rules = set()
+    for written in RAISED.findall(inspect.getsource(module)):
+        if written.startswith('"'):
+            rules.add(written.strip('"'))
+            continue
+        named = module
+        for part in written.split("."):
+            named = getattr(named, part)
+        rules |= set(named.values()) if isinstance(named, dict) else {named}
     # A prefix such as "ban-" + reason (Fenn's landing bans) stands for every rule it begins.
     return {r for r in rules if not r.endswith("-")} | {d for r in rules if r.endswith("-") for d in game.move_rules if d.startswith(r)}
 

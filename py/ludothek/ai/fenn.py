@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Generator, TYPE_CHECKING
 
 from ..games.base import Setup
-from ..games.fenn import BLUE, RED, START_FIELD, FennState, turn_key, Fenn, MoveEffect, GAME
+from ..games.fenn import BLUE, RED, START_FIELD, GAME, Fenn, FennEffect, FennMove, FennState, opponent, turn_key
 from . import fenn_solver as solver
 from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
 
@@ -80,7 +80,7 @@ def progress(seat: int, field: int) -> int:
     return field - START_FIELD[BLUE] if seat == BLUE else START_FIELD[RED] - field
 
 
-class FennPlayer(PlayerBase[FennState, str, MoveEffect]):
+class FennPlayer(PlayerBase[FennState, FennMove, FennEffect]):
     game: Fenn
 
     def __init__(self, game: Fenn, level: int, seed: int = 0, time_limit: float | None = None):
@@ -95,7 +95,7 @@ class FennPlayer(PlayerBase[FennState, str, MoveEffect]):
 
     # -- the search ----------------------------------------------------------------------------
 
-    def search(self, s: FennState) -> Search[str]:
+    def search(self, s: FennState) -> Search[FennMove]:
         s = self.view(s)
         moves = self.game.legal_moves(s)
         if not moves:
@@ -135,7 +135,7 @@ class FennPlayer(PlayerBase[FennState, str, MoveEffect]):
                 key = known[ending] = self._ending_key(table, s, seat, ending, salt, horizon, run)
             keys[ending] = key
             yield from run.pause()
-        best_move: str = moves[0]
+        best_move = moves[0]
         best_key: tuple[EndingKey, int] | None = None
         for move, reach in per_move:
             move_key = max((keys[ending], -moves_needed) for ending, moves_needed in reach.items())
@@ -175,13 +175,9 @@ class FennPlayer(PlayerBase[FennState, str, MoveEffect]):
         if ending == solver.WIN:
             return (WIN, -1, 0.0, 1.0)
         f, fc, b = ending
-        opp = 1 - seat
-        if seat == BLUE:
-            fields = (f, fc, s.red, s.red_face, b, RED)
-        else:
-            fields = (s.blue, s.blue_face, f, fc, b, BLUE)
+        fields = solver.next_turn_start(s, ending)
         jitter = _mix(salt, (f * 16 + fc) * 16 + b)
-        if s.history.count(turn_key(*fields)) >= 2:
+        if self.game.ending_draws(s, turn_key(*fields)):
             return (DRAW, 0, 0.0, jitter)  # this ending repeats a position a third time
         value = solver.turn_value(table, *fields).after_turn()
         if value.outcome and (horizon is None or value.turns <= horizon):
@@ -192,7 +188,7 @@ class FennPlayer(PlayerBase[FennState, str, MoveEffect]):
         if horizon is None:
             trap = self._trap(table, fields) if not run.out_of_time() else 0.0
             return (DRAW, 0, trap, jitter)
-        guess = progress(seat, f) - progress(opp, s.field_of(opp)) + self.noise * (2 * jitter - 1)
+        guess = progress(seat, f) - progress(opponent(seat), s.field_of(opponent(seat))) + self.noise * (2 * jitter - 1)
         return (UNKNOWN, 0, guess, jitter)
 
     def _trap(self, table: bytes, fields: tuple[int, int, int, int, int, int]) -> float:
@@ -303,11 +299,11 @@ def _fenn_line(game: Fenn, s: FennState, first: str) -> list[str]:
 
 if TYPE_CHECKING:
     # mypy checks the player against the one interface every game's player offers.
-    _interface: type[ComputerPlayer[FennState, str]] = FennPlayer
+    _interface: type[ComputerPlayer[FennState, FennMove]] = FennPlayer
 
 
 # The game's computer players as its record (render/catalog.py) registers them.
-AI = GameAI[FennState, str, MoveEffect](
+AI = GameAI[FennState, FennMove, FennEffect](
     game=GAME,
     levels=tuple(LEVELS),
     make_player=lambda level, seed: make_player(GAME, level, seed),

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from .base import PositionError
 from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
 from .fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, EXTRA, GAME, PASCH, RED, START_FACE, START_FIELD, FennState, turn_key
+from .fenn_state import DRAWN
 from .fenn_board import LETTERS
 
 PIECES = tuple(LETTERS)  # "b": the blue die, "r": the red die (the position's letters)
@@ -67,12 +68,13 @@ def _with(s: FennState, turn: str | None = None, draw: bool | None = None, **cha
     or as given."""
     dice = {"blue": s.blue, "blue_face": s.blue_face, "red": s.red, "red_face": s.red_face, "black": s.black, "to_move": s.to_move}
     dice.update(changes)
+    drawn = s.outcome == DRAWN
     if turn is not None or draw is not None:
-        return _text(dice, _turn(s) if turn is None else turn, s.drawn if draw is None else draw)
-    kept = _text(dice, _turn(s), s.drawn)
+        return _text(dice, _turn(s) if turn is None else turn, drawn if draw is None else draw)
+    kept = _text(dice, _turn(s), drawn)
     if _reads(kept):
         return kept
-    for fewer in (_text(dice, TURN_NEW, s.drawn), _text(dice, _turn(s), False), _text(dice, TURN_NEW, False)):
+    for fewer in (_text(dice, TURN_NEW, drawn), _text(dice, _turn(s), False), _text(dice, TURN_NEW, False)):
         if _reads(fewer):
             return fewer
     return kept  # the dice themselves do not read: the engine says why
@@ -126,7 +128,7 @@ class Editing:
             Setting("red-face", str(s.red_face), faces(RED)),
             Setting("black", str(s.black), tuple(map(str, BLACK_FACES))),
             Setting("turn", _turn(s), turns),
-            Setting("draw", "yes" if s.drawn else "no", ("no", "yes")),
+            Setting("draw", "yes" if s.outcome == DRAWN else "no", ("no", "yes")),
         )
 
     def set(self, s: FennState, name: str, value: str) -> str:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .base import PositionError, Setup, is_ascii_number
-from .fenn_board import BLACK_FACES, BLUE, COLOURS, DIE_FACES, DIE_NAMES, GOAL_FIELD, LETTERS, RED, START_FACE, START_FIELD
-from .fenn_state import EXTRA, PASCH, STEP, FennPhase, FennState, turn_key
+from .fenn_board import BLACK_FACES, BLUE, COLOURS, DIE_FACES, DIE_NAMES, GOAL_FIELD, LETTERS, RED, START_FACE, START_FIELD, opponent
+from .fenn_state import DRAWN, EXTRA, PASCH, STEP, FennPhase, FennState, turn_key, won
 
 
 def position_text(s: FennState) -> str:
@@ -24,7 +24,7 @@ def position_text(s: FennState) -> str:
         tokens.append("pasch")
     elif s.phase == EXTRA:
         tokens.append(f"extra{s.turn_start}")
-    if s.drawn:
+    if s.outcome == DRAWN:
         tokens.append("draw")
     return " ".join(tokens)
 
@@ -62,8 +62,7 @@ def parse_position(text: str) -> FennState:
         to_move=to_move,
         phase=phase,
         turn_start=turn_start,
-        winner=winner,
-        drawn=drawn,
+        outcome=won(winner) if winner is not None else DRAWN if drawn else None,
         history=(turn_key(blue, blue_face, red, red_face, black, to_move),) if phase == STEP else (),
     )
 
@@ -132,7 +131,7 @@ def _parse_turn_tokens(rest: list[str]) -> tuple[FennPhase, int | None, bool]:
 def _check_turn_under_way(phase: FennPhase, seat: int, fields: tuple[int, int], faces: tuple[int, int], black: int, turn_start: int | None) -> None:
     """A Pasch or an extra step pending: the player to move has stepped this turn, onto a field it
     could enter, and shows what the pending step needs."""
-    opp = 1 - seat
+    opp = opponent(seat)
     field, face = fields[seat], faces[seat]
     if field == START_FIELD[seat]:
         raise PositionError(f"{COLOURS[seat]} is still beside the board: no step of this turn has been made", rule="no-step-yet", seat=seat)

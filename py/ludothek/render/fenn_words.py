@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..games.fenn import BLUE, OPENING_FACE, RED, FennState
+from ..games.fenn import GAME, BLUE, RED, FennState, FieldReason, opponent
 from ..i18n import N_, _, ngettext
 from .board_marks import HintValue, SolvedValue
 from .fenn_board import SEAT_CSS, shown_value
@@ -66,29 +66,29 @@ def player(names: list[str], seat: int) -> str:
     return _("{name} ({colour})").format(name=name, colour=colour_word(seat))
 
 
-def ban_texts(s: FennState, seat: int, field: int, reasons: Iterable[str]) -> list[str]:
-    """Words for the reason codes that close `field` to the die of `seat`."""
-    other = 1 - seat
+def ban_texts(s: FennState, seat: int, field: int, reasons: Iterable[FieldReason]) -> list[str]:
+    """Words for the engine's reasons that close `field` to the die of `seat`."""
+    other = opponent(seat)
     texts = []
-    for code in reasons:
-        if code == "black":
+    for reason in reasons:
+        if reason == FieldReason.BLACK:
             texts.append(_(SHOWS["black"]).format(n=s.black))
-        elif code == "opponent-face":
+        elif reason == FieldReason.OPPONENT_FACE:
             texts.append(_(SHOWS[other]).format(n=s.face_of(other)))
-        elif code == "occupied":
+        elif reason == FieldReason.OCCUPIED:
             texts.append(_(STANDS[other]))
-        elif code == "turn-start":
+        elif reason == FieldReason.TURN_START:
             texts.append(_("this turn began there"))
-        elif code == "distance":
+        elif reason == FieldReason.DISTANCE:
             texts.append(_("it is more than two fields away"))
-        elif code == "own":
+        elif reason == FieldReason.OWN:
             texts.append(_("the die already stands there"))
     return texts
 
 
-def closed_message(s: FennState, field: int, reasons: Iterable[str]) -> str:
+def closed_message(s: FennState, field: int, reasons: Iterable[FieldReason]) -> str:
     seat = s.to_move
-    texts = ban_texts(s, seat, field, [r for r in reasons if r != "not-stepping"])
+    texts = ban_texts(s, seat, field, [r for r in reasons if r != FieldReason.NOT_STEPPING])
     if not texts:
         return _("Field {n} cannot be entered now.").format(n=field)
     return _("Field {n} is closed to {colour}: {reasons}.").format(n=field, colour=colour_word(seat), reasons="; ".join(texts))
@@ -100,12 +100,12 @@ def start_value_sentence(starter: int | None = None, black: int | None = None) -
 
     values = start_values()
     if starter is None:
-        outcomes = {values[(SEAT_CSS[seat], OPENING_FACE[seat])].outcome for seat in (BLUE, RED)}
+        outcomes = {values[(SEAT_CSS[seat], GAME.opening_face(seat))].outcome for seat in (BLUE, RED)}
         if outcomes == {0}:
             return _("Fenn is solved: with perfect play from the start it is a draw, whoever begins.")
         parts = []
         for seat in (BLUE, RED):
-            parts.append(value_sentence(values[(SEAT_CSS[seat], OPENING_FACE[seat])], seat))
+            parts.append(value_sentence(values[(SEAT_CSS[seat], GAME.opening_face(seat))], seat))
         return _("Fenn is solved: {a} {b}").format(a=parts[0], b=parts[1])
     assert black is not None, "the black die's face goes with the starter"
     return value_sentence(values[(SEAT_CSS[starter], black)], starter)
@@ -114,7 +114,7 @@ def start_value_sentence(starter: int | None = None, black: int | None = None) -
 def value_sentence(value: SolvedValue, starter: int) -> str:
     if value.outcome == 0:
         return _("With perfect play from this start the game is a draw.")
-    winner = starter if value.outcome > 0 else 1 - starter
+    winner = starter if value.outcome > 0 else opponent(starter)
     return _("With perfect play from this start {colour} wins.").format(colour=colour_word(winner))
 
 
