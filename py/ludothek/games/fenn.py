@@ -483,7 +483,7 @@ class Fenn(Game[FennState, FennMove, FennEffect]):
         longer matters: after a Pasch (the turn can only end) or once the game is over."""
         if s.outcome is not None or s.phase == PASCH:
             return None
-        return s.turn_start if s.phase == EXTRA else s.field_of(s.to_move)
+        return _turn_start(s)
 
     def latest_turn_start(self, s: FennState) -> TurnStart | None:
         """Where the latest turn began: the current one once a step of it is made (a Pasch or an

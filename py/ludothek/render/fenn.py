@@ -374,7 +374,7 @@ class FennView(GameView[FennState, FennMove, FennEffect, FennPayload]):
         if effect.kind == "pass":
             text = _("{who} cannot step and passes.").format(who=who)
         elif effect.kind == "end":
-            if effect.declined == PASCH:
+            if effect.declined == "pasch":
                 text = _("{who} leaves the black die at {n} and ends the turn.").format(who=who, n=effect.black)
             else:
                 text = _("{who} ends the turn without the extra step.").format(who=who)

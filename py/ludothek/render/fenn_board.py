@@ -69,17 +69,17 @@ class FennPayload:
 
 def field_x(field: int) -> float:
     """Left edge of a board field (1-9); the places beside the board are 0 and 10."""
-    if field <= 0:
+    if field < BOARD_FIELDS[0]:
         return PAD
-    if field >= 10:
+    if field > BOARD_FIELDS[-1]:
         return PAD + SIDE + len(BOARD_FIELDS) * CELL
-    return PAD + SIDE + (field - 1) * CELL
+    return PAD + SIDE + (field - BOARD_FIELDS[0]) * CELL
 
 
 def field_cx(field: int) -> float:
-    if field <= 0:
+    if field < BOARD_FIELDS[0]:
         return PAD + SIDE / 2
-    if field >= 10:
+    if field > BOARD_FIELDS[-1]:
         return WIDTH - PAD - SIDE / 2
     return field_x(field) + CELL / 2
 
