@@ -243,7 +243,7 @@ def start_values() -> dict[tuple[str, int], solver.Value]:
 def exact_advantage(game: Fenn, s: FennState) -> float:
     """Seat 0's advantage in `s` from the solved table's value of the position."""
     scalar = solver.position_value(solver.load_table(), s).score()
-    return scalar if s.to_move == 0 else -scalar
+    return scalar if s.to_move == BLUE else -scalar
 
 
 # The review grades Fenn's moves by their exact results (`MoveValue.exact`), not by thresholds.

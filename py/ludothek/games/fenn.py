@@ -156,6 +156,8 @@ __all__ += ["BLUE", "RED", "COLOURS", "BLACK_FACES", "BLACK_NAME", "BOARD_FIELDS
 __all__ += ["START_FACE", "START_FIELD", "FIRST_FIELD", "LAST_FIELD", "opponent"]
 
 REPETITION_LIMIT = 3  # the occurrence of a turn-start position that draws the game
+STEP_LENGTHS = (1, 2)  # how many fields a die moves, either way
+_STEP_OFFSETS = tuple(sorted(sign * length for length in STEP_LENGTHS for sign in (-1, 1)))  # -2, -1, 1, 2
 
 
 # -- the rule in one place: which landing fields are banned -------------------------------------
@@ -186,7 +188,8 @@ def legal_steps(seat: int, field: int, face: int, opp_field: int, opp_face: int,
     """
     steps = []
     faces = DIE_FACES[seat]
-    for to in (field - 2, field - 1, field + 1, field + 2):
+    for offset in _STEP_OFFSETS:
+        to = field + offset
         if not FIRST_FIELD <= to <= LAST_FIELD:
             continue
         if landing_bans(seat, to, opp_field, opp_face, black, turn_start):
@@ -378,7 +381,7 @@ class Fenn(Game[FennState, FennMove, FennEffect]):
             raise self.illegal(move, FennRule.SAME_FACE, seat=seat, face=face)
         if not FIRST_FIELD <= to <= LAST_FIELD:
             raise self.illegal(move, FennRule.OFF_BOARD, field=to)
-        if abs(to - field) not in (1, 2):
+        if abs(to - field) not in STEP_LENGTHS:
             raise self.illegal(move, FennRule.STEP_LENGTH, seat=seat, field=field)
         start = _turn_start(s)
         bans = landing_bans(seat, to, s.field_of(opp), s.face_of(opp), s.black, start)
@@ -453,7 +456,7 @@ class Fenn(Game[FennState, FennMove, FennEffect]):
             if to == field:
                 reasons.append(FieldReason.OWN)
             else:
-                if abs(to - field) > 2:
+                if abs(to - field) not in STEP_LENGTHS:
                     reasons.append(FieldReason.DISTANCE)
                 bans = landing_bans(seat, to, s.field_of(opp), s.face_of(opp), s.black, start)
                 reasons.extend(bans)
