@@ -143,7 +143,7 @@ from .fenn_board import START_FACE, START_FIELD, opponent
 from .fenn_moves import BAN_RULES, END_TURN, PASS_TURN, BlackEffect, EndEffect, FennEffect, FennMove, FennRule, FieldReason, FieldStatus, PassEffect
 from .fenn_moves import StepEffect, StepGain
 from .fenn_moves import black_to, step_to
-from .fenn_position import faces_text, parse_position, position_text
+from .fenn_position import FennPositionRule, faces_text, parse_position, position_text
 from .fenn_state import DRAWN, EXTRA, NEW_TURN, OVER, PASCH, PASS, STEP, FennEnd, FennPhase, FennState, Opening, TurnStart, turn_key, won
 from .notation import BLACK_RE, STEP_RE
 from .notation import is_fenn_move as _is_move_text
@@ -154,6 +154,7 @@ __all__ += ["FennMove", "FennRule", "FennEffect", "StepEffect", "BlackEffect", "
 __all__ += ["FennState", "FennPhase", "FennEnd", "STEP", "PASS", "EXTRA", "PASCH", "OVER", "NEW_TURN", "turn_key"]
 __all__ += ["BLUE", "RED", "COLOURS", "BLACK_FACES", "BLACK_NAME", "BOARD_FIELDS", "DIE_FACES", "DIE_NAMES", "GOAL_FIELD", "OPENING_FACE"]
 __all__ += ["START_FACE", "START_FIELD", "FIRST_FIELD", "LAST_FIELD", "opponent"]
+__all__ += ["FennPositionRule"]
 
 REPETITION_LIMIT = 3  # the occurrence of a turn-start position that draws the game
 STEP_LENGTHS = (1, 2)  # how many fields a die moves, either way
@@ -565,7 +566,9 @@ class Fenn(Game[FennState, FennMove, FennEffect]):
     def from_position(self, text: str) -> FennState:
         s = parse_position(text)
         if s.phase == EXTRA and not self._steps(s):
-            raise PositionError("an extra step is pending but no step is legal (the turn would have ended)", rule="extra-no-step", seat=s.to_move)
+            raise PositionError(
+                "an extra step is pending but no step is legal (the turn would have ended)", rule=FennPositionRule.EXTRA_NO_STEP, seat=s.to_move
+            )
         return self._settled(s)
 
     # -- tests and tools -----------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..games.fenn import GAME, BLUE, RED, FennState, FieldReason, opponent
+from ..games.fenn import GAME, BLUE, RED, FennPositionRule, FennState, FieldReason, opponent
 from ..i18n import N_, _, ngettext
 from .board_marks import HintValue, SolvedValue
 from .fenn_board import SEAT_CSS, shown_value
@@ -118,26 +118,26 @@ def value_sentence(value: SolvedValue, starter: int) -> str:
     return _("With perfect play from this start {colour} wins.").format(colour=colour_word(winner))
 
 
-POSITION_ERROR_TEXTS = {
-    "spaces": N_("The parts of a position are separated by single spaces, with none at the start or end."),
-    "token-count": N_("A Fenn position has 4 to 6 parts separated by spaces, such as “b0:5 r10:5 k6 b”; this one has {count}."),
-    "die-token": N_("The {colour} die is written {letter}, its field, a colon and its top number, such as “{example}”, not “{token}”."),
-    "die-field": N_("The {colour} die stands on a field from {lo} to {hi} ({start} is beside the board), not on {field}."),
-    "die-face": N_("The {colour} die (die {name}) has the faces {faces}, not {face}."),
-    "start-face": N_("The {colour} die beside the board has not moved yet, so it shows {start_face}, not {face}."),
-    "black-die": N_("The black die is written k and its top number, one of {faces}, such as “k6”, not “{token}”."),
-    "to-move": N_("The player to move is written b (blue) or r (red), not “{token}”."),
-    "same-field": N_("Both dice stand on field {field}, but a field holds only one die."),
-    "both-won": N_("The blue die on field 9 and the red die on field 1 have both reached the far end: only one player can have won."),
-    "extra-field": N_("After “extra” comes the field the turn began on, from 0 to 10, such as “extra0”, not “{token}”."),
-    "unexpected-token": N_("“{token}” is out of place: after the player to move may follow only “pasch” or “extra” with a field, then “draw”."),
-    "after-win": N_("The {colour} die has reached the far end and won: no Pasch, extra step or draw can follow."),
-    "draw-mid-turn": N_("A draw by repetition happens at the start of a turn, not after a Pasch or an extra step."),
-    "no-step-yet": N_("The {colour} die is still beside the board: it has not stepped this turn, so there is no Pasch or extra step yet."),
-    "not-enterable": N_("The {colour} die cannot have stepped onto field {field} this turn: the black die or the other die shows {field}."),
-    "pasch-top": N_("A Pasch needs the {colour} die to show the black die's number ({face} is not {black})."),
-    "extra-top": N_("An extra step needs the {colour} die to show the number of its field ({face} on field {field})."),
-    "extra-start-taken": N_("The turn cannot have begun on field {field}: a die stands there."),
-    "extra-start-off": N_("The {colour} die cannot have begun its turn on field {field}: it never stands there while the game goes on."),
-    "extra-no-step": N_("An extra step is pending, but the {colour} die has no legal step: the turn would have ended."),
+POSITION_ERROR_TEXTS: dict[str, str] = {  # keyed by FennPositionRule
+    FennPositionRule.SPACES: N_("The parts of a position are separated by single spaces, with none at the start or end."),
+    FennPositionRule.TOKEN_COUNT: N_("A Fenn position has 4 to 6 parts separated by spaces, such as “b0:5 r10:5 k6 b”; this one has {count}."),
+    FennPositionRule.DIE_TOKEN: N_("The {colour} die is written {letter}, its field, a colon and its top number, such as “{example}”, not “{token}”."),
+    FennPositionRule.DIE_FIELD: N_("The {colour} die stands on a field from {lo} to {hi} ({start} is beside the board), not on {field}."),
+    FennPositionRule.DIE_FACE: N_("The {colour} die (die {name}) has the faces {faces}, not {face}."),
+    FennPositionRule.START_FACE: N_("The {colour} die beside the board has not moved yet, so it shows {start_face}, not {face}."),
+    FennPositionRule.BLACK_DIE: N_("The black die is written k and its top number, one of {faces}, such as “k6”, not “{token}”."),
+    FennPositionRule.TO_MOVE: N_("The player to move is written b (blue) or r (red), not “{token}”."),
+    FennPositionRule.SAME_FIELD: N_("Both dice stand on field {field}, but a field holds only one die."),
+    FennPositionRule.BOTH_WON: N_("The blue die on field 9 and the red die on field 1 have both reached the far end: only one player can have won."),
+    FennPositionRule.EXTRA_FIELD: N_("After “extra” comes the field the turn began on, from 0 to 10, such as “extra0”, not “{token}”."),
+    FennPositionRule.UNEXPECTED_TOKEN: N_("“{token}” is out of place: after the player to move may follow only “pasch” or “extra” with a field, then “draw”."),
+    FennPositionRule.AFTER_WIN: N_("The {colour} die has reached the far end and won: no Pasch, extra step or draw can follow."),
+    FennPositionRule.DRAW_MID_TURN: N_("A draw by repetition happens at the start of a turn, not after a Pasch or an extra step."),
+    FennPositionRule.NO_STEP_YET: N_("The {colour} die is still beside the board: it has not stepped this turn, so there is no Pasch or extra step yet."),
+    FennPositionRule.NOT_ENTERABLE: N_("The {colour} die cannot have stepped onto field {field} this turn: the black die or the other die shows {field}."),
+    FennPositionRule.PASCH_TOP: N_("A Pasch needs the {colour} die to show the black die's number ({face} is not {black})."),
+    FennPositionRule.EXTRA_TOP: N_("An extra step needs the {colour} die to show the number of its field ({face} on field {field})."),
+    FennPositionRule.EXTRA_START_TAKEN: N_("The turn cannot have begun on field {field}: a die stands there."),
+    FennPositionRule.EXTRA_START_OFF: N_("The {colour} die cannot have begun its turn on field {field}: it never stands there while the game goes on."),
+    FennPositionRule.EXTRA_NO_STEP: N_("An extra step is pending, but the {colour} die has no legal step: the turn would have ended."),
 }
