@@ -9,6 +9,7 @@ from typing import Any
 
 from ..games.fenn import GAME, BLUE, BOARD_FIELDS, END_TURN, EXTRA, GOAL_FIELD, PASCH, PASS, PASS_TURN, RED, START_FIELD
 from ..games.fenn import Fenn, FennEffect, FennMove, FennRule, FennState, FieldReason, FieldStatus, StepGain
+from ..games.fenn_editing import FennEditRule
 from ..games.notation import parse_black, parse_step
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
@@ -457,8 +458,8 @@ class FennView(GameView[FennState, FennMove, FennEffect, FennPayload]):
 
     def edit_refusal_texts(self) -> dict[str, str]:
         return {
-            "field-taken": N_("A die already stands on {place}: a field holds one die."),
-            "die-stays": N_(
+            FennEditRule.FIELD_TAKEN: N_("A die already stands on {place}: a field holds one die."),
+            FennEditRule.DIE_STAYS: N_(
                 "The die on {place} stays: a die never leaves the board once on it. Put it on another field, "
                 "or choose Empty board to set both dice beside the board."
             ),
