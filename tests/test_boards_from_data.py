@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from markup import enabled, parse, targets
 
 from ludothek.ai.base import Exact
+from ludothek.games.fenn import TurnStart
 from ludothek.games.mops_layout import EMPTY
 from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES
 from ludothek.render import fenn_board, momentum_board, momox_board, mops_board, nummerus_board
@@ -74,8 +75,8 @@ class TestMomentum:
 
 class TestFenn:
     # blue on field 2 showing 7, red beside the board after field 9 showing 4, black shows 6
-    state = SimpleNamespace(outcome=None, to_move=0, black=6, winner=None, field_of=lambda seat: (2, 10)[seat], face_of=lambda seat: (7, 4)[seat])
-    payload = FennPayload(phase="step", enterable=frozenset({3, 4}), closed=frozenset({6}), turn_start=(0, 0, 5, None))
+    state = SimpleNamespace(outcome=None, to_move=0, black=6, field_of=lambda seat: (2, 10)[seat], face_of=lambda seat: (7, 4)[seat])
+    payload = FennPayload(phase="step", enterable=frozenset({3, 4}), closed=frozenset({6}), latest_turn_start=TurnStart(0, 0, 5, None))
 
     def draw(self) -> str:
         marks = BoardMarks(

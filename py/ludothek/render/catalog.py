@@ -30,7 +30,7 @@ from .embed_layout import EMBED_BOTTOM, EmbedLayout
 if TYPE_CHECKING:
     from ..ai.base import ComputerPlayer, GameAI, Level, ReviewRules
     from ..games.editing import PositionEditing
-    from ..games.fenn import Fenn, FennState, MoveEffect as FennEffect
+    from ..games.fenn import Fenn, FennEffect, FennMove, FennState
     from ..games.momentum import Momentum, MomentumEffect, MomentumMove
     from ..games.momentum_state import MomentumState
     from ..games.momox import Momox, MomoxEffect, MomoxMove
@@ -160,7 +160,7 @@ def _fenn_view() -> FennView:
     return VIEW
 
 
-def _fenn_ai() -> GameAI[FennState, str, FennEffect]:
+def _fenn_ai() -> GameAI[FennState, FennMove, FennEffect]:
     from ..ai.fenn import AI
 
     return AI
@@ -245,7 +245,7 @@ NUMMERUS: GameRecord[NummerusState, NummerusMove, NummerusEffect, NummerusPayloa
     has_puzzles=True,
     embed=EmbedLayout(420, 540),
 )
-FENN: GameRecord[FennState, str, FennEffect, FennPayload] = GameRecord(
+FENN: GameRecord[FennState, FennMove, FennEffect, FennPayload] = GameRecord(
     id="fenn",
     engine=_fenn_engine,
     view=_fenn_view,
