@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator, Generic, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generator, Generic, Iterable, Mapping, Sequence, TypeAlias, TypeVar
 
 from .errors import COMMON_MOVE_RULES, CommonRule, EndReason, HiddenInformationError, IllegalMove, InvalidMoveText, MoveError, PositionError, RecordError
 from .errors import Refusal, Rule
@@ -41,6 +41,11 @@ MAX_RECORD_MOVES = 5_000
 
 
 R = TypeVar("R")
+
+# An option's value as a form, a record or a link gives it: a switch, a number, a choice, or a list
+# of them (a "list" option: cells, tiles, chips; frozen into tuples in a `Setup`). Each game's
+# `Option` declaration says which; `Option.check` enforces it.
+OptionValue: TypeAlias = "bool | int | str | None | Sequence[OptionValue]"
 
 
 def run_to_end(steps: Generator[Any, Any, R]) -> R:
@@ -542,6 +547,7 @@ __all__ = [
     "MAX_RECORD_MOVES",
     "MoveError",
     "Option",
+    "OptionValue",
     "Outcome",
     "PositionError",
     "RECORD_FORMAT",

@@ -326,13 +326,14 @@ class SaveStore:
                 if session.moves[: len(theirs)] != theirs:
                     raise SaveConflict(stored_text)
         revision = max(stored_revision, session.revision or 0) + 1
+        over = session.is_over()
         entry = {
             "record": session.record(),
             "meta": {
                 "created": session.created or now,
                 "updated": now,
                 "redo": list(session.redo_stack),
-                "over": session.is_over(),
+                "over": over,
                 "revision": revision,
             },
         }
@@ -344,7 +345,7 @@ class SaveStore:
         session.revision = revision
         self._summaries[session.save_id] = (
             text,
-            SaveSummary(session.save_id, session.game_id, tuple(session.names()), len(session.moves), entry["meta"]["over"], _number(now)),
+            SaveSummary(session.save_id, session.game_id, tuple(session.names()), len(session.moves), over, _number(now)),
         )
 
     def delete(self, save_id: str) -> None:
