@@ -84,9 +84,12 @@ class ReviewScreen:
         try:
             # Storage is the reader's: any text may stand there (another version's, a hand-edited one).
             entry = jsontext.loads(text, MAX_KEPT_REVIEW_CHARS)
-            if entry.get("moves") != list(session.moves) or entry.get("review", {}).get("game") != session.game_id:
+            if not isinstance(entry, dict):
                 return None
-            return Review.from_json(entry["review"])
+            review = entry.get("review")
+            if entry.get("moves") != list(session.moves) or not isinstance(review, dict) or review.get("game") != session.game_id:
+                return None
+            return Review.from_json(review)
         except (ValueError, AttributeError, TypeError):
             return None
 
