@@ -95,14 +95,14 @@ class GameSession:
         return cls(game_id, seats, start, save_id=save_id, created=now, updated=now)
 
     @classmethod
-    def from_record(cls, data: object, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0) -> GameSession:
+    def from_record(cls, data: object, *, save_id: str = "", redo: object = None, created: float = 0.0, updated: float = 0.0) -> GameSession:
         """Replay a record (never trusted): RecordError says what is wrong, whatever the fault."""
         session: GameSession = run_to_end(cls.replay_steps(data, save_id=save_id, redo=redo, created=created, updated=updated))
         return session
 
     @classmethod
     def replay_steps(
-        cls, data: object, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0, moves_per_step: int = 8
+        cls, data: object, *, save_id: str = "", redo: object = None, created: float = 0.0, updated: float = 0.0, moves_per_step: int = 8
     ) -> Generator[int, None, GameSession]:
         """from_record as a generator: it yields every few moves, so a page can replay a long game
         between frames; its return value is the session."""
