@@ -293,9 +293,10 @@ class GameAI(Generic[S, M, E]):
         return self.player(self.levels[-1].number, seed)
 
 
-# A game's computer players picked at run time by the game's id (the review, the editor's best moves,
-# the hint): their types are the game's, which the code that picks them cannot name.
+# A game's computer players, and one of its players, picked at run time by the game's id (the review,
+# the editor's best moves, the hint): their types are the game's, which the code that picks them cannot name.
 AnyGameAI = GameAI[Any, Any, Any]
+AnyPlayer = ComputerPlayer[Any, Any]
 
 R = TypeVar("R")
 

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any, Generator
 
 from ..games.base import run_to_end, AnyGame
-from .base import AnyGameAI, ComputerPlayer, Exact, MoveValue, ReviewRules
+from .base import AnyGameAI, AnyPlayer, Exact, MoveValue, ReviewRules
 
 GRADES = ("best", "good", "inaccuracy", "mistake")
 
@@ -141,7 +141,7 @@ def grade_of(rules: ReviewRules, loss: float) -> str:
 # -- per-move values ---------------------------------------------------------------------------------
 
 
-def reviewer(ai: AnyGameAI) -> ComputerPlayer[Any, Any]:
+def reviewer(ai: AnyGameAI) -> AnyPlayer:
     """The player whose values judge the moves: the strongest level, seed 0, with the review's
     fixed amount of work."""
     player = ai.strongest(seed=0)

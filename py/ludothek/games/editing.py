@@ -108,4 +108,8 @@ def checked_setting(settings: tuple[Setting, ...], name: str, value: str) -> Set
     return setting
 
 
-__all__ = ["checked_setting", "EditRefused", "Palette", "PositionEditing", "Setting"]
+# A game's editing picked at run time by the game's id (the diagram editor): its state type is the
+# game's, which the code that picks it cannot name.
+AnyEditing = PositionEditing[Any]
+
+__all__ = ["AnyEditing", "checked_setting", "EditRefused", "Palette", "PositionEditing", "Setting"]
