@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import get_game
+from ..games.base import StateBase
 from ..i18n import N_, _, ngettext
 from ..names import clean_name
 from ..remote.chance import REMOTE_GAMES
@@ -105,7 +106,7 @@ def is_over(rg: RemoteGame, progress: Progress) -> bool:
     return progress.stopped or (progress.state is not None and progress.pending is None and get_game(rg.game).is_over(progress.state))
 
 
-def result_short(rg: RemoteGame, state: Any) -> str:
+def result_short(rg: RemoteGame, state: StateBase) -> str:
     """The end in the Continue list: "Anna won", "Anna, Ben shared the win", "Draw"."""
     return winners_text(get_game(rg.game).winners(state), [named(rg, s) for s in range(rg.players)])
 
