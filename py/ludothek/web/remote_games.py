@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
+
+from ..games.base import OptionValue
 
 from ..remote import chance, link, protocol
 from ..remote.protocol import Own, RemoteError, RemoteGame
@@ -294,7 +296,14 @@ class RemoteStore:
         self.storage.set(REMOTE_PREFIX + key, text)
 
     def start(
-        self, game_id: str, players: int, seat: int, options: dict[str, Any], names: list[str], now: float, new_secret: Callable[[], bytes] = chance.new_secret
+        self,
+        game_id: str,
+        players: int,
+        seat: int,
+        options: Mapping[str, OptionValue],
+        names: list[str],
+        now: float,
+        new_secret: Callable[[], bytes] = chance.new_secret,
     ) -> Held:
         secret = new_secret()
         rg = protocol.start(game_id, players, seat, options, names, secret)
