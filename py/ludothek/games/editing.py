@@ -23,7 +23,7 @@ class EditRefused(ValueError):
     """An edit a game cannot make: `rule` is a stable identifier (such as "hand-empty"), `params`
     the places, pieces and numbers it concerns; `str(exc)` is the English message for programs."""
 
-    def __init__(self, rule: str, message: str, **params: Any) -> None:
+    def __init__(self, rule: str, message: str, **params: object) -> None:
         super().__init__(message)
         self.rule = rule
         self.params = params

@@ -12,7 +12,6 @@ bottom; a cell's index counts rank by rank from the bottom, files left to right 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from .base import is_ascii_number
 
@@ -61,7 +60,7 @@ def tile_code(tile: int) -> str:
     return MOTIFS[tile // len(COLOURS)] + COLOURS[tile % len(COLOURS)]
 
 
-def parse_tile(text: Any) -> int | None:
+def parse_tile(text: object) -> int | None:
     """Id of a tile code, None if `text` is not one."""
     if isinstance(text, str) and len(text) == 2 and text[0] in MOTIFS and text[1] in COLOURS:
         return tile_id(text)
