@@ -83,7 +83,7 @@ class MoveValue:
     exact: Exact | None = None
     moves_in_turn: int = 1
 
-    def rank(self) -> tuple[Any, ...]:
+    def rank(self) -> tuple[tuple[int, int], int] | tuple[float]:
         """Larger is better: the exact result first where there is one, then the value."""
         if self.exact is not None:
             return (self.exact.rank(), -self.moves_in_turn)
@@ -301,7 +301,7 @@ AnyPlayer = ComputerPlayer[Any, Any]
 R = TypeVar("R")
 
 
-def run_search(search: Generator[Any, Any, R]) -> R:
+def run_search(search: Generator[object, None, R]) -> R:
     """Drive a search generator (a move choice, values, a hint) to its end and return its result."""
     return run_to_end(search)
 
