@@ -181,7 +181,7 @@ class Option:
     default: OptionValue = None
     minimum: int | None = None
     maximum: int | None = None
-    choices: tuple[OptionValue, ...] = ()
+    choices: tuple[str, ...] = ()  # a choice is one of named values
     players: tuple[int, ...] = ()
     what: str = ""
     note: str = ""
