@@ -215,7 +215,7 @@ class Option:
         return value
 
 
-def derived_words(params: Mapping[str, Any], derive: Mapping[str, Callable[[Any], Mapping[str, Any]]]) -> dict[str, Any]:
+def derived_words(params: Mapping[str, object], derive: Mapping[str, Callable[[Any], Mapping[str, object]]]) -> dict[str, object]:
     """`params` and the words `derive` makes from those of them it knows."""
     words = dict(params)
     for name, make in derive.items():
@@ -284,7 +284,7 @@ class Game(Generic[S, M, E]):
     def option(self, name: str) -> Option:
         return next(o for o in self.options if o.name == name)
 
-    def check_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    def check_options(self, players: int, options: Mapping[str, object]) -> dict[str, Any]:
         """Every declared option's value for a new game of `players` players: the given one, checked
         against its declaration, or its default (None where it does not apply). ValueError names
         an unknown option, a value of the wrong type or out of range, or one for other player counts."""
@@ -506,7 +506,7 @@ class Game(Generic[S, M, E]):
     # Moves in notation, quoted when text that is no move at all is refused.
     move_examples: tuple[str, ...] = ()
 
-    def move_rule_message(self, rule: str, params: Mapping[str, Any]) -> str:
+    def move_rule_message(self, rule: str, params: Mapping[str, object]) -> str:
         """The English message of a move error: its rule's template, filled with the params and
         the words derived from them."""
         template = self.move_rules.get(rule) or COMMON_MOVE_RULES[rule]
