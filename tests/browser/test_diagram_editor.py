@@ -36,6 +36,14 @@ def fresh(browser, viewport, phone: bool):
         context.close()
 
 
+@contextmanager
+def momentum_editor(browser, app_url: str, viewport, phone: bool):
+    """The Momentum diagram editor on a first visit."""
+    with fresh(browser, viewport, phone) as page:
+        open_app(page, app_url, "#/editor/momentum")
+        yield page
+
+
 def target(page, token: str):
     return page.locator(f'#board [data-target="{token}"]')
 
@@ -57,8 +65,7 @@ def check_marks(page) -> None:
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_momentum_diagram_by_clicks_its_link_in_a_fresh_profile_and_its_picture(browser, app_url, tmp_path, viewport):
     phone = viewport is PHONE
-    with fresh(browser, viewport, phone) as page:
-        open_app(page, app_url, "#/editor/momentum")
+    with momentum_editor(browser, app_url, viewport, phone) as page:
         expect(page.get_by_role("heading", name="Diagram: Momentum")).to_be_visible()
         target(page, "c3").click()  # the arrow tool is chosen at first, orange
         expect(page.locator("#editor-message")).to_contain_text("Arrow from c3")
@@ -101,8 +108,7 @@ def test_a_momentum_diagram_by_clicks_its_link_in_a_fresh_profile_and_its_pictur
 
 
 def test_the_keyboard_marks_on_the_editors_board(browser, app_url):
-    with fresh(browser, DESKTOP, False) as page:
-        open_app(page, app_url, "#/editor/momentum")
+    with momentum_editor(browser, app_url, DESKTOP, False) as page:
         page.get_by_role("button", name="Circle", exact=True).focus()
         page.keyboard.press("Enter")
         expect(page.get_by_role("button", name="Circle", exact=True)).to_have_attribute("aria-pressed", "true")
@@ -179,8 +185,7 @@ def test_a_piece_and_a_mark_by_the_keyboard_alone_in_every_game(browser, app_url
 
 
 def test_pieces_by_taps_on_a_phone_the_best_moves_and_no_sideways_scroll_in_any_game(browser, app_url):
-    with fresh(browser, PHONE, True) as page:
-        open_app(page, app_url, "#/editor/momentum")
+    with momentum_editor(browser, app_url, PHONE, True) as page:
         page.get_by_role("button", name="Red stone", exact=True).click()
         expect(page.locator("#editor-message")).to_contain_text("Click a place")
         target(page, "d4").click()
