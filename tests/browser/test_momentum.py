@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import click_and_wait, moves_played, open_app, put_save, save_id_of, true_state, wait_for_moves
+from conftest import click_and_wait, moves_played, open_app, open_saved_game, save_id_of, true_state, wait_for_moves
 
 from ludothek.games import get_game
 from ludothek.games.notation import cell_name
@@ -78,7 +78,6 @@ class TestTwoFriendsWithThePieRule:
 
 def play_from_position(page, app_url, save_id: str, position: str) -> None:
     """Ada and Bert at one device, from a saved game that starts at `position`."""
-    open_app(page, app_url)
     record = {
         "format": "ludothek",
         "version": 1,
@@ -87,8 +86,7 @@ def play_from_position(page, app_url, save_id: str, position: str) -> None:
         "position": position,
         "moves": [],
     }
-    put_save(page, save_id, record)
-    page.goto(app_url + f"#/play/{save_id}")
+    open_saved_game(page, app_url, save_id, record)
     expect(page.locator("#board svg")).to_be_visible()
 
 
@@ -128,17 +126,7 @@ class TestSpecialCells:
     def test_a_stone_pushed_into_the_centre_hole_goes_back_to_its_owner(self, page, app_url):
         # 9x9 with the recommended hole on e5; blue d5, red to move: c5 pushes d5 into the hole.
         position = "9x9 ........./........./........./........./...Bx..../........./........./........./......... R 12,11"
-        open_app(page, app_url)
-        record = {
-            "format": "ludothek",
-            "version": 1,
-            "game": "momentum",
-            "players": [{"name": "Ada", "type": "human"}, {"name": "Bert", "type": "human"}],
-            "position": position,
-            "moves": [],
-        }
-        put_save(page, "hole1", record)
-        page.goto(app_url + "#/play/hole1")
+        play_from_position(page, app_url, "hole1", position)
         expect(page.locator(".player[data-seat='1'] [data-hand]")).to_have_attribute("data-hand", "11")
         click_cell(page, "c5")
         assert board_labels(page)["d5"] == "empty" and board_labels(page)["e5"] == "hole"
