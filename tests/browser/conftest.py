@@ -316,6 +316,19 @@ Page.keyboard = property(_keyboard_of)
 SAVE_PREFIX = "ludothek.save."
 
 
+def momentum_record(*moves: str) -> dict:
+    """A saved Momentum game of Ada and Bea (no pie rule, seed 1) after `moves`."""
+    return {
+        "format": "ludothek",
+        "version": 1,
+        "game": "momentum",
+        "players": [{"name": "Ada"}, {"name": "Bea"}],
+        "options": {"pie": False},
+        "seed": 1,
+        "moves": list(moves),
+    }
+
+
 def start_game(page, settings: dict | None = None, board: str = "#board svg") -> str:
     """On the setup screen: set `settings` (a field's name: True ticks it, else the value chosen or
     typed), start the game and return its save id once its `board` is drawn."""

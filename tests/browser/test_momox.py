@@ -216,6 +216,12 @@ def hot_seat_record(position: str) -> dict:
     }
 
 
+def open_position(page, app_url: str, save_id: str, position: str, status: str) -> None:
+    """Ada and Bo at one device from `position`; the status begins the turn with `status`."""
+    open_saved_game(page, app_url, save_id, hot_seat_record(position))
+    expect(page.locator("#status")).to_contain_text(status)
+
+
 class TestCoveredChipsChangeNothing:
     def test_two_games_differing_only_under_the_bowls_show_the_same_page(self, page, app_url):
         """The 6 lies open on circle 3 in both games, and the 1 on circle 4; under the other keys
@@ -254,11 +260,10 @@ class TestCoveredChipsChangeNothing:
         expect(page.locator("#share-game")).to_have_count(0)
 
 
-class TestKeyboardAndUndo:
+class TestKeyboard:
     def test_arrows_enter_and_undo_stops_at_a_turned_chip(self, page, app_url):
         # Red stands on blue's corner beside its 4, and may take it or leave it.
-        open_saved_game(page, app_url, "kb", hot_seat_record("8,8 -,- R tile t1 y1 625314 32"))
-        expect(page.locator("#status")).to_contain_text("Ada may take the 4 here (it would be the ones digit) or leave it.")
+        open_position(page, app_url, "kb", "8,8 -,- R tile t1 y1 625314 32", "Ada may take the 4 here (it would be the ones digit) or leave it.")
         tile = page.locator("#board [data-target=take]")
         expect(tile).to_have_attribute("tabindex", "0")
         expect(tile).to_have_attribute("aria-label", "Take your 4 (it becomes your ones digit)")
@@ -285,12 +290,9 @@ class TestKeyboardAndUndo:
         expect(page.locator("#moves .move-items")).to_contain_text("2. bowl 1")
         assert page.errors == []
 
-
-class TestStayOnYellow:
     def test_stay_by_keyboard_ends_the_turn_on_the_yellow_field(self, page, app_url):
         # Red has walked 6 onto the yellow field 6 (the 6 lies open on circle 3).
-        open_saved_game(page, app_url, "st", hot_seat_record("6,8 -,- R key t1 y1 352614 3"))
-        expect(page.locator("#status")).to_contain_text("Ada is on a yellow field: lift another bowl or stay")
+        open_position(page, app_url, "st", "6,8 -,- R key t1 y1 352614 3", "Ada is on a yellow field: lift another bowl or stay")
         stay = page.locator("#board [data-target=stay]")
         expect(stay).to_have_attribute("role", "button")
         expect(stay).to_have_accessible_name("Stay on this yellow field and end your turn (1 yellow field in this turn)")

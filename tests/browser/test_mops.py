@@ -56,6 +56,12 @@ def open_save(page, app_url, save_id: str, rec: dict) -> None:
     page.wait_for_selector("#board svg")
 
 
+def expect_choice(page, status: str, cells: str, count: int) -> None:
+    """The status asks for a choice, and `count` of the board's `cells` are offered for it."""
+    expect(page.locator("#status")).to_have_text(status)
+    expect(page.locator(f"#board {cells}")).to_have_count(count)
+
+
 def opacity(locator) -> str:
     return locator.evaluate("e => getComputedStyle(e).opacity")
 
@@ -132,8 +138,7 @@ class TestNewUserPlaysThree:
         expect(g5.locator(".flip-hint")).to_have_css("opacity", "1")
         expect(page.locator("#board [data-cell=e5] .flip-hint")).to_have_css("opacity", "0")
         option.click()
-        expect(page.locator("#status")).to_have_text("Ada: choose the tile to turn face down.")
-        expect(page.locator("#board .cell.flip-choice")).to_have_count(2)
+        expect_choice(page, "Ada: choose the tile to turn face down.", ".cell.flip-choice", 2)
         click_and_wait(page, page.locator("#board [data-target=g5]"))
         expect(page.locator("#announce")).to_contain_text("Ada scored 4 points with the line of 4, all blue (e5, f5, g5, h5) and turned g5 face down.")
         expect(page.locator(".player[data-seat='0']")).to_have_attribute("data-score", "4")
@@ -183,8 +188,7 @@ class TestVariants:
         open_save(page, app_url, "refuse", record(position, [("Ada", "human")]))
         expect(page.locator("#status")).to_have_text("Ada: place the orange heap. Or refuse it: that costs 3 points.")
         page.get_by_role("button", name="Refuse the tile (costs 3 points)").click()
-        expect(page.locator("#status")).to_have_text("Ada: choose the face-down tile to lay the orange heap on.")
-        expect(page.locator("#board .cell.down.legal")).to_have_count(2)
+        expect_choice(page, "Ada: choose the face-down tile to lay the orange heap on.", ".cell.down.legal", 2)
         click_and_wait(page, page.locator("#board [data-target=d5]"))
         expect(page.locator("#announce")).to_contain_text("Ada refused the orange heap, laid it face down on d5 and loses 3 points.")
         expect(page.locator(".player[data-seat='0']")).to_have_attribute("data-score", "1")
