@@ -392,6 +392,14 @@ def wait_for_moves(page, at_least: int, timeout: float | None = None) -> None:
     wait_for(page, "Number(document.body.dataset.moves) >= arg", arg=at_least, timeout=timeout)
 
 
+def start_and_play_d4(page) -> None:
+    """On Momentum's setup screen: start the game as set (against the computer), play d4 and wait
+    for the computer's reply."""
+    page.get_by_role("button", name="Start game").click()
+    page.locator("[data-target=d4]").click()
+    wait_for_moves(page, 2, timeout=90_000)
+
+
 def click_and_wait(page, locator) -> None:
     before = moves_played(page)
     locator.click()
