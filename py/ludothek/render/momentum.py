@@ -8,9 +8,10 @@ Next: the board, render/momentum_board.py; the computer players, ai/momentum.py.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Iterable
 
 from ..ai.base import GameAI
+from ..ai.puzzles import Puzzle
 from ..games.momentum import GAME, SPECIAL_KINDS, SWAP, Momentum, MomentumEffect, MomentumMove, MomentumRule, Push
 from ..games.momentum_state import BUFFER, DAMPER, HOLE, SEAT_LETTERS, MomentumState
 from ..games.notation import cell_name, parse_cell
@@ -309,15 +310,14 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
 
     # -- words ---------------------------------------------------------------------------------
 
-    # A puzzle (here and in puzzle_hint) is parsed JSON (ai/puzzles.py): its values are what the file holds.
-    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+    def puzzle_task(self, puzzle: Puzzle, mover: str) -> str:
         if puzzle["depth"] <= 1:
             return _("{name} to move: find the only stone that wins at once.").format(name=mover)
         if puzzle["depth"] <= 3:  # not a rule: the puzzle's depth in plies (1, 3 or 5: one to three own turns)
             return _("{name} to move: find the only stone that wins with your next stone, whatever the opponent does.").format(name=mover)
         return _("{name} to move: find the only stone that wins within three of your turns, whatever the opponent does.").format(name=mover)
 
-    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+    def puzzle_hint(self, puzzle: Puzzle, legal: tuple[str, ...]) -> str:
         return _("Look at file {file}.").format(file=puzzle["solution"][0])
 
     def hint_text(self, s: MomentumState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:

@@ -7,9 +7,9 @@ render/momox_words.py's.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any  # only for puzzles: parsed JSON (ai/puzzles.py), a dict of mixed values
 
 from ..ai.base import GameAI
+from ..ai.puzzles import Puzzle
 from ..games.momox import GAME, KEEP, LIFT, LEAVE, LIFT_MOVES, OVER, RESHUFFLE, SHUFFLE, STAY, TAKE, TILE
 from ..games.momox import LiftEffect, Momox, MomoxEffect, MomoxEnd, MomoxMove, MomoxRule, MomoxState, TakeEffect
 from ..games.momox_board import CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, TILE_VALUES
@@ -430,21 +430,21 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
             "{n} yellow field in this turn: {name} may reshuffle the chips.", "{n} yellow fields in this turn: {name} may reshuffle the chips.", n
         ).format(n=n, name=name)
 
-    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+    def puzzle_task(self, puzzle: Puzzle, mover: str) -> str:
         return (
             _("{name} to move: find the only bowl that surely walks your figure to one of your tiles this turn.").format(name=mover)
             + " "
             + _("The table remembers these chips under the bowls:")
         )
 
-    def puzzle_premise_html(self, puzzle: dict[str, Any]) -> str:
+    def puzzle_premise_html(self, puzzle: Puzzle) -> str:
         """The remembered chips (the engine's `remembered_chips`), as a list: the board never shows
         them (remembering is the game), a puzzle states them as its premise."""
         remembered = self.game.remembered_chips(self.game.from_position(puzzle["position"]))
         items = "".join(tag("li", esc(_("Circle {n}:").format(n=c)) + " " + tag("span", esc(str(v)), class_="memory-chip")) for c, v in remembered)
         return tag("ul", items, class_="puzzle-memory")
 
-    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+    def puzzle_hint(self, puzzle: Puzzle, legal: tuple[str, ...]) -> str:
         if puzzle["depth"] <= 1:
             return _("Count the fields from your figure to each corner where one of your tiles lies.")
         return _("The way takes {n} lifts: each lands on a yellow field, the last on your corner.").format(n=puzzle["depth"])

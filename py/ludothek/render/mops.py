@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..ai.base import GameAI
+from ..ai.puzzles import Puzzle
 from ..games.mops import GAME, MopsEffect, MopsRoyal, MopsRule, TileOptionError
 from ..games.notation import MOPS_PASS, MopsMove
 from ..games.mops_rounds import TileOptionRule
@@ -338,12 +339,10 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, Mo
     def describe_move(self, before: MopsState, move: str, after: MopsState, names: list[str]) -> str:
         return describe_move(self.game, before, move, after, names)
 
-    # A puzzle is parsed JSON (py/ludothek/data/puzzles.json).
-    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+    def puzzle_task(self, puzzle: Puzzle, mover: str) -> str:
         return _("Place the tile where this round scores the most points (with the best combination after it).")
 
-    # A puzzle is parsed JSON (py/ludothek/data/puzzles.json).
-    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+    def puzzle_hint(self, puzzle: Puzzle, legal: tuple[str, ...]) -> str:
         return _("Look at file {file}.").format(file=puzzle["solution"][0])
 
     def hint_text(self, s: MopsState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:

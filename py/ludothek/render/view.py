@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
+from ..ai.puzzles import Puzzle
 from ..games.base import AnyGame, Game, MoveError, OptionValue, PositionError, Refusal, StateBase, derived_words
 from ..i18n import N_, _, in_every_language, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
@@ -325,15 +326,15 @@ class GameView(Generic[S, M, E, P]):
 
     # -- puzzles (render/puzzles.py asks these; ai/puzzles.py holds the puzzles) ----------------
 
-    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+    def puzzle_task(self, puzzle: Puzzle, mover: str) -> str:
         """What a puzzle asks `mover` (a seat's name) to find ("" for a game without puzzles)."""
         return ""
 
-    def puzzle_premise_html(self, puzzle: dict[str, Any]) -> str:
+    def puzzle_premise_html(self, puzzle: Puzzle) -> str:
         """What the task builds on that the board does not show, as HTML ("" when nothing)."""
         return ""
 
-    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+    def puzzle_hint(self, puzzle: Puzzle, legal: tuple[str, ...]) -> str:
         """A nudge towards the puzzle's solution that does not give it away (`legal`: the
         position's moves, perhaps empty)."""
         return ""
