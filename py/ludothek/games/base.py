@@ -304,7 +304,7 @@ class Game(Generic[S, M, E]):
 
     # -- the interface every game implements -------------------------------------------------
 
-    def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> S:
+    def new_game(self, players: int = 2, seed: int = 0, **options: object) -> S:
         raise NotImplementedError
 
     def current_player(self, s: S) -> int | None:
@@ -399,7 +399,7 @@ class Game(Generic[S, M, E]):
         """`move` played with the chance event it starts decided by `rng` (and by nothing else)."""
         return self.play(s, move)
 
-    def conformance_setups(self) -> list[dict[str, Any]]:
+    def conformance_setups(self) -> list[dict[str, object]]:
         """Setups (players and options) that the conformance test plays through."""
         return [{"players": n} for n in range(self.min_players, self.max_players + 1)]
 

@@ -5,7 +5,7 @@ the panels beside and below it by render/fenn_panels.py, and the words both say 
 
 from __future__ import annotations
 
-from typing import Any
+from ..games.base import OptionValue
 
 from ..ai.puzzles import Puzzle
 from ..games.fenn import GAME, BLUE, BOARD_FIELDS, END_TURN, EXTRA, GOAL_FIELD, PASCH, PASS, PASS_TURN, RED, START_FIELD
@@ -88,8 +88,7 @@ class FennView(GameView[FennState, FennMove, FennEffect, FennPayload]):
             ),
         ]
 
-    # Engine options, as records and links carry them (parsed JSON): values of any type.
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, OptionValue]:
         first = self.form_choice(values, "first", _("Choose who begins."))
         return {} if first == "roll" else {"first": first}
 

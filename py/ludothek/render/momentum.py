@@ -8,7 +8,9 @@ Next: the board, render/momentum_board.py; the computer players, ai/momentum.py.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Mapping
+
+from ..games.base import OptionValue
 
 from ..ai.base import GameAI
 from ..ai.puzzles import Puzzle
@@ -188,9 +190,9 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
         limit = self.game.designer_round_limit
         return Choice(str(limit), _("{n} (the designer's)").format(n=limit))
 
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, object]:
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, OptionValue]:
         size = self.form_choice(values, "size", _("Choose a board size."))
-        options: dict[str, object] = {"size": size}
+        options: dict[str, OptionValue] = {"size": size}
         if self.game.option("pie").applies_to(players):
             options["pie"] = self.form_flag(values, "pie")
         specials = values.get("specials", "none")
@@ -211,7 +213,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
             options["round_limit"] = int(limit)
         return options
 
-    def option_warnings(self, options: dict[str, object], players: int) -> list[str]:
+    def option_warnings(self, options: Mapping[str, OptionValue], players: int) -> list[str]:
         if self.game.specials_beyond_advice(options):
             return [_("The rulebook advises no more than {n} special cells.").format(n=self.game.advised_most_specials)]
         return []

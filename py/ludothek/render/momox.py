@@ -7,6 +7,9 @@ render/momox_words.py's.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Mapping
+
+from ..games.base import OptionValue
 
 from ..ai.base import GameAI
 from ..ai.puzzles import Puzzle
@@ -94,8 +97,8 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
             ),
         ]
 
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, object]:
-        options: dict[str, object] = {}
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, OptionValue]:
+        options: dict[str, OptionValue] = {}
         most = self.setup_field("rounds").maximum  # the engine's option declares the range
         rounds = self.form_number(values, "rounds", _("The number of rounds must be a whole number."), _("Choose between 1 and {n} rounds.").format(n=most))
         if rounds != self.game.option("rounds").default:  # the normal game needs no option
@@ -108,7 +111,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
             options["chips"] = list(chips)
         return options
 
-    def option_warnings(self, options: dict[str, object], players: int) -> list[str]:
+    def option_warnings(self, options: Mapping[str, OptionValue], players: int) -> list[str]:
         if "chips" in options:
             return [_("Everyone who saw the setup knows where the chips lie: good for teaching, not for a real game.")]
         return []

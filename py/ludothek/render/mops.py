@@ -6,7 +6,9 @@ are render/mops_panels.py's, and the sentences a player reads and hears render/m
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Mapping
+
+from ..games.base import OptionValue
 
 from ..ai.base import GameAI
 from ..ai.puzzles import Puzzle
@@ -166,9 +168,8 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, Mo
             ),
         ]
 
-    # The engine's options take values of every kind (switches, lists of tile codes).
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
-        options: dict[str, Any] = {}
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, OptionValue]:
+        options: dict[str, OptionValue] = {}
         for flag in self.game.variant_switches:
             if self.form_flag(values, flag):
                 options[flag] = True
@@ -203,8 +204,7 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, Mo
             codes.append(code)
         return codes
 
-    # The options as the setup form made them (`options_from_form`): values of every kind.
-    def option_warnings(self, options: dict[str, Any], players: int) -> list[str]:
+    def option_warnings(self, options: Mapping[str, OptionValue], players: int) -> list[str]:
         if options.get("draws"):
             return [_("Everyone who saw the setup knows which tiles come first: good for teaching, not for a real game.")]
         return []

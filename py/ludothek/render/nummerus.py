@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ..games.base import OptionValue
+
 from ..ai.puzzles import Puzzle
 from ..games.nummerus import GAME, Nummerus, NummerusState, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, BOARD_FILES, NO_SWAP, LAYOUT_STAR, parse_field
 from ..games.nummerus import STAR_PHASE, SWAP_PHASE, LayoutError, LayoutRule, NummerusEffect, NummerusMove, NummerusRule, TakeEffect
@@ -243,8 +245,8 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
             ),
         ]
 
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, object]:
-        options: dict[str, object] = {}
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, OptionValue]:
+        options: dict[str, OptionValue] = {}
         if players > 1:
             if values.get("start", "seat1") == "age":
                 ages = []

@@ -202,7 +202,7 @@ class GameView(Generic[S, M, E, P]):
     def setup_fields(self) -> list[Field]:
         return []
 
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, OptionValue]:
         """Engine options from the setup form's strings; ValueError with a message on bad input."""
         return {}
 
@@ -243,7 +243,7 @@ class GameView(Generic[S, M, E, P]):
             raise ValueError(out_of_range)
         return number
 
-    def option_warnings(self, options: dict[str, Any], players: int) -> list[str]:
+    def option_warnings(self, options: Mapping[str, OptionValue], players: int) -> list[str]:
         """Advice that does not stop the game from starting (e.g. more special cells than recommended)."""
         return []
 
