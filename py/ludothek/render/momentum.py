@@ -55,7 +55,7 @@ def stone_name(letter: str) -> str:
     return _("{colour} stone").format(colour=_(SEAT_NAMES[SEAT_LETTERS.index(letter)]))
 
 
-class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, MomentumEffect, None]):
+class MomentumView(StrongestLevelHints[MomentumState, MomentumMove, MomentumEffect], GameView[MomentumState, MomentumMove, MomentumEffect, None]):
     game_id = "momentum"
     game: Momentum
     board = momentum_board

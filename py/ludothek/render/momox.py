@@ -27,7 +27,7 @@ from .momox_board import SEAT_CSS, MomoxPayload, figure_svg
 from .momox_words import POSITION_ERROR_TEXTS, board_description, circle_title, circle_words, colour_name, field_words, number_text, place_name
 
 
-class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect, MomoxPayload]):
+class MomoxView(StrongestLevelHints[MomoxState, MomoxMove, MomoxEffect], GameView[MomoxState, MomoxMove, MomoxEffect, MomoxPayload]):
     game_id = "momox"
     game: Momox
     board = momox_board

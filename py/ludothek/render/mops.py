@@ -54,7 +54,7 @@ TILE_OPTION_TEXTS = {
 }
 
 
-class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, MopsPayload]):
+class MopsView(StrongestLevelHints[MopsState, MopsMove, MopsEffect], GameView[MopsState, MopsMove, MopsEffect, MopsPayload]):
     game_id = "mops"
     game: MopsRoyal
     board = mops_board
