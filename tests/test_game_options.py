@@ -111,3 +111,13 @@ def test_every_setup_field_sets_a_declared_option_within_its_declaration(game_id
     # Every option a player can set by hand has its field (structured ones may be for programs only).
     shown = {name for field in view.setup_fields() for name in field.sets()}
     assert {o.name for o in game.options if o.kind != "list"} <= shown
+
+
+def test_an_option_field_may_narrow_every_field_but_its_words():
+    """`option_field`'s typed `**shown` (FieldNarrowing) names every field of a setup Field but
+    the ones it is given as words, so that a view can narrow any of them and mypy checks each."""
+    from dataclasses import fields
+
+    from ludothek.render.view import Field, FieldNarrowing
+
+    assert set(FieldNarrowing.__annotations__) == {f.name for f in fields(Field)} - {"name", "label", "help"}

@@ -501,8 +501,9 @@ class Game(Generic[S, M, E]):
     # engine; its view holds the same identifiers with translatable sentences.
     move_rules: Mapping[str, str] = {}
     # Words the messages derive from a param: param name -> function of its value giving words
-    # (e.g. "seat" -> {"colour": "blue"}), so that the params stay data.
-    move_words: Mapping[str, Callable[[Any], Mapping[str, Any]]] = {}
+    # (e.g. "seat" -> {"colour": "blue"}), so that the params stay data. Each function takes its
+    # own param's type (a seat, a cell), which one table cannot name: Any.
+    move_words: Mapping[str, Callable[[Any], Mapping[str, object]]] = {}
     # Moves in notation, quoted when text that is no move at all is refused.
     move_examples: tuple[str, ...] = ()
 

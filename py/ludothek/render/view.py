@@ -21,7 +21,7 @@ each view declares its board module (`board = momentum_board`) and builds its ma
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypedDict, TypeVar, Unpack
 
 from ..ai.puzzles import Puzzle
 from ..games.base import AnyGame, Game, MoveError, OptionValue, PositionError, Refusal, StateBase, derived_words
@@ -71,8 +71,23 @@ class UIState(Generic[S]):
     # Marks that explain the position (render/diagram.py), drawn over the board: the editor's.
     diagram: Diagram = Diagram()
 
-    def with_(self, **changes: Any) -> "UIState[S]":
+    def with_(self, **changes: Unpack[UIChanges[S]]) -> "UIState[S]":
         return replace(self, **changes)
+
+
+class UIChanges(TypedDict, Generic[S], total=False):
+    """The fields of a `UIState` that `with_` changes, each of its type."""
+
+    selection: tuple[str, ...]
+    cursor: str | None
+    last_before: S | None
+    last_move: str | None
+    animate: bool
+    interactive: bool
+    hints: tuple[tuple[str, HintValue], ...]
+    replaying: bool
+    names: tuple[str, ...]
+    diagram: Diagram
 
 
 @dataclass(frozen=True)
@@ -121,7 +136,20 @@ class Field:
         return self.options or (self.name,)
 
 
-def option_field(game: AnyGame, name: str, label: str, help: str, *, labels: dict[Any, str] | None = None, **shown: Any) -> Field:
+class FieldNarrowing(TypedDict, total=False):
+    """What a view's form offers of an option more narrowly than the engine allows (`option_field`)."""
+
+    kind: str
+    choices: tuple[Choice, ...]
+    default: OptionValue
+    minimum: int | None
+    maximum: int | None
+    players: tuple[int, ...]
+    show_when: tuple[str, str] | None
+    options: tuple[str, ...]
+
+
+def option_field(game: AnyGame, name: str, label: str, help: str, *, labels: Mapping[int | str, str] | None = None, **shown: Unpack[FieldNarrowing]) -> Field:
     """The setup field of the engine's option `name`, built from its declaration (kind, default,
     range, choices, player counts): the view adds the words (label, help, choice labels) and, in
     `shown`, what the form offers more narrowly than the engine allows (a smaller maximum).
@@ -361,9 +389,10 @@ class GameView(Generic[S, M, E, P]):
 
     # Words the sentences derive from a param, in the player's language: param name -> function
     # of its value giving words (e.g. "seat" -> {"colour": "Blau"}); called when a sentence is made.
-    move_error_words_from: Mapping[str, Callable[[Any], Mapping[str, Any]]] = {}
+    # Each function takes its own param's type (a seat, a cell), which one table cannot name: Any.
+    move_error_words_from: Mapping[str, Callable[[Any], Mapping[str, object]]] = {}
 
-    def move_error_words(self, error: MoveError | Refusal) -> dict[str, Any]:
+    def move_error_words(self, error: MoveError | Refusal) -> dict[str, object]:
         """The error's params and the words derived from them (`move_error_words_from`)."""
         return derived_words(error.params, self.move_error_words_from)
 
