@@ -189,30 +189,87 @@ class Option:
     def applies_to(self, players: int) -> bool:
         return not self.players or players in self.players
 
-    def check(self, value: Any, players: int) -> Any:
+    def check(self, value: object, players: int) -> OptionValue:
         """`value` if it is allowed with `players` players, else ValueError saying why."""
         what = self.what or self.name
+        checked: OptionValue
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise ValueError(f"{what} must be true or false, not {str(value)[:40]!r}")
+            checked = value
         elif self.kind == "int":
             if self.minimum is None or self.maximum is None:
                 raise TypeError(f"option {self.name} declares no range")
             if isinstance(value, bool) or not isinstance(value, int) or not self.minimum <= value <= self.maximum:
                 note = f" ({self.note})" if self.note else ""
                 raise ValueError(f"{what} must be a whole number from {self.minimum} to {self.maximum}{note}, not {str(value)[:40]!r}")
+            checked = value
         elif self.kind == "choice":
-            if isinstance(value, bool) or value not in self.choices:
+            # (A choice is one of the declared names: only a str equals one.)
+            if isinstance(value, bool) or not isinstance(value, str) or value not in self.choices:
                 raise ValueError(f"{what} must be {_or_list(self.choices)}, not {str(value)[:40]!r}")
+            checked = value
         elif self.kind == "list":
             if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
                 raise ValueError(f"{what} must {self.note or 'be a list'}, not {str(value)[:40]!r}")
+            # The entries as given: the engine checks them itself (its `note` says what they must be).
+            entries: Sequence[OptionValue] = value
+            checked = entries
         else:  # pragma: no cover - a declaration error, caught by the option tests
             raise TypeError(f"option {self.name!r} has an unknown kind {self.kind!r}")
-        if not self.applies_to(players) and value is not False:
+        if not self.applies_to(players) and checked is not False:
             alone = " (not in the solitaire)" if players == 1 else ""
             raise ValueError(f"{what} is only played with {_or_list(self.players, quote=False)} players, not {players}{alone}")
+        return checked
+
+
+@dataclass(frozen=True)
+class CheckedOptions:
+    """Every declared option's value for a new game (`Game.check_options`): the given one checked
+    against its declaration, or its default (None, or False for a switch, where it does not
+    apply). An engine reads each by its option's kind, `..._or_none` where it may be unset; a
+    reader of another kind than the declaration's is a declaration error (TypeError)."""
+
+    values: Mapping[str, OptionValue]
+
+    def flag(self, name: str) -> bool:
+        value = self.values[name]
+        if not isinstance(value, bool):
+            raise TypeError(f"option {name!r} is not a switch")
         return value
+
+    def number_or_none(self, name: str) -> int | None:
+        value = self.values[name]
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise TypeError(f"option {name!r} is not a whole number")
+        return value
+
+    def number(self, name: str) -> int:
+        return _set(name, self.number_or_none(name))
+
+    def choice_or_none(self, name: str) -> str | None:
+        value = self.values[name]
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"option {name!r} is not a choice")
+        return value
+
+    def choice(self, name: str) -> str:
+        return _set(name, self.choice_or_none(name))
+
+    def entries_or_none(self, name: str) -> Sequence[OptionValue] | None:
+        value = self.values[name]
+        if isinstance(value, (bool, int, str)):
+            raise TypeError(f"option {name!r} is not a list")
+        return value
+
+    def entries(self, name: str) -> Sequence[OptionValue]:
+        return _set(name, self.entries_or_none(name))
+
+
+def _set(name: str, value: R | None) -> R:
+    if value is None:
+        raise TypeError(f"option {name!r} is unset: read it with its ..._or_none reader")
+    return value
 
 
 def derived_words(params: Mapping[str, object], derive: Mapping[str, Callable[[Any], Mapping[str, object]]]) -> dict[str, object]:
@@ -284,7 +341,7 @@ class Game(Generic[S, M, E]):
     def option(self, name: str) -> Option:
         return next(o for o in self.options if o.name == name)
 
-    def check_options(self, players: int, options: Mapping[str, object]) -> dict[str, Any]:
+    def check_options(self, players: int, options: Mapping[str, object]) -> CheckedOptions:
         """Every declared option's value for a new game of `players` players: the given one, checked
         against its declaration, or its default (None where it does not apply). ValueError names
         an unknown option, a value of the wrong type or out of range, or one for other player counts."""
@@ -292,7 +349,7 @@ class Game(Generic[S, M, E]):
         unknown = sorted(set(options) - set(known))
         if unknown:
             raise ValueError(f"{self.name} has no option {unknown[0]!r} (options: {', '.join(sorted(known)) or 'none'})")
-        values = {}
+        values: dict[str, OptionValue] = {}
         for option in self.options:
             if option.name in options:
                 values[option.name] = option.check(options[option.name], players)
@@ -300,7 +357,7 @@ class Game(Generic[S, M, E]):
                 values[option.name] = option.default
             else:
                 values[option.name] = False if option.kind == "bool" else None
-        return values
+        return CheckedOptions(values)
 
     # -- the interface every game implements -------------------------------------------------
 
@@ -538,6 +595,7 @@ AnyGame = Game[Any, Any, Any]
 # The errors are read from here too (games/errors.py holds them).
 __all__ = [
     "AnyGame",
+    "CheckedOptions",
     "COMMON_MOVE_RULES",
     "CommonRule",
     "EndReason",

@@ -246,7 +246,7 @@ class Fenn(Game[FennState, FennMove, FennEffect]):
     def new_game(self, players: int = 2, seed: int = 0, **options: object) -> FennState:
         check_players(self, players)
         check_seed(seed)
-        first = self.check_options(players, options)["first"]
+        first = self.check_options(players, options).choice_or_none("first")
         if first is None:
             rolls = opening_roll(seed)
         else:

@@ -232,7 +232,7 @@ class MopsRoyal(MopsMoves):
         check_players(self, players)
         check_seed(seed)
         values = self.check_options(players, options)
-        layouts, pile = deal(players, seed, values["starts"], values["draws"])
+        layouts, pile = deal(players, seed, values.entries_or_none("starts"), values.entries_or_none("draws"))
         setup = Setup.from_options(players, seed, options)
         state = MopsState(
             setup=setup,
@@ -243,8 +243,8 @@ class MopsRoyal(MopsMoves):
             phase=OVER,
             scores=(0,) * players,
             refusals=(0,) * players,
-            ersatz=values["ersatz"],
-            wertung=values["wertung"],
+            ersatz=values.flag("ersatz"),
+            wertung=values.flag("wertung"),
         )
         # The first tile is revealed as part of the setup.
         return with_turn(state, after_seat(state, state.layouts, state.pile, None, -1))
