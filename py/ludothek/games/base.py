@@ -121,6 +121,8 @@ class Setup:
     options: tuple[tuple[str, OptionValue], ...] = ()
     position: str | None = None
 
+    # `options` as the engine was given them (a record's or a link's parsed JSON, a form's), each
+    # one `check_options` accepted: kept as given, not as checked (which adds every default).
     @staticmethod
     def from_options(players: int, seed: int | None, options: Mapping[str, Any]) -> "Setup":
         return Setup(players=players, seed=seed, options=tuple(sorted((k, freeze(v)) for k, v in options.items())))
