@@ -75,6 +75,7 @@ class App:
         self.remote_screen: Any = None  # web/remote_screen.of makes it when first needed
         self.learn: Any = None  # the review and puzzle screens: web/learn.py makes them when first needed
         self.editor: Any = None  # the diagram editor's state: web/editor_screen.py makes it
+        self.stories: object = None  # the story reader: web/stories.py makes it
         self.home = HomeScreen(self)
         self.setup = SetupScreen(self)
         self.game = GameScreen(self)

@@ -134,6 +134,7 @@ class AppContext(Protocol):
     remote_screen: Any  # web/remote_screen.of makes it when first needed
     learn: Any  # the review and puzzle screens: web/learn.py makes them when first needed
     editor: Any  # the diagram editor's state (web/editor_screen.Editor), once it was opened
+    stories: object  # the story reader (web/story_screen.StoryReader): web/stories.py makes it when first needed
 
     # the other parts of the app
     @property
