@@ -87,3 +87,54 @@ def test_a_games_lesson_opens_from_its_address(game_id):
     app, page = start()
     send(app, type="route", hash=f"#/learn/{game_id}")
     assert last(page, "screen")[1] == "story"
+
+
+def test_the_devices_stories_are_listed_read_deleted_and_brought_back():
+    from ludothek.web.saves import DictStorage
+    from ludothek.web.story_store import PREFIX, StoryStore
+
+    storage = DictStorage()
+    store = StoryStore(storage)
+    store.save("abc1", momentum_story(), now=10.0)
+    storage.set(PREFIX + "bad1", '{"format": "ludothek-story", "text": "ludothek story 1\\ngame chess\\n"}')
+    storage.set(PREFIX + "bad2", "[[[[not json")
+    app, page = start(storage=storage)
+    send(app, type="route", hash="#/stories")
+    html_text = last(page, "screen")[2]
+    assert "A first line" in html_text and html_text.count("story-row problem") == 2
+    send(app, type="route", hash="#/stories/abc1")
+    assert last(page, "screen")[1] == "story"
+    send(app, type="click", control=control(action="story-export"))
+    name, mime, text = last(page, "download")[1:4]
+    assert (name, mime) == ("a-first-line.story", "text/plain") and text.startswith("ludothek story 1\ngame momentum\n")
+    send(app, type="route", hash="#/stories")
+    send(app, type="click", control=control(action="story-delete", story="abc1"))
+    assert store.text("abc1") is None
+    send(app, type="click", control=control(action="story-undo-delete"))
+    assert store.load("abc1").story == momentum_story()
+    send(app, type="route", hash="#/stories/nope1")
+    assert last(page, "screen")[1] == "error"
+
+
+def test_a_story_file_is_imported_and_a_refused_one_says_why_in_the_games_words():
+    from test_editor_embeds import in_own_loop, settled
+
+    from ludothek.render.story import format_story
+    from ludothek.web.saves import DictStorage
+    from ludothek.web.story_store import StoryStore
+
+    storage = DictStorage()
+    app, page = start(storage=storage)
+
+    async def load(text: str) -> None:
+        send(app, type="import", text=text)
+        await settled()
+
+    in_own_loop(load(format_story(momentum_story())))
+    (kept,) = StoryStore(storage).entries()[0]
+    assert kept.story == momentum_story() and last(page, "go")[1] == f"#/stories/{kept.id}"
+    broken = format_story(momentum_story()).replace("move c3", "move d4")  # d4 is taken by then
+    in_own_loop(load(broken))
+    said = last(page, "toast")[1]
+    assert "The story was not imported: Chapter 1, step 3: d4 is not a legal move there. d4 is occupied." in said
+    assert len(StoryStore(storage).ids()) == 1

@@ -60,8 +60,8 @@ def place_html(story: Story, chapter: int, step: int) -> str:
 
 
 def nav_html(story: Story, chapter: int, step: int, play_link: str, out_link: str) -> str:
-    """Back and on (the keyboard's left and right arrows too), Play from here, and, in an embed,
-    the story in Ludothek."""
+    """Back and on (the keyboard's left and right arrows too), Play from here, and the story in
+    Ludothek (`out_link`, in an embed) or as a file (in the app)."""
     first = chapter == 0 and step == 0
     last = chapter == len(story.chapters) - 1 and step == len(story.chapters[chapter].steps)
     buttons = tag("button", esc(_("Previous")), type="button", data_action="story-prev", disabled=first, aria_keyshortcuts="ArrowLeft")
@@ -69,6 +69,8 @@ def nav_html(story: Story, chapter: int, step: int, play_link: str, out_link: st
     buttons += tag("a", esc(_("Play from here")), href=play_link, class_="button", data_story_play="1")
     if out_link:
         buttons += tag("a", esc(_("Open in Ludothek")), href=out_link, class_="button", target="_blank", rel="noopener")
+    else:
+        buttons += tag("button", esc(_("Download as a file")), type="button", data_action="story-export")
     return buttons
 
 
@@ -130,12 +132,23 @@ def task_html(mover: str, hint: str, hint_shown: bool, feedback: str, solved: bo
     return tag("section", "".join(parts), class_="story-task-panel", aria_labelledby="story-question")
 
 
-def stories_list_html(entries: list[tuple[str, str, str, int]]) -> str:
-    """The device's stories (id, game's name, title, steps), each to read, edit or delete."""
-    if not entries:
+def stories_list_html(entries: list[tuple[str, str, str, int]], problems: list[tuple[str, str]] = []) -> str:  # noqa: B006 - never changed
+    """The device's stories (id, game's name, title, steps), each to read, edit or delete; those
+    that do not read (id, why), each to delete."""
+    broken = "".join(
+        tag(
+            "li",
+            tag("span", esc(_("A story that cannot be read: {why}").format(why=why)), class_="story-entry")
+            + tag("button", esc(_("Delete")), type="button", class_="small", data_action="story-delete", data_story=story_id),
+            class_="story-row problem",
+            data_story=story_id,
+        )
+        for story_id, why in problems
+    )
+    if not entries and not problems:
         body = tag("p", esc(_("No story kept on this device yet. Make one from the diagram editor (Record a line), a reviewed game or a puzzle.")))
     else:
-        rows = []
+        rows: list[str] = []
         for story_id, game_name, title, steps in entries:
             count = ngettext("{n} step", "{n} steps", steps).format(n=steps)
             rows.append(
@@ -149,7 +162,7 @@ def stories_list_html(entries: list[tuple[str, str, str, int]]) -> str:
                     data_story=story_id,
                 )
             )
-        body = tag("ul", "".join(rows), class_="story-list")
+        body = tag("ul", "".join(rows) + broken, class_="story-list")
     return tag("article", tag("h1", esc(_("Stories"))) + body + tag("p", tag("a", esc(_("Home")), href="#/", class_="button")), class_="stories")
 
 

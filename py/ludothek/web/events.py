@@ -12,7 +12,7 @@ from ..i18n import _
 from . import language, learn
 from .context import AppContext
 from .page import Control, PageEvent, css_string
-from .routes import EDITOR_SCREEN, REMOTE_ACTIONS_ANYWHERE, REMOTE_SCREEN, STORY_SCREEN
+from .routes import EDITOR_SCREEN, REMOTE_ACTIONS_ANYWHERE, REMOTE_SCREEN, STORY_ACTIONS_ANYWHERE, STORY_SCREENS
 from .search_runner import in_background
 
 Data = Callable[[str], str]  # data(key): the clicked element's data-<key>, or ""
@@ -162,7 +162,7 @@ def _screen_hooks(app: AppContext, action: str | None = None) -> tuple[ClickHook
         from . import editor_screen
 
         return editor_screen.click, editor_screen.keydown
-    if app.screen == STORY_SCREEN:
+    if app.screen in STORY_SCREENS or action in STORY_ACTIONS_ANYWHERE:
         from . import stories
 
         return stories.click, stories.keydown

@@ -29,7 +29,9 @@ REMOTE_ACTIONS_ANYWHERE = ("remote-start", "delete-remote", "undo-delete-remote"
 # Stories (issue 57) likewise: read from a link (also in a blog's frame), a game's lesson, the
 # device's own; web/stories.py and the screens it opens come with their address.
 STORY_SCREEN = "story"
+STORY_SCREENS = (STORY_SCREEN, "stories")
 STORY_ROUTES = ("story", "learn", "stories")
+STORY_ACTIONS_ANYWHERE = ("story-undo-delete",)  # a toast's Undo, wherever the reader went on
 
 
 @dataclass(frozen=True)

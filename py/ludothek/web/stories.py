@@ -18,7 +18,7 @@ def reader(app: AppContext) -> StoryReader:
 
 
 def route(app: AppContext, parts: list[str]) -> None:
-    """#/story/<code>, #/learn/<game> (LinkError for a story that cannot be read)."""
+    """#/story/<code>, #/learn/<game>, #/stories[/<id>] (LinkError for a story that cannot be read)."""
     from .links import LinkError
     from ..i18n import _
 
@@ -27,6 +27,11 @@ def route(app: AppContext, parts: list[str]) -> None:
         reader(app).open_code(argument)
     elif screen == "learn" and argument:
         reader(app).open_lesson(argument)
+    elif screen == "stories" and not app.embed.embed:
+        if argument:
+            reader(app).open_stored(argument)
+        else:
+            reader(app).show_list()
     else:
         raise LinkError(_("the link names no story"))
 

@@ -22,15 +22,18 @@ from ..package_files import package_file
 from ..render import review as review_draw
 from ..render import story_screen as draw
 from ..render.catalog import game_ai, get_view, is_game
-from ..render.story import Shown, Story, StoryError, parse_story, read_story_code, replay, story_code
+from ..render.story import Shown, Story, StoryError, format_story, parse_story, read_story_code, replay, story_code
 from ..render.story_words import story_error_text
 from ..render.view import AnyView, UIState
 from .context import AppContext
 from .links import LinkError, position_fragment
 from .page import Control, PageEvent
+from .saves import StorageError
 from .search_runner import SearchCancelled, in_background, run_sliced
+from .story_store import StoryStore
 
 SCREEN = "story"
+LIST_SCREEN = "stories"
 LESSON_FILE = "stories/{game}.{lang}.story"
 
 
@@ -74,6 +77,54 @@ class StoryReader:
         self.app = app
         self.reading: Reading | None = None
         self.token = 0
+        self.store = StoryStore(app.storage)
+        self.deleted: tuple[str, str] | None = None  # the last story deleted (its id and entry), for Undo
+
+    # -- the device's stories ------------------------------------------------------------------
+
+    def show_list(self) -> None:
+        kept, broken = self.store.entries()
+        entries = [(entry.id, get_view(entry.story.game).title(), entry.story.title or _("Untitled"), entry.story.step_count()) for entry in kept]
+        problems = [(item.id, story_error_text(item.error)) for item in broken]
+        self.reading = None
+        self.app.set_screen(LIST_SCREEN, draw.stories_list_html(entries, problems), _("Stories"))
+
+    def open_stored(self, story_id: str) -> None:
+        try:
+            stored = self.store.load(story_id)
+        except KeyError:
+            raise LinkError(_("this device keeps no such story (any more)")) from None
+        except StoryError as exc:
+            raise LinkError(story_error_text(exc)) from exc
+        self.open(stored.story, "#/story/" + story_code(stored.story))
+
+    def delete(self, story_id: str) -> None:
+        text = self.store.text(story_id)
+        self.store.delete(story_id)
+        self.deleted = (story_id, text) if text is not None else None
+        self.show_list()
+        self.app.toast(_("The story was deleted."), seconds=10, action=("story-undo-delete", _("Undo")))
+
+    def undo_delete(self) -> None:
+        if self.deleted is None:
+            return
+        story_id, text = self.deleted
+        try:
+            self.store.put_text(story_id, text)
+        except StorageError:
+            self.app.toast(_("The browser's storage refused to take the story back."))
+            return
+        self.deleted = None
+        if self.app.screen == LIST_SCREEN:
+            self.show_list()
+        self.app.toast(_("The story is back."))
+
+    def export(self) -> None:
+        """The story read, as a text file an author can keep and edit (render/story.py's notation)."""
+        reading = self.current()
+        name = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in (reading.story.title or reading.story.game).lower()).strip("-")[:40]
+        self.app.page.download(f"{name or 'story'}.story", format_story(reading.story), "text/plain")
+        self.app.toast(_("The story was downloaded as a file."))
 
     # -- opening -------------------------------------------------------------------------------
 
@@ -258,6 +309,12 @@ class StoryReader:
     # -- the page's events ---------------------------------------------------------------------
 
     def click(self, action: str | None, control: Control) -> bool:
+        if action == "story-delete":
+            self.delete(str(control.get("story") or ""))
+            return True
+        if action == "story-undo-delete":
+            self.undo_delete()
+            return True
         if self.reading is None:
             return False
         target = control.get("target")
@@ -277,6 +334,8 @@ class StoryReader:
             self.app.announce(item.task.hint if item.task else "")
         elif action == "story-show":
             self.show_answer()
+        elif action == "story-export":
+            self.export()
         else:
             return False
         return True
