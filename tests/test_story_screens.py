@@ -138,3 +138,33 @@ def test_a_story_file_is_imported_and_a_refused_one_says_why_in_the_games_words(
     said = last(page, "toast")[1]
     assert "The story was not imported: Chapter 1, step 3: d4 is not a legal move there. d4 is occupied." in said
     assert len(StoryStore(storage).ids()) == 1
+
+
+def test_the_reader_offers_the_link_the_embed_and_a_strip_of_chosen_steps():
+    app, page = start()
+    send(app, type="route", hash="#/story/" + story_code(momentum_story()))
+    share = regions(page)["#story-share"]
+    code = story_code(momentum_story())
+    assert f'value="https://example.org/ludothek/index.html#/story/{code}"' in share
+    assert f"?embed=1&amp;amp;picture=1#/story/{code}" in share  # the embed code, as text in its field
+    send(app, type="click", control=control(action="story-strip-svg", within="[data-form]"), values={"pick-1": "on", "pick-3": "on"})
+    name, mime, svg = last(page, "download")[1:4]
+    assert name == "a-first-line-1.svg" and mime == "image/svg+xml"
+    assert svg.count('<svg x="') == 2 and "Step 1: Red starts in the middle." in svg and "Step 3: The stone on d4 moves to e5." in svg
+    assert "Step 2" not in svg and "<style>" in svg
+
+
+def test_a_story_embed_shows_its_first_step_before_python_and_links_back_to_ludothek():
+    from ludothek.render.standalone import embed_size
+    from ludothek.render.story import replay
+    from ludothek.render.story_pictures import story_embed_size, story_embed_snippet
+
+    story = momentum_story()
+    first = replay(get_game("momentum"), story)[0][0]
+    code = story_embed_snippet("https://example.org/ludothek/index.html", get_view("momentum"), story, first, story_embed_size(*embed_size("momentum")))
+    assert code.startswith('<iframe src="https://example.org/ludothek/index.html?embed=1&amp;picture=1#/story/' + story_code(story) + '"')
+    assert "%3EThe empty board.%3C/text%3E" in code  # the first step's comment is in the picture itself
+    app, page = start(hash="#/story/" + story_code(story))
+    app.embed = type(app.embed)(embed=True)
+    send(app, type="route", hash="#/story/" + story_code(story))
+    assert "Open in Ludothek" in regions(page)["#story-nav"] and regions(page).get("#story-share", "") == ""

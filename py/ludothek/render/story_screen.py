@@ -33,7 +33,13 @@ def story_frame_html(title: str, embedded: bool) -> str:
         + tag("div", "", id="story-nav", class_="story-nav"),
         class_="play-area",
     )
-    side = tag("aside", tag("div", "", id="story-seats", class_="players") + tag("nav", "", id="story-steps", class_="story-steps"), class_="side")
+    side = tag(
+        "aside",
+        tag("div", "", id="story-seats", class_="players")
+        + tag("nav", "", id="story-steps", class_="story-steps")
+        + tag("div", "", id="story-share", class_="story-share"),
+        class_="side",
+    )
     return tag("div", head + play + side, class_="game-layout story-layout" + (" embedded" if embedded else ""))
 
 
@@ -166,4 +172,53 @@ def stories_list_html(entries: list[tuple[str, str, str, int]], problems: list[t
     return tag("article", tag("h1", esc(_("Stories"))) + body + tag("p", tag("a", esc(_("Home")), href="#/", class_="button")), class_="stories")
 
 
-__all__ = ["comment_html", "nav_html", "place_html", "step_title", "steps_html", "stories_list_html", "story_frame_html", "task_html"]
+def _copy_field(label: str, field_id: str, control: str, note: str = "") -> str:
+    return tag(
+        "div",
+        tag("label", esc(label), for_=field_id)
+        + tag("div", control + tag("button", esc(_("Copy")), type="button", class_="small", data_action="copy", data_copy=field_id), class_="copy-row")
+        + (tag("p", esc(note), class_="help") if note else ""),
+        class_="field",
+    )
+
+
+def share_html(link: str, embed_code: str, chapter: list[Shown], view: AnyView, link_most: int) -> str:
+    """Taking the story away: its link (everything in the address; said when it is long for a
+    chat), its embed code, and a strip of pictures of chosen steps (SVG or PNG)."""
+    long_note = _("This link is {n} characters long: some chat programs cut links that long. Download the story as a file instead.").format(n=len(link))
+    link_field = _copy_field(
+        _("Link to this story"),
+        "story-link",
+        tag("input", "", type="text", id="story-link", value=link, readonly=True, class_="share-text"),
+        long_note if len(link) > link_most else "",
+    )
+    embed_field = _copy_field(
+        _("Embed this story in a web page"),
+        "story-embed",
+        tag("textarea", esc(embed_code), id="story-embed", rows="3", readonly=True, class_="share-text", spellcheck="false"),
+    )
+    choices = "".join(
+        tag(
+            "label",
+            tag("input", "", type="checkbox", name=f"pick-{item.step}", checked=True) + " " + esc(step_title(view, item)),
+            class_="story-pick",
+        )
+        for item in chapter
+    )
+    strip = tag(
+        "fieldset",
+        tag("legend", esc(_("Pictures of steps")))
+        + tag("div", choices, class_="story-picks")
+        + tag(
+            "div",
+            tag("button", esc(_("Download SVG")), type="button", class_="small", data_action="story-strip-svg")
+            + tag("button", esc(_("Download PNG")), type="button", class_="small", data_action="story-strip-png"),
+            class_="story-commands",
+        ),
+        class_="story-strip-form",
+        data_form="story-strip",
+    )
+    return tag("details", tag("summary", esc(_("Share this story"))) + link_field + embed_field + strip, class_="story-share-panel")
+
+
+__all__ = ["share_html", "comment_html", "nav_html", "place_html", "step_title", "steps_html", "stories_list_html", "story_frame_html", "task_html"]

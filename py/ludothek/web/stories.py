@@ -37,7 +37,7 @@ def route(app: AppContext, parts: list[str]) -> None:
 
 
 def click(app: AppContext, event: PageEvent, control: Control) -> bool:
-    return reader(app).click(control.get("action"), control)
+    return reader(app).click(control.get("action"), control, event.values)
 
 
 def keydown(app: AppContext, event: PageEvent) -> bool:

@@ -23,6 +23,8 @@ from ..render import review as review_draw
 from ..render import story_screen as draw
 from ..render.catalog import game_ai, get_view, is_game
 from ..render.story import Shown, Story, StoryError, format_story, parse_story, read_story_code, replay, story_code
+from ..render.standalone import embed_size
+from ..render.story_pictures import step_picture, story_embed_size, story_embed_snippet, strip_svg
 from ..render.story_words import story_error_text
 from ..render.view import AnyView, UIState
 from .context import AppContext
@@ -34,6 +36,9 @@ from .story_store import StoryStore
 
 SCREEN = "story"
 LIST_SCREEN = "stories"
+# A link longer than this is said to be long: chat programs and mail may cut it (issue 57: a
+# twelve-step story with a sentence at each step fits well under it).
+LINK_MOST = 2_000
 LESSON_FILE = "stories/{game}.{lang}.story"
 
 
@@ -204,6 +209,7 @@ class StoryReader:
             "story-nav": draw.nav_html(reading.story, reading.chapter, reading.step, self.play_link(state), self.out_link()),
             "story-seats": review_draw.seats_html(view, state, names),
             "story-steps": draw.steps_html(view, reading.story, reading.chapters, reading.chapter, reading.step, frozenset(reading.solved | reading.shown)),
+            "story-share": "" if self.embedded() else self.share(),
         }
         for region, html in regions.items():
             if app.rendered.get(region) != html:
@@ -211,6 +217,28 @@ class StoryReader:
                 app.rendered[region] = html
         app.page.body_data("storyStep", f"{reading.chapter}.{reading.step}")
         app.page.body_data("storyTask", "open" if task else "none")
+
+    def share(self) -> str:
+        reading = self.current()
+        link = story_link(self.app, reading.story)
+        view = self.view()
+        chapter = reading.chapters[reading.chapter]
+        size = story_embed_size(*embed_size(reading.story.game))
+        embed = story_embed_snippet(self.app.base_url(), view, reading.story, reading.chapters[0][0], size)
+        return draw.share_html(link, embed, chapter, view, LINK_MOST)
+
+    def strip(self, values: dict[str, str]) -> str:
+        """The chosen steps of the chapter shown (all when none is chosen) as one picture."""
+        reading, view = self.current(), self.view()
+        chapter = reading.chapters[reading.chapter]
+        chosen = [item for item in chapter if values.get(f"pick-{item.step}") in ("on", "true")] or chapter
+        title = reading.story.title or view.title()
+        return strip_svg(reading.story.game, [step_picture(view, item) for item in chosen], title)
+
+    def strip_name(self) -> str:
+        reading = self.current()
+        name = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in (reading.story.title or reading.story.game).lower()).strip("-")[:40]
+        return f"{name or 'story'}-{reading.chapter + 1}"
 
     def play_link(self, state: Any) -> str:
         game = self.view().game
@@ -308,7 +336,7 @@ class StoryReader:
 
     # -- the page's events ---------------------------------------------------------------------
 
-    def click(self, action: str | None, control: Control) -> bool:
+    def click(self, action: str | None, control: Control, values: dict[str, str] | None = None) -> bool:
         if action == "story-delete":
             self.delete(str(control.get("story") or ""))
             return True
@@ -336,6 +364,10 @@ class StoryReader:
             self.show_answer()
         elif action == "story-export":
             self.export()
+        elif action == "story-strip-svg":
+            self.app.page.download(self.strip_name() + ".svg", self.strip(values or {}), "image/svg+xml")
+        elif action == "story-strip-png":
+            in_background(self.app.sharing.download_png(self.strip_name() + ".png", self.strip(values or {})))
         else:
             return False
         return True
