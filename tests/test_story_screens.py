@@ -39,10 +39,10 @@ def test_a_story_link_opens_the_reader_at_its_start_and_the_arrows_step_through_
     assert ["data", "body", "storyStep", "0.1"] in page.ops
     assert "Red starts in the middle." in regions(page)["#story-comment"]
     send(app, type="click", control=control(action="story-next"))
-    assert app.stories.current().step == 2
+    assert app.stories.reader.current().step == 2
     send(app, type="key", key="ArrowLeft")
     send(app, type="click", control=control(action="story-prev"))
-    assert app.stories.current().step == 0
+    assert app.stories.reader.current().step == 0
     assert "Previous" in regions(page)["#story-nav"] and "Play from here" in regions(page)["#story-nav"]
 
 
@@ -53,17 +53,17 @@ def test_a_task_asks_for_the_move_refuses_an_illegal_tap_in_the_players_words_an
     assert ["data", "body", "storyTask", "open"] in page.ops
     assert "find the move" in regions(page)["#story-task"]
     send(app, type="click", control=control(target="d4", within="#board"))  # taken: Blue's stone
-    before = app.stories.current().item.before
+    before = app.stories.reader.current().item.before
     said = get_view("momentum").refusal(before, "d4")
     assert said and html.escape(said, quote=False) in regions(page)["#story-task"]  # the rule it breaks, in the view's words
-    assert app.stories.current().task_open()
+    assert app.stories.reader.current().task_open()
 
     async def tap() -> None:
         send(app, type="click", control=control(target="c3", within="#board"))
         await settled()
 
     in_own_loop(tap())
-    reading = app.stories.current()
+    reading = app.stories.reader.current()
     assert not reading.task_open() and (0, 3) in reading.solved
 
 
@@ -72,7 +72,7 @@ def test_show_me_gives_the_answer():
     send(app, type="route", hash="#/story/" + story_code(momentum_story()))
     send(app, type="click", control=control(action="story-go", chapter="0", step="3"))
     send(app, type="click", control=control(action="story-show"))
-    assert not app.stories.current().task_open()
+    assert not app.stories.reader.current().task_open()
     assert "The move is c3" in regions(page)["#story-task"]
 
 

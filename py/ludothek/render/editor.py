@@ -433,6 +433,9 @@ def out_html(base_url: str, game_id: str, position: str, d: Diagram, play_fragme
         + tag(
             "div",
             tag("a", esc(_("Play from here")), href=play_fragment, class_="button")
+            + button(
+                _("Record a line"), "editor-record", class_="small", title=_("A story: play moves from this position, with a comment and marks at each step")
+            )
             + button(_("Show the best moves"), "editor-best", class_="small")
             + button(_("Download SVG"), "editor-download-svg", class_="small")
             + button(_("Download PNG"), "editor-download-png", class_="small"),

@@ -397,10 +397,27 @@ class Shown:
     task: Task | None
 
 
-def _rng(story: Story, chapter: int, step: int) -> random.Random:
+def _rng(game_id: str, chapter: int, step: int) -> random.Random:
     """What deals the hidden parts of a story's positions (Mops Royal's pile, Momox' covered
-    chips): fixed by the story and the place, so a story replays the same everywhere."""
-    return random.Random(f"ludothek-story:{story.game}:{chapter}:{step}")
+    chips): fixed by the story's game and the place, so a story replays the same everywhere."""
+    return random.Random(f"ludothek-story:{game_id}:{chapter}:{step}")
+
+
+def line_steps(game: AnyGame, start: str, moves: list[str], seen: list[str], chapter: int = 0) -> tuple[Step, ...]:
+    """A game's moves as a chapter's steps from `start` (a position as everyone saw it): after a
+    move whose outcome the story's own deal would tell otherwise than the game did (a tile turned,
+    a chip uncovered), the step pins the table as it was seen (`seen[i]`: the position after move i,
+    as everyone saw it), so the story shows the game as it was played."""
+    s = game.from_observation(start, _rng(game.id, chapter, 0))
+    steps = []
+    for number, (move, after) in enumerate(zip(moves, seen), start=1):
+        s = game.play(s, move)
+        pinned = ""
+        if game.position(game.observation(s, None)) != after:
+            pinned = after
+            s = game.from_observation(after, _rng(game.id, chapter, number))
+        steps.append(Step(move=move, position=pinned))
+    return tuple(steps)
 
 
 def replay(game: AnyGame, story: Story) -> list[list[Shown]]:
@@ -412,7 +429,7 @@ def replay(game: AnyGame, story: Story) -> list[list[Shown]]:
     chapters = []
     for index, chapter in enumerate(story.chapters):
         number = index + 1
-        s = _read_position(game, chapter.position, _rng(story, index, 0), number, 0)
+        s = _read_position(game, chapter.position, _rng(story.game, index, 0), number, 0)
         shown = [Shown(index, 0, game.observation(s, None), None, None, chapter.comment, chapter.marks, None)]
         for step_index, step in enumerate(chapter.steps, start=1):
             before = game.observation(s, None)
@@ -424,7 +441,7 @@ def replay(game: AnyGame, story: Story) -> list[list[Shown]]:
                         "illegal-move", f"chapter {number}, step {step_index}: {exc}", chapter=number, step=step_index, move=step.move[:40], error=exc
                     ) from exc
             if step.position:
-                s = _read_position(game, step.position, _rng(story, index, step_index), number, step_index)
+                s = _read_position(game, step.position, _rng(story.game, index, step_index), number, step_index)
             move = step.move or None
             shown.append(Shown(index, step_index, game.observation(s, None), before if move else None, move, step.comment, step.marks, step.task))
         chapters.append(shown)
@@ -451,6 +468,7 @@ __all__ = [
     "Task",
     "checked_story",
     "format_story",
+    "line_steps",
     "parse_story",
     "read_story_code",
     "replay",

@@ -76,6 +76,7 @@ def nav_html(story: Story, chapter: int, step: int, play_link: str, out_link: st
     if out_link:
         buttons += tag("a", esc(_("Open in Ludothek")), href=out_link, class_="button", target="_blank", rel="noopener")
     else:
+        buttons += tag("button", esc(_("Edit")), type="button", data_action="story-edit-copy")
         buttons += tag("button", esc(_("Download as a file")), type="button", data_action="story-export")
     return buttons
 

@@ -258,6 +258,15 @@ def click(app: AppContext, event: PageEvent, control: Control) -> bool:
         in_background(copy(app, link(app, editor)))
     elif action == "editor-copy-embed":
         in_background(copy(app, embed_code(app, editor)))
+    elif action == "editor-record":
+        from .story_editor import start_story, story_from_position
+
+        try:
+            start_story(app, story_from_position(editor.game_id, editor.position, editor.diagram))
+        except LinkError as exc:
+            said = str(exc)
+        else:
+            return True
     elif action == "editor-best":
         editor.best_token += 1
         in_background(show_best_moves(app, editor, editor.best_token))

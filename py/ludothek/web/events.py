@@ -129,7 +129,11 @@ def preview_first(app: AppContext, control: Control, event: PageEvent) -> bool:
 
 
 def on_change(app: AppContext, event: PageEvent) -> None:
-    if event.form == "embed-options":
+    if event.form == "story" and app.screen in STORY_SCREENS:
+        from . import stories
+
+        stories.changed(app, event)
+    elif event.form == "embed-options":
         app.sharing.update_options(event.values)
     elif event.form == "setup" and event.setup is not None and event.control is not None:
         app.setup.changed(event.setup, event.control)

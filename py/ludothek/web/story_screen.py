@@ -101,7 +101,7 @@ class StoryReader:
             raise LinkError(_("this device keeps no such story (any more)")) from None
         except StoryError as exc:
             raise LinkError(story_error_text(exc)) from exc
-        self.open(stored.story, "#/story/" + story_code(stored.story))
+        self.open(stored.story, f"#/stories/{story_id}")
 
     def delete(self, story_id: str) -> None:
         text = self.store.text(story_id)
@@ -123,6 +123,21 @@ class StoryReader:
         if self.app.screen == LIST_SCREEN:
             self.show_list()
         self.app.toast(_("The story is back."))
+
+    def edit_copy(self) -> None:
+        """The story read, kept on this device as a story of one's own to change (a link's, a
+        lesson's); one's own stories open in the editor as they are."""
+        from .story_editor import start_story
+
+        reading = self.current()
+        stored = reading.link.removeprefix("#/stories/") if reading.link.startswith("#/stories/") else None
+        if stored is not None:
+            self.app.go(f"#/story-edit/{stored}")
+            return
+        try:
+            start_story(self.app, reading.story)
+        except LinkError as exc:
+            self.app.toast(str(exc))
 
     def export(self) -> None:
         """The story read, as a text file an author can keep and edit (render/story.py's notation)."""
@@ -245,8 +260,8 @@ class StoryReader:
         return position_fragment(game.id, game.position(game.observation(state, None)))
 
     def out_link(self) -> str:
-        """In a blog's frame: the story in Ludothek (the app's own address of it)."""
-        return self.app.base_url() + self.current().link if self.embedded() else ""
+        """In a blog's frame: the story in Ludothek (the address of the story itself)."""
+        return story_link(self.app, self.current().story) if self.embedded() else ""
 
     # -- moving on -----------------------------------------------------------------------------
 
@@ -364,6 +379,8 @@ class StoryReader:
             self.show_answer()
         elif action == "story-export":
             self.export()
+        elif action == "story-edit-copy":
+            self.edit_copy()
         elif action == "story-strip-svg":
             self.app.page.download(self.strip_name() + ".svg", self.strip(values or {}), "image/svg+xml")
         elif action == "story-strip-png":
