@@ -32,6 +32,12 @@ def region(page: RecordingPage, name: str) -> str:
     return found[-1]
 
 
+def text_of(page: RecordingPage, selector: str) -> str:
+    found = [op[2] for op in page.ops if op[0] == "text" and op[1] == selector]
+    assert found, f"no text for {selector}"
+    return found[-1]
+
+
 def board_target(token: str) -> dict:
     return {"tag": "circle", "data": {"target": token, "x": "0", "y": "0"}, "within": ["#board", ".editor", "#screen"], "classes": ["editor-target"]}
 
@@ -97,14 +103,14 @@ def test_a_refused_position_keeps_the_board_and_says_the_engines_reason(game_id)
     tap(app, board_target(b))
     before = editor_of(app).position, editor_of(app).diagram
     tap(app, tool("editor-apply"), position="this is no position")
-    said = last(page, "text")
-    assert said[1] == "#editor-message" and said[2].startswith(f"This is not a valid {editor_of(app).view.title()} position: ")
-    assert len(said[2]) > len(f"This is not a valid {editor_of(app).view.title()} position: ") + 5, "the engine's reason"
+    said = text_of(page, "#editor-position-message")  # under Apply, where the author looks (and at the top)
+    assert said == text_of(page, "#editor-message") and said.startswith(f"This is not a valid {editor_of(app).view.title()} position: ")
+    assert len(said) > len(f"This is not a valid {editor_of(app).view.title()} position: ") + 5, "the engine's reason"
     assert ["attr", "#editor-position", "aria-invalid", "true"] in page.ops
     assert (editor_of(app).position, editor_of(app).diagram) == before
     # The same position applied again: accepted, the marks stay.
     tap(app, tool("editor-apply"), position=before[0])
-    assert last(page, "text")[2] == "The position is applied."
+    assert text_of(page, "#editor-position-message") == "The position is applied."
     assert editor_of(app).diagram == before[1]
 
 
@@ -242,3 +248,28 @@ def test_the_editor_speaks_german(in_german):
     assert last(page, "announce")[1].startswith("Hinzugefügt: Pfeil von Feld 2 nach Feld 4, ")
     tap(app, tool("editor-apply"), position="kein Fenn")
     assert last(page, "text")[2].startswith("Das ist keine gültige Stellung von Fenn: ")
+
+
+def test_the_address_follows_the_work_so_a_reload_or_a_language_switch_keeps_it():
+    app, page = start("#/editor/momentum")
+    a, b = two_targets(app)
+    tap(app, tool("editor-tool", tool="circle"))
+    tap(app, board_target(a), caption="Mind this")
+    fragment = editor_fragment("momentum", editor_of(app).position, editor_of(app).diagram)
+    assert last(page, "replaceHash")[1] == fragment and app.page_state.hash == fragment
+    assert ["data", "body", "route", fragment] in page.ops
+    again, page2 = start(fragment)  # a reload of the address
+    assert editor_of(again).diagram == editor_of(app).diagram and editor_of(again).diagram.caption == "Mind this"
+    send(again, type="click", control=tool("language", language="de"))
+    assert editor_of(again).diagram == editor_of(app).diagram
+
+
+def test_after_a_refused_position_the_next_edit_puts_the_position_shown_back_in_the_field():
+    app, page = start("#/editor/momentum")
+    tap(app, tool("editor-apply"), position="no position")
+    assert ["attr", "#editor-position", "aria-invalid", "true"] in page.ops
+    tap(app, tool("editor-tool", tool="piece"))
+    tap(app, tool("editor-piece", piece="R"))
+    tap(app, board_target("d4"), position="no position")
+    assert last(page, "prop")[1:] == ["#editor-position", "value", editor_of(app).position] and "R" in editor_of(app).position
+    assert page.ops.index(["attr", "#editor-position", "aria-invalid", None]) > page.ops.index(["attr", "#editor-position", "aria-invalid", "true"])

@@ -501,7 +501,8 @@ def editor_screen_html(
                     "div",
                     button(_("Apply"), "editor-apply", class_="small") + button(_("Copy"), "editor-copy-position", class_="small"),
                     class_="dialog-actions",
-                ),
+                )
+                + tag("p", "", id="editor-position-message", class_="editor-message", role="status"),
                 class_="field",
             )
             + tag("div", out, id="editor-out"),
