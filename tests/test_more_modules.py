@@ -13,6 +13,8 @@ import zipfile
 
 import pytest
 
+from ludothek import package_files
+
 
 class Bytes:
     def __init__(self, data: bytes) -> None:
@@ -62,6 +64,7 @@ def more_modules(monkeypatch, tmp_path):
     module.install()
     yield module, asked, tmp_path
     sys.meta_path[:] = before
+    package_files.when_missing(None)  # install() had the package's files brought from the stand-in's address
     for name in [name for name in sys.modules if name.startswith(("ludothek_more_probe", "later_standard_probe"))]:
         del sys.modules[name]
     sys.modules.pop("ludothek.web.more_modules", None)
