@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What the home screen costs while nobody touches it: the page's paints and its main thread's
 busy time over a few seconds once the app is ready (a benchmark, not a test). A picture that
-animates for ever has the page painted anew every frame (docs/benchmarks.md, "Still pictures").
+animates for ever has the page painted anew every frame (docs/benchmarks.md, "The home screen while idle").
 
     .venv/bin/python bench/idle_paints.py [--seconds 3] [site ...]
 

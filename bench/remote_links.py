@@ -27,10 +27,11 @@ SETUPS = {
 }
 
 
-def final_link(game_id: str, options: dict, players: int, seed: int) -> tuple[str, int]:
-    """The last link of one seeded game (random legal moves), every seat's values known: the data
-    and the number of moves. The game is played here as the devices would decide its chance;
-    encoding it replays and checks it through the protocol."""
+def final_game(game_id: str, options: dict, players: int, seed: int) -> tuple[protocol.RemoteGame, list[bytes], int]:
+    """One seeded game played to its end (random legal moves), every seat's values known: the
+    game as its last link carries it, each seat's secret, and the number of moves. The game is
+    played here as the devices would decide its chance (bench/home_by_link.py keeps such games
+    on a device)."""
     rnd = random.Random(f"remote-links:{game_id}:{players}:{seed}")
     secrets = [rnd.randbytes(chance.VALUE_BYTES) for _ in range(players)]
     game = get_game(game_id)
@@ -55,8 +56,15 @@ def final_link(game_id: str, options: dict, players: int, seed: int) -> tuple[st
         moves.append(move)
         state = after
     rg = replace(rg, moves=tuple(moves), reveals=tuple((events - 1, chance.chain_value(s, events - 1)) if events else None for s in secrets))
-    assert game.is_over(protocol.replay(rg).state)
-    return link.encode(rg), len(moves)
+    return rg, secrets, len(moves)
+
+
+def final_link(game_id: str, options: dict, players: int, seed: int) -> tuple[str, int]:
+    """The last link of one seeded game (`final_game`): its data and the number of moves;
+    encoding it replays and checks it through the protocol."""
+    rg, _secrets, moves = final_game(game_id, options, players, seed)
+    assert get_game(game_id).is_over(protocol.replay(rg).state)
+    return link.encode(rg), moves
 
 
 def main() -> None:

@@ -85,6 +85,46 @@ def test_links_against_a_held_game_by_link():
     assert {"older", "same", "fork", "tampered", "truncated", "newer-version", "forged-move", "locked-fork", "altered"} <= set(kinds)
 
 
+@pytest.mark.parametrize("line", lines("remote_worst.txt"), ids=lambda line: line.split("\t", 1)[0])
+def test_the_worst_legal_links_are_played_on_ended_or_refused_with_the_held_game_kept(line):
+    """The worst links a game by link can legally carry (issue 55): each is taken up and its
+    player moves and sends a link that the device it is for reads, or it shows the game ended at
+    the most moves a game by link holds, or it is refused by its rule with the stored game as it
+    was."""
+    from ludothek.remote import protocol
+    from ludothek.render import remote as words
+    from ludothek.web.remote_games import REMOTE_PREFIX, RemoteStore
+    from remote_worst import corpus_line, read_by_the_next, turn_played
+
+    name, expected, _sender, text, held = corpus_line(line)
+    storage = DictStorage()
+    if held is not None:
+        storage.set(REMOTE_PREFIX + held[0], held[1])
+    before = dict(storage.data)
+    store = RemoteStore(storage)
+    data = remote_link.data_of(text)
+    try:
+        received = store.receive(data, 2.0)
+    except RemoteError as exc:
+        assert exc.rule == expected, (name, exc.rule)
+        assert storage.data == before
+        assert words.remote_error_text(exc) != words.REMOTE_ERROR_TEXTS["damaged"]
+        return
+    assert received.relation in ("new", "newer"), (name, received.relation)
+    progress = protocol.replay(received.held.rg, received.held.own)
+    if expected == "stopped":
+        assert progress.stopped and words.is_over(received.held.rg, progress)
+        assert words.link_item(received.held.key, received.held.rg, received.held.own, progress, 2.0).state == "Stopped at 2000 moves"
+        return
+    assert expected == "move" and progress.to_act(received.held.rg.game) == received.held.own.seat
+    played = turn_played(store, received.held, 3.0)
+    assert len(played.rg.moves) > len(received.held.rg.moves)
+    _, url = store.send(played, None, 4.0)
+    answer = remote_link.data_of(url)
+    assert len(answer) <= remote_link.MAX_DATA_CHARS
+    assert read_by_the_next(data, answer).relation == "newer"
+
+
 @pytest.mark.parametrize("text", lines("files.txt"), ids=lambda text: unquote(text[:20]))
 def test_files(text):
     store = SaveStore(DictStorage())

@@ -23,6 +23,7 @@ from ludothek.games import get_game
 from ludothek.i18n import set_language
 from ludothek.remote import chance, link, protocol
 from ludothek.remote.protocol import Own, RemoteError
+from ludothek.render.bidi import isolate
 from ludothek.render import remote as words
 from ludothek.web.remote_games import RemoteStore
 from ludothek.web.saves import DictStorage
@@ -263,7 +264,7 @@ def test_a_link_cannot_rename_the_receiver_or_a_name_already_learnt():
     renamed = own_turn(replace(rg, names=("Queen", "Ben (resigned)")), anna)
     held = table.stores[1].receive(link.encode(renamed, anna), 99.0).held
     assert held.rg.names == ("Anna", "Ben")
-    assert words.status(held.rg, held.own, protocol.replay(held.rg, held.own)) == "Your move, Ben"
+    assert words.status(held.rg, held.own, protocol.replay(held.rg, held.own)) == f"Your move, {isolate('Ben')}"
     assert table.stores[1].get(held.key).rg.names == ("Anna", "Ben")
 
 

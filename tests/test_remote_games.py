@@ -5,6 +5,7 @@ forked, tampered or hostile link never loses or rewinds a held game."""
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 
@@ -12,8 +13,9 @@ from ludothek.games import get_game
 from ludothek.i18n import set_language
 from ludothek.remote import link, protocol
 from ludothek.remote.protocol import RemoteError
-from ludothek.render.remote import short_status
-from ludothek.web.remote_games import REMOTE_PREFIX, RemoteStore
+from ludothek.render.bidi import isolate
+from ludothek.render.remote import SUMMARY_VERSION, short_status
+from ludothek.web.remote_games import REMOTE_PREFIX, RemoteStore, link_items
 from ludothek.web.saves import DictStorage
 
 COUNTER = itertools.count(1)
@@ -44,7 +46,7 @@ def test_two_devices_play_a_whole_game_of_momentum_by_links():
     anna, ben = RemoteStore(DictStorage()), RemoteStore(DictStorage())
     held = anna.start("momentum", 2, 0, {"round_limit": 4}, ["Anna", "Ben"], 1.0, new_secret=secrets_from(1))
     held, text = anna.send(held, first_move(held), 2.0)
-    assert continue_list(anna) == (["Waiting for Ben"], [])
+    assert continue_list(anna) == ([f"Waiting for {isolate('Ben')}"], [])
     stores, turn = [anna, ben], 1
     secrets = [secrets_from(1), secrets_from(2)]
     for step in range(200):
@@ -63,7 +65,7 @@ def test_two_devices_play_a_whole_game_of_momentum_by_links():
     # sent it (the final link carried it there).
     state = protocol.replay(received.held.rg, received.held.own).state
     (winner,) = get_game("momentum").winners(state)
-    won = f"{['Anna', 'Ben'][winner]} won"
+    won = f"{isolate(['Anna', 'Ben'][winner])} won"
     assert continue_list(stores[turn]) == ([won], [])
     assert continue_list(stores[1 - turn]) == ([won], [])
 
@@ -76,7 +78,7 @@ def test_an_invitation_with_chance_needs_the_friend_answer_first():
     assert received.relation == "new" and received.held.own.seat == 1
     assert continue_list(ben) == (["Your move"], [])  # Ben must answer (his commitment)
     _, answer = ben.send(received.held, None, 3.0)
-    assert continue_list(ben) == (["Waiting for Anna"], [])
+    assert continue_list(ben) == ([f"Waiting for {isolate('Anna')}"], [])
     back = anna.receive(link.data_of(answer), 4.0)
     assert back.relation == "newer"
     assert continue_list(anna) == (["Your move"], [])
@@ -147,7 +149,7 @@ def test_the_inviter_may_take_the_second_seat_and_the_friend_moves_first(game_id
     inviter's device, at seat 2, is to move next."""
     anna, ben = RemoteStore(DictStorage()), RemoteStore(DictStorage())
     held = anna.start(game_id, 2, 1, {}, ["Ben", "Anna"], next(COUNTER), secrets_from(1))
-    assert short_status(held.rg, held.own, protocol.replay(held.rg, held.own)) == "Waiting for Ben"
+    assert short_status(held.rg, held.own, protocol.replay(held.rg, held.own)) == f"Waiting for {isolate('Ben')}"
     _, text = anna.send(held, None, next(COUNTER))
     received = ben.receive(link.data_of(text), next(COUNTER), secrets_from(2))
     assert received.relation == "new" and received.held.own.seat == 0
@@ -279,7 +281,7 @@ def test_the_continue_list_holds_games_by_link_with_their_state_beside_the_saves
     ben.receive(link.data_of(text), 300.0, new_secret=secrets_from(2))
     save = SaveSummary("s1", "fenn", ("Red", "Blue"), 4, False, 250.0)
     views = {g: get_view(g) for g in ("momentum", "fenn")}
-    for store, state in ((anna, "Waiting for Ben"), (ben, "Your move")):
+    for store, state in ((anna, "Waiting for <bdi>Ben</bdi>"), (ben, "Your move")):
         items = sorted([save, *link_items(store)], key=lambda s: -s.updated)
         html = home_screen.saves_html(items, [], views, now=400.0)
         root = ET.fromstring(f"<root>{html}</root>")
@@ -301,3 +303,103 @@ def test_the_continue_list_holds_games_by_link_with_their_state_beside_the_saves
             assert tags.match(element.tag), element.tag
             for name, value in element.attrib.items():
                 assert attributes.match(name) or (name == "href" and re.match(r"^#/[A-Za-z0-9_/-]*$", value)), (name, value)
+
+
+# -- what the Continue list shows, kept with each game (issue 55) -------------------------------------
+
+
+def device_with_games(count: int) -> tuple[DictStorage, RemoteStore]:
+    """A device holding `count` games by link, each Anna's invitation and Ben's first move."""
+    storage = DictStorage()
+    ben = RemoteStore(storage)
+    for number in range(count):
+        anna = RemoteStore(DictStorage())
+        held = anna.start("momentum", 2, 0, {}, ["Anna", f"Ben{number}"], 1.0, new_secret=secrets_from(100 + number))
+        _, text = anna.send(held, "d4", 2.0)
+        received = ben.receive(link.data_of(text), 3.0 + number, new_secret=secrets_from(200 + number))
+        ben.send(received.held, first_move(received.held), 4.0 + number)
+    return storage, ben
+
+
+def replays_counted(monkeypatch) -> list[bytes]:
+    """The game id of every game replayed from now on (protocol.walk: every replay and every link
+    read), with nothing remembered from before."""
+    seen: list[bytes] = []
+    walk = protocol.walk
+
+    def counted(rg, *args, **kwargs):
+        seen.append(rg.game_id)
+        return walk(rg, *args, **kwargs)
+
+    monkeypatch.setattr(protocol, "walk", counted)
+    monkeypatch.setattr(link, "walk", counted)
+    protocol._replay_remembered.cache_clear()
+    return seen
+
+
+def test_the_continue_list_and_a_new_link_replay_no_held_game(monkeypatch):
+    storage, ben = device_with_games(12)
+    kept = {key: json.loads(text)["summary"] for key, text in storage.data.items()}
+    assert all(summary["version"] == SUMMARY_VERSION and summary["state"] == "wait" for summary in kept.values())
+    seen = replays_counted(monkeypatch)
+    items = link_items(ben)
+    assert len(items) == 12 and seen == []
+    assert {item.state for item in items} == {f"Waiting for {isolate('Anna')}"}
+    assert [item.updated for item in items] == sorted((item.updated for item in items), reverse=True)
+    # A new invitation is read and kept without replaying any of the twelve.
+    anna = RemoteStore(DictStorage())
+    held = anna.start("fenn", 2, 0, {}, ["Anna", "Ben"], 50.0, new_secret=secrets_from(77))
+    _, text = anna.send(held, None, 51.0)
+    assert ben.receive(link.data_of(text), 52.0, new_secret=secrets_from(78)).relation == "new"
+    assert set(seen) == {held.rg.game_id}
+
+
+def test_an_entry_stored_before_summaries_were_kept_is_listed_and_migrated_once(monkeypatch):
+    storage, ben = device_with_games(3)
+    old = {}
+    for key, text in storage.data.items():
+        entry = json.loads(text)
+        del entry["summary"]
+        old[key] = json.dumps(entry)
+    storage.data.update(old)
+    seen = replays_counted(monkeypatch)
+    first = link_items(ben)
+    assert len(first) == 3 and len(set(seen)) == 3  # rebuilt from each game
+    for key, text in storage.data.items():  # written back, the rest of the entry as it was
+        entry = json.loads(text)
+        assert entry.pop("summary")["version"] == SUMMARY_VERSION
+        assert entry == json.loads(old[key]) | {"updated": float(json.loads(old[key])["updated"])}
+    seen.clear()
+    assert link_items(ben) == first and seen == []
+
+
+@pytest.mark.parametrize(
+    "summary",
+    [
+        {"version": SUMMARY_VERSION - 1, "game": "momentum", "players": 2, "names": ["X", "Y"], "state": "move"},  # an older version
+        {"version": SUMMARY_VERSION, "game": "chess", "players": 2, "names": ["X", "Y"], "state": "move"},
+        {"version": SUMMARY_VERSION, "game": "momentum", "players": 2, "names": ["X"], "state": "move"},
+        {"version": SUMMARY_VERSION, "game": "momentum", "players": 2, "names": ["X", "Y"], "state": "wait", "seat": 7},
+        {"version": SUMMARY_VERSION, "game": "momentum", "players": 2, "names": ["X", "Y"], "state": "over", "winners": ["0"]},
+        {"version": SUMMARY_VERSION, "game": "momentum", "players": 2, "names": ["X", "Y"], "state": "lost"},
+        "nonsense",
+        [1, 2],
+    ],
+)
+def test_a_summary_of_an_older_version_or_that_does_not_read_is_rebuilt(summary):
+    storage, ben = device_with_games(1)
+    ((key, text),) = storage.data.items()
+    honest = link_items(ben)
+    storage.data[key] = json.dumps(json.loads(text) | {"summary": summary})
+    assert link_items(ben) == honest
+    assert json.loads(storage.data[key])["summary"]["version"] == SUMMARY_VERSION
+
+
+def test_names_in_a_stored_summary_are_cleaned_again():
+    storage, ben = device_with_games(1)
+    ((key, text),) = storage.data.items()
+    entry = json.loads(text)
+    entry["summary"]["names"] = ["\u202eAnna", "Ben\u200b"]
+    storage.data[key] = json.dumps(entry)
+    (item,) = link_items(ben)
+    assert item.names == ("Anna", "Ben") and "\u202e" not in item.state

@@ -14,6 +14,7 @@ import pytest
 from ludothek.games import get_game
 from ludothek.remote import chance, link, protocol
 from ludothek.remote.protocol import Own, RemoteError
+from ludothek.render.bidi import isolate
 
 SETUPS = [
     ("momentum", {}),
@@ -486,11 +487,11 @@ class TestSentences:
         owns = [Own(0, secret(1)), Own(1, secret(2))]
         rg = protocol.advance(protocol.start("momentum", 2, 0, {}, ["Anna", "Ben"], owns[0].secret), owns[0], "d4")
         anna = protocol.replay(rg, owns[0])
-        assert words.status(rg, owns[0], anna) == "Waiting for Ben"
-        assert words.short_status(rg, owns[0], anna) == "Waiting for Ben"
+        assert words.status(rg, owns[0], anna) == f"Waiting for {isolate('Ben')}"
+        assert words.short_status(rg, owns[0], anna) == f"Waiting for {isolate('Ben')}"
         ben_rg = link.decode(link.encode(rg), owns[1])
         ben = protocol.replay(ben_rg, owns[1])
-        assert words.status(ben_rg, owns[1], ben) == "Your move, Ben"
+        assert words.status(ben_rg, owns[1], ben) == f"Your move, {isolate('Ben')}"
         assert words.short_status(ben_rg, owns[1], ben) == "Your move"
 
     def test_a_device_that_holds_a_part_of_the_draw_is_asked_to_send_it(self):
@@ -503,9 +504,9 @@ class TestSentences:
         text = words.status(rg, owns[0], anna)
         to_move = anna.to_act("fenn")
         if to_move == 0:
-            assert text == "Your move, Anna"
+            assert text == f"Your move, {isolate('Anna')}"
         else:
-            assert text.startswith("Send the link to Ben")
+            assert text.startswith(f"Send the link to {isolate('Ben')}")
             assert words.short_status(rg, owns[0], anna) == "Your move"
 
     def test_the_message_and_the_relations_in_german(self):
@@ -599,7 +600,7 @@ class TestScreen:
         kinds = ["".join(li.find(".//span[@class='seat-kind']").itertext()) for li in panels]
         assert kinds == ["Red · by link", "Blue · you"]  # the seat's colour, as the game screen says it
         assert "d4" in "".join(root.find(".//p[@id='last-move']").itertext())
-        assert "Your move, Ben" in html and 'class="game-layout remote-game"' in html
+        assert "Your move, <bdi>Ben</bdi>" in html and 'class="game-layout remote-game"' in html
         assert 'data-action="remote-send"' not in html  # on his move a link would carry nothing new
 
     def test_the_end_names_the_winner_on_both_devices_in_both_languages(self):
@@ -614,12 +615,13 @@ class TestScreen:
             progress = protocol.replay(rg, own)
             (winner,) = get_game("momentum").winners(progress.state)
             name = ["Anna", "Ben"][winner]
-            assert words.status(rg, own, progress) == get_view("momentum").result_text(progress.state, ["Anna", "Ben"]) == f"{name} wins!"
-            assert words.short_status(rg, own, progress) == f"{name} won"
+            names = [isolate("Anna"), isolate("Ben")]
+            assert words.status(rg, own, progress) == get_view("momentum").result_text(progress.state, names) == f"{isolate(name)} wins!"
+            assert words.short_status(rg, own, progress) == f"{isolate(name)} won"
             html, root = self.screen(rg, own)
             assert [li.get("data-seat") for li in root.iter("li") if "winner" in (li.get("class") or "")] == [str(winner)]
             set_language("de")
-            assert words.short_status(rg, own, progress) == f"{name} hat gewonnen"
+            assert words.short_status(rg, own, progress) == f"{isolate(name)} hat gewonnen"
             set_language("en")
 
     def test_take_back_until_sent_then_one_line_that_it_is_the_friend_s(self):
@@ -629,7 +631,7 @@ class TestScreen:
         assert "You can take your move back until you send it." in html
         html, root = self.screen(rg, self.owns[0], sent=True)
         assert 'data-action="remote-undo"' not in html
-        assert "Sent: your move is with Ben now and can no longer be taken back." in html
+        assert "Sent: your move is with <bdi>Ben</bdi> now and can no longer be taken back." in html
 
     def test_the_pile_order_of_mops_never_reaches_the_screen(self):
         """The screen is drawn from the device's observation: the same game with its pile in

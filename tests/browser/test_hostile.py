@@ -378,3 +378,51 @@ def test_links_against_a_held_game_by_link_say_what_they_are_and_keep_it(page, a
     expect(page.locator("body")).to_have_attribute("data-screen", "remote")
     expect(page.locator("#board svg")).to_be_visible()
     assert not page.errors
+
+
+def test_the_worst_legal_links_each_in_a_fresh_browser(browser, app_url):
+    """The worst links a game by link can legally carry (issue 55, tests/hostile/remote_worst.txt),
+    each opened in a fresh browser context as a friend's device opens it (holding the game where
+    the line gives one): refused with the sentence CPython finds and nothing stored changed, shown
+    ended at the limit, or its player moves and Sends a link that the device it is for reads."""
+    from conftest import device
+    from test_play_by_link import act, open_at, saves, send
+
+    from ludothek.remote import link as remote_link
+    from ludothek.remote.protocol import RemoteError
+    from ludothek.render import remote as words
+    from ludothek.web.remote_games import REMOTE_PREFIX, RemoteStore
+    from ludothek.web.saves import DictStorage
+    from remote_worst import corpus_line, read_by_the_next
+
+    for line in corpus("remote_worst.txt"):
+        name, expected, _sender, text, held = corpus_line(line)
+        context, page = device(browser)
+        try:
+            open_at(page, app_url + "#/")
+            if held is not None:
+                page.evaluate("([key, value]) => localStorage.setItem(key, value)", [REMOTE_PREFIX + held[0], held[1]])
+            before = saves(page)
+            open_at(page, app_url + text)
+            if expected not in ("move", "stopped"):
+                storage = DictStorage()
+                if held is not None:
+                    storage.set(REMOTE_PREFIX + held[0], held[1])
+                with pytest.raises(RemoteError) as refused:
+                    RemoteStore(storage).receive(remote_link.data_of(text), 1.0)
+                expect(page.locator("body")).to_have_attribute("data-screen", "error")
+                expect(page.locator("#screen [role=alert]")).to_have_text(words.remote_error_text(refused.value))
+                assert saves(page) == before, name
+            elif expected == "stopped":
+                expect(page.locator("body")).to_have_attribute("data-remote", "over")
+                expect(page.locator("#status")).to_contain_text("stopped at 2000 moves")
+                page.evaluate("location.hash = '#/'")
+                expect(page.locator("#saves li.by-link .link-state")).to_have_text("Stopped at 2000 moves")
+            else:
+                expect(page.locator("body")).to_have_attribute("data-remote", "move")
+                act(page)
+                answer = remote_link.data_of("#" + send(page).split("#", 1)[1])
+                assert read_by_the_next(remote_link.data_of(text), answer).relation == "newer", name
+            assert page.errors == [], (name, page.errors)
+        finally:
+            context.close()

@@ -94,3 +94,31 @@ def test_a_fork_back_before_a_draw_you_gave_your_part_to_is_never_played_on(two_
     expect(ben.locator("body")).to_have_attribute("data-screen", "remote")
     expect(ben.locator("body")).to_have_attribute("data-remote", "move")
     assert anna.errors == [] and ben.errors == []
+
+
+def test_a_name_with_bidi_controls_is_cleaned_and_every_sentence_isolates_it(two_devices, app_url):
+    """Issue 55: Anna's modified client names her "\\u202e!sniw annA" in its invitation. Ben's
+    page (a fresh context) shows no override anywhere: the last-move line, the status, the
+    Continue list's state and its buttons' accessible names hold her name cleaned and isolated
+    (<bdi>; FSI ... PDI where no markup goes), and the sentence around it reads as written."""
+    from test_names import SPOOF, invitation_from
+    from test_play_by_link import continue_row
+
+    set_language("en")
+    _, ben = two_devices
+    data, _ = invitation_from(SPOOF)
+    open_at(ben, app_url + "#/remote/" + data)
+    expect(ben.locator("body")).to_have_attribute("data-remote", "move")
+    expect(ben.locator("#last-move bdi")).to_have_text("!sniw annA")
+    last_move = ben.locator("#last-move").inner_text()
+    assert last_move.startswith("!sniw annA ") and "d4" in last_move
+    assert "\u202e" not in ben.locator("#screen").inner_text() and "\u202e" not in ben.content()
+    move_somewhere(ben)
+    send(ben)
+    expect(ben.locator("#remote-send .remote-note bdi")).to_have_text("!sniw annA")
+    follow(ben, "#/")
+    row = continue_row(ben)
+    expect(row.locator(".link-state bdi")).to_have_text("!sniw annA")
+    labels = row.locator("[aria-label]").evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label'))")
+    assert labels and all("\u2068!sniw annA\u2069" in label and "\u202e" not in label for label in labels)
+    assert ben.errors == []

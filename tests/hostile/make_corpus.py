@@ -1,14 +1,17 @@
-"""Writes the hostile-input corpus of issue 12 (links.txt, saves.txt, files.txt: one input a line).
+"""Writes the hostile-input corpus of issue 12 (links.txt, saves.txt, files.txt: one input a line;
+remote_held.txt and remote_worst.txt: games by link, issues 27, 34 and 55).
 
 PYTHONPATH=py python3 tests/hostile/make_corpus.py
 """
 
 import base64
 import json
+import sys
 import zlib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # tests/: remote_worst.py
 
 
 def pack(text: str) -> str:
@@ -137,6 +140,28 @@ def remote_against_held() -> tuple[str, str, list[tuple[str, str]]]:
     return rg.game_id.hex(), entry, links
 
 
+def remote_worst() -> list[str]:
+    """The worst links a game by link can legally carry (issue 55, tests/remote_worst.py): the
+    longest Fenn turns (up to the most moves a game by link holds, and past it), and each game's
+    longest game with the most draws, the longest names and every option. Each line: its name,
+    what the device must make of it ("move": its player moves and sends; "stopped"; or the rule
+    it is refused by), the seat whose device sent it, the link, and the key and stored entry of
+    the game the receiving device holds ("-" for none: an invitation)."""
+    from remote_worst import worst_links
+
+    lines = []
+    for worst in worst_links():
+        key, entry = worst.entry() or ("-", "-")
+        lines.append("\t".join([worst.name, worst.expected, str(worst.sender), link_prefix() + worst.data, key, entry]))
+    return lines
+
+
+def link_prefix() -> str:
+    from ludothek.remote import link
+
+    return link.PREFIX
+
+
 LINKS = [
     "#/game/" + pack(rec(moves=["c\u00b26"])),
     "#/game/" + pack(DEEP),
@@ -242,6 +267,12 @@ def main() -> None:
         f.write("# (the link, a tab, what the device makes of it: older, same, fork, or the rule it is refused by). Issue 27.\n")
         f.write(f"{key}\t{entry}\n")
         f.writelines(f"{text}\t{expected}\n" for text, expected in against)
+    with open(HERE / "remote_worst.txt", "w", encoding="utf-8") as f:
+        f.write("# The worst links a game by link can legally carry (issue 55), one a line: its name, a tab, what the device makes of it (move: its\n")
+        f.write(
+            "# player moves and sends; stopped; or the rule it is refused by), the seat that sent it, the link, the held game's key and entry ('-': none).\n"
+        )
+        f.writelines(line + "\n" for line in remote_worst())
     with open(HERE / "saves.txt", "w", encoding="utf-8") as f:
         f.write("# One hostile stored entry per line (issue 12): its key after 'ludothek.save.', a tab, the stored text.\n")
         f.writelines(f"{key}\t{text}\n" for key, text in SAVES)

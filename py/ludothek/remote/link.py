@@ -23,14 +23,17 @@ from dataclasses import replace
 from typing import Any
 
 from ..games import get_game
-from ..games.base import MAX_RECORD_MOVES
+from ..names import clean_name
 from . import chance
-from .protocol import MAX_NAME, Own, RemoteError, RemoteGame, check_options, replay, walk
+from .protocol import Own, RemoteError, RemoteGame, check_move_count, check_options, replay, walk
 
 LINK_VERSION = 1
 PREFIX = "#/remote/"
 MAX_DATA_CHARS = 12_000  # a link this long is not one Ludothek made (the longest game's is < 2,000)
 MAX_BODY_BYTES = 64_000
+# A name as a link may carry it: cleaned to at most names.MAX_NAME characters as it is read,
+# so a link made by a modified client with a longer one reads as a typed name would.
+MAX_NAME_BYTES = 1_000
 
 
 def _varint(n: int) -> bytes:
@@ -101,8 +104,8 @@ def pack(rg: RemoteGame, indices: list[int]) -> str:
     body += bytes([rg.players, rg.host])
     options = json.dumps(rg.options_dict(), sort_keys=True, separators=(",", ":")).encode()
     body += _varint(len(options)) + options
-    for name in rg.names:
-        raw = name[:MAX_NAME].encode()
+    for name in rg.names:  # (clean: every name of a game is cleaned as it is read or set up)
+        raw = name.encode()
         body += _varint(len(raw)) + raw
     mask = sum(1 << s for s, c in enumerate(rg.commitments) if c is not None)
     body.append(mask)
@@ -180,7 +183,7 @@ def decode(data: str, own: Own | None = None) -> RemoteGame:
     if not isinstance(options, dict):
         raise RemoteError("the link is damaged (options)", "damaged")
     check_options(game_id, players, options)
-    names = tuple(r.text(4 * MAX_NAME)[:MAX_NAME] for _ in range(players))
+    names = tuple(clean_name(r.text(MAX_NAME_BYTES), "") for _ in range(players))
     mask = r.byte()
     if mask >> players:
         raise RemoteError("the link is damaged (commitments)", "damaged")
@@ -191,7 +194,8 @@ def decode(data: str, own: Own | None = None) -> RemoteGame:
     reveals: list[tuple[int, bytes] | None] = []
     for s in range(players):
         reveals.append((r.varint(chance.CHAIN_LENGTH - 1), r.take(chance.VALUE_BYTES)) if mask >> s & 1 else None)
-    count = r.varint(MAX_RECORD_MOVES)
+    count = r.varint(1 << 31)
+    check_move_count(count)  # before its moves are read
     indices = [r.varint(100_000) for _ in range(count)]
     if r.at != len(body):
         raise RemoteError("the link is damaged (data after its end)", "damaged")

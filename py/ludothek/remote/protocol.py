@@ -17,16 +17,26 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from ..games import GAME_IDS, get_game
-from ..games.base import MAX_RECORD_MOVES, MoveError
+from ..games.base import MoveError
+from ..names import clean_name
 from . import chance
 
-MAX_NAME = 40
+# A game by link ends when it reaches this many moves, with no winner ("stopped"): every position
+# a link holds then either lets the player to move make a move and send it, or has ended. No game
+# reaches it in play (Nummerus' longest, a 20-round tournament, has at most 20 x 96 = 1,920
+# moves; Mops Royal about 120); Momentum and Fenn could go on for ever (stones pushed off come
+# back; a Fenn turn of extra steps may go back and forth), and a modified client could pad its own
+# turn to the engine's cap (games/base.MAX_RECORD_MOVES), where no move could follow. At two bytes
+# a move (an index in fewer than 16,384 legal moves) the longest link stays far under the link's
+# own limit (link.MAX_DATA_CHARS), so the link after any move is read by every device.
+MAX_LINK_MOVES = 2_000
 
 
 class RemoteError(ValueError):
     """A link or game that cannot be played on. `rule` names what is wrong (`damaged`, `truncated`,
     `newer-version`, `too-long`, `unknown-game`, `not-offered`, `tampered`, `illegal-move`,
-    `too-many-moves`, `bad-options`, `early-move`, `unjoined-move`, `forged-move`, `fork-after-draw`),
+    `too-many-moves`, `too-many-draws`, `bad-options`, `early-move`, `unjoined-move`, `forged-move`,
+    `fork-after-draw`, `not-your-move`, `nothing-to-take-back`),
     `params` its data; str() is English."""
 
     def __init__(self, message: str, rule: str, **params: Any):
@@ -86,9 +96,13 @@ class Progress:
     movers: tuple[int, ...] = field(default=())  # the seat that made each move walked (0-based)
     event_moves: tuple[int, ...] = field(default=())  # per chance event, the move that started it
     # (0-based; -1 for the setup's)
+    stopped: bool = False  # the game reached MAX_LINK_MOVES unfinished: it ended there, nobody won
 
     def to_act(self, game_id: str) -> int | None:
-        """The seat the next link is for: who must commit, reveal or move."""
+        """The seat the next link is for: who must commit, reveal or move (None: nobody, the
+        game has ended by the limit of moves or the engine says nobody moves)."""
+        if self.stopped:
+            return None
         if self.pending is not None:
             return self.pending.missing[0]
         if self.state is None:  # the setup's chance waits for every seat's commitment
@@ -109,7 +123,7 @@ def start(game_id: str, players: int, host: int, options: dict[str, Any], names:
     check_options(game_id, players, options)
     commitments: list[bytes | None] = [None] * players
     commitments[host] = chance.commitment(secret)
-    names_fixed = tuple((str(n) if n else "")[:MAX_NAME] for n in names) + ("",) * (players - len(names))
+    names_fixed = tuple(clean_name(n, "") for n in names) + ("",) * (players - len(names))
     return RemoteGame(
         game=game_id,
         players=players,
@@ -149,6 +163,12 @@ def _values(rg: RemoteGame, own: Own | None, event: int) -> list[bytes] | None:
 def _missing(rg: RemoteGame, own: Own | None, event: int, after: int) -> tuple[int, ...]:
     order = [(after + 1 + i) % rg.players for i in range(rg.players)]
     return tuple(s for s in order if not (own is not None and own.seat == s) and (rg.reveals[s] is None or rg.reveals[s][0] < event))  # type: ignore[index]
+
+
+def check_move_count(count: int) -> None:
+    """RemoteError (`too-many-moves`) for a game of more moves than a game by link holds."""
+    if count > MAX_LINK_MOVES:
+        raise RemoteError(f"the link holds {count} moves; a game by link ends at {MAX_LINK_MOVES}", "too-many-moves", count=count, most=MAX_LINK_MOVES)
 
 
 def check_chains(rg: RemoteGame, own: Own | None = None) -> None:
@@ -193,6 +213,7 @@ MoveAt = Callable[[Any, int], str]
 def walk(rg: RemoteGame, own: Own | None, count: int, move_at: MoveAt, states: list[Any] | None = None) -> Progress:
     """The replay of `count` moves, each given by `move_at(state, number)` (text, or read from a
     link's index in the legal moves); `rg.moves` is not read."""
+    check_move_count(count)
     check_chains(rg, own)
     game = get_game(rg.game)
     joining = tuple(s for s in rg.join_order() if rg.commitments[s] is None)
@@ -235,6 +256,8 @@ def walk(rg: RemoteGame, own: Own | None, count: int, move_at: MoveAt, states: l
             after = game.play(state, move)
             if chance.starts_event(rg.game, state, after):
                 event = events
+                if event >= chance.CHAIN_LENGTH:  # (no game offered by link has that many: docs/remote-play.md)
+                    raise RemoteError(f"move {number} starts a draw beyond the {chance.CHAIN_LENGTH} a game by link holds", "too-many-draws", number=number)
                 events += 1
                 event_moves.append(number - 1)
                 values = _values(rg, own, event) if committed else None
@@ -243,7 +266,15 @@ def walk(rg: RemoteGame, own: Own | None, count: int, move_at: MoveAt, states: l
                         raise RemoteError(f"move {number + 1} follows a chance event not yet decided", "early-move", number=number + 1)
                     pending = Pending(event, _missing(rg, own, event, mover if mover is not None else 0))
                     return Progress(
-                        state, number - 1, events, pending, before_last=before, joining=joining, movers=tuple(movers), event_moves=tuple(event_moves)
+                        state,
+                        number - 1,
+                        events,
+                        pending,
+                        before_last=before,
+                        joining=joining,
+                        movers=tuple(movers),
+                        event_moves=tuple(event_moves),
+                        stopped=count >= MAX_LINK_MOVES,
                     )
                 after = chance.play_with(rg.game, state, move, chance.event_randomness(gid, event, values))
         except MoveError as exc:
@@ -253,7 +284,8 @@ def walk(rg: RemoteGame, own: Own | None, count: int, move_at: MoveAt, states: l
         reveal = rg.reveals[seat]
         if reveal is not None and reveal[0] >= events:
             raise RemoteError(f"seat {seat + 1} revealed a value for a chance event that has not happened", "tampered", seat=seat)
-    return Progress(state, count, events, None, before_last=before, joining=joining, movers=tuple(movers), event_moves=tuple(event_moves))
+    stopped = count >= MAX_LINK_MOVES and not game.is_over(state)
+    return Progress(state, count, events, None, before_last=before, joining=joining, movers=tuple(movers), event_moves=tuple(event_moves), stopped=stopped)
 
 
 def advance(rg: RemoteGame, own: Own, move: str | None = None) -> RemoteGame:
@@ -265,11 +297,10 @@ def advance(rg: RemoteGame, own: Own, move: str | None = None) -> RemoteGame:
     commitments[own.seat] = chance.commitment(own.secret)
     rg = replace(rg, commitments=tuple(commitments))
     if move is not None:
+        check_move_count(len(rg.moves) + 1)
         progress = replay(rg, own)
         if progress.pending is not None or progress.state is None or progress.to_act(rg.game) != own.seat:
             raise RemoteError("it is not this seat's move", "not-your-move", seat=own.seat)
-        if len(rg.moves) >= MAX_RECORD_MOVES:
-            raise RemoteError("too many moves", "too-many-moves")
         rg = replace(rg, moves=rg.moves + (move,))
     progress = replay(rg, own)
     if all(c is not None for c in rg.commitments) and progress.events:

@@ -86,12 +86,13 @@ def game_frame_html(game_id: str, title: str) -> str:
     )
 
 
-def players_html(view: AnyView, session: SeatedGame, s: Any, thinking_seat: int | None, kinds: list[str] | None = None) -> str:
+def players_html(view: AnyView, session: SeatedGame, s: Any, thinking_seat: int | None, kinds: list[str] | None = None, stopped: bool = False) -> str:
     """One panel per seat: piece, name, kind, the game's details, whose turn, winners. `kinds`
-    says who plays each seat when it is not "human" or a computer (a game by link: "you")."""
+    says who plays each seat when it is not "human" or a computer (a game by link: "you");
+    `stopped`: the game ended outside its rules (a game by link at its limit), so nobody moves."""
     game = view.game
     players = len(session.seats)
-    current = game.current_player(s)
+    current = None if stopped else game.current_player(s)
     scores = game.scores(s)
     winners = set(game.winners(s)) if game.is_over(s) else set()
     rows = []

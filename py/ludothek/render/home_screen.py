@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..i18n import _, ngettext
-from .bidi import name_html
+from .bidi import isolate, isolated_html, name_html
 from .screens import button
 from .svg import esc, tag
 from .catalog import puzzle_games
@@ -128,7 +128,7 @@ class LinkItem:
     key: str
     game_id: str
     names: tuple[str, ...]
-    state: str  # "Your move", "Waiting for Anna", "Anna won"
+    state: str  # "Your move", "Waiting for Anna", "Anna won" (names isolated: render/bidi.isolate)
     your_move: bool
     over: bool
     updated: float
@@ -252,13 +252,13 @@ def link_item_html(item: LinkItem, view: AnyView | None, now: float | None) -> s
     """A game by link in the Continue list (render.remote.LinkItem): its state first ("Your
     move", "Waiting for Anna", "Anna won"), then that it goes by link and when it last moved."""
     title = view.title() if view else item.game_id
-    who = " – ".join(item.names)
+    who = " – ".join(isolate(name) for name in item.names)  # (an accessible name holds no <bdi>)
     info = (
         tag("span", esc(title), class_="save-game")
         + tag("span", " – ".join(name_html(name) for name in item.names), class_="save-names")
         + tag(
             "span",
-            tag("span", esc(item.state), class_="link-state" + (" your-move" if item.your_move else ""))
+            tag("span", isolated_html(item.state), class_="link-state" + (" your-move" if item.your_move else ""))
             + esc(" · " + _("by link") + " · " + _format_time(item.updated, now)),
             class_="save-meta",
         )

@@ -2,6 +2,11 @@
 ("Your move, Anna", "Waiting for Ben", at the end who won), the message that goes with a link, how a link stands to
 the game held, why a link cannot be read. Pure sentences over ludothek.remote; the app's screens
 show them.
+
+A sentence embeds each player's name isolated (render/bidi.isolate: FSI ... PDI), so a name in a
+right-to-left script, or one that ends in digits, never reorders the sentence around it; HTML
+shows the sentence with `isolated_html` (each name in a <bdi>), text without markup (a toast, an
+accessible name) as it is.
 """
 
 from __future__ import annotations
@@ -11,7 +16,10 @@ from typing import Any
 
 from ..games import get_game
 from ..i18n import N_, _, ngettext
-from ..remote.protocol import Own, Progress, RemoteError, RemoteGame, advance
+from ..names import clean_name
+from ..remote.chance import REMOTE_GAMES
+from ..remote.protocol import MAX_LINK_MOVES, Own, Progress, RemoteError, RemoteGame, advance
+from .bidi import isolate, isolated_html
 from .catalog import get_view
 from .game_panels import actions_html, players_html
 from .home_screen import LinkItem as LinkItem  # the Continue list's item, also for web/remote_*
@@ -37,7 +45,8 @@ REMOTE_ERROR_TEXTS = {
     "early-move": N_("The link holds a move before the draw it depends on."),
     "bad-options": N_("The link's settings are not valid for this game."),
     "not-your-move": N_("It is not your move."),
-    "too-many-moves": N_("The link holds more moves than any game lasts."),
+    "too-many-moves": N_("This game has {count} moves: a game by link ends at {most} moves, so it cannot be played on."),
+    "too-many-draws": N_("The link holds more draws than a game by link can have."),
     "nothing-to-take-back": N_("There is no move of yours to take back: a move sent is your friend's to see."),
     "unjoined-move": N_("The link has been changed: move {number} is made for {name}, who had not joined the game then."),
     "forged-move": N_("The link has been changed: move {number} is in your seat, and you did not make it. Your game stays as it was."),
@@ -58,10 +67,25 @@ RELATION_TEXTS = {
 }
 
 
+STOPPED = N_("The game stopped at {most} moves, the most a game by link holds: nobody won.")
+STOPPED_SHORT = N_("Stopped at {most} moves")
+
+
 def seat_name(rg: RemoteGame, seat: int) -> str:
     """A seat's player name, or its colour when the player gave none."""
-    name = rg.names[seat] if seat < len(rg.names) else ""
-    return name or get_view(rg.game).seat_style(seat, rg.players).name
+    return shown_name(rg.game, rg.players, rg.names, seat)
+
+
+def shown_name(game_id: str, players: int, names: tuple[str, ...], seat: int) -> str:
+    name = names[seat] if seat < len(names) else ""
+    return name or get_view(game_id).seat_style(seat, players).name
+
+
+def named(rg: RemoteGame, seat: int) -> str:
+    """A seat's name as a sentence embeds it: isolated; its colour, the app's own word, as it is
+    (a view compares it with the colour's name: "Blue", not "Anna (blue)")."""
+    name = seat_name(rg, seat)
+    return isolate(name) if seat < len(rg.names) and rg.names[seat] else name
 
 
 def share_message(game_id: str) -> str:
@@ -76,55 +100,119 @@ def must_send(rg: RemoteGame, own: Own) -> bool:
 
 
 def is_over(rg: RemoteGame, progress: Progress) -> bool:
-    return progress.state is not None and progress.pending is None and get_game(rg.game).is_over(progress.state)
+    """Whether the game has ended: as the engine says, or stopped at the most moves a game by
+    link holds (protocol.MAX_LINK_MOVES)."""
+    return progress.stopped or (progress.state is not None and progress.pending is None and get_game(rg.game).is_over(progress.state))
 
 
 def result_short(rg: RemoteGame, state: Any) -> str:
     """The end in the Continue list: "Anna won", "Anna, Ben shared the win", "Draw"."""
-    winners = get_game(rg.game).winners(state)
+    return winners_text(get_game(rg.game).winners(state), [named(rg, s) for s in range(rg.players)])
+
+
+def winners_text(winners: list[int], names: list[str]) -> str:
     if not winners:
         return _("Draw")
     if len(winners) == 1:
-        return _("{name} won").format(name=seat_name(rg, winners[0]))
-    return _("{names} shared the win").format(names=", ".join(seat_name(rg, w) for w in winners))
+        return _("{name} won").format(name=names[winners[0]])
+    return _("{names} shared the win").format(names=", ".join(names[w] for w in winners))
 
 
 def status(rg: RemoteGame, own: Own, progress: Progress) -> str:
     """The game's state as its screen says it to the player of this device (at the end, who won)."""
+    if progress.stopped:
+        return _(STOPPED).format(most=MAX_LINK_MOVES)
     if is_over(rg, progress):
         view = get_view(rg.game)
-        return view.result_text(get_game(rg.game).observation(progress.state, own.seat), [seat_name(rg, s) for s in range(rg.players)])
+        return view.result_text(get_game(rg.game).observation(progress.state, own.seat), [named(rg, s) for s in range(rg.players)])
     seat = progress.to_act(rg.game)
     if seat == own.seat:
         if progress.state is None or progress.pending is not None:
             return _("Send the link back to play on.")
-        return _("Your move, {name}").format(name=seat_name(rg, own.seat))
+        return _("Your move, {name}").format(name=named(rg, own.seat))
     if seat is None:
         return _("The game is over.")
     if must_send(rg, own):
-        return _("Send the link to {name}: the game goes on with your part of the draw.").format(name=seat_name(rg, seat))
+        return _("Send the link to {name}: the game goes on with your part of the draw.").format(name=named(rg, seat))
     if progress.pending is not None:
-        return _("Waiting for {name}: the next draw needs their part.").format(name=seat_name(rg, seat))
-    return _("Waiting for {name}").format(name=seat_name(rg, seat))
+        return _("Waiting for {name}: the next draw needs their part.").format(name=named(rg, seat))
+    return _("Waiting for {name}").format(name=named(rg, seat))
 
 
 def short_status(rg: RemoteGame, own: Own, progress: Progress) -> str:
     """The state in the Continue list: "Your move", "Waiting for Anna", or at the end "Anna won"."""
-    if is_over(rg, progress):
-        return result_short(rg, progress.state)
+    return link_item_of("", summary(rg, own, progress), 0.0).state
+
+
+# -- the Continue list: what it shows of a held game, kept with the game -------------------------
+# The home screen lists every held game with its state; replaying each game for it cost a second
+# with a few dozen games held (issue 55). So what the list shows is worked out when the game is
+# stored (web/remote_games.RemoteStore.put) and kept with it, in no language; the list reads it
+# back (`summary_from`) and says it in the player's language (`link_item_of`).
+
+SUMMARY_VERSION = 1  # a summary of another version (or none) is rebuilt from the game
+SUMMARY_STATES = ("move", "wait", "over", "stopped", "none")
+
+
+def summary(rg: RemoteGame, own: Own, progress: Progress) -> dict[str, Any]:
+    """What the Continue list shows of a held game, in no language: the game, its names as held,
+    and its state: "move" (this device's player moves, or sends their part), "wait" (for `seat`),
+    "over" (its `winners`), "stopped" (at the most moves a game by link holds) or "none"."""
+    kept: dict[str, Any] = {"version": SUMMARY_VERSION, "game": rg.game, "players": rg.players, "names": list(rg.names)}
     seat = progress.to_act(rg.game)
-    if seat == own.seat or must_send(rg, own):
-        return _("Your move")
-    if seat is None:
-        return _("Game over")
-    return _("Waiting for {name}").format(name=seat_name(rg, seat))
+    if progress.stopped:
+        kept["state"] = "stopped"
+    elif is_over(rg, progress):
+        kept |= {"state": "over", "winners": list(get_game(rg.game).winners(progress.state))}
+    elif seat == own.seat or must_send(rg, own):
+        kept["state"] = "move"
+    elif seat is None:
+        kept["state"] = "none"
+    else:
+        kept |= {"state": "wait", "seat": seat}
+    return kept
+
+
+def summary_from(data: Any) -> dict[str, Any] | None:
+    """A summary as stored (`summary`), checked: None when it is of another version or does not
+    read (then it is rebuilt from the game). Its names are cleaned again: storage can be edited."""
+    if not isinstance(data, dict) or data.get("version") != SUMMARY_VERSION:
+        return None
+    game_id, players, names, state = data.get("game"), data.get("players"), data.get("names"), data.get("state")
+    if not (game_id in REMOTE_GAMES and isinstance(players, int) and 2 <= players <= 4):
+        return None
+    if not (isinstance(names, list) and len(names) == players and all(isinstance(n, str) for n in names) and state in SUMMARY_STATES):
+        return None
+    seat, winners = data.get("seat"), data.get("winners")
+    if state == "wait" and not (isinstance(seat, int) and 0 <= seat < players):
+        return None
+    if state == "over" and not (isinstance(winners, list) and all(isinstance(w, int) and 0 <= w < players for w in winners)):
+        return None
+    return {**data, "names": [clean_name(n, "") for n in names]}
+
+
+def link_item_of(key: str, kept: dict[str, Any], updated: float) -> LinkItem:
+    """The Continue list's item of a held game from its summary (`summary_from`), in the player's
+    language."""
+    game_id, players = kept["game"], kept["players"]
+    names = tuple(shown_name(game_id, players, tuple(kept["names"]), s) for s in range(players))
+    isolated = [isolate(name) if kept["names"][s] else name for s, name in enumerate(names)]
+    state = kept["state"]
+    if state == "stopped":
+        text = _(STOPPED_SHORT).format(most=MAX_LINK_MOVES)
+    elif state == "over":
+        text = winners_text(kept["winners"], isolated)
+    elif state == "move":
+        text = _("Your move")
+    elif state == "wait":
+        text = _("Waiting for {name}").format(name=isolated[kept["seat"]])
+    else:
+        text = _("Game over")
+    return LinkItem(key, game_id, names, text, state == "move", state in ("over", "stopped"), updated)
 
 
 def link_item(key: str, rg: RemoteGame, own: Own, progress: Progress, updated: float) -> LinkItem:
-    over = is_over(rg, progress)
-    your_move = not over and (progress.to_act(rg.game) == own.seat or must_send(rg, own))
-    names = tuple(seat_name(rg, s) for s in range(rg.players))
-    return LinkItem(key, rg.game, names, short_status(rg, own, progress), your_move, over, updated)
+    return link_item_of(key, summary(rg, own, progress), updated)
 
 
 def relation_text(relation: str, fork_at: int | None = None, locked: bool = False) -> str | None:
@@ -138,10 +226,10 @@ def relation_text(relation: str, fork_at: int | None = None, locked: bool = Fals
 
 def remote_error_text(error: RemoteError, rg: RemoteGame | None = None) -> str:
     template = REMOTE_ERROR_TEXTS.get(error.rule, REMOTE_ERROR_TEXTS["damaged"])
-    words = {"number": error.params.get("number", "?"), "name": "?"}
+    words = {key: error.params.get(key, "?") for key in ("number", "count", "most")} | {"name": "?"}
     seat = error.params.get("seat")
     if rg is not None and isinstance(seat, int) and 0 <= seat < rg.players:
-        words["name"] = seat_name(rg, seat)
+        words["name"] = named(rg, seat)
     elif isinstance(seat, int):
         words["name"] = str(seat + 1)
     return _(template).format(**words)
@@ -170,7 +258,7 @@ def send_note(rg: RemoteGame, own: Own, progress: Progress, unsent: int, sent: b
     friend = (own.seat + 1) % rg.players
     if not over and progress.to_act(rg.game) not in (None, own.seat):
         friend = progress.to_act(rg.game) or 0
-    name = seat_name(rg, friend)
+    name = named(rg, friend)
     if unsent > 0:
         if over:
             return _("Send the link: {name} sees the end when they open it.").format(name=name)
@@ -192,7 +280,8 @@ def players_panels_html(rg: RemoteGame, own: Own, progress: Progress) -> str:
     names = tuple(seat_name(rg, s) for s in range(rg.players))
     if progress.state is not None:
         seats = _LinkSeats(rg.game, names)
-        return players_html(view, seats, get_game(rg.game).observation(progress.state, own.seat), None, kinds=kinds)
+        # Stopped at the limit, the engine still names a seat to move: nobody moves now.
+        return players_html(view, seats, get_game(rg.game).observation(progress.state, own.seat), None, kinds=kinds, stopped=progress.stopped)
     from .bidi import name_html
 
     rows = []
@@ -245,20 +334,19 @@ def screen_html(
     board with the last move marked and the move's choices (after a fork, the choice of line:
     only "Keep my game" when it is `fork_locked`); Take back and Send (under the board on
     a phone, beside it on a wide screen); the players' panels and the game's own panels."""
-    from .bidi import isolate_names
     from .svg import esc, tag
 
     view = get_view(rg.game)
     game = get_game(rg.game)
     names = [seat_name(rg, s) for s in range(rg.players)]
-    head = tag("h1", esc(view.title()), class_="game-title") + tag(
-        "p", isolate_names(esc(status(rg, own, progress)), names), id="status", class_="status", role="status"
-    )
+    head = tag("h1", esc(view.title()), class_="game-title") + tag("p", isolated_html(status(rg, own, progress)), id="status", class_="status", role="status")
     if progress.before_last is not None and progress.state is not None and rg.moves and progress.pending is None and not view.writes_last_move:
         before, after = game.observation(progress.before_last, own.seat), game.observation(progress.state, own.seat)
-        head += tag("p", isolate_names(esc(view.describe_move(before, rg.moves[progress.played - 1], after, names)), names), id="last-move", class_="last-move")
+        # The view's sentence embeds the names as given: isolated, each becomes a <bdi>.
+        said = view.describe_move(before, rg.moves[progress.played - 1], after, [named(rg, s) for s in range(rg.players)])
+        head += tag("p", isolated_html(said), id="last-move", class_="last-move")
     if notice:
-        head += tag("p", esc(notice), class_="notice", role="alert")
+        head += tag("p", isolated_html(notice), class_="notice", role="alert")
     play = ""
     if fork_other is not None:
         take = "" if fork_locked else button(_("Play on from the link"), "remote-take")
@@ -287,7 +375,7 @@ def screen_html(
     # Under the board on a phone, at the top of the side column on a wide screen (app.css).
     send = tag(
         "div",
-        tag("div", controls, class_="dialog-actions") + (tag("p", isolate_names(esc(note), names), class_="remote-note") if note else ""),
+        tag("div", controls, class_="dialog-actions") + (tag("p", isolated_html(note), class_="remote-note") if note else ""),
         id="remote-send",
         class_="remote-send",
     )

@@ -9,6 +9,12 @@ A player may take their own moves back until they send them: an entry also keeps
 game as it last left or reached the device (sent or received), and moves beyond it are this
 device's own, not yet seen by anybody; taking one back replays the others from the base, so the
 values revealed for chance events the moves started are withdrawn with them (nobody saw them).
+
+An entry also keeps what the home screen's Continue list shows of its game (render/remote.summary,
+with a version of its own) and the seats' commitments, written whenever the game is stored: the
+list, and a new link looking for a held game it was made from (`related`), read those and replay
+no game (issue 55). A summary that is missing (an entry stored before it was kept), of an older
+version or unreadable is rebuilt from the game once and stored back.
 """
 
 from __future__ import annotations
@@ -21,10 +27,10 @@ from ..remote import chance, link, protocol
 from ..remote.protocol import Own, RemoteError, RemoteGame
 from ..render import remote as words
 from . import jsontext
-from .saves import REMOTE_PREFIX, Storage
+from .saves import REMOTE_PREFIX, Storage, StorageError
 
-ENTRY_VERSION = 1
-MAX_ENTRY_CHARS = 20_000
+ENTRY_VERSION = 1  # (the summary has its own: render/remote.SUMMARY_VERSION)
+MAX_ENTRY_CHARS = 40_000  # the link and its base (protocol.MAX_LINK_MOVES: under 7,000 characters each), the summary
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,11 @@ class Received:
     locked: bool = False
 
 
+# The Continue list's reading of each entry (key -> the entry's text, its summary, when it last
+# moved), kept while the text stays the same (RemoteStore.listed).
+_LISTED: dict[str, tuple[str | None, dict[str, Any], float]] = {}
+
+
 def key_of(rg: RemoteGame) -> str:
     return rg.game_id.hex()
 
@@ -75,22 +86,35 @@ class RemoteStore:
             entry["base"] = link.encode(base, own)
         if sent:
             entry["sent"] = True
+        entry["summary"] = summary_of(rg, own)
         key = key_of(rg)
         self.storage.set(REMOTE_PREFIX + key, json.dumps(entry))
         return Held(key, rg, own, now, base if base is not None and base.moves != rg.moves else rg, sent)
 
-    def get(self, key: str) -> Held | None:
-        """The held game under `key`, None when there is none; RemoteError when it does not read."""
+    def entry(self, key: str) -> dict[str, Any] | None:
+        """The stored entry under `key` as JSON, checked for its fields (its game is not read):
+        None when there is none; RemoteError when it does not read."""
         text = self.storage.get(REMOTE_PREFIX + key)
         if text is None:
             return None
         try:
             data = jsontext.loads(str(text), MAX_ENTRY_CHARS)
-            seat, secret, data_text, updated = data["seat"], bytes.fromhex(data["secret"]), data["link"], float(data.get("updated", 0))
-            if data.get("version") != ENTRY_VERSION or not isinstance(seat, int) or len(secret) != chance.VALUE_BYTES:
+            if not isinstance(data, dict):
                 raise ValueError("entry")
-        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            seat, secret = data["seat"], bytes.fromhex(data["secret"])
+            data["updated"] = float(data.get("updated", 0))
+            if data.get("version") != ENTRY_VERSION or not isinstance(seat, int) or len(secret) != chance.VALUE_BYTES or not isinstance(data["link"], str):
+                raise ValueError("entry")
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
             raise RemoteError("a stored game by link cannot be read", "damaged") from exc
+        return data
+
+    def get(self, key: str) -> Held | None:
+        """The held game under `key`, None when there is none; RemoteError when it does not read."""
+        data = self.entry(key)
+        if data is None:
+            return None
+        seat, secret, data_text, updated = data["seat"], bytes.fromhex(data["secret"]), data["link"], data["updated"]
         own = Own(seat, secret)
         rg = link.decode(data_text, own)
         if not 0 <= seat < rg.players:
@@ -106,13 +130,13 @@ class RemoteStore:
                 base = stored
         return Held(key, rg, own, updated, base, data.get("sent") is True)
 
+    def keys(self) -> list[str]:
+        return [str(full)[len(REMOTE_PREFIX) :] for full in self.storage.keys() if str(full).startswith(REMOTE_PREFIX)]
+
     def held(self) -> tuple[list[Held], list[str]]:
         """Every held game, newest first, and the keys of entries that do not read (left alone)."""
         games, problems = [], []
-        for full in self.storage.keys():
-            if not str(full).startswith(REMOTE_PREFIX):
-                continue
-            key = str(full)[len(REMOTE_PREFIX) :]
+        for key in self.keys():
             try:
                 found = self.get(key)
             except RemoteError:
@@ -134,6 +158,10 @@ class RemoteStore:
             if related is not None:
                 return Received("altered", related, rg)
             progress = protocol.replay(rg)
+            if progress.stopped:  # (a game stops at the limit in play, never before a seat joins)
+                raise RemoteError(
+                    "the game has ended at the most moves a game by link holds", "too-many-moves", count=len(rg.moves), most=protocol.MAX_LINK_MOVES
+                )
             seat = progress.to_act(rg.game)
             if seat is None or rg.commitments[seat] is not None:
                 return Received("onlooker", None, rg)
@@ -153,12 +181,70 @@ class RemoteStore:
     def related(self, rg: RemoteGame) -> Held | None:
         """A held game that shares a commitment with `rg`, a game it is not. Every game by link
         starts from fresh secrets, so such a link was made from the held game with its settings,
-        seats or commitments changed."""
-        commitments = {c for c in rg.commitments if c is not None}
-        for held in self.held()[0]:
-            if held.rg.game_id != rg.game_id and commitments & {c for c in held.rg.commitments if c is not None}:
+        seats or commitments changed. The commitments kept beside each entry's summary are
+        compared; only a game that shares one (or an entry stored before they were kept) is read."""
+        commitments = {c.hex() for c in rg.commitments if c is not None}
+        for key in self.keys():
+            try:
+                data = self.entry(key)
+            except RemoteError:
+                continue
+            kept = data.get("summary") if data is not None else None
+            stored = kept.get("commitments") if isinstance(kept, dict) else None
+            if isinstance(stored, list) and not commitments & {c for c in stored if isinstance(c, str)}:
+                continue
+            try:
+                held = self.get(key)
+            except RemoteError:
+                continue
+            if held is not None and held.rg.game_id != rg.game_id and commitments & {c.hex() for c in held.rg.commitments if c is not None}:
                 return held
         return None
+
+    def listed(self) -> list[tuple[str, dict[str, Any], float]]:
+        """Every held game as the Continue list shows it: its key, its summary (render/remote.
+        summary_from) and when it last moved, newest first, read from what is kept with it. A
+        summary that is missing, of an older version or unreadable is rebuilt from the game and
+        stored back (when the storage takes it); an entry that does not read is left out. What an
+        entry's text gave is remembered (_LISTED) until the text changes: the list is drawn
+        again at every visit home."""
+        found = []
+        for key in self.keys():
+            text = self.storage.get(REMOTE_PREFIX + key)
+            remembered = _LISTED.get(key)
+            if remembered is not None and remembered[0] == text:
+                found.append((key, remembered[1], remembered[2]))
+                continue
+            try:
+                data = self.entry(key)
+                if data is None:
+                    continue
+                kept = words.summary_from(data.get("summary"))
+                if kept is None:
+                    kept = self.rebuilt_summary(key, data)
+            except RemoteError:
+                continue
+            found.append((key, kept, data["updated"]))
+            _LISTED[key] = (self.storage.get(REMOTE_PREFIX + key), kept, data["updated"])
+        for key in set(_LISTED) - {key for key, _, _ in found}:
+            del _LISTED[key]
+        found.sort(key=lambda item: -item[2])
+        return found
+
+    def rebuilt_summary(self, key: str, data: dict[str, Any]) -> dict[str, Any]:
+        """The summary of the entry `data` under `key`, from its game (RemoteError when that does
+        not read), written back into the entry as it is otherwise."""
+        held = self.get(key)
+        if held is None:
+            raise RemoteError("a stored game by link cannot be read", "damaged")
+        kept = summary_of(held.rg, held.own)
+        try:
+            self.storage.set(REMOTE_PREFIX + key, json.dumps({**data, "summary": kept}))
+        except StorageError:
+            pass  # full: rebuilt again next time, the game itself untouched
+        checked = words.summary_from(kept)
+        assert checked is not None
+        return checked
 
     def choose(self, held: Held, line: RemoteGame, now: float) -> Held:
         """After a fork: play on from `line` (the held game's or the link's). RemoteError, with
@@ -215,13 +301,14 @@ class RemoteStore:
         return self.put(rg, Own(seat, secret), now)
 
 
+def summary_of(rg: RemoteGame, own: Own) -> dict[str, Any]:
+    """What is kept beside a game when it is stored: what the Continue list shows of it, and the
+    seats' commitments (for `RemoteStore.related`)."""
+    return words.summary(rg, own, protocol.replay(rg, own)) | {"commitments": [c.hex() if c is not None else None for c in rg.commitments]}
+
+
 def link_items(store: RemoteStore) -> list[words.LinkItem]:
     """The held games for the home screen's Continue list, with their state ("Your move",
-    "Waiting for Anna", "Anna won"), newest first; one that does not read is left out."""
-    items = []
-    for held in store.held()[0]:
-        try:
-            items.append(words.link_item(held.key, held.rg, held.own, protocol.replay(held.rg, held.own), held.updated))
-        except RemoteError:
-            continue
-    return items
+    "Waiting for Anna", "Anna won"), newest first, from the summaries kept with them; one that
+    does not read is left out."""
+    return [words.link_item_of(key, kept, updated) for key, kept, updated in store.listed()]

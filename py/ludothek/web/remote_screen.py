@@ -1,7 +1,12 @@
 """The screen of a game by link (issue 27): #/remote/<data> opens a link, #/by-link/<game id>
 shows a held game. The player moves on the board as at the game screen; Send shares the link
 (navigator.share where there is one, else the clipboard) with a line in the sender's language.
-Hooks: startup.route, events.on_click/on_keydown, the setup screen's offer, the home list."""
+Hooks: startup.route, events.on_click/on_keydown, the setup screen's offer, the home list.
+
+Whatever the store refuses (RemoteError: a link that does not read, a move past the most a game
+by link holds, a game stored that no longer reads) is said in the player's language
+(render/remote.remote_error_text) on the screen where it happened, the held game as it was:
+never the app's last resort ("Something went wrong")."""
 
 from __future__ import annotations
 
@@ -87,11 +92,19 @@ class RemoteScreen:
         except RemoteError:
             return None
 
+    def refused(self, error: RemoteError, rg: protocol.RemoteGame | None) -> None:
+        """Say why the store refused what the player did; the game stays as it was."""
+        self.app.announce(words.remote_error_text(error, rg), show=True)
+
     # -- drawing -------------------------------------------------------------------------------
 
     def draw(self, first: bool = False) -> None:
         app = self.app
-        held = self.held()
+        try:
+            held = self.store.get(self.key or "")
+        except RemoteError as exc:  # stored, but it no longer reads: say why (Delete is on the home screen)
+            app.set_screen("error", link_error_html(words.remote_error_text(exc)), _("This link cannot be opened"))
+            return
         if held is None:
             app.toast(_("That saved game does not exist (any more)."))
             app.go("#/")
@@ -135,7 +148,13 @@ class RemoteScreen:
                 self.app.announce(result.message, show=True)
             self.draw()
             return
-        held = self.store.play(held, result.move, time.time())
+        try:
+            held = self.store.play(held, result.move, time.time())
+        except RemoteError as exc:
+            self.ui = UIState()
+            self.draw()
+            self.refused(exc, held.rg)
+            return
         self.ui = UIState()
         self.notice = None  # the invitation's hint is done with once the move is made
         self.animate_next = True
@@ -154,7 +173,7 @@ class RemoteScreen:
         try:
             held = self.store.take_back(held, time.time())
         except RemoteError as exc:
-            self.app.announce(words.remote_error_text(exc, held.rg), show=True)
+            self.refused(exc, held.rg)
             return
         self.ui = UIState()
         self.draw()
@@ -165,7 +184,11 @@ class RemoteScreen:
         held = self.held()
         if held is None:
             return
-        held, text = self.store.send(held, None, time.time())
+        try:
+            held, text = self.store.send(held, None, time.time())
+        except RemoteError as exc:
+            self.refused(exc, held.rg)
+            return
         url = self.app.base_url() + text
         message = words.share_message(held.rg.game)
         self.draw()

@@ -13,8 +13,8 @@ from typing import Any, Generator, Sequence
 
 from ..games import get_game
 from ..games.base import RecordError, record_moves, run_to_end
+from ..names import clean_name
 
-MAX_NAME = 40
 MAX_REDO = 1000
 
 
@@ -44,20 +44,6 @@ class Seat:
         if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 9:
             level = 1
         return Seat(name, kind, level if kind == "computer" else 0)
-
-
-# Bidirectional controls that act beyond the name itself (an override such as U+202E left open
-# reverses the rest of the line it is shown in); names are shown isolated (<bdi>), so right-to-left
-# letters keep working without them.
-_BIDI_CONTROLS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"))
-
-
-def clean_name(value: Any, fallback: str) -> str:
-    """A player name as typed, trimmed and bounded; never markup (it is escaped when shown)."""
-    if not isinstance(value, str):
-        return fallback
-    text = " ".join(value.translate(_BIDI_CONTROLS).split())[:MAX_NAME]
-    return text or fallback
 
 
 def new_save_id() -> str:
