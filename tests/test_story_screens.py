@@ -12,6 +12,7 @@ from test_web_app import control, last, send, start
 from ludothek.games import get_game
 from ludothek.render.catalog import get_view
 from ludothek.render.story import Chapter, Step, Story, Task, checked_story, story_code
+from ludothek.web.saves import DictStorage
 
 
 def momentum_story() -> Story:
@@ -168,3 +169,21 @@ def test_a_story_embed_shows_its_first_step_before_python_and_links_back_to_ludo
     app.embed = type(app.embed)(embed=True)
     send(app, type="route", hash="#/story/" + story_code(story))
     assert "Open in Ludothek" in regions(page)["#story-nav"] and regions(page).get("#story-share", "") == ""
+
+
+def test_every_game_card_and_rules_page_links_its_lesson_and_a_newcomers_setup_offers_it():
+    from ludothek.games import GAME_IDS
+
+    storage = DictStorage()
+    app, page = start(storage=storage)
+    home = last(page, "screen")[2]
+    assert all(f'href="#/learn/{game_id}"' in home for game_id in GAME_IDS) and 'href="#/stories"' in home
+    send(app, type="route", hash="#/rules/fenn")
+    assert 'href="#/learn/fenn"' in last(page, "screen")[2]
+    send(app, type="route", hash="#/setup/momentum")
+    assert "learn-offer" in last(page, "screen")[2]
+    send(app, type="route", hash="#/learn/momentum")  # the lesson opened: no longer offered
+    send(app, type="route", hash="#/setup/momentum")
+    assert "learn-offer" not in last(page, "screen")[2]
+    send(app, type="route", hash="#/setup/fenn")
+    assert "learn-offer" in last(page, "screen")[2]

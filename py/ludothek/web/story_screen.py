@@ -160,6 +160,10 @@ class StoryReader:
         if text is None:
             raise LinkError(_("there is no lesson for this game"))
         self.open(parse_story(text), f"#/learn/{game_id}")
+        if not self.embedded():
+            from .setup_screen import note_learned
+
+            note_learned(self.app.storage, game_id)
 
     def open(self, story: Story, link: str) -> None:
         """Show `story` from its start (LinkError saying why when its line does not replay)."""
