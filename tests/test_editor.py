@@ -77,7 +77,7 @@ def test_every_mark_and_a_caption_by_clicks_and_the_link_opens_them_again(game_i
     tap(app, tool("editor-tool", tool="label"), caption=caption)
     tap(app, board_target(a), label="12", caption=caption)
     d = editor_of(app).diagram
-    assert d == Diagram((Arrow(a, b, "o"),), (Circle(a, "b"),), (Highlight(b, "g"),), (Label(a, "12"),), caption)
+    assert d == Diagram((Arrow(a, b, "o"),), (Circle(a, "b"),), (Highlight(b, "g"),), (Label(a, "12", "g"),), caption)
     assert 'class="diagram"' in region(page, "board"), "the board draws the marks"
     words = region(page, "editor-words")
     assert words.count("<li>") == 5 and "Why this matters" in words and "Label 12" in words

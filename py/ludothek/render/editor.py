@@ -120,7 +120,7 @@ def click_target(d: Diagram, editing: Editing, target: str) -> tuple[Diagram, Ed
         if tool == "label":
             if not LABEL_PATTERN.fullmatch(editing.label):
                 return d, editing, _("A label is 1 to 3 letters or digits: write it in the label field first.")
-            label = Label(target, editing.label)
+            label = Label(target, editing.label, colour)
             return replace(d, labels=d.labels + (label,)), editing, _("Added: {mark}").format(mark=_said(label))
         # the eraser: every mark on the target
         kept = Diagram(
