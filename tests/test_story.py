@@ -184,3 +184,32 @@ def test_a_task_accepts_the_authors_move_and_with_best_every_move_as_good():
     assert author in as_good and as_good <= set(game.legal_moves(s))
     values = {value.move: value.exact for value in run_search(ai.strongest().move_values(s)) or []}
     assert all(values[move].rank() >= values[author].rank() for move in as_good)
+
+
+def docs_examples() -> list[str]:
+    """The stories docs/for-authors.md shows, each an indented block that starts `ludothek story`."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "for-authors.md").read_text(encoding="utf-8")
+    blocks = text.split("\n    ludothek story ")[1:]
+    examples = []
+    for block in blocks:
+        lines = ["ludothek story " + block.split("\n", 1)[0]]
+        for line in block.split("\n")[1:]:
+            if line and not line.startswith("    "):
+                break
+            lines.append(line[4:])
+        examples.append("\n".join(lines).strip() + "\n")
+    return examples
+
+
+def test_the_worked_examples_of_the_authors_guide_read_and_replay_for_every_game():
+    examples = [parse_story(text) for text in docs_examples()]
+    assert sorted(story.game for story in examples) == sorted(GAME_IDS)
+    for story in examples:
+        shown = [item for chapter in replay(get_game(story.game), story) for item in chapter]
+        assert len(shown) >= 3 and any(step.comment for step in story.chapters[0].steps)
+        ai = game_ai(story.game)
+        for item in shown:
+            if item.task is not None and item.move is not None:
+                assert item.move in run_search(accepted_moves(ai, item.before, item.move, best=item.task.best)), (story.game, item.step)
