@@ -183,13 +183,39 @@ INSTALLED = """navigator.serviceWorker.getRegistration().then(r => !!r && !r.ins
     && !!r.active && r.active.state === 'activated')"""
 
 
-def until(page, expression: str, timeout: float = 120) -> None:
-    """Evaluate (awaiting a promise) until the answer is true. (page.wait_for_function cannot wait
-    for a promise: it takes the promise itself for a true value at once.)"""
+def until(page, condition, timeout: float = 120, what: str = "") -> None:
+    """Until `condition` is true: a JavaScript expression evaluated in the page (a promise awaited:
+    page.wait_for_function cannot wait for one, it takes the promise itself for a true value at
+    once), or a function of no arguments called here (what the test's routes and listeners have
+    seen). Between two tries the page goes on (page.wait_for_timeout)."""
     deadline = time.monotonic() + timeout
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"not within {timeout} s: {expression}"
-        page.wait_for_timeout(200)
+    holds = condition if callable(condition) else lambda: page.evaluate(condition)
+    while not holds():
+        assert time.monotonic() < deadline, f"not within {timeout} s: {what or condition}"
+        page.wait_for_timeout(100)
+
+
+def wait_for(page, condition: str, arg=None, timeout: float | None = None) -> None:
+    """Until `condition`, a JavaScript expression (`arg` its argument), is true in the current
+    document of the page or frame. It is evaluated only once that document has its body: a new
+    document (a reload, a navigation, a goto at "commit") has no root element at first, and a
+    condition that read document.body.dataset or document.documentElement.dataset there would
+    throw, which ends page.wait_for_function's wait with that error instead of waiting on (CI saw
+    it once). tests/test_browser_waits.py refuses unguarded reads in other waits."""
+    page.wait_for_function(f"arg => !!document.body && !!({condition})", arg=arg, timeout=timeout)
+
+
+def workers_where(page, expression: str) -> list:
+    """The page's workers in which `expression` is true. A worker that ends while it is asked (a
+    helper that has done its work, a document's worker on its way out) is not one of them."""
+    found = []
+    for worker in page.workers:
+        try:
+            if worker.evaluate(expression):
+                found.append(worker)
+        except PlaywrightError:
+            pass
+    return found
 
 
 def wait_for_service_worker(page) -> None:
@@ -197,9 +223,18 @@ def wait_for_service_worker(page) -> None:
     until(page, INSTALLED)
 
 
+# The app has answered the page's address: the screen shown is this address's. (It answers in its
+# worker, after the page's hashchange; the body's data-route names the address it answered.)
+ADDRESS_ANSWERED = "(document.body.dataset.route || '#/') === (location.hash || '#/')"
+
+
 def open_app(page, url: str, route: str = "") -> None:
+    """The app at `url` + `route`, ready and showing that address's screen (where only the
+    fragment changes, the document stays, ready with the last address's screen until the app has
+    answered the new one)."""
     page.goto(url + route)
     page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
+    wait_for(page, ADDRESS_ANSWERED)
 
 
 IDLE = "window.ludothekPage && window.ludothekPage.idle ? window.ludothekPage.idle() : true"
@@ -207,11 +242,13 @@ IDLE = "window.ludothekPage && window.ludothekPage.idle ? window.ludothekPage.id
 
 def answered(page) -> None:
     """Wait until the app (Python, in its worker) has answered every tap and key sent so far and
-    the page shows its answer: what a player sees a moment after pressing."""
-    try:
-        page.evaluate(IDLE)
-    except PlaywrightError:
-        pass  # the press left the page (a reload, a new document): there is nothing to wait for
+    the page shows its answer: what a player sees a moment after pressing. The app of every frame
+    of the page too (a board embedded in a blog answers in its frame); given a frame, that frame's."""
+    for frame in getattr(page, "frames", [page]):
+        try:
+            frame.evaluate(IDLE)
+        except PlaywrightError:
+            pass  # the press left the document (a reload, a new document): there is nothing to wait for
 
 
 def _answering(press):
@@ -277,16 +314,23 @@ def true_state(page, game, save_id: str, moves: int | None = None):
 
 
 def wait_for_turn(page, seat: int = 0, timeout: int = 90_000) -> None:
-    page.wait_for_function(
-        f"document.body.dataset.thinking === '0' && (document.body.dataset.turn === '{seat}' || document.body.dataset.over === '1')",
+    wait_for(
+        page,
+        "document.body.dataset.thinking === '0' && (document.body.dataset.turn === arg || document.body.dataset.over === '1')",
+        arg=str(seat),
         timeout=timeout,
     )
+
+
+def wait_for_moves(page, at_least: int, timeout: float | None = None) -> None:
+    """Until the game on the screen has `at_least` moves (the computer's replies take their time)."""
+    wait_for(page, "Number(document.body.dataset.moves) >= arg", arg=at_least, timeout=timeout)
 
 
 def click_and_wait(page, locator) -> None:
     before = moves_played(page)
     locator.click()
-    page.wait_for_function(f"Number(document.body.dataset.moves) > {before}")
+    wait_for_moves(page, before + 1)
 
 
 BOARD_TARGETS = """() => [...document.querySelectorAll('#board [data-target][data-x]')].map(e => ({

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from blog import BlogServer
 from test_embed import play_one_move
-from conftest import PHONE, READY_TIMEOUT_MS, open_app
+from conftest import PHONE, READY_TIMEOUT_MS, open_app, wait_for
 
 DESKTOP = {"width": 1280, "height": 800}
 MARKS = {"diagram-arrow": 1, "diagram-circle": 1, "diagram-highlight": 1, "diagram-label": 1}
@@ -203,12 +203,12 @@ def test_pieces_by_taps_on_a_phone_the_best_moves_and_no_sideways_scroll_in_any_
         expect(page.locator("#editor-message")).to_contain_text("Best move:")
         for game in ("nummerus", "fenn", "mops", "momox"):
             page.evaluate("route => { location.hash = route; }", f"#/editor/{game}")
-            page.wait_for_function("document.body.dataset.route === location.hash && document.body.dataset.game === location.hash.split('/')[2]")
+            wait_for(page, "document.body.dataset.route === location.hash && document.body.dataset.game === location.hash.split('/')[2]")
             expect(page.locator("#editor-pieces")).not_to_be_empty()
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], game
         # Nummerus' 48 chips come from a list.
         page.evaluate("route => { location.hash = route; }", "#/editor/nummerus")
-        page.wait_for_function("document.body.dataset.route === location.hash")
+        wait_for(page, "document.body.dataset.route === location.hash")
         page.locator("#editor-piece-list").select_option("17")
         page.get_by_role("button", name="Take this piece").click()
         expect(page.locator("#editor-message")).to_contain_text("Chip 17")

@@ -16,7 +16,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from conftest import PHONE, READY_TIMEOUT_MS, open_app, put_save
+from conftest import PHONE, READY_TIMEOUT_MS, open_app, put_save, until
 
 GAME = {
     "format": "ludothek",
@@ -44,11 +44,7 @@ class HeldStart:
     def release(self) -> None:
         page = self.page
         # Asked for at once by boot.js; wait until the request is there to let it through.
-        for _ in range(300):
-            if self.held:
-                break
-            page.wait_for_timeout(100)
-        assert self.held, "the runtime was never asked for"
+        until(page, lambda: self.held, timeout=READY_TIMEOUT_MS / 1000, what="the runtime's request")
         for route in self.held:
             route.continue_()
         page.unroute("**/pyodide.asm.wasm", self.hold)
@@ -268,9 +264,8 @@ def test_the_home_screen_is_asked_for_first_and_drawn_while_python_starts_in_its
     held: list = []
     page.route("**/assets/build/home.en.html", lambda route: held.append(route))
     page.goto(app_url)
-    page.wait_for_timeout(1500)
     # The home's text is asked for before any of the runtime's files; those download meanwhile.
-    assert any("/assets/vendor/" in url for url in requests), requests
+    until(page, lambda: any("/assets/vendor/" in url for url in requests), timeout=READY_TIMEOUT_MS / 1000, what="the runtime's files asked for")
     expect(page.locator("html")).to_have_attribute("data-home", "waiting")
     first = next(i for i, url in enumerate(requests) if url.endswith("home.en.html"))
     assert all(not url.startswith(app_url + "assets/vendor/") for url in requests[:first]), requests[: first + 1]
@@ -321,11 +316,7 @@ def test_the_home_screens_pictures_come_with_the_cards_and_loading_them_moves_no
     phone.goto(app_url, wait_until="commit")
     expect(phone.locator("#screen[data-static] .game-card .thumb img")).to_have_count(5)
     assert phone.evaluate("window.__cards") == [5, 5]  # the cards came with their pictures
-    for _ in range(100):
-        if len(pictures) == 5:
-            break
-        phone.wait_for_timeout(100)
-    assert len(pictures) == 5, "every picture is asked for at once"
+    until(phone, lambda: len(pictures) == 5, what="every picture asked for")
     assert phone.evaluate(f"{PICTURES}.every(image => !image.complete)")
     # Each picture's place is kept while it loads: loading them moves no card.
     boxes = phone.evaluate(CARD_TOPS)

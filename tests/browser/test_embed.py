@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from blog import EMBED_GAMES, BlogServer, snippet
-from conftest import READY_TIMEOUT_MS
+from conftest import READY_TIMEOUT_MS, wait_for, wait_for_moves, workers_where
 from ludothek.render.standalone import embed_size
 
 RUNTIME = re.compile(r"/assets/vendor/(pyodide|pyscript)/|/py/main\.py|ludothek\.zip|pyscript\.toml")
@@ -90,18 +90,17 @@ def wait_for_covers(blog: Blog, count: int) -> None:
 
 
 def play_one_move(frame) -> None:
-    """Press what a reader would until the move count goes up (a Fenn move takes two presses)."""
-    before = int(frame.evaluate("Number(document.body.dataset.moves || 0)"))
+    """Press what a reader would until the move count goes up (a Fenn move takes two presses: the
+    first chooses a field). A click returns once the frame's app has answered it (conftest)."""
+    moves = "Number(document.body.dataset.moves || 0)"
+    before = int(frame.evaluate(moves))
     for _ in range(4):
-        frame.wait_for_function("document.body.dataset.thinking === '0'", timeout=60_000)
+        wait_for(frame, "document.body.dataset.thinking === '0'", timeout=90_000)
         selector = frame.evaluate(PLAYABLE)
         assert selector, "nothing to press on the live board"
         frame.locator(selector).first.click()
-        try:
-            frame.wait_for_function(f"Number(document.body.dataset.moves) > {before}", timeout=3_000)
+        if int(frame.evaluate(moves)) > before:
             return
-        except Exception:  # noqa: BLE001 - the first press chose a piece or a field: press on
-            continue
     raise AssertionError("the board took no move")
 
 
@@ -116,18 +115,25 @@ def test_every_game_shows_its_picture_and_fetches_no_runtime_until_a_reader_play
         expect(frame.get_by_role("button", name="Play")).to_be_visible()
         assert frame.evaluate(SCROLL_ROOM) == {"height": 0, "width": 0}
     # The reader moves on past every board (the pointer crosses them on the way, resting on none):
-    # nothing starts.
+    # nothing starts. A board takes moves over it for 0.3 s, none more than 0.15 s after the last,
+    # for a rest; each step here is a third of a board's height or more, so no board sees more than
+    # three moves, which cannot make a rest, however slowly a busy machine sends them.
     blog.page.mouse.move(950, 10)
-    blog.page.mouse.move(300, 4100, steps=40)
-    blog.page.mouse.move(950, 4100, steps=5)
+    blog.page.mouse.move(300, 4100, steps=20)
+    blog.page.mouse.move(950, 4100, steps=2)
     time.sleep(1.5)
     assert blog.runtime_requests() == []
     assert not any(f.evaluate("!!document.body.dataset.starting") for f in blog.frames())
-    # A pointer that stays on a board (moving over it a moment) starts that board, and only it.
+    # A pointer that stays on a board (moving over it a moment) starts that board, and only it. (It
+    # moves on until the board has started: a busy machine may hold a move back long enough to
+    # begin the rest anew.)
     box = blog.page.locator("iframe").nth(1).bounding_box()
-    for step in range(8):
-        blog.page.mouse.move(box["x"] + 100 + 10 * step, box["y"] + 200)
-        time.sleep(0.08)
+    started = blog.page.frame_locator("iframe").nth(1).locator("body[data-starting]")
+    deadline = time.monotonic() + 30
+    while not started.count():
+        assert time.monotonic() < deadline, "the board under the resting pointer did not start"
+        blog.page.mouse.move(box["x"] + 100, box["y"] + 200, steps=10)
+        blog.page.mouse.move(box["x"] + 170, box["y"] + 200, steps=10)
     blog.page.frame_locator("iframe").nth(1).locator("body[data-ready]").wait_for(timeout=READY_TIMEOUT_MS)
     assert [bool(f.evaluate("document.documentElement.dataset.runtime")) for f in blog.frames()] == [False, True, False, False, False]
 
@@ -166,7 +172,7 @@ def test_the_board_a_reader_clicks_goes_live_where_it_stood_and_takes_a_move(ope
     # Nothing in the reader's storage, Python's workers (PyScript's package cache) included: each
     # has the memory stand-in for IndexedDB, not the browser's own.
     stand_in = "!String(indexedDB.open).includes('[native code]')"
-    pythons = [worker for worker in blog.page.workers if worker.evaluate("!!self.ludothekStartKind")]
+    pythons = workers_where(blog.page, "!!self.ludothekStartKind")
     assert len(pythons) == 2 and all(worker.evaluate(stand_in) for worker in pythons)
     assert blog.errors == []
     origins = {u.split("/")[2] for u in blog.requests if u.startswith("http")}
@@ -260,7 +266,7 @@ def test_the_app_starts_and_plays_with_every_storage_api_throwing(browser, app_u
         assert page.evaluate("document.documentElement.dataset.storage") == "memory"
         page.get_by_role("button", name="Start game").click()
         page.locator("#board [data-target=d4]").click()
-        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        wait_for_moves(page, 1)
         assert errors == []
     finally:
         context.close()
@@ -283,7 +289,7 @@ def test_an_embed_has_no_serious_accessibility_violation(browser, app_url, game_
         assert axe_violations(page) == [], "idle"
         page.get_by_role("button", name="Play").click()
         page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
-        page.wait_for_function("document.body.dataset.thinking !== '1'", timeout=30_000)
+        wait_for(page, "document.body.dataset.thinking !== '1'", timeout=30_000)
         assert axe_violations(page) == [], "live"
         page.get_by_role("button", name="More").click()
         assert axe_violations(page) == [], "more"

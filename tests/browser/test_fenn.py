@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import answered, assert_fits_phone, moves_played, open_app, put_save, READY_TIMEOUT_MS, save_id_of, true_state
+from conftest import answered, assert_fits_phone, moves_played, open_app, put_save, READY_TIMEOUT_MS, save_id_of, true_state, wait_for_moves, wait_for_turn
 from ludothek.games.fenn import Fenn
 from ludothek.render.rules import diagrams
 
@@ -26,14 +26,6 @@ def start_fenn(page, app_url, first: str | None = None, level: str = PERFECT, fr
         page.locator("select[name=first]").select_option(first)
     page.get_by_role("button", name="Start game").click()
     expect(page.locator("#board svg.board.fenn")).to_be_visible()
-
-
-def wait_for_human(page):
-    """Until the computer has finished and it is the human's (blue's) turn, or the game is over."""
-    page.wait_for_function(
-        "document.body.dataset.thinking === '0' && (document.body.dataset.turn === '0' || document.body.dataset.over === '1')",
-        timeout=60_000,
-    )
 
 
 def open_save(page, app_url, save_id: str, position: str, level: int = 5):
@@ -68,7 +60,7 @@ class TestNewUserAgainstThePerfectComputer:
         expect(side.locator(".fenn-roll-text")).to_contain_text(f"{', '.join(map(str, rolls))}. {starter} begins.")
         expect(side).to_contain_text("With perfect play from this start the game is a draw.")
 
-        wait_for_human(page)
+        wait_for_turn(page, 0)
         before = moves_played(page)
         # Step 1 of 2: pick a field. The face chooser lists the new tops allowed there.
         field = enabled_fields(page).first
@@ -98,7 +90,7 @@ class TestNewUserAgainstThePerfectComputer:
         end = page.locator("#actions").get_by_role("button", name=re.compile("^End turn"))
         if end.count():
             end.click()
-        wait_for_human(page)
+        wait_for_turn(page, 0)
         played = moves_played(page)
         assert played > before + 1  # the computer replied
         picture = page.locator("#board svg").get_attribute("aria-label")
@@ -132,7 +124,7 @@ class TestNewUserAgainstThePerfectComputer:
         expect(page.locator("#board [data-target]:not([aria-disabled=true])")).to_have_count(0)
         chooser.get_by_role("button", name="Turn the black die to 8 (closes field 8)").click()
         expect(page.locator("#announce")).to_contain_text("turns the black die from 6 to 8")
-        wait_for_human(page)
+        wait_for_turn(page, 0)
         expect(page.locator("#moves")).to_contain_text("1:6 Pasch")
         expect(page.locator("#moves")).to_contain_text("black 8")
         # Undo goes back to the human's last decision: the Pasch choice.
@@ -150,7 +142,7 @@ class TestNewUserAgainstThePerfectComputer:
         # Stepping back beside the board is impossible, the other fields near the die are open.
         expect(enabled_fields(page)).to_have_count(3)
         page.locator("#actions").get_by_role("button", name="End turn").click()
-        wait_for_human(page)
+        wait_for_turn(page, 0)
         assert moves_played(page) >= 3
 
 
@@ -167,7 +159,7 @@ class TestTheEnd:
     def test_the_perfect_computer_takes_its_win(self, page, app_url):
         open_save(page, app_url, "fenn-loss", "b5:2 r3:4 k6 r")
         dialog = page.locator("dialog#dialog")
-        expect(dialog).to_be_visible(timeout=30_000)
+        expect(dialog).to_be_visible(timeout=90_000)
         expect(dialog).to_contain_text("Bot (red) wins")
         expect(page.locator("#board .die.red.winner")).to_have_count(1)
 
@@ -241,7 +233,7 @@ class TestPhone:
         assert box["width"] >= 44 and box["height"] >= 44, box
         assert_fits_phone(page)
         face.tap()
-        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        wait_for_moves(page, 1)
 
 
 LONG_ROLLS = (2398, 891)  # seeds whose opening roll throws the black die 22 and 14 times

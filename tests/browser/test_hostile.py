@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, SAVE_PREFIX, open_app, put_save
+from conftest import READY_TIMEOUT_MS, SAVE_PREFIX, device, open_app, put_save, wait_for
 
 CORPUS = Path(__file__).resolve().parents[1] / "hostile"
 GOOD = {
@@ -87,8 +87,8 @@ def test_hostile_saves_never_stop_the_start_and_are_set_aside_with_a_message(pag
         page.goto(app_url + f"#/play/{save_id}")
         # The new address reaches the app (in its worker) as an event after the page's hashchange:
         # read the screen once the app has answered it, not the screen that was there before.
-        page.wait_for_function("document.body.dataset.route === location.hash && location.hash !== ''")
-        page.wait_for_function("['game', 'home', 'error'].includes(document.body.dataset.screen)")
+        wait_for(page, "document.body.dataset.route === location.hash && location.hash !== ''")
+        wait_for(page, "['game', 'home', 'error'].includes(document.body.dataset.screen)")
         screen = page.locator("body").get_attribute("data-screen")
         if screen == "home":
             expect(page.locator("#toast")).to_contain_text("kept aside")
@@ -218,14 +218,14 @@ def test_two_tabs_never_lose_each_others_moves_and_a_deleted_game_stays_deleted(
     open_app(second, app_url, "#/play/good")
     # A move in the first tab reaches the second (storage event) before it plays on.
     first.locator("[data-target=a1]").click()
-    second.wait_for_function("Number(document.body.dataset.moves) === 1")
+    wait_for(second, "Number(document.body.dataset.moves) === 1")
     second.locator("[data-target=g7]").click()
-    first.wait_for_function("Number(document.body.dataset.moves) === 2")
+    wait_for(first, "Number(document.body.dataset.moves) === 2")
     stored = json.loads(first.evaluate("localStorage.getItem('ludothek.save.good')"))
     assert stored["record"]["moves"] == ["a1", "g7"]
     # (A stale tab that missed the event cannot overwrite either: tests/test_session_and_saves.py.)
     first.locator("[data-target=d4]").click()
-    second.wait_for_function("Number(document.body.dataset.moves) === 3")
+    wait_for(second, "Number(document.body.dataset.moves) === 3")
     assert json.loads(first.evaluate("localStorage.getItem('ludothek.save.good')"))["record"]["moves"] == ["a1", "g7", "d4"]
     # Deleted in one tab: the other says so and never brings it back by itself.
     first.goto(app_url + "#/")
@@ -367,7 +367,7 @@ def test_links_against_a_held_game_by_link_say_what_they_are_and_keep_it(page, a
             sentence, screen = words.remote_error_text(exc), "error"
         page.evaluate("document.body.dataset.screen = 'following'")
         page.evaluate("text => { location.hash = text; }", text)
-        page.wait_for_function("document.body.dataset.screen !== 'following'")
+        wait_for(page, "document.body.dataset.screen !== 'following'")
         expect(page.locator("body")).to_have_attribute("data-screen", screen)
         expect(page.locator(".notice, #screen [role=alert]").first).to_have_text(sentence)
         if expected in ("fork", "locked-fork"):
@@ -385,7 +385,6 @@ def test_the_worst_legal_links_each_in_a_fresh_browser(browser, app_url):
     each opened in a fresh browser context as a friend's device opens it (holding the game where
     the line gives one): refused with the sentence CPython finds and nothing stored changed, shown
     ended at the limit, or its player moves and Sends a link that the device it is for reads."""
-    from conftest import device
     from test_play_by_link import act, open_at, saves, send
 
     from ludothek.remote import link as remote_link

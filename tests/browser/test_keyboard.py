@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import answered, BOARD_TARGETS, keys_to, open_app
+from conftest import answered, BOARD_TARGETS, keys_to, open_app, wait_for_turn
 
 from ludothek.games import GAME_IDS
 from ludothek.render.catalog import is_game
@@ -83,7 +83,6 @@ def play_my_turn(page, presses: list[int], steps_in_turn: int) -> None:
             continue
         if info["area"] in ("extra", "actions") and not info["disabled"]:
             page.keyboard.press("Enter")
-            page.wait_for_timeout(30)
             after = focus_info(page)
             if state(page)["moves"] == before and after == info:
                 page.keyboard.press("Tab")  # a control that changes nothing here (e.g. a list's summary): go on
@@ -100,7 +99,6 @@ def play_my_turn(page, presses: list[int], steps_in_turn: int) -> None:
         if targets[here]["enabled"] and targets[here]["target"] != last_entered:
             page.keyboard.press("Enter")
             last_entered = targets[here]["target"]
-            page.wait_for_timeout(30)
             if state(page)["moves"] == before and page.locator(CHOICES).count():
                 page.keyboard.press("Tab")  # a second step: the choices are next in the tab order
             continue
@@ -142,9 +140,7 @@ def test_a_whole_game_by_keyboard(page, app_url, game_id):
     presses = [0]
     steps_in_turn = 0
     while not state(page)["over"]:
-        page.wait_for_function(
-            "document.body.dataset.over === '1' || (document.body.dataset.thinking === '0' && document.body.dataset.turn === '0')", timeout=60_000
-        )
+        wait_for_turn(page, 0)
         if state(page)["over"]:
             break
         if page.locator("dialog#dialog[open]").count():

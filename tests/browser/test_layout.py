@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import answered, READY_TIMEOUT_MS, SAVE_PREFIX
+from conftest import ADDRESS_ANSWERED, answered, READY_TIMEOUT_MS, SAVE_PREFIX, wait_for
 
 from ludothek.games import GAME_IDS, get_game
 from ludothek.render import get_view
@@ -52,7 +52,7 @@ def go(page, route: str) -> None:
     page.wait_for_function("route => location.hash === route || (route === '#/' && location.hash === '')", arg=route)
     # The app answers the address in its worker, after the hashchange: until then the screen
     # shown is the last address's (the body's data-route names the address answered).
-    page.wait_for_function("(document.body.dataset.route || '#/') === (location.hash || '#/')")
+    wait_for(page, ADDRESS_ANSWERED)
 
 
 def put(page, save_id: str, entry: dict) -> None:
@@ -63,7 +63,7 @@ def open_save(page, save_id: str, entry: dict) -> None:
     put(page, save_id, entry)
     go(page, f"#/play/{save_id}")
     page.wait_for_selector("#board svg")
-    page.wait_for_function("document.body.dataset.thinking === '0'")
+    wait_for(page, "document.body.dataset.thinking === '0'")
 
 
 def human_game(game_id: str, cut: int, seed: int = 3) -> dict:
@@ -454,7 +454,7 @@ def test_a_tap_on_a_scoring_entry_previews_and_a_second_tap_scores(page):
         option.tap()
     else:
         option.click()  # a mouse click scores at once, as before
-    page.wait_for_function(f"document.body.dataset.moves !== '{before}'")
+    wait_for(page, f"document.body.dataset.moves !== '{before}'")
 
 
 # -- 11: the home screen does not move ------------------------------------------------------------------
@@ -511,13 +511,13 @@ def test_the_computers_answer_leaves_the_page_where_the_player_scrolled_it(page)
     targets = page.locator("#board [data-target][role=button]:not([aria-disabled=true])")
     highest = min(range(targets.count()), key=lambda i: float(targets.nth(i).get_attribute("data-y")))
     targets.nth(highest).click()
-    page.wait_for_function("document.body.dataset.thinking === '1' || document.body.dataset.turn !== arguments[0]".replace("arguments[0]", repr(str(mover))))
+    wait_for(page, "document.body.dataset.thinking === '1' || document.body.dataset.turn !== arg", arg=str(mover))
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     scrolled = page.evaluate("scrollY")
     if page.size == "phone":  # the page is long enough there to leave the top of the board out of view
         board = box(page, "#board")
         assert board["top"] + board["height"] / 4 < 0, board
-    page.wait_for_function("turn => document.body.dataset.thinking === '0' && document.body.dataset.turn === turn", arg=str(mover), timeout=30_000)
+    wait_for(page, "document.body.dataset.thinking === '0' && document.body.dataset.turn === arg", arg=str(mover), timeout=90_000)
     page.wait_for_timeout(300)
     assert page.evaluate("scrollY") >= scrolled  # the list of moves may grow under the reader: never back up
 
@@ -536,7 +536,7 @@ def test_long_names_without_spaces_never_widen_the_page(page, game_id):
     expect(page.locator("#players")).to_contain_text("W" * 10)
     assert_no_sideways_scroll(page, "game")
     go(page, "#/review/long")
-    page.wait_for_function("document.body.dataset.screen === 'review'")
+    wait_for(page, "document.body.dataset.screen === 'review'")
     assert_no_sideways_scroll(page, "review")
     go(page, "#/")
     expect(page.locator('.save-list li[data-save="long"]')).to_have_count(1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import moves_played, open_app, put_save, save_id_of, true_state
+from conftest import click_and_wait, moves_played, open_app, put_save, save_id_of, true_state, wait_for_moves
 
 from ludothek.games import get_game
 from ludothek.games.notation import cell_name
@@ -33,9 +33,7 @@ def assert_board_is(page, state) -> None:
 
 
 def click_cell(page, cell: str) -> None:
-    before = moves_played(page)
-    page.locator(f"#board [data-target='{cell}']").click()
-    page.wait_for_function(f"Number(document.body.dataset.moves) > {before}")
+    click_and_wait(page, page.locator(f"#board [data-target='{cell}']"))
 
 
 def start_hot_seat(page, app_url) -> None:
@@ -66,7 +64,7 @@ class TestTwoFriendsWithThePieRule:
         expect(page.locator("#status")).to_contain_text("Bert to move")
         expect(page.locator("#status")).to_contain_text("swap")
         page.get_by_role("button", name="Swap (pie rule)").click()
-        page.wait_for_function("Number(document.body.dataset.moves) >= 2")
+        wait_for_moves(page, 2)
         close_handover(page)
 
         state = true_state(page, GAME, save_id_of(page))

@@ -29,7 +29,7 @@ def test_a_hard_momentum_puzzle_missed_then_solved_by_keyboard_in_german(german_
     expect(page.locator(".puzzle-result.failed")).to_contain_text(hard["solution"])
     # The solution's line is played on the board to the end: the mover's hand is empty.
     mover = 0 if hard["position"].split(" ")[2] == "R" else 1
-    expect(page.locator(f"#puzzle-seats [data-seat='{mover}'] .details")).to_contain_text("0 Steine", timeout=20_000)
+    expect(page.locator(f"#puzzle-seats [data-seat='{mover}'] .details")).to_contain_text("0 Steine", timeout=60_000)
     # Again, by keyboard alone: Try again, Tab to the board, arrows to the solution, Enter.
     page.get_by_role("button", name="Noch einmal").click()
     expect(page.locator("body[data-puzzle-outcome=open]")).to_have_count(1)

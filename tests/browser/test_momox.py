@@ -25,6 +25,8 @@ from conftest import (
     put_save,
     save_id_of,
     true_state,
+    wait_for,
+    wait_for_moves,
     wait_for_turn,
 )
 
@@ -199,7 +201,7 @@ class TestNewUserPlaysTwoRounds:
         expect(page.locator("#status")).to_contain_text("Round 2 of 2")
         # Round 2 starts afresh: all tiles back beside the corners. (The computer may already have
         # moved, even taken a tile over yellow fields: compare with the true state on the reader's turn.)
-        page.wait_for_function("document.body.dataset.turn === '0' && document.body.dataset.thinking === '0'")
+        wait_for_turn(page, 0)
         held = sum(len(GAME.held_tiles(true_state(page, GAME, save_id), seat)) for seat in range(2))
         expect(page.locator("#board .tile-slot")).to_have_count(held)
         assert_no_covered_chip_in_page(page, true_state(page, GAME, save_id))
@@ -283,7 +285,7 @@ class TestKeyboardAndUndo:
         page.get_by_role("button", name="Undo").click()
         expect(page.locator("#status")).to_contain_text("Ada may take the 4 here")
         page.locator("#actions").get_by_role("button", name="Leave it").click()
-        page.wait_for_function("Number(document.body.dataset.moves) === 1")
+        wait_for(page, "Number(document.body.dataset.moves) === 1")
 
         # Blue, by keyboard: the cursor starts on the first key that may be lifted.
         cursor = page.locator("#board [tabindex='0']")
@@ -293,7 +295,7 @@ class TestKeyboardAndUndo:
         assert page.evaluate("document.activeElement.dataset.target") == "k1"
         page.keyboard.press("Escape")
         page.keyboard.press("Enter")
-        page.wait_for_function("Number(document.body.dataset.moves) === 2")
+        wait_for(page, "Number(document.body.dataset.moves) === 2")
         expect(page.locator("#announce")).to_contain_text("Bo lifted the bowl from circle 1: a 2.")
         # The 2 was face down until now: undo cannot take that back.
         expect(page.get_by_role("button", name="Undo")).to_be_disabled()
@@ -322,7 +324,7 @@ class TestStayOnYellow:
         answered(page)
         assert page.evaluate("document.activeElement.dataset.target") == "stay"
         page.keyboard.press("Enter")
-        page.wait_for_function("Number(document.body.dataset.moves) === 1")
+        wait_for(page, "Number(document.body.dataset.moves) === 1")
         expect(page.locator("#announce")).to_contain_text("Ada stays on the yellow field; the turn ends.")
         expect(page.locator("#status")).to_contain_text("Bo to move: lift a bowl.")
         expect(page.locator("#board [data-target=stay]")).to_have_count(0)
@@ -359,7 +361,7 @@ class TestPhoneAndRules:
         key = page.locator("#board [data-target=k1]").bounding_box()
         assert key["width"] >= 44 and key["height"] >= 44, key  # a comfortable finger target
         page.locator("#board [data-target=k1]").tap()
-        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        wait_for_moves(page, 1)
 
     def test_rules_in_english_and_german(self, page, app_url):
         check_rules_page(page, app_url, "momox", figures=7, german_word="Zehner")

@@ -45,7 +45,7 @@ def test_a_hard_momox_puzzle_on_a_phone_missed_walked_through_then_solved(phone_
     page.locator(f"#board [data-target={gamble}]").tap()
     expect(page.locator(".puzzle-result.failed")).to_contain_text(f"bowl {hard['solution'][1]}")
     held = len(start.tiles[mover])
-    expect(page.locator(f"#puzzle-seats [data-seat='{mover}'] .digit.filled")).to_have_count(held + 1, timeout=20_000)
+    expect(page.locator(f"#puzzle-seats [data-seat='{mover}'] .digit.filled")).to_have_count(held + 1, timeout=60_000)
     page.get_by_role("button", name="Try again").tap()
     expect(page.locator("body[data-puzzle-outcome=open]")).to_have_count(1)
     page.locator(f"#board [data-target={hard['solution']}]").tap()

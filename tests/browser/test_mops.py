@@ -25,6 +25,8 @@ from conftest import (
     put_save,
     save_id_of,
     true_state,
+    wait_for,
+    wait_for_moves,
     wait_for_turn,
 )
 
@@ -84,7 +86,7 @@ def play_my_turn(page) -> None:
     option = page.locator("#extra .mops-option")
     if option.count():
         option.first.click()
-        page.wait_for_function(f"Number(document.body.dataset.moves) > {before} || document.querySelector('#extra .mops-flip') !== null")
+        wait_for(page, f"Number(document.body.dataset.moves) > {before} || document.querySelector('#extra .mops-flip') !== null")
         if moves_played(page) == before:
             click_and_wait(page, flip.first)
         return
@@ -257,7 +259,7 @@ class TestKeyboard:
         answered(page)
         assert page.evaluate("document.activeElement.dataset.target") == "f5"
         page.keyboard.press("Enter")
-        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        wait_for_moves(page, 1)
         expect(page.locator("#announce")).to_contain_text("Ada placed the blue pug on f5.")
 
         # Scoring by keyboard: Tab from the board reaches the list; focus outlines the combination.
@@ -274,8 +276,8 @@ class TestKeyboard:
             new MutationObserver(() => window.__said.push(document.getElementById('announce').textContent))
                 .observe(document.getElementById('announce'), {childList: true, characterData: true, subtree: true}); }""")
         page.keyboard.press("Enter")
-        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
-        page.wait_for_function("window.__said.some(text => text.includes('Ada scored 2 points with the line of 3, all blue (e5, f5, g5)'))", timeout=5_000)
+        wait_for_moves(page, 1)
+        page.wait_for_function("window.__said.some(text => text.includes('Ada scored 2 points with the line of 3, all blue (e5, f5, g5)'))")
         assert page.errors == []
 
     def test_escape_leaves_the_choice_of_the_tile_to_turn(self, page, app_url):
@@ -335,7 +337,7 @@ class TestMotionPhoneAndRules:
         cell = page.locator("#board .cell.legal").first.bounding_box()
         assert cell["width"] >= 44 and cell["height"] >= 44, cell  # a comfortable finger target
         page.locator("#board .cell.legal").first.tap()
-        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        wait_for_moves(page, 1)
 
     def test_rules_in_english_and_german(self, page, app_url):
         check_rules_page(page, app_url, "mops", figures=7, german_word="Aufdecker")

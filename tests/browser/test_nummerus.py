@@ -13,7 +13,21 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import answered, assert_fits_phone, start_on_phone, READY_TIMEOUT_MS, moves_played, open_app, put_save, save_id_of, true_state, wait_for_turn
+from conftest import (
+    answered,
+    assert_fits_phone,
+    click_and_wait,
+    start_on_phone,
+    READY_TIMEOUT_MS,
+    moves_played,
+    open_app,
+    put_save,
+    save_id_of,
+    true_state,
+    wait_for,
+    wait_for_moves,
+    wait_for_turn,
+)
 
 from ludothek.games import get_game
 from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES
@@ -60,9 +74,7 @@ def take_a_good_chip(page, state, seat: int = 0) -> int:
     assert options
     best = max(options, key=lambda o: (o[0][1] - 1 in held or o[0][1] + 1 in held, -o[1]))
     (field, chip), index = best
-    before = moves_played(page)
-    reachable(page).nth(index).click()
-    page.wait_for_function(f"Number(document.body.dataset.moves) > {before}")
+    click_and_wait(page, reachable(page).nth(index))
     return chip
 
 
@@ -162,7 +174,7 @@ class TestSolitaire:
         expect(page.locator("#status")).to_have_text("13 touches the chains 8–12 and 14–19: choose one below.")
         assert moves_played(page) == 0
         choice.get_by_role("button", name="Add 13 to 8–12: it becomes 8–13").click()
-        page.wait_for_function("Number(document.body.dataset.moves) === 1")
+        wait_for(page, "Number(document.body.dataset.moves) === 1")
         expect(page.locator("#announce")).to_contain_text("jumps the star from e4 to d1 and takes 13. It joins a chain, now 8–13.")
         expect(page.locator(".player .nz-group[data-range='8-13']")).to_have_class(re.compile(r"\bcomplete\b"))
         expect(page.locator(".nz-score")).to_have_attribute("data-score", "1")
@@ -170,7 +182,7 @@ class TestSolitaire:
 
         # 1 fits only 2–7: taken at once.
         page.locator("#board [data-target=a6]").click()
-        page.wait_for_function("Number(document.body.dataset.moves) === 2")
+        wait_for(page, "Number(document.body.dataset.moves) === 2")
         # 30 again asks; Escape drops the question, a second click brings it back.
         page.locator("#board [data-target=g3]").click()
         expect(page.locator("#extra .nz-choice")).to_be_visible()
@@ -178,7 +190,7 @@ class TestSolitaire:
         expect(page.locator("#extra .nz-choice")).to_have_count(0)
         page.locator("#board [data-target=g3]").click()
         page.locator("#extra").get_by_role("button", name="Add 30 to 31–36: it becomes 30–36").click()
-        page.wait_for_function("Number(document.body.dataset.moves) === 3")
+        wait_for(page, "Number(document.body.dataset.moves) === 3")
         page.locator("#board [data-target=b2]").click()
 
         dialog = page.locator("dialog#dialog")
@@ -225,7 +237,7 @@ class TestSwapVariant:
         take = swap.locator("button[data-target^='take:']:not([aria-disabled=true])").first
         theirs = int(take.inner_text())
         take.click()
-        page.wait_for_function(f"Number(document.body.dataset.moves) > {before}")
+        wait_for_moves(page, before + 1)
         expect(page.locator("#announce")).to_contain_text(f"swaps: gives {mine} to Blue and takes {theirs}")
         expect(page.locator(".player[data-seat='0'] .nz-swaps")).to_have_text("1 swap chip")
         # Checked on the game right after the swap: the computer's reply may swap the chip back.
@@ -302,7 +314,7 @@ class TestPhone:
         number = page.locator("#board .chip-number").first.bounding_box()
         assert number["height"] >= 14, number  # about 20 px type
         reachable(page).first.tap()
-        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        wait_for_moves(page, 1)
         wait_for_turn(page, 0)
         panel = page.locator(".player[data-seat='0'] .nz-chip").first.bounding_box()
         assert panel["x"] >= 0 and panel["x"] + panel["width"] <= 390

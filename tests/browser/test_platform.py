@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import start_on_phone, AppServer, answered, moves_played, open_app, put_save, READY_TIMEOUT_MS
+from conftest import start_on_phone, AppServer, answered, moves_played, open_app, put_save, READY_TIMEOUT_MS, until, wait_for, wait_for_moves, workers_where
 
 RED_WINS_NEXT = "7x7 ......./.R.R.R./......./.R.R.R./......./.R....B/....... R 1,7"
 
@@ -23,7 +23,7 @@ def start_momentum_against_computer(page, app_url, level: str | None = None):
 
 
 def wait_for_computer(page, moves: int):
-    page.wait_for_function(f"Number(document.body.dataset.moves) >= {moves} && document.body.dataset.thinking === '0'")
+    wait_for(page, "Number(document.body.dataset.moves) >= arg && document.body.dataset.thinking === '0'", arg=moves, timeout=90_000)
 
 
 class TestNewUserPlaysMomentum:
@@ -207,9 +207,11 @@ class TestComputerNeverFreezesThePage:
         expect(page.locator("#board svg")).to_be_visible()
         page.evaluate(WATCH_THE_SEARCH)
         for moves in range(1, 7):
-            page.wait_for_function(
-                f"Number(document.body.dataset.moves) >= {moves} && document.body.dataset.thinking === '1' && !document.body.dataset.lastThinkMs",
-                timeout=60_000,
+            wait_for(
+                page,
+                "Number(document.body.dataset.moves) >= arg && document.body.dataset.thinking === '1' && !document.body.dataset.lastThinkMs",
+                arg=moves,
+                timeout=90_000,
             )
             page.evaluate("window.__answered = []")
             page.keyboard.press("Shift")
@@ -226,12 +228,25 @@ class TestNoStackSwitching:
         # Chromium's stack switching (JSPI) crashed tabs while Python ran on a switched stack; the
         # start module hides it in Python's worker before Pyodide looks for it.
         start_momentum_against_computer(page, app_url)
-        workers = [worker for worker in page.workers if worker.evaluate("typeof WebAssembly === 'object' && !!self.ludothekStartKind")]
+        workers = workers_where(page, "typeof WebAssembly === 'object' && !!self.ludothekStartKind")
         assert len(workers) == 1, [worker.url for worker in page.workers]
         assert workers[0].evaluate("['Suspending', 'promising', 'Suspender'].filter(name => name in WebAssembly)") == []
         page.locator("#board [data-target]:not([aria-disabled=true])").first.click()
         wait_for_computer(page, 2)
         assert page.errors == []
+
+
+# The page notes the moment its early worker's file has failed to load: the worker's error event,
+# whose listener in boot.js (added after this one) runs in the same dispatch.
+NOTE_WORKER_FILE_FAILED = """(() => {
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+        constructor(url, options) {
+            super(url, options);
+            if (String(url).includes('/python-worker.')) this.addEventListener('error', () => { window.__pythonWorkerFileFailed = true; });
+        }
+    };
+})();"""
 
 
 class TestPythonInAWorker:
@@ -265,16 +280,14 @@ class TestPythonInAWorker:
         context = browser.new_context(service_workers="block")
         held, aborted = [], []
         try:
+            context.add_init_script(NOTE_WORKER_FILE_FAILED)
             context.route("**/assets/build/python-worker.*.js*", lambda route: (aborted.append(route.request.url), route.abort()))
             context.route("**/assets/vendor/pyscript/core-*.js", lambda route: held.append(route))
             page = context.new_page()
             page.goto(app_url, wait_until="commit")
-            for _ in range(600):  # the first requests of a start come within seconds, not 30
-                if aborted and held:
-                    break
-                page.wait_for_timeout(50)
-            assert aborted and held, (aborted, held)
-            page.wait_for_timeout(500)  # the worker's error event, on the page's thread, is in by then
+            until(page, lambda: aborted and held, timeout=READY_TIMEOUT_MS / 1000, what="the worker's file and the core asked for")
+            # The failure is in on the page's thread (boot.js has let the worker go) before the core may ask.
+            page.wait_for_function("window.__pythonWorkerFileFailed === true")
             held[0].continue_()
             page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
             assert page.evaluate("document.documentElement.dataset.pythonWorker") == "pyscript"
@@ -293,7 +306,7 @@ class TestPythonInAWorker:
             context.route("**/assets/build/python-worker.*.js*", lambda route: held.append(route))
             page = context.new_page()
             page.goto(app_url, wait_until="commit")
-            page.wait_for_function("document.documentElement.dataset.pythonWorker === 'early'", timeout=READY_TIMEOUT_MS)
+            wait_for(page, "document.documentElement.dataset.pythonWorker === 'early'", timeout=READY_TIMEOUT_MS)
             assert len(held) == 1
             held[0].abort()
             alert = page.locator("#boot[role=alert]")
@@ -311,7 +324,7 @@ class TestOffline:
         try:
             page = context.new_page()
             open_app(page, server.url)
-            page.wait_for_function("navigator.serviceWorker.controller !== null || document.body.dataset.swRegistered", timeout=60_000)
+            wait_for(page, "navigator.serviceWorker.controller !== null || document.body.dataset.swRegistered", timeout=60_000)
             page.evaluate("navigator.serviceWorker.ready")
             # Install finishes when every precached file is stored; the page is controlled after a reload.
             page.reload()
@@ -323,7 +336,7 @@ class TestOffline:
             page.get_by_role("link", name="New game").first.click()
             page.get_by_role("button", name="Start game").click()
             page.locator("[data-target=d4]").click()
-            page.wait_for_function("Number(document.body.dataset.moves) >= 2", timeout=30_000)
+            wait_for_moves(page, 2, timeout=90_000)
         finally:
             context.close()
             server.stop()
@@ -369,7 +382,7 @@ class TestPhone:
         cell = page.locator("#board [data-target=d4]").bounding_box()
         assert cell["width"] >= 40, cell  # a comfortable finger target
         page.locator("#board [data-target=d4]").tap()
-        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        wait_for_moves(page, 1)
 
 
 class TestLanguage:

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 from playwright.sync_api import Error as PlaywrightError, expect
 
-from conftest import READY_TIMEOUT_MS, answered
+from conftest import READY_TIMEOUT_MS, answered, wait_for
 
 SHOTS = __import__("pathlib").Path(__file__).resolve().parent.parent.parent / "screenshots" / "remote"
 
@@ -28,7 +28,7 @@ def move_somewhere(page):
 def send(page) -> str:
     page.evaluate("delete document.body.dataset.remoteLink")
     page.locator("[data-action=remote-send]").click()
-    page.wait_for_function("document.body.dataset.remoteLink")
+    wait_for(page, "document.body.dataset.remoteLink")
     return page.evaluate("document.body.dataset.remoteLink")
 
 

@@ -11,7 +11,7 @@ import threading
 
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, SITE, moves_played, wait_for_service_worker
+from conftest import READY_TIMEOUT_MS, SITE, moves_played, wait_for, wait_for_moves, wait_for_service_worker
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -36,9 +36,9 @@ def test_dist_in_a_subfolder_plays_and_goes_on_offline(browser, app_server, tmp_
         page.locator("select[name=seat1_kind]").select_option("human")
         page.get_by_role("button", name="Start game").click()
         page.locator("#board [data-target=d4]").click()
-        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        wait_for_moves(page, 1)
         play_url = page.url
-        page.wait_for_function("navigator.serviceWorker.controller !== null || document.body.dataset.swRegistered", timeout=60_000)
+        wait_for(page, "navigator.serviceWorker.controller !== null || document.body.dataset.swRegistered", timeout=60_000)
         wait_for_service_worker(page)
 
         # Every request stayed inside the subfolder: the site needs nothing at the host's root.
@@ -52,7 +52,7 @@ def test_dist_in_a_subfolder_plays_and_goes_on_offline(browser, app_server, tmp_
         page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
         assert moves_played(page) == 1
         page.locator("#board [data-target]:not([aria-disabled=true])").first.click()
-        page.wait_for_function("Number(document.body.dataset.moves) >= 2")
+        wait_for_moves(page, 2)
         expect(page.locator("#moves .move-items li")).to_have_count(3)
 
         # The rules offline too: a document of its own (the worker answers with it, not the app's

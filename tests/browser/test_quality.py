@@ -9,7 +9,7 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, READY_TIMEOUT_MS, SITE, AppServer, open_app, put_save
+from conftest import ROOT, READY_TIMEOUT_MS, SITE, AppServer, open_app, put_save, wait_for, wait_for_moves, wait_for_service_worker
 
 from ludothek.games import GAME_IDS
 from ludothek.render.catalog import is_game
@@ -57,7 +57,7 @@ def test_no_serious_accessibility_violation_on_any_screen(axe_page, app_url, gam
     expect(page.locator(".rules")).to_be_visible()
     assert axe_violations(page) == [], "rules"
     start_game(page, app_url, game_id)
-    page.wait_for_function("document.body.dataset.thinking !== '1'", timeout=30_000)
+    wait_for(page, "document.body.dataset.thinking !== '1'", timeout=30_000)
     assert axe_violations(page) == [], "game"
     page.get_by_role("button", name="Share").click()
     expect(page.locator("dialog#dialog")).to_be_visible()
@@ -115,8 +115,9 @@ def test_the_home_screens_pictures_are_still(browser, app_url):
         for game_id, picture in thumbnails.sources().items():
             animated += "animation:" in picture
             page.set_content(picture)
-            page.wait_for_timeout(100)
-            states = page.evaluate("document.getAnimations().map(animation => animation.playState)")
+            # Each animation's state once it has started (a started animation that ends at once is
+            # finished; one that still runs then runs on).
+            states = page.evaluate("Promise.all(document.getAnimations().map(animation => animation.ready)).then(all => all.map(a => a.playState))")
             assert "running" not in states, (game_id, states)
         assert animated, "the Momox picture's tile on offer has an animation (ended at once)"
     finally:
@@ -147,7 +148,7 @@ class TestHostileInput:
         page.get_by_role("button", name="Start game").click()
         expect(page.locator("#toast")).to_contain_text("storage is full")
         page.locator("#board [data-target=a1]").click()
-        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        wait_for_moves(page, 1)
         assert page.errors == []
 
     def test_hostile_names_in_saves_and_files_are_text(self, page, app_url, tmp_path):
@@ -192,14 +193,15 @@ def test_a_new_version_is_picked_up_on_the_next_visit_without_losing_saves(brows
     try:
         page = context.new_page()
         open_app(page, server.url)
-        page.wait_for_function("navigator.serviceWorker.controller !== null || document.body.dataset.swRegistered", timeout=60_000)
+        wait_for(page, "navigator.serviceWorker.controller !== null || document.body.dataset.swRegistered", timeout=60_000)
+        wait_for_service_worker(page)  # installed: the page is controlled after the reload
         page.reload()
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
         page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
         page.goto(server.url + "#/setup/momentum")
         page.get_by_role("button", name="Start game").click()
         page.locator("#board [data-target=a1]").click()
-        page.wait_for_function("Number(document.body.dataset.moves) >= 1")
+        wait_for_moves(page, 1)
         old_version = page.evaluate("caches.keys()")
 
         # A new version: one stylesheet changes, and the build's precache list with it.

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from urllib.parse import unquote
 
 from blog import BlogServer
-from conftest import READY_TIMEOUT_MS, Requests, moves_played, open_app, save_id_of, true_state
+from conftest import READY_TIMEOUT_MS, Requests, moves_played, open_app, save_id_of, true_state, wait_for_turn
 
 from ludothek.games import GAME_IDS, get_game
 from ludothek.render.catalog import is_game
@@ -119,7 +119,7 @@ def test_a_hidden_information_game_shares_only_what_everyone_sees(page, app_url,
     game = get_game("mops")
     open_app(page, app_url, "#/setup/mops")
     page.get_by_role("button", name="Start game").click()
-    page.wait_for_function("document.body.dataset.turn === '0' && document.body.dataset.thinking === '0'")
+    wait_for_turn(page, 0)
     state = true_state(page, game, save_id_of(page))
     seen = game.position(game.observation(state, None))
     secret_order = game.position(state).split(" ")[1]
@@ -187,8 +187,9 @@ def test_embed_snippet_works_on_another_origin(page, app_url, browser):
         frame_page = next(f for f in blog.frames if f != blog.main_frame)
         assert "#/game/" in frame_page.url
         assert frame_page.evaluate("() => { try { localStorage; return false; } catch (e) { return true; } }")  # really blocked
-        # After a reload of the frame the game is still there: it lives in the address.
-        frame_page.evaluate("location.reload()")
+        # After a reload of the frame the game is still there: it lives in the address. (Reloaded
+        # once the evaluation has returned: an evaluation that ends its own document may fail.)
+        frame_page.evaluate("setTimeout(() => location.reload())")
         frame.get_by_role("button", name="Play").click()
         frame.locator("body[data-ready]").wait_for(timeout=READY_TIMEOUT_MS)
         frame.locator("body[data-moves='2']").wait_for(timeout=30_000)

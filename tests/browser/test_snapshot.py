@@ -17,7 +17,6 @@ import json
 import os
 import re
 import threading
-import time
 from pathlib import Path
 
 import build  # scripts/build.py (pytest.ini puts scripts/ on the path)
@@ -25,7 +24,20 @@ import pytest
 import serve  # scripts/serve.py
 from playwright.sync_api import expect
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, READY_TIMEOUT_MS, SITE, AppServer, open_app, put_save, until, wait_for_service_worker
+from conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    READY_TIMEOUT_MS,
+    SITE,
+    AppServer,
+    open_app,
+    put_save,
+    until,
+    wait_for,
+    wait_for_moves,
+    wait_for_service_worker,
+    workers_where,
+)
 
 FETCH_IT = "window.LUDOTHEK_SNAPSHOT = 'fetch';"
 START_MODULE = SITE / "assets" / "vendor" / "pyodide" / "ludothek.mjs"
@@ -106,7 +118,7 @@ def test_a_returning_visitor_starts_from_the_snapshot_also_offline(browser):
         page.goto(page.url.split("#")[0] + "#/setup/momentum")
         page.get_by_role("button", name="Start game").click()
         page.locator("[data-target=d4]").click()
-        page.wait_for_function("Number(document.body.dataset.moves) >= 2", timeout=60_000)
+        wait_for_moves(page, 2, timeout=90_000)
     finally:
         context.close()
         server.stop()
@@ -136,13 +148,6 @@ REWRITE_SNAPSHOT_FILE = """async ([name, change]) => {
 }"""
 
 
-def rehearsing(worker) -> bool:
-    try:
-        return worker.evaluate("!!self.ludothekRehearsedKind")
-    except Exception:  # noqa: BLE001 - a worker ended meanwhile
-        return False
-
-
 def wait_for_snapshot_files(page, expected: dict) -> None:
     """Until the folder holds `expected` (names and lengths), as the page sees it."""
     as_text = json.dumps(expected, separators=(",", ":"))  # as JSON.stringify writes it
@@ -157,7 +162,7 @@ def snapshot_file() -> dict:
 
 def python_worker(page):
     """The page's worker that runs Python (the one whose start module said how it started)."""
-    (python,) = [worker for worker in page.workers if worker.evaluate("!!self.ludothekStartKind")]
+    (python,) = workers_where(page, "!!self.ludothekStartKind")
     return python
 
 
@@ -185,7 +190,7 @@ def installed_app(browser, init_script: str = "", requests: list | None = None):
         assert started(page) == "normal"
         wait_for_service_worker(page)
         # ... and the next start rehearsed (boot.js), as for a visitor who comes back later.
-        page.wait_for_function("!!document.body.dataset.rehearsed", timeout=120_000)
+        wait_for(page, "!!document.body.dataset.rehearsed", timeout=120_000)
         yield page
     finally:
         context.close()
@@ -289,10 +294,7 @@ def test_an_install_rehearses_the_next_start_in_a_worker_of_its_own_from_the_cac
         assert "assets/vendor/pyodide/pyodide.asm.mjs" in [request.url.split("/", 3)[3] for request in rehearsal]
         assert [request.url for request in rehearsal if not (request.response() and request.response().from_service_worker)] == []
         # It is gone, only the app's Python is left, and it kept nothing of its own.
-        deadline = time.monotonic() + 10
-        while any(rehearsing(worker) for worker in page.workers):
-            assert time.monotonic() < deadline, "the rehearsal's worker was not ended"
-            page.wait_for_timeout(100)
+        until(page, lambda: not workers_where(page, "!!self.ludothekRehearsedKind"), timeout=60, what="the rehearsal's worker ended")
         assert len(page.evaluate("caches.keys()")) == 1
         assert page.evaluate(SNAPSHOT_FILES) == snapshot_file()
         assert_nothing_went_wrong(page)
@@ -511,8 +513,10 @@ def test_a_returning_reader_of_an_embed_starts_from_the_snapshot_in_the_http_cac
         page.goto(src)
         page.get_by_role("button", name="Play").click()
         assert started(page) == "normal"
-        page.wait_for_function("performance.getEntriesByType('resource').some(e => /snapshot\\.[0-9a-f]+\\.bin$/.test(e.name))", timeout=120_000)
-        page.wait_for_timeout(500)  # the cache entry is written as the body ends
+        fetched = "performance.getEntriesByType('resource').map(e => e.name).find(name => /snapshot\\.[0-9a-f]+\\.bin$/.test(name))"
+        page.wait_for_function(fetched, timeout=120_000)
+        # The HTTP cache's entry is written as the body ends: it is there once the browser answers from the cache alone.
+        until(page, f"fetch({fetched}, {{cache: 'only-if-cached', mode: 'same-origin'}}).then(r => r.ok, () => false)", what="the snapshot in the HTTP cache")
         assert page.evaluate("typeof caches === 'undefined' ? [] : caches.keys()") == []
         page.reload()
         page.get_by_role("button", name="Play").click()

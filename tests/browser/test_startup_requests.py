@@ -16,7 +16,7 @@ from collections import Counter
 
 import serve  # scripts/serve.py
 
-from conftest import INSTALLED, READY_TIMEOUT_MS, SITE, until
+from conftest import INSTALLED, READY_TIMEOUT_MS, SITE, until, workers_where
 
 
 def precached() -> dict:
@@ -33,7 +33,7 @@ def test_the_start_fetches_each_runtime_file_once_and_only_precached_ones(browse
         page.goto(app_url)
         page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         # The runtime's files are the worker's requests, on the worker's clock.
-        (python,) = [worker for worker in page.workers if worker.evaluate("!!self.ludothekStartKind")]
+        (python,) = workers_where(page, "!!self.ludothekStartKind")
         # Python's worker is the build's file (boot.js makes it before PyScript's core asks for a
         # worker), not the core's Blob of the same code.
         python_file = python.url.removeprefix(app_url).split("#")[0]

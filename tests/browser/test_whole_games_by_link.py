@@ -22,7 +22,7 @@ import json
 
 import pytest
 from playwright.sync_api import expect
-from conftest import READY_TIMEOUT_MS, AppServer
+from conftest import READY_TIMEOUT_MS, AppServer, wait_for
 from conftest import device
 from test_play_by_link import follow, send
 
@@ -116,7 +116,7 @@ def arrive(page, url: str) -> str:
     fragment changes); the device's state afterwards (move, send, wait, over)."""
     page.evaluate("document.body.dataset.remote = 'following'")
     follow(page, url)
-    page.wait_for_function("document.body.dataset.screen === 'remote' && !['following', undefined].includes(document.body.dataset.remote)")
+    wait_for(page, "document.body.dataset.screen === 'remote' && !['following', undefined].includes(document.body.dataset.remote)")
     return page.evaluate("document.body.dataset.remote")
 
 
@@ -155,7 +155,7 @@ def test_a_whole_game_by_links_between_two_devices(anna_and_ben, app_url, game_i
     for seat, name in enumerate(NAMES):
         anna.locator(f"input[name=seat{seat}_name]").fill(name)
     anna.locator("[data-action=remote-start]").first.click()
-    anna.wait_for_function("document.body.dataset.screen === 'remote' && location.hash.startsWith('#/by-link/')")
+    wait_for(anna, "document.body.dataset.screen === 'remote' && location.hash.startsWith('#/by-link/')")
     key = anna.evaluate("location.hash").removeprefix("#/by-link/")
     page, other = anna, ben
     state = anna.evaluate("document.body.dataset.remote")
@@ -200,7 +200,7 @@ def test_a_link_opened_offline_is_read_by_the_page_the_service_worker_serves(bro
         page.add_init_script("delete Navigator.prototype.share;")
         page.goto(server.url)
         page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
-        page.wait_for_function("navigator.serviceWorker.controller !== null || document.body.dataset.swRegistered", timeout=60_000)
+        wait_for(page, "navigator.serviceWorker.controller !== null || document.body.dataset.swRegistered", timeout=60_000)
         page.evaluate("navigator.serviceWorker.ready")
         page.reload()  # the page is controlled after a reload, once every precached file is stored
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
