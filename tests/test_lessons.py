@@ -38,7 +38,7 @@ WRONG: dict[str, tuple[tuple[str, str, str, str | None], ...]] = {
     "momentum": (("c3", "c3", "cell-occupied", "e4"), ("c4", "c4", "cell-occupied", "e3"), ("d4", "d4", "cell-occupied", "b5")),
     "nummerus": (("g6", "g6", "not-in-line", "c6"), ("f6", "f6", "not-in-line", "e4"), ("d4", "d4", "field-empty", "g3")),
     "fenn": (("2", "2:5", "ban-occupied", "3:2"), ("4", "4:5", "ban-black", "5:6"), ("3", "3:1", "ban-turn-start", "6:1")),
-    "mops": (("h5", "h5", "not-touching", "e8"), ("g9", "g9", "beyond-square", "h7")),
+    "mops": (("h5", "h5", "not-touching", "g5"), ("g9", "g9", "beyond-square", "h7")),
     "momox": (("k1", "k1", "tile-pending", None), ("k1", "k1", "open-circle", "k2"), ("k1", "k1", "open-circle", "k2")),
 }
 

@@ -12,7 +12,7 @@ move 2:7
 marks h:o:2
 
 move 8:3
-| Die Zahlen oben sperren Felder. Die Zahl von Schwarz sperrt ihr Feld für beide; die rote Zahl sperrt ihr Feld für Blau, die blaue für Rot; und niemand darf auf das Feld des anderen Würfels. Die eigene Zahl sperrt für einen selbst nichts. Rot zieht auf 8 und legt die 3 nach oben: Jetzt ist Feld 3 für Blau gesperrt und Feld 6 für beide.
+| Die Zahlen oben sperren Felder. Die schwarze Zahl sperrt ihr Feld für beide; die rote Zahl sperrt ihr Feld für Blau, die blaue für Rot; und niemand darf auf das Feld des anderen Würfels. Die eigene Zahl sperrt für einen selbst nichts. Rot zieht auf 8 und legt die 3 nach oben: Jetzt ist Feld 3 für Blau gesperrt und Feld 6 für beide.
 marks h:r:3;h:r:6
 
 move 4:6
@@ -20,20 +20,20 @@ move 4:6
 marks h:o:4
 
 move k7
-| Blau dreht Schwarz auf 7. Rot auf Feld 8 findet die 7 von Schwarz gesperrt und die 6 von Blau: Rot bleibt nur der Weg zurück auf 9. Nur das Zielfeld muss offen sein; wer zwei Felder weit zieht, darf über gesperrte Felder und über den anderen Würfel springen.
+| Blau dreht Schwarz auf 7. Für Rot auf Feld 8 ist jetzt Feld 7 gesperrt (Schwarz zeigt 7) und Feld 6 auch (Blau zeigt 6): Rot bleibt nur der Weg zurück auf 9. Nur das Zielfeld muss offen sein; wer zwei Felder weit zieht, darf über gesperrte Felder und über den anderen Würfel springen.
 marks h:r:7;h:r:6;a:o:8-9
 
 chapter Eingesperrt – und dann los
 position b1:6 r2:4 k4 b
-| Kurz vor Schluss einer anderen Partie. Blau auf Feld 1 kann nur nach 3: Auf 2 steht Rot, und 4 ist von Schwarz und von der roten 4 gesperrt.
+| Kurz vor Schluss einer anderen Partie. Blau auf Feld 1 kann nur nach 3 und springt dabei über Rot auf Feld 2.
 | Blau ist am Zug: Wähle für Feld 3 die Zahl, nach der Rot gar nicht mehr ziehen kann.
-marks h:r:2;h:r:4
+marks c:o:3
 
 move 3:1
-| Richtig: Die blaue 1 sperrt Feld 1 für Rot. Die übrigen Felder von Rot sind 3, wo jetzt Blau steht, und 4, von Schwarz gesperrt. Wer nicht ziehen kann, setzt aus.
+| Richtig: Die blaue 1 sperrt Feld 1 für Rot. Die übrigen Wege von Rot führen auf 3, wo jetzt Blau steht, und auf 4, das Schwarz sperrt. Wer nicht ziehen kann, setzt aus.
 marks h:r:1;h:r:3;h:r:4
 task
-hint Rot könnte auf 1, 3 oder 4. Welches dieser Felder kann die neue blaue Zahl sperren?
+hint Lass Rot keinen Zug: Rot könnte auf 1, 3 oder 4. Welches dieser Felder kann die neue blaue Zahl auf Feld 3 sperren?
 
 move pass
 | Rot setzt aus. Jetzt der Zusatzzug: Stimmt die neue Zahl mit der Nummer des Feldes überein, auf dem der Würfel steht, darf man noch einmal ziehen, wieder mit einer neuen Zahl. Nur auf das Feld, auf dem der Zug begann, darf man im selben Zug nicht zurück.
@@ -43,7 +43,7 @@ move 5:5
 | Eine 5 auf Feld 5: ein Zusatzzug. Feld 3, wo der Zug begann, ist jetzt tabu, und Feld 4 ist gesperrt.
 marks c:o:5
 task best
-hint Lande auf einem Feld und lege seine eigene Nummer nach oben.
+hint Gewinne noch in diesem Zug mit Zusatzzügen: Lande auf einem Feld und lege seine eigene Nummer nach oben.
 
 move 7:7
 | Eine 7 auf Feld 7: noch ein Zusatzzug. Feld 8 ist offen und Feld 9 auch.

@@ -25,15 +25,15 @@ marks h:r:7;h:r:6;a:o:8-9
 
 chapter Shut out, then run
 position b1:6 r2:4 k4 b
-| Near the end of another game. Blue on field 1 can only step to 3: red stands on 2, and 4 is closed by black and by red's 4.
+| Near the end of another game. Blue on field 1 can only step to 3, jumping over red on field 2.
 | Blue to move: choose the number for field 3 that leaves red no step at all.
-marks h:r:2;h:r:4
+marks c:o:3
 
 move 3:1
-| Right: blue's 1 closes field 1 to red. Red's other fields are 3, where blue now stands, and 4, closed by black. A player who cannot step passes.
+| Right: blue's 1 closes field 1 to red. Red's other ways lead to 3, where blue now stands, and to 4, closed by black. A player who cannot step passes.
 marks h:r:1;h:r:3;h:r:4
 task
-hint Red may step to 1, 3 or 4. Which of them can blue's new number close?
+hint Leave red no step: red could go to 1, 3 or 4. Which of them can blue's new number on field 3 close?
 
 move pass
 | Red passes. Now the extra step: if your new number is the number of the field you stand on, you may step again, with a new number again. In one turn you may never come back to the field where the turn began.
@@ -43,7 +43,7 @@ move 5:5
 | A 5 on field 5: an extra step. Field 3, where the turn began, is barred now, and field 4 is closed.
 marks c:o:5
 task best
-hint Land on a field and turn its own number up.
+hint Win this turn with extra steps: land on a field and turn its own number up.
 
 move 7:7
 | A 7 on field 7: one more extra step. Field 8 is open, and so is field 9.

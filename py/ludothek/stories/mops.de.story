@@ -17,38 +17,31 @@ then 9/9/9/9/4WpHb3/9/9/9/9,9/9/9/9/4Wy4/4Hb4/9/9/9 ?PbPgPoPpPvPyBbBgBoBpBvByWbW
 marks c:o:e4
 
 chapter Eine Kombination werten
-position 9/9/4BpBo3/5Ko3/4WpHb3/9/9/9/9,9/9/9/9/3KoWyBo3/3BpHb4/9/9/9 ?PbPgPoPpPvPyBbBgBvByWbWgWoWvWyCbCgCoCvCyKbKgKpKvKyHgHoHpHvHy Cp p1 0,0
-| Vier Runden später kommt die pinke Dose. Nach dem Anlegen darf man eine Kombination der eigenen Auslage werten: 3, 4 oder 5 offene Plättchen, alle in derselben Farbe oder alle mit demselben Gegenstand, in einer der 17 Formen des Spielplans, etwa Reihe, Winkel, Diagonale, L oder T. 3 Plättchen bringen 2 Punkte, 4 bringen 4, 5 bringen 7.
-| Rot ist am Zug: Lege die pinke Dose so an, dass Rot werten kann.
+position 9/9/9/3Hy1Ky3/3KoWpHb3/9/9/9/9,9/9/9/9/3KoWyKy3/3HyHb4/9/9/9 ?PbPgPoPpPvPyBbBgBoBpBvByWbWgWoWvCbCgCoCpCvCyKbKgKpKvHgHoHpHv Wy p1 0,0
+| Drei Runden später kommt der gelbe Napf. Nach dem Anlegen darf man eine Kombination der eigenen Auslage werten: 3, 4 oder 5 offene Plättchen, alle in derselben Farbe oder alle mit demselben Gegenstand, in einer der 17 Formen des Spielplans, etwa Reihe, Winkel, Diagonale, L oder T. 3 Plättchen bringen 2 Punkte, 4 bringen 4, 5 bringen 7.
+| Rot ist am Zug: Lege den gelben Napf so an, dass Rot werten kann.
 
 move e6
-| Richtig: Pinker Napf, pinke Dose und pinker Knochen liegen jetzt in einer Reihe, von e5 bis e7.
-marks h:o:e5;h:o:e6;h:o:e7
+| Richtig: Gelber Haufen, gelber Napf und gelbes Kissen liegen jetzt in einer Reihe, von d6 bis f6. Blau setzt diese Runde aus: Der gelbe Napf ist sein Startplättchen und liegt schon in seiner Auslage.
+marks h:o:d6;h:o:e6;h:o:f6
 task
-hint Die pinken Plättchen von Rot liegen auf e5 und e7.
+hint Werte mit dem gelben Napf: Die gelben Plättchen von Rot liegen auf d6 und f6.
 
-move e5,e6,e7!e6
-| Rot wertet die Reihe: 2 Punkte und einen mehr, weil die pinke Dose eine Krone trägt. Danach muss ein markiertes Plättchen der Form umgedreht werden, bei einer Dreierreihe das mittlere. Ein umgedrehtes Plättchen bleibt liegen, zählt aber nie wieder.
+move d6,e6,f6!e6
+then 9/9/9/3HywyKy3/3KoWpHb3/9/9/9/9,9/9/9/9/3KoWyKy3/3HyHb4/9/9/9 ?PbPgPoPpPvPyBgBoBpBvByWbWgWoWvCbCgCoCpCvCyKbKgKpKvHgHoHpHv Bb p1 3,0
+| Rot wertet die Reihe: 2 Punkte und einen mehr, weil der gelbe Haufen eine Krone trägt. Danach wird ein markiertes Plättchen der Form umgedreht, bei einer Dreierreihe das mittlere: Es bleibt liegen, zählt aber nie wieder. Man darf auch passen und auf eine größere Kombination warten; pro Runde wird höchstens eine Kombination gewertet.
 marks c:o:e6
 
-move c4
-then 9/9/4BpBo3/4cpKo3/4WpHb3/9/9/9/9,9/9/9/9/3KoWyBo3/2CpBpHb4/9/9/9 ?PbPgPoPpPvPyBbBgBvByWbWoWvWyCbCgCoCvCyKbKgKpKvKyHgHoHpHvHy Wg p1 3,0
-| Auch Blau legt seine pinke Dose an; eine Kombination ergibt sie bei Blau nicht. Man darf auch passen, statt zu werten, um auf eine größere Kombination zu warten – aber in jeder Runde wird höchstens eine Kombination gewertet.
-
 chapter Fünf mal fünf
-position 9/6Ky2/4BpBoHy2/4cpKoCy2/4WpHb3/4Wg4/9/9/9,9/9/3CyKy4/4hy4/2WgKoWyBo3/2CpBpHb4/9/9/9 ?PbPgPoPpPvBbBgBvByWbWoWvWyCbCgCoCvKbKgKpKvHgHoHpHv Py p1 3,3
-| Runde 10 bringt den gelben Mops. Eine Auslage darf nie breiter oder höher als fünf Plättchen werden; am Ende ist sie ein volles Quadrat aus 5 × 5. Die Auslage von Rot reicht schon von Reihe 4 bis Reihe 8: In Reihe 3 und Reihe 9 darf nichts mehr hin. In der letzten Runde hat Rot bei der gelben Reihe g6–g8 gepasst und auf ein viertes gelbes Plättchen gehofft.
-| Rot ist am Zug: Lege eine gerade Reihe aus vier gelben Plättchen.
+position 9/6Pv2/6Po2/3HywyKyPb2/3KoWpHb3/4Bb4/9/9/9,9/9/9/3PvPb4/2PoKoWyKy3/3HyHbBb3/9/9/9 ?PgPyBgBoBpBvByWbWgWoWvCbCgCoCpCvCyKbKgKpKvHgHoHpHv Pp p1 3,0
+| Runde 10 bringt den pinken Mops. Eine Auslage darf nie breiter oder höher als fünf Plättchen werden; am Ende ist sie ein volles Quadrat aus 5 × 5. Die Auslage von Rot reicht schon von Zeile 4 bis Zeile 8: In Zeile 3 und Zeile 9 darf nichts mehr hin. In der letzten Runde hat Rot bei der Mopsreihe g6–g8 gepasst und auf einen vierten Mops gehofft.
+| Rot ist am Zug: Lege eine gerade Reihe aus vier Möpsen.
 
 move g5
-| Genau: g5 bis g8, vier gelbe Plättchen in einer Reihe. Auf g9 wäre die Auslage sechs Plättchen hoch geworden.
+| Genau: g5 bis g8, vier Möpse in einer Reihe, die Rot jetzt für 4 Punkte wertet; eine Viererreihe hat zwei markierte Plättchen, die beiden mittleren, zur Wahl. Auf g9 wäre die Auslage sechs Plättchen hoch geworden.
 marks h:o:g5;h:o:g6;h:o:g7;h:o:g8
 task
-hint Die Reihe kann nur nach unten wachsen: g9 liegt außerhalb des 5 × 5-Quadrats.
+hint Eine gerade Reihe aus vier Möpsen: Sie kann nur nach unten wachsen, denn g9 liegt außerhalb des 5 × 5-Quadrats.
 
-move g5,g6,g7,g8!g6
-| Rot wertet die Viererreihe: 4 Punkte und einen für den gekrönten gelben Haufen auf g7. Eine Viererreihe hat zwei markierte Plättchen, die beiden mittleren; Rot dreht g6 um und behält die Krone offen für später.
-marks c:o:g6
-
-edit 9/3PoBgKpkyKb1/3wobpBoHyHv1/3CocpKocyKv1/3CvWpHbPyBy1/3WvwgPgppBb1/9/9/9,9/1BbCoByPppg3/1PocvCykyPy3/1WowvKbhyBg3/1KvWgKoWyBo3/1KpcpBpHbHv3/9/9/9 ?PbPvBvWbWyCbCgKgHgHoHp - - 21,16
-| Vierzehn Runden später sind beide Auslagen volle 5 × 5-Quadrate, und das Spiel endet. Es gewinnt, wer die meisten Punkte hat: Rot, mit 21 zu 16. Bei Gleichstand gewänne, wer weniger umgedrehte Plättchen ausliegen hat.
+edit 9/3KvCvhvPvwv1/3HgcpCyPoBv1/3HywyKypbPy1/3KoWpHbPpBp1/3KpBbBgWbWo1/9/9/9,9/9/2HgwvBvbgBp2/2ppPvPbKpcp2/2poKoWykyCy2/2WohyHbbbPy2/2KvhvCvWbHp2/9/9 ?PgBoByWgCbCgCoKbKgHo - - 15,25
+| Vierzehn Runden später sind beide Auslagen volle 5 × 5-Quadrate, und das Spiel endet. Es gewinnt, wer die meisten Punkte hat: Blau, mit 25 zu 15. Bei Gleichstand gewänne, wer weniger umgedrehte Plättchen ausliegen hat.

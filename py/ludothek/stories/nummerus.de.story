@@ -16,7 +16,7 @@ marks a:o:b6-c5
 move b5
 | Genau. Die 29 von Rot braucht eine 28 oder eine 30, um eine Kette zu werden. Die 28 auf g6 liegt nicht in Linie mit dem Stern, die 30 aber schon – also schnappt Blau sie weg. Im Blick zu behalten, was der Gegner braucht, ist das halbe Spiel.
 task
-hint Welche Zahlen passen an die 29 von Rot? Nur eine davon liegt in gerader Linie vom Stern aus.
+hint Nimm, was Rot am dringendsten braucht: Welche Zahlen passen an die 29 von Rot? Nur eine davon liegt in gerader Linie vom Stern aus.
 
 move d5
 | Der Stern darf über leere Felder ziehen, aber unterwegs weder abbiegen noch über einen Chip hinweg. Rot zieht ihn nach rechts, über das leere c5, bis zur 45. Je leerer der Plan wird, desto weiter werden die Wege des Sterns.
@@ -24,15 +24,15 @@ marks a:o:b5-d5
 
 chapter Lange Wege
 position 46,18,32/6,24,44,.,./20,48,22,.,.,21,9/4,11,3,.,.,29,16/13,.,.,31,42/19,.,.,.,12,36,14/.,17,30,*,2,47,43/.,1,.,.,27/.,41,33 1 7,10,23,28,35,38-39,45/5,8,15,25-26,34,37,40
-| Später im Spiel: Welche Chips jeder schon besitzt, steht bei den Spielern. Der Stern auf d3 erreicht die umrandeten Chips; nach oben zieht er über vier leere Felder. Eine Linie endet am Rand des Plans: a6 und a4 liegen nicht in Linie, denn ein Feld a5 gibt es nicht.
-| Rot besitzt schon 38–39 und ist am Zug: Nimm einen Chip, der Rot eine zweite Kette bringt.
+| Später im Spiel. Der Stern auf d3 erreicht die umrandeten Chips; nach oben zieht er über vier leere Felder. Eine Linie endet am Rand des Plans: a6 und a4 liegen nicht in Linie, denn ein Feld a5 gibt es nicht.
+| Rot besitzt 7, 10, 23, 28, 35, 38–39 und 45 und ist am Zug: Nimm einen Chip, der Rot eine zweite Kette bringt.
 marks c:o:d3
 
 move d8
 | Richtig: Die 44 passt an die 45 von Rot. Auch die 29 auf f6 würde an die 28 von Rot passen, aber sie liegt nicht in gerader Linie von d3 aus.
 marks a:o:d3-d8
 task
-hint Schau dir die Chips von Rot an: Welcher umrandete Chip ist um eins größer oder kleiner als einer davon?
+hint Eine zweite Kette für Rot: Welcher umrandete Chip ist um eins größer oder kleiner als ein Chip von Rot?
 
 chapter Der Sprung und das Ende
 position .,.,./.,.,.,.,./33,.,.,.,.,.,./.,.,.,.,.,.,./.,.,*,.,./.,.,.,.,.,.,./.,.,.,.,.,.,1/.,.,.,.,./.,.,. 1 2,4,6,8,10-13,15,17,19,24,26,28,30-32,35,37,39,43,45,47/3,5,7,9,14,16,18,20-23,25,27,29,34,36,38,40-42,44,46,48

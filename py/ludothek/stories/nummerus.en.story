@@ -16,7 +16,7 @@ marks a:o:b6-c5
 move b5
 | Yes. Red's 29 needs a 28 or a 30 to become a chain. The 28 on g6 is not in line with the star, but the 30 is, so Blue takes it away. Watching what your opponent needs is half the game.
 task
-hint Which numbers would join Red's 29? Only one of them lies in a straight line from the star.
+hint Take what Red needs most: which numbers would join Red's 29? Only one of them lies in a straight line from the star.
 
 move d5
 | The star may cross empty fields, but it never turns on the way and never passes a chip. Red moves it to the right, over the empty c5, to 45. As the board empties, the star's paths grow longer.
@@ -24,15 +24,15 @@ marks a:o:b5-d5
 
 chapter Long lines
 position 46,18,32/6,24,44,.,./20,48,22,.,.,21,9/4,11,3,.,.,29,16/13,.,.,31,42/19,.,.,.,12,36,14/.,17,30,*,2,47,43/.,1,.,.,27/.,41,33 1 7,10,23,28,35,38-39,45/5,8,15,25-26,34,37,40
-| Later in the game: the chips each player holds are listed with the players. The star on d3 can reach the ringed chips; straight up it crosses four empty fields. A line ends where the board ends: a6 and a4 are not in line, since there is no a5.
-| Red holds 38-39 already. Red to move: take a chip that gives Red a second chain.
+| Later in the game. The star on d3 can reach the ringed chips; straight up it crosses four empty fields. A line ends where the board ends: a6 and a4 are not in line, since there is no a5.
+| Red holds 7, 10, 23, 28, 35, 38-39 and 45. Red to move: take a chip that gives Red a second chain.
 marks c:o:d3
 
 move d8
 | Right: 44 goes with Red's 45. The 29 on f6 would have joined Red's 28 too, but it is not in a straight line from d3.
 marks a:o:d3-d8
 task
-hint Look at Red's chips: which ringed chip is one more or one less than one of them?
+hint A second chain for Red: which ringed chip is one more or one less than one of Red's chips?
 
 chapter The jump, and the end
 position .,.,./.,.,.,.,./33,.,.,.,.,.,./.,.,.,.,.,.,./.,.,*,.,./.,.,.,.,.,.,./.,.,.,.,.,.,1/.,.,.,.,./.,.,. 1 2,4,6,8,10-13,15,17,19,24,26,28,30-32,35,37,39,43,45,47/3,5,7,9,14,16,18,20-23,25,27,29,34,36,38,40-42,44,46,48
