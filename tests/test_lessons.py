@@ -249,21 +249,7 @@ def test_a_newcomer_reads_the_lesson_in_the_app_and_solves_every_task(game_id, l
     assert any(title in op[2] for op in page.named("screen"))
 
 
-@pytest.mark.parametrize(
-    "game_id",
-    [
-        pytest.param(
-            game_id,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="the reader (web/story_screen.py) does not draw Fenn's face chooser (the view's extra_html), so a step's face cannot be tapped",
-            ),
-        )
-        if game_id == "fenn"
-        else game_id
-        for game_id in GAME_IDS
-    ],
-)
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_tap_a_tasks_answer_needs_is_drawn_in_the_reader(game_id, monkeypatch):
     _app, _page, seen = read_lesson(game_id, "en", monkeypatch)
     missing = [(item.chapter + 1, item.step, item.move) for item, drawn in seen if not all(drawn)]

@@ -53,6 +53,8 @@ def test_a_task_asks_for_the_move_refuses_an_illegal_tap_in_the_players_words_an
     send(app, type="click", control=control(action="story-go", chapter="0", step="3"))
     assert ["data", "body", "storyTask", "open"] in page.ops
     assert "find the move" in regions(page)["#story-task"]
+    # The step's comment tells the answer: neither the comment region nor the list shows it yet.
+    assert "moves to e5" not in regions(page)["#story-comment"] + regions(page)["#story-steps"]
     send(app, type="click", control=control(target="d4", within="#board"))  # taken: Blue's stone
     before = app.stories.reader.current().item.before
     said = get_view("momentum").refusal(before, "d4")
@@ -66,6 +68,7 @@ def test_a_task_asks_for_the_move_refuses_an_illegal_tap_in_the_players_words_an
     in_own_loop(tap())
     reading = app.stories.reader.current()
     assert not reading.task_open() and (0, 3) in reading.solved
+    assert "moves to e5" in regions(page)["#story-steps"]
 
 
 def test_show_me_gives_the_answer():

@@ -22,12 +22,15 @@ def comment_html(comment: str) -> str:
 
 
 def story_frame_html(title: str, embedded: bool) -> str:
-    """The reader's regions: the head (title, chapter, place), the board, the comment and the task,
-    the way on, and the list of steps."""
+    """The reader's regions: the head (title, chapter, place), the board with what a move needs
+    beside it while a task is open (the view's choosers and actions: Fenn's face), the comment and
+    the task, the way on, and the list of steps."""
     head = tag("div", tag("h1", esc(title), class_="game-title", dir="auto") + tag("div", "", id="story-place", class_="story-place"), class_="game-head")
     play = tag(
         "div",
         tag("div", "", id="board", class_="board-wrap")
+        + tag("div", "", id="extra", class_="extra")
+        + tag("div", "", id="actions", class_="actions")
         + tag("div", "", id="story-comment", class_="story-comment", aria_live="polite")
         + tag("div", "", id="story-task", class_="story-task")
         + tag("div", "", id="story-nav", class_="story-nav"),
@@ -101,7 +104,7 @@ def steps_html(view: AnyView, story: Story, chapters: list[list[Shown]], chapter
         open_task = item.task is not None and (item.chapter, item.step) not in solved
         label = _("Task: find the move") if open_task else step_title(view, item)
         number = tag("span", esc(str(item.step) if item.step else "·"), class_="story-step-number", aria_hidden="true")
-        comment = item.comment.split("\n")[0]
+        comment = "" if open_task else item.comment.split("\n")[0]  # a task's comment tells its answer
         words = tag("span", esc(label), class_="story-step-move") + (tag("span", esc(comment[:80]), class_="story-step-comment", dir="auto") if comment else "")
         items.append(
             tag(

@@ -22,6 +22,7 @@ from ..package_files import package_file
 from ..render import review as review_draw
 from ..render import story_screen as draw
 from ..render.catalog import game_ai, get_view, is_game
+from ..render.game_panels import actions_html
 from ..render.story import Shown, Story, StoryError, format_story, parse_story, read_story_code, replay, story_code
 from ..render.standalone import embed_size
 from ..render.story_pictures import step_picture, story_embed_size, story_embed_snippet, strip_svg
@@ -217,6 +218,8 @@ class StoryReader:
         regions = {
             "story-place": draw.place_html(reading.story, reading.chapter, reading.step),
             "board": view.board_svg(state, ui),
+            "extra": view.extra_html(state, ui) if task else "",
+            "actions": actions_html(view.actions(state, ui)) if task else "",
             "story-comment": "" if task else draw.comment_html(item.comment),
             "story-task": draw.task_html(
                 names[mover] if mover is not None else "",
@@ -365,7 +368,7 @@ class StoryReader:
         if self.reading is None:
             return False
         target = control.get("target")
-        if target is not None and action is None and control.inside("#board"):
+        if target is not None and action is None and control.inside("#board", "#extra", "#actions"):
             self.target(str(target))
             return True
         if action == "story-prev":
