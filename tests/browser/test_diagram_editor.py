@@ -156,7 +156,7 @@ def test_a_piece_and_a_mark_by_the_keyboard_alone_in_every_game(browser, app_url
             page.locator("#editor-piece-list").focus()
             assert page.locator("#editor-piece-list").evaluate("select => select.selectedOptions[0].textContent") == piece
             page.keyboard.press("Tab")
-            assert page.evaluate("document.activeElement.textContent") == "Take this piece"
+            assert page.evaluate("document.activeElement.textContent") == "Place this piece"
         else:
             page.get_by_role("button", name=piece, exact=True).focus()
         page.keyboard.press("Enter")
@@ -210,7 +210,7 @@ def test_pieces_by_taps_on_a_phone_the_best_moves_and_no_sideways_scroll_in_any_
         page.evaluate("route => { location.hash = route; }", "#/editor/nummerus")
         wait_for(page, "document.body.dataset.route === location.hash")
         page.locator("#editor-piece-list").select_option("17")
-        page.get_by_role("button", name="Take this piece").click()
+        page.get_by_role("button", name="Place this piece").click()
         expect(page.locator("#editor-message")).to_contain_text("Chip 17")
         assert page.errors == []
     finally:

@@ -343,7 +343,7 @@ def pieces_html(view: AnyView, palette: Palette | None, editing: Editing) -> str
             "label",
             esc(_("Piece")) + " " + tag("select", options, name="piece", id="editor-piece-list"),
             class_="editor-piece-choice",
-        ) + button(_("Take this piece"), "editor-piece-chosen", class_="small" + (" primary" if chosen not in (None, REMOVE_PIECE) else ""))
+        ) + button(_("Place this piece"), "editor-piece-chosen", class_="small" + (" primary" if chosen not in (None, REMOVE_PIECE) else ""))
         pieces = pieces[-1:]
     buttons = choice + "".join(
         button(
