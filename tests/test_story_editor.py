@@ -84,7 +84,8 @@ def test_marks_go_on_the_chosen_step_and_a_reload_or_a_language_switch_keeps_eve
     assert store.load("s1").story.chapters[0].steps[0].marks.circles == (Circle("c3", "o"),)
     kept = store.load("s1").story
     app2, page2 = start(storage=storage, hash="#/story-edit/s1")  # a reload
-    assert last(page2, "screen")[1] == "story-edit" and ["data", "body", "storyStep", "0.0"] in page2.ops
+    # opened afresh at the line's end (step 1, its move d4), where the next move goes
+    assert last(page2, "screen")[1] == "story-edit" and ["data", "body", "storyStep", "0.1"] in page2.ops
     send(app2, type="click", control=control(action="language", language="de"))
     assert last(page2, "screen")[1] == "story-edit" and "Geschichte" in last(page2, "screen")[3]
     assert store.load("s1").story == kept

@@ -22,7 +22,7 @@ def story_route(game_id: str) -> str:
 
 
 def next_step(page) -> None:
-    page.get_by_role("button", name="Next").click()
+    page.get_by_role("button", name="Next", exact=True).click()
     answered(page)
 
 
@@ -75,7 +75,7 @@ def test_every_games_worked_example_reads_to_its_end_in_a_fresh_browser(browser,
         last = story.chapters[-1].steps[-1]
         if last.task is None:
             expect(page.locator("#story-comment")).to_contain_text(last.comment.split("\n")[0][:40])
-        expect(page.get_by_role("button", name="Next")).to_be_disabled()
+        expect(page.get_by_role("button", name="Next", exact=True)).to_be_disabled()
         expect(page.locator("#board svg")).to_be_visible()
         assert not page.errors
     finally:

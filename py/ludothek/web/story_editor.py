@@ -103,7 +103,8 @@ class StoryEditor:
         except StoryError as exc:
             raise LinkError(story_error_text(exc, stored.story.game)) from exc
         keep = self.draft if self.draft is not None and self.draft.id == story_id else None
-        self.draft = Draft(story_id, stored.story, chapters)
+        # Opened afresh (a reload, the list's Edit): at the line's end, where the next move goes.
+        self.draft = Draft(story_id, stored.story, chapters, chapter=len(chapters) - 1, step=len(chapters[-1]) - 1)
         if keep is not None:  # the same story again (a language switch, a reload of the screen): the same place
             self.draft.chapter = min(keep.chapter, len(chapters) - 1)
             self.draft.step = min(keep.step, len(chapters[self.draft.chapter]) - 1)
