@@ -6,6 +6,7 @@
     python bench/momox_bench.py rounds --games 100       # 3 rounds: does planning take/leave pay?
     python bench/momox_bench.py memory --games 20        # decisions blind to unseen chips, on game positions
     python bench/momox_bench.py speed                    # turns-table build, worst move and chunk times
+    python bench/momox_bench.py model --games 20         # the searches' model of a lift against the engine's answer
 
 Every game is seeded (game seed = number of the game), so the figures are reproducible.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import random
 import sys
 import time
 from dataclasses import replace
@@ -25,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 import ludothek.ai.momox as momox_ai  # noqa: E402
 from timing import timed_search  # noqa: E402
 from ludothek.render.catalog import get_player  # noqa: E402
-from ludothek.games.momox import GAME  # noqa: E402
+from ludothek.games.momox import GAME, LIFT  # noqa: E402
 
 
 def play_game(levels, seed, options=None, bots=None, on_chunk=None):
@@ -92,7 +94,7 @@ def memory(games: int) -> dict:
         s = GAME.new_game(players=2, seed=seed)
         bots = [get_player("momox", 3, seed=seed), get_player("momox", 1, seed=seed + 1)]
         while not GAME.is_over(s) and len(s.moves) < 40:
-            if s.phase == "key":
+            if s.phase == LIFT:
                 seen = {c for c, _ in s.seen}
                 unseen = [c for c in range(6) if c not in seen]
                 for level in (1, 2, 3):
@@ -142,9 +144,64 @@ def speed(games: int) -> dict:
     return {"tables_build": build, "games": games * 2, "moves": moves, "level3_worst": worst}
 
 
+class _CountedPlayer(momox_ai.MomoxPlayer):
+    """A Momox player that keeps the budget of its last search (its work: the expectimax nodes)."""
+
+    def budget(self, *args, **kwargs):
+        self.last_budget = super().budget(*args, **kwargs)
+        return self.last_budget
+
+
+def model(games: int) -> dict:
+    """Why the searches keep a model of a lift (ai/momox.py `lift_model`): the CPU time of one
+    answer each way, over every bowl that may be lifted in seeded random games (the engine plays
+    the state, or only tells the effect; the model reads its tables), and the expectimax nodes
+    level 3 asks it per move in those games (its budget's work), each node one answer."""
+    lifts = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        s = GAME.new_game(players=2 + seed % 3, seed=seed)
+        while not GAME.is_over(s) and len(s.moves) < 200:
+            if s.phase == LIFT:
+                need = momox_ai.need_mask(s.to_move, s.tiles[s.to_move])
+                lifts += [(s, move, GAME.effect(s, move), need) for move in GAME.legal_moves(s) if move != "stay"]
+            s = GAME.play(s, rng.choice(GAME.legal_moves(s)))
+
+    def per_call(answer) -> float:
+        cpu = time.process_time()
+        for _ in range(5):
+            for lift in lifts:
+                answer(lift)
+        return (time.process_time() - cpu) / (5 * len(lifts)) * 1e6
+
+    engine_play_us = per_call(lambda lift: GAME.play(lift[0], lift[1]))
+    engine_effect_us = per_call(lambda lift: GAME.effect(lift[0], lift[1]))
+    model_us = per_call(lambda lift: momox_ai.lift_model(lift[2].start, lift[2].value, lift[3]))
+    nodes = []
+    for seed in range(games):
+        s = GAME.new_game(players=2, seed=seed)
+        player = _CountedPlayer(GAME, 3, seed)
+        while not GAME.is_over(s) and len(s.moves) < 60:
+            if s.phase == LIFT and GAME.current_player(s) == 0:
+                player.choose(s)
+                nodes.append(player.last_budget.work)
+            s = GAME.play(s, get_player("momox", 1, seed=len(s.moves)).choose(s))
+    worst = max(nodes)
+    return {
+        "lifts_timed": len(lifts),
+        "engine_play_us": round(engine_play_us, 2),
+        "engine_effect_us": round(engine_effect_us, 2),
+        "model_us": round(model_us, 3),
+        "level3_moves": len(nodes),
+        "level3_nodes_mean": round(sum(nodes) / len(nodes), 1),
+        "level3_nodes_max": worst,
+        "worst_move_answers_s": {"engine_play": round(worst * engine_play_us / 1e6, 4), "model": round(worst * model_us / 1e6, 5)},
+    }
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["seats", "table", "rounds", "memory", "speed"])
+    parser.add_argument("what", choices=["seats", "table", "rounds", "memory", "speed", "model"])
     parser.add_argument("--games", type=int, default=100)
     args = parser.parse_args(argv)
     result = globals()[args.what](args.games)

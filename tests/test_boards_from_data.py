@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from markup import enabled, parse, targets
 
 from ludothek.ai.base import Exact
+from ludothek.games.fenn import TurnStart
 from ludothek.games.mops_layout import EMPTY
 from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES
 from ludothek.render import fenn_board, momentum_board, momox_board, mops_board, nummerus_board
@@ -34,7 +35,7 @@ def field(svg: str, value: str):
 class TestMomentum:
     # a 3x3 board, a1 at index 0: Red on a1 (just placed), Blue pushed from a2 to b2, a hole on c3
     state = SimpleNamespace(width=3, height=3, board="R.." + ".B." + "..x")
-    effect = SimpleNamespace(placed=0, swapped=None, pushes=(SimpleNamespace(origin=3, to=4, stone="B"),))
+    effect = SimpleNamespace(kind="placed", cell=0, pushes=(SimpleNamespace(origin=3, to=4, stone="B"),))
 
     def draw(self, **changes) -> str:
         marks: BoardMarks[None] = BoardMarks(
@@ -74,8 +75,8 @@ class TestMomentum:
 
 class TestFenn:
     # blue on field 2 showing 7, red beside the board after field 9 showing 4, black shows 6
-    state = SimpleNamespace(outcome=None, to_move=0, black=6, winner=None, field_of=lambda seat: (2, 10)[seat], face_of=lambda seat: (7, 4)[seat])
-    payload = FennPayload(phase="step", enterable=frozenset({3, 4}), closed=frozenset({6}), turn_start=(0, 0, 5, None))
+    state = SimpleNamespace(outcome=None, to_move=0, black=6, field_of=lambda seat: (2, 10)[seat], face_of=lambda seat: (7, 4)[seat])
+    payload = FennPayload(phase="step", enterable=frozenset({3, 4}), closed=frozenset({6}), latest_turn_start=TurnStart(0, 0, 5, None))
 
     def draw(self) -> str:
         marks = BoardMarks(
@@ -116,7 +117,7 @@ class TestFenn:
 class TestMops:
     # one layout: a blue pug on e5 (placed last), the revealed tile a yellow bowl
     layout = bytes(0 if i == 40 else EMPTY for i in range(81))
-    state = SimpleNamespace(layouts=[layout], step="place", outcome=None, to_move=0, tile=17, pile=(1, 2, 3), scores=[0])
+    state = SimpleNamespace(layouts=[layout], phase="place", outcome=None, to_move=0, tile=17, pile=(1, 2, 3), scores=[0])
 
     def draw(self) -> str:
         kinds = tuple("up" if i == 40 else "free" if i in (31, 39, 41, 49) else "off" for i in range(81))

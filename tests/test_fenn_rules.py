@@ -11,7 +11,7 @@ import pytest
 
 from ludothek.games import IllegalMove, InvalidMoveText, get_game
 from ludothek.games.base import PositionError
-from ludothek.games.fenn import BLUE, RED, opening_roll
+from ludothek.games.fenn import BLUE, RED, BlackEffect, EndEffect, Opening, PassEffect, StepEffect, TurnStart, opening_roll
 
 G = get_game("fenn")
 
@@ -46,22 +46,22 @@ class TestSetup:
         s = G.new_game(first="blue")
         assert G.position(s) == "b0:5 r10:5 k6 b"
         assert G.current_player(s) == BLUE
-        assert G.opening_rolls(s) == (6,)
+        assert G.opening(s) == Opening((6,), BLUE, chosen=True)
 
     def test_start_position_with_red_first(self):
         s = G.new_game(first="red")
         assert G.position(s) == "b0:5 r10:5 k4 r"
         assert G.current_player(s) == RED
-        assert G.opening_rolls(s) == (4,)
+        assert G.opening(s) == Opening((4,), RED, chosen=True)
 
     def test_opening_roll_repeats_until_four_or_six_and_black_keeps_it(self):
         for seed in range(40):
             s = G.new_game(seed=seed)
-            rolls = G.opening_rolls(s)
-            assert rolls[-1] in (4, 6)
+            rolls, starter, chosen = G.opening(s)
+            assert rolls[-1] in (4, 6) and not chosen
             assert all(r in (2, 3, 7, 8) for r in rolls[:-1])
-            assert s.black == rolls[-1]
-            assert G.current_player(s) == (BLUE if rolls[-1] == 6 else RED)
+            assert s.black == rolls[-1] == G.opening_face(starter)
+            assert G.current_player(s) == starter == (BLUE if rolls[-1] == 6 else RED)
 
     def test_opening_roll_comes_from_the_seed(self):
         assert opening_roll(11) == opening_roll(11)
@@ -227,7 +227,7 @@ class TestExtraStep:
         # Blue 3 -> 5 showing 5: from 5, field 3 is the start, 4 red's top, 6 black's, 7 red's field.
         s = after("b3:6 r7:4 k6 b", "5:5")
         assert G.position(s) == "b5:5 r7:4 k6 r"
-        assert G.effect(at("b3:6 r7:4 k6 b"), "5:5").extra_step_blocked
+        assert G.effect(at("b3:6 r7:4 k6 b"), "5:5") == StepEffect(BLUE, 3, 5, 6, 5, "blocked", draw=False)
 
     def test_a_pasch_is_never_also_an_extra_step(self):
         # Field 7 would need a 7 on top, but black's 7 bans field 7.
@@ -306,6 +306,23 @@ class TestThreefoldRepetition:
         s = after(self.START, *self.CYCLE, *self.CYCLE[:1])
         assert G.repetitions(s) == 2  # 'b1:2 r7:4 k8 r' seen after the first and fifth turns
 
+    def test_the_engine_says_how_many_repeats_are_left_and_which_ending_draws(self):
+        assert G.repeats_to_draw(at(self.START)) == 2
+        twice = after(self.START, *self.CYCLE)
+        assert G.repeats_to_draw(twice) == 1
+        assert G.repeats_to_draw(G.play(twice, "1:2")) == 1  # 'b1:2 r7:4 k8 r' also came up before
+        assert G.repeats_to_draw(after("b4:1 r9:9 k3 b", "5:5")) is None  # inside a turn nothing is counted
+        assert G.repeats_to_draw(after(self.START, *self.CYCLE, *self.CYCLE)) is None  # drawn: over
+        before_third = after(self.START, *self.CYCLE, *self.CYCLE[:3])
+        assert G.ending_draws(before_third, self.START.replace(" b", "") + " b")
+        assert not G.ending_draws(before_third, "b3:6 r5:4 k8 b")
+        assert G.ending_draws(before_third, self.START) == G.effect(before_third, "7:4").draw
+
+    def test_turns_begun_count_the_turn_starts(self):
+        assert G.turns_begun(at(self.START)) == 1
+        assert G.turns_begun(after(self.START, *self.CYCLE)) == 5
+        assert G.turns_begun(after("b4:1 r9:9 k3 b", "5:5", "6:6")) == 1  # an extra step goes on with the same turn
+
 
 class TestPositionNotation:
     @pytest.mark.parametrize(
@@ -370,7 +387,7 @@ class TestPositionNotation:
     def test_a_position_starts_a_fresh_history(self):
         s = at("b3:6 r7:4 k8 b")
         assert s.setup.position == "b3:6 r7:4 k8 b" and s.setup.seed is None
-        assert G.repetitions(s) == 1 and G.opening_rolls(s) == ()
+        assert G.repetitions(s) == 1 and G.opening(s) is None
 
 
 class TestMoveNotation:
@@ -415,6 +432,30 @@ class TestViewQueries:
         assert G.field_bans(s, BLUE) == {3: ("opponent-face",), 7: ("black",), 8: ("occupied",)}
         assert G.field_bans(s, RED) == {4: ("occupied",), 6: ("opponent-face",), 7: ("black",)}
 
+    def test_field_bans_leave_out_the_field_the_die_stands_on(self):
+        # Blue stands on 8, which the black die and red's top name: it is not closed to blue.
+        s = at("b8:2 r4:8 k8 r")
+        assert 8 not in G.field_bans(s, BLUE) and G.field_bans(s, RED)[8] == ("occupied", "black")
+
+    def test_closed_fields_are_those_a_die_or_the_turn_start_keeps_the_mover_out_of(self):
+        def closed(text):
+            return {st.field for st in G.field_statuses(at(text)) if st.closed}
+
+        assert closed(self.POSITION) == {3, 7, 8}  # the distance alone closes nothing
+        assert closed("b5:5 r8:3 k7 b extra4") == {3, 4, 7, 8}  # and the field the turn began on
+        assert closed("b5:7 r8:3 k7 b pasch") == {3, 7, 8}  # during a Pasch as before it
+        assert closed("b9:1 r7:4 k8 b") == set()  # over: nobody is to move
+
+    def test_the_latest_turn_start(self):
+        s = G.new_game(first="blue")
+        assert G.latest_turn_start(s) is None  # nothing has moved yet
+        stepped = G.play(s, "2:2")  # an extra step: the current turn began beside the board
+        assert G.latest_turn_start(stepped) == TurnStart(BLUE, 0, 5, 6)
+        ended = G.play(stepped, "end")  # red to move: blue's turn is the latest
+        assert G.latest_turn_start(ended) == TurnStart(BLUE, 0, 5, 6)
+        assert G.latest_turn_start(at(self.POSITION)) is None  # a position's turn began before it
+        assert G.latest_turn_start(at("b5:5 r8:3 k7 b extra4")) == TurnStart(BLUE, 4, None, None)
+
     def test_faces_pasch_end_and_pass(self):
         s = at(self.POSITION)
         assert G.faces_for(s, 6) == [1, 2, 5, 7, 9] and G.faces_for(s, 7) == []
@@ -425,12 +466,12 @@ class TestViewQueries:
 
     def test_effect_reports_pasch_and_extra_step(self):
         s = at(self.POSITION)
-        e = G.effect(s, "5:7")
-        assert (e.kind, e.from_field, e.to_field, e.old_face, e.new_face, e.pasch, e.turn_ends) == ("step", 4, 5, 6, 7, True, False)
-        e = G.effect(s, "5:5")
-        assert e.extra_step and not e.turn_ends
-        e = G.effect(at("b5:7 r8:3 k7 b pasch"), "k3")
-        assert (e.kind, e.black_before, e.black_after, e.turn_ends) == ("black", 7, 3, True)
+        assert G.effect(s, "5:7") == StepEffect(BLUE, from_field=4, to_field=5, old_face=6, new_face=7, earns="pasch", draw=False)
+        assert G.effect(s, "5:5").earns == "extra" and G.effect(s, "6:1").earns == "nothing"
+        assert G.effect(at("b5:7 r8:3 k7 b pasch"), "k3") == BlackEffect(BLUE, black_before=7, black_after=3, draw=False)
+        assert G.effect(at("b5:7 r8:3 k7 b pasch"), "end") == EndEffect(BLUE, declined="pasch", black=7, draw=False)
+        assert G.effect(at("b5:5 r8:3 k7 b extra4"), "end") == EndEffect(BLUE, declined="extra", black=7, draw=False)
+        assert G.effect(at("b1:5 r4:3 k2 b"), "pass") == PassEffect(BLUE, draw=False)
         assert G.position(s) == self.POSITION  # effect plays nothing
 
     def test_descriptions(self):

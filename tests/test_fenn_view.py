@@ -16,6 +16,7 @@ import pytest
 from ludothek.ai import fenn_solver as solver
 from ludothek.ai.fenn import hint, start_values
 from ludothek.games import get_game
+from ludothek.games.fenn import FennEnd
 from ludothek.render import game_panels, get_view, setup_screen
 from ludothek.render.fenn import shown_value, value_text
 from ludothek.render.view import UIState
@@ -322,7 +323,7 @@ class TestWords:
             if s.outcome is not None:
                 break
             s = G.play(s, move)
-        assert s.drawn
+        assert s.outcome is not None and s.outcome.reason == FennEnd.REPETITION
         assert V.result_text(s, NAMES) == "Drawn: the same position came up for the third time."
 
     def test_player_panels_show_field_face_and_die(self):
@@ -335,7 +336,7 @@ class TestWords:
 class TestOpeningRollAndSolvedStart:
     def test_the_side_panel_shows_the_roll_and_who_begins(self):
         s = G.new_game(seed=5)
-        rolls = G.opening_rolls(s)
+        rolls = G.opening(s).rolls
         assert len(rolls) > 1  # this seed rerolls
         side = root(V.side_html(s, NAMES))
         dice = [e for e in side.iter() if "fenn-roll-die" in (e.get("class") or "")]
@@ -352,7 +353,7 @@ class TestOpeningRollAndSolvedStart:
         s = G.new_game(seed=5)
         svg = board(s)
         rolled = [g for g in svg.iter("g") if {"rerolled", "decisive"} & set((g.get("class") or "").split())]
-        assert [text_of(g) for g in rolled] == [str(r) for r in G.opening_rolls(s)]
+        assert [text_of(g) for g in rolled] == [str(r) for r in G.opening(s).rolls]
         assert "The black die shows 6: Blue begins." in V.status_text(s, LIVE, ["Blue", "Red"])
 
     def test_a_chosen_start_is_not_called_a_roll(self):
@@ -373,8 +374,10 @@ class TestOpeningRollAndSolvedStart:
         s = at("b1:2 r9:3 k6 b")
         for move in ("2:1", "8:4", "1:2", "9:3"):
             s = G.play(s, move)
-        assert G.repetitions(s) == 2
+        # The words count the occurrences the engine does: twice so far, the third draws.
+        assert G.repetitions(s) == 2 and G.repeats_to_draw(s) == 1
         assert "a third time ends the game in a draw" in V.side_html(s, NAMES)
+        assert "a third time" not in V.side_html(at("b1:2 r9:3 k6 b"), NAMES)
 
 
 class TestSetupForm:

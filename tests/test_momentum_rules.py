@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from ludothek.games import IllegalMove, InvalidMoveText, get_game
-from ludothek.games.base import PositionError
+from ludothek.games.base import Outcome, PositionError
+from ludothek.games.momentum import MomentumRule, Placed, Push, Swapped
+from ludothek.games.momentum_state import OVER, PLACE, PLACE_OR_SWAP, MomentumEnd
 
 G = get_game("momentum")
 
@@ -227,57 +229,35 @@ class TestHole:
         assert _stone_at(s, "e4") == "." and s.hands == (8, 7)
 
 
-class TestRunEndsAtASpecialCell:
-    def test_a_stone_beyond_a_special_cell_is_not_part_of_the_run(self):
-        # The run east of c4 is d4 alone: the damper e4 ends it and absorbs it, f4 beyond is untouched.
-        text = pos(".......", ".......", ".......", "...BdB.", ".......", ".......", ".......")
-        s = G.play(G.from_position(text), "c4")
-        assert G.position(s).split(" ")[1].split("/")[3] == "..RBdB."
+# A stone placed on rank 4 of a 7x7 board that holds nothing but the row drawn: the row after it.
+ALONG_RANK_4 = [
+    # row, move, rank 4 after the move, what it shows
+    ("...BdB.", "c4", "..RBdB.", "a damper ends the run: d4 alone is stopped there, f4 beyond is untouched"),
+    ("...BBd.", "c4", "..RBBd.", "a damper absorbs the momentum"),
+    (".B.Bd..", "c4", "B.RBd..", "a damper on one side does not stop the other side"),
+    ("BB.Bp..", "c4", "B.RBp..", "a buffer: d4 stays, a4 goes off, then the reflected push moves b4 to a4"),
+    (".BB.Bp.", "d4", "BB.RBp.", "a buffer: b4 to a4, then the reflected push moves c4 to b4 (two stones the same way)"),
+    ("...Bp..", "c4", "..RBp..", "reflected momentum never moves the placed stone"),
+    (".pB.Bp.", "d4", ".pBRBp.", "placed between two buffers: nothing moves on that axis"),
+    ("dBB.Bp.", "d4", "dBBRBp.", "reflected momentum is stopped by a damper"),
+]
 
 
-class TestDamper:
-    def test_a_damper_absorbs_the_momentum(self):
-        text = pos(".......", ".......", ".......", "...BBd.", ".......", ".......", ".......", hands=[8, 6])
-        s = G.play(G.from_position(text), "c4")
-        assert G.position(s).split(" ")[1].split("/")[3] == "..RBBd."
-
-    def test_damper_on_one_side_does_not_stop_the_other_side(self):
-        text = pos(".......", ".......", ".......", ".B.Bd..", ".......", ".......", ".......", hands=[8, 6])
-        s = G.play(G.from_position(text), "c4")
-        assert G.position(s).split(" ")[1].split("/")[3] == "B.RBd.."
+@pytest.mark.parametrize("row,move,after,shows", ALONG_RANK_4, ids=[case[3] for case in ALONG_RANK_4])
+def test_dampers_and_buffers_along_a_rank(row, move, after, shows):
+    assert board_after(pos(".......", ".......", ".......", row, ".......", ".......", "......."), move)[3] == after
 
 
 class TestBuffer:
-    def test_buffer_reflects_the_momentum_to_the_opposite_run(self):
-        # c4 placed; east run d4 ends before the buffer e4: d4 stays; west run b4 a4: a4 goes off (normal push),
-        # then the reflected push moves the new last stone of the west run (b4) one cell west, to a4.
-        text = pos(".......", ".......", ".......", "BB.Bp..", ".......", ".......", ".......", hands=[8, 5])
-        s = G.play(G.from_position(text), "c4")
-        assert G.position(s).split(" ")[1].split("/")[3] == "B.RBp.."
-        assert s.hands == (7, 6)
+    # c4 placed; the east run d4 ends before the buffer e4: a4 goes off, then the reflected push moves b4.
+    REFLECTED = pos(".......", ".......", ".......", "BB.Bp..", ".......", ".......", ".......")
 
-    def test_two_stones_can_move_the_same_way(self):
-        text = pos(".......", ".......", ".......", ".BB.Bp.", ".......", ".......", ".......", hands=[8, 5])
-        s = G.play(G.from_position(text), "d4")
-        # West run c4 b4: b4 to a4 (normal), then reflected: c4 to b4.
-        assert G.position(s).split(" ")[1].split("/")[3] == "BB.RBp."
-        effect = G.effect(G.from_position(text), "d4")
-        assert [p.reflected for p in effect.pushes] == [False, True]
+    def test_a_stone_pushed_off_by_reflected_momentum_goes_back_to_its_owner(self):
+        assert G.play(G.from_position(self.REFLECTED), "c4").hands == (7, 6)
 
-    def test_reflection_never_moves_the_placed_stone(self):
-        text = pos(".......", ".......", ".......", "...Bp..", ".......", ".......", ".......", hands=[8, 7])
-        s = G.play(G.from_position(text), "c4")
-        assert G.position(s).split(" ")[1].split("/")[3] == "..RBp.."
-
-    def test_placed_between_two_buffers_nothing_moves_on_that_axis(self):
-        text = pos(".......", ".......", ".......", ".pB.Bp.", ".......", ".......", ".......", hands=[8, 6])
-        s = G.play(G.from_position(text), "d4")
-        assert G.position(s).split(" ")[1].split("/")[3] == ".pBRBp."
-
-    def test_reflected_push_stopped_by_a_damper(self):
-        text = pos(".......", ".......", ".......", "dBB.Bp.", ".......", ".......", ".......", hands=[8, 5])
-        s = G.play(G.from_position(text), "d4")
-        assert G.position(s).split(" ")[1].split("/")[3] == "dBBRBp."
+    def test_the_effect_says_which_pushes_were_reflected(self):
+        text = pos(".......", ".......", ".......", ".BB.Bp.", ".......", ".......", ".......")
+        assert [p.reflected for p in G.effect(G.from_position(text), "d4").pushes] == [False, True]
 
 
 class TestSpecialCellSetup:
@@ -318,6 +298,15 @@ class TestRoundLimit:
         s = G.play(G.play(s, "a1"), "b1")  # blue on b1 pushes red a1 off: blue has more
         assert G.winners(s) == [1]
 
+    def test_tied_leaders_share_the_win_and_a_tie_of_all_is_a_draw(self):
+        # Our decision for three players, stated in the rules text's "Clarifications" (rules/momentum.en.md).
+        s = G.new_game(players=3, round_limit=1)
+        s = G.play(G.play(G.play(s, "a1"), "b1"), "e5")  # blue on b1 pushes red's a1 off: blue and green lead
+        assert G.is_over(s) and G.winners(s) == [1, 2]
+        s = G.new_game(players=3, round_limit=1)
+        s = G.play(G.play(G.play(s, "a1"), "c3"), "e5")  # nothing touches: one stone each
+        assert G.is_over(s) and G.winners(s) == []
+
     def test_round_token_in_position(self):
         s = G.new_game(round_limit=30)
         assert G.position(s).endswith("pie r1/30")
@@ -326,11 +315,12 @@ class TestRoundLimit:
 
 
 class TestPositionNotation:
+    START = "7x7 ......./......./......./......./......./......./....... R 8,8 pie"
+    AFTER = "7x7 ......./......./......./...R.../......./......./....... B 7,8 swap"
+
     def test_examples_from_design(self):
-        start = "7x7 ......./......./......./......./......./......./....... R 8,8 pie"
-        assert G.position(G.from_position(start)) == start
-        after = "7x7 ......./......./......./...R.../......./......./....... B 7,8 swap"
-        assert G.position(G.from_position(after)) == after
+        assert G.position(G.from_position(self.START)) == self.START
+        assert G.position(G.from_position(self.AFTER)) == self.AFTER
 
     @pytest.mark.parametrize(
         "text,message",
@@ -391,3 +381,73 @@ class TestWhyIllegal:
 
     def test_text_that_is_no_cell_is_refused_too(self):
         assert G.why_illegal(self.S, "z9").rule == "not-a-cell"
+
+
+class TestPhasesAndEnds:
+    """One state shape: the phase is stored, game over is asked through `outcome`, and the rules
+    and end reasons are the engine's declared values."""
+
+    def test_the_phase_follows_the_pie_rule_through_a_game(self):
+        s = G.new_game(players=2)
+        assert (s.phase, s.swap_ahead, G.swap_offered(s)) == (PLACE, True, False)
+        s = G.play(s, "d4")
+        assert (s.phase, s.swap_ahead, G.swap_offered(s)) == (PLACE_OR_SWAP, False, True)
+        assert G.play(s, "a1").phase == G.play(s, "swap").phase == PLACE
+
+    def test_a_position_read_back_has_the_phase_it_was_written_with(self):
+        for text in (TestPositionNotation.START, TestPositionNotation.AFTER):
+            s = G.from_position(text)
+            assert G.position(s) == text
+            assert s.phase == (PLACE_OR_SWAP if text.endswith("swap") else PLACE)
+
+    def test_an_empty_hand_ends_the_game_with_its_declared_reason(self):
+        text = pos(".......", ".R.R.R.", ".......", ".R.R.R.", ".......", ".R...B.", ".......", hands=[1, 7])
+        s = G.play(G.from_position(text), "a1")
+        assert s.phase == OVER and s.outcome == Outcome((0,), MomentumEnd.HAND_EMPTY)
+        assert G.from_position(G.position(s)).outcome == s.outcome
+
+    def test_the_round_limit_ends_the_game_with_its_declared_reason(self):
+        s = G.play(G.play(G.new_game(round_limit=1, pie=False), "a1"), "b1")
+        assert s.phase == OVER and s.outcome == Outcome((1,), MomentumEnd.ROUND_LIMIT)
+        assert s.outcome.reason == "round-limit"  # the declared value is its identifier's text
+
+    def test_every_refusal_names_a_declared_rule(self):
+        s = G.play(G.new_game(players=2), "d4")
+        refused = {G.why_illegal(s, "d4").rule, G.why_illegal(G.new_game(), "swap").rule, G.why_illegal(G.play(s, "a1"), "swap").rule}
+        refused |= {G.why_illegal(G.new_game(holes=["e5"]), "e5").rule, G.why_illegal(s, "h1").rule}
+        assert refused == set(MomentumRule) and set(G.move_rules) == set(MomentumRule)
+
+
+class TestEffects:
+    """What a move did, one exact type per kind of move."""
+
+    def test_a_placement_names_its_cell_and_pushes(self):
+        text = pos(".......", ".......", ".......", "....B..", ".......", ".......", ".......")
+        effect = G.effect(G.from_position(text), "d4")
+        assert effect == Placed(cell=24, pushes=(Push(25, 26, "B"),)) and effect.kind == "placed"
+
+    def test_a_swap_names_the_stone_it_took_over(self):
+        s = G.play(G.new_game(players=2), "d4")
+        effect = G.effect(s, "swap")
+        assert effect == Swapped(cell=24) and effect.kind == "swapped" and not hasattr(effect, "pushes")
+
+
+class TestSetupQuestions:
+    """What the setup form asks the engine."""
+
+    def test_the_stones_dealt_and_the_board_of_each_size(self):
+        assert [G.stones_each(2, size) for size in G.option("size").choices] == [8, 10, 12]
+        assert [G.stones_each(3, size) for size in G.option("size").choices] == [6, 7, 8]
+        assert [G.dimensions(size) for size in G.option("size").choices] == [(7, 7), (7, 9), (9, 9)]
+        assert all(G.new_game(players=p, size=size).hands == (G.stones_each(p, size),) * p for p in (2, 3) for size in ("7x7", "9x9"))
+
+    def test_the_centre_cell_is_where_an_odd_count_of_random_specials_puts_one(self):
+        for size in G.option("size").choices:
+            s = G.new_game(size=size, random_specials=1, seed=5)
+            assert [cell for cell in G.legal_cells(G.new_game(size=size)) if cell not in G.legal_cells(s)] == [G.centre_cell(size)]
+
+    def test_the_advice_counts_specials_by_hand_and_at_random(self):
+        assert not G.specials_beyond_advice({"random_specials": 6})
+        assert G.specials_beyond_advice({"random_specials": 7})
+        assert G.specials_beyond_advice({"holes": ["a1", "b1"], "dampers": ["c1", "d1"], "buffers": ["e1", "f1", "g1"]})
+        assert not G.specials_beyond_advice({"size": "9x9", "pie": True})

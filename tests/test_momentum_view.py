@@ -10,6 +10,7 @@ import pytest
 
 from markup import enabled, parse, targets, texts
 from ludothek.games import get_game
+from ludothek.games.base import PositionError
 from ludothek.render import game_panels, get_view
 from ludothek.render.momentum import parse_specials_text
 from ludothek.render.view import UIState
@@ -137,3 +138,39 @@ class TestSetup:
     def test_unreadable_special_cells_are_refused(self, text):
         with pytest.raises(ValueError):
             parse_specials_text(text, "7x7")
+
+
+class TestTheSetupAsksTheEngine:
+    """The setup form's numbers and advice are the engine's answers, not the view's copies."""
+
+    def test_the_sizes_and_their_stones_come_from_the_engine(self, monkeypatch):
+        fields = {f.name: f for f in V.setup_fields()}
+        assert [c.value for c in fields["size"].choices] == list(G.option("size").choices)
+        assert "(2 players: 8, 10 or 12; 3 players: 6, 7 or 8)" in fields["size"].help
+        monkeypatch.setattr(G, "stones_each", lambda players, size: players * 10 + int(size[-1]))
+        assert "(2 players: 27, 29 or 29; 3 players: 37, 39 or 39)" in V.setup_field("size").help
+
+    def test_the_advice_and_the_designers_limit_follow_the_engine(self, monkeypatch):
+        monkeypatch.setattr(G, "advised_most_specials", 4)
+        monkeypatch.setattr(G, "designer_round_limit", 25)
+        fields = {f.name: f for f in V.setup_fields()}
+        assert fields["random_specials"].help.endswith("no more than 4.")
+        assert ("25", "25 (the designer's)") in [(c.value, c.label) for c in fields["round_limit"].choices]
+        assert V.option_warnings({"random_specials": 4}, 2) == []
+        assert V.option_warnings({"holes": ["a1", "b2"], "random_specials": 3}, 2) == ["The rulebook advises no more than 4 special cells."]
+
+    def test_the_pie_field_is_read_for_the_player_counts_the_option_declares(self):
+        assert V.options_from_form({"pie": "off"}, 2)["pie"] is False
+        assert "pie" not in V.options_from_form({"pie": "on"}, 3)
+
+    @pytest.mark.parametrize("size,centre", [("7x7", "d4"), ("7x9", "d5"), ("9x9", "e5")])
+    def test_a_hole_in_the_centre_is_the_engines_centre(self, size, centre):
+        assert V.options_from_form({"size": size, "specials": "centre-hole"}, 2)["holes"] == [G.centre_cell(size)] == [centre]
+
+    def test_a_refused_position_lists_what_the_engine_allows(self):
+        with pytest.raises(PositionError) as refused:
+            G.from_position("8x8 ........ R 8,8")
+        assert V.position_error_text(refused.value) == "The board size must be 7x7, 7x9 or 9x9, not “8x8”."
+        with pytest.raises(PositionError) as refused:
+            G.from_position("7x7 ......./......./......./......./......./......./....... R 6,6,6 pie")
+        assert V.position_error_text(refused.value) == "The pie rule (pie or swap) is only played with 2 players, not 3."

@@ -10,7 +10,7 @@ import pytest
 
 from ludothek.render.catalog import get_player, levels
 from ludothek.ai.base import ComputerPlayer, run_search
-from ludothek.ai.momox import LEVELS, MEMORY, make_player
+from ludothek.ai.momox import GOES_ON, LEVELS, MEMORY, TILE_REACHED, TURN_ENDS, lift_model, make_player, need_mask
 from ludothek.games.momox import GAME
 
 LEVEL_NUMBERS = [level.number for level in LEVELS]
@@ -240,3 +240,41 @@ class TestHiddenInformation:
         Spy(GAME, 3, seed=0).choose(pos("5,8 -,- R key t1 y0 352614 01"))
         assert seen_states and all(obs.hidden for obs in seen_states)
         assert seen_states[0].chips == (0, 5, 0, 0, 0, 0)
+
+
+def lift_states():
+    """Every state of seeded random games of the engine's conformance setups in which a bowl may
+    be lifted (full states: each chip known to the engine)."""
+    for number, setup in enumerate(GAME.conformance_setups()):
+        rng = random.Random(f"momox-lift-model-{number}")
+        s = GAME.new_game(seed=number, **setup)
+        while not GAME.is_over(s) and len(s.moves) < 300:
+            if s.phase == "key":
+                yield s
+            s = GAME.play(s, rng.choice(GAME.legal_moves(s)))
+
+
+def test_the_searches_model_of_a_lift_agrees_with_the_engine():
+    """ai/momox.py's `lift_model` (tests/test_rules_in_one_place.py, RULE_MODELS), which the
+    searches ask at every node instead of the engine: every bowl that may be lifted lands where
+    the engine walks the figure; a tile is reached exactly where the engine offers one; the turn
+    goes on exactly where the engine lets the same player lift again, any bowl but the one just
+    lifted; otherwise the turn ends (the next turn, or the reshuffle's question)."""
+    kinds = set()
+    for s in lift_states():
+        seat = s.to_move
+        need = need_mask(seat, s.tiles[seat])
+        for move in GAME.legal_moves(s):
+            if move == "stay":
+                continue
+            effect, after = GAME.effect(s, move), GAME.play(s, move)
+            q, kind = lift_model(effect.start, effect.value, need)
+            kinds.add(kind)
+            assert q == effect.landing == after.figures[seat]
+            assert (kind == TILE_REACHED) == (GAME.pending_tile(after) is not None)
+            lifts_again = after.phase == "key" and after.turn == s.turn
+            assert (kind == GOES_ON) == lifts_again
+            if lifts_again:
+                assert GAME.liftable_circles(after) == [c for c in range(6) if c != effect.circle]
+            assert (kind == TURN_ENDS) == (after.phase == "shuffle" or after.turn == s.turn + 1)
+    assert kinds == {TILE_REACHED, GOES_ON, TURN_ENDS}

@@ -12,7 +12,11 @@ import pytest
 from ludothek.games import IllegalMove, InvalidMoveText, PositionError, get_game
 from ludothek.games.base import Setup, chance_rng
 import ludothek.games.momox as momox_module
-from ludothek.games.momox import GAME, Circle, HiddenChipError, PendingTile, walk
+from dataclasses import replace
+from random import Random
+
+from ludothek.games.momox import GAME, ChoiceEffect, Circle, HiddenChipError, LiftEffect, MomoxEnd, PendingTile, TakeEffect, walk
+from ludothek.games.momox_state import first_seat, next_seat, seat_of_turn, turns_played
 from ludothek.games.momox_board import (
     CORNER_FIELDS,
     FIELD_COUNT,
@@ -212,7 +216,7 @@ class TestYellowFields:
     def test_landing_on_yellow_moves_again(self):
         s = play(pos("0,8 -,- R key t1 y0 352614 -"), "k3")  # 6 onto yellow field 6
         assert GAME.position(s) == "6,8 -,- R key t1 y1 352614 3"
-        assert GAME.current_player(s) == 0 and GAME.yellow_streak(s) == 1
+        assert GAME.current_player(s) == 0 and s.yellows == 1
 
     def test_two_yellows_then_a_plain_field_end_the_turn_without_a_choice(self):
         s = play(pos("3,8 -,- R key t1 y1 123456 2"), "k0")  # red on yellow 3 walks 1 onto plain 4
@@ -224,7 +228,7 @@ class TestYellowFields:
         assert s.yellows == 3 and s.phase == "key"
         s = play(s, "k0")
         assert GAME.position(s) == "23,8 -,- R shuffle t1 y3 123456 120"
-        assert GAME.legal_moves(s) == ["shuffle", "keep"] and GAME.may_shuffle(s)
+        assert GAME.legal_moves(s) == ["shuffle", "keep"] and s.phase == "shuffle"
 
     def test_two_yellows_do_not_allow_a_reshuffle(self):
         s = play(pos("19,8 -,- R key t1 y1 123456 21"), "k2", "k0")
@@ -274,9 +278,7 @@ class TestStayOnYellow:
 
     def test_stay_turns_no_chip_and_moves_no_figure(self):
         before = pos("11,8 -,- R key t1 y2 352614 31")
-        effect = GAME.effect(before, "stay")
-        assert effect.move == "stay" and effect.seat == 0
-        assert effect.circle is None and effect.path == () and not effect.first_seen
+        assert GAME.effect(before, "stay") == ChoiceEffect("stay", 0)  # nothing lifted, nothing walked
         assert GAME.undo_floor(play(before, "stay")) == GAME.undo_floor(before)
 
     def test_stay_only_on_a_yellow_field_reached_in_this_turn(self):
@@ -375,6 +377,18 @@ class TestSeveralRounds:
         # Our decision (Clarifications): nobody beat anybody, so it is a draw, not a win for all.
         s = play(pos("29,8,16 234,-,- R key t2 y0 352614 1 r3/3 0,1234,0/0,0,1234"), "k0", "take")
         assert GAME.is_over(s) and GAME.scores(s) == [1234, 1234, 1234] and GAME.winners(s) == []
+
+    def test_several_rounds_are_told_by_the_state_observations_too(self):
+        assert pos("5,8 4,12 R key t2 y0 352614 1 r2/3 1234,43").several_rounds
+        assert GAME.observation(GAME.new_game(players=2, seed=1, rounds=2), None).several_rounds
+        assert not pos("5,8 -,- R key t1 y0 352614 1").several_rounds
+        assert not GAME.new_game(players=2, seed=1).several_rounds
+
+    def test_the_outcome_says_why_the_game_ended(self):
+        assert pos("0,8 1234,34 - over t1 y0 352614 10").outcome.reason == MomoxEnd.FOUR_TILES
+        s = play(pos("29,8 234,- R key t2 y0 352614 1 r2/2 21,1234"), "k0", "take")
+        assert s.outcome.reason == MomoxEnd.ROUNDS_PLAYED == "rounds-played"
+        assert pos("5,8 -,- R key t1 y0 352614 1").outcome is None
 
     def test_record_replays_all_rounds(self):
         s = GAME.new_game(players=2, seed=3, rounds=2)
@@ -539,21 +553,22 @@ class TestHiddenInformation:
 class TestViewQueries:
     def test_effect_describes_a_walk(self):
         s = pos("5,8 -,- R key t1 y0 352614 1")
-        effect = GAME.effect(s, "k0")
-        assert (effect.circle, effect.value, effect.first_seen) == (0, 3, True)
-        assert effect.path == (6, 7, 8) and effect.landing == 8 and not effect.yellow
+        assert GAME.effect(s, "k0") == LiftEffect(
+            "k0", 0, circle=0, value=3, first_seen=True, start=5, path=(6, 7, 8), landing=8, covered_again=1, yellow=False
+        )
         effect = GAME.effect(pos("0,8 -,- R key t1 y0 352614 -"), "k3")
-        assert effect.yellow and effect.landing == 6
+        assert isinstance(effect, LiftEffect) and effect.yellow and effect.landing == 6 and effect.covered_again == 0
 
     def test_effect_of_taking_the_tile_and_ending_the_round(self):
         s = play(pos("29,8 234,34 R key t1 y0 352614 1"), "k0")
-        effect = GAME.effect(s, "take")
-        assert (effect.tile, effect.place, effect.round_result) == (1, 3, (1234, 34))
-        assert GAME.effect(play(pos("19,8 -,- R key t1 y2 123456 21"), "k2", "k0"), "shuffle").shuffled
+        assert GAME.effect(s, "take") == TakeEffect("take", 0, tile=1, place=3, held=(4, 3, 2, 1), round_result=(1234, 34))
+        s = play(pos("5,8 -,- R key t1 y0 352614 1"), "k0")
+        assert GAME.effect(s, "take") == TakeEffect("take", 0, tile=4, place=0, held=(4,), round_result=None)
+        assert GAME.effect(play(pos("19,8 -,- R key t1 y2 123456 21"), "k2", "k0"), "shuffle") == ChoiceEffect("shuffle", 0)
 
     def test_key_circles_only_in_the_key_phase(self):
-        assert GAME.key_circles(pos("5,8 -,- R key t1 y0 352614 1")) == [0, 2, 3, 4, 5]
-        assert GAME.key_circles(pos("8,8 -,- R tile t1 y0 352614 10")) == []
+        assert GAME.liftable_circles(pos("5,8 -,- R key t1 y0 352614 1")) == [0, 2, 3, 4, 5]
+        assert GAME.liftable_circles(pos("8,8 -,- R tile t1 y0 352614 10")) == []
 
     def test_corner_tiles_lists_what_still_lies_beside_each_corner(self):
         s = pos("5,8 4,12 R key t1 y0 352614 1")
@@ -570,6 +585,64 @@ class TestViewQueries:
         s = pos("8,8 -,- R tile t1 y0 352614 10")
         assert GAME.figure_field(s, 0) == 8 and s.phase == "tile"
         assert GAME.pending_tile(pos("5,8 -,- R key t1 y0 352614 1")) is None
+
+
+class TestAnswersForTheViews:
+    """What the views and the computer players ask the engine instead of working it out."""
+
+    def test_lift_seen_reads_the_walked_chip_from_the_state_after_it(self):
+        before = pos("0,8 -,- R key t1 y0 352614 -")
+        after = GAME.play(before, "k3")  # the 6 under circle 3: red walks onto yellow field 6
+        shown_before, shown_after = GAME.observation(before, None), GAME.observation(after, None)
+        with pytest.raises(HiddenChipError):
+            GAME.effect(shown_before, "k3")  # the observation before cannot tell what lay under the bowl
+        walked = GAME.lift_seen(shown_before, "k3", shown_after)
+        assert walked == GAME.effect(before, "k3") == GAME.lift_seen(before, "k3", after)
+        assert (walked.seat, walked.value, walked.start, walked.path, walked.covered_again) == (0, 6, 0, (1, 2, 3, 4, 5, 6), 0)
+
+    def test_lift_seen_is_none_when_no_bowl_was_lifted_or_the_states_do_not_follow(self):
+        before = GAME.observation(pos("0,8 -,- R key t1 y0 352614 -"), None)
+        after = GAME.observation(GAME.play(pos("0,8 -,- R key t1 y0 352614 -"), "k3"), None)
+        elsewhere = GAME.observation(pos("5,8 -,- R key t1 y0 352614 -"), None)
+        assert GAME.lift_seen(before, "k2", after) is None  # circle 2 still lies under its bowl
+        assert GAME.lift_seen(before, "k3", before) is None
+        assert GAME.lift_seen(elsewhere, "k3", after) is None  # a 6 from field 5 ends on 11, not 6
+        tile = pos("8,8 -,- R tile t1 y0 352614 10")
+        assert GAME.lift_seen(tile, "take", GAME.play(tile, "take")) is None
+
+    def test_fields_ahead_are_where_each_chip_walks_while_a_bowl_may_be_lifted(self):
+        assert GAME.fields_ahead(pos("29,8 -,- R key t1 y0 352614 -")) == {30: 1, 31: 2, 0: 3, 1: 4, 2: 5, 3: 6}
+        assert GAME.fields_ahead(pos("8,8 -,- R tile t1 y0 352614 10")) == {}
+
+    def test_chips_from_text_lays_out_the_values_one_to_six_once_each(self):
+        assert GAME.chips_from_text("352614") == (3, 5, 2, 6, 1, 4)
+
+    @pytest.mark.parametrize("text", ["", "35261", "3526144", "352611", "352610", "35261x", "３52614", "35261٤"])
+    def test_chips_from_text_refuses_what_is_no_layout(self, text):
+        with pytest.raises(ValueError):
+            GAME.chips_from_text(text)
+
+    def test_remembered_chips_are_those_seen_and_covered_again(self):
+        s = pos("5,8 -,- R key t1 y0 352614 02431")  # circle 1 (the 5) open, the others seen before
+        assert GAME.remembered_chips(s) == [(0, 3), (2, 2), (3, 6), (4, 1)]
+        assert GAME.remembered_chips(GAME.observation(s, None)) == [(0, 3), (2, 2), (3, 6), (4, 1)]
+        assert GAME.remembered_chips(pos("0,8 -,- R key t1 y0 352614 -")) == []
+
+    def test_layouts_deal_what_nobody_remembers_in_every_order_ascending_first(self):
+        s = pos("5,8 -,- R key t1 y0 352614 21")  # circles 2 (the 2) and 1 (the 5) seen
+        layouts = list(GAME.layouts(GAME.observation(s, None)))
+        assert len(layouts) == 24 and len(set(layouts)) == 24 and not any(layout.hidden for layout in layouts)
+        assert layouts[0].chips == (1, 5, 2, 3, 4, 6)
+        assert all(GAME.observation(layout, None) == GAME.observation(s, None) for layout in layouts)
+        assert replace(s, setup=layouts[0].setup) in layouts
+        assert GAME.determinize(GAME.observation(s, None), Random(1)) in layouts
+
+    def test_turn_order_in_a_round(self):
+        s = pos("5,8,16 4,12,- R key t3 y0 352614 1 r2/3 1234,43,0")  # round 2: blue, green, red, blue, ...
+        assert first_seat(2, 3) == 1 and [seat_of_turn(2, turn, 3) for turn in (1, 2, 3, 4)] == [1, 2, 0, 1]
+        assert [turns_played(s, seat) for seat in range(3)] == [0, 1, 1] and next_seat(s) == 1
+        s = pos("5,8 -,- R key t5 y0 352614 1")  # round 1 of 2 players: red played turns 1 and 3
+        assert [turns_played(s, seat) for seat in range(2)] == [2, 2] and next_seat(s) == 1
 
 
 class TestWhyIllegalRefusal:

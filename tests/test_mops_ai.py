@@ -9,11 +9,14 @@ from dataclasses import replace
 import pytest
 
 from ludothek.ai import base
+from ludothek.ai import mops as mops_ai
 
 from ludothek.render.catalog import get_player, levels
 from ludothek.ai.mops import LEVELS
-from ludothek.ai.mops_eval import Analysis, Context, potential
+from ludothek.ai.mops_eval import Analysis, Context, best_points_through, potential, scoring_move_of
 from ludothek.games import get_game
+from mops_positions import ALL_TILES, CROWNS, layout
+from ludothek.games.notation import frame_cell_index, frame_cell_name as cell_name
 
 G = get_game("mops")
 LEVEL_NUMBERS = [lv.number for lv in LEVELS]
@@ -25,27 +28,6 @@ def short_thinking(monkeypatch):
     """The strongest level thinks against the clock (0.7 s a move in the page); a twentieth of a
     second keeps these tests fast. tests/test_anytime_ai.py checks the clock itself."""
     monkeypatch.setattr(base, "THINK_SECONDS", 0.05)
-
-
-MOTIFS = "PBWCKH"
-COLOURS = "bgopvy"
-CROWNS = {"Kb", "Pg", "Bv", "Wo", "Cp", "Hy"}
-ALL_TILES = [m + c for m in MOTIFS for c in COLOURS]
-
-
-def layout(cells: dict[str, str]) -> str:
-    ranks = []
-    for rank in range(9, 0, -1):
-        text, empty = "", 0
-        for file in "abcdefghi":
-            code = cells.get(f"{file}{rank}")
-            if code is None:
-                empty += 1
-                continue
-            text += (str(empty) if empty else "") + code
-            empty = 0
-        ranks.append(text + (str(empty) if empty else ""))
-    return "/".join(ranks)
 
 
 def full_layout(face_up: dict[str, str], avoid: str = "", empty: tuple[str, ...] = ()) -> dict[str, str]:
@@ -85,8 +67,8 @@ def varied_states():
         picked = {}
         while not G.is_over(s):
             moves = G.legal_moves(s)
-            if len(moves) > 1 and (s.step, len(s.moves) // 20) not in picked:
-                picked[(s.step, len(s.moves) // 20)] = s
+            if len(moves) > 1 and (s.phase, len(s.moves) // 20) not in picked:
+                picked[(s.phase, len(s.moves) // 20)] = s
             s = G.play(s, rng.choice(moves))
         states.extend(list(picked.values())[::3])
     return states
@@ -109,8 +91,8 @@ class TestLevels:
 
 class TestLegalAndDeterministic:
     def test_the_sample_covers_every_kind_of_step(self):
-        steps = {s.step for s in STATES}
-        assert steps == {"place", "score", "final"}
+        phases = {s.phase for s in STATES}
+        assert phases == {"place", "score", "final"}
         assert any(s.ersatz and any(m.startswith("x") for m in G.legal_moves(s)) for s in STATES)
 
     @pytest.mark.parametrize("level", LEVEL_NUMBERS)
@@ -131,7 +113,7 @@ class TestLegalAndDeterministic:
             assert capped(s) == capped(s)
 
     def test_search_is_time_sliced(self):
-        s = next(s for s in STATES if s.step == "place" and len(G.legal_moves(s)) > 4)
+        s = next(s for s in STATES if s.phase == "place" and len(G.legal_moves(s)) > 4)
         search = get_player("mops", LEVEL_NUMBERS[-1], seed=0).search(s)
         chunks = 0
         while True:
@@ -144,7 +126,7 @@ class TestLegalAndDeterministic:
         assert chunks >= 2
 
     def test_a_time_limit_still_gives_a_legal_move(self):
-        s = next(s for s in STATES if s.step == "place")
+        s = next(s for s in STATES if s.phase == "place")
         player = get_player("mops", LEVEL_NUMBERS[-1], seed=0)
         player.time_limit = 0.0
         assert player.choose(s) in G.legal_moves(s)
@@ -158,6 +140,21 @@ class TestHiddenPile:
             random.Random(k).shuffle(shuffled)
             other = replace(s, pile=bytes(shuffled))
             assert choose(level, other, seed=3) == choose(level, s, seed=3)
+
+    def test_the_review_values_see_the_pile_only_sorted(self, monkeypatch):
+        # Handed the whole state (not an observation), the values still read only what the
+        # player sees: every pile their model is given is in sorted order.
+        piles: list[bytes] = []
+
+        def spy(layout: bytes, pile: bytes, wertung: bool) -> Context:
+            piles.append(pile)
+            return Context(layout, pile, wertung)
+
+        monkeypatch.setattr(mops_ai, "Context", spy)
+        s = next(s for s in STATES if s.phase == "place" and list(s.pile) != sorted(s.pile))
+        values = base.run_search(get_player("mops", LEVEL_NUMBERS[-1]).move_values(s))
+        assert values is not None and len(values) == len(G.legal_moves(s))
+        assert piles and all(list(pile) == sorted(pile) for pile in piles)
 
 
 class TestObviousMoves:
@@ -179,7 +176,7 @@ class TestObviousMoves:
     @pytest.mark.parametrize("level", LEVEL_NUMBERS)
     def test_scores_the_biggest_combination_in_the_last_round(self, level):
         s = G.play(self.last_round("d5", "no-such-cell"), "d5")
-        assert s.step == "score" and G.legal_moves(s)[-1] == "pass"
+        assert s.phase == "score" and G.legal_moves(s)[-1] == "pass"
         move = choose(level, s)
         assert move == "c5,d5,e5,f5,g5!e5"
 
@@ -222,7 +219,7 @@ class TestIncrementalAnalysis:
         s = G.new_game(1, seed=11)
         checked = 0
         while not G.is_over(s):
-            if s.step == "place":
+            if s.phase == "place":
                 lay = s.layouts[0]
                 ctx = Context(lay, s.pile, False)
                 an = Analysis.of(lay)
@@ -238,3 +235,62 @@ class TestIncrementalAnalysis:
                         checked += 1
             s = G.play(s, rng.choice(G.legal_moves(s)))
         assert checked > 50
+
+
+# -- the evaluation's model of the scoring rule ------------------------------------------------------
+
+
+def _engine_flips(layout_state, seat) -> dict[str, tuple[int, set[str]]]:
+    """The engine's combinations of `seat`'s layout by the tile each may turn: (the most points a
+    combination turning it scores, the moves that score that much with it)."""
+    flips: dict[str, tuple[int, set[str]]] = {}
+    for combo in G.scoring_options(layout_state, seat):
+        for flip, move in zip(combo.flips, combo.moves):
+            best, moves = flips.get(flip, (-1, set()))
+            if combo.points > best:
+                flips[flip] = (combo.points, {move})
+            elif combo.points == best:
+                moves.add(move)
+    return flips
+
+
+def _model_agrees(an: Analysis, layout_state, seat) -> None:
+    engine = _engine_flips(layout_state, seat)
+    model = {cell_name(flip): (points, scoring_move_of(index, flip)) for flip, (points, index) in an.flip_options().items()}
+    assert set(model) == set(engine)
+    for flip, (points, move) in model.items():
+        assert points == engine[flip][0] and move in engine[flip][1]
+    assert an.extent == G.layout_extent(layout_state, seat) and an.window == G.open_area(layout_state, seat)
+
+
+def test_the_evaluation_model_agrees_with_the_engine():
+    """ai/mops_eval.py's `Analysis` (tests/test_rules_in_one_place.py's RULE_MODELS) answers the
+    scoring rule as the engine does on seeded games: the tiles a combination may turn, the most it
+    scores and a move that scores it, for every layout a seat holds, after every placement it may
+    make (by the model's own update, `placed`) and after every tile a scoring may turn (`flipped`);
+    its extent and open area are the engine's, and so are the points the greedy level counts."""
+    checked = 0
+    for players, options, seed in ((1, {}, 21), (2, {"ersatz": True}, 22), (3, {"wertung": True}, 23)):
+        s = G.new_game(players, seed=seed, **options)
+        rng = random.Random(seed)
+        while not G.is_over(s):
+            seat = G.current_player(s)
+            an = Analysis.of(s.layouts[seat])
+            _model_agrees(an, s, seat)
+            if s.phase == "place":
+                for move in G.legal_moves(s):
+                    if move.startswith("x"):
+                        continue
+                    cell = frame_cell_index(move)
+                    placed = an.placed(cell, s.tile)
+                    after = G.play(s, move)
+                    _model_agrees(placed, after, seat)
+                    through = [c.points for c in G.scoring_options(after, seat) if move in c.cells]
+                    assert best_points_through(placed.layout, cell) == max(through, default=0)
+                    checked += 1
+            else:
+                for flip, (_points, index) in an.flip_options().items():
+                    _model_agrees(an.flipped(flip), G.play(s, scoring_move_of(index, flip)), seat)
+                    checked += 1
+            s = G.play(s, rng.choice(G.legal_moves(s)))
+    assert checked > 300

@@ -14,33 +14,11 @@ import pytest
 
 from ludothek.games import IllegalMove, InvalidMoveText, get_game
 from ludothek.games.base import PositionError, RecordError, Setup
-from ludothek.games.mops import HiddenPileError
+from ludothek.games.mops import HiddenPileError, TileOptionError
+
+from mops_positions import ALL_TILES, COLOURS, CROWNS, FILES, MOTIFS, layout
 
 G = get_game("mops")
-
-FILES = "abcdefghi"
-MOTIFS = "PBWCKH"
-COLOURS = "bgopvy"
-CROWNS = {"Kb", "Pg", "Bv", "Wo", "Cp", "Hy"}
-ALL_TILES = [m + c for m in MOTIFS for c in COLOURS]
-
-
-def layout(cells: dict[str, str]) -> str:
-    """Layout text of a 9x9 frame from {cell: tile code}."""
-    ranks = []
-    for rank in range(9, 0, -1):
-        text, empty = "", 0
-        for file in FILES:
-            code = cells.get(f"{file}{rank}")
-            if code is None:
-                empty += 1
-                continue
-            if empty:
-                text += str(empty)
-                empty = 0
-            text += code
-        ranks.append(text + (str(empty) if empty else ""))
-    return "/".join(ranks)
 
 
 def position(*layouts: dict[str, str], pile: str = "-", tile: str = "-", turn: str = "p1", scores=None, extra: str = "") -> str:
@@ -317,7 +295,9 @@ class TestPlacing:
         }
         with pytest.raises(IllegalMove, match="5x5 limit"):
             G.play(s, "h5")
-        assert G.open_area(s, 0) == ("c", "g", 1, 9)
+        # files c-g (2-6, 0-based) are the row's; it may still grow to any rank, 1-9 (0-8)
+        assert G.open_area(s, 0) == (2, 6, 0, 8)
+        assert G.layout_extent(s, 0) == (2, 6, 4, 4)
 
     def test_placing_a_tile_puts_it_there(self):
         s = G.play(G.from_position(self.START), "f5")
@@ -328,7 +308,7 @@ class TestPlacing:
 class TestTurnsWithinARound:
     def test_caller_then_second_seat_then_next_tile(self):
         s = G.new_game(2, seed=1, starts=["Pb", "Hv"], draws=["Kv", "Wy", "Co"])
-        assert (G.revealed_tile(s), G.current_player(s), s.step) == ("Kv", 0, "place")
+        assert (G.revealed_tile(s), G.current_player(s), s.phase) == ("Kv", 0, "place")
         s = G.play(s, "f5")
         assert (G.revealed_tile(s), G.current_player(s)) == ("Kv", 1)
         s = G.play(s, "e4")
@@ -337,15 +317,15 @@ class TestTurnsWithinARound:
     def test_scoring_follows_placing_before_the_next_seat(self):
         text = position({"e5": "Pb", "f5": "Wb"}, {"e5": "Hv"}, pile="KvCo", tile="Cb", turn="p1")
         s = G.play(G.from_position(text), "g5")
-        assert (G.current_player(s), s.step) == (0, "score")
+        assert (G.current_player(s), s.phase) == (0, "score")
         assert G.legal_moves(s) == ["e5,f5,g5!f5", "pass"]
         s = G.play(s, "pass")
-        assert (G.current_player(s), s.step) == (1, "place")
+        assert (G.current_player(s), s.phase) == (1, "place")
 
     def test_without_a_combination_the_scoring_step_is_skipped(self):
         text = position({"e5": "Pb", "f5": "Wb"}, {"e5": "Hv"}, pile="KvCo", tile="Cg", turn="p1")
         s = G.play(G.from_position(text), "g5")
-        assert (G.current_player(s), s.step) == (1, "place")
+        assert (G.current_player(s), s.phase) == (1, "place")
 
     def test_scoring_before_placing_is_refused(self):
         text = position({"e5": "Pb", "f5": "Wb"}, pile="Kv", tile="Cb")
@@ -440,7 +420,7 @@ class TestErsatzplaettchen:
         assert G.revealed_tile(s) == "Co"
         s = G.play(s, "xe4")
         assert G.scores(s) == [-5]
-        assert G.refusal_penalty(s, 0) == 4
+        assert G.next_refusal_cost(s, 0) == 4
 
     def test_a_refused_tile_leaves_the_layout_as_it_was(self):
         s = G.play(G.from_position(self.TEXT), "xe4")
@@ -459,7 +439,7 @@ class TestErsatzplaettchen:
     def test_after_refusing_the_player_may_still_score(self):
         text = position({"e5": "Pb", "e4": "wb", "f5": "Bb", "g5": "Cb"}, pile="CoKg", tile="Kv", extra="x2")
         s = G.play(G.from_position(text), "xe4")
-        assert s.step == "score" and G.scores(s) == [-4]
+        assert s.phase == "score" and G.scores(s) == [-4]
         assert G.legal_moves(s) == ["e5,f5,g5!f5", "pass"]
 
     def test_new_game_option(self):
@@ -471,7 +451,7 @@ class TestWertung:
     def test_no_scoring_during_the_rounds(self):
         text = position({"e5": "Pb", "f5": "Wb"}, pile="KvCo", tile="Cb", extra="w")
         s = G.play(G.from_position(text), "g5")
-        assert s.step == "place" and G.revealed_tile(s) == "Kv"
+        assert s.phase == "place" and G.revealed_tile(s) == "Kv"
 
     def test_final_scoring_in_turns_until_nobody_can(self):
         one = full_layout({"c5": "Pb", "d5": "Wb", "e5": "Cb", "f5": "Hb", "g5": "Bb"}, avoid="Kv")
@@ -482,7 +462,7 @@ class TestWertung:
         with pytest.raises(IllegalMove, match="must score"):
             G.play(s, "pass")
         s = G.play(s, "c5,d5,e5!d5")  # seat 1 takes a small one first ...
-        assert (G.current_player(s), s.step) == (1, "final")
+        assert (G.current_player(s), s.phase) == (1, "final")
         s = G.play(s, "e5,e6,e7!e6")
         assert G.current_player(s) == 0  # ... seat 2 has nothing left: seat 1 goes on alone
         s = G.play(s, "e5,f5,g5!f5")
@@ -497,7 +477,7 @@ class TestWertung:
         del cells["g7"]
         text = position(cells, pile="Kv", tile="Hb", extra="w")
         s = G.play(G.from_position(text), "g7")
-        assert (s.step, G.current_player(s), G.revealed_tile(s)) == ("final", 0, None)
+        assert (s.phase, G.current_player(s), G.revealed_tile(s)) == ("final", 0, None)
 
 
 class TestNewGameOptions:
@@ -651,7 +631,7 @@ class TestQueriesForTheView:
         text = scoring_position({"d5": "Pb", "e5": "Bb", "f5": "Wb", "g5": "Cb"})
         options = G.scoring_options(G.from_position(text))
         assert options[0].cells == ("d5", "e5", "f5", "g5")
-        assert (options[0].shape, options[0].kind, options[0].feature, options[0].points) == ("line4", "colour", "b", 4)
+        assert (options[0].shape, options[0].shared, options[0].feature, options[0].points) == ("line4", "colour", "b", 4)
         assert options[0].flips == ("e5", "f5")
         assert options[0].moves == ("d5,e5,f5,g5!e5", "d5,e5,f5,g5!f5")
         assert [o.points for o in options] == [4, 2, 2]
@@ -661,16 +641,100 @@ class TestQueriesForTheView:
         place = G.effect(s, "g5")
         assert (place.seat, place.kind, place.tile, place.cell, place.points) == (0, "place", "Cb", "g5", 0)
         refuse = G.effect(s, "xe4")
-        assert (refuse.kind, refuse.cell, refuse.points) == ("refuse", "e4", -2)
+        assert (refuse.kind, refuse.tile, refuse.onto, refuse.points) == ("refuse", "Cb", "e4", -2)
         s = G.play(s, "g5")
         score = G.effect(s, "e5,f5,g5!f5")
-        assert (score.kind, score.cells, score.cell, score.points, score.shape) == ("score", ("e5", "f5", "g5"), "f5", 2, "line3")
-        assert G.effect(s, "pass").kind == "pass"
+        assert (score.kind, score.cells, score.flip, score.points, score.shape) == ("score", ("e5", "f5", "g5"), "f5", 2, "line3")
+        assert (score.shared, score.feature) == ("colour", "b")
+        assert (G.effect(s, "pass").kind, G.effect(s, "pass").points) == ("pass", 0)
 
     def test_placement_and_refusal_cells(self):
         s = G.from_position(position({"e5": "Pb", "e4": "wb"}, pile="Co", tile="Cb", extra="x0"))
         assert G.placement_cells(s) == ["e3", "d4", "f4", "d5", "f5", "e6"]
-        assert G.refusal_cells(s) == ["e4"]
+        assert G.refusal_moves(s) == {"e4": "xe4"}
+
+    def test_passing_is_offered_only_after_placing(self):
+        """`may_pass` is the engine's answer to whether the list under the board offers a pass:
+        after placing, never in the final scoring, where a player who can score must."""
+        one = full_layout({"c5": "Pb", "d5": "Wb", "e5": "Cb"}, avoid="Kv")
+        final = G.from_position(position(one, pile="Kv", turn="f1", extra="w"))
+        scoring = G.from_position(scoring_position({"e5": "Pb", "f5": "Bb", "g5": "Wb"}))
+        placing = G.new_game(players=2, seed=3)
+        for s, offered in ((scoring, True), (final, False), (placing, False)):
+            assert G.may_pass(s) == offered == ("pass" in G.legal_moves(s))
+        # Placing in the final scoring is refused by a rule of its own, not by the round's.
+        assert G.why_illegal(final, "h5").rule == "nothing-to-place" and G.why_illegal(scoring, "h5").rule == "tile-placed"
+
+    def test_why_no_refusal_answers_a_refusal_before_a_tile_is_chosen(self):
+        """The view's "Refuse the tile" with no face-down tile to choose: the engine names the
+        rule, whatever cell a refusal would name (it used to be asked with a made-up move)."""
+        one_down = G.from_position(position({"e5": "Pb", "e4": "wb"}, pile="Co", tile="Cb", extra="x0"))
+        assert G.why_no_refusal(one_down) is None and G.refusal_moves(one_down) == {"e4": "xe4"}
+        none_down = G.from_position(position({"e5": "Pb", "e4": "Wb"}, pile="Co", tile="Cb", extra="x0"))
+        plain = G.from_position(position({"e5": "Pb", "e4": "wb"}, pile="Co", tile="Cb"))
+        placed = G.play(G.from_position(position({"e5": "Pb", "f5": "Bb", "e4": "wb"}, pile="Co", tile="Cb", extra="x0")), "g5")
+        assert placed.phase == "score"
+        for s, rule in ((none_down, "no-face-down"), (plain, "no-ersatz"), (placed, "refuse-after-place")):
+            refused = G.why_no_refusal(s)
+            assert refused is not None and refused.rule == rule == G.why_illegal(s, "xa1").rule
+            assert G.refusal_moves(s) == {}
+        over = G.from_position(position(full_layout({"e5": "Pb"}, avoid="Kv"), pile="Kv", turn="-"))
+        assert G.why_no_refusal(over).rule == "game-over"
+
+    def test_a_new_round_is_told_by_the_tile_it_revealed(self):
+        s = G.new_game(2, seed=1, starts=["Pb", "Hv"], draws=["Kv", "Wy"])
+        placed = G.play(s, "f5")
+        assert G.revealed_between(s, placed) is None  # the second seat still places Kv
+        after = G.play(placed, "f5")
+        assert G.revealed_between(placed, after) == "Wy" == G.revealed_tile(after)
+        assert G.pile_size(after) == len(G.remaining_tiles(after)) == 33
+
+    def test_the_tie_break_is_answered(self):
+        teaching = G.from_public_position(TestWhyIllegal.TEACHING)
+        flipped = G.play(teaching, "e5,f5,g5!f5")  # the first seat now has a face-down tile
+        over = replace(flipped, phase="over", to_move=None, tile=None)
+        assert G.winners(replace(over, scores=(2, 2))) == [1] and G.won_on_tie_break(replace(over, scores=(2, 2)))
+        assert not G.won_on_tie_break(replace(over, scores=(3, 2)))
+        shared = replace(over, layouts=(over.layouts[1], over.layouts[1]), scores=(2, 2))
+        assert G.winners(shared) == [0, 1] and not G.won_on_tie_break(shared)
+
+    def test_solitaire_the_layout_in_front_and_its_extent(self):
+        solo, duo = G.new_game(1, seed=2), G.new_game(2, seed=2)
+        assert G.is_solitaire(solo) and not G.is_solitaire(duo)
+        s = G.play(G.play(duo, "f5"), "d5")
+        assert G.seat_in_front(duo) == 0 and G.seat_in_front(G.play(duo, "f5")) == 1
+        assert G.layout_extent(s, 0) == (4, 5, 4, 4) and G.layout_extent(s, 1) == (3, 4, 4, 4)
+        assert G.tile_count(s, 0) == 2 and G.face_down_count(s, 0) == 0
+
+    def test_the_score_board_is_the_engine_s(self):
+        board = G.score_board()
+        assert board.shape_count == 17 and board.sizes == (3, 4, 5) and board.crown_bonus == 1
+        assert [(row.size, row.points) for row in board.rows] == [(3, 2), (4, 4), (5, 7)]
+        for row in board.rows:
+            for shape in row.shapes:
+                # Each shape as printed scores as that shape, turning one of its marked tiles.
+                cells = {f"{FILES[2 + c]}{7 - r}": code for (r, c), code in zip(shape.cells, ("Pb", "Bb", "Wb", "Cb", "Hb"))}
+                scoring = G.scoring_options(G.from_position(scoring_position(cells)))
+                assert any(o.shape == shape.name and len(o.cells) == row.size for o in scoring), shape.name
+
+    @pytest.mark.parametrize(
+        "starts, draws, rule",
+        [
+            (["Pb"], None, "starts-count"),
+            (["Kb", "Pb"], None, "start-crown"),
+            (["Xx", "Pb"], None, "not-a-tile"),
+            (None, ["Pb", "Pb"], "draws-twice"),
+            (["Pb", "Wb"], ["Pb"], "caller-start-drawn"),
+            (None, [m + c for m in MOTIFS for c in COLOURS], "draws-too-many"),
+            (None, [t for t in ALL_TILES if t not in CROWNS], "no-start-left"),
+        ],
+    )
+    def test_tiles_chosen_by_hand_are_refused_by_a_rule(self, starts, draws, rule):
+        with pytest.raises(TileOptionError) as refused:
+            G.check_tile_options(2, starts, draws)
+        assert refused.value.rule == rule
+        with pytest.raises(ValueError):
+            G.new_game(2, seed=0, starts=starts, draws=draws)
 
 
 class TestWhyIllegal:

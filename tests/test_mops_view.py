@@ -15,11 +15,13 @@ from dataclasses import replace
 import pytest
 
 from markup import enabled, parse, targets
+from mops_positions import ALL_TILES
 from ludothek.games import get_game
 from ludothek.games.mops_layout import extent
 from ludothek.i18n import set_language
 from ludothek.render import game_panels, get_view, setup_screen
-from ludothek.render.mops import MopsView
+from ludothek.games.mops_rounds import TileOptionRule
+from ludothek.render.mops import TILE_OPTION_TEXTS, MopsView
 from ludothek.render.mops_board import display_window
 from ludothek.render.rules import rules_body_html
 from ludothek.render.view import UIState
@@ -27,7 +29,6 @@ from ludothek.web.session import GameSession, Seat
 
 GAME = get_game("mops")
 NAMES = ["Ada", "Bo", "Cy", "Di"]
-ALL_TILES = [m + c for m in "PBWCKH" for c in "bgopvy"]
 
 # Two players at the start: Red (the caller) began with the pink bowl, Blue with the yellow
 # bowl; the blue pug is revealed and Red places first.
@@ -252,6 +253,21 @@ class TestRefusing:
         assert v.click(s, LIVE, "refuse").message == "Refusing tiles is the variant “Ersatzplättchen”, which is not being played."
         assert "refuse" not in v.status_text(s, LIVE, NAMES)
 
+    def test_refusing_with_nothing_face_down_says_the_engine_s_rule(self):
+        v, s = view(), pos(CAN + " x0,0")
+        assert v.actions(s, LIVE) == []
+        assert v.click(s, LIVE, "refuse").message == "You can refuse a tile only onto one of your face-down tiles, and you have none yet."
+        # A face-down tile clicked while placing: the engine offers a refusal onto it, the view says how.
+        result = v.click(pos(ONE_DOWN), LIVE, "f5")
+        assert result.move is None and "use “Refuse the tile”" in result.message
+
+    def test_every_refusal_of_tiles_chosen_by_hand_has_its_sentence(self):
+        assert set(TILE_OPTION_TEXTS) | {TileOptionRule.STARTS_COUNT} == set(TileOptionRule)
+        for lang in ("en", "de"):
+            set_language(lang)
+            with pytest.raises(ValueError, match="35.*36"):
+                view().options_from_form({"tiles": "hand", "draws_text": " ".join(ALL_TILES)}, 2)
+
     def test_the_panel_counts_refusals_and_the_next_cost(self):
         details = view().seat_details(pos(TWO_DOWN), 0)
         assert "1 refused · next costs 3" in text_of(details)
@@ -332,7 +348,7 @@ class TestWords:
         v = view()
         s = pos(START)
         blue = s.layouts[1][:40] + bytes([FACE_DOWN_YELLOW_BOWL]) + s.layouts[1][41:]  # Blue's start tile, turned
-        over = replace(s, step="over", to_move=None, tile=None, scores=(5, 5), layouts=(s.layouts[0], blue))
+        over = replace(s, phase="over", to_move=None, tile=None, scores=(5, 5), layouts=(s.layouts[0], blue))
         assert GAME.winners(over) == [0]
         assert v.result_text(over, NAMES) == "Ada wins with 5 points: fewer face-down tiles decided the tie."
 
@@ -470,6 +486,15 @@ class TestSetup:
         assert v.option_warnings(options, 2)
         # Shuffled ignores the text fields.
         assert v.options_from_form({"tiles": "shuffled", "starts_text": "zz"}, 2) == {}
+
+    @pytest.mark.parametrize("switch", GAME.variant_switches)
+    def test_each_variant_the_engine_declares_is_switched_on_by_the_form_and_named_by_the_editor(self, switch):
+        v = view()
+        assert GAME.variant_switches == ("ersatz", "wertung")
+        options = v.options_from_form({switch: "on"}, 2)
+        assert options == {switch: True}
+        assert getattr(GAME.new_game(players=2, seed=1, **options), switch) is True
+        assert v.setting_value_name(switch, "on") == "On" and v.setting_name(switch) != switch
 
     @pytest.mark.parametrize(
         "values, message",

@@ -16,13 +16,29 @@ from ludothek.i18n import language, set_language
 from ludothek.render import get_view
 from ludothek.render.view import COMMON_MOVE_ERROR_TEXTS
 
-RAISED = re.compile(r"self\.(?:illegal|invalid)\(\s*\w+,\s*\"([a-z-]+)\"")
+RAISED = re.compile(r"self\.(?:illegal|invalid)\(\s*\w+,\s*(\"[a-z-]+\"|[\w.]+)")
 
 
 def raised_rules(game) -> set[str]:
-    """The rule identifiers written as literals where the engine raises (its whole module)."""
-    source = inspect.getsource(inspect.getmodule(type(game)))
-    rules = set(RAISED.findall(source))
+    """The rule identifiers written where the engine raises (the whole module of the engine's class
+    and of each of its game's own bases, such as Mops Royal's move checks): as literals, or as
+    names the module binds to a declared rule (`FennRule.SAME_FACE`) or to a mapping of them
+    (Fenn's `BAN_RULES`, which stands for every rule in it)."""
+    rules = set()
+    for cls in type(game).__mro__:
+        module = inspect.getmodule(cls)
+        if module is None or not module.__name__.startswith("ludothek.games.") or module.__name__ == "ludothek.games.base":
+            continue
+        for written in RAISED.findall(inspect.getsource(module)):
+            if written.startswith('"'):
+                rules.add(written.strip('"'))
+                continue
+            if not hasattr(module, written.split(".")[0]):
+                continue  # a local name (Mops Royal's `broken`): the rules it holds are raised as literals or members elsewhere
+            named = module
+            for part in written.split("."):
+                named = getattr(named, part)
+            rules |= {str(rule) for rule in named.values()} if isinstance(named, dict) else {str(named)}
     # A prefix such as "ban-" + reason (Fenn's landing bans) stands for every rule it begins.
     return {r for r in rules if not r.endswith("-")} | {d for r in rules if r.endswith("-") for d in game.move_rules if d.startswith(r)}
 

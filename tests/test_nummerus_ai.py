@@ -11,8 +11,9 @@ from ludothek.ai import base
 from ludothek.ai import run_search
 from ludothek.render.catalog import get_player, levels
 from ludothek.ai.nummerus import LEVELS, hint, make_player
-from ludothek.ai.nummerus_model import solitaire_bound
-from ludothek.games.nummerus import GAME
+from ludothek.ai.nummerus_model import Model, chain_profile, owners, round_rewards, solitaire_bound, solitaire_child, solitaire_takes
+from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES, GAME, SWAP_PHASE
+from test_nummerus_rules import board
 
 LEVEL_NUMBERS = [lv.number for lv in LEVELS]
 
@@ -22,10 +23,6 @@ def short_thinking(monkeypatch):
     """The strongest level thinks against the clock (0.7 s a move in the page); a twentieth of a
     second keeps these tests fast. tests/test_anytime_ai.py checks the clock itself."""
     monkeypatch.setattr(base, "THINK_SECONDS", 0.05)
-
-
-def board(picture: str) -> str:
-    return "/".join(",".join(line.split()) for line in picture.strip("\n").splitlines())
 
 
 def varied_states():
@@ -51,7 +48,7 @@ def varied_states():
                 states.append(s)
     # A swap step, and a state in the second round of a tournament.
     s = GAME.new_game(players=2, seed=9, swap=True)
-    while not s.swap_step:
+    while s.phase != SWAP_PHASE:
         s = GAME.play(s, GAME.legal_moves(s)[0])
     states.append(s)
     s = GAME.new_game(players=2, seed=9, rounds=2)
@@ -141,15 +138,56 @@ class TestLegalAndDeterministic:
 
 
 class TestSearchModel:
-    def test_the_fast_target_rule_agrees_with_the_engine(self):
-        from ludothek.ai.nummerus_model import star_fields as _targets
-        from ludothek.games.nummerus import star_targets_of
-
-        for i in range(6):
-            s, rng = GAME.new_game(players=2, seed=100 + i), random.Random(i)
+    def test_the_search_model_agrees_with_the_engine(self):
+        """What ai/nummerus_model.py keeps of the rules in its own form, for speed (RULE_MODELS in
+        tests/test_rules_in_one_place.py), agrees with the engine on seeded games: a seat's chain
+        lengths at every ply, a move made and taken back on the model, a finished round's result
+        (basic game and tournament); and the solitaire's moves and children of the beam search."""
+        rounds_checked = 0
+        for players, options in ((2, {}), (3, {}), (4, {}), (2, {"rounds": 2}), (4, {"rounds": 1})):
+            for seed in range(3):
+                rng = random.Random(seed)
+                s = GAME.new_game(players=players, seed=seed, **options)
+                while not GAME.is_over(s):
+                    model = Model(s, tournament=bool(s.rounds))
+                    assert [list(chain_profile(model.owner, seat)) for seat in range(players)] == [GAME.chain_lengths(s, seat) for seat in range(players)]
+                    move = rng.choice(GAME.legal_moves(s))
+                    after, effect = GAME.play(s, move), GAME.effect(s, move)
+                    undo = model.take(FIELD_INDEX[move], s.to_move)
+                    if effect.round_end is None:
+                        assert (model.board, model.star, model.owner) == (list(after.board), after.star, owners(after))
+                    else:
+                        rounds_checked += 1
+                        utilities = model.terminal_utilities()
+                        if model.tournament:
+                            points = effect.round_end.points
+                            assert utilities == [points[p] - max(points[q] for q in range(players) if q != p) for p in range(players)]
+                        else:
+                            first = GAME.standings(after)[0]  # the basic game is one round: it is over
+                            assert tuple(p for p, reward in enumerate(round_rewards(model)) if reward > 0) == first
+                            assert [u > 0 for u in utilities] == [first == (p,) for p in range(players)]
+                            assert [u < 0 for u in utilities] == [p not in first for p in range(players)]
+                    model.untake(FIELD_INDEX[move], undo)
+                    assert (model.board, model.star, model.owner) == (list(s.board), s.star, owners(s))
+                    s = after
+        assert rounds_checked == 5 * 3 + 3
+        # Two seats tied for first, the third behind: a share of the win (rare in random games).
+        empty = "/".join(",".join("." for _ in files) for files in ("cde", "bcdef", "abcdefg", "abcdefg", "bcdef", "abcdefg", "abcdefg", "bcdef", "cde"))
+        tied = GAME.from_position(
+            empty.replace(".", "*", 1) + " 1 1-3,7,10,13,16,19,22,25,28,31,34,37,40,43,46/4-6,8,11,14,17,20,23,26,29,32,35,38,41,44,47"
+            "/9,12,15,18,21,24,27,30,33,36,39,42,45,48"
+        )
+        model = Model(tied, tournament=False)
+        assert GAME.standings(tied)[0] == (0, 1) and [r > 0 for r in round_rewards(model)] == [True, True, False]
+        assert [(u > 0, u < 0) for u in model.terminal_utilities()] == [(False, False), (False, False), (False, True)]
+        for seed in range(4):
+            rng, s = random.Random(seed), GAME.new_game(players=1, seed=seed)
             while not GAME.is_over(s):
-                engine = sorted(f for f, _ in star_targets_of(s.board, s.star)[0])
-                assert sorted(_targets(list(s.board), s.star)) == engine
+                takes = solitaire_takes(s.board, s.star, s.collections[0])
+                assert sorted(FIELD_NAMES[f] + (side or "") for f, side in takes) == sorted(GAME.legal_moves(s))
+                for f, side in takes:
+                    after = GAME.play(s, FIELD_NAMES[f] + (side or ""))
+                    assert solitaire_child(s.board, s.star, s.collections[0], f, side) == (after.board, after.star, after.collections[0])
                 s = GAME.play(s, rng.choice(GAME.legal_moves(s)))
 
 

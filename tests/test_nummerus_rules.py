@@ -3,10 +3,12 @@ order: rank 9 at the top, fields left to right; `*` the star, `.` empty)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from ludothek.games.base import IllegalMove, InvalidMoveText, PositionError, chance_rng
-from ludothek.games.nummerus import FIELD_NAMES, GAME, RAYS, chain_points
+from ludothek.games.nummerus import FIELD_NAMES, GAME, RAYS, STAR_PHASE, SWAP_PHASE, LayoutError, RoundEnd, chain_points
 
 
 def board(picture: str) -> str:
@@ -416,7 +418,7 @@ class TestTournament:
             "2 1-45/46-47 r1/2",
         )
         effect = GAME.effect(s, "e5")
-        assert effect.round_over and effect.round_points == (45 * 46 // 2, 6) and not effect.game_over
+        assert effect.round_end == RoundEnd(points=(45 * 46 // 2, 6), game_over=False)
         after = GAME.play(s, "e5")
         assert after.round_points == ((1035, 6),) and GAME.current_player(after) == 1
 
@@ -454,13 +456,13 @@ class TestSwapVariant:
         return pos(self.BEFORE, f"1 {self.COLLECTIONS} {swaps}")
 
     def test_swap_chips_per_player(self):
-        assert GAME.new_game(players=2, swap=True).swaps == (2, 2)
-        assert GAME.new_game(players=3, swap=True).swaps == (2, 2, 2)
-        assert GAME.new_game(players=4, swap=True).swaps == (1, 1, 1, 1)
+        assert GAME.new_game(players=2, swap=True).swap_chips_left == (2, 2)
+        assert GAME.new_game(players=3, swap=True).swap_chips_left == (2, 2, 2)
+        assert GAME.new_game(players=4, swap=True).swap_chips_left == (1, 1, 1, 1)
 
     def test_after_taking_a_chip_the_same_player_may_swap(self):
         s = GAME.play(self.start(), "d6")
-        assert GAME.current_player(s) == 0 and s.swap_step
+        assert GAME.current_player(s) == 0 and s.phase == SWAP_PHASE
         assert GAME.position(s).endswith(" x2,2 swap")
         moves = GAME.legal_moves(s)
         assert moves[0] == "noswap"
@@ -470,7 +472,7 @@ class TestSwapVariant:
         s = GAME.play(self.start(), "d6")
         assert not any(m.endswith(("x6", "x7", "x8")) for m in GAME.legal_moves(s))
         illegal(s, "5x7", "part of seat 2's chain 6-8", "not part of a chain")
-        assert GAME.swappable(s) == {1: ([4, 21], [6, 7, 8])}
+        assert GAME.chips_to_take(s) == {1: ([4, 21], [6, 7, 8])}
 
     def test_any_own_chip_may_be_given_even_from_a_chain(self):
         s = GAME.play(GAME.play(self.start(), "d6"), "20x4")
@@ -480,11 +482,11 @@ class TestSwapVariant:
         s = GAME.play(GAME.play(self.start(), "d6"), "5x4")
         assert GAME.groups(s, 0) == ((1, 4), (9, 20), (22, 46), (48, 48))
         assert GAME.groups(s, 1) == ((5, 8), (21, 21))
-        assert s.swaps == (1, 2) and GAME.current_player(s) == 1
+        assert s.swap_chips_left == (1, 2) and GAME.current_player(s) == 1
 
     def test_declining_keeps_the_swap_chip(self):
         s = GAME.play(GAME.play(self.start(), "d6"), "noswap")
-        assert s.swaps == (2, 2) and GAME.current_player(s) == 1
+        assert s.swap_chips_left == (2, 2) and GAME.current_player(s) == 1
 
     def test_at_most_one_swap_per_turn_and_only_after_a_star_move(self):
         s = GAME.play(GAME.play(self.start(), "d6"), "5x4")
@@ -500,12 +502,12 @@ class TestSwapVariant:
 
     def test_no_swap_step_without_swap_chips(self):
         s = GAME.play(self.start("x0,2"), "d6")
-        assert not s.swap_step and GAME.current_player(s) == 1
+        assert s.phase != SWAP_PHASE and GAME.current_player(s) == 1
 
     def test_no_swap_step_when_every_opponent_chip_is_in_a_chain(self):
         s = pos(self.BEFORE, "1 1-3,9-46/4-8 x2,2")
         after = GAME.play(s, "d6")
-        assert not after.swap_step
+        assert after.phase != SWAP_PHASE
 
     def test_the_last_chip_may_still_be_followed_by_a_swap(self):
         last = pos(self.BEFORE.replace("47 .  .", ".  .  ."), "1 1-3,5,9-20,22-47/4,6-8,21 x2,2")
@@ -528,17 +530,17 @@ class TestSwapChipsOption:
     COLLECTIONS = TestSwapVariant.COLLECTIONS
 
     def test_the_option_deals_its_number_to_every_player(self):
-        assert GAME.new_game(players=4, swap=True, swap_chips=3).swaps == (3, 3, 3, 3)
-        assert GAME.new_game(players=2, swap=True, swap_chips=1).swaps == (1, 1)
-        assert GAME.new_game(players=4, swap=True, swap_chips=2).swap_chips == 2
+        assert GAME.new_game(players=4, swap=True, swap_chips=3).swap_chips_left == (3, 3, 3, 3)
+        assert GAME.new_game(players=2, swap=True, swap_chips=1).swap_chips_left == (1, 1)
+        assert GAME.new_game(players=4, swap=True, swap_chips=2).swap_chips_dealt == 2
 
     def test_zero_and_no_option_deal_the_rulebooks_number(self):
-        assert GAME.new_game(players=4, swap=True, swap_chips=0).swaps == (1, 1, 1, 1)
-        assert GAME.new_game(players=3, swap=True).swaps == (2, 2, 2)
-        assert GAME.new_game(players=3).swaps == () and GAME.new_game(players=3, swap_chips=0).swaps == ()
+        assert GAME.new_game(players=4, swap=True, swap_chips=0).swap_chips_left == (1, 1, 1, 1)
+        assert GAME.new_game(players=3, swap=True).swap_chips_left == (2, 2, 2)
+        assert GAME.new_game(players=3).swap_chips_left == () and GAME.new_game(players=3, swap_chips=0).swap_chips_left == ()
 
     def test_a_number_of_chips_plays_the_swap_variant(self):
-        assert GAME.new_game(players=2, swap_chips=3).swaps == (3, 3)
+        assert GAME.new_game(players=2, swap_chips=3).swap_chips_left == (3, 3)
 
     @pytest.mark.parametrize(
         "players,options,words",
@@ -557,7 +559,7 @@ class TestSwapChipsOption:
     def test_a_third_chip_buys_a_third_swap(self):
         s = pos(self.BEFORE, f"1 {self.COLLECTIONS} x1,3/3")
         s = GAME.play(GAME.play(s, "d6"), "5x4")
-        assert s.swaps == (0, 3) and s.swap_chips == 3
+        assert s.swap_chips_left == (0, 3) and s.swap_chips_dealt == 3
         assert GAME.position(s).endswith(" x0,3/3")
 
     def test_the_dealt_number_is_written_only_when_not_the_rulebooks(self):
@@ -575,7 +577,7 @@ class TestSwapChipsOption:
     def test_the_next_round_deals_the_options_number_again(self):
         last = pos(self.BEFORE.replace("47 .  .", ".  .  ."), "1 1-3,5,9-20,22-47/4,6-8,21 r1/2 x0,1/3")
         s = GAME.play(last, "d6")  # 48 was the round's last chip; seat 1 has no swap chip left
-        assert s.round == 2 and s.swaps == (3, 3) and GAME.position(s).endswith(" x3,3/3")
+        assert s.round == 2 and s.swap_chips_left == (3, 3) and GAME.position(s).endswith(" x3,3/3")
 
     def test_the_record_keeps_the_option_and_replays_it(self):
         s = GAME.new_game(players=3, seed=5, swap=True, swap_chips=1)
@@ -589,7 +591,7 @@ class TestSwapChipsOption:
         s = GAME.new_game(players=4, seed=5, swap=True)
         record = GAME.record(s)
         assert "swap_chips" not in record["options"]
-        assert GAME.from_record(record).swaps == (1, 1, 1, 1)
+        assert GAME.from_record(record).swap_chips_left == (1, 1, 1, 1)
 
 
 class TestSolitaire:
@@ -622,7 +624,7 @@ class TestSolitaire:
     def test_a_number_touching_two_chains_joins_the_one_chosen(self):
         s = pos(self.CHOICE, f"1 {self.CHAINS}")
         assert GAME.legal_moves(s) == ["d6-", "d6+"]
-        assert GAME.solitaire_sides(s, "d6") == ("31", "33-37")
+        assert GAME.chain_choice(s, "d6") == ((31, 31), (33, 37))
         lower = GAME.play(s, "d6-")
         upper = GAME.play(s, "d6+")
         assert (31, 32) in GAME.groups(lower, 0) and (33, 37) in GAME.groups(lower, 0)
@@ -739,7 +741,7 @@ class TestEffect:
     def test_a_star_move_reports_its_path_and_chip(self):
         effect = GAME.effect(pos(STAR_D4, STAR_D4_REST), "d8")
         assert (effect.seat, effect.origin, effect.target, effect.chip) == (0, "d4", "d8", 1)
-        assert effect.path == ("d5", "d6", "d7") and not effect.jump and not effect.round_over
+        assert effect.path == ("d5", "d6", "d7") and not effect.jump and effect.round_end is None
 
     def test_a_swap_reports_both_chips_and_the_partner(self):
         s = GAME.play(TestSwapVariant().start(), "d6")
@@ -777,6 +779,118 @@ class TestQueriesForTheView:
             "1-3,7,10,13,16,19,22,25,28,31,34,37,40,43,46/4-6,8,11,14,17,20,23,26,29,32,35,38,41,44,47/9,12,15,18,21,24,27,30,33,36,39,42,45,48"
         )
         assert GAME.standings(s) == [(0, 1), (2,)]
+        assert GAME.leaders(s) == (0, 1) == tuple(GAME.winners(s))
+
+    def test_nobody_leads_while_every_seat_ties(self):
+        s = pos(STAR_D4, "1 10-12,16-29/13-15,30-48")
+        assert GAME.standings(s) == [(1,), (0,)] and GAME.leaders(s) == (1,)
+        even = pos(STAR_D4, "1 10,12,14,16,18,20,22,24,26,28,30,32,34,36,38,40,42,44,46,48/11,13,15,17,19,21,23,25,27,29,31,33,35,37,39,41,43,45,47")
+        assert GAME.standings(even) == [(0, 1)] and GAME.leaders(even) == ()
+        assert GAME.leaders(pos(TestSolitaire.CHOICE, f"1 {TestSolitaire.CHAINS}")) == ()
+
+    def test_held_groups_say_which_are_chains_complete_and_longest(self):
+        s = pos(STAR_D4, "1 10-12,14,16-18,20-29/13,15,19,30-48")
+        assert [(g.low, g.high, g.chain, g.complete, g.longest) for g in GAME.held_groups(s, 0)] == [
+            (10, 12, True, False, False),
+            (14, 14, False, False, False),
+            (16, 18, True, False, False),
+            (20, 29, True, False, True),
+        ]
+        solo = pos(TestSolitaire.CHOICE, f"1 {TestSolitaire.CHAINS}")
+        held = GAME.held_groups(solo, 0)
+        assert all(g.chain and not g.longest for g in held)
+        assert [(g.low, g.high) for g in held if g.complete] == [(lo, hi) for lo, hi in GAME.groups(solo, 0) if hi - lo + 1 >= 6]
+
+    def test_the_solitaire_and_the_chips_left(self):
+        assert GAME.is_solitaire(GAME.new_game(players=1)) and not GAME.is_solitaire(GAME.new_game(players=2))
+        assert GAME.chips_on_board(GAME.new_game(players=2)) == 48 and GAME.chips_on_board(pos(STAR_D4, STAR_D4_REST)) == 9
+
+    def test_the_scoring_table_starts_at_the_shortest_chain(self):
+        table = GAME.chain_points_from_shortest(5)
+        assert table == [(2, 3), (3, 6), (4, 10), (5, 15), (6, 21)]
+        # The shortest length listed is the shortest that scores: one chip less scores nothing.
+        assert GAME.chain_points_from_shortest(1)[0][1] > 0 and chain_points(table[0][0] - 1) == 0
+        assert [GAME.chain_points(n) for n in (1, 11)] == [0, 66]
+
+    def test_finished_rounds(self):
+        s = GAME.new_game(players=2, seed=3, rounds=2)
+        assert GAME.finished_rounds(s) == 0
+        while s.round == 1:
+            s = GAME.play(s, GAME.legal_moves(s)[0])
+        assert GAME.finished_rounds(s) == 1
+        while not GAME.is_over(s):
+            s = GAME.play(s, GAME.legal_moves(s)[0])
+        assert GAME.finished_rounds(s) == 2 == len(GAME.round_table(s))
+
+    def test_the_solitaire_grades(self):
+        assert [GAME.solitaire_grade(n) for n in range(4)] == ["superb", "good", "not bad", None]
+        assert dict(GAME.solitaire_grades()) == {0: "superb", 1: "good", 2: "not bad"}
+
+    def test_a_chain_choice_is_offered_only_for_a_chip_the_star_may_take(self):
+        s = pos(TestSolitaire.CHOICE, f"1 {TestSolitaire.CHAINS}")
+        assert GAME.chain_choice(s, "d6") == ((31, 31), (33, 37))
+        assert GAME.chain_choice(s, "d4") is None and GAME.chain_choice(s, "zz") is None
+        assert GAME.chain_choice(pos(STAR_D4, STAR_D4_REST), "d3") is None
+
+    def test_half_a_swap_is_refused_as_every_whole_swap_with_it(self):
+        # The view asks for each chip picked; the answer is what a whole swap with it would meet.
+        s = GAME.play(TestSwapVariant().start(), "d6")
+        gives = {give for give, _take, _seat in GAME.allowed_swaps(s)}
+        takes = {take for _give, take, _seat in GAME.allowed_swaps(s)}
+        any_give, any_take = min(gives), min(takes)
+        for chip in range(1, 49):
+            half = GAME.why_illegal_give(s, chip)
+            whole = GAME.why_illegal(s, f"{chip}x{any_take}")
+            assert (half is None) == (chip in gives) and half == whole, chip
+            half = GAME.why_illegal_take(s, chip)
+            whole = GAME.why_illegal(s, f"{any_give}x{chip}")
+            assert (half is None) == (chip in takes) and half == whole, chip
+        assert GAME.why_illegal_give(pos(STAR_D4, STAR_D4_REST), 10).rule == "swap-not-now"
+
+    def test_a_swap_is_offered_exactly_when_the_swap_step_follows(self):
+        steps = 0
+        for seed in range(3):
+            s = GAME.new_game(players=3, seed=seed, swap=True)
+            while not GAME.is_over(s):
+                after = GAME.play(s, GAME.legal_moves(s)[-1])
+                if s.phase == STAR_PHASE and after.round == s.round and not GAME.is_over(after):
+                    # The chip taken, still the mover's turn: what the engine judged a swap step by.
+                    taken = replace(after, to_move=s.to_move)
+                    assert GAME.swap_offered(taken) == (after.phase == SWAP_PHASE)
+                    steps += after.phase == SWAP_PHASE
+                s = after
+        assert steps > 10
+
+    def test_a_star_move_says_its_direction_and_the_chain_the_chip_joined(self):
+        s = pos(STAR_D4.replace("9  .  .\n", ".  .  .\n"), "1 9-29/30-48")  # 9 taken: 8 on e3 joins 9-29
+        effect = GAME.effect(s, "e3")
+        assert (effect.direction, effect.chip, effect.chain) == ("down-right", 8, (8, 29))
+        assert GAME.effect(pos(STAR_D4, STAR_D4_REST), "d8").chain is None
+
+
+class TestLayoutAndAges:
+    def test_a_layout_is_refused_with_its_rule(self):
+        good = list(range(49))
+        assert GAME.check_layout(good) == (bytes(good), 0)
+        cases = [
+            (good[:48], "layout-size", {"count": 48}),
+            ([49] + good[1:], "layout-content", {"field": "c9"}),
+            (good[:3] + ["x"] + good[4:], "layout-content", {"field": "b8"}),
+            ([0] + good[1:48] + [0], "layout-twice", {"value": 0, "field": "e1"}),
+            (good[:5] + [4] + good[6:], "layout-twice", {"value": 4, "field": "d8"}),
+        ]
+        for layout, rule, params in cases:
+            with pytest.raises(LayoutError) as info:
+                GAME.check_layout(layout)
+            assert (info.value.rule, info.value.params) == (rule, params)
+            with pytest.raises(ValueError):
+                GAME.new_game(players=2, layout=layout)
+
+    def test_an_age_is_a_whole_number_of_years_up_to_150(self):
+        assert all(GAME.is_age(n) for n in (0, 48, 150))
+        assert not any(GAME.is_age(n) for n in (-1, 151, True, "30", 30.0))
+        with pytest.raises(ValueError, match="from 0 to 150"):
+            GAME.new_game(players=2, ages=[30, 151])
 
 
 class TestWhyIllegal:

@@ -16,23 +16,16 @@ import pytest
 
 from markup import arrow_reachable, arrow_step, enabled, parse, targets, texts
 from ludothek.games import get_game
-from ludothek.games.nummerus import FIELD_NAMES, NO_SWAP
+from ludothek.games.nummerus import FIELD_NAMES, NO_SWAP, SWAP_PHASE
 from ludothek.i18n import set_language
 from ludothek.render import game_panels, get_view, setup_screen
 from ludothek.render.nummerus import HEIGHT, WIDTH, NummerusView, parse_layout
 from ludothek.render.view import UIState
 from ludothek.web.session import GameSession, Seat
+from test_nummerus_rules import STAR_D4, STAR_D4_REST, pos
 
 GAME = get_game("nummerus")
 NAMES = ["Ada", "Bo", "Cy", "Di"]
-
-
-def board(picture: str) -> str:
-    return "/".join(",".join(line.split()) for line in picture.strip("\n").splitlines())
-
-
-def pos(picture: str, rest: str):
-    return GAME.from_position(f"{board(picture)} {rest}")
 
 
 def view() -> NummerusView:
@@ -59,20 +52,8 @@ def english():
     set_language("en")
 
 
-# The star on d4 with a chip in each of the 8 directions; 9 on d2 hides behind 7 on d3; 50-ish
-# chips elsewhere are out of line (numbers 10-48 are in the two collections).
-STAR_D4 = """
-    .  .  .
-  .  .  1  .  .
-.  .  .  .  .  .  .
-.  2  .  .  .  3  .
-  .  .  .  .  .
-4  .  .  *  .  .  5
-.  .  6  7  8  .  .
-  .  .  9  .  .
-    .  .  .
-"""
-D4 = pos(STAR_D4, "1 10-29/30-48")
+# The star on d4 with a chip in each of the 8 directions (numbers 10-48 are in the two collections).
+D4 = pos(STAR_D4, STAR_D4_REST)
 
 # Late in a game: five chips, none in line with the star on d5 (a jump).
 JUMP = GAME.from_position(
@@ -228,7 +209,7 @@ class TestTakingAChip:
 class TestSolitaireChoice:
     def test_a_number_touching_two_chains_asks_which(self):
         v = view()
-        assert GAME.solitaire_sides(SOLO, "e5") == ("12", "14-17")
+        assert GAME.chain_choice(SOLO, "e5") == ((12, 12), (14, 17))
         result = v.click(SOLO, UIState(interactive=True), "e5")
         assert result.move is None and result.message is None
         assert result.ui.selection == ("e5",)
@@ -326,10 +307,10 @@ class TestSwap:
     def test_after_a_star_move_the_same_player_is_offered_the_swap(self):
         s = GAME.new_game(players=2, seed=3, swap=True)
         s = GAME.play(s, "c5")  # Ada's first chip: Bo holds nothing yet, so there is no swap to offer
-        assert not s.swap_step
+        assert s.phase != SWAP_PHASE
         move = GAME.legal_moves(s)[0]
         after = GAME.play(s, move)  # Bo's first chip: Ada holds a single chip
-        assert after.swap_step and after.to_move == s.to_move
+        assert after.phase == SWAP_PHASE and after.to_move == s.to_move
         text = view().describe_move(s, move, after, NAMES)
         assert text.endswith("Bo may swap now.")
         assert view().status_text(after, UIState(interactive=True), NAMES).startswith("Bo may swap:")
@@ -377,7 +358,7 @@ class TestTargets:
                 continue
             legal = set(GAME.legal_moves(s))
             assert self.reachable(v, s) == legal, GAME.position(s)
-            kinds |= {"swap" if s.swap_step else "choice" if any(m.endswith("-") for m in legal) else "star"}
+            kinds |= {"swap" if s.phase == SWAP_PHASE else "choice" if any(m.endswith("-") for m in legal) else "star"}
         assert kinds >= {"star", "swap"}
 
     def test_every_field_is_a_named_button_with_one_tab_stop(self):
@@ -751,11 +732,11 @@ class TestSetup:
         text = GAME.position(start).split(" ")[0]  # ranks separated by '/', fields by ','
         options = view().options_from_form({"layout": "hand", "layout_text": text}, 2)
         assert GAME.new_game(players=2, seed=99, **options).board == start.board
-        assert parse_layout(text.replace("*", "0").replace(",", " ")) == options["layout"]
+        assert parse_layout(GAME, text.replace("*", "0").replace(",", " ")) == options["layout"]
         with pytest.raises(ValueError, match="has 7 twice"):
-            parse_layout(text.replace("18,7,", "18,7 7 ").replace(",16,", " "))
+            parse_layout(GAME, text.replace("18,7,", "18,7 7 ").replace(",16,", " "))
         with pytest.raises(ValueError, match="Field c9 holds “x”"):
-            parse_layout("x" + text[1:])
+            parse_layout(GAME, "x" + text[1:])
         preview = view().setup_preview({"layout": "hand", "layout_text": text}, 2)
         assert parse(preview)[0].get("data-star") == FIELD_NAMES[start.star]
         assert view().setup_preview({"layout": "shuffled"}, 2) == ""
@@ -769,7 +750,7 @@ class TestSetup:
         assert v.options_from_form({"swap": "off", "swap_chips": "3"}, 4) == {}
         with pytest.raises(ValueError, match="Choose how many swap chips each player gets."):
             v.options_from_form({"swap": "on", "swap_chips": "4"}, 2)
-        assert GAME.new_game(players=4, seed=1, **v.options_from_form(values, 4)).swaps == (3, 3, 3, 3)
+        assert GAME.new_game(players=4, seed=1, **v.options_from_form(values, 4)).swap_chips_left == (3, 3, 3, 3)
 
     def test_the_swap_chips_field_lists_the_declared_range_and_shows_with_the_variant(self):
         field = view().setup_field("swap_chips")
@@ -789,6 +770,14 @@ class TestSetup:
         solo = setup_screen.setup_html(v, 1, {"start": "age"})
         assert 'name="start"' not in solo and 'name="swap"' not in solo and 'name="rounds"' not in solo
         assert 'name="layout"' in solo
+
+    def test_the_age_that_begins_is_the_engines(self, monkeypatch):
+        # The setup's words state the age the engine starts by: change it there, and both follow.
+        monkeypatch.setattr(GAME, "starting_age", 40)
+        assert GAME.current_player(GAME.new_game(players=3, seed=1, ages=[30, 50, 46])) == 2  # 1 by the rulebook's 48
+        fields = {f.name: f for f in view().setup_fields()}
+        said = [fields["start"].help, fields["age0"].help] + [c.label for c in fields["start"].choices]
+        assert all("40" in text and "48" not in text for text in said[:2]) and any("closest to 40" in text for text in said)
 
     def test_every_option_is_explained(self):
         for field in view().setup_fields():

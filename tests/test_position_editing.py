@@ -117,7 +117,7 @@ def test_momentum_a_stone_put_leaves_its_hand_and_goes_back_when_covered_or_take
     assert rules is not None
     s = MOMENTUM.from_position(SETUP)
     red = MOMENTUM.from_position(rules.put(s, "d4", "R"))
-    assert red.hands == (7, 8) and red.pie is None  # a stone on the board: the pie rule's token no longer holds
+    assert red.hands == (7, 8) and not red.swap_ahead and not MOMENTUM.swap_offered(red)  # a stone on the board: the pie rule's token no longer holds
     blue = MOMENTUM.from_position(rules.put(red, "d4", "B"))
     assert blue.hands == (8, 7) and blue.board.count("R") == 0
     hole = MOMENTUM.from_position(rules.put(blue, "d4", "x"))

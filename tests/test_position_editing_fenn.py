@@ -77,7 +77,7 @@ def test_a_pasch_or_an_extra_step_is_kept_while_it_holds_and_dropped_when_it_no_
     assert edited(RULES.put(pasch, "4", "b")) == "b4:6 r10:5 k6 b pasch"
     assert edited(RULES.set(pasch, "black", "7")) == "b3:6 r10:5 k7 b"
     won = at(RULES.put(extra, "9", "b"))  # on its far end blue has won: nothing is under way
-    assert FENN.position(won) == "b9:2 r10:5 k6 b" and won.winner == 0
+    assert FENN.position(won) == "b9:2 r10:5 k6 b" and won.outcome is not None and won.outcome.winners == (0,)
 
 
 def test_each_setting_and_setting_it_to_its_value_gives_the_position_back():

@@ -153,26 +153,28 @@ def test_empty_keeps_the_start_tiles_and_puts_every_other_tile_back_into_the_pil
     assert len(pile(emptied)) == 34  # all but the caller's start tile and the revealed tile
 
 
+def put_by_taps(app, piece: str, cell: str) -> None:
+    """The editor's piece chosen (`""`: taking away), then a cell of the board tapped."""
+    tap(app, tool("editor-piece", piece=piece))
+    tap(app, board_target(cell))
+
+
 def test_the_editor_screen_puts_a_tile_and_refuses_taking_the_start_tile_away():
     app, page = start("#/editor/mops")
     screen = last(page, "screen")[2]
     assert "Blue cushion, face down" in screen and 'id="editor-setting-turn"' in screen
-    tap(app, tool("editor-piece", piece="Cb"))
-    tap(app, board_target("f5"))
+    put_by_taps(app, "Cb", "f5")
     assert editor_of(app).position.startswith("9/9/9/9/4WpCb3/")
     assert last(page, "announce")[1] == "Blue can on f5."
-    tap(app, tool("editor-piece", piece=""))
-    tap(app, board_target("e5"))
+    put_by_taps(app, "", "e5")
     assert last(page, "announce")[1] == "The start tile on e5 can be replaced by another tile, but not taken away."
     send_settings(app, {"setting-turn": "p1", "setting-tile": "Pb", "setting-score-1": "5", "setting-score-2": "0"})
     assert editor_of(app).position.endswith(" Pb p1 5,0")
     # Seat 1 lays the revealed tile, and it is seat 2's turn: its layout is shown and edited.
-    tap(app, tool("editor-piece", piece="Pb"))
-    tap(app, board_target("e6"))
+    put_by_taps(app, "Pb", "e6")
     assert editor_of(app).position.endswith(" Pb p2 5,0")
     assert last(page, "announce")[1] == "Blue pug on e6. That was Red's layout; the board now shows Blue's, whose turn it is."
-    tap(app, tool("editor-piece", piece="Kg"))
-    tap(app, board_target("d5"))
+    put_by_taps(app, "Kg", "d5")
     assert editor_of(app).position.startswith("9/9/9/4Pb4/4WpCb3/9/9/9/9,9/9/9/9/3KgWy4/")
     # A tile and a turn changed together: the tile first, then the turn as asked.
     send_settings(app, {"setting-turn": "p1", "setting-tile": "Ho", "setting-score-1": "5", "setting-score-2": "0"})

@@ -7,10 +7,13 @@ reads why in their own language, never the engine's English."""
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 import string
+from enum import StrEnum
 from pathlib import Path
 from random import Random
+from types import ModuleType
 
 import pytest
 
@@ -24,13 +27,17 @@ EXAMPLES = Path(__file__).resolve().parent / "data" / "position_errors"
 FALLBACK_EN = "The text does not describe a position of this game."
 
 
-def literal_rules(node: ast.expr | None) -> list[str]:
-    """The rule names a `rule=` argument can take: a string literal, or either literal of
+def literal_rules(node: ast.expr | None, module: ModuleType) -> list[str]:
+    """The rule names a `rule=` argument can take: a string literal, a member of a rule the
+    module declares (`FennPositionRule.SPACES`: its text), or either of those in
     `"a" if condition else "b"` (one check that serves two rules); [] for anything else."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return [node.value]
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        declared = getattr(getattr(module, node.value.id, None), node.attr, None)
+        return [str(declared)] if isinstance(declared, StrEnum) else []
     if isinstance(node, ast.IfExp):
-        both = literal_rules(node.body) + literal_rules(node.orelse)
+        both = literal_rules(node.body, module) + literal_rules(node.orelse, module)
         return both if len(both) == 2 else []
     return []
 
@@ -40,10 +47,11 @@ def raise_sites() -> list[tuple[str, int, str | None, set[str]]]:
     rule, param names); rule None for a call whose rule is not written as a literal."""
     sites: list[tuple[str, int, str | None, set[str]]] = []
     for path in sorted(GAMES.glob("*.py")):
+        module = importlib.import_module("ludothek.games" if path.stem == "__init__" else f"ludothek.games.{path.stem}")
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "PositionError":
                 keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
-                rules = literal_rules(keywords.pop("rule", None))
+                rules = literal_rules(keywords.pop("rule", None), module)
                 sites.extend((path.name, node.lineno, rule, set(keywords)) for rule in rules or [None])
     return sites
 
@@ -80,7 +88,7 @@ def test_every_raise_names_a_literal_rule():
     sites = raise_sites()
     assert len(sites) > 100, "the scan found too few raises: the pattern no longer matches the engines' code"
     unnamed = [f"{name}:{line}" for name, line, rule, _params in sites if rule is None]
-    assert not unnamed, f"PositionError without a literal rule= at {unnamed}"
+    assert not unnamed, f"PositionError without a literal or declared rule= at {unnamed}"
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

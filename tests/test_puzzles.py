@@ -12,11 +12,10 @@ from ludothek.ai import puzzle_mining as M
 from ludothek.ai import puzzles as P
 from ludothek.render.catalog import puzzle_games  # noqa: E402
 from ludothek.ai.momentum_puzzles import momentum_shortest_win, momentum_winning_moves
-from ludothek.ai.momox_puzzles import momox_canonical, momox_layouts, momox_sure_ways, momox_tile_keys
+from ludothek.ai.momox_puzzles import momox_canonical, momox_layouts, momox_sure_ways, momox_tile_lifts
 from ludothek.ai.mops import mops_placement_points
 from ludothek.games import get_game
 from ludothek.package_files import package_file
-from ludothek.render.momox import remembered_chips
 from ludothek.render.catalog import game_ai
 
 MINIMUM = {"fenn": 12, "momentum": 12, "nummerus": 12, "mops": 8, "momox": 12}
@@ -166,9 +165,9 @@ def test_momox_a_sure_way_may_lift_the_chip_that_lay_open():
     game = get_game("momox")
     s = game.from_position(MOMOX_THROUGH_THE_OPEN_CHIP)
     assert momox_sure_ways(game, s) == {"k2": ["k2", "k1", "take"]}
-    assert momox_tile_keys(game, s) == ["k2"]
+    assert momox_tile_lifts(game, s) == ["k2"]
     assert len(list(momox_layouts(game, s))) == 24  # four chips nobody remembers: 4! layouts
-    assert remembered_chips(MOMOX_THROUGH_THE_OPEN_CHIP) == [(2, 3)]
+    assert game.remembered_chips(s) == [(2, 3)]
 
 
 def test_momox_a_key_that_reaches_a_tile_in_every_layout_is_no_sure_way():
@@ -179,7 +178,7 @@ def test_momox_a_key_that_reaches_a_tile_in_every_layout_is_no_sure_way():
     game = get_game("momox")
     s = game.from_position("5,8 -,- R key t3 y0 236415 124")
     assert momox_sure_ways(game, s) == {"k1": ["k1", "take"]}
-    assert momox_tile_keys(game, s) == ["k1", "k2"]
+    assert momox_tile_lifts(game, s) == ["k1", "k2"]
 
 
 def test_momox_puzzle_task_names_the_remembered_chips_in_both_languages():

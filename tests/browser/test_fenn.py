@@ -164,14 +164,22 @@ class TestTheEnd:
         expect(page.locator("#board .die.red.winner")).to_have_count(1)
 
 
+FOCUSED = "document.activeElement.dataset.target"
+
+
+def focused_after(page, key: str) -> str:
+    """Press `key` and give the target that has the focus once the app has answered."""
+    page.keyboard.press(key)
+    answered(page)
+    return page.evaluate(FOCUSED)
+
+
 class TestKeyboard:
     def test_arrows_enter_tab_and_escape(self, page, app_url):
         start_fenn(page, app_url, first="blue")
         page.locator("#board [tabindex='0']").focus()
-        assert page.evaluate("document.activeElement.dataset.target") == "1"
-        page.keyboard.press("ArrowRight")
-        answered(page)
-        assert page.evaluate("document.activeElement.dataset.target") == "2"
+        assert page.evaluate(FOCUSED) == "1"
+        assert focused_after(page, "ArrowRight") == "2"
         page.keyboard.press("Enter")
         expect(page.locator("#status")).to_contain_text("field 2 picked")
         page.keyboard.press("Escape")
@@ -180,12 +188,8 @@ class TestKeyboard:
         page.keyboard.press("Enter")
         expect(page.locator(".fenn-chooser")).to_be_visible()
         # Tab leaves the board for the face chooser below it.
-        page.keyboard.press("Tab")
-        answered(page)
-        assert page.evaluate("document.activeElement.dataset.target") == "2:1"
-        page.keyboard.press("Tab")
-        answered(page)
-        assert page.evaluate("document.activeElement.dataset.target") == "2:2"
+        assert focused_after(page, "Tab") == "2:1"
+        assert focused_after(page, "Tab") == "2:2"
         page.keyboard.press("Enter")
         expect(page.locator("#announce")).to_contain_text("to field 2 and turns 2 up")
         assert moves_played(page) == 1
@@ -256,7 +260,7 @@ def open_seeded_game(page, app_url, seed: int) -> None:
     from ludothek.web.links import record_fragment
 
     game = get_game("fenn")
-    throws = len(game.opening_rolls(game.new_game(2, seed)))
+    throws = len(game.opening(game.new_game(2, seed)).rolls)
     players = [{"name": "Ada", "type": "human"}, {"name": "Bob", "type": "human"}]
     record = {"format": "ludothek", "version": 1, "game": "fenn", "players": players, "options": {}, "seed": seed, "moves": []}
     if page.evaluate("!!document.body.dataset.ready"):

@@ -128,17 +128,7 @@ class TestSpecialCells:
     def test_a_stone_pushed_into_the_centre_hole_goes_back_to_its_owner(self, page, app_url):
         # 9x9 with the recommended hole on e5; blue d5, red to move: c5 pushes d5 into the hole.
         position = "9x9 ........./........./........./........./...Bx..../........./........./........./......... R 12,11"
-        open_app(page, app_url)
-        record = {
-            "format": "ludothek",
-            "version": 1,
-            "game": "momentum",
-            "players": [{"name": "Ada", "type": "human"}, {"name": "Bert", "type": "human"}],
-            "position": position,
-            "moves": [],
-        }
-        put_save(page, "hole1", record)
-        page.goto(app_url + "#/play/hole1")
+        play_from_position(page, app_url, "hole1", position)
         expect(page.locator(".player[data-seat='1'] [data-hand]")).to_have_attribute("data-hand", "11")
         click_cell(page, "c5")
         assert board_labels(page)["d5"] == "empty" and board_labels(page)["e5"] == "hole"

@@ -13,7 +13,6 @@ from test_quality import axe_violations
 
 from ludothek.ai import puzzles as P
 from ludothek.games import get_game
-from ludothek.render.momox import remembered_chips
 
 
 def test_a_hard_momox_puzzle_on_a_phone_missed_walked_through_then_solved(phone_page, app_url):
@@ -34,7 +33,7 @@ def test_a_hard_momox_puzzle_on_a_phone_missed_walked_through_then_solved(phone_
     task, seats = page.locator(".puzzle-task").bounding_box(), page.locator("#puzzle-seats").bounding_box()
     assert task["y"] < seats["y"], (task, seats)
     # The remembered chips are the premise, and the only chips named besides the open one.
-    remembered = remembered_chips(hard["position"])
+    remembered = game.remembered_chips(game.from_position(hard["position"]))
     expect(page.locator(".puzzle-memory li")).to_have_text([f"Circle {c}: {v}" for c, v in remembered])
     covered = [c for c in range(6) if c != game.open_circle(start)]
     for circle in covered:

@@ -30,7 +30,7 @@ from conftest import (
 )
 
 from ludothek.games import get_game
-from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES
+from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES, SWAP_PHASE
 from ludothek.render.rules import diagrams
 
 GAME = get_game("nummerus")
@@ -220,7 +220,7 @@ class TestSwapVariant:
         for _ in range(6):
             wait_for_turn(page, 0)
             state = true_state(page, GAME, save_id)
-            if state.swap_step:
+            if state.phase == SWAP_PHASE:
                 break
             take_a_good_chip(page, state)
         else:

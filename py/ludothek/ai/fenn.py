@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Generator, TYPE_CHECKING
 
 from ..games.base import Setup
-from ..games.fenn import BLUE, EXTRA, RED, START_FIELD, FennState, turn_key, Fenn, MoveEffect, GAME
+from ..games.fenn import BLUE, RED, START_FIELD, GAME, Fenn, FennEffect, FennMove, FennState, opponent, turn_key
 from . import fenn_solver as solver
 from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
 
@@ -80,7 +80,7 @@ def progress(seat: int, field: int) -> int:
     return field - START_FIELD[BLUE] if seat == BLUE else START_FIELD[RED] - field
 
 
-class FennPlayer(PlayerBase[FennState, str, MoveEffect]):
+class FennPlayer(PlayerBase[FennState, FennMove, FennEffect]):
     game: Fenn
 
     def __init__(self, game: Fenn, level: int, seed: int = 0, time_limit: float | None = None):
@@ -95,7 +95,7 @@ class FennPlayer(PlayerBase[FennState, str, MoveEffect]):
 
     # -- the search ----------------------------------------------------------------------------
 
-    def search(self, s: FennState) -> Search[str]:
+    def search(self, s: FennState) -> Search[FennMove]:
         s = self.view(s)
         moves = self.game.legal_moves(s)
         if not moves:
@@ -135,7 +135,7 @@ class FennPlayer(PlayerBase[FennState, str, MoveEffect]):
                 key = known[ending] = self._ending_key(table, s, seat, ending, salt, horizon, run)
             keys[ending] = key
             yield from run.pause()
-        best_move: str = moves[0]
+        best_move = moves[0]
         best_key: tuple[EndingKey, int] | None = None
         for move, reach in per_move:
             move_key = max((keys[ending], -moves_needed) for ending, moves_needed in reach.items())
@@ -165,19 +165,7 @@ class FennPlayer(PlayerBase[FennState, str, MoveEffect]):
             # Also when this ends the game in a repetition: the same ending reached by a longer
             # way must get the same value, or the player could prefer detours for ever.
             return {(after.field_of(seat), after.face_of(seat), after.black): 1}
-        opp = 1 - seat
-        start = after.turn_start if after.phase == EXTRA else after.field_of(seat)
-        assert start is not None, "an extra step keeps the turn's start"
-        outcomes = solver.turn_outcomes(
-            seat,
-            after.field_of(seat),
-            after.face_of(seat),
-            after.field_of(opp),
-            after.face_of(opp),
-            after.black,
-            after.phase,
-            start,
-        )
+        outcomes = solver.turn_outcomes_of(after)
         return {ending: moves + 1 for ending, moves in outcomes.items()}
 
     def _ending_key(self, table: bytes, s: FennState, seat: int, ending: solver.Ending, salt: int, horizon: int | None, run: SearchBudget) -> EndingKey:
@@ -187,13 +175,9 @@ class FennPlayer(PlayerBase[FennState, str, MoveEffect]):
         if ending == solver.WIN:
             return (WIN, -1, 0.0, 1.0)
         f, fc, b = ending
-        opp = 1 - seat
-        if seat == BLUE:
-            fields = (f, fc, s.red, s.red_face, b, RED)
-        else:
-            fields = (s.blue, s.blue_face, f, fc, b, BLUE)
+        fields = solver.next_turn_start(s, ending)
         jitter = _mix(salt, (f * 16 + fc) * 16 + b)
-        if s.history.count(turn_key(*fields)) >= 2:
+        if self.game.ending_draws(s, turn_key(*fields)):
             return (DRAW, 0, 0.0, jitter)  # this ending repeats a position a third time
         value = solver.turn_value(table, *fields).after_turn()
         if value.outcome and (horizon is None or value.turns <= horizon):
@@ -204,7 +188,7 @@ class FennPlayer(PlayerBase[FennState, str, MoveEffect]):
         if horizon is None:
             trap = self._trap(table, fields) if not run.out_of_time() else 0.0
             return (DRAW, 0, trap, jitter)
-        guess = progress(seat, f) - progress(opp, s.field_of(opp)) + self.noise * (2 * jitter - 1)
+        guess = progress(seat, f) - progress(opponent(seat), s.field_of(opponent(seat))) + self.noise * (2 * jitter - 1)
         return (UNKNOWN, 0, guess, jitter)
 
     def _trap(self, table: bytes, fields: tuple[int, int, int, int, int, int]) -> float:
@@ -259,7 +243,7 @@ def start_values() -> dict[tuple[str, int], solver.Value]:
 def exact_advantage(game: Fenn, s: FennState) -> float:
     """Seat 0's advantage in `s` from the solved table's value of the position."""
     scalar = solver.position_value(solver.load_table(), s).score()
-    return scalar if s.to_move == 0 else -scalar
+    return scalar if s.to_move == BLUE else -scalar
 
 
 # The review grades Fenn's moves by their exact results (`MoveValue.exact`), not by thresholds.
@@ -315,11 +299,11 @@ def _fenn_line(game: Fenn, s: FennState, first: str) -> list[str]:
 
 if TYPE_CHECKING:
     # mypy checks the player against the one interface every game's player offers.
-    _interface: type[ComputerPlayer[FennState, str]] = FennPlayer
+    _interface: type[ComputerPlayer[FennState, FennMove]] = FennPlayer
 
 
 # The game's computer players as its record (render/catalog.py) registers them.
-AI = GameAI[FennState, str, MoveEffect](
+AI = GameAI[FennState, FennMove, FennEffect](
     game=GAME,
     levels=tuple(LEVELS),
     make_player=lambda level, seed: make_player(GAME, level, seed),

@@ -27,8 +27,13 @@ The table is one byte per turn-start position (0 draw, d = 1..254 decided in d t
 such position), zlib-compressed in `data/fenn_table.bin`; `scripts/build_fenn_table.py`
 writes it and tests/test_fenn_ai.py checks it against a fresh solve.
 
-Everything here is pure Python over the engine's own step rule (`legal_steps`), so the solver
-and the rules can never disagree.
+Everything here is pure Python over the engine's own step rule (`legal_steps`). How a turn goes
+on after a step (a win, a Pasch, an extra step, a blocked one) is a model of the engine's rules,
+`turn_outcomes`, kept because it is fast: the engine's own answer, every move of the rest of the
+turn played (`turn_outcomes_played`), takes about 45 times as long (bench/fenn_turn_model.py: the
+solve's turn searches 0.6 s against 26 s of CPython, a computer player's per move alike), and
+tests/test_fenn_ai.py checks that both agree on seeded games and on sampled turn starts. The rest
+(the repetition rule, where a turn began) the engine answers.
 """
 
 from __future__ import annotations
@@ -42,7 +47,8 @@ from typing import Callable, Final, Literal, NamedTuple
 
 from .base import Exact, MoveValue
 from ..package_files import package_file
-from ..games.fenn import BLACK_FACES, BLUE, DIE_FACES, EXTRA, GOAL_FIELD, PASCH, RED, START_FACE, START_FIELD, TURN, FennState, legal_steps, turn_key, Fenn
+from ..games.fenn import BLACK_FACES, BLUE, DIE_FACES, GOAL_FIELD, NEW_TURN, PASCH, RED, START_FACE, START_FIELD, STEP
+from ..games.fenn import GAME, Fenn, FennPhase, FennState, legal_steps, opponent, turn_key
 
 # -- indexing turn-start positions -------------------------------------------------------------
 
@@ -90,11 +96,11 @@ def is_position(blue: int, blue_face: int, red: int, red_face: int) -> bool:
 # -- the rest of a turn --------------------------------------------------------------------------
 
 
-def turn_outcomes(seat: int, field: int, face: int, opp_field: int, opp_face: int, black: int, phase: str, turn_start: int) -> dict[Ending, int]:
+def turn_outcomes(seat: int, field: int, face: int, opp_field: int, opp_face: int, black: int, phase: FennPhase, turn_start: int) -> dict[Ending, int]:
     """What the player to move can make of the rest of the turn, and in how few moves.
 
-    `phase` is the engine's TURN (a new turn: must step, or pass), EXTRA (may step again or end)
-    or PASCH (may set the black die or end). Returns {outcome: moves}: an outcome is WIN or the
+    `phase` is the engine's STEP or PASS (a new turn: must step, or pass), EXTRA (may step again
+    or end) or PASCH (may set the black die or end). Returns {outcome: moves}: an outcome is WIN or the
     mover's (field, face, black) when the turn ends, and `moves` the fewest moves that bring it
     about (counting the closing `end`, `k..` or `pass`, and the step whose extra step turns out
     to be blocked as the last move).
@@ -112,7 +118,7 @@ def turn_outcomes(seat: int, field: int, face: int, opp_field: int, opp_face: in
     goal = GOAL_FIELD[seat]
     # Breadth-first through the positions that allow a further step (the turn's start and
     # every extra step); each is entered at most once, at its smallest distance.
-    queue = deque([(field, face, 0, phase == TURN)])
+    queue = deque([(field, face, 0, phase in NEW_TURN)])
     seen = {(field, face)}
     while queue:
         f, fc, moves, must_step = queue.popleft()
@@ -139,11 +145,49 @@ def turn_outcomes(seat: int, field: int, face: int, opp_field: int, opp_face: in
     return best
 
 
+def turn_outcomes_of(s: FennState) -> dict[Ending, int]:
+    """`turn_outcomes` for the player to move in `s`, a game under way (any phase)."""
+    seat, opp = s.to_move, opponent(s.to_move)
+    start = GAME.turn_start_field(s)
+    if start is None:  # after a Pasch: the turn can only end, wherever it began
+        start = s.field_of(seat)
+    return turn_outcomes(seat, s.field_of(seat), s.face_of(seat), s.field_of(opp), s.face_of(opp), s.black, s.phase, start)
+
+
+def turn_outcomes_played(game: Fenn, s: FennState) -> dict[Ending, int]:
+    """`turn_outcomes` for `s` found by the engine alone: every move of the rest of the turn played
+    (`legal_moves`, `play`), breadth-first. What the model above is checked against
+    (tests/test_fenn_ai.py) and measured against (bench/fenn_turn_model.py); too slow for the
+    solve and the players (40 to 50 times the model's time)."""
+    seat = s.to_move
+    best: dict[Ending, int] = {}
+    queue = deque([(s, 0)])
+    seen = {game.position(s)}
+    while queue:
+        state, moves = queue.popleft()
+        for move in game.legal_moves(state):
+            after = game.play(state, move)
+            outcome = after.outcome
+            ending: Ending | None = None
+            if outcome is not None and outcome.winners:
+                ending = WIN
+            elif after.to_move != seat:
+                ending = (after.field_of(seat), after.face_of(seat), after.black)
+            else:
+                key = game.position(after)
+                if key not in seen:
+                    seen.add(key)
+                    queue.append((after, moves + 1))
+            if ending is not None and moves + 1 < best.get(ending, 1 << 30):
+                best[ending] = moves + 1
+    return best
+
+
 def successors(i: int) -> tuple[bool, set[int]]:
     """Whether the turn starting at table index `i` can win, and the indices its turn can lead to."""
     blue, blue_face, red, red_face, black, seat = unindex(i)
     own, opp = ((blue, blue_face), (red, red_face)) if seat == BLUE else ((red, red_face), (blue, blue_face))
-    outcomes = turn_outcomes(seat, own[0], own[1], opp[0], opp[1], black, TURN, own[0])
+    outcomes = turn_outcomes(seat, own[0], own[1], opp[0], opp[1], black, STEP, own[0])
     can_win = False
     nxt = set()
     for outcome in outcomes:
@@ -287,32 +331,32 @@ def turn_value(table: bytes, blue: int, blue_face: int, red: int, red_face: int,
     return decode_value(table[index(blue, blue_face, red, red_face, black, to_move)])
 
 
-def _outcome_value(table: bytes, s: FennState, seat: int, outcome: Ending) -> Value:
-    """Value for `seat` of one way its turn in `s` can end (WIN or (field, face, black))."""
+def next_turn_start(s: FennState, ending: tuple[int, int, int]) -> tuple[int, int, int, int, int, int]:
+    """(blue, blue_face, red, red_face, black, to_move) of the position in which the opponent's
+    turn begins when the turn of the player to move in `s` ends in `ending` (field, face, black)."""
+    f, fc, b = ending
+    if s.to_move == BLUE:
+        return (f, fc, s.red, s.red_face, b, RED)
+    return (s.blue, s.blue_face, f, fc, b, BLUE)
+
+
+def _outcome_value(table: bytes, s: FennState, outcome: Ending) -> Value:
+    """Value for the player to move of one way its turn in `s` can end (WIN or (field, face, black))."""
     if outcome == WIN:
         return WIN_NOW
-    f, fc, b = outcome
-    if seat == BLUE:
-        fields = (f, fc, s.red, s.red_face, b, RED)
-    else:
-        fields = (s.blue, s.blue_face, f, fc, b, BLUE)
+    fields = next_turn_start(s, outcome)
     # A turn that ends in a position seen twice before at a turn start ends the game drawn.
-    if s.history.count(turn_key(*fields)) >= 2:
+    if GAME.ending_draws(s, turn_key(*fields)):
         return DRAW
     return turn_value(table, *fields).after_turn()
 
 
 def rest_of_turn(table: bytes, s: FennState) -> tuple[Value, int]:
     """The value for the player to move in `s` (any phase) and the moves needed to realise it."""
-    seat = s.to_move
-    own_field, own_face = s.field_of(seat), s.face_of(seat)
-    opp = 1 - seat
-    start = s.turn_start if s.phase == EXTRA else own_field
-    assert start is not None, "an extra step keeps the turn's start"
-    outcomes = turn_outcomes(seat, own_field, own_face, s.field_of(opp), s.face_of(opp), s.black, s.phase, start)
+    outcomes = turn_outcomes_of(s)
     best: tuple[tuple[tuple[int, int], int], Value, int] | None = None
     for outcome, moves in outcomes.items():
-        value = _outcome_value(table, s, seat, outcome)
+        value = _outcome_value(table, s, outcome)
         key = (value.rank(), -moves)
         if best is None or key > best[0]:
             best = (key, value, moves)

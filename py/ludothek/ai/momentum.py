@@ -1,11 +1,16 @@
 """Momentum computer players: alpha-beta search over placements (paranoid for three players).
 
-The search works on plain lists (board cells, hands) with the engine's own `push_stones`, so
-it can never disagree with the rules; it only adds speed by skipping state objects.
+The search works on plain lists (board cells, hands) and plays them with the engine's own
+placement (`place_stone`, `open_cells`, `next_seat` of games/momentum.py), so it can never
+disagree with the rules; it only adds speed by skipping state objects. What it leaves out: the
+pie rule's swap below the root (the root's swap is played by the engine) and the round limit,
+which it does not look for.
 
 Evaluation, from the point of view of the player to move: stones in hand decide the game, so
 the difference in hands dominates; stones on the border (which the next placement may push
 off) and stones one step from it are slight liabilities.
+
+Next: the puzzles' exact search, ai/momentum_puzzles.py.
 """
 
 from __future__ import annotations
@@ -14,7 +19,8 @@ import math
 from functools import lru_cache
 from typing import Generator, TYPE_CHECKING
 
-from ..games.momentum import EMPTY, SEAT_LETTERS, MomentumState, push_stones, Momentum, Effect as MomentumEffect, GAME
+from ..games.momentum import GAME, SWAP, Momentum, MomentumEffect, MomentumMove, next_seat, open_cells, place_stone
+from ..games.momentum_state import SEAT_LETTERS, MomentumState
 from ..games.notation import cell_name, parse_cell
 from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
 
@@ -100,9 +106,7 @@ class _AlphaBeta:
             # outside the window (strictly: a bound must never tie with an exact value above).
             best = -WIN * 2 if maximising else WIN * 2
             tried = 0
-            for index, content in enumerate(board):
-                if content != EMPTY:
-                    continue
+            for index in open_cells(board):
                 tried += 1
                 _b, child_hands, child_exposure, won = self.place(board, hands, exposure, to_move, index)
                 if won:
@@ -121,9 +125,7 @@ class _AlphaBeta:
             self.budget.work += tried
             return best
         children: list[tuple[int, int, Board, Hands, Exposure]] = []
-        for index, content in enumerate(board):
-            if content != EMPTY:
-                continue
+        for index in open_cells(board):
             child_board, child_hands, child_exposure, won = self.place(board, hands, exposure, to_move, index)
             if won:
                 # The mover empties their hand: decided, sooner is more certain.
@@ -141,7 +143,7 @@ class _AlphaBeta:
                     if k:
                         children.insert(0, children.pop(k))
                     break
-        nxt = (to_move + 1) % self.players
+        nxt = next_seat(to_move, self.players)
         best_index = children[0][1]
         if maximising:
             value = -WIN * 2
@@ -166,9 +168,9 @@ class _AlphaBeta:
 
     # -- moves and evaluation --------------------------------------------------------------------
 
-    def child(self, game: Momentum, s: MomentumState, move: str) -> Child:
+    def child(self, game: Momentum, s: MomentumState, move: MomentumMove) -> Child:
         """Board, hands, exposure and win flag after a root move (the swap goes through the engine)."""
-        if move == "swap":
+        if move == SWAP:
             after = game.play(s, move)
             board = list(after.board)
             return board, list(after.hands), self.exposure(board), False
@@ -190,17 +192,14 @@ class _AlphaBeta:
         hands = hands[:]
         exposure = exposure[:]
         weights = self.weights
-        board[index] = SEAT_LETTERS[seat]
-        hands[seat] -= 1
+        pushes, won = place_stone(board, hands, seat, index, self.width, self.height)
         exposure[seat] += weights[index]
-        for push in push_stones(board, index, self.width, self.height):
+        for push in pushes:
             owner = SEAT_LETTERS.index(push.stone)
             exposure[owner] -= weights[push.origin]
-            if push.to is None:
-                hands[owner] += 1
-            else:
+            if push.to is not None:
                 exposure[owner] += weights[push.to]
-        return board, hands, exposure, hands[seat] == 0
+        return board, hands, exposure, won
 
     def evaluate(self, hands: Hands, exposure: Exposure) -> int:
         """Static value for `self.me`: hands first, then how exposed the stones are."""
@@ -210,7 +209,7 @@ class _AlphaBeta:
         return value - exposure[me] + sum(exposure[i] for i in others) // len(others)
 
 
-class MomentumPlayer(PlayerBase[MomentumState, str, MomentumEffect]):
+class MomentumPlayer(PlayerBase[MomentumState, MomentumMove, MomentumEffect]):
     game: Momentum
 
     def __init__(self, game: Momentum, level: int, seed: int = 0, time_limit: float | None = None):
@@ -218,7 +217,7 @@ class MomentumPlayer(PlayerBase[MomentumState, str, MomentumEffect]):
         self.depth = DEPTHS[level]
         self.work_budget = WORK_BUDGET[level]
 
-    def search(self, s: MomentumState) -> Search[str]:
+    def search(self, s: MomentumState) -> Search[MomentumMove]:
         s = self.view(s)
         moves = self.game.legal_moves(s)
         if not moves:
@@ -251,17 +250,17 @@ class MomentumPlayer(PlayerBase[MomentumState, str, MomentumEffect]):
             # Iterative deepening against the clock, as deep as the time allows.
             search.budget.deadline_at = self.thinking_deadline()
             search.budget.max_work = self.max_work
-            depth_limit = sum(1 for c in s.board if c == EMPTY)
+            depth_limit = len(open_cells(s.board))
         else:
             depth_limit = self.depth
         for depth in range(2, depth_limit + 1):
-            values: dict[str, int] = {}
-            iteration_best: str | None = None
+            values: dict[MomentumMove, int] = {}
+            iteration_best: MomentumMove | None = None
             alpha = -WIN * 2
             try:
                 for move in order:
                     board, hands, exposure = children[move]
-                    value = yield from search.value(board, hands, exposure, (me + 1) % players, depth - 1, alpha, WIN * 2)
+                    value = yield from search.value(board, hands, exposure, next_seat(me, players), depth - 1, alpha, WIN * 2)
                     values[move] = value
                     if value > alpha:
                         alpha, iteration_best = value, move
@@ -282,7 +281,7 @@ class MomentumPlayer(PlayerBase[MomentumState, str, MomentumEffect]):
         yield None
         return best_move
 
-    def _pick_easy(self, scored: list[tuple[int, str]]) -> str:
+    def _pick_easy(self, scored: list[tuple[int, MomentumMove]]) -> MomentumMove:
         best = max(v for v, _ in scored)
         good = sorted(m for v, m in scored if v >= best - EASY_MARGIN)
         return self.rng.choice(good)
@@ -295,16 +294,16 @@ class MomentumPlayer(PlayerBase[MomentumState, str, MomentumEffect]):
         player's seed, so the values are the same every time) is given the best value."""
         game = self.game
         search = _AlphaBeta(s, SearchBudget(self.clock, chunk_seconds=CHUNK_SECONDS))
-        depth = min(REVIEW_DEPTH, sum(1 for c in s.board if c == EMPTY))
-        values: dict[str, int] = {}
+        depth = min(REVIEW_DEPTH, len(open_cells(s.board)))
+        values: dict[MomentumMove, int] = {}
         for move in game.legal_moves(s):
             board, hands, exposure, won = search.child(game, s, move)
             if won:
                 values[move] = WIN + depth
-            elif depth <= 1 or not any(c == EMPTY for c in board):
+            elif depth <= 1 or not open_cells(board):
                 values[move] = search.evaluate(hands, exposure)
             else:
-                nxt = (search.me + 1) % search.players
+                nxt = next_seat(search.me, search.players)
                 values[move] = yield from search.value(board, hands, exposure, nxt, depth - 1, -WIN * 2, WIN * 2)
         # The strongest level searches deeper than these values: its own choice (with a fixed
         # amount of work, so the review is reproducible) is the preferred move.
@@ -384,11 +383,11 @@ __all__ = [
 
 if TYPE_CHECKING:
     # mypy checks the player against the one interface every game's player offers.
-    _interface: type[ComputerPlayer[MomentumState, str]] = MomentumPlayer
+    _interface: type[ComputerPlayer[MomentumState, MomentumMove]] = MomentumPlayer
 
 
 # The game's computer players as its record (render/catalog.py) registers them.
-AI = GameAI[MomentumState, str, MomentumEffect](
+AI = GameAI[MomentumState, MomentumMove, MomentumEffect](
     game=GAME,
     levels=tuple(LEVELS),
     make_player=lambda level, seed: make_player(GAME, level, seed),

@@ -1,16 +1,16 @@
 """Momentum's puzzles (two players): the only stone that forces a win within `depth` plies (1, 3
 or 5: one to three own turns), no shorter win existing. `momentum_winning_moves` is an exact
-search over the engine's own pushes, as fast as mining three own turns needs; ai/momentum.py's
+search over the engine's own placement, as fast as mining three own turns needs; ai/momentum.py's
 `puzzle_best_moves` asks it for ai/puzzles.py, and its `mine_puzzles` mines with it here
 (`mine_puzzles`, for scripts/mine_puzzles.py)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 import random
+from typing import Callable
 
-from ..games.momentum import EMPTY, GAME, PLACE, SEAT_LETTERS, MomentumState, push_stones, Momentum
+from ..games.momentum import GAME, Momentum, MomentumMove, next_seat, open_cells, place_stone
+from ..games.momentum_state import PLACE, MomentumState
 from ..games.notation import cell_name
 from .puzzle_mining import Mine
 from .puzzles import SearchTooLong, winning_moves
@@ -31,14 +31,18 @@ def momentum_winning_moves(game: Momentum, s: MomentumState, plies: int, budget:
         return winning_moves(game, s, plies)
     search = _MomentumWinSearch(s, budget)
     board, hands = list(s.board), list(s.hands)
-    turns = (plies + 1) // 2
+    turns = own_turns(plies)
     found = []
-    for cell, content in enumerate(board):
-        if content == EMPTY:
-            after, after_hands = search.place(board, hands, search.me, cell)
-            if after_hands[search.me] == 0 or (turns > 1 and search.survives(after, after_hands, turns - 1)):
-                found.append(cell_name(cell, s.width))
+    for cell in open_cells(board):
+        after, after_hands, won = search.place(board, hands, search.me, cell)
+        if won or (turns > 1 and search.survives(after, after_hands, turns - 1)):
+            found.append(cell_name(cell, s.width))
     return found
+
+
+def own_turns(plies: int) -> int:
+    """The mover's own turns within `plies` plies of a two-player game (the first ply is theirs)."""
+    return (plies + 1) // 2
 
 
 class _MomentumWinSearch:
@@ -47,30 +51,27 @@ class _MomentumWinSearch:
     as lists of stones, with what it has learnt (the positions decided, the stone that won and
     the reply that refuted last at each depth) and the placements it has made (`budget`)."""
 
-    def __init__(self, s: Any, budget: int | None) -> None:
-        self.empty, self.letters, self.push_stones = EMPTY, SEAT_LETTERS, push_stones
+    def __init__(self, s: MomentumState, budget: int | None) -> None:
         self.width, self.height = s.width, s.height
-        self.me: int = s.to_move
+        self.me = s.to_move
+        self.opponent = next_seat(s.to_move, 2)
         self.budget = budget
         self.memo: dict[tuple[str, tuple[int, ...], int], bool] = {}
         self.winner_at: dict[int, int] = {}  # turns left -> the stone that won last there
         self.refuter_at: dict[int, int] = {}  # turns left -> the reply that refuted last there
         self.work = 0
 
-    def place(self, board: list[str], hands: list[int], seat: int, cell: int) -> tuple[list[str], list[int]]:
+    def place(self, board: list[str], hands: list[int], seat: int, cell: int) -> tuple[list[str], list[int], bool]:
+        """The board and hands after `seat` places on `cell`, and whether `seat` has won."""
         self.work += 1
         if self.budget is not None and self.work > self.budget:
             raise SearchTooLong()
         board, hands = board[:], hands[:]
-        board[cell] = self.letters[seat]
-        hands[seat] -= 1
-        for push in self.push_stones(board, cell, self.width, self.height):
-            if push.to is None:
-                hands[self.letters.index(push.stone)] += 1
-        return board, hands
+        _pushes, won = place_stone(board, hands, seat, cell, self.width, self.height)
+        return board, hands, won
 
     def ordered(self, board: list[str], first: int | None) -> list[int]:
-        cells = [cell for cell, content in enumerate(board) if content == self.empty]
+        cells = open_cells(board)
         if first is not None and first in cells:
             cells.remove(first)
             cells.insert(0, first)
@@ -86,8 +87,8 @@ class _MomentumWinSearch:
             return self.memo[key]
         result = False
         for cell in self.ordered(board, self.winner_at.get(turns)):
-            after, after_hands = self.place(board, hands, me, cell)
-            if after_hands[me] == 0 or (turns > 1 and self.survives(after, after_hands, turns - 1)):
+            after, after_hands, won = self.place(board, hands, me, cell)
+            if won or (turns > 1 and self.survives(after, after_hands, turns - 1)):
                 self.winner_at[turns] = cell
                 result = True
                 break
@@ -101,8 +102,8 @@ class _MomentumWinSearch:
             return False
         replies = []
         for cell in self.ordered(board, self.refuter_at.get(turns)):
-            after, after_hands = self.place(board, hands, 1 - me, cell)
-            if after_hands[1 - me] == 0 or after_hands[me] > turns:
+            after, after_hands, won = self.place(board, hands, self.opponent, cell)
+            if won or after_hands[me] > turns:
                 return False  # the opponent wins, or pushes too many stones back into my hand
             replies.append((cell, after, after_hands))
         for cell, after, after_hands in replies:
@@ -121,7 +122,7 @@ def momentum_shortest_win(game: Momentum, s: MomentumState, most_plies: int = 5,
     return [], 0
 
 
-def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomentumState, str]]) -> None:
+def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomentumState, MomentumMove]]) -> None:
     """Games of the hard level against itself and weaker levels (seeded, after a few random
     stones), where stones get pushed off and hands run low. A position is kept when its mover forces a win
     within one to three own turns with exactly one first stone (and no faster win exists);
@@ -147,7 +148,7 @@ def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[Momentu
                     # By depth: one own turn is easy; two turns easy when the stone pushes an
                     # opponent's stone off the board (it catches the eye), medium when it is
                     # quiet; three turns medium when it pushes off, hard when it is quiet.
-                    turns = (plies + 1) // 2
+                    turns = own_turns(plies)
                     difficulty = 1 if turns == 1 else turns - (1 if _pushes_off(game, s, wins[0]) else 0)
                     mine.keep(difficulty, {"position": game.position(s), "solution": wins[0], "line": _momentum_line(game, s, wins[0], plies), "depth": plies})
             s = game.play(s, players[seat].choose(s))

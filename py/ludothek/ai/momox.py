@@ -6,9 +6,9 @@ remembers the last m of them (the open chip is always among them) and treats eve
 as unknown: each still unknown value is equally likely under each circle it does not remember.
 So permuting chips a player has not seen can never change its decision.
 
-Planning: on its turn the player searches its choices of keys as an expectimax tree (a known
+Planning: on its turn the player searches its choices of bowls as an expectimax tree (a known
 chip walks a known distance, an unknown one is a lottery over the values it does not know),
-following chains of yellow fields a few keys deep; on a yellow field it may also stay (see
+following chains of yellow fields a few bowls deep; on a yellow field it may also stay (see
 `_Plan.stay_value`). The end of a turn is valued with a table of
 expected turns still needed to collect the remaining tiles from each field, computed once from
 the board (`momox_board.FIELDS`) under a model of a player who picks the best chip most of the
@@ -26,8 +26,9 @@ import math
 from itertools import permutations
 from typing import Generator, NamedTuple, TYPE_CHECKING
 
-from ..games.momox import KEY, KEY_MOVES, SHUFFLE, STAY, TILE, Momox, MomoxState, number_of, open_circle_of, Effect as MomoxEffect, GAME
-from ..games.momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, FIELD_COUNT, TILE_AT, YELLOW_FIELDS
+from ..games.momox import GAME, KEEP, LIFT, LEAVE, LIFT_MOVES, RESHUFFLE, SHUFFLE, STAY, TAKE, TILE, Momox, MomoxEffect, MomoxMove, MomoxState
+from ..games.momox import landing, next_seat, number_of, tile_beside, turns_played
+from ..games.momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, FIELD_COUNT, YELLOW_FIELDS
 from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
 
 
@@ -39,7 +40,7 @@ LEVELS = [
     Level(
         2,
         "Attentive",
-        "Remembers the last three chips it saw, looks one bowl ahead and keeps what it knows after three yellows.",
+        "Remembers the last three chips it saw, looks one bowl ahead and keeps what it knows when it may reshuffle.",
     ),
     Level(
         3,
@@ -49,14 +50,14 @@ LEVELS = [
     ),
 ]
 
-# Memory is what tells the levels apart: with four chips remembered and two keys of planning
-# level 2 won 48% of 100 games against level 3; with three and one key it wins 28% of 1000 and
+# Memory is what tells the levels apart: with four chips remembered and two bowls of planning
+# level 2 won 48% of 100 games against level 3; with three and one bowl it wins 28% of 1000 and
 # still beats level 1 in 79% (bench/strength.py momox, 2026-11-23).
 MEMORY = {1: 2, 2: 3, 3: CIRCLES}  # face-up chips remembered, most recently uncovered first
-DEPTH = {1: 1, 2: 1, 3: 3}  # keys looked ahead within one turn (each yellow field adds one)
+DEPTH = {1: 1, 2: 1, 3: 3}  # bowls looked ahead within one turn (each yellow field adds one)
 BLOCKING = {1: 0.0, 2: 0.0, 3: 1.0}  # weight of the next player's loss from the chip left open
 PLANS_TILES = {1: False, 2: False, 3: True}  # several rounds: chooses take/leave by the number formed
-# After three yellows: level 1 does as the fancy takes it, level 2 keeps what it knows, level 3
+# Offered a reshuffle: level 1 does as the fancy takes it, level 2 keeps what it knows, level 3
 # reshuffles only when it is behind in the race.
 SHUFFLE_POLICY = {1: "whim", 2: "keep", 3: "when behind"}
 
@@ -80,10 +81,25 @@ LOOP_YELLOWS = len(YELLOW_FIELDS)
 NODES_PER_CHUNK = 40  # expectimax nodes between yields (a few ms of CPython time)
 
 _CORNER_BIT = {field: 1 << i for i, field in enumerate(CORNER_FIELDS)}
-_STEPS = tuple(tuple((v, (f + v) % FIELD_COUNT) for v in CHIP_VALUES) for f in range(FIELD_COUNT))
+
+# The searches' model of a bowl lifted: where the figure lands, and whether a tile of the corners
+# still needed (`need`, bits in CORNER_FIELDS order) lies there, the turn goes on from a yellow
+# field (with any bowl but the one just lifted, whose circle is open now), or it ends. The engine
+# answers the same (`Momox.effect`), but a search asks it at every node, where a state played
+# costs a hundred times the model (bench/momox_bench.py model); tests/test_momox_ai.py checks
+# that the two agree on seeded games.
+TILE_REACHED, GOES_ON, TURN_ENDS = 0, 1, 2
 
 
-def remembered_chips(seen: tuple[tuple[int, int], ...], memory: int) -> list[int]:
+def lift_model(field: int, value: int, need: int) -> tuple[int, int]:
+    """(landing field, TILE_REACHED / GOES_ON / TURN_ENDS) of walking `value` from `field`."""
+    q = landing(field, value)
+    if _CORNER_BIT.get(q, 0) & need:
+        return q, TILE_REACHED
+    return q, GOES_ON if q in YELLOW_FIELDS else TURN_ENDS
+
+
+def known_chips(seen: tuple[tuple[int, int], ...], memory: int) -> list[int]:
     """The chip value under each circle as a player who remembers the last `memory` turned-up
     chips knows it (0: not known)."""
     known = [0] * CIRCLES
@@ -118,16 +134,16 @@ def build_tables(control: float) -> Generator[None, None, Tables]:
     for mask in masks:
         t = [float(bin(mask).count("1")) * 2.0] * FIELD_COUNT
         w = [[0.0] * (values + 1) for _ in range(FIELD_COUNT)]
+        lifts = [[(v, *lift_model(field, v, mask)) for v in CHIP_VALUES] for field in range(FIELD_COUNT)]
         for sweep in range(400):
             delta = 0.0
             for field in range(FIELD_COUNT - 1, -1, -1):
                 outcome = []
-                for v, q in _STEPS[field]:
-                    bit = _CORNER_BIT.get(q, 0)
-                    if bit & mask:
-                        rest = mask & ~bit
+                for v, q, kind in lifts[field]:
+                    if kind == TILE_REACHED:
+                        rest = mask & ~_CORNER_BIT[q]
                         outcome.append(1.0 + turns[rest][q] if rest else 1.0)
-                    elif q in YELLOW_FIELDS:
+                    elif kind == GOES_ON:
                         # On a yellow field the player may go on (w) or stay and end the turn there.
                         outcome.append(min(w[q][v], 1.0 + t[q]))
                     else:
@@ -152,17 +168,21 @@ def build_tables(control: float) -> Generator[None, None, Tables]:
     return TABLES[control]
 
 
-def need_mask(field_tiles_seat: int, held: tuple[int, ...]) -> int:
+def tiles_to_collect(seat: int, held: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(corner, value) of each tile of `seat` still lying beside a corner (the engine's
+    `tile_beside`), in corner order."""
+    return [(field, value) for field in CORNER_FIELDS if (value := tile_beside(field, seat, held))]
+
+
+def need_mask(seat: int, held: tuple[int, ...]) -> int:
     """Corners (as bits) beside which a tile of this seat still lies."""
     mask = 0
-    for field in CORNER_FIELDS:
-        value = TILE_AT[field][field_tiles_seat]
-        if value and value not in held:
-            mask |= _CORNER_BIT[field]
+    for field, _value in tiles_to_collect(seat, held):
+        mask |= _CORNER_BIT[field]
     return mask
 
 
-class MomoxPlayer(PlayerBase[MomoxState, str, MomoxEffect]):
+class MomoxPlayer(PlayerBase[MomoxState, MomoxMove, MomoxEffect]):
     game: Momox
 
     """A Momox player: its level's memory, planning depth, blocking, tile plans and shuffle
@@ -176,7 +196,7 @@ class MomoxPlayer(PlayerBase[MomoxState, str, MomoxEffect]):
         self.plans_tiles = PLANS_TILES[level]
         self.shuffle_policy = SHUFFLE_POLICY[level]
 
-    def search(self, s: MomoxState) -> Search[str]:
+    def search(self, s: MomoxState) -> Search[MomoxMove]:
         obs = self.view(s)
         moves = self.game.legal_moves(obs)
         if not moves:
@@ -188,39 +208,36 @@ class MomoxPlayer(PlayerBase[MomoxState, str, MomoxEffect]):
         if obs.phase == SHUFFLE:
             yield None
             return self._shuffle_choice(plan, obs)
-        assert obs.phase == KEY
-        return (yield from self._key_choice(plan, obs))
+        assert obs.phase == LIFT
+        return (yield from self._lift_choice(plan, obs, moves))
 
-    def _shuffle_choice(self, plan: "_Plan", obs: MomoxState) -> str:
+    def _shuffle_choice(self, plan: "_Plan", obs: MomoxState) -> MomoxMove:
         if self.shuffle_policy == "whim":
-            return self.rng.choice(("shuffle", "keep"))
+            return self.rng.choice((RESHUFFLE, KEEP))
         if self.shuffle_policy == "keep":
-            return "keep"
+            return KEEP
         # Reshuffling throws away what everyone knows: worth it only for a player who is behind.
         mine = plan.round_turns[plan.need][obs.figures[plan.me]]
-        return "shuffle" if mine > plan.horizon + SHUFFLE_MARGIN else "keep"
+        return RESHUFFLE if mine > plan.horizon + SHUFFLE_MARGIN else KEEP
 
-    def _key_choice(self, plan: "_Plan", obs: MomoxState) -> Search[str]:
-        known = remembered_chips(obs.seen, self.memory)
-        open_c = open_circle_of(obs.seen)
+    def _lift_choice(self, plan: "_Plan", obs: MomoxState, moves: list[MomoxMove]) -> Search[MomoxMove]:
+        known = known_chips(obs.seen, self.memory)
         field = obs.figures[plan.me]
         scored = []
-        for circle in range(CIRCLES):
-            if circle == open_c:
-                continue
+        for circle in self.game.liftable_circles(obs):
             value = yield from plan.lift(field, circle, tuple(known), plan.need, 1)
             scored.append((value, circle))
         best = max(v for v, _ in scored)
-        if obs.yellows:
-            stay = yield from plan.stay_value(field, open_c, tuple(known))
+        if STAY in moves:
+            stay = yield from plan.stay_value(field, self.game.open_circle(obs), tuple(known))
             if stay > best + 1e-9:
                 return STAY
         choices = [circle for v, circle in scored if v >= best - 1e-9]
-        return KEY_MOVES[choices[0] if len(choices) == 1 else self.rng.choice(choices)]
+        return LIFT_MOVES[choices[0] if len(choices) == 1 else self.rng.choice(choices)]
 
     def move_values(self, s: MomoxState) -> MoveValues:
         """The value of every legal move of `s` for the player to move, on the strongest level's
-        evaluation: its expectimax over the keys (minus the expected turns still needed) and its
+        evaluation: its expectimax over the bowls (minus the expected turns still needed) and its
         plan value for take / leave. `s` should be what the player sees. None for shuffle / keep
         (a policy, not a value)."""
         strongest = MomoxPlayer(self.game, max(MEMORY), self.seed)
@@ -229,26 +246,23 @@ class MomoxPlayer(PlayerBase[MomoxState, str, MomoxEffect]):
         if s.phase == TILE:
             if not plan.multi_round:
                 # A race: leaving costs a lap.
-                return None if len(moves) < 2 else [MoveValue("take", 0.0), MoveValue("leave", -1.0)]
-            fld = s.figures[plan.me]
-            value = TILE_AT[fld][plan.me]
+                return None if len(moves) < 2 else [MoveValue(TAKE, 0.0), MoveValue(LEAVE, -1.0)]
+            tile = self.game.pending_tile(s)
+            assert tile is not None  # the phase of a tile on offer
             # The plan value is a number's lead; a tenth of its digit value counts like a turn.
-            take = plan.plan_value(fld, plan.held + (value,))
-            leave = plan.plan_value(fld, plan.held)
+            take = plan.plan_value(tile.field, plan.held + (tile.value,))
+            leave = plan.plan_value(tile.field, plan.held)
             scale = 10 ** max(0, len(plan.held) - 1)
-            return [MoveValue("take", take / scale), MoveValue("leave", leave / scale)]
-        if s.phase != KEY:
+            return [MoveValue(TAKE, take / scale), MoveValue(LEAVE, leave / scale)]
+        if s.phase != LIFT:
             return None  # shuffle / keep: a policy, not a value
-        known = remembered_chips(s.seen, strongest.memory)
-        open_c = open_circle_of(s.seen)
+        known = known_chips(s.seen, strongest.memory)
         here = s.figures[plan.me]
         values = []
-        for circle in range(CIRCLES):
-            if circle == open_c or KEY_MOVES[circle] not in moves:
-                continue
-            values.append(MoveValue(KEY_MOVES[circle], (yield from plan.lift(here, circle, tuple(known), plan.need, 1))))
+        for circle in self.game.liftable_circles(s):
+            values.append(MoveValue(LIFT_MOVES[circle], (yield from plan.lift(here, circle, tuple(known), plan.need, 1))))
         if STAY in moves:
-            values.append(MoveValue(STAY, (yield from plan.stay_value(here, open_c, tuple(known)))))
+            values.append(MoveValue(STAY, (yield from plan.stay_value(here, self.game.open_circle(s), tuple(known)))))
         return values
 
 
@@ -263,6 +277,7 @@ class _Plan:
     leg_turns: dict[int, list[float]]
 
     def __init__(self, player: MomoxPlayer, budget: SearchBudget):
+        self.game = player.game
         self.depth = player.depth
         self.blocking = player.blocking
         self.plans_tiles = player.plans_tiles
@@ -285,8 +300,8 @@ class _Plan:
         players = len(obs.figures)
         self.held = obs.tiles[me]
         self.need = need_mask(me, self.held)
-        self.multi_round = obs.rounds > 1 and self.plans_tiles
-        nxt = (me + 1) % players
+        self.multi_round = obs.several_rounds and self.plans_tiles
+        nxt = next_seat(obs)
         self.next_field = obs.figures[nxt]
         self.next_need = need_mask(nxt, obs.tiles[nxt])
         self.block_weight = self.blocking if players == 2 else self.blocking / 2
@@ -302,32 +317,29 @@ class _Plan:
     def _slowness(self, obs: MomoxState, seat: int) -> float:
         """The model's pace (tiles per turn) over this opponent's pace so far, with a prior of
         PRIOR_TURNS turns at the model's pace; 1 for an able player, more for a slow one."""
-        players = len(obs.figures)
-        first_turn = (seat - (obs.round - 1)) % players + 1  # the round's first seat plays turn 1
-        before_now = obs.turn - first_turn  # turns of the round before this one, from theirs on
-        played = 0 if before_now <= 0 else (before_now + players - 1) // players
+        played = turns_played(obs, seat)
         model_pace = len(CORNER_FIELDS) / self.round_turns[(1 << len(CORNER_FIELDS)) - 1][obs.figures[seat]]
         pace = (len(obs.tiles[seat]) + PRIOR_TURNS * model_pace) / (played + PRIOR_TURNS)
         return min(MAX_SLOWNESS, max(1.0, model_pace / pace))
 
-    def tile_choice(self, obs: MomoxState) -> str:
+    def tile_choice(self, obs: MomoxState) -> MomoxMove:
         if not self.multi_round:
-            return "take"  # in a race every tile is needed: leaving one costs a lap
-        field = obs.figures[self.me]
-        value = TILE_AT[field][self.me]
-        take = self.plan_value(field, self.held + (value,))
-        leave = self.plan_value(field, self.held)
-        return "take" if take >= leave else "leave"
+            return TAKE  # in a race every tile is needed: leaving one costs a lap
+        tile = self.game.pending_tile(obs)
+        assert tile is not None  # the phase of a tile on offer
+        take = self.plan_value(tile.field, self.held + (tile.value,))
+        leave = self.plan_value(tile.field, self.held)
+        return TAKE if take >= leave else LEAVE
 
     def stay_value(self, field: int, open_c: int, known: tuple[int, ...]) -> Generator[None, None, float]:
         """Expected utility of staying on the yellow field `field` (a generator, like `lift`).
 
         The heuristic: staying ends this turn here (one turn spent) and the player starts its next
-        turn from this field. By then the next player has put a key over the chip open now, so that
+        turn from this field. By then the next player has turned a bowl over the chip open now, so that
         chip, whose value the player knows, can be lifted next turn; only the circle the next player
         uncovers is closed to it. So the next turn is searched like this one, once for each circle
         the next player may uncover (equally likely), and averaged. Staying wins when the chips the
-        player remembers reach a corner from here next turn while every key now would carry the
+        player remembers reach a corner from here next turn while every bowl now would carry the
         figure past it or onto a plain field, or when going on is a poor lottery over unknown chips.
         Leaving the number just walked open also costs the next player (`_block`). Deeper in the
         search a yellow field is valued with the turns table for staying, which (like the tables
@@ -358,7 +370,7 @@ class _Plan:
         return True
 
     def lift(self, field: int, circle: int, known: tuple[int, ...], need: int, depth: int) -> Generator[None, None, float]:
-        """Expected utility of lifting the key from `circle` (a generator: yields between chunks)."""
+        """Expected utility of lifting the bowl from `circle` (a generator: yields between chunks)."""
         value = known[circle]
         if value:
             return (yield from self._walk(field, circle, value, known, need, depth))
@@ -372,14 +384,13 @@ class _Plan:
     def _walk(self, field: int, circle: int, value: int, known: tuple[int, ...], need: int, depth: int) -> Generator[None, None, float]:
         if self._tick():
             yield None
-        q = (field + value) % FIELD_COUNT
-        bit = _CORNER_BIT.get(q, 0)
-        if bit & need:
-            rest = need & ~bit
+        q, kind = lift_model(field, value, need)
+        if kind == TILE_REACHED:
+            rest = need & ~_CORNER_BIT[q]
             if not rest:
                 return WIN
             return -(1.0 + self.turns[rest][q]) + self._block(value)
-        if q in YELLOW_FIELDS:
+        if kind == GOES_ON:
             if self.turn_yellows + depth >= LOOP_YELLOWS:
                 return -(2.0 + self.turns[need][q])
             if depth < self.depth and not self.out_of_time:
@@ -411,14 +422,13 @@ class _Plan:
         if cached is not None:
             return cached
         base = float(number_of(held))
-        remaining = [f for f in CORNER_FIELDS if TILE_AT[f][self.me] and TILE_AT[f][self.me] not in held]
         best = -math.inf
-        for order in permutations(remaining):
+        for order in permutations(tiles_to_collect(self.me, held)):
             elapsed, at, mine = delay, field, base
-            for i, target in enumerate(order):
+            for i, (target, value) in enumerate(order):
                 elapsed += self.leg_turns[_CORNER_BIT[target]][at]
                 at = target
-                mine += _chance_before(elapsed, self.horizon) * TILE_AT[target][self.me] * 10 ** (len(held) + i)
+                mine += _chance_before(elapsed, self.horizon) * value * 10 ** (len(held) + i)
             theirs = sum(number + sum(_chance_before(when, elapsed) * worth for when, worth in legs) for number, legs in self.opponent_legs)
             best = max(best, mine - theirs)
         self._pv_cache[key] = best
@@ -432,13 +442,12 @@ class _Plan:
             if seat == self.me:
                 continue
             held, at = obs.tiles[seat], obs.figures[seat]
-            remaining = [f for f in CORNER_FIELDS if TILE_AT[f][seat] and TILE_AT[f][seat] not in held]
-            remaining.sort(key=lambda f: (f - at - 1) % FIELD_COUNT)
+            remaining = sorted(tiles_to_collect(seat, held), key=lambda tile: (tile[0] - at - 1) % FIELD_COUNT)
             elapsed, legs = 0.0, []
-            for i, target in enumerate(remaining):
+            for i, (target, value) in enumerate(remaining):
                 elapsed += self.round_turns[_CORNER_BIT[target]][at] * self.slowness[seat]
                 at = target
-                legs.append((elapsed, TILE_AT[target][seat] * 10 ** (len(held) + i)))
+                legs.append((elapsed, value * 10 ** (len(held) + i)))
             result.append((number_of(held), legs))
         return result
 
@@ -474,11 +483,11 @@ REVIEW = ReviewRules(
 
 
 def puzzle_best_moves(game: Momox, s: MomoxState, depth: int) -> list[str]:
-    """A puzzle: the first keys from which a tile is reachable this turn however the
+    """A puzzle: the first lifts from which a tile is reachable this turn however the
     unremembered chips lie (ai/momox_puzzles.py; `depth`, the lifts, changes nothing)."""
-    from .momox_puzzles import momox_tile_keys
+    from .momox_puzzles import momox_tile_lifts
 
-    return momox_tile_keys(game, s)
+    return list(momox_tile_lifts(game, s))
 
 
 def mine_puzzles(mine: Mine) -> None:
@@ -490,11 +499,11 @@ def mine_puzzles(mine: Mine) -> None:
 
 if TYPE_CHECKING:
     # mypy checks the player against the one interface every game's player offers.
-    _interface: type[ComputerPlayer[MomoxState, str]] = MomoxPlayer
+    _interface: type[ComputerPlayer[MomoxState, MomoxMove]] = MomoxPlayer
 
 
 # The game's computer players as its record (render/catalog.py) registers them.
-AI = GameAI[MomoxState, str, MomoxEffect](
+AI = GameAI[MomoxState, MomoxMove, MomoxEffect](
     game=GAME,
     levels=tuple(LEVELS),
     make_player=lambda level, seed: make_player(GAME, level, seed),

@@ -1,6 +1,6 @@
-"""Momox' puzzles: the only key that surely reaches one of the mover's tiles this turn, walking
-only chips the table remembers (`momox_sure_ways`). No other first key is sure: for each, some
-way the unremembered chips may lie leaves no walk to a tile at all (`momox_tile_keys`, over
+"""Momox' puzzles: the only bowl whose lift surely reaches one of the mover's tiles this turn,
+walking only chips the table remembers (`momox_sure_ways`). No other first lift is sure: for each, some
+way the unremembered chips may lie leaves no walk to a tile at all (`momox_tile_lifts`, over
 every such way). A puzzle's hidden chips are stored in ascending order on their circles
 (`momox_canonical`): any order gives the same answer, and the file tells nothing. ai/momox.py's
 `puzzle_best_moves` asks these for ai/puzzles.py, and its `mine_puzzles` mines with them here
@@ -8,14 +8,10 @@ every such way). A puzzle's hidden chips are stored in ascending order on their 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable, Iterator
 
-from dataclasses import replace
-from itertools import permutations
-from typing import Iterator
-
-from ..games.momox import GAME, KEY, TILE, HiddenChipError, Momox, MomoxState
-from ..games.momox_board import CHIP_VALUES, CIRCLES
+from ..games.momox import GAME, LIFT, STAY, TAKE, TILE, HiddenChipError, Momox, MomoxMove, MomoxState
+from ..games.momox_board import CIRCLES
 from .puzzle_mining import Mine
 from .base import ComputerPlayer
 
@@ -23,32 +19,32 @@ from .base import ComputerPlayer
 MOMOX_MOST_LIFTS = 4  # a sure walk of more lifts than this is no puzzle for a person
 
 
-def momox_sure_ways(game: Momox, s: MomoxState, most_lifts: int = MOMOX_MOST_LIFTS) -> dict[str, list[str]]:
-    """Momox, the mover lifting keys: for each first key from which remembered chips alone walk the
-    figure to one of its tiles this turn (lifts landing on yellow fields, the last on the
-    corner), the shortest such walk: its keys, then `take`. Works on the observation, so a chip
+def momox_sure_ways(game: Momox, s: MomoxState, most_lifts: int = MOMOX_MOST_LIFTS) -> dict[MomoxMove, list[MomoxMove]]:
+    """Momox, the mover lifting bowls: for each first lift from which remembered chips alone walk
+    the figure to one of its tiles this turn (lifts landing on yellow fields, the last on the
+    corner), the shortest such walk: its lifts, then `take`. Works on the observation, so a chip
     nobody remembers can never be part of a way (the engine refuses to lift it there)."""
     seat = game.current_player(s)
-    if s.phase != KEY or seat is None:
+    if s.phase != LIFT or seat is None:
         return {}
     start = game.observation(s, None)
-    ways: dict[str, list[str]] = {}
-    frontier: list[tuple[Any, list[str]]] = [(start, [])]
+    ways: dict[MomoxMove, list[MomoxMove]] = {}
+    frontier: list[tuple[MomoxState, list[MomoxMove]]] = [(start, [])]
     for _ in range(most_lifts):
-        reached: list[tuple[Any, list[str]]] = []
-        for state, keys in frontier:
+        reached: list[tuple[MomoxState, list[MomoxMove]]] = []
+        for state, lifts in frontier:
             for move in game.legal_moves(state):
-                if move == "stay" or (keys and keys[0] in ways):
+                if move == STAY or (lifts and lifts[0] in ways):
                     continue
                 try:
                     after = game.play(state, move)
                 except HiddenChipError:
                     continue  # a chip nobody remembers: a gamble, not a way
                 if _reaches_tile(game, after, seat):
-                    ways.setdefault((keys + [move])[0], keys + [move, "take"])
-                elif after.phase == KEY and after.to_move == seat and not game.is_over(after):
-                    reached.append((after, keys + [move]))
-        frontier = [(state, keys) for state, keys in reached if keys[0] not in ways]
+                    ways.setdefault((lifts + [move])[0], lifts + [move, TAKE])
+                elif after.phase == LIFT and after.to_move == seat and not game.is_over(after):
+                    reached.append((after, lifts + [move]))
+        frontier = [(state, lifts) for state, lifts in reached if lifts[0] not in ways]
     return ways
 
 
@@ -59,62 +55,56 @@ def _reaches_tile(game: Momox, s: MomoxState, seat: int) -> bool:
     return tile is not None and bool(tile.value)
 
 
-def momox_tile_reachable(game: Momox, s: MomoxState, key: str) -> bool:
-    """Momox, a full state with the mover lifting keys: can a walk that begins by lifting `key`
+def momox_tile_reachable(game: Momox, s: MomoxState, lift: str) -> bool:
+    """Momox, a full state with the mover lifting bowls: can a walk that begins with `lift`
     reach one of the mover's tiles this turn? (Every chip is known in a full state: a search over
     the figure's field and the open circle.)"""
     seat = game.current_player(s)
-    assert seat is not None, "a state with the mover lifting keys has a mover"
-    todo, visited = [game.play(s, key)], set()
+    assert seat is not None, "a state with the mover lifting bowls has a mover"
+    todo, visited = [game.play(s, lift)], set()
     while todo:
         state = todo.pop()
         if _reaches_tile(game, state, seat):
             return True
-        if state.phase != KEY or state.to_move != seat:
+        if state.phase != LIFT or state.to_move != seat:
             continue
         place = (state.figures[seat], game.open_circle(state))
         if place in visited:
             continue
         visited.add(place)
-        todo.extend(game.play(state, move) for move in game.legal_moves(state) if move != "stay")
+        todo.extend(game.play(state, move) for move in game.legal_moves(state) if move != STAY)
     return False
 
 
 def momox_layouts(game: Momox, s: MomoxState) -> Iterator[MomoxState]:
-    """Every full state the observation of `s` allows: the chips nobody remembers in every order."""
-    known = dict(s.seen)
-    hidden = [c for c in range(CIRCLES) if c not in known]
-    missing = [v for v in CHIP_VALUES if v not in known.values()]
-    for values in permutations(missing):
-        dealt = dict(zip(hidden, values))
-        yield replace(s, chips=tuple(known.get(c) or dealt[c] for c in range(CIRCLES)), hidden=False)
+    """Every full state the observation of `s` allows: the chips nobody remembers in every order
+    (the engine's `layouts`)."""
+    return game.layouts(s)
 
 
-def momox_tile_keys(game: Momox, s: MomoxState) -> list[str]:
-    """The first keys from which a tile is reachable this turn however the unremembered chips lie
-    (an upper bound on the keys that are sure: the player would also have to know the way). A
-    key is dropped by the first layout that leaves it no way."""
-    keys = [m for m in game.legal_moves(s) if m != "stay"]
+def momox_tile_lifts(game: Momox, s: MomoxState) -> list[MomoxMove]:
+    """The first lifts from which a tile is reachable this turn however the unremembered chips lie
+    (an upper bound on the lifts that are sure: the player would also have to know the way). A
+    lift is dropped by the first layout that leaves it no way."""
+    lifts = [m for m in game.legal_moves(s) if m != STAY]
     for layout in momox_layouts(game, s):
-        keys = [k for k in keys if momox_tile_reachable(game, layout, k)]
-        if not keys:
+        lifts = [lift for lift in lifts if momox_tile_reachable(game, layout, lift)]
+        if not lifts:
             break
-    return keys
+    return lifts
 
 
 def momox_canonical(game: Momox, s: MomoxState) -> MomoxState:
     """The state with the unremembered chips in ascending order on their circles (what a puzzle
-    stores: the real order is nobody's business and changes no answer)."""
-    known = dict(s.seen)
-    missing = iter(sorted(v for v in CHIP_VALUES if v not in known.values()))
-    return replace(s, chips=tuple(known[c] if c in known else next(missing) for c in range(CIRCLES)))
+    stores: the real order is nobody's business and changes no answer): the engine's first layout."""
+    return next(game.layouts(s))
 
 
-def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomoxState, str]]) -> None:
+def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomoxState, MomoxMove]]) -> None:
     """Games of the strongest level against the middle one, two to four players. A position is
-    kept when exactly one first key surely reaches a tile of the mover this turn on remembered
-    chips, no other key could in every layout of the unremembered ones, and the mover has at
-    least two remembered chips under keys to choose from. Difficulty: the lifts the walk takes
+    kept when exactly one first lift surely reaches a tile of the mover this turn on remembered
+    chips, no other lift could in every layout of the unremembered ones, and the mover has at
+    least two remembered chips under bowls to choose from. Difficulty: the lifts the walk takes
     (one, two, three or four)."""
     game = GAME
     for seed in mine.seeds():
@@ -123,21 +113,21 @@ def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[MomoxSt
         computer = [player(3 if seat % 2 == 0 else 2, seed * 10 + seat) for seat in range(players)]
         kept = set()  # difficulties kept from this game: one each, so that the puzzles differ
         while not game.is_over(s):
-            if s.phase == KEY:
-                remembered_under_keys = len([c for c, _ in s.seen if c != game.open_circle(s)])
+            if s.phase == LIFT:
+                remembered_under_bowls = len(game.remembered_chips(s))
                 ways = momox_sure_ways(game, s)
-                # Every other game keeps only positions where some chip is still unknown (a key
+                # Every other game keeps only positions where some chip is still unknown (a lift
                 # there is a gamble the puzzle must see past); the others also the fully remembered.
-                if len(ways) == 1 and remembered_under_keys >= 2 and len(s.seen) < CIRCLES + (seed % 2):
-                    ((key, way),) = ways.items()
+                if len(ways) == 1 and remembered_under_bowls >= 2 and len(s.seen) < CIRCLES + (seed % 2):
+                    ((lift, way),) = ways.items()
                     difficulty = min(len(way) - 1, 3)
-                    if difficulty not in kept and momox_tile_keys(game, s) == [key]:
+                    if difficulty not in kept and momox_tile_lifts(game, s) == [lift]:
                         kept.add(difficulty)
                         shown = momox_canonical(game, s)
-                        mine.keep(difficulty, {"position": game.position(shown), "solution": key, "line": way, "depth": len(way) - 1})
+                        mine.keep(difficulty, {"position": game.position(shown), "solution": lift, "line": way, "depth": len(way) - 1})
             mover = game.current_player(s)
             assert mover is not None, "a game under way has a mover"
             s = game.play(s, computer[mover].choose(s))
 
 
-__all__ = ["mine_puzzles", "MOMOX_MOST_LIFTS", "momox_canonical", "momox_layouts", "momox_sure_ways", "momox_tile_keys", "momox_tile_reachable"]
+__all__ = ["mine_puzzles", "MOMOX_MOST_LIFTS", "momox_canonical", "momox_layouts", "momox_sure_ways", "momox_tile_lifts", "momox_tile_reachable"]

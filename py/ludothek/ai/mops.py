@@ -33,9 +33,11 @@ from __future__ import annotations
 
 from typing import Generator, Sequence, TYPE_CHECKING
 
-from ..games.mops import GAME, Effect as MopsEffect, MopsRoyal
-from ..games.mops_layout import EMPTY, FACE_DOWN, FULL, placement_indices
-from ..games.mops_scoring import combination_points, combinations, scoring_move
+from ..games.mops import GAME, MopsEffect, MopsRoyal
+from ..games.mops_moves import round_tile, seat_to_move
+from ..games.mops_layout import has_tile, placement_indices
+from ..games.notation import MOPS_PASS, MopsMove, scoring_move
+from ..games.mops_scoring import combination_points, combinations
 from ..games.mops_state import FINAL, PLACE, SCORE, MopsState
 from ..games.notation import frame_cell_index, parse_refusal
 from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
@@ -67,34 +69,22 @@ REVIEW_LOOKAHEAD_WORK = 20_000  # the review's values: the look-ahead's work unl
 # -- players ---------------------------------------------------------------------------------------
 
 
-def _mover(s: MopsState) -> int:
-    """The seat deciding in `s` (a player is asked only while the game goes on)."""
-    assert s.to_move is not None, "the game is over: no one decides"
-    return s.to_move
-
-
-def _tile(s: MopsState) -> int:
-    """The round's revealed tile (a placement is asked only while one is revealed)."""
-    assert s.tile is not None, "no tile is revealed: nothing to place"
-    return s.tile
-
-
 # A move with its value (larger is better), as the levels rank the moves.
-Ranked = list[tuple[float, str]]
+Ranked = list[tuple[float, MopsMove]]
 # What a decision's search yields and returns: the chosen move.
-Choice = Generator[None, None, str]
+Choice = Generator[None, None, MopsMove]
 
 
-class MopsPlayer(PlayerBase[MopsState, str, MopsEffect]):
+class MopsPlayer(PlayerBase[MopsState, MopsMove, MopsEffect]):
     """Shared driver: dispatches on the phase and keeps the chunks short."""
 
-    # Mops Royal's own game, not any MopsRoyal: the players ask it the refusal's price.
+    # Mops Royal's own game, not any MopsRoyal: the players ask it the refusal's cost.
     game: MopsRoyal
 
     def __init__(self, game: MopsRoyal, level: int, seed: int = 0, time_limit: float | None = None):
         super().__init__(game, level, seed, time_limit)
 
-    def search(self, s: MopsState) -> Search[str]:
+    def search(self, s: MopsState) -> Search[MopsMove]:
         s = self.view(s)
         moves = self.game.legal_moves(s)
         if not moves:
@@ -113,29 +103,30 @@ class MopsPlayer(PlayerBase[MopsState, str, MopsEffect]):
         yield None
         return move
 
-    def choose_placement(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+    def choose_placement(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
         raise NotImplementedError
         yield  # pragma: no cover
 
-    def choose_scoring(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+    def choose_scoring(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
         raise NotImplementedError
         yield  # pragma: no cover
 
-    def choose_final_scoring(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+    def choose_final_scoring(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
         return (yield from self.choose_scoring(s, moves, run))
 
     def move_values(self, s: MopsState) -> MoveValues:
         """The value of every legal move of `s` for the player to move, in points now plus the
         points the layout may still make: the planning levels' values, with the strongest level's
         one-round look-ahead for its best candidates (capped at `max_work`, by default `REVIEW_LOOKAHEAD_WORK`, with this
-        player's seed, so the values are the same every time). `s` should be what the player sees
-        (the pile's order is never read beyond what the planning levels use)."""
+        player's seed, so the values are the same every time), from what the player sees of `s`
+        (`view`: the pile's order never reaches the values)."""
+        s = self.view(s)
         game = self.game
         player = PlanningPlayer(game, 4, self.seed)
         player.think_seconds = 1e9  # the work cap decides: the same review every time
         run = SearchBudget(self.clock, None, REVIEW_LOOKAHEAD_WORK if self.max_work is None else self.max_work, CHUNK_SECONDS)
         moves = game.legal_moves(s)
-        layout = s.layouts[_mover(s)]
+        layout = s.layouts[seat_to_move(s)]
         an = Analysis.of(layout)
         if s.phase == PLACE:
             # The move choice's own ranking, and its look-ahead for the best candidates.
@@ -155,8 +146,8 @@ class MopsPlayer(PlayerBase[MopsState, str, MopsEffect]):
             return [MoveValue(m, v) for v, m in ranked]
         if s.phase == SCORE:
             ctx = Context(layout, s.pile, s.wertung)
-            rounds = FULL - an.tiles
-            values = {"pass": an.value(ctx, rounds)} if "pass" in moves else {}
+            rounds = an.room
+            values = {MOPS_PASS: an.value(ctx, rounds)} if MOPS_PASS in moves else {}
             for flip, (points, index) in sorted(an.flip_options().items()):
                 yield None
                 values[scoring_move_of(index, flip)] = points + an.flipped(flip).value(ctx, rounds)
@@ -181,7 +172,7 @@ class MopsPlayer(PlayerBase[MopsState, str, MopsEffect]):
             return [MoveValue(m, totals.get(m, -1e9)) for m in moves]
         return None
 
-    def pick(self, ranked: Sequence[tuple[float, str]]) -> str:
+    def pick(self, ranked: Sequence[tuple[float, MopsMove]]) -> MopsMove:
         """The best move; ties broken by the seeded generator."""
         top = max(value for value, _ in ranked)
         best = [move for value, move in ranked if value >= top - 1e-9]
@@ -193,9 +184,9 @@ class GreedyPlayer(MopsPlayer):
     the tile where it can score the most right away, else where most matching tiles are
     around; level 1 lays it at random, next to a matching tile if there is such a cell."""
 
-    def choose_placement(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
-        layout = s.layouts[_mover(s)]
-        tile = _tile(s)
+    def choose_placement(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
+        layout = s.layouts[seat_to_move(s)]
+        tile = round_tile(s)
         ranked: Ranked = []
         for move in moves:
             if parse_refusal(move) is not None:
@@ -213,9 +204,9 @@ class GreedyPlayer(MopsPlayer):
             yield from run.pause()
         return self.pick(ranked) if ranked else moves[0]
 
-    def choose_scoring(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
-        layout = s.layouts[_mover(s)]
-        ranked: Ranked = [(combination_points(layout, p), scoring_move(p, flip)) for p in combinations(layout) for flip in p.marks]
+    def choose_scoring(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
+        layout = s.layouts[seat_to_move(s)]
+        ranked: Ranked = [(combination_points(layout, p), scoring_move(p.cells, flip)) for p in combinations(layout) for flip in p.marks]
         yield from run.pause()
         return self.pick(ranked)
 
@@ -226,7 +217,7 @@ class PlanningPlayer(MopsPlayer):
     def best_scoring(self, an: Analysis, ctx: Context, wertung: bool, run: SearchBudget) -> Generator[None, None, tuple[float, tuple[int, int] | None]]:
         """(value, (flip, placement) or None for passing) of the best decision of a scoring
         step on the analysed layout. A generator: it pauses between evaluations."""
-        rounds = FULL - an.tiles
+        rounds = an.room
         best_value = an.value(ctx, rounds)
         best_choice: tuple[int, int] | None = None
         run.work += an.cost + VALUE_COST
@@ -255,45 +246,45 @@ class PlanningPlayer(MopsPlayer):
         return result
 
     def placement_ranking(
-        self, s: MopsState, moves: list[str], run: SearchBudget, every_refusal: bool = False
+        self, s: MopsState, moves: list[MopsMove], run: SearchBudget, every_refusal: bool = False
     ) -> Generator[None, None, tuple[Analysis, Ranked]]:
         """(analysis of the layout, [(value, move)]): each placement of the round's tile valued
         as laying it and then the best scoring decision, and refusing (variant) valued at the
-        layout as it is, less the price. All face-down tiles are alike to refuse onto, so only
+        layout as it is, less its cost. All face-down tiles are alike to refuse onto, so only
         the first refusal is ranked unless `every_refusal` (the review values every move)."""
-        layout = s.layouts[_mover(s)]
+        layout = s.layouts[seat_to_move(s)]
         ctx = Context(layout, s.pile, s.wertung)
         an = Analysis.of(layout)
         yield from run.pause()
         cells = [frame_cell_index(m) for m in moves if parse_refusal(m) is None]
-        values = yield from self.placement_values(an, _tile(s), cells, ctx, s.wertung, run)
+        values = yield from self.placement_values(an, round_tile(s), cells, ctx, s.wertung, run)
         ranked = [(value, moves[k]) for k, (value, _) in enumerate(values)]
         refusals = [m for m in moves if parse_refusal(m) is not None]
         if refusals:
             value, _ = yield from self.best_scoring(an, ctx, s.wertung, run)
-            penalty = self.game.refusal_penalty(s, _mover(s))
-            ranked += [(value - penalty, m) for m in (refusals if every_refusal else refusals[:1])]
+            cost = self.game.next_refusal_cost(s, seat_to_move(s))
+            ranked += [(value - cost, m) for m in (refusals if every_refusal else refusals[:1])]
         return an, ranked
 
-    def choose_placement(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
+    def choose_placement(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
         an, ranked = yield from self.placement_ranking(s, moves, run)
         if self.level >= 4 and not s.wertung:
             ranked = yield from self.look_ahead(s, an, ranked, run)
         return self.pick(ranked)
 
-    def choose_scoring(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
-        layout = s.layouts[_mover(s)]
+    def choose_scoring(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
+        layout = s.layouts[seat_to_move(s)]
         ctx = Context(layout, s.pile, s.wertung)
         an = Analysis.of(layout)
-        rounds = FULL - an.tiles
-        ranked: Ranked = [(an.value(ctx, rounds), "pass")]
+        rounds = an.room
+        ranked: Ranked = [(an.value(ctx, rounds), MOPS_PASS)]
         for flip, (points, index) in sorted(an.flip_options().items()):
             yield from run.pause()
             ranked.append((points + an.flipped(flip).value(ctx, rounds), scoring_move_of(index, flip)))
         return self.pick(ranked)
 
-    def choose_final_scoring(self, s: MopsState, moves: list[str], run: SearchBudget) -> Choice:
-        layout = s.layouts[_mover(s)]
+    def choose_final_scoring(self, s: MopsState, moves: list[MopsMove], run: SearchBudget) -> Choice:
+        layout = s.layouts[seat_to_move(s)]
         if self.level >= 4:
             return (yield from self.best_final_sequence(layout, run))
         # Most points first; among equals, the flip that spoils the fewest other combinations.
@@ -314,9 +305,8 @@ class PlanningPlayer(MopsPlayer):
         candidate, until all are tried or the thinking time is spent."""
         order = sorted(ranked, key=lambda vm: -vm[0])
         candidates = [move for _, move in order[:LOOKAHEAD_CANDIDATES]]
-        layout = s.layouts[_mover(s)]
-        own = {v % FACE_DOWN for v in layout if v != EMPTY}
-        pool = [t for t in sorted(s.pile) if t not in own]
+        layout = s.layouts[seat_to_move(s)]
+        pool = [t for t in sorted(s.pile) if not has_tile(layout, t)]  # the seat sits out its own start tile
         if len(candidates) < 2 or not pool:
             return ranked
         tiles = self.rng.sample(pool, len(pool))
@@ -325,16 +315,16 @@ class PlanningPlayer(MopsPlayer):
         futures: list[tuple[int, Analysis, list[int]]] = []  # per candidate: (points this round, analysis after this round, cells next round)
         for move in candidates:
             if parse_refusal(move) is not None:
-                after, points = an, -self.game.refusal_penalty(s, _mover(s))
+                after, points = an, -self.game.next_refusal_cost(s, seat_to_move(s))
             else:
-                after, points = an.placed(frame_cell_index(move), _tile(s)), 0
+                after, points = an.placed(frame_cell_index(move), round_tile(s)), 0
             yield from run.pause()
             _, choice = yield from self.best_scoring(after, ctx, False, run)
             if choice is not None:
                 flip, index = choice
                 points += CATEGORY_POINTS[after.live[index][0]]
                 after = after.flipped(flip)
-            cells = placement_indices(after.layout) if after.tiles < FULL else []
+            cells = placement_indices(after.layout) if after.room > 0 else []
             futures.append((points, after, cells))
             yield from run.pause()
         totals = [0.0] * len(candidates)
@@ -410,7 +400,7 @@ REVIEW = ReviewRules(
 )
 
 
-def mops_placement_points(game: MopsRoyal, s: MopsState) -> dict[str, int]:
+def mops_placement_points(game: MopsRoyal, s: MopsState) -> dict[MopsMove, int]:
     """Mops Royal, a placement step: for each cell the most points the round can then score
     (the placement, then the best combination of the scoring step; 0 when none can score)."""
     seat = game.current_player(s)
@@ -426,7 +416,7 @@ def mops_placement_points(game: MopsRoyal, s: MopsState) -> dict[str, int]:
     return result
 
 
-def puzzle_best_moves(game: MopsRoyal, s: MopsState, depth: int) -> list[str]:
+def puzzle_best_moves(game: MopsRoyal, s: MopsState, depth: int) -> list[MopsMove]:
     """A puzzle (one player): the cells for the revealed tile from which the round scores the
     most points (the placement, then the best combination; `depth` changes nothing)."""
     points = mops_placement_points(game, s)
@@ -459,14 +449,15 @@ def mine_puzzles(mine: Mine) -> None:
 
 if TYPE_CHECKING:
     # mypy checks the player against the one interface every game's player offers.
-    _interface: type[ComputerPlayer[MopsState, str]] = MopsPlayer
+    _interface: type[ComputerPlayer[MopsState, MopsMove]] = MopsPlayer
 
 
 # The game's computer players as its record (render/catalog.py) registers them.
-AI = GameAI[MopsState, str, MopsEffect](
+AI = GameAI[MopsState, MopsMove, MopsEffect](
     game=GAME,
     levels=tuple(LEVELS),
     make_player=lambda level, seed: make_player(GAME, level, seed),
     review=REVIEW,
-    puzzles=Puzzles(lambda s, depth: puzzle_best_moves(GAME, s, depth), mine_puzzles),
+    # The puzzles' interface takes moves as text (ai/base.py's Puzzles is typed by the state alone).
+    puzzles=Puzzles(lambda s, depth: list[str](puzzle_best_moves(GAME, s, depth)), mine_puzzles),
 )

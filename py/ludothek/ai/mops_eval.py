@@ -8,6 +8,14 @@ best placement and a share of its second best, and only as many groups count as 
 scoring rounds left (`potential`). `Analysis` keeps the live placements as counts per group and
 kind of placement, so that laying or flipping one tile updates only the placements through that
 cell. Below them, the small measures the simpler levels use (`affinity`, `best_points_through`).
+
+A model of the scoring rule: `Analysis` finds the combinations a layout can score, and what each
+scores, from its own counts, not by asking the engine (games/mops_scoring.py) each time, since the
+planning levels ask it for every cell, flip and tile tried (bench/mops_model.py measures both);
+tests/test_mops_ai.py proves on seeded games that its answers are the engine's. It reads the
+crown tiles (`CROWNS`, the material) and asks the engine what a size and a crown score
+(`shape_points`), where the 5x5 limit leaves room (`window_around`) and how many tiles a layout
+still takes (`room_left`).
 """
 
 from __future__ import annotations
@@ -15,9 +23,10 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
-from ..games.mops_layout import CROWNS, EMPTY, FACE_DOWN, open_window
-from ..games.mops_scoring import combination_points, scoring_move
-from ..games.mops_shapes import POINTS_BY_SIZE, frame_placements, placement_indices_by_cell as placements_by_cell_index
+from ..games.mops_layout import CROWNS, EMPTY, FACE_DOWN, Span, colour_of, extent, has_tile, motif_of, open_window, room_left, window_around
+from ..games.notation import MopsMove, scoring_move
+from ..games.mops_scoring import combination_points, combinations_through, shape_points
+from ..games.mops_shapes import frame_placements, placement_indices_by_cell as placements_by_cell_index
 from ..games.notation import FRAME
 
 # Evaluation parameters (tuned with bench/mops_strength.py and solo games).
@@ -28,7 +37,7 @@ GROUPS = 12  # colours 0-5, motifs 6-11
 
 
 def groups_of(tile: int) -> tuple[int, int]:
-    return tile % 6, 6 + tile // 6
+    return colour_of(tile), 6 + motif_of(tile)
 
 
 # -- the placements of the frame ---------------------------------------------------------------------
@@ -85,11 +94,6 @@ def _through(cell: int, window: tuple[int, int, int, int]) -> tuple[int, ...]:
     return tuple(i for i in _BY_CELL[cell] if i in inside)
 
 
-def window_of(f0: int, f1: int, r0: int, r1: int) -> tuple[int, int, int, int]:
-    """The open window of a layout with that extent (as `open_window`)."""
-    return max(0, f1 - 4), min(FRAME - 1, f0 + 4), max(0, r1 - 4), min(FRAME - 1, r0 + 4)
-
-
 # A kind of placement: size, crown or not, tiles still missing ("need").
 CATEGORIES = 30
 
@@ -99,7 +103,7 @@ def category(size: int, crown: int, need: int) -> int:
 
 
 _FRESH_CATEGORY = tuple(category(size, 0, size - 1) for size in _SIZE)  # one tile, no crown
-CATEGORY_POINTS = tuple(POINTS_BY_SIZE[3 + k // 10] + (k // 5) % 2 for k in range(CATEGORIES))
+CATEGORY_POINTS = tuple(shape_points(3 + k // 10, (k // 5) % 2 == 1) for k in range(CATEGORIES))
 CATEGORY_NEED = tuple(k % 5 for k in range(CATEGORIES))
 CROWN_STEP = 5  # category(size, 1, need) - category(size, 0, need)
 
@@ -116,8 +120,8 @@ def layout_masks(layout: bytes) -> tuple[int, int, int, list[int]]:
             down |= bit
             continue
         up |= bit
-        groups[t % 6] |= bit
-        groups[6 + t // 6] |= bit
+        for g in groups_of(t):
+            groups[g] |= bit
         if t in CROWNS:
             crowns |= bit
     return up, down, crowns, groups
@@ -139,11 +143,10 @@ class Context:
     pile without the seat's own tiles) and whether scoring waits for the end (Wertung)."""
 
     def __init__(self, layout: bytes, pile: bytes, wertung: bool):
-        own = {v % FACE_DOWN for v in layout if v != EMPTY}
         self.pool = len(pile)
         self.available = [0] * GROUPS  # tiles of each group that may still be laid here
         for t in pile:
-            if t not in own:  # own start tile: revealed one day, but never laid again
+            if not has_tile(layout, t):  # own start tile: revealed one day, but never laid again
                 for g in groups_of(t):
                     self.available[g] += 1
         self.wertung = wertung
@@ -204,7 +207,7 @@ def potential(layout: bytes, ctx: Context, rounds: int) -> float:
             continue
         t = layout[(occupied & -occupied).bit_length() - 1]
         need = _SIZE[index] - occupied.bit_count()
-        points = POINTS_BY_SIZE[_SIZE[index]] + (1 if occupied & crowns else 0)
+        points = shape_points(_SIZE[index], bool(occupied & crowns))
         for g in groups_of(t):
             if occupied & groups[g] == occupied:
                 value = points * probs[g][need]
@@ -224,8 +227,8 @@ class Analysis:
 
     __slots__ = ("layout", "extent", "window", "inside", "up", "down", "tiles", "live", "counts", "complete", "cost")
     layout: bytes
-    extent: tuple[int, int, int, int]
-    window: tuple[int, int, int, int]
+    extent: Span
+    window: Span
     inside: frozenset[int]
     up: int
     down: int
@@ -239,13 +242,11 @@ class Analysis:
     def of(cls, layout: bytes) -> "Analysis":
         an = cls()
         an.layout = layout
-        files = [i % FRAME for i, v in enumerate(layout) if v != EMPTY]
-        ranks = [i // FRAME for i, v in enumerate(layout) if v != EMPTY]
-        an.extent = (min(files), max(files), min(ranks), max(ranks))
-        an.window = window_of(*an.extent)
+        an.extent = extent(layout)
+        an.window = window_around(an.extent)
         an.inside = window_placements(an.window)
         an.up, an.down, crowns, groups = layout_masks(layout)
-        an.tiles = len(files)
+        an.tiles = (an.up | an.down).bit_count()
         an.live = {}  # placement -> (category, groups it is alive for)
         an.counts = [{} for _ in range(GROUPS)]  # group -> {category: live placements}
         an.complete = {}  # placement -> category, for those with no tile missing
@@ -305,8 +306,8 @@ class Analysis:
         an.up = self.up | 1 << cell
         f, r = cell % FRAME, cell // FRAME
         f0, f1, r0, r1 = self.extent
-        an.extent = (min(f0, f), max(f1, f), min(r0, r), max(r1, r))
-        an.window = window_of(*an.extent)
+        an.extent = Span(min(f0, f), max(f1, f), min(r0, r), max(r1, r))
+        an.window = window_around(an.extent)
         if an.window != self.window:
             an.inside = inside = window_placements(an.window)
             an.cost += len(an.live)
@@ -375,6 +376,11 @@ class Analysis:
                 an._drop(index)
         return an
 
+    @property
+    def room(self) -> int:
+        """How many more tiles the layout takes before it is full."""
+        return room_left(self.tiles)
+
     def value(self, ctx: Context, rounds: int) -> float:
         """The potential (equal to `potential(self.layout, ctx, rounds)`)."""
         if rounds <= 0 and not ctx.wertung:
@@ -407,22 +413,16 @@ class Analysis:
         return options
 
 
-def scoring_move_of(index: int, flip: int) -> str:
-    return scoring_move(_FRAME_PLACEMENTS[index], flip)
+def scoring_move_of(index: int, flip: int) -> MopsMove:
+    return scoring_move(_FRAME_PLACEMENTS[index].cells, flip)
 
 
 # -- small helpers -----------------------------------------------------------------------------------
 
 
-def flipped(layout: bytes, cell: int) -> bytes:
-    new = bytearray(layout)
-    new[cell] += FACE_DOWN
-    return bytes(new)
-
-
 def affinity(layout: bytes, cell: int, tile: int) -> int:
     """Face-up tiles around `cell` sharing the tile's colour or motif: 2 per side, 1 per corner."""
-    colour, motif = tile % 6, tile // 6
+    colour, motif = colour_of(tile), motif_of(tile)
     row, col = divmod(cell, FRAME)
     score = 0
     for dr in (-1, 0, 1):
@@ -430,17 +430,11 @@ def affinity(layout: bytes, cell: int, tile: int) -> int:
             r, c = row + dr, col + dc
             if (dr or dc) and 0 <= r < FRAME and 0 <= c < FRAME:
                 t = layout[r * FRAME + c]
-                if t < FACE_DOWN and (t % 6 == colour or t // 6 == motif):
+                if t < FACE_DOWN and (colour_of(t) == colour or motif_of(t) == motif):
                     score += 2 if dr == 0 or dc == 0 else 1
     return score
 
 
 def best_points_through(layout: bytes, cell: int) -> int:
     """The most a combination containing `cell` scores in `layout` (0: none)."""
-    best = 0
-    for index in _BY_CELL[cell]:
-        placement = _FRAME_PLACEMENTS[index]
-        tiles = [layout[c] for c in placement.cells]
-        if max(tiles) < FACE_DOWN and (len({t % 6 for t in tiles}) == 1 or len({t // 6 for t in tiles}) == 1):
-            best = max(best, combination_points(layout, placement))
-    return best
+    return max((combination_points(layout, placement) for placement in combinations_through(layout, cell)), default=0)

@@ -30,10 +30,10 @@ import time
 from typing import Callable, Generator, TYPE_CHECKING
 
 from ..games.notation import parse_swap, split_side
-from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, NO_SWAP, SWAP, NummerusState, Nummerus, Effect as NummerusEffect, GAME
+from ..games.nummerus import CHIPS, FIELD_COUNT, FIELD_INDEX, NO_SWAP, SWAP_PHASE, reachable_fields, NummerusEffect, NummerusMove, NummerusState, Nummerus, GAME
 from ..games.nummerus_scoring import Groups
 from .base import ComputerPlayer, GameAI, Level, MoveValue, MoveValues, PlayerBase, Puzzles, ReviewRules, Search, SearchBudget, run_search
-from .nummerus_model import WIN, Model, round_rewards, solitaire_child, solitaire_key, solitaire_takes, star_fields
+from .nummerus_model import WIN, Model, round_rewards, solitaire_child, solitaire_key, solitaire_takes
 
 
 if TYPE_CHECKING:
@@ -77,14 +77,14 @@ REVIEW_CHUNK_SECONDS = 0.01
 
 # A line of the solitaire beam search: its key (solitaire_key, lower is better), the root move it
 # started with, and the board, star and chains it has reached.
-_BeamLine = tuple[tuple[int, int], str, bytes, int, Groups]
+_BeamLine = tuple[tuple[int, int], NummerusMove, bytes, int, Groups]
 
 
 class _Budget(Exception):
     """Raised inside the search when the node budget or the time limit is spent."""
 
 
-class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
+class NummerusPlayer(PlayerBase[NummerusState, NummerusMove, NummerusEffect]):
     game: Nummerus
 
     """All levels, for 1-4 players; the level sets the kind and the budget of the search."""
@@ -106,7 +106,7 @@ class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
 
     # -- driving -------------------------------------------------------------------------------
 
-    def search(self, s: NummerusState) -> Search[str]:
+    def search(self, s: NummerusState) -> Search[NummerusMove]:
         s = self.view(s)
         moves = self.game.legal_moves(s)
         if not moves:
@@ -115,9 +115,9 @@ class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
         if len(moves) == 1:
             yield None
             return moves[0]
-        if len(s.collections) == 1:
+        if self.game.is_solitaire(s):
             return (yield from self._solitaire(s, moves, run))
-        if s.phase == SWAP:
+        if s.phase == SWAP_PHASE:
             return (yield from self._swap_decision(s, moves, run))
         if self.level == MCTS_LEVEL:
             return (yield from self._mcts(s, moves, run))
@@ -125,12 +125,12 @@ class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
 
     # -- star moves with 2-4 players ------------------------------------------------------------
 
-    def _star_move(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search[str]:
+    def _star_move(self, s: NummerusState, moves: list[NummerusMove], run: "_Nodes") -> Search[NummerusMove]:
         me = s.to_move
         model = Model(s, tournament=bool(s.rounds))
         players = model.players
         nxt = (me + 1) % players
-        scored: list[tuple[float, str]] = []
+        scored: list[tuple[float, NummerusMove]] = []
         for move in moves:
             field = FIELD_INDEX[move]
             undo = model.take(field, me)
@@ -155,7 +155,7 @@ class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
         if not model.left or depth == 0:
             return model.utilities(seat)[seat]
         other = 1 - seat
-        targets = star_fields(model.board, model.star)
+        targets = reachable_fields(model.board, model.star)
         best: float = -4 * WIN
         if depth == 1:
             for f in targets:
@@ -191,7 +191,7 @@ class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
 
     # -- the strongest level: Monte-Carlo tree search --------------------------------------------
 
-    def _mcts(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search[str]:
+    def _mcts(self, s: NummerusState, moves: list[NummerusMove], run: "_Nodes") -> Search[NummerusMove]:
         """Monte-Carlo tree search until the thinking time is spent (or `max_playouts`). Playouts
         follow a rule of thumb (take the chip that joins or extends one's own run, else one that
         blocks an opponent's, else any) and end in the exact result of the round. With two
@@ -242,7 +242,7 @@ class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
             self._kept_tree = (root.children[best], list(model.board), model.star, list(model.owner), 1 - me)
             model.untake(best, undo)
         yield None
-        return FIELD_NAMES[best]
+        return moves[root_fields.index(best)]
 
     def _reused_root(self, model: Model) -> "_MctsNode | None":
         """The subtree of the last search that this position lies in, if it is one opponent's move
@@ -274,7 +274,7 @@ class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
         undos = []
         # Selection and expansion.
         while model.left:
-            targets = star_fields(model.board, model.star)
+            targets = reachable_fields(model.board, model.star)
             children = node.children
             untried = [f for f in targets if f not in children]
             if untried:
@@ -309,7 +309,7 @@ class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
         owner, board = model.owner, model.board
         greedy = self.playout_greedy
         while model.left:
-            targets = star_fields(board, model.star)
+            targets = reachable_fields(board, model.star)
             if len(targets) == 1 or rng.random() > greedy:
                 f = targets[0] if len(targets) == 1 else rng.choice(targets)
             else:
@@ -343,12 +343,12 @@ class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
                         later.amaf_visits += 1
                         later.amaf_reward += reward
 
-    def _exact_end(self, run: "_Nodes", model: Model, me: int, moves: list[str], end: float) -> Generator[None, None, str | None]:
+    def _exact_end(self, run: "_Nodes", model: Model, me: int, moves: list[NummerusMove], end: float) -> Generator[None, None, NummerusMove | None]:
         """Two players near the end: alpha-beta to the end of the round; None when out of time."""
         saved = run.deadline_at
         run.deadline_at = end if saved is None else min(saved, end)
         nxt = 1 - me
-        best_move: str | None = None
+        best_move: NummerusMove | None = None
         alpha: float = -4 * WIN
         try:
             for move in moves:
@@ -369,10 +369,10 @@ class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
 
     # -- choosing among scored moves ----------------------------------------------------------
 
-    def _pick_best(self, moves: list[str]) -> str:
+    def _pick_best(self, moves: list[NummerusMove]) -> NummerusMove:
         return moves[0] if len(moves) == 1 else self.rng.choice(sorted(moves))
 
-    def _pick_easy(self, scored: list[tuple[float, str]]) -> str:
+    def _pick_easy(self, scored: list[tuple[float, NummerusMove]]) -> NummerusMove:
         if self.rng.random() < EASY_RANDOM:
             return self.rng.choice(sorted(m for _, m in scored))
         best = max(v for v, _ in scored)
@@ -382,14 +382,14 @@ class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
 
     # -- the swap step ---------------------------------------------------------------------------
 
-    def _swap_decision(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search[str]:
+    def _swap_decision(self, s: NummerusState, moves: list[NummerusMove], run: "_Nodes") -> Search[NummerusMove]:
         """Take a chip next to one's own runs (or away from an opponent's) if that gains enough."""
         me = s.to_move
         model = Model(s, tournament=bool(s.rounds))
         owner = model.owner
         nxt = (me + 1) % model.players
         base = model.utilities(nxt)[me]
-        scored: list[tuple[float, str]] = [(base, NO_SWAP)]
+        scored: list[tuple[float, NummerusMove]] = [(base, NO_SWAP)]
         for move in moves:
             swap = parse_swap(move)
             if swap is None:
@@ -416,7 +416,7 @@ class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
 
     # -- solitaire -------------------------------------------------------------------------------
 
-    def _solitaire(self, s: NummerusState, moves: list[str], run: "_Nodes") -> Search[str]:
+    def _solitaire(self, s: NummerusState, moves: list[NummerusMove], run: "_Nodes") -> Search[NummerusMove]:
         """Beam search to the end of the game: every line keeps the root move it started with;
         each ply expands the beam's states, drops transpositions and keeps the best `width` by
         `solitaire_key`. When the beam reaches the end, its keys are the exact results."""
@@ -467,7 +467,7 @@ class NummerusPlayer(PlayerBase[NummerusState, str, NummerusEffect]):
         player's seed: the same values every time), a move valued by its mean result in [0, 1],
         the most visited move (the one the level plays) given the best value. None for solitaire
         and the swap decision (no comparable values)."""
-        if len(s.collections) == 1 or s.phase == SWAP:
+        if self.game.is_solitaire(s) or s.phase == SWAP_PHASE:
             return None  # solitaire and the swap decision: no comparable values
         moves = self.game.legal_moves(s)
         strongest = NummerusPlayer(self.game, MCTS_LEVEL, self.seed)
@@ -576,11 +576,11 @@ def mine_puzzles(mine: Mine) -> None:
 
 if TYPE_CHECKING:
     # mypy checks the player against the one interface every game's player offers.
-    _interface: type[ComputerPlayer[NummerusState, str]] = NummerusPlayer
+    _interface: type[ComputerPlayer[NummerusState, NummerusMove]] = NummerusPlayer
 
 
 # The game's computer players as its record (render/catalog.py) registers them.
-AI = GameAI[NummerusState, str, NummerusEffect](
+AI = GameAI[NummerusState, NummerusMove, NummerusEffect](
     game=GAME,
     levels=tuple(LEVELS),
     make_player=lambda level, seed: make_player(GAME, level, seed),

@@ -1,9 +1,16 @@
 """The plain-list model of Nummerus Zahlus that the computer players search (ai/nummerus.py).
 
-The search works on plain lists (board fields, the owner of every number) over the engine's own
-lines (`RAYS`), taking chips and putting them back in place instead of building states. The
-star's target rule is repeated here without the engine's bookkeeping, for speed; the tests check
-that both agree on every state of a set of games.
+The search works on plain lists (board fields, the owner of every number), taking chips and
+putting them back in place instead of building states: a playout on the model runs about 20 times
+as fast as one played through the engine (bench/nummerus_model_speed.py). The star's reach is the
+engine's own rule on plain values (`reachable_fields`), as are a solitaire chip's chains
+(`neighbour_chains`, `solitaire_add`) and a chain's tournament points (`chain_points`); what this
+model keeps of the rules in its own form is a seat's chain lengths (`chain_profile`, runs of
+MIN_CHAIN chips or more, read from the owners) and a finished round's result (`round_rewards`,
+`Model.terminal_utilities`: asking the engine's scoring instead, from the owners, takes about 2.6
+times as long, some 14% of a playout), which tests/test_nummerus_ai.py's
+`test_the_search_model_agrees_with_the_engine` checks against the engine on seeded games
+(tests/test_rules_in_one_place.py's RULE_MODELS).
 
 Evaluation (per seat, then "mine minus the best opponent's"):
 - each run of consecutive numbers is worth `W[length]`: steep in the basic game, where the
@@ -21,8 +28,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..games.notation import SIDES
-from ..games.nummerus import CHIPS, FIELD_COUNT, RAYS, SOLITAIRE_REMOVED_FROM, NummerusState
-from ..games.nummerus_scoring import Group, Groups
+from ..games.nummerus import CHIPS, SOLITAIRE_REMOVED_FROM, NummerusState, chain_points, reachable_fields
+from ..games.nummerus_scoring import MIN_CHAIN, Group, Groups, neighbour_chains, solitaire_add
 
 FREE = -1  # owner of a number still on the board
 WIN = 10**9
@@ -30,22 +37,9 @@ WIN = 10**9
 # Value of a run of n chips. Basic game: lexicographic comparison of chain lengths, so each
 # extra chip of a run is worth more than several shorter runs (x3.5 per length).
 BASIC_W = [0, 0] + [int(10 * 3.5 ** (n - 2)) for n in range(2, CHIPS + 2)]
-TOURNAMENT_W = [0, 0] + [n * (n + 1) // 2 for n in range(2, CHIPS + 2)]
+TOURNAMENT_W = [chain_points(n) for n in range(CHIPS + 2)]
 GROW = 0.35  # share of the next length's gain credited to a run with a free neighbour
 GROW_REACH = 0.25  # extra share when the player to move can reach that free chip now
-
-
-def star_fields(board: Sequence[int], star: int) -> list[int]:
-    """The fields the star can reach (the engine's rule on a plain list)."""
-    out = []
-    for ray in RAYS[star]:
-        for f in ray:
-            if board[f]:
-                out.append(f)
-                break
-    if not out:
-        out = [f for f in range(FIELD_COUNT) if board[f]]
-    return out
 
 
 def owners(s: NummerusState) -> list[int]:
@@ -59,14 +53,15 @@ def owners(s: NummerusState) -> list[int]:
 
 
 def chain_profile(owner: Sequence[int], seat: int) -> tuple[int, ...]:
-    """Chain lengths (runs of 2 or more) longest first."""
+    """Chain lengths (runs of MIN_CHAIN or more) longest first: the engine's `chain_lengths` of a
+    seat of 2-4 players, read from the owners."""
     lengths = []
     run = 0
     for n in range(1, CHIPS + 2):
         if owner[n] == seat:
             run += 1
         else:
-            if run >= 2:
+            if run >= MIN_CHAIN:
                 lengths.append(run)
             run = 0
     return tuple(sorted(lengths, reverse=True))
@@ -122,7 +117,7 @@ class Model:
                     share = GROW
                     if seat == to_move:
                         if reachable is None:
-                            reachable = {self.board[f] for f in star_fields(self.board, self.star)}
+                            reachable = {self.board[f] for f in reachable_fields(self.board, self.star)}
                         if free in reachable:
                             share += GROW_REACH
                     value += share * gain
@@ -172,18 +167,13 @@ def round_rewards(model: Model) -> list[float]:
 LOWER, UPPER = SIDES  # a solitaire move's side: the chip joins the lower or the upper chain
 
 
-def solitaire_takes(board: bytes, star: int, chains: Sequence[Group]) -> list[tuple[int, str | None]]:
-    """The solitaire moves from (board, star, chains) as values, in the engine's order: (field,
-    side), the side LOWER or UPPER where the chip could join either chain, else None."""
+def solitaire_takes(board: bytes, star: int, chains: Groups) -> list[tuple[int, str | None]]:
+    """The solitaire moves from (board, star, chains) as values, in the star's order of directions
+    (`reachable_fields`; the engine lists its moves by field): (field, side), the side LOWER or
+    UPPER where the chip could join either chain, else None."""
     moves: list[tuple[int, str | None]] = []
-    for f in star_fields(board, star):
-        number = board[f]
-        lower = upper = False
-        for lo, hi in chains:
-            if hi == number - 1:
-                lower = True
-            elif lo == number + 1:
-                upper = True
+    for f in reachable_fields(board, star):
+        lower, upper = neighbour_chains(chains, board[f])
         if lower and upper:
             moves += [(f, LOWER), (f, UPPER)]
         else:
@@ -191,27 +181,12 @@ def solitaire_takes(board: bytes, star: int, chains: Sequence[Group]) -> list[tu
     return moves
 
 
-def solitaire_child(board: bytes, star: int, chains: Sequence[Group], field: int, side: str | None) -> tuple[bytes, int, Groups]:
+def solitaire_child(board: bytes, star: int, chains: Groups, field: int, side: str | None) -> tuple[bytes, int, Groups]:
     """(board, star, chains) after the solitaire move taking the chip on `field` (to the chain on
-    `side`, see `solitaire_takes`): the engine's rule on plain values."""
-    number = board[field]
-    out = list(chains)
-    lower = upper = None
-    for i, (lo, hi) in enumerate(out):
-        if hi == number - 1:
-            lower = i
-        elif lo == number + 1:
-            upper = i
-    if lower is not None and (side == LOWER or upper is None):
-        out[lower] = (out[lower][0], number)
-    elif upper is not None:
-        out[upper] = (number, out[upper][1])
-    else:
-        out.append((number, number))
-        out.sort()
+    `side`, see `solitaire_takes`): the engine's move on plain values."""
     b = bytearray(board)
     b[field] = 0
-    return bytes(b), field, tuple(out)
+    return bytes(b), field, solitaire_add(chains, board[field], side)[0]
 
 
 def solitaire_bound(chains: Sequence[Group]) -> int:

@@ -6,22 +6,22 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..games.nummerus import GAME, SWAP, NummerusState, Nummerus
+from ..games.nummerus import GAME, SWAP_PHASE, NummerusMove, NummerusState, Nummerus
 from .puzzle_mining import Mine
 from .puzzles import winning_moves
 from .base import ComputerPlayer
 
 
-def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[NummerusState, str]]) -> None:
+def mine_puzzles(mine: Mine, player: Callable[[int, int], ComputerPlayer[NummerusState, NummerusMove]]) -> None:
     """Games of the middle level against the easy one; difficulty by the chips left (the search's depth)."""
     game = GAME
     for seed in mine.seeds():
         s = game.new_game(players=2, seed=seed)
         players = [player(2, seed), player(1, seed + 1000)]
         while not game.is_over(s):
-            left = sum(1 for c in s.board if c)
+            left = game.chips_on_board(s)
             moves = game.legal_moves(s)
-            if 3 <= left <= 8 and len(moves) >= 2 and s.phase != SWAP:
+            if 3 <= left <= 8 and len(moves) >= 2 and s.phase != SWAP_PHASE:
                 wins = winning_moves(game, s, left)
                 if len(wins) == 1:
                     difficulty = 1 if left <= 4 else 2 if left <= 6 else 3

@@ -1,6 +1,6 @@
 """Fenn's board and dice (the rules are games/fenn.py's docstring): the fields 1-9 with a start
-beside each end, Miwin's three dice and their faces, the seats' colours and letters, and the black
-die's opening faces.
+beside each end, Miwin's three dice and their faces, the seats' colours and letters (and each
+seat's opponent), and the black die's opening faces.
 
 Its own module because the engine (games/fenn.py), its state (games/fenn_state.py), its position
 text (games/fenn_position.py), the view and the solver all read these tables; none of them changes.
@@ -25,3 +25,8 @@ FIRST_FIELD, LAST_FIELD = 1, 9
 BOARD_FIELDS = tuple(range(FIRST_FIELD, LAST_FIELD + 1))
 # The opening roll of the black die: 6 lets blue begin, 4 lets red begin; other faces are rerolled.
 OPENING_FACE = {BLUE: 6, RED: 4}
+
+
+def opponent(seat: int) -> int:
+    """The other seat: red for blue, blue for red."""
+    return RED if seat == BLUE else BLUE

@@ -20,17 +20,30 @@ a die does not make the position unreadable. Set explicitly, they are left for t
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from .base import PositionError
 from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
 from .fenn import BLACK_FACES, BLUE, BOARD_FIELDS, DIE_FACES, EXTRA, GAME, PASCH, RED, START_FACE, START_FIELD, FennState, turn_key
+from .fenn_state import DRAWN
 from .fenn_board import LETTERS
 
 PIECES = tuple(LETTERS)  # "b": the blue die, "r": the red die (the position's letters)
 TURN_NEW = "new"  # the turn setting: a new turn (no Pasch or extra step under way)
 # The fields where a turn with an extra step under way may have begun (never the far end, which ends the game).
 TURN_STARTS = {BLUE: range(0, 9), RED: range(2, 11)}
+
+
+class FennEditRule(StrEnum):
+    """Why Fenn's editor refuses an edit (`EditRefused.rule`): the first and the fourth are worded
+    by the editor's common texts (render/editor.py), the others by the view's `edit_refusal_texts`."""
+
+    NO_SUCH_PLACE = "no-such-place"  # not a field 1-9
+    NO_SUCH_PIECE = "no-such-piece"  # not the blue or the red die
+    FIELD_TAKEN = "field-taken"  # the other die stands there: a field holds one die
+    PLACE_EMPTY = "place-empty"  # nothing to take away
+    DIE_STAYS = "die-stays"  # a die never leaves the board once on it
 
 
 def _turn(s: FennState) -> str:
@@ -67,12 +80,13 @@ def _with(s: FennState, turn: str | None = None, draw: bool | None = None, **cha
     or as given."""
     dice = {"blue": s.blue, "blue_face": s.blue_face, "red": s.red, "red_face": s.red_face, "black": s.black, "to_move": s.to_move}
     dice.update(changes)
+    drawn = s.outcome == DRAWN
     if turn is not None or draw is not None:
-        return _text(dice, _turn(s) if turn is None else turn, s.drawn if draw is None else draw)
-    kept = _text(dice, _turn(s), s.drawn)
+        return _text(dice, _turn(s) if turn is None else turn, drawn if draw is None else draw)
+    kept = _text(dice, _turn(s), drawn)
     if _reads(kept):
         return kept
-    for fewer in (_text(dice, TURN_NEW, s.drawn), _text(dice, _turn(s), False), _text(dice, TURN_NEW, False)):
+    for fewer in (_text(dice, TURN_NEW, drawn), _text(dice, _turn(s), False), _text(dice, TURN_NEW, False)):
         if _reads(fewer):
             return fewer
     return kept  # the dice themselves do not read: the engine says why
@@ -84,7 +98,7 @@ class Editing:
 
     def _place_field(self, place: str) -> int:
         if not place.isascii() or not place.isdigit() or int(place) not in BOARD_FIELDS or str(int(place)) != place:
-            raise EditRefused("no-such-place", f"{place!r} is not a field of the board (1-9)", place=place)
+            raise EditRefused(FennEditRule.NO_SUCH_PLACE, f"{place!r} is not a field of the board (1-9)", place=place)
         return int(place)
 
     def _die_on(self, s: FennState, field: int) -> int | None:
@@ -96,13 +110,13 @@ class Editing:
     def put(self, s: FennState, place: str, piece: str) -> str:
         field = self._place_field(place)
         if piece not in PIECES:
-            raise EditRefused("no-such-piece", f"{piece!r} is not a piece of this game", piece=piece)
+            raise EditRefused(FennEditRule.NO_SUCH_PIECE, f"{piece!r} is not a piece of this game", piece=piece)
         seat = PIECES.index(piece)
         there = self._die_on(s, field)
         if there == seat:
             return GAME.position(s)
         if there is not None:
-            raise EditRefused("field-taken", f"field {field} holds the other die; a field holds one die", place=place, piece=piece)
+            raise EditRefused(FennEditRule.FIELD_TAKEN, f"field {field} holds the other die; a field holds one die", place=place, piece=piece)
         if seat == BLUE:
             return _with(s, blue=field)
         return _with(s, red=field)
@@ -111,8 +125,8 @@ class Editing:
         field = self._place_field(place)
         seat = self._die_on(s, field)
         if seat is None:
-            raise EditRefused("place-empty", f"field {field} is empty", place=place)
-        raise EditRefused("die-stays", "a die never leaves the board: put it on another field, or empty the board", place=place, piece=PIECES[seat])
+            raise EditRefused(FennEditRule.PLACE_EMPTY, f"field {field} is empty", place=place)
+        raise EditRefused(FennEditRule.DIE_STAYS, "a die never leaves the board: put it on another field, or empty the board", place=place, piece=PIECES[seat])
 
     def settings(self, s: FennState) -> tuple[Setting, ...]:
         def faces(seat: int) -> tuple[str, ...]:
@@ -126,7 +140,7 @@ class Editing:
             Setting("red-face", str(s.red_face), faces(RED)),
             Setting("black", str(s.black), tuple(map(str, BLACK_FACES))),
             Setting("turn", _turn(s), turns),
-            Setting("draw", "yes" if s.drawn else "no", ("no", "yes")),
+            Setting("draw", "yes" if s.outcome == DRAWN else "no", ("no", "yes")),
         )
 
     def set(self, s: FennState, name: str, value: str) -> str:
@@ -157,4 +171,4 @@ if TYPE_CHECKING:
 # The game's editing as its record (render/catalog.py) registers it.
 EDITING = Editing()
 
-__all__ = ["EDITING", "Editing"]
+__all__ = ["EDITING", "Editing", "FennEditRule"]

@@ -1,41 +1,83 @@
-"""Momentum (Phillip L. Leduc): place a stone, its momentum pushes the last stone of every
-adjacent run one cell outward; the first player with an empty hand at the end of their own
-turn wins.
+"""Momentum's rules (Phillip L. Leduc): place a stone, and its momentum pushes the last stone of
+every run of stones next to it one cell outward; a stone pushed off the board or into a hole goes
+back to its owner's hand. The first player whose hand is empty at the end of their own turn wins.
 
-Position notation (docs/architecture.md, "Notation"):
-
-    <W>x<H> <ranks top to bottom, '/' between> <to move> <hands in seat order, ','> [pie|swap] [r<round>/<limit>]
-
-Cells: `.` empty, `R` `B` `G` stones, `x` hole, `d` damper, `p` buffer. `pie`: the pie rule is
-in force and not yet due; `swap`: the player to move may use it now. `r<round>/<limit>`: the
-optional round limit is on, `<round>` is the round being played (beyond the limit: over).
+The engine answers every rule question; the view (render/momentum.py) and the computer players
+(ai/momentum.py) ask it. Read first the state it plays on (games/momentum_state.py), then here:
+the moves and what a move did (`MomentumEffect`); the one placement (`place_stone`, with
+`push_stones`), which the computer players' searches play too; then `Momentum._apply`, where
+every move is checked and played, and the questions the view asks (`legal_cells`,
+`swap_offered`, the setup's `stones_each` ...). The position notation is
+games/momentum_position.py.
 
 Moves: a cell such as `d4` (place a stone there) or `swap` (pie rule).
+
+Next: the view, render/momentum.py; the rules as players read them, rules/momentum.en.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal, Mapping, NamedTuple
+from typing import Literal, Mapping, NamedTuple, NewType
 
-from .base import Game, Outcome, PositionError, Setup, StateBase, chance_rng, check_players, check_seed, Option, is_ascii_number
+from .base import Game, Option, Setup, chance_rng, check_players, check_seed
+from .errors import Rule
+from .momentum_position import parse_position, position_text
+from .momentum_state import BUFFER, DAMPER, EMPTY, HOLE, MAX_ROUND_LIMIT, MAX_SPECIALS, OVER, PIE_PLAYERS, PLACE, PLACE_OR_SWAP, SEAT_LETTERS, SIZES
+from .momentum_state import STONE_CHARS, STONES_PER_PLAYER, MomentumState, round_limit_winners
 from .notation import FILES, cell_name, parse_cell
-from .seats import SEAT_COLOURS as GAME_SEAT_COLOURS
 
-SIZES = {"7x7": (7, 7), "7x9": (7, 9), "9x9": (9, 9)}
-# Stones per player by board size, from the rulebook's two tables.
-STONES_PER_PLAYER = {2: {"7x7": 8, "7x9": 10, "9x9": 12}, 3: {"7x7": 6, "7x9": 7, "9x9": 8}}
-SEAT_LETTERS = "RBG"
-SEAT_COLOURS = GAME_SEAT_COLOURS["momentum"]
+# -- the setup's numbers (the board's are games/momentum_state.py's) ------------------------------
 
-EMPTY, HOLE, DAMPER, BUFFER = ".", "x", "d", "p"
-SPECIAL_KINDS = {"holes": HOLE, "dampers": DAMPER, "buffers": BUFFER}
-STONE_CHARS = frozenset(SEAT_LETTERS)
-RECOMMENDED_MAX_SPECIALS = 6  # the rulebook advises no more than six special cells
-MAX_SPECIALS = 16
-MAX_ROUND_LIMIT = 999
-DESIGNER_ROUND_LIMIT = 30
+SPECIAL_KINDS = {"holes": HOLE, "dampers": DAMPER, "buffers": BUFFER}  # option: the cell it sets
+ADVISED_MOST_SPECIALS = 6  # the rulebook advises no more than six special cells
+DESIGNER_ROUND_LIMIT = 30  # the round limit of the designer's published rules
+
+# -- moves, what they do and why they are refused -------------------------------------------------
+
+MomentumMove = NewType("MomentumMove", str)  # a cell such as "d4", or SWAP
+SWAP = MomentumMove("swap")  # the pie rule's move: take over the first stone instead of placing one
+
+
+class MomentumRule(Rule):
+    """The rules a move may break (`MoveError.rule`), each its stable identifier's text."""
+
+    NOT_A_CELL = "not-a-cell"
+    PIE_NOT_YET = "pie-not-yet"  # a swap before the first stone
+    PIE_UNAVAILABLE = "pie-unavailable"  # a swap with the pie rule off or past
+    CELL_OCCUPIED = "cell-occupied"
+    CELL_SPECIAL = "cell-special"
+
+
+class Push(NamedTuple):
+    """One stone moved by a placement: `to` is None when it left the board or fell into a hole
+    (it went back to its owner's hand); `reflected` when a buffer sent the momentum back."""
+
+    origin: int
+    to: int | None
+    stone: str
+    reflected: bool = False
+
+
+class Placed(NamedTuple):
+    """What placing a stone did: the cell it was placed on and the stones its momentum moved."""
+
+    cell: int
+    pushes: tuple[Push, ...]
+    kind: Literal["placed"] = "placed"
+
+
+class Swapped(NamedTuple):
+    """What the pie rule's swap did: the first stone, on `cell`, is now the swapper's."""
+
+    cell: int
+    kind: Literal["swapped"] = "swapped"
+
+
+# What a move did (`Game.effect`): read `kind` before the fields only one kind has.
+MomentumEffect = Placed | Swapped
+
+# -- the one placement: a stone and its momentum --------------------------------------------------
 
 # Directions ordered so that direction i and i ^ 1 are opposite.
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
@@ -59,55 +101,29 @@ def rays(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(table)
 
 
-class Push(NamedTuple):
-    """One stone moved by a move: `to` is None when it left the board or fell into a hole."""
-
-    origin: int
-    to: int | None
-    stone: str
-    reflected: bool = False
+def open_cells(board: list[str] | str) -> list[int]:
+    """The cells a stone may be placed on: the empty ones (not a stone, not a special cell)."""
+    return [index for index, content in enumerate(board) if content == EMPTY]
 
 
-class Effect(NamedTuple):
-    """What a move did: the cell played (None for nothing placed) and the stones it moved."""
-
-    placed: int | None
-    pushes: tuple[Push, ...]
-    swapped: int | None = None
+def next_seat(seat: int, players: int) -> int:
+    """Who moves after `seat`: the turn goes round the seats in order."""
+    return (seat + 1) % players
 
 
-MomentumPhase = Literal["place", "swap", "over"]
-PLACE: MomentumPhase = "place"  # place a stone
-SWAP: MomentumPhase = "swap"  # place a stone or take the pie rule's `swap`
-OVER: MomentumPhase = "over"
-
-
-@dataclass(frozen=True, kw_only=True)
-class MomentumState(StateBase):
-    width: int
-    height: int
-    board: str  # row-major from rank 1 upward: index = (rank - 1) * width + file
-    to_move: int
-    hands: tuple[int, ...]
-    pie: str | None = None  # "pie" before the first stone, "swap" while it may be used, else None
-    round: int = 1
-    round_limit: int = 0
-    winners: tuple[int, ...] = ()
-    over: bool = False
-
-    @property
-    def phase(self) -> MomentumPhase:
-        """ "place" (place a stone), "swap" (place a stone or take the pie rule's `swap`) or "over"."""
-        if self.over:
-            return OVER
-        return SWAP if self.pie == "swap" else PLACE
-
-    @property
-    def outcome(self) -> Outcome | None:
-        if not self.over:
-            return None
-        # Only the mover can empty their hand, and that ends the game at once.
-        return Outcome(self.winners, "hand-empty" if 0 in self.hands else "round-limit")
+def place_stone(board: list[str], hands: list[int], seat: int, cell: int, width: int, height: int) -> tuple[list[Push], bool]:
+    """`seat` places a stone from their hand on the empty `cell` (in place, board and hands): its
+    momentum pushes (`push_stones`), and every stone that left the board goes back to its owner's
+    hand. Returns the pushes and whether `seat` has won (their hand is empty after all the
+    pushes). The one placement of the game, on plain lists: the engine plays it, and so do the
+    computer players' searches (ai/momentum.py, ai/momentum_puzzles.py)."""
+    board[cell] = SEAT_LETTERS[seat]
+    hands[seat] -= 1
+    pushes = push_stones(board, cell, width, height)
+    for push in pushes:
+        if push.to is None:
+            hands[SEAT_LETTERS.index(push.stone)] += 1
+    return pushes, hands[seat] == 0
 
 
 def _run_end(board: list[str] | str, ray: tuple[int, ...]) -> int:
@@ -176,14 +192,17 @@ def _push(board: list[str], ray: tuple[int, ...], k: int, beyond: str | None, re
     return Push(last, ray[k + 1], stone, reflected)
 
 
-class Momentum(Game[MomentumState, str, Effect]):
+# -- the engine ----------------------------------------------------------------------------------
+
+
+class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
     id = "momentum"
     name = "Momentum"
     min_players = 2
     max_players = 3
     options = (
         Option("size", "choice", default="7x7", choices=tuple(SIZES), what="board size"),
-        Option("pie", "bool", default=True, players=(2,), what="the pie rule"),
+        Option("pie", "bool", default=True, players=PIE_PLAYERS, what="the pie rule"),
         Option("round_limit", "int", default=0, minimum=0, maximum=MAX_ROUND_LIMIT, note="0: no limit"),
         Option("holes", "list", default=(), note="be a list of cells such as ['e5']"),
         Option("dampers", "list", default=(), note="be a list of cells such as ['e5']"),
@@ -192,23 +211,25 @@ class Momentum(Game[MomentumState, str, Effect]):
     )
     move_examples = ("d4", "swap")
     move_rules = {
-        "not-a-cell": "not a cell of the {width}x{height} board (files a-{last_file}, ranks 1-{height})",
-        "pie-not-yet": "the pie rule applies only to the second player's first turn",
-        "pie-unavailable": "the pie rule is not available now",
-        "cell-occupied": "the cell is occupied by a stone",
-        "cell-special": "stones may not be placed on a special cell (hole, damper or buffer)",
+        MomentumRule.NOT_A_CELL: "not a cell of the {width}x{height} board (files a-{last_file}, ranks 1-{height})",
+        MomentumRule.PIE_NOT_YET: "the pie rule applies only to the second player's first turn",
+        MomentumRule.PIE_UNAVAILABLE: "the pie rule is not available now",
+        MomentumRule.CELL_OCCUPIED: "the cell is occupied by a stone",
+        MomentumRule.CELL_SPECIAL: "stones may not be placed on a special cell (hole, damper or buffer)",
     }
+    # The designer's round limit, which the setup offers by name (the option's default is none).
+    designer_round_limit = DESIGNER_ROUND_LIMIT
+    # The rulebook advises no more special cells than this (`specials_beyond_advice`).
+    advised_most_specials = ADVISED_MOST_SPECIALS
 
     # -- setup ---------------------------------------------------------------------------------
 
-    def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> MomentumState:
+    def new_game(self, players: int = 2, seed: int = 0, **options: object) -> MomentumState:
         check_players(self, players)
         check_seed(seed)
         values = self.check_options(players, options)
         size = values["size"]
         width, height = SIZES[size]
-        pie = values["pie"]
-        round_limit = values["round_limit"]
         board = [EMPTY] * (width * height)
         for option, kind in SPECIAL_KINDS.items():
             for text in values[option]:
@@ -226,92 +247,112 @@ class Momentum(Game[MomentumState, str, Effect]):
         count = sum(c != EMPTY for c in board)
         if count > MAX_SPECIALS:
             raise ValueError(f"at most {MAX_SPECIALS} special cells fit a playable board, not {count}")
-        hands = (STONES_PER_PLAYER[players][size],) * players
-        setup = Setup.from_options(players, seed, options)
         return MomentumState(
-            setup=setup,
+            setup=Setup.from_options(players, seed, options),
             width=width,
             height=height,
             board="".join(board),
             to_move=0,
-            hands=hands,
-            pie="pie" if pie else None,
-            round=1,
-            round_limit=round_limit,
+            hands=(self.stones_each(players, size),) * players,
+            swap_ahead=values["pie"],
+            round_limit=values["round_limit"],
         )
 
-    # -- queries -------------------------------------------------------------------------------
+    def stones_each(self, players: int, size: str) -> int:
+        """The stones each player is dealt for a game of `players` on a board of `size`."""
+        return STONES_PER_PLAYER[players][size]
+
+    def dimensions(self, size: str) -> tuple[int, int]:
+        """The width and height of a board of `size` (one of the option's choices, "7x9")."""
+        return SIZES[size]
+
+    def centre_cell(self, size: str) -> str:
+        """The centre cell of a board of `size` by name (where the rulebook suggests one hole on 9x9)."""
+        width, height = SIZES[size]
+        return cell_name(_centre(width, height), width)
+
+    def specials_beyond_advice(self, options: Mapping[str, object]) -> bool:
+        """Whether new-game options ask for more special cells, by hand and at random, than the
+        rulebook advises (they may: the advice is not a rule)."""
+        at_random = options.get("random_specials", 0)
+        by_hand = [options.get(option, ()) for option in SPECIAL_KINDS]
+        count = (at_random if isinstance(at_random, int) else 0) + sum(len(cells) for cells in by_hand if isinstance(cells, (list, tuple)))
+        return count > self.advised_most_specials
+
+    def setup_has_chance(self, options: Mapping[str, object]) -> bool:
+        """Only the special cells, when they are drawn (`random_specials`)."""
+        return bool(options.get("random_specials"))
+
+    # -- what the player to move may do ----------------------------------------------------------
 
     def current_player(self, s: MomentumState) -> int | None:
-        return None if s.over else s.to_move
+        return None if s.outcome is not None else s.to_move
+
+    def legal_cells(self, s: MomentumState) -> list[MomentumMove]:
+        """The cells a stone may be placed on now, by name ([] once the game is over)."""
+        if s.outcome is not None:
+            return []
+        return [MomentumMove(cell_name(index, s.width)) for index in open_cells(s.board)]
+
+    def swap_offered(self, s: MomentumState) -> bool:
+        """Whether the player to move may take the pie rule's swap now (the second player's first turn)."""
+        return s.phase == PLACE_OR_SWAP
+
+    def legal_moves(self, s: MomentumState) -> list[MomentumMove]:
+        moves = self.legal_cells(s)
+        if self.swap_offered(s):
+            moves.append(SWAP)
+        return moves
 
     def scores(self, s: MomentumState) -> list[int]:
         """Stones each seat has on the board."""
         return [s.board.count(letter) for letter in SEAT_LETTERS[: len(s.hands)]]
 
-    def setup_has_chance(self, options: Mapping[str, Any]) -> bool:
-        """Only the special cells, when they are drawn (`random_specials`)."""
-        return bool(options.get("random_specials"))
-
-    def legal_moves(self, s: MomentumState) -> list[str]:
-        if s.over:
-            return []
-        moves = [cell_name(i, s.width) for i, c in enumerate(s.board) if c == EMPTY]
-        if s.pie == "swap":
-            moves.append("swap")
-        return moves
-
     # -- moves ---------------------------------------------------------------------------------
 
-    def _apply(self, s: MomentumState, move: str) -> tuple[MomentumState, Effect]:
+    def _apply(self, s: MomentumState, move: str) -> tuple[MomentumState, MomentumEffect]:
         self.require_text(move)
-        if move != "swap" and parse_cell(move, len(FILES), len(FILES)) is None:
-            raise self.invalid(move, "not-a-cell", width=s.width, height=s.height, last_file=FILES[s.width - 1])
+        if move != SWAP and parse_cell(move, len(FILES), len(FILES)) is None:
+            raise self.invalid(move, MomentumRule.NOT_A_CELL, width=s.width, height=s.height, last_file=FILES[s.width - 1])
         self.require_not_over(s, move)
         seat = s.to_move
-        letter = SEAT_LETTERS[seat]
         hands = list(s.hands)
         board = list(s.board)
-        if move == "swap":
-            if s.pie != "swap":
-                if s.pie == "pie":
-                    raise self.illegal(move, "pie-not-yet")
-                raise self.illegal(move, "pie-unavailable")
+        won = False
+        effect: MomentumEffect
+        if move == SWAP:
+            if s.swap_ahead:
+                raise self.illegal(move, MomentumRule.PIE_NOT_YET)
+            if not self.swap_offered(s):
+                raise self.illegal(move, MomentumRule.PIE_UNAVAILABLE)
             first = next(i for i, c in enumerate(board) if c in STONE_CHARS)
             owner = SEAT_LETTERS.index(board[first])
-            board[first] = letter
+            board[first] = SEAT_LETTERS[seat]
             hands[owner] += 1
             hands[seat] -= 1
-            effect = Effect(None, (), swapped=first)
+            effect = Swapped(first)
         else:
             cell = parse_cell(move, s.width, s.height)
             if cell is None:
                 # A cell of the largest board that this board lacks is a move the board forbids;
                 # anything else is not a move of the notation at all.
-                raise self.illegal(move, "not-a-cell", width=s.width, height=s.height, last_file=FILES[s.width - 1])
+                raise self.illegal(move, MomentumRule.NOT_A_CELL, width=s.width, height=s.height, last_file=FILES[s.width - 1])
             content = board[cell]
             if content in STONE_CHARS:
-                raise self.illegal(move, "cell-occupied", cell=cell_name(cell, s.width))
+                raise self.illegal(move, MomentumRule.CELL_OCCUPIED, cell=cell_name(cell, s.width))
             if content != EMPTY:
-                raise self.illegal(move, "cell-special", cell=cell_name(cell, s.width), kind=content)
-            board[cell] = letter
-            hands[seat] -= 1
-            pushes = push_stones(board, cell, s.width, s.height)
-            for push in pushes:
-                if push.to is None:
-                    hands[SEAT_LETTERS.index(push.stone)] += 1
-            effect = Effect(cell, tuple(pushes))
-        pie = "swap" if s.pie == "pie" else None
-        nxt = (seat + 1) % len(hands)
+                raise self.illegal(move, MomentumRule.CELL_SPECIAL, cell=cell_name(cell, s.width), kind=content)
+            pushes, won = place_stone(board, hands, seat, cell, s.width, s.height)
+            effect = Placed(cell, tuple(pushes))
+        nxt = next_seat(seat, len(hands))
         round_number = s.round + (1 if nxt == 0 else 0)
+        phase = PLACE_OR_SWAP if s.swap_ahead else PLACE
         winners: tuple[int, ...] = ()
-        over = False
-        if hands[seat] == 0:
+        if won:
             # Only the mover can empty their hand; their win is checked after all pushes.
-            winners, over = (seat,), True
+            phase, winners = OVER, (seat,)
         elif s.round_limit and round_number > s.round_limit:
-            over = True
-            winners = self._round_limit_winners(board, len(hands))
+            phase, winners = OVER, round_limit_winners(board, len(hands))
         new = MomentumState(
             setup=s.setup,
             moves=s.moves + (move,),
@@ -320,177 +361,24 @@ class Momentum(Game[MomentumState, str, Effect]):
             board="".join(board),
             to_move=nxt,
             hands=tuple(hands),
-            pie=pie,
+            phase=phase,
             round=round_number,
             round_limit=s.round_limit,
             winners=winners,
-            over=over,
         )
         return new, effect
 
-    @staticmethod
-    def _round_limit_winners(board: list[str] | str, players: int) -> tuple[int, ...]:
-        """Most stones on the board wins; tied leaders share the win, an all-round tie is a draw [decided]."""
-        counts = [sum(1 for c in board if c == SEAT_LETTERS[i]) for i in range(players)]
-        best = max(counts)
-        leaders = tuple(i for i, n in enumerate(counts) if n == best)
-        return () if len(leaders) == players else leaders
-
-    # -- notation ------------------------------------------------------------------------------
+    # -- notation (games/momentum_position.py) -------------------------------------------------
 
     def position(self, s: MomentumState) -> str:
-        ranks = [s.board[r * s.width : (r + 1) * s.width] for r in range(s.height - 1, -1, -1)]
-        tokens = [f"{s.width}x{s.height}", "/".join(ranks), SEAT_LETTERS[s.to_move], ",".join(map(str, s.hands))]
-        if s.pie:
-            tokens.append(s.pie)
-        if s.round_limit:
-            tokens.append(f"r{s.round}/{s.round_limit}")
-        return " ".join(tokens)
+        return position_text(s)
 
     def from_position(self, text: str) -> MomentumState:
-        if not isinstance(text, str):
-            raise PositionError("a position is text", rule="not-text")
-        tokens = text.split(" ")
-        if len(tokens) < 4 or len(tokens) > 6:
-            raise PositionError(
-                "a Momentum position has 4 to 6 tokens: size, board, player to move, hands, [pie|swap], [r<round>/<limit>]",
-                rule="token-count",
-                count=len(tokens),
-            )
-        size, ranks_text, to_move_text, hands_text, *extra = tokens
-        width, height, board = self._parse_board(size, ranks_text)
-        hands = self._parse_hands(hands_text)
-        players = len(hands)
-        if to_move_text not in SEAT_LETTERS[:players] or len(to_move_text) != 1:
-            letters = ", ".join(SEAT_LETTERS[:players])
-            raise PositionError(f"player to move must be one of {letters}, not {to_move_text!r}", rule="to-move", letters=letters, token=to_move_text[:20])
-        self._check_stones(board, size, hands)
-        pie, round_number, round_limit = self._parse_extra(extra, board, to_move_text, players)
-        to_move = SEAT_LETTERS.index(to_move_text)
-        winners, over = self._position_result(board, to_move, hands, round_number, round_limit)
-        setup = Setup(players=players, seed=None, position=text)
-        return MomentumState(
-            setup=setup,
-            width=width,
-            height=height,
-            board=board,
-            to_move=to_move,
-            hands=hands,
-            pie=pie,
-            round=round_number,
-            round_limit=round_limit,
-            winners=winners,
-            over=over,
-        )
-
-    @staticmethod
-    def _parse_board(size: str, ranks_text: str) -> tuple[int, int, str]:
-        """A position's size and board tokens: (width, height, the board's cells from rank 1)."""
-        if size not in SIZES:
-            raise PositionError(f"board size must be one of {', '.join(SIZES)}, not {size!r}", rule="board-size", token=size[:20])
-        width, height = SIZES[size]
-        ranks = ranks_text.split("/")
-        if len(ranks) != height or any(len(r) != width for r in ranks):
-            raise PositionError(
-                f"a {size} board needs {height} ranks of {width} cells separated by '/'", rule="board-shape", size=size, height=height, width=width
-            )
-        board = "".join(reversed(ranks))
-        bad = set(board) - STONE_CHARS - {EMPTY, HOLE, DAMPER, BUFFER}
-        if bad:
-            raise PositionError(f"unknown cell content {sorted(bad)[0]!r} (use . R B G x d p)", rule="cell-content", token=sorted(bad)[0])
-        return width, height, board
-
-    @staticmethod
-    def _parse_hands(hands_text: str) -> tuple[int, ...]:
-        hand_texts = hands_text.split(",")
-        if len(hand_texts) not in (2, 3) or not all(is_ascii_number(h) and len(h) <= 3 for h in hand_texts):
-            raise PositionError("hands must be 2 or 3 numbers separated by ',' (stones in hand per seat)", rule="hands", token=hands_text[:20])
-        return tuple(int(h) for h in hand_texts)
-
-    @staticmethod
-    def _check_stones(board: str, size: str, hands: tuple[int, ...]) -> None:
-        """Only the seats' colours on the board, each seat's stones (board and hand) as dealt, and
-        not too many special cells."""
-        players = len(hands)
-        letters_present = {c for c in board if c in STONE_CHARS}
-        if any(SEAT_LETTERS.index(c) >= players for c in letters_present):
-            raise PositionError(f"a {players}-player position holds no green stones", rule="green-stones", players=players)
-        total = STONES_PER_PLAYER[players][size]
-        for seat in range(players):
-            on_board = board.count(SEAT_LETTERS[seat])
-            if on_board + hands[seat] != total:
-                raise PositionError(
-                    f"{SEAT_COLOURS[seat]} has {on_board} stones on the board and {hands[seat]} in hand; "
-                    f"a {players}-player {size} game gives each player {total}",
-                    rule="stone-count",
-                    seat=seat,
-                    on_board=on_board,
-                    in_hand=hands[seat],
-                    players=players,
-                    size=size,
-                    total=total,
-                )
-        specials = sum(c not in STONE_CHARS and c != EMPTY for c in board)
-        if specials > MAX_SPECIALS:
-            raise PositionError(f"at most {MAX_SPECIALS} special cells", rule="special-count", count=specials, limit=MAX_SPECIALS)
-
-    @staticmethod
-    def _parse_extra(extra: list[str], board: str, to_move_text: str, players: int) -> tuple[str | None, int, int]:
-        """The optional tokens `pie`/`swap` and `r<round>/<limit>`: (pie, round, round limit)."""
-        pie = None
-        round_number, round_limit = 1, 0
-        rest = list(extra)
-        if rest and rest[0] in ("pie", "swap"):
-            pie = rest.pop(0)
-            if players != 2:
-                raise PositionError("the pie rule is only played with 2 players", rule="pie-players", players=players)
-            stones = sum(c in STONE_CHARS for c in board)
-            if pie == "pie" and (stones or to_move_text != "R"):
-                raise PositionError("'pie' (not yet due) needs an empty board with red to move", rule="pie-start", stones=stones)
-            if pie == "swap" and (board.count("R") != 1 or board.count("B") != 0 or to_move_text != "B"):
-                raise PositionError("'swap' needs exactly one red stone on the board and blue to move", rule="swap-start", stones=stones)
-        if rest:
-            token = rest.pop(0)
-            parts = token[1:].split("/")
-            if not token.startswith("r") or len(parts) != 2 or not all(is_ascii_number(p) and len(p) <= 4 for p in parts):
-                raise PositionError(f"unknown token {token!r} (expected pie, swap or r<round>/<limit>)", rule="extra-token", token=token[:20])
-            round_number, round_limit = int(parts[0]), int(parts[1])
-            if not 1 <= round_limit <= MAX_ROUND_LIMIT or not 1 <= round_number <= round_limit + 1:
-                raise PositionError(
-                    f"round {round_number} of limit {round_limit} is not a valid round count",
-                    rule="round-count",
-                    round=round_number,
-                    limit=round_limit,
-                    max_limit=MAX_ROUND_LIMIT,
-                )
-        if rest:
-            raise PositionError(f"unexpected token {rest[0]!r}", rule="extra-token", token=rest[0][:20])
-        return pie, round_number, round_limit
-
-    def _position_result(self, board: str, to_move: int, hands: tuple[int, ...], round_number: int, round_limit: int) -> tuple[tuple[int, ...], bool]:
-        """(winners, over) of a position: over when the last mover's hand is empty (it won) or
-        the round limit is past."""
-        players = len(hands)
-        winners: tuple[int, ...] = ()
-        over = False
-        empty_hands = [i for i, h in enumerate(hands) if h == 0]
-        if empty_hands:
-            previous = (to_move - 1) % players
-            if empty_hands != [previous]:
-                raise PositionError("only the player who moved last can have an empty hand (that player has won)", rule="empty-hand", seat=previous)
-            winners, over = (previous,), True
-        elif round_limit and round_number > round_limit:
-            if to_move != 0:
-                raise PositionError(
-                    "a game past its round limit ends after the last seat's turn (red to move)", rule="past-round-limit", round=round_number, limit=round_limit
-                )
-            over = True
-            winners = self._round_limit_winners(board, players)
-        return winners, over
+        return parse_position(text)
 
     # -- tests and tools -----------------------------------------------------------------------
 
-    def conformance_setups(self) -> list[dict[str, Any]]:
+    def conformance_setups(self) -> list[dict[str, object]]:
         return [
             {"players": 2},
             {"players": 2, "size": "7x9", "pie": False},
@@ -505,6 +393,11 @@ class Momentum(Game[MomentumState, str, Effect]):
         return 400
 
 
+def _centre(width: int, height: int) -> int:
+    """The index of the centre cell (every size is odd by odd)."""
+    return (width * height) // 2
+
+
 def symmetric_random_specials(width: int, height: int, count: int, seed: int) -> list[str]:
     """A board with `count` special cells placed point-symmetrically (180° rotation), kinds and
     cells drawn from the seed. An odd count puts one cell on the centre."""
@@ -512,7 +405,7 @@ def symmetric_random_specials(width: int, height: int, count: int, seed: int) ->
         raise ValueError(f"at most {MAX_SPECIALS} special cells fit a playable board, not {count}")
     rng = chance_rng(seed, "momentum-specials", width, height, count)
     board = [EMPTY] * (width * height)
-    centre = (width * height) // 2
+    centre = _centre(width, height)
     pairs = [i for i in range(width * height) if i < centre]
     rng.shuffle(pairs)
     kinds = (HOLE, DAMPER, BUFFER)

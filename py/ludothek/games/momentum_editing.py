@@ -10,22 +10,12 @@ setup's board does not make every position unreadable."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, TypedDict, Unpack
+from typing import TYPE_CHECKING, Literal, TypedDict, Unpack
 
 from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
-from .momentum import (
-    BUFFER,
-    DAMPER,
-    EMPTY,
-    HOLE,
-    MAX_ROUND_LIMIT,
-    SEAT_LETTERS,
-    SIZES,
-    STONE_CHARS,
-    STONES_PER_PLAYER,
-    GAME,
-    MomentumState,
-)
+from .momentum import GAME
+from .momentum_position import PieToken, pie_phase, pie_token, pie_token_holds
+from .momentum_state import BUFFER, DAMPER, EMPTY, HOLE, MAX_ROUND_LIMIT, SEAT_LETTERS, STONE_CHARS, MomentumState
 from .notation import cell_name, parse_cell
 
 SPECIAL_PIECES = (HOLE, DAMPER, BUFFER)
@@ -39,29 +29,24 @@ class _Changes(TypedDict, total=False):
     """The fields an edit changes beside the board (and the hands, which follow it)."""
 
     to_move: int
-    pie: str | None
     round: int
     round_limit: int
 
 
-def _with(s: MomentumState, board: str | None = None, **changes: Unpack[_Changes]) -> str:
-    """Position text of `s` with `board` and the other fields changed, hands following the board;
-    a pie token that no longer holds is dropped (see the module's docstring)."""
+def _with(s: MomentumState, board: str | None = None, pie: PieToken | Literal["off", "kept"] = "kept", **changes: Unpack[_Changes]) -> str:
+    """Position text of `s` with `board` and the other fields changed, hands following the board,
+    and the pie rule's token `pie` ("kept": the token of `s`, dropped if it no longer holds, see
+    the module's docstring)."""
     board = s.board if board is None else board
     players = len(s.hands)
-    total = STONES_PER_PLAYER[players][_size(s)]
+    total = GAME.stones_each(players, _size(s))
     hands = tuple(total - board.count(SEAT_LETTERS[seat]) for seat in range(players))
     state = replace(s, board=board, hands=hands, **changes)
-    if "pie" not in changes and state.pie is not None and not _pie_holds(state):
-        state = replace(state, pie=None)
-    return GAME.position(state)
-
-
-def _pie_holds(s: MomentumState) -> bool:
-    stones = sum(c in STONE_CHARS for c in s.board)
-    if s.pie == "pie":
-        return stones == 0 and s.to_move == 0
-    return s.board.count("R") == 1 and stones == 1 and s.to_move == 1
+    token = pie_token(s) if pie == "kept" else None if pie == "off" else pie
+    if pie == "kept" and token is not None and not pie_token_holds(token, state.board, state.to_move):
+        token = None
+    phase, swap_ahead = pie_phase(token)
+    return GAME.position(replace(state, phase=phase, swap_ahead=swap_ahead))
 
 
 class Editing:
@@ -96,9 +81,9 @@ class Editing:
         players = len(s.hands)
         return (
             Setting("to-move", SEAT_LETTERS[s.to_move], tuple(SEAT_LETTERS[:players])),
-            Setting("players", str(players), ("2", "3")),
-            Setting("size", _size(s), tuple(SIZES)),
-            Setting("pie", s.pie or "off", ("off", "pie", "swap")),
+            Setting("players", str(players), tuple(str(n) for n in range(GAME.min_players, GAME.max_players + 1))),
+            Setting("size", _size(s), GAME.option("size").choices),
+            Setting("pie", pie_token(s) or "off", ("off", "pie", "swap")),
             Setting("round-limit", str(s.round_limit), low=0, high=MAX_ROUND_LIMIT),
         )
 
@@ -109,14 +94,14 @@ class Editing:
         if name == "to-move":
             return _with(s, to_move=SEAT_LETTERS.index(value))
         if name == "pie":
-            return _with(s, pie=None if value == "off" else value)
+            return _with(s, pie="pie" if value == "pie" else "swap" if value == "swap" else "off")
         if name == "players":
             players = int(value)
             board = "".join(EMPTY if c in STONE_CHARS and SEAT_LETTERS.index(c) >= players else c for c in s.board)
             s = replace(s, hands=(0,) * players, to_move=s.to_move % players, setup=replace(s.setup, players=players))
-            return _with(s, board, pie=s.pie if players == 2 else None)
+            return _with(s, board, pie=(pie_token(s) or "off") if GAME.option("pie").applies_to(players) else "off")
         if name == "size":
-            width, height = SIZES[value]
+            width, height = GAME.dimensions(value)
             return _with(replace(s, width=width, height=height), EMPTY * (width * height), to_move=0)
         # the round limit (checked_setting read it as a number in range): 0 switches it off; a
         # game's round stays within the new limit
@@ -124,7 +109,7 @@ class Editing:
         return _with(s, round_limit=limit, round=min(s.round, limit) if limit else 1)
 
     def empty(self, s: MomentumState) -> str:
-        return _with(s, EMPTY * (s.width * s.height), to_move=0, pie=s.pie and "pie")
+        return _with(s, EMPTY * (s.width * s.height), to_move=0, pie="pie" if pie_token(s) is not None else "off")
 
 
 if TYPE_CHECKING:

@@ -7,9 +7,9 @@ lives in one table, `momox_board.FIELDS`. Fields are numbered 0-31 clockwise; th
 colour i. Six chips 1-6 lie on circles 0-5 (0 = centre); five small bowls cover all circles but
 one, the open circle (the centre at the start of a round and after a reshuffle). The rulebook
 says "Schlüsselchen", but one "stülpt es über" a chip: we read Schüsselchen, bowls **[decided]**.
-The notation and the code keep the word of the first versions, which drew keys: a move that lifts
-a bowl is a key move (`KEY_MOVES`, `k0`..`k5`) and the phase is `key`, so old records and
-links replay unchanged.
+The notation keeps the word of the first versions, which drew keys: a move that lifts a bowl is
+written `k0`..`k5` (`LIFT_MOVES`) and the phase is `key`, so old records and links replay
+unchanged.
 
 Turn
 ----
@@ -64,16 +64,27 @@ All work on observations and reveal nothing hidden:
 
 - `open_circle(s)`; `circles(s)`: each circle's `Circle(index, covered, face_up, value)` where
   `value` is set only for the open circle's face-up chip (covered chips are shown as bowls).
-- `key_circles(s)`: the circles whose bowl may be lifted now (all covered circles, in the key
+- `liftable_circles(s)`: the circles whose bowl may be lifted now (all covered circles, in the lift
   phase; empty otherwise).
 - `figure_field(s, seat)`, `held_tiles(s, seat)` (values in the order taken, ones first),
   `number(s, seat)` (missing digits are 0), `corner_tiles(s)` (tiles still beside each corner).
-- `s.phase` (a `MomoxPhase`), `yellow_streak(s)`, `pending_tile(s)` (the tile that may be taken now, its corner
-  and the place it would fill, 0-3 as in `PLACE_NAMES`), `may_shuffle(s)`.
-- `round_table(s)`: each finished round's numbers, the totals, the round being played.
-- `effect(s, move)`: what a move does (lifted circle, value walked, the fields walked, landing,
-  yellow, tile taken and its place, reshuffle, round results). Called on the full state before
-  the move, it reveals only what the move itself turns face up.
+- `s.phase` (a `MomoxPhase`), `s.yellows` (yellow fields landed on in this turn), `pending_tile(s)`
+  (the tile that may be taken now, its corner and the place it would fill, 0-3 as in `PLACE_NAMES`).
+- `s.several_rounds` (each round's numbers scored, or the first with four tiles wins alone);
+  `round_table(s)`: each finished round's numbers, the totals, the round being played.
+- `fields_ahead(s)`: while a bowl may be lifted, the field each chip value walks the mover to.
+- `lift_seen(before, move, after)`: what a bowl lifted did (a `LiftEffect`: the walk, the chip),
+  for two observations too, the chip read from `after` where it lies open; None for other moves.
+- `remembered_chips(s)`: the chips seen and covered again (the players' memory, never drawn);
+  `layouts(s)`: every full state that memory allows.
+- `chips_from_text(text)`, `checked_chips(value)`: the `chips` option read and checked.
+- Turn order (games/momox_state.py): `first_seat(round, players)`, `seat_of_turn(round, turn,
+  players)`, `next_seat(s)`, `turns_played(s, seat)`.
+- `effect(s, move)`: what a move does, one type a kind of move (games/momox_moves.py): a
+  `LiftEffect` (lifted circle, value walked, the fields walked, landing, the circle covered
+  again, yellow), a `TakeEffect` (tile taken, its place, the tiles held, round results) or a
+  `ChoiceEffect` (stay, leave, shuffle, keep). Called on the full state before the move, it
+  reveals only what the move itself turns face up.
 - `why_illegal(s, move)`: None for a legal move, otherwise the `Refusal` (rule, words, params) that refuses it.
 - `walk(field, steps)`: the fields a figure passes, ending where it lands.
 
@@ -122,7 +133,8 @@ The modules
 -----------
 This module is the engine: the rules above and the one `Momox` class (setup, turns and rounds,
 hidden chips, the queries, the moves' checks). What it stands on has its own modules: the board's
-table (games/momox_board.py), the state and the small readings of it the computer players share
+table (games/momox_board.py), the moves' notation, the rules they may break and their effects'
+types (games/momox_moves.py), the state and the small readings of it the computer players share
 (games/momox_state.py) and the position text (games/momox_position.py). The names others import
 from here are re-exported (`__all__`).
 """
@@ -130,23 +142,24 @@ from here are re-exported (`__all__`).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import permutations
 from random import Random
-from typing import Any, NamedTuple
+from typing import Iterable, Iterator, NamedTuple
 
-from .base import Game, HiddenInformationError, MoveError, Option, Refusal, Setup, chance_rng, check_players, check_seed
+from .base import Game, HiddenInformationError, MoveError, Option, Refusal, Setup, chance_rng, check_players, check_seed, is_ascii_number
 from .momox_board import CHIP_VALUES, CIRCLES, CORNER_FIELDS, START_FIELDS, TILE_AT, TILE_VALUES, YELLOW_FIELDS
+from .momox_moves import KEEP, LEAVE, LIFT_MOVES, MOVE_HELP, RESHUFFLE, STAY, TAKE, ChoiceEffect, LiftEffect, MomoxEffect, MomoxMove, MomoxRule, TakeEffect
+from .momox_moves import lifted_circle
 from .momox_position import parse_position, position_text, with_hidden_chips_dealt
-from .momox_state import KEY, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, OVER, SHUFFLE, TILE, YELLOWS_FOR_SHUFFLE, MomoxPhase, MomoxState
-from .momox_state import number_of, open_circle_of, tile_beside, walk
+from .momox_state import LIFT, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, OVER, SHUFFLE, TILE, YELLOWS_FOR_SHUFFLE, MomoxEnd, MomoxPhase, MomoxState
+from .momox_state import first_seat, landing, next_seat, number_of, numbers_formed, open_circle_of, round_totals, tile_beside, turns_played, walk
 
-# What other modules import from here (the engine's names and those of its state).
-__all__ = ["GAME", "Momox", "Circle", "Effect", "HiddenChipError", "PendingTile", "RoundTable", "MomoxState", "MomoxPhase", "KEY", "TILE", "SHUFFLE"]
-__all__ += ["OVER", "KEY_MOVES", "STAY", "MAX_ROUNDS", "YELLOWS_FOR_SHUFFLE", "number_of", "open_circle_of", "tile_beside", "walk"]
+# What other modules import from here (the engine's names, those of its moves and of its state).
+__all__ = ["GAME", "Momox", "Circle", "HiddenChipError", "PendingTile", "RoundTable", "MomoxState", "MomoxPhase", "MomoxEnd", "LIFT", "TILE", "SHUFFLE"]
+__all__ += ["OVER", "MAX_ROUNDS", "YELLOWS_FOR_SHUFFLE", "landing", "next_seat", "number_of", "open_circle_of", "tile_beside", "turns_played", "walk"]
+__all__ += ["MomoxMove", "MomoxRule", "MomoxEffect", "LiftEffect", "TakeEffect", "ChoiceEffect", "LIFT_MOVES", "STAY", "TAKE", "LEAVE", "RESHUFFLE", "KEEP"]
 
-KEY_MOVES = tuple(f"k{c}" for c in range(CIRCLES))
-STAY = "stay"  # end the turn on the yellow field just reached ("so darf man nochmals ...": may)
 PLACE_NAMES = ("ones", "tens", "hundreds", "thousands")
-MOVE_HELP = "k0-k5, stay, take, leave, shuffle or keep"
 
 
 class HiddenChipError(HiddenInformationError):
@@ -181,24 +194,7 @@ class RoundTable(NamedTuple):
     of: int
 
 
-class Effect(NamedTuple):
-    """What one move did. Key moves fill circle..yellow; `take` fills tile and place."""
-
-    move: str
-    seat: int
-    circle: int | None = None  # the circle whose bowl was lifted
-    value: int | None = None  # the chip uncovered: fields walked
-    first_seen: bool = False  # the chip was face down until now
-    path: tuple[int, ...] = ()  # fields passed, ending on the landing field
-    landing: int | None = None
-    yellow: bool = False  # landed on yellow: the same player lifts another bowl
-    tile: int | None = None  # value of the tile taken
-    place: int | None = None  # where it went: 0 ones .. 3 thousands
-    shuffled: bool = False
-    round_result: tuple[int, ...] | None = None  # the numbers, when this move ended a round
-
-
-class Momox(Game[MomoxState, str, Effect]):
+class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
     id = "momox"
     name = "Momox"
     min_players = MIN_PLAYERS
@@ -209,15 +205,15 @@ class Momox(Game[MomoxState, str, Effect]):
     )
     move_examples = ("k1", "stay", "take")
     move_rules = {
-        "not-a-move": "not a Momox move (" + MOVE_HELP + ")",
-        "tile-pending": "first take or leave the tile beside this corner",
-        "shuffle-pending": "the turn is over: first decide to shuffle or keep the chips",
-        "stay-not-yellow": ("you may stay only on a yellow field your figure has just reached in this turn (elsewhere the turn ends by itself)"),
-        "open-circle": (
+        MomoxRule.NOT_A_MOVE: "not a Momox move (" + MOVE_HELP + ")",
+        MomoxRule.TILE_PENDING: "first take or leave the tile beside this corner",
+        MomoxRule.SHUFFLE_PENDING: "the turn is over: first decide to shuffle or keep the chips",
+        MomoxRule.STAY_NOT_YELLOW: "you may stay only on a yellow field your figure has just reached in this turn (elsewhere the turn ends by itself)",
+        MomoxRule.OPEN_CIRCLE: (
             "circle {circle} is the open circle and no bowl covers it: lift a bowl from a covered circle (so the same number can never be used twice in a row)"
         ),
-        "no-tile": ("a tile may be taken or left only when your figure has just ended its walk exactly on a corner beside which a tile of your colour lies"),
-        "no-shuffle": ("the chips may be reshuffled only at the end of a turn that landed on yellow fields {yellows} or more times in a row"),
+        MomoxRule.NO_TILE: "a tile may be taken or left only when your figure has just ended its walk exactly on a corner beside which a tile of your colour lies",
+        MomoxRule.NO_SHUFFLE: "the chips may be reshuffled only at the end of a turn that landed on yellow fields {yellows} or more times in a row",
     }
     has_hidden_information = True
     # Its covered chips are chance met mid-turn and hidden from the mover: by link, every bowl lifted
@@ -226,20 +222,29 @@ class Momox(Game[MomoxState, str, Effect]):
 
     # -- setup ---------------------------------------------------------------------------------
 
-    def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> MomoxState:
+    def new_game(self, players: int = 2, seed: int = 0, **options: object) -> MomoxState:
         check_players(self, players)
         check_seed(seed)
         values = self.check_options(players, options)
         rounds = values["rounds"]
-        if values["chips"] is not None:
-            chips = values["chips"]
-            if not isinstance(chips, (list, tuple)) or any(isinstance(v, bool) or not isinstance(v, int) for v in chips) or sorted(chips) != list(CHIP_VALUES):
-                raise ValueError(f"chips must list the values 1-6 once each, on circles 0-5 (0 = centre), such as [3, 5, 2, 6, 1, 4], not {chips!r}")
-            chips = tuple(chips)
-        else:
-            chips = self._draw_chips(seed, "round", 1)
+        chips = self._draw_chips(seed, "round", 1) if values["chips"] is None else self.checked_chips(values["chips"])
         setup = Setup.from_options(players, seed, options)
         return self._round_start(setup, (), 1, rounds, chips, (), 0)
+
+    @staticmethod
+    def checked_chips(chips: object) -> tuple[int, ...]:
+        """The `chips` option's value as the chips on circles 0-5; ValueError unless it lists the
+        values 1-6 once each."""
+        if not isinstance(chips, (list, tuple)) or any(isinstance(v, bool) or not isinstance(v, int) for v in chips) or sorted(chips) != list(CHIP_VALUES):
+            raise ValueError(f"chips must list the values 1-6 once each, on circles 0-5 (0 = centre), such as [3, 5, 2, 6, 1, 4], not {chips!r}")
+        return tuple(chips)
+
+    def chips_from_text(self, text: str) -> tuple[int, ...]:
+        """The chips on circles 0-5 written as six digits (`352614`, as a setup form takes them);
+        ValueError unless they are the values 1-6 once each."""
+        if not is_ascii_number(text):
+            raise ValueError(f"chips are written as six digits such as 352614, not {text[:20]!r}")
+        return self.checked_chips([int(digit) for digit in text])
 
     @staticmethod
     def _draw_chips(base: int | str | None, *keys: object) -> tuple[int, ...]:
@@ -270,8 +275,8 @@ class Momox(Game[MomoxState, str, Effect]):
             moves=moves,
             figures=START_FIELDS[:players],
             tiles=((),) * players,
-            to_move=(round_number - 1) % players,
-            phase=KEY,
+            to_move=first_seat(round_number, players),
+            phase=LIFT,
             yellows=0,
             chips=chips,
             seen=(),
@@ -284,26 +289,26 @@ class Momox(Game[MomoxState, str, Effect]):
     # -- the interface's queries ---------------------------------------------------------------
 
     def current_player(self, s: MomoxState) -> int | None:
-        return None if s.phase == OVER else s.to_move
+        return None if s.outcome is not None else s.to_move
 
     def scores(self, s: MomoxState) -> list[int]:
         """Sum of the finished rounds' numbers plus the number formed so far in this round."""
-        totals = [sum(row[seat] for row in s.results) for seat in range(len(s.figures))]
-        if s.phase != OVER:  # once over, the last round is already among the results
-            totals = [total + number_of(held) for total, held in zip(totals, s.tiles)]
-        return totals
+        totals = round_totals(s.results, len(s.figures))
+        if s.outcome is not None:  # the last round is already among the results
+            return list(totals)
+        return [total + number for total, number in zip(totals, numbers_formed(s.tiles))]
 
-    def legal_moves(self, s: MomoxState) -> list[str]:
-        if s.phase == KEY:
+    def legal_moves(self, s: MomoxState) -> list[MomoxMove]:
+        if s.phase == LIFT:
             open_c = open_circle_of(s.seen)
-            keys = [KEY_MOVES[c] for c in range(CIRCLES) if c != open_c]
-            # In the key phase a yellow count means the figure stands on the yellow field it just
+            lifts = [LIFT_MOVES[c] for c in range(CIRCLES) if c != open_c]
+            # In the lift phase a yellow count means the figure stands on the yellow field it just
             # reached this turn: going on from there is the player's choice.
-            return keys + [STAY] if s.yellows else keys
+            return lifts + [STAY] if s.yellows else lifts
         if s.phase == TILE:
-            return ["take", "leave"]
+            return [TAKE, LEAVE]
         if s.phase == SHUFFLE:
-            return ["shuffle", "keep"]
+            return [RESHUFFLE, KEEP]
         return []
 
     # -- moves ---------------------------------------------------------------------------------
@@ -322,26 +327,26 @@ class Momox(Game[MomoxState, str, Effect]):
     def _check(self, s: MomoxState, move: str) -> None:
         """Raise IllegalMove naming the rule if `move` may not be played in `s`."""
         self.require_text(move)
-        if move not in KEY_MOVES and move not in (STAY, "take", "leave", "shuffle", "keep"):
-            raise self.invalid(move, "not-a-move")
+        if move not in LIFT_MOVES and move not in (STAY, TAKE, LEAVE, RESHUFFLE, KEEP):
+            raise self.invalid(move, MomoxRule.NOT_A_MOVE)
         self.require_not_over(s, move)
-        if move in KEY_MOVES or move == STAY:
+        circle = lifted_circle(move)
+        if circle is not None or move == STAY:
             if s.phase == TILE:
-                raise self.illegal(move, "tile-pending")
+                raise self.illegal(move, MomoxRule.TILE_PENDING)
             if s.phase == SHUFFLE:
-                raise self.illegal(move, "shuffle-pending")
-            if move == STAY:
+                raise self.illegal(move, MomoxRule.SHUFFLE_PENDING)
+            if circle is None:
                 if not s.yellows:
-                    raise self.illegal(move, "stay-not-yellow")
+                    raise self.illegal(move, MomoxRule.STAY_NOT_YELLOW)
                 return
-            circle = KEY_MOVES.index(move)
             if circle == open_circle_of(s.seen):
-                raise self.illegal(move, "open-circle", circle=circle)
-        elif move in ("take", "leave"):
+                raise self.illegal(move, MomoxRule.OPEN_CIRCLE, circle=circle)
+        elif move in (TAKE, LEAVE):
             if s.phase != TILE:
-                raise self.illegal(move, "no-tile")
+                raise self.illegal(move, MomoxRule.NO_TILE)
         elif s.phase != SHUFFLE:
-            raise self.illegal(move, "no-shuffle", yellows=YELLOWS_FOR_SHUFFLE)
+            raise self.illegal(move, MomoxRule.NO_SHUFFLE, yellows=YELLOWS_FOR_SHUFFLE)
 
     def _chip_value(self, s: MomoxState, circle: int) -> int:
         value = s.chips[circle]
@@ -352,60 +357,57 @@ class Momox(Game[MomoxState, str, Effect]):
                 return v
         raise HiddenChipError(f"the chip on circle {circle} is face down: an observation cannot tell what it shows")
 
-    def _apply(self, s: MomoxState, move: str) -> tuple[MomoxState, Effect]:
+    def _apply(self, s: MomoxState, move: str) -> tuple[MomoxState, MomoxEffect]:
         self._check(s, move)
+        played = MomoxMove(move)  # checked: a move of the notation, legal here
         seat = s.to_move
-        moves = s.moves + (move,)
-        if move in KEY_MOVES:
-            circle = KEY_MOVES.index(move)
-            value = self._chip_value(s, circle)
-            first_seen = all(c != circle for c, _ in s.seen)
-            seen = tuple(entry for entry in s.seen if entry[0] != circle) + ((circle, value),)
-            chips = s.chips
-            if s.hidden:  # the open chip is face up: the table sees it
-                chips = tuple(value if c == circle else 0 for c in range(CIRCLES))
-            path = walk(s.figures[seat], value)
-            landing = path[-1]
-            figures = s.figures[:seat] + (landing,) + s.figures[seat + 1 :]
-            base = replace(
-                s,
-                moves=moves,
-                figures=figures,
-                chips=chips,
-                seen=seen,
-                reveal_floor=len(moves) if first_seen else s.reveal_floor,
-            )
-            yellow = False
-            if tile_beside(landing, seat, s.tiles[seat]):
-                new = replace(base, phase=TILE)
-            elif landing in YELLOW_FIELDS:
-                yellow = True
-                new = replace(base, phase=KEY, yellows=s.yellows + 1)
-            else:
-                new = self._end_turn(base)
-            return new, Effect(move, seat, circle, value, first_seen, path, landing, yellow)
-        if move == STAY:
-            return self._end_turn(replace(s, moves=moves)), Effect(move, seat)
-        if move == "take":
+        moves = s.moves + (played,)
+        circle = lifted_circle(played)
+        if circle is not None:
+            return self._lift(s, played, circle, moves)
+        if played == TAKE:
             field = s.figures[seat]
             value = tile_beside(field, seat, s.tiles[seat])
             held = s.tiles[seat] + (value,)
             tiles = s.tiles[:seat] + (held,) + s.tiles[seat + 1 :]
             base = replace(s, moves=moves, tiles=tiles)
             if len(held) == len(TILE_VALUES):
-                numbers = tuple(number_of(t) for t in tiles)
-                return self._end_round(base, numbers), Effect(move, seat, tile=value, place=len(held) - 1, round_result=numbers)
-            return self._end_turn(base), Effect(move, seat, tile=value, place=len(held) - 1)
-        if move == "leave":
-            return self._end_turn(replace(s, moves=moves)), Effect(move, seat)
-        if move == "shuffle":
+                numbers = numbers_formed(tiles)
+                return self._end_round(base, numbers), TakeEffect(played, seat, value, len(held) - 1, held, numbers)
+            return self._end_turn(base), TakeEffect(played, seat, value, len(held) - 1, held, None)
+        if played in (STAY, LEAVE):
+            return self._end_turn(replace(s, moves=moves)), ChoiceEffect(played, seat)
+        if played == RESHUFFLE:
             if s.hidden:
                 chips = (0,) * CIRCLES  # the new arrangement is hidden from everybody
             else:
                 chips = self._draw_chips(self._chance_base(s), "shuffle", len(s.moves))
-            return self._next_turn(replace(s, moves=moves, chips=chips, seen=())), Effect(move, seat, shuffled=True)
-        # keep
-        return self._next_turn(replace(s, moves=moves)), Effect(move, seat)
+            return self._next_turn(replace(s, moves=moves, chips=chips, seen=())), ChoiceEffect(played, seat)
+        return self._next_turn(replace(s, moves=moves)), ChoiceEffect(played, seat)  # keep
+
+    def _lift(self, s: MomoxState, move: MomoxMove, circle: int, moves: tuple[str, ...]) -> tuple[MomoxState, LiftEffect]:
+        """The bowl lifted from `circle` and turned over the open circle; the figure walks the chip."""
+        seat = s.to_move
+        value = self._chip_value(s, circle)
+        first_seen = all(c != circle for c, _ in s.seen)
+        seen = tuple(entry for entry in s.seen if entry[0] != circle) + ((circle, value),)
+        chips = s.chips
+        if s.hidden:  # the open chip is face up: the table sees it
+            chips = tuple(value if c == circle else 0 for c in range(CIRCLES))
+        start = s.figures[seat]
+        path = walk(start, value)
+        landing = path[-1]
+        figures = s.figures[:seat] + (landing,) + s.figures[seat + 1 :]
+        base = replace(s, moves=moves, figures=figures, chips=chips, seen=seen, reveal_floor=len(moves) if first_seen else s.reveal_floor)
+        yellow = False
+        if tile_beside(landing, seat, s.tiles[seat]):
+            new = replace(base, phase=TILE)
+        elif landing in YELLOW_FIELDS:
+            yellow = True
+            new = replace(base, phase=LIFT, yellows=s.yellows + 1)
+        else:
+            new = self._end_turn(base)
+        return new, LiftEffect(move, seat, circle, value, first_seen, start, path, landing, open_circle_of(s.seen), yellow)
 
     def _end_turn(self, s: MomoxState) -> MomoxState:
         if s.yellows >= YELLOWS_FOR_SHUFFLE:
@@ -414,7 +416,7 @@ class Momox(Game[MomoxState, str, Effect]):
 
     @staticmethod
     def _next_turn(s: MomoxState) -> MomoxState:
-        return replace(s, phase=KEY, yellows=0, to_move=(s.to_move + 1) % len(s.figures), turn=s.turn + 1)
+        return replace(s, phase=LIFT, yellows=0, to_move=next_seat(s), turn=s.turn + 1)
 
     def _end_round(self, s: MomoxState, numbers: tuple[int, ...]) -> MomoxState:
         results = s.results + (numbers,)
@@ -448,24 +450,35 @@ class Momox(Game[MomoxState, str, Effect]):
         were seen). A full state is returned unchanged."""
         if not s.hidden:
             return s
-        known = dict(s.seen)
-        missing = [v for v in CHIP_VALUES if v not in known.values()]
+        missing = self._forgotten_values(s)
         rng.shuffle(missing)
-        dealt = iter(missing)
-        chips = tuple(known[c] if c in known else next(dealt) for c in range(CIRCLES))
-        return replace(s, chips=chips, hidden=False)
+        return self._dealt(s, missing)
+
+    def layouts(self, s: MomoxState) -> Iterator[MomoxState]:
+        """Every full state the table's memory allows in `s`: the chips nobody remembers dealt in
+        every order, their values ascending on their circles first."""
+        for values in permutations(self._forgotten_values(s)):
+            yield self._dealt(s, values)
+
+    @staticmethod
+    def _forgotten_values(s: MomoxState) -> list[int]:
+        """The chip values the table does not remember (`seen`), ascending."""
+        remembered = {value for _circle, value in s.seen}
+        return [v for v in CHIP_VALUES if v not in remembered]
+
+    @staticmethod
+    def _dealt(s: MomoxState, values: Iterable[int]) -> MomoxState:
+        """`s` as a full state: the remembered chips where they were seen, `values` dealt in order
+        on the other circles."""
+        known = dict(s.seen)
+        dealt = iter(values)
+        return replace(s, chips=tuple(known[c] if c in known else next(dealt) for c in range(CIRCLES)), hidden=False)
 
     def undo_floor(self, s: MomoxState) -> int:
         """Undo may not take back a move that turned a chip face up."""
         return s.reveal_floor
 
     # -- queries for the view ------------------------------------------------------------------
-
-    def yellow_streak(self, s: MomoxState) -> int:
-        return s.yellows
-
-    def may_shuffle(self, s: MomoxState) -> bool:
-        return s.phase == SHUFFLE
 
     def open_circle(self, s: MomoxState) -> int:
         return open_circle_of(s.seen)
@@ -482,8 +495,8 @@ class Momox(Game[MomoxState, str, Effect]):
                 result.append(Circle(c, True, c in face_up, None))
         return result
 
-    def key_circles(self, s: MomoxState) -> list[int]:
-        if s.phase != KEY:
+    def liftable_circles(self, s: MomoxState) -> list[int]:
+        if s.phase != LIFT:
             return []
         open_c = open_circle_of(s.seen)
         return [c for c in range(CIRCLES) if c != open_c]
@@ -509,8 +522,38 @@ class Momox(Game[MomoxState, str, Effect]):
         return PendingTile(field, tile_beside(field, s.to_move, held), len(held))
 
     def round_table(self, s: MomoxState) -> RoundTable:
-        totals = tuple(sum(row[seat] for row in s.results) for seat in range(len(s.figures)))
-        return RoundTable(s.results, totals, s.round, s.rounds)
+        return RoundTable(s.results, round_totals(s.results, len(s.figures)), s.round, s.rounds)
+
+    def remembered_chips(self, s: MomoxState) -> list[tuple[int, int]]:
+        """The (circle, value) of each chip the table saw that lies under a bowl again, by circle:
+        the players' memory, never drawn (remembering is the game; a puzzle states it)."""
+        open_c = open_circle_of(s.seen)
+        return sorted((c, v) for c, v in s.seen if c != open_c)
+
+    def fields_ahead(self, s: MomoxState) -> dict[int, int]:
+        """While a bowl may be lifted: each field the mover's figure reaches with a chip, and that
+        chip's value (the steps ahead the board numbers); empty otherwise."""
+        if s.phase != LIFT:
+            return {}
+        start = s.figures[s.to_move]
+        return {landing(start, value): value for value in CHIP_VALUES}
+
+    def lift_seen(self, before: MomoxState, move: str, after: MomoxState) -> LiftEffect | None:
+        """What the bowl move `move` did from `before` to `after` as the table saw it (the walk the
+        board marks and the words tell), None when `move` lifts no bowl or `after` does not follow
+        from it. On an observation the chip it uncovered is read from `after`, where it lies open
+        and face up: nothing hidden is told."""
+        circle = lifted_circle(move)
+        shown = self.circles(after)[circle] if circle is not None else None
+        if circle is None or shown is None or shown.value is None:
+            return None
+        if before.hidden:
+            before = replace(before, chips=tuple(shown.value if c == circle else v for c, v in enumerate(before.chips)))
+        try:
+            effect = self.effect(before, move)
+        except MoveError:
+            return None
+        return effect if isinstance(effect, LiftEffect) and after.figures[effect.seat] == effect.landing else None
 
     # -- notation ------------------------------------------------------------------------------
 
@@ -527,7 +570,7 @@ class Momox(Game[MomoxState, str, Effect]):
 
     # -- tests and tools -----------------------------------------------------------------------
 
-    def conformance_setups(self) -> list[dict[str, Any]]:
+    def conformance_setups(self) -> list[dict[str, object]]:
         return [
             {"players": 2},
             {"players": 3},

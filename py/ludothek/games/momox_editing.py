@@ -37,9 +37,9 @@ from itertools import permutations
 from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
-from .momox import GAME, KEY, OVER, MomoxState, number_of
+from .momox import GAME, LIFT, OVER, MomoxState
 from .momox_board import CENTRE, CHIP_VALUES, CIRCLES, COLOUR_LETTERS, FIELD_COUNT, START_FIELDS, TILE_VALUES
-from .momox_state import PHASES, MomoxPhase
+from .momox_state import PHASES, MomoxPhase, first_seat, numbers_formed, open_circle_of, seat_of_turn
 
 COVERED = "?"  # a covered chip: its value is not told
 CHIP_PIECES = tuple(str(v) for v in CHIP_VALUES) + (COVERED,)
@@ -58,7 +58,7 @@ def _tiles_text(held: tuple[int, ...]) -> str:
 
 def _turn_seat(s: MomoxState, turn: int) -> int:
     """The seat that plays `turn` of the round being played."""
-    return ((s.round - 1) + turn - 1) % len(s.figures)
+    return seat_of_turn(s.round, turn, len(s.figures))
 
 
 def _next_turn_of(s: MomoxState, seat: int) -> int:
@@ -83,13 +83,9 @@ def _text(s: MomoxState, **changes: Unpack[_Changes]) -> str:
     """Position text of `s` with `changes`; the results follow the tiles once the game is over."""
     state = replace(s, **changes)
     finished = state.results[: state.round - 1]
-    if state.phase == OVER and state.rounds > 1:
-        finished = finished + (tuple(number_of(held) for held in state.tiles),)
+    if state.outcome is not None and state.several_rounds:
+        finished = finished + (numbers_formed(state.tiles),)
     return GAME.position(replace(state, results=finished))
-
-
-def _open_circle(s: MomoxState) -> int:
-    return s.seen[-1][0] if s.seen else CENTRE
 
 
 class Editing:
@@ -113,7 +109,7 @@ class Editing:
         circle = CIRCLE_PLACES.index(place)
         uncovered = [c for c, _value in s.seen]
         if piece == COVERED:
-            if circle == _open_circle(s):
+            if circle == open_circle_of(s.seen):
                 if not uncovered:  # the centre at a round's start: its chip lies face down already
                     return GAME.position(s)
                 raise EditRefused("open-chip", f"circle {circle} is open: open another circle to cover it", place=place)
@@ -169,17 +165,17 @@ class Editing:
         if len(held) == len(TILE_VALUES):  # four tiles end the round: the game is over there
             mover = replace(s, to_move=seat, turn=_next_turn_of(s, seat))
             return _text(mover, tiles=tiles, phase=OVER, yellows=0)
-        if s.phase == OVER and seat == s.to_move:  # the finisher gives a tile back: play resumes
-            return _text(s, tiles=tiles, phase=KEY)
+        if s.outcome is not None and seat == s.to_move:  # the finisher gives a tile back: play resumes
+            return _text(s, tiles=tiles, phase=LIFT)
         return _text(s, tiles=tiles)
 
     @staticmethod
     def _with_mover(s: MomoxState, turn: int) -> str:
         """`s` at `turn`, its player to move; another player's turn begins afresh."""
         seat = _turn_seat(s, turn)
-        if seat == s.to_move or s.phase == OVER:
+        if seat == s.to_move or s.outcome is not None:
             return _text(s, turn=turn, to_move=seat)
-        return _text(s, turn=turn, to_move=seat, phase=KEY, yellows=0)
+        return _text(s, turn=turn, to_move=seat, phase=LIFT, yellows=0)
 
     def empty(self, s: MomoxState) -> str:
         players = len(s.figures)
@@ -188,10 +184,10 @@ class Editing:
             s,
             figures=START_FIELDS[:players],
             tiles=((),) * players,
-            phase=KEY,
+            phase=LIFT,
             yellows=0,
             turn=1,
-            to_move=(s.round - 1) % players,
+            to_move=first_seat(s.round, players),
             chips=chips,
             seen=(),
         )

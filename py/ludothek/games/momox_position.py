@@ -16,7 +16,7 @@ from random import Random
 from .base import PositionError, Setup, is_ascii_number
 from .momox_board import CENTRE, CHIP_VALUES, CIRCLES, COLOUR_LETTERS, COLOURS, FIELD_COUNT, TILE_VALUES, YELLOW_FIELDS
 from .momox_state import (
-    KEY,
+    LIFT,
     MAX_PLAYERS,
     MAX_ROUNDS,
     MIN_PLAYERS,
@@ -27,8 +27,10 @@ from .momox_state import (
     YELLOWS_FOR_SHUFFLE,
     MomoxPhase,
     MomoxState,
-    number_of,
+    first_seat,
+    numbers_formed,
     open_circle_of,
+    seat_of_turn,
     tile_beside,
 )
 
@@ -49,14 +51,14 @@ def position_text(s: MomoxState) -> str:
     tokens = [
         ",".join(map(str, s.figures)),
         ",".join("".join(map(str, reversed(held))) or "-" for held in s.tiles),
-        "-" if s.phase == OVER else COLOUR_LETTERS[s.to_move],
+        "-" if s.outcome is not None else COLOUR_LETTERS[s.to_move],
         s.phase,
         f"t{s.turn}",
         f"y{s.yellows}",
         chips,
         "".join(str(c) for c, _ in s.seen) or "-",
     ]
-    if s.rounds > 1:
+    if s.several_rounds:
         tokens.append(f"r{s.round}/{s.rounds}")
         tokens.append("/".join(",".join(map(str, row)) for row in s.results) or "-")
     return " ".join(tokens)
@@ -103,19 +105,19 @@ def parse_position(text: str) -> MomoxState:
     else:
         to_move = _parse_to_move(to_move_text, players)
         _check_turn_under_way(phase, to_move, figures[to_move], tiles, yellows, uncovered)
-    turn_seat = ((round_number - 1) + turn - 1) % players
+    turn_seat = seat_of_turn(round_number, turn, players)
     if turn_seat != to_move:
         who = "the finisher" if phase == OVER else "the seat to move"
-        first_seat = (round_number - 1) % players
+        begins = first_seat(round_number, players)
         raise PositionError(
             f"turn {turn} of round {round_number} is {COLOURS[turn_seat]}'s (round {round_number} begins with "
-            f"{COLOURS[first_seat]}), but {who} is {COLOURS[to_move]}",
+            f"{COLOURS[begins]}), but {who} is {COLOURS[to_move]}",
             rule="turn-seat",
             turn=turn,
             round=round_number,
             seat=to_move,
             turn_seat=turn_seat,
-            first_seat=first_seat,
+            first_seat=begins,
         )
     setup = Setup(players=players, seed=None, position=text)
     return MomoxState(
@@ -150,10 +152,12 @@ def _parse_figures(text: str) -> tuple[int, ...]:
     figure_texts = text.split(",")
     if not MIN_PLAYERS <= len(figure_texts) <= MAX_PLAYERS:
         raise PositionError(
-            f"figures: give the field of each of the 2 to 4 figures, ',' between, not {text!r}",
+            f"figures: give the field of each of the {MIN_PLAYERS} to {MAX_PLAYERS} figures, ',' between, not {text!r}",
             rule="figure-count",
             count=len(figure_texts),
             figures=text[:TOKEN_CLIP],
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
         )
     if not all(_is_plain_number(f) and int(f) < FIELD_COUNT for f in figure_texts):
         raise PositionError(
@@ -306,7 +310,7 @@ def _check_over(to_move_text: str, tiles: Rows, yellows: int, round_number: int,
         raise PositionError("over: the game ends only after its last round", rule="over-before-last-round", round=round_number, rounds=rounds)
     if yellows:
         raise PositionError("over: the yellow count is y0 once the game is over", rule="over-yellows", yellows=yellows)
-    numbers = tuple(number_of(held) for held in tiles)
+    numbers = numbers_formed(tiles)
     if rounds == 1:
         results = (numbers,)
     elif results[-1] != numbers:
@@ -347,7 +351,7 @@ def _check_turn_under_way(phase: MomoxPhase, to_move: int, field: int, tiles: Ro
             seat=to_move,
             field=field,
         )
-    if phase == KEY and yellows and field not in YELLOW_FIELDS:
+    if phase == LIFT and yellows and field not in YELLOW_FIELDS:
         raise PositionError(
             f"y{yellows}: a turn goes on after yellow fields only while the figure stands on one",
             rule="yellows-off-yellow",

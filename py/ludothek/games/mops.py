@@ -71,26 +71,43 @@ Setup options
 -------------
 `new_game(players=1..4, seed, ersatz=False, wertung=False, starts=None, draws=None)`:
 `starts` lists one start tile per seat (no crown tiles); `draws` lists the top of the caller's
-pile, top first (the rest of it follows in an order drawn from the seed).
+pile, top first (the rest of it follows in an order drawn from the seed). `variant_switches`:
+the variants' names ("ersatz", "wertung"), each a bool field of the state.
 
 Queries for the view (all pure, all work on observations)
 ----------------------------------------------------------
-- `revealed_tile(s)`, `round_number(s)`, `remaining_tiles(s)` (sorted: what is left, never in
-  which order), `tiles(s, seat)` (the layout, cell -> (code, face up)).
-- `why_illegal(s, move)`: None, or the `Refusal` naming the rule a move breaks (a refusal `x..`
-  when the player has no face-down tile at all: `no-face-down`, whichever cell it names).
+The view, its words and panels and the computer players ask these; none of them works a rule
+out again (tests/test_rules_in_one_place.py).
+
+- `revealed_tile(s)`, `round_number(s)`, `pile_size(s)` and `remaining_tiles(s)` (sorted: what
+  is left, never in which order), `revealed_between(before, after)` (the tile a new round
+  revealed), `tiles(s, seat)` (the layout, cell -> (code, face up)), `tile_count(s, seat)`,
+  `face_down_count(s, seat)`.
+- `is_solitaire(s)`; `seat_in_front(s)`: the seat whose layout is in front (the seat to move, the
+  caller once the game is over).
+- `why_illegal(s, move)`: None, or the `Refusal` naming the `MopsRule` a move breaks (a refusal
+  `x..` when the player has no face-down tile at all: `no-face-down`, whichever cell it names);
+  `why_no_refusal(s)`: the rule that forbids refusing the round's tile at all, asked before a
+  face-down tile is chosen.
 - `cell_kinds(s, seat)`: every frame cell's kind (tile up or down, free, blocked by the 5x5
-  limit, open, off); `ranking(s)`: every seat, best first by the final scoring's rule.
+  limit, open, off); `layout_extent(s, seat)` and `open_area(s, seat)`: the files and ranks a
+  layout spans and may still grow into; `layout_limit`: the side of the square it must fit in.
 - `placement_cells(s)`: where the current player may put the tile; `blocked_cells(s)`: cells
-  next to the layout that the 5x5 limit rules out, with the reason; `refusal_cells(s)` and
-  `refusal_penalty(s, seat)` (variant "Ersatzplättchen"); `open_area(s, seat)`: the files and
-  ranks the layout may still grow into.
+  next to the layout that the 5x5 limit rules out, with the reason; `refusal_moves(s)` (the
+  face-down tiles the tile may be refused onto, each with its move), `next_refusal_cost(s, seat)`
+  and `refusal_cost(refused)` (variant "Ersatzplättchen").
 - `scoring_options(s, seat=None)`: every combination that could be scored now, with its cells,
-  shape, colour or motif, points and flip choices (and the move per flip).
-- `waiting_seats(s)` and `sitting_out(s)`: who still acts this round, who sits it out and why.
-- `effect(s, move)`: what a move does (kind, tile, cell, scored cells, points).
-- `face_down_count(s, seat)`, `determinize(s, rng)` (a full state from an observation, the hidden
-  pile shuffled by `rng`: for computer players only).
+  shape, colour or motif, points and flip choices (and the move per flip); `may_pass(s)`;
+  `score_board()`: the shapes that score, by size, with their points, and the crown's bonus.
+- `waiting_seats(s)` and `sitting_out(s)`: who still acts this round, who sits it out and why
+  (`SitOut`).
+- `ranking(s)`: every seat, best first by the final scoring's rule; `won_on_tie_break(s)`.
+- `effect(s, move)`: what a move does, one exact type per kind of move (`PlaceEffect`,
+  `RefuseEffect`, `ScoreEffect`, `PassEffect`, told apart by `kind`).
+- `check_tile_options(players, starts, draws)`: the setup form's tiles chosen by hand, refused
+  by a `TileOptionRule` where no deal can give them.
+- `determinize(s, rng)` (a full state from an observation, the hidden pile shuffled by `rng`: for
+  computer players only).
 
 Hidden information: `observation(s, seat)` is the same for every seat: the pile is replaced by
 its sorted tiles (`hidden`), and the setup by the number of players alone (no seed, options
@@ -132,75 +149,66 @@ Clarifications (our decisions where the rulebook is silent) [decided]
 
 The modules
 -----------
-This module is the engine: the rules above and the one `MopsRoyal` class (setup, the queries,
-the moves' checks and playing them). What it stands on has its own modules: the tiles and the
-frame's geometry (games/mops_layout.py), the scoring (games/mops_scoring.py), the shapes
-(games/mops_shapes.py), the state (games/mops_state.py), the order of play: the deal, who acts on
-a round's tile, the reveals, the final scoring's turns (games/mops_rounds.py) and the position
-text (games/mops_position.py).
+This module is the engine: the rules above and the one `MopsRoyal` class (setup, the queries and
+playing a move). What it stands on has its own modules: the tiles and the frame's geometry
+(games/mops_layout.py), the checks of one move, the rules it may break and what it does
+(games/mops_moves.py, `MopsMoves`, the engine's base), the scoring (games/mops_scoring.py), the
+shapes (games/mops_shapes.py), the state (games/mops_state.py), the order of play: the deal, who
+acts on a round's tile, the reveals, the final scoring's turns (games/mops_rounds.py) and the
+position text (games/mops_position.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 from random import Random
-from typing import Any, NamedTuple
+from typing import Any
 
-from .base import Game, Option, Setup, check_players, check_seed
-from .notation import FILES, FRAME, tile_code
-from .notation import frame_cell_name as cell_name, parse_frame_cell as parse_cell, parse_refusal, refusal_move
+from .base import CommonRule, Option, Refusal, Setup, check_players, check_seed
+from .notation import MOPS_PASS, MopsMove, placing_move, refusal_move, scoring_move, tile_code
+from .notation import frame_cell_name as cell_name, parse_frame_cell as parse_cell
 from .mops_layout import (
     CELLS,
     EMPTY,
     FACE_DOWN,
+    LIMIT,
     NEIGHBOURS,
     TILE_COUNT,
     CellKind,
+    Span,
     cell_kinds,
-    colour_of,
+    extent,
     face_down_cells,
-    motif_of,
     open_window,
     placement_indices,
 )
+from .mops_moves import FIRST_REFUSAL_COST, MopsEffect, MopsMoves, MopsRule, PassEffect, PlaceEffect, RefuseEffect, ScoreEffect, seat_to_move
 from .mops_position import parse_position, position_text
-from .mops_rounds import HiddenPileError, after_final_scoring, after_seat, deal, sitting_out, waiting_seats
-from .mops_scoring import Combination, can_score, combination_points, combinations, describe_combination, ranking, scoring_move
-from .mops_shapes import Placement, recognise
+from .mops_rounds import HiddenPileError, SitOut, TileOptionError, after_final_scoring, after_seat, check_tile_options, deal, sitting_out, waiting_seats
+from .mops_rounds import with_turn
+from .mops_scoring import Combination, can_score, combinations, describe_combination, ranking
+from .mops_shapes import ScoreBoard, score_board
 from .mops_state import FINAL, OVER, PLACE, SCORE, MopsState
 
-# The names others import from here (HiddenPileError: games/mops_rounds.py).
-__all__ = ["GAME", "MopsRoyal", "Effect", "HiddenPileError", "REFUSAL_BASE_PENALTY"]
-
-REFUSAL_BASE_PENALTY = 2
-
-
-class Effect(NamedTuple):
-    """What a move does, for the move list and for highlighting the last move."""
-
-    seat: int
-    kind: str  # "place", "refuse", "score" or "pass"
-    tile: str | None  # the round's tile (place, refuse)
-    cell: str | None  # where it was placed, which face-down tile it covers, or which tile was flipped
-    cells: tuple[str, ...] = ()  # the scored combination
-    shape: str | None = None
-    points: int = 0  # points gained; negative for a refusal
-
-
-def _mover(s: MopsState) -> int:
-    """The seat that acts in `s`, a game in play (only a game that is over has nobody to move)."""
-    assert s.to_move is not None, "a game in play has a seat to move"
-    return s.to_move
+# The names others import from here (HiddenPileError, SitOut, TileOptionError: games/mops_rounds.py;
+# the moves' rules and effects: games/mops_moves.py).
+__all__ = [
+    "GAME",
+    "MopsRoyal",
+    "MopsRule",
+    "MopsEffect",
+    "PlaceEffect",
+    "RefuseEffect",
+    "ScoreEffect",
+    "PassEffect",
+    "HiddenPileError",
+    "SitOut",
+    "TileOptionError",
+    "FIRST_REFUSAL_COST",
+]
 
 
-def _round_tile(s: MopsState) -> int:
-    """The tile revealed this round, which the seat to move places or refuses (there is none only
-    in the final scoring and once over, when nothing is placed)."""
-    assert s.tile is not None, "a tile is placed or refused only in a round, whose tile is revealed"
-    return s.tile
-
-
-class MopsRoyal(Game[MopsState, str, Effect]):
+class MopsRoyal(MopsMoves):
     id = "mops"
     name = "Mops Royal"
     min_players = 1
@@ -211,37 +219,16 @@ class MopsRoyal(Game[MopsState, str, Effect]):
         Option("starts", "list", note="be a list of tile codes such as ['Kb', 'Pg']"),
         Option("draws", "list", note="be a list of tile codes such as ['Kb', 'Pg']"),
     )
-    move_examples = ("e6", "e5,f5,g5!f5", "pass", "xf6")
-    move_rules = {
-        "not-a-move": "not a move: a cell of the 9x9 frame (files a-i, ranks 1-9), 'pass', a scoring such as 'e5,f5,g5!f5' or a refusal such as 'xf6'",
-        "refusal-text": "a refusal names a cell of the 9x9 frame after 'x', such as 'xf6'",
-        "scoring-no-flip": "a scoring names the tile to turn face down after '!', as in 'e5,f5,g5!f5'",
-        "scoring-text": "a scoring lists cells of the 9x9 frame (files a-i, ranks 1-9), as in 'e5,f5,g5!f5'",
-        "cell-twice": "a cell is listed twice",
-        "combination-size": "a combination has 3, 4 or 5 tiles",
-        "not-canonical": "a scoring lists its cells in order, then the tile to turn: write it as {canonical!r}",
-        "pass-before-place": "scoring or passing comes after placing: first place the revealed tile",
-        "must-score": "in the final scoring (variant 'Wertung') a player who can score must score",
-        "tile-placed": "this round's tile is already placed: score a combination or pass",
-        "cell-taken": "the cell already holds a tile",
-        "not-touching": "a tile must touch one of your tiles along a side (a corner is not enough)",
-        "beyond-square": "the layout may not grow beyond 5 tiles in a row or column (5x5 limit)",
-        "no-ersatz": "refusing a tile is the variant 'Ersatzplättchen', which is not being played",
-        "refuse-after-place": "only the tile of the round can be refused, before it is placed",
-        "no-face-down": "a refused tile goes face down onto one of your face-down tiles, and you have none yet",
-        "refuse-not-face-down": "a refused tile goes face down onto one of your face-down tiles; {cell} is not one",
-        "score-before-place": "scoring comes after placing: first place the revealed tile",
-        "cell-empty": "{cell} holds no tile of yours",
-        "cell-face-down": "{cell} is face down, and face-down tiles never score again",
-        "not-a-shape": "these cells do not form one of the 17 shapes of the score board (in any rotation or reflection)",
-        "mixed": "a combination must be all one colour or all one motif",
-        "flip-not-marked": "the tile turned face down must be a marked tile of the {shape} shape: {marks_text}",
-    }
-    move_words = {"marks": lambda marks: {"marks_text": " or ".join(marks)}}
+    # The variants switched on or off (each a bool field of the state): the setup form's and the
+    # editor's switches, as the options declare them.
+    variant_switches = tuple(option.name for option in options if option.kind == "bool")
     has_hidden_information = True
+    # The side of the square every layout must fit in: it spans at most this many files and ranks.
+    layout_limit = LIMIT
 
     # -- setup (the deal: games/mops_rounds.py) ------------------------------------------------
 
+    # The options' values are whatever a record, a link or the setup form gave (checked here).
     def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> MopsState:
         check_players(self, players)
         check_seed(seed)
@@ -254,19 +241,25 @@ class MopsRoyal(Game[MopsState, str, Effect]):
             pile=pile,
             tile=None,
             to_move=None,
-            step=OVER,
+            phase=OVER,
             scores=(0,) * players,
             refusals=(0,) * players,
             ersatz=values["ersatz"],
             wertung=values["wertung"],
         )
         # The first tile is revealed as part of the setup.
-        return replace(state, **after_seat(state, state.layouts, state.pile, None, -1))
+        return with_turn(state, after_seat(state, state.layouts, state.pile, None, -1))
+
+    def check_tile_options(self, players: int, starts: list[str] | None, draws: list[str] | None) -> None:
+        """TileOptionError (its `rule` a `TileOptionRule`) unless a game of `players` players can be
+        dealt with these start tiles (one per seat, in seat order; None: drawn) and these first
+        tiles of the caller's pile: what the setup form asks before it starts a game."""
+        check_tile_options(players, starts, draws)
 
     # -- queries -------------------------------------------------------------------------------
 
     def current_player(self, s: MopsState) -> int | None:
-        return None if s.step == OVER else s.to_move
+        return None if s.outcome is not None else s.to_move
 
     def scores(self, s: MopsState) -> list[int]:
         return list(s.scores)
@@ -282,18 +275,18 @@ class MopsRoyal(Game[MopsState, str, Effect]):
         rng.shuffle(pile)
         return self.play(replace(s, pile=bytes(pile)), move)
 
-    def legal_moves(self, s: MopsState) -> list[str]:
-        if s.step == OVER:
+    def legal_moves(self, s: MopsState) -> list[MopsMove]:
+        if s.outcome is not None:
             return []
-        layout = s.layouts[_mover(s)]
-        if s.step == PLACE:
-            moves = [cell_name(i) for i in placement_indices(layout)]
+        layout = s.layouts[seat_to_move(s)]
+        if s.phase == PLACE:
+            moves = [placing_move(i) for i in placement_indices(layout)]
             if s.ersatz:
                 moves += [refusal_move(i) for i in face_down_cells(layout)]
             return moves
-        moves = [scoring_move(p, flip) for p in combinations(layout) for flip in p.marks]
-        if s.step == SCORE:
-            moves.append("pass")
+        moves = [scoring_move(p.cells, flip) for p in combinations(layout) for flip in p.marks]
+        if self.may_pass(s):
+            moves.append(MOPS_PASS)
         return moves
 
     def observation(self, s: MopsState, seat: int | None) -> MopsState:
@@ -333,12 +326,25 @@ class MopsRoyal(Game[MopsState, str, Effect]):
 
     # -- queries for the view ------------------------------------------------------------------
 
+    def is_solitaire(self, s: MopsState) -> bool:
+        """Whether one player plays alone (the score is the result; there is nobody to beat)."""
+        return len(s.layouts) == 1
+
     def revealed_tile(self, s: MopsState) -> str | None:
         return None if s.tile is None else tile_code(s.tile)
+
+    def revealed_between(self, before: MopsState, after: MopsState) -> str | None:
+        """The tile a new round revealed on the way from `before` to `after` (a move, or the moves
+        shown since), now the round's tile; None when no round began, or none is played any more."""
+        return self.revealed_tile(after) if self.round_number(after) != self.round_number(before) else None
 
     def round_number(self, s: MopsState) -> int:
         """How many tiles the caller has revealed so far (the round being played)."""
         return TILE_COUNT - 1 - len(s.pile)
+
+    def pile_size(self, s: MopsState) -> int:
+        """How many tiles are left in the caller's pile (public: their order is not)."""
+        return len(s.pile)
 
     def remaining_tiles(self, s: MopsState) -> list[str]:
         """The tiles still in the caller's pile, sorted (public knowledge; the order is not)."""
@@ -348,19 +354,32 @@ class MopsRoyal(Game[MopsState, str, Effect]):
         """A seat's layout: cell -> (tile code, face up)."""
         return {cell_name(i): (tile_code(v), v < FACE_DOWN) for i, v in enumerate(s.layouts[seat]) if v != EMPTY}
 
+    def tile_count(self, s: MopsState, seat: int) -> int:
+        """How many tiles a seat's layout holds, face up or down."""
+        return CELLS - s.layouts[seat].count(EMPTY)
+
     def face_down_count(self, s: MopsState, seat: int) -> int:
         return len(face_down_cells(s.layouts[seat]))
 
-    def open_area(self, s: MopsState, seat: int) -> tuple[str, str, int, int]:
-        """(first file, last file, first rank, last rank) the layout may still grow into."""
-        f0, f1, r0, r1 = open_window(s.layouts[seat])
-        return FILES[f0], FILES[f1], r0 + 1, r1 + 1
+    def seat_in_front(self, s: MopsState) -> int:
+        """The seat whose layout is in front of everyone: the seat to move, the caller's once the
+        game is over (what a board shows large and the position editor edits)."""
+        return 0 if s.to_move is None else s.to_move
+
+    def layout_extent(self, s: MopsState, seat: int) -> Span:
+        """The files and ranks a seat's layout spans (0-based)."""
+        return extent(s.layouts[seat])
+
+    def open_area(self, s: MopsState, seat: int) -> Span:
+        """The files and ranks (0-based) a seat's layout may still grow into: the union of every
+        square of the 5x5 limit that holds it."""
+        return open_window(s.layouts[seat])
 
     def placement_cells(self, s: MopsState) -> list[str]:
         """Cells where the current player may place the round's tile (empty unless placing)."""
-        if s.step != PLACE:
+        if s.phase != PLACE:
             return []
-        return [cell_name(i) for i in placement_indices(s.layouts[_mover(s)])]
+        return [cell_name(i) for i in placement_indices(s.layouts[seat_to_move(s)])]
 
     def blocked_cells(self, s: MopsState, seat: int | None = None) -> dict[str, str]:
         """Empty cells next to a seat's layout where no tile may go, with the rule that forbids it."""
@@ -372,14 +391,26 @@ class MopsRoyal(Game[MopsState, str, Effect]):
         blocked = {}
         for index in range(CELLS):
             if layout[index] == EMPTY and index not in allowed and any(layout[n] != EMPTY for n in NEIGHBOURS[index]):
-                blocked[cell_name(index)] = "the layout may span at most 5 files and 5 ranks (5x5 limit)"
+                blocked[cell_name(index)] = f"the layout may span at most {LIMIT} files and {LIMIT} ranks ({LIMIT}x{LIMIT} limit)"
         return blocked
 
-    def refusal_cells(self, s: MopsState) -> list[str]:
-        """Face-down tiles the current player may refuse the tile onto (variant "Ersatzplättchen")."""
-        if s.step != PLACE or not s.ersatz:
-            return []
-        return [cell_name(i) for i in face_down_cells(s.layouts[_mover(s)])]
+    def refusal_moves(self, s: MopsState) -> dict[str, MopsMove]:
+        """The face-down tiles the current player may refuse the round's tile onto (variant
+        "Ersatzplättchen"), in frame order, each with the move that does it."""
+        if self._refusing_breaks(s) is not None:
+            return {}
+        return {cell_name(i): refusal_move(i) for i in face_down_cells(s.layouts[seat_to_move(s)])}
+
+    def why_no_refusal(self, s: MopsState) -> Refusal | None:
+        """None if the current player may refuse the round's tile (onto some face-down tile), else
+        the rule that forbids refusing it at all: the answer to a "Refuse" before a tile is chosen."""
+        rule = CommonRule.GAME_OVER if s.outcome is not None else self._refusing_breaks(s)
+        return None if rule is None else Refusal(rule, self.move_rule_message(rule, {}))
+
+    def may_pass(self, s: MopsState) -> bool:
+        """Whether the seat to move may pass (score nothing this round): only after placing, and
+        never in the final scoring, where a player who can score must."""
+        return s.phase == SCORE
 
     def cell_kinds(self, s: MopsState, seat: int) -> tuple[CellKind, ...]:
         """The kind of every cell of a seat's frame (see `cell_kinds`), in frame order."""
@@ -390,16 +421,24 @@ class MopsRoyal(Game[MopsState, str, Effect]):
         tiles), equals in seat order: the order the final ranking is shown in."""
         return ranking(s.scores, s.layouts)
 
-    def refusal_penalty(self, s: MopsState, seat: int) -> int:
-        return REFUSAL_BASE_PENALTY + s.refusals[seat]
+    def won_on_tie_break(self, s: MopsState) -> bool:
+        """Whether the game was won alone by the tie-break: the winner has as many points as
+        another seat, and fewer face-down tiles."""
+        winners = self.winners(s)
+        return len(winners) == 1 and any(seat != winners[0] and points == s.scores[winners[0]] for seat, points in enumerate(s.scores))
+
+    def score_board(self) -> ScoreBoard:
+        """The printed score board: the shapes that score, by size, with their points and marked
+        tiles, and the crown's bonus."""
+        return score_board()
 
     def scoring_options(self, s: MopsState, seat: int | None = None) -> list[Combination]:
         """Combinations scorable now by the current player (seat None), or present in `seat`'s
         layout; the highest points first, then in frame order."""
         if seat is None:
-            if s.step not in (SCORE, FINAL):
+            if s.phase not in (SCORE, FINAL):
                 return []
-            seat = _mover(s)
+            seat = seat_to_move(s)
         layout = s.layouts[seat]
         options = [describe_combination(layout, p) for p in combinations(layout)]
         return sorted(options, key=lambda c: (-c.points, [parse_cell(x) for x in c.cells]))
@@ -408,135 +447,11 @@ class MopsRoyal(Game[MopsState, str, Effect]):
         """Seats that still act on this round's tile, the current one first."""
         return waiting_seats(s)
 
-    def sitting_out(self, s: MopsState) -> dict[int, str]:
+    def sitting_out(self, s: MopsState) -> dict[int, SitOut]:
         """Seats that sit this round out, with the reason."""
         return sitting_out(s)
 
-    # -- moves ---------------------------------------------------------------------------------
-
-    def effect(self, s: MopsState, move: str) -> Effect:
-        """What `move` does in `s`, without playing it (IllegalMove if it is not legal)."""
-        return self._check(s, move)[0]
-
-    def _check(self, s: MopsState, move: str) -> tuple[Effect, bytes, str]:
-        """Validate `move`; return its effect, the mover's new layout and the move's canonical text."""
-        self.require_text(move)
-        self._require_move_text(move)
-        self.require_not_over(s, move)
-        seat = _mover(s)
-        layout = s.layouts[seat]
-        if move == "pass":
-            if s.step == PLACE:
-                raise self.illegal(move, "pass-before-place")
-            if s.step == FINAL:
-                raise self.illegal(move, "must-score")
-            return Effect(seat, "pass", None, None), layout, move
-        if "!" in move or "," in move:
-            return self._check_scoring(s, move, seat, layout)
-        if move.startswith("x"):
-            return self._check_refusal(s, move, seat, layout)
-        index = parse_cell(move)
-        if index is None:
-            raise self.invalid(move, "not-a-move")
-        if s.step != PLACE:
-            raise self.illegal(move, "tile-placed")
-        if layout[index] != EMPTY:
-            raise self.illegal(move, "cell-taken", cell=move)
-        if not any(layout[n] != EMPTY for n in NEIGHBOURS[index]):
-            raise self.illegal(move, "not-touching", cell=move)
-        lo_f, hi_f, lo_r, hi_r = open_window(layout)
-        rank, file = divmod(index, FRAME)
-        if not (lo_f <= file <= hi_f and lo_r <= rank <= hi_r):
-            raise self.illegal(move, "beyond-square", cell=move)
-        tile = _round_tile(s)
-        new = bytearray(layout)
-        new[index] = tile
-        return Effect(seat, "place", tile_code(tile), move), bytes(new), move
-
-    def _require_move_text(self, move: str) -> None:
-        """InvalidMoveText unless `move` is written in the notation (whatever the state)."""
-        if move == "pass":
-            return
-        if "!" in move or "," in move:
-            cells_text, bang, flip_text = move.partition("!")
-            if not bang:
-                raise self.invalid(move, "scoring-no-flip")
-            parsed = [parse_cell(text) for text in cells_text.split(",")]
-            cells = [c for c in parsed if c is not None]
-            if len(cells) != len(parsed) or parse_cell(flip_text) is None:
-                raise self.invalid(move, "scoring-text")
-            if len(set(cells)) != len(cells):
-                raise self.invalid(move, "cell-twice")
-            if not 3 <= len(cells) <= 5:
-                raise self.invalid(move, "combination-size")
-            if cells != sorted(cells):
-                canonical = ",".join(cell_name(c) for c in sorted(cells)) + "!" + flip_text
-                raise self.invalid(move, "not-canonical", canonical=canonical)
-        elif move.startswith("x"):
-            if parse_refusal(move) is None:
-                raise self.invalid(move, "refusal-text")
-        elif parse_cell(move) is None:
-            raise self.invalid(move, "not-a-move")
-
-    def _check_refusal(self, s: MopsState, move: str, seat: int, layout: bytes) -> tuple[Effect, bytes, str]:
-        index = parse_refusal(move)
-        if index is None:
-            raise self.invalid(move, "refusal-text")
-        if not s.ersatz:
-            raise self.illegal(move, "no-ersatz")
-        if s.step != PLACE:
-            raise self.illegal(move, "refuse-after-place")
-        if not face_down_cells(layout):
-            raise self.illegal(move, "no-face-down")
-        if not FACE_DOWN <= layout[index] < EMPTY:
-            raise self.illegal(move, "refuse-not-face-down", cell=move[1:])
-        penalty = REFUSAL_BASE_PENALTY + s.refusals[seat]
-        return Effect(seat, "refuse", tile_code(_round_tile(s)), move[1:], points=-penalty), layout, move
-
-    def _check_scoring(self, s: MopsState, move: str, seat: int, layout: bytes) -> tuple[Effect, bytes, str]:
-        cells_text, bang, flip_text = move.partition("!")
-        if not bang:
-            raise self.invalid(move, "scoring-no-flip")
-        parsed = [parse_cell(text) for text in cells_text.split(",")]
-        flip = parse_cell(flip_text)
-        cells = [c for c in parsed if c is not None]
-        if len(cells) != len(parsed) or flip is None:
-            raise self.invalid(move, "scoring-text")
-        if s.step == PLACE:
-            raise self.illegal(move, "score-before-place")
-        if len(set(cells)) != len(cells):
-            raise self.invalid(move, "cell-twice")
-        if not 3 <= len(cells) <= 5:
-            raise self.invalid(move, "combination-size")
-        for c in cells:
-            if layout[c] == EMPTY:
-                raise self.illegal(move, "cell-empty", cell=cell_name(c))
-            if layout[c] >= FACE_DOWN:
-                raise self.illegal(move, "cell-face-down", cell=cell_name(c))
-        cells.sort()
-        orientation = recognise([divmod(c, FRAME) for c in cells])
-        if orientation is None:
-            raise self.illegal(move, "not-a-shape")
-        tiles = [layout[c] for c in cells]
-        if len({colour_of(t) for t in tiles}) != 1 and len({motif_of(t) for t in tiles}) != 1:
-            raise self.illegal(move, "mixed")
-        # The orientation's marks sit at the same offsets as in the frame.
-        r0 = min(c // FRAME for c in cells)
-        f0 = min(c % FRAME for c in cells)
-        marks = tuple(sorted((r0 + r) * FRAME + f0 + f for r, f in orientation.marks))
-        if flip not in marks:
-            raise self.illegal(move, "flip-not-marked", shape=orientation.shape.name, marks=tuple(cell_name(m) for m in marks))
-        placement = Placement(orientation.shape, tuple(cells), marks)
-        points = combination_points(layout, placement)
-        new = bytearray(layout)
-        new[flip] += FACE_DOWN
-        canonical = scoring_move(placement, flip)
-        if move != canonical:
-            raise self.invalid(move, "not-canonical", canonical=canonical)
-        names = tuple(cell_name(c) for c in cells)
-        return Effect(seat, "score", None, cell_name(flip), names, orientation.shape.name, points), bytes(new), canonical
-
-    def _apply(self, s: MopsState, move: str) -> tuple[MopsState, Effect]:
+    def _apply(self, s: MopsState, move: str) -> tuple[MopsState, MopsEffect]:
         effect, layout, canonical = self._check(s, move)
         seat = effect.seat
         layouts = s.layouts[:seat] + (layout,) + s.layouts[seat + 1 :]
@@ -547,11 +462,11 @@ class MopsRoyal(Game[MopsState, str, Effect]):
             refusals = refusals[:seat] + (refusals[seat] + 1,) + refusals[seat + 1 :]
         moved = replace(s, moves=s.moves + (canonical,), layouts=layouts, scores=tuple(scores), refusals=refusals)
         if effect.kind in ("place", "refuse") and not s.wertung and can_score(layout):
-            return replace(moved, step=SCORE), effect
-        if s.step == FINAL:
-            to_move, step = after_final_scoring(layouts, seat)
-            return replace(moved, to_move=to_move, step=step), effect
-        return replace(moved, **after_seat(s, layouts, s.pile, s.tile, seat)), effect
+            return replace(moved, phase=SCORE), effect
+        if s.phase == FINAL:
+            to_move, phase = after_final_scoring(layouts, seat)
+            return replace(moved, to_move=to_move, phase=phase), effect
+        return with_turn(moved, after_seat(s, layouts, s.pile, s.tile, seat)), effect
 
     # -- notation (games/mops_position.py) -----------------------------------------------------
 
@@ -569,6 +484,7 @@ class MopsRoyal(Game[MopsState, str, Effect]):
 
     # -- tests and tools -----------------------------------------------------------------------
 
+    # Setups are option values of every kind (bools, lists of codes), as a record holds them.
     def conformance_setups(self) -> list[dict[str, Any]]:
         # Every player count and both variants, alone and combined, in as few long games as
         # that takes (a 4-player game runs to some 150 moves).

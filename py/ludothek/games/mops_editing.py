@@ -1,5 +1,5 @@
 """Mops Royal's position set up by hand (games/editing.py): the tiles of the layouts, face up or
-face down, the round's revealed tile, whose turn it is and in which step, the scores, the refusals
+face down, the round's revealed tile, whose turn it is and in which phase, the scores, the refusals
 (variant "Ersatzplättchen"), both variants and the number of players.
 
 Pieces are the 36 tiles face up (their codes, `Kb`) and face down (the notation's lower-case
@@ -39,9 +39,9 @@ from typing import TYPE_CHECKING
 from .base import PositionError
 from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
 from .mops import GAME
-from .mops_layout import CELLS, connected_to_start, EMPTY, FACE_DOWN, START_CANDIDATES, START_CELL, TILE_COUNT, acts, extent
+from .mops_layout import CELLS, connected_to_start, EMPTY, FACE_DOWN, START_CANDIDATES, START_CELL, TILE_COUNT, acts, tile_count
 from .mops_position import TURN_LETTERS, check_tiles_consistent, check_turn, position_text
-from .mops_rounds import after_seat
+from .mops_rounds import after_seat, with_turn
 from .mops_scoring import can_score
 from .mops_state import OVER, PLACE, SCORE, MopsState
 from .notation import FRAME, frame_cell_name as cell_name, parse_frame_cell as parse_cell, parse_tile, tile_code
@@ -60,11 +60,6 @@ def _piece_value(piece: str) -> int | None:
     tile = parse_tile(piece[0].upper() + piece[1])
     assert tile is not None, "PIECES lists tile codes"
     return tile if piece[0].isupper() else tile + FACE_DOWN
-
-
-def _shown_seat(s: MopsState) -> int:
-    """The seat whose layout the board shows large (and the editor edits)."""
-    return 0 if s.to_move is None else s.to_move
 
 
 def _laid(layouts: tuple[bytes, ...]) -> set[int]:
@@ -89,7 +84,7 @@ def _placed(layout: bytes, tile: int) -> bool:
 
 def _connected(layout: bytes) -> bool:
     """Whether every tile of a layout is connected to the start tile along sides."""
-    return len(connected_to_start(layout)) == CELLS - layout.count(EMPTY)
+    return len(connected_to_start(layout)) == tile_count(layout)
 
 
 def _readable(state: MopsState) -> bool:
@@ -97,7 +92,7 @@ def _readable(state: MopsState) -> bool:
     without writing and parsing the layouts, which the editor reads back anyway)."""
     try:
         check_tiles_consistent(state.layouts, state.pile, state.tile)
-        check_turn(state.layouts, state.pile, state.tile, state.to_move, state.step, state.ersatz, state.wertung)
+        check_turn(state.layouts, state.pile, state.tile, state.to_move, state.phase, state.ersatz, state.wertung)
     except PositionError:
         return False
     return True
@@ -107,9 +102,8 @@ def _moved_on(state: MopsState, seat: int, tile: int | None) -> MopsState:
     """The turn that follows `seat` having finished with `tile` (-1 / None: from the round's
     start), as the engine's flow of rounds gives it; a new round's tile is the pile's first as
     the editor lists it."""
-    fields = after_seat(replace(state, hidden=False), state.layouts, state.pile, tile, seat)
-    moved = replace(state, **fields)
-    return _hidden(replace(moved, reveal_floor=state.reveal_floor))
+    turn = after_seat(replace(state, hidden=False), state.layouts, state.pile, tile, seat)
+    return _hidden(with_turn(state, turn._replace(reveal_floor=state.reveal_floor)))
 
 
 def _hidden(state: MopsState) -> MopsState:
@@ -129,12 +123,12 @@ def _settled(state: MopsState, new_tile: bool = False) -> str:
     state = _hidden(state)
     seat, tile = state.to_move, state.tile
     candidates: list[Callable[[], MopsState]] = [lambda: state]
-    if tile is not None and seat is not None and state.step in (PLACE, SCORE) and not new_tile:
+    if tile is not None and seat is not None and state.phase in (PLACE, SCORE) and not new_tile:
         layout = state.layouts[seat]
         if _placed(layout, tile) and not state.wertung and can_score(layout):
-            candidates.append(lambda: replace(state, step=SCORE))
+            candidates.append(lambda: replace(state, phase=SCORE))
         if acts(layout, tile):
-            candidates.append(lambda: replace(state, step=PLACE))
+            candidates.append(lambda: replace(state, phase=PLACE))
         candidates.append(lambda: _moved_on(state, seat, tile))
     if tile is not None:
         candidates.append(lambda: _moved_on(state, -1, tile))
@@ -149,11 +143,11 @@ def _settled(state: MopsState, new_tile: bool = False) -> str:
 class Editing:
     def palette(self, s: MopsState) -> Palette:
         places = frozenset(_window(s))
-        return Palette(PIECES, places, taken_to="pile", board_of=_shown_seat(s))
+        return Palette(PIECES, places, taken_to="pile", board_of=GAME.seat_in_front(s))
 
     def _cell(self, s: MopsState, place: str) -> int:
         index = parse_cell(place)
-        if index is None or (s.step == OVER and len(s.layouts) > 1):
+        if index is None or (s.outcome is not None and not GAME.is_solitaire(s)):
             raise EditRefused("no-such-place", f"{place!r} is not a cell of the layout shown", place=place)
         return index
 
@@ -162,7 +156,7 @@ class Editing:
         value = _piece_value(piece)
         if value is None:
             raise EditRefused("no-such-piece", f"{piece!r} is not a piece of this game", piece=piece)
-        seat = _shown_seat(s)
+        seat = GAME.seat_in_front(s)
         layout = bytearray(s.layouts[seat])
         if layout[index] == value:
             return GAME.position(s)
@@ -180,7 +174,7 @@ class Editing:
 
     def remove(self, s: MopsState, place: str) -> str:
         index = self._cell(s, place)
-        seat = _shown_seat(s)
+        seat = GAME.seat_in_front(s)
         layout = bytearray(s.layouts[seat])
         if layout[index] == EMPTY:
             raise EditRefused("place-empty", f"{place} is empty", place=place)
@@ -224,10 +218,10 @@ class Editing:
             return GAME.position(s)
         if name == "turn":  # exactly as asked: the engine judges it
             if value == "-":
-                state = replace(s, to_move=None, step=OVER)
+                state = replace(s, to_move=None, phase=OVER)
             else:
-                steps = {letter: step for step, letter in TURN_LETTERS.items()}
-                state = replace(s, to_move=int(value[1]) - 1, step=steps[value[0]])
+                phases = {letter: phase for phase, letter in TURN_LETTERS.items()}
+                state = replace(s, to_move=int(value[1]) - 1, phase=phases[value[0]])
             return _text(state)
         if name == "tile":
             tile = parse_tile(value)
@@ -235,7 +229,7 @@ class Editing:
             return _settled(replace(s, tile=tile, pile=_pile(s, s.layouts, tile, returned)), new_tile=True)
         if name == "players":
             return self._players(s, int(value))
-        if name in ("ersatz", "wertung"):
+        if name in GAME.variant_switches:
             on = value == "on"
             state = replace(s, ersatz=on) if name == "ersatz" else replace(s, wertung=on)
             return _settled(state if on or name != "ersatz" else replace(state, refusals=(0,) * len(s.layouts)))
@@ -270,12 +264,12 @@ class Editing:
         pile = bytes(t for t in range(TILE_COUNT) if t not in (caller_start, tile))
         if tile is None:
             tile, pile = pile[0], pile[1:]
-        state = replace(s, layouts=layouts, pile=pile, tile=tile, to_move=0, step=PLACE)
+        state = replace(s, layouts=layouts, pile=pile, tile=tile, to_move=0, phase=PLACE)
         return _settled(state)
 
 
 def _turn(s: MopsState) -> str:
-    return "-" if s.step == OVER or s.to_move is None else f"{TURN_LETTERS[s.step]}{s.to_move + 1}"
+    return "-" if s.outcome is not None or s.to_move is None else f"{TURN_LETTERS[s.phase]}{s.to_move + 1}"
 
 
 def _window(s: MopsState) -> set[str]:
@@ -283,9 +277,9 @@ def _window(s: MopsState) -> set[str]:
     (where a tile can go next to the layout), which the board always shows (its 7x7 window is the
     layout and a ring of free cells); none once a game of two seats or more is over, when the board
     shows every layout small and offers no cells."""
-    if s.step == OVER and len(s.layouts) > 1:
+    if s.outcome is not None and not GAME.is_solitaire(s):
         return set()
-    f0, f1, r0, r1 = extent(s.layouts[_shown_seat(s)])
+    f0, f1, r0, r1 = GAME.layout_extent(s, GAME.seat_in_front(s))
     files = range(max(0, f0 - 1), min(FRAME - 1, f1 + 1) + 1)
     ranks = range(max(0, r0 - 1), min(FRAME - 1, r1 + 1) + 1)
     return {cell_name(rank * FRAME + file) for rank in ranks for file in files}

@@ -10,7 +10,7 @@ the computer players and the drawing; none of them needs the engine for it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .notation import CROWN_CODES, FRAME, TILE_KINDS, tile_id
 
@@ -82,22 +82,43 @@ def is_full(layout: bytes) -> bool:
     return tile_count(layout) >= FULL
 
 
+def room_left(tiles: int) -> int:
+    """How many more tiles a layout of `tiles` tiles takes before it is full (the rounds it still
+    places in, without refusals)."""
+    return FULL - tiles
+
+
 def has_tile(layout: bytes, tile: int) -> bool:
     return tile in layout or tile + FACE_DOWN in layout
 
 
-def extent(layout: Sequence[int]) -> tuple[int, int, int, int]:
-    """(min file, max file, min rank, max rank) of a layout, 0-based."""
+class Span(NamedTuple):
+    """A rectangle of the frame: its first and last file and its first and last rank, 0-based
+    (a layout's extent, or the area its final square may still cover)."""
+
+    first_file: int
+    last_file: int
+    first_rank: int
+    last_rank: int
+
+
+def extent(layout: Sequence[int]) -> Span:
+    """The files and ranks a layout's tiles span."""
     files = [i % FRAME for i, v in enumerate(layout) if v != EMPTY]
     ranks = [i // FRAME for i, v in enumerate(layout) if v != EMPTY]
-    return min(files), max(files), min(ranks), max(ranks)
+    return Span(min(files), max(files), min(ranks), max(ranks))
 
 
-def open_window(layout: bytes) -> tuple[int, int, int, int]:
-    """(lowest file, highest file, lowest rank, highest rank) a tile may still occupy: the union
-    of all 5x5 squares that contain the layout."""
-    f0, f1, r0, r1 = extent(layout)
-    return max(0, f1 - LIMIT + 1), min(FRAME - 1, f0 + LIMIT - 1), max(0, r1 - LIMIT + 1), min(FRAME - 1, r0 + LIMIT - 1)
+def window_around(span: Span) -> Span:
+    """The area a tile may still occupy beside a layout of extent `span`: the union of all 5x5
+    squares that contain it."""
+    f0, f1, r0, r1 = span
+    return Span(max(0, f1 - LIMIT + 1), min(FRAME - 1, f0 + LIMIT - 1), max(0, r1 - LIMIT + 1), min(FRAME - 1, r0 + LIMIT - 1))
+
+
+def open_window(layout: bytes) -> Span:
+    """The area a tile may still occupy in `layout` (`window_around` its extent)."""
+    return window_around(extent(layout))
 
 
 def placement_indices(layout: bytes) -> list[int]:

@@ -53,8 +53,7 @@ def position_text(s: MopsState) -> str:
     layouts = ",".join(_layout_text(layout) for layout in s.layouts)
     pile = ("?" if s.hidden else "") + _tiles_text(s.pile) if s.pile else "-"
     tile = "-" if s.tile is None else tile_code(s.tile)
-    # Every phase but OVER has a seat to move.
-    turn = "-" if s.step == OVER else f"{TURN_LETTERS[s.step]}{s.to_move + 1}"  # type: ignore[operator]
+    turn = "-" if s.phase == OVER or s.to_move is None else f"{TURN_LETTERS[s.phase]}{s.to_move + 1}"
     tokens = [layouts, pile, tile, turn, ",".join(map(str, s.scores))]
     if s.ersatz:
         tokens.append("x" + ",".join(map(str, s.refusals)))
@@ -109,15 +108,15 @@ def parse_position(text: str, hidden_allowed: bool, min_players: int, max_player
     if rest:
         raise PositionError(f"unexpected token {rest[0]!r} (expected x<refusals> and then w)", rule="extra-token", token=rest[0][:20])
     check_tiles_consistent(layouts, pile, tile)
-    to_move, step = _parse_turn(turn_text, players)
-    check_turn(layouts, pile, tile, to_move, step, ersatz, wertung)
+    to_move, phase = _parse_turn(turn_text, players)
+    check_turn(layouts, pile, tile, to_move, phase, ersatz, wertung)
     return MopsState(
         setup=Setup(players=players, seed=None, position=text),
         layouts=layouts,
         pile=pile,
         tile=tile,
         to_move=to_move,
-        step=step,
+        phase=phase,
         scores=scores,
         refusals=refusals,
         ersatz=ersatz,
@@ -208,13 +207,14 @@ def _parse_layout(text: str, seat: int) -> bytes:
         if file != FRAME:
             raise PositionError(f"{where}, rank {rank + 1}: describes {file} cells, not 9", rule="rank-cells", seat=seat, rank=rank + 1, cells=file)
     if layout[START_CELL] == EMPTY:
-        raise PositionError(f"{where}: the start tile lies on e5, which is empty", rule="start-empty", seat=seat)
+        raise PositionError(f"{where}: the start tile lies on e5, which is empty", rule="start-empty", seat=seat, cell=cell_name(START_CELL))
     if layout[START_CELL] % FACE_DOWN in CROWNS:
         raise PositionError(
             f"{where}: the start tile on e5 carries a crown; start tiles never do",
             rule="start-crown",
             seat=seat,
             tile=tile_code(layout[START_CELL] % FACE_DOWN),
+            cell=cell_name(START_CELL),
         )
     present = [v % FACE_DOWN for v in layout if v != EMPTY]
     twice = _repeated(present)
@@ -228,7 +228,12 @@ def _parse_layout(text: str, seat: int) -> bytes:
     f0, f1, r0, r1 = extent(layout)
     if f1 - f0 >= LIMIT or r1 - r0 >= LIMIT:
         raise PositionError(
-            f"{where}: the layout exceeds 5 files or 5 ranks (5x5 limit)", rule="layout-too-big", seat=seat, files=f1 - f0 + 1, ranks=r1 - r0 + 1
+            f"{where}: the layout exceeds {LIMIT} files or {LIMIT} ranks ({LIMIT}x{LIMIT} limit)",
+            rule="layout-too-big",
+            seat=seat,
+            files=f1 - f0 + 1,
+            ranks=r1 - r0 + 1,
+            limit=LIMIT,
         )
     return bytes(layout)
 
@@ -248,18 +253,12 @@ def check_tiles_consistent(layouts: tuple[bytes, ...], pile: bytes, tile: int | 
             if v == EMPTY or index == START_CELL:
                 continue
             t = v % FACE_DOWN
-            if t in pile:
+            if t in pile or t == caller_start:
+                in_pile = t in pile
+                why = "is still in the pile" if in_pile else "is the caller's start tile, which is never revealed"
                 raise PositionError(
-                    f"layout {seat + 1}: {tile_code(t)} on {cell_name(index)} is still in the pile",
-                    rule="laid-in-pile",
-                    seat=seat,
-                    tile=tile_code(t),
-                    cell=cell_name(index),
-                )
-            if t == caller_start:
-                raise PositionError(
-                    f"layout {seat + 1}: {tile_code(t)} on {cell_name(index)} is the caller's start tile, which is never revealed",
-                    rule="caller-start-laid",
+                    f"layout {seat + 1}: {tile_code(t)} on {cell_name(index)} {why}",
+                    rule="laid-in-pile" if in_pile else "caller-start-laid",
                     seat=seat,
                     tile=tile_code(t),
                     cell=cell_name(index),
@@ -269,27 +268,27 @@ def check_tiles_consistent(layouts: tuple[bytes, ...], pile: bytes, tile: int | 
 def _parse_turn(text: str, players: int) -> tuple[int | None, MopsPhase]:
     if text == "-":
         return None, OVER
-    steps = {letter: step for step, letter in TURN_LETTERS.items()}
-    if len(text) != 2 or text[0] not in steps or text[1] not in "1234"[:players]:
+    phases = {letter: phase for phase, letter in TURN_LETTERS.items()}
+    if len(text) != 2 or text[0] not in phases or text[1] not in "1234"[:players]:
         raise PositionError(
             f"the turn is p<seat>, s<seat>, f<seat> (seat 1-{players}) or '-', not {text!r}", rule="turn-text", token=text[:20], players=players
         )
-    return int(text[1]) - 1, steps[text[0]]
+    return int(text[1]) - 1, phases[text[0]]
 
 
-def check_turn(layouts: tuple[bytes, ...], pile: bytes, tile: int | None, to_move: int | None, step: MopsPhase, ersatz: bool, wertung: bool) -> None:
-    """PositionError unless the seat to move and its step fit the layouts and the revealed tile
+def check_turn(layouts: tuple[bytes, ...], pile: bytes, tile: int | None, to_move: int | None, phase: MopsPhase, ersatz: bool, wertung: bool) -> None:
+    """PositionError unless the seat to move and its phase fit the layouts and the revealed tile
     (a step of reading a position; the editor asks it before it keeps a turn through an edit)."""
     placing_over = not pile or all(is_full(layout) for layout in layouts)
-    if step in (PLACE, SCORE):
+    if phase in (PLACE, SCORE):
         if tile is None:
             raise PositionError("a player places or scores only while a tile is revealed", rule="no-revealed-tile")
-        assert to_move is not None, "_parse_turn names the seat of every step but the game's end"
+        assert to_move is not None, "_parse_turn names the seat of every phase but the game's end"
         layout = layouts[to_move]
         code = tile_code(tile)
-        if step == PLACE and not acts(layout, tile):
+        if phase == PLACE and not acts(layout, tile):
             raise PositionError(f"seat {to_move + 1} cannot place {code}: its layout is full or already holds it", rule="cannot-place", seat=to_move, tile=code)
-        if step == SCORE:
+        if phase == SCORE:
             if wertung:
                 raise PositionError("in the variant 'Wertung' nobody scores during the rounds", rule="scoring-in-wertung")
             if not can_score(layout):
@@ -311,8 +310,8 @@ def check_turn(layouts: tuple[bytes, ...], pile: bytes, tile: int | None, to_mov
         raise PositionError("the revealed tile is '-' in the final scoring and once the game is over", rule="revealed-after-rounds")
     if not placing_over:
         raise PositionError("rounds go on while a layout has room and the pile has tiles: the turn must be p<seat>", rule="rounds-go-on")
-    if step == FINAL:
-        assert to_move is not None, "_parse_turn names the seat of every step but the game's end"
+    if phase == FINAL:
+        assert to_move is not None, "_parse_turn names the seat of every phase but the game's end"
         if not wertung:
             raise PositionError("a final scoring (f<seat>) belongs to the variant 'Wertung' (token w)", rule="final-without-wertung")
         if not can_score(layouts[to_move]):

@@ -10,7 +10,10 @@ the engine (games/mops.py) deals and moves the turn on with it, and the position
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import replace
+from enum import StrEnum
+from typing import NamedTuple
 
 from .base import HiddenInformationError, chance_rng
 from .notation import parse_tile, tile_code
@@ -26,31 +29,60 @@ class HiddenPileError(HiddenInformationError):
 # -- the deal ----------------------------------------------------------------------------------
 
 
-def deal(players: int, seed: int, starts_option: Any, draws_option: Any) -> tuple[tuple[bytes, ...], bytes]:
+class TileOptionRule(StrEnum):
+    """Why the setup options `starts` and `draws` (the tiles chosen by hand) are refused."""
+
+    NOT_A_TILE = "not-a-tile"
+    STARTS_COUNT = "starts-count"
+    START_CROWN = "start-crown"
+    DRAWS_TWICE = "draws-twice"
+    CALLER_START_DRAWN = "caller-start-drawn"
+    DRAWS_TOO_MANY = "draws-too-many"
+    NO_START_LEFT = "no-start-left"
+
+
+class TileOptionError(ValueError):
+    """Tiles chosen by hand that no deal can give, as data: `rule` and its `params` (tile codes,
+    counts), from which the setup form words the player's sentence; `str()` is English."""
+
+    def __init__(self, message: str, rule: TileOptionRule, **params: object):
+        super().__init__(message)
+        self.rule = rule
+        self.params = params
+
+
+def check_tile_options(players: int, starts: Sequence[object] | None, draws: Sequence[object] | None) -> tuple[list[int] | None, list[int]]:
+    """The start tiles (None: drawn from the seed) and the top of the caller's pile the options
+    `starts` and `draws` give, as tile ids; TileOptionError when no deal can give them."""
+    start_tiles = None if starts is None else _tile_list_option(starts, "starts")
+    if start_tiles is not None:
+        if len(start_tiles) != players:
+            raise TileOptionError(f"starts must list one tile per seat ({players}), not {len(start_tiles)}", TileOptionRule.STARTS_COUNT, players=players)
+        crowned = next((t for t in start_tiles if t in CROWNS), None)
+        if crowned is not None:
+            raise TileOptionError(f"starts: {tile_code(crowned)} carries a crown; start tiles never do", TileOptionRule.START_CROWN, tile=tile_code(crowned))
+    drawn = _tile_list_option(draws, "draws")
+    if len(set(drawn)) != len(drawn):
+        raise TileOptionError("draws: the caller's pile holds each tile once", TileOptionRule.DRAWS_TWICE)
+    if start_tiles is not None and start_tiles[0] in drawn:
+        code = tile_code(start_tiles[0])
+        raise TileOptionError(f"draws: {code} is the caller's start tile, so it is not in the pile", TileOptionRule.CALLER_START_DRAWN, tile=code)
+    if len(drawn) > TILE_COUNT - 1:
+        raise TileOptionError(
+            f"draws: the caller's pile holds {TILE_COUNT - 1} tiles, not {len(drawn)}", TileOptionRule.DRAWS_TOO_MANY, most=TILE_COUNT - 1, count=len(drawn)
+        )
+    if start_tiles is None and all(t in drawn for t in START_CANDIDATES):
+        raise TileOptionError("draws leaves no tile without a crown for the caller's start tile", TileOptionRule.NO_START_LEFT)
+    return start_tiles, drawn
+
+
+def deal(players: int, seed: int, starts_option: Sequence[object] | None, draws_option: Sequence[object] | None) -> tuple[tuple[bytes, ...], bytes]:
     """Every seat's layout holding its start tile, and the caller's pile, top first: as the options
-    `starts` and `draws` (checked here: ValueError) say, the rest drawn from the seed."""
-    draws = _tile_list_option(draws_option, "draws")
-    if len(set(draws)) != len(draws):
-        raise ValueError("draws: the caller's pile holds each tile once")
-    if len(draws) > TILE_COUNT - 1:
-        raise ValueError(f"draws: the caller's pile holds {TILE_COUNT - 1} tiles, not {len(draws)}")
-    if starts_option is None:
-        starts = []
-        for seat in range(players):
-            # The caller's start tile cannot be one the pile is told to hold.
-            candidates = [t for t in START_CANDIDATES if seat or t not in draws]
-            if not candidates:
-                raise ValueError("draws leaves no tile without a crown for the caller's start tile")
-            starts.append(chance_rng(seed, "mops-start", seat).choice(candidates))
-    else:
-        starts = _tile_list_option(starts_option, "starts")
-        if len(starts) != players:
-            raise ValueError(f"starts must list one tile per seat ({players}), not {len(starts)}")
-        for t in starts:
-            if t in CROWNS:
-                raise ValueError(f"starts: {tile_code(t)} carries a crown; start tiles never do")
-        if starts[0] in draws:
-            raise ValueError(f"draws: {tile_code(starts[0])} is the caller's start tile, so it is not in the pile")
+    `starts` and `draws` (checked here: TileOptionError) say, the rest drawn from the seed."""
+    starts, draws = check_tile_options(players, starts_option, draws_option)
+    if starts is None:
+        # The caller's start tile cannot be one the pile is told to hold.
+        starts = [chance_rng(seed, "mops-start", seat).choice([t for t in START_CANDIDATES if seat or t not in draws]) for seat in range(players)]
     rest = [t for t in range(TILE_COUNT) if t != starts[0] and t not in draws]
     chance_rng(seed, "mops-pile").shuffle(rest)
     layouts = []
@@ -61,14 +93,19 @@ def deal(players: int, seed: int, starts_option: Any, draws_option: Any) -> tupl
     return tuple(layouts), bytes(draws + rest)
 
 
-def _tile_list_option(value: Any, name: str) -> list[int]:
+def _tile_list_option(value: Sequence[object] | None, name: str) -> list[int]:
     if value is None:
         return []
     tiles = []  # a list: check_options saw to it
     for code in value:
         t = parse_tile(code)
         if t is None:
-            raise ValueError(f"{name}: {code!r} is not a tile code (motif P B W C K H, then colour b g o p v y)")
+            raise TileOptionError(
+                f"{name}: {code!r} is not a tile code (motif P B W C K H, then colour b g o p v y)",
+                TileOptionRule.NOT_A_TILE,
+                option=name,
+                token=str(code)[:20],
+            )
         tiles.append(t)
     return tiles
 
@@ -76,10 +113,26 @@ def _tile_list_option(value: Any, name: str) -> list[int]:
 # -- the flow of rounds ------------------------------------------------------------------------
 
 
-def after_seat(s: MopsState, layouts: tuple[bytes, ...], pile: bytes, tile: int | None, seat: int) -> dict[str, Any]:
-    """Fields of the turn that follows `seat` having finished with `tile` (-1 / None: no
-    round is running yet): the next seat of this round, else a new round is revealed, else
-    the final scoring (variant "Wertung") or the end."""
+class Turn(NamedTuple):
+    """Where the order of play stands after a seat's turn: the pile, the round's tile, who acts
+    and in which phase, and the moves at the last reveal (`MopsState`'s fields of the same names)."""
+
+    pile: bytes
+    tile: int | None
+    to_move: int | None
+    phase: MopsPhase
+    reveal_floor: int
+
+
+def with_turn(s: MopsState, turn: Turn) -> MopsState:
+    """`s` with the order of play at `turn`."""
+    return replace(s, pile=turn.pile, tile=turn.tile, to_move=turn.to_move, phase=turn.phase, reveal_floor=turn.reveal_floor)
+
+
+def after_seat(s: MopsState, layouts: tuple[bytes, ...], pile: bytes, tile: int | None, seat: int) -> Turn:
+    """The turn that follows `seat` having finished with `tile` (-1 / None: no round is running
+    yet): the next seat of this round, else a new round is revealed, else the final scoring
+    (variant "Wertung") or the end."""
     moves_after = len(s.moves) + (1 if seat >= 0 else 0)
     floor = s.reveal_floor
     players = len(layouts)
@@ -87,7 +140,7 @@ def after_seat(s: MopsState, layouts: tuple[bytes, ...], pile: bytes, tile: int 
         if tile is not None:
             for k in range(seat + 1, players):
                 if acts(layouts[k], tile):
-                    return dict(pile=pile, tile=tile, to_move=k, step=PLACE, reveal_floor=floor)
+                    return Turn(pile, tile, k, PLACE, floor)
         if not pile or all(is_full(layout) for layout in layouts):
             break
         if s.hidden:
@@ -101,8 +154,8 @@ def after_seat(s: MopsState, layouts: tuple[bytes, ...], pile: bytes, tile: int 
     if s.wertung:
         for k in range(players):
             if can_score(layouts[k]):
-                return dict(pile=pile, tile=None, to_move=k, step=FINAL, reveal_floor=floor)
-    return dict(pile=pile, tile=None, to_move=None, step=OVER, reveal_floor=floor)
+                return Turn(pile, None, k, FINAL, floor)
+    return Turn(pile, None, None, OVER, floor)
 
 
 def after_final_scoring(layouts: tuple[bytes, ...], seat: int) -> tuple[int | None, MopsPhase]:
@@ -124,14 +177,21 @@ def waiting_seats(s: MopsState) -> list[int]:
     return [s.to_move] + later
 
 
-def sitting_out(s: MopsState) -> dict[int, str]:
+class SitOut(StrEnum):
+    """Why a seat sits a round out (clarification 3)."""
+
+    LAYOUT_FULL = "layout full"
+    START_TILE = "start tile revealed"
+
+
+def sitting_out(s: MopsState) -> dict[int, SitOut]:
     """Seats that sit this round out, with the reason."""
     if s.tile is None:
         return {}
     result = {}
     for seat, layout in enumerate(s.layouts):
         if is_full(layout):
-            result[seat] = "layout full"
+            result[seat] = SitOut.LAYOUT_FULL
         elif layout[START_CELL] % FACE_DOWN == s.tile:
-            result[seat] = "start tile revealed"
+            result[seat] = SitOut.START_TILE
     return result

@@ -9,14 +9,18 @@ checks (games/mops_position.py) and the computer players alike, over a layout al
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from .notation import COLOURS, FRAME, MOTIFS
 from .notation import frame_cell_name as cell_name
 from .mops_layout import CROWNS, CELLS, FACE_DOWN, colour_of, face_down_cells, motif_of
+from .notation import MopsMove, scoring_move
 from .mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, Placement, placements_by_anchor
 
 ANCHORED = placements_by_anchor(FRAME, FRAME)
+
+# What the tiles of a combination share: their colour or their motif.
+Shared = Literal["colour", "motif"]
 
 
 class Combination(NamedTuple):
@@ -24,12 +28,12 @@ class Combination(NamedTuple):
 
     cells: tuple[str, ...]  # in frame order
     shape: str  # key of mops_shapes.SHAPES, e.g. "L4"
-    kind: str  # "colour" or "motif"
+    shared: Shared  # what its tiles share: "colour" or "motif"
     feature: str  # the shared colour letter (b g o p v y) or motif letter (P B W C K H)
     points: int  # including the crown bonus
     crown: bool
     flips: tuple[str, ...]  # marked tiles: the player turns one of them face down
-    moves: tuple[str, ...]  # the move for each flip, in the order of `flips`
+    moves: tuple[MopsMove, ...]  # the move for each flip, in the order of `flips`
 
 
 def combinations(layout: bytes, first_only: bool = False) -> list[Placement]:
@@ -59,38 +63,42 @@ def combinations(layout: bytes, first_only: bool = False) -> list[Placement]:
     return found
 
 
+def combinations_through(layout: bytes, cell: int) -> list[Placement]:
+    """Every combination of `layout` (as `combinations`) that covers `cell`."""
+    return [placement for placement in combinations(layout) if cell in placement.cells]
+
+
 def can_score(layout: bytes) -> bool:
     return bool(combinations(layout, first_only=True))
 
 
+def shape_points(size: int, crown: bool) -> int:
+    """What a combination of `size` tiles scores, with a crown tile among them or not."""
+    return POINTS_BY_SIZE[size] + (CROWN_BONUS if crown else 0)
+
+
 def combination_points(layout: bytes, placement: Placement) -> int:
-    points = POINTS_BY_SIZE[placement.size]
-    if any(layout[c] in CROWNS for c in placement.cells):
-        points += CROWN_BONUS
-    return points
-
-
-def scoring_move(placement: Placement, flip: int) -> str:
-    return ",".join(cell_name(c) for c in placement.cells) + "!" + cell_name(flip)
+    return shape_points(placement.size, any(layout[c] in CROWNS for c in placement.cells))
 
 
 def describe_combination(layout: bytes, placement: Placement) -> Combination:
     """A placement of `layout` that scores, as the view lists it: its cells, shape, colour or
     motif, points, flips and the move for each."""
     tiles = [layout[c] for c in placement.cells]
+    shared: Shared
     if len({colour_of(t) for t in tiles}) == 1:
-        kind, feature = "colour", COLOURS[colour_of(tiles[0])]
+        shared, feature = "colour", COLOURS[colour_of(tiles[0])]
     else:
-        kind, feature = "motif", MOTIFS[motif_of(tiles[0])]
+        shared, feature = "motif", MOTIFS[motif_of(tiles[0])]
     return Combination(
         cells=tuple(cell_name(c) for c in placement.cells),
         shape=placement.shape.name,
-        kind=kind,
+        shared=shared,
         feature=feature,
         points=combination_points(layout, placement),
         crown=any(t in CROWNS for t in tiles),
         flips=tuple(cell_name(c) for c in placement.marks),
-        moves=tuple(scoring_move(placement, c) for c in placement.marks),
+        moves=tuple(scoring_move(placement.cells, c) for c in placement.marks),
     )
 
 

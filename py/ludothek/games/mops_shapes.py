@@ -122,6 +122,48 @@ def recognise(cells: list[Cell]) -> Orientation | None:
     return shape_index().get(frozenset((r - r0, c - c0) for r, c in cells))
 
 
+class BoardShape(NamedTuple):
+    """A shape as the score board prints it: its name and its cells and marked tiles in the first
+    of its orientations, as (row, col) from the top left."""
+
+    name: str
+    cells: tuple[Cell, ...]
+    marks: tuple[Cell, ...]
+
+
+class BoardRow(NamedTuple):
+    """The shapes of one size on the score board, with what each scores."""
+
+    size: int
+    points: int
+    shapes: tuple[BoardShape, ...]
+
+
+class ScoreBoard(NamedTuple):
+    """The printed score board: the shapes by size with their points, and the crown's bonus."""
+
+    rows: tuple[BoardRow, ...]
+    crown_bonus: int
+
+    @property
+    def shape_count(self) -> int:
+        return sum(len(row.shapes) for row in self.rows)
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """The sizes a combination may have, smallest first."""
+        return tuple(row.size for row in self.rows)
+
+
+@lru_cache(maxsize=None)
+def score_board() -> ScoreBoard:
+    rows = []
+    for size in sorted(POINTS_BY_SIZE):
+        shapes = tuple(BoardShape(shape.name, orientations(shape)[0].cells, orientations(shape)[0].marks) for shape in SHAPES if shape.size == size)
+        rows.append(BoardRow(size, POINTS_BY_SIZE[size], shapes))
+    return ScoreBoard(tuple(rows), CROWN_BONUS)
+
+
 class Placement(NamedTuple):
     """One orientation of a shape laid onto a frame: cell indices (row-major), sorted."""
 

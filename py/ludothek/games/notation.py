@@ -12,7 +12,8 @@ bottom; a cell's index counts rank by rank from the bottom, files left to right 
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, NewType
 
 from .base import is_ascii_number
 
@@ -85,12 +86,26 @@ def frame_cell_index(name: str) -> int:
 
 # Mops Royal's moves: 'e5' lay the round's tile on e5; 'xf6' refuse it (variant "Ersatz"), laying
 # it aside onto the face-down tile on f6; 'e5,e6,e7!e6' score a combination, turning e6 face
-# down (games/mops.py's `scoring_move`); 'pass'.
+# down; 'pass'. `MopsMove` is such a move as written here (the engine reads any other text).
+
+MopsMove = NewType("MopsMove", str)
+MOPS_PASS = MopsMove("pass")
 
 
-def refusal_move(index: int) -> str:
+def placing_move(index: int) -> MopsMove:
+    """The round's tile laid on frame cell `index`, such as 'f5'."""
+    return MopsMove(frame_cell_name(index))
+
+
+def refusal_move(index: int) -> MopsMove:
     """The refusal onto the face-down tile on frame cell `index`, such as 'xf6'."""
-    return "x" + frame_cell_name(index)
+    return MopsMove("x" + frame_cell_name(index))
+
+
+def scoring_move(cells: Iterable[int], flip: int) -> MopsMove:
+    """The combination on frame cells `cells` (in frame order) scored, turning `flip` face down,
+    such as 'e5,f5,g5!f5'."""
+    return MopsMove(",".join(frame_cell_name(c) for c in cells) + "!" + frame_cell_name(flip))
 
 
 def parse_refusal(move: str) -> int | None:

@@ -14,7 +14,7 @@ Options of `new_game`
 ---------------------
 - `layout`: 49 field contents in position order (each of 0-48 once; 0 is the star). Fixes the
   first round; later tournament rounds are drawn from the seed.
-- `ages`: one age per seat; the seat whose age is closest to 48 starts (ties: the lower seat).
+- `ages`: one age per seat; the seat whose age is closest to 48 (`starting_age`) starts (ties: the lower seat).
   Without it seat 1 (index 0) starts.
 - `rounds`: play a tournament of this many rounds (1-20) with tournament scoring; without it
   the basic game is played (one round, longest chains win).
@@ -108,17 +108,26 @@ Queries for the view (pure, no rules in the view)
 - `star_targets(s)`: the fields the star can reach now, each with its chip, direction (None for
   a jump) and the empty fields passed; `must_jump(s)`; `why_unreachable(s, field)` says why a
   field may not be clicked (None if it may).
-- `solitaire_sides(s, field)`: the chains a solitaire number would join (two when there is a choice).
-- `groups(s, seat)`: a seat's runs/chains as (low, high) ranges, ascending; `chain_lengths(s, seat)`
-  its chain lengths longest first; `longest_chain(s, seat)`.
-- `round_table(s)`: points per round and seat (finished rounds and the round in play);
-  `chain_points(n)`.
-- `swap_options(s)` / `swappable(s)`: the swaps allowed now, and per opponent which chips may be
-  taken and which are protected by being part of a chain.
-- `effect(s, move)`: what a move does: the star's path, the chip taken, the chain joined, the
-  swap, whether the round ended and with which points.
-- `standings(s)`: seats best first, equals grouped (chain lengths, or tournament totals).
-- `solitaire_result(s)`: chains left and the rulebook's grade.
+- `is_solitaire(s)`; `chain_choice(s, field)`: the two chains between which a solitaire player
+  chooses when the star takes the chip on `field` (None: no choice there).
+- `groups(s, seat)`: a seat's runs/chains as (low, high) ranges, ascending; `held_groups(s, seat)`
+  the same with what the rules make of each (a chain, complete, the seat's longest);
+  `chain_lengths(s, seat)` its chain lengths longest first; `longest_chain(s, seat)`.
+- `chips_on_board(s)`; `round_table(s)`: points per round and seat (finished rounds and the round
+  in play); `finished_rounds(s)`; `chain_points(length)`; `chain_points_from_shortest(count)`.
+- `swap_offered(s)`: whether the player to move decides on a swap; `allowed_swaps(s)` /
+  `chips_to_take(s)`: the swaps allowed now, and per opponent which chips may be taken and which are
+  protected by being part of a chain; `why_illegal_give(s, chip)` / `why_illegal_take(s, chip)`:
+  why half a swap, as a player picks it, is refused.
+- `effect(s, move)`: what a move does (a `TakeEffect`, `SwapEffect` or `NoSwapEffect`): the star's
+  path and direction, the chip taken and the chain it is part of now, the chain joined, the swap,
+  whether the round ended and with which points.
+- `standings(s)`: seats best first, equals grouped (chain lengths, or tournament totals);
+  `leaders(s)`: who leads (none while every seat ties), at the end who won.
+- `solitaire_result(s)`: chains left and the rulebook's grade; `solitaire_grade(n)`,
+  `solitaire_grades()`, `solitaire_removed_from`.
+- `check_layout(layout)`: a layout's board, or a `LayoutError` naming its rule; `is_age(n)`,
+  `ages`.
 
 The modules
 -----------
@@ -133,35 +142,96 @@ fields and lines (games/nummerus_board.py), the collections and their result
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple
+from enum import StrEnum
+from typing import Literal, Mapping, NamedTuple, NewType
 
-from .base import Game, MoveError, Option, Setup, chance_rng, check_players, check_seed
-from .notation import SWAP_RE as _SWAP_RE, parse_swap, split_side, swap_move
-from .nummerus_board import CHIPS, DIRECTION_NAMES, DIRECTIONS, FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, RANK_FILES, RAYS, STAR
-from .nummerus_board import parse_field, star_targets_of
+from .base import Game, IllegalMove, MoveError, Option, Refusal, Setup, chance_rng, check_players, check_seed
+from .errors import CommonRule, Rule
+from .notation import SIDES, parse_swap, solitaire_move, split_side, swap_move
+from .nummerus_board import CHIPS, DIRECTION_NAMES, DIRECTIONS, FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, BOARD_FILES, RANK_FILES, RAYS, LAYOUT_STAR
+from .nummerus_board import parse_field, reachable_fields, star_targets_of
 from .nummerus_position import parse_position, position_text
-from .nummerus_scoring import SOLITAIRE_GRADES, SOLITAIRE_REMOVED_FROM, Groups, chain_points, chains, chains_left, final_winners, free_chips, numbers
-from .nummerus_scoring import group_text, round_table, runs, scores, sides, solitaire_add, standings, swap_possible
-from .nummerus_state import MAX_ROUNDS, MAX_SWAP_CHIPS, NO_SWAP, OVER, STAR_PHASE, SWAP, NummerusPhase, NummerusState, swap_chips_per_player
+from .nummerus_scoring import MIN_CHAIN, SOLITAIRE_GRADES, SOLITAIRE_REMOVED_FROM, Group, Groups, Joined, chain_points, chain_lengths_of, chains_left
+from .nummerus_scoring import HeldGroup, SolitaireGrade, free_chips, held_groups, leaders, numbers
+from .nummerus_scoring import group_text, is_chain, round_table, runs, scores, neighbour_chains, solitaire_add, standings, swap_possible
+from .nummerus_state import MAX_ROUNDS, MAX_SWAP_CHIPS, OVER_PHASE, STAR_PHASE, SWAP_PHASE, NummerusEnd, NummerusPhase, NummerusState, rulebook_swap_chips
 
 # What other modules import from here (the engine's names, the board's tables, the state).
 __all__ = [
     "GAME",
     "Nummerus",
-    "Effect",
+    "NummerusMove",
+    "NummerusEffect",
+    "RoundEnd",
+    "TakeEffect",
+    "SwapEffect",
+    "NoSwapEffect",
     "StarTarget",
     "NummerusState",
     "NummerusPhase",
     "STAR_PHASE",
-    "SWAP",
-    "OVER",
+    "SWAP_PHASE",
+    "OVER_PHASE",
+    "NummerusEnd",
+    "NummerusRule",
+    "LayoutError",
+    "LayoutRule",
     "NO_SWAP",
     "MAX_ROUNDS",
     "MAX_SWAP_CHIPS",
 ]
-__all__ += ["CHIPS", "DIRECTION_NAMES", "FIELD_COORDS", "FIELD_COUNT", "FIELD_INDEX", "FIELD_NAMES", "FILES", "RANK_FILES", "RAYS", "STAR"]
-__all__ += ["SOLITAIRE_REMOVED_FROM", "chain_points", "parse_field", "runs", "star_targets_of", "swap_chips_per_player"]
+__all__ += ["CHIPS", "DIRECTION_NAMES", "FIELD_COORDS", "FIELD_COUNT", "FIELD_INDEX", "FIELD_NAMES", "BOARD_FILES", "RANK_FILES", "RAYS", "LAYOUT_STAR"]
+__all__ += ["Group", "HeldGroup", "Joined", "SolitaireGrade"]
+__all__ += ["SOLITAIRE_REMOVED_FROM", "chain_points", "parse_field", "reachable_fields", "runs", "star_targets_of", "rulebook_swap_chips"]
+
+
+# A move of Nummerus Zahlus in its notation (games/notation.py): "d5" (the star moves there), in the
+# solitaire "d5-" or "d5+" (the chain the chip joins), "12x30" (a swap: give 12, take 30) or NO_SWAP.
+# Made by the engine (`legal_moves`) and read by it (`play`); the computer players answer with one.
+NummerusMove = NewType("NummerusMove", str)
+NO_SWAP = NummerusMove("noswap")  # the move that declines a swap
+
+
+class NummerusRule(Rule):
+    """The rules a move of Nummerus Zahlus may break, each its stable identifier (`MoveError.rule`:
+    saves, links and tests carry the texts)."""
+
+    NOT_A_FIELD = "not-a-field"
+    SWAP_TEXT = "swap-text"
+    SWAP_NOT_NOW = "swap-not-now"
+    SWAP_PENDING = "swap-pending"
+    STAR_HERE = "star-here"
+    FIELD_EMPTY = "field-empty"
+    NOT_IN_LINE = "not-in-line"
+    GAP = "gap"
+    BLOCKED = "blocked"
+    CHOOSE_CHAIN = "choose-chain"
+    NO_TWO_CHAINS = "no-two-chains"
+    SIDE_NOT_SOLITAIRE = "side-not-solitaire"
+    GIVE_NOT_YOURS = "give-not-yours"
+    TAKE_NOT_HELD = "take-not-held"
+    TAKE_OWN = "take-own"
+    TAKE_CHAIN = "take-chain"
+
+
+class LayoutRule(StrEnum):
+    """What is wrong with a layout (the option `layout`, or one typed by hand): `LayoutError.rule`."""
+
+    SIZE = "layout-size"  # not 49 field contents (param `count`)
+    CONTENT = "layout-content"  # a field holds no chip and not the star (param `field`)
+    TWICE = "layout-twice"  # a chip or the star a second time (params `value`, 0 for the star, and `field`)
+
+
+class LayoutError(ValueError):
+    """A layout that is not one of the board: `rule` (a LayoutRule) and its `params`, from which
+    a view words the player's sentence; `str(exc)` is the English message for programs."""
+
+    def __init__(self, message: str, rule: LayoutRule, **params: object) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.params = params
 
 
 class StarTarget(NamedTuple):
@@ -174,28 +244,62 @@ class StarTarget(NamedTuple):
     path: tuple[str, ...]
 
 
-class Effect(NamedTuple):
-    """What a move did. Star moves: `origin`/`target` fields, `path` the empty fields passed,
-    `jump`, `chip` taken, `joined` ('lower'/'upper'/'new'/None; solitaire only). Swaps: `give`,
-    `take` and `partner` (the opponent's seat). `round_points` when the move ended a round."""
+class RoundEnd(NamedTuple):
+    """The end of a round that a move brought (the round's last chip taken, or the swap decided
+    after it): the round's tournament `points` per seat (None in the basic game), and whether the
+    game ended with it (`game_over`; else the next round begins on a fresh board)."""
+
+    points: tuple[int, ...] | None
+    game_over: bool
+
+
+class TakeEffect(NamedTuple):
+    """What a star move did: `seat` moved the star from `origin` along `direction` (None: a
+    `jump`) over the empty fields of `path` to `target` and took its `chip`, now part of `chain`
+    (None: a single chip, no chain); in the solitaire, `joined` says which chain it joined. When
+    it was the round's last chip, `round_end`."""
 
     seat: int
-    move: str
-    origin: str | None = None
-    target: str | None = None
-    path: tuple[str, ...] = ()
-    jump: bool = False
-    chip: int | None = None
-    joined: str | None = None
-    give: int | None = None
-    take: int | None = None
-    partner: int | None = None
-    round_over: bool = False
-    round_points: tuple[int, ...] | None = None
-    game_over: bool = False
+    move: NummerusMove
+    origin: str
+    target: str
+    path: tuple[str, ...]
+    direction: str | None
+    jump: bool
+    chip: int
+    chain: Group | None
+    joined: Joined | None = None
+    round_end: RoundEnd | None = None
+    kind: Literal["take"] = "take"
 
 
-class Nummerus(Game[NummerusState, str, Effect]):
+class SwapEffect(NamedTuple):
+    """What a swap did: `seat` gave its chip `give` to seat `partner` and took `take` from it (and
+    ended the round, `round_end`, when it followed its last chip)."""
+
+    seat: int
+    move: NummerusMove
+    give: int
+    take: int
+    partner: int
+    round_end: RoundEnd | None = None
+    kind: Literal["swap"] = "swap"
+
+
+class NoSwapEffect(NamedTuple):
+    """What declining a swap did: the turn passed on (or the round or game ended)."""
+
+    seat: int
+    move: NummerusMove
+    round_end: RoundEnd | None = None
+    kind: Literal["noswap"] = "noswap"
+
+
+# What a move did (`Nummerus.effect`): one exact type per kind of move, told apart by `kind`.
+NummerusEffect = TakeEffect | SwapEffect | NoSwapEffect
+
+
+class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
     id = "nummerus"
     name = "Nummerus Zahlus"
     min_players = 1
@@ -208,25 +312,29 @@ class Nummerus(Game[NummerusState, str, Effect]):
         Option("swap_chips", "int", default=0, minimum=0, maximum=MAX_SWAP_CHIPS, players=(2, 3, 4), what="swap chips per player", note="0: the rulebook's"),
     )
     move_examples = ("d5", "d5-", "12x30", NO_SWAP)
-    move_rules = {
-        "not-a-field": "{field!r} is not a field of the board (files a-g, ranks 1-9, in the shape of an 8)",
-        "swap-text": "the chip is taken; now swap an own chip for an opponent's (such as '12x30': give 12, take 30) or decline with 'noswap'",
-        "swap-not-now": "a swap may only follow the player's own star move, in the swap variant",
-        "swap-pending": "the chip is taken: now swap a chip or decline the swap",
-        "star-here": "the star stands on {field}",
-        "field-empty": "{field} is empty: the star moves to a chip and takes it",
-        "not-in-line": "{field} is not in a straight line (row, column or diagonal) from the star on {here}",
-        "gap": ("the line from {here} to {field} crosses a place where no field exists (the star never leaves the board's outline, as at the waist of the 8)"),
-        "blocked": "the chip {chip} on {blocker_field} stands first in that line from {here}: the star stops at the first chip it meets",
-        "choose-chain": (
+    # The solitaire's chains of this many chips or more are removed at the end (its words say so).
+    solitaire_removed_from = SOLITAIRE_REMOVED_FROM
+    move_rules: Mapping[str, str] = {
+        NummerusRule.NOT_A_FIELD: "{field!r} is not a field of the board (files a-g, ranks 1-9, in the shape of an 8)",
+        NummerusRule.SWAP_TEXT: "the chip is taken; now swap an own chip for an opponent's (such as '12x30': give 12, take 30) or decline with 'noswap'",
+        NummerusRule.SWAP_NOT_NOW: "a swap may only follow the player's own star move, in the swap variant",
+        NummerusRule.SWAP_PENDING: "the chip is taken: now swap a chip or decline the swap",
+        NummerusRule.STAR_HERE: "the star stands on {field}",
+        NummerusRule.FIELD_EMPTY: "{field} is empty: the star moves to a chip and takes it",
+        NummerusRule.NOT_IN_LINE: "{field} is not in a straight line (row, column or diagonal) from the star on {here}",
+        NummerusRule.GAP: (
+            "the line from {here} to {field} crosses a place where no field exists (the star never leaves the board's outline, as at the waist of the 8)"
+        ),
+        NummerusRule.BLOCKED: "the chip {chip} on {blocker_field} stands first in that line from {here}: the star stops at the first chip it meets",
+        NummerusRule.CHOOSE_CHAIN: (
             "{chip} touches the chains {lower_text} and {upper_text}: chains never merge, so choose one: {field}- joins the lower, {field}+ the upper"
         ),
-        "no-two-chains": "'-' and '+' choose between two chains; {chip} does not touch two chains",
-        "side-not-solitaire": "'-' and '+' choose a chain only in the solitaire",
-        "give-not-yours": "a swap gives away one of your own chips, and {chip} is not yours",
-        "take-not-held": "a swap takes a chip an opponent holds, and no opponent holds {chip}",
-        "take-own": "a swap takes an opponent's chip, and {chip} is your own",
-        "take-chain": "{chip} is part of seat {seat_number}'s chain {chain_text}: a swap may only take a chip that is not part of a chain",
+        NummerusRule.NO_TWO_CHAINS: "'-' and '+' choose between two chains; {chip} does not touch two chains",
+        NummerusRule.SIDE_NOT_SOLITAIRE: "'-' and '+' choose a chain only in the solitaire",
+        NummerusRule.GIVE_NOT_YOURS: "a swap gives away one of your own chips, and {chip} is not yours",
+        NummerusRule.TAKE_NOT_HELD: "a swap takes a chip an opponent holds, and no opponent holds {chip}",
+        NummerusRule.TAKE_OWN: "a swap takes an opponent's chip, and {chip} is your own",
+        NummerusRule.TAKE_CHAIN: "{chip} is part of seat {seat_number}'s chain {chain_text}: a swap may only take a chip that is not part of a chain",
     }
 
     move_words = {
@@ -238,7 +346,7 @@ class Nummerus(Game[NummerusState, str, Effect]):
 
     # -- setup ---------------------------------------------------------------------------------
 
-    def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> NummerusState:
+    def new_game(self, players: int = 2, seed: int = 0, **options: object) -> NummerusState:
         check_players(self, players)
         check_seed(seed)
         values = self.check_options(players, options)
@@ -246,7 +354,7 @@ class Nummerus(Game[NummerusState, str, Effect]):
         if layout is None:
             board, star = self.random_layout(chance_rng(seed, "round", 1))
         else:
-            board, star = self._check_layout(layout)
+            board, star = self.check_layout(layout)
         starter = 0
         ages = values["ages"]
         if ages is not None:
@@ -256,15 +364,15 @@ class Nummerus(Game[NummerusState, str, Effect]):
         if values["swap_chips"] and options.get("swap") is False:
             raise ValueError("swap chips per player are dealt only in the swap variant, and swap is false")
         swap = values["swap"] or bool(values["swap_chips"])
-        swap_chips = (values["swap_chips"] or swap_chips_per_player(players)) if swap else 0
+        swap_chips = (values["swap_chips"] or rulebook_swap_chips(players)) if swap else 0
         return NummerusState(
             setup=Setup.from_options(players, seed, options),
             board=board,
             star=star,
             to_move=starter,
             collections=((),) * players,
-            swaps=(swap_chips,) * players if swap_chips else (),
-            swap_chips=swap_chips,
+            swap_chips_left=(swap_chips,) * players if swap_chips else (),
+            swap_chips_dealt=swap_chips,
             rounds=rounds or 0,
             round_starter=starter,
         )
@@ -275,31 +383,46 @@ class Nummerus(Game[NummerusState, str, Effect]):
         link draws it from both players' revealed values (ludothek.remote)."""
         contents = list(range(FIELD_COUNT))  # 0 is the star, 1-48 the chips
         rng.shuffle(contents)
-        return bytes(contents), contents.index(STAR)
+        return bytes(contents), contents.index(LAYOUT_STAR)
 
     @staticmethod
-    def _check_layout(layout: Any) -> tuple[bytes, int]:
+    def check_layout(layout: Sequence[object]) -> tuple[bytes, int]:
+        """The board and the star's field of the option `layout`, 49 field contents in position
+        order (a chip 1-48, 0 for the star, each once); LayoutError says what is wrong with it."""
         if len(layout) != FIELD_COUNT:
-            raise ValueError(f"layout must list all 49 fields (ranks 9 to 1, left to right), not {len(layout)}")
+            raise LayoutError(f"layout must list all 49 fields (ranks 9 to 1, left to right), not {len(layout)}", LayoutRule.SIZE, count=len(layout))
         seen: set[int] = set()
+        board = []
         for i, value in enumerate(layout):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= CHIPS:
-                raise ValueError(f"layout: field {FIELD_NAMES[i]} holds {value!r}; use a chip 1-48 or 0 for the star")
+                raise LayoutError(
+                    f"layout: field {FIELD_NAMES[i]} holds {value!r}; use a chip 1-48 or 0 for the star", LayoutRule.CONTENT, field=FIELD_NAMES[i]
+                )
             if value in seen:
-                what = "the star" if value == STAR else f"chip {value}"
-                raise ValueError(f"layout: {what} appears twice (again on {FIELD_NAMES[i]})")
+                what = "the star" if value == LAYOUT_STAR else f"chip {value}"
+                raise LayoutError(f"layout: {what} appears twice (again on {FIELD_NAMES[i]})", LayoutRule.TWICE, value=value, field=FIELD_NAMES[i])
             seen.add(value)
-        return bytes(layout), list(layout).index(STAR)
+            board.append(value)
+        return bytes(board), board.index(LAYOUT_STAR)
 
-    @staticmethod
-    def _starter_by_age(ages: Any, players: int) -> int:
+    # The ages the option `ages` accepts, in whole years.
+    ages = range(0, 151)
+    # The rulebook: the player whose age is closest to this begins [decided: ties, the lower seat].
+    starting_age = 48
+
+    def is_age(self, age: object) -> bool:
+        """Whether `age` is an age the option `ages` accepts."""
+        return isinstance(age, int) and not isinstance(age, bool) and age in self.ages
+
+    def _starter_by_age(self, ages: Sequence[object], players: int) -> int:
         if len(ages) != players:
             raise ValueError(f"ages must list one age per seat ({players}), not {ages!r}")
+        years = []
         for age in ages:
-            if isinstance(age, bool) or not isinstance(age, int) or not 0 <= age <= 150:
-                raise ValueError(f"an age is a whole number of years from 0 to 150, not {age!r}")
-        # The rulebook: the player closest to 48 begins; equally close, the lower seat [decided].
-        return min(range(players), key=lambda i: (abs(ages[i] - 48), i))
+            if not isinstance(age, int) or not self.is_age(age):
+                raise ValueError(f"an age is a whole number of years from {self.ages[0]} to {self.ages[-1]}, not {age!r}")
+            years.append(age)
+        return min(range(players), key=lambda i: (abs(years[i] - self.starting_age), i))
 
     def _round_layout(self, setup: Setup, round_number: int) -> tuple[bytes, int]:
         if setup.position is None:
@@ -309,11 +432,7 @@ class Nummerus(Game[NummerusState, str, Effect]):
     # -- queries of the interface --------------------------------------------------------------
 
     def current_player(self, s: NummerusState) -> int | None:
-        return None if s.over else s.to_move
-
-    def final_winners(self, s: NummerusState) -> tuple[int, ...]:
-        """The winners of a game that is over (its state's `outcome`)."""
-        return final_winners(s.collections, s.rounds, s.round_points)
+        return None if s.outcome is not None else s.to_move
 
     def scores(self, s: NummerusState) -> list[int]:
         """Basic game: each seat's longest chain; tournament: running point totals (finished
@@ -328,29 +447,29 @@ class Nummerus(Game[NummerusState, str, Effect]):
         board, star = self.random_layout(rng)
         return replace(self.play(s, move), board=board, star=star)
 
-    def legal_moves(self, s: NummerusState) -> list[str]:
-        if s.over:
+    def legal_moves(self, s: NummerusState) -> list[NummerusMove]:
+        if s.outcome is not None:
             return []
-        if s.swap_step:
-            return [NO_SWAP] + [swap_move(give, take) for give, take, _ in self.swap_options(s)]
+        if s.phase == SWAP_PHASE:
+            return [NO_SWAP] + [NummerusMove(swap_move(give, take)) for give, take, _ in self.allowed_swaps(s)]
         targets, _ = star_targets_of(s.board, s.star)
         if len(s.collections) > 1:
-            return [FIELD_NAMES[f] for f, _ in targets]
+            return [NummerusMove(FIELD_NAMES[f]) for f, _ in targets]
         moves = []
         groups = s.collections[0]
         for f, _ in targets:
-            lower, upper = sides(groups, s.board[f])
+            lower, upper = neighbour_chains(groups, s.board[f])
             if lower and upper:
-                moves += [FIELD_NAMES[f] + "-", FIELD_NAMES[f] + "+"]
+                moves += [NummerusMove(solitaire_move(FIELD_NAMES[f], side)) for side in SIDES]
             else:
-                moves.append(FIELD_NAMES[f])
+                moves.append(NummerusMove(FIELD_NAMES[f]))
         return moves
 
     # -- queries for the view ------------------------------------------------------------------
 
     def star_targets(self, s: NummerusState) -> list[StarTarget]:
         """The fields the star can reach now (none during a swap step or once over)."""
-        if s.over or s.swap_step:
+        if s.phase != STAR_PHASE:
             return []
         targets, jump = star_targets_of(s.board, s.star)
         out = []
@@ -365,7 +484,7 @@ class Nummerus(Game[NummerusState, str, Effect]):
 
     def must_jump(self, s: NummerusState) -> bool:
         """True when no chip lies in line with the star, so it may jump to any chip."""
-        return not s.over and not s.swap_step and star_targets_of(s.board, s.star)[1]
+        return s.phase == STAR_PHASE and star_targets_of(s.board, s.star)[1]
 
     def why_unreachable(self, s: NummerusState, field: str, move: str | None = None) -> MoveError | None:
         """Why the star may not move to `field` now (None if it may): the error naming the rule
@@ -373,15 +492,15 @@ class Nummerus(Game[NummerusState, str, Effect]):
         index = parse_field(field)
         move = field if move is None else move
         if index is None:
-            return self.invalid(move, "not-a-field", field=field)
-        if s.over:
-            return self.illegal(move, "game-over")
-        if s.swap_step:
-            return self.illegal(move, "swap-pending")
+            return self.invalid(move, NummerusRule.NOT_A_FIELD, field=field)
+        if s.outcome is not None:
+            return self.illegal(move, CommonRule.GAME_OVER)
+        if s.phase == SWAP_PHASE:
+            return self.illegal(move, NummerusRule.SWAP_PENDING)
         if index == s.star:
-            return self.illegal(move, "star-here", field=field)
+            return self.illegal(move, NummerusRule.STAR_HERE, field=field)
         if not s.board[index]:
-            return self.illegal(move, "field-empty", field=field)
+            return self.illegal(move, NummerusRule.FIELD_EMPTY, field=field)
         targets, jump = star_targets_of(s.board, s.star)
         if any(f == index for f, _ in targets):
             return None
@@ -389,50 +508,98 @@ class Nummerus(Game[NummerusState, str, Effect]):
         (x0, y0), (x1, y1) = FIELD_COORDS[s.star], FIELD_COORDS[index]
         dx, dy = x1 - x0, y1 - y0
         if not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
-            return self.illegal(move, "not-in-line", chip=s.board[index], field=field, here=here)
+            return self.illegal(move, NummerusRule.NOT_IN_LINE, chip=s.board[index], field=field, here=here)
         step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
         ray = RAYS[s.star][DIRECTIONS.index(step)]
         if index not in ray:
-            return self.illegal(move, "gap", field=field, here=here)
+            return self.illegal(move, NummerusRule.GAP, field=field, here=here)
         blocker = next(c for c in ray if s.board[c])
-        return self.illegal(move, "blocked", chip=s.board[blocker], blocker_field=FIELD_NAMES[blocker], here=here)
+        return self.illegal(move, NummerusRule.BLOCKED, chip=s.board[blocker], blocker_field=FIELD_NAMES[blocker], here=here)
 
-    def solitaire_sides(self, s: NummerusState, field: str) -> tuple[str, ...]:
-        """Solitaire: the chains (as range text) the number on `field` would join, lower first;
-        two entries mean the player chooses with `-` or `+`; empty: it starts a new chain."""
+    def chain_choice(self, s: NummerusState, field: str) -> tuple[Group, Group] | None:
+        """Solitaire: the two chains, lower first, between which the player chooses (`-` or `+`)
+        when the star takes the chip on `field` now; None when it may not, or joins no chain or one."""
         index = parse_field(field)
-        if index is None or len(s.collections) != 1 or not s.board[index]:
-            return ()
-        lower, upper = sides(s.collections[0], s.board[index])
-        return tuple(group_text(*g) for g in (lower, upper) if g)
+        if index is None or not self.is_solitaire(s) or s.phase != STAR_PHASE or not any(f == index for f, _ in star_targets_of(s.board, s.star)[0]):
+            return None
+        lower, upper = neighbour_chains(s.collections[0], s.board[index])
+        return (lower, upper) if lower and upper else None
+
+    def is_solitaire(self, s: NummerusState) -> bool:
+        """Whether `s` is a solitaire (one player): every group a chain, chains removed at 6, graded."""
+        return len(s.collections) == 1
+
+    def chips_on_board(self, s: NummerusState) -> int:
+        """The chips still on the board in the round in play."""
+        return sum(1 for chip in s.board if chip)
 
     def groups(self, s: NummerusState, seat: int) -> Groups:
         """A seat's chips grouped as (low, high) ranges, ascending: with 2-4 players the maximal
         runs (length 1: a single chip, not a chain); in the solitaire its chains as formed."""
         return s.collections[seat]
 
+    def held_groups(self, s: NummerusState, seat: int) -> tuple[HeldGroup, ...]:
+        """A seat's groups as the rules see them: which are chains, which complete (the solitaire's
+        chains of 6 or more, removed at the end), which the seat's longest (see `HeldGroup`)."""
+        return held_groups(s.collections[seat], self.is_solitaire(s))
+
     def chain_lengths(self, s: NummerusState, seat: int) -> list[int]:
         """A seat's chain lengths, longest first: the key by which the basic game is decided."""
-        return chains(s.collections[seat], len(s.collections) == 1)
+        return chain_lengths_of(s.collections[seat], self.is_solitaire(s))
 
     def longest_chain(self, s: NummerusState, seat: int) -> int:
         return max(self.chain_lengths(s, seat), default=0)
+
+    def finished_rounds(self, s: NummerusState) -> int:
+        """The tournament's rounds finished: every round once the game is over, else those before
+        the round in play (0 in the basic game while it runs)."""
+        return s.rounds if s.outcome is not None else s.round - 1
+
+    def chain_points(self, length: int) -> int:
+        """Tournament points of a chain of `length` chips (a single chip scores nothing)."""
+        return chain_points(length)
+
+    def chain_points_from_shortest(self, count: int) -> list[tuple[int, int]]:
+        """(chips, tournament points) of a chain of each of the `count` shortest lengths a chain
+        may have, shortest first: what a table of the scoring lists."""
+        return [(length, chain_points(length)) for length in range(MIN_CHAIN, MIN_CHAIN + count)]
 
     def round_table(self, s: NummerusState) -> list[tuple[int, ...]]:
         """Tournament points per round (rows) and seat: the finished rounds, then the round in
         play with the chains held now. In the basic game: one row of what the chains would score."""
         return round_table(s.collections, s.round_points)
 
-    def swap_options(self, s: NummerusState) -> list[tuple[int, int, int]]:
+    def allowed_swaps(self, s: NummerusState) -> list[tuple[int, int, int]]:
         """(own chip given, opponent's chip taken, that opponent's seat) for every swap allowed now."""
-        if s.over or not s.swap_step:
+        if s.phase != SWAP_PHASE:
             return []
         seat = s.to_move
         own = numbers(s.collections[seat])
         free = sorted((chip, other) for other, groups in enumerate(s.collections) if other != seat for chip in free_chips(groups))
         return [(give, take, other) for give in own for take, other in free]
 
-    def swappable(self, s: NummerusState) -> dict[int, tuple[list[int], list[int]]]:
+    def swap_offered(self, s: NummerusState) -> bool:
+        """Whether the player to move, having taken a chip, decides on a swap: a swap chip left,
+        and a chip to give and an opponent's single chip to take."""
+        seat = s.to_move
+        return bool(s.swap_chips_left) and s.swap_chips_left[seat] > 0 and swap_possible(s.collections, seat)
+
+    def why_illegal_give(self, s: NummerusState, chip: int) -> Refusal | None:
+        """Half a swap, as a player picks it: why `chip` may not be given now (None if it may),
+        the refusal any whole swap giving it would meet."""
+        error = self._not_deciding_error(s, str(chip)) or self._give_error(s, str(chip), chip)
+        return None if error is None else Refusal.of(error)
+
+    def why_illegal_take(self, s: NummerusState, chip: int) -> Refusal | None:
+        """Half a swap, as a player picks it: why `chip` may not be taken now (None if it may),
+        the refusal any whole swap taking it would meet."""
+        error = self._not_deciding_error(s, str(chip))
+        if error is None:
+            taken_from = self._take_error(s, str(chip), chip)
+            error = None if isinstance(taken_from, int) else taken_from
+        return None if error is None else Refusal.of(error)
+
+    def chips_to_take(self, s: NummerusState) -> dict[int, tuple[list[int], list[int]]]:
         """Per opponent: (chips that may be taken in a swap, chips protected by being in a chain)."""
         seat = s.to_move
         out = {}
@@ -447,19 +614,33 @@ class Nummerus(Game[NummerusState, str, Effect]):
         compared longest first in the basic game, by running totals in a tournament."""
         return standings(s.collections, s.rounds, s.round_points)
 
-    def solitaire_result(self, s: NummerusState) -> tuple[int, str | None]:
-        """Solitaire: chains left (those below 6 chips) and, once over, the rulebook's grade."""
+    def leaders(self, s: NummerusState) -> tuple[int, ...]:
+        """The seats placed first while some seat is behind them (none when every seat ties, and in
+        the solitaire): who leads now, and once the game is over who won."""
+        return leaders(s.collections, s.rounds, s.round_points)
+
+    def solitaire_result(self, s: NummerusState) -> tuple[int, SolitaireGrade | None]:
+        """Solitaire: chains left (those below 6 chips) and, once over, the rulebook's grade (None
+        for more chains than it grades)."""
         left = chains_left(s.collections[0])
-        return left, (SOLITAIRE_GRADES.get(left, "more chains than the rulebook grades") if s.over else None)
+        return left, (self.solitaire_grade(left) if s.outcome is not None else None)
+
+    def solitaire_grade(self, chains_left: int) -> SolitaireGrade | None:
+        """The rulebook's grade of a solitaire that ends with `chains_left` chains (None: ungraded)."""
+        return SOLITAIRE_GRADES.get(chains_left)
+
+    def solitaire_grades(self) -> Mapping[int, SolitaireGrade]:
+        """Every grade the rulebook gives a solitaire, by the chains left."""
+        return SOLITAIRE_GRADES
 
     # -- moves ---------------------------------------------------------------------------------
 
-    def _apply(self, s: NummerusState, move: str) -> tuple[NummerusState, Effect]:
+    def _apply(self, s: NummerusState, move: str) -> tuple[NummerusState, NummerusEffect]:
         self.require_text(move)
         if not (move == NO_SWAP or parse_swap(move) or parse_field(split_side(move)[0]) is not None):
-            raise self.invalid(move, "not-a-field", field=move)
+            raise self.invalid(move, NummerusRule.NOT_A_FIELD, field=move)
         self.require_not_over(s, move)
-        if s.swap_step:
+        if s.phase == SWAP_PHASE:
             return self._apply_swap(s, move)
         seat = s.to_move
         solitaire = len(s.collections) == 1
@@ -467,77 +648,101 @@ class Nummerus(Game[NummerusState, str, Effect]):
         index = parse_field(field)
         if index is None:
             if parse_swap(move) or move == NO_SWAP:
-                raise self.illegal(move, "swap-not-now")
-            raise self.invalid(move, "not-a-field", field=field)
+                raise self.illegal(move, NummerusRule.SWAP_NOT_NOW)
+            raise self.invalid(move, NummerusRule.NOT_A_FIELD, field=field)
         refusal = self.why_unreachable(s, field, move)
         if refusal is not None:
             raise refusal
         chip = s.board[index]
         groups = s.collections[seat]
+        joined: Joined | None = None
         if solitaire:
-            lower, upper = sides(groups, chip)
+            lower, upper = neighbour_chains(groups, chip)
             if lower and upper and not side:
-                raise self.illegal(move, "choose-chain", chip=chip, lower=lower, upper=upper, field=field)
+                raise self.illegal(move, NummerusRule.CHOOSE_CHAIN, chip=chip, lower=lower, upper=upper, field=field)
             if side and not (lower and upper):
-                raise self.illegal(move, "no-two-chains", chip=chip)
+                raise self.illegal(move, NummerusRule.NO_TWO_CHAINS, chip=chip)
             new_groups, joined = solitaire_add(groups, chip, side)
         else:
             if side:
-                raise self.illegal(move, "side-not-solitaire")
-            new_groups, joined = runs(numbers(groups) + [chip]), None
+                raise self.illegal(move, NummerusRule.SIDE_NOT_SOLITAIRE)
+            new_groups = runs(numbers(groups) + [chip])
+        played = NummerusMove(move)  # read and found legal
         targets, jump = star_targets_of(s.board, s.star)
         direction = next(d for f, d in targets if f == index)
         path: tuple[str, ...] = ()
         if direction is not None:
             ray = RAYS[s.star][direction]
             path = tuple(FIELD_NAMES[c] for c in ray[: ray.index(index)])
+        group = next(g for g in new_groups if g[0] <= chip <= g[1])
+        chain = group if is_chain(group, solitaire) else None
+        direction_name = DIRECTION_NAMES[direction] if direction is not None else None
+        effect = TakeEffect(seat, played, FIELD_NAMES[s.star], field, path, direction_name, jump, chip, chain, joined)
         board = list(s.board)
         board[index] = 0
         collections = list(s.collections)
         collections[seat] = new_groups
-        effect = Effect(seat, move, FIELD_NAMES[s.star], field, path, jump, chip, joined)
         taken = replace(s, board=bytes(board), star=index, collections=tuple(collections))
-        if s.swaps and s.swaps[seat] > 0 and swap_possible(taken.collections, seat):
+        if self.swap_offered(taken):
             # The same player now decides on a swap; the turn ends with that decision.
-            return replace(taken, moves=s.moves + (move,), swap_step=True), effect
+            return replace(taken, moves=s.moves + (move,), phase=SWAP_PHASE), effect
         return self._end_turn(taken, move, effect)
 
-    def _apply_swap(self, s: NummerusState, move: str) -> tuple[NummerusState, Effect]:
+    def _apply_swap(self, s: NummerusState, move: str) -> tuple[NummerusState, NummerusEffect]:
         seat = s.to_move
         if move == NO_SWAP:
-            return self._end_turn(replace(s, swap_step=False), move, Effect(seat, move))
-        match = _SWAP_RE.fullmatch(move)
-        if not match:
-            raise self.illegal(move, "swap-text")
-        give, take = int(match.group(1)), int(match.group(2))
-        owners = {n: i for i, groups in enumerate(s.collections) for n in numbers(groups)}
-        if owners.get(give) != seat:
-            raise self.illegal(move, "give-not-yours", chip=give)
-        partner = owners.get(take)
-        if partner is None:
-            raise self.illegal(move, "take-not-held", chip=take)
-        if partner == seat:
-            raise self.illegal(move, "take-own", chip=take)
-        chain = next((lo, hi) for lo, hi in s.collections[partner] if lo <= take <= hi)
-        if chain[0] != chain[1]:
-            raise self.illegal(move, "take-chain", chip=take, seat=partner, chain=chain)
+            return self._end_turn(s, move, NoSwapEffect(seat, NO_SWAP))
+        swap = parse_swap(move)
+        if swap is None:
+            raise self.illegal(move, NummerusRule.SWAP_TEXT)
+        give, take = swap
+        refused = self._give_error(s, move, give)
+        if refused is not None:
+            raise refused
+        partner = self._take_error(s, move, take)
+        if not isinstance(partner, int):
+            raise partner
         collections = list(s.collections)
         collections[seat] = runs([n for n in numbers(s.collections[seat]) if n != give] + [take])
         collections[partner] = runs([n for n in numbers(s.collections[partner]) if n != take] + [give])
-        swaps = list(s.swaps)
-        swaps[seat] -= 1
-        after = replace(s, collections=tuple(collections), swaps=tuple(swaps), swap_step=False)
-        return self._end_turn(after, move, Effect(seat, move, give=give, take=take, partner=partner))
+        left = list(s.swap_chips_left)
+        left[seat] -= 1
+        after = replace(s, collections=tuple(collections), swap_chips_left=tuple(left))
+        return self._end_turn(after, move, SwapEffect(seat, NummerusMove(move), give, take, partner))
 
-    def _end_turn(self, s: NummerusState, move: str, effect: Effect) -> tuple[NummerusState, Effect]:
+    def _not_deciding_error(self, s: NummerusState, move: str) -> IllegalMove | None:
+        """Why no swap may be made now (None while the player to move decides on one)."""
+        if s.outcome is not None:
+            return self.illegal(move, CommonRule.GAME_OVER)
+        return None if s.phase == SWAP_PHASE else self.illegal(move, NummerusRule.SWAP_NOT_NOW)
+
+    def _give_error(self, s: NummerusState, move: str, give: int) -> IllegalMove | None:
+        """Why the player to move may not give `give` in a swap (None if they may)."""
+        if not any(lo <= give <= hi for lo, hi in s.collections[s.to_move]):
+            return self.illegal(move, NummerusRule.GIVE_NOT_YOURS, chip=give)
+        return None
+
+    def _take_error(self, s: NummerusState, move: str, take: int) -> IllegalMove | int:
+        """Why the player to move may not take `take` in a swap, or else the seat it is taken from."""
+        partner, chain = next(((seat, (lo, hi)) for seat, groups in enumerate(s.collections) for lo, hi in groups if lo <= take <= hi), (None, None))
+        if partner is None or chain is None:
+            return self.illegal(move, NummerusRule.TAKE_NOT_HELD, chip=take)
+        if partner == s.to_move:
+            return self.illegal(move, NummerusRule.TAKE_OWN, chip=take)
+        if is_chain(chain, False):
+            return self.illegal(move, NummerusRule.TAKE_CHAIN, chip=take, seat=partner, chain=chain)
+        return partner
+
+    def _end_turn(self, s: NummerusState, move: str, effect: NummerusEffect) -> tuple[NummerusState, NummerusEffect]:
         """Pass the turn on; after the last chip end the round (and start the next, or end the game)."""
         players = len(s.collections)
         moves = s.moves + (move,)
         if any(s.board):
-            return replace(s, moves=moves, to_move=(s.to_move + 1) % players), effect
+            return replace(s, moves=moves, to_move=(s.to_move + 1) % players, phase=STAR_PHASE), effect
         points = self.round_table(s)[-1]
-        effect = effect._replace(round_over=True, round_points=points if s.rounds else None)
-        if s.rounds and s.round < s.rounds:
+        next_round = bool(s.rounds) and s.round < s.rounds
+        effect = effect._replace(round_end=RoundEnd(points if s.rounds else None, game_over=not next_round))
+        if next_round:
             # A fresh layout, empty collections and fresh swap chips; the start passes on [decided].
             board, star = self._round_layout(s.setup, s.round + 1)
             starter = (s.round_starter + 1) % players
@@ -549,14 +754,15 @@ class Nummerus(Game[NummerusState, str, Effect]):
                     star=star,
                     to_move=starter,
                     collections=((),) * players,
-                    swaps=(s.swap_chips,) * players if s.swap_chips else (),
+                    phase=STAR_PHASE,
+                    swap_chips_left=(s.swap_chips_dealt,) * players if s.swap_chips_dealt else (),
                     round=s.round + 1,
                     round_points=s.round_points + (points,),
                     round_starter=starter,
                 ),
                 effect,
             )
-        return replace(s, moves=moves, to_move=(s.to_move + 1) % players, over=True), effect._replace(game_over=True)
+        return replace(s, moves=moves, to_move=(s.to_move + 1) % players, phase=OVER_PHASE), effect
 
     # -- notation (games/nummerus_position.py) ------------------------------------------------
 
@@ -568,7 +774,7 @@ class Nummerus(Game[NummerusState, str, Effect]):
 
     # -- tests and tools -----------------------------------------------------------------------
 
-    def conformance_setups(self) -> list[dict[str, Any]]:
+    def conformance_setups(self) -> list[dict[str, object]]:
         # Every player count, the swap variant with 2 and 4 players (1 and 2 swap chips) and with
         # 3 chips each dealt anew in a second round (the option `swap_chips`), a
         # tournament crossing a round boundary, the age rule and a hand-made layout.

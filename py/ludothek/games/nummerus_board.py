@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-FILES = "abcdefg"
+BOARD_FILES = "abcdefg"  # the board's seven files, left to right (games/notation.py's FILES serve any width)
 # Files present on each rank, top to bottom: the figure 8 with its waist on rank 5.
 RANK_FILES = {9: "cde", 8: "bcdef", 7: "abcdefg", 6: "abcdefg", 5: "bcdef", 4: "abcdefg", 3: "abcdefg", 2: "bcdef", 1: "cde"}
 RANKS_TOP_DOWN = tuple(range(9, 0, -1))
 
 # Fields in position order (ranks 9 to 1, left to right) as (file index, rank).
-FIELD_COORDS: tuple[tuple[int, int], ...] = tuple((FILES.index(f), rank) for rank in RANKS_TOP_DOWN for f in RANK_FILES[rank])
-FIELD_NAMES: tuple[str, ...] = tuple(f"{FILES[x]}{y}" for x, y in FIELD_COORDS)
+FIELD_COORDS: tuple[tuple[int, int], ...] = tuple((BOARD_FILES.index(f), rank) for rank in RANKS_TOP_DOWN for f in RANK_FILES[rank])
+FIELD_NAMES: tuple[str, ...] = tuple(f"{BOARD_FILES[x]}{y}" for x, y in FIELD_COORDS)
 FIELD_INDEX: dict[str, int] = {name: i for i, name in enumerate(FIELD_NAMES)}
 _COORD_INDEX = {coord: i for i, coord in enumerate(FIELD_COORDS)}
 FIELD_COUNT = len(FIELD_NAMES)  # 49
 CHIPS = 48
-STAR = 0  # the star in a `layout`
+LAYOUT_STAR = 0  # the star in a layout (the option `layout`); on the board its field holds no chip
 
 # The 8 directions, clockwise from up, as (file step, rank step).
 DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
@@ -51,15 +51,31 @@ def parse_field(text: str) -> int | None:
     return FIELD_INDEX.get(text) if isinstance(text, str) else None
 
 
-def star_targets_of(board: Sequence[int], star: int) -> tuple[list[tuple[int, int | None]], bool]:
-    """(target field, direction index or None) pairs in position order, and whether it is a jump."""
-    found: list[tuple[int, int | None]] = []
-    for d, ray in enumerate(RAYS[star]):
+# DIRECTION_TO[field][other]: the direction (index into DIRECTIONS) in which `other` lies on a line
+# from `field`; fields on no line from it are not listed.
+DIRECTION_TO: tuple[dict[int, int], ...] = tuple({f: d for d, ray in enumerate(RAYS[i]) for f in ray} for i in range(FIELD_COUNT))
+
+
+def reachable_fields(board: Sequence[int], star: int) -> list[int]:
+    """The fields whose chips the star on `star` can reach: in each direction (clockwise from up)
+    the first chip in line; when no chip lies in line in any direction, every chip (a jump), in
+    position order. The rule of the star's move, on plain values: the engine's `star_targets_of`
+    and the computer players' search ask it."""
+    found = []
+    for ray in RAYS[star]:
         for f in ray:
             if board[f]:
-                found.append((f, d))
+                found.append(f)
                 break
-    if found:
-        found.sort()
-        return found, False
-    return [(f, None) for f in range(FIELD_COUNT) if board[f]], True
+    if not found:
+        found = [f for f in range(FIELD_COUNT) if board[f]]
+    return found
+
+
+def star_targets_of(board: Sequence[int], star: int) -> tuple[list[tuple[int, int | None]], bool]:
+    """(target field, direction index or None) pairs in position order, and whether it is a jump."""
+    fields = reachable_fields(board, star)
+    directions = DIRECTION_TO[star]
+    if not fields or fields[0] not in directions:
+        return [(f, None) for f in fields], True
+    return sorted((f, directions[f]) for f in fields), False

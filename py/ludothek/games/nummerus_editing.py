@@ -29,17 +29,49 @@ Momentum; set explicitly, it is the engine that judges it."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .editing import EditRefused, Palette, PositionEditing, Setting, checked_setting
-from .nummerus import CHIPS, FIELD_COUNT, FIELD_NAMES, GAME, MAX_ROUNDS, NummerusState, chain_points, parse_field, runs, swap_chips_per_player
-from .nummerus_scoring import Groups, numbers, solitaire_add, swap_possible
+from .nummerus import CHIPS, FIELD_COUNT, FIELD_NAMES, GAME, MAX_ROUNDS, STAR_PHASE, SWAP_PHASE, NummerusState
+from .nummerus import chain_points, parse_field, rulebook_swap_chips, runs
+from .nummerus_scoring import Groups, numbers, solitaire_add
 
 STAR_PIECE = "*"
 CHIP_PIECES = tuple(str(n) for n in range(1, CHIPS + 1))
 MOST_POINTS = chain_points(CHIPS)  # one round's points of one seat: a chain of all 48 chips
-SWAP_CHOICES = ("off", "on")
-PHASES = ("star", "swap")
+SWAP_VARIANT_CHOICES = ("off", "on")  # the setting "swap": the swap variant is played or not
+PHASES = (STAR_PHASE, SWAP_PHASE)  # the phases an edited position may be in
+
+
+class SeatSetting(NamedTuple):
+    """What a seat's setting sets: a finished `round`'s points of `seat` (0-based), or with `round`
+    None its swap chips left."""
+
+    seat: int
+    round: int | None
+
+
+def points_setting(round_number: int, seat: int) -> str:
+    """The name of the setting of `seat`'s points in the finished round `round_number`: 'points-1-2'."""
+    return f"points-{round_number}-{seat + 1}"
+
+
+def swaps_setting(seat: int) -> str:
+    """The name of the setting of `seat`'s swap chips left: 'swaps-2'."""
+    return f"swaps-{seat + 1}"
+
+
+def seat_setting(name: str) -> SeatSetting | None:
+    """The seat (and round) a setting's name speaks of (see `points_setting`, `swaps_setting`);
+    None for the name of another setting or of none."""
+    kind, *numbers = name.split("-")
+    if not all(n.isascii() and n.isdigit() and 1 <= int(n) <= MAX_ROUNDS for n in numbers):
+        return None
+    if kind == "points" and len(numbers) == 2 and int(numbers[1]) <= GAME.max_players:
+        return SeatSetting(int(numbers[1]) - 1, int(numbers[0]))
+    if kind == "swaps" and len(numbers) == 1 and int(numbers[0]) <= GAME.max_players:
+        return SeatSetting(int(numbers[0]) - 1, None)
+    return None
 
 
 def _take_out(groups: Groups, chip: int, solitaire: bool) -> Groups:
@@ -67,14 +99,10 @@ def _holder(s: NummerusState, chip: int) -> int | None:
     return next((seat for seat, groups in enumerate(s.collections) if chip in numbers(groups)), None)
 
 
-def _swap_step_holds(s: NummerusState) -> bool:
-    return bool(s.swaps) and s.swaps[s.to_move] > 0 and swap_possible(s.collections, s.to_move)
-
-
 def _text(s: NummerusState, keep_step: bool = False) -> str:
     """Position text of `s`; a swap step that no longer holds is dropped (unless `keep_step`)."""
-    if s.swap_step and not keep_step and not _swap_step_holds(s):
-        s = replace(s, swap_step=False)
+    if s.phase == SWAP_PHASE and not keep_step and not GAME.swap_offered(s):
+        s = replace(s, phase=STAR_PHASE)
     return GAME.position(s)
 
 
@@ -114,7 +142,7 @@ class Editing:
         if index == s.star:
             raise EditRefused("star-covered", f"the star stands on {place} and never leaves the board", place=place, piece=piece)
         # From a collection: the chip that lay there, if any, goes into that collection instead.
-        solitaire = len(s.collections) == 1
+        solitaire = GAME.is_solitaire(s)
         displaced = board[index]
         groups = _take_out(s.collections[seat], chip, solitaire)
         if displaced:
@@ -136,7 +164,7 @@ class Editing:
         board = bytearray(s.board)
         groups = s.collections[s.to_move]
         for index in fields:
-            groups = _put_in(groups, board[index], len(s.collections) == 1)
+            groups = _put_in(groups, board[index], GAME.is_solitaire(s))
             board[index] = 0
         collections = s.collections[: s.to_move] + (groups,) + s.collections[s.to_move + 1 :]
         return replace(s, board=bytes(board), collections=collections)
@@ -148,17 +176,17 @@ class Editing:
             Setting("to-move", str(s.to_move + 1), seats),
             Setting("players", str(players), ("1", "2", "3", "4")),
         ]
-        if players == 1:
+        if GAME.is_solitaire(s):
             return tuple(out)
         out.append(Setting("rounds", str(s.rounds), low=0, high=MAX_ROUNDS))
         if s.rounds:
             out.append(Setting("round", str(s.round), low=1, high=s.rounds))
             for r, row in enumerate(s.round_points, start=1):
-                out += [Setting(f"points-{r}-{seat + 1}", str(points), low=0, high=MOST_POINTS) for seat, points in enumerate(row)]
-        out.append(Setting("swap", "on" if s.swaps else "off", SWAP_CHOICES))
-        if s.swaps:
-            out += [Setting(f"swaps-{seat + 1}", str(left), low=0, high=s.swap_chips) for seat, left in enumerate(s.swaps)]
-            out.append(Setting("phase", "swap" if s.swap_step else "star", PHASES))
+                out += [Setting(points_setting(r, seat), str(points), low=0, high=MOST_POINTS) for seat, points in enumerate(row)]
+        out.append(Setting("swap", "on" if s.swap_chips_left else "off", SWAP_VARIANT_CHOICES))
+        if s.swap_chips_left:
+            out += [Setting(swaps_setting(seat), str(left), low=0, high=s.swap_chips_dealt) for seat, left in enumerate(s.swap_chips_left)]
+            out.append(Setting("phase", SWAP_PHASE if s.phase == SWAP_PHASE else STAR_PHASE, PHASES))
         return tuple(out)
 
     def set(self, s: NummerusState, name: str, value: str) -> str:
@@ -170,10 +198,11 @@ class Editing:
         if name == "players":
             return _text(self._players(s, int(value)))
         if name == "swap":
-            dealt = swap_chips_per_player(len(s.collections)) if value == "on" else 0
-            return _text(replace(s, swaps=(dealt,) * len(s.collections) if dealt else (), swap_chips=dealt, swap_step=False))
+            dealt = rulebook_swap_chips(len(s.collections)) if value == "on" else 0
+            left = (dealt,) * len(s.collections) if dealt else ()
+            return _text(replace(s, swap_chips_left=left, swap_chips_dealt=dealt, phase=STAR_PHASE))
         if name == "phase":
-            return _text(replace(s, swap_step=value == "swap"), keep_step=True)
+            return _text(replace(s, phase=SWAP_PHASE if value == SWAP_PHASE else STAR_PHASE), keep_step=True)
         number = _number(name, value, setting.low, setting.high)
         if name == "rounds":
             round_number = min(s.round, number) if number else 1
@@ -182,13 +211,15 @@ class Editing:
             zeros = (0,) * len(s.collections)
             points = (s.round_points + (zeros,) * number)[: number - 1]
             return _text(replace(s, round=number, round_points=points))
-        kind, *where = name.split("-")
-        if kind == "points":
-            r, seat = int(where[0]) - 1, int(where[1]) - 1
+        of = seat_setting(name)
+        if of is None:  # pragma: no cover - checked_setting knows only the settings above
+            raise EditRefused("no-such-setting", f"{name!r} is not a setting of this position", setting=name)
+        seat = of.seat
+        if of.round is not None:
+            r = of.round - 1
             row = s.round_points[r][:seat] + (number,) + s.round_points[r][seat + 1 :]
             return _text(replace(s, round_points=s.round_points[:r] + (row,) + s.round_points[r + 1 :]))
-        seat = int(where[0]) - 1  # swaps-<seat>
-        return _text(replace(s, swaps=s.swaps[:seat] + (number,) + s.swaps[seat + 1 :]))
+        return _text(replace(s, swap_chips_left=s.swap_chips_left[:seat] + (number,) + s.swap_chips_left[seat + 1 :]))
 
     def _players(self, s: NummerusState, players: int) -> NummerusState:
         """`s` with `players` seats: seats that leave put their chips back on the board (see the
@@ -204,15 +235,15 @@ class Editing:
             collections = (runs(numbers(collections[0])),) + collections[1:]  # the solitaire's chains as runs
         changed = replace(s, board=bytes(board), collections=collections, to_move=s.to_move % players)
         if players == 1:
-            return replace(changed, rounds=0, round=1, round_points=(), swaps=(), swap_chips=0, swap_step=False)
+            return replace(changed, rounds=0, round=1, round_points=(), swap_chips_left=(), swap_chips_dealt=0, phase=STAR_PHASE)
         points = tuple((row + (0,) * players)[:players] for row in s.round_points)
-        swaps, most = s.swaps, s.swap_chips
-        if swaps:
+        left, dealt = s.swap_chips_left, s.swap_chips_dealt
+        if left:
             # The rulebook's number follows the player count; a number the option chose stays.
-            if most == swap_chips_per_player(before):
-                most = swap_chips_per_player(players)
-            swaps = tuple(min(left, most) for left in swaps[:players]) + (most,) * (players - before)
-        return replace(changed, round_points=points, swaps=swaps, swap_chips=most)
+            if dealt == rulebook_swap_chips(before):
+                dealt = rulebook_swap_chips(players)
+            left = tuple(min(chips, dealt) for chips in left[:players]) + (dealt,) * (players - before)
+        return replace(changed, round_points=points, swap_chips_left=left, swap_chips_dealt=dealt)
 
     def empty(self, s: NummerusState) -> str:
         chips = [i for i in range(FIELD_COUNT) if s.board[i]]
@@ -228,4 +259,4 @@ if TYPE_CHECKING:
 # The game's editing as its record (render/catalog.py) registers it.
 EDITING = Editing()
 
-__all__ = ["EDITING", "Editing"]
+__all__ = ["EDITING", "Editing", "SeatSetting", "points_setting", "seat_setting", "swaps_setting"]

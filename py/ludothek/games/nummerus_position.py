@@ -15,7 +15,7 @@ import re
 from .base import PositionError, Setup, is_ascii_number
 from .nummerus_board import CHIPS, FIELD_NAMES, RANK_FILES, RANKS_TOP_DOWN
 from .nummerus_scoring import Group, Groups, numbers, group_text, swap_possible
-from .nummerus_state import MAX_ROUNDS, MAX_SWAP_CHIPS, NummerusState, swap_chips_per_player
+from .nummerus_state import MAX_ROUNDS, MAX_SWAP_CHIPS, OVER_PHASE, STAR_PHASE, SWAP_PHASE, NummerusPhase, NummerusState, rulebook_swap_chips
 
 _NUMBER_RE = re.compile(r"[1-9][0-9]?")
 
@@ -38,12 +38,12 @@ def position_text(s: NummerusState) -> str:
         tokens.append(f"r{s.round}/{s.rounds}")
         if s.round_points:
             tokens.append("p" + ";".join(",".join(map(str, row)) for row in s.round_points))
-    if s.swaps:
+    if s.swap_chips_left:
         # The chips dealt are written only when the option `swap_chips` changed the rulebook's
         # number, so every position written before the option reads and writes as it did.
-        dealt = "" if s.swap_chips == swap_chips_per_player(len(s.collections)) else f"/{s.swap_chips}"
-        tokens.append("x" + ",".join(map(str, s.swaps)) + dealt)
-    if s.swap_step:
+        dealt = "" if s.swap_chips_dealt == rulebook_swap_chips(len(s.collections)) else f"/{s.swap_chips_dealt}"
+        tokens.append("x" + ",".join(map(str, s.swap_chips_left)) + dealt)
+    if s.phase == SWAP_PHASE:
         tokens.append("swap")
     return " ".join(tokens)
 
@@ -66,15 +66,15 @@ def parse_position(text: str) -> NummerusState:
     to_move = _parse_to_move(to_move_text, players)
     _check_every_chip_once(board, collections)
     round_number, rounds, round_points = _parse_rounds(rest, players)
-    swaps, swap_chips, swap_step = _parse_swap_tokens(rest, players, to_move, collections)
+    swap_chips_left, swap_chips_dealt, deciding = _parse_swap_tokens(rest, players, to_move, collections)
     if rest:
         raise PositionError(
             f"unexpected token {rest[0][:20]!r} (expected r<round>/<rounds>, p<points>, x<swap chips> or swap, in this order)",
             rule="unexpected-token",
             token=rest[0][:20],
         )
-    over = False
-    if not any(board) and not swap_step:
+    phase: NummerusPhase = SWAP_PHASE if deciding else STAR_PHASE
+    if not any(board) and not deciding:
         if rounds and round_number < rounds:
             raise PositionError(
                 "a round that has ended is followed at once by the next: only the last round ends with an empty board",
@@ -82,24 +82,23 @@ def parse_position(text: str) -> NummerusState:
                 round=round_number,
                 rounds=rounds,
             )
-        over = True
+        phase = OVER_PHASE
     # Each turn takes one chip, so the seat that began the round follows from the chips taken.
     taken = sum(len(numbers(g)) for g in collections)
-    starter = (to_move - (taken - 1 if swap_step else taken)) % players
+    starter = (to_move - (taken - 1 if deciding else taken)) % players
     return NummerusState(
         setup=Setup(players=players, seed=None, position=text),
         board=board,
         star=star,
         to_move=to_move,
         collections=collections,
-        swaps=swaps,
-        swap_chips=swap_chips,
-        swap_step=swap_step,
+        phase=phase,
+        swap_chips_left=swap_chips_left,
+        swap_chips_dealt=swap_chips_dealt,
         round=round_number or 1,
         rounds=rounds,
         round_points=round_points,
         round_starter=starter,
-        over=over,
     )
 
 
@@ -164,23 +163,23 @@ def _parse_swap_tokens(rest: list[str], players: int, to_move: int, collections:
     """The swap variant's tokens `x<swap chips>[/<dealt>]` and `swap`, taken off the front of
     `rest`: (swap chips left per seat, swap chips dealt per seat, whether the player to move
     decides on a swap); ((), 0, False) without it."""
-    swaps: tuple[int, ...] = ()
-    swap_chips = 0
-    swap_step = False
+    left: tuple[int, ...] = ()
+    dealt = 0
+    deciding = False
     if rest and rest[0].startswith("x"):
         if players == 1:
             raise PositionError("the solitaire has no swap chips", rule="solitaire-swaps")
-        swaps, swap_chips = _parse_swaps(rest.pop(0)[1:], players)
+        left, dealt = _parse_swaps(rest.pop(0)[1:], players)
     if rest and rest[0] == "swap":
         rest.pop(0)
-        if not swaps:
+        if not left:
             raise PositionError("'swap' (a swap step) needs the swap variant's x<swap chips> token", rule="swap-without-swap-chips")
-        if swaps[to_move] == 0:
+        if left[to_move] == 0:
             raise PositionError(f"seat {to_move + 1} has no swap chip left to swap with", rule="no-swap-chip-left", seat=to_move)
         if not swap_possible(collections, to_move):
             raise PositionError(f"seat {to_move + 1} has nothing to swap: no opponent holds a chip outside a chain", rule="nothing-to-swap", seat=to_move)
-        swap_step = True
-    return swaps, swap_chips, swap_step
+        deciding = True
+    return left, dealt, deciding
 
 
 def _parse_board(text: str) -> tuple[bytes, int]:
@@ -308,7 +307,7 @@ def _parse_swaps(text: str, players: int) -> tuple[tuple[int, ...], int]:
     """`<left per seat>[/<dealt>]`: (swap chips left per seat, swap chips dealt per seat; the
     rulebook's number when `/<dealt>` is not written)."""
     left_text, slash, dealt_text = text.partition("/")
-    most = swap_chips_per_player(players)
+    most = rulebook_swap_chips(players)
     if slash:
         if not (len(dealt_text) == 1 and is_ascii_number(dealt_text) and 1 <= int(dealt_text) <= MAX_SWAP_CHIPS):
             raise PositionError(

@@ -10,19 +10,46 @@ Its own module because the result is one rule over the collections alone, asked 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from enum import StrEnum
+from typing import Literal, NamedTuple
 
 Group = tuple[int, int]  # a run or chain of chips, (low, high)
 Groups = tuple[Group, ...]  # one seat's collection, ascending
+# How a solitaire chip joined the chains: the lower or upper one it touched, or a new one.
+Joined = Literal["lower", "upper", "new"]
 
+MIN_CHAIN = 2  # a chain is a run of this many chips or more (in the solitaire every group is a chain)
 SOLITAIRE_REMOVED_FROM = 6  # solitaire chains of this length or more are removed at the end
 SOLITAIRE_WIN_AT_MOST = 2  # "2 ist nicht schlecht": we count 2 chains or fewer as a won solitaire
-SOLITAIRE_GRADES = {0: "superb", 1: "good", 2: "not bad"}
+
+
+class SolitaireGrade(StrEnum):
+    """The rulebook's word for a solitaire's result (the chains left)."""
+
+    SUPERB = "superb"
+    GOOD = "good"
+    NOT_BAD = "not bad"
+
+
+SOLITAIRE_GRADES = {0: SolitaireGrade.SUPERB, 1: SolitaireGrade.GOOD, 2: SolitaireGrade.NOT_BAD}
+
+
+class HeldGroup(NamedTuple):
+    """A group of a seat's collection as the rules see it: its chips `low` to `high`, whether it is
+    a `chain`, whether it is `complete` (a solitaire chain long enough to be removed at the end)
+    and whether it is one of the seat's `longest` chains (with 2-4 players, whose longest chains
+    decide the basic game)."""
+
+    low: int
+    high: int
+    chain: bool
+    complete: bool
+    longest: bool
 
 
 def chain_points(length: int) -> int:
     """Tournament points of a chain of `length` chips: n(n+1)/2; single chips score 0 [decided]."""
-    return length * (length + 1) // 2 if length >= 2 else 0
+    return length * (length + 1) // 2 if length >= MIN_CHAIN else 0
 
 
 def runs(numbers: Iterable[int]) -> Groups:
@@ -46,13 +73,27 @@ def group_text(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
-def chains(groups: Iterable[Group], solitaire: bool) -> list[int]:
+def is_chain(group: Group, solitaire: bool) -> bool:
+    """Whether a group is a chain: a run of 2 or more chips; in the solitaire every group is one."""
+    return solitaire or group[1] - group[0] + 1 >= MIN_CHAIN
+
+
+def chain_lengths_of(groups: Iterable[Group], solitaire: bool) -> list[int]:
     """Chain lengths longest first: runs of 2 or more; in the solitaire every group counts."""
-    least = 1 if solitaire else 2
-    return sorted((hi - lo + 1 for lo, hi in groups if hi - lo + 1 >= least), reverse=True)
+    return sorted((hi - lo + 1 for lo, hi in groups if is_chain((lo, hi), solitaire)), reverse=True)
 
 
-def sides(groups: Iterable[Group], number: int) -> tuple[Group | None, Group | None]:
+def held_groups(groups: Groups, solitaire: bool) -> tuple[HeldGroup, ...]:
+    """Each group of a collection with what the rules make of it (see `HeldGroup`)."""
+    longest = max(chain_lengths_of(groups, solitaire), default=0)
+    out = []
+    for lo, hi in groups:
+        length, chain = hi - lo + 1, is_chain((lo, hi), solitaire)
+        out.append(HeldGroup(lo, hi, chain, solitaire and length >= SOLITAIRE_REMOVED_FROM, chain and not solitaire and length == longest))
+    return tuple(out)
+
+
+def neighbour_chains(groups: Iterable[Group], number: int) -> tuple[Group | None, Group | None]:
     """The solitaire chain ending just below `number` and the one starting just above it."""
     lower = upper = None
     for lo, hi in groups:
@@ -63,10 +104,10 @@ def sides(groups: Iterable[Group], number: int) -> tuple[Group | None, Group | N
     return lower, upper
 
 
-def solitaire_add(groups: Groups, number: int, side: str | None) -> tuple[Groups, str]:
+def solitaire_add(groups: Groups, number: int, side: str | None) -> tuple[Groups, Joined]:
     """The solitaire collection with `number` added to the chain `side` chooses ('-' the lower,
     '+' the upper, None the only one), and which it joined: 'lower', 'upper' or 'new'."""
-    lower, upper = sides(groups, number)
+    lower, upper = neighbour_chains(groups, number)
     out = list(groups)
     if lower and (side == "-" or not upper):
         out[out.index(lower)] = (lower[0], number)
@@ -81,7 +122,7 @@ def solitaire_add(groups: Groups, number: int, side: str | None) -> tuple[Groups
 
 def free_chips(groups: Iterable[Group]) -> list[int]:
     """Chips outside any chain (single chips): the only ones an opponent may take in a swap."""
-    return [lo for lo, hi in groups if lo == hi]
+    return [lo for lo, hi in groups if not is_chain((lo, hi), False)]
 
 
 def swap_possible(collections: Sequence[Groups], seat: int) -> bool:
@@ -108,7 +149,7 @@ def scores(collections: Sequence[Groups], rounds: int, round_points: Sequence[tu
         return [chains_left(collections[0])]
     if rounds:
         return [sum(row[i] for row in round_table(collections, round_points)) for i in range(len(collections))]
-    return [max(chains(groups, False), default=0) for groups in collections]
+    return [max(chain_lengths_of(groups, False), default=0) for groups in collections]
 
 
 def standings(collections: Sequence[Groups], rounds: int, round_points: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
@@ -116,19 +157,22 @@ def standings(collections: Sequence[Groups], rounds: int, round_points: Sequence
     compared longest first in the basic game, by running totals in a tournament."""
     if len(collections) == 1:
         return [(0,)]
-    keys: list[Any]
-    if rounds:
-        keys = scores(collections, rounds, round_points)
-    else:
-        keys = [tuple(chains(groups, False)) for groups in collections]
+    # A tournament's running totals, or the chain lengths longest first (compared lexicographically).
+    keys = [(total,) for total in scores(collections, rounds, round_points)] if rounds else [tuple(chain_lengths_of(groups, False)) for groups in collections]
     return [tuple(i for i, k in enumerate(keys) if k == key) for key in sorted(set(keys), reverse=True)]
+
+
+def leaders(collections: Sequence[Groups], rounds: int, round_points: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """With 2-4 players, the seats placed first while some seat is behind them; none when every
+    seat ties (or in the solitaire): who leads, and once the game is over who won."""
+    players = len(collections)
+    first = standings(collections, rounds, round_points)[0]
+    return () if len(first) == players else first
 
 
 def final_winners(collections: Sequence[Groups], rounds: int, round_points: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
     """The winners of a game that is over: the solitaire won with 2 chains or fewer left; else
-    the best of the standings, none when every seat ties (a draw)."""
-    players = len(collections)
-    if players == 1:
+    the leaders, none when every seat ties (a draw)."""
+    if len(collections) == 1:
         return (0,) if chains_left(collections[0]) <= SOLITAIRE_WIN_AT_MOST else ()
-    leaders = standings(collections, rounds, round_points)[0]
-    return () if len(leaders) == players else leaders
+    return leaders(collections, rounds, round_points)

@@ -13,19 +13,26 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .base import Outcome, StateBase
+from .errors import EndReason
 from .nummerus_scoring import Groups, final_winners
 
 MAX_ROUNDS = 20
-NO_SWAP = "noswap"
 
+# The phase of a state (`NummerusState.phase`), the one vocabulary of the engine, its view and its tests.
 NummerusPhase = Literal["star", "swap", "over"]
-STAR_PHASE: NummerusPhase = "star"  # move the star to a chip (`STAR` is the star in a layout)
-SWAP: NummerusPhase = "swap"  # the mover has taken a chip and may swap it (or decline, `NO_SWAP`)
-OVER: NummerusPhase = "over"
+STAR_PHASE: NummerusPhase = "star"  # the player to move moves the star to a chip and takes it
+SWAP_PHASE: NummerusPhase = "swap"  # the mover has taken a chip and may swap it (or decline, `NO_SWAP`)
+OVER_PHASE: NummerusPhase = "over"  # the last chip of the last round is taken (`outcome` says who won)
 
 
-def swap_chips_per_player(players: int) -> int:
-    """Swap chips dealt to each player: 2 with up to 3 players, 1 with 4 (rulebook)."""
+class NummerusEnd(EndReason):
+    """Why a game of Nummerus Zahlus ends (`Outcome.reason`)."""
+
+    BOARD_EMPTY = "board-empty"  # the last chip of the last round is taken
+
+
+def rulebook_swap_chips(players: int) -> int:
+    """Swap chips the rulebook deals each player: 2 with up to 3 players, 1 with 4."""
     return 1 if players >= 4 else 2
 
 
@@ -42,27 +49,22 @@ class NummerusState(StateBase):
     star: int  # field index of the star
     to_move: int
     collections: tuple[Groups, ...]  # per seat: groups as (low, high), ascending
-    swaps: tuple[int, ...] = ()  # swap chips left per seat; () without the swap variant
-    swap_chips: int = 0  # swap chips dealt per seat at each round's start; 0 without the swap variant
-    swap_step: bool = False  # the player to move has taken a chip and may now swap
+    phase: NummerusPhase = STAR_PHASE  # set by the engine as a move leaves the game, never by hand
+    swap_chips_left: tuple[int, ...] = ()  # per seat; () without the swap variant
+    swap_chips_dealt: int = 0  # to every seat at each round's start; 0 without the swap variant
     round: int = 1
     rounds: int = 0  # 0: the basic game; otherwise a tournament of this many rounds
     round_points: tuple[tuple[int, ...], ...] = ()  # points of the finished rounds, per seat
     round_starter: int = 0  # the seat that began the round in play
-    over: bool = False
-
-    @property
-    def phase(self) -> NummerusPhase:
-        """ "star" (move the star to a chip), "swap" (swap a chip or decline) or "over"."""
-        if self.over:
-            return OVER
-        return SWAP if self.swap_step else STAR_PHASE
 
     @property
     def outcome(self) -> Outcome | None:
-        return Outcome(final_winners(self.collections, self.rounds, self.round_points), "board-empty") if self.over else None
+        if self.phase != OVER_PHASE:
+            return None
+        return Outcome(final_winners(self.collections, self.rounds, self.round_points), NummerusEnd.BOARD_EMPTY)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "NummerusState":
         # Frozen, and every field is an immutable value (bytes, tuples of ints and strings), so
         # a deep copy is the state itself: what copy.deepcopy would rebuild, without the walk.
+        # (`memo` is copy.deepcopy's own table of any objects: Any is its type there.)
         return self

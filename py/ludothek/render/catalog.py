@@ -30,13 +30,15 @@ from .embed_layout import EMBED_BOTTOM, EmbedLayout
 if TYPE_CHECKING:
     from ..ai.base import ComputerPlayer, GameAI, Level, ReviewRules
     from ..games.editing import PositionEditing
-    from ..games.fenn import Fenn, FennState, MoveEffect as FennEffect
-    from ..games.momentum import Effect as MomentumEffect, Momentum, MomentumState
-    from ..games.momox import Effect as MomoxEffect, Momox
+    from ..games.fenn import Fenn, FennEffect, FennMove, FennState
+    from ..games.momentum import Momentum, MomentumEffect, MomentumMove
+    from ..games.momentum_state import MomentumState
+    from ..games.momox import Momox, MomoxEffect, MomoxMove
     from ..games.momox_state import MomoxState
-    from ..games.mops import Effect as MopsEffect, MopsRoyal
+    from ..games.mops import MopsEffect, MopsRoyal
+    from ..games.notation import MopsMove
     from ..games.mops_state import MopsState
-    from ..games.nummerus import Effect as NummerusEffect, Nummerus, NummerusState
+    from ..games.nummerus import Nummerus, NummerusEffect, NummerusMove, NummerusState
     from .fenn import FennView
     from .fenn_board import FennPayload
     from .momentum import MomentumView
@@ -110,7 +112,7 @@ def _momentum_view() -> MomentumView:
     return VIEW
 
 
-def _momentum_ai() -> GameAI[MomentumState, str, MomentumEffect]:
+def _momentum_ai() -> GameAI[MomentumState, MomentumMove, MomentumEffect]:
     from ..ai.momentum import AI
 
     return AI
@@ -134,7 +136,7 @@ def _nummerus_view() -> NummerusView:
     return VIEW
 
 
-def _nummerus_ai() -> GameAI[NummerusState, str, NummerusEffect]:
+def _nummerus_ai() -> GameAI[NummerusState, NummerusMove, NummerusEffect]:
     from ..ai.nummerus import AI
 
     return AI
@@ -158,7 +160,7 @@ def _fenn_view() -> FennView:
     return VIEW
 
 
-def _fenn_ai() -> GameAI[FennState, str, FennEffect]:
+def _fenn_ai() -> GameAI[FennState, FennMove, FennEffect]:
     from ..ai.fenn import AI
 
     return AI
@@ -182,7 +184,7 @@ def _mops_view() -> MopsView:
     return VIEW
 
 
-def _mops_ai() -> GameAI[MopsState, str, MopsEffect]:
+def _mops_ai() -> GameAI[MopsState, MopsMove, MopsEffect]:
     from ..ai.mops import AI
 
     return AI
@@ -206,7 +208,7 @@ def _momox_view() -> MomoxView:
     return VIEW
 
 
-def _momox_ai() -> GameAI[MomoxState, str, MomoxEffect]:
+def _momox_ai() -> GameAI[MomoxState, MomoxMove, MomoxEffect]:
     from ..ai.momox import AI
 
     return AI
@@ -218,7 +220,7 @@ def _momox_editing() -> PositionEditing[MomoxState]:
     return EDITING
 
 
-MOMENTUM: GameRecord[MomentumState, str, MomentumEffect, None] = GameRecord(
+MOMENTUM: GameRecord[MomentumState, MomentumMove, MomentumEffect, None] = GameRecord(
     id="momentum",
     engine=_momentum_engine,
     view=_momentum_view,
@@ -228,7 +230,7 @@ MOMENTUM: GameRecord[MomentumState, str, MomentumEffect, None] = GameRecord(
     has_puzzles=True,
     embed=EmbedLayout(420, 520),
 )
-NUMMERUS: GameRecord[NummerusState, str, NummerusEffect, NummerusPayload] = GameRecord(
+NUMMERUS: GameRecord[NummerusState, NummerusMove, NummerusEffect, NummerusPayload] = GameRecord(
     id="nummerus",
     engine=_nummerus_engine,
     view=_nummerus_view,
@@ -243,7 +245,7 @@ NUMMERUS: GameRecord[NummerusState, str, NummerusEffect, NummerusPayload] = Game
     has_puzzles=True,
     embed=EmbedLayout(420, 540),
 )
-FENN: GameRecord[FennState, str, FennEffect, FennPayload] = GameRecord(
+FENN: GameRecord[FennState, FennMove, FennEffect, FennPayload] = GameRecord(
     id="fenn",
     engine=_fenn_engine,
     view=_fenn_view,
@@ -253,7 +255,7 @@ FENN: GameRecord[FennState, str, FennEffect, FennPayload] = GameRecord(
     has_puzzles=True,
     embed=EmbedLayout(480, 360, bottom=EMBED_BOTTOM + 40),
 )
-MOPS: GameRecord[MopsState, str, MopsEffect, MopsPayload] = GameRecord(
+MOPS: GameRecord[MopsState, MopsMove, MopsEffect, MopsPayload] = GameRecord(
     id="mops",
     engine=_mops_engine,
     view=_mops_view,
@@ -266,7 +268,7 @@ MOPS: GameRecord[MopsState, str, MopsEffect, MopsPayload] = GameRecord(
     has_puzzles=True,
     embed=EmbedLayout(420, 600, bottom=EMBED_BOTTOM + 40),
 )
-MOMOX: GameRecord[MomoxState, str, MomoxEffect, MomoxPayload] = GameRecord(
+MOMOX: GameRecord[MomoxState, MomoxMove, MomoxEffect, MomoxPayload] = GameRecord(
     id="momox",
     engine=_momox_engine,
     view=_momox_view,

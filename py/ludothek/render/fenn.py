@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.fenn import GAME, BLUE, BOARD_FIELDS, EXTRA, GOAL_FIELD, PASCH, PASS, RED, START_FIELD
-from ..games.fenn import Fenn, FennState, FieldStatus
+from ..games.fenn import GAME, BLUE, BOARD_FIELDS, END_TURN, EXTRA, GOAL_FIELD, PASCH, PASS, PASS_TURN, RED, START_FIELD
+from ..games.fenn import Fenn, FennEffect, FennMove, FennRule, FennState, FieldReason, FieldStatus, StepGain
+from ..games.fenn_editing import FennEditRule
 from ..games.notation import parse_black, parse_step
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
@@ -17,7 +18,6 @@ from .fenn_board import SEAT_CSS, FennPayload, die_icon, shown_value, thumbnail_
 from .fenn_panels import extra_html, seat_details, side_html
 from .fenn_words import POSITION_ERROR_TEXTS, ban_texts, closed_message, colour, colour_word, player, start_value_sentence, value_text
 from .view import Action, Choice, ClickResult, Field, GameView, UIState
-from ..games.fenn import MoveEffect
 
 __all__ = ["FennView", "make_view", "value_text", "shown_value"]
 
@@ -25,29 +25,29 @@ __all__ = ["FennView", "make_view", "value_text", "shown_value"]
 # -- the view ---------------------------------------------------------------------------------------
 
 
-class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
+class FennView(GameView[FennState, FennMove, FennEffect, FennPayload]):
     game_id = "fenn"
     game: Fenn
     board = fenn_board
     seat_colours = SEAT_CSS
     default_players = 2
     move_error_texts = {
-        "not-a-move": N_("That is not a legal move now."),
-        "pass-not-new-turn": N_("Only a new turn can be passed; to stop after a Pasch or an extra step, end your turn."),
-        "pass-must-step": N_("You have a legal step, so you must step."),
-        "end-not-yet": N_("A turn begins with a step; ending it is for declining a Pasch or an extra step."),
-        "black-not-after-pasch": N_("The black die may be turned only after a Pasch."),
-        "black-no-face": N_("The black die has no face {face}."),
-        "black-same-face": N_("The Pasch turns the black die to another number (it shows {face}); to keep it, end your turn."),
-        "step-after-pasch": N_("Pasch: first turn the black die to a new number, or end your turn."),
-        "die-no-face": N_("The {colour} die has no face {face}."),
-        "same-face": N_("A step must turn up a new number (the {colour} die already shows {face})."),
-        "off-board": N_("Field {field} is not on the board: a die never leaves the board once on it."),
-        "step-length": N_("A die moves one or two fields (the {colour} die stands on field {field})."),
-        "ban-occupied": N_("Field {field} is closed to {colour}: the other die stands there."),
-        "ban-black": N_("Field {field} is closed to {colour}: the black die shows this number."),
-        "ban-opponent-face": N_("Field {field} is closed to {colour}: the other die shows this number."),
-        "ban-turn-start": N_("Field {field} is closed to {colour}: this turn began there."),
+        FennRule.NOT_A_MOVE: N_("That is not a legal move now."),
+        FennRule.PASS_NOT_NEW_TURN: N_("Only a new turn can be passed; to stop after a Pasch or an extra step, end your turn."),
+        FennRule.PASS_MUST_STEP: N_("You have a legal step, so you must step."),
+        FennRule.END_NOT_YET: N_("A turn begins with a step; ending it is for declining a Pasch or an extra step."),
+        FennRule.BLACK_NOT_AFTER_PASCH: N_("The black die may be turned only after a Pasch."),
+        FennRule.BLACK_NO_FACE: N_("The black die has no face {face}."),
+        FennRule.BLACK_SAME_FACE: N_("The Pasch turns the black die to another number (it shows {face}); to keep it, end your turn."),
+        FennRule.STEP_AFTER_PASCH: N_("Pasch: first turn the black die to a new number, or end your turn."),
+        FennRule.DIE_NO_FACE: N_("The {colour} die has no face {face}."),
+        FennRule.SAME_FACE: N_("A step must turn up a new number (the {colour} die already shows {face})."),
+        FennRule.OFF_BOARD: N_("Field {field} is not on the board: a die never leaves the board once on it."),
+        FennRule.STEP_LENGTH: N_("A die moves one or two fields (the {colour} die stands on field {field})."),
+        FennRule.BAN_OCCUPIED: N_("Field {field} is closed to {colour}: the other die stands there."),
+        FennRule.BAN_BLACK: N_("Field {field} is closed to {colour}: the black die shows this number."),
+        FennRule.BAN_OPPONENT_FACE: N_("Field {field} is closed to {colour}: the other die shows this number."),
+        FennRule.BAN_TURN_START: N_("Field {field} is closed to {colour}: this turn began there."),
     }
 
     move_error_words_from = {"seat": lambda seat: {"colour": colour_word(seat)}}
@@ -55,7 +55,7 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
 
     def __init__(self, game: Fenn) -> None:
         super().__init__(game)
-        self._kinds: dict[tuple[Any, ...], str] = {}
+        self._gains: dict[tuple[str, str], StepGain] = {}
 
     def tagline(self) -> str:
         return _("Three dice, nine fields: the numbers on top say where nobody may go. Cross the strip first.")
@@ -71,33 +71,34 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
                 "first",
                 _("Who begins"),
                 _(
-                    "By the rules the black die is rolled until it shows 4 or 6: with 6 blue begins, with 4 red "
-                    "begins, and the black die keeps that number, closing field 6 or 4. You may also fix who begins "
-                    "(the black die then shows 6 or 4 all the same)."
-                )
+                    "By the rules the black die is rolled until it shows {red} or {blue}: with {blue} blue begins, with {red} red "
+                    "begins, and the black die keeps that number, closing field {blue} or {red}. You may also fix who begins "
+                    "(the black die then shows {blue} or {red} all the same)."
+                ).format(blue=self.game.opening_face(BLUE), red=self.game.opening_face(RED))
                 + " "
                 + start_value_sentence(),
                 choices=(
                     Choice("roll", _("Roll the black die (the rules)")),
-                    Choice("blue", _("Blue begins (black shows 6)")),
-                    Choice("red", _("Red begins (black shows 4)")),
+                    Choice("blue", _("Blue begins (black shows {n})").format(n=self.game.opening_face(BLUE))),
+                    Choice("red", _("Red begins (black shows {n})").format(n=self.game.opening_face(RED))),
                 ),
                 default="roll",
                 options=("first",),  # "roll": the option left out, as the rules have it
             ),
         ]
 
+    # Engine options, as records and links carry them (parsed JSON): values of any type.
     def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
         first = self.form_choice(values, "first", _("Choose who begins."))
         return {} if first == "roll" else {"first": first}
 
     # -- drawing -----------------------------------------------------------------------------------
 
-    def marks(self, s: FennState, ui: UIState[FennState]) -> BoardMarks[FennPayload, MoveEffect]:
+    def marks(self, s: FennState, ui: UIState[FennState]) -> BoardMarks[FennPayload, FennEffect]:
         """What the board marks, from the engine: the fields the die may enter and those closed to
         it, the last move, where the latest turn began, the opening roll, and each field's words."""
         game = self.game
-        mover = None if s.outcome is not None else s.to_move
+        mover = game.current_player(s)
         interactive = ui.interactive and s.outcome is None
         statuses = {st.field: st for st in game.field_statuses(s)}
         bans = {seat: game.field_bans(s, seat) for seat in (BLUE, RED)}
@@ -108,22 +109,15 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
             field = int(ui.selection[0])
             if statuses.get(field) and statuses[field].enterable:
                 selected = field
-        closed = set()
-        if mover is not None:
-            for field in BOARD_FIELDS:
-                mover_bans = tuple(bans[mover].get(field, ()))
-                if "turn-start" in statuses[field].reasons and s.phase == EXTRA:
-                    mover_bans += ("turn-start",)
-                if mover_bans and s.field_of(mover) != field:
-                    closed.add(field)
-        rolls = game.opening_rolls(s)
-        shown_rolls = tuple(rolls) if rolls and len(s.history) <= 2 and s.outcome is None and not s.setup.option("first") else ()
+        opening = game.opening(s)
+        # The opening roll is shown beside the black die during each player's first turn.
+        first_turns = game.turns_begun(s) <= s.setup.players
         payload = FennPayload(
             phase=s.phase,
             enterable=frozenset(field for field, status in statuses.items() if status.enterable),
-            closed=frozenset(closed),
-            turn_start=self._latest_turn_start(s),
-            rolls=shown_rolls,
+            closed=frozenset(field for field, status in statuses.items() if status.closed),
+            latest_turn_start=game.latest_turn_start(s),
+            rolls=opening.rolls if opening is not None and not opening.chosen and first_turns and s.outcome is None else (),
         )
         labels = {str(field): self._field_words(s, field, statuses, bans, mover, hints, selected) for field in BOARD_FIELDS}
         return BoardMarks(
@@ -141,31 +135,12 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
             payload=payload,
         )
 
-    def _latest_turn_start(self, s: FennState) -> tuple[int, int, int | None, int | None] | None:
-        """(seat, field, face, black) where the latest turn began (the current one once a step of
-        it is made, else the previous one); None if unknown or nothing moved."""
-        history = s.history
-        if s.phase in (EXTRA, PASCH) or (s.outcome is not None and s.outcome.winners):
-            key, seat = (history[-1] if history else None), s.to_move
-        else:
-            key, seat = (history[-2] if len(history) >= 2 else None), 1 - s.to_move
-        if key is None:
-            if s.phase == EXTRA and s.turn_start is not None:
-                return (s.to_move, s.turn_start, None, None)
-            return None
-        try:
-            start = self.game.from_position(key)
-        except ValueError:
-            return None
-        field = start.field_of(seat)
-        return (seat, field, start.face_of(seat), start.black)
-
     def _field_words(
         self,
         s: FennState,
         field: int,
         statuses: dict[int, FieldStatus],
-        bans: dict[int, dict[int, tuple[str, ...]]],
+        bans: dict[int, dict[int, tuple[FieldReason, ...]]],
         mover: int | None,
         hints: dict[str, HintValue],
         selected: int | None,
@@ -182,7 +157,7 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
         extra = []
         for seat in (BLUE, RED):
             reasons = bans[seat].get(field, ())
-            if reasons and s.field_of(seat) != field:
+            if reasons:
                 extra.append(_("Closed to {colour}: {reasons}.").format(colour=colour_word(seat), reasons="; ".join(ban_texts(s, seat, field, reasons))))
         if mover is not None:
             status = statuses[field]
@@ -190,9 +165,9 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
             if status.enterable:
                 faces = ", ".join(map(str, status.faces))
                 extra.append(_("{colour} may step here, new top {faces}.").format(colour=colour(seat), faces=faces))
-            elif "turn-start" in status.reasons:
+            elif FieldReason.TURN_START in status.reasons:
                 extra.append(_("{colour}'s turn began here: no return this turn.").format(colour=colour(seat)))
-            elif "distance" in status.reasons and not bans[seat].get(field) and s.field_of(seat) != field:
+            elif FieldReason.DISTANCE in status.reasons and not status.closed:
                 extra.append(_("Out of reach for {colour} (a die moves one or two fields).").format(colour=colour_word(seat)))
         code = hints.get(str(field))
         if code:
@@ -206,7 +181,7 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
         for seat in (BLUE, RED):
             field = s.field_of(seat)
             if field in START_FIELD:
-                where = _("beside the board before field 1") if field == 0 else _("beside the board after field 9")
+                where = _("beside the board before field 1") if field == START_FIELD[BLUE] else _("beside the board after field 9")
             else:
                 where = _("on field {n}").format(n=field)
             parts.append(_("The {colour} die is {where}, showing {n}.").format(colour=colour_word(seat), where=where, n=s.face_of(seat)))
@@ -219,7 +194,7 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
     def extra_html(self, s: FennState, ui: UIState[FennState]) -> str:
         if not ui.interactive or s.outcome is not None:
             return ""
-        return extra_html(self.game, s, ui, self._selected(s, ui), self.step_kind)
+        return extra_html(self.game, s, ui, self._selected(s, ui), self.step_gain)
 
     def _selected(self, s: FennState, ui: UIState[FennState]) -> int | None:
         """The field picked for a step, if it can still be entered."""
@@ -231,20 +206,20 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
         field = int(token)
         return field if self.game.faces_for(s, field) else None
 
-    def step_kind(self, s: FennState, move: str) -> str:
-        """What a legal step earns, by the engine's own `effect`: "win", "pasch", "extra",
-        "blocked" (an extra step earned but impossible) or "". Kept per position and move on the
-        view: the move list and the choosers ask again on every redraw, and the answer does not
-        depend on history."""
-        key = (s.blue, s.blue_face, s.red, s.red_face, s.black, s.to_move, s.phase, s.turn_start, move)
-        kind = self._kinds.get(key)
-        if kind is None:
+    def step_gain(self, s: FennState, move: str) -> StepGain:
+        """What a legal move earns, by the engine's own `effect`: a step's `StepEffect.earns`
+        ("win", "pasch", "extra", "blocked" or "nothing"), "nothing" for any other move. Kept per
+        position and move on the view: the move list and the choosers ask again on every redraw,
+        and the answer does not depend on history."""
+        key = (self.game.position(s), move)
+        gain = self._gains.get(key)
+        if gain is None:
             effect = self.game.effect(s, move)
-            kind = "win" if effect.wins else "pasch" if effect.pasch else "extra" if effect.extra_step else "blocked" if effect.extra_step_blocked else ""
-            if len(self._kinds) > 20000:  # not a rule: the cache of drawn fields stays small
-                self._kinds.clear()
-            self._kinds[key] = kind
-        return kind
+            gain = effect.earns if effect.kind == "step" else "nothing"
+            if len(self._gains) > 20000:  # not a rule: the cache of drawn fields stays small
+                self._gains.clear()
+            self._gains[key] = gain
+        return gain
 
     def actions(self, s: FennState, ui: UIState[FennState]) -> list[Action]:
         if not ui.interactive or s.outcome is not None:
@@ -252,16 +227,16 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
         game = self.game
         hints = dict(ui.hints)
 
-        def valued(label: str, move: str) -> str:
+        def valued(label: str, move: FennMove) -> str:
             code = hints.get(move)
             return f"{label} · {value_text(code)}" if code else label
 
         if game.can_pass(s):
-            return [Action("pass", valued(_("Pass"), "pass"), _("No step is possible: the turn goes to the other player."), primary=True)]
+            return [Action(PASS_TURN, valued(_("Pass"), PASS_TURN), _("No step is possible: the turn goes to the other player."), primary=True)]
         if game.can_end(s):
             if s.phase == PASCH:
-                return [Action("end", valued(_("End turn (black stays {n})").format(n=s.black), "end"), _("Leave the black die as it is."))]
-            return [Action("end", valued(_("End turn"), "end"), _("Do not take the extra step."))]
+                return [Action(END_TURN, valued(_("End turn (black stays {n})").format(n=s.black), END_TURN), _("Leave the black die as it is."))]
+            return [Action(END_TURN, valued(_("End turn"), END_TURN), _("Do not take the extra step."))]
         return []
 
     def score_text(self, s: FennState, score: int) -> str | None:
@@ -294,20 +269,23 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
                     best_by_field[field] = code
         return tuple(pairs) + tuple(best_by_field.items())
 
+    # A puzzle is read from the shipped puzzles (parsed JSON).
     def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
         turns = puzzle["depth"]
         if turns <= 1:
             return _("{name} to move: find the only step that wins this turn.").format(name=mover)
         return _("{name} to move: find the only step that keeps the win (it wins in {n} turns).").format(name=mover, n=turns)
 
+    # The puzzle as puzzle_task reads it (parsed JSON).
     def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
-        solution = puzzle["solution"]
-        if ":" in solution:
-            field = solution.split(":")[0]
-            if legal and all(m.split(":")[0] == field for m in legal if ":" in m):
-                return _("Every step goes to field {field}: the face it shows decides.").format(field=field)
-            return _("The step goes to field {field}.").format(field=field)
-        return _("Think about the black die.")
+        solution = parse_step(puzzle["solution"])
+        if solution is None:
+            return _("Think about the black die.")
+        field = solution[0]
+        steps = [step for step in map(parse_step, legal) if step]
+        if legal and all(step[0] == field for step in steps):
+            return _("Every step goes to field {field}: the face it shows decides.").format(field=field)
+        return _("The step goes to field {field}.").format(field=field)
 
     def hint_text(self, s: FennState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         moves = [(t, c) for t, c in hints if not t.isdigit()]
@@ -340,13 +318,13 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
 
     # -- input -------------------------------------------------------------------------------------
 
-    def click(self, s: FennState, ui: UIState[FennState], target: str) -> ClickResult[FennState, str]:
+    def click(self, s: FennState, ui: UIState[FennState], target: str) -> ClickResult[FennState, FennMove]:
         game = self.game
-        legal = game.legal_moves(s)
-        if target in legal:
-            step = parse_step(target)
+        move = next((legal for legal in game.legal_moves(s) if legal == target), None)
+        if move is not None:
+            step = parse_step(move)
             cursor = str(step[0]) if step else ui.cursor
-            return ClickResult(ui.with_(selection=(), cursor=cursor), target)
+            return ClickResult(ui.with_(selection=(), cursor=cursor), move)
         if not target.isdigit() or int(target) not in BOARD_FIELDS:
             return ClickResult(ui, None, _("That is not a legal move now."))
         field = int(target)
@@ -386,9 +364,9 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
         if phase == EXTRA:
             return _("{who}: extra step! Pick a field to step again, or end the turn.").format(who=who)
         text = _("{who} to move: pick a field, then the die's new top.").format(who=who)
-        if len(s.history) <= 1 and not s.moves and game.opening_rolls(s):
-            rolls = game.opening_rolls(s)
-            text = _("The black die shows {n}: {colour} begins.").format(n=rolls[-1], colour=colour(seat)) + " " + text
+        opening = game.opening(s)
+        if opening is not None and not s.moves:
+            text = _("The black die shows {n}: {colour} begins.").format(n=opening.rolls[-1], colour=colour(opening.starter)) + " " + text
         return text
 
     def describe_move(self, before: FennState, move: str, after: FennState, names: list[str]) -> str:
@@ -397,8 +375,8 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
         if effect.kind == "pass":
             text = _("{who} cannot step and passes.").format(who=who)
         elif effect.kind == "end":
-            if before.phase == PASCH:
-                text = _("{who} leaves the black die at {n} and ends the turn.").format(who=who, n=effect.black_before)
+            if effect.declined == "pasch":
+                text = _("{who} leaves the black die at {n} and ends the turn.").format(who=who, n=effect.black)
             else:
                 text = _("{who} ends the turn without the extra step.").format(who=who)
         elif effect.kind == "black":
@@ -410,32 +388,32 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
                 text = _("{who} steps from field {a} to field {to} and turns {face} up.").format(
                     who=who, a=effect.from_field, to=effect.to_field, face=effect.new_face
                 )
-            if effect.wins:
+            if effect.earns == "win":
                 text += " " + _("The die has reached the far end: {who} wins!").format(who=who)
-            elif effect.pasch:
+            elif effect.earns == "pasch":
                 text += " " + _("Pasch: {n} matches the black die, which may now be turned.").format(n=effect.new_face)
-            elif effect.extra_step:
+            elif effect.earns == "extra":
                 text += " " + _("{n} matches the field: an extra step.").format(n=effect.new_face)
-            elif effect.extra_step_blocked:
+            elif effect.earns == "blocked":
                 text += " " + _("{n} matches the field, but no further step is possible: the turn ends.").format(n=effect.new_face)
         if effect.draw:
             text += " " + _("The position has come up for the third time: the game is drawn.")
         return text
 
     def move_text(self, before: FennState, move: str) -> str:
-        if move == "end":
+        if move == END_TURN:
             return _("end")
-        if move == "pass":
+        if move == PASS_TURN:
             return _("pass")
         face = parse_black(move)
         if face is not None:
             return _("black {n}").format(n=face)
-        kind = self.step_kind(before, move)
-        if kind == "win":
+        gain = self.step_gain(before, move)
+        if gain == "win":
             return move + " " + _("wins")
-        if kind == "pasch":
+        if gain == "pasch":
             return move + " " + _("Pasch")
-        if kind == "extra":
+        if gain == "extra":
             return move + " +"
         return move
 
@@ -480,8 +458,8 @@ class FennView(GameView[FennState, str, MoveEffect, FennPayload]):
 
     def edit_refusal_texts(self) -> dict[str, str]:
         return {
-            "field-taken": N_("A die already stands on {place}: a field holds one die."),
-            "die-stays": N_(
+            FennEditRule.FIELD_TAKEN: N_("A die already stands on {place}: a field holds one die."),
+            FennEditRule.DIE_STAYS: N_(
                 "The die on {place} stays: a die never leaves the board once on it. Put it on another field, "
                 "or choose Empty board to set both dice beside the board."
             ),

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..games.seats import SEAT_COLOURS
 from ..games.fenn import BLUE, BOARD_FIELDS, GOAL_FIELD, PASCH, RED, START_FIELD, STEP
@@ -36,7 +36,7 @@ from .diagram import diagram_layer
 from .svg import empty, esc, num, svg_document, tag
 
 if TYPE_CHECKING:
-    from ..games.fenn import MoveEffect
+    from ..games.fenn import FennEffect, FennPhase, FennState, TurnStart
 
 # -- geometry (user units of the board's viewBox; x right, y down) -------------------------------
 
@@ -60,27 +60,26 @@ SEAT_CSS = SEAT_COLOURS["fenn"]  # a seat's CSS class is its colour
 class FennPayload:
     """What the engine says of a Fenn position, for the board (the view fills it in)."""
 
-    phase: str = STEP  # the state's phase (games/fenn.FennPhase): step, pass, extra, pasch, over
+    phase: FennPhase = STEP  # the state's phase: step, pass, extra, pasch, over
     enterable: frozenset[int] = frozenset()  # fields the die to move may step to
     closed: frozenset[int] = frozenset()  # fields closed to the player to move (hatched, a no-entry sign)
-    # (seat, field, face, black) where the latest turn began; None if unknown or nothing moved
-    turn_start: tuple[int, int, int | None, int | None] | None = None
+    latest_turn_start: TurnStart | None = None  # where the latest turn began (the engine's); None if unknown or nothing moved
     rolls: tuple[int, ...] = ()  # the opening roll to show above the strip (empty: none shown)
 
 
 def field_x(field: int) -> float:
     """Left edge of a board field (1-9); the places beside the board are 0 and 10."""
-    if field <= 0:
+    if field < BOARD_FIELDS[0]:
         return PAD
-    if field >= 10:
+    if field > BOARD_FIELDS[-1]:
         return PAD + SIDE + len(BOARD_FIELDS) * CELL
-    return PAD + SIDE + (field - 1) * CELL
+    return PAD + SIDE + (field - BOARD_FIELDS[0]) * CELL
 
 
 def field_cx(field: int) -> float:
-    if field <= 0:
+    if field < BOARD_FIELDS[0]:
         return PAD + SIDE / 2
-    if field >= 10:
+    if field > BOARD_FIELDS[-1]:
         return WIDTH - PAD - SIDE / 2
     return field_x(field) + CELL / 2
 
@@ -231,16 +230,16 @@ def _field_print(field: int) -> str:
     return "".join(parts)
 
 
-def board_svg(s: Any, marks: BoardMarks[FennPayload, MoveEffect]) -> str:
+def board_svg(s: FennState, marks: BoardMarks[FennPayload, FennEffect]) -> str:
     """The whole board as one SVG element. Pure: same state and marks, same text. `marks.labels`
     holds each field's words (its title and name), `marks.label` the board's name."""
     info = marks.payload or FennPayload()
-    mover = None if s.outcome is not None else s.to_move
     interactive = marks.interactive
     selected = int(marks.selection[0]) if marks.selection and marks.selection[0].isdigit() else None
     ghost_field = None  # where the dashed ghost of the latest turn's start is drawn
-    if info.turn_start is not None and info.turn_start[1] != s.field_of(info.turn_start[0]):
-        ghost_field = info.turn_start[1]
+    turn_start = info.latest_turn_start
+    if turn_start is not None and turn_start.field != s.field_of(turn_start.seat):
+        ghost_field = turn_start.field
     parts = [_black_row(s, marks, info)]
     # The places beside the board.
     for seat in (BLUE, RED):
@@ -259,11 +258,10 @@ def board_svg(s: Any, marks: BoardMarks[FennPayload, MoveEffect]) -> str:
     parts.append(empty("rect", x=num(x0 + 1.5), y=num(TOP + 1.5), width=num(x1 - x0 - 3), height=num(FIELD_H - 3), rx="5", class_="stitch"))
     cursor = _cursor(s, marks, info, selected)
     for field in BOARD_FIELDS:
-        parts.append(_field(s, marks, info, field, cursor, mover, selected, ghost_field))
+        parts.append(_field(s, marks, info, field, cursor, selected, ghost_field))
     # The trail of the latest turn: a dashed ghost where it began.
-    if ghost_field is not None and info.turn_start is not None:
-        seat, field, face, _black = info.turn_start
-        parts.append(die_svg(SEAT_CSS[seat], face, field_cx(field), DIE_CY, DIE, class_="ghost"))
+    if ghost_field is not None and turn_start is not None:
+        parts.append(die_svg(SEAT_CSS[turn_start.seat], turn_start.face, field_cx(ghost_field), DIE_CY, DIE, class_="ghost"))
     # The dice.
     for seat in (BLUE, RED):
         parts.append(_player_die(s, marks, seat))
@@ -279,12 +277,12 @@ def board_svg(s: Any, marks: BoardMarks[FennPayload, MoveEffect]) -> str:
     )
 
 
-def target_centres(s: Any, marks: BoardMarks[FennPayload, MoveEffect]) -> dict[str, tuple[float, float]]:
+def target_centres(s: FennState, marks: BoardMarks[FennPayload, FennEffect]) -> dict[str, tuple[float, float]]:
     """Each field's centre (where its die stands) by its number (its data-target), for a diagram's marks."""
     return {str(field): (field_cx(field), float(DIE_CY)) for field in BOARD_FIELDS}
 
 
-def _black_row(s: Any, marks: BoardMarks[FennPayload, MoveEffect], info: FennPayload) -> str:
+def _black_row(s: FennState, marks: BoardMarks[FennPayload, FennEffect], info: FennPayload) -> str:
     cx, cy = WIDTH / 2, TOP / 2 - 1
     classes = []
     effect = marks.effect
@@ -310,9 +308,9 @@ def _black_row(s: Any, marks: BoardMarks[FennPayload, MoveEffect], info: FennPay
     parts.append(die_svg("black", s.black, cx, cy, BLACK_DIE, class_=" ".join(classes)))
     parts.append(tag("text", esc(_("black die")), x=num(cx + BLACK_DIE / 2 + 8), y=num(cy - 6), class_="row-label start-label"))
     # What the black die showed before the latest turn, if that turn changed it.
-    turn_start = info.turn_start
-    if turn_start is not None and turn_start[3] is not None and turn_start[3] != s.black:
-        parts.append(tag("text", esc(_("was {n}").format(n=turn_start[3])), x=num(cx + BLACK_DIE / 2 + 8), y=num(cy + 10), class_="row-label was"))
+    turn_start = info.latest_turn_start
+    if turn_start is not None and turn_start.black is not None and turn_start.black != s.black:
+        parts.append(tag("text", esc(_("was {n}").format(n=turn_start.black)), x=num(cx + BLACK_DIE / 2 + 8), y=num(cy + 10), class_="row-label was"))
     # The opening roll, during each player's first turn (the view leaves it out otherwise).
     rolls = info.rolls
     if rolls:
@@ -329,7 +327,7 @@ def _black_row(s: Any, marks: BoardMarks[FennPayload, MoveEffect], info: FennPay
     return tag("g", "".join(parts), class_="black-row", aria_hidden="true")
 
 
-def _cursor(s: Any, marks: BoardMarks[FennPayload, MoveEffect], info: FennPayload, selected: int | None) -> str | None:
+def _cursor(s: FennState, marks: BoardMarks[FennPayload, FennEffect], info: FennPayload, selected: int | None) -> str | None:
     if not marks.interactive:
         return None
     cursor = marks.cursor
@@ -345,12 +343,11 @@ def _cursor(s: Any, marks: BoardMarks[FennPayload, MoveEffect], info: FennPayloa
 
 
 def _field(
-    s: Any,
-    marks: BoardMarks[FennPayload, MoveEffect],
+    s: FennState,
+    marks: BoardMarks[FennPayload, FennEffect],
     info: FennPayload,
     field: int,
     cursor: str | None,
-    mover: int | None,
     selected: int | None,
     ghost_field: int | None,
 ) -> str:
@@ -399,7 +396,7 @@ def _field(
     if value and interactive:
         inner.append(_hint_mark(value, cx, TOP + FIELD_H + 4))
     words = marks.labels.get(str(field), str(field))
-    attrs: dict[str, Any] = {}
+    attrs: dict[str, str | None] = {}
     if interactive:
         attrs = dict(
             data_target=str(field),
@@ -414,7 +411,7 @@ def _field(
     return tag("g", tag("title", esc(words)) + "".join(inner), class_=" ".join(classes), data_field=str(field), **attrs)
 
 
-def _player_die(s: Any, marks: BoardMarks[FennPayload, MoveEffect], seat: int) -> str:
+def _player_die(s: FennState, marks: BoardMarks[FennPayload, FennEffect], seat: int) -> str:
     field = s.field_of(seat)
     cx = field_cx(field)
     classes = []

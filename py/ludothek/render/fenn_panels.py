@@ -6,14 +6,15 @@ before a third repetition and the dice and marks explained, and each seat's die.
 
 Its own module because these panels are one thing, drawn from the engine's answers; the view
 (render/fenn.py) hands them to the game screen and keeps the clicks that pick in them, the picked
-field and what a step earns (`FennView.step_kind`, kept per position on the view).
+field and what a step earns (`FennView.step_gain`, kept per position on the view).
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from ..games.fenn import BLACK_FACES, BLACK_NAME, BLUE, DIE_FACES, DIE_NAMES, EXTRA, PASCH, PASS, RED, START_FIELD, STEP, Fenn, FennState
+from ..games.fenn import BLACK_FACES, BLACK_NAME, BLUE, DIE_FACES, DIE_NAMES, EXTRA, GOAL_FIELD, PASCH, PASS, RED, START_FIELD, STEP, Fenn, FennState
+from ..games.fenn import StepGain
 from ..games.notation import black_move, step_move
 from ..i18n import _, ngettext
 from .board_marks import HintValue
@@ -22,10 +23,10 @@ from .fenn_words import colour, colour_word, start_value_sentence, value_short, 
 from .svg import esc, tag
 from .view import UIState
 
-StepKind = Callable[[FennState, str], str]  # the view's `step_kind`: what a legal step earns
+StepGainOf = Callable[[FennState, str], StepGain]  # the view's `step_gain`: what a legal step earns
 
 
-def extra_html(game: Fenn, s: FennState, ui: UIState[FennState], selected: int | None, step_kind: StepKind) -> str:
+def extra_html(game: Fenn, s: FennState, ui: UIState[FennState], selected: int | None, step_gain: StepGainOf) -> str:
     """What is shown below the board while a player moves: the Pasch's chooser or the banner of an
     extra step or a pass, then the faces of the picked field or every legal step as a list."""
     phase = s.phase
@@ -46,30 +47,30 @@ def extra_html(game: Fenn, s: FennState, ui: UIState[FennState], selected: int |
     elif phase == PASS:
         parts.append(tag("p", esc(_("No field is open to the {colour} die: pass.").format(colour=colour_word(seat))), class_="fenn-banner"))
     if selected is not None:
-        parts.append(faces_html(game, s, selected, hints, step_kind))
+        parts.append(faces_html(game, s, selected, hints, step_gain))
     elif phase in (STEP, EXTRA):
-        parts.append(steps_list_html(game, s, hints, step_kind))
+        parts.append(steps_list_html(game, s, hints, step_gain))
     return "".join(parts)
 
 
-def face_note(kind: str) -> str:
-    """What a step earns (the view's `step_kind`), as the face's button says it."""
+def face_note(gain: StepGain) -> str:
+    """What a step earns (the view's `step_gain`), as the face's button says it."""
     return {
         "win": _("wins!"),
         "pasch": _("Pasch"),
         "extra": _("extra step"),
         "blocked": _("no extra step possible"),
-    }.get(kind, "")
+    }.get(gain, "")
 
 
-def faces_html(game: Fenn, s: FennState, field: int, hints: dict[str, HintValue], step_kind: StepKind) -> str:
+def faces_html(game: Fenn, s: FennState, field: int, hints: dict[str, HintValue], step_gain: StepGainOf) -> str:
     """The faces the die may turn up on the picked field, each a button."""
     seat = s.to_move
     kind = SEAT_CSS[seat]
     buttons = []
     for face in game.faces_for(s, field):
         move = step_move(field, face)
-        note = face_note(step_kind(s, move))
+        note = face_note(step_gain(s, move))
         code = hints.get(move)
         label = _("Turn {face} up").format(face=face)
         if note:
@@ -108,7 +109,7 @@ def pasch_html(game: Fenn, s: FennState, hints: dict[str, HintValue]) -> str:
     return chooser_html(title, buttons, "fenn-chooser pasch", _("Pasch: turn the black die"))
 
 
-def steps_list_html(game: Fenn, s: FennState, hints: dict[str, HintValue], step_kind: StepKind) -> str:
+def steps_list_html(game: Fenn, s: FennState, hints: dict[str, HintValue], step_gain: StepGainOf) -> str:
     """Every legal step as a button, grouped by field (the hint's values shown beside them)."""
     seat = s.to_move
     rows = []
@@ -118,8 +119,8 @@ def steps_list_html(game: Fenn, s: FennState, hints: dict[str, HintValue], step_
             continue
         buttons = []
         for face in status.faces:
-            move = f"{status.field}:{face}"
-            note = face_note(step_kind(s, move))
+            move = step_move(status.field, face)
+            note = face_note(step_gain(s, move))
             code = hints.get(move)
             label = _("Step to field {field} and turn {face} up").format(field=status.field, face=face)
             text = str(face)
@@ -175,17 +176,17 @@ def side_html(game: Fenn, s: FennState, names: list[str]) -> str:
     """Beside the board: the opening roll (or who was chosen to begin) with who wins the start with
     perfect play, the warning before a third repetition, and the dice and the marks explained."""
     parts = []
-    rolls = game.opening_rolls(s)
-    if rolls:
-        starter = BLUE if rolls[-1] == 6 else RED
+    opening = game.opening(s)
+    if opening is not None:
+        rolls, starter = opening.rolls, opening.starter
         dice = "".join(
             tag("span", die_icon("black", r, 30), class_="fenn-roll-die" + (" decisive" if i == len(rolls) - 1 else " rerolled"), style=f"--i:{i}")
             for i, r in enumerate(rolls)
         )
-        roll_text = _("The black die was rolled until it showed 4 or 6: {rolls}. {colour} begins.").format(
-            rolls=", ".join(map(str, rolls)), colour=colour(starter)
+        roll_text = _("The black die was rolled until it showed {red} or {blue}: {rolls}. {colour} begins.").format(
+            red=game.opening_face(RED), blue=game.opening_face(BLUE), rolls=", ".join(map(str, rolls)), colour=colour(starter)
         )
-        chosen = len(rolls) == 1 and s.setup.option("first")
+        chosen = opening.chosen
         if chosen:
             roll_text = _("{colour} begins, as chosen; the black die shows {n}.").format(colour=colour(starter), n=rolls[-1])
         parts.append(
@@ -194,16 +195,25 @@ def side_html(game: Fenn, s: FennState, names: list[str]) -> str:
             + tag("p", esc(roll_text), class_="fenn-roll-text")
             + tag("p", esc(start_value_sentence(starter, rolls[-1])), class_="fenn-solved")
         )
-    repeats = game.repetitions(s)
-    if repeats == 2 and s.outcome is None:
+    if game.repeats_to_draw(s) == 1:
         parts.append(
             tag("p", esc(_("This position has come up twice at the start of a turn: a third time ends the game in a draw.")), class_="fenn-banner repeat")
         )
     dice_rows = "".join(
         tag("li", die_icon(kind, None, 22) + esc(text))
         for kind, text in (
-            ("blue", _("Blue: die {name}, faces {faces}; runs to field 9").format(name=DIE_NAMES[BLUE], faces=" ".join(map(str, DIE_FACES[BLUE])))),
-            ("red", _("Red: die {name}, faces {faces}; runs to field 1").format(name=DIE_NAMES[RED], faces=" ".join(map(str, DIE_FACES[RED])))),
+            (
+                "blue",
+                _("Blue: die {name}, faces {faces}; runs to field {goal}").format(
+                    name=DIE_NAMES[BLUE], faces=" ".join(map(str, DIE_FACES[BLUE])), goal=GOAL_FIELD[BLUE]
+                ),
+            ),
+            (
+                "red",
+                _("Red: die {name}, faces {faces}; runs to field {goal}").format(
+                    name=DIE_NAMES[RED], faces=" ".join(map(str, DIE_FACES[RED])), goal=GOAL_FIELD[RED]
+                ),
+            ),
             ("black", _("Black: die {name}, faces {faces}").format(name=BLACK_NAME, faces=" ".join(map(str, BLACK_FACES)))),
         )
     )

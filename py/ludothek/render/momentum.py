@@ -1,14 +1,18 @@
-"""Momentum's view: what a click does, the setup fields, the sentences a player reads and hears.
-The board itself is drawn by render/momentum_board.py.
+"""Momentum's view: what a click does, the setup form, and the sentences a player reads and hears.
+It asks the engine (games/momentum.py) every rule question, what may be clicked, why a click is
+refused, the setup's numbers, and draws with render/momentum_board.py, which it hands the marks
+(`marks`): the legal cells, the cells' names, the last move's effect and the hints.
+
+Next: the board, render/momentum_board.py; the computer players, ai/momentum.py.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from ..ai.base import GameAI
-from ..games.momentum import GAME, BUFFER, DAMPER, DESIGNER_ROUND_LIMIT, HOLE, RECOMMENDED_MAX_SPECIALS, SEAT_LETTERS, SIZES
-from ..games.momentum import Momentum, MomentumState, Push
+from ..games.momentum import GAME, SPECIAL_KINDS, SWAP, Momentum, MomentumEffect, MomentumMove, MomentumRule, Push
+from ..games.momentum_state import BUFFER, DAMPER, HOLE, SEAT_LETTERS, MomentumState
 from ..games.notation import cell_name, parse_cell
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, Control, HintValue
@@ -18,44 +22,57 @@ from .momentum_board import SEAT_CSS, SPECIAL_CSS, stone_svg
 from .seats import seat_names
 from .svg import esc, num, tag
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
-from ..games.momentum import Effect as MomentumEffect
 
 SEAT_NAMES = seat_names(SEAT_CSS)
-SPECIAL_NAMES = {HOLE: N_("hole"), DAMPER: N_("damper"), BUFFER: N_("buffer")}
-SPECIAL_CODES = {"x": HOLE, "d": DAMPER, "p": BUFFER}
+SPECIAL_NAMES = {HOLE: N_("hole"), DAMPER: N_("damper"), BUFFER: N_("buffer")}  # a special cell's code: its name
 THUMBNAIL_POSITION = "7x7 ......./..B..../....R../..RB.B./.R...../....B../....... B 5,4"
 
 
 def parse_specials_text(text: str, size: str) -> dict[str, list[str]]:
-    """'e5:x c3:d' (cell:kind with x hole, d damper, p buffer) to engine options."""
-    width, height = SIZES[size]
-    found: dict[str, list[str]] = {"holes": [], "dampers": [], "buffers": []}
-    option_of = {HOLE: "holes", DAMPER: "dampers", BUFFER: "buffers"}
+    """'e5:x c3:d' (cell:code with x hole, d damper, p buffer) to engine options."""
+    width, height = GAME.dimensions(size)
+    found: dict[str, list[str]] = {option: [] for option in SPECIAL_KINDS}
+    option_of = {kind: option for option, kind in SPECIAL_KINDS.items()}
     for token in text.split():
         cell, _sep, code = token.partition(":")
-        if code not in SPECIAL_CODES or parse_cell(cell, width, height) is None:
+        if code not in option_of or parse_cell(cell, width, height) is None:
             raise ValueError(_("{token} is not a special cell on the {size} board").format(token=token, size=size))
-        found[option_of[SPECIAL_CODES[code]]].append(cell)
+        found[option_of[code]].append(cell)
     return found
 
 
-class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEffect, None]):
+def or_list(items: Iterable[object]) -> str:
+    """A list of choices in the player's language: "8, 10 or 12"."""
+    texts = [str(item) for item in items]
+    return texts[0] if len(texts) == 1 else _("{some} or {last}").format(some=", ".join(texts[:-1]), last=texts[-1])
+
+
+def stone_name(letter: str) -> str:
+    """A stone by its seat's letter: "Red stone"."""
+    return _("{colour} stone").format(colour=_(SEAT_NAMES[SEAT_LETTERS.index(letter)]))
+
+
+class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, MomentumEffect, None]):
     game_id = "momentum"
     game: Momentum
     board = momentum_board
     seat_colours = SEAT_CSS
     default_players = 2
     move_error_texts = {
-        "not-a-cell": N_("That is not a legal move now."),
-        "pie-not-yet": N_("The pie rule applies only to the second player's first turn."),
-        "pie-unavailable": N_("The pie rule is not available now."),
-        "cell-occupied": N_("{cell} is occupied."),
-        "cell-special": N_("{cell} is a {kind_name}: nothing may be placed there."),
+        MomentumRule.NOT_A_CELL: N_("That is not a legal move now."),
+        MomentumRule.PIE_NOT_YET: N_("The pie rule applies only to the second player's first turn."),
+        MomentumRule.PIE_UNAVAILABLE: N_("The pie rule is not available now."),
+        MomentumRule.CELL_OCCUPIED: N_("{cell} is occupied."),
+        MomentumRule.CELL_SPECIAL: N_("{cell} is a {kind_name}: nothing may be placed there."),
     }
 
+    # The words of the move and position errors' params (the lists the engine gives as data).
     move_error_words_from = {
         "kind": lambda kind: {"kind_name": _(SPECIAL_NAMES[kind])},
         "seat": lambda seat: {"colour": _(SEAT_NAMES[seat])},
+        "sizes": lambda sizes: {"sizes": or_list(sizes)},
+        "counts": lambda counts: {"counts": or_list(counts)},
+        "pie_players": lambda players: {"pie_players": or_list(players)},
     }
 
     position_error_texts = {
@@ -63,15 +80,15 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
             "A position has 4 to 6 parts separated by single spaces (this one has {count}): the board size, the board, "
             "the player to move, the stones in hand, and if needed pie or swap and r<round>/<limit>."
         ),
-        "board-size": N_("The board size must be 7x7, 7x9 or 9x9, not “{token}”."),
+        "board-size": N_("The board size must be {sizes}, not “{token}”."),
         "board-shape": N_("A {size} board has {height} rows of {width} cells, separated by /."),
         "cell-content": N_("“{token}” does not stand for a cell: use . (empty), R, B or G (stones), x (hole), d (damper) or p (buffer)."),
-        "hands": N_("The stones in hand must be 2 or 3 whole numbers separated by commas, one per player (such as 8,8), not “{token}”."),
+        "hands": N_("The stones in hand must be {counts} whole numbers separated by commas, one per player (such as 8,8), not “{token}”."),
         "to-move": N_("The player to move must be one of {letters}, not “{token}”."),
         "green-stones": N_("The stones in hand are for {players} players, Red and Blue: there can be no green stones on the board."),
         "stone-count": N_("{colour} has {on_board} + {in_hand} stones (on the board + in hand), but with {players} players on {size} each player has {total}."),
         "special-count": N_("The board has {count} special cells (x, d, p), but at most {limit} are allowed."),
-        "pie-players": N_("The pie rule (pie or swap) is only played with 2 players, not {players}."),
+        "pie-players": N_("The pie rule (pie or swap) is only played with {pie_players} players, not {players}."),
         "pie-start": N_("“pie” (the pie rule, still to come) needs an empty board with Red to move; after Red's first stone write “swap” instead."),
         "swap-start": N_("“swap” (Blue may take over Red's first stone) needs exactly one stone on the board, a red one, with Blue to move."),
         "extra-token": N_("“{token}” does not belong here: after the stones in hand may come only pie or swap, then r<round>/<limit> (such as r1/30)."),
@@ -80,7 +97,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
         "past-round-limit": N_("r{round}/{limit} is past the round limit, so the game ended after the last player's turn: Red must be to move."),
     }
 
-    def game_ai(self) -> GameAI[MomentumState, str, MomentumEffect]:
+    def game_ai(self) -> GameAI[MomentumState, MomentumMove, MomentumEffect]:
         from ..ai.momentum import AI
 
         return AI
@@ -99,7 +116,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
                 self.game,
                 "size",
                 _("Board size"),
-                _("Width by height. Bigger boards give each player more stones (2 players: 8, 10 or 12; 3 players: 6, 7 or 8)."),
+                _("Width by height. Bigger boards give each player more stones ({counts}).").format(counts=self._stones_by_size()),
             ),
             option_field(
                 self.game,
@@ -128,7 +145,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
                 self.game,
                 "random_specials",
                 _("Number of random special cells"),
-                _("Placed point-symmetrically; the rulebook advises no more than 6."),
+                _("Placed point-symmetrically; the rulebook advises no more than {n}.").format(n=self.game.advised_most_specials),
                 default=4,
                 minimum=1,
                 maximum=12,
@@ -151,23 +168,40 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
                 kind="choice",
                 minimum=None,
                 maximum=None,
-                choices=(Choice("0", _("Off")), Choice("20", "20"), Choice(str(DESIGNER_ROUND_LIMIT), _("30 (the designer's)")), Choice("40", "40")),
+                choices=(Choice("0", _("Off")), Choice("20", "20"), self._designer_round_limit(), Choice("40", "40")),
                 default="0",
             ),
         ]
 
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
+    def _stones_by_size(self) -> str:
+        """The stones the engine deals, by player count and size: "2 players: 8, 10 or 12; 3 players: 6, 7 or 8"."""
+        sizes = self.game.option("size").choices
+        return "; ".join(
+            ngettext("{players} player: {stones}", "{players} players: {stones}", players).format(
+                players=players, stones=or_list(self.game.stones_each(players, size) for size in sizes)
+            )
+            for players in range(self.game.min_players, self.game.max_players + 1)
+        )
+
+    def _designer_round_limit(self) -> Choice:
+        limit = self.game.designer_round_limit
+        return Choice(str(limit), _("{n} (the designer's)").format(n=limit))
+
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, object]:
         size = self.form_choice(values, "size", _("Choose a board size."))
-        options: dict[str, Any] = {"size": size}
-        if players == 2:
+        options: dict[str, object] = {"size": size}
+        if self.game.option("pie").applies_to(players):
             options["pie"] = self.form_flag(values, "pie")
         specials = values.get("specials", "none")
         if specials == "centre-hole":
-            width, height = SIZES[size]
-            options["holes"] = [cell_name((width * height) // 2, width)]
+            options["holes"] = [self.game.centre_cell(size)]
         elif specials == "random":
+            field = self.setup_field("random_specials")
             options["random_specials"] = self.form_number(
-                values, "random_specials", _("The number of special cells must be a whole number."), _("Choose between 1 and 12 special cells.")
+                values,
+                "random_specials",
+                _("The number of special cells must be a whole number."),
+                _("Choose between {least} and {most} special cells.").format(least=field.minimum, most=field.maximum),
             )
         elif specials == "hand":
             options.update({k: v for k, v in parse_specials_text(values.get("hand_specials", ""), size).items() if v})
@@ -176,31 +210,30 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
             options["round_limit"] = int(limit)
         return options
 
-    def option_warnings(self, options: dict[str, Any], players: int) -> list[str]:
-        count = options.get("random_specials", 0) + sum(len(options.get(k, [])) for k in ("holes", "dampers", "buffers"))
-        if count > RECOMMENDED_MAX_SPECIALS:
-            return [_("The rulebook advises no more than {n} special cells.").format(n=RECOMMENDED_MAX_SPECIALS)]
+    def option_warnings(self, options: dict[str, object], players: int) -> list[str]:
+        if self.game.specials_beyond_advice(options):
+            return [_("The rulebook advises no more than {n} special cells.").format(n=self.game.advised_most_specials)]
         return []
 
     def setup_preview(self, values: dict[str, str], players: int) -> str:
         """The board as set up so far; with specials placed by hand, a click cycles a cell
         through empty, hole, damper and buffer."""
-        size = values.get("size", "7x7")
-        if size not in SIZES:
-            size = "7x7"
+        sizes = self.game.option("size")
+        size = values.get("size", sizes.default)
+        if size not in sizes.choices:
+            size = sizes.default
         by_hand = values.get("specials") == "hand"
         try:
             options = self.options_from_form(values, players)
             options.pop("random_specials", None)
-            s = self.game.new_game(players=players, **options)
+            s = self.game.new_game(players, seed=0, **options)
         except ValueError:
             s = self.game.new_game(players=players, size=size)
         if not by_hand:
             return self.board.board_svg(s, BoardMarks(label=_("Preview of the board")))
-        width, height = SIZES[size]
         controls = []
-        for index in range(width * height):
-            name = cell_name(index, width)
+        for index in range(s.width * s.height):
+            name = cell_name(index, s.width)
             content = s.board[index]
             what = _(SPECIAL_NAMES[content]) if content in SPECIAL_NAMES else _("empty")
             controls.append(Control(name, "setup-cell", _("{cell}: {what}. Click to change.").format(cell=name, what=what)))
@@ -208,7 +241,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
 
     def setup_click(self, values: dict[str, str], cell: str) -> dict[str, str]:
         """Cycle `cell` through empty, hole, damper, buffer in the by-hand text field."""
-        cycle = {"": "x", "x": "d", "d": "p", "p": ""}
+        cycle = {"": HOLE, HOLE: DAMPER, DAMPER: BUFFER, BUFFER: ""}
         entries = {}
         for token in values.get("hand_specials", "").split():
             name, _sep, code = token.partition(":")
@@ -225,7 +258,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
     def marks(self, s: MomentumState, ui: UIState[MomentumState]) -> BoardMarks[None, MomentumEffect]:
         effect = self.last_effect(ui)
         interactive = ui.interactive
-        legal = frozenset(m for m in self.game.legal_moves(s) if m != "swap") if interactive else frozenset()
+        legal = frozenset(self.game.legal_cells(s)) if interactive else frozenset()
         marks: BoardMarks[None, MomentumEffect] = BoardMarks(
             interactive=interactive,
             legal=legal,
@@ -243,7 +276,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
         labels = {}
         for index, content in enumerate(s.board):
             if content in SEAT_LETTERS:
-                what = _("{colour} stone").format(colour=_(SEAT_NAMES[SEAT_LETTERS.index(content)]))
+                what = stone_name(content)
             elif content in SPECIAL_CSS:
                 what = _(SPECIAL_NAMES[content])
             else:
@@ -264,22 +297,23 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
         return tag("span", esc(ngettext("{n} stone in hand", "{n} stones in hand", n).format(n=n)), class_="hand", data_hand=str(n))
 
     def actions(self, s: MomentumState, ui: UIState[MomentumState]) -> list[Action]:
-        if ui.interactive and s.pie == "swap" and s.outcome is None:
-            return [Action("swap", _("Swap (pie rule)"), _("Take over the first stone instead of placing one."))]
+        if ui.interactive and self.game.swap_offered(s):
+            return [Action(SWAP, _("Swap (pie rule)"), _("Take over the first stone instead of placing one."))]
         return []
 
-    def click(self, s: MomentumState, ui: UIState[MomentumState], target: str) -> ClickResult[MomentumState, str]:
-        legal = self.game.legal_moves(s)
-        if target in legal:
-            return ClickResult(ui.with_(selection=(), cursor=target if target != "swap" else ui.cursor), target)
+    def click(self, s: MomentumState, ui: UIState[MomentumState], target: str) -> ClickResult[MomentumState, MomentumMove]:
+        for move in self.game.legal_moves(s):
+            if move == target:
+                return ClickResult(ui.with_(selection=(), cursor=ui.cursor if move == SWAP else move), move)
         return ClickResult(ui, None, self.refusal(s, target) or _("That is not a legal move now."))
 
     # -- words ---------------------------------------------------------------------------------
 
+    # A puzzle (here and in puzzle_hint) is parsed JSON (ai/puzzles.py): its values are what the file holds.
     def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
         if puzzle["depth"] <= 1:
             return _("{name} to move: find the only stone that wins at once.").format(name=mover)
-        if puzzle["depth"] <= 3:
+        if puzzle["depth"] <= 3:  # not a rule: the puzzle's depth in plies (1, 3 or 5: one to three own turns)
             return _("{name} to move: find the only stone that wins with your next stone, whatever the opponent does.").format(name=mover)
         return _("{name} to move: find the only stone that wins within three of your turns, whatever the opponent does.").format(name=mover)
 
@@ -290,7 +324,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
         if not hints:
             return ""
         move = hints[-1][0]
-        if move == "swap":
+        if move == SWAP:
             return _("Hint: swap – take over the first stone (pie rule).")
         return _("Hint: place a stone on {cell} (marked with a check).").format(cell=move)
 
@@ -300,17 +334,17 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
         name = names[s.to_move]
         n = s.hands[s.to_move]
         text = ngettext("{name} to move: place a stone ({n} left).", "{name} to move: place a stone ({n} left).", n).format(name=name, n=n)
-        if s.pie == "swap":
+        if self.game.swap_offered(s):
             text += " " + _("Or swap: take over the first stone (pie rule).")
         if s.round_limit:
-            text += " " + _("Round {r} of {limit}.").format(r=min(s.round, s.round_limit), limit=s.round_limit)
+            text += " " + _("Round {r} of {limit}.").format(r=s.round, limit=s.round_limit)
         return text
 
     def describe_move(self, before: MomentumState, move: str, after: MomentumState, names: list[str]) -> str:
         name = names[before.to_move]
-        if move == "swap":
-            return _("{name} swapped: the first stone is now theirs.").format(name=name)
         effect = self.game.effect(before, move)
+        if effect.kind == "swapped":
+            return _("{name} swapped: the first stone is now theirs.").format(name=name)
         sentences = [_("{name} placed a stone on {cell}.").format(name=name, cell=move)]
         moved = [(p, to) for p in effect.pushes if (to := p.to) is not None]
         gone = [p for p in effect.pushes if p.to is None]
@@ -335,16 +369,17 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, str, MomentumEff
         return " ".join(sentences)
 
     def move_text(self, before: MomentumState, move: str) -> str:
-        if move == "swap":
+        effect = self.game.effect(before, move)
+        if effect.kind == "swapped":
             return _("swap")
-        gone = sum(1 for p in self.game.effect(before, move).pushes if p.to is None)
+        gone = sum(1 for p in effect.pushes if p.to is None)
         return move + (" " + _("({n} off)").format(n=gone) if gone else "")
 
     # -- the diagram editor (games/momentum_editing.py) --
 
     def piece_name(self, piece: str) -> str:
         if piece in SEAT_LETTERS:
-            return _("{colour} stone").format(colour=_(SEAT_NAMES[SEAT_LETTERS.index(piece)]))
+            return stone_name(piece)
         return _(SPECIAL_NAMES[piece]).capitalize() if piece in SPECIAL_NAMES else piece
 
     def setting_name(self, name: str) -> str:

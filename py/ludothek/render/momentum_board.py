@@ -1,7 +1,9 @@
 """Momentum's board drawn as SVG, and nothing else (as chess.svg draws a chess board): cells,
 stones, special cells and the last move's pushes, from the state and the view's `BoardMarks`
 (render/board_marks.py): the legal cells, every cell's name, the last move's effect, the hint,
-and the setup's cell buttons. Clicks, setup fields and sentences are the view's (render/momentum.py).
+and the setup's cell buttons. It asks nothing: what is legal and what a move did come in the
+marks. Clicks, setup fields and sentences are the view's (render/momentum.py); start at
+`board_svg`, at the end.
 
 Stones differ by colour (Okabe-Ito vermilion, blue, bluish green) and by mark (red plain, blue
 ringed, green with a diamond), so they stay apart for colour-blind players and in print.
@@ -9,9 +11,9 @@ ringed, green with a diamond), so they stay apart for colour-blind players and i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..games.momentum import BUFFER, DAMPER, EMPTY, HOLE, SEAT_LETTERS
+from ..games.momentum_state import BUFFER, DAMPER, EMPTY, HOLE, SEAT_LETTERS
 from ..games.notation import FILES, cell_index, cell_name
 from ..games.seats import SEAT_COLOURS
 from ..i18n import _
@@ -21,7 +23,8 @@ from .marks import colour_mark
 from .svg import empty, hint_badge, num, svg_document, tag
 
 if TYPE_CHECKING:
-    from ..games.momentum import Effect as MomentumEffect
+    from ..games.momentum import MomentumEffect, Push
+    from ..games.momentum_state import MomentumState
 
 CELL = 40
 MARGIN = 22  # room for the coordinates on the left and at the bottom
@@ -61,13 +64,19 @@ def special_svg(kind: str, cx: float, cy: float) -> str:
     return tag("g", body, class_=f"special {css}")
 
 
-def _cell_svg(s: Any, index: int, marks: BoardMarks[None, MomentumEffect], cursor: str | None) -> str:
+def _pushes(effect: MomentumEffect | None) -> tuple[Push, ...]:
+    """The stones the last move pushed (none for a swap, or with no last move shown)."""
+    return effect.pushes if effect is not None and effect.kind == "placed" else ()
+
+
+def _cell_svg(s: MomentumState, index: int, marks: BoardMarks[None, MomentumEffect], cursor: str | None) -> str:
     """One cell: its ground, a hint's badge, its stone or special (the last move's animated), the
     dot of a legal target; the tab stop's attributes when the board takes clicks."""
     width, height = s.width, s.height
     legal, effect, animate = marks.legal, marks.effect, marks.animate
-    placed = effect.placed if effect else None
-    swapped = effect.swapped if effect else None
+    last = effect.cell if effect is not None else None  # the stone placed or swapped
+    placed = last if effect is not None and effect.kind == "placed" else None
+    pushes = _pushes(effect)
     content = s.board[index]
     name = cell_name(index, width)
     cx, cy = cell_centre(index, width, height)
@@ -75,16 +84,16 @@ def _cell_svg(s: Any, index: int, marks: BoardMarks[None, MomentumEffect], curso
     classes = ["cell"]
     if name in legal:
         classes.append("legal")
-    if index == placed or index == swapped:
+    if index == last:
         classes.append("last")
-    if effect and content == EMPTY and index in {p.origin for p in effect.pushes}:
+    if content == EMPTY and index in {p.origin for p in pushes}:
         classes.append("vacated")
     inner = [empty("rect", x=num(x0), y=num(y0), width=str(CELL), height=str(CELL), class_="cell-bg")]
     if name in marks.hints:
         classes.append("hinted")
         inner.append(hint_badge(x0 + CELL - 9, y0 + 9))
     if content in SEAT_LETTERS:
-        push = {p.to: p for p in effect.pushes if p.to is not None}.get(index) if effect else None
+        push = {p.to: p for p in pushes if p.to is not None}.get(index)
         style = None
         stone_class = "placed" if index == placed and animate else ""
         if push is not None and animate:
@@ -96,7 +105,7 @@ def _cell_svg(s: Any, index: int, marks: BoardMarks[None, MomentumEffect], curso
         inner.append(special_svg(content, cx, cy))
     elif name in legal:
         inner.append(empty("circle", cx=num(cx), cy=num(cy), r="3.5", class_="legal-dot"))
-    cell_attrs: dict[str, Any] = {}
+    cell_attrs: dict[str, str | int | None] = {}
     if marks.interactive:
         cell_attrs = dict(
             data_target=name,
@@ -110,16 +119,16 @@ def _cell_svg(s: Any, index: int, marks: BoardMarks[None, MomentumEffect], curso
     return tag("g", "".join(inner), class_=" ".join(classes), **cell_attrs)
 
 
-def _departed_svg(s: Any, effect: Any, animate: bool) -> str:
+def _departed_svg(s: MomentumState, pushes: tuple[Push, ...], animate: bool) -> str:
     """Stones that left the board on the last move (a ghost where they stood, fading out), then
     the trail of every push."""
     width, height = s.width, s.height
     parts = []
-    for push in effect.pushes:
+    for push in pushes:
         if push.to is None:
             cx, cy = cell_centre(push.origin, width, height)
             parts.append(stone_svg(push.stone, cx, cy, class_="returned" + (" animate" if animate else ""), style=None))
-    for push in effect.pushes:
+    for push in pushes:
         if push.to is not None:
             (ax, ay), (bx, by) = cell_centre(push.origin, width, height), cell_centre(push.to, width, height)
             parts.append(empty("line", x1=num(ax), y1=num(ay), x2=num(bx), y2=num(by), class_="push-trail"))
@@ -137,7 +146,7 @@ def _coordinates_svg(width: int, height: int) -> str:
     return "".join(parts)
 
 
-def _control_svg(s: Any, control: Control) -> str:
+def _control_svg(s: MomentumState, control: Control) -> str:
     """A button over a cell (the setup's special cells placed by hand)."""
     cx, cy = cell_centre(cell_index(control.cell, s.width), s.width, s.height)
     return tag(
@@ -156,7 +165,7 @@ def _control_svg(s: Any, control: Control) -> str:
     )
 
 
-def board_svg(s: Any, marks: BoardMarks[None, MomentumEffect]) -> str:
+def board_svg(s: MomentumState, marks: BoardMarks[None, MomentumEffect]) -> str:
     """The whole board as one SVG element. Pure: same state and marks, same text. Marked: the
     legal cells (`marks.legal`), the hinted ones (`marks.hints`), the last move's `effect`
     (placed or swapped stone, pushes, stones sent back); `marks.labels` names the cells."""
@@ -166,8 +175,8 @@ def board_svg(s: Any, marks: BoardMarks[None, MomentumEffect]) -> str:
         cursor = next(iter(sorted(marks.legal)), None)
     parts = [empty("rect", x=num(MARGIN - 3), y=num(PAD - 3), width=num(width * CELL + 6), height=num(height * CELL + 6), rx="6", class_="board-bg")]
     parts += [_cell_svg(s, index, marks, cursor) for index in range(len(s.board))]
-    if marks.effect:
-        parts.append(_departed_svg(s, marks.effect, marks.animate))
+    if marks.effect is not None:
+        parts.append(_departed_svg(s, _pushes(marks.effect), marks.animate))
     if marks.coordinates:
         parts.append(_coordinates_svg(width, height))
     parts += [_control_svg(s, control) for control in marks.controls]
@@ -178,7 +187,7 @@ def board_svg(s: Any, marks: BoardMarks[None, MomentumEffect]) -> str:
     return svg_document("".join(parts), total_w, total_h, label=label, class_="board momentum", interactive=marks.interactive)
 
 
-def target_centres(s: Any, marks: BoardMarks[None, MomentumEffect]) -> dict[str, tuple[float, float]]:
+def target_centres(s: MomentumState, marks: BoardMarks[None, MomentumEffect]) -> dict[str, tuple[float, float]]:
     """Each cell's centre by its name (its data-target), for a diagram's marks."""
     width, height = s.width, s.height
     return {cell_name(index, width): cell_centre(index, width, height) for index in range(width * height)}

@@ -6,12 +6,13 @@ render/momox_words.py's.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any  # only for puzzles: parsed JSON (ai/puzzles.py), a dict of mixed values
 
 from ..ai.base import GameAI
-from ..games.momox import GAME, KEY, KEY_MOVES, OVER, SHUFFLE, STAY, TILE, Momox, walk
-from ..games.momox_board import CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, FIELD_COUNT, TILE_VALUES
-from ..games.momox_state import MomoxState
+from ..games.momox import GAME, KEEP, LIFT, LEAVE, LIFT_MOVES, OVER, RESHUFFLE, SHUFFLE, STAY, TAKE, TILE
+from ..games.momox import LiftEffect, Momox, MomoxEffect, MomoxEnd, MomoxMove, MomoxRule, MomoxState, TakeEffect
+from ..games.momox_board import CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, TILE_VALUES
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
 from .diagram import Diagram
@@ -21,23 +22,9 @@ from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_
 from . import momox_board
 from .momox_board import SEAT_CSS, MomoxPayload, figure_svg
 from .momox_words import POSITION_ERROR_TEXTS, board_description, circle_title, circle_words, colour_name, field_words, number_text, place_name
-from ..games.momox import Effect as MomoxEffect
 
 
-MAX_ROUNDS_IN_FORM = 99
-
-
-def remembered_chips(position: str) -> list[tuple[int, int]]:
-    """The (circle, value) of each chip that was seen and lies under a bowl again, by circle, in a
-    position's text. The board never shows them (remembering is the game); a puzzle states them
-    as its premise."""
-    game = GAME
-    s = game.from_position(position)
-    open_circle = game.open_circle(s)
-    return sorted((c, v) for c, v in s.seen if c != open_circle)
-
-
-class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, MomoxPayload]):
+class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect, MomoxPayload]):
     game_id = "momox"
     game: Momox
     board = momox_board
@@ -46,13 +33,13 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
     handover = False  # nothing is private to one player: every chip is hidden from everybody alike
     writes_last_move = True  # extra_html: the walk in words under the board
     move_error_texts = {
-        "not-a-move": N_("That is not a legal move now."),
-        "tile-pending": N_("First take or leave the tile beside this corner."),
-        "shuffle-pending": N_("The turn is over: first reshuffle the chips or keep them."),
-        "stay-not-yellow": N_("You may stay only on a yellow field you have just reached in this turn."),
-        "open-circle": N_("This circle is open: no bowl covers it. Lift a bowl from another circle."),
-        "no-tile": N_("There is no tile to take here: only landing exactly on a corner with your tile offers one."),
-        "no-shuffle": N_("The chips may be reshuffled only after landing on yellow fields three times in one turn."),
+        MomoxRule.NOT_A_MOVE: N_("That is not a legal move now."),
+        MomoxRule.TILE_PENDING: N_("First take or leave the tile beside this corner."),
+        MomoxRule.SHUFFLE_PENDING: N_("The turn is over: first reshuffle the chips or keep them."),
+        MomoxRule.STAY_NOT_YELLOW: N_("You may stay only on a yellow field you have just reached in this turn."),
+        MomoxRule.OPEN_CIRCLE: N_("This circle is open: no bowl covers it. Lift a bowl from another circle."),
+        MomoxRule.NO_TILE: N_("There is no tile to take here: only landing exactly on a corner with your tile offers one."),
+        MomoxRule.NO_SHUFFLE: N_("The chips may be reshuffled only after landing on yellow fields {yellows} times in one turn."),
     }
     move_error_words_from = {
         "seat": lambda seat: {"colour": colour_name(seat)},
@@ -61,16 +48,10 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
     }
     position_error_texts = POSITION_ERROR_TEXTS  # render/momox_words.py
 
-    def game_ai(self) -> GameAI[MomoxState, str, MomoxEffect]:
+    def game_ai(self) -> GameAI[MomoxState, MomoxMove, MomoxEffect]:
         from ..ai.momox import AI
 
         return AI
-
-    def __init__(self, game: Momox) -> None:
-        super().__init__(game)
-        # The app asks for the walk to be animated on one drawing only, and draws again at once
-        # (e.g. when the computer starts thinking): keep that drawing's markup for the same move
-        # so the browser lets the animation run instead of restarting or cutting it.
 
     def tagline(self) -> str:
         return _("Lift a bowl, walk the number beneath it and collect your four tiles. Remember where the numbers lie!")
@@ -90,7 +71,6 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
                     "One round: the first player to collect all four tiles wins. Several rounds: at the end of each round every "
                     "player scores the number their tiles form (missing digits count as 0); the highest total wins."
                 ),
-                maximum=MAX_ROUNDS_IN_FORM,
             ),
             Field(
                 "chips",
@@ -114,21 +94,21 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
             ),
         ]
 
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
-        options: dict[str, Any] = {}
-        rounds = self.form_number(
-            values, "rounds", _("The number of rounds must be a whole number."), _("Choose between 1 and {n} rounds.").format(n=MAX_ROUNDS_IN_FORM)
-        )
-        if rounds > 1:
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, object]:
+        options: dict[str, object] = {}
+        most = self.setup_field("rounds").maximum  # the engine's option declares the range
+        rounds = self.form_number(values, "rounds", _("The number of rounds must be a whole number."), _("Choose between 1 and {n} rounds.").format(n=most))
+        if rounds != self.game.option("rounds").default:  # the normal game needs no option
             options["rounds"] = rounds
         if values.get("chips", "shuffled") == "hand":
-            digits = "".join(str(values.get("chips_text", "")).split())
-            if len(digits) != CIRCLES or sorted(digits) != [str(v) for v in range(1, CIRCLES + 1)]:
-                raise ValueError(_("Lay out the chips as six digits, 1 to 6 once each, such as 352614."))
-            options["chips"] = [int(d) for d in digits]
+            try:
+                chips = self.game.chips_from_text("".join(str(values.get("chips_text", "")).split()))
+            except ValueError:
+                raise ValueError(_("Lay out the chips as six digits, 1 to 6 once each, such as 352614.")) from None
+            options["chips"] = list(chips)
         return options
 
-    def option_warnings(self, options: dict[str, Any], players: int) -> list[str]:
+    def option_warnings(self, options: dict[str, object], players: int) -> list[str]:
         if "chips" in options:
             return [_("Everyone who saw the setup knows where the chips lie: good for teaching, not for a real game.")]
         return []
@@ -159,7 +139,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
         marks = self.marks_with(shown, last_before=self.game.observation(before, None), last_move=THUMBNAIL_MOVE, label=_("Momox"), describe=False)
         return self.board.board_svg(shown, marks)
 
-    def _target_labels(self, s: MomoxState, targets: set[str], replaying: bool) -> dict[str, str]:
+    def _target_labels(self, s: MomoxState, targets: set[MomoxMove], replaying: bool) -> dict[str, str]:
         """Each target's accessible name: every bowl (the open circle, the bowls that may be lifted,
         the others), the tile on offer and Stay."""
         game = self.game
@@ -169,16 +149,16 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
         for c in range(CIRCLES):
             if c == open_c:
                 if circle.face_up and not replaying:
-                    labels[KEY_MOVES[c]] = _("{circle}: open, its chip shows {value}").format(circle=circle_title(c), value=circle.value)
+                    labels[LIFT_MOVES[c]] = _("{circle}: open, its chip shows {value}").format(circle=circle_title(c), value=circle.value)
                 else:
-                    labels[KEY_MOVES[c]] = _("{circle}: open, its chip lies face down").format(circle=circle_title(c))
-            elif KEY_MOVES[c] in targets:
-                labels[KEY_MOVES[c]] = _("Lift the bowl from {circle}").format(circle=circle_words(c))
+                    labels[LIFT_MOVES[c]] = _("{circle}: open, its chip lies face down").format(circle=circle_title(c))
+            elif LIFT_MOVES[c] in targets:
+                labels[LIFT_MOVES[c]] = _("Lift the bowl from {circle}").format(circle=circle_words(c))
             else:
-                labels[KEY_MOVES[c]] = _("{circle}: a bowl").format(circle=circle_title(c))
+                labels[LIFT_MOVES[c]] = _("{circle}: a bowl").format(circle=circle_title(c))
         pending = game.pending_tile(s)
         if pending is not None:
-            labels["take"] = _("Take your {value} (it becomes your {place} digit)").format(value=pending.value, place=place_name(pending.place))
+            labels[TAKE] = _("Take your {value} (it becomes your {place} digit)").format(value=pending.value, place=place_name(pending.place))
         if STAY in targets:
             labels[STAY] = ngettext(
                 "Stay on this yellow field and end your turn ({n} yellow field in this turn)",
@@ -187,27 +167,28 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
             ).format(n=s.yellows)
         return labels
 
-    def _last_walk(self, s: MomoxState, last_before: MomoxState | None, last_move: str | None) -> dict[str, Any]:
-        """The payload's fields of the last walk, when the last move lifted a bowl: whose figure
-        walked from where along which fields, the bowl lifted, the circle covered again, and who
-        shared the field it left (empty otherwise)."""
-        if last_before is None or last_move not in KEY_MOVES:
-            return {}
-        walk_seat = last_before.to_move
-        walk_from = last_before.figures[walk_seat]
-        landing = s.figures[walk_seat] if walk_seat < len(s.figures) else walk_from
-        steps = (landing - walk_from) % FIELD_COUNT
-        walk_path: tuple[int, ...] = ()
-        if 1 <= steps <= 6 and s.round == last_before.round:
-            walk_path = tuple(walk(walk_from, steps))
-        return {
-            "walk_seat": walk_seat,
-            "walk_from": walk_from,
-            "walk_path": walk_path,
-            "lifted": KEY_MOVES.index(last_move),
-            "covered_again": self.game.open_circle(last_before),
-            "walk_sharing": tuple(seat for seat, f in enumerate(last_before.figures) if f == walk_from),
-        }
+    def _with_last_walk(self, payload: MomoxPayload, s: MomoxState, last_before: MomoxState | None, last_move: str | None) -> MomoxPayload:
+        """The payload with the last walk, when the last move lifted a bowl (the engine's
+        `lift_seen`): whose figure walked from where along which fields, the bowl lifted, the
+        circle covered again, and who shared the field it left."""
+        lift = self._lift_shown(last_before, last_move, s)
+        if lift is None or last_before is None:
+            return payload
+        return replace(
+            payload,
+            walk_seat=lift.seat,
+            walk_from=lift.start,
+            walk_path=lift.path,
+            lifted=lift.circle,
+            covered_again=lift.covered_again,
+            walk_sharing=tuple(seat for seat, f in enumerate(last_before.figures) if f == lift.start),
+        )
+
+    def _lift_shown(self, before: MomoxState | None, move: str | None, after: MomoxState) -> LiftEffect | None:
+        """The last move's bowl lifted and walk, as the table saw them (None: no bowl was lifted)."""
+        if before is None or move is None:
+            return None
+        return self.game.lift_seen(before, move, after)
 
     def marks_with(
         self,
@@ -229,18 +210,16 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
         the pictures drawn without one (the setup preview, the thumbnail)."""
         game = self.game
         legal = set(game.legal_moves(s)) if interactive else set()
-        targets = {KEY_MOVES[c] for c in game.key_circles(s)} if interactive else set()
+        targets = {LIFT_MOVES[c] for c in game.liftable_circles(s)} if interactive else set()
         if STAY in legal:
             targets.add(STAY)
         pending = game.pending_tile(s)
         if interactive and pending is not None:
-            targets.add("take")
+            targets.add(TAKE)
         labels = self._target_labels(s, targets, replaying) if interactive else {}
         open_c = game.open_circle(s)
         circle = game.circles(s)[open_c]
-        steps_ahead: dict[int, int] = {}
-        if interactive and s.phase == KEY:
-            steps_ahead = {f: i + 1 for i, f in enumerate(walk(s.figures[s.to_move], 6))}
+        steps_ahead = game.fields_ahead(s) if interactive else {}
         remaining = game.corner_tiles(s)
         payload = MomoxPayload(
             over=s.outcome is not None,
@@ -249,7 +228,6 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
             lying={corner: frozenset(seat for seat, _value in remaining[corner]) for corner in CORNER_FIELDS},
             pending_corner=pending.field if pending is not None else None,
             steps_ahead=steps_ahead,
-            **self._last_walk(s, last_before, last_move),
         )
         return BoardMarks(
             interactive=interactive,
@@ -263,29 +241,27 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
             label=label,
             description=board_description(game, s, replaying) if describe else None,
             diagram=diagram if diagram is not None else Diagram(),
-            payload=payload,
+            payload=self._with_last_walk(payload, s, last_before, last_move),
         )
 
     def extra_html(self, s: MomoxState, ui: UIState[MomoxState]) -> str:
         """The last walk in words, under the board (the board shows it; this says it)."""
-        if ui.last_before is None or ui.last_move not in KEY_MOVES or ui.replaying:
+        lift = None if ui.replaying else self._lift_shown(ui.last_before, ui.last_move, s)
+        if lift is None:
             return ""
-        before = ui.last_before
-        seat = before.to_move
-        circle = KEY_MOVES.index(ui.last_move)
-        value = self._walked(before, ui.last_move, s)
-        if value is None:
-            return ""
-        text = _("{colour} lifted the bowl from {circle} and walked {value}.").format(colour=colour_name(seat), circle=circle_words(circle), value=value)
+        text = _("{colour} lifted the bowl from {circle} and walked {value}.").format(
+            colour=colour_name(lift.seat), circle=circle_words(lift.circle), value=lift.value
+        )
         return tag("p", esc(text), class_="momox-last")
 
     def seat_details(self, s: MomoxState, seat: int) -> str:
         held = self.game.held_tiles(s, seat)
+        places = len(TILE_VALUES)  # a tile a digit
         boxes = []
-        for place in reversed(range(len(TILE_VALUES))):
+        for place in reversed(range(places)):
             filled = place < len(held)
             boxes.append(tag("span", esc(str(held[place])) if filled else "", class_="digit" + (" filled" if filled else "")))
-        spoken = _("Number so far: {number} ({n} of 4 tiles)").format(number=number_text(held), n=len(held)) if held else _("No tile yet")
+        spoken = _("Number so far: {number} ({n} of {total} tiles)").format(number=number_text(held), n=len(held), total=places) if held else _("No tile yet")
         parts = [
             tag("span", "".join(boxes), class_=f"momox-number {SEAT_CSS[seat]}", aria_hidden="true", data_number=str(self.game.number(s, seat))),
             tag("span", esc(spoken), class_="visually-hidden"),
@@ -294,9 +270,9 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
 
     def side_html(self, s: MomoxState, names: list[str]) -> str:
         """With several rounds: a running table of the rounds' numbers and the totals."""
-        table = self.game.round_table(s)
-        if table.of <= 1:
+        if not s.several_rounds:
             return ""
+        table = self.game.round_table(s)
         players = len(s.figures)
         over = self.game.is_over(s)
         head = tag(
@@ -335,17 +311,17 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
             assert tile is not None  # the phase of a tile on offer
             return [
                 Action(
-                    "take",
+                    TAKE,
                     _("Take the {value}").format(value=tile.value),
                     _("It becomes your {place} digit.").format(place=place_name(tile.place)),
                     primary=True,
                 ),
-                Action("leave", _("Leave it"), _("You will have to land here exactly again to take it.")),
+                Action(LEAVE, _("Leave it"), _("You will have to land here exactly again to take it.")),
             ]
         if phase == SHUFFLE:
             return [
-                Action("shuffle", _("Reshuffle the chips"), _("All chips face down, shuffled, the centre open: everybody's memory is wiped.")),
-                Action("keep", _("Keep the chips"), _("The chips stay where they are.")),
+                Action(RESHUFFLE, _("Reshuffle the chips"), _("All chips face down, shuffled, the centre open: everybody's memory is wiped.")),
+                Action(KEEP, _("Keep the chips"), _("The chips stay where they are.")),
             ]
         if STAY in self.game.legal_moves(s):
             return [Action(STAY, _("Stay"), _("End your turn on this yellow field instead of lifting another bowl."))]
@@ -353,11 +329,11 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
 
     # -- input ---------------------------------------------------------------------------------
 
-    def click(self, s: MomoxState, ui: UIState[MomoxState], target: str) -> ClickResult[MomoxState, str]:
-        legal = self.game.legal_moves(s)
-        if target in legal:
-            cursor = target if target in KEY_MOVES else ui.cursor
-            return ClickResult(ui.with_(selection=(), cursor=cursor), target)
+    def click(self, s: MomoxState, ui: UIState[MomoxState], target: str) -> ClickResult[MomoxState, MomoxMove]:
+        for move in self.game.legal_moves(s):
+            if move == target:
+                cursor = target if target in LIFT_MOVES else ui.cursor
+                return ClickResult(ui.with_(selection=(), cursor=cursor), move)
         refusal = self.game.why_illegal(s, target)
         if refusal is None:
             return ClickResult(ui, None, _("That is not a legal move now."))
@@ -365,22 +341,12 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
 
     # -- words ---------------------------------------------------------------------------------
 
-    def _walked(self, before: MomoxState, move: str, after: MomoxState | None) -> int | None:
-        """The value a bowl move walked, read from the state after it (where its chip lies open)."""
-        if after is None or move not in KEY_MOVES:
-            return None
-        seat = before.to_move
-        if after.round != before.round or seat >= len(after.figures):
-            return None
-        steps = (after.figures[seat] - before.figures[seat]) % FIELD_COUNT
-        return steps if 1 <= steps <= 6 else None
-
     def status_text(self, s: MomoxState, ui: UIState[MomoxState], names: list[str]) -> str:
         if self.game.is_over(s):
             return self.result_text(s, names)
         name = names[s.to_move]
         phase = s.phase
-        yellows = self.game.yellow_streak(s)
+        yellows = s.yellows
         if phase == TILE:
             tile = self.game.pending_tile(s)
             assert tile is not None  # the phase of a tile on offer
@@ -401,39 +367,22 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
             ).format(name=name, n=yellows)
         else:
             text = _("{name} to move: lift a bowl.").format(name=name)
-        if s.rounds > 1:
+        if s.several_rounds:
             text += " " + _("Round {r} of {n}.").format(r=s.round, n=s.rounds)
         return text
 
     def describe_move(self, before: MomoxState, move: str, after: MomoxState, names: list[str]) -> str:
         seat = before.to_move
         name = names[seat]
-        if move in KEY_MOVES:
-            circle = KEY_MOVES.index(move)
-            value = self._walked(before, move, after)
-            landing = after.figures[seat]
-            sentences = [
-                _("{name} lifted the bowl from {circle}: a {value}.").format(name=name, circle=circle_words(circle), value=value),
-                _("{name} walks to {field}.").format(name=name, field=field_words(landing)),
-            ]
-            phase = after.phase
-            if phase == TILE and after.to_move == seat:
-                tile = self.game.pending_tile(after)
-                assert tile is not None  # the phase of a tile on offer
-                sentences.append(_("{name} may take the {value} here or leave it.").format(name=name, value=tile.value))
-            elif phase == KEY and after.to_move == seat and self.game.yellow_streak(after):
-                sentences.append(_("A yellow field: {name} may lift another bowl or stay.").format(name=name))
-            elif phase == SHUFFLE:
-                sentences.append(self._may_reshuffle(after, name))
-            return " ".join(sentences)
-        if move == "take":
+        if move in LIFT_MOVES:
+            lift = self.game.lift_seen(before, move, after)
+            return "" if lift is None else self._lift_words(lift, after, name)
+        if move == TAKE:
             effect = self.game.effect(before, move)
-            if effect.tile is None or effect.place is None:
-                raise ValueError(f"{move!r} took no tile")  # the engine's effect of a take names the tile and its place
-            held = before.tiles[seat] + (effect.tile,)
+            assert isinstance(effect, TakeEffect)  # what a take does
             sentences = [
                 _("{name} took the {value} as the {place} digit: {number}.").format(
-                    name=name, value=effect.tile, place=place_name(effect.place), number=number_text(held)
+                    name=name, value=effect.tile, place=place_name(effect.place), number=number_text(effect.held)
                 )
             ]
             if effect.round_result is not None:
@@ -444,7 +393,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
             elif after.phase == SHUFFLE:
                 sentences.append(self._may_reshuffle(after, name))
             return " ".join(sentences)
-        if move == "leave":
+        if move == LEAVE:
             tile = self.game.pending_tile(before)
             assert tile is not None  # "leave" is legal only with a tile on offer
             text = _("{name} left the {value} beside the corner.").format(name=name, value=tile.value)
@@ -456,12 +405,27 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
             if after.phase == SHUFFLE:
                 text += " " + self._may_reshuffle(after, name)
             return text
-        if move == "shuffle":
+        if move == RESHUFFLE:
             return _("{name} reshuffled the chips: all lie face down again, the centre circle is open.").format(name=name)
         return _("{name} kept the chips as they lie.").format(name=name)
 
+    def _lift_words(self, lift: LiftEffect, after: MomoxState, name: str) -> str:
+        """A bowl lifted: the chip, the walk, and what the landing offers."""
+        sentences = [
+            _("{name} lifted the bowl from {circle}: a {value}.").format(name=name, circle=circle_words(lift.circle), value=lift.value),
+            _("{name} walks to {field}.").format(name=name, field=field_words(lift.landing)),
+        ]
+        tile = self.game.pending_tile(after)
+        if tile is not None:
+            sentences.append(_("{name} may take the {value} here or leave it.").format(name=name, value=tile.value))
+        elif lift.yellow:
+            sentences.append(_("A yellow field: {name} may lift another bowl or stay.").format(name=name))
+        elif after.phase == SHUFFLE:
+            sentences.append(self._may_reshuffle(after, name))
+        return " ".join(sentences)
+
     def _may_reshuffle(self, after: MomoxState, name: str) -> str:
-        n = self.game.yellow_streak(after)
+        n = after.yellows
         return ngettext(
             "{n} yellow field in this turn: {name} may reshuffle the chips.", "{n} yellow fields in this turn: {name} may reshuffle the chips.", n
         ).format(n=n, name=name)
@@ -474,10 +438,10 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
         )
 
     def puzzle_premise_html(self, puzzle: dict[str, Any]) -> str:
-        """The remembered chips, as a list (the board never shows them)."""
-        items = "".join(
-            tag("li", esc(_("Circle {n}:").format(n=c)) + " " + tag("span", esc(str(v)), class_="memory-chip")) for c, v in remembered_chips(puzzle["position"])
-        )
+        """The remembered chips (the engine's `remembered_chips`), as a list: the board never shows
+        them (remembering is the game), a puzzle states them as its premise."""
+        remembered = self.game.remembered_chips(self.game.from_position(puzzle["position"]))
+        items = "".join(tag("li", esc(_("Circle {n}:").format(n=c)) + " " + tag("span", esc(str(v)), class_="memory-chip")) for c, v in remembered)
         return tag("ul", items, class_="puzzle-memory")
 
     def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
@@ -489,27 +453,27 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
         if not hints:
             return ""
         move = hints[-1][0]
-        if move in KEY_MOVES:
-            return _("Hint: lift the bowl from {circle} (marked with a check).").format(circle=circle_words(KEY_MOVES.index(move)))
+        if move in LIFT_MOVES:
+            return _("Hint: lift the bowl from {circle} (marked with a check).").format(circle=circle_words(LIFT_MOVES.index(move)))
         return _("Hint: {move}.").format(move=self.move_text(s, move))
 
     def move_text(self, before: MomoxState, move: str) -> str:
         """Short, and without the number walked: the list stays on screen long after a bowl covers
         that chip again, and remembering it is the game."""
-        if move in KEY_MOVES:
-            return _("bowl {n}").format(n=KEY_MOVES.index(move))
-        if move in ("take", "leave"):
+        if move in LIFT_MOVES:
+            return _("bowl {n}").format(n=LIFT_MOVES.index(move))
+        if move in (TAKE, LEAVE):
             tile = self.game.pending_tile(before)
             if tile is not None:
-                return (_("take {value}") if move == "take" else _("leave {value}")).format(value=tile.value)
-            return _("take") if move == "take" else _("leave")
+                return (_("take {value}") if move == TAKE else _("leave {value}")).format(value=tile.value)
+            return _("take") if move == TAKE else _("leave")
         if move == STAY:
             return _("stay")
-        return _("reshuffle") if move == "shuffle" else _("keep")
+        return _("reshuffle") if move == RESHUFFLE else _("keep")
 
     def result_text(self, s: MomoxState, names: list[str]) -> str:
         winners = self.game.winners(s)
-        if s.rounds == 1 and winners:
+        if s.outcome is not None and s.outcome.reason == MomoxEnd.FOUR_TILES:
             seat = winners[0]
             return _("{name} collected all four tiles first and wins with {number}!").format(
                 name=names[seat], number=number_text(self.game.held_tiles(s, seat))
@@ -548,7 +512,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, str, MomoxEffect, Momo
             return colour_name(COLOUR_LETTERS.index(value))
         if name == "phase":
             phases: dict[str, str] = {
-                KEY: _("Lift a bowl"),
+                LIFT: _("Lift a bowl"),
                 TILE: _("Take or leave the tile"),
                 SHUFFLE: _("Reshuffle or keep the chips"),
                 OVER: _("Game over"),

@@ -24,9 +24,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
-from ..games.momox import KEY_MOVES, STAY
+from ..games.momox import LIFT_MOVES, STAY, TAKE
 from ..games.seats import SEAT_COLOURS
 from ..games.momox_board import CENTRE, CIRCLES, CORNER, CORNER_FIELDS, FIELD_COUNT, FIELD_KINDS, START_FIELDS, TILE_AT, YELLOW
 from ..i18n import _
@@ -36,7 +36,7 @@ from .marks import colour_mark
 from .svg import empty, esc, hint_badge, num, star_path, tag
 
 if TYPE_CHECKING:
-    from ..games.momox import Effect as MomoxEffect
+    from ..games.momox import MomoxEffect, MomoxState
 
 SEAT_CSS = SEAT_COLOURS["momox"]  # a seat's CSS class is its colour, as in app.css
 
@@ -166,7 +166,7 @@ def _still_tile(seat: int, value: int, x: float, y: float, class_: str = "") -> 
     return tile_svg(seat, value, x, y, class_, aria_hidden="true")
 
 
-def tile_svg(seat: int, value: int, x: float, y: float, class_: str = "", **items: Any) -> str:
+def tile_svg(seat: int, value: int, x: float, y: float, class_: str = "", **items: str) -> str:
     """A number tile: a band in the seat's colour carrying its mark, the number in dark ink."""
     css = SEAT_CSS[seat]
     band = 10
@@ -262,7 +262,7 @@ def _circuit_svg(info: MomoxPayload) -> str:
     return "".join(parts)
 
 
-def _tiles_svg(s: Any, marks: BoardMarks[MomoxPayload, MomoxEffect], info: MomoxPayload) -> str:
+def _tiles_svg(s: MomoxState, marks: BoardMarks[MomoxPayload, MomoxEffect], info: MomoxPayload) -> str:
     """The tiles beside the corners: told in the board's description; only the offered one (the
     player to move's at the corner reached) is a control."""
     tiles = []
@@ -280,12 +280,12 @@ def _tiles_svg(s: Any, marks: BoardMarks[MomoxPayload, MomoxEffect], info: Momox
                 tiles.append(_still_tile(seat, value, x, y, "pending"))
             elif is_pending:
                 target = dict(
-                    data_target="take",
+                    data_target=TAKE,
                     data_x=num(x / U),
                     data_y=num(y / U),
                     role="button",
                     tabindex="0",
-                    aria_label=marks.labels.get("take", "take"),
+                    aria_label=marks.labels.get(TAKE, TAKE),
                 )
                 tiles.append(tile_svg(seat, value, x, y, "pending target", **target))
             else:
@@ -309,21 +309,21 @@ def _circle_svg(c: int, marks: BoardMarks[MomoxPayload, MomoxEffect], info: Momo
         if marks.animate and c == info.covered_again and info.lifted is not None:
             motion = _motion([circle_xy(info.lifted)], (x, y), 0.35)
         inner.append(bowl_svg(x, y, "moved" if motion else "", motion))
-    if marks.interactive and KEY_MOVES[c] in marks.hints and c in liftable:
+    if marks.interactive and LIFT_MOVES[c] in marks.hints and c in liftable:
         classes.append("hinted")
         inner.append(hint_badge(x + CIRCLE_R * 0.75, y - CIRCLE_R * 0.75))
-    attributes: dict[str, Any] = {}
+    attributes: dict[str, str | None] = {}
     if marks.interactive:
         enabled = c in liftable
         if enabled:
             classes.append("legal")
         attributes = dict(
-            data_target=KEY_MOVES[c],
+            data_target=LIFT_MOVES[c],
             data_x=num(x / U),
             data_y=num(y / U),
             role="button",
-            tabindex="0" if KEY_MOVES[c] == cursor_target else "-1",
-            aria_label=marks.labels.get(KEY_MOVES[c], KEY_MOVES[c]),
+            tabindex="0" if LIFT_MOVES[c] == cursor_target else "-1",
+            aria_label=marks.labels.get(LIFT_MOVES[c], LIFT_MOVES[c]),
             aria_disabled=None if enabled else "true",
         )
     return tag("g", "".join(inner), class_=" ".join(classes), **attributes)
@@ -333,7 +333,7 @@ def _circles_svg(marks: BoardMarks[MomoxPayload, MomoxEffect], info: MomoxPayloa
     """The circles, their numbers (outside the buttons: a button's visible text must be in its
     name) and Stay when it may be chosen."""
     interactive = marks.interactive
-    liftable = {c for c in range(CIRCLES) if KEY_MOVES[c] in marks.legal} if interactive else set()
+    liftable = {c for c in range(CIRCLES) if LIFT_MOVES[c] in marks.legal} if interactive else set()
     may_stay = interactive and STAY in marks.legal
     cursor_target = _cursor(interactive, marks.cursor, liftable, info.pending_corner, may_stay)
     circles = [_circle_svg(c, marks, info, liftable, cursor_target) for c in range(CIRCLES)]
@@ -347,7 +347,7 @@ def _circles_svg(marks: BoardMarks[MomoxPayload, MomoxEffect], info: MomoxPayloa
     return "".join(parts)
 
 
-def _figures_svg(s: Any, info: MomoxPayload, animate: bool) -> str:
+def _figures_svg(s: MomoxState, info: MomoxPayload, animate: bool) -> str:
     """The figures (several may share a field: side by side); the last walk's walker walks."""
     walk_path, walk_seat, walk_from = info.walk_path, info.walk_seat, info.walk_from
     by_field: dict[int, list[int]] = {}
@@ -375,15 +375,15 @@ def _figures_svg(s: Any, info: MomoxPayload, animate: bool) -> str:
     return tag("g", "".join(figures), class_="figures")
 
 
-def board_svg(s: Any, marks: BoardMarks[MomoxPayload, MomoxEffect]) -> str:
+def board_svg(s: MomoxState, marks: BoardMarks[MomoxPayload, MomoxEffect]) -> str:
     """The whole board as one SVG element. Pure: same state and marks, same text. Marked: the
     bowls that may be lifted, the tile on offer and Stay (`marks.legal`), the hinted bowl, the
     last walk (`marks.payload`).
 
     Draws only what the table shows: the open chip when the payload shows it face up (the view
     leaves it out when replaying: an earlier position would show chips that bowls cover now),
-    every other circle as a bowl (the move notation and the engine still call lifting one a key
-    move, `k0`..`k5`)."""
+    every other circle as a bowl (the move notation still writes lifting one `k0`..`k5`, the letter
+    of the first versions, which drew keys)."""
     info = marks.payload or MomoxPayload()
     parts = [
         empty("rect", x=num(MARGIN / 2), y=num(MARGIN / 2), width=num(SIZE - MARGIN), height=num(SIZE - MARGIN), rx="18", class_="board-bg"),
@@ -409,16 +409,16 @@ def board_svg(s: Any, marks: BoardMarks[MomoxPayload, MomoxEffect]) -> str:
     )
 
 
-def target_centres(s: Any, marks: BoardMarks[MomoxPayload, MomoxEffect]) -> dict[str, tuple[float, float]]:
+def target_centres(s: MomoxState, marks: BoardMarks[MomoxPayload, MomoxEffect]) -> dict[str, tuple[float, float]]:
     """For a diagram's marks: the centre of each circle (`k0`..`k5`, its data-target), of the
     tile on offer (`take`) and of Stay while the board shows them, and of each field of the
     circuit by its number (its data-field: no click target, but where the figures walk)."""
     info = marks.payload or MomoxPayload()
     centres = {str(field_): field_xy(field_) for field_ in range(FIELD_COUNT)}
-    centres.update({KEY_MOVES[c]: circle_xy(c) for c in range(CIRCLES)})
+    centres.update({LIFT_MOVES[c]: circle_xy(c) for c in range(CIRCLES)})
     if info.pending_corner is not None:
         x, y = tile_xy(info.pending_corner, s.to_move)
-        centres["take"] = (x + TILE_W / 2, y + TILE_H / 2)
+        centres[TAKE] = (x + TILE_W / 2, y + TILE_H / 2)
     if marks.interactive and STAY in marks.legal:
         centres[STAY] = STAY_XY
     return centres
@@ -449,10 +449,10 @@ def _cursor(interactive: bool, cursor: str | None, liftable: set[int], pending: 
     playable target, else the first target."""
     if not interactive:
         return None
-    targets = [KEY_MOVES[c] for c in range(CIRCLES)] + ([STAY] if may_stay else [])
+    targets = [LIFT_MOVES[c] for c in range(CIRCLES)] + ([STAY] if may_stay else [])
     if pending is not None:
-        return "take"  # the one thing to do on the board now: the tile (the bowls wait)
-    playable = [KEY_MOVES[c] for c in sorted(liftable)] + ([STAY] if may_stay else [])
+        return TAKE  # the one thing to do on the board now: the tile (the bowls wait)
+    playable = [LIFT_MOVES[c] for c in sorted(liftable)] + ([STAY] if may_stay else [])
     if cursor in playable:
         return cursor
     if playable:

@@ -13,9 +13,8 @@ view (render/momox.py) asks it for them and sets `position_error_texts` from its
 
 from __future__ import annotations
 
-from ..games.momox import Momox
-from ..games.momox_board import CENTRE, CORNER_FIELDS, FIELD_KINDS, TILE_AT, YELLOW
-from ..games.momox_state import MomoxState
+from ..games.momox import Momox, MomoxState
+from ..games.momox_board import CENTRE, CORNER_FIELDS, FIELD_KINDS, YELLOW
 from ..i18n import N_, _, ngettext
 from .momox_board import SEAT_CSS, _corner_of, corner_colour
 from .seats import seat_names
@@ -85,7 +84,7 @@ def board_description(game: Momox, s: MomoxState, replaying: bool = False) -> st
     sentences.append(_("Bowls cover the other circles."))
     remaining = game.corner_tiles(s)
     for seat in range(players):
-        where = [(TILE_AT[corner][seat], corner) for corner in CORNER_FIELDS if any(p == seat for p, _v in remaining[corner])]
+        where = [(value, corner) for corner, lying in remaining.items() for p, value in lying if p == seat]
         if where:
             sentences.append(
                 _("{colour}'s tiles still to take: {list}.").format(
@@ -104,7 +103,9 @@ POSITION_ERROR_TEXTS: dict[str, str] = {
         "the turn, the yellow fields, the chips and the uncovered circles; when several rounds are played, 2 more follow: "
         "the round and the results. This text has {count}."
     ),
-    "figure-count": N_("The position begins with the field of each player's figure, separated by commas, such as 0,8: 2 to 4 figures, one for each player."),
+    "figure-count": N_(
+        "The position begins with the field of each player's figure, separated by commas, such as 0,8: {least} to {most} figures, one for each player."
+    ),
     "figure-field": N_("Each figure's field is a number from 0 to {last}, such as 0,8 (without leading zeros)."),
     "tile-seats": N_("The tiles must be given for each of the {players} players, separated by commas (- for a player without tiles)."),
     "tiles": N_("{colour}'s tiles are written as the number they form, such as 34 when the 4 was taken first, each digit 1 to 4 at most once, or - for none."),

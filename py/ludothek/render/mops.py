@@ -9,30 +9,29 @@ from __future__ import annotations
 from typing import Any
 
 from ..ai.base import GameAI
-from ..games.mops_layout import EMPTY, START_CELL, extent
-from ..games.mops import GAME, MopsRoyal
-from ..games.mops_state import FINAL, PLACE, SCORE, MopsState
-from ..games.notation import CROWN_CODES, FRAME, parse_tile, tile_code
-from ..games.notation import frame_cell_name as cell_name, parse_frame_cell as parse_cell
+from ..games.mops import GAME, MopsEffect, MopsRoyal, MopsRule, TileOptionError
+from ..games.notation import MOPS_PASS, MopsMove
+from ..games.mops_rounds import TileOptionRule
+from ..games.mops_state import PLACE, MopsState
+from ..games.notation import parse_tile
+from ..games.notation import parse_frame_cell as parse_cell
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
-from .mops_icons import tile_svg
-from .svg import empty, esc, num, piece_icon, tag
+from .svg import piece_icon
 from .hinting import StrongestLevelHints
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 from . import mops_board
-from .mops_board import SEAT_CSS, THUMBNAIL_HIGHLIGHT, MopsPayload, ring, thumbnail_position, token_svg
+from .mops_board import SEAT_CSS, MopsPayload, thumbnail_position, token_svg
 from .mops_marks import board_marks, find_option
 from .mops_panels import placing_html, scoring_html, seat_details, setup_preview_html, side_html
-from ..games.mops import Effect as MopsEffect
 from .mops_words import (
     POSITION_ERROR_TEXTS,
     cost_text,
     describe_move,
-    flips_text,
     hint_text,
     move_text,
     mover_words,
+    or_text,
     result_text,
     seat_colour,
     seat_words,
@@ -40,7 +39,19 @@ from .mops_words import (
 )
 
 
-class MopsView(StrongestLevelHints, GameView[MopsState, str, MopsEffect, MopsPayload]):
+# Why the tiles chosen by hand on the setup form are refused (`TileOptionError.rule`), formatted
+# with the error's params.
+TILE_OPTION_TEXTS = {
+    TileOptionRule.NOT_A_TILE: N_("“{token}” is not a tile: a motif letter (P B W C K H) and a colour letter (b g o p v y), such as Pb."),
+    TileOptionRule.START_CROWN: N_("{tile} carries a crown: start tiles never do."),
+    TileOptionRule.DRAWS_TWICE: N_("The pile holds each tile once."),
+    TileOptionRule.CALLER_START_DRAWN: N_("{tile} is the first seat's start tile, so it is not in the pile."),
+    TileOptionRule.DRAWS_TOO_MANY: N_("The pile holds {most} tiles, not {count}."),
+    TileOptionRule.NO_START_LEFT: N_("The first tiles of the pile leave no tile without a crown for the first seat's start tile."),
+}
+
+
+class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, MopsPayload]):
     game_id = "mops"
     game: MopsRoyal
     board = mops_board
@@ -48,35 +59,41 @@ class MopsView(StrongestLevelHints, GameView[MopsState, str, MopsEffect, MopsPay
     default_players = 2
     handover = False  # every layout lies open on the table: the players hide nothing from each other
     move_error_texts = {
-        "not-a-move": N_("That is not a legal move now."),
-        "refusal-text": N_("That is not a legal move now."),
-        "scoring-no-flip": N_("That combination cannot be scored now."),
-        "scoring-text": N_("That combination cannot be scored now."),
-        "cell-twice": N_("That combination cannot be scored now."),
-        "combination-size": N_("A combination has 3, 4 or 5 tiles."),
-        "not-canonical": N_("That combination cannot be scored now."),
-        "pass-before-place": N_("First place the revealed tile; scoring or passing comes after."),
-        "must-score": N_("In the final scoring a player who can score must score."),
-        "tile-placed": N_("Choose a combination from the list under the board, or pass."),
-        "cell-taken": N_("{cell} already holds a tile."),
-        "not-touching": N_("{cell} does not touch your layout along a side."),
-        "beyond-square": N_("{cell} lies outside the 5×5 square your layout must fit in."),
-        "no-ersatz": N_("Refusing tiles is the variant “Ersatzplättchen”, which is not being played."),
-        "refuse-after-place": N_("Only the tile of the round can be refused, before it is placed."),
-        "no-face-down": N_("You can refuse a tile only onto one of your face-down tiles, and you have none yet."),
-        "refuse-not-face-down": N_("A refused tile goes face down onto one of your face-down tiles; {cell} is not one."),
-        "score-before-place": N_("First place the revealed tile; scoring comes after."),
-        "cell-empty": N_("{cell} holds no tile of yours."),
-        "cell-face-down": N_("{cell} is face down, and face-down tiles never score again."),
-        "not-a-shape": N_("These tiles do not form one of the 17 shapes of the score board."),
-        "mixed": N_("A combination must be all one colour or all one motif."),
-        "flip-not-marked": N_("Turn one of the marked tiles face down: {cells}."),
+        MopsRule.NOT_A_MOVE: N_("That is not a legal move now."),
+        MopsRule.REFUSAL_TEXT: N_("That is not a legal move now."),
+        MopsRule.SCORING_NO_FLIP: N_("That combination cannot be scored now."),
+        MopsRule.SCORING_TEXT: N_("That combination cannot be scored now."),
+        MopsRule.CELL_TWICE: N_("That combination cannot be scored now."),
+        MopsRule.COMBINATION_SIZE: N_("A combination has {sizes_text} tiles."),
+        MopsRule.NOT_CANONICAL: N_("That combination cannot be scored now."),
+        MopsRule.PASS_BEFORE_PLACE: N_("First place the revealed tile; scoring or passing comes after."),
+        MopsRule.MUST_SCORE: N_("In the final scoring a player who can score must score."),
+        MopsRule.TILE_PLACED: N_("Choose a combination from the list under the board, or pass."),
+        MopsRule.NOTHING_TO_PLACE: N_("Choose a combination from the list under the board."),
+        MopsRule.CELL_TAKEN: N_("{cell} already holds a tile."),
+        MopsRule.NOT_TOUCHING: N_("{cell} does not touch your layout along a side."),
+        MopsRule.BEYOND_SQUARE: N_("{cell} lies outside the {limit}×{limit} square your layout must fit in."),
+        MopsRule.NO_ERSATZ: N_("Refusing tiles is the variant “Ersatzplättchen”, which is not being played."),
+        MopsRule.REFUSE_AFTER_PLACE: N_("Only the tile of the round can be refused, before it is placed."),
+        MopsRule.NO_FACE_DOWN: N_("You can refuse a tile only onto one of your face-down tiles, and you have none yet."),
+        MopsRule.REFUSE_NOT_FACE_DOWN: N_("A refused tile goes face down onto one of your face-down tiles; {cell} is not one."),
+        MopsRule.SCORE_BEFORE_PLACE: N_("First place the revealed tile; scoring comes after."),
+        MopsRule.CELL_EMPTY: N_("{cell} holds no tile of yours."),
+        MopsRule.CELL_FACE_DOWN: N_("{cell} is face down, and face-down tiles never score again."),
+        MopsRule.NOT_A_SHAPE: N_("These tiles do not form one of the {shapes} shapes of the score board."),
+        MopsRule.MIXED: N_("A combination must be all one colour or all one motif."),
+        MopsRule.FLIP_NOT_MARKED: N_("Turn one of the marked tiles face down: {cells}."),
     }
 
-    move_error_words_from = {"marks": lambda marks: {"cells": flips_text(marks)}, "seat": seat_words, "mover": mover_words}
+    move_error_words_from = {
+        "marks": lambda marks: {"cells": or_text(marks)},
+        "sizes": lambda sizes: {"sizes_text": or_text([str(n) for n in sizes])},
+        "seat": seat_words,
+        "mover": mover_words,
+    }
     position_error_texts = POSITION_ERROR_TEXTS
 
-    def game_ai(self) -> GameAI[MopsState, str, MopsEffect]:
+    def game_ai(self) -> GameAI[MopsState, MopsMove, MopsEffect]:
         from ..ai.mops import AI
 
         return AI
@@ -90,15 +107,19 @@ class MopsView(StrongestLevelHints, GameView[MopsState, str, MopsEffect, MopsPay
     # -- setup ---------------------------------------------------------------------------------
 
     def setup_fields(self) -> list[Field]:
+        first, second = self.game.refusal_cost(0), self.game.refusal_cost(1)
         return [
             option_field(
                 self.game,
                 "ersatz",
                 _("Variant “Ersatzplättchen”: refusing tiles"),
-                _(
+                ngettext(
                     "Instead of placing the revealed tile you may refuse it and lay it face down onto one of your face-down tiles. "
-                    "The first refusal costs 2 points, each further one 1 point more."
-                ),
+                    "The first refusal costs {first} points, each further one {more} point more.",
+                    "Instead of placing the revealed tile you may refuse it and lay it face down onto one of your face-down tiles. "
+                    "The first refusal costs {first} points, each further one {more} points more.",
+                    second - first,
+                ).format(first=first, more=second - first),
             ),
             option_field(
                 self.game,
@@ -144,31 +165,35 @@ class MopsView(StrongestLevelHints, GameView[MopsState, str, MopsEffect, MopsPay
             ),
         ]
 
+    # The engine's options take values of every kind (switches, lists of tile codes).
     def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
         options: dict[str, Any] = {}
-        for flag in ("ersatz", "wertung"):
+        for flag in self.game.variant_switches:
             if self.form_flag(values, flag):
                 options[flag] = True
         if values.get("tiles", "shuffled") == "hand":
             starts = self._codes(values.get("starts_text", ""))
             draws = self._codes(values.get("draws_text", ""))
+            try:
+                self.game.check_tile_options(players, starts or None, draws or None)
+            except TileOptionError as error:
+                raise ValueError(self._tile_option_text(error)) from None
             if starts:
-                if len(starts) != players:
-                    raise ValueError(ngettext("Give {n} start tile, one per seat.", "Give {n} start tiles, one per seat.", players).format(n=players))
-                crowned = [code for code in starts if code in CROWN_CODES]
-                if crowned:
-                    raise ValueError(_("{code} carries a crown: start tiles never do.").format(code=crowned[0]))
                 options["starts"] = starts
             if draws:
-                if len(set(draws)) != len(draws):
-                    raise ValueError(_("The pile holds each tile once."))
-                if starts and starts[0] in draws:
-                    raise ValueError(_("{code} is the first seat's start tile, so it is not in the pile.").format(code=starts[0]))
                 options["draws"] = draws
         return options
 
     @staticmethod
-    def _codes(text: Any) -> list[str]:
+    def _tile_option_text(error: TileOptionError) -> str:
+        """Why the engine refuses the tiles chosen by hand, in the player's language."""
+        if error.rule == TileOptionRule.STARTS_COUNT:
+            players = int(str(error.params["players"]))
+            return ngettext("Give {n} start tile, one per seat.", "Give {n} start tiles, one per seat.", players).format(n=players)
+        return _(TILE_OPTION_TEXTS[error.rule]).format(**error.params)
+
+    @staticmethod
+    def _codes(text: str) -> list[str]:
         codes = []
         for token in str(text or "").replace(",", " ").split():
             code = token[:1].upper() + token[1:].lower()
@@ -177,6 +202,7 @@ class MopsView(StrongestLevelHints, GameView[MopsState, str, MopsEffect, MopsPay
             codes.append(code)
         return codes
 
+    # The options as the setup form made them (`options_from_form`): values of every kind.
     def option_warnings(self, options: dict[str, Any], players: int) -> list[str]:
         if options.get("draws"):
             return [_("Everyone who saw the setup knows which tiles come first: good for teaching, not for a real game.")]
@@ -195,36 +221,13 @@ class MopsView(StrongestLevelHints, GameView[MopsState, str, MopsEffect, MopsPay
         return board_marks(self.game, s, ui, self.last_effect(ui))
 
     def thumbnail_svg(self) -> str:
-        layout = self.game.from_public_position(thumbnail_position()).layouts[0]
-        f0, f1, r0, r1 = extent(layout)
-        cell = 32
-        margin = 11  # room inside the frame for the rings around highlighted tiles (their halo reaches out)
-        side = 5 * cell + 2 * margin
-        parts = [empty("rect", x="1", y="1", width=num(side - 2), height=num(side - 2), rx="10", class_="board-bg")]
-        ox = margin + (5 - (f1 - f0 + 1)) * cell / 2
-        oy = margin + (5 - (r1 - r0 + 1)) * cell / 2
-        for index, value in enumerate(layout):
-            if value == EMPTY:
-                continue
-            rank, file = divmod(index, FRAME)
-            x, y = ox + (file - f0) * cell, oy + (r1 - rank) * cell
-            parts.append(tile_svg(tile_code(value), True, x + 1, y + 1, cell - 2))
-            if cell_name(index) in THUMBNAIL_HIGHLIGHT:
-                parts.append(ring(x, y, cell, 7, "select-mark"))
-        return tag(
-            "svg",
-            tag("title", esc(self.title())) + "".join(parts),
-            xmlns="http://www.w3.org/2000/svg",
-            viewBox=f"0 0 {num(side)} {num(side)}",
-            class_="board mops mops-art thumb",
-            role="img",
-            aria_label=self.title(),
-        )
+        shown = self.game.from_public_position(thumbnail_position())
+        return mops_board.thumbnail_svg(shown, self.game.layout_extent(shown, 0), self.title())
 
     def extra_html(self, s: MopsState, ui: UIState[MopsState]) -> str:
         if not ui.interactive or s.outcome is not None:
             return ""  # the last move in words is the game screen's line under the status
-        if s.step == PLACE:
+        if s.phase == PLACE:
             return placing_html(self.game, s, ui)
         return scoring_html(self.game, s, ui)
 
@@ -233,23 +236,20 @@ class MopsView(StrongestLevelHints, GameView[MopsState, str, MopsEffect, MopsPay
             return []
         seat = s.to_move
         assert seat is not None  # the game runs
-        if s.step == PLACE:
+        if s.phase == PLACE:
             if ui.selection[:1] == ("refuse",):
                 return []
-            cells = self.game.refusal_cells(s)
-            if not cells:
+            refusals = self.game.refusal_moves(s)
+            if not refusals:
                 return []
-            cost = self.game.refusal_penalty(s, seat)
-            target = "x" + cells[0] if len(cells) == 1 else "refuse"
+            cost = self.game.next_refusal_cost(s, seat)
             label = cost_text(_("Refuse the tile"), cost)
-            hint = (
-                _("Lay it face down onto your face-down tile on {cell} instead of placing it.").format(cell=cells[0])
-                if len(cells) == 1
-                else _("Lay it face down onto one of your face-down tiles instead of placing it.")
-            )
-            return [Action(target, label, hint)]
-        if s.step == SCORE and not (ui.selection[:1] == ("pick",)):
-            return [Action("pass", _("Pass: score nothing this round"), _("Keep your tiles face up for a bigger combination later."))]
+            if len(refusals) == 1:
+                ((cell, move),) = refusals.items()
+                return [Action(move, label, _("Lay it face down onto your face-down tile on {cell} instead of placing it.").format(cell=cell))]
+            return [Action("refuse", label, _("Lay it face down onto one of your face-down tiles instead of placing it."))]
+        if self.game.may_pass(s) and not (ui.selection[:1] == ("pick",)):
+            return [Action(MOPS_PASS, _("Pass: score nothing this round"), _("Keep your tiles face up for a bigger combination later."))]
         return []
 
     def seat_details(self, s: MopsState, seat: int) -> str:
@@ -260,23 +260,22 @@ class MopsView(StrongestLevelHints, GameView[MopsState, str, MopsEffect, MopsPay
 
     # -- input ---------------------------------------------------------------------------------
 
-    def click(self, s: MopsState, ui: UIState[MopsState], target: str) -> ClickResult[MopsState, str]:
+    def click(self, s: MopsState, ui: UIState[MopsState], target: str) -> ClickResult[MopsState, MopsMove]:
         game = self.game
         if game.is_over(s):
             return ClickResult(ui, None, _("The game is over."))
-        mover = s.to_move
-        assert mover is not None  # the game runs
-        legal = game.legal_moves(s)
         cleared = ui.with_(selection=())
         if target == "cancel":
             return ClickResult(cleared, None, None)
+        refusals = game.refusal_moves(s)
         if target == "refuse":
-            cells = game.refusal_cells(s)
-            if not cells:
-                return ClickResult(ui, None, self.refusal(s, "x" + cell_name(START_CELL)))
-            if len(cells) == 1:
-                return ClickResult(cleared, "x" + cells[0])
-            return ClickResult(ui.with_(selection=("refuse",), cursor=cells[0]), None, None)
+            if not refusals:
+                refused = game.why_no_refusal(s)
+                assert refused is not None, "the engine offers no refusal, so it says why not"
+                return ClickResult(ui, None, self.move_error_text(refused))
+            if len(refusals) == 1:
+                return ClickResult(cleared, next(iter(refusals.values())))
+            return ClickResult(ui.with_(selection=("refuse",), cursor=next(iter(refusals))), None, None)
         if target.startswith("pick:"):
             combo = find_option(game, s, target[5:])
             if combo is None:
@@ -284,31 +283,24 @@ class MopsView(StrongestLevelHints, GameView[MopsState, str, MopsEffect, MopsPay
             if len(combo.moves) == 1:
                 return ClickResult(cleared, combo.moves[0])
             return ClickResult(ui.with_(selection=("pick", target[5:]), cursor=combo.flips[0]), None, None)
-        if target in legal:
+        move = next((m for m in game.legal_moves(s) if m == target), None)
+        if move is not None:
             cursor = target if parse_cell(target) is not None else ui.cursor
-            return ClickResult(cleared.with_(cursor=cursor), target)
-        index = parse_cell(target)
-        if index is None:
+            return ClickResult(cleared.with_(cursor=cursor), move)
+        if parse_cell(target) is None:
             return ClickResult(ui, None, _("That is not a legal move now."))
-        # A cell of the layout: its meaning depends on the step and what has been chosen.
+        # A cell of the layout: its meaning depends on the phase and what has been chosen.
         if ui.selection[:1] == ("pick",) and len(ui.selection) > 1:
             combo = find_option(game, s, ui.selection[1])
             if combo is not None and target in combo.flips:
                 return ClickResult(cleared.with_(cursor=target), combo.moves[combo.flips.index(target)])
             if combo is not None:
-                return ClickResult(ui, None, _("Turn one of the marked tiles face down: {cells}.").format(cells=flips_text(combo.flips)))
-        if ui.selection[:1] == ("refuse",) and "x" + target in legal:
-            return ClickResult(cleared.with_(cursor=target), "x" + target)
-        kind = game.cell_kinds(s, mover)[index]
-        if s.step == PLACE:
-            if kind == "down" and s.ersatz:
-                return ClickResult(
-                    ui, None, _("{cell} already holds a tile. To lay the revealed tile face down on it, use “Refuse the tile”.").format(cell=target)
-                )
-            return ClickResult(ui, None, self.refusal(s, target) or _("That is not a legal move now."))
-        if s.step == SCORE:
-            return ClickResult(ui, None, _("Choose a combination from the list under the board, or pass."))
-        return ClickResult(ui, None, _("Choose a combination from the list under the board."))
+                return ClickResult(ui, None, _("Turn one of the marked tiles face down: {cells}.").format(cells=or_text(combo.flips)))
+        if target in refusals:
+            if ui.selection[:1] == ("refuse",):
+                return ClickResult(cleared.with_(cursor=target), refusals[target])
+            return ClickResult(ui, None, _("{cell} already holds a tile. To lay the revealed tile face down on it, use “Refuse the tile”.").format(cell=target))
+        return ClickResult(ui, None, self.refusal(s, target) or _("That is not a legal move now."))
 
     def cancel(self, ui: UIState[MopsState]) -> UIState[MopsState]:
         return ui.with_(selection=())
@@ -322,22 +314,22 @@ class MopsView(StrongestLevelHints, GameView[MopsState, str, MopsEffect, MopsPay
         mover = s.to_move
         assert mover is not None  # the game runs
         name = names[mover]
-        if s.step == PLACE:
+        if s.phase == PLACE:
             revealed = game.revealed_tile(s)
             assert revealed is not None  # the placing step: a tile is revealed
             tile = tile_name(revealed)
             if ui.selection[:1] == ("refuse",):
                 return _("{name}: choose the face-down tile to lay the {tile} on.").format(name=name, tile=tile)
             text = _("{name}: place the {tile}.").format(name=name, tile=tile)
-            if game.refusal_cells(s):
-                text += " " + ngettext("Or refuse it: that costs {n} point.", "Or refuse it: that costs {n} points.", game.refusal_penalty(s, mover)).format(
-                    n=game.refusal_penalty(s, mover)
+            if game.refusal_moves(s):
+                text += " " + ngettext("Or refuse it: that costs {n} point.", "Or refuse it: that costs {n} points.", game.next_refusal_cost(s, mover)).format(
+                    n=game.next_refusal_cost(s, mover)
                 )
             return text
         if ui.selection[:1] == ("pick",):
             return _("{name}: choose the tile to turn face down.").format(name=name)
         n = len(game.scoring_options(s))
-        if s.step == FINAL:
+        if not game.may_pass(s):
             return ngettext(
                 "Final scoring: {name} must score the one combination left.", "Final scoring: {name} must score one of {n} combinations.", n
             ).format(name=name, n=n)
@@ -346,9 +338,11 @@ class MopsView(StrongestLevelHints, GameView[MopsState, str, MopsEffect, MopsPay
     def describe_move(self, before: MopsState, move: str, after: MopsState, names: list[str]) -> str:
         return describe_move(self.game, before, move, after, names)
 
+    # A puzzle is parsed JSON (py/ludothek/data/puzzles.json).
     def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
         return _("Place the tile where this round scores the most points (with the best combination after it).")
 
+    # A puzzle is parsed JSON (py/ludothek/data/puzzles.json).
     def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
         return _("Look at file {file}.").format(file=puzzle["solution"][0])
 
@@ -395,13 +389,13 @@ class MopsView(StrongestLevelHints, GameView[MopsState, str, MopsEffect, MopsPay
             return steps[value[0]].format(seat=seat) if value[0] in steps else value
         if name == "tile":
             return _("None (no round is being played)") if value == "-" else self.piece_name(value)
-        if name in ("ersatz", "wertung"):
+        if name in self.game.variant_switches:
             return {"off": _("Off"), "on": _("On")}.get(value, value)
         return value
 
     def edit_refusal_texts(self) -> dict[str, str]:
         return {
-            "start-tile": N_("The start tile on e5 can be replaced by another tile, but not taken away."),
+            "start-tile": N_("The start tile on {place} can be replaced by another tile, but not taken away."),
             "tile-holds-layout": N_("Without the tile on {place} the layout would fall apart: every tile must stay connected to the start tile."),
         }
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from ..games.mops_layout import EMPTY, FACE_DOWN, START_CELL
 from ..games.mops_state import FINAL, SCORE
@@ -39,10 +39,12 @@ from .board_marks import BoardMarks
 from .diagram import diagram_layer
 from .mops_icons import crown_svg, flip_icon, motif_svg, place, tile_back, tile_face, tile_svg
 from .marks import colour_mark
-from .svg import empty, esc, hint_badge, num, tag
+from .svg import empty, esc, hint_badge, num, svg_document, tag
 
 if TYPE_CHECKING:
-    from ..games.mops import Effect as MopsEffect
+    from ..games.mops import MopsEffect
+    from ..games.mops_layout import CellKind
+    from ..games.mops_state import MopsState
 
 SEAT_CSS = SEAT_COLOURS["mops"]  # a seat's CSS class is its colour
 
@@ -55,9 +57,11 @@ class MopsPayload:
     turned_up: bool = False  # the revealed tile was just turned up (animate it)
     head_title: str = ""  # "Round 3", "Final scoring", "Game over"
     head_note: str = ""  # "12 tiles left in the pile"
-    # The layout shown large (the seat to move's): its cells' kinds (see games/mops_layout.cell_kinds), by
-    # frame index, the area its final 5x5 square may still cover and its own extent.
-    kinds: tuple[str, ...] = ()
+    # The layout shown large (the seat to move's, the caller's once the game is over): its seat, its
+    # cells' kinds (see games/mops_layout.cell_kinds), by frame index, the area its final 5x5 square
+    # may still cover and its own extent.
+    seat: int = 0
+    kinds: tuple[CellKind, ...] = ()
     open_window: tuple[int, int, int, int] = (0, FRAME - 1, 0, FRAME - 1)
     bounds: tuple[int, int, int, int] = (4, 4, 4, 4)
     heading: str = ""  # "Layout of Red" / "Your layout"
@@ -70,6 +74,11 @@ class MopsPayload:
     ranking: tuple[int, ...] = ()
     winners: frozenset[int] = frozenset()
     headings: tuple[str, ...] = ()
+
+    @property
+    def every_layout(self) -> bool:
+        """Whether the board shows every layout small (the game is over, with two seats or more)."""
+        return bool(self.extents)
 
 
 # -- geometry (SVG units) --------------------------------------------------------------------------
@@ -88,6 +97,7 @@ HEIGHT = GRID_TOP + WINDOW * CELL + COORD + 8
 FINAL_CELL = (WIDTH - 30) / 2 / 5 - 4  # the layouts side by side once the game is over
 FINAL_ROW = 5 * FINAL_CELL + 40
 MINI_CELL = 20  # the small layouts: 5x5 cells in a 100-unit box
+LAYOUT_BOX = 5  # a small layout is drawn centred in a box of 5x5 cells, the square a finished layout fills
 BAR_LEFT, BAR_RIGHT = 142, 412
 
 THUMBNAIL_LAYOUT = "9/9/2HbPbWbCb3/3PyKgWo3/2HgByCgPoKo2/4HyPp3/9/9/9"
@@ -99,6 +109,20 @@ def thumbnail_position() -> str:
     used = {THUMBNAIL_LAYOUT[i : i + 2] for i in range(len(THUMBNAIL_LAYOUT) - 1) if THUMBNAIL_LAYOUT[i] in "PBWCKH"}
     rest = [m + c for m in "PBWCKH" for c in "bgopvy" if m + c not in used]
     return f"{THUMBNAIL_LAYOUT} ?{''.join(rest[1:])} {rest[0]} p1 12"
+
+
+def thumbnail_svg(s: MopsState, bounds: tuple[int, int, int, int], title: str) -> str:
+    """The home screen's picture: the first seat's layout of `thumbnail_position` (its extent
+    `bounds`), the tiles of the line that waits to be scored ringed."""
+    cell = 32
+    margin = 11  # room inside the frame for the rings around highlighted tiles (their halo reaches out)
+    side = LAYOUT_BOX * cell + 2 * margin
+    parts = [empty("rect", x="1", y="1", width=num(side - 2), height=num(side - 2), rx="10", class_="board-bg")]
+    for index, value, x, y in boxed_tiles(s.layouts[0], bounds, margin, margin, cell):
+        parts.append(tile_svg(tile_code(value), True, x + 1, y + 1, cell - 2))
+        if cell_name(index) in THUMBNAIL_HIGHLIGHT:
+            parts.append(ring(x, y, cell, 7, "select-mark"))
+    return svg_document("".join(parts), side, side, label=title, class_="board mops mops-art thumb")
 
 
 # -- pieces ------------------------------------------------------------------------------------------
@@ -129,7 +153,7 @@ def display_window(bounds: tuple[int, int, int, int]) -> tuple[int, int]:
     return first(f0, f1), first(r0, r1)
 
 
-def round_tile_cell(s: Any, seat: int) -> int | None:
+def round_tile_cell(s: MopsState, seat: int) -> int | None:
     """Where the tile of the running round lies in a seat's layout (None if not placed there)."""
     if s.tile is None:
         return None
@@ -142,81 +166,70 @@ def round_tile_cell(s: Any, seat: int) -> int | None:
     return None
 
 
+def boxed_tiles(layout: bytes, bounds: tuple[int, int, int, int], left: float, top: float, cell: float) -> list[tuple[int, int, float, float]]:
+    """Each tile of a layout (its frame index and value) with the top left corner it is drawn at:
+    the layout, of extent `bounds`, centred in a box of 5x5 cells whose top left corner is
+    (left, top)."""
+    f0, f1, r0, r1 = bounds
+    ox = left + (LAYOUT_BOX - (f1 - f0 + 1)) * cell / 2
+    oy = top + (LAYOUT_BOX - (r1 - r0 + 1)) * cell / 2
+    tiles = []
+    for index, value in enumerate(layout):
+        if value != EMPTY:
+            rank, file = divmod(index, FRAME)
+            tiles.append((index, value, ox + (file - f0) * cell, oy + (r1 - rank) * cell))
+    return tiles
+
+
 def ring(x: float, y: float, side: float, radius: float, class_: str) -> str:
     """An outline that shows on every tile colour: dark, with a white halo."""
     rect = dict(x=num(x), y=num(y), width=num(side), height=num(side), rx=num(radius))
     return tag("g", empty("rect", class_="halo", **rect) + empty("rect", class_="line", **rect), class_=class_)
 
 
-def mini_layout_svg(s: Any, seat: int, bounds: tuple[int, int, int, int], label: str, cell: float = MINI_CELL) -> str:
+def mini_layout_svg(s: MopsState, seat: int, bounds: tuple[int, int, int, int], label: str, cell: float = MINI_CELL) -> str:
     """A layout as a small picture: its tiles (at most 5x5, `bounds` its extent) in a square box,
     this round's tile outlined."""
-    layout = s.layouts[seat]
-    f0, f1, r0, r1 = bounds
-    box = 5 * cell
+    box = LAYOUT_BOX * cell
     pad = 3
-    ox = pad + (5 - (f1 - f0 + 1)) * cell / 2
-    oy = pad + (5 - (r1 - r0 + 1)) * cell / 2
     marked = round_tile_cell(s, seat)
     parts = [empty("rect", x="0.5", y="0.5", width=num(box + 2 * pad - 1), height=num(box + 2 * pad - 1), rx="5", class_="mini-bg")]
-    for index, value in enumerate(layout):
-        if value == EMPTY:
-            continue
-        rank, file = divmod(index, FRAME)
-        x = ox + (file - f0) * cell
-        y = oy + (r1 - rank) * cell
+    for index, value, x, y in boxed_tiles(s.layouts[seat], bounds, pad, pad, cell):
         code = tile_code(value)
         parts.append(place(tile_face(code, False) if value < FACE_DOWN else tile_back(False), x + 0.5, y + 0.5, cell - 1))
         if index == marked:
             parts.append(ring(x + 0.5, y + 0.5, cell - 1, 3, "round-mark"))
     side = box + 2 * pad
-    return tag(
-        "svg",
-        tag("title", esc(label)) + "".join(parts),
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {num(side)} {num(side)}",
-        class_="mops-art mops-mini",
-        role="img",
-        aria_label=label,
-    )
+    return svg_document("".join(parts), side, side, label=label, class_="mops-art mops-mini")
 
 
 # -- the board ---------------------------------------------------------------------------------------
 
 
-def board_svg(s: Any, marks: BoardMarks[MopsPayload, MopsEffect]) -> str:
+def board_svg(s: MopsState, marks: BoardMarks[MopsPayload, MopsEffect]) -> str:
     """The whole board as one SVG element. Pure: same state and marks, same text."""
     info = marks.payload or MopsPayload()
     players = len(s.layouts)
-    final_grid = s.outcome is not None and players > 1
-    height = HEAD_H + 8 + (players + 1) // 2 * FINAL_ROW + 4 if final_grid else HEIGHT
+    height = HEAD_H + 8 + (players + 1) // 2 * FINAL_ROW + 4 if info.every_layout else HEIGHT
     parts = [empty("rect", x="2", y="2", width=num(WIDTH - 4), height=num(height - 4), rx="14", class_="board-bg")]
     parts.append(_head_svg(s, info))
-    if final_grid:
+    if info.every_layout:
         parts.append(_final_layouts_svg(s, marks.effect, info))
     else:
-        seat = s.to_move if s.outcome is None else 0
-        parts.append(_main_layout_svg(s, seat, marks, info))
+        parts.append(_main_layout_svg(s, info.seat, marks, info))
     parts.append(diagram_layer(marks.diagram, lambda: target_centres(s, marks), CELL))
     label = marks.label or _("Mops Royal board")
     desc = tag("desc", esc(marks.description)) if marks.description is not None else ""
-    return tag(
-        "svg",
-        tag("title", esc(label)) + desc + "".join(parts),
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {WIDTH} {num(height)}",
-        class_="board mops mops-art",
-        role="group" if marks.interactive else "img",
-        aria_label=label,
-    )
+    return svg_document(desc + "".join(parts), WIDTH, height, label=label, class_="board mops mops-art", interactive=marks.interactive)
 
 
-def target_centres(s: Any, marks: BoardMarks[MopsPayload, MopsEffect]) -> dict[str, tuple[float, float]]:
+def target_centres(s: MopsState, marks: BoardMarks[MopsPayload, MopsEffect]) -> dict[str, tuple[float, float]]:
     """Each cell's centre in the window of the layout shown large, by its name (its data-target),
     for a diagram's marks; none once the game is over with two seats or more (every layout small)."""
-    if s.outcome is not None and len(s.layouts) > 1:
+    info = marks.payload or MopsPayload()
+    if info.every_layout:
         return {}
-    f0, r0 = display_window((marks.payload or MopsPayload()).bounds)
+    f0, r0 = display_window(info.bounds)
     return {
         cell_name(rank * FRAME + file): (GRID_LEFT + (file - f0) * CELL + CELL / 2, GRID_TOP + (r0 + WINDOW - 1 - rank) * CELL + CELL / 2)
         for rank in range(r0, r0 + WINDOW)
@@ -224,7 +237,7 @@ def target_centres(s: Any, marks: BoardMarks[MopsPayload, MopsEffect]) -> dict[s
     }
 
 
-def _head_svg(s: Any, info: MopsPayload) -> str:
+def _head_svg(s: MopsState, info: MopsPayload) -> str:
     """The revealed tile, the round, the tiles left, and a bar of points per seat."""
     parts = []
     x, y = 14, (HEAD_H - BIG) / 2
@@ -233,7 +246,7 @@ def _head_svg(s: Any, info: MopsPayload) -> str:
         parts.append(tile_svg(code, True, x, y, BIG, class_="revealed" + (" flip" if info.turned_up else "")))
     else:
         parts.append(empty("rect", x=num(x + 2), y=num(y + 2), width=num(BIG - 4), height=num(BIG - 4), rx="10", class_="no-tile"))
-        if s.step == FINAL:
+        if s.phase == FINAL:
             parts.append(flip_icon(x + BIG / 2, y + BIG / 2, 24))
         else:
             parts.append(crown_svg(x + BIG / 2, y + BIG / 2, 22))
@@ -257,43 +270,60 @@ def _head_svg(s: Any, info: MopsPayload) -> str:
 
 
 @dataclass(frozen=True)
+class _LastMove:
+    """The last move, where it was made on the layout drawn: its cells, the tiles it scored, and
+    the tile it dropped or flipped (animated)."""
+
+    cells: frozenset[int] = frozenset()
+    scored: frozenset[int] = frozenset()
+    dropped: int | None = None
+    flipped: int | None = None
+
+
+@dataclass(frozen=True)
 class _Layout:
     """What every cell of one seat's main layout is drawn from: the window shown (its lower-left
     file and rank), the input when the seat is to move, and the last move made on it."""
 
     f0: int
     r0: int
-    kinds: Any
+    kinds: tuple[CellKind, ...]
     interactive: bool
     enabled: frozenset[str]
     chosen: tuple[str, ...]
     flips: tuple[str, ...]
     round_cell: int | None
-    tile: Any
+    tile: str | None
     scoring: bool
     hint_cells: frozenset[str]
     cursor: str | None
     labels: Mapping[str, str]
-    last_cells: frozenset[int] = frozenset()
-    scored: frozenset[int] = frozenset()
-    dropped: int | None = None
-    flipped: int | None = None
+    last: _LastMove
 
 
-def _last_move_on(effect: Any, seat: int, animate: bool) -> dict[str, Any]:
-    """The last move, when it was made on this layout: its cells, the tiles it scored, the tile
-    dropped or flipped (animated)."""
-    if effect is None or effect.seat != seat:
-        return {}
-    if effect.kind in ("place", "refuse") and effect.cell:
-        return {"last_cells": frozenset({cell_index(effect.cell)}), "dropped": cell_index(effect.cell) if effect.kind == "place" and animate else None}
+def move_cell(effect: MopsEffect) -> str | None:
+    """The cell a move marks: where the tile was laid, the face-down tile a refused one covers,
+    the tile a scoring turned face down; none for a pass."""
+    if effect.kind == "place":
+        return effect.cell
+    if effect.kind == "refuse":
+        return effect.onto
     if effect.kind == "score":
-        return {
-            "last_cells": frozenset({cell_index(effect.cell)}),
-            "scored": frozenset(cell_index(c) for c in effect.cells),
-            "flipped": cell_index(effect.cell) if animate else None,
-        }
-    return {}
+        return effect.flip
+    return None
+
+
+def _last_move_on(effect: MopsEffect | None, seat: int, animate: bool) -> _LastMove:
+    """The last move, when it was made on this layout."""
+    if effect is None or effect.seat != seat:
+        return _LastMove()
+    cell = move_cell(effect)
+    if cell is None:
+        return _LastMove()
+    index = cell_index(cell)
+    if effect.kind == "score":
+        return _LastMove(frozenset({index}), scored=frozenset(cell_index(c) for c in effect.cells), flipped=index if animate else None)
+    return _LastMove(frozenset({index}), dropped=index if effect.kind == "place" and animate else None)
 
 
 def _cell_marks(lay: _Layout, index: int, name: str, kind: str, x: float, y: float) -> tuple[list[str], list[str]]:
@@ -308,9 +338,9 @@ def _cell_marks(lay: _Layout, index: int, name: str, kind: str, x: float, y: flo
     if index == lay.round_cell:
         classes.append("round-tile")
         inner.append(ring(x + 1.5, y + 1.5, CELL - 3, 11, "round-mark"))
-    if index in lay.scored:
+    if index in lay.last.scored:
         classes.append("scored")
-    if index in lay.last_cells:
+    if index in lay.last.cells:
         classes.append("last")
         inner.append(ring(x + 1, y + 1, CELL - 2, 12, "last-mark"))
     if name in lay.chosen:
@@ -337,7 +367,7 @@ def _layout_cell_svg(lay: _Layout, index: int, value: int) -> str:
     kind = lay.kinds[index]
     inner = [empty("rect", x=num(x), y=num(y), width=str(CELL), height=str(CELL), class_="cell-bg")]
     if kind in ("up", "down"):
-        tile_class = "drop" if index == lay.dropped else "flip" if index == lay.flipped else ""
+        tile_class = "drop" if index == lay.last.dropped else "flip" if index == lay.last.flipped else ""
         inner.append(tile_svg(tile_code(value), kind == "up", x + 2, y + 2, TILE, class_=tile_class))
     elif kind == "free":
         inner.append(empty("rect", x=num(x + 4), y=num(y + 4), width=num(CELL - 8), height=num(CELL - 8), rx="9", class_="free-mark"))
@@ -357,7 +387,7 @@ def _layout_cell_svg(lay: _Layout, index: int, value: int) -> str:
     marked, over = _cell_marks(lay, index, name, kind, x, y)
     classes = ["cell", kind, *marked]
     inner += over
-    cell_attrs: dict[str, Any] = {}
+    cell_attrs: dict[str, str | None] = {}
     if lay.interactive:
         inner.append(empty("rect", x=num(x + 1), y=num(y + 1), width=num(CELL - 2), height=num(CELL - 2), rx="12", class_="focus-ring"))
         cell_attrs = dict(
@@ -408,7 +438,7 @@ def _layout_coords_svg(f0: int, r0: int) -> str:
     return "".join(coords)
 
 
-def _main_layout_svg(s: Any, seat: int, marks: BoardMarks[MopsPayload, MopsEffect], info: MopsPayload) -> str:
+def _main_layout_svg(s: MopsState, seat: int, marks: BoardMarks[MopsPayload, MopsEffect], info: MopsPayload) -> str:
     f0, r0 = display_window(info.bounds)
     interactive = marks.interactive and seat == s.to_move and s.outcome is None
     enabled = marks.legal if seat == s.to_move else frozenset()
@@ -425,12 +455,12 @@ def _main_layout_svg(s: Any, seat: int, marks: BoardMarks[MopsPayload, MopsEffec
         flips=tuple(flips),
         round_cell=round_tile_cell(s, seat),
         tile=info.revealed,
-        scoring=interactive and s.step in (SCORE, FINAL) and not chosen,
+        scoring=interactive and s.phase in (SCORE, FINAL) and not chosen,
         # The cells of the move the Hint button suggests (placing, refusing onto or scoring from it).
         hint_cells=frozenset(marks.hints) if interactive else frozenset(),
         cursor=_cursor(order, enabled, marks.cursor, interactive),
         labels=marks.labels,
-        **_last_move_on(marks.effect, seat, marks.animate),
+        last=_last_move_on(marks.effect, seat, marks.animate),
     )
     layout = s.layouts[seat]
     cells = "".join(_layout_cell_svg(lay, index, layout[index]) for index in order)
@@ -450,10 +480,6 @@ def _layout_heading(seat: int, info: MopsPayload) -> str:
     )
 
 
-def tiles_laid(s: Any, seat: int) -> int:
-    return sum(1 for v in s.layouts[seat] if v != EMPTY)
-
-
 def _cursor(order: list[int], enabled: frozenset[str], cursor: str | None, interactive: bool) -> str | None:
     """The one cell that holds tabindex 0: the cursor if it can act, else the first cell that can,
     else the cursor or the start tile."""
@@ -467,10 +493,11 @@ def _cursor(order: list[int], enabled: frozenset[str], cursor: str | None, inter
             return name
     if cursor is not None and cursor in names:
         return cursor
-    return "e5" if "e5" in names else names[0]
+    start = cell_name(START_CELL)
+    return start if start in names else names[0]
 
 
-def _final_layouts_svg(s: Any, effect: Any, info: MopsPayload) -> str:
+def _final_layouts_svg(s: MopsState, effect: MopsEffect | None, info: MopsPayload) -> str:
     """Once the game is over: every layout side by side (two per row), points and rank beside,
     each headed by the view's heading for its seat."""
     players = len(s.layouts)
@@ -484,21 +511,12 @@ def _final_layouts_svg(s: Any, effect: Any, info: MopsPayload) -> str:
         col, row = seat % cols, seat // cols
         x0 = 15 + col * block_w + 10
         y0 = HEAD_H + 8 + row * FINAL_ROW
-        layout = s.layouts[seat]
-        f0, f1, r0, r1 = info.extents[seat]
         heading = info.headings[seat]
         place_no = ranking.index(seat) + 1
         parts.append(token_svg(seat, x0 + 7, y0 + 10, 7))
         parts.append(tag("text", esc(f"{place_no}. {heading}"), x=num(x0 + 20), y=num(y0 + 15), class_="layout-title" + (" winner" if seat in winners else "")))
-        gx = x0 + (5 - (f1 - f0 + 1)) * cell / 2
-        gy = y0 + 28 + (5 - (r1 - r0 + 1)) * cell / 2
-        for index, value in enumerate(layout):
-            if value == EMPTY:
-                continue
-            rank, file = divmod(index, FRAME)
-            x = gx + (file - f0) * cell
-            y = gy + (r1 - rank) * cell
-            marked = effect is not None and effect.seat == seat and effect.cell and cell_index(effect.cell) == index
+        for index, value, x, y in boxed_tiles(s.layouts[seat], info.extents[seat], x0, y0 + 28, cell):
+            marked = effect is not None and effect.seat == seat and move_cell(effect) == cell_name(index)
             parts.append(tile_svg(tile_code(value), value < FACE_DOWN, x + 1.5, y + 1.5, cell - 3, class_="last" if marked else ""))
             if marked:
                 parts.append(ring(x, y, cell, 8, "last-mark"))
@@ -527,7 +545,7 @@ def shape_icon_svg(
             parts.append(empty("rect", x=num(x + 0.5), y=num(y + 0.5), width=num(cell - 1), height=num(cell - 1), rx="2", class_="shape-cell"))
         if (r, c) in marks:
             parts.append(flip_icon(x + cell / 2, y + cell / 2, cell * 0.34))
-    attrs: dict[str, Any] = dict(role="img", aria_label=label) if label else dict(aria_hidden="true", focusable="false")
+    attrs: dict[str, str] = dict(role="img", aria_label=label) if label else dict(aria_hidden="true", focusable="false")
     return tag(
         "svg",
         (tag("title", esc(label)) if label else "") + "".join(parts),

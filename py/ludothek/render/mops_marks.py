@@ -10,20 +10,18 @@ answers into the board's data (`BoardMarks`); the view (render/mops.py) asks it 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
-from ..games.mops import MopsRoyal
-from ..games.mops_layout import CellKind, extent, open_window
+from ..games.mops import MopsEffect, MopsRoyal
+from ..games.mops_layout import CellKind
 from ..games.mops_scoring import Combination
 from ..games.mops_state import FINAL, PLACE, MopsState
 from ..games.notation import FRAME, tile_code
 from ..games.notation import frame_cell_name as cell_name
 from ..i18n import _, ngettext
 from .board_marks import BoardMarks
-from .mops_board import MopsPayload, display_window, tiles_laid
+from .mops_board import MopsPayload, display_window, move_cell
 from .mops_words import board_description, cell_words, combination_text, cost_text, points_text, seat_colour, tile_name
 from .view import UIState
-from ..games.mops import Effect as MopsEffect
 
 
 def find_option(game: MopsRoyal, s: MopsState, cells_key: str) -> Combination | None:
@@ -41,8 +39,8 @@ def _placing_cells(game: MopsRoyal, s: MopsState, ui: UIState[MopsState], seat: 
     for cell in game.placement_cells(s):
         enabled[cell] = _("Place the {tile} here").format(tile=tile_name(tile))
     if ui.selection[:1] == ("refuse",):
-        cost = game.refusal_penalty(s, seat)
-        for cell in game.refusal_cells(s):
+        cost = game.next_refusal_cost(s, seat)
+        for cell in game.refusal_moves(s):
             enabled[cell] = cost_text(_("Refuse the {tile}: lay it face down here").format(tile=tile_name(tile)), cost)
     return enabled
 
@@ -54,7 +52,7 @@ def _enabled_cells(
     of the combination chosen to score (empty when none is)."""
     if not (ui.interactive and s.outcome is None):
         return {}, (), ()
-    if s.step == PLACE and tile is not None:
+    if s.phase == PLACE and tile is not None:
         return _placing_cells(game, s, ui, seat, tile), (), ()
     if ui.selection[:1] == ("pick",) and len(ui.selection) > 1:
         combo = find_option(game, s, ui.selection[1])
@@ -72,16 +70,18 @@ def _hint_cells(game: MopsRoyal, s: MopsState, ui: UIState[MopsState]) -> dict[s
     legal = game.legal_moves(s)
     for target, _label in ui.hints:
         if target in legal:
-            cell = getattr(game.effect(s, target), "cell", None)
+            cell = move_cell(game.effect(s, target))
             if cell:
                 hint_cells[cell] = "hint"
     return hint_cells
 
 
-def _cell_labels(layout: bytes, kinds: tuple[CellKind, ...], enabled: dict[str, str]) -> dict[str, str]:
-    """Every cell the board shows, by name: what lies there, and what a click on it does."""
+def _cell_labels(game: MopsRoyal, s: MopsState, seat: int, kinds: tuple[CellKind, ...], enabled: dict[str, str]) -> dict[str, str]:
+    """Every cell the board shows of `seat`'s layout, by name: what lies there, and what a click
+    on it does."""
+    layout = s.layouts[seat]
     labels: dict[str, str] = {}
-    f0, r0 = display_window(extent(layout))
+    f0, r0 = display_window(game.layout_extent(s, seat))
     for rank in range(r0, r0 + 7):
         for file in range(f0, f0 + 7):
             index = rank * FRAME + file
@@ -89,14 +89,14 @@ def _cell_labels(layout: bytes, kinds: tuple[CellKind, ...], enabled: dict[str, 
             kind = kinds[index]
             code = tile_code(layout[index]) if kind in ("up", "down") else None
             action = enabled.get(name)
-            labels[name] = f"{name}: {cell_words(code, kind)}" + (f". {action}" if action else "")
+            labels[name] = f"{name}: {cell_words(game, code, kind)}" + (f". {action}" if action else "")
     return labels
 
 
 def _head_title(game: MopsRoyal, s: MopsState, tile: str | None) -> str:
     if tile is not None:
         return _("Round {n}").format(n=game.round_number(s))
-    if s.step == FINAL:
+    if s.phase == FINAL:
         return _("Final scoring")
     return _("Game over")
 
@@ -104,7 +104,8 @@ def _head_title(game: MopsRoyal, s: MopsState, tile: str | None) -> str:
 def _heading_note(game: MopsRoyal, s: MopsState, seat: int) -> str:
     """Under the layout's heading: its tiles, and how many lie face down ("7 tiles · 1 face down")."""
     down = game.face_down_count(s, seat)
-    note = ngettext("{n} tile", "{n} tiles", tiles_laid(s, seat)).format(n=tiles_laid(s, seat))
+    tiles = game.tile_count(s, seat)
+    note = ngettext("{n} tile", "{n} tiles", tiles).format(n=tiles)
     if down:
         note += " · " + ngettext("{n} face down", "{n} face down", down).format(n=down)
     return note
@@ -117,7 +118,7 @@ def _final_payload(game: MopsRoyal, s: MopsState, ui: UIState[MopsState], payloa
     names = ui.names
     return replace(
         payload,
-        extents=tuple(extent(s.layouts[i]) for i in range(players)),
+        extents=tuple(game.layout_extent(s, i) for i in range(players)),
         ranking=game.ranking(s),
         winners=frozenset(game.winners(s)),
         headings=tuple(
@@ -138,41 +139,39 @@ def _payload(
 ) -> MopsPayload:
     """What the board needs of Mops Royal alone: the head band, the shown layout's cells and window,
     its heading, the chosen combination and, once the game is over, every seat's layout."""
-    players = len(s.layouts)
-    layout = s.layouts[seat]
     before = ui.last_before
-    turned_up = ui.animate and before is not None and s.tile is not None and (before.tile != s.tile or len(before.pile) != len(s.pile))
-    left = len(s.pile)
+    turned_up = ui.animate and before is not None and game.revealed_between(before, s) is not None
+    left = game.pile_size(s)
     payload = MopsPayload(
         revealed=tile,
         turned_up=turned_up,
         head_title=_head_title(game, s, tile),
         head_note=ngettext("{n} tile left in the pile", "{n} tiles left in the pile", left).format(n=left),
+        seat=seat,
         kinds=kinds,
-        open_window=open_window(layout),
-        bounds=extent(layout),
-        heading=_("Layout of {seat}").format(seat=seat_colour(seat)) if players > 1 else _("Your layout"),
+        open_window=game.open_area(s, seat),
+        bounds=game.layout_extent(s, seat),
+        heading=_("Your layout") if game.is_solitaire(s) else _("Layout of {seat}").format(seat=seat_colour(seat)),
         heading_note=_heading_note(game, s, seat),
         chosen=chosen,
         flips=flips,
     )
-    if s.outcome is not None and players > 1:
+    if s.outcome is not None and not game.is_solitaire(s):
         payload = _final_payload(game, s, ui, payload)
     return payload
 
 
-def board_marks(game: MopsRoyal, s: MopsState, ui: UIState[MopsState], effect: Any) -> BoardMarks[MopsPayload, MopsEffect]:
+def board_marks(game: MopsRoyal, s: MopsState, ui: UIState[MopsState], effect: MopsEffect | None) -> BoardMarks[MopsPayload, MopsEffect]:
     """What the board marks, from the engine (`effect`: the engine's effect of the last move shown,
-    `GameView.last_effect`): the layout shown is the seat to move's (the first seat's once the game
-    is over)."""
-    # The seat to move's layout while the game goes on (its to_move is None only once it is over).
-    seat = s.to_move if s.outcome is None and s.to_move is not None else 0
+    `GameView.last_effect`): the layout shown is the one in front (the seat to move's, the caller's
+    once the game is over)."""
+    seat = game.seat_in_front(s)
     tile = game.revealed_tile(s)
     kinds = game.cell_kinds(s, seat)
     enabled, chosen, flips = _enabled_cells(game, s, ui, seat, tile)
     interactive = ui.interactive and s.outcome is None
     hint_cells = _hint_cells(game, s, ui) if interactive else {}
-    labels = _cell_labels(s.layouts[seat], kinds, enabled) if interactive else {}
+    labels = _cell_labels(game, s, seat, kinds, enabled) if interactive else {}
     return BoardMarks(
         interactive=ui.interactive,
         legal=frozenset(enabled),

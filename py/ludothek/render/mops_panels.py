@@ -1,7 +1,8 @@
 """Mops Royal's panels: what is shown beside and below the board as HTML: the set of tiles on
 the setup screen, the prompt while placing, the list of combinations to score (each previewed on
 the layout by a style rule) and the choice of the tile to turn face down, each seat's points and
-small layout, the final ranking, the tiles still in the pile and the 17 scoring shapes.
+small layout, the final ranking, the tiles still in the pile and the scoring shapes
+of the engine's score board.
 
 Its own module because these panels are one thing, drawn from the engine's answers; the view
 (render/mops.py) hands them to the game screen and keeps the clicks that pick in them.
@@ -11,15 +12,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..games.mops import MopsRoyal
-from ..games.mops_layout import extent
+from ..games.mops import MopsRoyal, SitOut
 from ..games.mops_scoring import Combination
-from ..games.mops_shapes import CROWN_BONUS, POINTS_BY_SIZE, SHAPES, orientations
+from ..games.mops_shapes import ScoreBoard
 from ..games.mops_state import FINAL, MopsState
 from ..games.notation import COLOURS, FRAME, MOTIFS
 from ..games.notation import frame_cell_index as cell_index
 from ..i18n import _, language, ngettext
-from .mops_board import mini_layout_svg, shape_icon_svg, tile_chart_svg, tiles_laid
+from .mops_board import mini_layout_svg, shape_icon_svg, tile_chart_svg
 from .mops_icons import colour_key_svg, crown_svg
 from .mops_marks import find_option
 from .mops_words import (
@@ -28,7 +28,7 @@ from .mops_words import (
     cells_text,
     colour_name,
     combination_text,
-    flips_text,
+    or_text,
     points_text,
     seat_colour,
     shape_name,
@@ -66,8 +66,8 @@ def setup_preview_html() -> str:
     return tag("figure", tile_chart_svg(all_tiles, 30) + tag("figcaption", esc(caption) + tag("ul", legend, class_="mops-legend")), class_="mops-set")
 
 
-def sitting_text(seat: int, reason: str) -> str:
-    if reason == "layout full":
+def sitting_text(seat: int, reason: SitOut) -> str:
+    if reason == SitOut.LAYOUT_FULL:
         return _("{seat}'s layout is full: {seat} sits out.").format(seat=seat_colour(seat))
     return _("The revealed tile is {seat}'s start tile: {seat} sits this round out.").format(seat=seat_colour(seat))
 
@@ -78,10 +78,10 @@ def placing_html(game: MopsRoyal, s: MopsState, ui: UIState[MopsState]) -> str:
     assert seat is not None and tile is not None, "a placing step has a seat to move and a revealed tile"
     parts = []
     if ui.selection[:1] == ("refuse",):
-        cost = game.refusal_penalty(s, seat)
+        cost = game.next_refusal_cost(s, seat)
         buttons = "".join(
-            tag("button", esc(_("Lay it on {cell}").format(cell=cell)), type="button", data_target="x" + cell, class_="mops-choice")
-            for cell in game.refusal_cells(s)
+            tag("button", esc(_("Lay it on {cell}").format(cell=cell)), type="button", data_target=move, class_="mops-choice")
+            for cell, move in game.refusal_moves(s).items()
         )
         parts.append(
             tag(
@@ -120,7 +120,7 @@ def _option_body(combo: Combination) -> str:
     flip = (
         _("turns {cell} face down").format(cell=combo.flips[0])
         if len(combo.flips) == 1
-        else _("turns {cells} face down (you choose)").format(cells=flips_text(combo.flips))
+        else _("turns {cells} face down (you choose)").format(cells=or_text(combo.flips))
     )
     origin_f = min(cell_index(c) % FRAME for c in combo.cells)
     top_r = max(cell_index(c) // FRAME for c in combo.cells)
@@ -160,7 +160,7 @@ def scoring_html(game: MopsRoyal, s: MopsState, ui: UIState[MopsState]) -> str:
         combo = find_option(game, s, ui.selection[1])
         if combo is not None:
             return _flip_chooser_html(combo)
-    final = s.step == FINAL
+    final = s.phase == FINAL
     heading = _("Final scoring: choose a combination") if final else _("Score a combination")
     # With a mouse, pointing at an entry shows it; on a touch screen the first tap shows it and
     # a second tap scores (the app does that for entries marked data-preview).
@@ -168,7 +168,7 @@ def scoring_html(game: MopsRoyal, s: MopsState, ui: UIState[MopsState]) -> str:
         tag("span", esc(_("Point at an entry or focus it to see it on your layout.")), class_="note-pointer")
         + tag("span", esc(_("Tap an entry to see it on your layout, tap it again to score it.")), class_="note-touch")
         + " "
-        + esc(_("You must score while you can.") if final else _("You may also pass and wait for a bigger one."))
+        + esc(_("You may also pass and wait for a bigger one.") if game.may_pass(s) else _("You must score while you can."))
     )
     items, rules = [], []
     for i, combo in enumerate(options):
@@ -196,22 +196,22 @@ def seat_details(game: MopsRoyal, s: MopsState, seat: int) -> str:
         parts.append(
             tag(
                 "span",
-                esc(ngettext("{n} refused", "{n} refused", refused).format(n=refused) + " · " + _("next costs {n}").format(n=game.refusal_penalty(s, seat))),
+                esc(ngettext("{n} refused", "{n} refused", refused).format(n=refused) + " · " + _("next costs {n}").format(n=game.next_refusal_cost(s, seat))),
                 class_="mops-refused",
             )
         )
-    if s.step == FINAL:
+    if s.phase == FINAL:
         left = len(game.scoring_options(s, seat))
         text = ngettext("{n} combination left to score", "{n} combinations left to score", left).format(n=left) if left else _("nothing left to score")
         parts.append(tag("span", esc(text), class_="mops-note", data_left=str(left)))
     reason = game.sitting_out(s).get(seat)
-    if reason == "layout full" and s.outcome is None:
+    if reason == SitOut.LAYOUT_FULL and s.outcome is None:
         parts.append(tag("span", esc(_("layout full")), class_="mops-note"))
     elif reason:
         parts.append(tag("span", esc(_("sits this round out")), class_="mops-note"))
-    if len(s.layouts) > 1:
-        label = _("Layout of {seat}: {n} tiles, {down} face down").format(seat=seat_colour(seat), n=tiles_laid(s, seat), down=down)
-        parts.append(tag("span", mini_layout_svg(s, seat, extent(s.layouts[seat]), label), class_="mops-mini-wrap"))
+    if not game.is_solitaire(s):
+        label = _("Layout of {seat}: {n} tiles, {down} face down").format(seat=seat_colour(seat), n=game.tile_count(s, seat), down=down)
+        parts.append(tag("span", mini_layout_svg(s, seat, game.layout_extent(s, seat), label), class_="mops-mini-wrap"))
     return tag("span", "".join(parts), class_="mops-seat", data_points=str(points))
 
 
@@ -243,35 +243,36 @@ def side_html(game: MopsRoyal, s: MopsState, names: list[str]) -> str:
                 data_left=str(len(remaining)),
             )
         )
-    parts.append(shapes_reference_html())
+    parts.append(shapes_reference_html(game))
     return "".join(parts)
 
 
-def shapes_reference_html() -> str:
-    """The 17 scoring shapes by size, with points and their marked tiles."""
-    return _shapes_reference(language())
+def shapes_reference_html(game: MopsRoyal) -> str:
+    """The scoring shapes of the engine's score board by size, with points and their marked tiles."""
+    return _shapes_reference(game.score_board(), language())
 
 
 @lru_cache(maxsize=4)
-def _shapes_reference(lang: str) -> str:
+def _shapes_reference(board: ScoreBoard, lang: str) -> str:
     groups = []
-    for size in (3, 4, 5):
-        items = []
-        for shape in SHAPES:
-            if shape.size != size:
-                continue
-            first = orientations(shape)[0]
-            items.append(tag("li", shape_icon_svg(first.cells, first.marks) + tag("span", esc(shape_name(shape.name)))))
-        title = _("{n} tiles: {points}").format(n=size, points=points_text(POINTS_BY_SIZE[size]))
+    for row in board.rows:
+        items = [tag("li", shape_icon_svg(shape.cells, shape.marks) + tag("span", esc(shape_name(shape.name)))) for shape in row.shapes]
+        title = _("{n} tiles: {points}").format(n=row.size, points=points_text(row.points))
         groups.append(tag("h3", esc(title)) + tag("ul", "".join(items), class_="mops-shape-list"))
-    note = _(
+    note = ngettext(
         "Any rotation or reflection counts. A crown in the combination adds {n} point. After scoring, one marked tile "
-        "(with the turn-over sign) is turned face down: with two marks, you choose."
-    ).format(n=CROWN_BONUS)
+        "(with the turn-over sign) is turned face down: with two marks, you choose.",
+        "Any rotation or reflection counts. A crown in the combination adds {n} points. After scoring, one marked tile "
+        "(with the turn-over sign) is turned face down: with two marks, you choose.",
+        board.crown_bonus,
+    ).format(n=board.crown_bonus)
+    count = board.shape_count
     # Reference material: closed until asked for (the app keeps it open when the side is drawn again).
     return tag(
         "details",
-        tag("summary", tag("h2", esc(_("The 17 scoring shapes")))) + tag("p", esc(note), class_="help") + "".join(groups),
+        tag("summary", tag("h2", esc(ngettext("The {n} scoring shape", "The {n} scoring shapes", count).format(n=count))))
+        + tag("p", esc(note), class_="help")
+        + "".join(groups),
         class_="mops-shapes",
         data_keep="mops-shapes",
     )

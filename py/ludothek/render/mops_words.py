@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..games.mops import Effect, MopsRoyal
-from ..games.mops_scoring import Combination
+from ..games.mops import MopsEffect, MopsRoyal, SitOut
+from ..games.mops_scoring import Combination, Shared
 from ..games.mops_state import FINAL, MopsState
 from ..games.notation import COLOURS, CROWN_CODES
 from ..i18n import N_, _, ngettext
@@ -69,15 +69,20 @@ def shape_name(shape: str) -> str:
     return _(SHAPE_NAMES[shape])
 
 
-def feature_text(kind: str, feature: str) -> str:
-    if kind == "colour":
+def feature_text(shared: Shared, feature: str) -> str:
+    if shared == "colour":
         return _("all {colour}").format(colour=colour_name(feature))
     return _("all {motifs}").format(motifs=_(MOTIF_PLURALS[feature]))
 
 
 def combination_text(combo: Combination) -> str:
     """'line of 4, all blue'."""
-    return _("{shape}, {feature}").format(shape=shape_name(combo.shape), feature=feature_text(combo.kind, combo.feature))
+    return shaped_text(combo.shape, combo.shared, combo.feature)
+
+
+def shaped_text(shape: str, shared: Shared, feature: str) -> str:
+    """'line of 4, all blue': a shape and what its tiles share."""
+    return _("{shape}, {feature}").format(shape=shape_name(shape), feature=feature_text(shared, feature))
 
 
 def capitalised(text: str) -> str:
@@ -93,7 +98,7 @@ def cost_text(action: str, cost: int) -> str:
     return ngettext("{action} (costs {n} point)", "{action} (costs {n} points)", cost).format(action=action, n=cost)
 
 
-def cell_words(code: str | None, kind: str) -> str:
+def cell_words(game: MopsRoyal, code: str | None, kind: str) -> str:
     if kind == "up" and code is not None:
         return tile_name(code) + (" " + _("(crown)") if code in CROWN_CODES else "")
     if kind == "down":
@@ -101,7 +106,7 @@ def cell_words(code: str | None, kind: str) -> str:
     if kind == "free":
         return _("free")
     if kind == "blocked":
-        return _("blocked by the 5×5 limit")
+        return _("blocked by the {limit}×{limit} limit").format(limit=game.layout_limit)
     return _("empty")
 
 
@@ -111,9 +116,9 @@ def board_description(game: MopsRoyal, s: MopsState) -> str:
     code = game.revealed_tile(s)
     if code is not None:
         sentences.append(_("Round {n}: the revealed tile is the {tile}.").format(n=game.round_number(s), tile=tile_name(code)))
-    elif s.step == FINAL:
+    elif s.phase == FINAL:
         sentences.append(_("Final scoring."))
-    left = len(s.pile)
+    left = game.pile_size(s)
     sentences.append(ngettext("{n} tile is left in the pile.", "{n} tiles are left in the pile.", left).format(n=left))
     sentences.append(_("Points: {list}.").format(list=", ".join(f"{seat_colour(i)} {p}" for i, p in enumerate(s.scores))))
     return " ".join(sentences)
@@ -127,11 +132,11 @@ def cells_text(cells: Sequence[str]) -> str:
     return ", ".join(cells)
 
 
-def flips_text(flips: Sequence[str]) -> str:
-    """'e6 or e7' (a shape has one or two marked tiles)."""
-    if len(flips) == 1:
-        return flips[0]
-    return _("{first} or {second}").format(first=", ".join(flips[:-1]), second=flips[-1])
+def or_text(items: Sequence[str]) -> str:
+    """'e6 or e7', '3, 4 or 5': one of the items."""
+    if len(items) == 1:
+        return items[0]
+    return _("{first} or {second}").format(first=", ".join(items[:-1]), second=items[-1])
 
 
 def tiles_by_colour_text(codes: list[str]) -> str:
@@ -168,8 +173,8 @@ POSITION_ERROR_TEXTS = {
     "layout-ranks": N_("Layout {number} ({colour}) must list the 9 ranks of its frame, 9 down to 1, separated by “/”; it lists {count}."),
     "layout-cell": N_("Layout {number} ({colour}), rank {rank}: “{token}” is neither a number of empty cells nor a tile code."),
     "rank-cells": N_("Layout {number} ({colour}), rank {rank}: a rank has 9 cells, not {cells}."),
-    "start-empty": N_("Layout {number} ({colour}) has no start tile: e5 is empty."),
-    "start-crown": N_("Layout {number} ({colour}): the start tile {tile} on e5 carries a crown, and start tiles never do."),
+    "start-empty": N_("Layout {number} ({colour}) has no start tile: {cell} is empty."),
+    "start-crown": N_("Layout {number} ({colour}): the start tile {tile} on {cell} carries a crown, and start tiles never do."),
     "layout-twice": N_("Layout {number} ({colour}) holds {tile} twice, but each player owns each tile only once."),
     "not-connected": N_("Layout {number} ({colour}): the tile on {cell} is not connected to the start tile along sides."),
     "layout-too-big": N_("Layout {number} ({colour}) spans {files}×{ranks} cells, but a layout must fit in a 5×5 square."),
@@ -205,59 +210,44 @@ def mover_words(seat: int) -> dict[str, object]:
 # -- sentences ---------------------------------------------------------------------------------------
 
 
-def _tile_of(effect: Effect) -> str:
-    """The tile a placement or a refusal laid (the engine's effect names it for those two)."""
-    assert effect.tile is not None, f"a {effect.kind} names no tile"
-    return effect.tile
-
-
-def _shape_of(effect: Effect) -> str:
-    """The shape a scoring scored (the engine's effect names it for a scoring)."""
-    assert effect.shape is not None, f"a {effect.kind} names no shape"
-    return effect.shape
-
-
-def _move_sentence(game: MopsRoyal, before: MopsState, move: str, names: list[str]) -> str:
-    effect = game.effect(before, move)
+def _effect_sentence(effect: MopsEffect, names: list[str]) -> str:
     name = names[effect.seat]
     if effect.kind == "place":
-        return _("{name} placed the {tile} on {cell}.").format(name=name, tile=tile_name(_tile_of(effect)), cell=effect.cell)
+        return _("{name} placed the {tile} on {cell}.").format(name=name, tile=tile_name(effect.tile), cell=effect.cell)
     if effect.kind == "refuse":
         return ngettext(
             "{name} refused the {tile}, laid it face down on {cell} and loses {n} point.",
             "{name} refused the {tile}, laid it face down on {cell} and loses {n} points.",
             -effect.points,
-        ).format(name=name, tile=tile_name(_tile_of(effect)), cell=effect.cell, n=-effect.points)
+        ).format(name=name, tile=tile_name(effect.tile), cell=effect.onto, n=-effect.points)
     if effect.kind == "score":
-        combo = _scored_combination(game, before, effect)
         return ngettext(
             "{name} scored {n} point with the {combination} ({cells}) and turned {cell} face down.",
             "{name} scored {n} points with the {combination} ({cells}) and turned {cell} face down.",
             effect.points,
-        ).format(name=name, combination=combo, cells=cells_text(effect.cells), n=effect.points, cell=effect.cell)
+        ).format(
+            name=name,
+            combination=shaped_text(effect.shape, effect.shared, effect.feature),
+            cells=cells_text(effect.cells),
+            n=effect.points,
+            cell=effect.flip,
+        )
     return _("{name} passed: no scoring this round.").format(name=name)
 
 
-def _scored_combination(game: MopsRoyal, before: MopsState, effect: Effect) -> str:
-    seat = effect.seat
-    for combo in game.scoring_options(before, seat):
-        if combo.cells == effect.cells:
-            return combination_text(combo)
-    return shape_name(_shape_of(effect))
-
-
 def describe_move(game: MopsRoyal, before: MopsState, move: str, after: MopsState, names: list[str]) -> str:
-    sentences = [_move_sentence(game, before, move, names)]
-    revealed = game.revealed_tile(after)  # None when after.tile is
-    if revealed is not None and (after.tile != before.tile or game.round_number(after) != game.round_number(before)):
+    sentences = [_effect_sentence(game.effect(before, move), names)]
+    revealed = game.revealed_between(before, after)
+    if revealed is not None:
         sentences.append(_("Round {n}: the {tile} is revealed.").format(n=game.round_number(after), tile=tile_name(revealed)))
         for seat, reason in sorted(game.sitting_out(after).items()):
-            if reason != "layout full":
+            if reason == SitOut.START_TILE:
                 sentences.append(_("It is {name}'s start tile: {name} sits this round out.").format(name=names[seat]))
-    if after.step == FINAL and before.step != FINAL:
+    scorer = game.current_player(after)
+    if after.phase == FINAL and before.phase != FINAL:
         sentences.append(_("All layouts are full: the final scoring begins, one combination each in turn."))
-    elif after.step == FINAL and after.to_move != before.to_move and after.to_move is not None:  # (a seat scores in FINAL)
-        sentences.append(_("{name} scores next.").format(name=names[after.to_move]))
+    elif after.phase == FINAL and scorer is not None and scorer != game.current_player(before):
+        sentences.append(_("{name} scores next.").format(name=names[scorer]))
     return " ".join(sentences)
 
 
@@ -267,18 +257,18 @@ def hint_text(game: MopsRoyal, s: MopsState, hints: tuple[tuple[str, HintValue],
     move = hints[-1][0]
     effect = game.effect(s, move)
     if effect.kind == "place":
-        return _("Hint: lay the {tile} on {cell} (marked with a check).").format(tile=tile_name(_tile_of(effect)), cell=effect.cell)
+        return _("Hint: lay the {tile} on {cell} (marked with a check).").format(tile=tile_name(effect.tile), cell=effect.cell)
     return _("Hint: {move}.").format(move=move_text(game, s, move))
 
 
 def move_text(game: MopsRoyal, before: MopsState, move: str) -> str:
     effect = game.effect(before, move)
     if effect.kind == "place":
-        return _("{cell} {tile}").format(cell=effect.cell, tile=tile_name(_tile_of(effect)))
+        return _("{cell} {tile}").format(cell=effect.cell, tile=tile_name(effect.tile))
     if effect.kind == "refuse":
-        return _("refused onto {cell} −{n}").format(cell=effect.cell, n=-effect.points)
+        return _("refused onto {cell} −{n}").format(cell=effect.onto, n=-effect.points)
     if effect.kind == "score":
-        return _("{shape} +{n}").format(shape=shape_name(_shape_of(effect)), n=effect.points)
+        return _("{shape} +{n}").format(shape=shape_name(effect.shape), n=effect.points)
     return _("pass")
 
 
@@ -287,12 +277,11 @@ def result_text(game: MopsRoyal, s: MopsState, names: list[str]) -> str:
     scores = s.scores
     if not winners:
         return _("The game is still running.")
-    if len(s.layouts) == 1:
+    if game.is_solitaire(s):
         return ngettext("{name} finished with {n} point.", "{name} finished with {n} points.", scores[0]).format(name=names[0], n=scores[0])
     if len(winners) == 1:
         w = winners[0]
-        tied = [seat for seat in range(len(scores)) if seat != w and scores[seat] == scores[w]]
-        if tied:
+        if game.won_on_tie_break(s):
             return ngettext(
                 "{name} wins with {n} point: fewer face-down tiles decided the tie.",
                 "{name} wins with {n} points: fewer face-down tiles decided the tie.",

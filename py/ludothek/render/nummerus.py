@@ -5,9 +5,12 @@ and hears are written by render/nummerus_words.py.
 
 The view and the board ask the engine for everything that depends on the rules: which chips the star may
 take (`star_targets`, `must_jump`), what the last move did (`effect`), which chains a solitaire
-number touches (`solitaire_sides`), which chips a swap may take (`swappable`), and why a chip is
-out of reach (`why_illegal`: a rule identifier and its fields). Only the words for those
-rules are found here, in one table (`move_error_texts`), so that they can be translated.
+chip makes the player choose between (`chain_choice`), which groups are chains, complete or the
+longest (`held_groups`), who leads (`leaders`), which chips a swap may take (`chips_to_take`),
+why a chip is out of reach or half a swap refused (`why_illegal`, `why_illegal_give`,
+`why_illegal_take`: a rule identifier and its fields) and what is wrong with a layout typed by
+hand (`check_layout`). Only the words for those rules are found here, in one table
+(`move_error_texts`), so that they can be translated.
 
 What a player sees, and how it is told without colour:
 - chips the star can reach carry a thick ring and a dotted line from the star; with no chip in
@@ -25,24 +28,30 @@ board), or "No swap".
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from ..games.nummerus import GAME, CHIPS, Nummerus, NummerusState, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, MAX_ROUNDS, NO_SWAP, STAR, parse_field
-from ..games.notation import parse_swap, split_side
+from ..games.nummerus import GAME, Nummerus, NummerusState, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, BOARD_FILES, NO_SWAP, LAYOUT_STAR, parse_field
+from ..games.nummerus import STAR_PHASE, SWAP_PHASE, LayoutError, LayoutRule, NummerusEffect, NummerusMove, NummerusRule, TakeEffect
+from ..games.nummerus_editing import seat_setting
+from ..games.nummerus_scoring import Group
+from ..games.notation import parse_swap, split_side, swap_move
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
 from . import nummerus_board
 from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, NummerusPayload
-from .nummerus_panels import choice_html, piece_svg, seat_details, side_html, swap_html, swap_picks
-from .nummerus_words import board_label, colour_name, describe_move, field_words, hint_text, move_text, player_name, range_text, result_text
+from .nummerus_panels import chain_chooser_html, piece_svg, seat_details, side_html, swap_chooser_html, swap_picks
+from .nummerus_words import board_label, chain_points_text, colour_name, describe_move, field_words, hint_text, move_text, player_name, range_text, result_text
 from .svg import esc, tag
 from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
-from ..games.nummerus import Effect as NummerusEffect
 
 LAYOUT_HELP_EXAMPLE = "3 16 17 / 18 7 36 39 38 / …"
 
 # The board's size, for callers that drew from this module before the board had its own.
 __all__ = ["NummerusView", "make_view", "parse_layout", "WIDTH", "HEIGHT"]
+
+
+# The long chain the setup's help shows the points of, after the shortest ones (an example, not a rule).
+LONG_CHAIN_EXAMPLE = 11
 
 
 def _start_fields() -> list[Field]:
@@ -52,8 +61,10 @@ def _start_fields() -> list[Field]:
     start = Field(
         "start",
         _("Who begins"),
-        _("The rulebook lets the player whose age is closest to 48 begin; then play goes round in seat order. Without ages, seat 1 begins."),
-        choices=(Choice("seat1", _("Seat 1")), Choice("age", _("By age: closest to 48 begins"))),
+        _("The rulebook lets the player whose age is closest to {age} begin; then play goes round in seat order. Without ages, seat 1 begins.").format(
+            age=GAME.starting_age
+        ),
+        choices=(Choice("seat1", _("Seat 1")), Choice("age", _("By age: closest to {age} begins").format(age=GAME.starting_age))),
         default="seat1",
         players=several,
         options=("ages",),
@@ -62,7 +73,7 @@ def _start_fields() -> list[Field]:
         Field(
             f"age{seat}",
             _("Age of seat {n}").format(n=seat + 1),
-            _("In years. Between two players equally close to 48, the lower seat begins."),
+            _("In years. Between two players equally close to {age}, the lower seat begins.").format(age=GAME.starting_age),
             kind="text",
             default="",
             players=tuple(p for p in several if p > seat),
@@ -77,30 +88,30 @@ def _start_fields() -> list[Field]:
 # -- the view ---------------------------------------------------------------------------------------
 
 
-class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]):
+class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, NummerusPayload]):
     game_id = "nummerus"
     game: Nummerus
     board = nummerus_board
     seat_colours = SEAT_CSS
     default_players = 2
     handover = False  # nothing is private: every chip lies open
-    move_error_texts = {
-        "not-a-field": N_("That is not a legal move now."),
-        "swap-text": N_("The chip is taken. Now swap – pick one of your chips and an opponent's single chip – or choose “No swap”."),
-        "swap-pending": N_("The chip is taken. Now swap – pick one of your chips and an opponent's single chip – or choose “No swap”."),
-        "swap-not-now": N_("A swap may only follow your own star move, in the swap variant."),
-        "star-here": N_("The star stands on {field}: move it to a chip it can reach (ringed)."),
-        "field-empty": N_("{field} is empty: the star moves to a chip and takes it."),
-        "not-in-line": N_("{chip} on {field} is not in a straight line (row, column or diagonal) from the star on {here}."),
-        "gap": N_("The line from {here} to {field} crosses a gap in the board (such as the waist of the 8): the star never leaves the board."),
-        "blocked": N_("{chip} on {blocker_field} comes first in that line: the star stops at the first chip it meets."),
-        "choose-chain": N_("{chip} touches the chains {lower_text} and {upper_text}: choose which one it joins."),
-        "no-two-chains": N_("{chip} does not touch two chains: there is no chain to choose."),
-        "side-not-solitaire": N_("Only in the solitaire does a chip choose its chain."),
-        "give-not-yours": N_("{chip} is not yours: give one of your own chips."),
-        "take-not-held": N_("No opponent holds {chip}."),
-        "take-own": N_("{chip} is your own: take a single chip of an opponent."),
-        "take-chain": N_("{chip} is part of {colour}'s chain {chain_text}: a swap may only take a single chip."),
+    move_error_texts: Mapping[str, str] = {
+        NummerusRule.NOT_A_FIELD: N_("That is not a legal move now."),
+        NummerusRule.SWAP_TEXT: N_("The chip is taken. Now swap – pick one of your chips and an opponent's single chip – or choose “No swap”."),
+        NummerusRule.SWAP_PENDING: N_("The chip is taken. Now swap – pick one of your chips and an opponent's single chip – or choose “No swap”."),
+        NummerusRule.SWAP_NOT_NOW: N_("A swap may only follow your own star move, in the swap variant."),
+        NummerusRule.STAR_HERE: N_("The star stands on {field}: move it to a chip it can reach (ringed)."),
+        NummerusRule.FIELD_EMPTY: N_("{field} is empty: the star moves to a chip and takes it."),
+        NummerusRule.NOT_IN_LINE: N_("{chip} on {field} is not in a straight line (row, column or diagonal) from the star on {here}."),
+        NummerusRule.GAP: N_("The line from {here} to {field} crosses a gap in the board (such as the waist of the 8): the star never leaves the board."),
+        NummerusRule.BLOCKED: N_("{chip} on {blocker_field} comes first in that line: the star stops at the first chip it meets."),
+        NummerusRule.CHOOSE_CHAIN: N_("{chip} touches the chains {lower_text} and {upper_text}: choose which one it joins."),
+        NummerusRule.NO_TWO_CHAINS: N_("{chip} does not touch two chains: there is no chain to choose."),
+        NummerusRule.SIDE_NOT_SOLITAIRE: N_("Only in the solitaire does a chip choose its chain."),
+        NummerusRule.GIVE_NOT_YOURS: N_("{chip} is not yours: give one of your own chips."),
+        NummerusRule.TAKE_NOT_HELD: N_("No opponent holds {chip}."),
+        NummerusRule.TAKE_OWN: N_("{chip} is your own: take a single chip of an opponent."),
+        NummerusRule.TAKE_CHAIN: N_("{chip} is part of {colour}'s chain {chain_text}: a swap may only take a single chip."),
     }
 
     move_error_words_from = {
@@ -180,8 +191,11 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
                 _("Rounds"),
                 _(
                     "One round: the longest chains win. Several rounds: tournament scoring. A chain of n chips scores "
-                    "n·(n+1)/2 points (2 chips 3, 3 chips 6, 4 chips 10 … 11 chips 66), single chips score nothing; "
+                    "n·(n+1)/2 points ({shortest} … {longer}), single chips score nothing; "
                     "the highest total wins. Each round is laid out afresh and the next player in turn begins it."
+                ).format(
+                    shortest=", ".join(chain_points_text(n, points) for n, points in GAME.chain_points_from_shortest(3)),
+                    longer=chain_points_text(LONG_CHAIN_EXAMPLE, GAME.chain_points(LONG_CHAIN_EXAMPLE)),
                 ),
                 default=1,
             ),
@@ -228,20 +242,20 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
             ),
         ]
 
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
-        options: dict[str, Any] = {}
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, object]:
+        options: dict[str, object] = {}
         if players > 1:
             if values.get("start", "seat1") == "age":
                 ages = []
                 for seat in range(players):
                     text = str(values.get(f"age{seat}", "") or "").strip()
-                    if not text.isdigit() or not 0 <= int(text) <= 150:
-                        raise ValueError(_("Enter the age of seat {n} in whole years (0 to 150), or let seat 1 begin.").format(n=seat + 1))
+                    if not text.isdigit() or not self.game.is_age(int(text)):
+                        ages_text = _("Enter the age of seat {n} in whole years ({youngest} to {oldest}), or let seat 1 begin.")
+                        raise ValueError(ages_text.format(n=seat + 1, youngest=self.game.ages[0], oldest=self.game.ages[-1]))
                     ages.append(int(text))
                 options["ages"] = ages
-            rounds = self.form_number(
-                values, "rounds", _("The number of rounds must be a whole number."), _("Choose between 1 and {n} rounds.").format(n=MAX_ROUNDS)
-            )
+            most = self.setup_field("rounds").maximum
+            rounds = self.form_number(values, "rounds", _("The number of rounds must be a whole number."), _("Choose between 1 and {n} rounds.").format(n=most))
             if rounds > 1:
                 options["rounds"] = rounds
             if self.form_flag(values, "swap"):
@@ -250,7 +264,7 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
                 if swap_chips:
                     options["swap_chips"] = swap_chips
         if values.get("layout", "shuffled") == "hand":
-            options["layout"] = parse_layout(str(values.get("layout_text", "") or ""))
+            options["layout"] = parse_layout(self.game, str(values.get("layout_text", "") or ""))
         return options
 
     def setup_preview(self, values: dict[str, str], players: int) -> str:
@@ -258,7 +272,7 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
         if values.get("layout") != "hand":
             return ""
         try:
-            layout = parse_layout(str(values.get("layout_text", "") or ""))
+            layout = parse_layout(self.game, str(values.get("layout_text", "") or ""))
         except ValueError as exc:
             return tag("p", esc(str(exc)), class_="nz-preview-note")
         s = self.game.new_game(players=players, layout=layout)
@@ -271,7 +285,7 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
         after = self.game.play(before, THUMBNAIL_MOVE)
         ui = UIState(interactive=False, last_before=before, last_move=THUMBNAIL_MOVE)
         # The whole board with its rim (a crop through a row of chips looked like a mistake).
-        crop = (X0 - PAD - 2, Y0 - PAD - 2, len(FILES) * CELL + 2 * PAD + 4, 9 * CELL + 2 * PAD + 4)
+        crop = (X0 - PAD - 2, Y0 - PAD - 2, len(BOARD_FILES) * CELL + 2 * PAD + 4, 9 * CELL + 2 * PAD + 4)
         return self.board.board_svg(after, self.marks(after, ui, label=_("Nummerus Zahlus"), coordinates=False, view_box=crop))
 
     def marks(
@@ -294,7 +308,7 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
         selected = ui.selection[0] if ui.selection and ui.selection[0] in targets else None
         # The last move when it was a star move of this round (a round's last chip is followed by a fresh board).
         found = self.last_effect(ui)
-        effect = found if found is not None and found.target is not None and not found.round_over else None
+        effect = found if isinstance(found, TakeEffect) and found.round_end is None else None
         labels = {}
         if interactive:
             labels = {FIELD_NAMES[i]: field_words(s, i, targets, effect, hints, selected) for i in range(FIELD_COUNT)}
@@ -308,7 +322,7 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
             effect=effect,
             animate=ui.animate,
             hints=hints,
-            label=label or board_label(s, targets, jump, over),
+            label=label or board_label(game, s, targets, jump, over),
             coordinates=coordinates,
             view_box=view_box,
             diagram=ui.diagram,
@@ -318,36 +332,37 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
     def extra_html(self, s: NummerusState, ui: UIState[NummerusState]) -> str:
         parts = []  # the last move in words (a swap, a round's end) is the game screen's line under the status
         if ui.interactive and not self.game.is_over(s):
-            if s.swap_step:
-                parts.append(swap_html(self.game, s, ui))
+            if s.phase == SWAP_PHASE:
+                parts.append(swap_chooser_html(self.game, s, ui))
             else:
-                choice = self._choice(s, ui)
+                choice = self._chain_choice(s, ui)
                 if choice is not None:
-                    parts.append(choice_html(s, ui, choice))
+                    parts.append(chain_chooser_html(self.game, s, ui, choice))
                 elif self.game.must_jump(s):
                     parts.append(tag("p", esc(_("No chip lies in line with the star: it may jump to any chip.")), class_="nz-banner"))
         return "".join(parts)
 
-    def _choice(self, s: NummerusState, ui: UIState[NummerusState]) -> tuple[str, tuple[str, str]] | None:
-        """(field, (lower chain, upper chain)) when a solitaire number touching two chains is picked."""
-        if len(s.collections) != 1 or not ui.selection:
+    def _chain_choice(self, s: NummerusState, ui: UIState[NummerusState]) -> tuple[str, tuple[Group, Group]] | None:
+        """(field, (lower chain, upper chain)) when a solitaire chip the star may take is picked
+        that touches two chains (the engine's `chain_choice`)."""
+        if not ui.selection:
             return None
         field = ui.selection[0]
-        if field not in {t.field for t in self.game.star_targets(s)}:
-            return None
-        sides = self.game.solitaire_sides(s, field)
-        return (field, (sides[0], sides[1])) if len(sides) == 2 else None
+        chains = self.game.chain_choice(s, field)
+        return None if chains is None else (field, chains)
 
     def actions(self, s: NummerusState, ui: UIState[NummerusState]) -> list[Action]:
-        if not ui.interactive or self.game.is_over(s) or not s.swap_step:
+        if not ui.interactive or self.game.is_over(s) or s.phase != SWAP_PHASE:
             return []
         hinted = any(t == NO_SWAP for t, _l in ui.hints)
         label = _("No swap") + (" · " + _("hint") if hinted else "")
         return [Action(NO_SWAP, label, _("Keep your chips and your swap chips; the turn passes on."))]
 
     def score_text(self, s: NummerusState, score: int) -> str | None:
-        if len(s.collections) == 1:
-            return ngettext("{n} chain shorter than 6 left", "{n} chains shorter than 6 left", score).format(n=score)
+        if self.game.is_solitaire(s):
+            return ngettext("{n} chain shorter than {length} left", "{n} chains shorter than {length} left", score).format(
+                n=score, length=self.game.solitaire_removed_from
+            )
         if s.rounds:
             return ngettext("{n} point", "{n} points", score).format(n=score)
         return _("longest chain {n}").format(n=score)
@@ -370,7 +385,7 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
             return ()
         return self._hints_for(hint(self.game, s)[0].move)
 
-    def hint_search(self, s: Any) -> HintSearch:
+    def hint_search(self, s: NummerusState) -> HintSearch:
         """The strongest level's search, in slices (the app runs it between frames)."""
         from ..ai.nummerus import LEVELS, make_player
 
@@ -391,6 +406,7 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
             return ((field, "hint"), (move, "hint"))
         return ((move, "hint"),)
 
+    # A puzzle is parsed JSON (ai/puzzles.py): Any is what json.loads gives.
     def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
         return _("{name} to move: find the only chip that wins the round, whatever the opponent takes.").format(name=mover)
 
@@ -402,29 +418,30 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
 
     # -- input -------------------------------------------------------------------------------------
 
-    def click(self, s: NummerusState, ui: UIState[NummerusState], target: str) -> ClickResult[NummerusState, str]:
+    def click(self, s: NummerusState, ui: UIState[NummerusState], target: str) -> ClickResult[NummerusState, NummerusMove]:
         game = self.game
         legal = game.legal_moves(s)
         if game.is_over(s):
             return ClickResult(ui, None, _("The game is over."))
         if target == "cancel":
             return ClickResult(ui.with_(selection=()), None)
-        if s.swap_step:
+        if s.phase == SWAP_PHASE:
             return self._swap_click(s, ui, target, legal)
-        if target in legal:
-            cursor, _side = split_side(target)
-            return ClickResult(ui.with_(selection=(), cursor=cursor if cursor in FIELD_INDEX else ui.cursor), target)
+        move = legal_move(legal, target)
+        if move is not None:
+            cursor, _side = split_side(move)
+            return ClickResult(ui.with_(selection=(), cursor=cursor if cursor in FIELD_INDEX else ui.cursor), move)
         index = parse_field(target)
         if index is None:
             return ClickResult(ui, None, _("That is not a legal move now."))
-        if target + "-" in legal:
+        if self.game.chain_choice(s, target) is not None:
             # A solitaire number touching two chains: ask which.
             if ui.selection == (target,):
                 return ClickResult(ui.with_(selection=(), cursor=target), None)
             return ClickResult(ui.with_(selection=(target,), cursor=target), None)
         return ClickResult(ui.with_(cursor=target), None, self.unreachable_message(s, target))
 
-    def _swap_click(self, s: NummerusState, ui: UIState[NummerusState], target: str, legal: list[str]) -> ClickResult[NummerusState, str]:
+    def _swap_click(self, s: NummerusState, ui: UIState[NummerusState], target: str, legal: list[NummerusMove]) -> ClickResult[NummerusState, NummerusMove]:
         if target == NO_SWAP:
             return ClickResult(ui.with_(selection=()), NO_SWAP)
         kind, _sep, value = target.partition(":")
@@ -434,19 +451,16 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
             return ClickResult(ui, None, _("That is not a legal move now."))
         number = int(value)
         give, take = swap_picks(s, ui)
-        # Half a swap is asked of the engine as a whole one, completed by a swap it allows (one
-        # exists whenever a swap is asked for): its refusal names the half picked.
-        allowed_give, allowed_take, _partner = self.game.swap_options(s)[0]
-        refusal = self.refusal(s, f"{number}x{allowed_take}" if kind == "give" else f"{allowed_give}x{number}")
-        if refusal is not None:
-            return ClickResult(ui, None, refusal)
+        refused = self.game.why_illegal_give(s, number) if kind == "give" else self.game.why_illegal_take(s, number)
+        if refused is not None:
+            return ClickResult(ui, None, self.move_error_text(refused))
         if kind == "give":
             give = None if give == number else number
         else:
             take = None if take == number else number
         if give is not None and take is not None:
-            move = f"{give}x{take}"
-            if move in legal:
+            move = legal_move(legal, swap_move(give, take))
+            if move is not None:
                 return ClickResult(ui.with_(selection=()), move)
         selection = tuple(t for t in ((f"give:{give}" if give is not None else None), (f"take:{take}" if take is not None else None)) if t)
         return ClickResult(ui.with_(selection=selection), None)
@@ -466,14 +480,14 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
         if game.is_over(s):
             return self.result_text(s, names)
         name = player_name(names, s.to_move)
-        if s.swap_step:
+        if s.phase == SWAP_PHASE:
             text = _("{name} may swap: pick one of your chips and an opponent's single chip, or choose “No swap”.").format(name=name)
         else:
-            choice = self._choice(s, ui) if ui.interactive else None
+            choice = self._chain_choice(s, ui) if ui.interactive else None
             if choice is not None:
                 field, (lower, upper) = choice
                 text = _("{chip} touches the chains {lower} and {upper}: choose one below.").format(
-                    chip=s.board[FIELD_INDEX[field]], lower=lower.replace("-", "–"), upper=upper.replace("-", "–")
+                    chip=s.board[FIELD_INDEX[field]], lower=range_text(*lower), upper=range_text(*upper)
                 )
             elif game.must_jump(s):
                 text = _("{name} to move: no chip is in line with the star, so it may jump to any chip.").format(name=name)
@@ -515,14 +529,12 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
         }
         if name in names:
             return names[name]
-        kind, *numbers = name.split("-")
-        if not all(n.isascii() and n.isdigit() and 1 <= int(n) <= MAX_ROUNDS for n in numbers):
+        of = seat_setting(name)
+        if of is None:
             return name
-        if kind == "points" and len(numbers) == 2 and int(numbers[1]) <= 4:
-            return _("{colour}'s points in round {r}").format(colour=colour_name(int(numbers[1]) - 1), r=int(numbers[0]))
-        if kind == "swaps" and len(numbers) == 1 and int(numbers[0]) <= 4:
-            return _("{colour}'s swap chips left").format(colour=colour_name(int(numbers[0]) - 1))
-        return name
+        if of.round is not None:
+            return _("{colour}'s points in round {r}").format(colour=colour_name(of.seat), r=of.round)
+        return _("{colour}'s swap chips left").format(colour=colour_name(of.seat))
 
     def setting_value_name(self, name: str, value: str) -> str:
         if name == "to-move" and value in ("1", "2", "3", "4"):
@@ -530,7 +542,8 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
         if name == "swap":
             return {"off": _("Off"), "on": _("On")}.get(value, value)
         if name == "phase":
-            return {"star": _("Move the star"), "swap": _("Swap or not (the chip is taken)")}.get(value, value)
+            phases: dict[str, str] = {STAR_PHASE: _("Move the star"), SWAP_PHASE: _("Swap or not (the chip is taken)")}
+            return phases.get(value, value)
         return value
 
     def edit_refusal_texts(self) -> dict[str, str]:
@@ -540,25 +553,34 @@ class NummerusView(GameView[NummerusState, str, NummerusEffect, NummerusPayload]
         }
 
 
-def parse_layout(text: str) -> list[int]:
-    """A layout typed by hand: 49 entries in position order, numbers 1-48 and * (or 0) for the star."""
+def legal_move(legal: list[NummerusMove], text: str) -> NummerusMove | None:
+    """The legal move `text` names (a click's target, a swap picked), None if it names none."""
+    return next((move for move in legal if move == text), None)
+
+
+def parse_layout(game: Nummerus, text: str) -> list[int]:
+    """A layout typed by hand: 49 entries in position order, numbers 1-48 and * (or 0) for the
+    star, as the engine's `check_layout` accepts it; ValueError in the player's words if not."""
     tokens = text.replace("/", " ").replace(",", " ").replace(";", " ").split()
-    if len(tokens) != FIELD_COUNT:
-        raise ValueError(
-            ngettext("The layout needs all 49 fields; {n} was entered.", "The layout needs all 49 fields; {n} were entered.", len(tokens)).format(n=len(tokens))
-        )
-    layout = []
-    seen: set[int] = set()
-    for i, token in enumerate(tokens):
-        value = STAR if token in ("*", "0") else int(token) if token.isdigit() and 1 <= int(token) <= CHIPS else None
-        if value is None:
-            raise ValueError(_("Field {field} holds “{text}”: use a number from 1 to 48, or * for the star.").format(field=FIELD_NAMES[i], text=token))
-        if value in seen:
-            what = _("the star") if value == STAR else str(value)
-            raise ValueError(_("The layout has {what} twice (again on {field}).").format(what=what, field=FIELD_NAMES[i]))
-        seen.add(value)
-        layout.append(value)
-    return layout
+    # What each token says: the star, a number, or else the token itself (which no field holds).
+    layout: list[int | str] = [LAYOUT_STAR if token in ("*", "0") else int(token) if token.isdigit() and token.strip("0") else token for token in tokens]
+    try:
+        board, _star = game.check_layout(layout)
+    except LayoutError as error:
+        raise ValueError(layout_error_text(error, tokens)) from None
+    return list(board)
+
+
+def layout_error_text(error: LayoutError, tokens: list[str]) -> str:
+    """Why a layout typed by hand is refused, in the player's words."""
+    if error.rule == LayoutRule.SIZE:
+        n = len(tokens)
+        return ngettext("The layout needs all 49 fields; {n} was entered.", "The layout needs all 49 fields; {n} were entered.", n).format(n=n)
+    field = str(error.params["field"])
+    if error.rule == LayoutRule.CONTENT:
+        return _("Field {field} holds “{text}”: use a number from 1 to 48, or * for the star.").format(field=field, text=tokens[FIELD_INDEX[field]])
+    what = _("the star") if error.params["value"] == LAYOUT_STAR else str(error.params["value"])
+    return _("The layout has {what} twice (again on {field}).").format(what=what, field=field)
 
 
 # The home card: two players in mid-game; the star has just run up the middle of the 8, through

@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..games.seats import SEAT_COLOURS
-from ..games.nummerus import FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, FILES, RANK_FILES
+from ..games.nummerus import FIELD_COORDS, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, BOARD_FILES, RANK_FILES
 from ..i18n import _
 from .board_marks import BoardMarks
 from .diagram import diagram_layer
@@ -22,7 +22,7 @@ from .svg import empty, hint_badge, num, svg_document, tag
 from .svg import star_path as _star_path
 
 if TYPE_CHECKING:
-    from ..games.nummerus import Effect as NummerusEffect
+    from ..games.nummerus import NummerusEffect, NummerusState, TakeEffect
 
 # -- geometry (user units of the viewBox; x right, y down) ---------------------------------------
 
@@ -33,7 +33,7 @@ TOP = 4
 BOTTOM = 16  # room for the file letters
 X0 = LEFT + PAD  # left edge of file a
 Y0 = TOP + PAD  # top edge of rank 9
-WIDTH = X0 + len(FILES) * CELL + PAD + 4
+WIDTH = X0 + len(BOARD_FILES) * CELL + PAD + 4
 HEIGHT = Y0 + 9 * CELL + PAD + BOTTOM
 CHIP_R = 16.5
 STAR_R = 18
@@ -97,8 +97,8 @@ def outline_path() -> str:
     rows = []
     for rank in range(9, 0, -1):
         files = RANK_FILES[rank]
-        left = X0 + FILES.index(files[0]) * CELL - PAD
-        right = X0 + (FILES.index(files[-1]) + 1) * CELL + PAD
+        left = X0 + BOARD_FILES.index(files[0]) * CELL - PAD
+        right = X0 + (BOARD_FILES.index(files[-1]) + 1) * CELL + PAD
         top = Y0 + (9 - rank) * CELL
         rows.append((left, right, top))
     pts = [(rows[0][0], Y0 - PAD), (rows[0][1], Y0 - PAD)]
@@ -127,7 +127,7 @@ def _static_layer(coordinates: bool) -> str:
         for rank in range(9, 0, -1):
             y = Y0 + (9 - rank) * CELL + CELL / 2 + 4
             parts.append(tag("text", str(rank), x=num(LEFT / 2 + 1), y=num(y), class_="coord", aria_hidden="true"))
-        for x, letter in enumerate(FILES):
+        for x, letter in enumerate(BOARD_FILES):
             parts.append(tag("text", letter, x=num(X0 + x * CELL + CELL / 2), y=num(HEIGHT - 4), class_="coord", aria_hidden="true"))
     return tag("g", "".join(parts), class_="rim-layer", aria_hidden="true")
 
@@ -135,12 +135,12 @@ def _static_layer(coordinates: bool) -> str:
 # -- the board ---------------------------------------------------------------------------------------
 
 
-def board_svg(s: Any, marks: BoardMarks[NummerusPayload, NummerusEffect]) -> str:
+def board_svg(s: NummerusState, marks: BoardMarks[NummerusPayload, NummerusEffect]) -> str:
     """The whole board as one SVG element. Pure: same state and marks, same text. `marks.effect`
     is the last move's effect when it was a star move of this round (the view leaves out the
     last move of a round, which a fresh board follows)."""
     info = marks.payload or NummerusPayload()
-    effect = marks.effect
+    effect = _last_take(marks)
     interactive = marks.interactive
     animate = marks.animate and effect is not None
     selected = marks.selection[0] if marks.selection else None
@@ -162,7 +162,7 @@ def board_svg(s: Any, marks: BoardMarks[NummerusPayload, NummerusEffect]) -> str
     # The last path: a trail from where the star stood to the chip it took.
     star_style = None
     star_class = ""
-    if effect is not None and effect.origin is not None and effect.target is not None and effect.chip is not None:
+    if effect is not None:
         origin, target_index = FIELD_INDEX[effect.origin], FIELD_INDEX[effect.target]
         (ox, oy), (tx, ty) = field_xy(origin), field_xy(target_index)
         if effect.jump:
@@ -193,12 +193,18 @@ def board_svg(s: Any, marks: BoardMarks[NummerusPayload, NummerusEffect]) -> str
     return svg
 
 
-def target_centres(s: Any, marks: BoardMarks[NummerusPayload, NummerusEffect]) -> dict[str, tuple[float, float]]:
+def _last_take(marks: BoardMarks[NummerusPayload, NummerusEffect]) -> TakeEffect | None:
+    """The last move's effect when it was a star move (the view gives no other), to draw its path."""
+    effect = marks.effect
+    return effect if effect is not None and effect.kind == "take" else None
+
+
+def target_centres(s: NummerusState, marks: BoardMarks[NummerusPayload, NummerusEffect]) -> dict[str, tuple[float, float]]:
     """Each field's centre by its name (its data-target), for a diagram's marks."""
     return {FIELD_NAMES[index]: field_xy(index) for index in range(FIELD_COUNT)}
 
 
-def _cursor(s: Any, marks: BoardMarks[NummerusPayload, NummerusEffect], info: NummerusPayload, selected: str | None) -> str | None:
+def _cursor(s: NummerusState, marks: BoardMarks[NummerusPayload, NummerusEffect], info: NummerusPayload, selected: str | None) -> str | None:
     if not marks.interactive:
         return None
     cursor = marks.cursor
@@ -212,14 +218,16 @@ def _cursor(s: Any, marks: BoardMarks[NummerusPayload, NummerusEffect], info: Nu
     return star
 
 
-def _cell(s: Any, marks: BoardMarks[NummerusPayload, NummerusEffect], info: NummerusPayload, index: int, cursor: str | None, selected: str | None) -> str:
+def _cell(
+    s: NummerusState, marks: BoardMarks[NummerusPayload, NummerusEffect], info: NummerusPayload, index: int, cursor: str | None, selected: str | None
+) -> str:
     name = FIELD_NAMES[index]
     cx, cy = field_xy(index)
     chip = s.board[index]
     reachable = name in info.targets
     interactive = marks.interactive
     classes = ["cell", "field"]
-    effect = marks.effect
+    effect = _last_take(marks)
     if reachable and not info.over:
         classes.append("reach")
     if interactive and reachable:
@@ -242,7 +250,7 @@ def _cell(s: Any, marks: BoardMarks[NummerusPayload, NummerusEffect], info: Numm
         inner.append(empty("circle", cx=num(cx), cy=num(cy), r="3", class_="passed-dot"))
     if name in marks.hints and interactive:
         inner.append(_check_badge(cx, cy))
-    attrs: dict[str, Any] = {}
+    attrs: dict[str, str | None] = {}
     if interactive:
         x, y = field_screen(index)
         attrs = dict(

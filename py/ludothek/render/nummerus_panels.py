@@ -8,13 +8,13 @@ Its own module because these panels are one thing, drawn from the engine's answe
 
 from __future__ import annotations
 
-from ..games.nummerus import Nummerus, NummerusState, FIELD_INDEX, SOLITAIRE_REMOVED_FROM
-from ..games.notation import solitaire_move
-from ..games.nummerus_scoring import Groups
+from ..games.nummerus import Nummerus, NummerusState, TakeEffect, FIELD_INDEX
+from ..games.notation import SIDES, solitaire_move
+from ..games.nummerus_scoring import Group, HeldGroup
 from ..i18n import _, ngettext
 from .nummerus_board import SEAT_CSS, seat_mark
 from .svg import empty, esc, num, tag
-from .nummerus_words import grade_text, groups_words, lengths_text, player_name, range_text
+from .nummerus_words import chain_points_text, grade_text, graded_counts, groups_words, lengths_text, player_name, range_text
 from .view import UIState
 
 
@@ -29,83 +29,70 @@ def chips_html(lo: int, hi: int) -> str:
     return "".join(tag("span", esc(str(n)), class_="nz-chip") for n in range(lo, hi + 1))
 
 
-def groups_html(groups: Groups, solitaire: bool, seat_css: str) -> str:
+def groups_html(groups: tuple[HeldGroup, ...], seat_css: str) -> str:
     """A collection as a number line: chains boxed, single chips loose, the longest starred."""
-    least = 1 if solitaire else 2
-    lengths = [hi - lo + 1 for lo, hi in groups if hi - lo + 1 >= least]
-    longest = max(lengths, default=0)
     items = []
-    for lo, hi in groups:
-        n = hi - lo + 1
-        is_chain = n >= least
+    for group in groups:
         classes = ["nz-group"]
-        if is_chain:
+        if group.chain:
             classes.append("chain")
-            if solitaire and n >= SOLITAIRE_REMOVED_FROM:
+            if group.complete:
                 classes.append("complete")
-            elif not solitaire and n == longest:
+            elif group.longest:
                 classes.append("longest")
         else:
             classes.append("single")
-        items.append(tag("span", chips_html(lo, hi), class_=" ".join(classes), data_range=f"{lo}-{hi}", data_length=str(n)))
+        lo, hi = group.low, group.high
+        items.append(tag("span", chips_html(lo, hi), class_=" ".join(classes), data_range=f"{lo}-{hi}", data_length=str(hi - lo + 1)))
     return tag("span", "".join(items), class_=f"nz-groups seat-{seat_css}", aria_hidden="true")
 
 
 def seat_details(game: Nummerus, s: NummerusState, seat: int) -> str:
-    groups = game.groups(s, seat)
-    solitaire = len(s.collections) == 1
+    groups = game.held_groups(s, seat)
     lengths = game.chain_lengths(s, seat)
     parts = []
-    if solitaire:
-        complete = sum(1 for n in lengths if n >= SOLITAIRE_REMOVED_FROM)
+    if game.is_solitaire(s):
+        complete = sum(1 for group in groups if group.complete)
         summary = ngettext("{n} chain", "{n} chains", len(lengths)).format(n=len(lengths))
         if complete:
-            summary += " · " + ngettext("{n} of them 6 or longer", "{n} of them 6 or longer", complete).format(n=complete)
+            longer = ngettext("{n} of them {length} or longer", "{n} of them {length} or longer", complete)
+            summary += " · " + longer.format(n=complete, length=game.solitaire_removed_from)
     elif lengths:
         summary = _("Chains: {lengths}").format(lengths=lengths_text(lengths))
     else:
         summary = _("No chain yet")
     parts.append(tag("span", esc(summary), class_="nz-summary", data_lengths=",".join(map(str, lengths))))
-    if s.swaps:
-        n = s.swaps[seat]
+    if s.swap_chips_left:
+        n = s.swap_chips_left[seat]
         parts.append(tag("span", esc(ngettext("{n} swap chip", "{n} swap chips", n).format(n=n)), class_="nz-swaps", data_swaps=str(n)))
     if groups:
-        parts.append(groups_html(groups, solitaire, SEAT_CSS[seat]))
-    parts.append(tag("span", esc(groups_words(groups, solitaire)), class_="visually-hidden"))
+        parts.append(groups_html(groups, SEAT_CSS[seat]))
+    parts.append(tag("span", esc(groups_words(groups)), class_="visually-hidden"))
     return tag("span", "".join(parts), class_="nz-seat")
 
 
 def side_html(game: Nummerus, s: NummerusState, names: list[str]) -> str:
-    players = len(s.collections)
     over = game.is_over(s)
-    if players == 1:
+    if game.is_solitaire(s):
         left, grade = game.solitaire_result(s)
-        lengths = game.chain_lengths(s, 0)
-        complete = sum(1 for n in lengths if n >= SOLITAIRE_REMOVED_FROM)
+        complete = sum(1 for group in game.held_groups(s, 0) if group.complete)
+        length = game.solitaire_removed_from
         body = tag(
             "p",
             tag("span", esc(str(left)), class_="nz-score-number") + esc(ngettext("chain left", "chains left", left)),
             class_="nz-score",
             data_score=str(left),
         )
-        body += tag(
-            "p",
-            esc(
-                _(
-                    "Chains of 6 or more are removed at the end; every other chain counts, single chips too. "
-                    "Fewer is better: 2 is not bad, 1 is good, 0 is superb."
-                )
-            ),
-            class_="nz-help",
+        removed = _(
+            "Chains of {length} or more are removed at the end; every other chain counts, single chips too. "
+            "Fewer is better: {not_bad} is not bad, {good} is good, {superb} is superb."
         )
+        body += tag("p", esc(removed.format(length=length, **graded_counts(game))), class_="nz-help")
         if complete:
-            body += tag(
-                "p",
-                esc(ngettext("{n} chain already has 6 or more chips.", "{n} chains already have 6 or more chips.", complete).format(n=complete)),
-                class_="nz-help",
-            )
+            already = ngettext("{n} chain already has {length} or more chips.", "{n} chains already have {length} or more chips.", complete)
+            body += tag("p", esc(already.format(n=complete, length=length)), class_="nz-help")
         if over:
-            body += tag("p", esc(grade_text(left)), class_="nz-grade")
+            body += tag("p", esc(grade_text(game, left, grade)), class_="nz-grade")
         return tag("section", tag("h2", esc(_("Solitaire score"))) + body, class_="nz-side nz-solitaire", aria_label=_("Solitaire score"))
     if s.rounds:
         return rounds_table(game, s, names)
@@ -114,13 +101,12 @@ def side_html(game: Nummerus, s: NummerusState, names: list[str]) -> str:
 
 def standings_table(game: Nummerus, s: NummerusState, names: list[str]) -> str:
     over = game.is_over(s)
-    standings = game.standings(s)
+    leaders = game.leaders(s)
     rows = []
-    all_tied = len(standings) == 1 and len(standings[0]) > 1
-    for place, seats in enumerate(standings, start=1):
+    for place, seats in enumerate(game.standings(s), start=1):
         for seat in seats:
             lengths = game.chain_lengths(s, seat)
-            leads = place == 1 and not all_tied and lengths
+            leads = seat in leaders
             mark = ""
             if leads:
                 mark = tag("span", esc(_("wins") if over else _("leads")), class_="nz-lead")
@@ -145,9 +131,8 @@ def standings_table(game: Nummerus, s: NummerusState, names: list[str]) -> str:
 
 def rounds_table(game: Nummerus, s: NummerusState, names: list[str]) -> str:
     players = len(s.collections)
-    over = game.is_over(s)
     table = game.round_table(s)
-    finished = len(s.round_points)
+    finished = game.finished_rounds(s)
     head = tag(
         "tr",
         tag("th", esc(_("Round")), scope="col")
@@ -155,23 +140,24 @@ def rounds_table(game: Nummerus, s: NummerusState, names: list[str]) -> str:
     )
     rows = []
     for index, points in enumerate(table):
-        playing = index >= finished and not over
+        playing = index >= finished
         label = _("{n} (playing)").format(n=index + 1) if playing else str(index + 1)
         rows.append(
             tag("tr", tag("th", esc(label), scope="row") + "".join(tag("td", esc(str(p))) for p in points), class_="running" if playing else "finished")
         )
     totals = game.scores(s)
-    best = max(totals)
+    first = game.standings(s)[0]  # the best total, shared or not: marked once anybody has scored
     foot = tag(
         "tr",
-        tag("th", esc(_("Total")), scope="row") + "".join(tag("td", esc(str(t)), class_="best" if t == best and best > 0 else None) for t in totals),
+        tag("th", esc(_("Total")), scope="row")
+        + "".join(tag("td", esc(str(t)), class_="best" if seat in first and t > 0 else None) for seat, t in enumerate(totals)),
         class_="totals",
     )
-    done = s.rounds if over else s.round - 1
-    caption = _("Tournament: {done} of {of} rounds finished").format(done=done, of=s.rounds)
+    caption = _("Tournament: {done} of {of} rounds finished").format(done=finished, of=s.rounds)
+    examples = ", ".join(chain_points_text(n, points) for n, points in game.chain_points_from_shortest(5))
     note = tag(
         "p",
-        esc(_("A chain of n chips scores n·(n+1)/2: 2 chips 3, 3 chips 6, 4 chips 10, 5 chips 15, 6 chips 21. Single chips score nothing.")),
+        esc(_("A chain of n chips scores n·(n+1)/2: {examples}. Single chips score nothing.").format(examples=examples)),
         class_="nz-help",
     )
     html = tag(
@@ -183,22 +169,23 @@ def rounds_table(game: Nummerus, s: NummerusState, names: list[str]) -> str:
     return tag("section", html + note, class_="nz-side")
 
 
-def choice_html(s: NummerusState, ui: UIState[NummerusState], choice: tuple[str, tuple[str, str]]) -> str:
-    field, (lower, upper) = choice
+def chain_chooser_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState], choice: tuple[str, tuple[Group, Group]]) -> str:
+    field, chains = choice
     chip = s.board[FIELD_INDEX[field]]
     hints = {t for t, _l in ui.hints}
     title = _("{chip} touches two chains, and chains never join. Add it to which one?").format(chip=chip)
     buttons = []
-    for side, chain in (("-", lower), ("+", upper)):
-        lo, _sep, hi = chain.partition("-")
-        lo_n, hi_n = int(lo), int(hi or lo)
-        grown = range_text(lo_n, chip) if side == "-" else range_text(chip, hi_n)
+    for side, chain in zip(SIDES, chains):
         move = solitaire_move(field, side)
+        effect = game.effect(s, move)  # what the chain becomes
+        if not isinstance(effect, TakeEffect) or effect.chain is None:
+            continue
+        grown = effect.chain
         # The visible words are the button's name (no aria-label: what is read is what is seen).
         inner = (
-            tag("span", esc(_("Add {chip} to {chain}:").format(chip=chip, chain=range_text(lo_n, hi_n))), class_="nz-chain-old")
+            tag("span", esc(_("Add {chip} to {chain}:").format(chip=chip, chain=range_text(*chain))), class_="nz-chain-old")
             + " "
-            + tag("span", esc(_("it becomes {grown}").format(grown=grown)), class_="nz-chain-new")
+            + tag("span", esc(_("it becomes {grown}").format(grown=range_text(*grown))), class_="nz-chain-new")
         )
         if move in hints:
             inner += " " + tag("span", esc(_("(hint)")), class_="nz-hint-tag")
@@ -225,11 +212,11 @@ def swap_picks(s: NummerusState, ui: UIState[NummerusState]) -> tuple[int | None
     return give, take
 
 
-def swap_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState]) -> str:
+def swap_chooser_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState]) -> str:
     seat = s.to_move
     give, take = swap_picks(s, ui)
     hints = {t for t, _l in ui.hints}
-    left = s.swaps[seat]
+    left = s.swap_chips_left[seat]
     title = ngettext(
         "Swap? You have {n} swap chip. Pick one of your chips and an opponent's single chip, or choose “No swap”.",
         "Swap? You have {n} swap chips. Pick one of your chips and an opponent's single chip, or choose “No swap”.",
@@ -237,11 +224,11 @@ def swap_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState]) -> s
     ).format(n=left)
     rows = []
     own = []
-    for lo, hi in game.groups(s, seat):
+    for mine in game.held_groups(s, seat):
         chips = []
-        for n in range(lo, hi + 1):
-            chips.append(swap_button(f"give:{n}", n, give == n, f"give:{n}" in hints, _("Give {chip}").format(chip=n)))
-        own.append(tag("span", "".join(chips), class_="nz-group" + (" chain" if hi > lo else " single")))
+        for n in range(mine.low, mine.high + 1):
+            chips.append(pick_button(f"give:{n}", n, give == n, f"give:{n}" in hints, _("Give {chip}").format(chip=n)))
+        own.append(tag("span", "".join(chips), class_="nz-group" + (" chain" if mine.chain else " single")))
     rows.append(
         tag(
             "div",
@@ -251,17 +238,18 @@ def swap_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState]) -> s
             aria_label=_("Give one of your chips"),
         )
     )
-    for other, (free, protected) in sorted(game.swappable(s).items()):
+    for other, (free, protected) in sorted(game.chips_to_take(s).items()):
         name = player_name(list(ui.names), other)
         chips = []
-        for lo, hi in game.groups(s, other):
+        for held in game.held_groups(s, other):
+            lo, hi = held.low, held.high
             group = []
             for n in range(lo, hi + 1):
                 if n in free:
-                    group.append(swap_button(f"take:{n}", n, take == n, f"take:{n}" in hints, _("Take {chip} from {colour}").format(chip=n, colour=name)))
+                    group.append(pick_button(f"take:{n}", n, take == n, f"take:{n}" in hints, _("Take {chip} from {colour}").format(chip=n, colour=name)))
                 else:
                     group.append(
-                        swap_button(
+                        pick_button(
                             f"take:{n}",
                             n,
                             False,
@@ -270,7 +258,7 @@ def swap_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState]) -> s
                             disabled=True,
                         )
                     )
-            chips.append(tag("span", "".join(group), class_="nz-group" + (" chain" if hi > lo else " single")))
+            chips.append(tag("span", "".join(group), class_="nz-group" + (" chain" if held.chain else " single")))
         if not chips:
             chips.append(tag("span", esc(_("no chips yet")), class_="nz-none"))
         label = _("Take from {colour}:").format(colour=name)
@@ -292,7 +280,7 @@ def swap_html(game: Nummerus, s: NummerusState, ui: UIState[NummerusState]) -> s
     )
 
 
-def swap_button(target: str, number: int, pressed: bool, hinted: bool, label: str, disabled: bool = False) -> str:
+def pick_button(target: str, number: int, pressed: bool, hinted: bool, label: str, disabled: bool = False) -> str:
     classes = ["nz-chip", "nz-pick"]
     if pressed:
         classes.append("picked")

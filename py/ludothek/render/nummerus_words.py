@@ -8,15 +8,17 @@ the engine's answers; the view (render/nummerus.py) asks it and keeps the clicks
 
 from __future__ import annotations
 
-from ..games.nummerus import Effect, Nummerus, NummerusState, StarTarget, DIRECTION_NAMES, FIELD_INDEX, FIELD_NAMES, NO_SWAP
-from ..games.notation import parse_swap, split_side
-from ..games.nummerus_scoring import Groups
+from ..games.nummerus import Nummerus, NummerusState, StarTarget, DIRECTION_NAMES, FIELD_INDEX, FIELD_NAMES, NO_SWAP, SWAP_PHASE
+from ..games.nummerus import NoSwapEffect, SwapEffect, TakeEffect
+from ..games.notation import SIDES, parse_swap, split_side
+from ..games.nummerus_scoring import HeldGroup, SolitaireGrade
 from ..i18n import N_, _, ngettext
 from .board_marks import HintValue
 from .nummerus_board import SEAT_CSS
 from .seats import seat_names
 
-GRADES = {0: N_("superb"), 1: N_("good"), 2: N_("not bad")}
+# The rulebook's grades of a solitaire (the engine's `solitaire_grade`), for translation.
+GRADE_WORDS = {SolitaireGrade.SUPERB: N_("superb"), SolitaireGrade.GOOD: N_("good"), SolitaireGrade.NOT_BAD: N_("not bad")}
 SEAT_NAMES = seat_names(SEAT_CSS)
 # The engine's direction names (ludothek.games.nummerus.DIRECTION_NAMES), for translation.
 DIRECTION_WORDS = {
@@ -39,6 +41,11 @@ def range_text(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo}–{hi}"
 
 
+def chain_points_text(length: int, points: int) -> str:
+    """What a chain of `length` chips scores, as the scoring's help lists it: '3 chips 6'."""
+    return ngettext("{n} chip {points}", "{n} chips {points}", length).format(n=length, points=points)
+
+
 def colour_name(seat: int) -> str:
     return _(SEAT_NAMES[seat])
 
@@ -51,13 +58,12 @@ def direction_words(direction: str | None) -> str:
     return _(DIRECTION_WORDS[direction]) if direction else ""
 
 
-def groups_words(groups: Groups, solitaire: bool) -> str:
+def groups_words(groups: tuple[HeldGroup, ...]) -> str:
     """The collection for a screen reader."""
     if not groups:
         return _("No chips yet.")
-    least = 1 if solitaire else 2
-    chains = [(lo, hi) for lo, hi in groups if hi - lo + 1 >= least]
-    singles = [lo for lo, hi in groups if hi - lo + 1 < least]
+    chains = [(group.low, group.high) for group in groups if group.chain]
+    singles = [group.low for group in groups if not group.chain]
     parts = []
     if chains:
         parts.append(
@@ -76,7 +82,9 @@ def lengths_text(lengths: list[int]) -> str:
     return " · ".join(map(str, lengths)) if lengths else "–"
 
 
-def field_words(s: NummerusState, index: int, targets: dict[str, StarTarget], effect: Effect | None, hints: dict[str, HintValue], selected: str | None) -> str:
+def field_words(
+    s: NummerusState, index: int, targets: dict[str, StarTarget], effect: TakeEffect | None, hints: dict[str, HintValue], selected: str | None
+) -> str:
     name = FIELD_NAMES[index]
     chip = s.board[index]
     if index == s.star:
@@ -104,8 +112,8 @@ def field_words(s: NummerusState, index: int, targets: dict[str, StarTarget], ef
     return " ".join([text] + extra)
 
 
-def board_label(s: NummerusState, targets: dict[str, StarTarget], jump: bool, over: bool) -> str:
-    chips = sum(1 for n in s.board if n)
+def board_label(game: Nummerus, s: NummerusState, targets: dict[str, StarTarget], jump: bool, over: bool) -> str:
+    chips = game.chips_on_board(s)
     text = [
         ngettext("Nummerus Zahlus board: the star on {field}, {n} chip left.", "Nummerus Zahlus board: the star on {field}, {n} chips left.", chips).format(
             field=FIELD_NAMES[s.star], n=chips
@@ -130,14 +138,15 @@ def hint_text(game: Nummerus, s: NummerusState, hints: tuple[tuple[str, HintValu
     swap = parse_swap(move)
     if swap:
         give, take = swap
-        owner = next((seat for seat, (free, _p) in game.swappable(s).items() if take in free), None)
-        return _("Hint: give {give} and take {take} from {name}.").format(give=give, take=take, name=player_name(names, owner) if owner is not None else "?")
-    field, _side = split_side(move)
+        effect = game.effect(s, move)
+        name = player_name(names, effect.partner) if isinstance(effect, SwapEffect) else "?"
+        return _("Hint: give {give} and take {take} from {name}.").format(give=give, take=take, name=name)
+    field, side = split_side(move)
     chip = s.board[FIELD_INDEX[field]]
     text = _("Hint: take {chip} on {field} (marked with a check).").format(chip=chip, field=field)
-    if move[-1] in "+-":
-        lower, upper = game.solitaire_sides(s, field)
-        text += " " + _("Add it to {chain}.").format(chain=(lower if move[-1] == "-" else upper).replace("-", "–"))
+    chains = game.chain_choice(s, field)
+    if side and chains is not None:
+        text += " " + _("Add it to {chain}.").format(chain=range_text(*chains[SIDES.index(side)]))
     return text
 
 
@@ -145,13 +154,13 @@ def describe_move(game: Nummerus, before: NummerusState, move: str, after: Numme
     effect = game.effect(before, move)
     name = player_name(names, effect.seat)
     sentences = []
-    if effect.give is not None and effect.partner is not None:
+    if isinstance(effect, SwapEffect):
         sentences.append(
             _("{name} swaps: gives {give} to {other} and takes {take}.").format(
                 name=name, give=effect.give, other=player_name(names, effect.partner), take=effect.take
             )
         )
-    elif move == NO_SWAP:
+    elif isinstance(effect, NoSwapEffect):
         sentences.append(_("{name} does not swap.").format(name=name))
     else:
         if effect.jump:
@@ -161,39 +170,36 @@ def describe_move(game: Nummerus, before: NummerusState, move: str, after: Numme
                 )
             )
         else:
-            direction = next((t.direction for t in game.star_targets(before) if t.field == effect.target), None)
             sentences.append(
                 _("{name} moves the star {direction} from {a} to {b} and takes {chip}.").format(
-                    name=name, direction=direction_words(direction), a=effect.origin, b=effect.target, chip=effect.chip
+                    name=name, direction=direction_words(effect.direction), a=effect.origin, b=effect.target, chip=effect.chip
                 )
             )
-        sentences.append(chain_sentence(before, effect, after))
-        if after.swap_step and not game.is_over(after):
+        sentences.append(chain_sentence(effect))
+        if after.phase == SWAP_PHASE:
             sentences.append(_("{name} may swap now.").format(name=name))
-    if effect.round_over and effect.round_points is not None:
-        points = ", ".join(f"{player_name(names, i)} {p}" for i, p in enumerate(effect.round_points))
+    end = effect.round_end
+    if end is not None and end.points is not None:
+        points = ", ".join(f"{player_name(names, i)} {p}" for i, p in enumerate(end.points))
         sentences.append(_("Round {r} is over: {points} points.").format(r=before.round, points=points))
-        if not effect.game_over:
+        if not end.game_over:
             sentences.append(_("Round {r} begins on a fresh board; {name} starts.").format(r=after.round, name=player_name(names, after.to_move)))
     return " ".join(t for t in sentences if t)
 
 
-def chain_sentence(before: NummerusState, effect: Effect, after: NummerusState) -> str:
+def chain_sentence(effect: TakeEffect) -> str:
     """What the chip taken did to the mover's chains (nothing to say when a new round has
     begun: the collections are put away)."""
-    if after.round != before.round:
+    if effect.round_end is not None and not effect.round_end.game_over:
         return ""
-    chip = effect.chip
-    solitaire = len(before.collections) == 1
-    if solitaire and effect.joined == "new":
+    if effect.joined == "new":
         return _("It starts a new chain.")
-    assert chip is not None  # a star move takes a chip
-    chain = next(((lo, hi) for lo, hi in after.collections[effect.seat] if lo <= chip <= hi), None)
-    if chain is None or chain[0] == chain[1]:
+    chain = effect.chain
+    if chain is None:
         return ""
-    n = chain[1] - chain[0] + 1
-    if solitaire:
+    if effect.joined is not None:
         return _("It joins a chain, now {chain}.").format(chain=range_text(*chain))
+    n = chain[1] - chain[0] + 1
     return ngettext("Now a chain of {n}: {chain}.", "Now a chain of {n}: {chain}.", n).format(n=n, chain=range_text(*chain))
 
 
@@ -207,27 +213,33 @@ def move_text(game: Nummerus, before: NummerusState, move: str) -> str:
     field, side = split_side(move)
     index = FIELD_INDEX.get(field)
     chip = before.board[index] if index is not None else 0
-    if side and chip:
-        sides = game.solitaire_sides(before, field)
-        if len(sides) == 2:
-            chain = sides[0] if side == "-" else sides[1]
-            return f"{field}: {chip} → {chain.replace('-', '–')}"
+    chains = game.chain_choice(before, field) if side and chip else None
+    if side and chains is not None:
+        return f"{field}: {chip} → {range_text(*chains[SIDES.index(side)])}"
     return f"{field}: {chip}" if chip else move
 
 
-def grade_text(left: int) -> str:
-    if left in GRADES:
-        return ngettext("{n} chain left: {grade}!", "{n} chains left: {grade}!", left).format(n=left, grade=_(GRADES[left]))
+def grade_text(game: Nummerus, left: int, grade: SolitaireGrade | None) -> str:
+    """A finished solitaire's `left` chains and the rulebook's `grade` of them (None: ungraded)."""
+    if grade is not None:
+        return ngettext("{n} chain left: {grade}!", "{n} chains left: {grade}!", left).format(n=left, grade=_(GRADE_WORDS[grade]))
     return ngettext(
-        "{n} chain left. The rulebook calls 2 not bad, 1 good and 0 superb.", "{n} chains left. The rulebook calls 2 not bad, 1 good and 0 superb.", left
-    ).format(n=left)
+        "{n} chain left. The rulebook calls {not_bad} not bad, {good} good and {superb} superb.",
+        "{n} chains left. The rulebook calls {not_bad} not bad, {good} good and {superb} superb.",
+        left,
+    ).format(n=left, **graded_counts(game))
+
+
+def graded_counts(game: Nummerus) -> dict[str, int]:
+    """The chains left that the rulebook grades, by its grade's name in the sentences that list them."""
+    names = {SolitaireGrade.SUPERB: "superb", SolitaireGrade.GOOD: "good", SolitaireGrade.NOT_BAD: "not_bad"}
+    return {names[grade]: left for left, grade in game.solitaire_grades().items()}
 
 
 def result_text(game: Nummerus, s: NummerusState, names: list[str]) -> str:
-    players = len(s.collections)
-    if players == 1:
-        left, _grade = game.solitaire_result(s)
-        return _("The solitaire is over: {grade}").format(grade=grade_text(left))
+    if game.is_solitaire(s):
+        left, grade = game.solitaire_result(s)
+        return _("The solitaire is over: {grade}").format(grade=grade_text(game, left, grade))
     winners = game.winners(s)
     if s.rounds:
         totals = game.scores(s)
