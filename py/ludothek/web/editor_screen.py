@@ -200,12 +200,13 @@ def redraw(app: AppContext, editor: Editor, message: str | None = None, focus_ta
 
 
 def follow_address(app: AppContext, editor: Editor) -> None:
-    """The page's address as the editor's work stands: its position and marks (replaced, not a new
-    history entry; `data-route` says it is answered)."""
+    """The page's address as the editor's work stands: its position and marks (replaced without a
+    new history entry and without a hashchange, which would open the editor afresh and drop the
+    chosen tool, as autosave keeps a game's address; `data-route` says it is answered)."""
     fragment = editor_fragment(editor.game_id, editor.position, editor.diagram)
     if app.page_state.hash != fragment:
         app.page_state.hash = fragment
-        app.page.replace_route(fragment)
+        app.page.replace_url(app.embed.query() + fragment)
         app.page.body_data("route", fragment)
 
 
