@@ -45,7 +45,7 @@ def check_marks(page) -> None:
     expect(page.locator("#editor-words")).to_contain_text("Arrow from c3 to c5, orange.")
     expect(page.locator("#editor-words")).to_contain_text("Circle around d4, light blue.")
     expect(page.locator("#editor-words")).to_contain_text("Highlight on e2, green.")
-    expect(page.locator("#editor-words")).to_contain_text("Label 1 on c3, green."  # a label takes the colour chosen (green, the highlight's))
+    expect(page.locator("#editor-words")).to_contain_text("Label 1 on c3, green.")  # a label takes the colour chosen last
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
