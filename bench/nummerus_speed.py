@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from strength import add_match_arguments  # noqa: E402
 from timing import timed_search  # noqa: E402
 from ludothek.render.catalog import get_player  # noqa: E402
 from ludothek.games import get_game  # noqa: E402
@@ -70,12 +71,7 @@ def run(level: int, opponent: int, games: int, players: int, options: dict, seed
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("level", type=int)
-    parser.add_argument("opponent", type=int, help="opponent level (0 = random)")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--options", default="{}", help="JSON object of game options")
-    parser.add_argument("--seed", type=int, default=0)
+    add_match_arguments(parser)
     args = parser.parse_args(argv)
     print(json.dumps(run(args.level, args.opponent, args.games, args.players, json.loads(args.options), args.seed), indent=2))
 

@@ -83,15 +83,21 @@ def play_match(
     }
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game")
+def add_match_arguments(parser: argparse.ArgumentParser) -> None:
+    """A match's arguments, here and in bench/nummerus_speed.py: the level under test and its
+    opponent's, how many games of how many players, the game's options and the first seed."""
     parser.add_argument("level", type=int)
     parser.add_argument("opponent", type=int, help="opponent level (0 = random)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--options", default="{}", help="JSON object of game options")
     parser.add_argument("--seed", type=int, default=0)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game")
+    add_match_arguments(parser)
     parser.add_argument("--think", type=float, default=None, help="CPU seconds per move of the anytime (strongest) levels")
     args = parser.parse_args(argv)
     result = play_match(args.game, args.level, args.opponent, args.games, args.players, json.loads(args.options), args.seed, think_seconds=args.think)

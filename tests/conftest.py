@@ -2,6 +2,9 @@
 pytest.ini's `pythonpath`; browser tests have their own conftest (tests/browser/conftest.py)."""
 
 from collections import defaultdict
+from pathlib import Path
+
+import pytest
 
 # The cross-engine smoke tests' time per engine, printed at the end of the run. Here rather than in
 # tests/engines/conftest.py: with the test files shared out among processes (scripts/test), only
@@ -9,6 +12,21 @@ from collections import defaultdict
 ENGINE_TESTS = "tests/engines/"
 ENGINE_NAMES = ("chromium", "firefox", "webkit")  # tests/engines/engine_drivers.ENGINES
 _engine_seconds: dict[str, float] = defaultdict(float)
+
+
+@pytest.fixture
+def app_tree(tmp_path):
+    """Writes a small app's tree for the build's import scans: the package `ludothek` (an empty
+    __init__.py) and the files given (path below the root: text); returns the root."""
+
+    def write(files: dict[str, str]) -> Path:
+        (tmp_path / "ludothek").mkdir()
+        (tmp_path / "ludothek" / "__init__.py").write_text("")
+        for name, text in files.items():
+            (tmp_path / name).write_text(text)
+        return tmp_path
+
+    return write
 
 
 def pytest_runtest_logreport(report):

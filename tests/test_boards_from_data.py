@@ -204,7 +204,7 @@ class TestNummerus:
             interactive=True,
             legal=frozenset({"e6", "d5"}),
             labels={"e6": "e6: 20. The star can take it (up)."},
-            effect=SimpleNamespace(origin="e3", target="e4", path=(), jump=False, chip=7),
+            effect=SimpleNamespace(kind="take", origin="e3", target="e4", path=(), jump=False, chip=7),
             hints={"d5": "hint"},
             label="Nummerus Zahlus board for a test.",
             payload=NummerusPayload(targets=("e6", "d5")),

@@ -17,25 +17,9 @@ from markup import parse, targets
 from ludothek import i18n
 from ludothek.games import get_game
 from ludothek.render import fenn_board, get_view, momentum_board, momox_board, mops_board, nummerus_board
-from ludothek.render.diagram import (
-    MAX_CAPTION,
-    MAX_MARKS,
-    MAX_TEXT,
-    COLOURS as MARK_COLOURS,
-    INK,
-    PALETTE,
-    Arrow,
-    Circle,
-    Diagram,
-    DiagramError,
-    Highlight,
-    Label,
-    diagram_svg,
-    diagram_words,
-    format_diagram,
-    parse_diagram,
-    validate_targets,
-)
+from ludothek.render.diagram import MAX_CAPTION, MAX_MARKS, MAX_TEXT, PALETTE, Arrow, Circle, Diagram, DiagramError, Highlight, Label
+from ludothek.render.diagram import diagram_svg, diagram_words, format_diagram, parse_diagram, validate_targets
+from ludothek.render.diagram import COLOURS as MARK_COLOURS, INK
 from ludothek.render.view import UIState
 
 EXAMPLE = "a:o:c3-c5;c:b:d4;h:g:e2;l:1:c3;t:Why%20c5%20is%20safe"

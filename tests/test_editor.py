@@ -51,6 +51,12 @@ def tap(app: App, control: dict, label: str = "A", caption: str = "", position: 
     send(app, type="click", control=control, pointer="mouse", values=values)
 
 
+def put_piece(app: App, piece: str, target: str) -> None:
+    """The Pieces tool's `piece` ("" takes away), then a tap on `target`."""
+    tap(app, tool("editor-piece", piece=piece))
+    tap(app, board_target(target))
+
+
 def two_targets(app: App) -> tuple[str, str]:
     targets = sorted(editor_of(app).centres())
     assert len(targets) >= 2

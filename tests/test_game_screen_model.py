@@ -11,17 +11,8 @@ from random_games import random_game
 from ludothek.games import GAME_IDS, get_game
 from ludothek.i18n import set_language
 from ludothek.render import get_view
-from ludothek.render.game_screen import (
-    REGIONS,
-    History,
-    game_screen_model,
-    move_announcement,
-    player_may_move,
-    redo_announcement,
-    refused_click_text,
-    replay_announcement,
-    undo_announcement,
-)
+from ludothek.render.game_screen import REGIONS, History, game_screen_model, player_may_move, refused_click_text
+from ludothek.render.game_screen import move_announcement, redo_announcement, replay_announcement, undo_announcement
 from ludothek.render.view import UIState
 from ludothek.web.session import GameSession, Seat
 

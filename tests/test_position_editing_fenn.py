@@ -12,7 +12,7 @@ from ludothek.games.editing import EditRefused
 from ludothek.render.catalog import position_editing
 from ludothek.render import get_view
 from ludothek.render.editor import edit_refusal_text
-from test_editor import board_target, editor_of, region, tap, tool
+from test_editor import put_piece, editor_of, region, tap, tool
 from test_position_editing import send_settings
 from test_web_app import last, start
 
@@ -133,12 +133,10 @@ def test_the_editor_moves_a_die_refuses_taking_it_away_and_sets_its_top():
     app, page = start("#/editor/fenn/" + "b0:5 r10:5 k6 b".replace(" ", "%20"))
     screen = last(page, "screen")[2]
     assert "Blue die" in screen and 'id="editor-setting-turn"' in screen
-    tap(app, tool("editor-piece", piece="b"))
-    tap(app, board_target("4"))
+    put_piece(app, "b", "4")
     assert editor_of(app).position == "b4:5 r10:5 k6 b"
     assert last(page, "announce")[1] == "Blue die on field 4."
-    tap(app, tool("editor-piece", piece=""))
-    tap(app, board_target("4"))
+    put_piece(app, "", "4")
     assert last(page, "announce")[1].startswith("The die on field 4 stays")
     assert editor_of(app).position == "b4:5 r10:5 k6 b"
     values = {"setting-to-move": "b", "setting-blue-face": "9", "setting-red-face": "5", "setting-black": "6", "setting-turn": "new", "setting-draw": "no"}

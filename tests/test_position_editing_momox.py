@@ -15,7 +15,7 @@ from ludothek.games.editing import EditRefused
 from ludothek.render.catalog import position_editing
 from ludothek.render import get_view
 from ludothek.render.editor import EDIT_REFUSAL_TEXTS, edit_refusal_text
-from test_editor import board_target, editor_of, tap, tool
+from test_editor import put_piece, board_target, editor_of, tap, tool
 from test_position_editing import send_settings, start
 from test_web_app import last
 
@@ -150,17 +150,14 @@ def test_settings_words():
 
 def test_the_editor_screen_moves_a_figure_opens_a_chip_and_sets_tiles():
     app, page = start("#/editor/momox")
-    tap(app, tool("editor-piece", piece="B"))
-    tap(app, board_target("12"))
+    put_piece(app, "B", "12")
     assert editor_of(app).position == "0,12 -,- R key t1 y0 ?????? -"
     assert last(page, "announce")[1] == "Blue figure on field 12."
-    tap(app, tool("editor-piece", piece="3"))
-    tap(app, board_target("k2"))
+    put_piece(app, "3", "k2")
     assert editor_of(app).position == "0,12 -,- R key t1 y0 ??3??? 2"
     tap(app, board_target("k0"))  # the 3 moves to the centre, circle 2 covered again
     assert editor_of(app).position == "0,12 -,- R key t1 y0 3????? 20"
-    tap(app, tool("editor-piece", piece=""))
-    tap(app, board_target("k0"))
+    put_piece(app, "", "k0")
     assert "always lies on k0" in last(page, "announce")[1]
     values = {"setting-turn": "1", "setting-to-move": "B", "setting-phase": "key", "setting-yellows": "0", "setting-tiles-R": "4", "setting-tiles-B": "-"}
     send_settings(app, values)

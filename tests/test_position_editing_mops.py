@@ -13,7 +13,7 @@ from ludothek.games import get_game
 from ludothek.games.editing import EditRefused
 from ludothek.render.catalog import position_editing
 from ludothek.render import get_view
-from test_editor import board_target, editor_of, tap, tool
+from test_editor import put_piece, editor_of
 from test_position_editing import send_settings
 from test_web_app import last, start
 
@@ -155,8 +155,7 @@ def test_empty_keeps_the_start_tiles_and_puts_every_other_tile_back_into_the_pil
 
 def put_by_taps(app, piece: str, cell: str) -> None:
     """The editor's piece chosen (`""`: taking away), then a cell of the board tapped."""
-    tap(app, tool("editor-piece", piece=piece))
-    tap(app, board_target(cell))
+    put_piece(app, piece, cell)
 
 
 def test_the_editor_screen_puts_a_tile_and_refuses_taking_the_start_tile_away():

@@ -15,7 +15,7 @@ from ludothek.render.catalog import position_editing
 from ludothek.games.nummerus_scoring import numbers
 from ludothek.render import get_view
 from ludothek.render.editor import edit_refusal_text
-from test_editor import board_target, editor_of, tap, tool
+from test_editor import put_piece, board_target, editor_of, tap, tool
 from test_position_editing import send_settings
 from test_web_app import last, start
 
@@ -220,8 +220,7 @@ def test_every_setting_at_its_value_gives_the_same_position():
 def test_the_editor_moves_the_star_takes_a_chip_away_refuses_the_star_and_sets_the_players():
     app, page = start("#/editor/nummerus")
     assert editor_of(app).position == START
-    tap(app, tool("editor-piece", piece="*"))
-    tap(app, board_target("c6"))
+    put_piece(app, "*", "c6")
     assert last(page, "announce")[1] == "Star on c6."
     assert editor_of(app).position.startswith("3,16,17/18,7,36,39,38/43,1,33,24,2,40,42/25,44,*,")
     tap(app, tool("editor-piece", piece=""))

@@ -24,6 +24,15 @@ if os.environ.get("LUDOTHEK_GAMES"):
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
+def for_every_game(**strategies):
+    """A property of every game (its test takes `game_id`), tried on what hypothesis draws from `strategies`."""
+
+    def property_test(test):
+        return pytest.mark.parametrize("game_id", GAMES)(SETTINGS(given(**strategies)(test)))
+
+    return property_test
+
+
 @functools.cache
 def reached_states(game_id: str, count: int = 6):
     """A few states reached by seeded random play, from every setup the game declares."""
@@ -40,6 +49,33 @@ def reached_states(game_id: str, count: int = 6):
     return tuple(found[:count])
 
 
+def a_reached_state(game_id: str, data):
+    """One of the reached states, drawn by hypothesis."""
+    return data.draw(st.sampled_from(reached_states(game_id)))
+
+
+def replayed_or_refused(game, record: dict):
+    """The game `record` replays to, a faithful replay of the record's moves; None where it is
+    refused with a RecordError that says why."""
+    try:
+        replayed = game.from_record(record)
+    except RecordError as exc:
+        assert str(exc)
+        return None
+    assert list(replayed.moves) == list(record.get("moves", []))
+    return replayed
+
+
+def read_or_refused(read, text: str, *more):
+    """What `read` (from_position, or a reader like it, given `more` after the text) makes of
+    `text`; None where it refuses it with a PositionError that says why."""
+    try:
+        return read(text, *more)
+    except PositionError as exc:
+        assert str(exc)
+        return None
+
+
 move_text = st.one_of(
     st.text(max_size=12),
     st.text(alphabet="abcdefghijk0123456789:,!+-xkp ", max_size=10),
@@ -47,12 +83,10 @@ move_text = st.one_of(
 )
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data())
+@for_every_game(data=st.data())
 def test_any_move_text_is_played_or_refused_cleanly(game_id, data):
     game = get_game(game_id)
-    state = data.draw(st.sampled_from(reached_states(game_id)))
+    state = a_reached_state(game_id, data)
     move = data.draw(move_text)
     before = (copy.deepcopy(state), game.position(state))
     legal = move in game.legal_moves(state)
@@ -82,17 +116,13 @@ def mutate(text: str, rng: random.Random) -> str:
     return "".join(chars)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data(), seed=st.integers(0, 10**6))
+@for_every_game(data=st.data(), seed=st.integers(0, 10**6))
 def test_mutated_position_text_is_read_or_refused_with_a_message(game_id, data, seed):
     game = get_game(game_id)
-    state = data.draw(st.sampled_from(reached_states(game_id)))
+    state = a_reached_state(game_id, data)
     text = mutate(game.position(state), random.Random(seed))
-    try:
-        restored = game.from_position(text)
-    except PositionError as exc:
-        assert str(exc)
+    restored = read_or_refused(game.from_position, text)
+    if restored is None:
         return
     # Whatever it accepts is a consistent state: it formats back to what it read and can be played on.
     assert game.position(game.from_position(game.position(restored))) == game.position(restored)
@@ -102,16 +132,10 @@ def test_mutated_position_text_is_read_or_refused_with_a_message(game_id, data, 
         game.play(restored, moves[0])
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data())
+@for_every_game(data=st.data())
 def test_random_position_text_never_crashes(game_id, data):
     game = get_game(game_id)
-    text = data.draw(st.text(max_size=80))
-    try:
-        game.from_position(text)
-    except PositionError as exc:
-        assert str(exc)
+    read_or_refused(game.from_position, data.draw(st.text(max_size=80)))
 
 
 json_value = st.recursive(
@@ -121,12 +145,10 @@ json_value = st.recursive(
 )
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data())
+@for_every_game(data=st.data())
 def test_mutated_records_replay_or_raise_record_error(game_id, data):
     game = get_game(game_id)
-    state = data.draw(st.sampled_from(reached_states(game_id)))
+    state = a_reached_state(game_id, data)
     record = json.loads(json.dumps(game.record(state)))
     key = data.draw(st.sampled_from(sorted(record)))
     mutation = data.draw(st.sampled_from(["replace", "delete", "truncate-moves", "swap-moves"]))
@@ -139,13 +161,8 @@ def test_mutated_records_replay_or_raise_record_error(game_id, data):
     elif mutation == "swap-moves" and len(record["moves"]) > 1:
         i = data.draw(st.integers(0, len(record["moves"]) - 2))
         record["moves"][i], record["moves"][i + 1] = record["moves"][i + 1], record["moves"][i]
-    try:
-        replayed = game.from_record(record)
-    except RecordError as exc:
-        assert str(exc)
-        return
     # Accepted: then it is a faithful replay of its own moves.
-    assert list(replayed.moves) == list(record.get("moves", []))
+    replayed_or_refused(game, record)
 
 
 # -- hostile text (issue 12): only ASCII digits are digits, only listed moves are moves -----------
@@ -176,9 +193,7 @@ def unicode_move_texts(state_moves):
     )
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data())
+@for_every_game(data=st.data())
 def test_only_listed_move_texts_are_played(game_id, data):
     game = get_game(game_id)
     state = data.draw(st.sampled_from([s for s in reached_states(game_id) if game.legal_moves(s)]))
@@ -194,49 +209,35 @@ def test_only_listed_move_texts_are_played(game_id, data):
         assert after.moves[-1] == move
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data(), seed=st.integers(0, 10**6))
+@for_every_game(data=st.data(), seed=st.integers(0, 10**6))
 def test_position_with_lookalike_characters_is_refused_or_reads_back(game_id, data, seed):
     game = get_game(game_id)
-    state = data.draw(st.sampled_from(reached_states(game_id)))
+    state = a_reached_state(game_id, data)
     rng = random.Random(seed)
     text = game.position(state)
     for _ in range(rng.randrange(1, 3)):
         text = lookalike(text, rng)
-    try:
-        restored = game.from_position(text)
-    except PositionError as exc:
-        assert str(exc)
+    restored = read_or_refused(game.from_position, text)
+    if restored is None:
         return
     assert text.isascii() or not any(ch in text for ch in LOOKALIKE_DIGITS), f"accepted {text!r}"
     game.legal_moves(restored)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data())
+@for_every_game(data=st.data())
 def test_arbitrary_unicode_position_text_is_refused_with_position_error(game_id, data):
     game = get_game(game_id)
     text = data.draw(
         st.text(alphabet=st.characters(codec=None), max_size=120) | st.text(alphabet=HOSTILE_CHARS + "0123456789/:,.-+abgkmprxyBGKPRW ", max_size=120)
     )
-    try:
-        game.from_position(text)
-    except PositionError as exc:
-        assert str(exc)
-    try:
-        game.from_observation(text, random.Random(0))
-    except PositionError as exc:
-        assert str(exc)
+    read_or_refused(game.from_position, text)
+    read_or_refused(game.from_observation, text, random.Random(0))
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data(), seed=st.integers(0, 10**6))
+@for_every_game(data=st.data(), seed=st.integers(0, 10**6))
 def test_records_with_hostile_moves_and_setups_raise_record_error(game_id, data, seed):
     game = get_game(game_id)
-    state = data.draw(st.sampled_from(reached_states(game_id)))
+    state = a_reached_state(game_id, data)
     record = json.loads(json.dumps(game.record(state)))
     rng = random.Random(seed)
     kind = data.draw(st.sampled_from(["move", "position", "seed", "players", "options", "extra-move"]))
@@ -255,12 +256,8 @@ def test_records_with_hostile_moves_and_setups_raise_record_error(game_id, data,
         record["options"] = data.draw(json_value)
     elif kind == "extra-move":
         record["moves"].append(data.draw(st.text(alphabet=st.characters(codec=None), max_size=8)))
-    try:
-        replayed = game.from_record(record)
-    except RecordError as exc:
-        assert str(exc)
+    if replayed_or_refused(game, record) is None:
         return
-    assert list(replayed.moves) == list(record.get("moves", []))
     for number, move in enumerate(record.get("moves", [])):
         assert move.isascii() or not any(ch in move for ch in LOOKALIKE_DIGITS), move
 
@@ -297,17 +294,12 @@ def huge_numbers(text: str, rng: random.Random) -> str:
     return text[: m.start()] + rng.choice(["9" * 5000, "1" + "0" * 400, "0" * 30 + "1"]) + text[m.end() :]
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@SETTINGS
-@given(data=st.data(), seed=st.integers(0, 10**6))
+@for_every_game(data=st.data(), seed=st.integers(0, 10**6))
 def test_huge_numbers_in_positions_and_moves_are_refused_cleanly(game_id, data, seed):
     game = get_game(game_id)
-    state = data.draw(st.sampled_from(reached_states(game_id)))
+    state = a_reached_state(game_id, data)
     rng = random.Random(seed)
-    try:
-        game.from_position(huge_numbers(game.position(state), rng))
-    except PositionError as exc:
-        assert str(exc)
+    read_or_refused(game.from_position, huge_numbers(game.position(state), rng))
     legal = game.legal_moves(state)
     if legal:
         move = huge_numbers(rng.choice(legal), rng)

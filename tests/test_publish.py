@@ -411,24 +411,23 @@ def test_the_snapshot_holds_the_standard_modules_the_browser_side_imports():
     assert "argparse" not in standard
 
 
-def test_a_module_whose_import_imports_the_browser_through_another_stays_out(tmp_path):
-    package = tmp_path / "ludothek"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "a.py").write_text("from . import b\n")
-    (package / "b.py").write_text("try:\n    import js\nexcept ImportError:\n    js = None\n")
-    (package / "c.py").write_text("from .a import thing\n")
-    (package / "d.py").write_text("import json\n")
-    # Only when called: e's import holds nothing of the browser, nor does f's, which imports it.
-    (package / "e.py").write_text("def later():\n    import js\n    return js\n")
-    (package / "f.py").write_text("from .e import later\n")
-    # Under TYPE_CHECKING, or in a class's method: never run by the import either.
-    (package / "g.py").write_text(
-        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pyodide\nclass G:\n    def m(self):\n        from pyscript import window\n"
+def test_a_module_whose_import_imports_the_browser_through_another_stays_out(app_tree):
+    root = app_tree(
+        {
+            "ludothek/a.py": "from . import b\n",
+            "ludothek/b.py": "try:\n    import js\nexcept ImportError:\n    js = None\n",
+            "ludothek/c.py": "from .a import thing\n",
+            "ludothek/d.py": "import json\n",
+            # Only when called: e's import holds nothing of the browser, nor does f's, which imports it.
+            "ludothek/e.py": "def later():\n    import js\n    return js\n",
+            "ludothek/f.py": "from .e import later\n",
+            # Under TYPE_CHECKING, or in a class's method: never run by the import either.
+            "ludothek/g.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pyodide\nclass G:\n    def m(self):\n        from pyscript import window\n",
+            # In a class's body: run by the import.
+            "ludothek/h.py": "class H:\n    import js\n",
+        }
     )
-    # In a class's body: run by the import.
-    (package / "h.py").write_text("class H:\n    import js\n")
-    assert build.snapshot_modules(tmp_path) == ["ludothek", "ludothek.d", "ludothek.e", "ludothek.f", "ludothek.g"]
+    assert build.snapshot_modules(root) == ["ludothek", "ludothek.d", "ludothek.e", "ludothek.f", "ludothek.g"]
 
 
 def test_the_rules_rendered_ahead_of_time_are_what_the_app_draws_and_are_precached(site):

@@ -24,6 +24,21 @@ from ludothek.ai.base import run_search
 from ludothek.games import get_game
 from ludothek.render.catalog import game_ai
 
+
+def played_at_random(game, seed: int, moves: int):
+    """A two-player game dealt with `seed` after `moves` random moves (picked with `seed` too)."""
+    s = game.new_game(players=2, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        s = game.play(s, rng.choice(game.legal_moves(s)))
+    return s
+
+
+def review_of(game, s) -> Review:
+    """The whole review of the game `s`, run to its end."""
+    return run_review(review_state(game_ai(game.id), s))
+
+
 # (game, position before the blunder, the blunder, a move the review must prefer to it)
 BLUNDERS = [
     # Red can hold the draw with 2:9; 2:5 lets blue win in two turns.
@@ -86,16 +101,13 @@ def _strongest_player(game_id: str):
 @pytest.mark.parametrize("game_id", ["fenn", "momentum", "mops", "momox", "nummerus"])
 def test_the_strongest_levels_moves_are_best(game_id):
     game = get_game(game_id)
-    s = game.new_game(players=2, seed=5)
-    rng = random.Random(5)
     # A few random moves first, so that the game is not the usual opening.
-    for _ in range(4 if game_id != "fenn" else 2):
-        s = game.play(s, rng.choice(game.legal_moves(s)))
+    s = played_at_random(game, seed=5, moves=4 if game_id != "fenn" else 2)
     opening = len(s.moves)
     plies = {"momentum": 14, "nummerus": 10, "mops": 30, "momox": 30, "fenn": 40}[game_id]
     while not game.is_over(s) and len(s.moves) < opening + plies:
         s = game.play(s, _strongest_player(game_id).choose(s))
-    result = run_review(review_state(game_ai(game.id), s))
+    result = review_of(game, s)
     own = [m for m in result.moves if m.index >= opening]
     judged = [m for m in own if m.grade is not None]
     assert len(judged) >= len(own) // 2, "most moves are judged"
@@ -123,10 +135,7 @@ def test_hidden_information_is_never_used(game_id):
 
 def test_the_review_runs_in_short_chunks_with_progress():
     game = get_game("momentum")
-    s = game.new_game(players=2, seed=1)
-    rng = random.Random(1)
-    for _ in range(12):
-        s = game.play(s, rng.choice(game.legal_moves(s)))
+    s = played_at_random(game, seed=1, moves=12)
     review = review_state(game_ai(game.id), s)
     longest, progress = 0.0, []
     while True:
@@ -146,11 +155,8 @@ def test_the_review_runs_in_short_chunks_with_progress():
 
 def test_a_review_survives_json_and_counts_grades():
     game = get_game("nummerus")
-    s = game.new_game(players=2, seed=4)
-    rng = random.Random(4)
-    for _ in range(6):
-        s = game.play(s, rng.choice(game.legal_moves(s)))
-    result = run_review(review_state(game_ai(game.id), s))
+    s = played_at_random(game, seed=4, moves=6)
+    result = review_of(game, s)
     again = Review.from_json(result.to_json())
     assert again == result
     assert sum(sum(result.counts(seat).values()) for seat in (0, 1)) == sum(1 for m in result.moves if m.grade)
@@ -191,11 +197,8 @@ def test_the_chart_has_a_named_point_per_move_and_marks_mistakes():
     from ludothek.render.review import advantage_chart_svg
 
     game = get_game("momentum")
-    s = game.new_game(players=2, seed=1)
-    rng = random.Random(1)
-    for _ in range(8):
-        s = game.play(s, rng.choice(game.legal_moves(s)))
-    result = run_review(review_state(game_ai(game.id), s))
+    s = played_at_random(game, seed=1, moves=8)
+    result = review_of(game, s)
     svg = advantage_chart_svg(result, 3, ["Red", "Blue"], list(s.moves))
     root = parse(svg)
     points = [e for e in root.iter() if e.get("data-action") == "review-goto"]

@@ -102,14 +102,15 @@ def test_the_standard_modules_only_a_function_imports_come_in_the_second_zip(sit
     assert later_bytes > 150_000
 
 
-def test_an_import_inside_a_function_counts(tmp_path):
-    package = tmp_path / "ludothek"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "a.py").write_text("import json\n\ndef later():\n    import csv\n    from email import message\n")
-    (package / "__main__.py").write_text("import argparse\n")
-    (tmp_path / "main.py").write_text("import random\n")
-    found = set(build.app_standard_imports(tmp_path))
+def test_an_import_inside_a_function_counts(app_tree):
+    root = app_tree(
+        {
+            "ludothek/a.py": "import json\n\ndef later():\n    import csv\n    from email import message\n",
+            "ludothek/__main__.py": "import argparse\n",
+            "main.py": "import random\n",
+        }
+    )
+    found = set(build.app_standard_imports(root))
     assert {("json", None), ("csv", None), ("email", "message"), ("random", None)} <= found
     assert ("argparse", None) not in found, "the command line never runs in the page"
     # PyScript's own Python is scanned too (its events module imports inspect).

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any
 
 MAX_NAME = 40
 
@@ -46,7 +45,7 @@ def _visible(ch: str) -> bool:
     return ch not in _JOINERS and unicodedata.category(ch) not in ("Mn", "Me", "Zs")
 
 
-def clean_name(value: Any, fallback: str) -> str:
+def clean_name(value: object, fallback: str) -> str:
     """A player name as the app keeps and shows it (see the module's doc); `fallback` when
     `value` is not text or nothing visible is left of it. Never markup: it is escaped where shown."""
     if not isinstance(value, str):

@@ -7,6 +7,7 @@ never by the load event.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -167,12 +168,40 @@ def start_on_phone(page, app_url: str, game_id: str) -> None:
     assert_fits_phone(page)
 
 
+def assert_finger_sized(locator, least: float) -> None:
+    """The element is at least `least` CSS pixels wide and high: a target a finger can hit."""
+    box = locator.bounding_box()
+    assert box["width"] >= least and box["height"] >= least, box
+
+
+@contextlib.contextmanager
+def fresh_page(browser, **options):
+    """A page in a context of its own (`options` for browser.new_context; no service worker), closed after the block."""
+    context = browser.new_context(service_workers="block", **options)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 def check_rules_page(page, app_url: str, game_id: str, figures: int, german_word: str) -> None:
     """A game's rules page: its clarifications and diagrams, and the same page in German."""
+    rules = open_rules_page(page, app_url, game_id, figures)
+    rules_in_german(page, rules, german_word)
+
+
+def open_rules_page(page, app_url: str, game_id: str, figures: int, figure: str = "svg"):
+    """A game's rules page in English, with its clarifications and `figures` diagrams (each a
+    figure holding a `figure`); the rules' article."""
     open_app(page, app_url, f"#/rules/{game_id}")
     rules = page.locator("article.rules")
     expect(rules.get_by_role("heading", name="Clarifications")).to_be_visible()
-    expect(rules.locator("figure svg")).to_have_count(figures)
+    expect(rules.locator(f"figure {figure}")).to_have_count(figures)
+    return rules
+
+
+def rules_in_german(page, rules, german_word: str) -> None:
+    """The rules page switched to German: its clarifications and `german_word`."""
     page.get_by_role("button", name=re.compile("Deutsch")).click()
     expect(rules.get_by_role("heading", name="Klarstellungen")).to_be_visible()
     expect(rules).to_contain_text(german_word)
@@ -287,6 +316,42 @@ Page.keyboard = property(_keyboard_of)
 SAVE_PREFIX = "ludothek.save."
 
 
+def momentum_record(*moves: str) -> dict:
+    """A saved Momentum game of Ada and Bea (no pie rule, seed 1) after `moves`."""
+    return {
+        "format": "ludothek",
+        "version": 1,
+        "game": "momentum",
+        "players": [{"name": "Ada"}, {"name": "Bea"}],
+        "options": {"pie": False},
+        "seed": 1,
+        "moves": list(moves),
+    }
+
+
+def start_game(page, settings: dict | None = None, board: str = "#board svg") -> str:
+    """On the setup screen: set `settings` (a field's name: True ticks it, else the value chosen or
+    typed), start the game and return its save id once its `board` is drawn."""
+    for name, value in (settings or {}).items():
+        field = page.locator(f"[name={name}]")
+        if value is True:
+            field.check()
+        elif field.evaluate("element => element.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    page.get_by_role("button", name="Start game").click()
+    expect(page.locator(board)).to_be_visible()
+    return save_id_of(page)
+
+
+def open_saved_game(page, app_url: str, save_id: str, record: dict) -> None:
+    """The app playing `record`, saved as `save_id` (the app opened first: the save goes into its storage)."""
+    open_app(page, app_url)
+    put_save(page, save_id, record)
+    open_app(page, app_url, f"#/play/{save_id}")
+
+
 def put_save(page, save_id: str, record: dict, **meta) -> None:
     entry = {"record": record, "meta": {"created": 1, "updated": 1, **meta}}
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_PREFIX + save_id, json.dumps(entry)])
@@ -327,10 +392,36 @@ def wait_for_moves(page, at_least: int, timeout: float | None = None) -> None:
     wait_for(page, "Number(document.body.dataset.moves) >= arg", arg=at_least, timeout=timeout)
 
 
+def start_and_play_d4(page) -> None:
+    """On Momentum's setup screen: start the game as set (against the computer), play d4 and wait
+    for the computer's reply."""
+    page.get_by_role("button", name="Start game").click()
+    page.locator("[data-target=d4]").click()
+    wait_for_moves(page, 2, timeout=90_000)
+
+
 def click_and_wait(page, locator) -> None:
     before = moves_played(page)
     locator.click()
     wait_for_moves(page, before + 1)
+
+
+def focused_target(page) -> str | None:
+    """The board target (data-target) the keyboard is on."""
+    return page.evaluate("document.activeElement.dataset.target")
+
+
+def focus_board(page, target: str) -> None:
+    """Put the keyboard on the board's cursor, which must stand on `target`."""
+    page.locator("#board [tabindex='0']").focus()
+    assert focused_target(page) == target
+
+
+def press_to(page, key: str, target: str) -> None:
+    """Press `key`; once the app has answered, the keyboard is on `target`."""
+    page.keyboard.press(key)
+    answered(page)
+    assert focused_target(page) == target, f"{key} did not reach {target}"
 
 
 BOARD_TARGETS = """() => [...document.querySelectorAll('#board [data-target][data-x]')].map(e => ({

@@ -6,6 +6,7 @@ context)."""
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from urllib.parse import unquote
 
 import pytest
@@ -19,15 +20,28 @@ DESKTOP = {"width": 1280, "height": 800}
 MARKS = {"diagram-arrow": 1, "diagram-circle": 1, "diagram-highlight": 1, "diagram-label": 1}
 
 
+@contextmanager
 def fresh(browser, viewport, phone: bool):
+    """A page of a first visit (a context of its own, closed after the block) that collects its errors in page.errors."""
     extra = dict(device_scale_factor=3, is_mobile=True, has_touch=True) if phone else {}
     context = browser.new_context(service_workers="block", viewport=viewport, accept_downloads=True, **extra)
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    return context, page
+    try:
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        yield page
+    finally:
+        context.close()
+
+
+@contextmanager
+def momentum_editor(browser, app_url: str, viewport, phone: bool):
+    """The Momentum diagram editor on a first visit."""
+    with fresh(browser, viewport, phone) as page:
+        open_app(page, app_url, "#/editor/momentum")
+        yield page
 
 
 def target(page, token: str):
@@ -51,9 +65,7 @@ def check_marks(page) -> None:
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_momentum_diagram_by_clicks_its_link_in_a_fresh_profile_and_its_picture(browser, app_url, tmp_path, viewport):
     phone = viewport is PHONE
-    context, page = fresh(browser, viewport, phone)
-    try:
-        open_app(page, app_url, "#/editor/momentum")
+    with momentum_editor(browser, app_url, viewport, phone) as page:
         expect(page.get_by_role("heading", name="Diagram: Momentum")).to_be_visible()
         target(page, "c3").click()  # the arrow tool is chosen at first, orange
         expect(page.locator("#editor-message")).to_contain_text("Arrow from c3")
@@ -88,22 +100,15 @@ def test_a_momentum_diagram_by_clicks_its_link_in_a_fresh_profile_and_its_pictur
         assert "<desc>Why c5 is safe: Highlight on e2, green." in svg, "the picture says its marks"
         assert page.errors == []
 
-        other, again = fresh(browser, viewport, phone)
-        try:
+        with fresh(browser, viewport, phone) as again:
             open_app(again, link)
             check_marks(again)
             expect(again.locator("#editor-caption")).to_have_value("Why c5 is safe")
             assert again.errors == []
-        finally:
-            other.close()
-    finally:
-        context.close()
 
 
 def test_the_keyboard_marks_on_the_editors_board(browser, app_url):
-    context, page = fresh(browser, DESKTOP, False)
-    try:
-        open_app(page, app_url, "#/editor/momentum")
+    with momentum_editor(browser, app_url, DESKTOP, False) as page:
         page.get_by_role("button", name="Circle", exact=True).focus()
         page.keyboard.press("Enter")
         expect(page.get_by_role("button", name="Circle", exact=True)).to_have_attribute("aria-pressed", "true")
@@ -115,8 +120,6 @@ def test_the_keyboard_marks_on_the_editors_board(browser, app_url):
         expect(page.locator("#board svg g.diagram g.diagram-circle")).to_have_count(1)
         expect(page.locator("#editor-words")).to_contain_text("Circle around b1, orange.")
         assert page.evaluate("document.activeElement.dataset.target") == "b1", "the focus stays on the board"
-    finally:
-        context.close()
 
 
 def keyboard_edit(game_id: str) -> tuple[str, str, bool]:
@@ -148,8 +151,7 @@ def keyboard_edit(game_id: str) -> tuple[str, str, bool]:
 def test_a_piece_and_a_mark_by_the_keyboard_alone_in_every_game(browser, app_url, game_id):
     """Enter on the tools and on the board, arrows between places: no pointer at all."""
     piece, place, from_list = keyboard_edit(game_id)
-    context, page = fresh(browser, DESKTOP, False)
-    try:
+    with fresh(browser, DESKTOP, False) as page:
         open_app(page, app_url, f"#/editor/{game_id}")
         before = page.locator("#editor-position").input_value()
         if from_list:
@@ -180,14 +182,10 @@ def test_a_piece_and_a_mark_by_the_keyboard_alone_in_every_game(browser, app_url
         expect(page.locator("#board svg g.diagram g.diagram-circle")).to_have_count(1)
         expect(page.locator("#editor-words")).to_contain_text("Circle around")
         assert page.errors == []
-    finally:
-        context.close()
 
 
 def test_pieces_by_taps_on_a_phone_the_best_moves_and_no_sideways_scroll_in_any_game(browser, app_url):
-    context, page = fresh(browser, PHONE, True)
-    try:
-        open_app(page, app_url, "#/editor/momentum")
+    with momentum_editor(browser, app_url, PHONE, True) as page:
         page.get_by_role("button", name="Red stone", exact=True).click()
         expect(page.locator("#editor-message")).to_contain_text("Click a place")
         target(page, "d4").click()
@@ -213,8 +211,6 @@ def test_pieces_by_taps_on_a_phone_the_best_moves_and_no_sideways_scroll_in_any_
         page.get_by_role("button", name="Place this piece").click()
         expect(page.locator("#editor-message")).to_contain_text("Chip 17")
         assert page.errors == []
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("game_id", ["momentum", "nummerus", "fenn", "mops", "momox"])
@@ -222,8 +218,7 @@ def test_an_authors_diagram_in_every_game_its_svg_and_its_embed_in_a_blog_of_ano
     # The author (the app on 127.0.0.1) makes a diagram with one mark of each kind, downloads its
     # SVG and copies its embed code, played against the computer; a reader opens the blog
     # (localhost: another site) in a fresh default context: the picture first, then Play, then a move.
-    context, page = fresh(browser, DESKTOP, False)
-    try:
+    with fresh(browser, DESKTOP, False) as page:
         open_app(page, app_url, f"#/editor/{game_id}")
         first, second = page.evaluate("[...document.querySelectorAll('#board [data-target]')].slice(0, 2).map(e => e.dataset.target)")
         target(page, first).click()  # the arrow tool is chosen at first, orange
@@ -252,8 +247,6 @@ def test_an_authors_diagram_in_every_game_its_svg_and_its_embed_in_a_blog_of_ano
         code = page.evaluate("navigator.clipboard.readText()")
         assert "<iframe" in code and f"a:o:{first}-{second}" in unquote(code), code[:400]
         assert page.errors == []
-    finally:
-        context.close()
     server = BlogServer("<p>Look at this:</p>" + code)
     reader = browser.new_context(viewport={"width": 1000, "height": 900})
     try:

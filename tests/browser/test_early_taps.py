@@ -16,17 +16,9 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from conftest import PHONE, READY_TIMEOUT_MS, open_app, put_save, until
+from conftest import PHONE, READY_TIMEOUT_MS, momentum_record, open_app, put_save, until
 
-GAME = {
-    "format": "ludothek",
-    "version": 1,
-    "game": "momentum",
-    "players": [{"name": "Ada"}, {"name": "Bea"}],
-    "options": {"pie": False},
-    "seed": 1,
-    "moves": ["a1", "g7"],
-}
+GAME = momentum_record("a1", "g7")
 
 
 class HeldStart:

@@ -7,7 +7,8 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import answered, assert_fits_phone, moves_played, open_app, put_save, READY_TIMEOUT_MS, save_id_of, true_state, wait_for_moves, wait_for_turn
+from conftest import answered, assert_fits_phone, focus_board, moves_played, open_app, open_rules_page, open_saved_game, press_to, READY_TIMEOUT_MS
+from conftest import rules_in_german, save_id_of, true_state, wait_for_moves, wait_for_turn
 from ludothek.games.fenn import Fenn
 from ludothek.render.rules import diagrams
 
@@ -29,7 +30,6 @@ def start_fenn(page, app_url, first: str | None = None, level: str = PERFECT, fr
 
 
 def open_save(page, app_url, save_id: str, position: str, level: int = 5):
-    open_app(page, app_url)
     record = {
         "format": "ludothek",
         "version": 1,
@@ -38,8 +38,7 @@ def open_save(page, app_url, save_id: str, position: str, level: int = 5):
         "position": position,
         "moves": [],
     }
-    put_save(page, save_id, record)
-    page.goto(app_url + f"#/play/{save_id}")
+    open_saved_game(page, app_url, save_id, record)
     expect(page.locator("#board svg.board.fenn")).to_be_visible()
 
 
@@ -164,22 +163,11 @@ class TestTheEnd:
         expect(page.locator("#board .die.red.winner")).to_have_count(1)
 
 
-FOCUSED = "document.activeElement.dataset.target"
-
-
-def focused_after(page, key: str) -> str:
-    """Press `key` and give the target that has the focus once the app has answered."""
-    page.keyboard.press(key)
-    answered(page)
-    return page.evaluate(FOCUSED)
-
-
 class TestKeyboard:
     def test_arrows_enter_tab_and_escape(self, page, app_url):
         start_fenn(page, app_url, first="blue")
-        page.locator("#board [tabindex='0']").focus()
-        assert page.evaluate(FOCUSED) == "1"
-        assert focused_after(page, "ArrowRight") == "2"
+        focus_board(page, "1")
+        press_to(page, "ArrowRight", "2")
         page.keyboard.press("Enter")
         expect(page.locator("#status")).to_contain_text("field 2 picked")
         page.keyboard.press("Escape")
@@ -188,8 +176,8 @@ class TestKeyboard:
         page.keyboard.press("Enter")
         expect(page.locator(".fenn-chooser")).to_be_visible()
         # Tab leaves the board for the face chooser below it.
-        assert focused_after(page, "Tab") == "2:1"
-        assert focused_after(page, "Tab") == "2:2"
+        press_to(page, "Tab", "2:1")
+        press_to(page, "Tab", "2:2")
         page.keyboard.press("Enter")
         expect(page.locator("#announce")).to_contain_text("to field 2 and turns 2 up")
         assert moves_played(page) == 1
@@ -297,11 +285,7 @@ class TestLongOpeningRoll:
 
 class TestRulesPages:
     def test_english_and_german_rules_with_diagrams(self, page, app_url):
-        open_app(page, app_url, "#/rules/fenn")
+        rules = open_rules_page(page, app_url, "fenn", len(diagrams("fenn", "en")), figure="svg.board.fenn")
         expect(page.get_by_role("heading", name="Rules: Fenn")).to_be_visible()
-        expect(page.get_by_role("heading", name="Clarifications")).to_be_visible()
-        expect(page.locator(".rules figure svg.board.fenn")).to_have_count(len(diagrams("fenn", "en")))
-        expect(page.locator(".rules")).to_contain_text("draw, whoever begins")
-        page.locator("#lang-switch button").click()
-        expect(page.get_by_role("heading", name="Klarstellungen")).to_be_visible()
-        expect(page.locator(".rules")).to_contain_text("Fenn ist gelöst")
+        expect(rules).to_contain_text("draw, whoever begins")
+        rules_in_german(page, rules, "Fenn ist gelöst")

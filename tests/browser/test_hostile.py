@@ -10,18 +10,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, SAVE_PREFIX, device, open_app, put_save, wait_for
+from conftest import READY_TIMEOUT_MS, SAVE_PREFIX, device, momentum_record, open_app, put_save, wait_for
 
 CORPUS = Path(__file__).resolve().parents[1] / "hostile"
-GOOD = {
-    "format": "ludothek",
-    "version": 1,
-    "game": "momentum",
-    "players": [{"name": "Ada"}, {"name": "Bea"}],
-    "options": {"pie": False},
-    "seed": 1,
-    "moves": ["a1"],
-}
+GOOD = momentum_record("a1")
 
 
 def corpus(name: str) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import click_and_wait, moves_played, open_app, put_save, save_id_of, true_state, wait_for_moves
+from conftest import click_and_wait, moves_played, open_app, open_saved_game, save_id_of, true_state, wait_for_moves
 
 from ludothek.games import get_game
 from ludothek.games.notation import cell_name
@@ -78,7 +78,6 @@ class TestTwoFriendsWithThePieRule:
 
 def play_from_position(page, app_url, save_id: str, position: str) -> None:
     """Ada and Bert at one device, from a saved game that starts at `position`."""
-    open_app(page, app_url)
     record = {
         "format": "ludothek",
         "version": 1,
@@ -87,8 +86,7 @@ def play_from_position(page, app_url, save_id: str, position: str) -> None:
         "position": position,
         "moves": [],
     }
-    put_save(page, save_id, record)
-    page.goto(app_url + f"#/play/{save_id}")
+    open_saved_game(page, app_url, save_id, record)
     expect(page.locator("#board svg")).to_be_visible()
 
 

@@ -14,21 +14,8 @@ from urllib.parse import unquote
 
 from playwright.sync_api import expect
 
-from conftest import (
-    answered,
-    start_on_phone,
-    check_rules_page,
-    READY_TIMEOUT_MS,
-    click_and_wait,
-    moves_played,
-    open_app,
-    put_save,
-    save_id_of,
-    true_state,
-    wait_for,
-    wait_for_moves,
-    wait_for_turn,
-)
+from conftest import answered, assert_finger_sized, check_rules_page, click_and_wait, focus_board, fresh_page, moves_played, open_app, open_saved_game
+from conftest import press_to, put_save, READY_TIMEOUT_MS, save_id_of, start_on_phone, true_state, wait_for, wait_for_moves, wait_for_turn
 
 from ludothek.games import get_game
 from ludothek.games.momox_board import CORNER_FIELDS, FIELD_COUNT, TILE_AT
@@ -229,6 +216,12 @@ def hot_seat_record(position: str) -> dict:
     }
 
 
+def open_position(page, app_url: str, save_id: str, position: str, status: str) -> None:
+    """Ada and Bo at one device from `position`; the status begins the turn with `status`."""
+    open_saved_game(page, app_url, save_id, hot_seat_record(position))
+    expect(page.locator("#status")).to_contain_text(status)
+
+
 class TestCoveredChipsChangeNothing:
     def test_two_games_differing_only_under_the_bowls_show_the_same_page(self, page, app_url):
         """The 6 lies open on circle 3 in both games, and the 1 on circle 4; under the other keys
@@ -257,9 +250,7 @@ class TestCoveredChipsChangeNothing:
         """Red stands on yellow 6 with the 6 open on circle 3; the 2 (circle 2) and the 1 (circle 1)
         were seen before and lie under keys. The share dialog's position link and embed code name
         the 6 and no other chip: remembering the covered ones is the game."""
-        open_app(page, app_url)
-        put_save(page, "ln", hot_seat_record("6,8 -,- R key t1 y1 352614 213"))
-        page.goto(app_url + "#/play/ln")
+        open_saved_game(page, app_url, "ln", hot_seat_record("6,8 -,- R key t1 y1 352614 213"))
         page.wait_for_selector("body[data-ready] #board svg", timeout=READY_TIMEOUT_MS)
         page.get_by_role("button", name="Share").click()
         link = unquote(page.locator("#share-position").input_value().split("#/position/momox/", 1)[1])
@@ -269,13 +260,10 @@ class TestCoveredChipsChangeNothing:
         expect(page.locator("#share-game")).to_have_count(0)
 
 
-class TestKeyboardAndUndo:
+class TestKeyboard:
     def test_arrows_enter_and_undo_stops_at_a_turned_chip(self, page, app_url):
-        open_app(page, app_url)
         # Red stands on blue's corner beside its 4, and may take it or leave it.
-        put_save(page, "kb", hot_seat_record("8,8 -,- R tile t1 y1 625314 32"))
-        page.goto(app_url + "#/play/kb")
-        expect(page.locator("#status")).to_contain_text("Ada may take the 4 here (it would be the ones digit) or leave it.")
+        open_position(page, app_url, "kb", "8,8 -,- R tile t1 y1 625314 32", "Ada may take the 4 here (it would be the ones digit) or leave it.")
         tile = page.locator("#board [data-target=take]")
         expect(tile).to_have_attribute("tabindex", "0")
         expect(tile).to_have_attribute("aria-label", "Take your 4 (it becomes your ones digit)")
@@ -288,11 +276,8 @@ class TestKeyboardAndUndo:
         wait_for(page, "Number(document.body.dataset.moves) === 1")
 
         # Blue, by keyboard: the cursor starts on the first key that may be lifted.
-        cursor = page.locator("#board [tabindex='0']")
-        cursor.focus()
-        assert page.evaluate("document.activeElement.dataset.target") == "k0"
-        page.keyboard.press("ArrowUp")  # from the centre up to circle 1
-        assert page.evaluate("document.activeElement.dataset.target") == "k1"
+        focus_board(page, "k0")
+        press_to(page, "ArrowUp", "k1")  # from the centre up to circle 1
         page.keyboard.press("Escape")
         page.keyboard.press("Enter")
         wait_for(page, "Number(document.body.dataset.moves) === 2")
@@ -305,24 +290,16 @@ class TestKeyboardAndUndo:
         expect(page.locator("#moves .move-items")).to_contain_text("2. bowl 1")
         assert page.errors == []
 
-
-class TestStayOnYellow:
     def test_stay_by_keyboard_ends_the_turn_on_the_yellow_field(self, page, app_url):
-        open_app(page, app_url)
         # Red has walked 6 onto the yellow field 6 (the 6 lies open on circle 3).
-        put_save(page, "st", hot_seat_record("6,8 -,- R key t1 y1 352614 3"))
-        page.goto(app_url + "#/play/st")
-        expect(page.locator("#status")).to_contain_text("Ada is on a yellow field: lift another bowl or stay")
+        open_position(page, app_url, "st", "6,8 -,- R key t1 y1 352614 3", "Ada is on a yellow field: lift another bowl or stay")
         stay = page.locator("#board [data-target=stay]")
         expect(stay).to_have_attribute("role", "button")
         expect(stay).to_have_accessible_name("Stay on this yellow field and end your turn (1 yellow field in this turn)")
         expect(page.locator("#actions").get_by_role("button", name="Stay")).to_be_visible()
         # From the centre key, the arrow down reaches "Stay" below the circles; Enter plays it.
-        page.locator("#board [tabindex='0']").focus()
-        assert page.evaluate("document.activeElement.dataset.target") == "k0"
-        page.keyboard.press("ArrowDown")
-        answered(page)
-        assert page.evaluate("document.activeElement.dataset.target") == "stay"
+        focus_board(page, "k0")
+        press_to(page, "ArrowDown", "stay")
         page.keyboard.press("Enter")
         wait_for(page, "Number(document.body.dataset.moves) === 1")
         expect(page.locator("#announce")).to_contain_text("Ada stays on the yellow field; the turn ends.")
@@ -338,28 +315,21 @@ class TestStayOnYellow:
 class TestMotion:
     def test_the_walk_is_animated_unless_reduced_motion_is_asked_for(self, browser, app_url):
         for motion, expected in (("no-preference", 1), ("reduce", 0)):
-            context = browser.new_context(service_workers="block", reduced_motion=motion)
-            page = context.new_page()
-            try:
-                open_app(page, app_url)
-                put_save(page, "m", hot_seat_record("0,8 -,- R key t1 y0 352614 -"))
-                page.goto(app_url + "#/play/m")
+            with fresh_page(browser, reduced_motion=motion) as page:
+                open_saved_game(page, app_url, "m", hot_seat_record("0,8 -,- R key t1 y0 352614 -"))
                 page.wait_for_selector("#board svg")
                 click_and_wait(page, page.locator("#board [data-target=k3]"))
                 expect(page.locator("#board .figure animateMotion")).to_have_count(expected)
                 # Either way the walk stays marked: from the red corner to the yellow field 6.
                 expect(page.locator("#board .field.last")).to_have_attribute("data-field", "6")
                 expect(page.locator("#board .walk-trail")).to_have_count(1)
-            finally:
-                context.close()
 
 
 class TestPhoneAndRules:
     def test_board_fits_an_upright_phone(self, phone_page, app_url):
         page = phone_page
         start_on_phone(page, app_url, "momox")
-        key = page.locator("#board [data-target=k1]").bounding_box()
-        assert key["width"] >= 44 and key["height"] >= 44, key  # a comfortable finger target
+        assert_finger_sized(page.locator("#board [data-target=k1]"), 44)  # a comfortable finger target
         page.locator("#board [data-target=k1]").tap()
         wait_for_moves(page, 1)
 

@@ -14,21 +14,8 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import (
-    answered,
-    start_on_phone,
-    check_rules_page,
-    READY_TIMEOUT_MS,
-    click_and_wait,
-    moves_played,
-    open_app,
-    put_save,
-    save_id_of,
-    true_state,
-    wait_for,
-    wait_for_moves,
-    wait_for_turn,
-)
+from conftest import answered, assert_finger_sized, check_rules_page, click_and_wait, moves_played, open_app, open_saved_game, put_save
+from conftest import READY_TIMEOUT_MS, start_game, start_on_phone, true_state, wait_for, wait_for_moves, wait_for_turn
 
 from ludothek.games import get_game
 
@@ -65,10 +52,14 @@ def record(position: str, players: list[tuple[str, str]]) -> dict:
 
 
 def open_save(page, app_url, save_id: str, rec: dict) -> None:
-    open_app(page, app_url)
-    put_save(page, save_id, rec)
-    page.goto(app_url + f"#/play/{save_id}")
+    open_saved_game(page, app_url, save_id, rec)
     page.wait_for_selector("#board svg")
+
+
+def expect_choice(page, status: str, cells: str, count: int) -> None:
+    """The status asks for a choice, and `count` of the board's `cells` are offered for it."""
+    expect(page.locator("#status")).to_have_text(status)
+    expect(page.locator(f"#board {cells}")).to_have_count(count)
 
 
 def opacity(locator) -> str:
@@ -112,12 +103,7 @@ class TestNewUserPlaysThree:
             expect(page.locator(f"select[name=seat{seat}_kind]")).to_have_value("computer")
             page.locator(f"select[name=seat{seat}_level]").select_option("1")
         # For a repeatable test, the start tiles and the first three tiles are chosen by hand.
-        page.locator("select[name=tiles]").select_option("hand")
-        page.locator("input[name=starts_text]").fill("Pb Wy Ko")
-        page.locator("input[name=draws_text]").fill("Wb Cb Bb")
-        page.get_by_role("button", name="Start game").click()
-        expect(page.locator("#board svg")).to_be_visible()
-        save_id = save_id_of(page)
+        save_id = start_game(page, {"tiles": "hand", "starts_text": "Pb Wy Ko", "draws_text": "Wb Cb Bb"})
 
         # Round 1: the blue bowl, beside the blue pug.
         expect(page.locator("#status")).to_have_text("Ada: place the blue bowl.")
@@ -152,8 +138,7 @@ class TestNewUserPlaysThree:
         expect(g5.locator(".flip-hint")).to_have_css("opacity", "1")
         expect(page.locator("#board [data-cell=e5] .flip-hint")).to_have_css("opacity", "0")
         option.click()
-        expect(page.locator("#status")).to_have_text("Ada: choose the tile to turn face down.")
-        expect(page.locator("#board .cell.flip-choice")).to_have_count(2)
+        expect_choice(page, "Ada: choose the tile to turn face down.", ".cell.flip-choice", 2)
         click_and_wait(page, page.locator("#board [data-target=g5]"))
         expect(page.locator("#announce")).to_contain_text("Ada scored 4 points with the line of 4, all blue (e5, f5, g5, h5) and turned g5 face down.")
         expect(page.locator(".player[data-seat='0']")).to_have_attribute("data-score", "4")
@@ -203,8 +188,7 @@ class TestVariants:
         open_save(page, app_url, "refuse", record(position, [("Ada", "human")]))
         expect(page.locator("#status")).to_have_text("Ada: place the orange heap. Or refuse it: that costs 3 points.")
         page.get_by_role("button", name="Refuse the tile (costs 3 points)").click()
-        expect(page.locator("#status")).to_have_text("Ada: choose the face-down tile to lay the orange heap on.")
-        expect(page.locator("#board .cell.down.legal")).to_have_count(2)
+        expect_choice(page, "Ada: choose the face-down tile to lay the orange heap on.", ".cell.down.legal", 2)
         click_and_wait(page, page.locator("#board [data-target=d5]"))
         expect(page.locator("#announce")).to_contain_text("Ada refused the orange heap, laid it face down on d5 and loses 3 points.")
         expect(page.locator(".player[data-seat='0']")).to_have_attribute("data-score", "1")
@@ -334,8 +318,7 @@ class TestMotionPhoneAndRules:
     def test_board_fits_an_upright_phone(self, phone_page, app_url):
         page = phone_page
         start_on_phone(page, app_url, "mops")
-        cell = page.locator("#board .cell.legal").first.bounding_box()
-        assert cell["width"] >= 44 and cell["height"] >= 44, cell  # a comfortable finger target
+        assert_finger_sized(page.locator("#board .cell.legal").first, 44)  # a comfortable finger target
         page.locator("#board .cell.legal").first.tap()
         wait_for_moves(page, 1)
 

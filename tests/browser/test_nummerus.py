@@ -13,21 +13,8 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import (
-    answered,
-    assert_fits_phone,
-    click_and_wait,
-    start_on_phone,
-    READY_TIMEOUT_MS,
-    moves_played,
-    open_app,
-    put_save,
-    save_id_of,
-    true_state,
-    wait_for,
-    wait_for_moves,
-    wait_for_turn,
-)
+from conftest import answered, assert_finger_sized, assert_fits_phone, click_and_wait, fresh_page, moves_played, open_app, open_rules_page, open_saved_game
+from conftest import READY_TIMEOUT_MS, rules_in_german, save_id_of, start_game, start_on_phone, true_state, wait_for, wait_for_moves, wait_for_turn
 
 from ludothek.games import get_game
 from ludothek.games.nummerus import FIELD_INDEX, FIELD_NAMES, SWAP_PHASE
@@ -87,9 +74,7 @@ class TestNewUserAgainstTwoComputers:
         expect(page.locator(".seat-row")).to_have_count(3)
         expect(page.locator("select[name=seat1_kind]")).to_have_value("computer")
         expect(page.locator("select[name=seat2_kind]")).to_have_value("computer")
-        page.get_by_role("button", name="Start game").click()
-        expect(page.locator("#board svg.board.nummerus")).to_be_visible()
-        save_id = save_id_of(page)
+        save_id = start_game(page, board="#board svg.board.nummerus")
 
         # The start: the star with its neighbours ringed; the status says what to do.
         state = true_state(page, GAME, save_id)
@@ -152,10 +137,8 @@ class TestNewUserAgainstTwoComputers:
 
 class TestSolitaire:
     def test_the_solitaire_runs_to_its_score_with_the_choice_and_the_hint(self, page, app_url):
-        open_app(page, app_url)
         record = {"format": "ludothek", "version": 1, "game": "nummerus", "players": [{"name": "Ada", "type": "human"}], "position": SOLITAIRE_END, "moves": []}
-        put_save(page, "solo", record)
-        page.goto(app_url + "#/play/solo")
+        open_saved_game(page, app_url, "solo", record)
         expect(page.locator("#board svg.board.nummerus")).to_be_visible()
         expect(page.locator("#status")).to_have_text("Ada to move: no chip is in line with the star, so it may jump to any chip.")
         expect(page.locator("#extra .nz-banner")).to_contain_text("it may jump to any chip")
@@ -206,12 +189,7 @@ class TestSolitaire:
 class TestSwapVariant:
     def test_a_swap_by_clicks_shows_in_both_panels_and_undo_brings_the_choice_back(self, page, app_url):
         open_app(page, app_url, "#/setup/nummerus")
-        page.locator("input[name=swap]").check()
-        page.locator("input[name=rounds]").fill("2")
-        page.locator("select[name=seat1_level]").select_option("1")
-        page.get_by_role("button", name="Start game").click()
-        expect(page.locator("#board svg.board.nummerus")).to_be_visible()
-        save_id = save_id_of(page)
+        save_id = start_game(page, {"swap": True, "rounds": "2", "seat1_level": "1"}, board="#board svg.board.nummerus")
         expect(page.locator(".nz-rounds caption")).to_have_text("Tournament: 0 of 2 rounds finished")
         expect(page.locator(".player[data-seat='0'] .nz-swaps")).to_have_text("2 swap chips")
 
@@ -290,9 +268,7 @@ class TestKeyboardAndMotion:
         assert moves_played(page) == 2
 
     def test_no_travel_with_reduced_motion(self, browser, app_url):
-        context = browser.new_context(reduced_motion="reduce", service_workers="block")
-        page = context.new_page()
-        try:
+        with fresh_page(browser, reduced_motion="reduce") as page:
             open_app(page, app_url, "#/setup/nummerus")
             page.get_by_role("button", name="Start game").click()
             reachable(page).first.click()
@@ -301,16 +277,13 @@ class TestKeyboardAndMotion:
             expect(page.locator("#board .star-trail")).to_have_count(1)  # the path is still marked
             expect(page.locator("#board .star.travel")).to_have_count(0)
             expect(page.locator("#board .chip.taken")).to_have_count(0)
-        finally:
-            context.close()
 
 
 class TestPhone:
     def test_numbers_are_readable_on_an_upright_phone(self, phone_page, app_url):
         page = phone_page
         start_on_phone(page, app_url, "nummerus")
-        cell = page.locator("#board [data-target] .cell-bg").first.bounding_box()
-        assert cell["width"] >= 38 and cell["height"] >= 38, cell  # a finger-sized field
+        assert_finger_sized(page.locator("#board [data-target] .cell-bg").first, 38)  # a finger-sized field
         number = page.locator("#board .chip-number").first.bounding_box()
         assert number["height"] >= 14, number  # about 20 px type
         reachable(page).first.tap()
@@ -323,14 +296,10 @@ class TestPhone:
 
 class TestRulesPages:
     def test_english_and_german_rules_with_diagrams(self, page, app_url):
-        open_app(page, app_url, "#/rules/nummerus")
+        rules = open_rules_page(page, app_url, "nummerus", len(diagrams("nummerus", "en")), figure="svg.board.nummerus")
         expect(page.get_by_role("heading", name="Rules: Nummerus Zahlus")).to_be_visible()
-        expect(page.get_by_role("heading", name="Clarifications")).to_be_visible()
-        expect(page.locator(".rules figure svg.board.nummerus")).to_have_count(len(diagrams("nummerus", "en")))
-        expect(page.locator(".rules .star-trail")).to_have_count(3)  # the line, the jump and the solitaire choice
-        page.locator("#lang-switch button").click()
-        expect(page.get_by_role("heading", name="Klarstellungen")).to_be_visible()
-        expect(page.locator(".rules")).to_contain_text("Taille")
+        expect(rules.locator(".star-trail")).to_have_count(3)  # the line, the jump and the solitaire choice
+        rules_in_german(page, rules, "Taille")
         # "Try it" opens the setup from the diagram's position.
-        page.locator(".rules .try-it").first.click()
+        rules.locator(".try-it").first.click()
         expect(page.locator("form.setup .start-position svg.board.nummerus")).to_be_visible()

@@ -7,7 +7,8 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import start_on_phone, AppServer, answered, moves_played, open_app, put_save, READY_TIMEOUT_MS, until, wait_for, wait_for_moves, workers_where
+from conftest import AppServer, answered, moves_played, open_app, put_save, READY_TIMEOUT_MS, start_and_play_d4, start_on_phone
+from conftest import until, wait_for, wait_for_moves, workers_where
 
 RED_WINS_NEXT = "7x7 ......./.R.R.R./......./.R.R.R./......./.R....B/....... R 1,7"
 
@@ -334,9 +335,7 @@ class TestOffline:
             page.reload()
             page.wait_for_selector("body[data-ready]", timeout=READY_TIMEOUT_MS)
             page.get_by_role("link", name="New game").first.click()
-            page.get_by_role("button", name="Start game").click()
-            page.locator("[data-target=d4]").click()
-            wait_for_moves(page, 2, timeout=90_000)
+            start_and_play_d4(page)
         finally:
             context.close()
             server.stop()

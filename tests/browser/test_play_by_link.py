@@ -32,6 +32,13 @@ def send(page) -> str:
     return page.evaluate("document.body.dataset.remoteLink")
 
 
+def play_on(page, cell: str) -> str:
+    """The player whose move the page says it is plays on `cell` and sends it: the link."""
+    expect(page.locator("body")).to_have_attribute("data-remote", "move")
+    page.locator(f"#board [data-target={cell}]").click()
+    return send(page)
+
+
 def continue_row(page):
     """The game by link's row in the home screen's Continue list (the same list as the saved
     games), on a page showing the home screen."""
@@ -258,17 +265,11 @@ def test_a_fork_in_the_browser_is_shown_and_decided(two_devices, app_url):
     anna, ben = two_devices
     first = invite(anna, app_url, "a1")
     open_at(ben, first)
-    expect(ben.locator("body")).to_have_attribute("data-remote", "move")
-    ben.locator("#board [data-target=c1]").click()
-    second = send(ben)
+    second = play_on(ben, "c1")
     follow(anna, second)
-    expect(anna.locator("body")).to_have_attribute("data-remote", "move")
-    anna.locator("#board [data-target=e1]").click()
-    third = send(anna)
+    third = play_on(anna, "e1")
     follow(ben, third)
-    expect(ben.locator("body")).to_have_attribute("data-remote", "move")
-    ben.locator("#board [data-target=g1]").click()
-    send(ben)
+    play_on(ben, "g1")
     held_by_ben = saves(ben)
 
     # Anna's device, back at the position of the second link, plays a7 instead of e1.
@@ -295,9 +296,7 @@ def test_a_changed_link_says_so_and_touches_no_save(two_devices, app_url):
     anna, ben = two_devices
     first = invite(anna, app_url, "d4")
     open_at(ben, first)
-    expect(ben.locator("body")).to_have_attribute("data-remote", "move")
-    ben.locator("#board [data-target=a1]").click()
-    second = send(ben)
+    second = play_on(ben, "a1")
     before = saves(anna)
     # Anna's commitment changed (her device holds it: the link is refused as changed), and the
     # link cut in half. (A changed commitment of Ben's would be taken: Anna's device held none of

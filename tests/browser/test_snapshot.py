@@ -34,7 +34,7 @@ from conftest import (
     put_save,
     until,
     wait_for,
-    wait_for_moves,
+    start_and_play_d4,
     wait_for_service_worker,
     workers_where,
 )
@@ -116,9 +116,7 @@ def test_a_returning_visitor_starts_from_the_snapshot_also_offline(browser):
         page.reload()
         assert started(page) == "snapshot"
         page.goto(page.url.split("#")[0] + "#/setup/momentum")
-        page.get_by_role("button", name="Start game").click()
-        page.locator("[data-target=d4]").click()
-        wait_for_moves(page, 2, timeout=90_000)
+        start_and_play_d4(page)
     finally:
         context.close()
         server.stop()

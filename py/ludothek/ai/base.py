@@ -83,7 +83,7 @@ class MoveValue:
     exact: Exact | None = None
     moves_in_turn: int = 1
 
-    def rank(self) -> tuple[Any, ...]:
+    def rank(self) -> tuple[tuple[int, int], int] | tuple[float]:
         """Larger is better: the exact result first where there is one, then the value."""
         if self.exact is not None:
             return (self.exact.rank(), -self.moves_in_turn)
@@ -293,14 +293,15 @@ class GameAI(Generic[S, M, E]):
         return self.player(self.levels[-1].number, seed)
 
 
-# A game's computer players picked at run time by the game's id (the review, the editor's best moves,
-# the hint): their types are the game's, which the code that picks them cannot name.
+# A game's computer players, and one of its players, picked at run time by the game's id (the review,
+# the editor's best moves, the hint): their types are the game's, which the code that picks them cannot name.
 AnyGameAI = GameAI[Any, Any, Any]
+AnyPlayer = ComputerPlayer[Any, Any]
 
 R = TypeVar("R")
 
 
-def run_search(search: Generator[Any, Any, R]) -> R:
+def run_search(search: Generator[object, None, R]) -> R:
     """Drive a search generator (a move choice, values, a hint) to its end and return its result."""
     return run_to_end(search)
 

@@ -5,14 +5,15 @@ for, the strongest level's hint. Only what every player sees is searched."""
 
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Generator
 
+from ..games.base import StateBase
 from .base import AnyGameAI, MoveValue
 
 BEST_MOVES_SHOWN = 3
 
 
-def best_moves(ai: AnyGameAI, s: Any, count: int = BEST_MOVES_SHOWN) -> Generator[None, None, list[MoveValue]]:
+def best_moves(ai: AnyGameAI, s: StateBase, count: int = BEST_MOVES_SHOWN) -> Generator[None, None, list[MoveValue]]:
     """Up to `count` moves of `s` for the player to move, best first (a generator, like a search;
     an empty list when the game is over). Moves that rank alike keep the game's legal-move order."""
     game = ai.game

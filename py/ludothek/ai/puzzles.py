@@ -30,7 +30,7 @@ import json
 from functools import lru_cache
 from typing import Any, cast
 
-from ..games.base import AnyGame
+from ..games.base import AnyGame, StateBase
 from .base import AnyGameAI
 from ..package_files import package_file
 
@@ -39,6 +39,7 @@ DATA_FILE = "data/puzzles.json"  # in the package (package_files: it comes with 
 
 @lru_cache(maxsize=1)
 def _data() -> dict[str, Any]:
+    # parsed JSON: the shipped file (tests/test_puzzles.py checks every puzzle in it), read as the views take it
     return cast(dict[str, Any], json.loads(package_file(DATA_FILE).read_text(encoding="utf-8")))
 
 
@@ -57,7 +58,7 @@ def puzzle(game_id: str, puzzle_id: str) -> dict[str, Any] | None:
 PROGRESS_MARKS = ("solved", "failed")
 
 
-def clean_progress(data: Any) -> dict[str, dict[str, str]]:
+def clean_progress(data: object) -> dict[str, dict[str, str]]:
     """The puzzle progress kept in storage ({game: {puzzle id: "solved" | "failed"}}), from what
     its JSON text held; anything else there (another version's, a hand-edited one, garbage) is
     left out, so that what is read can always be drawn. (The text itself is read by the web
@@ -71,14 +72,15 @@ def clean_progress(data: Any) -> dict[str, dict[str, str]]:
     }
 
 
-def puzzle_state(game: AnyGame, p: dict[str, Any]) -> Any:
-    return game.from_position(p["position"])
+def puzzle_state(game: AnyGame, p: dict[str, Any]) -> StateBase:
+    state: StateBase = game.from_position(p["position"])
+    return state
 
 
 # -- the exact searches --------------------------------------------------------------------------
 
 
-def forces_win(game: AnyGame, s: Any, seat: int, plies: int) -> bool:
+def forces_win(game: AnyGame, s: StateBase, seat: int, plies: int) -> bool:
     """Can `seat` force a (sole) win within `plies` plies from `s`, whatever the others play?"""
     outcome = s.outcome
     if outcome is not None:
@@ -91,7 +93,7 @@ def forces_win(game: AnyGame, s: Any, seat: int, plies: int) -> bool:
     return all(forces_win(game, game.play(s, m), seat, plies - 1) for m in moves)
 
 
-def winning_moves(game: AnyGame, s: Any, plies: int) -> list[str]:
+def winning_moves(game: AnyGame, s: StateBase, plies: int) -> list[str]:
     """The moves of `s` after which its mover forces a win within `plies` plies (counting the move)."""
     seat = game.current_player(s)
     if seat is None:  # a chance step or the end: nobody to win for

@@ -39,10 +39,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Generator
+from typing import Generator, Mapping
 
-from ..games.base import run_to_end, AnyGame
-from .base import AnyGameAI, ComputerPlayer, Exact, MoveValue, ReviewRules
+from ..games.base import AnyGame, StateBase, record_moves, run_to_end
+from .base import AnyGameAI, AnyPlayer, Exact, MoveValue, ReviewRules
 
 GRADES = ("best", "good", "inaccuracy", "mistake")
 
@@ -94,7 +94,7 @@ class Review:
                 result[m.grade] += 1
         return result
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "game": self.game,
             "start": self.start_advantage,
@@ -103,8 +103,10 @@ class Review:
         }
 
     @staticmethod
-    def from_json(data: Any) -> "Review":
+    def from_json(data: object) -> "Review":
         """A review kept with a save; ValueError when it is not one."""
+        if not isinstance(data, dict):
+            raise ValueError("not a review: not an object")
         try:
             moves = tuple(
                 MoveReview(
@@ -141,7 +143,7 @@ def grade_of(rules: ReviewRules, loss: float) -> str:
 # -- per-move values ---------------------------------------------------------------------------------
 
 
-def reviewer(ai: AnyGameAI) -> ComputerPlayer[Any, Any]:
+def reviewer(ai: AnyGameAI) -> AnyPlayer:
     """The player whose values judge the moves: the strongest level, seed 0, with the review's
     fixed amount of work."""
     player = ai.strongest(seed=0)
@@ -149,7 +151,7 @@ def reviewer(ai: AnyGameAI) -> ComputerPlayer[Any, Any]:
     return player
 
 
-def move_values(ai: AnyGameAI, s: Any) -> Generator[None, None, dict[str, float] | None]:
+def move_values(ai: AnyGameAI, s: StateBase) -> Generator[None, None, dict[str, float] | None]:
     """The strongest level's value of every legal move of `s` for the player to move, judged on
     that player's observation (a generator: yields None between chunks). None: no values for
     this kind of decision. Exact values (Fenn's) are graded by `exact_judgement`."""
@@ -162,7 +164,7 @@ def move_values(ai: AnyGameAI, s: Any) -> Generator[None, None, dict[str, float]
 # -- exact values (Fenn) ----------------------------------------------------------------------------
 
 
-def exact_judgement(ai: AnyGameAI, s: Any, move: str) -> MoveReview:
+def exact_judgement(ai: AnyGameAI, s: StateBase, move: str) -> MoveReview:
     """The judgement of `move` in `s` from the exact values of its moves (a solved game: Fenn;
     index and advantage left at 0)."""
     game = ai.game
@@ -202,7 +204,7 @@ def exact_judgement(ai: AnyGameAI, s: Any, move: str) -> MoveReview:
     )
 
 
-def _mover(game: AnyGame, s: Any) -> int:
+def _mover(game: AnyGame, s: StateBase) -> int:
     """The seat that plays the next move of `s` (a record's moves are all players' moves)."""
     seat = game.current_player(s)
     if seat is None:
@@ -219,7 +221,7 @@ def _exact(mv: MoveValue) -> Exact:
 # -- advantage for the chart ------------------------------------------------------------------------
 
 
-def _public_advantage(game: AnyGame, s: Any, rules: ReviewRules) -> float:
+def _public_advantage(game: AnyGame, s: StateBase, rules: ReviewRules) -> float:
     """Seat 0's lead in the public scores, squashed into [-1, 1] (games without an evaluation
     that compares seats: Mops Royal, Momox, Nummerus with more players)."""
     scores = game.scores(s)
@@ -234,7 +236,7 @@ def _public_advantage(game: AnyGame, s: Any, rules: ReviewRules) -> float:
     return math.tanh(lead / rules.score_scale)
 
 
-def _advantage_after(game: AnyGame, after: Any, rules: ReviewRules) -> float:
+def _advantage_after(game: AnyGame, after: StateBase, rules: ReviewRules) -> float:
     """Seat 0's advantage after a move from the result or the public scores."""
     outcome = after.outcome
     if outcome is not None:
@@ -253,17 +255,17 @@ def _to_seat0(seat: int, value: float) -> float:
 # -- the review ------------------------------------------------------------------------------------
 
 
-def review_state(ai: AnyGameAI, final: Any) -> Generator[Progress | None, None, Review]:
+def review_state(ai: AnyGameAI, final: StateBase) -> Generator[Progress | None, None, Review]:
     """Review every move of the game that led to `final` (its setup and moves)."""
     record = ai.game.record(final)
     return (yield from review_record(ai, record))
 
 
-def review_record(ai: AnyGameAI, record: dict[str, Any]) -> Generator[Progress | None, None, Review]:
+def review_record(ai: AnyGameAI, record: Mapping[str, object]) -> Generator[Progress | None, None, Review]:
     """Review a record's moves one by one (RecordError if it does not replay), judged by the game's
     strongest computer player and its review's rules (`ai`, the game's `GameAI`)."""
     game = ai.game
-    moves = list(record.get("moves", []))
+    moves = list(record_moves(record))
     start = game.from_record({**record, "moves": []})
     s = start
     reviews: list[MoveReview] = []
@@ -312,7 +314,7 @@ def review_record(ai: AnyGameAI, record: dict[str, Any]) -> Generator[Progress |
     return Review(game.id, tuple(reviews), start_adv, game.has_hidden_information)
 
 
-def _advantage_of(game: AnyGame, after: Any, seat: int, judged: tuple[float, float] | None, players: int, rules: ReviewRules) -> float:
+def _advantage_of(game: AnyGame, after: StateBase, seat: int, judged: tuple[float, float] | None, players: int, rules: ReviewRules) -> float:
     """Seat 0's advantage after a move. Two-player zero-sum evaluations (Momentum, Nummerus:
     `ReviewRules.value_advantage`) give the move's own value for its player; elsewhere the
     result or the public scores."""
@@ -324,10 +326,10 @@ def _advantage_of(game: AnyGame, after: Any, seat: int, judged: tuple[float, flo
     return _to_seat0(seat, value_advantage(worth))
 
 
-def _with(m: MoveReview, **changes: Any) -> MoveReview:
+def _with(m: MoveReview, *, index: int, advantage: float) -> MoveReview:
     from dataclasses import replace
 
-    return replace(m, **changes)
+    return replace(m, index=index, advantage=advantage)
 
 
 def run_review(review: Generator[Progress | None, None, Review]) -> Review:

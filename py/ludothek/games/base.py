@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator, Generic, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generator, Generic, Iterable, Mapping, Sequence, TypeAlias, TypeVar
 
 from .errors import COMMON_MOVE_RULES, CommonRule, EndReason, HiddenInformationError, IllegalMove, InvalidMoveText, MoveError, PositionError, RecordError
 from .errors import Refusal, Rule
@@ -41,9 +41,15 @@ MAX_RECORD_MOVES = 5_000
 
 
 R = TypeVar("R")
+Y = TypeVar("Y")
+
+# An option's value as a form, a record or a link gives it: a switch, a number, a choice, or a list
+# of them (a "list" option: cells, tiles, chips; frozen into tuples in a `Setup`). Each game's
+# `Option` declaration says which; `Option.check` enforces it.
+OptionValue: TypeAlias = "bool | int | str | None | Sequence[OptionValue]"
 
 
-def run_to_end(steps: Generator[Any, Any, R]) -> R:
+def run_to_end(steps: Generator[object, None, R]) -> R:
     """Drive a generator that works in steps (a computer player's search, a replay, a review, an
     import) to its end and return its return value. The page runs the same generators in slices
     between frames instead (web/search_runner.py)."""
@@ -56,7 +62,7 @@ def run_to_end(steps: Generator[Any, Any, R]) -> R:
             return result
 
 
-def steps_as(steps: Generator[Any, Any, R], step: Any) -> Generator[Any, None, R]:
+def steps_as(steps: Generator[object, None, R], step: Y) -> Generator[Y, None, R]:
     """`steps` yielding `step` in place of its own values (a caller's progress), and returning its
     return value: `result = yield from steps_as(replay, (done, total))`."""
     while True:
@@ -69,7 +75,7 @@ def steps_as(steps: Generator[Any, Any, R], step: Any) -> Generator[Any, None, R
         yield step
 
 
-def record_moves(data: Mapping[str, Any]) -> Sequence[str]:
+def record_moves(data: Mapping[str, object]) -> Sequence[str]:
     """A record's moves, checked to be a list of texts no longer than any game (RecordError)."""
     moves = data.get("moves", [])
     if not isinstance(moves, Sequence) or isinstance(moves, (str, bytes)) or not all(isinstance(m, str) for m in moves):
@@ -90,7 +96,7 @@ def is_ascii_number(text: str) -> bool:
     return bool(text) and text.isascii() and text.isdigit()
 
 
-def freeze(value: Any) -> Any:
+def freeze(value: OptionValue | dict[str, OptionValue]) -> OptionValue:
     """Lists and dicts of options turned into tuples so that setups compare and hash."""
     if isinstance(value, (list, tuple)):
         return tuple(freeze(v) for v in value)
@@ -99,7 +105,7 @@ def freeze(value: Any) -> Any:
     return value
 
 
-def thaw(value: Any) -> Any:
+def thaw(value: OptionValue) -> OptionValue:
     """The JSON-friendly form of a frozen option value (tuples back to lists)."""
     if isinstance(value, tuple):
         return [thaw(v) for v in value]
@@ -112,20 +118,20 @@ class Setup:
 
     players: int
     seed: int | None = 0
-    options: tuple[tuple[str, Any], ...] = ()
+    options: tuple[tuple[str, OptionValue], ...] = ()
     position: str | None = None
 
     @staticmethod
     def from_options(players: int, seed: int | None, options: Mapping[str, Any]) -> "Setup":
         return Setup(players=players, seed=seed, options=tuple(sorted((k, freeze(v)) for k, v in options.items())))
 
-    def option(self, name: str, default: Any = None) -> Any:
+    def option(self, name: str, default: OptionValue = None) -> OptionValue:
         for key, value in self.options:
             if key == name:
                 return value
         return default
 
-    def options_dict(self) -> dict[str, Any]:
+    def options_dict(self) -> dict[str, OptionValue]:
         return {key: thaw(value) for key, value in self.options}
 
 
@@ -139,7 +145,7 @@ def chance_rng(seed: int | str | None, *keys: object) -> random.Random:
     return random.Random(":".join(["ludothek", str(seed), *map(str, keys)]))
 
 
-def check_players(game: "AnyGame", players: Any) -> int:
+def check_players(game: "AnyGame", players: object) -> int:
     if isinstance(players, bool) or not isinstance(players, int):
         raise ValueError(f"players must be a whole number, not {players!r}")
     if not game.min_players <= players <= game.max_players:
@@ -149,7 +155,7 @@ def check_players(game: "AnyGame", players: Any) -> int:
     return players
 
 
-def check_seed(seed: Any) -> int:
+def check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, not {str(seed)[:40]}")
     if not -(2**63) <= seed < 2**63:
@@ -172,10 +178,10 @@ class Option:
 
     name: str
     kind: str
-    default: Any = None
+    default: OptionValue = None
     minimum: int | None = None
     maximum: int | None = None
-    choices: tuple[Any, ...] = ()
+    choices: tuple[str, ...] = ()  # a choice is one of named values
     players: tuple[int, ...] = ()
     what: str = ""
     note: str = ""
@@ -209,7 +215,7 @@ class Option:
         return value
 
 
-def derived_words(params: Mapping[str, Any], derive: Mapping[str, Callable[[Any], Mapping[str, Any]]]) -> dict[str, Any]:
+def derived_words(params: Mapping[str, object], derive: Mapping[str, Callable[[Any], Mapping[str, object]]]) -> dict[str, object]:
     """`params` and the words `derive` makes from those of them it knows."""
     words = dict(params)
     for name, make in derive.items():
@@ -218,7 +224,7 @@ def derived_words(params: Mapping[str, Any], derive: Mapping[str, Callable[[Any]
     return words
 
 
-def _or_list(values: Sequence[Any], quote: bool = True) -> str:
+def _or_list(values: Sequence[object], quote: bool = True) -> str:
     texts = [repr(v) if quote else str(v) for v in values]
     return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
 
@@ -278,7 +284,7 @@ class Game(Generic[S, M, E]):
     def option(self, name: str) -> Option:
         return next(o for o in self.options if o.name == name)
 
-    def check_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    def check_options(self, players: int, options: Mapping[str, object]) -> dict[str, Any]:
         """Every declared option's value for a new game of `players` players: the given one, checked
         against its declaration, or its default (None where it does not apply). ValueError names
         an unknown option, a value of the wrong type or out of range, or one for other player counts."""
@@ -380,7 +386,7 @@ class Game(Generic[S, M, E]):
     # Where a game meets chance, declared by the game: a game played by link has no dealer, so
     # each chance event's outcome comes from both players' revealed values (remote/chance.py).
 
-    def setup_has_chance(self, options: Mapping[str, Any]) -> bool:
+    def setup_has_chance(self, options: Mapping[str, OptionValue]) -> bool:
         """Whether a new game with these options is dealt by chance (its setup is an event)."""
         return True
 
@@ -403,9 +409,9 @@ class Game(Generic[S, M, E]):
 
     # -- records -----------------------------------------------------------------------------------
 
-    def record(self, s: S) -> dict[str, Any]:
+    def record(self, s: S) -> dict[str, object]:
         setup: Setup = s.setup
-        data: dict[str, Any] = {
+        data: dict[str, object] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.id,
@@ -419,7 +425,7 @@ class Game(Generic[S, M, E]):
         data["moves"] = list(s.moves)
         return data
 
-    def from_record(self, data: Any) -> S:
+    def from_record(self, data: object) -> S:
         """Replay a record. Every problem raises RecordError naming what is wrong and where."""
         if not isinstance(data, Mapping):
             raise RecordError("a record must be a JSON object", "not-a-record")
@@ -500,21 +506,21 @@ class Game(Generic[S, M, E]):
     # Moves in notation, quoted when text that is no move at all is refused.
     move_examples: tuple[str, ...] = ()
 
-    def move_rule_message(self, rule: str, params: Mapping[str, Any]) -> str:
+    def move_rule_message(self, rule: str, params: Mapping[str, object]) -> str:
         """The English message of a move error: its rule's template, filled with the params and
         the words derived from them."""
         template = self.move_rules.get(rule) or COMMON_MOVE_RULES[rule]
         return template.format(**derived_words(params, self.move_words))
 
-    def illegal(self, move: str, rule: str, **params: Any) -> IllegalMove:
+    def illegal(self, move: str, rule: str, **params: object) -> IllegalMove:
         """The error for a move the rules forbid: `rule` names the rule, `params` its data."""
         return IllegalMove(rule, move=move, message=self.move_rule_message(rule, params), **params)
 
-    def invalid(self, move: Any, rule: str, **params: Any) -> InvalidMoveText:
+    def invalid(self, move: object, rule: str, **params: object) -> InvalidMoveText:
         """The error for text that is not a move of this game's notation."""
         return InvalidMoveText(rule, move=move, message=self.move_rule_message(rule, params), **params)
 
-    def require_text(self, move: Any) -> None:
+    def require_text(self, move: object) -> None:
         if not isinstance(move, str):
             examples = ", ".join(repr(m) for m in self.move_examples)
             raise InvalidMoveText("not-text", move=move, message=COMMON_MOVE_RULES["not-text"].format(examples=examples), examples=self.move_examples)
@@ -542,6 +548,7 @@ __all__ = [
     "MAX_RECORD_MOVES",
     "MoveError",
     "Option",
+    "OptionValue",
     "Outcome",
     "PositionError",
     "RECORD_FORMAT",

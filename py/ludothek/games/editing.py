@@ -23,7 +23,7 @@ class EditRefused(ValueError):
     """An edit a game cannot make: `rule` is a stable identifier (such as "hand-empty"), `params`
     the places, pieces and numbers it concerns; `str(exc)` is the English message for programs."""
 
-    def __init__(self, rule: str, message: str, **params: Any) -> None:
+    def __init__(self, rule: str, message: str, **params: object) -> None:
         super().__init__(message)
         self.rule = rule
         self.params = params
@@ -108,4 +108,8 @@ def checked_setting(settings: tuple[Setting, ...], name: str, value: str) -> Set
     return setting
 
 
-__all__ = ["checked_setting", "EditRefused", "Palette", "PositionEditing", "Setting"]
+# A game's editing picked at run time by the game's id (the diagram editor): its state type is the
+# game's, which the code that picks it cannot name.
+AnyEditing = PositionEditing[Any]
+
+__all__ = ["AnyEditing", "checked_setting", "EditRefused", "Palette", "PositionEditing", "Setting"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Mapping
+from typing import Mapping
 
 
 class Rule(StrEnum):
@@ -41,7 +41,7 @@ class MoveError(ValueError):
     game's notation) and `IllegalMove` (a move the rules forbid here). Catch `MoveError` for both.
     """
 
-    def __init__(self, rule: str, *, move: Any = None, message: str | None = None, **params: Any):
+    def __init__(self, rule: str, *, move: object = None, message: str | None = None, **params: object):
         self.rule = rule
         self.move = move
         self.params = params
@@ -68,7 +68,7 @@ class Refusal:
 
     rule: str
     text: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, object] = field(default_factory=dict)
 
     @staticmethod
     def of(error: MoveError) -> "Refusal":
@@ -95,7 +95,7 @@ class PositionError(ValueError):
     (`GameView.position_error_text`, never from `str(exc)`). Every raise names its rule (a test
     reads them all and checks each game's view has its sentence)."""
 
-    def __init__(self, message: str, rule: str | None = None, **params: Any):
+    def __init__(self, message: str, rule: str | None = None, **params: object):
         super().__init__(message)
         self.rule = rule
         self.params = params
@@ -108,7 +108,7 @@ class RecordError(ValueError):
     `rule` None the message is already in the player's language. For "illegal-move",
     `params["error"]` is the engine's MoveError."""
 
-    def __init__(self, message: str, rule: str | None = None, **params: Any):
+    def __init__(self, message: str, rule: str | None = None, **params: object):
         super().__init__(message)
         self.rule = rule
         self.params = params

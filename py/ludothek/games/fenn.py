@@ -9,7 +9,6 @@ may enter the field the other stands on.
 
 A turn is one step (the die moves 1 or 2 fields forward or back and shows a new face of the
 player's choice), possibly followed by:
-
 - a Pasch: the new top equals the black die's top; the player may turn the black die to any
   other face (and so ban another field), which ends the turn;
 - an extra step: the new top equals the number of the field the die now stands on; the player
@@ -17,9 +16,7 @@ player's choice), possibly followed by:
   the turn began.
 
 The first die to reach its far end (blue field 9, red field 1) wins; the same position at the
-start of a turn for the third time is a draw.
-
-Seats: 0 is blue, 1 is red.
+start of a turn for the third time is a draw. Seats: 0 is blue, 1 is red.
 
 Move notation
 -------------

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, NewType
+from typing import NewType
 
 from .base import is_ascii_number
 
@@ -62,7 +62,7 @@ def tile_code(tile: int) -> str:
     return MOTIFS[tile // len(COLOURS)] + COLOURS[tile % len(COLOURS)]
 
 
-def parse_tile(text: Any) -> int | None:
+def parse_tile(text: object) -> int | None:
     """Id of a tile code, None if `text` is not one."""
     if isinstance(text, str) and len(text) == 2 and text[0] in MOTIFS and text[1] in COLOURS:
         return tile_id(text)

@@ -131,7 +131,9 @@ Queries for the view (pure, no rules in the view)
 
 The modules
 -----------
-This module is the engine: the rules above and the one `Nummerus` class (setup, turns and
+Over 600 lines: the one `Nummerus` class, whose queries (above) are the engine's answers to every
+rule question its views, words and players ask (issue 56); split from the rules they answer they
+would be read in two places again. This module is the engine: the rules above and the one `Nummerus` class (setup, turns and
 rounds, the queries, the moves' checks). What it stands on has its own modules: the board's
 fields and lines (games/nummerus_board.py), the collections and their result
 (games/nummerus_scoring.py), the state (games/nummerus_state.py) and the position text

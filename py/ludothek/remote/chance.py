@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any
+from typing import Mapping
 
 from ..games import get_game
+from ..games.base import OptionValue, StateBase
 
 VALUE_BYTES = 16  # each chain value and commitment: 128 bits of SHA-256
 CHAIN_LENGTH = 64  # chance events a game may have: Mops' setup and 35 reveals fit, Nummerus' 20 rounds
@@ -92,16 +93,17 @@ def _rng(randomness: bytes) -> random.Random:
 # starts_chance, play_with_chance); nothing here knows a game.
 
 
-def setup_has_chance(game_id: str, options: dict[str, Any]) -> bool:
+def setup_has_chance(game_id: str, options: Mapping[str, OptionValue]) -> bool:
     return get_game(game_id).setup_has_chance(options)
 
 
-def starts_event(game_id: str, before: Any, after: Any) -> bool:
+def starts_event(game_id: str, before: StateBase, after: StateBase) -> bool:
     """Whether the move from `before` to `after` (played as the engine alone would) starts a
     chance event: its outcome decides the state after it (`play_with`)."""
     return get_game(game_id).starts_chance(before, after)
 
 
-def play_with(game_id: str, state: Any, move: str, randomness: bytes) -> Any:
+def play_with(game_id: str, state: StateBase, move: str, randomness: bytes) -> StateBase:
     """`move` played with the chance event it starts decided by `randomness`."""
-    return get_game(game_id).play_with_chance(state, move, _rng(randomness))
+    after: StateBase = get_game(game_id).play_with_chance(state, move, _rng(randomness))
+    return after

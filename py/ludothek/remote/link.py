@@ -20,9 +20,9 @@ import binascii
 import json
 import zlib
 from dataclasses import replace
-from typing import Any
 
 from ..games import get_game
+from ..games.base import StateBase
 from ..names import clean_name
 from . import chance
 from .protocol import Own, RemoteError, RemoteGame, check_move_count, check_options, replay, walk
@@ -86,7 +86,7 @@ class _Reader:
 
 def move_indices(rg: RemoteGame, own: Own | None = None) -> list[int]:
     """Each move as its index among the legal moves where it was played."""
-    states: list[Any] = []
+    states: list[StateBase] = []
     replay(rg, own, states)
     game = get_game(rg.game)
     return [game.legal_moves(state).index(move) for state, move in zip(states, rg.moves)]
@@ -209,7 +209,7 @@ def _read_moves(rg: RemoteGame, indices: list[int], own: Own | None) -> RemoteGa
     game = get_game(rg.game)
     moves: list[str] = []
 
-    def move_at(state: Any, number: int) -> str:
+    def move_at(state: StateBase | None, number: int) -> str:
         if state is None:
             raise RemoteError(f"move {number} comes before the game's chance is decided", "early-move", number=number)
         legal = game.legal_moves(state)

@@ -14,10 +14,10 @@ import functools
 import hashlib
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Callable, Mapping
 
 from ..games import GAME_IDS, get_game
-from ..games.base import MoveError
+from ..games.base import MoveError, OptionValue, StateBase
 from ..names import clean_name
 from . import chance
 
@@ -39,7 +39,7 @@ class RemoteError(ValueError):
     `fork-after-draw`, `not-your-move`, `nothing-to-take-back`),
     `params` its data; str() is English."""
 
-    def __init__(self, message: str, rule: str, **params: Any):
+    def __init__(self, message: str, rule: str, **params: object):
         super().__init__(message)
         self.rule = rule
         self.params = params
@@ -50,13 +50,13 @@ class RemoteGame:
     game: str
     players: int
     host: int  # the seat that invited
-    options: tuple[tuple[str, Any], ...] = ()  # sorted (name, JSON value) pairs
+    options: tuple[tuple[str, OptionValue], ...] = ()  # sorted (name, JSON value) pairs
     names: tuple[str, ...] = ()
     commitments: tuple[bytes | None, ...] = ()
     reveals: tuple[tuple[int, bytes] | None, ...] = ()  # per seat: (event, value) of its latest reveal
     moves: tuple[str, ...] = ()
 
-    def options_dict(self) -> dict[str, Any]:
+    def options_dict(self) -> dict[str, OptionValue]:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.options}
 
     @property
@@ -87,11 +87,11 @@ class Pending:
 
 @dataclass(frozen=True)
 class Progress:
-    state: Any  # the state after the moves played (None before the setup's chance is decided)
+    state: StateBase | None  # the state after the moves played (None before the setup's chance is decided)
     played: int  # moves played into `state`
     events: int  # chance events started so far
     pending: Pending | None = None
-    before_last: Any = None  # the state before the last move played (to mark it)
+    before_last: StateBase | None = None  # the state before the last move played (to mark it)
     joining: tuple[int, ...] = field(default=())  # seats that have not committed yet
     movers: tuple[int, ...] = field(default=())  # the seat that made each move walked (0-based)
     event_moves: tuple[int, ...] = field(default=())  # per chance event, the move that started it
@@ -111,7 +111,7 @@ class Progress:
         # starts at once; each seat commits with its first move)
 
 
-def start(game_id: str, players: int, host: int, options: dict[str, Any], names: list[str], secret: bytes) -> RemoteGame:
+def start(game_id: str, players: int, host: int, options: Mapping[str, OptionValue], names: list[str], secret: bytes) -> RemoteGame:
     """A new game by link, set up by the device of seat `host` (it commits first)."""
     if game_id in GAME_IDS and not get_game(game_id).offered_by_link:
         raise RemoteError(f"{game_id} is not offered by link", "not-offered", game=game_id)
@@ -128,14 +128,14 @@ def start(game_id: str, players: int, host: int, options: dict[str, Any], names:
         game=game_id,
         players=players,
         host=host,
-        options=tuple(sorted(options.items())),
+        options=tuple(sorted(options.items(), key=lambda option: option[0])),
         names=names_fixed[:players],
         commitments=tuple(commitments),
         reveals=(None,) * players,
     )
 
 
-def check_options(game_id: str, players: int, options: dict[str, Any]) -> None:
+def check_options(game_id: str, players: int, options: Mapping[str, OptionValue]) -> None:
     game = get_game(game_id)
     kinds = {o.name: o.kind for o in game.options}
     for name in options:
@@ -182,7 +182,7 @@ def check_chains(rg: RemoteGame, own: Own | None = None) -> None:
         raise RemoteError("the link changes this device's own commitment", "tampered", seat=own.seat)
 
 
-def replay(rg: RemoteGame, own: Own | None = None, states: list[Any] | None = None) -> Progress:
+def replay(rg: RemoteGame, own: Own | None = None, states: list[StateBase] | None = None) -> Progress:
     """Play the game as far as the known values decide its chance. RemoteError when a value does
     not match its commitment, a move is illegal, or a move follows an undecided chance event.
     `states`, when given, receives the state before each move."""
@@ -205,12 +205,12 @@ def _replay_remembered(rg: RemoteGame, own: Own | None) -> Progress:
     return walk(rg, own, len(rg.moves), lambda state, number: rg.moves[number - 1], None)
 
 
-# The move numbered `number` (from 1) in the replay, given the state before it: its text. The
-# state is the game's, chosen at run time by the link (`rg.game`): Any.
-MoveAt = Callable[[Any, int], str]
+# The move numbered `number` (from 1) in the replay, given the state before it (None while the
+# setup's chance is undecided): its text. The state is the game's, chosen at run time by the link.
+MoveAt = Callable[[StateBase | None, int], str]
 
 
-def walk(rg: RemoteGame, own: Own | None, count: int, move_at: MoveAt, states: list[Any] | None = None) -> Progress:
+def walk(rg: RemoteGame, own: Own | None, count: int, move_at: MoveAt, states: list[StateBase] | None = None) -> Progress:
     """The replay of `count` moves, each given by `move_at(state, number)` (text, or read from a
     link's index in the legal moves); `rg.moves` is not read."""
     check_move_count(count)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games.base import StateBase
 from .catalog import get_view
 from .view import AnyView, GameView, UIState
 
 
-def board_svg(game_id: str, state: Any, **ui: Any) -> str:
+def board_svg(game_id: str, state: StateBase, **ui: Any) -> str:
     """The board of `state` as SVG text, not interactive (for diagrams and the command line)."""
     return get_view(game_id).board_svg(state, UIState(interactive=False, **ui))
 

@@ -8,11 +8,11 @@ the py/ folder on the module path (e.g. `PYTHONPATH=py python3 -m ludothek.rende
 
 from __future__ import annotations
 
-from typing import Any
 
 import argparse
 import sys
 
+from ..games.base import StateBase
 from ..games import GAME_IDS, MoveError, get_game
 from .standalone import standalone_svg
 from .view import UIState
@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     game = get_game(args.game)
     try:
         state = game.from_position(args.position)
-        ui: UIState[Any] = UIState(interactive=False)
+        ui: UIState[StateBase] = UIState(interactive=False)
         if args.move:
             before = state
             state = game.play(before, args.move)

@@ -28,8 +28,8 @@ from ..games.base import Game, StateBase
 from .embed_layout import EMBED_BOTTOM, EmbedLayout
 
 if TYPE_CHECKING:
-    from ..ai.base import ComputerPlayer, GameAI, Level, ReviewRules
-    from ..games.editing import PositionEditing
+    from ..ai.base import AnyGameAI, AnyPlayer, GameAI, Level, ReviewRules
+    from ..games.editing import AnyEditing, PositionEditing
     from ..games.fenn import Fenn, FennEffect, FennMove, FennState
     from ..games.momentum import Momentum, MomentumEffect, MomentumMove
     from ..games.momentum_state import MomentumState
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from .mops_board import MopsPayload
     from .nummerus import NummerusView
     from .nummerus_board import NummerusPayload
-    from .view import Board, GameView
+    from .view import AnyView, Board, GameView
 
 S = TypeVar("S", bound=StateBase)
 M = TypeVar("M", bound=str)
@@ -317,19 +317,17 @@ def games_by_link() -> tuple[str, ...]:
 # -- by a game's id: what the app's screens ask -----------------------------------------------------
 
 
-def get_view(game_id: str) -> GameView[Any, Any, Any, Any]:
+def get_view(game_id: str) -> AnyView:
     """The view of `game_id` (its types are its game's)."""
     return record(game_id).view()
 
 
-def game_ai(game_id: str) -> GameAI[Any, Any, Any]:
+def game_ai(game_id: str) -> AnyGameAI:
     """The computer players of `game_id` (its `GameAI`)."""
     return record(game_id).ai()
 
 
-def get_player(
-    game_id: str, level: int, seed: int = 0, think_seconds: float | None = None, clock: Callable[[], float] | None = None
-) -> ComputerPlayer[Any, Any]:
+def get_player(game_id: str, level: int, seed: int = 0, think_seconds: float | None = None, clock: Callable[[], float] | None = None) -> AnyPlayer:
     """A computer player of `game_id` at `level` (0: a uniform random player), see `GameAI.player`."""
     return game_ai(game_id).player(level, seed, think_seconds, clock)
 
@@ -339,7 +337,7 @@ def levels(game_id: str) -> list[Level]:
     return list(record(game_id).levels())
 
 
-def position_editing(game_id: str) -> PositionEditing[Any] | None:
+def position_editing(game_id: str) -> AnyEditing | None:
     """The game's position editing (the diagram editor's pieces and settings); None for an id that
     names no game (the editor then offers marks only)."""
     return record(game_id).editing() if is_game(game_id) else None

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Mapping
 
+from ..games.base import StateBase
 from ..ai.base import MoveValue
 from ..games.editing import EditRefused, Palette, Setting
 from ..i18n import N_, _
@@ -183,7 +184,7 @@ def pick_layer(centres: Mapping[str, tuple[float, float]], editing: Editing, cur
 
 def editor_board_svg(view: AnyView, state: object, d: Diagram, editing: Editing, cursor: str | None = None) -> str:
     """The board with the diagram's marks, and the editor's click targets over it."""
-    ui: UIState[Any] = UIState(interactive=False, diagram=d)
+    ui: UIState[StateBase] = UIState(interactive=False, diagram=d)
     svg = view.board_svg(state, ui)
     layer = pick_layer(view.target_centres(state, ui), editing, cursor)
     head, end, _tail = svg.rpartition("</svg>")
@@ -202,7 +203,7 @@ def with_words(svg: str, d: Diagram) -> str:
     return head + end + tag("desc", words) + rest if end else svg
 
 
-def marked_picture(game_id: str, state: object, d: Diagram) -> str:
+def marked_picture(game_id: str, state: StateBase, d: Diagram) -> str:
     """The diagram as one SVG document: the board with its marks, the caption written under it and
     both in words as its <desc>. The same picture is the SVG download, the PNG and the picture code."""
     picture = standalone_svg(game_id, state, UIState(interactive=False, diagram=d))
@@ -283,7 +284,7 @@ TAKEN_TO_TEXTS = {
 }
 
 
-def taken_to_text(view: AnyView, taken_to: str, state: Any) -> str:
+def taken_to_text(view: AnyView, taken_to: str, state: StateBase) -> str:
     """Where a piece taken away goes, in words ("" where it just leaves the board)."""
     template = TAKEN_TO_TEXTS.get(taken_to)
     if template is None:

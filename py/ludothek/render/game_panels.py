@@ -5,8 +5,9 @@ actions, and the dialogs of a game (its result, handing the device over)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Callable, Iterable, Protocol, Sequence
 
+from ..games.base import StateBase
 from ..i18n import _
 from .bidi import name_html
 from .screens import button, dialog_html, level_label
@@ -41,7 +42,7 @@ class PlayedGame(SeatedGame, Protocol):
     @property
     def moves(self) -> Sequence[str]: ...
     @property
-    def states(self) -> Sequence[Any]: ...
+    def states(self) -> Sequence[StateBase]: ...
     @property
     def shown_index(self) -> int: ...
     @property
@@ -86,7 +87,7 @@ def game_frame_html(game_id: str, title: str) -> str:
     )
 
 
-def players_html(view: AnyView, session: SeatedGame, s: Any, thinking_seat: int | None, kinds: list[str] | None = None, stopped: bool = False) -> str:
+def players_html(view: AnyView, session: SeatedGame, s: StateBase, thinking_seat: int | None, kinds: list[str] | None = None, stopped: bool = False) -> str:
     """One panel per seat: piece, name, kind, the game's details, whose turn, winners. `kinds`
     says who plays each seat when it is not "human" or a computer (a game by link: "you");
     `stopped`: the game ended outside its rules (a game by link at its limit), so nobody moves."""
@@ -173,7 +174,7 @@ def controls_html(session: PlayedGame, busy: bool, hint_label: str | None = None
     return control_row_html(game_controls(session, busy, hint_label))
 
 
-def moves_html(view: AnyView, session: PlayedGame, public: Callable[[Any], Any] = lambda state: state) -> str:
+def moves_html(view: AnyView, session: PlayedGame, public: Callable[[StateBase], StateBase] = lambda state: state) -> str:
     """The move list with step-through replay: each entry shows the position after it.
     `public` turns a state into what the players may see (the game's observation)."""
     shown = session.shown_index
@@ -242,7 +243,7 @@ def replay_html(session: PlayedGame) -> str:
     return banner + nav
 
 
-def result_dialog_html(view: AnyView, session: PlayedGame, state: Any) -> str:
+def result_dialog_html(view: AnyView, session: PlayedGame, state: StateBase) -> str:
     names = shown_seat_names(view, session.names())
     text = view.result_text(state, names)
     scores = view.game.scores(state)

@@ -11,12 +11,12 @@ the computer is thinking."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
-from ..games.base import HiddenInformationError
+from ..games.base import HiddenInformationError, StateBase
 from ..i18n import _, ngettext
 from .bidi import isolate_names
-from .game_panels import Control, actions_html, control_row_html, game_controls, moves_html, players_html, replay_html
+from .game_panels import Control, PlayedGame, actions_html, control_row_html, game_controls, moves_html, players_html, replay_html
 from .svg import esc
 from .view import UIState, shown_seat_names, AnyView
 
@@ -36,6 +36,13 @@ class SeatLike(Protocol):
     def level(self) -> int: ...
 
 
+class SessionLike(PlayedGame, Protocol):
+    """A game being played as `History.of` reads it (web/session.GameSession)."""
+
+    @property
+    def seats(self) -> Sequence[SeatLike]: ...
+
+
 @dataclass(frozen=True)
 class History:
     """A game as the screen reads it, as plain data: the seats, the states from the start to the
@@ -46,7 +53,7 @@ class History:
 
     game_id: str
     seats: tuple[SeatLike, ...]
-    states: tuple[Any, ...]  # len(moves) + 1 observations
+    states: tuple[StateBase, ...]  # len(moves) + 1 observations
     moves: tuple[str, ...]
     shown_index: int  # the position shown: after this many moves
     undo: bool = False  # undo would take a move back
@@ -57,12 +64,12 @@ class History:
         return self.shown_index < len(self.moves)
 
     @property
-    def state(self) -> Any:
+    def state(self) -> StateBase:
         """The live position."""
         return self.states[-1]
 
     @property
-    def shown_state(self) -> Any:
+    def shown_state(self) -> StateBase:
         return self.states[self.shown_index]
 
     def names(self) -> list[str]:
@@ -76,7 +83,7 @@ class History:
         return self.redo
 
     @classmethod
-    def of(cls, session: Any, public: Any) -> "History":
+    def of(cls, session: SessionLike, public: Callable[[StateBase], StateBase]) -> "History":
         """A session's history (web/session.GameSession), every state through `public` (what every
         player at the table may see of it)."""
         return cls(
@@ -94,7 +101,7 @@ class History:
 class GameScreenModel:
     """Everything the game screen shows, as text and values."""
 
-    ui: UIState[Any]  # the UI state the screen is drawn with (the app keeps it for the next click)
+    ui: UIState[StateBase]  # the UI state the screen is drawn with (the app keeps it for the next click)
     names: tuple[str, ...]  # each seat's name as shown (render.view.shown_seat_names)
     status: str  # the status line (plain text)
     last_move: str  # the shown position's last move in words ('' for none)
@@ -122,7 +129,7 @@ def player_may_move(*, readonly: bool, replaying: bool, over: bool, computer_to_
     return not readonly and not replaying and not over and not computer_to_move and not thinking
 
 
-def shown_ui(ui: UIState[Any], history: History, names: Sequence[str], *, interactive: bool, animating: bool) -> UIState[Any]:
+def shown_ui(ui: UIState[StateBase], history: History, names: Sequence[str], *, interactive: bool, animating: bool) -> UIState[StateBase]:
     """The UI state to draw the shown position with: a move animates only while `animating` (in
     the redraws right after it); a replay marks the move replayed to, without animation or hints."""
     ui = ui.with_(interactive=interactive, animate=ui.animate and animating, names=tuple(names))
@@ -138,7 +145,7 @@ def shown_ui(ui: UIState[Any], history: History, names: Sequence[str], *, intera
     return ui
 
 
-def status_text(view: AnyView, history: History, ui: UIState[Any], names: list[str], thinking_seat: int | None) -> str:
+def status_text(view: AnyView, history: History, ui: UIState[StateBase], names: list[str], thinking_seat: int | None) -> str:
     """The status line: who is thinking, the replay, or the view's own words for the position."""
     if thinking_seat is not None:
         return _("{name} is thinking…").format(name=names[thinking_seat])
@@ -162,7 +169,7 @@ def last_move_text(view: AnyView, history: History, names: list[str]) -> str:
 def game_screen_model(
     view: AnyView,
     history: History,
-    ui: UIState[Any],
+    ui: UIState[StateBase],
     *,
     turn: int | None,
     over: bool,
@@ -208,7 +215,7 @@ def game_screen_model(
 # -- what is said to screen readers when something happens ----------------------------------------
 
 
-def move_announcement(view: AnyView, before: Any, move: str, after: Any, names: list[str], over: bool) -> str:
+def move_announcement(view: AnyView, before: StateBase, move: str, after: StateBase, names: list[str], over: bool) -> str:
     """Said after a move (the player's or the computer's): the move in words, and the result when it ended the game."""
     text = view.describe_move(before, move, after, names)
     if over:
@@ -220,7 +227,7 @@ def undo_announcement(count: int) -> str:
     return ngettext("Took back {n} move.", "Took back {n} moves.", count).format(n=count)
 
 
-def redo_announcement(view: AnyView, before: Any, move: str | None) -> str:
+def redo_announcement(view: AnyView, before: StateBase, move: str | None) -> str:
     """Said after a redo: the move replayed (`before`: the position it was played on)."""
     return _("Replayed: {move}.").format(move=view.move_text(before, move)) if move is not None else ""
 

@@ -16,7 +16,7 @@ from ..i18n import _
 from .board_marks import HintSearch, HintValue
 
 if TYPE_CHECKING:
-    from ..ai.base import AnyGameAI, ComputerPlayer
+    from ..ai.base import AnyGameAI, AnyPlayer
 
 
 class StrongestLevelHints:
@@ -38,7 +38,7 @@ class StrongestLevelHints:
         its own, imported when the first hint is asked for."""
         raise NotImplementedError
 
-    def hint_player(self) -> ComputerPlayer[Any, Any]:
+    def hint_player(self) -> AnyPlayer:
         player = self.game_ai().strongest(seed=self.hint_seed)
         player.max_work = self.hint_max_work
         return player

@@ -201,19 +201,12 @@ def save_item_html(summary: SavedGame, view: AnyView | None, now: float | None) 
             if summary.moves
             else ""
         )
-        + button(
-            _("Export"),
-            "export-save",
-            class_="small",
-            data={"save": summary.save_id},
-            aria_label=_("Export {game}: {names}").format(game=title, names=who),
-        )
-        + button(
-            _("Delete"),
-            "delete-save",
-            class_="small danger",
-            data={"save": summary.save_id},
-            aria_label=_("Delete {game}: {names}").format(game=title, names=who),
+        + "".join(
+            button(label, action, class_=classes, data={"save": summary.save_id}, aria_label=named.format(game=title, names=who))
+            for label, action, classes, named in (
+                (_("Export"), "export-save", "small", _("Export {game}: {names}")),
+                (_("Delete"), "delete-save", "small danger", _("Delete {game}: {names}")),
+            )
         )
     )
     return tag("li", tag("div", info, class_="save-info") + tag("div", actions, class_="save-actions"), data_save=summary.save_id)

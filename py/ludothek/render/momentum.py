@@ -164,7 +164,9 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
                 self.game,
                 "round_limit",
                 _("Round limit"),
-                _("Optional: after this many full rounds the player with the most stones on the board wins (a tie is a draw)."),
+                _(
+                    "Optional: after this many full rounds the player with the most stones on the board wins (tied leaders share the win; when all tie, it is a draw)."
+                ),
                 kind="choice",
                 minimum=None,
                 maximum=None,

@@ -12,9 +12,10 @@ accessible name) as it is.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from ..games import get_game
+from ..games.base import StateBase
 from ..i18n import N_, _, ngettext
 from ..names import clean_name
 from ..remote.chance import REMOTE_GAMES
@@ -105,7 +106,7 @@ def is_over(rg: RemoteGame, progress: Progress) -> bool:
     return progress.stopped or (progress.state is not None and progress.pending is None and get_game(rg.game).is_over(progress.state))
 
 
-def result_short(rg: RemoteGame, state: Any) -> str:
+def result_short(rg: RemoteGame, state: StateBase) -> str:
     """The end in the Continue list: "Anna won", "Anna, Ben shared the win", "Draw"."""
     return winners_text(get_game(rg.game).winners(state), [named(rg, s) for s in range(rg.players)])
 
@@ -154,44 +155,64 @@ SUMMARY_VERSION = 1  # a summary of another version (or none) is rebuilt from th
 SUMMARY_STATES = ("move", "wait", "over", "stopped", "none")
 
 
-def summary(rg: RemoteGame, own: Own, progress: Progress) -> dict[str, Any]:
+class LinkSummary(TypedDict, total=False):
+    """A summary (`summary`), as kept with a held game and read back (`summary_from`)."""
+
+    version: int
+    game: str
+    players: int
+    names: list[str]
+    state: str  # one of SUMMARY_STATES
+    winners: list[int]  # the seats that won ("over")
+    seat: int  # the seat waited for ("wait")
+    commitments: list[str | None]  # each seat's, in hex (web/remote_games.summary_of: for RemoteStore.related)
+
+
+def summary(rg: RemoteGame, own: Own, progress: Progress) -> LinkSummary:
     """What the Continue list shows of a held game, in no language: the game, its names as held,
     and its state: "move" (this device's player moves, or sends their part), "wait" (for `seat`),
     "over" (its `winners`), "stopped" (at the most moves a game by link holds) or "none"."""
-    kept: dict[str, Any] = {"version": SUMMARY_VERSION, "game": rg.game, "players": rg.players, "names": list(rg.names)}
+    kept = LinkSummary(version=SUMMARY_VERSION, game=rg.game, players=rg.players, names=list(rg.names))
     seat = progress.to_act(rg.game)
     if progress.stopped:
         kept["state"] = "stopped"
     elif is_over(rg, progress):
-        kept |= {"state": "over", "winners": list(get_game(rg.game).winners(progress.state))}
+        kept["state"], kept["winners"] = "over", list(get_game(rg.game).winners(progress.state))
     elif seat == own.seat or must_send(rg, own):
         kept["state"] = "move"
     elif seat is None:
         kept["state"] = "none"
     else:
-        kept |= {"state": "wait", "seat": seat}
+        kept["state"], kept["seat"] = "wait", seat
     return kept
 
 
-def summary_from(data: Any) -> dict[str, Any] | None:
+def summary_from(data: object) -> LinkSummary | None:
     """A summary as stored (`summary`), checked: None when it is of another version or does not
     read (then it is rebuilt from the game). Its names are cleaned again: storage can be edited."""
     if not isinstance(data, dict) or data.get("version") != SUMMARY_VERSION:
         return None
     game_id, players, names, state = data.get("game"), data.get("players"), data.get("names"), data.get("state")
-    if not (game_id in REMOTE_GAMES and isinstance(players, int) and 2 <= players <= 4):
+    if not (isinstance(game_id, str) and game_id in REMOTE_GAMES and isinstance(players, int) and 2 <= players <= 4):
         return None
-    if not (isinstance(names, list) and len(names) == players and all(isinstance(n, str) for n in names) and state in SUMMARY_STATES):
+    if not (
+        isinstance(names, list) and len(names) == players and all(isinstance(n, str) for n in names) and isinstance(state, str) and state in SUMMARY_STATES
+    ):
         return None
     seat, winners = data.get("seat"), data.get("winners")
-    if state == "wait" and not (isinstance(seat, int) and 0 <= seat < players):
-        return None
-    if state == "over" and not (isinstance(winners, list) and all(isinstance(w, int) and 0 <= w < players for w in winners)):
-        return None
-    return {**data, "names": [clean_name(n, "") for n in names]}
+    kept = LinkSummary(version=SUMMARY_VERSION, game=game_id, players=players, names=[clean_name(n, "") for n in names], state=state)
+    if state == "wait":
+        if not (isinstance(seat, int) and 0 <= seat < players):
+            return None
+        kept["seat"] = seat
+    if state == "over":
+        if not (isinstance(winners, list) and all(isinstance(w, int) and 0 <= w < players for w in winners)):
+            return None
+        kept["winners"] = winners
+    return kept
 
 
-def link_item_of(key: str, kept: dict[str, Any], updated: float) -> LinkItem:
+def link_item_of(key: str, kept: LinkSummary, updated: float) -> LinkItem:
     """The Continue list's item of a held game from its summary (`summary_from`), in the player's
     language."""
     game_id, players = kept["game"], kept["players"]
@@ -322,7 +343,7 @@ def screen_html(
     rg: RemoteGame,
     own: Own,
     progress: Progress,
-    ui: UIState[Any],
+    ui: UIState[StateBase],
     notice: str | None,
     fork_other: RemoteGame | None = None,
     unsent: int = 0,

@@ -8,8 +8,8 @@ The web layer (ludothek.web.review) fills the board with the view's own drawing 
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
 
+from ..games.base import StateBase
 from ..ai.base import Exact
 from ..ai.review import GRADES, MoveReview, Review
 from ..i18n import N_, _, ngettext
@@ -287,7 +287,7 @@ def review_panel_html(
     return "".join(parts)
 
 
-def seats_html(view: AnyView, s: Any, names: list[str]) -> str:
+def seats_html(view: AnyView, s: StateBase, names: list[str]) -> str:
     """Each seat with its piece and the game's details (chains, stones in hand, points): what a
     position needs beside the board to be judged, as the game screen's player panels show it."""
     players = len(names)

@@ -25,8 +25,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
+from ..games.base import StateBase
 from ..games import get_game
 from ..i18n import DEFAULT_LANGUAGE, _, language
 from ..package_files import package_file
@@ -46,7 +47,7 @@ class Diagram:
     story: str | None = None  # diagrams of one story follow from each other (see the module docstring)
     via: tuple[str, ...] = ()  # moves from the previous diagram of the story to this position
 
-    def states(self) -> tuple[Any, Any]:
+    def states(self) -> tuple[StateBase | None, StateBase]:
         """The state before the move (None without one) and the state shown."""
         game = get_game(self.game_id)
         before = game.from_public_position(self.position)

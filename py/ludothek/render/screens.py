@@ -13,7 +13,7 @@ that came from a user (player names, file contents) is escaped.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Mapping
 
 from .catalog import levels as ai_levels
 from ..i18n import _, language
@@ -29,8 +29,8 @@ def button(
     class_: str = "",
     title: str | None = None,
     disabled: bool = False,
-    data: dict[str, Any] | None = None,
-    **attributes: Any,
+    data: Mapping[str, object] | None = None,
+    **attributes: object,
 ) -> str:
     """A button naming its command in data-action (and its arguments in data-*)."""
     extra = {f"data_{k}": v for k, v in (data or {}).items()}

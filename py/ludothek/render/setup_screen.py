@@ -3,7 +3,7 @@ row per seat (who plays it, a computer's level, the name) and the game's options
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from ..ai import Level
 from .catalog import levels as ai_levels
@@ -15,7 +15,7 @@ from .view import Field, seat_names, AnyView
 def setup_html(
     view: AnyView,
     players: int,
-    values: dict[str, Any] | None = None,
+    values: Mapping[str, object] | None = None,
     errors: Iterable[str] = (),
     warnings: Iterable[str] = (),
     position_preview: str | None = None,
@@ -81,7 +81,7 @@ def player_count_html(fewest: int, most: int, players: int) -> str:
     return tag("fieldset", tag("legend", esc(_("Players"))) + tag("div", radios, class_="radios"), class_="field")
 
 
-def seats_html(view: AnyView, players: int, values: dict[str, Any]) -> str:
+def seats_html(view: AnyView, players: int, values: Mapping[str, object]) -> str:
     """One row per seat (its piece, name, human or computer, the computer's level), and what
     the computer levels are."""
     levels = ai_levels(view.game_id)
@@ -97,7 +97,7 @@ def seats_html(view: AnyView, players: int, values: dict[str, Any]) -> str:
     )
 
 
-def seat_row_html(view: AnyView, seat: int, players: int, values: dict[str, Any], levels: Sequence[Level], default_name: str) -> str:
+def seat_row_html(view: AnyView, seat: int, players: int, values: Mapping[str, object], levels: Sequence[Level], default_name: str) -> str:
     """A seat's row: its piece, the name, who plays it and (for the computer) the level."""
     kind = values.get(f"seat{seat}_kind", "human" if seat == 0 or players == 1 else "computer")
     name = values.get(f"seat{seat}_name", default_name)
@@ -123,7 +123,7 @@ def seat_row_html(view: AnyView, seat: int, players: int, values: dict[str, Any]
     return tag("div", tag("span", swatch, class_="seat-piece") + name_input + kind_select + level_select, class_="seat-row", data_seat=str(seat))
 
 
-def options_html(fields: list[Field], players: int, values: dict[str, Any]) -> list[str]:
+def options_html(fields: list[Field], players: int, values: Mapping[str, object]) -> list[str]:
     """The game's options that apply to this many players, each shown only when the option it
     depends on (`show_when`) has the value it needs."""
     defaults = {f.name: f.default for f in fields}
@@ -139,7 +139,7 @@ def options_html(fields: list[Field], players: int, values: dict[str, Any]) -> l
     return shown
 
 
-def field_html(field: Field, value: Any) -> str:
+def field_html(field: Field, value: object) -> str:
     value = field.default if value is None else value
     control_id = f"opt-{field.name}"
     help_id = f"{control_id}-help"

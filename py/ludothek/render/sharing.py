@@ -4,7 +4,7 @@ board embedded in such a page."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Mapping, Sequence
 
 from ..ai import Level
 from ..i18n import _
@@ -18,7 +18,7 @@ def share_dialog_html(
     game_link: str | None,
     position_link: str,
     snippet: str,
-    embed_values: dict[str, Any],
+    embed_values: Mapping[str, str | int | bool],
     levels: Sequence[Level],
     editor_link: str | None = None,
 ) -> str:
@@ -78,7 +78,7 @@ def secret_game_link_html() -> str:
     )
 
 
-def embed_options_html(snippet: str, embed_values: dict[str, Any], levels: Sequence[Level]) -> str:
+def embed_options_html(snippet: str, embed_values: Mapping[str, str | int | bool], levels: Sequence[Level]) -> str:
     """The options of an embedded board (read-only, who plays, the computer's level, its size)
     and the code that embeds it with them."""
     opponent = embed_values.get("vs", "computer")

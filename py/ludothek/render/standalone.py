@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Iterator, TypeAlias
+from typing import Iterator, TypeAlias
 
+from ..games.base import StateBase
 from ..package_files import package_file
 from .catalog import embed_layout, get_view
 from .embed_layout import EMBED_DIAGRAM_BOTTOM, EMBED_TOP
@@ -46,7 +47,7 @@ def board_styles(game_id: str) -> str:
     return _cache[game_id]
 
 
-def standalone_svg(game_id: str, state: Any, ui: UIState[Any] | None = None) -> str:
+def standalone_svg(game_id: str, state: StateBase, ui: UIState[StateBase] | None = None) -> str:
     """A complete SVG file of `state`'s board, looking as in the app."""
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + styled_svg(game_id, get_view(game_id).board_svg(state, ui or UIState(interactive=False))) + "\n"
 

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import math
 from html import escape as _escape
-from typing import Any
 
 
-def esc(text: Any) -> str:
+def esc(text: object) -> str:
     """Escape text for element content and attribute values."""
     return _escape(str(text), quote=True)
 
 
-def attrs(**items: Any) -> str:
+def attrs(**items: object) -> str:
     """Attributes from keyword arguments: trailing '_' dropped, '_' becomes '-'; None/False skipped."""
     parts = []
     for key, value in items.items():
@@ -26,7 +25,7 @@ def attrs(**items: Any) -> str:
 VOID_ELEMENTS = frozenset({"input", "img", "br", "hr", "meta", "link", "source", "col", "wbr"})
 
 
-def tag(name: str, content: str = "", /, **items: Any) -> str:
+def tag(name: str, content: str = "", /, **items: object) -> str:
     """An element with escaped attributes; `content` is trusted markup (build it with esc/tag).
     HTML's void elements (input, img, ...) are written self-closed, so the text is also XML."""
     if name in VOID_ELEMENTS:
@@ -34,7 +33,7 @@ def tag(name: str, content: str = "", /, **items: Any) -> str:
     return f"<{name}{attrs(**items)}>{content}</{name}>"
 
 
-def empty(name: str, /, **items: Any) -> str:
+def empty(name: str, /, **items: object) -> str:
     return f"<{name}{attrs(**items)}/>"
 
 
@@ -54,7 +53,7 @@ def star_path(cx: float, cy: float, r: float, inner: float = 0.45) -> str:
     return "M" + " L".join(points) + "Z"
 
 
-def svg_document(content: str, width: float, height: float, *, label: str, class_: str = "board", **items: Any) -> str:
+def svg_document(content: str, width: float, height: float, *, label: str, class_: str = "board", **items: object) -> str:
     """An inline SVG element with a viewBox, scaled by CSS, announced as one image/figure."""
     return tag(
         "svg",

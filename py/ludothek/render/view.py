@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
-from ..games.base import Game, MoveError, PositionError, Refusal, StateBase, derived_words
+from ..games.base import AnyGame, Game, MoveError, OptionValue, PositionError, Refusal, StateBase, derived_words
 from ..i18n import N_, _, in_every_language, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
 from .diagram import Diagram
@@ -106,7 +106,7 @@ class Field:
     help: str
     kind: str = "choice"
     choices: tuple[Choice, ...] = ()
-    default: Any = None
+    default: OptionValue = None
     minimum: int | None = None
     maximum: int | None = None
     # Only shown for these player counts (empty: always).
@@ -120,7 +120,7 @@ class Field:
         return self.options or (self.name,)
 
 
-def option_field(game: Game[Any, Any, Any], name: str, label: str, help: str, *, labels: dict[Any, str] | None = None, **shown: Any) -> Field:
+def option_field(game: AnyGame, name: str, label: str, help: str, *, labels: dict[Any, str] | None = None, **shown: Any) -> Field:
     """The setup field of the engine's option `name`, built from its declaration (kind, default,
     range, choices, player counts): the view adds the words (label, help, choice labels) and, in
     `shown`, what the form offers more narrowly than the engine allows (a smaller maximum).
@@ -211,12 +211,12 @@ class GameView(Generic[S, M, E, P]):
     def setup_field(self, name: str) -> Field:
         return next(field for field in self.setup_fields() if field.name == name)
 
-    def form_flag(self, values: dict[str, Any], name: str) -> bool:
+    def form_flag(self, values: Mapping[str, object], name: str) -> bool:
         """A switch of the form (a checkbox sends "on"); the field's default when it is absent."""
         value = values.get(name, "on" if self.setup_field(name).default else "off")
         return value in ("on", "true", "1", True)
 
-    def form_choice(self, values: dict[str, Any], name: str, refusal: str) -> str:
+    def form_choice(self, values: Mapping[str, object], name: str, refusal: str) -> str:
         """One of the field's choices (its default when absent); ValueError(refusal) otherwise."""
         field = self.setup_field(name)
         value = values.get(name, field.default)
@@ -224,12 +224,12 @@ class GameView(Generic[S, M, E, P]):
             raise ValueError(refusal)
         return str(value)
 
-    def form_option(self, values: dict[str, Any], name: str, refusal: str) -> int:
+    def form_option(self, values: Mapping[str, object], name: str, refusal: str) -> int:
         """A whole-number option offered as a choice (`option_field` with `labels`): the number
         chosen (the field's default when absent); ValueError(refusal) for anything it does not offer."""
         return int(self.form_choice(values, name, refusal))
 
-    def form_number(self, values: dict[str, Any], name: str, not_whole: str, out_of_range: str) -> int:
+    def form_number(self, values: Mapping[str, object], name: str, not_whole: str, out_of_range: str) -> int:
         """A whole number within the field's range (its default when empty); ValueError with the
         (translated) sentence that says what is wrong otherwise."""
         field = self.setup_field(name)

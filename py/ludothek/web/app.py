@@ -28,8 +28,9 @@ Where things are:
 from __future__ import annotations
 
 import traceback
-from typing import Any, Callable
+from typing import Callable
 
+from ..games.base import StateBase
 from ..i18n import _
 from ..render import screens
 from ..render.bidi import isolate_names
@@ -69,12 +70,12 @@ class App:
         self.store = SaveStore(self.storage)
         self.session: GameSession | None = None  # the game shown (game, review and share screens)
         self.view: AnyView | None = None  # its game's view (ludothek.render)
-        self.ui: UIState[Any] = UIState()
+        self.ui: UIState[StateBase] = UIState()
         self.screen = ""
         self.rendered: dict[str, str] = {}  # region id -> the HTML it shows (only changes are written)
-        self.remote_screen: Any = None  # web/remote_screen.of makes it when first needed
-        self.learn: Any = None  # the review and puzzle screens: web/learn.py makes them when first needed
-        self.editor: Any = None  # the diagram editor's state: web/editor_screen.py makes it
+        self.remote_screen: object = None  # web/remote_screen.of makes it when first needed
+        self.learn: object = None  # the review and puzzle screens: web/learn.py makes them when first needed
+        self.editor: object = None  # the diagram editor's state: web/editor_screen.py makes it
         self.stories: object = None  # the story reader: web/stories.py makes it
         self.home = HomeScreen(self)
         self.setup = SetupScreen(self)
@@ -150,15 +151,16 @@ class App:
         self.page_state.hash = route
         self.route()
 
-    def guard(self, handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def guard(self, handler: Callable[[object], object]) -> Callable[[object], object]:
         """Never let an error in one handler break the page: report it and carry on."""
 
-        def wrapped(event: Any) -> Any:
+        def wrapped(event: object) -> object:
             try:
                 return handler(event)
             except Exception as exc:  # noqa: BLE001 - the page must survive anything
                 self.page.error(traceback.format_exc())
                 self.toast(_("Something went wrong: {error}").format(error=str(exc) or type(exc).__name__))
+                return None
 
         return wrapped
 
@@ -197,9 +199,10 @@ class App:
             raise RuntimeError("no game is shown")
         return self.view
 
-    def public(self, state: Any) -> Any:
+    def public(self, state: StateBase) -> StateBase:
         """What every player at the table may see of `state`: the only thing views are given."""
-        return self.shown_session().game.observation(state, None)
+        public: StateBase = self.shown_session().game.observation(state, None)
+        return public
 
     def seat_names(self) -> list[str]:
         """Each seat's one name (the typed one, or its colour): see render.view.shown_seat_names."""

@@ -11,7 +11,7 @@ through the page: web/saves.MirroredStorage)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Awaitable
 
 import js  # type: ignore[import-not-found]
 from polyscript import xworker  # type: ignore[import-not-found]
@@ -36,9 +36,10 @@ class WorkerLink:
             self.scheduled = True
             js.queueMicrotask(create_once_callable(self.flush))
 
-    def ask(self, op_text: str) -> Any:
+    def ask(self, op_text: str) -> Awaitable[object]:
         self.flush()
-        return xworker.sync.ask(op_text)
+        answer: Awaitable[object] = xworker.sync.ask(op_text)  # a JavaScript object: the page's promise
+        return answer
 
     def flush(self) -> None:
         self.scheduled = False

@@ -12,12 +12,13 @@ import functools
 import time
 from dataclasses import dataclass, field, replace
 from random import Random
-from typing import Any, Callable, Generator
+from typing import Callable, Generator
 
 from ..ai.base import MoveValue
 from ..ai.best_moves import best_moves
-from ..games import GAME_IDS
-from ..games.editing import EditRefused, PositionEditing
+from ..games import GAME_IDS, AnyGame
+from ..games.base import StateBase
+from ..games.editing import AnyEditing, EditRefused
 from ..i18n import _, ngettext
 from ..render.catalog import game_ai, get_view, is_game, position_editing
 from ..render.diagram import (
@@ -71,7 +72,7 @@ class Editor:
     the diagram and the input."""
 
     game_id: str
-    state: Any
+    state: StateBase  # as everyone sees it
     position: str
     diagram: Diagram = Diagram()
     editing: Editing = Editing()
@@ -86,7 +87,7 @@ class Editor:
         return get_view(self.game_id)
 
     @property
-    def rules(self) -> PositionEditing[Any] | None:
+    def rules(self) -> AnyEditing | None:
         """The game's answers for setting up a position by hand (None: marks only)."""
         return position_editing(self.game_id)
 
@@ -107,12 +108,13 @@ def of(app: AppContext) -> Editor | None:
     return editor if isinstance(editor, Editor) else None
 
 
-def setup_state(game_id: str) -> Any:
+def setup_state(game_id: str) -> StateBase:
     game = get_game_of(game_id)
-    return game.observation(game.new_game(players=get_view(game_id).default_players), None)
+    state: StateBase = game.observation(game.new_game(players=get_view(game_id).default_players), None)
+    return state
 
 
-def get_game_of(game_id: str) -> Any:
+def get_game_of(game_id: str) -> AnyGame:
     return get_view(game_id).game
 
 
@@ -397,13 +399,13 @@ def choose_piece(editor: Editor, piece: str) -> str:
     return _("Tool: {piece}. Click a place to put it there.").format(piece=editor.view.piece_name(piece))
 
 
-def edit(app: AppContext, editor: Editor, change: Callable[[PositionEditing[Any]], str], done: str) -> str:
+def edit(app: AppContext, editor: Editor, change: Callable[[AnyEditing], str], done: str) -> str:
     """One edit of the position by the game's rules: `done` when the engine takes the result,
     else why not (the game's refusal, or the engine's reason for the position it would give)."""
     return edited(app, editor, change, done)[1]
 
 
-def edited(app: AppContext, editor: Editor, change: Callable[[PositionEditing[Any]], str], done: str) -> tuple[bool, str]:
+def edited(app: AppContext, editor: Editor, change: Callable[[AnyEditing], str], done: str) -> tuple[bool, str]:
     """As `edit`, with whether the position changed."""
     rules = editor.rules
     if rules is None:
@@ -418,7 +420,7 @@ def edited(app: AppContext, editor: Editor, change: Callable[[PositionEditing[An
     return True, said_together(done, said)
 
 
-def set_one(state: Any, name: str, value: str, rules: PositionEditing[Any]) -> str:
+def set_one(state: StateBase, name: str, value: str, rules: AnyEditing) -> str:
     return rules.set(state, name, value)
 
 

@@ -9,11 +9,9 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import replace
-from typing import Any
-
 
 from ..games import MoveError
-from ..games.base import RecordError
+from ..games.base import RecordError, StateBase
 from ..i18n import _
 from ..render import screens
 from ..render.catalog import get_view
@@ -79,14 +77,13 @@ class GameScreen:
         """The game shown and its view (this screen is shown, so both are there)."""
         return self.app.shown_session(), self.app.shown_view()
 
-    def live_ui(self, **changes: Any) -> UIState[Any]:
+    def live_ui(self) -> UIState[StateBase]:
         """A fresh UI state for the live position, marking the last move."""
         app = self.app
         session = app.session
         if session is not None and session.moves:
-            changes.setdefault("last_before", app.public(session.states[-2]))
-            changes.setdefault("last_move", session.moves[-1])
-        return UIState(interactive=self.human_can_move(), **changes)
+            return UIState(interactive=self.human_can_move(), last_before=app.public(session.states[-2]), last_move=session.moves[-1])
+        return UIState(interactive=self.human_can_move())
 
     def human_can_move(self) -> bool:
         app = self.app
@@ -233,7 +230,7 @@ class GameScreen:
         else:
             app.computer.schedule()
 
-    def needs_handover(self, before: Any) -> bool:
+    def needs_handover(self, before: StateBase) -> bool:
         """Hot-seat: the device passes from one human to another, who is to see what is theirs alone."""
         session, view = self.shown()
         if not view.handover or sum(1 for seat in session.seats if not seat.is_computer) < 2:
@@ -330,12 +327,12 @@ class GameScreen:
         if session is None:
             return
         self.app.page.close_dialog()
-        record = session.record()
-        if "position" in record:
-            new = GameSession.from_position(session.game_id, session.seats, record["position"], save_id=new_save_id(), now=time.time())
+        setup = session.state.setup
+        if setup.position is not None:
+            new = GameSession.from_position(session.game_id, session.seats, setup.position, save_id=new_save_id(), now=time.time())
         else:
             new = GameSession.new(
-                session.game_id, session.seats, seed=random.getrandbits(31), options=record.get("options", {}), save_id=new_save_id(), now=time.time()
+                session.game_id, session.seats, seed=random.getrandbits(31), options=setup.options_dict(), save_id=new_save_id(), now=time.time()
             )
         self.app.begin_session(new)
 

@@ -17,10 +17,10 @@ import json
 import zlib
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import Mapping
 
-from ..games import GAME_IDS, get_game
-from ..games.base import RecordError
+from ..games import GAME_IDS, AnyGame, get_game
+from ..games.base import RecordError, StateBase
 from ..i18n import _
 from . import jsontext
 
@@ -134,13 +134,13 @@ def position_fragment(game_id: str, position: str, marks: str = "") -> str:
     return fragment + "/" + marks if marks else fragment
 
 
-def record_fragment(record: dict[str, Any]) -> str:
+def record_fragment(record: Mapping[str, object]) -> str:
     data = json.dumps(record, separators=(",", ":")).encode("utf-8")
     packed = base64.urlsafe_b64encode(zlib.compress(data, 9)).decode("ascii").rstrip("=")
     return f"#/game/{packed}"
 
 
-def decode_position(game_id: str, encoded: str, rng: Random | None = None) -> tuple[Any, Any]:
+def decode_position(game_id: str, encoded: str, rng: Random | None = None) -> tuple[AnyGame, StateBase]:
     """(game, state) for a position link; LinkError says what is wrong. What the position leaves
     hidden (a tile pile's order, covered chips) is dealt afresh from `rng`. A position that does
     not read is read once more without a sentence's tail (see LINK_TAIL)."""
@@ -162,9 +162,10 @@ def decode_position(game_id: str, encoded: str, rng: Random | None = None) -> tu
     return game, _position_state(game, tidy, rng)
 
 
-def _position_state(game: Any, text: str, rng: Random) -> Any:
+def _position_state(game: AnyGame, text: str, rng: Random) -> StateBase:
     try:
-        return game.from_observation(text, rng)
+        state: StateBase = game.from_observation(text, rng)
+        return state
     except (ValueError, TypeError, IndexError, KeyError, RecursionError, OverflowError) as exc:
         from ..render.catalog import get_view  # when a link's position is refused: the words are the view's
 
@@ -172,7 +173,7 @@ def _position_state(game: Any, text: str, rng: Random) -> Any:
         raise LinkError(_("the link's position is not a valid {game} position: {reason}").format(game=game.name, reason=reason)) from None
 
 
-def decode_record(encoded: str) -> dict[str, Any]:
+def decode_record(encoded: str) -> dict[str, object]:
     """The record in a game link; LinkError when it is truncated or not a record (replay is the caller's).
     Data that does not read is read once more without white space (a link broken over lines in a
     mail) and without a sentence's tail (see LINK_TAIL): neither is ever part of the data."""
@@ -187,7 +188,7 @@ def decode_record(encoded: str) -> dict[str, Any]:
     return _record(tidy)  # its error, if any, names the fault without the tail ('cut off', not 'damaged')
 
 
-def _record(encoded: str) -> dict[str, Any]:
+def _record(encoded: str) -> dict[str, object]:
     if not encoded:
         raise LinkError(_("the link holds no game"))
     if len(encoded) > MAX_LINK_CHARS:

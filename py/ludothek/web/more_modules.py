@@ -28,7 +28,7 @@ import os
 import sys
 import zipfile
 from types import ModuleType
-from typing import Any, Sequence
+from typing import Sequence
 
 import js  # type: ignore[import-not-found]
 
@@ -49,7 +49,7 @@ class MoreModules(importlib.abc.MetaPathFinder):
         self.stdlib = frozenset(stdlib)
         self.unpacked = False
 
-    def find_spec(self, name: str, path: Sequence[str] | None, target: ModuleType | None = None) -> Any:
+    def find_spec(self, name: str, path: Sequence[str] | None, target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if self.unpacked or not (name.startswith(PACKAGE + ".") or name in self.stdlib):
             return None
         self.unpack(fetch_now(self.url))

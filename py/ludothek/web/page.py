@@ -11,9 +11,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable, Protocol
 
-Op = list[Any]
+Op = list[object]  # an op as the page gets it: its name, then its arguments (JSON values)
+
+
+class Timeline(Protocol):
+    """Where Python's own marks and measures go (the worker's `performance`)."""
+
+    def mark(self, name: str) -> object: ...
+    def measure(self, name: str, start: str) -> object: ...
 
 
 def css_string(value: str | None) -> str:
@@ -22,7 +29,7 @@ def css_string(value: str | None) -> str:
     return '"' + (value or "").replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def op_text(op: tuple[Any, ...]) -> str:
+def op_text(op: tuple[object, ...]) -> str:
     return json.dumps(list(op), separators=(",", ":"), ensure_ascii=False)
 
 
@@ -32,18 +39,20 @@ class Page:
     `ask(op_text)` does the same for an op whose answer the app awaits (copy, share, the PNG
     download, `settled`) and returns that awaitable. Without `ask`, `send` answers both."""
 
-    def __init__(self, send: Callable[[str], Any], ask: Callable[[str], Any] | None = None, timeline: Any = None) -> None:
+    def __init__(self, send: Callable[[str], object], ask: Callable[[str], Awaitable[object]] | None = None, timeline: Timeline | None = None) -> None:
         """`timeline`: where `mark` and `measure` go when Python runs on a thread of its own (the
         worker's `performance`: they time Python's work, on Python's clock); None: to the page."""
         self._send = send
-        self._ask = ask or send
+        self._ask: Callable[[str], Any] = ask or send  # answers with a JavaScript object (a promise)
         self._timeline = timeline
 
-    def run(self, *op: Any) -> Any:
-        return self._send(op_text(op))
+    def run(self, *op: object) -> None:
+        self._send(op_text(op))
 
-    def ask(self, *op: Any) -> Any:
-        return self._ask(op_text(op))
+    def ask(self, *op: object) -> Awaitable[object]:
+        # The page's answer is a JavaScript object (a promise; a future in tests): awaited, it gives the answer.
+        answer: Awaitable[object] = self._ask(op_text(op))
+        return answer
 
     # -- screens and regions ---------------------------------------------------------------------
 
@@ -163,24 +172,24 @@ class Page:
     def download(self, filename: str, text: str, mime: str = "application/json") -> None:
         self.run("download", filename, mime, text)
 
-    def download_png(self, filename: str, svg: str, width: int) -> Any:
+    def download_png(self, filename: str, svg: str, width: int) -> Awaitable[object]:
         """An awaitable: true when the picture was drawn and downloaded."""
         return self.ask("downloadPng", filename, svg, width)
 
-    def copy(self, text: str) -> Any:
+    def copy(self, text: str) -> Awaitable[object]:
         """An awaitable that fails when the browser refuses the clipboard."""
         return self.ask("copy", text)
 
-    def copy_field(self, field_id: str) -> Any:
+    def copy_field(self, field_id: str) -> Awaitable[object]:
         """An awaitable: the text field #`field_id` shows copied (false when there is no such
         field); fails when the browser refuses the clipboard."""
         return self.ask("copyField", field_id)
 
-    def share(self, title: str, text: str, url: str) -> Any:
+    def share(self, title: str, text: str, url: str) -> Awaitable[object]:
         """An awaitable: false where the browser has no share sheet; fails when it was closed."""
         return self.ask("share", title, text, url)
 
-    def settled(self) -> Any:
+    def settled(self) -> Awaitable[object]:
         """An awaitable that resolves once the page has carried out every op sent before it (and
         told the app of every write it refused meanwhile)."""
         return self.ask("settled")
@@ -231,12 +240,12 @@ class RecordingPage(Page):
 # -- what the page tells the app ------------------------------------------------------------------
 
 
-def strings(raw: Any) -> dict[str, str]:
+def strings(raw: object) -> dict[str, str]:
     """A JSON object of the page's as text keys and values (anything else: empty)."""
     return {str(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
 
 
-def listed(raw: Any) -> list[Any]:
+def listed(raw: object) -> list[object]:
     """A JSON array of the page's (anything else: empty)."""
     return raw if isinstance(raw, list) else []
 
@@ -263,7 +272,7 @@ class Control:
         return any(place in self.within for place in places)
 
     @classmethod
-    def of(cls, raw: Any) -> Control | None:
+    def of(cls, raw: object) -> Control | None:
         if not isinstance(raw, dict):
             return None
         return cls(
@@ -286,7 +295,7 @@ class SetupForm:
     values: dict[str, str]
 
     @classmethod
-    def of(cls, raw: Any) -> SetupForm | None:
+    def of(cls, raw: object) -> SetupForm | None:
         if not isinstance(raw, dict):
             return None
         return cls(str(raw.get("game") or ""), bool(raw.get("fromPosition")), strings(raw.get("values")))
@@ -324,7 +333,7 @@ class PageEvent:
     values: dict[str, str] = field(default_factory=dict)
     setup: SetupForm | None = None
     targets: tuple[tuple[str, float, float], ...] = ()
-    raw: dict[str, Any] = field(default_factory=dict)  # the whole message (the start's extra fields)
+    raw: dict[str, object] = field(default_factory=dict)  # the whole message (the start's extra fields)
 
     @classmethod
     def parse(cls, text: str) -> PageEvent:

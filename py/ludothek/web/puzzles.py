@@ -11,12 +11,13 @@ from typing import Any
 
 from ..ai import puzzles as P
 from ..games import get_game
+from ..games.base import StateBase
 from ..i18n import _
 from ..render.catalog import get_view, is_game, puzzle_games
 from ..render import puzzles as draw
 from ..render import review as review_draw
 from ..render.diagram import Diagram, editor_fragment
-from ..render.view import UIState
+from ..render.view import Action, UIState
 from . import jsontext
 from .context import AppContext
 from .page import Control, PageEvent
@@ -32,9 +33,9 @@ class PuzzleScreen:
         self.app = app
         self.game_id = ""
         self.puzzle: dict[str, Any] | None = None
-        self.start: Any = None  # the puzzle's position (a game state)
-        self.state: Any = None  # the position on the board
-        self.ui: UIState[Any] = UIState()
+        self._start: StateBase | None = None  # the puzzle's position
+        self._state: StateBase | None = None  # the position on the board
+        self.ui: UIState[StateBase] = UIState()
         self.outcome = ""
         self.hint_shown = False
         self.token = 0
@@ -108,6 +109,28 @@ class PuzzleScreen:
             # and the blog around the frame stays where the reader scrolled it.
             app.page.focus('#board [tabindex="0"]', scroll=False)
 
+    @property
+    def start(self) -> StateBase:
+        """The puzzle's position (the screen is open, so there is one)."""
+        if self._start is None:
+            raise RuntimeError("no puzzle is shown")
+        return self._start
+
+    @start.setter
+    def start(self, state: StateBase) -> None:
+        self._start = state
+
+    @property
+    def state(self) -> StateBase:
+        """The position on the board."""
+        if self._state is None:
+            raise RuntimeError("no puzzle is shown")
+        return self._state
+
+    @state.setter
+    def state(self, state: StateBase) -> None:
+        self._state = state
+
     def current(self) -> dict[str, Any]:
         """The puzzle shown (the screen is open, so there is one)."""
         if self.puzzle is None:
@@ -124,8 +147,9 @@ class PuzzleScreen:
         picture = standalone_svg(self.game_id, self.public(self.start), UIState(interactive=False))
         return draw.puzzle_embed_snippet(self.app.base_url(), self.game_id, self.current()["id"], picture, f"{title} – Ludothek")
 
-    def public(self, state: Any) -> Any:
-        return get_game(self.game_id).observation(state, None)
+    def public(self, state: StateBase) -> StateBase:
+        public: StateBase = get_game(self.game_id).observation(state, None)
+        return public
 
     def legal(self) -> tuple[str, ...]:
         return tuple(get_game(self.game_id).legal_moves(self.start))
@@ -183,7 +207,7 @@ class PuzzleScreen:
         game = get_game(self.game_id)
         return editor_fragment(self.game_id, game.position(self.public(self.start)), Diagram())
 
-    def _move_text(self, before: Any, move: str) -> str:
+    def _move_text(self, before: StateBase, move: str) -> str:
         try:
             return self.app.shown_view().move_text(self.public(before), move)
         except Exception:  # noqa: BLE001 - the move in words is a courtesy: its notation says the same
@@ -307,7 +331,7 @@ def _without_tail(part: str) -> str:
     return without_tail(unquote(part))
 
 
-def _actions_html(actions: Any) -> str:
+def _actions_html(actions: list[Action]) -> str:
     from ..render.game_panels import actions_html
 
     return actions_html(actions)

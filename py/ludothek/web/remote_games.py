@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
+
+from ..games.base import OptionValue
 
 from ..remote import chance, link, protocol
 from ..remote.protocol import Own, RemoteError, RemoteGame
@@ -67,7 +69,7 @@ class Received:
 
 # The Continue list's reading of each entry (key -> the entry's text, its summary, when it last
 # moved), kept while the text stays the same (RemoteStore.listed).
-_LISTED: dict[str, tuple[str | None, dict[str, Any], float]] = {}
+_LISTED: dict[str, tuple[str | None, words.LinkSummary, float]] = {}
 
 
 def key_of(rg: RemoteGame) -> str:
@@ -201,7 +203,7 @@ class RemoteStore:
                 return held
         return None
 
-    def listed(self) -> list[tuple[str, dict[str, Any], float]]:
+    def listed(self) -> list[tuple[str, words.LinkSummary, float]]:
         """Every held game as the Continue list shows it: its key, its summary (render/remote.
         summary_from) and when it last moved, newest first, read from what is kept with it. A
         summary that is missing, of an older version or unreadable is rebuilt from the game and
@@ -231,7 +233,7 @@ class RemoteStore:
         found.sort(key=lambda item: -item[2])
         return found
 
-    def rebuilt_summary(self, key: str, data: dict[str, Any]) -> dict[str, Any]:
+    def rebuilt_summary(self, key: str, data: dict[str, Any]) -> words.LinkSummary:
         """The summary of the entry `data` under `key`, from its game (RemoteError when that does
         not read), written back into the entry as it is otherwise."""
         held = self.get(key)
@@ -294,17 +296,26 @@ class RemoteStore:
         self.storage.set(REMOTE_PREFIX + key, text)
 
     def start(
-        self, game_id: str, players: int, seat: int, options: dict[str, Any], names: list[str], now: float, new_secret: Callable[[], bytes] = chance.new_secret
+        self,
+        game_id: str,
+        players: int,
+        seat: int,
+        options: Mapping[str, OptionValue],
+        names: list[str],
+        now: float,
+        new_secret: Callable[[], bytes] = chance.new_secret,
     ) -> Held:
         secret = new_secret()
         rg = protocol.start(game_id, players, seat, options, names, secret)
         return self.put(rg, Own(seat, secret), now)
 
 
-def summary_of(rg: RemoteGame, own: Own) -> dict[str, Any]:
+def summary_of(rg: RemoteGame, own: Own) -> words.LinkSummary:
     """What is kept beside a game when it is stored: what the Continue list shows of it, and the
     seats' commitments (for `RemoteStore.related`)."""
-    return words.summary(rg, own, protocol.replay(rg, own)) | {"commitments": [c.hex() if c is not None else None for c in rg.commitments]}
+    kept = words.summary(rg, own, protocol.replay(rg, own))
+    kept["commitments"] = [c.hex() if c is not None else None for c in rg.commitments]
+    return kept
 
 
 def link_items(store: RemoteStore) -> list[words.LinkItem]:

@@ -10,13 +10,12 @@ never the app's last resort ("Something went wrong")."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import time
 from urllib.parse import unquote
 
 
 from ..games import get_game
+from ..games.base import StateBase
 from ..i18n import _
 from ..remote import protocol
 from ..remote.protocol import RemoteError
@@ -37,7 +36,7 @@ SCREEN = REMOTE_SCREEN
 
 def of(app: AppContext) -> "RemoteScreen":
     screen = getattr(app, "remote_screen", None)
-    if screen is None:
+    if not isinstance(screen, RemoteScreen):
         screen = RemoteScreen(app)
         app.remote_screen = screen
     return screen
@@ -47,7 +46,7 @@ class RemoteScreen:
     def __init__(self, app: AppContext) -> None:
         self.app = app
         self.key: str | None = None
-        self.ui: UIState[Any] = UIState()
+        self.ui: UIState[StateBase] = UIState()
         self.notice: str | None = None
         self.fork: protocol.RemoteGame | None = None
         self.fork_locked = False  # the fork may not be played on (protocol.compare): Keep only

@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 import json
-from typing import Any
 import time
 import traceback
 
 
 from ..ai.review import Progress, Review, review_record
+from ..games.base import StateBase
 from ..i18n import _
 from ..render.catalog import game_ai, get_view
 from ..render import review as draw
@@ -86,9 +86,12 @@ class ReviewScreen:
         try:
             # Storage is the reader's: any text may stand there (another version's, a hand-edited one).
             entry = jsontext.loads(text, MAX_KEPT_REVIEW_CHARS)
-            if entry.get("moves") != list(session.moves) or entry.get("review", {}).get("game") != session.game_id:
+            if not isinstance(entry, dict):
                 return None
-            return Review.from_json(entry["review"])
+            review = entry.get("review")
+            if entry.get("moves") != list(session.moves) or not isinstance(review, dict) or review.get("game") != session.game_id:
+                return None
+            return Review.from_json(review)
         except (ValueError, AttributeError, TypeError):
             return None
 
@@ -124,8 +127,9 @@ class ReviewScreen:
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def public(self, state: Any) -> Any:
-        return self.reviewed().game.observation(state, None)
+    def public(self, state: StateBase) -> StateBase:
+        public: StateBase = self.reviewed().game.observation(state, None)
+        return public
 
     def texts(self) -> tuple[list[str], list[str | None]]:
         view, session = self.app.shown_view(), self.reviewed()
@@ -141,7 +145,7 @@ class ReviewScreen:
             preferred.append(text)
         return moves, preferred
 
-    def _move_text(self, before: Any, move: str) -> str:
+    def _move_text(self, before: StateBase, move: str) -> str:
         try:
             return self.app.shown_view().move_text(before, move)
         except Exception:  # noqa: BLE001 - a move the public state cannot tell (hidden chance): its notation
@@ -190,7 +194,7 @@ class ReviewScreen:
         app.page.body_data("reviewShown", str(shown))
         app.page.body_data("reviewReady", "1" if self.review is not None else "0")
 
-    def editor_link(self, public: Any, marks: Diagram) -> str:
+    def editor_link(self, public: StateBase, marks: Diagram) -> str:
         """The diagram editor at the shown position, `public`: what everyone sees of it (the
         review's board), never the pile's order or the covered chips the save holds; with the
         `marks` the board draws (the better move's ring), for the author to keep or change."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator, Protocol
+from typing import Callable, Generator, Mapping, Protocol, Sequence, TypedDict
 
 from ..games import GAME_IDS
 from ..games.base import RecordError, run_to_end, steps_as
@@ -107,7 +107,7 @@ class MirroredStorage:
         self.on_refused: Callable[[bool, str], None] | None = None  # the app's word to the player (full?, key)
 
     @classmethod
-    def from_start(cls, stored: Any, send: Callable[[int, str, str | None], None]) -> MirroredStorage:
+    def from_start(cls, stored: object, send: Callable[[int, str, str | None], None]) -> MirroredStorage:
         """The mirror of what the page's start told (`{"status": ..., "items": {key: text}}`); data
         of any other shape is a storage the page could not read ("blocked")."""
         if not isinstance(stored, dict):
@@ -230,7 +230,7 @@ class SaveStore:
     def ids(self) -> list[str]:
         return sorted(k[len(SAVE_PREFIX) :] for k in self.storage.keys() if k.startswith(SAVE_PREFIX))
 
-    def _entry(self, save_id: str) -> dict[str, Any]:
+    def _entry(self, save_id: str) -> StoredEntry:
         text = self.storage.get(SAVE_PREFIX + save_id)
         if text is None:
             raise KeyError(save_id)
@@ -264,7 +264,7 @@ class SaveStore:
         self._summaries[save_id] = (text, summary)
         return summary
 
-    def _read_summary(self, save_id: str, entry: dict[str, Any]) -> SaveSummary:
+    def _read_summary(self, save_id: str, entry: StoredEntry) -> SaveSummary:
         record = entry["record"]
         game_id = record.get("game")
         players = record.get("players")
@@ -326,13 +326,14 @@ class SaveStore:
                 if session.moves[: len(theirs)] != theirs:
                     raise SaveConflict(stored_text)
         revision = max(stored_revision, session.revision or 0) + 1
+        over = session.is_over()
         entry = {
             "record": session.record(),
             "meta": {
                 "created": session.created or now,
                 "updated": now,
                 "redo": list(session.redo_stack),
-                "over": session.is_over(),
+                "over": over,
                 "revision": revision,
             },
         }
@@ -344,7 +345,7 @@ class SaveStore:
         session.revision = revision
         self._summaries[session.save_id] = (
             text,
-            SaveSummary(session.save_id, session.game_id, tuple(session.names()), len(session.moves), entry["meta"]["over"], _number(now)),
+            SaveSummary(session.save_id, session.game_id, tuple(session.names()), len(session.moves), over, _number(now)),
         )
 
     def delete(self, save_id: str) -> None:
@@ -424,7 +425,7 @@ class SaveStore:
         )
 
     def import_steps(
-        self, text: Any, new_id: Callable[[], str], now: float, item_texts: list[str] | None = None
+        self, text: object, new_id: Callable[[], str], now: float, item_texts: list[str] | None = None
     ) -> Generator[tuple[int, int], None, ImportResult]:
         """Import a file: an export of saves or a single record. Every item is replayed first;
         items that fail are reported and skipped, games already saved are recognised and counted.
@@ -441,7 +442,7 @@ class SaveStore:
                     Problem("file", _("the file holds {n} games; at most {most} can be imported at once").format(n=len(item_texts), most=MAX_IMPORT_ITEMS))
                 )
                 return result
-            items: list[Any] = list(item_texts)
+            items: Sequence[str | tuple[str, object, object]] = list(item_texts)
         else:
             try:
                 items = _import_items(text)
@@ -489,7 +490,7 @@ def refusal_reason(full: bool) -> str:
     return _("the browser's storage is full") if full else _("the browser does not let the page store games")
 
 
-def _import_items(text: Any) -> list[tuple[str, Any, Any]]:
+def _import_items(text: object) -> list[tuple[str, object, object]]:
     """(label, record, meta) for every game in an import file; RecordError when it is no such file."""
     if not isinstance(text, str):
         raise RecordError(_("the file could not be read as text"))
@@ -511,14 +512,22 @@ def _import_items(text: Any) -> list[tuple[str, Any, Any]]:
     raise RecordError(_("this is not a Ludothek save file"))
 
 
-def _item_of(item: Any, label: str) -> tuple[str, Any, Any]:
+def _item_of(item: object, label: str) -> tuple[str, object, object]:
     """(label, record, meta) of one item of an export's 'saves'."""
     if not isinstance(item, dict):
         return label, None, None
     return label, item.get("record"), item.get("meta")
 
 
-def _parse_entry(text: str) -> dict[str, Any]:
+class StoredEntry(TypedDict):
+    """A save as it is stored, read back: parsed JSON, checked only to be two objects (the record
+    is replayed, never trusted; each reader of `meta` narrows what it takes)."""
+
+    record: dict[str, object]
+    meta: dict[str, object]
+
+
+def _parse_entry(text: str) -> StoredEntry:
     try:
         entry = jsontext.loads(text, MAX_ENTRY_CHARS)
     except ValueError as exc:
@@ -526,11 +535,10 @@ def _parse_entry(text: str) -> dict[str, Any]:
     if not isinstance(entry, dict) or not isinstance(entry.get("record"), dict):
         raise RecordError(_("the stored entry holds no record"))
     meta = entry.get("meta")
-    entry["meta"] = meta if isinstance(meta, dict) else {}
-    return entry
+    return StoredEntry(record=entry["record"], meta=meta if isinstance(meta, dict) else {})
 
 
-def _fingerprint(record: Any) -> str:
+def _fingerprint(record: object) -> str:
     """The same game (setup, seats and moves) gives the same text, whatever the key order."""
     return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -549,7 +557,7 @@ def _reason(exc: BaseException) -> str:
 LATEST_TIME = 32_503_680_000.0  # the year 3000
 
 
-def _number(value: Any) -> float:
+def _number(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return 0.0
     if isinstance(value, int) and not 0 <= value <= LATEST_TIME:
@@ -558,7 +566,7 @@ def _number(value: Any) -> float:
     return number if 0.0 <= number <= LATEST_TIME else 0.0
 
 
-def _revision(meta: dict[str, Any]) -> int:
+def _revision(meta: Mapping[str, object]) -> int:
     value = meta.get("revision", 0)
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**53 else 0
 

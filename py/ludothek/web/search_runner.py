@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, Callable, Coroutine, Generator
+from typing import Callable, Coroutine, Generator, TypeVar
 
 from .page import Page
 
@@ -15,10 +15,13 @@ from .page import Page
 SLICE_SECONDS = 0.05
 
 
-_running: set[asyncio.Future[Any]] = set()
+R = TypeVar("R")  # what the work returns
+Y = TypeVar("Y")  # what a search yields between its steps (progress, or nothing)
+
+_running: set[object] = set()  # the tasks under way (of any result: only held on to)
 
 
-def in_background(coroutine: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
+def in_background(coroutine: Coroutine[object, object, R]) -> asyncio.Future[R]:
     """Run `coroutine` as a task the page holds on to until it ends (the event loop keeps only a
     weak reference: a task nobody refers to may be collected halfway)."""
     task = asyncio.ensure_future(coroutine)
@@ -52,13 +55,13 @@ def next_turn() -> asyncio.Future[None]:
 
 
 async def run_sliced(
-    search: Generator[Any, None, Any],
+    search: Generator[Y, None, R],
     still_wanted: Callable[[], bool] | None = None,
-    on_step: Callable[[Any], None] | None = None,
+    on_step: Callable[[Y], None] | None = None,
     after_slice: Callable[[], None] | None = None,
     measure: tuple[Page, str] | None = None,
     busy: list[float] | None = None,
-) -> Any:
+) -> R:
     """Run `search` to its end and return its return value.
 
     `on_step` sees every value the generator yields (progress); `after_slice` runs after each
@@ -78,7 +81,9 @@ async def run_sliced(
                 if on_step is not None:
                     on_step(step)
         except StopIteration as stop:
-            return stop.value
+            # StopIteration types its value Any; a Generator[..., R] returns an R.
+            result: R = stop.value
+            return result
         finally:
             if measure:
                 measure[0].measure(measure[1], measure[1] + ":start")

@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Generator, Sequence
+from typing import Generator, Sequence
 
 from ..games import get_game
-from ..games.base import RecordError, record_moves, run_to_end
+from ..games.base import OptionValue, RecordError, StateBase, record_moves, run_to_end
 from ..names import clean_name
 
 MAX_REDO = 1000
@@ -28,14 +28,14 @@ class Seat:
     def is_computer(self) -> bool:
         return self.kind == "computer"
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"name": self.name, "type": self.kind}
+    def to_json(self) -> dict[str, str | int]:
+        data: dict[str, str | int] = {"name": self.name, "type": self.kind}
         if self.is_computer:
             data["level"] = self.level
         return data
 
     @staticmethod
-    def from_json(data: Any, fallback_name: str) -> "Seat":
+    def from_json(data: object, fallback_name: str) -> "Seat":
         if not isinstance(data, dict):
             data = {}
         name = clean_name(data.get("name"), fallback_name)
@@ -58,7 +58,7 @@ class GameSession:
         self,
         game_id: str,
         seats: list[Seat],
-        start: Any,
+        start: StateBase,
         moves: list[str] | None = None,
         *,
         save_id: str = "",
@@ -84,7 +84,7 @@ class GameSession:
     # -- construction and records --------------------------------------------------------------
 
     @classmethod
-    def new(cls, game_id: str, seats: list[Seat], *, seed: int, options: dict[str, Any], save_id: str = "", now: float = 0.0) -> GameSession:
+    def new(cls, game_id: str, seats: list[Seat], *, seed: int, options: dict[str, OptionValue], save_id: str = "", now: float = 0.0) -> GameSession:
         game = get_game(game_id)
         start = game.new_game(players=len(seats), seed=seed, **options)
         return cls(game_id, seats, start, save_id=save_id, created=now, updated=now)
@@ -95,14 +95,14 @@ class GameSession:
         return cls(game_id, seats, start, save_id=save_id, created=now, updated=now)
 
     @classmethod
-    def from_record(cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0) -> GameSession:
+    def from_record(cls, data: object, *, save_id: str = "", redo: object = None, created: float = 0.0, updated: float = 0.0) -> GameSession:
         """Replay a record (never trusted): RecordError says what is wrong, whatever the fault."""
         session: GameSession = run_to_end(cls.replay_steps(data, save_id=save_id, redo=redo, created=created, updated=updated))
         return session
 
     @classmethod
     def replay_steps(
-        cls, data: Any, *, save_id: str = "", redo: list[str] | None = None, created: float = 0.0, updated: float = 0.0, moves_per_step: int = 8
+        cls, data: object, *, save_id: str = "", redo: object = None, created: float = 0.0, updated: float = 0.0, moves_per_step: int = 8
     ) -> Generator[int, None, GameSession]:
         """from_record as a generator: it yields every few moves, so a page can replay a long game
         between frames; its return value is the session."""
@@ -121,7 +121,7 @@ class GameSession:
             raise RecordError(f"the record does not replay ({type(exc).__name__}: {str(exc)[:200]})", "does-not-replay") from None
 
     @classmethod
-    def _start_of_record(cls, data: Any, *, save_id: str, created: float, updated: float) -> tuple[GameSession, Sequence[str]]:
+    def _start_of_record(cls, data: object, *, save_id: str, created: float, updated: float) -> tuple[GameSession, Sequence[str]]:
         """The session at the record's start (checked by the engine's own record reader) and the
         moves still to replay."""
         if not isinstance(data, dict):
@@ -139,7 +139,7 @@ class GameSession:
         seats = [Seat.from_json(p, f"{i + 1}") for i, p in enumerate(players)]
         return cls(game.id, seats, start, save_id=save_id, created=created, updated=updated), moves
 
-    def checked_redo(self, redo: Any) -> list[str]:
+    def checked_redo(self, redo: object) -> list[str]:
         """A stored redo stack when it replays from the live position; otherwise none (the game
         itself is fine, only the moves to redo are lost)."""
         if not isinstance(redo, list) or not redo or len(redo) > MAX_REDO or not all(isinstance(m, str) for m in redo):
@@ -152,7 +152,7 @@ class GameSession:
             return []
         return list(redo)
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> dict[str, object]:
         data = self.game.record(self.state)
         data["players"] = [seat.to_json() for seat in self.seats]
         return data
@@ -160,7 +160,7 @@ class GameSession:
     # -- the position ----------------------------------------------------------------------------
 
     @property
-    def state(self) -> Any:
+    def state(self) -> StateBase:
         """The newest state (the live game)."""
         return self.states[-1]
 
@@ -169,7 +169,7 @@ class GameSession:
         return len(self.moves) if self.replay_index is None else self.replay_index
 
     @property
-    def shown_state(self) -> Any:
+    def shown_state(self) -> StateBase:
         return self.states[self.shown_index]
 
     @property
@@ -192,9 +192,9 @@ class GameSession:
 
     # -- playing ------------------------------------------------------------------------------
 
-    def play(self, move: str) -> Any:
+    def play(self, move: str) -> StateBase:
         """Play a move on the live position (IllegalMove if it is not legal); clears redo."""
-        state = self.game.play(self.state, move)
+        state: StateBase = self.game.play(self.state, move)
         self.states.append(state)
         self.moves.append(move)
         self.replay_index = None

@@ -4,8 +4,6 @@ setup_screen.py puts the screen in the page)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..render.catalog import get_view
 from ..render.view import AnyView
 from .session import Seat, clean_name
@@ -21,7 +19,7 @@ def form_players(game_id: str, values: dict[str, str]) -> int:
     return min(max(players, int(view.game.min_players)), int(view.game.max_players))
 
 
-def form_seats(view: Any, values: dict[str, str], players: int) -> list[Seat]:
+def form_seats(view: AnyView, values: dict[str, str], players: int) -> list[Seat]:
     seats = []
     default_names = [view.seat_style(i, players).name for i in range(players)]
     for seat in range(players):
@@ -35,7 +33,7 @@ def form_seats(view: Any, values: dict[str, str], players: int) -> list[Seat]:
     return seats
 
 
-def setup_warnings(view: Any, values: dict[str, str], players: int) -> list[str]:
+def setup_warnings(view: AnyView, values: dict[str, str], players: int) -> list[str]:
     try:
         return list(view.option_warnings(view.options_from_form(values, players), players))
     except ValueError:

@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 import time
-from typing import Any
 
 
-from ..games.base import RecordError
+from ..games.base import RecordError, StateBase
 from ..i18n import _
 from ..render.catalog import get_view, is_game
 from ..render.diagram import Diagram, DiagramError, captioned_svg, diagram_text, editor_fragment, format_diagram, keep_known_of_link, parse_diagram
@@ -29,7 +28,7 @@ NO_DIAGRAM = Diagram()  # the default of the arguments below: no marks (a Diagra
 class Sharing:
     def __init__(self, app: AppContext) -> None:
         self.app = app
-        self.values: dict[str, Any] = {"vs": "computer", "readonly": False}  # the Share dialog's embed options
+        self.values: dict[str, str | int | bool] = {"vs": "computer", "readonly": False}  # the Share dialog's embed options
         self.embed_diagram = Diagram()  # the marks an embedded board draws on the position its link names
 
     # -- opening links ---------------------------------------------------------------------------
@@ -51,7 +50,7 @@ class Sharing:
         else:
             app.setup.show(game_id, position=position)
 
-    def link_diagram(self, game_id: str, public: Any, marks: str) -> tuple[Diagram, str | None]:
+    def link_diagram(self, game_id: str, public: StateBase, marks: str) -> tuple[Diagram, str | None]:
         """The diagram a position link carries, and what to say when it cannot be drawn: a part
         that does not read (read once more without a sentence's tail, as a position) leaves the
         marks out; marks on places the board lacks are dropped. Never raises: the board opens."""
@@ -87,7 +86,7 @@ class Sharing:
 
     # -- embedded boards -------------------------------------------------------------------------
 
-    def embed_seats(self, game_id: str, state: Any) -> list[Seat]:
+    def embed_seats(self, game_id: str, state: StateBase) -> list[Seat]:
         """Seats for an embedded board: two readers, or one reader against the computer."""
         embed = self.app.embed
         view = get_view(game_id)
@@ -167,7 +166,9 @@ class Sharing:
         session = self.app.shown_session()
         return self.position_embed_code(session.game_id, self.app.public(session.shown_state))
 
-    def position_embed_code(self, game_id: str, public: Any, readonly: bool | None = None, diagram: Diagram = NO_DIAGRAM, opponent: str | None = None) -> str:
+    def position_embed_code(
+        self, game_id: str, public: StateBase, readonly: bool | None = None, diagram: Diagram = NO_DIAGRAM, opponent: str | None = None
+    ) -> str:
         """The iframe code for a position as everyone sees it (`public`), with the Share dialog's
         options (`readonly` and `opponent` override its choice: the diagram editor's own). With a
         `diagram`, its marks and caption are in the link and in the snippet's picture, drawn as the
@@ -182,7 +183,7 @@ class Sharing:
         game = get_view(game_id).game
         options = EmbedOptions(
             embed=True,
-            opponent=opponent or values["vs"],
+            opponent=opponent or str(values["vs"]),
             level=int(values["level"]),
             readonly=bool(values["readonly"]) if readonly is None else readonly,
             seat=game.current_player(public) or 0,
