@@ -111,3 +111,28 @@ def test_every_setup_field_sets_a_declared_option_within_its_declaration(game_id
     # Every option a player can set by hand has its field (structured ones may be for programs only).
     shown = {name for field in view.setup_fields() for name in field.sets()}
     assert {o.name for o in game.options if o.kind != "list"} <= shown
+
+
+def test_an_option_field_may_narrow_every_field_but_its_words():
+    """`option_field`'s typed `**shown` (FieldNarrowing) names every field of a setup Field but
+    the ones it is given as words, so that a view can narrow any of them and mypy checks each."""
+    from dataclasses import fields
+
+    from ludothek.render.view import Field, FieldNarrowing
+
+    assert set(FieldNarrowing.__annotations__) == {f.name for f in fields(Field)} - {"name", "label", "help"}
+
+
+def test_an_engine_reads_each_checked_option_by_its_kind():
+    """`check_options` gives every option's value typed by its declaration (CheckedOptions): read by
+    another kind, or unset where the engine expects a value, is a declaration error, not a value
+    of the wrong type handed on."""
+    values = get_game("momentum").check_options(2, {"size": "9x9", "holes": ["e5"]})
+    assert (values.choice("size"), list(values.entries("holes")), values.flag("pie"), values.number("round_limit")) == ("9x9", ["e5"], True, 0)
+    for read, name in ((values.flag, "size"), (values.number, "pie"), (values.choice, "holes"), (values.entries, "round_limit")):
+        with pytest.raises(TypeError, match=repr(name)):
+            read(name)
+    nummerus = get_game("nummerus").check_options(1, {})
+    assert nummerus.number_or_none("swap_chips") is None and nummerus.flag("swap") is False
+    with pytest.raises(TypeError, match="unset"):
+        nummerus.number("swap_chips")

@@ -249,3 +249,13 @@ def test_every_move_of_seeded_random_games_is_told_in_words(game_id):
             after = game.play(s, move)
             assert isinstance(view.describe_move(game.observation(s, None), move, game.observation(after, None), names), str)
             s = after
+
+
+def test_ui_changes_name_every_field_of_the_ui_state():
+    """`UIState.with_` takes typed changes (UIChanges): each field of the UI state, of its type,
+    so that a misspelt or mistyped change fails mypy instead of reaching `replace`."""
+    from dataclasses import fields
+
+    from ludothek.render.view import UIChanges
+
+    assert set(UIChanges.__annotations__) == {f.name for f in fields(UIState)}

@@ -255,6 +255,31 @@ def test_mining_again_keeps_every_shipped_puzzles_id_and_never_gives_a_retired_o
     assert numbered("momentum", {1: [entry("A"), entry("B")]}, [], [])[0] == [{"id": "mo101", **entry("A")}, {"id": "mo102", **entry("B")}]
 
 
+def test_the_shipped_file_is_checked_into_typed_puzzles_as_it_is_read(monkeypatch, tmp_path):
+    """ai/puzzles.py is the one place the puzzles' parsed JSON enters: each entry becomes a `Puzzle`
+    with the file's fields and values, and an entry of the wrong shape is refused there, naming the
+    field, instead of reaching a view."""
+    good = {"id": "fe101", "position": "b3:1 r2:4 k4 b", "solution": "5:5", "line": ["5:5", "7:7"], "depth": 1, "difficulty": 1}
+    path = tmp_path / "puzzles.json"
+    monkeypatch.setattr(P, "package_file", lambda name: path)
+    P._data.cache_clear()
+    try:
+        path.write_text(json.dumps({"version": 1, "games": {"fenn": [good]}}), encoding="utf-8")
+        assert P.puzzles("fenn") == [good] and P.puzzles("mops") == []
+        assert list(P.puzzles("fenn")[0]) == list(good)  # the file's order of fields
+        for field, wrong in (("depth", "1"), ("difficulty", True), ("solution", 5), ("line", ["5:5", 7]), ("id", None)):
+            P._data.cache_clear()
+            path.write_text(json.dumps({"version": 1, "games": {"fenn": [{**good, field: wrong}]}}), encoding="utf-8")
+            with pytest.raises(ValueError, match=repr(field)):
+                P.puzzles("fenn")
+        P._data.cache_clear()
+        path.write_text(json.dumps({"version": 1, "games": {"fenn": {"fe101": good}}}), encoding="utf-8")
+        with pytest.raises(ValueError, match="must be a list"):
+            P.puzzles("fenn")
+    finally:
+        P._data.cache_clear()
+
+
 def test_shipped_puzzle_ids_are_unique_per_game_and_none_was_retired():
     data = json.loads(package_file(P.DATA_FILE).read_text(encoding="utf-8"))
     for game_id, entries in data["games"].items():

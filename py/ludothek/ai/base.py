@@ -113,6 +113,7 @@ class ReviewRules:
     work: int | None = None
     score_scale: float = 10.0
     value_advantage: Callable[[float], float] | None = None
+    # Takes the game's engine and state, which ai/review.py, picking the rules by the game's id, cannot name.
     exact_advantage: Callable[[Any, Any], float] | None = None
 
 

@@ -16,7 +16,7 @@ through `ludothek.ai.puzzle_best_moves`, never by the game's name:
   turn, walking only chips the table remembers, no other first key being sure however the
   unremembered chips lie.
 
-Each puzzle: {"id", "position" (the game's position text), "solution" (the one move), "line"
+Each puzzle (`Puzzle`, checked as the file is read): {"id", "position" (the game's position text), "solution" (the one move), "line"
 (a way the solution goes on, for showing it), "difficulty" 1-3, "depth" (the search's depth:
 turns to win, chips left, scorings)}.
 
@@ -28,27 +28,71 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any, cast
 
 from ..games.base import AnyGame, StateBase
 from .base import AnyGameAI
+from .puzzle_mining import MinedPuzzle
 from ..package_files import package_file
 
 DATA_FILE = "data/puzzles.json"  # in the package (package_files: it comes with the second zip)
 
 
+class Puzzle(MinedPuzzle):
+    """A shipped puzzle: a kept find with the id scripts/mine_puzzles.py gave it."""
+
+    id: str
+
+
 @lru_cache(maxsize=1)
-def _data() -> dict[str, Any]:
-    # parsed JSON: the shipped file (tests/test_puzzles.py checks every puzzle in it), read as the views take it
-    return cast(dict[str, Any], json.loads(package_file(DATA_FILE).read_text(encoding="utf-8")))
+def _data() -> dict[str, list[Puzzle]]:
+    """The shipped puzzles by game. Parsed JSON enters here, and only here: every entry is checked
+    into a `Puzzle` (tests/test_puzzles.py checks every puzzle in the file), so that the views and
+    the proofs take typed puzzles."""
+    data: object = json.loads(package_file(DATA_FILE).read_text(encoding="utf-8"))
+    games = data.get("games", {}) if isinstance(data, dict) else None
+    if not isinstance(games, dict):
+        raise ValueError(f"{DATA_FILE}: 'games' must be an object")
+    return {str(game_id): [_checked_puzzle(game_id, entry) for entry in _as_list(game_id, entries)] for game_id, entries in games.items()}
 
 
-def puzzles(game_id: str) -> list[dict[str, Any]]:
+def _as_list(game_id: object, entries: object) -> list[object]:
+    if not isinstance(entries, list):
+        raise ValueError(f"{DATA_FILE}: the puzzles of {game_id!r} must be a list")
+    return entries
+
+
+def _checked_puzzle(game_id: object, entry: object) -> Puzzle:
+    """One shipped puzzle from its parsed JSON; ValueError names the field that is wrong."""
+    if not isinstance(entry, dict):
+        raise ValueError(f"{DATA_FILE}: a puzzle of {game_id!r} must be an object")
+    where = f"{DATA_FILE}: puzzle {entry.get('id')!r} of {game_id!r}"
+
+    def text(name: str) -> str:
+        value = entry.get(name)
+        if not isinstance(value, str):
+            raise ValueError(f"{where}: {name!r} must be text")
+        return value
+
+    def number(name: str) -> int:
+        value = entry.get(name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{where}: {name!r} must be a whole number")
+        return value
+
+    line = entry.get("line")
+    if not isinstance(line, list) or not all(isinstance(move, str) for move in line):
+        raise ValueError(f"{where}: 'line' must be a list of moves")
+    moves: list[str] = line
+    # The file's order of fields (scripts/mine_puzzles.py writes them so).
+    return Puzzle(id=text("id"), position=text("position"), solution=text("solution"), line=moves, depth=number("depth"), difficulty=number("difficulty"))
+
+
+def puzzles(game_id: str) -> list[Puzzle]:
     """The shipped puzzles of a game, easiest first (empty for a game without puzzles)."""
-    return list(_data().get("games", {}).get(game_id, []))
+    return list(_data().get(game_id, []))
 
 
-def puzzle(game_id: str, puzzle_id: str) -> dict[str, Any] | None:
+def puzzle(game_id: str, puzzle_id: str) -> Puzzle | None:
     for p in puzzles(game_id):
         if p["id"] == puzzle_id:
             return p
@@ -72,7 +116,7 @@ def clean_progress(data: object) -> dict[str, dict[str, str]]:
     }
 
 
-def puzzle_state(game: AnyGame, p: dict[str, Any]) -> StateBase:
+def puzzle_state(game: AnyGame, p: Puzzle) -> StateBase:
     state: StateBase = game.from_position(p["position"])
     return state
 
@@ -105,7 +149,7 @@ class SearchTooLong(Exception):
     """The exact search needed more placements than its budget allowed."""
 
 
-def best_moves(ai: AnyGameAI, p: dict[str, Any]) -> list[str]:
+def best_moves(ai: AnyGameAI, p: Puzzle) -> list[str]:
     """Every move of the puzzle's position that is as good as the best (a proven puzzle: one), by
     the exact search the game's AI declares (`GameAI.puzzles`); ValueError for a game without puzzles."""
     if ai.puzzles is None:
@@ -113,14 +157,15 @@ def best_moves(ai: AnyGameAI, p: dict[str, Any]) -> list[str]:
     return ai.puzzles.best_moves(puzzle_state(ai.game, p), p["depth"])
 
 
-def is_solution(p: dict[str, Any], move: str) -> bool:
-    return bool(move == p["solution"])
+def is_solution(p: Puzzle, move: str) -> bool:
+    return move == p["solution"]
 
 
 __all__ = [
     "best_moves",
     "forces_win",
     "is_solution",
+    "Puzzle",
     "SearchTooLong",
     "puzzle",
     "clean_progress",

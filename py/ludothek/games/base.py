@@ -121,6 +121,8 @@ class Setup:
     options: tuple[tuple[str, OptionValue], ...] = ()
     position: str | None = None
 
+    # `options` as the engine was given them (a record's or a link's parsed JSON, a form's), each
+    # one `check_options` accepted: kept as given, not as checked (which adds every default).
     @staticmethod
     def from_options(players: int, seed: int | None, options: Mapping[str, Any]) -> "Setup":
         return Setup(players=players, seed=seed, options=tuple(sorted((k, freeze(v)) for k, v in options.items())))
@@ -189,30 +191,87 @@ class Option:
     def applies_to(self, players: int) -> bool:
         return not self.players or players in self.players
 
-    def check(self, value: Any, players: int) -> Any:
+    def check(self, value: object, players: int) -> OptionValue:
         """`value` if it is allowed with `players` players, else ValueError saying why."""
         what = self.what or self.name
+        checked: OptionValue
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise ValueError(f"{what} must be true or false, not {str(value)[:40]!r}")
+            checked = value
         elif self.kind == "int":
             if self.minimum is None or self.maximum is None:
                 raise TypeError(f"option {self.name} declares no range")
             if isinstance(value, bool) or not isinstance(value, int) or not self.minimum <= value <= self.maximum:
                 note = f" ({self.note})" if self.note else ""
                 raise ValueError(f"{what} must be a whole number from {self.minimum} to {self.maximum}{note}, not {str(value)[:40]!r}")
+            checked = value
         elif self.kind == "choice":
-            if isinstance(value, bool) or value not in self.choices:
+            # (A choice is one of the declared names: only a str equals one.)
+            if isinstance(value, bool) or not isinstance(value, str) or value not in self.choices:
                 raise ValueError(f"{what} must be {_or_list(self.choices)}, not {str(value)[:40]!r}")
+            checked = value
         elif self.kind == "list":
             if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
                 raise ValueError(f"{what} must {self.note or 'be a list'}, not {str(value)[:40]!r}")
+            # The entries as given: the engine checks them itself (its `note` says what they must be).
+            entries: Sequence[OptionValue] = value
+            checked = entries
         else:  # pragma: no cover - a declaration error, caught by the option tests
             raise TypeError(f"option {self.name!r} has an unknown kind {self.kind!r}")
-        if not self.applies_to(players) and value is not False:
+        if not self.applies_to(players) and checked is not False:
             alone = " (not in the solitaire)" if players == 1 else ""
             raise ValueError(f"{what} is only played with {_or_list(self.players, quote=False)} players, not {players}{alone}")
+        return checked
+
+
+@dataclass(frozen=True)
+class CheckedOptions:
+    """Every declared option's value for a new game (`Game.check_options`): the given one checked
+    against its declaration, or its default (None, or False for a switch, where it does not
+    apply). An engine reads each by its option's kind, `..._or_none` where it may be unset; a
+    reader of another kind than the declaration's is a declaration error (TypeError)."""
+
+    values: Mapping[str, OptionValue]
+
+    def flag(self, name: str) -> bool:
+        value = self.values[name]
+        if not isinstance(value, bool):
+            raise TypeError(f"option {name!r} is not a switch")
         return value
+
+    def number_or_none(self, name: str) -> int | None:
+        value = self.values[name]
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise TypeError(f"option {name!r} is not a whole number")
+        return value
+
+    def number(self, name: str) -> int:
+        return _set(name, self.number_or_none(name))
+
+    def choice_or_none(self, name: str) -> str | None:
+        value = self.values[name]
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"option {name!r} is not a choice")
+        return value
+
+    def choice(self, name: str) -> str:
+        return _set(name, self.choice_or_none(name))
+
+    def entries_or_none(self, name: str) -> Sequence[OptionValue] | None:
+        value = self.values[name]
+        if isinstance(value, (bool, int, str)):
+            raise TypeError(f"option {name!r} is not a list")
+        return value
+
+    def entries(self, name: str) -> Sequence[OptionValue]:
+        return _set(name, self.entries_or_none(name))
+
+
+def _set(name: str, value: R | None) -> R:
+    if value is None:
+        raise TypeError(f"option {name!r} is unset: read it with its ..._or_none reader")
+    return value
 
 
 def derived_words(params: Mapping[str, object], derive: Mapping[str, Callable[[Any], Mapping[str, object]]]) -> dict[str, object]:
@@ -284,7 +343,7 @@ class Game(Generic[S, M, E]):
     def option(self, name: str) -> Option:
         return next(o for o in self.options if o.name == name)
 
-    def check_options(self, players: int, options: Mapping[str, object]) -> dict[str, Any]:
+    def check_options(self, players: int, options: Mapping[str, object]) -> CheckedOptions:
         """Every declared option's value for a new game of `players` players: the given one, checked
         against its declaration, or its default (None where it does not apply). ValueError names
         an unknown option, a value of the wrong type or out of range, or one for other player counts."""
@@ -292,7 +351,7 @@ class Game(Generic[S, M, E]):
         unknown = sorted(set(options) - set(known))
         if unknown:
             raise ValueError(f"{self.name} has no option {unknown[0]!r} (options: {', '.join(sorted(known)) or 'none'})")
-        values = {}
+        values: dict[str, OptionValue] = {}
         for option in self.options:
             if option.name in options:
                 values[option.name] = option.check(options[option.name], players)
@@ -300,11 +359,11 @@ class Game(Generic[S, M, E]):
                 values[option.name] = option.default
             else:
                 values[option.name] = False if option.kind == "bool" else None
-        return values
+        return CheckedOptions(values)
 
     # -- the interface every game implements -------------------------------------------------
 
-    def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> S:
+    def new_game(self, players: int = 2, seed: int = 0, **options: object) -> S:
         raise NotImplementedError
 
     def current_player(self, s: S) -> int | None:
@@ -399,7 +458,7 @@ class Game(Generic[S, M, E]):
         """`move` played with the chance event it starts decided by `rng` (and by nothing else)."""
         return self.play(s, move)
 
-    def conformance_setups(self) -> list[dict[str, Any]]:
+    def conformance_setups(self) -> list[dict[str, object]]:
         """Setups (players and options) that the conformance test plays through."""
         return [{"players": n} for n in range(self.min_players, self.max_players + 1)]
 
@@ -501,8 +560,9 @@ class Game(Generic[S, M, E]):
     # engine; its view holds the same identifiers with translatable sentences.
     move_rules: Mapping[str, str] = {}
     # Words the messages derive from a param: param name -> function of its value giving words
-    # (e.g. "seat" -> {"colour": "blue"}), so that the params stay data.
-    move_words: Mapping[str, Callable[[Any], Mapping[str, Any]]] = {}
+    # (e.g. "seat" -> {"colour": "blue"}), so that the params stay data. Each function takes its
+    # own param's type (a seat, a cell), which one table cannot name: Any.
+    move_words: Mapping[str, Callable[[Any], Mapping[str, object]]] = {}
     # Moves in notation, quoted when text that is no move at all is refused.
     move_examples: tuple[str, ...] = ()
 
@@ -537,6 +597,7 @@ AnyGame = Game[Any, Any, Any]
 # The errors are read from here too (games/errors.py holds them).
 __all__ = [
     "AnyGame",
+    "CheckedOptions",
     "COMMON_MOVE_RULES",
     "CommonRule",
     "EndReason",

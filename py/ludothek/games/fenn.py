@@ -132,9 +132,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 from collections.abc import Mapping
-from typing import Any
 
-from .base import Game, Option, Outcome, PositionError, Setup, chance_rng, check_players, check_seed
+from .base import Game, Option, OptionValue, Outcome, PositionError, Setup, chance_rng, check_players, check_seed
 from .fenn_board import BLACK_FACES, BLACK_NAME, BLUE, BOARD_FIELDS, COLOURS, DIE_FACES, DIE_NAMES, FIRST_FIELD, GOAL_FIELD, LAST_FIELD, OPENING_FACE, RED
 from .fenn_board import START_FACE, START_FIELD, opponent
 from .fenn_moves import BAN_RULES, END_TURN, PASS_TURN, BlackEffect, EndEffect, FennEffect, FennMove, FennRule, FieldReason, FieldStatus, PassEffect
@@ -241,11 +240,10 @@ class Fenn(Game[FennState, FennMove, FennEffect]):
 
     # -- setup ---------------------------------------------------------------------------------
 
-    # Options are read from records and links (parsed JSON), so their values are of any type.
-    def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> FennState:
+    def new_game(self, players: int = 2, seed: int = 0, **options: object) -> FennState:
         check_players(self, players)
         check_seed(seed)
-        first = self.check_options(players, options)["first"]
+        first = self.check_options(players, options).choice_or_none("first")
         if first is None:
             rolls = opening_roll(seed)
         else:
@@ -280,8 +278,7 @@ class Fenn(Game[FennState, FennMove, FennEffect]):
         winners = () if s.outcome is None else s.outcome.winners
         return [int(seat in winners) for seat in (BLUE, RED)]
 
-    # Options as `new_game` reads them (parsed JSON).
-    def setup_has_chance(self, options: Mapping[str, Any]) -> bool:
+    def setup_has_chance(self, options: Mapping[str, OptionValue]) -> bool:
         """Only the opening roll, when the setup does not say who begins (`first`)."""
         return options.get("first") is None
 
@@ -570,8 +567,7 @@ class Fenn(Game[FennState, FennMove, FennEffect]):
 
     # -- tests and tools -----------------------------------------------------------------------
 
-    # Setups as `new_game` reads them (options: parsed JSON).
-    def conformance_setups(self) -> list[dict[str, Any]]:
+    def conformance_setups(self) -> list[dict[str, object]]:
         return [{"players": 2}, {"players": 2, "first": "blue"}, {"players": 2, "first": "red"}]
 
     def move_cap(self) -> int:

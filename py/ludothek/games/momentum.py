@@ -228,18 +228,18 @@ class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
         check_players(self, players)
         check_seed(seed)
         values = self.check_options(players, options)
-        size = values["size"]
+        size = values.choice("size")
         width, height = SIZES[size]
         board = [EMPTY] * (width * height)
         for option, kind in SPECIAL_KINDS.items():
-            for text in values[option]:
+            for text in values.entries(option):
                 index = parse_cell(text, width, height) if isinstance(text, str) else None
                 if index is None:
                     raise ValueError(f"{option}: {text!r} is not a cell of the {size} board")
                 if board[index] != EMPTY:
                     raise ValueError(f"{option}: cell {text} already holds a special cell")
                 board[index] = kind
-        random_specials = values["random_specials"]
+        random_specials = values.number("random_specials")
         if random_specials:
             if any(c != EMPTY for c in board):
                 raise ValueError("choose special cells either by hand or at random, not both")
@@ -254,8 +254,8 @@ class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
             board="".join(board),
             to_move=0,
             hands=(self.stones_each(players, size),) * players,
-            swap_ahead=values["pie"],
-            round_limit=values["round_limit"],
+            swap_ahead=values.flag("pie"),
+            round_limit=values.number("round_limit"),
         )
 
     def stones_each(self, players: int, size: str) -> int:

@@ -226,8 +226,9 @@ class Momox(Game[MomoxState, MomoxMove, MomoxEffect]):
         check_players(self, players)
         check_seed(seed)
         values = self.check_options(players, options)
-        rounds = values["rounds"]
-        chips = self._draw_chips(seed, "round", 1) if values["chips"] is None else self.checked_chips(values["chips"])
+        rounds = values.number("rounds")
+        given = values.entries_or_none("chips")
+        chips = self._draw_chips(seed, "round", 1) if given is None else self.checked_chips(given)
         setup = Setup.from_options(players, seed, options)
         return self._round_start(setup, (), 1, rounds, chips, (), 0)
 

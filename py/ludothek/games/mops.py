@@ -162,7 +162,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from random import Random
-from typing import Any
 
 from .base import CommonRule, Option, Refusal, Setup, check_players, check_seed
 from .notation import MOPS_PASS, MopsMove, placing_move, refusal_move, scoring_move, tile_code
@@ -229,11 +228,11 @@ class MopsRoyal(MopsMoves):
     # -- setup (the deal: games/mops_rounds.py) ------------------------------------------------
 
     # The options' values are whatever a record, a link or the setup form gave (checked here).
-    def new_game(self, players: int = 2, seed: int = 0, **options: Any) -> MopsState:
+    def new_game(self, players: int = 2, seed: int = 0, **options: object) -> MopsState:
         check_players(self, players)
         check_seed(seed)
         values = self.check_options(players, options)
-        layouts, pile = deal(players, seed, values["starts"], values["draws"])
+        layouts, pile = deal(players, seed, values.entries_or_none("starts"), values.entries_or_none("draws"))
         setup = Setup.from_options(players, seed, options)
         state = MopsState(
             setup=setup,
@@ -244,8 +243,8 @@ class MopsRoyal(MopsMoves):
             phase=OVER,
             scores=(0,) * players,
             refusals=(0,) * players,
-            ersatz=values["ersatz"],
-            wertung=values["wertung"],
+            ersatz=values.flag("ersatz"),
+            wertung=values.flag("wertung"),
         )
         # The first tile is revealed as part of the setup.
         return with_turn(state, after_seat(state, state.layouts, state.pile, None, -1))
@@ -484,8 +483,7 @@ class MopsRoyal(MopsMoves):
 
     # -- tests and tools -----------------------------------------------------------------------
 
-    # Setups are option values of every kind (bools, lists of codes), as a record holds them.
-    def conformance_setups(self) -> list[dict[str, Any]]:
+    def conformance_setups(self) -> list[dict[str, object]]:
         # Every player count and both variants, alone and combined, in as few long games as
         # that takes (a 4-player game runs to some 150 moves).
         return [

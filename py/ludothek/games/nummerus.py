@@ -352,21 +352,22 @@ class Nummerus(Game[NummerusState, NummerusMove, NummerusEffect]):
         check_players(self, players)
         check_seed(seed)
         values = self.check_options(players, options)
-        layout = values["layout"]
+        layout = values.entries_or_none("layout")
         if layout is None:
             board, star = self.random_layout(chance_rng(seed, "round", 1))
         else:
             board, star = self.check_layout(layout)
         starter = 0
-        ages = values["ages"]
+        ages = values.entries_or_none("ages")
         if ages is not None:
             starter = self._starter_by_age(ages, players)
-        rounds = values["rounds"]
+        rounds = values.number_or_none("rounds")
         # A number of swap chips is the swap variant: `swap` may be left out, but not turned off.
-        if values["swap_chips"] and options.get("swap") is False:
+        swap_chips_given = values.number_or_none("swap_chips")
+        if swap_chips_given and options.get("swap") is False:
             raise ValueError("swap chips per player are dealt only in the swap variant, and swap is false")
-        swap = values["swap"] or bool(values["swap_chips"])
-        swap_chips = (values["swap_chips"] or rulebook_swap_chips(players)) if swap else 0
+        swap = values.flag("swap") or bool(swap_chips_given)
+        swap_chips = (swap_chips_given or rulebook_swap_chips(players)) if swap else 0
         return NummerusState(
             setup=Setup.from_options(players, seed, options),
             board=board,

@@ -5,8 +5,9 @@ the panels beside and below it by render/fenn_panels.py, and the words both say 
 
 from __future__ import annotations
 
-from typing import Any
+from ..games.base import OptionValue
 
+from ..ai.puzzles import Puzzle
 from ..games.fenn import GAME, BLUE, BOARD_FIELDS, END_TURN, EXTRA, GOAL_FIELD, PASCH, PASS, PASS_TURN, RED, START_FIELD
 from ..games.fenn import Fenn, FennEffect, FennMove, FennRule, FennState, FieldReason, FieldStatus, StepGain
 from ..games.fenn_editing import FennEditRule
@@ -87,8 +88,7 @@ class FennView(GameView[FennState, FennMove, FennEffect, FennPayload]):
             ),
         ]
 
-    # Engine options, as records and links carry them (parsed JSON): values of any type.
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, OptionValue]:
         first = self.form_choice(values, "first", _("Choose who begins."))
         return {} if first == "roll" else {"first": first}
 
@@ -269,15 +269,13 @@ class FennView(GameView[FennState, FennMove, FennEffect, FennPayload]):
                     best_by_field[field] = code
         return tuple(pairs) + tuple(best_by_field.items())
 
-    # A puzzle is read from the shipped puzzles (parsed JSON).
-    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+    def puzzle_task(self, puzzle: Puzzle, mover: str) -> str:
         turns = puzzle["depth"]
         if turns <= 1:
             return _("{name} to move: find the only step that wins this turn.").format(name=mover)
         return _("{name} to move: find the only step that keeps the win (it wins in {n} turns).").format(name=mover, n=turns)
 
-    # The puzzle as puzzle_task reads it (parsed JSON).
-    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+    def puzzle_hint(self, puzzle: Puzzle, legal: tuple[str, ...]) -> str:
         solution = parse_step(puzzle["solution"])
         if solution is None:
             return _("Think about the black die.")

@@ -9,9 +9,9 @@ passes the true state). The strongest level then reads its own observation of th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Generator
+from typing import TYPE_CHECKING, Callable, Generator, Generic, TypeVar
 
-from ..games.base import run_to_end
+from ..games.base import Game, StateBase, run_to_end
 from ..i18n import _
 from .board_marks import HintSearch, HintValue
 
@@ -19,16 +19,22 @@ if TYPE_CHECKING:
     from ..ai.base import AnyGameAI, AnyPlayer
 
 
-class StrongestLevelHints:
-    """Hint methods for a GameView: the strongest computer level's move, marked and said."""
+S = TypeVar("S", bound=StateBase)  # the engine's state type, as the view's
+M = TypeVar("M", bound=str)  # the engine's move type
+E = TypeVar("E")  # the engine's effect type
+
+
+class StrongestLevelHints(Generic[S, M, E]):
+    """Hint methods for a GameView of the same state, move and effect types: the strongest
+    computer level's move, marked and said."""
 
     # Tests cap the search's work (nodes, playouts) so that the hint is reproducible; the page
     # leaves it to the level's thinking time.
     hint_max_work: int | None = None
     hint_seed = 0
     # From the GameView it is mixed into (annotations only: nothing here shadows the view's own).
-    game: Any
-    move_text: Callable[[Any, str], str]
+    game: Game[S, M, E]
+    move_text: Callable[[S, str], str]
 
     def hint_label(self) -> str | None:
         return _("Hint")
@@ -43,7 +49,7 @@ class StrongestLevelHints:
         player.max_work = self.hint_max_work
         return player
 
-    def hint_move_search(self, s: Any) -> Generator[None, None, str | None]:
+    def hint_move_search(self, s: S) -> Generator[None, None, str | None]:
         """The strongest level's move in the public position, as a time-sliced search (None when
         the game is over)."""
         public = self.game.observation(s, None)
@@ -52,14 +58,14 @@ class StrongestLevelHints:
         move: str = yield from self.hint_player().search(public)
         return move
 
-    def hint_search(self, s: Any) -> HintSearch:
+    def hint_search(self, s: S) -> HintSearch:
         move = yield from self.hint_move_search(s)
         return () if move is None else ((move, "hint"),)
 
-    def hints(self, s: Any) -> tuple[tuple[str, HintValue], ...]:
+    def hints(self, s: S) -> tuple[tuple[str, HintValue], ...]:
         return tuple(run_to_end(self.hint_search(s)) or ())
 
-    def hint_text(self, s: Any, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
+    def hint_text(self, s: S, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:
         if not hints:
             return ""
         move = hints[-1][0]

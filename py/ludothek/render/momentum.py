@@ -8,9 +8,12 @@ Next: the board, render/momentum_board.py; the computer players, ai/momentum.py.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Iterable, Mapping
+
+from ..games.base import OptionValue
 
 from ..ai.base import GameAI
+from ..ai.puzzles import Puzzle
 from ..games.momentum import GAME, SPECIAL_KINDS, SWAP, Momentum, MomentumEffect, MomentumMove, MomentumRule, Push
 from ..games.momentum_state import BUFFER, DAMPER, HOLE, SEAT_LETTERS, MomentumState
 from ..games.notation import cell_name, parse_cell
@@ -52,7 +55,7 @@ def stone_name(letter: str) -> str:
     return _("{colour} stone").format(colour=_(SEAT_NAMES[SEAT_LETTERS.index(letter)]))
 
 
-class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, MomentumEffect, None]):
+class MomentumView(StrongestLevelHints[MomentumState, MomentumMove, MomentumEffect], GameView[MomentumState, MomentumMove, MomentumEffect, None]):
     game_id = "momentum"
     game: Momentum
     board = momentum_board
@@ -189,9 +192,9 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
         limit = self.game.designer_round_limit
         return Choice(str(limit), _("{n} (the designer's)").format(n=limit))
 
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, object]:
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, OptionValue]:
         size = self.form_choice(values, "size", _("Choose a board size."))
-        options: dict[str, object] = {"size": size}
+        options: dict[str, OptionValue] = {"size": size}
         if self.game.option("pie").applies_to(players):
             options["pie"] = self.form_flag(values, "pie")
         specials = values.get("specials", "none")
@@ -212,7 +215,7 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
             options["round_limit"] = int(limit)
         return options
 
-    def option_warnings(self, options: dict[str, object], players: int) -> list[str]:
+    def option_warnings(self, options: Mapping[str, OptionValue], players: int) -> list[str]:
         if self.game.specials_beyond_advice(options):
             return [_("The rulebook advises no more than {n} special cells.").format(n=self.game.advised_most_specials)]
         return []
@@ -311,15 +314,14 @@ class MomentumView(StrongestLevelHints, GameView[MomentumState, MomentumMove, Mo
 
     # -- words ---------------------------------------------------------------------------------
 
-    # A puzzle (here and in puzzle_hint) is parsed JSON (ai/puzzles.py): its values are what the file holds.
-    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+    def puzzle_task(self, puzzle: Puzzle, mover: str) -> str:
         if puzzle["depth"] <= 1:
             return _("{name} to move: find the only stone that wins at once.").format(name=mover)
         if puzzle["depth"] <= 3:  # not a rule: the puzzle's depth in plies (1, 3 or 5: one to three own turns)
             return _("{name} to move: find the only stone that wins with your next stone, whatever the opponent does.").format(name=mover)
         return _("{name} to move: find the only stone that wins within three of your turns, whatever the opponent does.").format(name=mover)
 
-    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+    def puzzle_hint(self, puzzle: Puzzle, legal: tuple[str, ...]) -> str:
         return _("Look at file {file}.").format(file=puzzle["solution"][0])
 
     def hint_text(self, s: MomentumState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:

@@ -7,9 +7,12 @@ render/momox_words.py's.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any  # only for puzzles: parsed JSON (ai/puzzles.py), a dict of mixed values
+from typing import Mapping
+
+from ..games.base import OptionValue
 
 from ..ai.base import GameAI
+from ..ai.puzzles import Puzzle
 from ..games.momox import GAME, KEEP, LIFT, LEAVE, LIFT_MOVES, OVER, RESHUFFLE, SHUFFLE, STAY, TAKE, TILE
 from ..games.momox import LiftEffect, Momox, MomoxEffect, MomoxEnd, MomoxMove, MomoxRule, MomoxState, TakeEffect
 from ..games.momox_board import CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, TILE_VALUES
@@ -24,7 +27,7 @@ from .momox_board import SEAT_CSS, MomoxPayload, figure_svg
 from .momox_words import POSITION_ERROR_TEXTS, board_description, circle_title, circle_words, colour_name, field_words, number_text, place_name
 
 
-class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect, MomoxPayload]):
+class MomoxView(StrongestLevelHints[MomoxState, MomoxMove, MomoxEffect], GameView[MomoxState, MomoxMove, MomoxEffect, MomoxPayload]):
     game_id = "momox"
     game: Momox
     board = momox_board
@@ -94,8 +97,8 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
             ),
         ]
 
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, object]:
-        options: dict[str, object] = {}
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, OptionValue]:
+        options: dict[str, OptionValue] = {}
         most = self.setup_field("rounds").maximum  # the engine's option declares the range
         rounds = self.form_number(values, "rounds", _("The number of rounds must be a whole number."), _("Choose between 1 and {n} rounds.").format(n=most))
         if rounds != self.game.option("rounds").default:  # the normal game needs no option
@@ -108,7 +111,7 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
             options["chips"] = list(chips)
         return options
 
-    def option_warnings(self, options: dict[str, object], players: int) -> list[str]:
+    def option_warnings(self, options: Mapping[str, OptionValue], players: int) -> list[str]:
         if "chips" in options:
             return [_("Everyone who saw the setup knows where the chips lie: good for teaching, not for a real game.")]
         return []
@@ -430,21 +433,21 @@ class MomoxView(StrongestLevelHints, GameView[MomoxState, MomoxMove, MomoxEffect
             "{n} yellow field in this turn: {name} may reshuffle the chips.", "{n} yellow fields in this turn: {name} may reshuffle the chips.", n
         ).format(n=n, name=name)
 
-    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+    def puzzle_task(self, puzzle: Puzzle, mover: str) -> str:
         return (
             _("{name} to move: find the only bowl that surely walks your figure to one of your tiles this turn.").format(name=mover)
             + " "
             + _("The table remembers these chips under the bowls:")
         )
 
-    def puzzle_premise_html(self, puzzle: dict[str, Any]) -> str:
+    def puzzle_premise_html(self, puzzle: Puzzle) -> str:
         """The remembered chips (the engine's `remembered_chips`), as a list: the board never shows
         them (remembering is the game), a puzzle states them as its premise."""
         remembered = self.game.remembered_chips(self.game.from_position(puzzle["position"]))
         items = "".join(tag("li", esc(_("Circle {n}:").format(n=c)) + " " + tag("span", esc(str(v)), class_="memory-chip")) for c, v in remembered)
         return tag("ul", items, class_="puzzle-memory")
 
-    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+    def puzzle_hint(self, puzzle: Puzzle, legal: tuple[str, ...]) -> str:
         if puzzle["depth"] <= 1:
             return _("Count the fields from your figure to each corner where one of your tiles lies.")
         return _("The way takes {n} lifts: each lands on a yellow field, the last on your corner.").format(n=puzzle["depth"])

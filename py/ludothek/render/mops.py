@@ -6,9 +6,12 @@ are render/mops_panels.py's, and the sentences a player reads and hears render/m
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Mapping
+
+from ..games.base import OptionValue
 
 from ..ai.base import GameAI
+from ..ai.puzzles import Puzzle
 from ..games.mops import GAME, MopsEffect, MopsRoyal, MopsRule, TileOptionError
 from ..games.notation import MOPS_PASS, MopsMove
 from ..games.mops_rounds import TileOptionRule
@@ -51,7 +54,7 @@ TILE_OPTION_TEXTS = {
 }
 
 
-class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, MopsPayload]):
+class MopsView(StrongestLevelHints[MopsState, MopsMove, MopsEffect], GameView[MopsState, MopsMove, MopsEffect, MopsPayload]):
     game_id = "mops"
     game: MopsRoyal
     board = mops_board
@@ -165,9 +168,8 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, Mo
             ),
         ]
 
-    # The engine's options take values of every kind (switches, lists of tile codes).
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
-        options: dict[str, Any] = {}
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, OptionValue]:
+        options: dict[str, OptionValue] = {}
         for flag in self.game.variant_switches:
             if self.form_flag(values, flag):
                 options[flag] = True
@@ -202,8 +204,7 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, Mo
             codes.append(code)
         return codes
 
-    # The options as the setup form made them (`options_from_form`): values of every kind.
-    def option_warnings(self, options: dict[str, Any], players: int) -> list[str]:
+    def option_warnings(self, options: Mapping[str, OptionValue], players: int) -> list[str]:
         if options.get("draws"):
             return [_("Everyone who saw the setup knows which tiles come first: good for teaching, not for a real game.")]
         return []
@@ -338,12 +339,10 @@ class MopsView(StrongestLevelHints, GameView[MopsState, MopsMove, MopsEffect, Mo
     def describe_move(self, before: MopsState, move: str, after: MopsState, names: list[str]) -> str:
         return describe_move(self.game, before, move, after, names)
 
-    # A puzzle is parsed JSON (py/ludothek/data/puzzles.json).
-    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+    def puzzle_task(self, puzzle: Puzzle, mover: str) -> str:
         return _("Place the tile where this round scores the most points (with the best combination after it).")
 
-    # A puzzle is parsed JSON (py/ludothek/data/puzzles.json).
-    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+    def puzzle_hint(self, puzzle: Puzzle, legal: tuple[str, ...]) -> str:
         return _("Look at file {file}.").format(file=puzzle["solution"][0])
 
     def hint_text(self, s: MopsState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:

@@ -28,8 +28,11 @@ board), or "No swap".
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Mapping
 
+from ..games.base import OptionValue
+
+from ..ai.puzzles import Puzzle
 from ..games.nummerus import GAME, Nummerus, NummerusState, FIELD_COUNT, FIELD_INDEX, FIELD_NAMES, BOARD_FILES, NO_SWAP, LAYOUT_STAR, parse_field
 from ..games.nummerus import STAR_PHASE, SWAP_PHASE, LayoutError, LayoutRule, NummerusEffect, NummerusMove, NummerusRule, TakeEffect
 from ..games.nummerus_editing import seat_setting
@@ -242,8 +245,8 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
             ),
         ]
 
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, object]:
-        options: dict[str, object] = {}
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, OptionValue]:
+        options: dict[str, OptionValue] = {}
         if players > 1:
             if values.get("start", "seat1") == "age":
                 ages = []
@@ -406,11 +409,10 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
             return ((field, "hint"), (move, "hint"))
         return ((move, "hint"),)
 
-    # A puzzle is parsed JSON (ai/puzzles.py): Any is what json.loads gives.
-    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+    def puzzle_task(self, puzzle: Puzzle, mover: str) -> str:
         return _("{name} to move: find the only chip that wins the round, whatever the opponent takes.").format(name=mover)
 
-    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+    def puzzle_hint(self, puzzle: Puzzle, legal: tuple[str, ...]) -> str:
         return _("Look at file {file}.").format(file=puzzle["solution"][0])
 
     def hint_text(self, s: NummerusState, hints: tuple[tuple[str, HintValue], ...], names: list[str]) -> str:

@@ -9,8 +9,8 @@ Commands (data-action) wired by ludothek.web.puzzles: `puzzle-hint`, `puzzle-sol
 
 from __future__ import annotations
 
-from typing import Any
 
+from ..ai.puzzles import Puzzle
 from ..i18n import N_, _
 from .catalog import get_view
 from .svg import esc, tag
@@ -22,22 +22,22 @@ def difficulty_name(level: int) -> str:
     return _(DIFFICULTY_NAMES.get(level, DIFFICULTY_NAMES[2]))
 
 
-def task_text(game_id: str, puzzle: dict[str, Any], mover: str) -> str:
+def task_text(game_id: str, puzzle: Puzzle, mover: str) -> str:
     """What the player is asked to find (the game's view says it: `GameView.puzzle_task`)."""
     return get_view(game_id).puzzle_task(puzzle, mover)
 
 
-def premise_html(game_id: str, puzzle: dict[str, Any]) -> str:
+def premise_html(game_id: str, puzzle: Puzzle) -> str:
     """What the task builds on that the board does not show (Momox' remembered chips), or ""."""
     return get_view(game_id).puzzle_premise_html(puzzle)
 
 
-def hint_text(game_id: str, puzzle: dict[str, Any], legal: tuple[str, ...] = ()) -> str:
+def hint_text(game_id: str, puzzle: Puzzle, legal: tuple[str, ...] = ()) -> str:
     """A nudge that does not give the answer away (`legal`: the position's moves)."""
     return get_view(game_id).puzzle_hint(puzzle, legal)
 
 
-def puzzle_list_html(title: str, game_id: str, shipped: list[dict[str, Any]], progress: dict[str, str]) -> str:
+def puzzle_list_html(title: str, game_id: str, shipped: list[Puzzle], progress: dict[str, str]) -> str:
     """Every puzzle of a game by difficulty, each marked solved / missed / new."""
     sections = []
     for level in (1, 2, 3):
@@ -126,7 +126,7 @@ def _copy_field_html(label: str, control_id: str, control: str) -> str:
 
 def puzzle_panel_html(
     game_id: str,
-    puzzle: dict[str, Any],
+    puzzle: Puzzle,
     number: int,
     total: int,
     mover: str,

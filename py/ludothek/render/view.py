@@ -21,8 +21,9 @@ each view declares its board module (`board = momentum_board`) and builds its ma
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypedDict, TypeVar, Unpack
 
+from ..ai.puzzles import Puzzle
 from ..games.base import AnyGame, Game, MoveError, OptionValue, PositionError, Refusal, StateBase, derived_words
 from ..i18n import N_, _, in_every_language, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
@@ -70,8 +71,23 @@ class UIState(Generic[S]):
     # Marks that explain the position (render/diagram.py), drawn over the board: the editor's.
     diagram: Diagram = Diagram()
 
-    def with_(self, **changes: Any) -> "UIState[S]":
+    def with_(self, **changes: Unpack[UIChanges[S]]) -> "UIState[S]":
         return replace(self, **changes)
+
+
+class UIChanges(TypedDict, Generic[S], total=False):
+    """The fields of a `UIState` that `with_` changes, each of its type."""
+
+    selection: tuple[str, ...]
+    cursor: str | None
+    last_before: S | None
+    last_move: str | None
+    animate: bool
+    interactive: bool
+    hints: tuple[tuple[str, HintValue], ...]
+    replaying: bool
+    names: tuple[str, ...]
+    diagram: Diagram
 
 
 @dataclass(frozen=True)
@@ -120,7 +136,20 @@ class Field:
         return self.options or (self.name,)
 
 
-def option_field(game: AnyGame, name: str, label: str, help: str, *, labels: dict[Any, str] | None = None, **shown: Any) -> Field:
+class FieldNarrowing(TypedDict, total=False):
+    """What a view's form offers of an option more narrowly than the engine allows (`option_field`)."""
+
+    kind: str
+    choices: tuple[Choice, ...]
+    default: OptionValue
+    minimum: int | None
+    maximum: int | None
+    players: tuple[int, ...]
+    show_when: tuple[str, str] | None
+    options: tuple[str, ...]
+
+
+def option_field(game: AnyGame, name: str, label: str, help: str, *, labels: Mapping[int | str, str] | None = None, **shown: Unpack[FieldNarrowing]) -> Field:
     """The setup field of the engine's option `name`, built from its declaration (kind, default,
     range, choices, player counts): the view adds the words (label, help, choice labels) and, in
     `shown`, what the form offers more narrowly than the engine allows (a smaller maximum).
@@ -201,7 +230,7 @@ class GameView(Generic[S, M, E, P]):
     def setup_fields(self) -> list[Field]:
         return []
 
-    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, Any]:
+    def options_from_form(self, values: dict[str, str], players: int) -> dict[str, OptionValue]:
         """Engine options from the setup form's strings; ValueError with a message on bad input."""
         return {}
 
@@ -242,7 +271,7 @@ class GameView(Generic[S, M, E, P]):
             raise ValueError(out_of_range)
         return number
 
-    def option_warnings(self, options: dict[str, Any], players: int) -> list[str]:
+    def option_warnings(self, options: Mapping[str, OptionValue], players: int) -> list[str]:
         """Advice that does not stop the game from starting (e.g. more special cells than recommended)."""
         return []
 
@@ -325,15 +354,15 @@ class GameView(Generic[S, M, E, P]):
 
     # -- puzzles (render/puzzles.py asks these; ai/puzzles.py holds the puzzles) ----------------
 
-    def puzzle_task(self, puzzle: dict[str, Any], mover: str) -> str:
+    def puzzle_task(self, puzzle: Puzzle, mover: str) -> str:
         """What a puzzle asks `mover` (a seat's name) to find ("" for a game without puzzles)."""
         return ""
 
-    def puzzle_premise_html(self, puzzle: dict[str, Any]) -> str:
+    def puzzle_premise_html(self, puzzle: Puzzle) -> str:
         """What the task builds on that the board does not show, as HTML ("" when nothing)."""
         return ""
 
-    def puzzle_hint(self, puzzle: dict[str, Any], legal: tuple[str, ...]) -> str:
+    def puzzle_hint(self, puzzle: Puzzle, legal: tuple[str, ...]) -> str:
         """A nudge towards the puzzle's solution that does not give it away (`legal`: the
         position's moves, perhaps empty)."""
         return ""
@@ -360,9 +389,10 @@ class GameView(Generic[S, M, E, P]):
 
     # Words the sentences derive from a param, in the player's language: param name -> function
     # of its value giving words (e.g. "seat" -> {"colour": "Blau"}); called when a sentence is made.
-    move_error_words_from: Mapping[str, Callable[[Any], Mapping[str, Any]]] = {}
+    # Each function takes its own param's type (a seat, a cell), which one table cannot name: Any.
+    move_error_words_from: Mapping[str, Callable[[Any], Mapping[str, object]]] = {}
 
-    def move_error_words(self, error: MoveError | Refusal) -> dict[str, Any]:
+    def move_error_words(self, error: MoveError | Refusal) -> dict[str, object]:
         """The error's params and the words derived from them (`move_error_words_from`)."""
         return derived_words(error.params, self.move_error_words_from)
 

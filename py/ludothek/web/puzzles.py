@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
 
 from ..ai import puzzles as P
+from ..ai.puzzles import Puzzle
 from ..games import get_game
 from ..games.base import StateBase
 from ..i18n import _
@@ -32,7 +32,7 @@ class PuzzleScreen:
     def __init__(self, app: AppContext) -> None:
         self.app = app
         self.game_id = ""
-        self.puzzle: dict[str, Any] | None = None
+        self.puzzle: Puzzle | None = None
         self._start: StateBase | None = None  # the puzzle's position
         self._state: StateBase | None = None  # the position on the board
         self.ui: UIState[StateBase] = UIState()
@@ -131,7 +131,7 @@ class PuzzleScreen:
     def state(self, state: StateBase) -> None:
         self._state = state
 
-    def current(self) -> dict[str, Any]:
+    def current(self) -> Puzzle:
         """The puzzle shown (the screen is open, so there is one)."""
         if self.puzzle is None:
             raise RuntimeError("no puzzle is shown")

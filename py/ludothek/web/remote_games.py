@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Callable, Mapping, NotRequired, TypedDict
 
 from ..games.base import OptionValue
 
@@ -72,6 +72,22 @@ class Received:
 _LISTED: dict[str, tuple[str | None, words.LinkSummary, float]] = {}
 
 
+class StoredLinkGame(TypedDict):
+    """A held game by link as its storage entry keeps it (JSON; `RemoteStore.entry` checks the
+    fields it needs as it reads one): this device's seat and secret, the link, when it last moved,
+    the base (the game as last sent or received, when moves were made here since), whether it was
+    sent, and the summary the Continue list shows (render/remote.summary_from reads it)."""
+
+    version: int
+    seat: int
+    secret: str  # hex
+    link: str
+    updated: float
+    base: NotRequired[object]  # a link's text when it reads (`RemoteStore.get` sees to it)
+    sent: NotRequired[object]  # True when sent
+    summary: NotRequired[object]
+
+
 def key_of(rg: RemoteGame) -> str:
     return rg.game_id.hex()
 
@@ -83,7 +99,7 @@ class RemoteStore:
     def put(self, rg: RemoteGame, own: Own, now: float, base: RemoteGame | None = None, sent: bool = False) -> Held:
         """Keep `rg`; `base` is the game as last sent or received when moves were made on it here
         since (None: `rg` itself)."""
-        entry: dict[str, Any] = {"version": ENTRY_VERSION, "seat": own.seat, "secret": own.secret.hex(), "link": link.encode(rg, own), "updated": now}
+        entry: StoredLinkGame = {"version": ENTRY_VERSION, "seat": own.seat, "secret": own.secret.hex(), "link": link.encode(rg, own), "updated": now}
         if base is not None and base.moves != rg.moves:
             entry["base"] = link.encode(base, own)
         if sent:
@@ -93,7 +109,7 @@ class RemoteStore:
         self.storage.set(REMOTE_PREFIX + key, json.dumps(entry))
         return Held(key, rg, own, now, base if base is not None and base.moves != rg.moves else rg, sent)
 
-    def entry(self, key: str) -> dict[str, Any] | None:
+    def entry(self, key: str) -> StoredLinkGame | None:
         """The stored entry under `key` as JSON, checked for its fields (its game is not read):
         None when there is none; RemoteError when it does not read."""
         text = self.storage.get(REMOTE_PREFIX + key)
@@ -103,13 +119,22 @@ class RemoteStore:
             data = jsontext.loads(str(text), MAX_ENTRY_CHARS)
             if not isinstance(data, dict):
                 raise ValueError("entry")
-            seat, secret = data["seat"], bytes.fromhex(data["secret"])
-            data["updated"] = float(data.get("updated", 0))
-            if data.get("version") != ENTRY_VERSION or not isinstance(seat, int) or len(secret) != chance.VALUE_BYTES or not isinstance(data["link"], str):
+            seat, secret_text, link_text = data["seat"], data["secret"], data["link"]
+            secret = bytes.fromhex(secret_text)
+            updated = float(data.get("updated", 0))
+            if data.get("version") != ENTRY_VERSION or not isinstance(seat, int) or len(secret) != chance.VALUE_BYTES or not isinstance(link_text, str):
                 raise ValueError("entry")
         except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
             raise RemoteError("a stored game by link cannot be read", "damaged") from exc
-        return data
+        # The fields in the order `put` writes them (an entry is written back as it was read).
+        entry: StoredLinkGame = {"version": ENTRY_VERSION, "seat": seat, "secret": secret_text, "link": link_text, "updated": updated}
+        if "base" in data:
+            entry["base"] = data["base"]
+        if "sent" in data:
+            entry["sent"] = data["sent"]
+        if "summary" in data:
+            entry["summary"] = data["summary"]
+        return entry
 
     def get(self, key: str) -> Held | None:
         """The held game under `key`, None when there is none; RemoteError when it does not read."""
@@ -123,9 +148,10 @@ class RemoteStore:
             raise RemoteError("a stored game by link cannot be read", "damaged")
         protocol.replay(rg, own)
         base = rg
-        if isinstance(data.get("base"), str):
+        base_text = data.get("base")
+        if isinstance(base_text, str):
             try:
-                stored = link.decode(data["base"], own)
+                stored = link.decode(base_text, own)
             except RemoteError:
                 stored = rg  # a base that does not read: nothing can be taken back, the game stays
             if stored.game_id == rg.game_id and rg.moves[: len(stored.moves)] == stored.moves and len(stored.moves) < len(rg.moves):
@@ -233,7 +259,7 @@ class RemoteStore:
         found.sort(key=lambda item: -item[2])
         return found
 
-    def rebuilt_summary(self, key: str, data: dict[str, Any]) -> words.LinkSummary:
+    def rebuilt_summary(self, key: str, data: StoredLinkGame) -> words.LinkSummary:
         """The summary of the entry `data` under `key`, from its game (RemoteError when that does
         not read), written back into the entry as it is otherwise."""
         held = self.get(key)
