@@ -523,7 +523,10 @@
       send({ type: "change", form: "embed-options", control: describe(element), values: fieldValues(options) });
       return;
     }
-    if (closestIn(element, "form.setup")) send({ type: "change", form: "setup", control: describe(element), setup: setupForm() });
+    if (closestIn(element, "form.setup")) { send({ type: "change", form: "setup", control: describe(element), setup: setupForm() }); return; }
+    // A screen whose fields the app reads with every tap ([data-form]) hears of a field left after typing too.
+    var fields = closestIn(element, "[data-form]");
+    if (fields) send({ type: "change", form: fields.getAttribute("data-form") || "", control: describe(element), values: fieldValues(fields) });
   }
 
   function onSubmit(event) {

@@ -19,6 +19,7 @@ from ludothek.games import get_game
 from ludothek.render import fenn_board, get_view, momentum_board, momox_board, mops_board, nummerus_board
 from ludothek.render.diagram import MAX_CAPTION, MAX_MARKS, MAX_TEXT, PALETTE, Arrow, Circle, Diagram, DiagramError, Highlight, Label
 from ludothek.render.diagram import diagram_svg, diagram_words, format_diagram, parse_diagram, validate_targets
+from ludothek.render.diagram import COLOURS as MARK_COLOURS, INK
 from ludothek.render.view import UIState
 
 EXAMPLE = "a:o:c3-c5;c:b:d4;h:g:e2;l:1:c3;t:Why%20c5%20is%20safe"
@@ -38,6 +39,15 @@ def test_the_example_reads_and_writes_back():
         caption="Why c5 is safe",
     )
     assert format_diagram(d) == EXAMPLE
+
+
+def test_a_label_keeps_its_colour_and_an_older_label_reads_as_a_dark_one():
+    d = parse_diagram("l:1:c3:g;l:B:d4")
+    assert d.labels == (Label("c3", "1", "g"), Label("d4", "B"))
+    assert format_diagram(d) == "l:1:c3:g;l:B:d4"
+    assert diagram_words(d) == ["Label 1 on c3, green.", "Label B on d4."]
+    with pytest.raises(DiagramError, match="unknown colour"):
+        parse_diagram("l:1:c3:x")
 
 
 def test_the_empty_diagram():
@@ -172,7 +182,7 @@ def diagrams(draw: Any) -> Diagram:
         arrows=tuple(Arrow(*a) for a in arrows),
         circles=tuple(Circle(*c) for c in draw(st.lists(st.tuples(TOKENS, COLOURS), max_size=6))),
         highlights=tuple(Highlight(*h) for h in draw(st.lists(st.tuples(TOKENS, COLOURS), max_size=6))),
-        labels=tuple(Label(*label) for label in draw(st.lists(st.tuples(TOKENS, LABELS), max_size=6))),
+        labels=tuple(Label(*label) for label in draw(st.lists(st.tuples(TOKENS, LABELS, st.sampled_from(["", "o", "b", "g", "r"])), max_size=6))),
         caption=draw(CAPTIONS),
     )
 
@@ -309,7 +319,7 @@ def test_each_board_draws_the_marks_over_its_targets(monkeypatch, game_id):
         arrows=(Arrow(start, end, "o"),),
         circles=(Circle(circled, "b"),),
         highlights=(Highlight(lit, "g"),),
-        labels=(Label(labelled, "A"),),
+        labels=(Label(labelled, "A", "r"),),
         caption="A test",
     )
     centres = board.target_centres(state, marks)
@@ -342,7 +352,8 @@ def test_each_board_draws_the_marks_over_its_targets(monkeypatch, game_id):
         assert close((x + w / 2, y + h / 2), centres[lit])
     assert any(e.get("stroke-dasharray") for e in squares) and any(e.get("fill-opacity") for e in squares)
     # The arrow runs from its start's cell edge towards its end: the shaft starts on the line
-    # between the two centres, within the start cell, and the head's tip lies within the end cell.
+    # between the two centres, within the start cell, and the head's tip lies near the end cell's
+    # centre, well past its edge (a tip at the edge reads as pointing at the cell before, issue 57).
     (a, b) = centres[start], centres[end]
     line = [e for e in mark("arrow") if e.tag.endswith("line")][-1]
     x1, y1 = float(line.get("x1")), float(line.get("y1"))
@@ -351,11 +362,13 @@ def test_each_board_draws_the_marks_over_its_targets(monkeypatch, game_id):
     assert abs(cross) / math.dist(a, b) < 0.05
     head = [e for e in mark("arrow") if e.tag.endswith("polygon")][-1]
     tip = tuple(float(v) for v in head.get("points").split()[0].split(","))
-    assert 0 < math.dist(tip, b) <= size / 2 + 0.01 and math.dist(tip, a) > math.dist((x1, y1), a)
+    assert 0 < math.dist(tip, b) <= size * 0.15 + 0.01 and math.dist(tip, a) > math.dist((x1, y1), a)
     # The label's badge sits in its target's cell and says its text.
     badge = mark("label")
     (text,) = [e for e in badge if e.tag.endswith("text")]
     assert text.text == "A"
+    # in the colour chosen for it, the text in ink on it
+    assert [e.get("fill") for e in badge if e.tag.endswith("rect")] == [MARK_COLOURS["r"].value] and text.get("fill") == INK
     assert math.dist((float(text.get("x")), float(text.get("y"))), centres[labelled]) < size / 2
     # Only the marks are drawn: the caption is the page's to show, in words.
     assert "A test" not in "".join(overlay.itertext())

@@ -32,6 +32,12 @@ def region(page: RecordingPage, name: str) -> str:
     return found[-1]
 
 
+def text_of(page: RecordingPage, selector: str) -> str:
+    found = [op[2] for op in page.ops if op[0] == "text" and op[1] == selector]
+    assert found, f"no text for {selector}"
+    return found[-1]
+
+
 def board_target(token: str) -> dict:
     return {"tag": "circle", "data": {"target": token, "x": "0", "y": "0"}, "within": ["#board", ".editor", "#screen"], "classes": ["editor-target"]}
 
@@ -77,7 +83,7 @@ def test_every_mark_and_a_caption_by_clicks_and_the_link_opens_them_again(game_i
     tap(app, tool("editor-tool", tool="label"), caption=caption)
     tap(app, board_target(a), label="12", caption=caption)
     d = editor_of(app).diagram
-    assert d == Diagram((Arrow(a, b, "o"),), (Circle(a, "b"),), (Highlight(b, "g"),), (Label(a, "12"),), caption)
+    assert d == Diagram((Arrow(a, b, "o"),), (Circle(a, "b"),), (Highlight(b, "g"),), (Label(a, "12", "g"),), caption)
     assert 'class="diagram"' in region(page, "board"), "the board draws the marks"
     words = region(page, "editor-words")
     assert words.count("<li>") == 5 and "Why this matters" in words and "Label 12" in words
@@ -103,14 +109,14 @@ def test_a_refused_position_keeps_the_board_and_says_the_engines_reason(game_id)
     tap(app, board_target(b))
     before = editor_of(app).position, editor_of(app).diagram
     tap(app, tool("editor-apply"), position="this is no position")
-    said = last(page, "text")
-    assert said[1] == "#editor-message" and said[2].startswith(f"This is not a valid {editor_of(app).view.title()} position: ")
-    assert len(said[2]) > len(f"This is not a valid {editor_of(app).view.title()} position: ") + 5, "the engine's reason"
+    said = text_of(page, "#editor-position-message")  # under Apply, where the author looks (and at the top)
+    assert said == text_of(page, "#editor-message") and said.startswith(f"This is not a valid {editor_of(app).view.title()} position: ")
+    assert len(said) > len(f"This is not a valid {editor_of(app).view.title()} position: ") + 5, "the engine's reason"
     assert ["attr", "#editor-position", "aria-invalid", "true"] in page.ops
     assert (editor_of(app).position, editor_of(app).diagram) == before
     # The same position applied again: accepted, the marks stay.
     tap(app, tool("editor-apply"), position=before[0])
-    assert last(page, "text")[2] == "The position is applied."
+    assert text_of(page, "#editor-position-message") == "The position is applied."
     assert editor_of(app).diagram == before[1]
 
 
@@ -248,3 +254,31 @@ def test_the_editor_speaks_german(in_german):
     assert last(page, "announce")[1].startswith("Hinzugefügt: Pfeil von Feld 2 nach Feld 4, ")
     tap(app, tool("editor-apply"), position="kein Fenn")
     assert last(page, "text")[2].startswith("Das ist keine gültige Stellung von Fenn: ")
+
+
+def test_the_address_follows_the_work_so_a_reload_or_a_language_switch_keeps_it():
+    app, page = start("#/editor/momentum")
+    a, b = two_targets(app)
+    tap(app, tool("editor-tool", tool="circle"))
+    tap(app, board_target(a), caption="Mind this")
+    fragment = editor_fragment("momentum", editor_of(app).position, editor_of(app).diagram)
+    # replaced without a hashchange (which would open the editor afresh and drop the chosen tool)
+    assert last(page, "replaceUrl")[1].endswith(fragment) and app.page_state.hash == fragment
+    assert not page.named("replaceHash")
+    assert editor_of(app).editing.tool == "circle"
+    assert ["data", "body", "route", fragment] in page.ops
+    again, page2 = start(fragment)  # a reload of the address
+    assert editor_of(again).diagram == editor_of(app).diagram and editor_of(again).diagram.caption == "Mind this"
+    send(again, type="click", control=tool("language", language="de"))
+    assert editor_of(again).diagram == editor_of(app).diagram
+
+
+def test_after_a_refused_position_the_next_edit_puts_the_position_shown_back_in_the_field():
+    app, page = start("#/editor/momentum")
+    tap(app, tool("editor-apply"), position="no position")
+    assert ["attr", "#editor-position", "aria-invalid", "true"] in page.ops
+    tap(app, tool("editor-tool", tool="piece"))
+    tap(app, tool("editor-piece", piece="R"))
+    tap(app, board_target("d4"), position="no position")
+    assert last(page, "prop")[1:] == ["#editor-position", "value", editor_of(app).position] and "R" in editor_of(app).position
+    assert page.ops.index(["attr", "#editor-position", "aria-invalid", None]) > page.ops.index(["attr", "#editor-position", "aria-invalid", "true"])

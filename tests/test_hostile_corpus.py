@@ -3,6 +3,7 @@ and import file is refused with a message or read, and nothing else escapes."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -132,3 +133,36 @@ def test_files(text):
     imported, problems = store.import_text(text, lambda: f"n{next(counter)}", 1.0)
     assert imported or problems
     assert all(p.reason for p in problems)
+
+
+def story_lines(kind: str) -> list[str]:
+    return [line.split("\t", 1)[1] for line in lines("stories.txt") if line.startswith(kind + "\t")]
+
+
+@pytest.mark.parametrize("text", [json.loads(t) for t in story_lines("file")], ids=lambda text: repr(text[:30]))
+def test_a_strangers_story_file_is_refused_with_the_reason_or_read_and_stores_nothing_it_should_not(text):
+    from ludothek.render.catalog import get_view
+    from ludothek.render.story import StoryError, parse_story, replay
+    from ludothek.render.story_words import story_error_text
+
+    try:
+        story = parse_story(text)
+        replay(get_view(story.game).game, story)
+    except StoryError as exc:
+        said = story_error_text(exc, "fenn")
+        assert said and "Traceback" not in said and "\u202e" not in said
+        return
+    assert story.step_count() <= 200 and all("\u202e" not in c.comment for c in story.chapters)
+
+
+@pytest.mark.parametrize("link", story_lines("link"), ids=lambda link: link[:30])
+def test_a_strangers_story_link_opens_a_story_or_says_why_and_never_fails(link):
+    from test_web_app import start
+
+    query, _sep, fragment = link.partition("#")
+    app, page = start(hash="#" + fragment)
+    screens = [op[1] for op in page.named("screen")]
+    assert screens and screens[-1] in ("story", "error", "home", "stories"), screens
+    assert not [op for op in page.named("error") if "Traceback" in str(op)], "nothing fails"
+    # The live region is set as text (page.js' announce); every other op carries markup.
+    assert not any("<script>" in str(op) for op in page.ops if op[0] != "announce"), "a comment's markup stays text"

@@ -15,7 +15,7 @@ from typing import Callable
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
 # The package's folders whose files come later, in the second zip (relative to the package).
-LATER_FILES = ("rules/", "data/", "ai/data/", "render/styles/")
+LATER_FILES = ("rules/", "data/", "ai/data/", "render/styles/", "stories/")
 
 _bring: Callable[[], None] | None = None
 

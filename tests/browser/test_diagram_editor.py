@@ -59,7 +59,7 @@ def check_marks(page) -> None:
     expect(page.locator("#editor-words")).to_contain_text("Arrow from c3 to c5, orange.")
     expect(page.locator("#editor-words")).to_contain_text("Circle around d4, light blue.")
     expect(page.locator("#editor-words")).to_contain_text("Highlight on e2, green.")
-    expect(page.locator("#editor-words")).to_contain_text("Label 1 on c3.")
+    expect(page.locator("#editor-words")).to_contain_text("Label 1 on c3, green.")  # a label takes the colour chosen last
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
@@ -158,7 +158,7 @@ def test_a_piece_and_a_mark_by_the_keyboard_alone_in_every_game(browser, app_url
             page.locator("#editor-piece-list").focus()
             assert page.locator("#editor-piece-list").evaluate("select => select.selectedOptions[0].textContent") == piece
             page.keyboard.press("Tab")
-            assert page.evaluate("document.activeElement.textContent") == "Take this piece"
+            assert page.evaluate("document.activeElement.textContent") == "Place this piece"
         else:
             page.get_by_role("button", name=piece, exact=True).focus()
         page.keyboard.press("Enter")
@@ -208,7 +208,7 @@ def test_pieces_by_taps_on_a_phone_the_best_moves_and_no_sideways_scroll_in_any_
         page.evaluate("route => { location.hash = route; }", "#/editor/nummerus")
         wait_for(page, "document.body.dataset.route === location.hash")
         page.locator("#editor-piece-list").select_option("17")
-        page.get_by_role("button", name="Take this piece").click()
+        page.get_by_role("button", name="Place this piece").click()
         expect(page.locator("#editor-message")).to_contain_text("Chip 17")
         assert page.errors == []
 

@@ -1,5 +1,6 @@
 """Writes the hostile-input corpus of issue 12 (links.txt, saves.txt, files.txt: one input a line;
-remote_held.txt and remote_worst.txt: games by link, issues 27, 34 and 55).
+remote_held.txt and remote_worst.txt: games by link, issues 27, 34 and 55; stories.txt: stories'
+files and links, issue 57).
 
 PYTHONPATH=py python3 tests/hostile/make_corpus.py
 """
@@ -257,10 +258,56 @@ FILES = [
 ]
 
 
+def story_texts() -> list[str]:
+    """Stories as a stranger writes them (issue 57): the text of a .story file or of a link."""
+    fenn = "ludothek story 1\ngame fenn\nchapter A\nposition b0:5 r10:5 k4 r\n"
+    return [
+        fenn + "| \u202eevil override\n",
+        fenn + "| <script>alert(1)</script> <img src=x onerror=alert(1)>\n",
+        fenn + "move 1:1\n",  # not a legal step there
+        fenn + "move 9:1\nthen not a position\n",
+        fenn + "| " + "x" * 600 + "\n",
+        fenn + "hint outside a task\n",
+        "ludothek story 1\ngame fenn\n" + "chapter A\nposition b0:5 r10:5 k4 r\n" * 30,
+        "ludothek story 1\ngame fenn\nchapter A\nposition b0:5 r10:5 k4 r\n" + "move 9:1\nmove 2:6\n" * 150,
+        "ludothek story 1\ngame chess\nchapter A\nposition e4\n",
+        "ludothek story 9\ngame fenn\n",
+        "ludothek story 1\ngame momentum\nchapter A\nposition " + "." * 20_000 + "\n",
+        "ludothek story 1\ngame mops\nchapter A\nposition 9/9/9/9/4Cg4/9/9/9/9 ?? Wy p1 0\n",
+        "ludothek story 1\u0000\ngame fenn\n",
+        "ludothek story 1\ngame fenn\nmarks " + "a:o:1-2;" * 500 + "\n",
+    ]
+
+
+def story_code_of(text: str) -> str:
+    """A link's code of any text (as render/story.story_code packs a story's: raw deflate)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    body = text.split("\n", 1)[1] if "\n" in text else text
+    return "1" + base64.urlsafe_b64encode(packer.compress(body.encode()) + packer.flush()).decode().rstrip("=")
+
+
+def story_links() -> list[str]:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    bomb = packer.compress(b"game fenn\n" + b"| x\n" * 3_000_000) + packer.flush()
+    return ["#/story/" + story_code_of(text) for text in story_texts()] + [
+        "#/story/1" + base64.urlsafe_b64encode(bomb).decode().rstrip("="),
+        "#/story/9abc",
+        "#/story/",
+        "#/story/" + "A" * 40_000,
+        "#/story/1%%%%",
+        "?embed=1#/story/" + story_code_of(story_texts()[1]),
+        "#/learn/chess",
+        "#/learn/" + "%E0%A5%A9" * 300,
+        "#/stories/..%2F..%2Fx",
+        "#/story-edit/" + "x" * 5_000,
+        "?embed=1#/story-edit/abc",
+    ]
+
+
 def main() -> None:
     with open(HERE / "links.txt", "w", encoding="utf-8") as f:
         f.write("# One hostile address per line (issue 12): a query and/or fragment after the app's URL.\n")
-        f.writelines(line + "\n" for line in LINKS + remote_links())
+        f.writelines(line + "\n" for line in LINKS + remote_links() + story_links())
     key, entry, against = remote_against_held()
     with open(HERE / "remote_held.txt", "w", encoding="utf-8") as f:
         f.write("# A game by link a device holds (its key after 'ludothek.remote.', a tab, its stored entry), then links that reach it\n")
@@ -276,6 +323,10 @@ def main() -> None:
     with open(HERE / "saves.txt", "w", encoding="utf-8") as f:
         f.write("# One hostile stored entry per line (issue 12): its key after 'ludothek.save.', a tab, the stored text.\n")
         f.writelines(f"{key}\t{text}\n" for key, text in SAVES)
+    with open(HERE / "stories.txt", "w", encoding="utf-8") as f:
+        f.write("# Stories as a stranger writes them (issue 57), one a line: 'file', a tab, the file's text as a JSON string; or 'link', a tab, an address.\n")
+        f.writelines("file\t" + json.dumps(text) + "\n" for text in story_texts())
+        f.writelines("link\t" + link + "\n" for link in story_links())
     with open(HERE / "files.txt", "w", encoding="utf-8") as f:
         f.write("# One hostile import file per line (issue 12): the whole text of the file.\n")
         for text in FILES:

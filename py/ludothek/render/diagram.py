@@ -16,7 +16,7 @@ URL-safe, for a link's fragment or query: items separated by ';', fields by ':'.
     item     = "a:" colour ":" target "-" target     an arrow
              | "c:" colour ":" target                 a circled cell
              | "h:" colour ":" target                 a highlighted (tinted) cell
-             | "l:" text ":" target                   a label, 1-3 letters or digits
+             | "l:" text ":" target [":" colour]     a label, 1-3 letters or digits (dark, or in a colour)
              | "t:" caption                           the caption, percent-encoded UTF-8
     colour   = "o" | "b" | "g" | "r"                 orange, light blue, green, red (Okabe-Ito)
     target   = 1*6( a-z / 0-9 )
@@ -140,13 +140,17 @@ class Highlight(_ColouredTarget):
 
 @dataclass(frozen=True)
 class Label:
-    """A short label on a target: 1-3 letters or digits ("1", "A", "12")."""
+    """A short label on a target: 1-3 letters or digits ("1", "A", "12"), on a dark badge or, with a
+    colour, on a badge of that colour (the colour an author chose for a line's marks)."""
 
     target: str
     text: str
+    colour: str = ""
 
     def __post_init__(self) -> None:
         _check_target(self.target)
+        if self.colour:
+            _check_colour(self.colour)
         if not isinstance(self.text, str) or not LABEL_PATTERN.fullmatch(self.text):
             raise DiagramError(f"not a label: {_short(self.text)} (1 to 3 letters or digits)")
 
@@ -232,7 +236,7 @@ def format_diagram(d: Diagram) -> str:
     items = [f"a:{a.colour}:{a.start}-{a.end}" for a in d.arrows]
     items += [f"c:{c.colour}:{c.target}" for c in d.circles]
     items += [f"h:{h.colour}:{h.target}" for h in d.highlights]
-    items += [f"l:{label.text}:{label.target}" for label in d.labels]
+    items += [f"l:{label.text}:{label.target}" + (f":{label.colour}" if label.colour else "") for label in d.labels]
     if d.caption:
         from urllib.parse import quote  # when used: compiled from source in the page (as render/rules.py)
 
@@ -276,8 +280,9 @@ def parse_diagram(text: str) -> Diagram:
             else:
                 highlights.append(made)
         elif kind == "l:":
-            _kind, label, target = _fields(item, 3)
-            labels.append(Label(_check_target(target), label))
+            _kind, label, where = _fields(item, 3)
+            target, has_colour, colour = where.partition(":")
+            labels.append(Label(_check_target(target), label, _check_colour(colour) if has_colour else ""))
         elif kind == "t:":
             if caption is not None:
                 raise DiagramError("two captions")
@@ -338,7 +343,8 @@ def _circle_svg(c: Circle, cx: float, cy: float, size: float) -> str:
 
 
 def _arrow_svg(a: Arrow, start: tuple[float, float], end: tuple[float, float], size: float) -> str:
-    """A shaft and a triangular head, from the start cell's edge to the end cell's edge."""
+    """A shaft and a triangular head, from the start cell's edge to near the end cell's centre: a tip
+    at the end cell's edge reads as pointing at the cell before it (issue 57: c3-c5 read as c3-c4)."""
     (ax, ay), (bx, by) = start, end
     length = math.hypot(bx - ax, by - ay)
     colour = COLOURS[a.colour].value
@@ -348,7 +354,8 @@ def _arrow_svg(a: Arrow, start: tuple[float, float], end: tuple[float, float], s
     ux, uy = (bx - ax) / length, (by - ay) / length
     offset = min(size * 0.4, max(0.0, (length - head - size * 0.2) / 2))
     x0, y0 = ax + ux * offset, ay + uy * offset
-    tx, ty = bx - ux * offset, by - uy * offset
+    tip = min(offset, size * 0.12)
+    tx, ty = bx - ux * tip, by - uy * tip
     hx, hy = tx - ux * head, ty - uy * head  # where the head meets the shaft
     points = f"{num(tx)},{num(ty)} {num(hx - uy * half)},{num(hy + ux * half)} {num(hx + uy * half)},{num(hy - ux * half)}"
     line = dict(x1=num(x0), y1=num(y0), x2=num(hx + ux * 0.5), y2=num(hy + uy * 0.5))
@@ -363,20 +370,22 @@ def _arrow_svg(a: Arrow, start: tuple[float, float], end: tuple[float, float], s
 
 
 def _label_svg(label: Label, cx: float, cy: float, size: float) -> str:
-    """A dark badge at the target's top left corner, the text in white."""
+    """A badge at the target's top left corner, dark or in the label's colour, the text white on
+    dark and ink on a colour (each colour of the palette is light enough for ink)."""
     r = size * 0.19
     font = r * (1.3, 1.1, 0.9)[len(label.text) - 1]
     w = max(2 * r, len(label.text) * font * 0.62 + r)
+    badge = COLOURS[label.colour].value if label.colour else INK
     bx, by = cx - size * 0.3, cy - size * 0.3
     return tag(
         "g",
-        empty("rect", x=num(bx - w / 2), y=num(by - r), width=num(w), height=num(2 * r), rx=num(r), fill=INK, stroke=HALO, stroke_width="1.5")
+        empty("rect", x=num(bx - w / 2), y=num(by - r), width=num(w), height=num(2 * r), rx=num(r), fill=badge, stroke=HALO, stroke_width="1.5")
         + tag(
             "text",
             esc(label.text),
             x=num(bx),
             y=num(by + font * 0.36),
-            fill=HALO,
+            fill=HALO if badge == INK else INK,
             font_size=num(font),
             font_weight="700",
             font_family="system-ui, sans-serif",
@@ -494,7 +503,12 @@ def diagram_words(d: Diagram, target_name: Callable[[str], str] = str) -> list[s
     words += [
         _("Arrow from {start} to {end}, {colour}.").format(start=target_name(a.start), end=target_name(a.end), colour=colour_name(a.colour)) for a in d.arrows
     ]
-    words += [_("Label {text} on {target}.").format(text=label.text, target=target_name(label.target)) for label in d.labels]
+    words += [
+        _("Label {text} on {target}, {colour}.").format(text=label.text, target=target_name(label.target), colour=colour_name(label.colour))
+        if label.colour
+        else _("Label {text} on {target}.").format(text=label.text, target=target_name(label.target))
+        for label in d.labels
+    ]
     return words
 
 

@@ -121,7 +121,7 @@ def click_target(d: Diagram, editing: Editing, target: str) -> tuple[Diagram, Ed
         if tool == "label":
             if not LABEL_PATTERN.fullmatch(editing.label):
                 return d, editing, _("A label is 1 to 3 letters or digits: write it in the label field first.")
-            label = Label(target, editing.label)
+            label = Label(target, editing.label, colour)
             return replace(d, labels=d.labels + (label,)), editing, _("Added: {mark}").format(mark=_said(label))
         # the eraser: every mark on the target
         kept = Diagram(
@@ -344,7 +344,7 @@ def pieces_html(view: AnyView, palette: Palette | None, editing: Editing) -> str
             "label",
             esc(_("Piece")) + " " + tag("select", options, name="piece", id="editor-piece-list"),
             class_="editor-piece-choice",
-        ) + button(_("Take this piece"), "editor-piece-chosen", class_="small" + (" primary" if chosen not in (None, REMOVE_PIECE) else ""))
+        ) + button(_("Place this piece"), "editor-piece-chosen", class_="small" + (" primary" if chosen not in (None, REMOVE_PIECE) else ""))
         pieces = pieces[-1:]
     buttons = choice + "".join(
         button(
@@ -434,6 +434,9 @@ def out_html(base_url: str, game_id: str, position: str, d: Diagram, play_fragme
         + tag(
             "div",
             tag("a", esc(_("Play from here")), href=play_fragment, class_="button")
+            + button(
+                _("Record a line"), "editor-record", class_="small", title=_("A story: play moves from this position, with a comment and marks at each step")
+            )
             + button(_("Show the best moves"), "editor-best", class_="small")
             + button(_("Download SVG"), "editor-download-svg", class_="small")
             + button(_("Download PNG"), "editor-download-png", class_="small"),
@@ -499,7 +502,8 @@ def editor_screen_html(
                     "div",
                     button(_("Apply"), "editor-apply", class_="small") + button(_("Copy"), "editor-copy-position", class_="small"),
                     class_="dialog-actions",
-                ),
+                )
+                + tag("p", "", id="editor-position-message", class_="editor-message", role="status"),
                 class_="field",
             )
             + tag("div", out, id="editor-out"),

@@ -42,6 +42,7 @@ def game_card(view: AnyView) -> str:
         + tag(
             "div",
             tag("a", esc(_("New game")), href=f"#/setup/{game_id}", class_="button primary", data_action="setup", data_game=game_id)
+            + tag("a", esc(_("Learn")), href=f"#/learn/{game_id}", class_="button")
             + tag("a", esc(_("Rules")), href=f"#/rules/{game_id}", class_="button")
             + (tag("a", esc(_("Puzzles")), href=f"#/puzzles/{game_id}", class_="button") if game_id in puzzle_games() else "")
             + tag("a", esc(_("Make a diagram")), href=f"#/editor/{game_id}", class_="button"),
@@ -61,6 +62,7 @@ def home_html(views: list[AnyView], saves_html: str = "") -> str:
         + tag("section", tag("h2", esc(_("Games"))) + tag("div", cards, class_="cards"), class_="games", aria_labelledby=None)
         + open_link_html()
         + tag("section", saves_html, id="saves", class_="saves", aria_label=_("Your games"))
+        + tag("p", tag("a", esc(_("Your stories")), href="#/stories", class_="button"), class_="stories-link")
     )
 
 

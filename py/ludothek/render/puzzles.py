@@ -172,6 +172,7 @@ def puzzle_panel_html(
     buttons += tag("a", esc(_("All puzzles")), href=f"#/puzzles/{game_id}", class_="button")
     if editor_link:
         buttons += tag("a", esc(_("Edit this position")), href=editor_link, class_="button", data_editor="1")
+    buttons += tag("button", esc(_("Make a story of this puzzle")), type="button", data_action="puzzle-story")
     parts.append(tag("div", buttons, class_="puzzle-commands"))
     field_id = "puzzle-link"
     link = tag("input", "", type="text", id=field_id, value=share_link, readonly=True, class_="share-text")

@@ -201,6 +201,7 @@ def _commands_html(review: Review, shown: int, can_play_on: bool, editor_link: s
         )
         + (tag("button", esc(_("Play on from here")), type="button", data_action="review-play-on", class_="primary") if can_play_on else "")
         + (tag("a", esc(_("Edit this position")), href=editor_link, class_="button", data_editor="1") if editor_link else "")
+        + tag("button", esc(_("Make a story of this game")), type="button", data_action="review-story")
         + tag("button", esc(_("Back to the game")), type="button", data_action="review-back")
     )
     return tag("div", commands, class_="review-commands")

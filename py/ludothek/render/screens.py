@@ -92,8 +92,14 @@ def rules_html(view: AnyView, body: str) -> str:
     return tag(
         "article",
         tag("h1", esc(_("Rules: {title}").format(title=view.title())))
+        + tag("p", tag("a", esc(_("Learn it step by step")), href=f"#/learn/{view.game_id}", class_="button"), class_="rules-learn")
         + body
-        + tag("p", tag("a", esc(_("Start a game")), href=f"#/setup/{view.game_id}", class_="button primary")),
+        + tag(
+            "p",
+            tag("a", esc(_("Start a game")), href=f"#/setup/{view.game_id}", class_="button primary")
+            + " "
+            + tag("a", esc(_("Learn it step by step")), href=f"#/learn/{view.game_id}", class_="button"),
+        ),
         class_="rules",
         lang=language(),
     )

@@ -20,16 +20,30 @@ def setup_html(
     warnings: Iterable[str] = (),
     position_preview: str | None = None,
     editor_link: str = "",
+    new_to_it: bool = False,
 ) -> str:
     """The setup form: player count, one row per seat, the game's options, each explained.
     With `position_preview` (a board picture) the game starts from a given position: its
     player count and options are the position's, only the seats are chosen; `editor_link` (the
-    diagram editor's address at that position, #/editor/...) is offered under the picture."""
+    diagram editor's address at that position, #/editor/...) is offered under the picture;
+    `new_to_it`: the player has not played or learnt this game on this device, and is offered its
+    lesson."""
     game = view.game
     values = values or {}
     game_id = view.game_id
     from_position = position_preview is not None
     parts = [tag("h1", esc(_("New game: {title}").format(title=view.title())))]
+    if new_to_it:
+        parts.append(
+            tag(
+                "p",
+                esc(_("New to {title}? Its lesson teaches it in about five minutes.").format(title=view.title()))
+                + " "
+                + tag("a", esc(_("Learn it step by step")), href=f"#/learn/{game_id}", class_="button small"),
+                class_="learn-offer",
+                role="note",
+            )
+        )
     if position_preview is not None:
         parts.append(tag("figure", position_preview + tag("figcaption", esc(_("The game starts from this position."))), class_="start-position"))
         if editor_link:

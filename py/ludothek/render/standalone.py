@@ -84,11 +84,14 @@ def embed_picture_box(game_id: str, readonly: bool) -> tuple[int, int]:
 _DATA_URL_SAFE = " =:;,/-.!*_~@"
 
 
-def embed_snippet(src: str, picture_svg: str, width: int, height: int, title: str, *, game_id: str = "", readonly: bool = False) -> str:
+def embed_snippet(
+    src: str, picture_svg: str, width: int, height: int, title: str, *, game_id: str = "", readonly: bool = False, box: tuple[int, int] | None = None
+) -> str:
     """The <iframe> code for a blog post. The frame's background is the board drawn now by the
     same renderer (with only the CSS it uses), in the box where the live board will appear, so
-    readers see the position at once and the board does not move when it comes alive."""
-    top, bottom = embed_picture_box(game_id, readonly)
+    readers see the position at once and the board does not move when it comes alive. `box`:
+    (top, bottom) margins of that box, where they are not a game's (a story's frame)."""
+    top, bottom = box or embed_picture_box(game_id, readonly)
     style = (
         f"border:0;width:100%;max-width:{width}px;height:{height}px;"
         f'background:#f7f3ea url("{picture_url(picture_svg)}") no-repeat 50% {top}px/100% calc(100% - {top + bottom}px)'

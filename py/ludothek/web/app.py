@@ -76,6 +76,7 @@ class App:
         self.remote_screen: object = None  # web/remote_screen.of makes it when first needed
         self.learn: object = None  # the review and puzzle screens: web/learn.py makes them when first needed
         self.editor: object = None  # the diagram editor's state: web/editor_screen.py makes it
+        self.stories: object = None  # the story reader: web/stories.py makes it
         self.home = HomeScreen(self)
         self.setup = SetupScreen(self)
         self.game = GameScreen(self)

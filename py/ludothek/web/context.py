@@ -137,6 +137,7 @@ class AppContext(Protocol):
     remote_screen: object  # web/remote_screen.of makes it when first needed (and narrows it: it imports this module)
     learn: object  # the review and puzzle screens: web/learn.py makes them when first needed (and narrows them)
     editor: object  # the diagram editor's state (web/editor_screen.Editor, which narrows it), once it was opened
+    stories: object  # the story reader (web/story_screen.StoryReader): web/stories.py makes it when first needed
 
     # the other parts of the app
     @property

@@ -80,6 +80,7 @@ class Editor:
     messages: list[str] = field(default_factory=list)
     best_token: int = 0  # the best-moves search asked for last (a newer position or click drops it)
     embed_play: str = "readonly"  # what the embed code gives readers (render/editor.EMBED_PLAY)
+    said_near: bool = False  # the last answer is shown under Apply too (cleared with the next)
 
     @property
     def view(self) -> AnyView:
@@ -178,9 +179,12 @@ def out(app: AppContext, editor: Editor) -> str:
     return out_html(app.base_url(), editor.game_id, editor.position, editor.diagram, position_fragment(editor.game_id, editor.position), editor.embed_play)
 
 
-def redraw(app: AppContext, editor: Editor, message: str | None = None, focus_target: str | None = None) -> None:
-    """The regions that follow the diagram and the input, and the message said."""
+def redraw(app: AppContext, editor: Editor, message: str | None = None, focus_target: str | None = None, near: str | None = None) -> None:
+    """The regions that follow the diagram and the input, and the message said (also `near` the
+    control it answers: `#editor-position-message`, under Apply, where the author looks). The
+    address follows the position and the marks (a reload or a language switch keeps the work)."""
     page = app.page
+    follow_address(app, editor)
     page.region("board", board(editor))
     page.region("editor-words", words_html(editor.diagram))
     page.region("editor-tools", tools_html(editor.editing), keep_focus=True)
@@ -192,6 +196,20 @@ def redraw(app: AppContext, editor: Editor, message: str | None = None, focus_ta
     if message is not None:
         page.text("#editor-message", message)
         app.announce(message)
+    if near is not None or editor.said_near:
+        page.text("#editor-position-message", message if near is not None and message is not None else "")
+        editor.said_near = near is not None
+
+
+def follow_address(app: AppContext, editor: Editor) -> None:
+    """The page's address as the editor's work stands: its position and marks (replaced without a
+    new history entry and without a hashchange, which would open the editor afresh and drop the
+    chosen tool, as autosave keeps a game's address; `data-route` says it is answered)."""
+    fragment = editor_fragment(editor.game_id, editor.position, editor.diagram)
+    if app.page_state.hash != fragment:
+        app.page_state.hash = fragment
+        app.page.replace_url(app.embed.query() + fragment)
+        app.page.body_data("route", fragment)
 
 
 def link(app: AppContext, editor: Editor) -> str:
@@ -254,12 +272,23 @@ def click(app: AppContext, event: PageEvent, control: Control) -> bool:
         said = said or _("The caption is set.")
     elif action == "editor-apply":
         said = apply_position(app, editor, event.values.get("position", ""))
+        redraw(app, editor, said, near="#editor-position-message")
+        return True
     elif action == "editor-copy-position":
         in_background(copy(app, event.values.get("position", editor.position)))
     elif action == "editor-copy-link":
         in_background(copy(app, link(app, editor)))
     elif action == "editor-copy-embed":
         in_background(copy(app, embed_code(app, editor)))
+    elif action == "editor-record":
+        from .story_editor import start_story, story_from_position
+
+        try:
+            start_story(app, story_from_position(editor.game_id, editor.position, editor.diagram))
+        except LinkError as exc:
+            said = str(exc)
+        else:
+            return True
     elif action == "editor-best":
         editor.best_token += 1
         in_background(show_best_moves(app, editor, editor.best_token))
@@ -336,7 +365,6 @@ def take_position(app: AppContext, editor: Editor, text: str) -> tuple[bool, str
     except (ValueError, TypeError, IndexError, KeyError, RecursionError, OverflowError) as exc:
         reason = get_view(editor.game_id).position_error_text(exc)
         return False, _("This is not a valid {game} position: {reason}").format(game=game.name, reason=reason)
-    app.page.attr("#editor-position", "aria-invalid", None)
     rules = editor.rules
     shown_before = None if rules is None else rules.palette(editor.state).board_of
     editor.state, editor.position = state, game.position(state)
@@ -345,6 +373,7 @@ def take_position(app: AppContext, editor: Editor, text: str) -> tuple[bool, str
     editor.editing = replace(editor.editing, start=None)
     editor.diagram, dropped = keep_known(editor.diagram, editor.centres())
     app.page.prop("#editor-position", "value", editor.position)
+    app.page.attr("#editor-position", "aria-invalid", None)
     app.page.region("editor-best", "")  # the best moves were those of the position before
     editor.best_token += 1
     if not dropped:

@@ -12,7 +12,7 @@ from ..i18n import _
 from . import language, learn
 from .context import AppContext
 from .page import Control, PageEvent, css_string
-from .routes import EDITOR_SCREEN, REMOTE_ACTIONS_ANYWHERE, REMOTE_SCREEN
+from .routes import EDITOR_SCREEN, REMOTE_ACTIONS_ANYWHERE, REMOTE_SCREEN, STORY_ACTIONS_ANYWHERE, STORY_SCREENS
 from .search_runner import in_background
 
 Data = Callable[[str], str]  # data(key): the clicked element's data-<key>, or ""
@@ -129,7 +129,11 @@ def preview_first(app: AppContext, control: Control, event: PageEvent) -> bool:
 
 
 def on_change(app: AppContext, event: PageEvent) -> None:
-    if event.form == "embed-options":
+    if event.form == "story" and app.screen in STORY_SCREENS:
+        from . import stories
+
+        stories.changed(app, event)
+    elif event.form == "embed-options":
         app.sharing.update_options(event.values)
     elif event.form == "setup" and event.setup is not None and event.control is not None:
         app.setup.changed(event.setup, event.control)
@@ -162,6 +166,10 @@ def _screen_hooks(app: AppContext, action: str | None = None) -> tuple[ClickHook
         from . import editor_screen
 
         return editor_screen.click, editor_screen.keydown
+    if app.screen in STORY_SCREENS or action in STORY_ACTIONS_ANYWHERE:
+        from . import stories
+
+        return stories.click, stories.keydown
     if app.screen == REMOTE_SCREEN or action in REMOTE_ACTIONS_ANYWHERE:
         from . import remote_screen
 

@@ -67,6 +67,9 @@ class Files:
         if self.importing:
             app.toast(_("An import is already running."))
             return
+        if text.lstrip("\ufeff \t\r\n").startswith("ludothek story"):
+            self.import_story(text)
+            return
         self.importing = True
         try:
             result = await self.run_import(text)
@@ -85,6 +88,33 @@ class Files:
         else:
             app.toast(message)
         app.home.refresh_saves()
+
+    def import_story(self, text: str) -> None:
+        """A story's file (render/story.py's notation): kept on the device and opened, or refused
+        with the reason (a step the rules refuse, in the game's own words)."""
+        from ..render.catalog import get_view
+        from ..render.story import StoryError, parse_story, replay
+        from ..render.story_words import story_error_text
+        from .saves import StorageError
+        from .story_store import StoryStore, new_story_id
+
+        app = self.app
+        game_id = None
+        try:
+            story = parse_story(text)
+            game_id = story.game
+            replay(get_view(game_id).game, story)
+        except StoryError as exc:
+            app.toast(_("The story was not imported: {reason}").format(reason=story_error_text(exc, game_id)), seconds=12)
+            return
+        story_id = new_story_id()
+        try:
+            StoryStore(app.storage).save(story_id, story)
+        except StorageError:
+            app.toast(_("The browser's storage refused to keep the story."), seconds=12)
+            return
+        app.toast(_("The story was imported."))
+        app.go(f"#/stories/{story_id}")
 
     async def run_import(self, text: str) -> ImportResult:
         """Import in slices between frames (a file of 1,000 long games takes many seconds to

@@ -310,7 +310,7 @@ class PageEvent:
             `values`: the fields of the `[data-form]` it stands in (the diagram editor's)
     key     a key pressed outside a text field (`control`: the board target it is pressed on;
             `targets`: with an arrow, every board target's token and grid point)
-    change  a field changed (`form`: "setup" or "embed-options")
+    change  a field changed (`form`: "setup", "embed-options", or a `[data-form]`'s name, with `values`)
     submit  a form sent (`form`: "open-link" with `text`, or "setup")
     import  a file chosen to import (`text`: its content, None when it could not be read)
     route   the address changed (`hash`)

@@ -270,12 +270,40 @@ class PuzzleScreen:
         elif action == "puzzle-solution":
             self.token += 1
             in_background(self.show_solution(self.token))
+        elif action == "puzzle-story":
+            self.make_story()
         elif action == "puzzle-retry":
             self.show(self.game_id, self.puzzle["id"])
             self.app.page.focus('#board [tabindex="0"]')
         else:
             return False
         return True
+
+    def make_story(self) -> None:
+        """The puzzle as a story of one's own (web/story_editor.py): its position as everyone sees
+        it with the task as the first comment, its solution as a step the reader finds (the
+        puzzle's hint with it), and the line after it."""
+        from ..render.story import Chapter, Step, Story, Task, checked_story, line_steps
+        from .links import LinkError
+        from .story_editor import start_story
+
+        puzzle, game = self.current(), get_game(self.game_id)
+        view = self.app.shown_view()
+        line = list(puzzle["line"]) or [puzzle["solution"]]
+        seen, state = [], self.start
+        for move in line:
+            state = game.play(state, move)
+            seen.append(game.position(self.public(state)))
+        start = game.position(self.public(self.start))
+        steps = line_steps(game, start, line, seen)
+        hint = draw.hint_text(self.game_id, puzzle, self.legal())[:200]
+        first = Step(move=steps[0].move, position=steps[0].position, task=Task(hint=hint))
+        task = draw.task_text(self.game_id, puzzle, self.mover_name())[:500]
+        title = _("Puzzle: {title}").format(title=view.title())[:80]
+        try:
+            start_story(self.app, checked_story(Story(self.game_id, title, (Chapter("", start, comment=task, steps=(first, *steps[1:])),))))
+        except (LinkError, ValueError) as exc:
+            self.app.toast(str(exc))
 
     def keydown(self, event: PageEvent) -> bool:
         """The board's keys (the page keeps them from scrolling it): arrows move, Enter and Space choose."""

@@ -4,6 +4,8 @@ jump to the worst one and play on from any position."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import json
 import time
 import traceback
@@ -256,9 +258,41 @@ class ReviewScreen:
             self.play_on()
         elif action == "review-back":
             self.app.go(f"#/play/{self.session.save_id}")
+        elif action == "review-story":
+            self.make_story()
         else:
             return False
         return True
+
+    def make_story(self) -> None:
+        """The game reviewed as a story of one's own (web/story_editor.py): its moves as everyone
+        saw them, the review's judgement of each as its first comment and the better move's ring as
+        its marks, to be written on."""
+        from ..render.story import MAX_COMMENT, MAX_STEPS, Chapter, Story, checked_story, line_steps
+        from .links import LinkError
+        from .story_editor import start_story
+
+        session, view = self.reviewed(), self.app.shown_view()
+        game = session.game
+        publics = [game.position(self.public(state)) for state in session.states]
+        moves = list(session.moves[:MAX_STEPS])
+        steps = line_steps(game, publics[0], moves, publics[1 : len(moves) + 1])
+        if self.review is not None:
+            move_texts, preferred_texts = self.texts()
+            names = session.names()
+            commented = []
+            for number, step in enumerate(steps, start=1):
+                judged = self.review.moves[number - 1] if number <= len(self.review.moves) else None
+                state = self.public(session.states[number])
+                marks = draw.better_move_diagram(judged, view.target_centres(state, UIState(interactive=False))) if judged is not None else Diagram()
+                comment = draw.review_detail_text(self.review, number, names, move_texts, preferred_texts)[:MAX_COMMENT]
+                commented.append(replace(step, comment=comment, marks=marks))
+            steps = tuple(commented)
+        title = _("{game}, reviewed").format(game=view.title())[:80]
+        try:
+            start_story(self.app, checked_story(Story(session.game_id, title, (Chapter("", publics[0], steps=steps),))))
+        except (LinkError, ValueError) as exc:
+            self.app.toast(str(exc))
 
     def keydown(self, key: str) -> bool:
         """The arrows, Home and End step through the moves (the page keeps them from scrolling it)."""

@@ -14,7 +14,7 @@ from . import learn
 from .context import AppContext
 from .links import LinkError
 from .problem_screen import show_problem
-from .routes import EDITOR_SCREEN, POSITION_SCREENS, REMOTE_ROUTES, parse_route
+from .routes import EDITOR_SCREEN, POSITION_SCREENS, REMOTE_ROUTES, STORY_ROUTES, parse_route
 from .rules_screen import show_rules
 
 
@@ -44,6 +44,10 @@ def _show_route(app: AppContext) -> None:
             app.sharing.open_game_link(argument)
         elif screen in learn.SCREENS:
             learn.route(app, list(where.parts))
+        elif screen in STORY_ROUTES:  # stories (issue 57), imported with their screen
+            from . import stories
+
+            stories.route(app, list(where.parts))
         elif app.embed.embed:
             raise LinkError(_("an embedded board needs a position or a game in its link"))
         elif screen in REMOTE_ROUTES:  # a game by link (issue 27), imported with its screen

@@ -8,6 +8,7 @@
 #/game/<data>               a shared game
 #/editor/<game>[/<pos>[/<diagram>]]   the diagram editor (web/editor_screen.py)
 #/review/<save id>, #/puzzles/<game>, #/puzzle/<game>/<id>   see web/learn.py
+#/story/<code>, #/learn/<game>, #/stories[/<id>], #/story-edit/<id>   stories (web/stories.py)
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ EDITOR_SCREEN = "editor"
 REMOTE_SCREEN = "remote"
 REMOTE_ROUTES = (REMOTE_SCREEN, "by-link")
 REMOTE_ACTIONS_ANYWHERE = ("remote-start", "delete-remote", "undo-delete-remote")
+# Stories (issue 57) likewise: read from a link (also in a blog's frame), a game's lesson, the
+# device's own; web/stories.py and the screens it opens come with their address.
+STORY_SCREEN = "story"
+STORY_SCREENS = (STORY_SCREEN, "stories", "story-edit")
+STORY_ROUTES = ("story", "learn", "stories", "story-edit")
+STORY_ACTIONS_ANYWHERE = ("story-undo-delete",)  # a toast's Undo, wherever the reader went on
 
 
 @dataclass(frozen=True)

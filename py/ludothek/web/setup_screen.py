@@ -15,7 +15,25 @@ from ..render.view import UIState
 from .context import AppContext
 from .session import GameSession, new_save_id
 from .page import Control, SetupForm
+from .saves import Storage, StorageError
 from .setup_form import form_players, form_seats, setup_preview, setup_warnings
+
+
+LEARNED_KEY = "ludothek.learned"  # the games whose lesson was opened on this device, comma-separated
+
+
+def learned_games(storage: Storage) -> set[str]:
+    text = storage.get(LEARNED_KEY) or ""
+    return {part for part in text[:200].split(",") if is_game(part)}
+
+
+def note_learned(storage: Storage, game_id: str) -> None:
+    """The lesson of `game_id` was opened here: its setup screen no longer offers it."""
+    games = learned_games(storage) | {game_id}
+    try:
+        storage.set(LEARNED_KEY, ",".join(sorted(games)))
+    except StorageError:  # the offer is a courtesy: without storage it is made again
+        pass
 
 
 class SetupScreen:
@@ -25,6 +43,13 @@ class SetupScreen:
         self.position: dict[str, str] = {}  # game id -> position a new game starts from
         self.errors: list[str] = []
         self.shown_game = ""  # the game whose settings the screen shows
+
+    def new_to(self, game_id: str) -> bool:
+        """Whether this device has neither a game of `game_id` kept nor opened its lesson."""
+        if game_id in learned_games(self.app.storage):
+            return False
+        summaries, _problems = self.app.store.summaries()
+        return not any(summary.game_id == game_id for summary in summaries)
 
     def show(self, game_id: str, focus_name: str | None = None, position: str | None = None) -> None:
         app = self.app
@@ -46,7 +71,7 @@ class SetupScreen:
             html = setup_html(view, players, values, self.errors, (), position_preview=preview, editor_link=editor_link)
         else:
             players = form_players(game_id, values)
-            html = setup_html(view, players, values, self.errors, setup_warnings(view, values, players))
+            html = setup_html(view, players, values, self.errors, setup_warnings(view, values, players), new_to_it=self.new_to(game_id))
             html += screens.tag("div", setup_preview(view, values, players), id="setup-preview", class_="setup-preview")
             from ..render import remote as remote_words  # play by link's words come with its modules (web/routes.py)
 
