@@ -154,6 +154,17 @@ def phone_page(browser):
     context.close()
 
 
+@pytest.fixture
+def phone(browser):
+    """A page on an upright phone in a fresh profile, as phone_page, keeping the page's errors."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True, service_workers="block")
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    yield page
+    context.close()
+
+
 def assert_fits_phone(page) -> None:
     """The board fits the phone's width, and nothing makes the page scroll sideways."""
     board = page.locator("#board svg").bounding_box()

@@ -206,16 +206,6 @@ def test_a_hostile_kept_list_is_not_shown_and_never_stops_the_start(page, app_ur
     assert not page.errors
 
 
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True, service_workers="block")
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    yield page
-    context.close()
-
-
 def test_on_a_phone_a_tapped_card_shows_its_progress_where_the_finger_was_and_opens(phone, app_url):
     held = open_held(phone, app_url)
     momox = card(phone, "momox")

@@ -26,16 +26,6 @@ def next_step(page) -> None:
     answered(page)
 
 
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True, service_workers="block")
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    yield page
-    context.close()
-
-
 def test_a_story_link_on_a_phone_is_read_and_its_task_solved_by_taps(phone, app_url):
     open_app(phone, app_url, story_route("momentum"))
     expect(phone.locator("#story-comment")).to_contain_text("Red places first")

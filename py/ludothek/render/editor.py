@@ -218,6 +218,24 @@ def words_html(d: Diagram) -> str:
     return tag("ol", "".join(tag("li", esc(w)) for w in words), class_="editor-word-list")
 
 
+def colour_buttons(action: str, chosen: str, ids: bool = False) -> str:
+    """A button for each colour of the marks, saying whether it is the chosen one (`ids`: each with
+    an id, so the focus stays on it when the tools are drawn again)."""
+    return "".join(
+        tag(
+            "button",
+            tag("span", "", class_="swatch", style=f"background:{c.value}", aria_hidden="true") + esc(colour_name(c.code)),
+            type="button",
+            class_="small" + (" primary" if c.code == chosen else ""),
+            data_action=action,
+            data_colour=c.code,
+            id=f"editor-colour-{c.code}" if ids else None,
+            aria_pressed=str(c.code == chosen).lower(),
+        )
+        for c in PALETTE
+    )
+
+
 def tools_html(editing: Editing) -> str:
     """The tools, the colours and the label's text: buttons that say whether they are chosen."""
     tools = "".join(
@@ -231,19 +249,7 @@ def tools_html(editing: Editing) -> str:
         )
         for tool in TOOLS
     )
-    colours = "".join(
-        tag(
-            "button",
-            tag("span", "", class_="swatch", style=f"background:{c.value}", aria_hidden="true") + esc(colour_name(c.code)),
-            type="button",
-            class_="small" + (" primary" if c.code == editing.colour else ""),
-            data_action="editor-colour",
-            data_colour=c.code,
-            id=f"editor-colour-{c.code}",
-            aria_pressed=str(c.code == editing.colour).lower(),
-        )
-        for c in PALETTE
-    )
+    colours = colour_buttons("editor-colour", editing.colour, ids=True)
     return (
         tag(
             "div",

@@ -17,8 +17,7 @@ step), `story-edit-chapter-add`, `story-edit-chapter-delete`, `story-edit-chapte
 from __future__ import annotations
 
 from ..i18n import _
-from .diagram import COLOURS, PALETTE, colour_name
-from .editor import TOOLS, Editing, tool_name
+from .editor import TOOLS, Editing, colour_buttons, tool_name
 from .screens import button
 from .story import MAX_COMMENT, MAX_HINT, MAX_TITLE, Story
 from .story_screen import step_title
@@ -46,19 +45,7 @@ def tools_html(tool: str, editing: Editing) -> str:
         )
         for name in EDIT_TOOLS
     )
-    colours = "".join(
-        tag(
-            "button",
-            tag("span", "", class_="swatch", style=f"background:{c.value}", aria_hidden="true") + esc(colour_name(c.code)),
-            type="button",
-            class_="small" + (" primary" if c.code == editing.colour else ""),
-            data_action="story-edit-colour",
-            data_colour=c.code,
-            aria_pressed=str(c.code == editing.colour).lower(),
-        )
-        for c in PALETTE
-        if c.code in COLOURS
-    )
+    colours = colour_buttons("story-edit-colour", editing.colour)
     label = tag(
         "label",
         esc(_("Label text (1 to 3 letters or digits)"))

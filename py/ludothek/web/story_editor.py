@@ -90,12 +90,7 @@ class StoryEditor:
         self.store = StoryStore(app.storage)
 
     def open(self, story_id: str) -> None:
-        try:
-            stored = self.store.load(story_id)
-        except KeyError:
-            raise LinkError(_("this device keeps no such story (any more)")) from None
-        except StoryError as exc:
-            raise LinkError(story_error_text(exc)) from exc
+        stored = self.store.opened(story_id)
         if not is_game(stored.story.game):
             raise LinkError(_("the link names no story"))
         try:

@@ -96,12 +96,7 @@ class StoryReader:
         self.app.set_screen(LIST_SCREEN, draw.stories_list_html(entries, problems), _("Stories"))
 
     def open_stored(self, story_id: str) -> None:
-        try:
-            stored = self.store.load(story_id)
-        except KeyError:
-            raise LinkError(_("this device keeps no such story (any more)")) from None
-        except StoryError as exc:
-            raise LinkError(story_error_text(exc)) from exc
+        stored = self.store.opened(story_id)
         self.open(stored.story, f"#/stories/{story_id}")
 
     def delete(self, story_id: str) -> None:

@@ -10,8 +10,11 @@ import random
 import time
 from dataclasses import dataclass
 
+from ..i18n import _
 from ..render.story import MAX_TEXT, Story, StoryError, format_story, parse_story
+from ..render.story_words import story_error_text
 from . import jsontext
+from .links import LinkError
 from .saves import Storage
 
 PREFIX = "ludothek.story."
@@ -51,6 +54,16 @@ class StoryStore:
     def text(self, story_id: str) -> str | None:
         """The entry as stored (to bring it back after a delete)."""
         return self.storage.get(PREFIX + story_id) if _is_id(story_id) else None
+
+    def opened(self, story_id: str) -> StoredStory:
+        """The story kept under `story_id` for a screen that opens it: a LinkError in the player's
+        words when there is none or it does not read."""
+        try:
+            return self.load(story_id)
+        except KeyError:
+            raise LinkError(_("this device keeps no such story (any more)")) from None
+        except StoryError as exc:
+            raise LinkError(story_error_text(exc)) from exc
 
     def load(self, story_id: str) -> StoredStory:
         """The story kept under `story_id`: KeyError when there is none, StoryError when it does not read."""
