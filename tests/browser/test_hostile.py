@@ -52,7 +52,7 @@ def test_every_hostile_link_leaves_the_app_ready_with_a_message_and_the_saves_li
             stuck.append((number, link[:80]))
             continue
         screen = page.locator("body").get_attribute("data-screen")
-        assert screen in ("home", "error", "setup", "game", "rules", "puzzles", "puzzle"), (number, screen)
+        assert screen in ("home", "error", "setup", "game", "rules", "puzzles", "puzzle", "story", "stories"), (number, screen)
         if screen == "error":
             expect(page.locator("#screen [role=alert]")).not_to_be_empty()
             expect(page.locator("#screen a[href='#/']")).to_be_visible()

@@ -3,14 +3,10 @@ asks of a game's view. The board itself is drawn by render/nummerus_board.py, th
 beside it and the choosers below it by render/nummerus_panels.py, and the sentences a player reads
 and hears are written by render/nummerus_words.py.
 
-The view and the board ask the engine for everything that depends on the rules: which chips the star may
-take (`star_targets`, `must_jump`), what the last move did (`effect`), which chains a solitaire
-chip makes the player choose between (`chain_choice`), which groups are chains, complete or the
-longest (`held_groups`), who leads (`leaders`), which chips a swap may take (`chips_to_take`),
-why a chip is out of reach or half a swap refused (`why_illegal`, `why_illegal_give`,
-`why_illegal_take`: a rule identifier and its fields) and what is wrong with a layout typed by
-hand (`check_layout`). Only the words for those rules are found here, in one table
-(`move_error_texts`), so that they can be translated.
+The view and the board ask the engine for everything that depends on the rules (`star_targets`,
+`must_jump`, `effect`, `chain_choice`, `held_groups`, `leaders`, `chips_to_take`, `why_illegal`,
+`why_illegal_give`, `why_illegal_take`, `check_layout`); only the words for those rules are here,
+in one table (`move_error_texts`), so that they can be translated.
 
 What a player sees, and how it is told without colour:
 - chips the star can reach carry a thick ring and a dotted line from the star; with no chip in
