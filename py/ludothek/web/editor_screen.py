@@ -208,7 +208,7 @@ def follow_address(app: AppContext, editor: Editor) -> None:
     fragment = editor_fragment(editor.game_id, editor.position, editor.diagram)
     if app.page_state.hash != fragment:
         app.page_state.hash = fragment
-        app.page.replace_url(app.embed.query() + fragment)
+        app.page.replace_url(fragment)  # the fragment alone: the page's own address keeps its query
         app.page.body_data("route", fragment)
 
 
