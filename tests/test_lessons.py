@@ -23,7 +23,7 @@ from ludothek.i18n import _, set_language
 from ludothek.package_files import package_file
 from ludothek.render.catalog import game_ai, get_view
 from ludothek.render.story import Shown, Story, parse_story, replay
-from ludothek.render.view import UIState
+from ludothek.render.view import UIState, seat_names
 from ludothek.web import search_runner
 from ludothek.web.story_screen import LESSON_FILE
 
@@ -205,7 +205,7 @@ def read_lesson(game_id: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> tup
             assert (
                 html.escape(
                     _("Your turn: find the move {mover} plays here.").format(
-                        mover=app.stories.reader.names(item.before)[view.game.current_player(item.before)]
+                        mover=seat_names(view, item.before.setup.players)[view.game.current_player(item.before)]
                     ),
                     quote=False,
                 )

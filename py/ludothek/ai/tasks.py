@@ -6,15 +6,16 @@ A time-sliced search, as the hint's: the page runs it between frames (web/search
 
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Generator
 
+from ..games.base import StateBase
 from .base import AnyGameAI, MoveValue
 
 # Values within this much of the author's move's count as good as it (the evaluations' noise).
 TOLERANCE = 1e-9
 
 
-def accepted_moves(ai: AnyGameAI, s: Any, author_move: str, best: bool) -> Generator[None, None, frozenset[str]]:
+def accepted_moves(ai: AnyGameAI, s: StateBase, author_move: str, best: bool) -> Generator[None, None, frozenset[str]]:
     """The moves of the public position `s` a reader may answer with: the author's, and with `best`
     those the strongest level values as highly. A kind of decision the evaluation has no
     comparable values for (Momox' shuffle, Nummerus' swap) accepts the author's move alone."""

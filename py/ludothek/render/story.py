@@ -49,10 +49,10 @@ import random
 import unicodedata
 import zlib
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..games import GAME_IDS
-from ..games.base import MoveError, PositionError
+from ..games.base import MoveError, PositionError, StateBase
 from .diagram import Diagram, DiagramError, format_diagram, parse_diagram
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ class StoryError(ValueError):
     errors do) and `params` where (`chapter` and `step`, counted from 1; `line` of the text) and why
     (`error`, the engine's MoveError or PositionError). `str(exc)` is English, for logs."""
 
-    def __init__(self, rule: str, message: str, **params: Any) -> None:
+    def __init__(self, rule: str, message: str, **params: object) -> None:
         super().__init__(message)
         self.rule = rule
         self.params = params
@@ -297,7 +297,7 @@ def _read_line(reading: _Reading, line: str, number: int) -> None:
         raise StoryError("bad-line", f"unknown keyword {keyword[:20]!r}", keyword=keyword[:20], **where)
 
 
-def _marks(text: str, where: dict[str, Any]) -> Diagram:
+def _marks(text: str, where: dict[str, int]) -> Diagram:
     try:
         return parse_diagram(text)
     except DiagramError as exc:
@@ -389,8 +389,8 @@ class Shown:
 
     chapter: int
     step: int
-    state: Any  # the game's state type: a story is of any game (AnyGame)
-    before: Any
+    state: StateBase  # the game's own state: a story is of any game (AnyGame)
+    before: StateBase | None
     move: str | None
     comment: str
     marks: Diagram
@@ -448,11 +448,12 @@ def replay(game: AnyGame, story: Story) -> list[list[Shown]]:
     return chapters
 
 
-def _read_position(game: AnyGame, text: str, rng: random.Random, chapter: int, step: int) -> Any:
+def _read_position(game: AnyGame, text: str, rng: random.Random, chapter: int, step: int) -> StateBase:
     try:
-        return game.from_observation(text, rng)
+        state: StateBase = game.from_observation(text, rng)
     except (PositionError, ValueError) as exc:
         raise StoryError("bad-position", f"chapter {chapter}, step {step}: {exc}", chapter=chapter, step=step, error=exc) from exc
+    return state
 
 
 __all__ = [

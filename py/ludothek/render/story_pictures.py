@@ -6,7 +6,7 @@ reader sees it before Python starts (as a diagram's embed does)."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from ..games.base import StateBase
 
 from ..i18n import _
 from .diagram import captioned_svg
@@ -27,7 +27,7 @@ def step_label(item: Shown) -> str:
 
 def step_board_svg(view: AnyView, item: Shown) -> str:
     """The step's board as the reader sees it: its marks and its last move, still (no animation)."""
-    ui: UIState[Any] = UIState(interactive=False, last_before=item.before, last_move=item.move, diagram=item.marks)
+    ui: UIState[StateBase] = UIState(interactive=False, last_before=item.before, last_move=item.move, diagram=item.marks)
     return view.board_svg(item.state, ui)
 
 

@@ -17,7 +17,7 @@ from ..render.catalog import get_view, is_game, puzzle_games
 from ..render import puzzles as draw
 from ..render import review as review_draw
 from ..render.diagram import Diagram, editor_fragment
-from ..render.view import Action, UIState
+from ..render.view import Action, UIState, seat_names
 from . import jsontext
 from .context import AppContext
 from .page import Control, PageEvent
@@ -171,8 +171,7 @@ class PuzzleScreen:
         ui = self.ui.with_(interactive=not self.outcome)
         solution = self._move_text(self.start, self.puzzle["solution"])
         link = app.base_url() + f"#/puzzle/{self.game_id}/{self.puzzle['id']}"
-        players = self.start.setup.players
-        names = [view.seat_style(seat, players).name for seat in range(players)]
+        names = seat_names(view, self.start.setup.players)
         regions = {
             "puzzle-seats": review_draw.seats_html(view, shown, names),
             "board": view.board_svg(shown, ui),

@@ -17,9 +17,8 @@ the story as it was. Undo and Redo go back and forth over the changes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from ..games.base import MoveError
+from ..games.base import MoveError, StateBase
 from ..i18n import _
 from ..render import story_editor as draw
 from ..render.catalog import get_view, is_game
@@ -27,7 +26,7 @@ from ..render.diagram import COLOURS, Diagram
 from ..render.editor import Editing, click_target, editor_board_svg
 from ..render.story import Chapter, Shown, Step, Story, StoryError, Task, checked_story, replay
 from ..render.story_words import story_error_text
-from ..render.view import AnyView, UIState
+from ..render.view import AnyView, UIState, seat_names
 from .context import AppContext
 from .links import LinkError
 from .page import PageEvent
@@ -49,7 +48,7 @@ class Draft:
     step: int = 0
     tool: str = draw.MOVE_TOOL
     editing: Editing = Editing()
-    ui: UIState[Any] = field(default_factory=UIState)
+    ui: UIState[StateBase] = field(default_factory=UIState)
     undo: list[tuple[Story, int, int]] = field(default_factory=list)
     redo: list[tuple[Story, int, int]] = field(default_factory=list)
 
@@ -293,9 +292,8 @@ class StoryEditor:
             return draft.view.move_error_text(exc)
         return self.insert(Step(move=result.move), draft.view.describe_move(item.state, result.move, after, self.names(item.state)))
 
-    def names(self, state: Any) -> list[str]:
-        view, players = self.current().view, state.setup.players
-        return [view.seat_style(seat, players).name for seat in range(players)]
+    def names(self, state: StateBase) -> list[str]:
+        return seat_names(self.current().view, state.setup.players)
 
     def set_marks(self, marks: Diagram) -> str:
         draft = self.current()

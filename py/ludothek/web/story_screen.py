@@ -14,7 +14,7 @@ opens the position shown as a position link. Only what everyone at the table see
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from ..games.base import StateBase
 
 from ..ai.tasks import accepted_moves
 from ..i18n import _, language
@@ -27,7 +27,7 @@ from ..render.story import Shown, Story, StoryError, format_story, parse_story, 
 from ..render.standalone import embed_size
 from ..render.story_pictures import step_picture, story_embed_size, story_embed_snippet, strip_svg
 from ..render.story_words import story_error_text
-from ..render.view import AnyView, UIState
+from ..render.view import AnyView, UIState, seat_names
 from .context import AppContext
 from .links import LinkError, position_fragment
 from .page import Control, PageEvent
@@ -65,7 +65,7 @@ class Reading:
     shown: set[tuple[int, int]] = field(default_factory=set)  # tasks whose answer was shown
     hint_shown: bool = False
     feedback: str = ""
-    ui: UIState[Any] = field(default_factory=UIState)
+    ui: UIState[StateBase] = field(default_factory=UIState)
     accepted: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
 
     @property
@@ -190,11 +190,6 @@ class StoryReader:
             raise RuntimeError("no story is shown")
         return self.reading
 
-    def names(self, state: Any) -> list[str]:
-        view = self.view()
-        players = state.setup.players
-        return [view.seat_style(seat, players).name for seat in range(players)]
-
     def update(self) -> None:
         app = self.app
         if app.screen != SCREEN or self.reading is None:
@@ -202,8 +197,8 @@ class StoryReader:
         reading, view = self.reading, self.view()
         item = reading.item
         task = reading.task_open()
-        state = item.before if task else item.state
-        names = self.names(state)
+        state = item.before if task and item.before is not None else item.state  # a task is always a move's
+        names = seat_names(view, state.setup.players)
         if task:
             ui = reading.ui.with_(interactive=True, names=tuple(names))
         else:
@@ -257,7 +252,7 @@ class StoryReader:
         name = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in (reading.story.title or reading.story.game).lower()).strip("-")[:40]
         return f"{name or 'story'}-{reading.chapter + 1}"
 
-    def play_link(self, state: Any) -> str:
+    def play_link(self, state: StateBase) -> str:
         game = self.view().game
         return position_fragment(game.id, game.position(game.observation(state, None)))
 
@@ -314,13 +309,13 @@ class StoryReader:
         item = reading.item
         place = (reading.chapter, reading.step)
         author = item.move or ""
-        task = item.task
-        if task is None:
+        task, before = item.task, item.before
+        if task is None or before is None:  # a task is always a move's, which has a position before it
             return
         accepted = reading.accepted.get(place)
         if accepted is None:
             try:
-                accepted = await run_sliced(accepted_moves(game_ai(reading.story.game), item.before, author, task.best), lambda: token == self.token)
+                accepted = await run_sliced(accepted_moves(game_ai(reading.story.game), before, author, task.best), lambda: token == self.token)
             except SearchCancelled:
                 return
             reading.accepted[place] = accepted
