@@ -11,6 +11,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from ludothek.games import get_game
+from ludothek.render.diagram import Diagram, captioned_svg, format_diagram
 from ludothek.render.standalone import embed_snippet, standalone_svg
 from ludothek.render.view import UIState
 from ludothek.web.links import EmbedOptions, position_fragment
@@ -32,18 +33,27 @@ def snippet(
     width: int | None = None,
     height: int | None = None,
     level: int | None = 1,
+    position: str | None = None,
+    diagram: Diagram | None = None,
 ) -> str:
-    """The Share dialog's snippet for the start of a two-player game (what the app writes)."""
+    """The Share dialog's snippet for the start of a two-player game (what the app writes), or the
+    diagram editor's for `position` (a position in the game's notation) with `diagram`'s marks
+    and caption."""
     from ludothek.render.standalone import embed_size
 
     game, state = start_state(game_id)
+    if position is not None:
+        state = game.from_position(position)
     public = game.observation(state, None)
     options = EmbedOptions(embed=True, opponent=opponent, level=level, readonly=readonly, seat=game.current_player(state) or 0, picture=True)
     default_width, default_height = embed_size(game_id)
-    src = app_url + "index.html" + options.query() + position_fragment(game_id, game.position(public))
+    diagram = diagram or Diagram()
+    marks = "" if diagram.is_empty() else format_diagram(diagram)
+    src = app_url + "index.html" + options.query() + position_fragment(game_id, game.position(public), marks)
+    picture = captioned_svg(standalone_svg(game_id, public, UIState(interactive=False, diagram=diagram)), diagram.caption)
     return embed_snippet(
         src,
-        standalone_svg(game_id, public, UIState(interactive=False)),
+        picture,
         width or default_width,
         height or default_height,
         f"{game.name} – Ludothek",

@@ -16,7 +16,8 @@ from playwright.sync_api import expect
 
 from blog import EMBED_GAMES, BlogServer, snippet
 from conftest import READY_TIMEOUT_MS, wait_for, wait_for_moves, workers_where
-from ludothek.render.standalone import embed_size
+from ludothek.render.diagram import parse_diagram
+from ludothek.render.standalone import embed_picture_box, embed_size
 
 RUNTIME = re.compile(r"/assets/vendor/(pyodide|pyscript)/|/py/main\.py|ludothek\.zip|pyscript\.toml")
 SMALL = (320, 400)
@@ -161,6 +162,8 @@ def test_the_board_a_reader_clicks_goes_live_where_it_stood_and_takes_a_move(ope
     board = live.locator("#board").bounding_box()
     assert abs(board["x"] - picture_box["x"]) < 1 and abs(board["width"] - picture_box["width"]) < 1
     assert abs(board["y"] - (picture_box["y"] + 44)) < 1
+    bottom = embed_picture_box(game_id, readonly=False)[1]
+    assert abs(board["height"] - (picture_box["height"] - 44 - bottom)) < 1
     play_one_move(live)
     assert live.evaluate(SCROLL_ROOM) == {"height": 0, "width": 0}
     # The small frame too fits after it comes alive; the reader reaches it with the keyboard.
@@ -197,6 +200,69 @@ def test_a_phone_reader_who_taps_play_on_a_half_scrolled_board_stays_where_they_
     live.wait_for_function("!!document.activeElement && !!document.activeElement.closest('#board')")
     page.wait_for_timeout(300)
     assert page.evaluate("scrollY") == scrolled
+    assert blog.errors == []
+
+
+# The states with each game's tallest controls under the board, as an author's embed code gives them
+# (two readers at one screen): Mops Royal's final scoring (variant "Wertung") lists five
+# combinations to look at on the layout; Momox asks whether to reshuffle the chips; Fenn's face
+# chooser (after a field is picked) under a diagram with a caption.
+TALL_CONTROLS = {
+    "mops": (
+        "9/9/9/2WvWyHvCbPg2/2PyBvcvKokg2/2PpBpboPoWg2/2WpKpWoPbWb2/2CyHyhoHbHg2/9,9/9/3BgWvCyHyPg1/3WgwbwoHoHg1/3WyWpKoKgKp1/"
+        "3BpbopoPpPy1/3CbBvHvPbHb1/9/9 PvBbByCgCoCpKbKvKyHp - f1 19,19 w",
+        "",
+        "#extra .mops-option",
+    ),
+    "momox": ("23,5 -,234 R shuffle t1 y3 123456 120", "", "#actions button:has-text('Keep the chips')"),
+    "fenn": (None, "a:o:5-7;t:Why%20the%20blue%20die%20goes%20to%207%20and%20not%20to%206", ".fenn-chooser button[data-target]"),
+}
+BOXES = """() => Object.fromEntries(Object.entries({board: '#board', dock: '.embed-dock', status: '#status', caption: '#board .diagram-caption'})
+    .map(([name, selector]) => { const e = document.querySelector(selector); if (!e) return [name, null];
+        const r = e.getBoundingClientRect(); return [name, {top: r.top, bottom: r.bottom, left: r.left, right: r.right}]; }))"""
+
+
+def overlap(a: dict, b: dict) -> float:
+    """The height of the band two boxes share (they span the frame's width): > 0 where one covers the other."""
+    return min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) if min(a["right"], b["right"]) > max(a["left"], b["left"]) else 0.0
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+@pytest.mark.parametrize("game_id", sorted(TALL_CONTROLS))
+def test_the_controls_never_cover_the_board_or_its_caption(open_blog, app_url, game_id, phone):
+    """The embed code's own frame on a phone (390x844, touch: the frame as wide as the post) and on
+    a desktop, in the state with the game's tallest controls: the board shrinks to the room they
+    leave (they covered Mops Royal's layout, Momox' bottom row and Fenn's caption), and keeps some."""
+    position, marks, controls = TALL_CONTROLS[game_id]
+    code = snippet(game_id, app_url, opponent="human", position=position, diagram=parse_diagram(marks) if marks else None)
+    blog = open_blog(code, viewport=(390, 844) if phone else (1280, 800), phone=phone)
+    wait_for_covers(blog, 1)
+    frame = blog.page.frame_locator("iframe")
+    play = frame.get_by_role("button", name="Play")
+    play.tap() if phone else play.click()
+    frame.locator("body[data-ready]").wait_for(timeout=READY_TIMEOUT_MS)
+    live = blog.frames()[0]
+    if game_id == "fenn":
+        wait_for(live, "document.body.dataset.thinking === '0'")
+        # Clicked, not tapped: Chromium's touch emulation hit-tests a tap's click in a frame of
+        # another site at the point less the frame's offset twice (a pointerdown at 50,164 in the
+        # frame, its click at 34,73), so a tap on the board misses its field there.
+        frame.locator("#board [data-target='1']").click()
+    expect(frame.locator(controls).first).to_be_visible()
+    boxes = live.evaluate(BOXES)
+    frame_height = live.evaluate("innerHeight")
+    assert overlap(boxes["board"], boxes["dock"]) <= 0, boxes
+    assert overlap(boxes["board"], boxes["status"]) <= 0, boxes
+    assert boxes["board"]["bottom"] - boxes["board"]["top"] >= frame_height / 3, (boxes, frame_height)
+    if marks:
+        caption = boxes["caption"]
+        assert caption is not None and overlap(caption, boxes["dock"]) <= 0, boxes
+        assert boxes["board"]["top"] <= caption["top"] and caption["bottom"] <= boxes["board"]["bottom"] + 0.5, boxes
+    # The choice stays within reach: its first entry is in the dock, and nothing in the frame scrolls but the choice.
+    entry = frame.locator(controls).first.bounding_box()
+    dock = frame.locator(".embed-dock").bounding_box()
+    assert dock["y"] - 0.5 <= entry["y"] and entry["y"] + entry["height"] <= dock["y"] + dock["height"] + 0.5, (entry, dock)
+    assert live.evaluate(SCROLL_ROOM) == {"height": 0, "width": 0}
     assert blog.errors == []
 
 
