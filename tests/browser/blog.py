@@ -7,6 +7,7 @@ blocks their storage the way a private window does.
 
 from __future__ import annotations
 
+import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -17,6 +18,7 @@ from ludothek.render.view import UIState
 from ludothek.web.links import EmbedOptions, position_fragment
 
 EMBED_GAMES = ("momentum", "nummerus", "fenn", "mops", "momox")
+RUNTIME = re.compile(r"/assets/vendor/(pyodide|pyscript)/|/py/main\.py|ludothek\.zip|pyscript\.toml")
 
 
 def start_state(game_id: str):
@@ -62,6 +64,17 @@ def snippet(
     )
 
 
+def story_snippet(app_url: str, story) -> str:
+    """The story reader's embed code for `story` (web/story_screen.StoryReader.share)."""
+    from ludothek.render.catalog import get_view
+    from ludothek.render.standalone import embed_size
+    from ludothek.render.story import replay
+    from ludothek.render.story_pictures import story_embed_size, story_embed_snippet
+
+    first = replay(get_game(story.game), story)[0][0]
+    return story_embed_snippet(app_url + "index.html", get_view(story.game), story, first, story_embed_size(*embed_size(story.game)))
+
+
 class BlogServer:
     """Serves one blog page (the given HTML body) on http://localhost:<port>/."""
 
@@ -105,3 +118,29 @@ class BlogServer:
     def stop(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+class Blog:
+    """The blog page with the given snippets, in a fresh default context (no storage for frames)."""
+
+    def __init__(self, browser, body: str, viewport=(1000, 900), phone: bool = False):
+        self.server = BlogServer(body)
+        touch = {"has_touch": True, "is_mobile": True} if phone else {}
+        self.context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, **touch)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(30_000)
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        self.context.on("request", lambda request: self.requests.append(request.url))
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" and ("Traceback" in m.text or "InvalidState" in m.text) else None)
+        self.page.goto(self.server.url)
+
+    def frames(self):
+        return [f for f in self.page.frames if f != self.page.main_frame]
+
+    def runtime_requests(self) -> list[str]:
+        return [u for u in self.requests if RUNTIME.search(u)]
+
+    def close(self) -> None:
+        self.context.close()
+        self.server.stop()

@@ -506,3 +506,20 @@ def two_devices(browser):
     yield a[1], b[1]
     a[0].close()
     b[0].close()
+
+
+@pytest.fixture
+def open_blog(browser):
+    """Opens blog pages (blog.Blog: another site, a fresh default context); closes them after the test."""
+    from blog import Blog
+
+    blogs = []
+
+    def opened(body: str, viewport=(1000, 900), phone: bool = False) -> Blog:
+        blog = Blog(browser, body, viewport, phone)
+        blogs.append(blog)
+        return blog
+
+    yield opened
+    for blog in blogs:
+        blog.close()

@@ -14,12 +14,11 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from blog import EMBED_GAMES, BlogServer, snippet
+from blog import EMBED_GAMES, Blog, BlogServer, snippet
 from conftest import READY_TIMEOUT_MS, wait_for, wait_for_moves, workers_where
 from ludothek.render.diagram import parse_diagram
 from ludothek.render.standalone import embed_picture_box, embed_size
 
-RUNTIME = re.compile(r"/assets/vendor/(pyodide|pyscript)/|/py/main\.py|ludothek\.zip|pyscript\.toml")
 SMALL = (320, 400)
 
 # Decodes each frame's background picture (the snippet's data: URL) as an image: its width, or -1.
@@ -42,46 +41,6 @@ PLAYABLE = """() => {
     const pick = choices[0] || cells[0];
     return pick ? (pick.closest('#board') ? '#board ' : '#extra, #actions').trim() + ' [data-target="' + pick.dataset.target + '"]' : null;
 }"""
-
-
-class Blog:
-    """The blog page with the given snippets, in a fresh default context (no storage for frames)."""
-
-    def __init__(self, browser, body: str, viewport=(1000, 900), phone: bool = False):
-        self.server = BlogServer(body)
-        touch = {"has_touch": True, "is_mobile": True} if phone else {}
-        self.context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, **touch)
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(30_000)
-        self.requests: list[str] = []
-        self.errors: list[str] = []
-        self.context.on("request", lambda request: self.requests.append(request.url))
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" and ("Traceback" in m.text or "InvalidState" in m.text) else None)
-        self.page.goto(self.server.url)
-
-    def frames(self):
-        return [f for f in self.page.frames if f != self.page.main_frame]
-
-    def runtime_requests(self) -> list[str]:
-        return [u for u in self.requests if RUNTIME.search(u)]
-
-    def close(self) -> None:
-        self.context.close()
-        self.server.stop()
-
-
-@pytest.fixture
-def open_blog(browser):
-    blogs = []
-
-    def opened(body: str, viewport=(1000, 900), phone: bool = False) -> Blog:
-        blog = Blog(browser, body, viewport, phone)
-        blogs.append(blog)
-        return blog
-
-    yield opened
-    for blog in blogs:
-        blog.close()
 
 
 def wait_for_covers(blog: Blog, count: int) -> None:
