@@ -4,6 +4,7 @@ lesson, the way on and back, a task answered by tapping the board, and a strange
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from test_editor_embeds import in_own_loop, settled
@@ -172,6 +173,55 @@ def test_a_story_embed_shows_its_first_step_before_python_and_links_back_to_ludo
     app.embed = type(app.embed)(embed=True)
     send(app, type="route", hash="#/story/" + story_code(story))
     assert "Open in Ludothek" in regions(page)["#story-nav"] and regions(page).get("#story-share", "") == ""
+
+
+def test_a_story_embed_opens_its_step_list_over_the_board_and_a_chosen_step_of_another_chapter_closes_it():
+    from dataclasses import replace
+
+    story = momentum_story()
+    again = Chapter("Again", story.chapters[0].position, steps=(Step(move="c3", comment="This time Red starts on c3."),))
+    story = checked_story(replace(story, chapters=(*story.chapters, again)))
+    app, page = start(hash="#/story/" + story_code(story))
+    app.embed = type(app.embed)(embed=True)
+    send(app, type="route", hash="#/story/" + story_code(story))
+    screen = last(page, "screen")[2]
+    panel = re.search(r"<aside[^>]*>", screen)
+    assert panel and 'id="story-panel"' in panel.group(0) and " hidden" in panel.group(0)  # closed at first
+    nav = regions(page)["#story-nav"]
+    assert 'data-action="story-steps"' in nav and 'aria-expanded="false"' in nav
+    # Every chapter's steps are in the list, under the chapter's title; the step shown is marked.
+    steps = regions(page)["#story-steps"]
+    assert "Chapter 1: Start" in steps and "Chapter 2: Again" in steps
+    assert steps.count('aria-current="step"') == 1 and 'data-chapter="0" data-step="0" aria-current="step"' in steps
+    # The head says which chapter in words (its buttons did not fit a phone's frame).
+    place = regions(page)["#story-place"]
+    assert "Chapter 1 of 2" in place and "story-chapter" not in place
+    send(app, type="click", control=control(action="story-steps"))
+    assert ["attr", "#story-panel", "hidden", None] in page.ops
+    assert 'aria-expanded="true"' in regions(page)["#story-nav"]
+    assert last(page, "focus")[1] == "#story-steps [aria-current=step]"
+    # The arrows do not step under the open list; Escape closes it and gives the keyboard back to "Steps".
+    send(app, type="key", key="ArrowRight")
+    assert app.stories.reader.current().step == 0
+    send(app, type="key", key="Escape")
+    assert last(page, "attr")[1:] == ["#story-panel", "hidden", ""]
+    assert last(page, "focus")[1] == "#story-nav [data-action=story-steps]"
+    # Chosen from the list: the second chapter's step is shown and the list closes.
+    send(app, type="click", control=control(action="story-steps"))
+    send(app, type="click", control=control(action="story-go", chapter="1", step="1"))
+    reading = app.stories.reader.current()
+    assert (reading.chapter, reading.step, reading.steps_open) == (1, 1, False)
+    assert last(page, "attr")[1:] == ["#story-panel", "hidden", ""]
+    assert "This time Red starts on c3." in regions(page)["#story-comment"]
+    assert 'data-chapter="1" data-step="1" aria-current="step"' in regions(page)["#story-steps"]
+    assert last(page, "focus")[1] == "#story-nav [data-action=story-steps]"
+
+
+def test_the_apps_reader_keeps_its_step_list_beside_the_board_without_a_steps_button():
+    app, page = start()
+    send(app, type="route", hash="#/story/" + story_code(momentum_story()))
+    assert 'data-action="story-steps"' not in regions(page)["#story-nav"]
+    assert 'id="story-panel"' not in last(page, "screen")[2]
 
 
 def test_every_game_card_and_rules_page_links_its_lesson_and_a_newcomers_setup_offers_it():

@@ -2,8 +2,8 @@
 its comment, the task, the way on, the list of steps) and the list of the stories a device keeps.
 
 Commands (data-action) wired by ludothek.web.story_screen: `story-prev`, `story-next`, `story-go`
-(data-chapter, data-step: a step, or a chapter's start), `story-hint`, `story-show`,
-`story-delete` (data-story).
+(data-chapter, data-step: a step, or a chapter's start), `story-steps` (an embed's step list, open
+or closed), `story-hint`, `story-show`, `story-delete` (data-story).
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ def comment_html(comment: str) -> str:
 def story_frame_html(title: str, embedded: bool) -> str:
     """The reader's regions: the head (title, chapter, place), the board with what a move needs
     beside it while a task is open (the view's choosers and actions: Fenn's face), the comment and
-    the task, the way on, and the list of steps."""
+    the task, the way on, and the list of steps. In a blog's frame the list (`#story-panel`) is
+    closed over the board until the reader opens it with the way on's "Steps"."""
     head = tag("div", tag("h1", esc(title), class_="game-title", dir="auto") + tag("div", "", id="story-place", class_="story-place"), class_="game-head")
     play = tag(
         "div",
@@ -36,22 +37,31 @@ def story_frame_html(title: str, embedded: bool) -> str:
         + tag("div", "", id="story-nav", class_="story-nav"),
         class_="play-area",
     )
+    close = tag("button", esc(_("Back to the story")), type="button", class_="small story-steps-close", data_action="story-steps") if embedded else ""
     side = tag(
         "aside",
-        tag("div", "", id="story-seats", class_="players")
+        close
+        + tag("div", "", id="story-seats", class_="players")
         + tag("nav", "", id="story-steps", class_="story-steps")
         + tag("div", "", id="story-share", class_="story-share"),
         class_="side",
+        id="story-panel" if embedded else None,
+        hidden=embedded,
+        aria_labelledby="story-steps-title" if embedded else None,
     )
     return tag("div", head + play + side, class_="game-layout story-layout" + (" embedded" if embedded else ""))
 
 
-def place_html(story: Story, chapter: int, step: int) -> str:
-    """Which step of how many, and, when the story has several chapters, a button for each."""
+def place_html(story: Story, chapter: int, step: int, compact: bool = False) -> str:
+    """Which step of how many, and, when the story has several chapters, a button for each
+    (`compact`, in a blog's frame: which chapter of how many, in words; its step list, over the
+    board, has every chapter's steps)."""
     steps = len(story.chapters[chapter].steps)
     where = tag("p", esc(_("Start") if step == 0 else _("Step {n} of {total}").format(n=step, total=steps)), class_="story-where")
     if len(story.chapters) == 1:
         return where
+    if compact:
+        return tag("p", esc(_("Chapter {n} of {total}").format(n=chapter + 1, total=len(story.chapters))), class_="story-where") + where
     buttons = "".join(
         tag(
             "button",
@@ -68,13 +78,23 @@ def place_html(story: Story, chapter: int, step: int) -> str:
     return tag("nav", buttons, class_="story-chapters", aria_label=_("Chapters")) + where
 
 
-def nav_html(story: Story, chapter: int, step: int, play_link: str, out_link: str) -> str:
+def nav_html(story: Story, chapter: int, step: int, play_link: str, out_link: str, steps_open: bool | None = None) -> str:
     """Back and on (the keyboard's left and right arrows too), Play from here, and the story in
-    Ludothek (`out_link`, in an embed) or as a file (in the app)."""
+    Ludothek (`out_link`, in an embed) or as a file (in the app). `steps_open`: in an embed, whether
+    the step list is open over the board (None: no list to open, it is beside the board)."""
     first = chapter == 0 and step == 0
     last = chapter == len(story.chapters) - 1 and step == len(story.chapters[chapter].steps)
     buttons = tag("button", esc(_("Previous")), type="button", data_action="story-prev", disabled=first, aria_keyshortcuts="ArrowLeft")
     buttons += tag("button", esc(_("Next")), type="button", class_="primary", data_action="story-next", disabled=last, aria_keyshortcuts="ArrowRight")
+    if steps_open is not None:
+        buttons += tag(
+            "button",
+            esc(_("Steps")),
+            type="button",
+            data_action="story-steps",
+            aria_controls="story-panel",
+            aria_expanded="true" if steps_open else "false",
+        )
     buttons += tag("a", esc(_("Play from here")), href=play_link, class_="button", data_story_play="1")
     if out_link:
         buttons += tag("a", esc(_("Open in Ludothek")), href=out_link, class_="button", target="_blank", rel="noopener")
@@ -96,11 +116,24 @@ def step_title(view: AnyView, item: Shown) -> str:
         return item.move
 
 
-def steps_html(view: AnyView, story: Story, chapters: list[list[Shown]], chapter: int, step: int, solved: frozenset[tuple[int, int]]) -> str:
-    """Every step of the chapter, the current one marked; a step with a task not yet solved says so
-    and keeps its move to itself."""
+def steps_html(
+    view: AnyView, story: Story, chapters: list[list[Shown]], chapter: int, step: int, solved: frozenset[tuple[int, int]], every_chapter: bool = False
+) -> str:
+    """Every step of the chapter (`every_chapter`: of every chapter, under its title), the current
+    one marked; a step with a task not yet solved says so and keeps its move to itself."""
+    heading = tag("h2", esc(_("Steps")), id="story-steps-title")
+    if not every_chapter or len(chapters) == 1:
+        return heading + _step_list(view, chapters[chapter], chapter, step, solved, "story-steps-title")
+    parts = []
+    for number, (shown, about) in enumerate(zip(chapters, story.chapters), start=1):
+        title = _("Chapter {n}: {title}").format(n=number, title=about.title) if about.title else _("Chapter {n}").format(n=number)
+        parts.append(tag("h3", esc(title), id=f"story-steps-{number}", dir="auto") + _step_list(view, shown, chapter, step, solved, f"story-steps-{number}"))
+    return heading + "".join(parts)
+
+
+def _step_list(view: AnyView, shown: list[Shown], chapter: int, step: int, solved: frozenset[tuple[int, int]], labelled_by: str) -> str:
     items = []
-    for item in chapters[chapter]:
+    for item in shown:
         open_task = item.task is not None and (item.chapter, item.step) not in solved
         label = _("Task: find the move") if open_task else step_title(view, item)
         number = tag("span", esc(str(item.step) if item.step else "·"), class_="story-step-number", aria_hidden="true")
@@ -116,13 +149,12 @@ def steps_html(view: AnyView, story: Story, chapters: list[list[Shown]], chapter
                     data_action="story-go",
                     data_chapter=str(item.chapter),
                     data_step=str(item.step),
-                    aria_current="step" if item.step == step else None,
+                    aria_current="step" if (item.chapter, item.step) == (chapter, step) else None,
                     class_="story-step" + (" task" if open_task else ""),
                 ),
             )
         )
-    heading = tag("h2", esc(_("Steps")), id="story-steps-title")
-    return heading + tag("ol", "".join(items), class_="story-step-list", aria_labelledby="story-steps-title")
+    return tag("ol", "".join(items), class_="story-step-list", aria_labelledby=labelled_by)
 
 
 def task_html(mover: str, hint: str, hint_shown: bool, feedback: str, solved: bool) -> str:

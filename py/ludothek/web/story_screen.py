@@ -64,6 +64,7 @@ class Reading:
     solved: set[tuple[int, int]] = field(default_factory=set)
     shown: set[tuple[int, int]] = field(default_factory=set)  # tasks whose answer was shown
     hint_shown: bool = False
+    steps_open: bool = False  # in a blog's frame: the step list is open over the board
     feedback: str = ""
     ui: UIState[StateBase] = field(default_factory=UIState)
     accepted: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
@@ -206,7 +207,7 @@ class StoryReader:
         game = view.game
         mover = game.current_player(state)
         regions = {
-            "story-place": draw.place_html(reading.story, reading.chapter, reading.step),
+            "story-place": draw.place_html(reading.story, reading.chapter, reading.step, compact=self.embedded()),
             "board": view.board_svg(state, ui),
             "extra": view.extra_html(state, ui) if task else "",
             "actions": actions_html(view.actions(state, ui)) if task else "",
@@ -218,15 +219,22 @@ class StoryReader:
                 reading.feedback,
                 solved=not task,
             ),
-            "story-nav": draw.nav_html(reading.story, reading.chapter, reading.step, self.play_link(state), self.out_link()),
+            "story-nav": draw.nav_html(
+                reading.story, reading.chapter, reading.step, self.play_link(state), self.out_link(), reading.steps_open if self.embedded() else None
+            ),
             "story-seats": review_draw.seats_html(view, state, names),
-            "story-steps": draw.steps_html(view, reading.story, reading.chapters, reading.chapter, reading.step, frozenset(reading.solved | reading.shown)),
+            "story-steps": draw.steps_html(
+                view, reading.story, reading.chapters, reading.chapter, reading.step, frozenset(reading.solved | reading.shown), every_chapter=self.embedded()
+            ),
             "story-share": "" if self.embedded() else self.share(),
         }
         for region, html in regions.items():
             if app.rendered.get(region) != html:
                 app.page.html("#" + region, html)
                 app.rendered[region] = html
+        if self.embedded() and app.rendered.get("story-panel") != str(reading.steps_open):
+            app.page.attr("#story-panel", "hidden", None if reading.steps_open else "")
+            app.rendered["story-panel"] = str(reading.steps_open)
         app.page.body_data("storyStep", f"{reading.chapter}.{reading.step}")
         app.page.body_data("storyTask", "open" if task else "none")
 
@@ -276,6 +284,17 @@ class StoryReader:
             self.app.page.focus('#board [tabindex="0"]', scroll=False)
         elif item.comment:
             self.app.announce(item.comment)
+
+    def show_steps(self, open_: bool) -> None:
+        """An embed's step list opened over the board (the keyboard on the step shown) or closed
+        (the keyboard back on "Steps")."""
+        reading = self.current()
+        reading.steps_open = open_
+        self.update()
+        if open_:
+            self.app.page.focus("#story-steps [aria-current=step]", scroll=False)
+        else:
+            self.app.page.focus("#story-nav [data-action=story-steps]", scroll=False)
 
     def step_by(self, delta: int) -> None:
         reading = self.current()
@@ -366,7 +385,13 @@ class StoryReader:
         elif action == "story-next":
             self.step_by(1)
         elif action == "story-go":
+            chosen_from_list = self.current().steps_open
+            self.current().steps_open = False
             self.go(_number(control.get("chapter")), _number(control.get("step")))
+            if chosen_from_list and not self.current().task_open():
+                self.app.page.focus("#story-nav [data-action=story-steps]", scroll=False)
+        elif action == "story-steps":
+            self.show_steps(not self.current().steps_open)
         elif action == "story-hint":
             self.current().hint_shown = True
             self.update()
@@ -388,6 +413,12 @@ class StoryReader:
 
     def keydown(self, event: PageEvent) -> bool:
         if self.reading is None:
+            return False
+        if self.current().steps_open:
+            # The list over the board takes Tab and Enter as a list of buttons does; Escape closes it.
+            if event.key == "Escape":
+                self.show_steps(False)
+                return True
             return False
         on_board = event.control.get("target") if event.control is not None else None
         if on_board is not None and self.current().task_open():
