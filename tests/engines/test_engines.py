@@ -5,6 +5,8 @@ What a reader does first is tried in each: a cold start to the ready flag, a mov
 computer in every game and the computer's answer, a reload that keeps the game, a diagram made in
 the editor (a stone put, a circle drawn, the link that carries them), a reload through
 the service worker with the server gone, a board embedded in a blog on another site (Play, a move),
+a story embedded there (its first step's picture, started by a press where Next will be, stepped,
+its task answered),
 Fenn's longest opening roll on a phone's width, a game by link received as a link (a move and
 Send, online and with the server gone), and a whole first visit that downloads each file once (the
 service worker's install included; the bytes it took are printed); no page may log an error (the error hook of
@@ -21,7 +23,7 @@ import json
 import re
 
 import pytest
-from blog import BlogServer, snippet
+from blog import BlogServer, snippet, story_snippet
 from engine_drivers import ERROR_HOOK, SITE, CountingHandler, HookedServer, Tab
 
 from ludothek.games import GAME_IDS, get_game
@@ -304,6 +306,42 @@ def test_a_board_embedded_in_a_blog_of_another_site_plays(engine, site):
         assert tab.evaluate("document.body.dataset.starting", frame=0) == "pointerdown"
         seats = play_until_the_computer_answers(tab, frame=0)
         assert seats[0] == 0 and 1 in seats
+        no_errors(tab, frame=0)
+    finally:
+        tab.close()
+        blog.stop()
+
+
+def test_a_story_embedded_in_a_blog_of_another_site_steps_and_takes_a_tasks_answer(engine, site):
+    from test_story import docs_examples
+
+    from ludothek.render.story import parse_story
+
+    # docs/for-authors.md's Momentum story: the pie rule, a push, and at step 3 the task (d4).
+    story = next(parse_story(text) for text in docs_examples() if parse_story(text).game == "momentum")
+    frame_loaded = "<script>document.addEventListener('load', e => { if (e.target.tagName === 'IFRAME') window.frameLoaded = true; }, true);</script>"
+    blog = BlogServer(frame_loaded + "<p>How a stone pushes:</p>" + story_snippet(site.url, story))
+    tab = engine.open(blog.url)
+    try:
+        tab.wait_for("window.frameLoaded === true", what="the story's frame")
+        # Before Python: the first step's picture with its comment is the frame's background (read
+        # from the blog: entering the frame would focus it, which starts it).
+        picture = tab.evaluate("decodeURIComponent(getComputedStyle(document.querySelector('iframe')).backgroundImage)")
+        assert picture.startswith('url("data:image/svg+xml,') and "Red places first" in picture
+        # The reader reaches for Next (the way on, under the board): the press starts the story.
+        tab.evaluate("document.querySelector('iframe').scrollIntoView({block: 'center'})")
+        x, y = tab.evaluate("(() => { const r = document.querySelector('iframe').getBoundingClientRect(); return [r.left + r.width / 2, r.bottom - 28]; })()")
+        tab.press(x, y)
+        wait_ready(tab, frame=0)
+        assert tab.evaluate("document.body.dataset.starting", frame=0) == "pointerdown"
+        tab.wait_for("document.body.dataset.storyStep === '0.0'", frame=0, what="the story's start")
+        for step in (1, 2, 3):
+            press(tab, "#story-nav [data-action=story-next]", frame=0)
+            tab.wait_for(f"document.body.dataset.storyStep === '0.{step}'", frame=0, what=f"step {step}")
+        tab.wait_for("document.body.dataset.storyTask === 'open'", frame=0, what="the task")
+        press(tab, '#board [data-target="d4"]', frame=0)
+        tab.wait_for("!!document.querySelector('.story-feedback.solved')", frame=0, what="the task's answer taken")
+        assert tab.evaluate("document.body.dataset.storyTask", frame=0) == "none"
         no_errors(tab, frame=0)
     finally:
         tab.close()
