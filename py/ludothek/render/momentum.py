@@ -396,10 +396,7 @@ class MomentumView(StrongestLevelHints[MomentumState, MomentumMove, MomentumEffe
         `pie_token_holds`): a stone put or taken by hand elsewhere drops it, and the author is told."""
         if not self.game.pie_rule_holds(before) or self.game.pie_rule_holds(after):
             return ""
-        return _(
-            "The pie rule is now off: it belongs to the start of a game only, an empty board with Red to move or Red's first stone alone with Blue to move. "
-            "To have it again, make the board so and set it beside the board."
-        )
+        return _("The pie rule is now off: only a game's start has it (an empty board with Red to move, or Red's first stone alone with Blue to move).")
 
     def piece_name(self, piece: str) -> str:
         if piece in SEAT_LETTERS:
