@@ -11,8 +11,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from ludothek.games import get_game
-from ludothek.render.standalone import embed_snippet, standalone_svg
-from ludothek.render.view import UIState
+from ludothek.render.standalone import embed_snippet, picture_svg
 from ludothek.web.links import EmbedOptions, position_fragment
 
 EMBED_GAMES = ("momentum", "nummerus", "fenn", "mops", "momox")
@@ -21,6 +20,12 @@ EMBED_GAMES = ("momentum", "nummerus", "fenn", "mops", "momox")
 def start_state(game_id: str):
     game = get_game(game_id)
     return game, game.new_game(players=2, seed=7)
+
+
+def start_picture(game_id: str) -> str:
+    """The picture the snippet draws: the start position with what lies beside the board under it."""
+    game, state = start_state(game_id)
+    return picture_svg(game_id, game.observation(state, None))
 
 
 def snippet(
@@ -38,12 +43,14 @@ def snippet(
 
     game, state = start_state(game_id)
     public = game.observation(state, None)
-    options = EmbedOptions(embed=True, opponent=opponent, level=level, readonly=readonly, seat=game.current_player(state) or 0, picture=True)
+    options = EmbedOptions(
+        embed=True, opponent=opponent, level=level, readonly=readonly, seat=game.current_player(state) or 0, picture=True, sides=not readonly
+    )
     default_width, default_height = embed_size(game_id)
     src = app_url + "index.html" + options.query() + position_fragment(game_id, game.position(public))
     return embed_snippet(
         src,
-        standalone_svg(game_id, public, UIState(interactive=False)),
+        start_picture(game_id),
         width or default_width,
         height or default_height,
         f"{game.name} – Ludothek",
