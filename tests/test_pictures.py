@@ -24,7 +24,7 @@ POSITIONS = {
     "momentum": (
         "7x7 ......./......./......./......./......./......./....... R 8,8 pie",
         ["d4"],
-        ["Blue to move.", "Red: 7 stones in hand", "Blue: 8 stones in hand", "Or swap: take over the first stone (pie rule)."],
+        ["Blue to move.", "Red: 7 stones in hand", "Blue: 8 stones in hand", "Blue may take over the first stone instead (pie rule)."],
     ),
     "nummerus": (
         "22,35,23/41,*,40,34,6/14,30,8,48,46,25,43/12,42,47,13,11,24,10/1,21,20,44,18/7,32,16,19,15,37,33/38,31,29,26,9,5,39/45,2,27,3,36/28,17,4 1 ./.",

@@ -5,6 +5,8 @@ the panels beside and below it by render/fenn_panels.py, and the words both say 
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..games.base import OptionValue
 
 from ..ai.puzzles import Puzzle
@@ -251,7 +253,7 @@ class FennView(GameView[FennState, FennMove, FennEffect, FennPayload]):
     def seat_summary(self, s: FennState, seat: int) -> str:
         return seat_summary(s, seat)
 
-    def table_summary(self, s: FennState) -> list[str]:
+    def table_summary(self, s: FennState, names: Sequence[str]) -> list[str]:
         return table_summary(self.game, s)
 
     # -- hints -------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ Next: the board, render/momentum_board.py; the computer players, ai/momentum.py.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from ..games.base import OptionValue
 
@@ -305,10 +305,10 @@ class MomentumView(StrongestLevelHints[MomentumState, MomentumMove, MomentumEffe
         n = s.hands[seat]
         return ngettext("{n} stone in hand", "{n} stones in hand", n).format(n=n)
 
-    def table_summary(self, s: MomentumState) -> list[str]:
+    def table_summary(self, s: MomentumState, names: Sequence[str]) -> list[str]:
         lines = []
         if s.outcome is None and self.game.swap_offered(s):
-            lines.append(_("Or swap: take over the first stone (pie rule)."))
+            lines.append(_("{name} may take over the first stone instead (pie rule).").format(name=names[s.to_move]))
         if s.round_limit and s.outcome is None:
             lines.append(_("Round {r} of {limit}.").format(r=s.round, limit=s.round_limit))
         return lines

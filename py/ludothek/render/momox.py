@@ -7,7 +7,7 @@ render/momox_words.py's.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ..games.base import OptionValue
 
@@ -286,7 +286,7 @@ class MomoxView(StrongestLevelHints[MomoxState, MomoxMove, MomoxEffect], GameVie
             words += " · " + _("Total: {points}").format(points=self.game.scores(s)[seat])
         return words
 
-    def table_summary(self, s: MomoxState) -> list[str]:
+    def table_summary(self, s: MomoxState, names: Sequence[str]) -> list[str]:
         if s.several_rounds and not self.game.is_over(s):
             return [_("Round {r} of {n}.").format(r=s.round, n=s.rounds)]
         return []

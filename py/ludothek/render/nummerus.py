@@ -24,7 +24,7 @@ board), or "No swap".
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ..games.base import OptionValue
 
@@ -376,7 +376,7 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
     def seat_summary(self, s: NummerusState, seat: int) -> str:
         return seat_summary(self.game, s, seat)
 
-    def table_summary(self, s: NummerusState) -> list[str]:
+    def table_summary(self, s: NummerusState, names: Sequence[str]) -> list[str]:
         return table_summary(self.game, s)
 
     # -- hints -------------------------------------------------------------------------------------

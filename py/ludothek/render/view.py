@@ -363,7 +363,7 @@ class GameView(Generic[S, M, E, P]):
             summary = self.seat_summary(s, seat)
             if summary:
                 lines.append(SideLine(_("{name}: {summary}").format(name=names[seat], summary=summary), seat))
-        lines += [SideLine(text) for text in self.table_summary(s)]
+        lines += [SideLine(text) for text in self.table_summary(s, names)]
         return lines
 
     def seat_summary(self, s: S, seat: int) -> str:
@@ -371,7 +371,7 @@ class GameView(Generic[S, M, E, P]):
         when the game has none."""
         return ""
 
-    def table_summary(self, s: S) -> list[str]:
+    def table_summary(self, s: S, names: Sequence[str]) -> list[str]:
         """The side information that belongs to no seat (the pile, the round), short sentences."""
         return []
 
