@@ -28,7 +28,7 @@ def test_the_best_moves_of_the_setup_are_legal_ranked_and_listed_in_words(game_i
     editor_screen.show_best(app, editor, moves)
     shown = region(page, "editor-best")
     assert "The best moves" in shown and shown.count("<li>") == len(moves)
-    assert get_view(game_id).move_text(editor.state, moves[0].move) in shown
+    assert get_view(game_id).move_choice_text(editor.state, moves[0].move) in shown
     assert last(page, "announce")[1].startswith("Best move: ")
 
 

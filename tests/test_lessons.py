@@ -19,6 +19,7 @@ from test_web_app import control, last, send, start
 from ludothek.ai.base import run_search
 from ludothek.ai.tasks import accepted_moves
 from ludothek.games import GAME_IDS, get_game
+from ludothek.games.notation import frame_cell_index
 from ludothek.i18n import _, set_language
 from ludothek.package_files import package_file
 from ludothek.render.catalog import game_ai, get_view
@@ -254,3 +255,28 @@ def test_every_tap_a_tasks_answer_needs_is_drawn_in_the_reader(game_id, monkeypa
     _app, _page, seen = read_lesson(game_id, "en", monkeypatch)
     missing = [(item.chapter + 1, item.step, item.move) for item, drawn in seen if not all(drawn)]
     assert not missing, f"answers the reader offers no target for: {missing}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_mops_lesson_marks_the_layout_its_board_shows(lang):
+    """Mops Royal's board shows one layout, the player's to move (`seat_in_front`); a step's marks
+    are drawn on it (issue 57: after Red laid f5 the board showed Blue's layout, and the circle on
+    f5 ringed an empty cell of it). A mark on a cell the step's move changed is drawn only where
+    the layout shown is the mover's, and a circle rings a tile of the layout shown."""
+    game = get_game("mops")
+    for chapter in replay(game, lesson("mops", lang)):
+        for item in chapter:
+            shown = game.seat_in_front(item.state)
+            kinds = game.cell_kinds(item.state, shown)
+            if item.move is not None and item.before is not None:
+                effect = game.effect(item.before, item.move)
+                changed = {effect.cell} if effect.kind == "place" else {effect.onto} if effect.kind == "refuse" else set()
+                if effect.kind == "score":
+                    changed = {*effect.cells, effect.flip}
+                if effect.seat != shown:
+                    marked = changed & set(item.marks.targets())
+                    assert not marked, f"step {item.step}: {sorted(marked)} of the move are marked on the layout of seat {shown}, not the mover's"
+            for circle in item.marks.circles:
+                assert kinds[frame_cell_index(circle.target)] in ("up", "down"), (
+                    f"step {item.step}: the circle on {circle.target} rings no tile of the layout shown"
+                )

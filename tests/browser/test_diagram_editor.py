@@ -189,7 +189,9 @@ def test_pieces_by_taps_on_a_phone_the_best_moves_and_no_sideways_scroll_in_any_
         page.get_by_role("button", name="Red stone", exact=True).click()
         expect(page.locator("#editor-message")).to_contain_text("Click a place")
         target(page, "d4").click()
-        expect(page.locator("#editor-message")).to_have_text("Red stone on d4.")
+        # The setup's pie rule holds only on the empty board: the first stone put by hand ends it, and says so.
+        pie_ends = "The pie rule is now off: only a game's start has it (an empty board with Red to move, or Red's first stone alone with Blue to move)."
+        expect(page.locator("#editor-message")).to_have_text("Red stone on d4. " + pie_ends)
         expect(page.locator("#editor-position")).to_have_value("7x7 ......./......./......./...R.../......./......./....... R 7,8")
         expect(page.locator("#editor-link")).to_have_value(re.compile(r"#/editor/momentum/7x7%20.*R\.\.\."))
         # The keyboard puts a piece too: Enter on a place.

@@ -22,7 +22,7 @@ from typing import Literal, Mapping, NamedTuple, NewType
 
 from .base import Game, Option, Setup, chance_rng, check_players, check_seed
 from .errors import Rule
-from .momentum_position import parse_position, position_text
+from .momentum_position import parse_position, pie_token, position_text
 from .momentum_state import BUFFER, DAMPER, EMPTY, HOLE, MAX_ROUND_LIMIT, MAX_SPECIALS, OVER, PIE_PLAYERS, PLACE, PLACE_OR_SWAP, SEAT_LETTERS, SIZES
 from .momentum_state import STONE_CHARS, STONES_PER_PLAYER, MomentumState, round_limit_winners
 from .notation import FILES, cell_name, parse_cell
@@ -297,6 +297,11 @@ class Momentum(Game[MomentumState, MomentumMove, MomentumEffect]):
     def swap_offered(self, s: MomentumState) -> bool:
         """Whether the player to move may take the pie rule's swap now (the second player's first turn)."""
         return s.phase == PLACE_OR_SWAP
+
+    def pie_rule_holds(self, s: MomentumState) -> bool:
+        """Whether the pie rule is still ahead in `s` or due now (the notation's `pie` or `swap`):
+        only a game's start has it (the diagram editor drops it where a position by hand has not)."""
+        return pie_token(s) is not None
 
     def legal_moves(self, s: MomentumState) -> list[MomentumMove]:
         moves = self.legal_cells(s)

@@ -564,10 +564,10 @@ def keep_known_of_link(d: Diagram, known: Mapping[str, object]) -> tuple[Diagram
     ).format(n=dropped)
 
 
-def diagram_text(d: Diagram) -> str:
-    """The caption and the marks in words as one text (a picture's <desc>, an <img>'s alt text):
-    the caption introduces the marks."""
-    said = diagram_words(d, target_name)
+def diagram_text(d: Diagram, name: Callable[[str], str] = target_name) -> str:
+    """The caption and the marks in words as one text (a picture's <desc>, an <img>'s alt text),
+    each target named by `name` (the view's `target_name`): the caption introduces the marks."""
+    said = diagram_words(d, name)
     if d.caption and len(said) > 1:
         said = [said[0].rstrip(".:") + ":", *said[1:]]
     return " ".join(said)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import Callable, Mapping
 
 from ..games.base import StateBase
 from ..ai.base import MoveValue
@@ -38,6 +38,7 @@ from .diagram import (
 )
 from .review import exact_text
 from .screens import button
+from .catalog import get_view
 from .standalone import picture_svg
 from .svg import esc, num, tag
 from .view import AnyView, UIState
@@ -84,45 +85,51 @@ REMOVE_PIECE = ""
 MOST_PIECE_BUTTONS = 12  # more pieces than this are chosen from a list
 
 
-def _said(mark: Arrow | Circle | Highlight | Label) -> str:
+# Names a diagram's target as the board shows it: the view's `target_name` (Momox' "k2" is
+# "circle 2"), or by default the target as a cell or a numbered field.
+TargetName = Callable[[str], str]
+
+
+def _said(mark: Arrow | Circle | Highlight | Label, name: TargetName) -> str:
     if isinstance(mark, Arrow):
-        return diagram_words(Diagram(arrows=(mark,)), target_name)[0]
+        return diagram_words(Diagram(arrows=(mark,)), name)[0]
     if isinstance(mark, Circle):
-        return diagram_words(Diagram(circles=(mark,)), target_name)[0]
+        return diagram_words(Diagram(circles=(mark,)), name)[0]
     if isinstance(mark, Highlight):
-        return diagram_words(Diagram(highlights=(mark,)), target_name)[0]
-    return diagram_words(Diagram(labels=(mark,)), target_name)[0]
+        return diagram_words(Diagram(highlights=(mark,)), name)[0]
+    return diagram_words(Diagram(labels=(mark,)), name)[0]
 
 
-def click_target(d: Diagram, editing: Editing, target: str) -> tuple[Diagram, Editing, str]:
+def click_target(d: Diagram, editing: Editing, target: str, name: TargetName = target_name) -> tuple[Diagram, Editing, str]:
     """A click on `target` with the chosen tool: the new diagram and input, and the sentence that
-    says what happened (said aloud and shown). A circle or highlight clicked again with the same
-    colour goes away; a mark the diagram cannot take (too many) is refused with the reason."""
+    says what happened (said aloud and shown; `name` names the targets, the view's `target_name`).
+    A circle or highlight clicked again with the same colour goes away; a mark the diagram cannot
+    take (too many) is refused with the reason."""
     tool, colour = editing.tool, editing.colour
     try:
         if tool == "arrow":
             if editing.start is None:
-                return d, replace(editing, start=target), _("Arrow from {start}: now choose where it points.").format(start=target_name(target))
+                return d, replace(editing, start=target), _("Arrow from {start}: now choose where it points.").format(start=name(target))
             if editing.start == target:
                 return d, replace(editing, start=None), _("The arrow is cancelled.")
             arrow = Arrow(editing.start, target, colour)
-            return replace(d, arrows=d.arrows + (arrow,)), replace(editing, start=None), _("Added: {mark}").format(mark=_said(arrow))
+            return replace(d, arrows=d.arrows + (arrow,)), replace(editing, start=None), _("Added: {mark}").format(mark=_said(arrow, name))
         if tool == "circle":
             circle = Circle(target, colour)
             if circle in d.circles:
-                return replace(d, circles=tuple(c for c in d.circles if c != circle)), editing, _("Removed: {mark}").format(mark=_said(circle))
-            return replace(d, circles=d.circles + (circle,)), editing, _("Added: {mark}").format(mark=_said(circle))
+                return replace(d, circles=tuple(c for c in d.circles if c != circle)), editing, _("Removed: {mark}").format(mark=_said(circle, name))
+            return replace(d, circles=d.circles + (circle,)), editing, _("Added: {mark}").format(mark=_said(circle, name))
         if tool == "highlight":
             highlight = Highlight(target, colour)
             if highlight in d.highlights:
                 kept_highlights = tuple(h for h in d.highlights if h != highlight)
-                return replace(d, highlights=kept_highlights), editing, _("Removed: {mark}").format(mark=_said(highlight))
-            return replace(d, highlights=d.highlights + (highlight,)), editing, _("Added: {mark}").format(mark=_said(highlight))
+                return replace(d, highlights=kept_highlights), editing, _("Removed: {mark}").format(mark=_said(highlight, name))
+            return replace(d, highlights=d.highlights + (highlight,)), editing, _("Added: {mark}").format(mark=_said(highlight, name))
         if tool == "label":
             if not LABEL_PATTERN.fullmatch(editing.label):
                 return d, editing, _("A label is 1 to 3 letters or digits: write it in the label field first.")
             label = Label(target, editing.label, colour)
-            return replace(d, labels=d.labels + (label,)), editing, _("Added: {mark}").format(mark=_said(label))
+            return replace(d, labels=d.labels + (label,)), editing, _("Added: {mark}").format(mark=_said(label, name))
         # the eraser: every mark on the target
         kept = Diagram(
             tuple(a for a in d.arrows if target not in (a.start, a.end)),
@@ -132,8 +139,8 @@ def click_target(d: Diagram, editing: Editing, target: str) -> tuple[Diagram, Ed
             d.caption,
         )
         if kept == d:
-            return d, editing, _("There is no mark on {target}.").format(target=target_name(target))
-        return kept, editing, _("The marks on {target} are removed.").format(target=target_name(target))
+            return d, editing, _("There is no mark on {target}.").format(target=name(target))
+        return kept, editing, _("The marks on {target} are removed.").format(target=name(target))
     except DiagramError as exc:
         return d, replace(editing, start=None), _("This mark cannot be added: {reason}").format(reason=exc)
 
@@ -151,9 +158,9 @@ def _spacing(centres: Mapping[str, tuple[float, float]]) -> float:
     return 40.0 if best == math.inf else min(best, 80.0)
 
 
-def pick_layer(centres: Mapping[str, tuple[float, float]], editing: Editing, cursor: str | None) -> str:
+def pick_layer(centres: Mapping[str, tuple[float, float]], editing: Editing, cursor: str | None, name: TargetName = target_name) -> str:
     """One click target per place a mark may go (a transparent disc over its centre), in the
-    board's user units: `data-target`, `data-x`/`data-y` (for the arrow keys), a name."""
+    board's user units: `data-target`, `data-x`/`data-y` (for the arrow keys), a name (`name`)."""
     radius = _spacing(centres) * 0.48
     if cursor not in centres:
         cursor = next(iter(sorted(centres)), None)
@@ -161,7 +168,7 @@ def pick_layer(centres: Mapping[str, tuple[float, float]], editing: Editing, cur
     for target in sorted(centres):
         x, y = centres[target]
         start = target == editing.start
-        name = target_name(target)
+        said = name(target)
         parts.append(
             tag(
                 "circle",
@@ -175,7 +182,7 @@ def pick_layer(centres: Mapping[str, tuple[float, float]], editing: Editing, cur
                 data_y=num(y),
                 role="button",
                 tabindex="0" if target == cursor else "-1",
-                aria_label=_("{target}, the arrow's start").format(target=name) if start else name,
+                aria_label=_("{target}, the arrow's start").format(target=said) if start else said,
                 aria_pressed="true" if start else None,
             )
         )
@@ -186,15 +193,16 @@ def editor_board_svg(view: AnyView, state: object, d: Diagram, editing: Editing,
     """The board with the diagram's marks, and the editor's click targets over it."""
     ui: UIState[StateBase] = UIState(interactive=False, diagram=d)
     svg = view.board_svg(state, ui)
-    layer = pick_layer(view.target_centres(state, ui), editing, cursor)
+    layer = pick_layer(view.target_centres(state, ui), editing, cursor, view.target_name)
     head, end, _tail = svg.rpartition("</svg>")
     return head + layer + end if end else svg
 
 
-def with_words(svg: str, d: Diagram) -> str:
+def with_words(svg: str, d: Diagram, name: TargetName = target_name) -> str:
     """A picture of the board (an SVG document) that also says its marks: the caption and the marks
-    in words as its <desc>, after its <title> (the text a page or a screen reader can use)."""
-    words = esc(diagram_text(d))
+    in words (targets named by `name`) as its <desc>, after its <title> (the text a page or a
+    screen reader can use)."""
+    words = esc(diagram_text(d, name))
     if not words:
         return svg
     if "<desc>" in svg:  # the board's own words (Momox, Mops Royal): the marks come first in them
@@ -208,12 +216,12 @@ def marked_picture(game_id: str, state: StateBase, d: Diagram) -> str:
     caption written under it, and all of it in words as its <desc>. The same picture is the SVG
     download, the PNG and the picture code."""
     picture = picture_svg(game_id, state, UIState(interactive=False, diagram=d))
-    return with_words(captioned_svg(picture, d.caption), d)
+    return with_words(captioned_svg(picture, d.caption), d, get_view(game_id).target_name)
 
 
-def words_html(d: Diagram) -> str:
+def words_html(d: Diagram, name: TargetName = target_name) -> str:
     """The diagram in words (the overlay is hidden from screen readers): a list, or a line."""
-    words = diagram_words(d, target_name)
+    words = diagram_words(d, name)
     if not words:
         return tag("p", esc(_("No marks yet: choose a tool and click the board.")), class_="help")
     return tag("ol", "".join(tag("li", esc(w)) for w in words), class_="editor-word-list")
@@ -329,7 +337,7 @@ def edit_refusal_text(view: AnyView, error: EditRefused) -> str:
     if "piece" in params:
         params["piece"] = view.piece_name(str(params["piece"]))
     if "place" in params:
-        params["place"] = target_name(str(params["place"]))
+        params["place"] = view.target_name(str(params["place"]))
     try:
         return _(template).format(**params)
     except (KeyError, IndexError):  # a template that names a parameter the game did not give
@@ -415,12 +423,13 @@ def best_moves_html(view: AnyView, state: object, moves: list[MoveValue], names:
     best = moves[0].rank()
     items = []
     for move in moves:
-        words = view.move_text(state, move.move)
+        words = view.move_choice_text(state, move.move)
         if move.exact is not None:
             words = _("{move}: {value}").format(move=words, value=exact_text(move.exact))
-        elif move.rank() == best:
-            words = _("{move} (best)").format(move=words)
-        items.append(tag("li", esc(words)))
+        if move.rank() == best:  # said apart from the move's own words, which may end in brackets or a number
+            items.append(tag("li", tag("strong", esc(_("Best move:"))) + " " + esc(words)))
+        else:
+            items.append(tag("li", esc(words)))
     intro = _("For {name}, by the strongest computer player:").format(name=who) if who else _("By the strongest computer player:")
     return heading + tag("p", esc(intro)) + tag("ol", "".join(items), class_="editor-best-list")
 

@@ -391,7 +391,24 @@ class MomentumView(StrongestLevelHints[MomentumState, MomentumMove, MomentumEffe
         gone = sum(1 for p in effect.pushes if p.to is None)
         return move + (" " + _("({n} off)").format(n=gone) if gone else "")
 
+    def move_choice_text(self, before: MomentumState, move: str) -> str:
+        """What the move pushes off, in words: "c3, pushes 1 stone off the board" where the move list says "c3 (1 off)"."""
+        effect = self.game.effect(before, move)
+        if effect.kind == "swapped":
+            return _("take over the first stone (the pie rule)")
+        gone = sum(1 for p in effect.pushes if p.to is None)
+        if not gone:
+            return move
+        return ngettext("{cell}, pushes {n} stone off the board", "{cell}, pushes {n} stones off the board", gone).format(cell=move, n=gone)
+
     # -- the diagram editor (games/momentum_editing.py) --
+
+    def board_edit_note(self, before: MomentumState, after: MomentumState) -> str:
+        """The editor keeps the pie rule only where the game's start can have it (the engine's
+        `pie_token_holds`): a stone put or taken by hand elsewhere drops it, and the author is told."""
+        if not self.game.pie_rule_holds(before) or self.game.pie_rule_holds(after):
+            return ""
+        return _("The pie rule is now off: only a game's start has it (an empty board with Red to move, or Red's first stone alone with Blue to move).")
 
     def piece_name(self, piece: str) -> str:
         if piece in SEAT_LETTERS:

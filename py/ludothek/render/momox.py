@@ -15,7 +15,7 @@ from ..ai.base import GameAI
 from ..ai.puzzles import Puzzle
 from ..games.momox import GAME, KEEP, LIFT, LEAVE, LIFT_MOVES, OVER, RESHUFFLE, SHUFFLE, STAY, TAKE, TILE
 from ..games.momox import LiftEffect, Momox, MomoxEffect, MomoxEnd, MomoxMove, MomoxRule, MomoxState, TakeEffect
-from ..games.momox_board import CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, TILE_VALUES
+from ..games.momox_board import CIRCLES, COLOUR_LETTERS, CORNER_FIELDS, FIELD_COUNT, TILE_VALUES
 from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
 from .diagram import Diagram
@@ -24,7 +24,18 @@ from .hinting import StrongestLevelHints
 from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_field
 from . import momox_board
 from .momox_board import SEAT_CSS, MomoxPayload, figure_svg
-from .momox_words import POSITION_ERROR_TEXTS, board_description, circle_title, circle_words, colour_name, field_words, number_text, place_name
+from .momox_words import (
+    POSITION_ERROR_TEXTS,
+    board_description,
+    circle_name,
+    circle_title,
+    circle_words,
+    colour_name,
+    field_name,
+    field_words,
+    number_text,
+    place_name,
+)
 
 
 class MomoxView(StrongestLevelHints[MomoxState, MomoxMove, MomoxEffect], GameView[MomoxState, MomoxMove, MomoxEffect, MomoxPayload]):
@@ -493,6 +504,20 @@ class MomoxView(StrongestLevelHints[MomoxState, MomoxMove, MomoxEffect], GameVie
         if move == STAY:
             return _("stay")
         return _("reshuffle") if move == RESHUFFLE else _("keep")
+
+    def target_name(self, target: str) -> str:
+        """The board draws no field numbers and writes "0" to "5" beside the circles: a field is
+        named by its corner and distance (as the board's words name it), a circle by its number,
+        never by the notation's "k2" (issue 57). Each in a form that fits any sentence."""
+        if target in LIFT_MOVES:
+            return circle_name(LIFT_MOVES.index(MomoxMove(target)))
+        if target == TAKE:
+            return _("tile on offer")
+        if target == STAY:
+            return _("button “Stay”")
+        if target.isdigit() and int(target) < FIELD_COUNT:
+            return field_name(int(target))
+        return super().target_name(target)
 
     def result_text(self, s: MomoxState, names: list[str]) -> str:
         winners = self.game.winners(s)

@@ -38,18 +38,39 @@ def place_name(place: int) -> str:
     return _(PLACE_NAMES[place])
 
 
+def _from_corner(field: int) -> tuple[str, int]:
+    """The corner at or before a field, by its colour, and how many fields after it the field is."""
+    corner = CORNER_FIELDS[_corner_of(field)]
+    colour = corner_colour(corner)
+    return _(CORNER_NAMES[colour if colour is not None else _corner_of(field)]), field - corner
+
+
 def field_words(field: int) -> str:
     """A field as a player finds it on the board: a corner by its colour, others by their distance
     from the corner before them."""
-    corner = CORNER_FIELDS[_corner_of(field)]
-    colour = corner_colour(corner)
-    corner_name = _(CORNER_NAMES[colour if colour is not None else _corner_of(field)])
-    if field == corner:
+    corner_name, steps = _from_corner(field)
+    if not steps:
         return corner_name
-    steps = field - corner
     if FIELD_KINDS[field] == YELLOW:
         return ngettext("a yellow field, {n} after {corner}", "a yellow field, {n} after {corner}", steps).format(n=steps, corner=corner_name)
     return ngettext("a plain field, {n} after {corner}", "a plain field, {n} after {corner}", steps).format(n=steps, corner=corner_name)
+
+
+def field_name(field: int) -> str:
+    """A field as `field_words` finds it, in a form that fits any place in a sentence (the diagram's
+    marks: "Arrow from {start} to {end}"): no article or adjective that a language inflects.
+    Translators: as the corners' names, one form for every grammatical case."""
+    corner_name, steps = _from_corner(field)
+    if not steps:
+        return corner_name
+    if FIELD_KINDS[field] == YELLOW:
+        return _("field {n} after {corner} (yellow)").format(n=steps, corner=corner_name)
+    return _("field {n} after {corner}").format(n=steps, corner=corner_name)
+
+
+def circle_name(circle: int) -> str:
+    """A circle in a form that fits any place in a sentence (as `field_name`)."""
+    return _("centre circle 0") if circle == CENTRE else _("circle {n}").format(n=circle)
 
 
 def circle_words(circle: int) -> str:

@@ -32,6 +32,7 @@ from .mops_words import (
     cost_text,
     describe_move,
     hint_text,
+    move_choice_text,
     move_text,
     mover_words,
     or_text,
@@ -354,6 +355,9 @@ class MopsView(StrongestLevelHints[MopsState, MopsMove, MopsEffect], GameView[Mo
 
     def move_text(self, before: MopsState, move: str) -> str:
         return move_text(self.game, before, move)
+
+    def move_choice_text(self, before: MopsState, move: str) -> str:
+        return move_choice_text(self.game, before, move)
 
     def result_text(self, s: MopsState, names: list[str]) -> str:
         return result_text(self.game, s, names)

@@ -418,13 +418,22 @@ def _open_area_svg(info: MopsPayload, f0: int, r0: int) -> str:
     )
 
 
-def _layout_coords_svg(f0: int, r0: int) -> str:
+def _layout_coords_svg(f0: int, r0: int, kinds: tuple[CellKind, ...]) -> str:
+    """The file letters under the window and the rank numbers beside it, for the files and ranks
+    it draws: a file or rank whose every cell in the window is "off" is not drawn (issue 57: a "b"
+    stood under an empty strip), so it is not named either."""
+
+    def drawn(cells: range) -> bool:
+        return any(kinds[index] != "off" for index in cells)
+
+    files = [file for file in range(f0, f0 + WINDOW) if drawn(range(r0 * FRAME + file, (r0 + WINDOW) * FRAME, FRAME))]
+    ranks = [rank for rank in range(r0 + WINDOW - 1, r0 - 1, -1) if drawn(range(rank * FRAME + f0, rank * FRAME + f0 + WINDOW))]
     coords = []
-    for file in range(f0, f0 + WINDOW):
+    for file in files:
         coords.append(
             tag("text", FILES[file], x=num(GRID_LEFT + (file - f0) * CELL + CELL / 2), y=num(GRID_TOP + WINDOW * CELL + 14), class_="coord", aria_hidden="true")
         )
-    for rank in range(r0 + WINDOW - 1, r0 - 1, -1):
+    for rank in ranks:
         coords.append(
             tag(
                 "text",
@@ -465,7 +474,7 @@ def _main_layout_svg(s: MopsState, seat: int, marks: BoardMarks[MopsPayload, Mop
     layout = s.layouts[seat]
     cells = "".join(_layout_cell_svg(lay, index, layout[index]) for index in order)
     heading = _layout_heading(seat, info)
-    return tag("g", heading + _open_area_svg(info, f0, r0) + cells + _layout_coords_svg(f0, r0), class_="layout main", data_seat=str(seat))
+    return tag("g", heading + _open_area_svg(info, f0, r0) + cells + _layout_coords_svg(f0, r0, info.kinds), class_="layout main", data_seat=str(seat))
 
 
 def _layout_heading(seat: int, info: MopsPayload) -> str:

@@ -272,6 +272,18 @@ def move_text(game: MopsRoyal, before: MopsState, move: str) -> str:
     return _("pass")
 
 
+def move_choice_text(game: MopsRoyal, before: MopsState, move: str) -> str:
+    """A move among the others of its position: a scoring by its combination, its cells and the
+    tile it turns face down (issue 57: two "line of 4 +5" read the same), the others as in the
+    move list."""
+    effect = game.effect(before, move)
+    if effect.kind == "score":
+        return _("{combination} ({cells}), turn {cell} face down: +{n}").format(
+            combination=shaped_text(effect.shape, effect.shared, effect.feature), cells=cells_text(effect.cells), cell=effect.flip, n=effect.points
+        )
+    return move_text(game, before, move)
+
+
 def result_text(game: MopsRoyal, s: MopsState, names: list[str]) -> str:
     winners = game.winners(s)
     scores = s.scores

@@ -27,7 +27,7 @@ from ..ai.puzzles import Puzzle
 from ..games.base import AnyGame, Game, MoveError, OptionValue, PositionError, Refusal, StateBase, derived_words
 from ..i18n import N_, _, in_every_language, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
-from .diagram import Diagram
+from .diagram import Diagram, target_name as diagram_target_name
 from .seats import seat_colour_name
 
 # The player's sentence for the move errors every engine can raise (games add theirs).
@@ -310,6 +310,17 @@ class GameView(Generic[S, M, E, P]):
         user units: the places a diagram's marks may go (the diagram editor's click targets)."""
         return self.board.target_centres(s, self.marks(s, ui))
 
+    def board_edit_note(self, before: S, after: S) -> str:
+        """What an edit of the board by hand (the diagram editor's pieces) changed beside the board
+        without being asked, in the player's words ("": nothing), so that it never happens
+        silently (Momentum's pie rule, which only the game's start has)."""
+        return ""
+
+    def target_name(self, target: str) -> str:
+        """One of `target_centres`' targets as the marks' words name it: by what the board shows
+        there (its coordinates, a field's number), so that a reader finds it on the board."""
+        return diagram_target_name(target)
+
     def marks(self, s: S, ui: UIState[S]) -> BoardMarks[P, E]:
         """The marks the board is drawn with in this UI state, built from the engine (what may be
         clicked and each target's words, the last move, the hints, `ui.diagram`): the one thing
@@ -482,6 +493,12 @@ class GameView(Generic[S, M, E, P]):
     def move_text(self, before: S, move: str) -> str:
         """The move as shown in the move list (notation, perhaps with a short effect)."""
         return move
+
+    def move_choice_text(self, before: S, move: str) -> str:
+        """The move as named among the other moves of `before` (the diagram editor's best moves):
+        in words a newcomer reads, and never the same for two different moves. The move list's
+        short text where that already holds."""
+        return self.move_text(before, move)
 
     def score_text(self, s: S, score: int) -> str | None:
         """A seat's score with what it counts, e.g. "12 points" (None: the game counts nothing but the win)."""

@@ -8,13 +8,13 @@ position 9/9/9/9/4Wp4/9/9/9/9,9/9/9/9/4Wy4/9/9/9/9 ?PbPgPoPpPvPyBbBgBoBpBvByWbWg
 | Jeder besitzt dieselben 36 Plättchen: sechs Gegenstände (Mops, Knochen, Napf, Dose, Kissen, Haufen) in sechs Farben. Zu Beginn liegt bei jedem ein Startplättchen offen: bei Rot der pinke Napf, bei Blau der gelbe Napf. Rot ist Aufdecker: Seine übrigen Plättchen liegen verdeckt im Stapel, und in jeder Runde wird eines aufgedeckt. Jetzt ist es der blaue Haufen – alle legen genau dieses Plättchen an.
 
 move f5
-| Ein neues Plättchen muss mit einer Seite an ein eigenes Plättchen grenzen; über Eck reicht nicht. Rot legt den blauen Haufen neben den pinken Napf.
-marks c:o:f5
+| Ein neues Plättchen muss mit einer Seite an ein eigenes Plättchen grenzen; über Eck reicht nicht. Rot legt den blauen Haufen neben den pinken Napf, auf f5. Jetzt legt Blau dasselbe Plättchen an, und das Brett zeigt immer die Auslage dessen, der am Zug ist: hier die von Blau, mit dem gelben Napf (umkreist).
+marks c:o:e5
 
 move e4
 then 9/9/9/9/4WpHb3/9/9/9/9,9/9/9/9/4Wy4/4Hb4/9/9/9 ?PbPgPoPpPvPyBbBgBoBpBvByWbWgWoWvWyCbCgCoCpCvCyKbKgKpKvKyHgHoHpHvHy Ko p1 0,0
-| Blau nimmt seinen eigenen blauen Haufen aus dem Vorrat und legt ihn unter seinen gelben Napf. Haben alle angelegt, deckt der Aufdecker das nächste Plättchen auf: das orange Kissen.
-marks c:o:e4
+| Blau nimmt seinen eigenen blauen Haufen aus dem Vorrat und legt ihn unter seinen gelben Napf, auf e4. Haben alle angelegt, deckt der Aufdecker das nächste Plättchen auf: das orange Kissen. Rot ist wieder am Zug, also zeigt das Brett die Auslage von Rot, mit dem blauen Haufen auf f5 (umkreist).
+marks c:o:f5
 
 chapter Eine Kombination werten
 position 9/9/9/3Hy1Ky3/3KoWpHb3/9/9/9/9,9/9/9/9/3KoWyKy3/3HyHb4/9/9/9 ?PbPgPoPpPvPyBbBgBoBpBvByWbWgWoWvCbCgCoCpCvCyKbKgKpKvHgHoHpHv Wy p1 0,0

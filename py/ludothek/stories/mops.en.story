@@ -8,13 +8,13 @@ position 9/9/9/9/4Wp4/9/9/9/9,9/9/9/9/4Wy4/9/9/9/9 ?PbPgPoPpPvPyBbBgBoBpBvByWbWg
 | Everybody owns the same 36 tiles: six motifs (pug, bone, bowl, can, cushion, heap) in six colours. Each player starts with one tile face up: Red the pink bowl, Blue the yellow bowl. Red is the caller: Red's other tiles lie face down in a pile, and each round one is revealed. Now it is the blue heap, and everybody places that same tile.
 
 move f5
-| A new tile must touch one of your tiles along a side; touching at a corner is not enough. Red lays the blue heap beside the pink bowl.
-marks c:o:f5
+| A new tile must touch one of your tiles along a side; touching at a corner is not enough. Red lays the blue heap beside the pink bowl, on f5. Now Blue places the same tile, and the board always shows the layout of the player to move: here Blue's, with its yellow bowl (circled).
+marks c:o:e5
 
 move e4
 then 9/9/9/9/4WpHb3/9/9/9/9,9/9/9/9/4Wy4/4Hb4/9/9/9 ?PbPgPoPpPvPyBbBgBoBpBvByWbWgWoWvWyCbCgCoCpCvCyKbKgKpKvKyHgHoHpHvHy Ko p1 0,0
-| Blue takes its own blue heap from its set and lays it under its yellow bowl. Once everybody has placed, the caller reveals the next tile: the orange cushion.
-marks c:o:e4
+| Blue takes its own blue heap from its set and lays it under its yellow bowl, on e4. Once everybody has placed, the caller reveals the next tile: the orange cushion. Red is to move again, so the board shows Red's layout, with the blue heap on f5 (circled).
+marks c:o:f5
 
 chapter Score a combination
 position 9/9/9/3Hy1Ky3/3KoWpHb3/9/9/9/9,9/9/9/9/3KoWyKy3/3HyHb4/9/9/9 ?PbPgPoPpPvPyBbBgBoBpBvByWbWgWoWvCbCgCoCpCvCyKbKgKpKvHgHoHpHv Wy p1 0,0

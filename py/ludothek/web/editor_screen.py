@@ -31,7 +31,6 @@ from ..render.diagram import (
     keep_known,
     keep_known_of_link,
     parse_diagram,
-    target_name,
 )
 from ..render.editor import (
     board_switch_text,
@@ -155,7 +154,7 @@ def show(app: AppContext, editor: Editor) -> None:
     html = editor_screen_html(
         view,
         board(editor),
-        words_html(editor.diagram),
+        words_html(editor.diagram, editor.view.target_name),
         tools_html(editor.editing),
         editor.position,
         editor.diagram.caption,
@@ -186,7 +185,7 @@ def redraw(app: AppContext, editor: Editor, message: str | None = None, focus_ta
     page = app.page
     follow_address(app, editor)
     page.region("board", board(editor))
-    page.region("editor-words", words_html(editor.diagram))
+    page.region("editor-words", words_html(editor.diagram, editor.view.target_name))
     page.region("editor-tools", tools_html(editor.editing), keep_focus=True)
     page.region("editor-pieces", editor.pieces(), keep_focus=True)
     page.region("editor-settings", editor.settings(), keep_focus=True)
@@ -313,15 +312,17 @@ def target_clicked(app: AppContext, editor: Editor, target: str, values: dict[st
         piece = editor.editing.piece
         palette = rules.palette(editor.state)
         if target not in palette.places:
-            said = _("No piece goes on {place}: it is a place for marks only.").format(place=target_name(target))
+            said = _("No piece goes on {place}: it is a place for marks only.").format(place=editor.view.target_name(target))
         elif piece == REMOVE_PIECE:
-            emptied = said_together(_("{place} is emptied.").format(place=target_name(target)), taken_to_text(editor.view, palette.taken_to, editor.state))
+            emptied = said_together(
+                _("{place} is emptied.").format(place=editor.view.target_name(target)), taken_to_text(editor.view, palette.taken_to, editor.state)
+            )
             said = edit(app, editor, lambda r: r.remove(editor.state, target), emptied)
         else:
-            done = _("{piece} on {place}.").format(piece=editor.view.piece_name(piece), place=target_name(target))
+            done = _("{piece} on {place}.").format(piece=editor.view.piece_name(piece), place=editor.view.target_name(target))
             said = edit(app, editor, lambda r: r.put(editor.state, target, piece), done)
     else:
-        editor.diagram, editor.editing, said = click_target(editor.diagram, editor.editing, target)
+        editor.diagram, editor.editing, said = click_target(editor.diagram, editor.editing, target, editor.view.target_name)
     redraw(app, editor, said_together(caption_said, said), focus_target=target if keyboard else None)
 
 
@@ -400,9 +401,12 @@ def choose_piece(editor: Editor, piece: str) -> str:
 
 
 def edit(app: AppContext, editor: Editor, change: Callable[[AnyEditing], str], done: str) -> str:
-    """One edit of the position by the game's rules: `done` when the engine takes the result,
-    else why not (the game's refusal, or the engine's reason for the position it would give)."""
-    return edited(app, editor, change, done)[1]
+    """One edit of the board by the game's rules: `done` when the engine takes the result, with
+    what it changed beside the board unasked (the view's `board_edit_note`), else why not (the
+    game's refusal, or the engine's reason for the position it would give)."""
+    before = editor.state
+    changed, said = edited(app, editor, change, done)
+    return said_together(said, editor.view.board_edit_note(before, editor.state)) if changed else said
 
 
 def edited(app: AppContext, editor: Editor, change: Callable[[AnyEditing], str], done: str) -> tuple[bool, str]:
@@ -486,7 +490,7 @@ def show_best(app: AppContext, editor: Editor, moves: list[MoveValue]) -> None:
     names = seat_names(editor.view, editor.state.setup.players)
     app.page.region("editor-best", best_moves_html(editor.view, editor.state, moves, names))
     if moves:
-        said = _("Best move: {move}.").format(move=editor.view.move_text(editor.state, moves[0].move))
+        said = _("Best move: {move}.").format(move=editor.view.move_choice_text(editor.state, moves[0].move))
     else:
         said = _("No move: the game is over in this position.")
     app.page.text("#editor-message", said)
@@ -506,7 +510,7 @@ def embed_code(app: AppContext, editor: Editor) -> str:
 def picture_code(editor: Editor) -> str:
     """The diagram as a picture alone for a page (render/standalone.picture_snippet): its alt
     text the caption and the marks in words (the game's name where there are none)."""
-    alt = diagram_text(editor.diagram) or editor.view.title()
+    alt = diagram_text(editor.diagram, editor.view.target_name) or editor.view.title()
     return picture_snippet(marked_picture(editor.game_id, editor.state, editor.diagram), alt, embed_size(editor.game_id)[0])
 
 

@@ -18,6 +18,7 @@ from ..render.catalog import get_view, is_game
 from ..render.home_screen import LinkItem, home_html, saves_html
 from ..render.view import AnyView
 from .context import AppContext
+from .deleted import LastDeleted
 from .links import LinkError, app_fragment
 from .saves import REMOTE_PREFIX, Problem, SaveSummary, StorageError
 from .search_runner import in_background, next_turn
@@ -42,7 +43,7 @@ class HomeScreen:
     def __init__(self, app: AppContext) -> None:
         self.app = app
         self.list_token = 0  # a newer list stops the drawing of an older one
-        self.deleted: tuple[str, str] | None = None  # (save id, entry text) of the last deleted game
+        self.deleted = LastDeleted(lambda save_id: app.store.take(save_id), lambda save_id, text: app.store.put_entry_text(save_id, text))
         self.refresh_pending = False
 
     def show(self) -> None:
@@ -157,12 +158,7 @@ class HomeScreen:
     # -- deleting and what could not be read ----------------------------------------------------
 
     def delete_save(self, save_id: str) -> None:
-        store = self.app.store
-        # The entry's text stays in memory until the page closes, so Undo can always bring it
-        # back (or, when the storage refuses, offer it as a file).
-        text = store.entry_text(save_id)
-        store.delete(save_id)
-        self.deleted = (save_id, text) if text is not None else None
+        self.deleted.delete(save_id)
         self.refresh_saves()
         self.app.toast(_("The game was deleted."), seconds=10, action=("undo-delete", _("Undo")))
 
@@ -182,15 +178,14 @@ class HomeScreen:
         self.app.go(fragment)
 
     def undo_delete(self) -> None:
-        if self.deleted is not None:
-            in_background(self.put_back(*self.deleted))
+        if self.deleted.text is not None:
+            in_background(self.put_back())
 
-    async def put_back(self, save_id: str, text: str) -> None:
+    async def put_back(self) -> None:
         """The deleted game written again; said back only once the page has stored it."""
-        key = self.app.store.key(save_id)
+        key = self.app.store.key(self.deleted.key)
         try:
-            self.app.store.put_entry_text(save_id, text)
-            refused = key in await self.app.refused_writes([key])
+            refused = not self.deleted.undo() or key in await self.app.refused_writes([key])
         except StorageError:
             refused = True
         if refused:
@@ -199,13 +194,13 @@ class HomeScreen:
                 _("The browser's storage refused to take the game back. Download it to keep it."), seconds=30, action=("download-deleted", _("Download"))
             )
             return
-        self.deleted = None
+        self.deleted.forget()
         self.refresh_saves()
         self.app.toast(_("The game is back."))
 
     def download_deleted(self) -> None:
-        if self.deleted is not None:
-            self.app.page.download(f"ludothek-deleted-{self.deleted[0]}.json", self.deleted[1])
+        if self.deleted.text is not None:
+            self.app.page.download(f"ludothek-deleted-{self.deleted.key}.json", self.deleted.text)
 
     def download_problem(self, save_id: str) -> None:
         self.app.page.download(f"ludothek-unreadable-{save_id}.json", self.app.store.quarantined_text(save_id) or "")

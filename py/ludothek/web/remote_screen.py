@@ -24,6 +24,7 @@ from ..render.screens import link_error_html
 from ..render import remote as words
 from ..render.view import UIState
 from .context import AppContext
+from .deleted import LastDeleted
 from .links import without_tail
 from .remote_games import Held, RemoteStore
 from .search_runner import in_background
@@ -51,7 +52,7 @@ class RemoteScreen:
         self.fork: protocol.RemoteGame | None = None
         self.fork_locked = False  # the fork may not be played on (protocol.compare): Keep only
         self.animate_next = False  # the next drawing animates the last move (one just received or made)
-        self.deleted: tuple[str, str] | None = None  # (key, stored text) of the game by link deleted last
+        self.deleted = LastDeleted(lambda key: self.store.delete(key), lambda key, text: self.store.restore(key, text))
 
     @property
     def store(self) -> RemoteStore:
@@ -209,21 +210,18 @@ class RemoteScreen:
 
     def delete(self, key: str) -> None:
         """A game by link removed from this device (Undo brings it back while the page is open)."""
-        text = self.store.delete(key)
-        self.deleted = (key, text) if text is not None else None
+        self.deleted.delete(key)
         self.app.home.refresh_saves()
         self.app.toast(_("The game was deleted."), seconds=10, action=("undo-delete-remote", _("Undo")))
 
     def undo_delete(self) -> None:
-        if self.deleted is None:
-            return
-        key, text = self.deleted
         try:
-            self.store.restore(key, text)
+            if not self.deleted.undo():
+                return
         except Exception:  # noqa: BLE001 - storage refused: say so, the text stays for another try
             self.app.toast(_("The browser's storage refused to take the game back."))
             return
-        self.deleted = None
+        self.deleted.forget()
         self.app.home.refresh_saves()
         self.app.toast(_("The game is back."))
 

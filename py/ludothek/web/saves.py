@@ -221,6 +221,12 @@ class SaveStore:
         """A save's stored text as it is (None when there is none), e.g. to bring it back after a delete."""
         return self.storage.get(SAVE_PREFIX + save_id)
 
+    def take(self, save_id: str) -> str | None:
+        """Delete a save, giving back its stored text (None when there was none) for Undo."""
+        text = self.entry_text(save_id)
+        self.delete(save_id)
+        return text
+
     def put_entry_text(self, save_id: str, text: str) -> None:
         """Store a text entry_text gave back (may raise StorageError)."""
         self.storage.set(SAVE_PREFIX + save_id, text)

@@ -128,7 +128,7 @@ class Sharing:
         app.game.update()
         if diagram.has_marks() or diagram.caption:
             # The marks are drawn for the eye only (as on every board); their words are said once.
-            app.announce(diagram_text(diagram))
+            app.announce(diagram_text(diagram, app.view.target_name))
         app.computer.schedule()
 
     def full_app_url(self) -> str:

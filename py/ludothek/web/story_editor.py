@@ -280,7 +280,7 @@ class StoryEditor:
         item = draft.item
         draft.ui = draft.ui.with_(cursor=target)
         if draft.tool != draw.MOVE_TOOL:
-            marks, draft.editing, said = click_target(item.marks, replace(draft.editing, tool=draft.tool), target)
+            marks, draft.editing, said = click_target(item.marks, replace(draft.editing, tool=draft.tool), target, draft.view.target_name)
             return self.set_marks(marks) or said
         result = draft.view.click(item.state, draft.ui, target)
         draft.ui = result.ui

@@ -30,6 +30,7 @@ from ..render.story_pictures import step_picture, story_embed_size, story_embed_
 from ..render.story_words import story_error_text
 from ..render.view import AnyView, UIState, seat_names
 from .context import AppContext
+from .deleted import LastDeleted
 from .links import LinkError, position_fragment
 from .page import Control, PageEvent
 from .saves import StorageError
@@ -85,7 +86,7 @@ class StoryReader:
         self.reading: Reading | None = None
         self.token = 0
         self.store = StoryStore(app.storage)
-        self.deleted: tuple[str, str] | None = None  # the last story deleted (its id and entry), for Undo
+        self.deleted = LastDeleted(self.store.take, self.store.put_text)
 
     # -- the device's stories ------------------------------------------------------------------
 
@@ -101,22 +102,18 @@ class StoryReader:
         self.open(stored.story, f"#/stories/{story_id}")
 
     def delete(self, story_id: str) -> None:
-        text = self.store.text(story_id)
-        self.store.delete(story_id)
-        self.deleted = (story_id, text) if text is not None else None
+        self.deleted.delete(story_id)
         self.show_list()
         self.app.toast(_("The story was deleted."), seconds=10, action=("story-undo-delete", _("Undo")))
 
     def undo_delete(self) -> None:
-        if self.deleted is None:
-            return
-        story_id, text = self.deleted
         try:
-            self.store.put_text(story_id, text)
+            if not self.deleted.undo():
+                return
         except StorageError:
             self.app.toast(_("The browser's storage refused to take the story back."))
             return
-        self.deleted = None
+        self.deleted.forget()
         if self.app.screen == LIST_SCREEN:
             self.show_list()
         self.app.toast(_("The story is back."))

@@ -99,6 +99,12 @@ class StoryStore:
         entry = {"format": ENTRY_FORMAT, "version": 1, "text": format_story(story), "updated": time.time() if now is None else now}
         self.storage.set(PREFIX + story_id, json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
 
+    def take(self, story_id: str) -> str | None:
+        """Delete a story, giving back its stored entry (None when there was none) for Undo."""
+        text = self.text(story_id)
+        self.delete(story_id)
+        return text
+
     def put_text(self, story_id: str, text: str) -> None:
         """An entry `text` gave back, kept again (undo of a delete)."""
         self.storage.set(PREFIX + story_id, text)
