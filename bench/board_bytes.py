@@ -61,12 +61,27 @@ def digest(text: Any) -> str:
     return hashlib.sha256(repr(text).encode("utf-8")).hexdigest()
 
 
+class _Written:
+    """A value whose repr is the given text (what `digest` reads)."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
 def ui_as_seen(game: Any, ui: Any) -> Any:
     """A click's UI state with the position before the last move as its notation: the state's repr
     names its fields, which issue 56 renamed and stored anew (a phase), while what the view draws
-    from it is its position, which must not change."""
+    from it is its position, which must not change. A field added since at its default (issue 57's
+    `picture`, which no click sets) is left out of the repr, so that the answers compare with a run
+    before it was added."""
     before = getattr(ui, "last_before", None)
-    return ui if before is None else dataclasses.replace(ui, last_before=game.position(before))
+    seen = ui if before is None else dataclasses.replace(ui, last_before=game.position(before))
+    if dataclasses.is_dataclass(seen) and getattr(seen, "picture", None) is False:
+        return _Written(repr(seen).replace(", picture=False)", ")"))
+    return seen
 
 
 def played_games(game_id: str) -> list[tuple[str, list[tuple[Any, str | None, Any]]]]:

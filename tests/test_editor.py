@@ -209,7 +209,9 @@ def test_download_svg_holds_the_marks_and_the_share_dialog_offers_the_editor():
     op = last(page, "download")
     name, svg = op[1], next(part for part in op[2:] if isinstance(part, str) and "<svg" in part)
     assert name.endswith(".svg") and 'class="diagram"' in svg and "diagram-circle" in svg
-    assert "<desc>Circle around d4, red.</desc>" in svg, "the picture says its marks"
+    assert "<desc>Circle around d4, red. Red to move. Red: 8 stones in hand. Blue: 8 stones in hand.</desc>" in svg, (
+        "the picture says its marks, then what lies beside the board"
+    )
     app.editor = None
     send(app, type="route", hash="#/setup/momentum")
     send(app, type="submit", form="setup", setup={"game": "momentum", "fromPosition": False, "values": dict(app.setup.values.get("momentum", {}))})

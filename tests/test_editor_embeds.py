@@ -255,7 +255,9 @@ def test_download_png_sends_the_marked_picture():
     name, svg, width = op[1], op[2], op[3]
     assert re.fullmatch(r"ludothek-momentum-diagram-\d{4}-\d\d-\d\d\.png", name) and width == 1200
     assert 'class="diagram"' in svg and "diagram-caption" in svg and "diagram-circle" in svg
-    assert f"<desc>{esc(diagram_text(d))}</desc>" in svg, "the picture says its caption and marks"
+    desc = re.search(r"<desc>(.*?)</desc>", svg)
+    assert desc is not None and desc.group(1).startswith(esc(diagram_text(d)) + " "), "the picture says its caption and marks first"
+    assert "to move. Red: " in desc.group(1), "then what lies beside the board"
     # The SVG download is the same picture.
     tap_and_wait(app, tool("editor-download-svg"))
     assert next(part for part in last(page, "download")[2:] if "<svg" in part) == svg

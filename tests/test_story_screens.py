@@ -169,10 +169,14 @@ def test_a_story_embed_shows_its_first_step_before_python_and_links_back_to_ludo
     code = story_embed_snippet("https://example.org/ludothek/index.html", get_view("momentum"), story, first, story_embed_size(*embed_size("momentum")))
     assert code.startswith('<iframe src="https://example.org/ludothek/index.html?embed=1&amp;picture=1#/story/' + story_code(story) + '"')
     assert "%3EThe empty board.%3C/text%3E" in code  # the first step's comment is in the picture itself
+    assert "%3ERed to move.%3C/tspan%3E" in code  # and what lies beside the board, under it
     app, page = start(hash="#/story/" + story_code(story))
+    assert 'class="side-lines"' not in regions(page)["#board"], "in the app the seats are beside the board"
     app.embed = type(app.embed)(embed=True)
     send(app, type="route", hash="#/story/" + story_code(story))
     assert "Open in Ludothek" in regions(page)["#story-nav"] and regions(page).get("#story-share", "") == ""
+    # A frame has no room for the seats: the embedded reader writes them under the board, as the picture did.
+    assert ">Red to move.</tspan>" in regions(page)["#board"]
 
 
 def test_a_story_embed_opens_its_step_list_over_the_board_and_a_chosen_step_of_another_chapter_closes_it():

@@ -13,7 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from ludothek.games import get_game
 from ludothek.render.diagram import Diagram, captioned_svg, format_diagram
-from ludothek.render.standalone import embed_snippet, standalone_svg
+from ludothek.render.standalone import embed_snippet, picture_svg
 from ludothek.render.view import UIState
 from ludothek.web.links import EmbedOptions, position_fragment
 
@@ -24,6 +24,12 @@ RUNTIME = re.compile(r"/assets/vendor/(pyodide|pyscript)/|/py/main\.py|ludothek\
 def start_state(game_id: str):
     game = get_game(game_id)
     return game, game.new_game(players=2, seed=7)
+
+
+def start_picture(game_id: str) -> str:
+    """The picture the snippet draws: the start position with what lies beside the board under it."""
+    game, state = start_state(game_id)
+    return picture_svg(game_id, game.observation(state, None))
 
 
 def snippet(
@@ -47,12 +53,14 @@ def snippet(
     if position is not None:
         state = game.from_position(position)
     public = game.observation(state, None)
-    options = EmbedOptions(embed=True, opponent=opponent, level=level, readonly=readonly, seat=game.current_player(state) or 0, picture=True)
+    options = EmbedOptions(
+        embed=True, opponent=opponent, level=level, readonly=readonly, seat=game.current_player(state) or 0, picture=True, sides=not readonly
+    )
     default_width, default_height = embed_size(game_id)
     diagram = diagram or Diagram()
     marks = "" if diagram.is_empty() else format_diagram(diagram)
     src = app_url + "index.html" + options.query() + position_fragment(game_id, game.position(public), marks)
-    picture = captioned_svg(standalone_svg(game_id, public, UIState(interactive=False, diagram=diagram)), diagram.caption)
+    picture = captioned_svg(picture_svg(game_id, public, UIState(interactive=False, diagram=diagram)), diagram.caption)
     return embed_snippet(
         src,
         picture,

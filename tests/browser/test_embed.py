@@ -14,7 +14,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from blog import EMBED_GAMES, Blog, BlogServer, snippet
+from blog import EMBED_GAMES, Blog, BlogServer, snippet, start_picture
 from conftest import READY_TIMEOUT_MS, wait_for, wait_for_moves, workers_where
 from ludothek.render.diagram import parse_diagram
 from ludothek.render.standalone import embed_picture_box, embed_size
@@ -123,6 +123,9 @@ def test_the_board_a_reader_clicks_goes_live_where_it_stood_and_takes_a_move(ope
     assert abs(board["y"] - (picture_box["y"] + 44)) < 1
     bottom = embed_picture_box(game_id, readonly=False)[1]
     assert abs(board["height"] - (picture_box["height"] - 44 - bottom)) < 1
+    # ... and draws what the picture drew in that box: the board with the lines beside it under it.
+    picture_view_box = re.search(r'viewBox="([^"]*)"', start_picture(game_id)).group(1)
+    expect(live.locator("#board > svg")).to_have_attribute("viewBox", picture_view_box)
     play_one_move(live)
     assert live.evaluate(SCROLL_ROOM) == {"height": 0, "width": 0}
     # The small frame too fits after it comes alive; the reader reaches it with the keyboard.

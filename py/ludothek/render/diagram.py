@@ -457,10 +457,10 @@ def captioned_svg(svg: str, caption: str) -> str:
     The board draws only the marks (a caption alone is not drawn on a board); `svg` unchanged when
     there is no caption or no viewBox."""
     text = " ".join(caption.split())
-    found = _VIEW_BOX.search(svg)
-    if not text or found is None:
+    box = view_box(svg)
+    if not text or box is None:
         return svg
-    x, y, width, height = (float(found.group(i)) for i in range(2, 6))
+    x, y, width, height = box
     font = min(16.0, max(11.0, width / 24))
     pad = font * 0.6
     lines = caption_lines(text, width - 2 * pad, font)
@@ -482,10 +482,24 @@ def captioned_svg(svg: str, caption: str) -> str:
         )
         for i, line in enumerate(lines)
     ]
-    new_height = height + pad + box_height
+    return grown_svg(svg, height + pad + box_height, tag("g", "".join(parts), class_="diagram-caption"))
+
+
+def view_box(svg: str) -> tuple[float, float, float, float] | None:
+    """The viewBox (x, y, width, height) of `svg`'s first element that has one; None without."""
+    found = _VIEW_BOX.search(svg)
+    return None if found is None else (float(found.group(2)), float(found.group(3)), float(found.group(4)), float(found.group(5)))
+
+
+def grown_svg(svg: str, new_height: float, group: str) -> str:
+    """`svg` (with a viewBox) grown at the bottom to `new_height` user units, `group` drawn last in
+    it (what a picture writes under its board: render/pictures.py's lines, a caption)."""
+    found = _VIEW_BOX.search(svg)
+    if found is None:
+        return svg
+    x, y, width = (float(found.group(i)) for i in range(2, 5))
     head = svg[: found.start()] + found.group(1) + f"{num(x)} {num(y)} {num(width)} {num(new_height)}" + found.group(6)
     body = svg[found.end() :]
-    group = tag("g", "".join(parts), class_="diagram-caption")
     before, end, after = body.rpartition("</svg>")
     return head + (before + group + end + after if end else body)
 
@@ -573,6 +587,8 @@ __all__ = [
     "diagram_words",
     "caption_lines",
     "captioned_svg",
+    "grown_svg",
+    "view_box",
     "format_diagram",
     "parse_diagram",
     "validate_targets",

@@ -39,7 +39,7 @@ from .diagram import (
 from .review import exact_text
 from .screens import button
 from .catalog import get_view
-from .standalone import standalone_svg
+from .standalone import picture_svg
 from .svg import esc, num, tag
 from .view import AnyView, UIState
 
@@ -212,9 +212,10 @@ def with_words(svg: str, d: Diagram, name: TargetName = target_name) -> str:
 
 
 def marked_picture(game_id: str, state: StateBase, d: Diagram) -> str:
-    """The diagram as one SVG document: the board with its marks, the caption written under it and
-    both in words as its <desc>. The same picture is the SVG download, the PNG and the picture code."""
-    picture = standalone_svg(game_id, state, UIState(interactive=False, diagram=d))
+    """The diagram as one SVG document: the board with its marks, what lies beside the board and the
+    caption written under it, and all of it in words as its <desc>. The same picture is the SVG
+    download, the PNG and the picture code."""
+    picture = picture_svg(game_id, state, UIState(interactive=False, diagram=d))
     return with_words(captioned_svg(picture, d.caption), d, get_view(game_id).target_name)
 
 

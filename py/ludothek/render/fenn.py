@@ -5,6 +5,8 @@ the panels beside and below it by render/fenn_panels.py, and the words both say 
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..games.base import OptionValue
 
 from ..ai.puzzles import Puzzle
@@ -16,7 +18,7 @@ from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintValue
 from . import fenn_board
 from .fenn_board import SEAT_CSS, FennPayload, die_icon, shown_value, thumbnail_svg, value_rank
-from .fenn_panels import extra_html, seat_details, side_html
+from .fenn_panels import extra_html, seat_details, seat_summary, side_html, table_summary
 from .fenn_words import POSITION_ERROR_TEXTS, ban_texts, closed_message, colour, colour_word, player, start_value_sentence, value_text
 from .view import Action, Choice, ClickResult, Field, GameView, UIState
 
@@ -247,6 +249,12 @@ class FennView(GameView[FennState, FennMove, FennEffect, FennPayload]):
 
     def side_html(self, s: FennState, names: list[str]) -> str:
         return side_html(self.game, s, names)
+
+    def seat_summary(self, s: FennState, seat: int) -> str:
+        return seat_summary(s, seat)
+
+    def table_summary(self, s: FennState, names: Sequence[str]) -> list[str]:
+        return table_summary(self.game, s)
 
     # -- hints -------------------------------------------------------------------------------------
 

@@ -158,14 +158,33 @@ def is_best(code: HintValue, hints: dict[str, HintValue]) -> bool:
     return len(ranks) > 1 and value_rank(code) == max(ranks)
 
 
+def seat_summary(s: FennState, seat: int) -> str:
+    """Where a seat's die stands and its top, in words (its panel's, a picture's line)."""
+    field, face = s.field_of(seat), s.face_of(seat)
+    where = _("beside the board") if field in START_FIELD else _("on field {n}").format(n=field)
+    return _("{where}, shows {n}").format(where=where, n=face)
+
+
+def table_summary(game: Fenn, s: FennState) -> list[str]:
+    """What a picture of the position says besides the dice: a turn that goes on (a Pasch, an extra
+    step) and the warning before a third repetition."""
+    lines = []
+    if s.outcome is None and s.phase == PASCH:
+        lines.append(_("Pasch: the black die may be turned to a new number."))
+    elif s.outcome is None and s.phase == EXTRA:
+        lines.append(_("An extra step is due: the die may step again."))
+    if game.repeats_to_draw(s) == 1:
+        lines.append(_("This position has come up twice at the start of a turn: a third time ends the game in a draw."))
+    return lines
+
+
 def seat_details(s: FennState, seat: int) -> str:
     """A seat's die beside its name: where it stands, its top, its faces."""
     field, face = s.field_of(seat), s.face_of(seat)
-    where = _("beside the board") if field in START_FIELD else _("on field {n}").format(n=field)
     faces = " ".join(map(str, DIE_FACES[seat]))
     return tag(
         "span",
-        die_icon(SEAT_CSS[seat], face, 22) + esc(_("{where}, shows {n}").format(where=where, n=face)),
+        die_icon(SEAT_CSS[seat], face, 22) + esc(seat_summary(s, seat)),
         class_="fenn-where",
         data_field=str(field),
         data_face=str(face),

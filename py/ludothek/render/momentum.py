@@ -8,7 +8,7 @@ Next: the board, render/momentum_board.py; the computer players, ai/momentum.py.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from ..games.base import OptionValue
 
@@ -299,7 +299,19 @@ class MomentumView(StrongestLevelHints[MomentumState, MomentumMove, MomentumEffe
 
     def seat_details(self, s: MomentumState, seat: int) -> str:
         n = s.hands[seat]
-        return tag("span", esc(ngettext("{n} stone in hand", "{n} stones in hand", n).format(n=n)), class_="hand", data_hand=str(n))
+        return tag("span", esc(self.seat_summary(s, seat)), class_="hand", data_hand=str(n))
+
+    def seat_summary(self, s: MomentumState, seat: int) -> str:
+        n = s.hands[seat]
+        return ngettext("{n} stone in hand", "{n} stones in hand", n).format(n=n)
+
+    def table_summary(self, s: MomentumState, names: Sequence[str]) -> list[str]:
+        lines = []
+        if s.outcome is None and self.game.swap_offered(s):
+            lines.append(_("{name} may take over the first stone instead (pie rule).").format(name=names[s.to_move]))
+        if s.round_limit and s.outcome is None:
+            lines.append(_("Round {r} of {limit}.").format(r=s.round, limit=s.round_limit))
+        return lines
 
     def actions(self, s: MomentumState, ui: UIState[MomentumState]) -> list[Action]:
         if ui.interactive and self.game.swap_offered(s):

@@ -7,7 +7,7 @@ render/momox_words.py's.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ..games.base import OptionValue
 
@@ -275,12 +275,32 @@ class MomoxView(StrongestLevelHints[MomoxState, MomoxMove, MomoxEffect], GameVie
         for place in reversed(range(places)):
             filled = place < len(held)
             boxes.append(tag("span", esc(str(held[place])) if filled else "", class_="digit" + (" filled" if filled else "")))
-        spoken = _("Number so far: {number} ({n} of {total} tiles)").format(number=number_text(held), n=len(held), total=places) if held else _("No tile yet")
+        spoken = self._number_words(s, seat)
         parts = [
             tag("span", "".join(boxes), class_=f"momox-number {SEAT_CSS[seat]}", aria_hidden="true", data_number=str(self.game.number(s, seat))),
             tag("span", esc(spoken), class_="visually-hidden"),
         ]
         return tag("span", "".join(parts), class_="momox-seat")
+
+    def _number_words(self, s: MomoxState, seat: int) -> str:
+        held = self.game.held_tiles(s, seat)
+        return (
+            _("Number so far: {number} ({n} of {total} tiles)").format(number=number_text(held), n=len(held), total=len(TILE_VALUES))
+            if held
+            else _("No tile yet")
+        )
+
+    def seat_summary(self, s: MomoxState, seat: int) -> str:
+        """The seat's number so far (the tiles it holds, public), and its total over the rounds."""
+        words = self._number_words(s, seat)
+        if s.several_rounds:
+            words += " · " + _("Total: {points}").format(points=self.game.scores(s)[seat])
+        return words
+
+    def table_summary(self, s: MomoxState, names: Sequence[str]) -> list[str]:
+        if s.several_rounds and not self.game.is_over(s):
+            return [_("Round {r} of {n}.").format(r=s.round, n=s.rounds)]
+        return []
 
     def side_html(self, s: MomoxState, names: list[str]) -> str:
         """With several rounds: a running table of the rounds' numbers and the totals."""

@@ -26,7 +26,7 @@ from .view import Action, Choice, ClickResult, Field, GameView, UIState, option_
 from . import mops_board
 from .mops_board import SEAT_CSS, MopsPayload, thumbnail_position, token_svg
 from .mops_marks import board_marks, find_option
-from .mops_panels import placing_html, scoring_html, seat_details, setup_preview_html, side_html
+from .mops_panels import placing_html, scoring_html, seat_details, seat_summary, setup_preview_html, side_html
 from .mops_words import (
     POSITION_ERROR_TEXTS,
     cost_text,
@@ -259,6 +259,10 @@ class MopsView(StrongestLevelHints[MopsState, MopsMove, MopsEffect], GameView[Mo
 
     def side_html(self, s: MopsState, names: list[str]) -> str:
         return side_html(self.game, s, names)
+
+    def seat_summary(self, s: MopsState, seat: int) -> str:
+        # (The pile's count is drawn on the board, above the layout.)
+        return seat_summary(self.game, s, seat)
 
     # -- input ---------------------------------------------------------------------------------
 

@@ -186,33 +186,47 @@ def scoring_html(game: MopsRoyal, s: MopsState, ui: UIState[MopsState]) -> str:
     )
 
 
-def seat_details(game: MopsRoyal, s: MopsState, seat: int) -> str:
-    points = s.scores[seat]
-    parts = [tag("span", tag("strong", esc(str(points))) + " " + esc(ngettext("point", "points", points)), class_="mops-points")]
+def _seat_facts(game: MopsRoyal, s: MopsState, seat: int) -> list[tuple[str, str, str | None]]:
+    """What a seat's panel says besides its points, as (CSS class, words, combinations left): its
+    face-down tiles, its refusals, what it has left to score, whether it sits out."""
     down = game.face_down_count(s, seat)
-    parts.append(tag("span", esc(ngettext("{n} face down", "{n} face down", down).format(n=down)), class_="mops-down"))
+    facts: list[tuple[str, str, str | None]] = [("mops-down", ngettext("{n} face down", "{n} face down", down).format(n=down), None)]
     if s.ersatz:
         refused = s.refusals[seat]
-        parts.append(
-            tag(
-                "span",
-                esc(ngettext("{n} refused", "{n} refused", refused).format(n=refused) + " · " + _("next costs {n}").format(n=game.next_refusal_cost(s, seat))),
-                class_="mops-refused",
+        facts.append(
+            (
+                "mops-refused",
+                ngettext("{n} refused", "{n} refused", refused).format(n=refused) + " · " + _("next costs {n}").format(n=game.next_refusal_cost(s, seat)),
+                None,
             )
         )
     if s.phase == FINAL:
         left = len(game.scoring_options(s, seat))
         text = ngettext("{n} combination left to score", "{n} combinations left to score", left).format(n=left) if left else _("nothing left to score")
-        parts.append(tag("span", esc(text), class_="mops-note", data_left=str(left)))
+        facts.append(("mops-note", text, str(left)))
     reason = game.sitting_out(s).get(seat)
     if reason == SitOut.LAYOUT_FULL and s.outcome is None:
-        parts.append(tag("span", esc(_("layout full")), class_="mops-note"))
+        facts.append(("mops-note", _("layout full"), None))
     elif reason:
-        parts.append(tag("span", esc(_("sits this round out")), class_="mops-note"))
+        facts.append(("mops-note", _("sits this round out"), None))
+    return facts
+
+
+def seat_details(game: MopsRoyal, s: MopsState, seat: int) -> str:
+    points = s.scores[seat]
+    parts = [tag("span", tag("strong", esc(str(points))) + " " + esc(ngettext("point", "points", points)), class_="mops-points")]
+    parts += [tag("span", esc(text), class_=css, data_left=left) for css, text, left in _seat_facts(game, s, seat)]
     if not game.is_solitaire(s):
+        down = game.face_down_count(s, seat)
         label = _("Layout of {seat}: {n} tiles, {down} face down").format(seat=seat_colour(seat), n=game.tile_count(s, seat), down=down)
         parts.append(tag("span", mini_layout_svg(s, seat, game.layout_extent(s, seat), label), class_="mops-mini-wrap"))
     return tag("span", "".join(parts), class_="mops-seat", data_points=str(points))
+
+
+def seat_summary(game: MopsRoyal, s: MopsState, seat: int) -> str:
+    """A seat's panel in a few words (a picture's line beside the board): its points and the rest."""
+    points = s.scores[seat]
+    return " · ".join([ngettext("{n} point", "{n} points", points).format(n=points)] + [text for _css, text, _left in _seat_facts(game, s, seat)])
 
 
 def side_html(game: MopsRoyal, s: MopsState, names: list[str]) -> str:

@@ -24,7 +24,7 @@ board), or "No swap".
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ..games.base import OptionValue
 
@@ -38,7 +38,7 @@ from ..i18n import N_, _, ngettext
 from .board_marks import BoardMarks, HintSearch, HintValue
 from . import nummerus_board
 from .nummerus_board import CELL, HEIGHT, PAD, SEAT_CSS, WIDTH, X0, Y0, NummerusPayload
-from .nummerus_panels import chain_chooser_html, piece_svg, seat_details, side_html, swap_chooser_html, swap_picks
+from .nummerus_panels import chain_chooser_html, piece_svg, seat_details, seat_summary, side_html, swap_chooser_html, swap_picks, table_summary
 from .nummerus_words import board_label, chain_points_text, colour_name, describe_move, field_words, hint_text, move_text, player_name, range_text, result_text
 from .svg import esc, tag
 from .view import Action, Choice, ClickResult, Field, GameView, SeatStyle, UIState, option_field
@@ -325,7 +325,8 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
             coordinates=coordinates,
             view_box=view_box,
             diagram=ui.diagram,
-            payload=NummerusPayload(over=over, targets=tuple(targets), jump=jump),
+            # A picture shows the position, not the aids to choosing a move: no rings, no rays.
+            payload=NummerusPayload(over=over, targets=() if ui.picture else tuple(targets), jump=jump),
         )
 
     def extra_html(self, s: NummerusState, ui: UIState[NummerusState]) -> str:
@@ -371,6 +372,12 @@ class NummerusView(GameView[NummerusState, NummerusMove, NummerusEffect, Nummeru
 
     def side_html(self, s: NummerusState, names: list[str]) -> str:
         return side_html(self.game, s, names)
+
+    def seat_summary(self, s: NummerusState, seat: int) -> str:
+        return seat_summary(self.game, s, seat)
+
+    def table_summary(self, s: NummerusState, names: Sequence[str]) -> list[str]:
+        return table_summary(self.game, s)
 
     # -- hints -------------------------------------------------------------------------------------
 

@@ -71,6 +71,26 @@ def seat_details(game: Nummerus, s: NummerusState, seat: int) -> str:
     return tag("span", "".join(parts), class_="nz-seat")
 
 
+def seat_summary(game: Nummerus, s: NummerusState, seat: int) -> str:
+    """A seat's collection in words (a picture's line beside the board), with its swap chips and,
+    in a tournament, its total."""
+    parts = [groups_words(game.held_groups(s, seat))]
+    if s.swap_chips_left:
+        n = s.swap_chips_left[seat]
+        parts.append(ngettext("{n} swap chip", "{n} swap chips", n).format(n=n))
+    if s.rounds:
+        total = game.scores(s)[seat]
+        parts.append(_("Total: {points}").format(points=ngettext("{n} point", "{n} points", total).format(n=total)))
+    return " · ".join(parts)
+
+
+def table_summary(game: Nummerus, s: NummerusState) -> list[str]:
+    """The tournament's round, a picture's line beside the board."""
+    if s.rounds and not game.is_over(s):
+        return [_("Round {r} of {n}.").format(r=s.round, n=s.rounds)]
+    return []
+
+
 def side_html(game: Nummerus, s: NummerusState, names: list[str]) -> str:
     over = game.is_over(s)
     if game.is_solitaire(s):

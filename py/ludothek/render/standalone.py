@@ -11,6 +11,7 @@ from ..games.base import StateBase
 from ..package_files import package_file
 from .catalog import embed_layout, get_view
 from .embed_layout import EMBED_DIAGRAM_BOTTOM, EMBED_TOP
+from .pictures import picture_board_svg
 from .view import UIState
 
 # In the app the build ships the stylesheets inside the package (render/styles/, with the second
@@ -50,6 +51,12 @@ def board_styles(game_id: str) -> str:
 def standalone_svg(game_id: str, state: StateBase, ui: UIState[StateBase] | None = None) -> str:
     """A complete SVG file of `state`'s board, looking as in the app."""
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + styled_svg(game_id, get_view(game_id).board_svg(state, ui or UIState(interactive=False))) + "\n"
+
+
+def picture_svg(game_id: str, state: StateBase, ui: UIState[StateBase] | None = None) -> str:
+    """A complete SVG file of `state` as a picture (render/pictures.py): the board drawn still, with
+    what lies beside it in the game written under it."""
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + styled_svg(game_id, picture_board_svg(get_view(game_id), state, ui)) + "\n"
 
 
 def styled_svg(game_id: str, svg: str) -> str:

@@ -10,6 +10,7 @@ from ..games.base import StateBase
 
 from ..i18n import _
 from .diagram import captioned_svg
+from .pictures import picture_board_svg
 from .standalone import embed_snippet, styled_svg
 from .story import Shown, Story, story_code
 from .svg import esc, num, tag
@@ -26,14 +27,16 @@ def step_label(item: Shown) -> str:
 
 
 def step_board_svg(view: AnyView, item: Shown) -> str:
-    """The step's board as the reader sees it: its marks and its last move, still (no animation)."""
+    """The step's board as a picture: its marks and its last move, still (no animation), and under
+    it what lies beside the board at that step (render/pictures.py)."""
     ui: UIState[StateBase] = UIState(interactive=False, last_before=item.before, last_move=item.move, diagram=item.marks)
-    return view.board_svg(item.state, ui)
+    return picture_board_svg(view, item.state, ui)
 
 
 def step_picture(view: AnyView, item: Shown, numbered: bool = True) -> str:
-    """One step as a picture (an inline SVG, without the styles): the board, and under it the step's
-    comment (one paragraph: a picture has no line breaks), behind its label when `numbered`."""
+    """One step as a picture (an inline SVG, without the styles): the board, what lies beside it, and
+    under them the step's comment (one paragraph: a picture has no line breaks), behind its label
+    when `numbered`."""
     comment = " ".join(item.comment.split("\n"))
     caption = f"{step_label(item)}: {comment}" if numbered and comment else (step_label(item) if numbered else comment)
     return captioned_svg(step_board_svg(view, item), caption)

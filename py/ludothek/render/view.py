@@ -70,6 +70,9 @@ class UIState(Generic[S]):
     names: tuple[str, ...] = ()
     # Marks that explain the position (render/diagram.py), drawn over the board: the editor's.
     diagram: Diagram = Diagram()
+    # The board is drawn for a picture (a download, a diagram, a story's step): aids that help a
+    # player choose a move (Nummerus' rings round the chips the star can reach) are left out.
+    picture: bool = False
 
     def with_(self, **changes: Unpack[UIChanges[S]]) -> "UIState[S]":
         return replace(self, **changes)
@@ -88,6 +91,16 @@ class UIChanges(TypedDict, Generic[S], total=False):
     replaying: bool
     names: tuple[str, ...]
     diagram: Diagram
+    picture: bool
+
+
+@dataclass(frozen=True)
+class SideLine:
+    """One line of what lies beside the board (`GameView.side_lines`): its words, and the seat it
+    is about (a picture draws a chip of that seat's colour before it), None for the table's."""
+
+    text: str
+    seat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -343,6 +356,36 @@ class GameView(Generic[S, M, E, P]):
         """Game-specific information beside the player panels (e.g. a table of round results)."""
         return ""
 
+    # -- what lies beside the board, for a picture of the position ------------------------------
+
+    def side_lines(self, s: S, names: Sequence[str]) -> list[SideLine]:
+        """What a reader of a picture needs besides the board to understand the position, as
+        short lines (render/pictures.py writes them under the board): whose turn it is (or the
+        result), then each seat's public side information (`seat_summary`) and the table's
+        (`table_summary`). Only what everyone at the table sees."""
+        mover = self.game.current_player(s)
+        if s.outcome is not None:
+            lines = [SideLine(self.result_text(s, list(names)))]
+        elif mover is not None:
+            lines = [SideLine(_("{name} to move.").format(name=names[mover]), mover)]
+        else:
+            lines = []
+        for seat in range(s.setup.players):
+            summary = self.seat_summary(s, seat)
+            if summary:
+                lines.append(SideLine(_("{name}: {summary}").format(name=names[seat], summary=summary), seat))
+        lines += [SideLine(text) for text in self.table_summary(s, names)]
+        return lines
+
+    def seat_summary(self, s: S, seat: int) -> str:
+        """One seat's side information in a few words (its panel's, e.g. "5 stones in hand"); ""
+        when the game has none."""
+        return ""
+
+    def table_summary(self, s: S, names: Sequence[str]) -> list[str]:
+        """The side information that belongs to no seat (the pile, the round), short sentences."""
+        return []
+
     # -- hints ---------------------------------------------------------------------------------
 
     def hint_label(self) -> str | None:
@@ -530,6 +573,7 @@ __all__ = [
     "Choice",
     "Field",
     "SeatStyle",
+    "SideLine",
     "Board",
     "GameView",
     "AnyView",

@@ -28,6 +28,7 @@ from ..render.game_screen import (
     undo_announcement,
 )
 from ..render.diagram import Diagram, captioned_svg, keep_known
+from ..render.pictures import position_picture
 from ..render.view import UIState, AnyView
 from .arrow_keys import nearest_in_direction
 from .context import AppContext
@@ -126,9 +127,19 @@ class GameScreen:
             # the computer starts thinking); later redraws show it at rest.
             animating=time.perf_counter() < self.animate_until,
         )
-        if not diagram.caption:
+        # An embed whose snippet's picture wrote what lies beside the board under it writes it too
+        # (render/pictures.py) while the picture's position is shown, so that the board comes alive
+        # where the picture drew it; after a move the board takes the whole box, as when the caption
+        # goes (lines that grew and shrank with the position would make the board jump at any move).
+        sides = app.embed.embed and app.embed.sides and session.shown_index == 0
+        if not diagram.caption and not sides:
             return model
-        regions = tuple((name, captioned_svg(html, diagram.caption) if name == "board" else html) for name, html in model.regions)
+        shown = self.app.public(session.shown_state)
+
+        def framed(board: str) -> str:
+            return captioned_svg(position_picture(view, shown, board, words=False) if sides else board, diagram.caption)
+
+        regions = tuple((name, framed(html) if name == "board" else html) for name, html in model.regions)
         return replace(model, regions=regions)
 
     def update(self) -> None:

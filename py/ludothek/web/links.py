@@ -80,6 +80,9 @@ class EmbedOptions:
     readonly: bool = False
     seat: int = 0  # the seat the reader plays against the computer
     picture: bool = False  # the snippet's frame shows the board's picture (snippets since the picture fix)
+    # The picture writes the position beside the board under it (snippets since issue 57): the live
+    # board does too, so that it comes alive exactly where the picture drew it.
+    sides: bool = False
 
     @staticmethod
     def from_query(search: str) -> "EmbedOptions":
@@ -107,6 +110,7 @@ class EmbedOptions:
             readonly=first("readonly") == "1",
             seat=seat - 1 if seat is not None else 0,
             picture=first("picture") == "1",
+            sides=first("sides") == "1",
         )
 
     def query(self) -> str:
@@ -121,6 +125,8 @@ class EmbedOptions:
                 parts.append(f"seat={self.seat + 1}")
         if self.picture:
             parts.append("picture=1")
+        if self.sides:
+            parts.append("sides=1")
         return "?" + "&".join(parts)
 
 

@@ -14,7 +14,7 @@ from ..render.sharing import embed_frame_html, share_dialog_html
 from ..render.record_errors import record_error_text
 from ..render.catalog import embed_layout, levels as ai_levels
 from ..render.embed_layout import EMBED_TOP
-from ..render.standalone import embed_size, embed_snippet, standalone_svg
+from ..render.standalone import embed_size, embed_snippet, picture_svg
 from ..render.view import UIState
 from .context import AppContext
 from .search_runner import in_background
@@ -181,16 +181,18 @@ class Sharing:
         levels = ai_levels(game_id)
         values.setdefault("level", levels[len(levels) // 2].number)
         game = get_view(game_id).game
+        readonly = bool(values["readonly"]) if readonly is None else readonly
         options = EmbedOptions(
             embed=True,
             opponent=opponent or str(values["vs"]),
             level=int(values["level"]),
-            readonly=bool(values["readonly"]) if readonly is None else readonly,
+            readonly=readonly,
             seat=game.current_player(public) or 0,
             picture=True,
+            sides=not readonly,  # a read-only picture never comes alive
         )
         fragment = position_fragment(game_id, game.position(public), "" if diagram.is_empty() else format_diagram(diagram))
-        picture = captioned_svg(standalone_svg(game_id, public, UIState(interactive=False, diagram=diagram)), diagram.caption)
+        picture = captioned_svg(picture_svg(game_id, public, UIState(interactive=False, diagram=diagram)), diagram.caption)
         title = get_view(game_id).title()
         # The frame's title names the picture drawn as its background (never read out itself).
         if diagram.caption:
@@ -256,7 +258,7 @@ class Sharing:
         ui = UIState(
             interactive=False, last_before=app.public(session.states[index - 1]) if index else None, last_move=session.moves[index - 1] if index else None
         )
-        svg = standalone_svg(session.game_id, shown, ui)
+        svg = picture_svg(session.game_id, shown, ui)
         name = f"ludothek-{session.game_id}-{time.strftime('%Y-%m-%d')}"
         if kind == "svg":
             app.page.download(name + ".svg", svg, "image/svg+xml")

@@ -25,6 +25,7 @@ from ..render.catalog import game_ai, get_view, is_game
 from ..render.game_panels import actions_html
 from ..render.story import Shown, Story, StoryError, format_story, parse_story, read_story_code, replay, story_code
 from ..render.standalone import embed_size
+from ..render.pictures import position_picture
 from ..render.story_pictures import step_picture, story_embed_size, story_embed_snippet, strip_svg
 from ..render.story_words import story_error_text
 from ..render.view import AnyView, UIState, seat_names
@@ -203,9 +204,14 @@ class StoryReader:
             ui = UIState(interactive=False, last_before=item.before, last_move=item.move, diagram=item.marks, names=tuple(names))
         game = view.game
         mover = game.current_player(state)
+        board = view.board_svg(state, ui)
+        if self.embedded():
+            # A frame has no room for the seats beside the board: what lies there is written under
+            # the board, as the snippet's picture of the first step writes it (render/pictures.py).
+            board = position_picture(view, state, board)
         regions = {
             "story-place": draw.place_html(reading.story, reading.chapter, reading.step, compact=self.embedded()),
-            "board": view.board_svg(state, ui),
+            "board": board,
             "extra": view.extra_html(state, ui) if task else "",
             "actions": actions_html(view.actions(state, ui)) if task else "",
             "story-comment": "" if task else draw.comment_html(item.comment),
