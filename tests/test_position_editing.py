@@ -179,7 +179,9 @@ def test_the_editor_puts_a_piece_by_a_click_and_by_the_keyboard_and_takes_it_awa
     tap(app, board_target("d4"))
     editor = editor_of(app)
     assert editor.position.startswith("7x7 ......./......./......./...R...") and " 7,8" in editor.position
-    assert last(page, "announce")[1] == "Red stone on d4."
+    assert last(page, "announce")[1] == (
+        "Red stone on d4. The pie rule is now off: only a game's start has it (an empty board with Red to move, or Red's first stone alone with Blue to move)."
+    )
     assert ["prop", "#editor-position", "value", editor.position] in page.ops
     assert "stone" in region(page, "board")
     # Take away, then an empty place: the refusal in words, the board unchanged.

@@ -152,13 +152,13 @@ def test_the_editor_screen_moves_a_figure_opens_a_chip_and_sets_tiles():
     app, page = start("#/editor/momox")
     put_piece(app, "B", "12")
     assert editor_of(app).position == "0,12 -,- R key t1 y0 ?????? -"
-    assert last(page, "announce")[1] == "Blue figure on field 12."
+    assert last(page, "announce")[1] == "Blue figure on field 4 after the blue corner."
     put_piece(app, "3", "k2")
     assert editor_of(app).position == "0,12 -,- R key t1 y0 ??3??? 2"
     tap(app, board_target("k0"))  # the 3 moves to the centre, circle 2 covered again
     assert editor_of(app).position == "0,12 -,- R key t1 y0 3????? 20"
     put_piece(app, "", "k0")
-    assert "always lies on k0" in last(page, "announce")[1]
+    assert "always lies on centre circle 0" in last(page, "announce")[1]
     values = {"setting-turn": "1", "setting-to-move": "B", "setting-phase": "key", "setting-yellows": "0", "setting-tiles-R": "4", "setting-tiles-B": "-"}
     send_settings(app, values)
     assert editor_of(app).position == "0,12 4,- B key t2 y0 3????? 20"

@@ -4,22 +4,17 @@ beside it and the choosers below it by render/nummerus_panels.py, and the senten
 and hears are written by render/nummerus_words.py.
 
 The view and the board ask the engine for everything that depends on the rules (`star_targets`,
-`must_jump`, `effect`, `chain_choice`, `held_groups`, `leaders`, `chips_to_take`, `why_illegal`,
-`why_illegal_give`, `why_illegal_take`, `check_layout`); only the words for those rules are here,
-in one table (`move_error_texts`), so that they can be translated.
+`must_jump`, `effect`, `chain_choice`, `held_groups`, `why_illegal`, ...); only the words for those
+rules are here, in one table (`move_error_texts`), so that they can be translated.
 
 What a player sees, and how it is told without colour:
-- chips the star can reach carry a thick ring and a dotted line from the star; with no chip in
-  line (a jump) every chip carries the ring and the status says so;
+- chips the star can reach carry a ring and a dotted line from the star (a jump: every chip);
 - the last path: a dashed trail from the field the star left (dashed outline) to where it took
   its chip (tinted); a jump is drawn as an arc; the star travels it when `ui.animate`;
-- a chip the hint suggests carries a check badge;
-- collections: chips in runs, the chains boxed, the longest chain starred and named.
+- a chip the hint suggests carries a check badge; collections: chips in runs, chains boxed.
 
-Input: click a reachable chip. In the solitaire, a number that touches two chains asks which
-chain it joins (two buttons below the board). In the swap variant, after taking a chip the
-player picks one of their own chips and one single chip of an opponent (buttons below the
-board), or "No swap".
+Input: click a reachable chip; the solitaire's chain choice and the swap variant's picks (one's
+own chip and an opponent's single chip, or "No swap") are buttons below the board.
 """
 
 from __future__ import annotations
