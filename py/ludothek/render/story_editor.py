@@ -192,6 +192,8 @@ def story_editor_html(view: AnyView, story: Story, story_id: str, position: str,
         for region, css in (
             ("story-edit-tools", "editor-tools"),
             ("board", "board-wrap"),
+            ("extra", "extra"),
+            ("actions", "actions"),
             ("story-edit-step", "story-edit-step"),
             ("story-edit-steps", "story-steps"),
             ("story-edit-chapter", "story-edit-chapter"),
