@@ -189,3 +189,12 @@ def test_a_move_that_meets_chance_is_played_from_the_stories_own_deal():
     assert [s.move for s in store.load("s1").story.chapters[0].steps] == ["k3", "k1"]
     said = [op for op in page.named("text") if op[1] == "#story-edit-message"][-1][2]
     assert "walked" in said or "walks" in said, said
+
+
+def test_the_lines_steps_are_drawn_as_the_readers_a_number_and_the_move():
+    """The list's grid has a narrow column for the number: a bare label there broke a word a line."""
+    app, page, store = editing()
+    tap(app, "d4")
+    steps = drawn(page, "story-edit-steps")
+    assert '<span class="story-step-number">1.</span> <span class="story-step-move">d4</span>' in steps
+    assert '<span class="story-step-number">·</span> <span class="story-step-move">Start</span>' in steps

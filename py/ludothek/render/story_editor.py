@@ -103,15 +103,18 @@ def steps_html(view: AnyView, chapter: list[Shown], chosen: int) -> str:
     """The chapter's line: each step to choose; the chosen one moved up or down or deleted."""
     items = []
     for item in chapter:
-        label = f"{item.step}. {step_title(view, item)}" if item.step else step_title(view, item)
+        label = step_title(view, item)
         if item.task is not None:
             label += " · " + _("task")
+        # The reader's list's parts (the number, the move): the list's grid puts a bare text in
+        # the number's narrow column, a word a line.
+        number = tag("span", esc(f"{item.step}." if item.step else "·"), class_="story-step-number")
         items.append(
             tag(
                 "li",
                 tag(
                     "button",
-                    esc(label),
+                    number + " " + tag("span", esc(label), class_="story-step-move"),
                     type="button",
                     class_="story-step small",
                     data_action="story-edit-go",
