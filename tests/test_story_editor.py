@@ -198,3 +198,10 @@ def test_the_lines_steps_are_drawn_as_the_readers_a_number_and_the_move():
     steps = drawn(page, "story-edit-steps")
     assert '<span class="story-step-number">1.</span> <span class="story-step-move">d4</span>' in steps
     assert '<span class="story-step-number">·</span> <span class="story-step-move">Start</span>' in steps
+
+
+def test_what_a_tap_did_is_said_under_the_board():
+    """Above the title, the sentence was a phone's screen or two away from the board tapped."""
+    app, page, store = editing()
+    screen = last(page, "screen")[2]
+    assert screen.index('id="board"') < screen.index('id="story-edit-message"') < screen.index('id="story-edit-step"')

@@ -1,8 +1,9 @@
 """The story editor as text (pure): a story being written, one step at a time (issue 57).
 
-The screen's regions, redrawn by ludothek.web.story_editor: #story-edit-message, #board (the
-position at the chosen step: with the Move tool a tap plays a move after it, with a mark's tool it
-marks the step, the diagram editor's pick layer), #story-edit-tools, #story-edit-step (the chosen
+The screen's regions, redrawn by ludothek.web.story_editor: #board (the position at the chosen
+step: with the Move tool a tap plays a move after it, with a mark's tool it marks the step, the
+diagram editor's pick layer), #story-edit-message under it, #extra and #actions (with the Move
+tool, what a move needs beside the board, as in a game), #story-edit-tools, #story-edit-step (the chosen
 step's comment, task and hint), #story-edit-steps (the line, to choose, move up or down, delete),
 #story-edit-chapter. Every field is in the `[data-form="story"]` container, which the page sends
 with every tap and every change.
@@ -168,7 +169,10 @@ def chapter_html(story: Story, chapter: int) -> str:
 def story_editor_html(view: AnyView, story: Story, story_id: str, position: str, parts: dict[str, str]) -> str:
     """The whole screen (`parts`: the regions' first drawing, by their ids)."""
     heading = _("Story: {game}").format(game=view.title())
-    head = tag("h1", esc(heading)) + tag("p", esc(parts.get("story-edit-message", "")), id="story-edit-message", role="status", class_="editor-message")
+    head = tag("h1", esc(heading))
+    # What a tap did or why it was refused, under the board it was tapped on: above the title it
+    # was a phone's screen or two away from the board.
+    message = tag("p", esc(parts.get("story-edit-message", "")), id="story-edit-message", role="status", class_="editor-message")
     title = tag(
         "div",
         tag("label", esc(_("Title")), for_="story-edit-title")
@@ -191,7 +195,7 @@ def story_editor_html(view: AnyView, story: Story, story_id: str, position: str,
         class_="story-commands",
     )
     regions = "".join(
-        tag("div", parts.get(region, ""), id=region, class_=css)
+        tag("div", parts.get(region, ""), id=region, class_=css) + (message if region == "board" else "")
         for region, css in (
             ("story-edit-tools", "editor-tools"),
             ("board", "board-wrap"),
