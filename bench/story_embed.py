@@ -8,12 +8,14 @@ Serves dist/ (build it first: python3 scripts/build.py) on 127.0.0.1 and a blog 
 (another site, as a real blog is: tests/browser/blog.py) holding the embed code of a game's lesson
 (Share this story's snippet, render/story_pictures.story_embed_snippet). Each run is a new
 persistent Chromium profile on the phone profile of bench/startup.py ("phone": 390x844, touch, the
-CPU slowed 4x by DevTools' throttling and the network at 1.6 Mbit/s with 150 ms round trips). The
+CPU slowed 4x by DevTools' throttling, 1.6 Mbit/s down with 150 ms round trips). The network is
+shaped by the app's server here (every response a round trip late, all bytes through one 1.6 Mbit/s
+downlink: `Link`), so it slows the worker Python runs in too, which fetches the runtime and which
+DevTools' network throttling does not reach; the blog's page shares that downlink. The CPU
 throttling is the blog page's, and Chromium runs the frame in the blog's process, as a phone's
 Chrome does for sites without a login (--disable-site-isolation-trials), so it slows the frame's
-page too. It does not reach the worker Python runs in: neither its CPU nor its requests (the
-runtime's megabytes, which the worker fetches, arrive faster than 1.6 Mbit/s would let them), so
-the times after the tap are a fast network's; bench/startup.py's "phone-quota" slows every thread.
+page too, but not Python's worker (bench/startup.py's "phone-quota" slows every thread).
+--fast-network serves both at localhost's speed.
 
 A first reader (an empty profile and cache) loads the blog; the same profile then loads it again
 later (a returning reader: the HTTP cache as the first visit left it, the snapshot in it once the
@@ -32,6 +34,7 @@ Medians over the runs.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import statistics
@@ -49,7 +52,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 import serve  # noqa: E402 - scripts/serve.py
 from blog import BlogServer  # noqa: E402
 from browsers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from startup import PROFILES, throttle  # noqa: E402
+from startup import PROFILES  # noqa: E402
 
 from ludothek.render.catalog import get_view  # noqa: E402
 from ludothek.render.standalone import embed_size  # noqa: E402
@@ -81,6 +84,69 @@ SNAPSHOT_FETCHED = (
     "performance.getEntriesByType('resource').some(e => /snapshot\\.[0-9a-f]+\\.bin/.test(e.name) && e.responseEnd > 0)"
     " || document.documentElement.dataset.start !== 'normal'"
 )
+
+
+class Link:
+    """The phone's network as the app's site sees it: every response waits a round trip, and all
+    bytes share one downlink of `rate` bytes a second. Shaped by the server, so it slows every
+    request alike: the frame's, and those of the worker Python runs in, which DevTools' network
+    throttling does not reach."""
+
+    def __init__(self, rate: float, latency_s: float) -> None:
+        self.rate, self.latency_s = rate, latency_s
+        self.lock = threading.Lock()
+        self.free_at = 0.0  # when the downlink has sent what it was given
+
+    def send(self, size: int) -> None:
+        with self.lock:
+            start = max(time.monotonic(), self.free_at)
+            self.free_at = start + size / self.rate
+            wait = self.free_at - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+
+
+class ShapedOutput:
+    CHUNK = 16 * 1024
+
+    def __init__(self, raw, link: Link) -> None:
+        self.raw, self.link = raw, link
+
+    def write(self, data) -> int:
+        view = memoryview(data)
+        for start in range(0, len(view), self.CHUNK):
+            piece = view[start : start + self.CHUNK]
+            self.link.send(len(piece))
+            self.raw.write(piece)
+        return len(view)
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+    def __getattr__(self, name):
+        return getattr(self.raw, name)
+
+
+class Shaped:
+    """A request handler's responses through the phone's `link` (a mixin before the handler)."""
+
+    link: Link
+
+    def setup(self) -> None:
+        super().setup()  # type: ignore[misc] - a mixin: the handler is after it
+        self.wfile = ShapedOutput(self.wfile, self.link)
+
+    def handle_one_request(self) -> None:
+        time.sleep(self.link.latency_s)
+        super().handle_one_request()  # type: ignore[misc] - a mixin: the handler is after it
+
+
+def shaped(handler: type, link: Link) -> type:
+    return type("Shaped" + handler.__name__, (Shaped, handler), {"link": link})
+
+
+def shaped_server(root: Path, link: Link):
+    return serve.Server(("127.0.0.1", 0), functools.partial(shaped(serve.Handler, link), directory=str(root)))
 
 
 def first_task(story) -> tuple[int, str]:
@@ -167,11 +233,12 @@ def run(playwright, blog_url: str, nexts: int, answer: str) -> dict:
         try:
             context.add_init_script(RECORDER)
             page = context.pages[0] if context.pages else context.new_page()
-            throttle(page, PROFILES["phone"])
+            # The CPU as bench/startup.py's phone profile slows it (the network: the app's server).
+            page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": PROFILES["phone"]["cpu"]})
             first = visit(page, blog_url, nexts, answer)
             print(f"  first reader: {first}", file=sys.stderr, flush=True)
             frame = story_frame(page)
-            until(frame, SNAPSHOT_FETCHED, 180)  # the snapshot comes in the background once the story is live
+            until(frame, SNAPSHOT_FETCHED, 600)  # the snapshot comes in the background once the story is live
             page.wait_for_timeout(2000)  # a reader comes back later: the browser's own writing is done
             returning = visit(page, blog_url, nexts, answer)
         finally:
@@ -184,6 +251,7 @@ def main(argv=None) -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--game", default="momentum", help="whose lesson is embedded (its first task's move must be a board target)")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--fast-network", action="store_true", help="the app's site at localhost's speed (the CPU still slowed)")
     args = parser.parse_args(argv)
 
     text = lesson_text(args.game, "en")
@@ -191,7 +259,9 @@ def main(argv=None) -> None:
         raise SystemExit(f"no lesson for {args.game}")
     story = parse_story(text)
     nexts, answer = first_task(story)
-    app = serve.make_server("127.0.0.1", 0, root=ROOT / "dist")
+    phone = PROFILES["phone"]
+    link = Link(phone["download"], phone["latency"] / 1000)
+    app = serve.make_server("127.0.0.1", 0, root=ROOT / "dist") if args.fast_network else shaped_server(ROOT / "dist", link)
     threading.Thread(target=app.serve_forever, daemon=True).start()
     app_url = f"http://127.0.0.1:{app.server_address[1]}/"
     view = get_view(story.game)
@@ -202,6 +272,8 @@ def main(argv=None) -> None:
         "<p>Before the first game, walk through this lesson: it takes five minutes.</p>" + code + "<p>Then play a game against the computer.</p>",
         title=f"Learning {view.title()}",
     )
+    if not args.fast_network:  # the blog's page through the same downlink
+        blog.server.RequestHandlerClass = shaped(blog.server.RequestHandlerClass, link)
     runs = []
     try:
         with sync_playwright() as playwright:
