@@ -264,7 +264,7 @@ def test_a_story_is_made_shared_and_solved(browser, app_url, game_id, author_on_
         row = author.locator(".story-row", has_text=title)
         expect(row).to_have_count(1)
         press(author, row.get_by_role("link", name="Read"))
-        wait_for(author, "document.body.dataset.route.startsWith('#/stories/')")
+        wait_for(author, "(document.body.dataset.route || '').startsWith('#/stories/')")
         answered(author)
         expect(author.locator("#story-comment")).to_be_empty()  # the start has no comment
         press(author, author.locator(".story-share-panel summary"))
