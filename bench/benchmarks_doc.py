@@ -248,9 +248,10 @@ SECTIONS: tuple[Section, ...] = (
     Section(
         "Embeds in a blog",
         "Ten snippets of the Share dialog in a blog, idle, against the same pictures as `<img>`; then Play to a live "
-        "board. Read: the goal is 1.5x the pictures' memory or less.",
-        (PY + "embeds.py --runs 4", PY + "startup.py --embed --runs 3"),
-        ("embeds", "embed_play"),
+        "board. Read: the goal is 1.5x the pictures' memory or less. A story's embed (Momentum's lesson) on the phone "
+        "profile: its first step shown (no Python) and its first task answered, for a first and a returning reader.",
+        (PY + "embeds.py --runs 4", PY + "startup.py --embed --runs 3", PY + "story_embed.py --runs 5"),
+        ("embeds", "embed_play", "story_embed"),
     ),
     Section(
         "Computer players in the page",

@@ -154,3 +154,54 @@ def test_a_reviewed_game_becomes_a_story_with_the_reviews_words_as_its_comments(
     steps = kept.story.chapters[0].steps
     assert [s.move for s in steps] == list(session.moves)
     assert all(s.comment for s in steps) and "played" in steps[0].comment
+
+
+def editing_game(game_id: str, position: str):
+    store_storage = DictStorage()
+    StoryStore(store_storage).save("s1", story_from_position(game_id, position, Diagram()))
+    app, page = start(storage=store_storage)
+    send(app, type="route", hash="#/story-edit/s1")
+    return app, page, StoryStore(store_storage)
+
+
+def drawn(page, element_id: str) -> str:
+    """The last HTML the editor drew into #`element_id`."""
+    return [op for op in page.named("region") if op[1] == element_id][-1][2]
+
+
+def test_a_move_that_needs_a_choice_beside_the_board_is_recorded_with_it():
+    """Fenn's face and Momox' Leave it are beside the board, as in a game: without them the
+    editor could record no Fenn move at all."""
+    app, page, store = editing_game("fenn", "b0:5 r10:5 k6 b")
+    tap(app, "2")  # the field: its faces are offered beside the board
+    assert 'data-target="2:7"' in drawn(page, "extra")
+    send(app, type="click", control=control(target="2:7", within="#extra [data-form]"), values={})
+    assert [s.move for s in store.load("s1").story.chapters[0].steps] == ["2:7"]
+    assert ["data", "body", "storyStep", "0.1"] in page.ops  # the new step is chosen: the next move goes after it
+
+
+def test_a_move_that_meets_chance_is_played_from_the_stories_own_deal():
+    """A Momox bowl lifted: the step's state is what the table sees, which cannot tell the chip
+    under it; the editor plays the move where the story plays it, and the line goes on."""
+    app, page, store = editing_game("momox", "0,8 -,- R key t1 y0 ?????? -")
+    tap(app, "k3")
+    tap(app, "k1")
+    assert [s.move for s in store.load("s1").story.chapters[0].steps] == ["k3", "k1"]
+    said = [op for op in page.named("text") if op[1] == "#story-edit-message"][-1][2]
+    assert "walked" in said or "walks" in said, said
+
+
+def test_the_lines_steps_are_drawn_as_the_readers_a_number_and_the_move():
+    """The list's grid has a narrow column for the number: a bare label there broke a word a line."""
+    app, page, store = editing()
+    tap(app, "d4")
+    steps = drawn(page, "story-edit-steps")
+    assert '<span class="story-step-number">1.</span> <span class="story-step-move">d4</span>' in steps
+    assert '<span class="story-step-number">·</span> <span class="story-step-move">Start</span>' in steps
+
+
+def test_what_a_tap_did_is_said_under_the_board():
+    """Above the title, the sentence was a phone's screen or two away from the board tapped."""
+    app, page, store = editing()
+    screen = last(page, "screen")[2]
+    assert screen.index('id="board"') < screen.index('id="story-edit-message"') < screen.index('id="story-edit-step"')

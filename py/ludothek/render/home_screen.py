@@ -217,7 +217,7 @@ def save_tools_html(any_saved: bool) -> str:
     tools = tag(
         "label",
         esc(_("Import games…"))
-        + tag("input", "", type="file", accept=".json,application/json", id="import-file", class_="visually-hidden", data_action="import"),
+        + tag("input", "", type="file", accept=".json,.story,application/json,text/plain", id="import-file", class_="visually-hidden", data_action="import"),
         class_="button small file-button",
     ) + (button(_("Export all"), "export-all", class_="small") if any_saved else "")
     return tag("div", tools, class_="save-tools")

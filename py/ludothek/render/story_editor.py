@@ -1,8 +1,9 @@
 """The story editor as text (pure): a story being written, one step at a time (issue 57).
 
-The screen's regions, redrawn by ludothek.web.story_editor: #story-edit-message, #board (the
-position at the chosen step: with the Move tool a tap plays a move after it, with a mark's tool it
-marks the step, the diagram editor's pick layer), #story-edit-tools, #story-edit-step (the chosen
+The screen's regions, redrawn by ludothek.web.story_editor: #board (the position at the chosen
+step: with the Move tool a tap plays a move after it, with a mark's tool it marks the step, the
+diagram editor's pick layer), #story-edit-message under it, #extra and #actions (with the Move
+tool, what a move needs beside the board, as in a game), #story-edit-tools, #story-edit-step (the chosen
 step's comment, task and hint), #story-edit-steps (the line, to choose, move up or down, delete),
 #story-edit-chapter. Every field is in the `[data-form="story"]` container, which the page sends
 with every tap and every change.
@@ -103,15 +104,18 @@ def steps_html(view: AnyView, chapter: list[Shown], chosen: int) -> str:
     """The chapter's line: each step to choose; the chosen one moved up or down or deleted."""
     items = []
     for item in chapter:
-        label = f"{item.step}. {step_title(view, item)}" if item.step else step_title(view, item)
+        label = step_title(view, item)
         if item.task is not None:
             label += " · " + _("task")
+        # The reader's list's parts (the number, the move): the list's grid puts a bare text in
+        # the number's narrow column, a word a line.
+        number = tag("span", esc(f"{item.step}." if item.step else "·"), class_="story-step-number")
         items.append(
             tag(
                 "li",
                 tag(
                     "button",
-                    esc(label),
+                    number + " " + tag("span", esc(label), class_="story-step-move"),
                     type="button",
                     class_="story-step small",
                     data_action="story-edit-go",
@@ -165,7 +169,10 @@ def chapter_html(story: Story, chapter: int) -> str:
 def story_editor_html(view: AnyView, story: Story, story_id: str, position: str, parts: dict[str, str]) -> str:
     """The whole screen (`parts`: the regions' first drawing, by their ids)."""
     heading = _("Story: {game}").format(game=view.title())
-    head = tag("h1", esc(heading)) + tag("p", esc(parts.get("story-edit-message", "")), id="story-edit-message", role="status", class_="editor-message")
+    head = tag("h1", esc(heading))
+    # What a tap did or why it was refused, under the board it was tapped on: above the title it
+    # was a phone's screen or two away from the board.
+    message = tag("p", esc(parts.get("story-edit-message", "")), id="story-edit-message", role="status", class_="editor-message")
     title = tag(
         "div",
         tag("label", esc(_("Title")), for_="story-edit-title")
@@ -188,10 +195,12 @@ def story_editor_html(view: AnyView, story: Story, story_id: str, position: str,
         class_="story-commands",
     )
     regions = "".join(
-        tag("div", parts.get(region, ""), id=region, class_=css)
+        tag("div", parts.get(region, ""), id=region, class_=css) + (message if region == "board" else "")
         for region, css in (
             ("story-edit-tools", "editor-tools"),
             ("board", "board-wrap"),
+            ("extra", "extra"),
+            ("actions", "actions"),
             ("story-edit-step", "story-edit-step"),
             ("story-edit-steps", "story-steps"),
             ("story-edit-chapter", "story-edit-chapter"),

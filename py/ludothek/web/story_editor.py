@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..games.base import MoveError, StateBase
+from ..games.base import StateBase
 from ..i18n import _
 from ..render import story_editor as draw
 from ..render.catalog import get_view, is_game
 from ..render.diagram import COLOURS, Diagram
 from ..render.editor import Editing, click_target, editor_board_svg
+from ..render.game_panels import actions_html
 from ..render.story import Chapter, Shown, Step, Story, StoryError, Task, checked_story, replay
 from ..render.story_words import story_error_text
 from ..render.view import AnyView, UIState, seat_names
@@ -119,6 +120,8 @@ class StoryEditor:
             "story-edit-message": message,
             "story-edit-tools": draw.tools_html(draft.tool, draft.editing),
             "board": self.board(),
+            "extra": self.choosers(),
+            "actions": self.actions(),
             "story-edit-step": draw.step_fields_html(item),
             "story-edit-steps": draw.steps_html(view, draft.chapters[draft.chapter], draft.step),
             "story-edit-chapter": draw.chapter_html(draft.story, draft.chapter),
@@ -128,9 +131,27 @@ class StoryEditor:
         draft = self.current()
         view, item = draft.view, draft.item
         if draft.tool == draw.MOVE_TOOL:
-            ui = draft.ui.with_(interactive=True, last_before=item.before, last_move=item.move, diagram=item.marks, names=tuple(self.names(item.state)))
-            return view.board_svg(item.state, ui)
+            return view.board_svg(item.state, self.move_ui())
         return editor_board_svg(view, item.state, item.marks, draft.editing, draft.ui.cursor)
+
+    def move_ui(self) -> UIState[StateBase]:
+        """The board's state with the Move tool: the chosen step's position, its marks and last
+        move, and what the author has picked so far (Fenn's field, Mops Royal's combination)."""
+        draft = self.current()
+        item = draft.item
+        return draft.ui.with_(interactive=True, last_before=item.before, last_move=item.move, diagram=item.marks, names=tuple(self.names(item.state)))
+
+    def choosers(self) -> str:
+        """What a move needs beside the board with the Move tool, as in a game (Fenn's faces, Mops
+        Royal's scoring choices): without them such a move could not be recorded."""
+        draft = self.current()
+        return draft.view.extra_html(draft.item.state, self.move_ui()) if draft.tool == draw.MOVE_TOOL else ""
+
+    def actions(self) -> str:
+        """The game's action buttons with the Move tool (Momox' Leave it and Keep the chips, Mops
+        Royal's Pass, Fenn's End turn), as in a game."""
+        draft = self.current()
+        return actions_html(draft.view.actions(draft.item.state, self.move_ui())) if draft.tool == draw.MOVE_TOOL else ""
 
     def show(self) -> None:
         draft = self.current()
@@ -240,7 +261,7 @@ class StoryEditor:
         if "label" in event.values:
             draft.editing = replace(draft.editing, label=event.values["label"].strip()[:16])
         action, target = control.get("action"), control.get("target")
-        if target is not None and action is None and control.inside("#board"):
+        if target is not None and action is None and control.inside("#board", "#extra", "#actions"):
             said = self.tap(str(target)) or said
         elif action == "story-edit-tool" and control.get("tool") in draw.EDIT_TOOLS:
             draft.tool = control.get("tool") or draw.MOVE_TOOL
@@ -286,10 +307,15 @@ class StoryEditor:
         draft.ui = result.ui
         if result.move is None:
             return result.message or ""
+        # The move is played where the story's line plays it, from the position with its hidden
+        # parts dealt (render/story.replay): the step's own state is what everyone sees, from which
+        # the engine cannot tell what a Momox chip or the next Mops Royal tile turns up.
+        steps = self.steps()
+        story = self.with_steps(steps[: draft.step] + (Step(move=result.move),) + steps[draft.step :])
         try:
-            after = draft.view.game.play(item.state, result.move)
-        except MoveError as exc:
-            return draft.view.move_error_text(exc)
+            after = replay(draft.view.game, checked_story(story))[draft.chapter][draft.step + 1].state
+        except StoryError as exc:
+            return story_error_text(exc, story.game)
         return self.insert(Step(move=result.move), draft.view.describe_move(item.state, result.move, after, self.names(item.state)))
 
     def names(self, state: StateBase) -> list[str]:
@@ -340,7 +366,8 @@ class StoryEditor:
 
     def keydown(self, event: PageEvent) -> bool:
         draft = self.draft
-        token = event.control.get("target") if event.control is not None else None
+        # A key on the board's cursor; the buttons beside it (#extra, #actions) take theirs as clicks.
+        token = event.control.get("target") if event.control is not None and event.control.inside("#board") else None
         if draft is None or token is None:
             return False
         if event.key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
