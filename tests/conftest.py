@@ -40,3 +40,13 @@ def pytest_terminal_summary(terminalreporter):
     if _engine_seconds:
         spent = ", ".join(f"{name} {_engine_seconds[name]:.0f} s" for name in ENGINE_NAMES if name in _engine_seconds)
         terminalreporter.write_line(f"cross-engine smoke tests (tests/engines), time per engine: {spent}")
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """The app's language is a module global (ludothek.i18n): a test that starts the app in German
+    would leave every test after it in the same process speaking German."""
+    yield
+    from ludothek.i18n import set_language
+
+    set_language("en")
