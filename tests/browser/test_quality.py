@@ -139,10 +139,13 @@ class TestHostileInput:
         open_app(page, app_url)
         # Fill localStorage to the brim.
         page.evaluate("""() => {
-            let chunk = 'x'.repeat(1 << 20), i = 0;
-            try { while (true) { localStorage.setItem('filler' + i++, chunk); } } catch (e) {}
-            chunk = 'x'.repeat(1024);
-            try { while (true) { localStorage.setItem('filler-small' + i++, chunk); } } catch (e) {}
+            // Halving the chunk down to one character: a room of up to a chunk left free would
+            // take a new game's save (about 300 characters), and nothing would be refused.
+            let i = 0;
+            for (let size = 1 << 20; size >= 1; size = Math.floor(size / 2)) {
+                const chunk = 'x'.repeat(size);
+                try { while (true) { localStorage.setItem('f' + i++, chunk); } } catch (e) {}
+            }
         }""")
         page.goto(app_url + "#/setup/momentum")
         page.get_by_role("button", name="Start game").click()
