@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Protocol
 
+from .links import small_number
+
 Op = list[object]  # an op as the page gets it: its name, then its arguments (JSON values)
 
 
@@ -266,6 +268,10 @@ class Control:
     def get(self, key: str) -> str | None:
         """Its data-<key> attribute, None when it has none."""
         return self.data.get(key)
+
+    def number(self, key: str) -> int:
+        """Its data-<key> as a small number (a step's, a chapter's): 0 unless it is 1 to 3 ASCII digits."""
+        return small_number(self.data.get(key, ""), 0, 999) or 0
 
     def inside(self, *places: str) -> bool:
         """Whether it stands in any of `places` ("#board", ".review-moves")."""

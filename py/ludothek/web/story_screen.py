@@ -137,8 +137,7 @@ class StoryReader:
     def export(self) -> None:
         """The story read, as a text file an author can keep and edit (render/story.py's notation)."""
         reading = self.current()
-        name = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in (reading.story.title or reading.story.game).lower()).strip("-")[:40]
-        self.app.page.download(f"{name or 'story'}.story", format_story(reading.story), "text/plain")
+        self.app.page.download(f"{self.file_stem()}.story", format_story(reading.story), "text/plain")
         self.app.toast(_("The story was downloaded as a file."))
 
     # -- opening -------------------------------------------------------------------------------
@@ -258,10 +257,14 @@ class StoryReader:
         title = reading.story.title or view.title()
         return strip_svg(reading.story.game, [step_picture(view, item) for item in chosen], title)
 
+    def file_stem(self) -> str:
+        """The story's files' name: its title (or game) in ASCII letters and digits."""
+        story = self.current().story
+        name = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in (story.title or story.game).lower()).strip("-")[:40]
+        return name or "story"
+
     def strip_name(self) -> str:
-        reading = self.current()
-        name = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in (reading.story.title or reading.story.game).lower()).strip("-")[:40]
-        return f"{name or 'story'}-{reading.chapter + 1}"
+        return f"{self.file_stem()}-{self.current().chapter + 1}"
 
     def play_link(self, state: StateBase) -> str:
         game = self.view().game
@@ -390,7 +393,7 @@ class StoryReader:
         elif action == "story-go":
             chosen_from_list = self.current().steps_open
             self.current().steps_open = False
-            self.go(_number(control.get("chapter")), _number(control.get("step")))
+            self.go(control.number("chapter"), control.number("step"))
             if chosen_from_list and not self.current().task_open():
                 self.app.page.focus("#story-nav [data-action=story-steps]", scroll=False)
         elif action == "story-steps":
@@ -441,11 +444,6 @@ class StoryReader:
             self.step_by(1)
             return True
         return False
-
-
-def _number(value: object) -> int:
-    text = str(value or "")
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else 0
 
 
 def story_link(app: AppContext, story: Story) -> str:

@@ -6,7 +6,6 @@ stored entry holds stops the app (the text is read bounded, then parsed as any s
 from __future__ import annotations
 
 import json
-import random
 import time
 from dataclasses import dataclass
 
@@ -16,6 +15,7 @@ from ..render.story_words import story_error_text
 from . import jsontext
 from .links import LinkError
 from .saves import Storage
+from .session import new_save_id
 
 PREFIX = "ludothek.story."
 ENTRY_FORMAT = "ludothek-story"
@@ -35,9 +35,8 @@ class Unreadable:
     error: StoryError
 
 
-def new_story_id() -> str:
-    """A fresh id: the time in milliseconds and 24 random bits, in hex (as a save's)."""
-    return f"{int(time.time() * 1000):x}{random.getrandbits(24):06x}"
+# A story's id is made as a save's: the time in milliseconds and 24 random bits, in hex.
+new_story_id = new_save_id
 
 
 def _is_id(text: str) -> bool:
