@@ -179,12 +179,20 @@ class StoryEditor:
     def change(self, story: Story, chapter: int, step: int, done: str) -> str:
         """`story` (judged by replaying its line) in place of the one written, and kept on the
         device; the sentence said: `done`, or why it is refused (the story stays as it was)."""
-        draft = self.current()
         try:
-            story = checked_story(story)
-            chapters = replay(draft.view.game, story)
+            story, chapters = self.judged(story)
         except StoryError as exc:
             return story_error_text(exc, story.game)
+        return self.commit(story, chapters, chapter, step, done)
+
+    def judged(self, story: Story) -> tuple[Story, list[list[Shown]]]:
+        """`story` with its texts cleaned and its line replayed by the engine (StoryError: refused)."""
+        story = checked_story(story)
+        return story, replay(self.current().view.game, story)
+
+    def commit(self, story: Story, chapters: list[list[Shown]], chapter: int, step: int, done: str) -> str:
+        """A judged `story` (`judged`) in place of the one written, the one written kept for Undo."""
+        draft = self.current()
         draft.undo.append((draft.story, draft.chapter, draft.step))
         del draft.undo[:-MOST_UNDO]
         draft.redo.clear()
@@ -221,10 +229,15 @@ class StoryEditor:
         draft = self.current()
         return draft.story.chapters[draft.chapter].steps
 
-    def insert(self, step: Step, done: str) -> str:
+    def inserted(self, step: Step) -> Story:
+        """The story with `step` after the chosen one."""
         draft = self.current()
         steps = self.steps()
-        return self.change(self.with_steps(steps[: draft.step] + (step,) + steps[draft.step :]), draft.chapter, draft.step + 1, done)
+        return self.with_steps(steps[: draft.step] + (step,) + steps[draft.step :])
+
+    def insert(self, step: Step, done: str) -> str:
+        draft = self.current()
+        return self.change(self.inserted(step), draft.chapter, draft.step + 1, done)
 
     def fields(self, values: dict[str, str]) -> str:
         """The fields as the page sent them, in the story ("" when nothing changed)."""
@@ -270,10 +283,10 @@ class StoryEditor:
         elif action == "story-edit-colour" and control.get("colour") in COLOURS:
             draft.editing = replace(draft.editing, colour=control.get("colour") or "o")
         elif action == "story-edit-go":
-            draft.step = max(0, min(_number(control.get("step")), len(draft.chapters[draft.chapter]) - 1))
+            draft.step = max(0, min(control.number("step"), len(draft.chapters[draft.chapter]) - 1))
             draft.ui = UIState()
         elif action == "story-edit-chapter-go":
-            draft.chapter, draft.step = max(0, min(_number(control.get("chapter")), len(draft.chapters) - 1)), 0
+            draft.chapter, draft.step = max(0, min(control.number("chapter"), len(draft.chapters) - 1)), 0
         elif action in ("story-edit-up", "story-edit-down", "story-edit-delete"):
             said = self.reorder(action)
         elif action in ("story-edit-undo", "story-edit-redo"):
@@ -310,13 +323,14 @@ class StoryEditor:
         # The move is played where the story's line plays it, from the position with its hidden
         # parts dealt (render/story.replay): the step's own state is what everyone sees, from which
         # the engine cannot tell what a Momox chip or the next Mops Royal tile turns up.
-        steps = self.steps()
-        story = self.with_steps(steps[: draft.step] + (Step(move=result.move),) + steps[draft.step :])
+        story = self.inserted(Step(move=result.move))
         try:
-            after = replay(draft.view.game, checked_story(story))[draft.chapter][draft.step + 1].state
+            story, chapters = self.judged(story)
         except StoryError as exc:
             return story_error_text(exc, story.game)
-        return self.insert(Step(move=result.move), draft.view.describe_move(item.state, result.move, after, self.names(item.state)))
+        after = chapters[draft.chapter][draft.step + 1].state
+        said = draft.view.describe_move(item.state, result.move, after, self.names(item.state))
+        return self.commit(story, chapters, draft.chapter, draft.step + 1, said)
 
     def names(self, state: StateBase) -> list[str]:
         return seat_names(self.current().view, state.setup.players)
@@ -379,11 +393,6 @@ class StoryEditor:
             self.app.page.focus(f'#board [data-target="{token}"]', scroll=False)
             return True
         return False
-
-
-def _number(value: object) -> int:
-    text = str(value or "")
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else 0
 
 
 __all__ = ["SCREEN", "StoryEditor", "start_story", "story_from_position"]
