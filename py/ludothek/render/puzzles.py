@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..ai.puzzles import Puzzle
 from ..i18n import N_, _
 from .catalog import get_view
+from .screens import copy_field_html
 from .svg import esc, tag
 
 DIFFICULTY_NAMES = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}
@@ -110,20 +111,6 @@ def _try_buttons(outcome: str, hint_shown: bool) -> str:
     )
 
 
-def _copy_field_html(label: str, control_id: str, control: str) -> str:
-    """A labelled text to copy (the puzzle's link, its embed code) with its Copy button."""
-    return tag(
-        "div",
-        tag("label", esc(label), for_=control_id)
-        + tag(
-            "div",
-            control + tag("button", esc(_("Copy")), type="button", class_="small", data_action="copy", data_copy=control_id),
-            class_="copy-row",
-        ),
-        class_="field",
-    )
-
-
 def puzzle_panel_html(
     game_id: str,
     puzzle: Puzzle,
@@ -176,11 +163,11 @@ def puzzle_panel_html(
     parts.append(tag("div", buttons, class_="puzzle-commands"))
     field_id = "puzzle-link"
     link = tag("input", "", type="text", id=field_id, value=share_link, readonly=True, class_="share-text")
-    parts.append(_copy_field_html(_("Link to this puzzle"), field_id, link))
+    parts.append(copy_field_html(_("Link to this puzzle"), field_id, link))
     if embed_code:
         code_id = "puzzle-embed"
         code = tag("textarea", esc(embed_code), id=code_id, rows="3", readonly=True, class_="share-text", spellcheck="false")
-        parts.append(_copy_field_html(_("Embed this puzzle in a web page"), code_id, code))
+        parts.append(copy_field_html(_("Embed this puzzle in a web page"), code_id, code))
     return "".join(parts)
 
 

@@ -48,6 +48,18 @@ def button(
     )
 
 
+def copy_field_html(label: str, control_id: str, control: str, note: str = "") -> str:
+    """A labelled text to copy (`control`: its read-only field, of id `control_id`: a link, an embed
+    code) with its Copy button, and a note under it when there is one."""
+    return tag(
+        "div",
+        tag("label", esc(label), for_=control_id)
+        + tag("div", control + button(_("Copy"), "copy", class_="small", data={"copy": control_id}), class_="copy-row")
+        + (tag("p", esc(note), class_="help") if note else ""),
+        class_="field",
+    )
+
+
 def level_label(game_id: str, number: int) -> str:
     for level in ai_levels(game_id):
         if level.number == number:

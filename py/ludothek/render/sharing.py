@@ -8,7 +8,7 @@ from typing import Mapping, Sequence
 
 from ..ai import Level
 from ..i18n import _
-from .screens import button, dialog_html
+from .screens import button, copy_field_html, dialog_html
 from .svg import esc, tag
 from .view import AnyView
 
@@ -45,17 +45,7 @@ def share_dialog_html(
 def copy_row_html(label: str, value: str, name: str) -> str:
     """A text to copy (a link), shown in a read-only field beside its Copy button."""
     field_id = f"share-{name}"
-    return tag(
-        "div",
-        tag("label", esc(label), for_=field_id)
-        + tag(
-            "div",
-            tag("input", "", type="text", id=field_id, value=value, readonly=True, class_="share-text")
-            + button(_("Copy"), "copy", class_="small", data={"copy": field_id}),
-            class_="copy-row",
-        ),
-        class_="field",
-    )
+    return copy_field_html(label, field_id, tag("input", "", type="text", id=field_id, value=value, readonly=True, class_="share-text"))
 
 
 def secret_game_link_html() -> str:

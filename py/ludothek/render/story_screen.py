@@ -9,6 +9,7 @@ or closed), `story-hint`, `story-show`, `story-delete` (data-story).
 from __future__ import annotations
 
 from ..i18n import _, ngettext
+from .screens import copy_field_html
 from .story import Shown, Story
 from .svg import esc, tag
 from .view import AnyView
@@ -208,27 +209,17 @@ def stories_list_html(entries: list[tuple[str, str, str, int]], problems: list[t
     return tag("article", tag("h1", esc(_("Stories"))) + body + tag("p", tag("a", esc(_("Home")), href="#/", class_="button")), class_="stories")
 
 
-def _copy_field(label: str, field_id: str, control: str, note: str = "") -> str:
-    return tag(
-        "div",
-        tag("label", esc(label), for_=field_id)
-        + tag("div", control + tag("button", esc(_("Copy")), type="button", class_="small", data_action="copy", data_copy=field_id), class_="copy-row")
-        + (tag("p", esc(note), class_="help") if note else ""),
-        class_="field",
-    )
-
-
 def share_html(link: str, embed_code: str, chapter: list[Shown], view: AnyView, link_most: int) -> str:
     """Taking the story away: its link (everything in the address; said when it is long for a
     chat), its embed code, and a strip of pictures of chosen steps (SVG or PNG)."""
     long_note = _("This link is {n} characters long: some chat programs cut links that long. Download the story as a file instead.").format(n=len(link))
-    link_field = _copy_field(
+    link_field = copy_field_html(
         _("Link to this story"),
         "story-link",
         tag("input", "", type="text", id="story-link", value=link, readonly=True, class_="share-text"),
         long_note if len(link) > link_most else "",
     )
-    embed_field = _copy_field(
+    embed_field = copy_field_html(
         _("Embed this story in a web page"),
         "story-embed",
         tag("textarea", esc(embed_code), id="story-embed", rows="3", readonly=True, class_="share-text", spellcheck="false"),
