@@ -40,7 +40,7 @@ from .review import exact_text
 from .screens import button
 from .catalog import get_view
 from .standalone import picture_svg
-from .svg import esc, num, tag
+from .svg import described, esc, num, tag
 from .view import AnyView, UIState
 
 TOOLS = ("arrow", "circle", "highlight", "label", "eraser")
@@ -202,13 +202,8 @@ def with_words(svg: str, d: Diagram, name: TargetName = target_name) -> str:
     """A picture of the board (an SVG document) that also says its marks: the caption and the marks
     in words (targets named by `name`) as its <desc>, after its <title> (the text a page or a
     screen reader can use)."""
-    words = esc(diagram_text(d, name))
-    if not words:
-        return svg
-    if "<desc>" in svg:  # the board's own words (Momox, Mops Royal): the marks come first in them
-        return svg.replace("<desc>", "<desc>" + words + " ", 1)
-    head, end, rest = svg.partition("</title>")
-    return head + end + tag("desc", words) + rest if end else svg
+    # A board's own words (Momox, Mops Royal) follow the marks in its <desc>.
+    return described(svg, diagram_text(d, name), first=True)
 
 
 def marked_picture(game_id: str, state: StateBase, d: Diagram) -> str:

@@ -6,17 +6,15 @@ background) and said in its words (<desc>). A caption, where there is one, goes 
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 from ..games.base import StateBase
 from .diagram import caption_lines, grown_svg, view_box
-from .svg import empty, esc, num, tag
+from .svg import described, empty, esc, num, tag
 from .view import AnyView, SideLine, UIState, seat_names
 
 SIDE_INK = "#1f2a30"  # the app's ink (app.css --ink), on the paper of the lines
 SIDE_PAPER = "#fffdf8"  # the app's panel colour: readable on a light page, a dark one and a PNG's white
-_SVG_OPENING = re.compile(r"<svg\b[^>]*>")
 
 
 def picture_ui(ui: UIState[StateBase] | None = None) -> UIState[StateBase]:
@@ -54,25 +52,12 @@ def side_lines_svg(svg: str, lines: Sequence[SideLine], seat_colours: Sequence[s
         parts.append(tag("text", spans, font_size=num(font), fill=SIDE_INK))
         row += len(rows)
     drawn = grown_svg(svg, height + pad + box_height, tag("g", "".join(parts), class_="side-lines", aria_hidden="true"))
-    return _with_words(drawn, " ".join(_sentence(line.text) for line in lines)) if words else drawn
+    return described(drawn, " ".join(_sentence(line.text) for line in lines)) if words else drawn
 
 
 def _sentence(text: str) -> str:
     """A line as a sentence of the picture's words (a seat's line has no full stop of its own)."""
     return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def _with_words(svg: str, words: str) -> str:
-    """`svg` whose <desc> ends with `words` (a new <desc> after its <title>, or first in it)."""
-    text = esc(words)
-    if "</desc>" in svg:
-        before, end, after = svg.partition("</desc>")
-        return before + " " + text + end + after
-    head, end, rest = svg.partition("</title>")
-    if end:
-        return head + end + tag("desc", text) + rest
-    opening = _SVG_OPENING.search(svg)
-    return svg[: opening.end()] + tag("desc", text) + svg[opening.end() :] if opening else svg
 
 
 def position_picture(view: AnyView, state: StateBase, board_svg: str, words: bool = True) -> str:

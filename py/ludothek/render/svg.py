@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import math
+import re
 from html import escape as _escape
+
+_SVG_OPENING = re.compile(r"<svg\b[^>]*>")
 
 
 def esc(text: object) -> str:
@@ -65,6 +68,24 @@ def svg_document(content: str, width: float, height: float, *, label: str, class
         aria_label=label,
         **items,
     )
+
+
+def described(svg: str, words: str, *, first: bool = False) -> str:
+    """`svg` (an SVG document) whose <desc> also says `words` (plain text, escaped here): first in it
+    (`first`) or last, or a new <desc> after its <title> (or its opening tag). Unchanged without words."""
+    if not words:
+        return svg
+    text = esc(words)
+    if "<desc>" in svg:
+        if first:
+            return svg.replace("<desc>", "<desc>" + text + " ", 1)
+        before, end, after = svg.partition("</desc>")
+        return before + " " + text + end + after
+    head, end, rest = svg.partition("</title>")
+    if end:
+        return head + end + tag("desc", text) + rest
+    opening = _SVG_OPENING.search(svg)
+    return svg[: opening.end()] + tag("desc", text) + svg[opening.end() :] if opening else svg
 
 
 def hint_badge(cx: float, cy: float) -> str:
